@@ -1,0 +1,1 @@
+"""Core layer: pieces, notation and melds. Knows nothing of turns or players."""

@@ -1,0 +1,293 @@
+"""Melds: sets/groups, runs/sequences and pairs, with wilds, for every variant.
+
+A meld is validated from piece faces (see :mod:`rummykit.core.pieces`) under a variant's
+:class:`MeldRules` and the round's :class:`Wilds`. The result, :class:`Meld`, says what each piece
+stands for. Rules specs: ``okey.md`` "Combinations", ``turkish-rummy.md`` "Combinations",
+``kalooki.md`` "Melds" and card values, ``carousel.md`` "Melds" and card values.
+
+Run positions are ranks 1..14 where 14 is the ace/1 played after the king/13 (``Q K A``, ``12 13 1``);
+a run never holds both 1 and 14 and never wraps (``K A 2``, ``13 1 2`` are not runs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from rummykit.core.notation import format_face, format_faces
+from rummykit.core.pieces import JOKER, N_SUITS, Kind, make_face, rank_of, suit_of
+from rummykit.errors import MeldError
+
+HIGH_ACE = 14
+"""Run position of an ace/1 played after the king/13."""
+MAX_RUN = 13
+
+
+class MeldKind(StrEnum):
+    """What a meld is: a set (group), a run (sequence) or a pair."""
+
+    SET = "set"
+    RUN = "run"
+    PAIR = "pair"
+
+
+class PairRule(StrEnum):
+    """Which two pieces make a pair (``okey.md`` option ``pair_rule``)."""
+
+    IDENTICAL = "identical"
+    SAME_NUMBER = "same_number"
+
+
+@dataclass(frozen=True)
+class MeldRules:
+    """How melds are formed in one variant.
+
+    ``ace_high``: the ace/1 may follow the king/13 (Okey ``allow_13_1``; always true for cards).
+    ``set_distinct``: a set's pieces are all of different suits (Turkish Rummy
+    ``set_distinct_suits``); ``set_max`` is the largest set (4 when suits are distinct).
+    ``pair_rule`` and ``wild_in_pairs`` (Okey ``okey_in_pairs``) govern pairs.
+    """
+
+    kind: Kind
+    ace_high: bool = True
+    set_distinct: bool = True
+    set_max: int = 4
+    pair_rule: PairRule = PairRule.IDENTICAL
+    wild_in_pairs: bool = True
+
+    def __post_init__(self) -> None:
+        if self.set_distinct and not 3 <= self.set_max <= N_SUITS:
+            raise MeldError(f"a set of distinct suits holds 3 to 4 pieces, not up to {self.set_max}")
+        if self.set_max < 3:
+            raise MeldError(f"a set holds at least 3 pieces, not up to {self.set_max}")
+
+    @property
+    def top(self) -> int:
+        """Highest run position: 14 when the ace/1 may follow the king/13, else 13."""
+        return HIGH_ACE if self.ace_high else MAX_RUN
+
+
+@dataclass(frozen=True)
+class Wilds:
+    """Which faces are wild this round, and what a non-wild joker face stands for.
+
+    Okey with indicator ``R5``: ``Wilds(frozenset({R6}), joker_as=R6)`` (okeys wild, false jokers
+    are the okey's face); ``false_joker=wild`` adds :data:`JOKER` to ``faces``. Card games:
+    ``Wilds(frozenset({JOKER}))``. ``NONE`` makes nothing wild and refuses jokers.
+    """
+
+    faces: frozenset[int] = field(default_factory=frozenset)
+    joker_as: int | None = None
+
+    def is_wild(self, face: int) -> bool:
+        """Whether a piece of ``face`` is wild."""
+        return face in self.faces
+
+    def natural(self, face: int, kind: Kind) -> int:
+        """The face a non-wild piece of ``face`` stands for (a false joker: the okey's face).
+
+        Raises :class:`MeldError` for a joker face that is neither wild nor given an identity.
+        """
+        if face != JOKER:
+            return face
+        if self.joker_as is None:
+            name = format_face(kind, JOKER)
+            raise MeldError(f"{name} has no meaning here: false jokers need an indicator")
+        return self.joker_as
+
+
+NO_WILDS = Wilds()
+CARD_JOKERS = Wilds(frozenset({JOKER}))
+
+
+def okey_face(indicator: int) -> int:
+    """The okey: the indicator's colour, one higher; the 1 after a 13 (``okey.md``)."""
+    return make_face(suit_of(indicator), rank_of(indicator) % MAX_RUN + 1)
+
+
+def okey_wilds(indicator: int, false_joker_wild: bool = False) -> Wilds:
+    """The wilds of an Okey round with ``indicator`` (never a false joker)."""
+    if indicator == JOKER:
+        raise MeldError("a false joker can't be the indicator")
+    okey = okey_face(indicator)
+    if false_joker_wild:
+        return Wilds(frozenset({okey, JOKER}))
+    return Wilds(frozenset({okey}), joker_as=okey)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A valid meld: ``faces`` as played, in meld order; ``stands_for`` the face each represents.
+
+    ``positions`` gives each piece's rank position (1..14, 14 = the ace/1 after the king/13).
+    A wild's ``stands_for`` is its assignment; a false joker stands for the okey's face.
+    """
+
+    kind: MeldKind
+    faces: tuple[int, ...]
+    stands_for: tuple[int, ...]
+    positions: tuple[int, ...]
+
+    def wild_assignments(self, wilds: Wilds) -> list[tuple[int, int]]:
+        """``(face, stands_for)`` of every wild piece in the meld."""
+        return [(f, s) for f, s in zip(self.faces, self.stands_for, strict=True) if wilds.is_wild(f)]
+
+    def describe(self, kind: Kind) -> str:
+        """Notation of the meld with each wild's assignment in brackets: ``R4 R6[R5] R6``."""
+        parts = []
+        for face, stands in zip(self.faces, self.stands_for, strict=True):
+            text = format_face(kind, face)
+            natural = face if face != JOKER else None
+            parts.append(text if natural == stands else f"{text}[{format_face(kind, stands)}]")
+        return " ".join(parts)
+
+
+def build_run(suit: int, positions: Sequence[int], faces: Sequence[int]) -> Meld:
+    """A run meld from its suit, consecutive positions and the piece played at each position."""
+    stands = tuple(make_face(suit, 1 if p == HIGH_ACE else p) for p in positions)
+    return Meld(MeldKind.RUN, tuple(faces), stands, tuple(positions))
+
+
+def validate_meld(faces: Sequence[int], rules: MeldRules, wilds: Wilds, allow_pair: bool = False) -> Meld:
+    """The meld formed by ``faces`` (any order): a set, else a run, else (if allowed) a pair.
+
+    Wild pieces are assigned: in a set to the missing suits in suit order; in a run to the gaps,
+    then above the top, then below the bottom. Raises :class:`MeldError` with the reasons.
+    """
+    if allow_pair and len(faces) == 2:
+        return _as_pair(faces, rules, wilds)
+    text = format_faces(rules.kind, faces)
+    reasons = []
+    for build in (_as_set, _as_run):
+        result = build(faces, rules, wilds)
+        if isinstance(result, Meld):
+            return result
+        reasons.append(result)
+    raise MeldError(f"{text} is not a meld: " + "; ".join(reasons))
+
+
+def is_meld(faces: Sequence[int], rules: MeldRules, wilds: Wilds) -> bool:
+    """Whether ``faces`` form a set or a run (see :func:`validate_meld`)."""
+    try:
+        validate_meld(faces, rules, wilds)
+    except MeldError:
+        return False
+    return True
+
+
+def _split(faces: Iterable[int], rules: MeldRules, wilds: Wilds) -> tuple[list[int], list[int]]:
+    """(non-wild pieces' faces, wild pieces' faces), naturals sorted by face."""
+    naturals: list[int] = []
+    wild: list[int] = []
+    for face in faces:
+        (wild if wilds.is_wild(face) else naturals).append(face)
+    naturals.sort(key=lambda f: wilds.natural(f, rules.kind))
+    return naturals, wild
+
+
+def _as_set(faces: Sequence[int], rules: MeldRules, wilds: Wilds) -> Meld | str:
+    naturals, wild = _split(faces, rules, wilds)
+    size = len(faces)
+    if not 3 <= size <= rules.set_max:
+        return f"a set has 3 to {rules.set_max} pieces"
+    stands = [wilds.natural(f, rules.kind) for f in naturals]
+    if not stands:
+        return "a set needs a piece that is not wild"
+    if len({rank_of(s) for s in stands}) > 1:
+        return "a set's pieces share one number"
+    suits = [suit_of(s) for s in stands]
+    if rules.set_distinct and len(set(suits)) < len(suits):
+        return "a set's pieces are all of different colours or suits"
+    rank = rank_of(stands[0])
+    missing = [s for s in range(N_SUITS) if s not in suits] if rules.set_distinct else []
+    fill = [make_face(missing[i] if missing else 0, rank) for i in range(len(wild))]
+    return Meld(MeldKind.SET, tuple(naturals + wild), tuple(stands + fill), (rank,) * size)
+
+
+def _as_run(faces: Sequence[int], rules: MeldRules, wilds: Wilds) -> Meld | str:
+    naturals, wild = _split(faces, rules, wilds)
+    size = len(faces)
+    if not 3 <= size <= MAX_RUN:
+        return f"a run has 3 to {MAX_RUN} pieces"
+    stands = [wilds.natural(f, rules.kind) for f in naturals]
+    if not stands:
+        return build_run(0, range(1, size + 1), wild)
+    if len({suit_of(s) for s in stands}) > 1:
+        return "a run's pieces are all of one colour or suit"
+    ranks = [rank_of(s) for s in stands]
+    if len(set(ranks)) < len(ranks):
+        return "a run can't hold one number twice"
+    modes = [ranks]
+    if rules.ace_high and 1 in ranks:
+        modes.append([HIGH_ACE if r == 1 else r for r in ranks])
+    for positions in modes:
+        lo, hi = min(positions), max(positions)
+        gaps = hi - lo + 1 - len(positions)
+        if gaps > len(wild) or hi > rules.top:
+            continue
+        extra = len(wild) - gaps
+        new_hi = min(rules.top, hi + extra)
+        new_lo = lo - (extra - (new_hi - hi))
+        if new_lo < 1:
+            continue
+        by_position = dict(zip(positions, naturals, strict=True))
+        spare = iter(wild)
+        played = [by_position[p] if p in by_position else next(spare) for p in range(new_lo, new_hi + 1)]
+        return build_run(suit_of(stands[0]), range(new_lo, new_hi + 1), played)
+    return "a run's numbers follow each other (1 may follow 13, never past it or at both ends)"
+
+
+def _as_pair(faces: Sequence[int], rules: MeldRules, wilds: Wilds) -> Meld:
+    naturals, wild = _split(faces, rules, wilds)
+    text = format_faces(rules.kind, faces)
+    if wild and not rules.wild_in_pairs:
+        raise MeldError(f"{text} is not a pair: wilds can't complete pairs here")
+    stands = [wilds.natural(f, rules.kind) for f in naturals]
+    if len(stands) == 2:
+        a, b = stands
+        same = a == b if rules.pair_rule is PairRule.IDENTICAL else rank_of(a) == rank_of(b)
+        if not same:
+            want = "identical" if rules.pair_rule is PairRule.IDENTICAL else "of one number"
+            raise MeldError(f"{text} is not a pair: a pair is two {want} pieces")
+    face = stands[0] if stands else 0
+    full = stands + [face] * len(wild)
+    return Meld(MeldKind.PAIR, tuple(naturals + wild), tuple(full), (rank_of(face),) * 2)
+
+
+@dataclass(frozen=True)
+class CardValues:
+    """Points of cards (``kalooki.md`` and ``carousel.md`` card values).
+
+    ``ace``: an ace in hand, in a set or at the top of a run; ``ace_low_run``: an ace in a low run
+    (A-2-3); ``court``: J, Q, K; ``joker``: a joker left in hand. 2-10 count their pips.
+    """
+
+    ace: int
+    ace_low_run: int
+    court: int
+    joker: int
+
+    def rank_value(self, rank: int) -> int:
+        """Value of a card of ``rank`` (1..13) in hand or in a set."""
+        if rank == 1:
+            return self.ace
+        return self.court if rank > 10 else rank
+
+    def hand_value(self, face: int, wilds: Wilds) -> int:
+        """Deadwood value of one card left in hand (a wild is worth ``joker``)."""
+        return self.joker if wilds.is_wild(face) or face == JOKER else self.rank_value(rank_of(face))
+
+    def position_value(self, kind: MeldKind, position: int) -> int:
+        """Value of the card at run position or set rank ``position`` in a meld."""
+        if kind is MeldKind.RUN and position == 1:
+            return self.ace_low_run
+        return self.rank_value(1 if position == HIGH_ACE else position)
+
+    def meld_value(self, meld: Meld) -> int:
+        """Value of a laid meld: each piece as the card it stands for (``kalooki.md``)."""
+        return sum(self.position_value(meld.kind, p) for p in meld.positions)
+
+
+KALOOKI_VALUES = CardValues(ace=11, ace_low_run=1, court=10, joker=25)
+CAROUSEL_VALUES = CardValues(ace=1, ace_low_run=1, court=10, joker=25)

@@ -1,0 +1,47 @@
+"""The exception hierarchy of rummykit.
+
+Every error a user can cause (bad notation, an invalid meld, an illegal move, a bad option, a corrupt
+record) is a :class:`RummykitError`, so interfaces catch one type and print its message.
+"""
+
+from __future__ import annotations
+
+
+class RummykitError(Exception):
+    """Base of every error caused by input: the message is meant for a person."""
+
+
+class NotationError(RummykitError, ValueError):
+    """A piece, hand or action written in notation that can't be read.
+
+    ``token`` is the offending text, as given.
+    """
+
+    def __init__(self, token: str, reason: str) -> None:
+        super().__init__(f"{token!r}: {reason}")
+        self.token = token
+        self.reason = reason
+
+
+class MeldError(RummykitError, ValueError):
+    """Pieces that do not form a valid meld (set, run or pair) under the variant's rules."""
+
+
+class RulesError(RummykitError, ValueError):
+    """An unknown rules option, or a value of the wrong type or out of range."""
+
+
+class IllegalActionError(RummykitError):
+    """An action that is not legal in the current state; the state is left unchanged."""
+
+
+class RecordError(RummykitError):
+    """A game record that is malformed, tampered with, or does not replay.
+
+    ``line`` is the 1-based line of the record at fault (0 when the file can't be read at all).
+    """
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}" if line else reason)
+        self.line = line
+        self.reason = reason

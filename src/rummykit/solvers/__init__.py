@@ -1,0 +1,1 @@
+"""Solvers: exact hand arrangement (and, later, table rearrangement). No turns, no players."""

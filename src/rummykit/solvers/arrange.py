@@ -1,0 +1,420 @@
+"""The exact hand solver: arrangement, winning check, finishes and maximum meld value.
+
+Hands are sequences of faces (see :mod:`rummykit.core.pieces`). The solver turns a hand into face
+counts (two bits a face, packed in one ``int``) plus a number of wilds, and searches depth first:
+the lowest face left is either left ungrouped or the anchor of one meld *template* (a set of 3 or 4,
+or a run of 3 to 5; longer runs are unions of these). A template's other positions take a natural
+piece when one is left and a wild otherwise. Results are memoised per state, so the search is exact
+and never heuristic. Rules specs: the "Combinations" and "Finishing" sections of ``okey.md`` and
+``turkish-rummy.md``, "Melds" and "Opening" of ``kalooki.md``, "Melds" of ``carousel.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from itertools import combinations
+
+from rummykit.core.melds import (
+    HIGH_ACE,
+    CardValues,
+    Meld,
+    MeldKind,
+    MeldRules,
+    PairRule,
+    Wilds,
+    build_run,
+)
+from rummykit.core.pieces import JOKER, N_FACES, N_SUITS, make_face, rank_of, suit_of
+
+MAX_TEMPLATE_RUN = 5
+
+
+class Objective(StrEnum):
+    """What an arrangement optimises.
+
+    ``PIECES``: fewest ungrouped pieces (Okey, Turkish Rummy). ``DEADWOOD``: fewest points left in
+    hand (Kalooki, Carousel; needs card values). ``MELD_VALUE``: largest total value of the melds
+    (Kalooki's opening; needs card values).
+    """
+
+    PIECES = "pieces"
+    DEADWOOD = "deadwood"
+    MELD_VALUE = "meld_value"
+
+
+class WinKind(StrEnum):
+    """How a winning hand is laid down: all sets and runs, or seven pairs."""
+
+    MELDS = "melds"
+    PAIRS = "pairs"
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A partition of a hand: ``melds`` and the ``ungrouped`` faces left out.
+
+    ``score`` is what the objective counts: pieces melded (``PIECES``), points melded
+    (``DEADWOOD``: the hand's value minus the deadwood) or the melds' value (``MELD_VALUE``).
+    ``kind`` is ``MELDS`` or, for a seven-pairs style partition, ``PAIRS``.
+    """
+
+    melds: tuple[Meld, ...]
+    ungrouped: tuple[int, ...]
+    score: int
+    kind: WinKind = WinKind.MELDS
+
+
+@dataclass(frozen=True)
+class _Template:
+    kind: MeldKind
+    suit: int
+    positions: tuple[int, ...]
+    faces: tuple[int, ...]
+    others: tuple[int, ...]
+    """Faces of the positions other than the anchor's."""
+    anchor_index: int
+
+
+_State = tuple[int, int]
+_Choice = tuple[int, tuple[int, ...]] | None
+
+
+def _unit(face: int) -> int:
+    return 1 << (2 * face)
+
+
+def _lowest(key: int) -> int:
+    """The lowest face present in packed counts ``key`` (non-zero)."""
+    return ((key & -key).bit_length() - 1) >> 1
+
+
+def _count(key: int, face: int) -> int:
+    return (key >> (2 * face)) & 3
+
+
+@cache
+def _templates(rules: MeldRules) -> tuple[tuple[_Template, ...], ...]:
+    """For every face, the melds (sets of 3-4, runs of 3-5) it can anchor, fewest pieces first."""
+    table: list[list[_Template]] = [[] for _ in range(N_FACES)]
+    for face in range(N_FACES):
+        suit, rank = suit_of(face), rank_of(face)
+        sizes = range(3, min(rules.set_max, MAX_TEMPLATE_RUN) + 1)
+        if rules.set_distinct:
+            others = [s for s in range(N_SUITS) if s != suit]
+            suit_groups = [(suit, *c) for n in sizes for c in combinations(others, n - 1)]
+        else:
+            suit_groups = [(suit, *c) for n in sizes for c in _multisets(n - 1)]
+        for group in suit_groups:
+            faces = tuple(make_face(s, rank) for s in group)
+            table[face].append(_Template(MeldKind.SET, suit, (rank,) * len(faces), faces, faces[1:], 0))
+        spots = [rank] + ([HIGH_ACE] if rank == 1 and rules.ace_high else [])
+        for length in range(3, MAX_TEMPLATE_RUN + 1):
+            for spot in spots:
+                for lo in range(spot - length + 1, spot + 1):
+                    hi = lo + length - 1
+                    if lo < 1 or hi > rules.top:
+                        continue
+                    positions = tuple(range(lo, hi + 1))
+                    faces = tuple(make_face(suit, 1 if p == HIGH_ACE else p) for p in positions)
+                    i = positions.index(spot)
+                    rest = faces[:i] + faces[i + 1 :]
+                    table[face].append(_Template(MeldKind.RUN, suit, positions, faces, rest, i))
+        table[face].sort(key=lambda t: len(t.faces))
+    return tuple(tuple(row) for row in table)
+
+
+def _multisets(n: int) -> list[tuple[int, ...]]:
+    """Suit multisets of size ``n`` (sets with repeated suits allowed), each copy at most twice."""
+    out: list[tuple[int, ...]] = []
+
+    def grow(prefix: tuple[int, ...], start: int) -> None:
+        if len(prefix) == n:
+            out.append(prefix)
+            return
+        for s in range(start, N_SUITS):
+            grow((*prefix, s), s)
+
+    grow((), 0)
+    return out
+
+
+class HandSolver:
+    """Exact solver for one variant's :class:`MeldRules` (and card values, for point objectives).
+
+    All methods take a hand as a sequence of faces and the round's :class:`Wilds`; they raise
+    :class:`rummykit.errors.MeldError` for a joker face that has no meaning (``F`` with no
+    indicator).
+    """
+
+    def __init__(self, rules: MeldRules, values: CardValues | None = None) -> None:
+        self.rules = rules
+        self.values = values
+        self._templates = _templates(rules)
+        self._values_table: list[list[int]] | None = None
+
+    # ----------------------------------------------------------------- hands as counts
+    def _pack(self, faces: Sequence[int], wilds: Wilds) -> tuple[int, list[int], dict[int, int]]:
+        """(packed natural counts, wild pieces' faces, natural face -> face of the piece)."""
+        key = 0
+        wild: list[int] = []
+        shown: dict[int, int] = {}
+        for face in faces:
+            if wilds.is_wild(face):
+                wild.append(face)
+                continue
+            natural = wilds.natural(face, self.rules.kind)
+            shown[natural] = face
+            key += _unit(natural)
+        return key, wild, shown
+
+    # ----------------------------------------------------------------- weights
+    def _weights(self, objective: Objective, wilds: Wilds) -> tuple[Callable[[int], int], int]:
+        """(score of a natural face melded, score of a wild melded)."""
+        if objective is Objective.PIECES:
+            return (lambda _face: 1), 1
+        values = self._need_values(objective)
+        if objective is Objective.DEADWOOD:
+            return (lambda face: values.rank_value(rank_of(face))), values.joker
+        return (lambda _face: 0), 0
+
+    def _need_values(self, objective: Objective) -> CardValues:
+        if self.values is None:
+            raise ValueError(f"objective {objective} needs card values")
+        return self.values
+
+    def _meld_values(self) -> list[list[int]]:
+        """Value of every template (``MELD_VALUE``), by anchor face and template index."""
+        if self._values_table is None:
+            values = self._need_values(Objective.MELD_VALUE)
+            self._values_table = [
+                [sum(values.position_value(t.kind, p) for p in t.positions) for t in row]
+                for row in self._templates
+            ]
+        return self._values_table
+
+    def _all_wild_bonus(self, objective: Objective, count: int) -> int:
+        if objective is not Objective.MELD_VALUE:
+            return 0
+        values = self._need_values(objective)
+        top = self.rules.top
+        return sum(values.position_value(MeldKind.RUN, p) for p in range(top - count + 1, top + 1))
+
+    # ----------------------------------------------------------------- arrangement
+    def arrange(
+        self, faces: Sequence[int], wilds: Wilds, objective: Objective = Objective.PIECES
+    ) -> Arrangement:
+        """The best partition of ``faces`` into sets and runs under ``objective``.
+
+        Exact: no other partition leaves fewer pieces (``PIECES``) or points (``DEADWOOD``)
+        ungrouped, or melds more value (``MELD_VALUE``). Every piece is used at most once; each
+        wild's assignment is in its meld's ``stands_for``.
+        """
+        key, wild, shown = self._pack(faces, wilds)
+        natural_score, wild_score = self._weights(objective, wilds)
+        templates = self._templates
+        memo: dict[_State, tuple[int, _Choice]] = {}
+        deadwood = objective is Objective.DEADWOOD
+        bonuses = self._meld_values() if objective is Objective.MELD_VALUE else None
+
+        def best(k: int, w: int) -> int:
+            state = (k, w)
+            hit = memo.get(state)
+            if hit is not None:
+                return hit[0]
+            if k == 0:
+                score = (w * wild_score + self._all_wild_bonus(objective, w)) if w >= 3 else 0
+                memo[state] = (score, None)
+                return score
+            anchor = _lowest(k)
+            low = _unit(anchor)
+            top_score = best(k - low, w)
+            top_choice: _Choice = None
+            for index, t in enumerate(templates[anchor]):
+                k2, need, gained = k - low, 0, natural_score(anchor)
+                avail: list[int] = []
+                for g in t.others:
+                    if _count(k2, g):
+                        k2 -= _unit(g)
+                        gained += natural_score(g)
+                        avail.append(g)
+                    else:
+                        need += 1
+                if need > w:
+                    continue
+                gained += need * wild_score + (bonuses[anchor][index] if bonuses else 0)
+                swaps: list[tuple[int, ...]] = [()]
+                if deadwood and w > need:
+                    swaps += [c for n in range(1, w - need + 1) for c in combinations(avail, n)]
+                for swap in swaps:
+                    k3 = k2 + sum(_unit(g) for g in swap)
+                    delta = len(swap) * wild_score - sum(natural_score(g) for g in swap)
+                    score = gained + delta + best(k3, w - need - len(swap))
+                    if score > top_score:
+                        top_score, top_choice = score, (index, swap)
+            memo[state] = (top_score, top_choice)
+            return top_score
+
+        total = best(key, len(wild))
+        melds, ungrouped = self._rebuild(key, len(wild), memo, wild, shown)
+        return Arrangement(tuple(_merge_runs(melds)), tuple(ungrouped), total)
+
+    def _rebuild(
+        self,
+        key: int,
+        w: int,
+        memo: dict[_State, tuple[int, _Choice]],
+        wild: list[int],
+        shown: dict[int, int],
+    ) -> tuple[list[Meld], list[int]]:
+        """Walk the memo's choices from the start state into melds of the hand's own pieces."""
+        spare = list(wild)
+        melds: list[Meld] = []
+        ungrouped: list[int] = []
+        while key:
+            anchor = _lowest(key)
+            low = _unit(anchor)
+            choice = memo[(key, w)][1]
+            if choice is None:
+                ungrouped.append(shown[anchor])
+                key -= low
+                continue
+            index, swap = choice
+            t = self._templates[anchor][index]
+            played: list[int] = []
+            left = list(swap)
+            rest = key - low
+            for i, g in enumerate(t.faces):
+                if i == t.anchor_index:
+                    played.append(shown[g])
+                elif g in left:
+                    left.remove(g)
+                    played.append(spare.pop())
+                elif _count(rest, g):
+                    rest -= _unit(g)
+                    played.append(shown[g])
+                else:
+                    played.append(spare.pop())
+            key, w = rest, len(spare)
+            melds.append(_template_meld(t, played))
+        if spare and w >= 3:
+            melds.append(build_run(0, range(self.rules.top - w + 1, self.rules.top + 1), spare))
+        elif spare:
+            ungrouped.extend(spare)
+        return melds, ungrouped
+
+    # ----------------------------------------------------------------- winning
+    def meldable(self, faces: Sequence[int], wilds: Wilds) -> bool:
+        """Whether every piece of ``faces`` goes into a set or run (an empty hand is meldable)."""
+        key, wild, _ = self._pack(faces, wilds)
+        return self._meldable(key, len(wild))
+
+    def _meldable(self, key: int, w: int) -> bool:
+        templates = self._templates
+        failed: set[_State] = set()
+
+        def ok(k: int, w: int) -> bool:
+            if k == 0:
+                return w == 0 or w >= 3
+            if (k, w) in failed:
+                return False
+            anchor = _lowest(k)
+            low = _unit(anchor)
+            for t in templates[anchor]:
+                k2, need = k - low, 0
+                for g in t.others:
+                    if _count(k2, g):
+                        k2 -= _unit(g)
+                    else:
+                        need += 1
+                if need <= w and ok(k2, w - need):
+                    return True
+            failed.add((k, w))
+            return False
+
+        return ok(key, w)
+
+    def pairs(self, faces: Sequence[int], wilds: Wilds) -> Arrangement:
+        """The most pairs in ``faces`` (``okey.md`` "Combinations": identical pieces, or one
+        number with ``same_number``; wilds complete pairs and pair up where the rules allow)."""
+        groups: dict[int, list[int]] = {}
+        wild: list[int] = []
+        for face in faces:
+            if wilds.is_wild(face):
+                if self.rules.wild_in_pairs:
+                    wild.append(face)
+                else:
+                    groups.setdefault(-1 - face, []).append(face)
+                continue
+            natural = wilds.natural(face, self.rules.kind)
+            same_number = self.rules.pair_rule is PairRule.SAME_NUMBER
+            groups.setdefault(rank_of(natural) if same_number else N_FACES + natural, []).append(face)
+        melds: list[Meld] = []
+        singles: list[int] = []
+        for members in groups.values():
+            while len(members) >= 2:
+                melds.append(self._pair(members.pop(), members.pop(), wilds))
+            singles.extend(members)
+        while wild and singles:
+            melds.append(self._pair(singles.pop(), wild.pop(), wilds))
+        while len(wild) >= 2:
+            melds.append(self._pair(wild.pop(), wild.pop(), wilds))
+        left = singles + wild
+        return Arrangement(tuple(melds), tuple(left), 2 * len(melds), WinKind.PAIRS)
+
+    def _pair(self, a: int, b: int, wilds: Wilds) -> Meld:
+        stands = [wilds.natural(f, self.rules.kind) for f in (a, b) if not wilds.is_wild(f)]
+        face = stands[0] if stands else (a if a != JOKER else 0)
+        return Meld(MeldKind.PAIR, (a, b), (face, face), (rank_of(face),) * 2)
+
+    def win_kinds(self, faces: Sequence[int], wilds: Wilds, pairs: bool = True) -> list[WinKind]:
+        """How ``faces`` can be laid down whole: ``MELDS`` and/or ``PAIRS`` (empty: it can't)."""
+        kinds = []
+        if self.meldable(faces, wilds):
+            kinds.append(WinKind.MELDS)
+        if pairs and len(faces) % 2 == 0 and faces and not self.pairs(faces, wilds).ungrouped:
+            kinds.append(WinKind.PAIRS)
+        return kinds
+
+    def finishes(self, faces: Sequence[int], wilds: Wilds, pairs: bool = True) -> list[int]:
+        """The distinct faces whose discard leaves the rest of ``faces`` laid down whole."""
+        out = []
+        for face in dict.fromkeys(faces):
+            rest = list(faces)
+            rest.remove(face)
+            if self.win_kinds(rest, wilds, pairs):
+                out.append(face)
+        return out
+
+    def max_meld_value(self, faces: Sequence[int], wilds: Wilds) -> Arrangement:
+        """Disjoint melds of the largest total value (``kalooki.md`` "Opening"); needs values."""
+        return self.arrange(faces, wilds, Objective.MELD_VALUE)
+
+
+def _template_meld(t: _Template, played: list[int]) -> Meld:
+    if t.kind is MeldKind.RUN:
+        return build_run(t.suit, t.positions, played)
+    return Meld(MeldKind.SET, tuple(played), t.faces, t.positions)
+
+
+def _merge_runs(melds: list[Meld]) -> list[Meld]:
+    """Join runs of one suit that continue each other (the solver cuts runs into 3-5 pieces)."""
+    runs = sorted((m for m in melds if m.kind is MeldKind.RUN), key=lambda m: m.positions[0])
+    out = [m for m in melds if m.kind is not MeldKind.RUN]
+    merged: list[Meld] = []
+    for run in runs:
+        suit = suit_of(run.stands_for[0])
+        for i, prior in enumerate(merged):
+            joined = len(prior.positions) + len(run.positions)
+            if (
+                suit_of(prior.stands_for[0]) == suit
+                and prior.positions[-1] + 1 == run.positions[0]
+                and joined <= 13
+            ):
+                merged[i] = build_run(suit, prior.positions + run.positions, prior.faces + run.faces)
+                break
+        else:
+            merged.append(run)
+    return out + merged

@@ -108,8 +108,10 @@ def _templates(rules: MeldRules) -> tuple[tuple[_Template, ...], ...]:
         else:
             suit_groups = [(suit, *c) for n in sizes for c in _multisets(n - 1)]
         for group in suit_groups:
-            faces = tuple(make_face(s, rank) for s in group)
-            table[face].append(_Template(MeldKind.SET, suit, (rank,) * len(faces), faces, faces[1:], 0))
+            faces = tuple(make_face(s, rank) for s in sorted(group))
+            i = faces.index(face)
+            rest = faces[:i] + faces[i + 1 :]
+            table[face].append(_Template(MeldKind.SET, suit, (rank,) * len(faces), faces, rest, i))
         spots = [rank] + ([HIGH_ACE] if rank == 1 and rules.ace_high else [])
         for length in range(3, MAX_TEMPLATE_RUN + 1):
             for spot in spots:

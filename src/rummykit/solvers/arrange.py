@@ -143,6 +143,12 @@ def _multisets(n: int) -> list[tuple[int, ...]]:
     return out
 
 
+@cache
+def solver_for(rules: MeldRules, values: CardValues | None = None) -> HandSolver:
+    """The shared :class:`HandSolver` for ``rules`` and ``values`` (built once per process)."""
+    return HandSolver(rules, values)
+
+
 class HandSolver:
     """Exact solver for one variant's :class:`MeldRules` (and card values, for point objectives).
 
@@ -379,16 +385,6 @@ class HandSolver:
         if pairs and len(faces) % 2 == 0 and faces and not self.pairs(faces, wilds).ungrouped:
             kinds.append(WinKind.PAIRS)
         return kinds
-
-    def finishes(self, faces: Sequence[int], wilds: Wilds, pairs: bool = True) -> list[int]:
-        """The distinct faces whose discard leaves the rest of ``faces`` laid down whole."""
-        out = []
-        for face in dict.fromkeys(faces):
-            rest = list(faces)
-            rest.remove(face)
-            if self.win_kinds(rest, wilds, pairs):
-                out.append(face)
-        return out
 
     def max_meld_value(self, faces: Sequence[int], wilds: Wilds) -> Arrangement:
         """Disjoint melds of the largest total value (``kalooki.md`` "Opening"); needs values."""

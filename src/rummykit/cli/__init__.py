@@ -1,0 +1,1 @@
+"""Command-line interface: ``rummykit solve | play | simulate | replay``."""

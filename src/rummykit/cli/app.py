@@ -1,0 +1,26 @@
+"""The ``rummykit`` command."""
+
+from __future__ import annotations
+
+import typer
+
+from rummykit.cli.solve import solve
+
+app = typer.Typer(
+    name="rummykit",
+    help="Okey, Turkish Rummy, Kalooki and Carousel: exact solvers, bots, play, simulation.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command()(solve)
+
+
+@app.callback()
+def root() -> None:
+    """Okey, Turkish Rummy, Kalooki and Carousel: exact solvers, bots, play, simulation."""
+
+
+def main() -> None:
+    """Entry point of the ``rummykit`` console script."""
+    app()

@@ -1,0 +1,174 @@
+"""``rummykit solve``: the exact hand solver on one hand or a batch of hands."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from rummykit.cli.errors import user_errors
+from rummykit.core.melds import CARD_JOKERS, NO_WILDS, Meld, Wilds
+from rummykit.core.notation import format_face, parse_face, parse_pieces
+from rummykit.core.pieces import Kind, PieceSet
+from rummykit.errors import NotationError, RummykitError
+from rummykit.solvers.report import HandReport, analyse
+from rummykit.variants.registry import VariantInfo, variant
+
+
+def _wilds(info: VariantInfo, rules: Any, indicator: str | None, up_card: str | None) -> Wilds:
+    if info.name == "okey":
+        if indicator is None:
+            return NO_WILDS
+        return rules.wilds(parse_face(Kind.TILES, indicator))  # type: ignore[no-any-return]
+    if indicator is not None:
+        raise RummykitError("--indicator is for okey; card games have printed jokers")
+    if info.name == "turkish_rummy":
+        up = parse_face(Kind.CARDS, up_card) if up_card else None
+        return rules.wilds(up)  # type: ignore[no-any-return]
+    if up_card is not None:
+        raise RummykitError("--up-card is for turkish_rummy")
+    return CARD_JOKERS
+
+
+def meld_json(kind: Kind, meld: Meld) -> dict[str, object]:
+    """A meld as JSON: its kind, its pieces and the face each stands for."""
+    return {
+        "kind": meld.kind.value,
+        "pieces": [format_face(kind, f) for f in meld.faces],
+        "stands_for": [format_face(kind, f) for f in meld.stands_for],
+    }
+
+
+def report_json(kind: Kind, faces: list[int], report: HandReport) -> dict[str, object]:
+    """The solver's report as the JSON object documented in the README."""
+    fmt = [format_face(kind, f) for f in faces]
+    max_meld = report.max_meld
+    return {
+        "hand": fmt,
+        "melds": [meld_json(kind, m) for m in report.melds],
+        "ungrouped": [format_face(kind, f) for f in report.arrangement.ungrouped],
+        "arrangement": report.arrangement.kind.value,
+        "winning": report.winning,
+        "win_kind": report.win_kind.value if report.win_kind else None,
+        "win_kinds": [k.value for k in report.win_kinds],
+        "finishes": None if report.finishes is None else [format_face(kind, f) for f in report.finishes],
+        "deadwood_points": report.deadwood_points,
+        "max_meld_value": None if max_meld is None else max_meld.score,
+        "max_value_melds": None if max_meld is None else [meld_json(kind, m) for m in max_meld.melds],
+    }
+
+
+def _describe(kind: Kind, melds: tuple[Meld, ...]) -> str:
+    return " | ".join(m.describe(kind) for m in melds) or "-"
+
+
+def report_text(kind: Kind, data: dict[str, object], report: HandReport, header: str) -> str:
+    """The readable form of a report."""
+    lines = [header]
+    lines.append(f"melds:      {_describe(kind, report.melds)}")
+    lines.append(f"ungrouped:  {' '.join(data['ungrouped']) or '-'}")  # type: ignore[arg-type]
+    win = f"yes ({report.win_kind})" if report.winning else "no"
+    lines.append(f"winning:    {win}")
+    if report.finishes is not None:
+        lines.append(f"finishes:   {' '.join(data['finishes']) or 'none'}")  # type: ignore[arg-type]
+    if report.deadwood_points is not None:
+        lines.append(f"deadwood:   {report.deadwood_points} points")
+    if report.max_meld is not None:
+        best = _describe(kind, report.max_meld.melds)
+        lines.append(f"max meld value: {report.max_meld.score} ({best})")
+    return "\n".join(lines)
+
+
+def _solve_one(
+    info: VariantInfo, rules: Any, pieces: PieceSet, tokens: list[str], indicator: str | None, up: str | None
+) -> tuple[dict[str, object], HandReport, list[int]]:
+    wilds = _wilds(info, rules, indicator, up)
+    ids = parse_pieces(pieces, tokens)
+    if indicator is not None:
+        _check_indicator_copies(pieces, ids, indicator)
+    faces = [pieces.face(i) for i in ids]
+    report = analyse(rules.hand_profile(), faces, wilds)
+    data: dict[str, object] = {"variant": info.name}
+    if indicator is not None:
+        data["indicator"] = format_face(Kind.TILES, parse_face(Kind.TILES, indicator))
+        data["okey"] = format_face(Kind.TILES, min(wilds.faces))
+    data.update(report_json(pieces.kind, faces, report))
+    return data, report, faces
+
+
+def _check_indicator_copies(pieces: PieceSet, ids: list[int], indicator: str) -> None:
+    face = parse_face(Kind.TILES, indicator)
+    held = sum(1 for i in ids if pieces.face(i) == face)
+    if held >= pieces.copies_of(face):
+        raise NotationError(indicator, "the indicator is out of play, so the hand can hold only one")
+
+
+def solve(
+    game: Annotated[str, typer.Argument(help="okey, turkish_rummy, kalooki or carousel")],
+    pieces: Annotated[list[str] | None, typer.Argument(help="The hand, e.g. R1 R2 R3 or 7H 8H 9H")] = None,
+    indicator: Annotated[
+        str | None, typer.Option(help="Okey: the indicator tile; its colour one higher is the okey (wild)")
+    ] = None,
+    up_card: Annotated[
+        str | None, typer.Option("--up-card", help="Turkish Rummy: the up card (with up_card_sets_wild)")
+    ] = None,
+    decks: Annotated[
+        int | None, typer.Option(help="Card games: 1 or 2 decks (default 2; carousel 1)")
+    ] = None,
+    rule: Annotated[list[str] | None, typer.Option(help="Override a rules option: name=value")] = None,
+    preset: Annotated[Path | None, typer.Option(help="A TOML preset file of rules options")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+    batch: Annotated[
+        str | None, typer.Option(help="Solve one hand per line of FILE ('-' for stdin); JSON lines out")
+    ] = None,
+) -> None:
+    """Arrange a hand exactly: melds, ungrouped pieces, winning check, finishes, values."""
+    with user_errors():
+        info = variant(game)
+        rules = info.load_rules(preset, rule or [])
+        if decks is None and info.name == "carousel":
+            decks = 1
+        if decks is not None and (info.kind is Kind.TILES or decks not in (1, 2)):
+            raise RummykitError("--decks is 1 or 2, for card games")
+        piece_set = info.pieces(decks)
+        if batch is not None:
+            if pieces:
+                raise RummykitError("give either pieces or --batch, not both")
+            _batch(info, rules, piece_set, batch, up_card)
+            return
+        if not pieces:
+            raise RummykitError("no pieces given: write the hand, e.g. rummykit solve okey R1 R2 R3")
+        data, report, _ = _solve_one(info, rules, piece_set, pieces, indicator, up_card)
+        if as_json:
+            typer.echo(json.dumps(data))
+            return
+        header = f"{info.title} hand: {' '.join(data['hand'])}"  # type: ignore[arg-type]
+        if indicator is not None:
+            header += f"   (indicator {data['indicator']}, okey {data['okey']})"
+        typer.echo(report_text(piece_set.kind, data, report, header))
+
+
+def _batch(info: VariantInfo, rules: Any, pieces: PieceSet, source: str, up_card: str | None) -> None:
+    if source == "-":
+        lines = sys.stdin.read().splitlines()
+    else:
+        try:
+            lines = Path(source).read_text("utf-8").splitlines()
+        except OSError as exc:
+            raise RummykitError(f"can't read {source}: {exc.strerror}") from None
+    for number, line in enumerate(lines, start=1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        indicator: str | None = None
+        if ":" in text:
+            indicator, _, text = (part.strip() for part in text.partition(":"))
+        try:
+            data, _, _ = _solve_one(info, rules, pieces, text.split(), indicator, up_card)
+            data = {"line": number, **data}
+        except RummykitError as exc:
+            data = {"line": number, "error": str(exc)}
+        typer.echo(json.dumps(data))

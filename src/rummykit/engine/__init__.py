@@ -1,0 +1,1 @@
+"""Engine layer: rules options, the game protocol, actions, observations, records and matches."""

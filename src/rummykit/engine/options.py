@@ -1,0 +1,143 @@
+"""Rules objects: frozen dataclasses whose fields are a rules spec's options.
+
+A rules object is read from a TOML preset (the variant's defaults ship in ``rummykit/presets``) and
+overridden by ``name=value`` strings from the command line (``--rule pair_rule=same_number``).
+Unknown names and badly typed values raise :class:`RulesError` naming the option.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+from rummykit.errors import RulesError
+
+R = TypeVar("R")
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+_NONE = {"none", "null", ""}
+
+
+def _field_types(cls: type[Any]) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def convert(name: str, hint: Any, value: object) -> object:
+    """``value`` (TOML value or command-line text) as the type ``hint`` of option ``name``."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        is_none = value is None or (isinstance(value, str) and value.strip().lower() in _NONE)
+        if is_none and type(None) in args:
+            return None
+        inner = [a for a in args if a is not type(None)]
+        return convert(name, inner[0], value)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        try:
+            return hint(value)
+        except ValueError:
+            allowed = ", ".join(str(m.value) for m in hint)
+            raise RulesError(f"option {name}: {value!r} is not one of {allowed}") from None
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            return value.strip().lower() in _TRUE
+        raise RulesError(f"option {name}: {value!r} is not true or false")
+    if hint is int:
+        if isinstance(value, bool):
+            raise RulesError(f"option {name}: {value!r} is not a whole number")
+        if isinstance(value, int):
+            return value
+        try:
+            return int(str(value).strip())
+        except ValueError:
+            raise RulesError(f"option {name}: {value!r} is not a whole number") from None
+    if hint is float:
+        if isinstance(value, bool):
+            raise RulesError(f"option {name}: {value!r} is not a number")
+        try:
+            return float(str(value).strip()) if isinstance(value, str) else float(value)  # type: ignore[arg-type]
+        except ValueError:
+            raise RulesError(f"option {name}: {value!r} is not a number") from None
+    raise RulesError(f"option {name}: unsupported type {hint}")
+
+
+def rules_from_mapping(cls: type[R], values: Mapping[str, object], base: R | None = None) -> R:
+    """A ``cls`` instance from ``values`` (option name -> value), the rest from ``base`` or defaults.
+
+    Raises :class:`RulesError` for an unknown option, a value of the wrong type, or a value the
+    rules object itself refuses (out of range).
+    """
+    hints = _field_types(cls)
+    unknown = sorted(set(values) - set(hints))
+    if unknown:
+        known = ", ".join(hints)
+        raise RulesError(f"unknown option {unknown[0]!r}; the options are: {known}")
+    converted = {name: convert(name, hints[name], value) for name, value in values.items()}
+    try:
+        if base is not None:
+            return dataclasses.replace(base, **converted)  # type: ignore[type-var]
+        return cls(**converted)
+    except TypeError as exc:
+        raise RulesError(str(exc)) from None
+
+
+def parse_overrides(items: Sequence[str]) -> dict[str, str]:
+    """``["name=value", ...]`` as a mapping; raises :class:`RulesError` for an item without ``=``."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise RulesError(f"{item!r}: a rule override is written name=value")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def read_preset(path: Path | None, variant: str) -> dict[str, object]:
+    """Options of a TOML preset file, or the variant's shipped default preset when ``path`` is None."""
+    try:
+        if path is None:
+            text = resources.files("rummykit.presets").joinpath(f"{variant}.toml").read_text("utf-8")
+        else:
+            text = path.read_text("utf-8")
+        data = tomllib.loads(text)
+    except OSError as exc:
+        raise RulesError(f"can't read preset {path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError(f"preset {path or variant}: {exc}") from None
+    section = data.get(variant, data)
+    if not isinstance(section, dict):
+        raise RulesError(f"preset {path or variant}: [{variant}] must be a table of options")
+    return dict(section)
+
+
+def load_rules(cls: type[R], variant: str, preset: Path | None = None, overrides: Sequence[str] = ()) -> R:
+    """Rules of ``variant`` from its preset (default or ``preset``) with ``overrides`` applied."""
+    base = rules_from_mapping(cls, read_preset(preset, variant))
+    return rules_from_mapping(cls, parse_overrides(overrides), base)
+
+
+def check_range(name: str, value: int | None, low: int, high: int | None = None) -> None:
+    """Raise :class:`RulesError` unless ``low <= value <= high`` (``None`` values pass)."""
+    if value is None:
+        return
+    if value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f"at least {low}"
+        raise RulesError(f"option {name}: {value} is out of range ({bound})")
+
+
+def rules_dict(rules: object) -> dict[str, object]:
+    """All option values of a rules object, as JSON-ready values (enums as their text)."""
+    out: dict[str, object] = {}
+    for f in dataclasses.fields(rules):  # type: ignore[arg-type]
+        value = getattr(rules, f.name)
+        out[f.name] = value.value if isinstance(value, Enum) else value
+    return out

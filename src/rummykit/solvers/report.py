@@ -1,0 +1,117 @@
+"""What the solver says about one hand: the arrangement, the winning check, finishes and values.
+
+This is the single place that combines the :class:`HandSolver` answers into a report for bots and
+interfaces. A :class:`HandProfile` (built by each variant from its rules) says which answers apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rummykit.core.melds import CardValues, Meld, MeldRules, Wilds
+from rummykit.solvers.arrange import Arrangement, HandSolver, Objective, WinKind, solver_for
+
+SEVEN_PAIRS = 14
+
+
+@dataclass(frozen=True)
+class HandProfile:
+    """The solver questions a variant asks about a hand.
+
+    ``hand_size``: pieces held between turns (14 Okey/Turkish Rummy, 13 Kalooki, 10 Carousel).
+    ``pairs_win``: seven pairs lay down (Okey, Turkish Rummy). ``finish_discard``: laying down ends
+    with a discard, so a hand of ``hand_size + 1`` is asked for its finishes. ``max_value``: report
+    Kalooki's maximum meld value.
+    """
+
+    meld_rules: MeldRules
+    objective: Objective
+    hand_size: int
+    values: CardValues | None = None
+    pairs_win: bool = False
+    finish_discard: bool = True
+    max_value: bool = False
+
+    def solver(self) -> HandSolver:
+        """The exact solver for this profile (templates are cached per meld rules)."""
+        return solver_for(self.meld_rules, self.values)
+
+
+@dataclass(frozen=True)
+class HandReport:
+    """The answers for one hand (faces throughout).
+
+    ``arrangement``: best partition (seven pairs when that leaves fewer pieces out). ``win_kinds``:
+    how the whole hand lays down (14 pieces) or, for ``hand_size + 1`` pieces with a finishing
+    discard, the kinds of the best finish. ``finishes``: discards leaving a winning hand.
+    ``deadwood_points``: points left in hand (card values). ``max_meld``: Kalooki's melds of largest
+    value.
+    """
+
+    arrangement: Arrangement
+    win_kinds: tuple[WinKind, ...]
+    finishes: tuple[int, ...] | None
+    deadwood_points: int | None
+    max_meld: Arrangement | None
+
+    @property
+    def winning(self) -> bool:
+        """Whether the hand lays down whole, or (with a finishing discard due) has a finish."""
+        return bool(self.win_kinds)
+
+    @property
+    def win_kind(self) -> WinKind | None:
+        """The best way to win: seven pairs (scores more) over melds; ``None`` if not winning."""
+        if WinKind.PAIRS in self.win_kinds:
+            return WinKind.PAIRS
+        return WinKind.MELDS if self.win_kinds else None
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        """The melds of the best arrangement."""
+        return self.arrangement.melds
+
+
+def whole_hand_kinds(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> list[WinKind]:
+    """How ``faces`` lays down whole: ``MELDS``, ``PAIRS`` (seven pairs, 14 pieces), or neither."""
+    solver = profile.solver()
+    pairs = profile.pairs_win and len(faces) == SEVEN_PAIRS
+    return solver.win_kinds(faces, wilds, pairs=pairs)
+
+
+def finishes(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> dict[int, list[WinKind]]:
+    """For each distinct face whose discard leaves a whole hand: how that hand lays down."""
+    out: dict[int, list[WinKind]] = {}
+    for face in dict.fromkeys(faces):
+        rest = list(faces)
+        rest.remove(face)
+        kinds = whole_hand_kinds(profile, rest, wilds)
+        if kinds:
+            out[face] = kinds
+    return out
+
+
+def analyse(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> HandReport:
+    """The full report on ``faces``; raises :class:`rummykit.errors.MeldError` for a meaningless
+    joker (``F`` with no indicator)."""
+    solver = profile.solver()
+    arrangement = solver.arrange(faces, wilds, profile.objective)
+    if profile.pairs_win and len(faces) % 2 == 0:
+        paired = solver.pairs(faces, wilds)
+        if len(paired.ungrouped) < len(arrangement.ungrouped):
+            arrangement = paired
+    found: tuple[int, ...] | None = None
+    if profile.finish_discard and len(faces) == profile.hand_size + 1:
+        table = finishes(profile, faces, wilds)
+        found = tuple(table)
+        kinds = sorted({k for ks in table.values() for k in ks})
+    else:
+        kinds = whole_hand_kinds(profile, faces, wilds)
+    deadwood = None
+    if profile.values is not None:
+        total = sum(profile.values.hand_value(f, wilds) for f in faces)
+        melded = arrangement.score if profile.objective is Objective.DEADWOOD else 0
+        deadwood = total - melded
+    max_meld = solver.max_meld_value(faces, wilds) if profile.max_value else None
+    return HandReport(arrangement, tuple(kinds), found, deadwood, max_meld)

@@ -1,0 +1,1 @@
+"""Variants: each game's rules object, state machine and scoring."""

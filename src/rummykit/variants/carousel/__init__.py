@@ -1,0 +1,1 @@
+"""Carousel: manipulation rummy with declared jokers and knocking (``carousel.md``)."""

@@ -1,0 +1,64 @@
+"""The Kalooki rules object: one field per option of ``kalooki.md``, same defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rummykit.core.melds import KALOOKI_VALUES, CardValues, MeldRules
+from rummykit.core.pieces import Kind
+from rummykit.engine.options import check_range
+from rummykit.solvers.arrange import Objective
+from rummykit.solvers.report import HandProfile
+
+HAND_SIZE = 13
+
+
+class MatchMode(StrEnum):
+    """How a match is played: elimination above a limit, one round, or a fixed number of rounds."""
+
+    ELIMINATION = "elimination"
+    SINGLE_ROUND = "single_round"
+    ROUNDS = "rounds"
+
+
+@dataclass(frozen=True)
+class KalookiRules:
+    """Options of ``kalooki.md``; see that spec for each one's meaning."""
+
+    players: int = 4
+    open_min: int = 51
+    released_joker_must_be_used: bool = False
+    max_reshuffles: int = 3
+    hunt_penalty: int = 25
+    joker_penalty: int = 25
+    ace_penalty: int = 11
+    match: MatchMode = MatchMode.ELIMINATION
+    elimination_limit: int = 150
+    rounds: int | None = None
+    point_value: float = 1.0
+
+    def __post_init__(self) -> None:
+        check_range("players", self.players, 2, 6)
+        check_range("open_min", self.open_min, 0)
+        check_range("max_reshuffles", self.max_reshuffles, 0)
+        check_range("rounds", self.rounds, 1)
+
+    def values(self) -> CardValues:
+        """Card values with this table's ace and joker penalties (meld values are unchanged)."""
+        return CardValues(
+            ace=self.ace_penalty,
+            ace_low_run=KALOOKI_VALUES.ace_low_run,
+            court=KALOOKI_VALUES.court,
+            joker=self.joker_penalty,
+        )
+
+    def meld_rules(self) -> MeldRules:
+        """Sets of distinct suits and runs, ace low or high."""
+        return MeldRules(Kind.CARDS)
+
+    def hand_profile(self) -> HandProfile:
+        """Fewest deadwood points; reports the maximum meld value for the opening."""
+        return HandProfile(
+            self.meld_rules(), Objective.DEADWOOD, HAND_SIZE, values=self.values(), max_value=True
+        )

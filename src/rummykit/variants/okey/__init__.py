@@ -1,0 +1,1 @@
+"""Okey, the Turkish tile game (``okey.md``)."""

@@ -1,0 +1,107 @@
+"""``rummykit solve``: readable and JSON output, batches, and one-line errors with exit code 2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from rummykit.cli.app import app
+
+RUNNER = CliRunner()
+WIN = "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13 R3"
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = RUNNER.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_json_holds_the_documented_fields() -> None:
+    code, out, _ = run(
+        "solve",
+        "okey",
+        "--indicator",
+        "R2",
+        "--json",
+        *["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11", "B12", "B13", "R3"],
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert data["winning"] is True
+    assert data["win_kind"] == "melds"
+    assert data["okey"] == "R3"
+    assert data["ungrouped"] == []
+    pieces = [p for m in data["melds"] for p in m["pieces"]]
+    assert sorted(pieces) == sorted(WIN.split())
+    wild = [
+        (p, s) for m in data["melds"] for p, s in zip(m["pieces"], m["stands_for"], strict=True) if p == "R3"
+    ]
+    assert len(wild) == 1 and wild[0][1].startswith("B")
+    assert data["finishes"] is None and data["deadwood_points"] is None and data["max_meld_value"] is None
+
+
+def test_fifteen_tiles_list_the_finishes() -> None:
+    hand = "R1 Y1 B1 K1 K2 K3 R1 R2 R3 R4 R5 R6 R7 R8 B9"
+    code, out, _ = run("solve", "okey", "--json", *hand.split())
+    assert code == 0
+    data = json.loads(out)
+    assert data["finishes"] == ["B9"] and data["winning"] is True
+
+
+def test_pairs_win_kind() -> None:
+    hand = "R1 R1 R2 R2 B5 B5 B6 B6 Y7 Y7 K3 K3 Y11 Y11"
+    data = json.loads(run("solve", "okey", "--indicator", "Y10", "--json", *hand.split())[1])
+    assert data["win_kind"] == "pairs" and data["arrangement"] == "pairs"
+
+
+def test_kalooki_values_in_json() -> None:
+    data = json.loads(run("solve", "kalooki", "--json", "QS", "KS", "AS", "7D", "7H", "7C", "2C")[1])
+    assert data["max_meld_value"] == 52
+    assert data["deadwood_points"] == 2
+
+
+def test_readable_output() -> None:
+    code, out, _ = run("solve", "okey", "--indicator", "R6", "R4", "R7", "R6")
+    assert code == 0
+    assert "R7[R5]" in out and "winning:    yes (melds)" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("solve", "okey", "R14"), "R14"),
+        (("solve", "okey", "X3"), "X3"),
+        (("solve", "turkish_rummy", "1H"), "1H"),
+        (("solve", "kalooki", "F"), "F"),
+        (("solve", "okey", "R7", "R7", "R7"), "R7"),
+        (("solve", "okey", "R1", "R2", "F"), "indicator"),
+        (("solve", "chess", "R1"), "unknown game"),
+        (("solve", "okey", "--rule", "pair_rule=odd", "R1"), "pair_rule"),
+        (("solve", "okey", "--rule", "nonsense=1", "R1"), "nonsense"),
+        (("solve", "okey", "--indicator", "F", "R1"), "indicator"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], needle: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2
+    assert needle in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert out == ""
+
+
+def test_batch_answers_in_order_and_reports_bad_lines() -> None:
+    text = "R5: R1 R2 R3\nR1 R2 X3\n\nY4: Y3 Y4 F\n"
+    code, out, _ = run("solve", "okey", "--batch", "-", stdin=text)
+    assert code == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["line"] for r in rows] == [1, 2, 4]
+    assert rows[0]["winning"] is True and rows[0]["okey"] == "R6"
+    assert "X3" in rows[1]["error"]
+    assert rows[2]["melds"][0]["stands_for"] == ["Y3", "Y4", "Y5"]
+
+
+def test_rule_override_changes_the_answer() -> None:
+    data = json.loads(run("solve", "okey", "--json", "--rule", "allow_13_1=false", "R12", "R13", "R1")[1])
+    assert data["winning"] is False

@@ -284,6 +284,8 @@ class Outcome:
     seconds: float
     answers: list[tuple[bool, bool]]
     errors: list[tuple[int, str]] = field(default_factory=list)
+    worst: tuple[float, int] = (0.0, -1)
+    """Slowest hand: (seconds, index), when measured."""
 
     @property
     def rate(self) -> float:
@@ -340,7 +342,9 @@ class Peer:
         arrange, pairs = self.engine.find_best_arrangement, self.engine.find_best_pairs
         answers: list[tuple[bool, bool]] = []
         errors: list[tuple[int, str]] = []
-        start = time.perf_counter()
+        clock = time.perf_counter
+        worst = (0.0, -1)
+        start = last = clock()
         for i, (tiles, meta) in enumerate(prepared):
             try:
                 melds_win = not arrange(tiles, meta).remainingTiles
@@ -349,8 +353,11 @@ class Peer:
                 errors.append((i, f"{type(exc).__name__}: {exc}"))
                 melds_win = pairs_win = False
             answers.append((melds_win, pairs_win))
-        seconds = time.perf_counter() - start
-        return Outcome(seconds, answers, errors)
+            now = clock()
+            worst = max(worst, (now - last, i))
+            last = now
+        seconds = clock() - start
+        return Outcome(seconds, answers, errors, worst)
 
 
 def load_peer() -> Peer | None:
@@ -379,8 +386,21 @@ def _rate(outcome: Outcome) -> str:
     return f"{len(outcome.answers):>6} hands in {outcome.seconds:8.3f} s = {outcome.rate:>10,.0f} hands/s"
 
 
-def _example(hands: Sequence[Hand], indices: Sequence[int]) -> str:
-    return f"      e.g. {hands[indices[0]].describe()}" if indices else ""
+def slowest(solver: HandSolver, hands: Sequence[Hand]) -> tuple[float, Hand]:
+    """rummykit's slowest hand, in a separate pass: every hand timed once, then the five slowest
+    re-timed three times each keeping the best (so a GC pause or a scheduler hiccup is not blamed
+    on a hand)."""
+
+    def once(hand: Hand) -> float:
+        wilds = okey_wilds(hand.indicator)
+        start = time.perf_counter()
+        solver.win_kinds(hand.faces, wilds)
+        return time.perf_counter() - start
+
+    first = sorted(((once(h), i) for i, h in enumerate(hands)), reverse=True)[:5]
+    best = [(min(once(hands[i]) for _ in range(3)), i) for _, i in first]
+    seconds, index = max(best)
+    return seconds, hands[index]
 
 
 def _disagreements(
@@ -390,9 +410,9 @@ def _disagreements(
     false = [i for i, (t, g) in enumerate(zip(truth, got, strict=False)) if g and not t]
     lines = [f"    {label}: {name} misses {len(missed)}, {name} wrongly wins {len(false)}"]
     if missed:
-        lines.append(f"      missed {_example(hands, missed).strip()}")
+        lines.append(f"      missed e.g. {hands[missed[0]].describe()}")
     if false:
-        lines.append(f"      false win {_example(hands, false).strip()}")
+        lines.append(f"      false win e.g. {hands[false[0]].describe()}")
     return lines
 
 
@@ -407,6 +427,8 @@ def report(
     print(f"\n== {title}: {len(hands)} hands ==")
     ours = run_rummykit(solver, hands)
     print(f"  rummykit          {_rate(ours)}")
+    worst, hand = slowest(solver, hands)
+    print(f"  rummykit slowest hand {worst * 1e3:.2f} ms: {hand.describe()}")
     ref: list[tuple[bool, bool]] | None = None
     if verify:
         ref = [(ref_meldable(h.faces, h.okey), ref_pairs(h.faces, h.okey)) for h in hands]
@@ -420,7 +442,7 @@ def report(
         print(f"  rummykit finds a win in {found}/{len(hands)} winning hands ({parts})")
         missed = [i for i, w in enumerate(any_ours) if not w]
         if missed:
-            print(f"  RUMMYKIT MISSES {len(missed)}:{_example(hands, missed)}")
+            print(f"  RUMMYKIT MISSES {len(missed)}, e.g. {hands[missed[0]].describe()}")
         if ref is not None:
             confirmed = sum(m or p for m, p in ref)
             print(f"  independent brute force confirms {confirmed}/{len(hands)} built hands win")
@@ -456,6 +478,8 @@ def report(
     ours_sample = run_rummykit(solver, sample)  # same hands as the peer, for the ratio
     ratio = ours_sample.rate / theirs.rate if theirs.rate else float("inf")
     print(f"  ratio rummykit/peer on the same {len(sample)} hands: {ratio:,.1f}x")
+    if theirs.worst[1] >= 0:
+        print(f"  peer slowest hand {theirs.worst[0] * 1e3:.1f} ms: {sample[theirs.worst[1]].describe()}")
     if theirs.errors:
         i, message = theirs.errors[0]
         print(f"  peer raised on {len(theirs.errors)} hands, e.g. {message} on {sample[i].describe()}")
@@ -468,7 +492,7 @@ def report(
         print(f"  peer finds a win in {found}/{len(sample)} winning hands ({parts})")
         missed = [i for i, w in enumerate(any_theirs) if not w]
         if missed:
-            print(f"  peer misses:{_example(sample, missed)}")
+            print(f"  peer misses e.g. {sample[missed[0]].describe()}")
     truth = ref[: len(sample)] if ref is not None else ours.answers[: len(sample)]
     source = "independent brute force" if ref is not None else "rummykit (exact)"
     print(f"  peer vs ground truth ({source}):")
@@ -506,8 +530,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--peer-limit-two-okeys",
         type=int,
-        default=0,
-        help="peer sample on the two-okey winning hands (0: same as --peer-limit)",
+        default=400,
+        help="peer sample on the two-okey winning hands, where it is slow (default 400; 0: --peer-limit)",
     )
     parser.add_argument("--no-verify", action="store_true", help="skip the independent brute force")
     args = parser.parse_args(argv)
@@ -533,7 +557,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for k, hands in winning.items():
         if not hands:
             continue
-        limit = args.peer_limit_two_okeys if k == 2 and args.peer_limit_two_okeys else args.peer_limit
+        limits = [n for n in (args.peer_limit, args.peer_limit_two_okeys if k == 2 else 0) if n]
+        limit = min(limits, default=0)
         title = f"built winning hands, {k} okey{'s' if k != 1 else ''}"
         results[f"win{k}"] = report(title, hands, solver, peer, limit, verify)
 

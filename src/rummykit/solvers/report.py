@@ -92,15 +92,23 @@ def finishes(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> dict[i
     return out
 
 
-def analyse(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> HandReport:
-    """The full report on ``faces``; raises :class:`rummykit.errors.MeldError` for a meaningless
-    joker (``F`` with no indicator)."""
+def best_arrangement(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> Arrangement:
+    """The best partition under the profile's objective; with ``pairs_win``, seven-pairs style
+    pairs instead when they leave fewer pieces out."""
     solver = profile.solver()
     arrangement = solver.arrange(faces, wilds, profile.objective)
     if profile.pairs_win and len(faces) % 2 == 0:
         paired = solver.pairs(faces, wilds)
         if len(paired.ungrouped) < len(arrangement.ungrouped):
-            arrangement = paired
+            return paired
+    return arrangement
+
+
+def analyse(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> HandReport:
+    """The full report on ``faces``; raises :class:`rummykit.errors.MeldError` for a meaningless
+    joker (``F`` with no indicator)."""
+    solver = profile.solver()
+    arrangement = best_arrangement(profile, faces, wilds)
     found: tuple[int, ...] | None = None
     if profile.finish_discard and len(faces) == profile.hand_size + 1:
         table = finishes(profile, faces, wilds)

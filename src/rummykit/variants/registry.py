@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rummykit.core.pieces import OKEY_TILES, Kind, PieceSet, card_set
-from rummykit.engine.options import load_rules
+from rummykit.engine.game import Game
+from rummykit.engine.options import load_rules, rules_from_mapping
 from rummykit.errors import RummykitError
 from rummykit.variants.carousel.rules import CarouselRules
 from rummykit.variants.kalooki.rules import KalookiRules
 from rummykit.variants.okey.rules import OkeyRules
+from rummykit.variants.okey.state import OkeyGame
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
 
 
@@ -24,10 +26,18 @@ class VariantInfo:
     title: str
     rules_type: type[Any]
     kind: Kind
+    game_type: Callable[[Any, int], Game[Any, Any]] | None = None
+    """The match state machine, ``None`` while the game is not playable yet."""
 
     def load_rules(self, preset: Path | None = None, overrides: Sequence[str] = ()) -> Any:
         """The variant's rules from its preset (or ``preset``) with ``name=value`` ``overrides``."""
         return load_rules(self.rules_type, self.name, preset, overrides)
+
+    def new_game(self, rules: Any, seed: int) -> Game[Any, Any]:
+        """A new match under ``rules`` dealt from ``seed``; raises if the game isn't playable yet."""
+        if self.game_type is None:
+            raise RummykitError(f"{self.title} can't be played yet (only solved); play okey")
+        return self.game_type(rules, seed)
 
     def pieces(self, decks: int | None = None) -> PieceSet:
         """The piece set: Okey's 106 tiles, or ``decks`` decks (default two) with as many jokers."""
@@ -40,7 +50,7 @@ class VariantInfo:
 VARIANTS: dict[str, VariantInfo] = {
     info.name: info
     for info in (
-        VariantInfo("okey", "Okey", OkeyRules, Kind.TILES),
+        VariantInfo("okey", "Okey", OkeyRules, Kind.TILES, OkeyGame),
         VariantInfo("turkish_rummy", "Turkish Rummy", TurkishRummyRules, Kind.CARDS),
         VariantInfo("kalooki", "Kalooki", KalookiRules, Kind.CARDS),
         VariantInfo("carousel", "Carousel", CarouselRules, Kind.CARDS),
@@ -54,3 +64,10 @@ def variant(name: str) -> VariantInfo:
     if key not in VARIANTS:
         raise RummykitError(f"unknown game {name!r}; the games are: {', '.join(VARIANTS)}")
     return VARIANTS[key]
+
+
+def game_from_record(name: str, rules: dict[str, Any], seed: int) -> tuple[Game[Any, Any], object]:
+    """A new game for a record header: (game, rules object); raises :class:`RummykitError`."""
+    info = variant(name)
+    rules_obj = rules_from_mapping(info.rules_type, rules)
+    return info.new_game(rules_obj, seed), rules_obj

@@ -1,0 +1,36 @@
+"""Bots by name, for the command line: ``random`` and ``greedy``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummykit.bots.base import Bot, RandomBot
+from rummykit.bots.okey_greedy import OkeyGreedyBot
+from rummykit.errors import RummykitError
+
+BOT_NAMES = ("random", "greedy")
+
+
+def make_bot(name: str, variant: str, rules: Any, seed: int) -> Bot:
+    """The bot called ``name`` for ``variant``; raises :class:`RummykitError` for an unknown name."""
+    key = name.strip().lower()
+    if key == "random":
+        return RandomBot(seed)
+    if key == "greedy" and variant == "okey":
+        return OkeyGreedyBot(rules, seed)
+    if key == "greedy":
+        raise RummykitError(f"no greedy bot for {variant} yet")
+    raise RummykitError(f"unknown bot {name!r}; the bots are: {', '.join(BOT_NAMES)}")
+
+
+def parse_bot_list(text: str, count: int) -> list[str]:
+    """``"greedy,random"`` as ``count`` names (a single name is repeated); raises on a bad list."""
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    if len(names) == 1:
+        names = names * count
+    if len(names) != count:
+        raise RummykitError(f"{len(names)} bots named for {count} seats")
+    for n in names:
+        if n not in BOT_NAMES:
+            raise RummykitError(f"unknown bot {n!r}; the bots are: {', '.join(BOT_NAMES)}")
+    return names

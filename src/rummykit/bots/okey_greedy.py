@@ -9,12 +9,18 @@ out of melds or pairs), never an okey unless it must.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rummykit.core.melds import Wilds
 from rummykit.solvers.report import HandProfile, best_arrangement, whole_hand_kinds
 from rummykit.variants.okey.actions import OkeyAction, Verb
 from rummykit.variants.okey.rules import OkeyRules
 from rummykit.variants.okey.state import OkeyObservation
+
+
+@lru_cache(maxsize=1 << 16)
+def _left_out(profile: HandProfile, faces: tuple[int, ...], wilds: Wilds) -> int:
+    return len(best_arrangement(profile, faces, wilds).ungrouped)
 
 
 class OkeyGreedyBot:
@@ -27,7 +33,8 @@ class OkeyGreedyBot:
         self.profile: HandProfile = rules.hand_profile()
 
     def _left_out(self, faces: Sequence[int], wilds: Wilds) -> int:
-        return len(best_arrangement(self.profile, faces, wilds).ungrouped)
+        """Tiles the best arrangement of ``faces`` leaves out (memoised: turns repeat hands)."""
+        return _left_out(self.profile, tuple(sorted(faces)), wilds)
 
     def best_discard(self, rack: Sequence[int], wilds: Wilds, choices: Sequence[int]) -> tuple[int, int]:
         """(tiles left out after the best discard, that discard) among ``choices``."""

@@ -222,13 +222,16 @@ class HandSolver:
         """
         key, wild, shown = self._pack(faces, wilds)
         natural_score, wild_score = self._weights(objective, wilds)
+        weight = [natural_score(f) for f in range(N_FACES)]
         templates = self._templates
-        memo: dict[_State, tuple[int, _Choice]] = {}
+        memo: dict[int, tuple[int, _Choice]] = {}
         deadwood = objective is Objective.DEADWOOD
         bonuses = self._meld_values() if objective is Objective.MELD_VALUE else None
+        bounded = bonuses is None
 
-        def best(k: int, w: int) -> int:
-            state = (k, w)
+        def best(k: int, w: int, room: int) -> int:
+            """Best score from naturals ``k`` and ``w`` wilds; ``room``: the naturals' weight."""
+            state = k << 3 | w
             hit = memo.get(state)
             if hit is not None:
                 return hit[0]
@@ -236,36 +239,45 @@ class HandSolver:
                 score = (w * wild_score + self._all_wild_bonus(objective, w)) if w >= 3 else 0
                 memo[state] = (score, None)
                 return score
-            anchor = _lowest(k)
-            low = _unit(anchor)
-            top_score = best(k - low, w)
+            anchor = ((k & -k).bit_length() - 1) >> 1
+            low = 1 << (2 * anchor)
+            ceiling = room + w * wild_score if bounded else -1
+            top_score = -1
             top_choice: _Choice = None
             for index, t in enumerate(templates[anchor]):
-                k2, need, gained = k - low, 0, natural_score(anchor)
+                k2, need, gained = k - low, 0, weight[anchor]
                 avail: list[int] = []
                 for g in t.others:
-                    if _count(k2, g):
-                        k2 -= _unit(g)
-                        gained += natural_score(g)
+                    if (k2 >> (2 * g)) & 3:
+                        k2 -= 1 << (2 * g)
+                        gained += weight[g]
                         avail.append(g)
                     else:
                         need += 1
                 if need > w:
                     continue
+                rest_room = room - gained
                 gained += need * wild_score + (bonuses[anchor][index] if bonuses else 0)
                 swaps: list[tuple[int, ...]] = [()]
                 if deadwood and w > need:
                     swaps += [c for n in range(1, w - need + 1) for c in combinations(avail, n)]
                 for swap in swaps:
-                    k3 = k2 + sum(_unit(g) for g in swap)
-                    delta = len(swap) * wild_score - sum(natural_score(g) for g in swap)
-                    score = gained + delta + best(k3, w - need - len(swap))
+                    k3 = k2 + sum(1 << (2 * g) for g in swap)
+                    back = sum(weight[g] for g in swap)
+                    delta = len(swap) * wild_score - back
+                    score = gained + delta + best(k3, w - need - len(swap), rest_room + back)
                     if score > top_score:
                         top_score, top_choice = score, (index, swap)
+                if top_score == ceiling:
+                    memo[state] = (top_score, top_choice)
+                    return top_score
+            alone = best(k - low, w, room - weight[anchor])
+            if alone >= top_score:
+                top_score, top_choice = alone, None
             memo[state] = (top_score, top_choice)
             return top_score
 
-        total = best(key, len(wild))
+        total = best(key, len(wild), sum(weight[f] * _count(key, f) for f in range(N_FACES)))
         melds, ungrouped = self._rebuild(key, len(wild), memo, wild, shown)
         return Arrangement(tuple(_merge_runs(melds)), tuple(ungrouped), total)
 
@@ -273,7 +285,7 @@ class HandSolver:
         self,
         key: int,
         w: int,
-        memo: dict[_State, tuple[int, _Choice]],
+        memo: dict[int, tuple[int, _Choice]],
         wild: list[int],
         shown: dict[int, int],
     ) -> tuple[list[Meld], list[int]]:
@@ -284,7 +296,7 @@ class HandSolver:
         while key:
             anchor = _lowest(key)
             low = _unit(anchor)
-            choice = memo[(key, w)][1]
+            choice = memo[key << 3 | w][1]
             if choice is None:
                 ungrouped.append(shown[anchor])
                 key -= low

@@ -1,0 +1,91 @@
+"""Rules objects: presets equal the specs' defaults; overrides; bad options are refused clearly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rummykit.core.melds import PairRule
+from rummykit.engine.options import parse_overrides, rules_dict
+from rummykit.errors import RulesError
+from rummykit.variants.registry import VARIANTS, variant
+
+SPEC_DIR = Path(__file__).resolve().parents[2] / "shared" / "rules"
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_shipped_preset_is_the_spec_defaults(name: str) -> None:
+    info = variant(name)
+    assert info.load_rules() == info.rules_type()
+
+
+@pytest.mark.parametrize(
+    ("name", "spec"),
+    [
+        ("okey", "okey.md"),
+        ("turkish_rummy", "turkish-rummy.md"),
+        ("kalooki", "kalooki.md"),
+        ("carousel", "carousel.md"),
+    ],
+)
+def test_fields_are_exactly_the_spec_options(name: str, spec: str) -> None:
+    path = SPEC_DIR / spec
+    if not path.exists():
+        pytest.skip("the rules specs are not beside this checkout")
+    table = path.read_text("utf-8").split("## Options summary", 1)[1]
+    options = {
+        line.split("|")[1].strip()
+        for line in table.splitlines()
+        if line.startswith("| ") and "---" not in line
+    }
+    options.discard("option")
+    fields = set(rules_dict(variant(name).rules_type()))
+    extra = fields - options
+    assert options <= fields
+    assert extra <= {"on_stock_empty"}  # okey.md names it in its text, not its table
+
+
+def test_overrides_are_typed() -> None:
+    rules = variant("okey").load_rules(
+        overrides=["pair_rule=same_number", "players=3", "rounds=5", "allow_13_1=no"]
+    )
+    assert rules.pair_rule is PairRule.SAME_NUMBER and rules.players == 3 and rules.rounds == 5
+    assert rules.allow_13_1 is False
+    assert variant("okey").load_rules(overrides=["rounds=none"]).rounds is None
+
+
+@pytest.mark.parametrize(
+    ("override", "needle"),
+    [
+        ("colour=red", "unknown option 'colour'"),
+        ("players=many", "players"),
+        ("players=9", "players"),
+        ("pair_rule=odd", "identical, same_number"),
+        ("allow_13_1=maybe", "allow_13_1"),
+        ("rounds=0", "rounds"),
+        ("players", "name=value"),
+    ],
+)
+def test_bad_options_are_refused(override: str, needle: str) -> None:
+    with pytest.raises(RulesError, match=needle):
+        variant("okey").load_rules(overrides=[override])
+
+
+def test_preset_file(tmp_path: Path) -> None:
+    preset = tmp_path / "house.toml"
+    preset.write_text("[okey]\npoints_normal = 3\ncolour_double = true\n", "utf-8")
+    rules = variant("okey").load_rules(preset)
+    assert rules.points_normal == 3 and rules.colour_double is True and rules.players == 4
+    preset.write_text("[okey]\npoints_normal = 'three'\n", "utf-8")
+    with pytest.raises(RulesError, match="points_normal"):
+        variant("okey").load_rules(preset)
+    preset.write_text("[okey\n", "utf-8")
+    with pytest.raises(RulesError):
+        variant("okey").load_rules(preset)
+    with pytest.raises(RulesError, match="can't read"):
+        variant("okey").load_rules(tmp_path / "missing.toml")
+
+
+def test_parse_overrides() -> None:
+    assert parse_overrides(["a=1", " b = x "]) == {"a": "1", "b": "x"}

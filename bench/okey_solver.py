@@ -6,14 +6,14 @@ the speed ratio and how often each side finds a win.
 Workloads (all from one seeded ``random.Random``):
 
 * ``random``: 14-tile hands dealt from a full 106-tile set after drawing an indicator (never a
-  false joker) and removing it from the set.
-* ``winning, k okeys`` (k = 0, 1, 2): hands built winning. With probability ``1 - --pairs-share``
-  a random all-melds arrangement (sets of 3-4 distinct colours, runs of 3-13 with ``12 13 1``
-  allowed) is drawn from the tiles left after the indicator, with false jokers standing in for the
-  okey's face; otherwise seven identical pairs (default 10% of hands). Then ``k`` random tiles of the
-  hand are replaced by the ``k`` okey tiles (the two copies of the okey face, which the natural part
-  never uses), so every face appears at most twice, the indicator's face at most once and F at
-  most twice.
+  false joker) and removing it from the set. Such hands almost never win, so this measures how
+  fast a non-winning hand is rejected.
+* ``winning, k okeys`` (k = 0, 1, 2): hands built winning. ``round(N * --pairs-share)`` of them
+  (default 10%) are seven identical pairs, the rest a random all-melds arrangement (sets of 3-4
+  distinct colours, runs of 3-13 with ``12 13 1`` allowed) drawn from the tiles left after the
+  indicator, with false jokers standing in for the okey's face. Then ``k`` random tiles of the hand
+  are replaced by the ``k`` okey tiles (the two copies of the okey face, which the natural part never
+  uses), so every face appears at most twice, the indicator's face at most once and F at most twice.
 
 Winning check on each side:
 
@@ -24,17 +24,24 @@ Winning check on each side:
   on the peer side if ``find_best_arrangement(tiles, OkeyMeta(okey))`` leaves no
   ``remainingTiles`` (all melds) or ``find_best_pairs(tiles, OkeyMeta(okey))`` leaves none (seven
   pairs). The peer's ``OkeyMeta`` is the okey itself (its tiles are the wildcards), not the indicator;
-  a false joker is ``Tile(color=JOKER, value=0)``. Note the peer's backtracking maximises the sum
-  of melded tile values, not the number of melded tiles.
+  a false joker is ``Tile(color=JOKER, value=0)``. As read in its source, the peer's backtracking
+  maximises the sum of melded tile values rather than the number of melded tiles, every meld with a
+  single wildcard is generated with the first wildcard's id (so two one-okey melds never coexist),
+  and a false joker, once read as the okey's face, is also taken as a wildcard. Its misses and false
+  wins below come from these.
+
+The peer is slow on two-okey hands, so by default it runs on the first 400 of them only
+(``--peer-limit-two-okeys``); the ratio is always taken on the hands both sides ran.
 
 Inputs are prepared before timing (rummykit: face tuples and ``Wilds``; peer: pydantic ``Tile``
 lists and ``OkeyMeta``), so only the solver calls are timed, with ``time.perf_counter`` on one
-pinned core. An independent brute force (written here, not rummykit's algorithm: full-length runs,
-explicit sets) is the ground truth for every hand, and rummykit's ``arrange`` output is checked
-meld by meld on winning hands.
+pinned core. A separate exhaustive search written here (explicit sets and full-length runs of the
+lowest natural left, not rummykit's 3-5 piece templates, and a count-based seven-pairs test) is the
+ground truth for every hand, and rummykit's ``arrange`` output is checked meld by meld on
+melds-winning hands.
 
 Run: ``python bench/okey_solver.py [--random N] [--winning N] [--seed S] [--skip-peer]``
-(needs ``pip install okey-solver-py==0.6.0`` for the peer side).
+(needs ``pip install okey-solver-py==0.6.0`` for the peer side; about two minutes with defaults).
 """
 
 from __future__ import annotations

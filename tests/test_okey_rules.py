@@ -11,7 +11,7 @@ from okey_rig import rigged
 from rummykit.core.pieces import JOKER, OKEY_TILES
 from rummykit.errors import IllegalActionError, NotationError
 from rummykit.variants.okey.actions import NUM_ACTIONS, OkeyAction, Verb, parse_action
-from rummykit.variants.okey.rules import Direction, IndicatorBonus, OkeyRules
+from rummykit.variants.okey.rules import DiscardHistory, Direction, IndicatorBonus, OkeyRules
 from rummykit.variants.okey.state import OkeyGame, Phase
 
 WIN_MELDS = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13 R9"  # R9 is the spare
@@ -335,3 +335,15 @@ def test_observation_holds_only_the_seats_own_rack() -> None:
     assert obs.stock_count == len(game.stock)
     assert not hasattr(obs, "stock") and not hasattr(obs, "racks")
     assert OKEY_TILES.face(game.indicator) == obs.indicator
+
+
+def test_discard_history_top_only_shows_only_each_piles_top() -> None:
+    game = rigged(
+        [None, None, None, None],
+        "K5",
+        discards=["R1 R2", "Y1", "", "B1 B2 B3"],
+        rules=OkeyRules(discard_history=DiscardHistory.TOP_ONLY),
+    )
+    assert game.observation(1).discards == (tuple(tiles("R2")), tuple(tiles("Y1")), (), tuple(tiles("B3")))
+    visible = rigged([None, None, None, None], "K5", discards=["R1 R2", "Y1", "", "B1 B2 B3"])
+    assert visible.observation(1).discards[3] == tuple(tiles("B1 B2 B3"))

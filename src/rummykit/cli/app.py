@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import typer
 
+from rummykit.cli.replay import replay
+from rummykit.cli.simulate import simulate
 from rummykit.cli.solve import solve
 
 app = typer.Typer(
@@ -14,6 +16,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.command()(solve)
+app.command()(simulate)
+app.command()(replay)
 
 
 @app.callback()

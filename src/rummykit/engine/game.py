@@ -66,6 +66,10 @@ class Game(ABC, Generic[A, Obs]):
     variant: str
     players: int
     seed: int
+    scores: list[int]
+    """Running match scores, points per seat."""
+    results: list[RoundResult]
+    """Every finished round, in order."""
 
     @abstractmethod
     def legal_actions(self) -> list[A]:

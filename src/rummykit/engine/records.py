@@ -45,14 +45,19 @@ def header(game: Game[Any, Any], rules: object, seats: list[str]) -> dict[str, o
 class RecordWriter:
     """Writes a record as the game goes: the header at once, then each action, then the outcome."""
 
-    def __init__(self, stream: TextIO, game: Game[Any, Any], rules: object, seats: list[str]) -> None:
+    def __init__(
+        self, stream: TextIO, game: Game[Any, Any], rules: object, seats: list[str], flush: bool = True
+    ) -> None:
         self.stream = stream
         self.game = game
+        self.flush = flush
         self._write(header(game, rules, seats))
 
     def _write(self, data: dict[str, object]) -> None:
+        """Write one line; flushed at once when ``flush`` (a game a person may abandon)."""
         self.stream.write(json.dumps(data) + "\n")
-        self.stream.flush()
+        if self.flush or "outcome" in data:
+            self.stream.flush()
 
     def action(self, seat: int, text: str) -> None:
         """Record that ``seat`` played ``text``."""
@@ -122,6 +127,10 @@ def _start(number: int, data: dict[str, Any], make_game: GameFactory) -> Game[An
         game, rules = make_game(str(data["variant"]), data["rules"], data["seed"])
     except RummykitError as exc:
         raise RecordError(number, str(exc)) from None
+    missing = sorted(set(rules_dict(rules)) - set(data["rules"]))
+    if missing:
+        lacking = ", ".join(missing)
+        raise RecordError(number, f"the header's rules lack {lacking}: a record holds every option")
     if rules_hash(rules) != data["rules_hash"]:
         raise RecordError(number, "the rules hash does not match the rules: the header was altered")
     if not isinstance(data["seats"], list) or len(data["seats"]) != game.players:
@@ -154,8 +163,10 @@ def read_lines(path: Path) -> list[str]:
     """The lines of a record file; raises :class:`RecordError` when it can't be read."""
     try:
         return path.read_text("utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(0, f"can't read {path}: {exc}") from None
+    except OSError as exc:
+        raise RecordError(0, f"can't read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(0, f"can't read {path}: it is not UTF-8 text") from None
 
 
 def rules_of(cls: type[Any], values: dict[str, Any]) -> Any:

@@ -114,6 +114,8 @@ class OkeyGame(Game[OkeyAction, OkeyObservation]):
         self.taken: int | None = None
         self.discarded: set[int] = set()
         self.shown: set[int] = set()
+        self.bonus_deltas = [0] * self.players
+        self.bonus_notes: list[str] = []
         self._legal = None
 
     # ------------------------------------------------------------------ helpers
@@ -336,8 +338,11 @@ class OkeyGame(Game[OkeyAction, OkeyObservation]):
         for other in range(self.players):
             if other != seat:
                 self.scores[other] -= points
+                self.bonus_deltas[other] -= points
         name = format_face(Kind.TILES, self.indicator_face)
-        return [Event(seat, f"shows the indicator's twin {name}: every other player loses {points}")]
+        text = f"seat {seat} shows the indicator's twin {name}: every other player loses {points}"
+        self.bonus_notes.append(text)
+        return [Event(seat, text)]
 
     def _colour_factor(self) -> int:
         return 2 if self.rules.colour_double and suit_of(self.indicator_face) in (RED, BLACK) else 1
@@ -404,15 +409,18 @@ class OkeyGame(Game[OkeyAction, OkeyObservation]):
             why.append("multipliers don't stack: the larger applies")
         if self._colour_factor() == 2:
             why.append("x2 for a red or black indicator")
-        why.append(f"= {loss}")
+        if loss != rules.points_normal:
+            why.append(f"= {loss}")
         return self._end_round(seat, label, deltas, " ".join(why))
 
     def _end_round(self, winner: int | None, kind: str, deltas: list[int], why: str) -> list[Event]:
+        """End the round: apply ``deltas``; the result's deltas include the round's bonuses."""
         deltas = deltas or [0] * self.players
         for seat, delta in enumerate(deltas):
             self.scores[seat] += delta
+        total = tuple(d + b for d, b in zip(deltas, self.bonus_deltas, strict=True))
         hands = tuple(tuple(self.faces(r)) for r in self.racks)
-        result = RoundResult(self.round_no, winner, kind, tuple(deltas), (why,), hands)
+        result = RoundResult(self.round_no, winner, kind, total, (*self.bonus_notes, why), hands)
         self.results.append(result)
         events = [Event(winner, why, result)]
         rounds = self.rules.rounds

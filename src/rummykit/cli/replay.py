@@ -1,0 +1,104 @@
+"""``rummykit replay``: re-simulate a game record, check every line, and show how the game went.
+
+A fault (not JSON, an illegal or changed action, a seat acting out of turn, altered rules, a changed
+outcome, an unreadable file) is one line ``error: line N: reason`` and exit code 2. A record
+without its outcome line (an unfinished game) replays as far as it goes and says so (exit 0).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from rummykit.cli.errors import user_errors
+from rummykit.engine.game import Game
+from rummykit.engine.options import rules_dict
+from rummykit.engine.records import Replayed, read_lines
+from rummykit.engine.records import replay as replay_record
+from rummykit.errors import RummykitError
+from rummykit.variants.registry import game_from_record, variant
+
+
+def _scores(game: Game[Any, Any]) -> list[int]:
+    """The scores now: the outcome's when the match is over, else the running scores."""
+    outcome = game.outcome()
+    return list(outcome.scores) if outcome is not None else list(game.scores)
+
+
+def replay_json(done: Replayed) -> dict[str, object]:
+    """What the replay found, as one JSON-ready object."""
+    head, game = done.header, done.game
+    outcome = game.outcome()
+    return {
+        "variant": head["variant"],
+        "seed": head["seed"],
+        "seats": head["seats"],
+        "rules": head["rules"],
+        "rules_hash": head["rules_hash"],
+        "actions": done.actions,
+        "complete": done.complete,
+        "rounds": [
+            {
+                "round": r.round_no,
+                "winner": r.winner,
+                "kind": r.kind,
+                "deltas": list(r.deltas),
+                "explanation": list(r.explanation),
+            }
+            for r in game.results
+        ],
+        "rounds_played": len(game.results),
+        "scores": _scores(game),
+        "winners": None if outcome is None else list(outcome.winners),
+    }
+
+
+def _changed_rules(name: str, rules: dict[str, object]) -> list[str]:
+    try:
+        base = rules_dict(variant(name).load_rules())
+    except RummykitError:
+        return []
+    return [f"{k}={v}" for k, v in rules.items() if base.get(k) != v]
+
+
+def replay_text(done: Replayed) -> str:
+    """What the replay found, for people."""
+    data = replay_json(done)
+    seats: list[str] = [str(s) for s in done.header["seats"]]
+    changed = _changed_rules(str(data["variant"]), done.header["rules"])
+    lines = [
+        f"{data['variant']} record, seed {data['seed']}",
+        "seats:   " + ", ".join(f"{i} {name}" for i, name in enumerate(seats)),
+        f"rules:   hash {data['rules_hash']}; "
+        + (", ".join(changed) if changed else "the preset's defaults"),
+        f"checked: {done.actions} actions",
+    ]
+    for r in done.game.results:
+        deltas = " ".join(f"{d:+d}" for d in r.deltas)
+        lines.append(f"round {r.round_no}: {'; '.join(r.explanation)}  [{deltas}]")
+    scores = _scores(done.game)
+    label = "final scores" if done.game.is_terminal() else "scores so far"
+    lines.append(f"{label}: " + " ".join(str(s) for s in scores))
+    outcome = done.game.outcome()
+    if outcome is not None:
+        lines.append("winners: " + ", ".join(f"seat {s} ({seats[s]})" for s in outcome.winners))
+    if not done.complete:
+        state = "the match is over" if done.game.is_terminal() else "the match is not over"
+        lines.append(f"incomplete: the record has no outcome line ({state}; replayed what is there)")
+    return "\n".join(lines)
+
+
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON Lines), e.g. from simulate --records")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+) -> None:
+    """Re-simulate a game record, checking every step, and show its rounds and outcome."""
+    with user_errors():
+        done = replay_record(read_lines(file), game_from_record)
+        if as_json:
+            typer.echo(json.dumps(replay_json(done)))
+        else:
+            typer.echo(replay_text(done))

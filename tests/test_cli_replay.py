@@ -1,0 +1,212 @@
+"""``rummykit replay``: a good record replays with its outcome; a tampered, corrupt or missing one is
+``error: line N: reason`` with exit code 2; an unfinished one replays as far as it goes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from rummykit.cli.app import app
+from rummykit.engine import simulation as sim
+from rummykit.engine.options import rules_from_mapping
+from rummykit.engine.records import rules_hash
+from rummykit.variants.okey.rules import OkeyRules
+
+RUNNER = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = RUNNER.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+    """Two records as lists of lines: 'random' (random bots, one round) and 'finish' (a round won)."""
+    folder = tmp_path_factory.mktemp("records")
+    random_cfg = sim.make_config("okey", "random", 1, overrides=["rounds=1"], records=folder / "random")
+    bots = "greedy,greedy,random,random"
+    greedy_cfg = sim.make_config("okey", bots, 3, overrides=["rounds=1"], records=folder / "greedy")
+    sim.simulate(random_cfg, 1)
+    out = {"random": sim.record_path(folder / "random", 1).read_text().splitlines()}
+    (folder / "greedy").mkdir()
+    for index in range(1, 6):
+        stats = sim.run_game(greedy_cfg, index)
+        if stats.rounds[0].winner is not None:
+            out["finish"] = sim.record_path(folder / "greedy", index).read_text().splitlines()
+            break
+    assert "finish" in out
+    return out
+
+
+def write(tmp_path: Path, lines: list[str]) -> Path:
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def replay_error(tmp_path: Path, lines: list[str]) -> tuple[int, str]:
+    code, out, err = run("replay", str(write(tmp_path, lines)))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ")
+    return code, err
+
+
+def line_no(lines: list[str], pick: Any) -> int:
+    """The 1-based number of the first action line whose data satisfies ``pick``."""
+    for number, text in enumerate(lines, start=1):
+        data = json.loads(text)
+        if "action" in data and pick(data):
+            return number
+    raise AssertionError("no such line")
+
+
+@pytest.mark.parametrize("which", ["random", "finish"])
+def test_a_good_record_replays(tmp_path: Path, records: dict[str, list[str]], which: str) -> None:
+    lines = records[which]
+    path = write(tmp_path, lines)
+    code, out, err = run("replay", "--json", str(path))
+    assert code == 0, err
+    data = json.loads(out)
+    outcome = json.loads(lines[-1])["outcome"]
+    head = json.loads(lines[0])
+    assert data["complete"] is True
+    assert data["scores"] == outcome["scores"] and data["winners"] == outcome["winners"]
+    assert data["rounds_played"] == outcome["rounds"] == len(data["rounds"]) == 1
+    assert data["seed"] == head["seed"] and data["seats"] == head["seats"] and data["variant"] == "okey"
+    assert data["actions"] == len(lines) - 2
+    if which == "finish":
+        assert data["rounds"][0]["winner"] is not None and data["rounds"][0]["kind"] != "void"
+    code, text, _ = run("replay", str(path))
+    assert code == 0
+    assert "final scores: " + " ".join(map(str, outcome["scores"])) in text
+    assert "winners: seat" in text and "round 1: " in text and "rounds=1" in text
+    assert "incomplete" not in text
+
+
+def test_changed_action_is_illegal(tmp_path: Path, records: dict[str, list[str]]) -> None:
+    lines = list(records["random"])
+    first = json.loads(lines[1])
+    lines[1] = json.dumps({"seat": first["seat"], "action": "draw"})  # no draw on the starter's opening
+    _, err = replay_error(tmp_path, lines)
+    assert err.startswith("error: line 2: 'draw' is illegal")
+
+
+def test_later_changed_action(tmp_path: Path, records: dict[str, list[str]]) -> None:
+    lines = list(records["random"])
+    number = line_no(lines, lambda d: d["action"] == "draw")
+    seat = json.loads(lines[number - 1])["seat"]
+    lines[number - 1] = json.dumps({"seat": seat, "action": "pass"})
+    _, err = replay_error(tmp_path, lines)
+    assert err.startswith(f"error: line {number}: 'pass' is illegal")
+
+
+def test_unreadable_action(tmp_path: Path, records: dict[str, list[str]]) -> None:
+    lines = list(records["random"])
+    lines[4] = json.dumps({"seat": json.loads(lines[4])["seat"], "action": "juggle R7"})
+    _, err = replay_error(tmp_path, lines)
+    assert err.startswith("error: line 5: ")
+
+
+def test_wrong_seat(tmp_path: Path, records: dict[str, list[str]]) -> None:
+    lines = list(records["random"])
+    data = json.loads(lines[2])
+    lines[2] = json.dumps({"seat": (data["seat"] + 1) % 4, "action": data["action"]})
+    _, err = replay_error(tmp_path, lines)
+    assert err.startswith("error: line 3: seat ") and "turn" in err
+
+
+@pytest.mark.parametrize("which", ["random", "finish"])
+def test_changed_outcome(tmp_path: Path, records: dict[str, list[str]], which: str) -> None:
+    lines = list(records[which])
+    outcome = json.loads(lines[-1])
+    outcome["outcome"]["scores"][0] += 1
+    lines[-1] = json.dumps(outcome)
+    _, err = replay_error(tmp_path, lines)
+    assert err.startswith(f"error: line {len(lines)}: the claimed outcome differs")
+
+
+def test_changed_rule_breaks_the_hash(tmp_path: Path, records: dict[str, list[str]]) -> None:
+    lines = list(records["random"])
+    head = json.loads(lines[0])
+    head["rules"]["points_normal"] = 3
+    lines[0] = json.dumps(head)
+    _, err = replay_error(tmp_path, lines)
+    assert err.startswith("error: line 1: the rules hash does not match")
+
+
+def test_changed_rule_with_a_forged_hash_changes_the_outcome(
+    tmp_path: Path, records: dict[str, list[str]]
+) -> None:
+    lines = list(records["finish"])
+    head = json.loads(lines[0])
+    head["rules"]["points_normal"] = 3
+    head["rules_hash"] = rules_hash(rules_from_mapping(OkeyRules, head["rules"]))
+    lines[0] = json.dumps(head)
+    _, err = replay_error(tmp_path, lines)
+    assert err.startswith(f"error: line {len(lines)}: the claimed outcome differs")
+
+
+def test_bad_rule_value_in_the_header(tmp_path: Path, records: dict[str, list[str]]) -> None:
+    lines = list(records["random"])
+    head = json.loads(lines[0])
+    head["rules"]["players"] = 7
+    lines[0] = json.dumps(head)
+    _, err = replay_error(tmp_path, lines)
+    assert err.startswith("error: line 1: option players")
+
+
+@pytest.mark.parametrize("where", ["last", "middle"])
+def test_truncated_json(tmp_path: Path, records: dict[str, list[str]], where: str) -> None:
+    lines = list(records["random"])
+    index = len(lines) - 1 if where == "last" else 10
+    lines[index] = lines[index][: len(lines[index]) // 2]
+    _, err = replay_error(tmp_path, lines)
+    assert err.startswith(f"error: line {index + 1}: not JSON")
+
+
+def test_line_after_the_outcome(tmp_path: Path, records: dict[str, list[str]]) -> None:
+    lines = [*records["random"], records["random"][-2]]
+    _, err = replay_error(tmp_path, lines)
+    assert err.startswith(f"error: line {len(lines)}: a line after the outcome")
+
+
+def test_not_a_record(tmp_path: Path) -> None:
+    _, err = replay_error(tmp_path, ['{"hello": 1}'])
+    assert err.startswith("error: line 1: not a rummykit record")
+    _, err = replay_error(tmp_path, ["[1, 2]"])
+    assert err.startswith("error: line 1: ")
+
+
+def test_missing_and_empty_files(tmp_path: Path) -> None:
+    code, out, err = run("replay", str(tmp_path / "nope.jsonl"))
+    assert code == 2 and out == "" and err.startswith("error: can't read") and err.count("\n") == 1
+    (tmp_path / "empty.jsonl").write_text("")
+    code, _, err = run("replay", str(tmp_path / "empty.jsonl"))
+    assert code == 2 and err == "error: the record is empty\n"
+
+
+def test_record_without_outcome_is_incomplete(tmp_path: Path, records: dict[str, list[str]]) -> None:
+    lines = records["random"][:-1]
+    path = write(tmp_path, lines)
+    code, out, _ = run("replay", str(path))
+    assert code == 0 and "incomplete" in out and "the match is over" in out
+    code, out, _ = run("replay", "--json", str(path))
+    data = json.loads(out)
+    assert code == 0 and data["complete"] is False and data["actions"] == len(lines) - 1
+
+
+def test_unfinished_game_replays_what_is_there(tmp_path: Path, records: dict[str, list[str]]) -> None:
+    lines = records["random"][:40]
+    path = write(tmp_path, lines)
+    code, out, _ = run("replay", str(path))
+    assert code == 0
+    assert "scores so far" in out and "the match is not over" in out and "winners" not in out
+    code, out, _ = run("replay", "--json", str(path))
+    data = json.loads(out)
+    assert data["complete"] is False and data["winners"] is None and data["actions"] == 39
+    assert data["rounds"] == [] and len(data["scores"]) == 4

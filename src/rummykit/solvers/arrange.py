@@ -11,7 +11,7 @@ and never heuristic. Rules specs: the "Combinations" and "Finishing" sections of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -30,6 +30,8 @@ from rummykit.core.melds import (
 from rummykit.core.pieces import JOKER, N_FACES, N_SUITS, make_face, rank_of, suit_of
 
 MAX_TEMPLATE_RUN = 5
+MEMO_LIMIT = 200_000
+MEMO_TABLES = 16
 
 
 class Objective(StrEnum):
@@ -162,6 +164,20 @@ class HandSolver:
         self.values = values
         self._templates = _templates(rules)
         self._values_table: list[list[int]] | None = None
+        self._memos: dict[tuple[Objective, Wilds], dict[int, tuple[int, _Choice]]] = {}
+        self._weight_tables: dict[Objective, tuple[list[int], int]] = {}
+
+    def _memo(self, objective: Objective, wilds: Wilds) -> dict[int, tuple[int, _Choice]]:
+        """The search memo shared by every hand with these wilds: a state's best score does not
+        depend on the hand it came from, and a bot asks about many hands that differ by one piece.
+        Emptied when it grows past ``MEMO_LIMIT`` states."""
+        key = (objective, wilds)
+        memo = self._memos.get(key)
+        if memo is None or len(memo) > MEMO_LIMIT:
+            if len(self._memos) >= MEMO_TABLES:
+                self._memos.clear()
+            memo = self._memos[key] = {}
+        return memo
 
     # ----------------------------------------------------------------- hands as counts
     def _pack(self, faces: Sequence[int], wilds: Wilds) -> tuple[int, list[int], dict[int, int]]:
@@ -179,14 +195,19 @@ class HandSolver:
         return key, wild, shown
 
     # ----------------------------------------------------------------- weights
-    def _weights(self, objective: Objective, wilds: Wilds) -> tuple[Callable[[int], int], int]:
-        """(score of a natural face melded, score of a wild melded)."""
-        if objective is Objective.PIECES:
-            return (lambda _face: 1), 1
-        values = self._need_values(objective)
-        if objective is Objective.DEADWOOD:
-            return (lambda face: values.rank_value(rank_of(face))), values.joker
-        return (lambda _face: 0), 0
+    def _weights(self, objective: Objective) -> tuple[list[int], int]:
+        """(score of melding a natural, by face; score of melding a wild) under ``objective``."""
+        cached = self._weight_tables.get(objective)
+        if cached is None:
+            if objective is Objective.PIECES:
+                cached = [1] * N_FACES, 1
+            elif objective is Objective.DEADWOOD:
+                values = self._need_values(objective)
+                cached = [values.rank_value(rank_of(f)) for f in range(N_FACES)], values.joker
+            else:
+                cached = [0] * N_FACES, 0
+            self._weight_tables[objective] = cached
+        return cached
 
     def _need_values(self, objective: Objective) -> CardValues:
         if self.values is None:
@@ -221,10 +242,9 @@ class HandSolver:
         wild's assignment is in its meld's ``stands_for``.
         """
         key, wild, shown = self._pack(faces, wilds)
-        natural_score, wild_score = self._weights(objective, wilds)
-        weight = [natural_score(f) for f in range(N_FACES)]
+        weight, wild_score = self._weights(objective)
         templates = self._templates
-        memo: dict[int, tuple[int, _Choice]] = {}
+        memo = self._memo(objective, wilds)
         deadwood = objective is Objective.DEADWOOD
         bonuses = self._meld_values() if objective is Objective.MELD_VALUE else None
         bounded = bonuses is None
@@ -277,7 +297,8 @@ class HandSolver:
             memo[state] = (top_score, top_choice)
             return top_score
 
-        total = best(key, len(wild), sum(weight[f] * _count(key, f) for f in range(N_FACES)))
+        room = sum(weight[f] * _count(key, f) for f in shown)
+        total = best(key, len(wild), room)
         melds, ungrouped = self._rebuild(key, len(wild), memo, wild, shown)
         return Arrangement(tuple(_merge_runs(melds)), tuple(ungrouped), total)
 

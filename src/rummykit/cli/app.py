@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from rummykit.cli.play import play
 from rummykit.cli.replay import replay
 from rummykit.cli.simulate import simulate
 from rummykit.cli.solve import solve
@@ -16,6 +17,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.command()(solve)
+app.command()(play)
 app.command()(simulate)
 app.command()(replay)
 

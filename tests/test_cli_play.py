@@ -1,0 +1,491 @@
+"""``rummykit play okey``: the terminal client, driven by piped commands and by scripted input."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from rummykit.bots.base import Bot
+from rummykit.bots.registry import make_bot
+from rummykit.cli.app import app
+from rummykit.cli.play import HUMAN, PlayClient
+from rummykit.core.notation import format_face, format_faces, parse_faces
+from rummykit.core.pieces import JOKER, OKEY_TILES, Kind
+from rummykit.engine.records import read_lines, replay
+from rummykit.variants.okey.state import OkeyGame, Phase
+from rummykit.variants.registry import game_from_record, variant
+
+RUNNER = CliRunner()
+ALL_FACES = [format_face(Kind.TILES, f) for f in range(JOKER + 1)]
+ANSI = re.compile(r"\x1b\[")
+
+Line = str | Callable[["PlayClient"], str]
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str]:
+    """Run the command line; (exit code, standard output)."""
+    result = RUNNER.invoke(app, list(args), input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout
+
+
+def one_turn_feed(cycles: int) -> str:
+    """Lines that make one whole turn whatever the rack holds: pass/draw (one of them is legal, or
+    neither in the opening), then a discard of every face: exactly one succeeds, the rest are
+    rejected (also on the next turn, before its draw)."""
+    turn = ["pass", "draw", *(f"d {name}" for name in ALL_FACES)]
+    return "\n".join(turn * cycles) + "\n"
+
+
+class Script:
+    """A ``read_line`` for :class:`PlayClient`: answers from a list (text or a function of the
+    client), then end of input. Records the prompts it was asked."""
+
+    def __init__(self, lines: list[Line]) -> None:
+        self.lines = list(lines)
+        self.prompts: list[str] = []
+        self.client: PlayClient | None = None
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if not self.lines:
+            raise EOFError
+        line = self.lines.pop(0)
+        if callable(line):
+            assert self.client is not None
+            return line(self.client)
+        return line
+
+
+def new_client(
+    lines: list[Line],
+    seed: int = 3,
+    rules: tuple[str, ...] = (),
+    bot: str = "random",
+    interactive: bool = False,
+) -> tuple[PlayClient, Script, io.StringIO]:
+    """A client on a fresh game with bots, reading from a script, writing plain text to a buffer."""
+    info = variant("okey")
+    game_rules = info.load_rules(None, list(rules))
+    game = info.new_game(game_rules, seed)
+    assert isinstance(game, OkeyGame)
+    bots: list[Bot | None] = [None]
+    bots += [make_bot(bot, "okey", game_rules, seed * 10 + s) for s in range(1, game_rules.players)]
+    names = ["you", *(f"{bot}-{s}" for s in range(1, game_rules.players))]
+    out = io.StringIO()
+    console = Console(file=out, color_system=None, width=120, soft_wrap=True)
+    script = Script(lines)
+    client = PlayClient(game, bots, names, console, script, interactive=interactive)
+    script.client = client
+    return client, script, out
+
+
+def starter_seed(players: int = 4) -> int:
+    """A seed whose first round is started by the human (seat 0 discards without drawing)."""
+    rules = variant("okey").load_rules(None, [f"players={players}"])
+    return next(s for s in range(100) if OkeyGame(rules, s).current_seat == HUMAN)
+
+
+def shown_rack(output: str) -> list[str]:
+    """The tiles of the last rack printed (the line after the positions line)."""
+    lines = output.splitlines()
+    index = max(i for i, line in enumerate(lines) if line.startswith("your rack"))
+    return [t.rstrip("*") for t in lines[index + 2].split()]
+
+
+def to_my_turn(client: PlayClient) -> None:
+    """Let the bots move until the human is to move."""
+    client.play_bots()
+    assert client.game.current_seat == HUMAN
+
+
+def discard_phase(client: PlayClient) -> None:
+    """Bring the human to the point of discarding (draw when needed)."""
+    to_my_turn(client)
+    if client.obs.phase is Phase.DRAW:
+        client.handle("draw")
+    assert client.obs.phase in (Phase.OPENING, Phase.DISCARD)
+
+
+def in_sync(client: PlayClient) -> bool:
+    return Counter(client.order) == Counter(client.obs.rack)
+
+
+# ---------------------------------------------------------------------- the command line
+def test_piped_commands_play_moves_and_write_a_record(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    args = ["play", "okey", "--seed", "5", "--bots", "random", "--no-color", "--record", str(record)]
+    code, out = run(*args, stdin=one_turn_feed(3))
+    assert code == 0
+    assert "seed 5" in out
+    assert len(re.findall(r"^.*seat 0 \(you\) discards [RYBKF]", out, re.MULTILINE)) == 3
+    assert re.search(r"seat [123] \(random\) (draws|takes|discards)", out)
+    assert "end of input" in out and "Traceback" not in out
+    replayed = replay(read_lines(record), game_from_record)
+    assert replayed.header["seats"] == ["you", "random-1", "random-2", "random-3"]
+    assert replayed.actions >= 6 and not replayed.complete
+
+
+def test_end_of_input_quits_cleanly() -> None:
+    code, out = run("play", "okey", "--seed", "1", "--bots", "random", stdin="")
+    assert code == 0
+    assert out.rstrip().endswith("end of input: leaving the game")
+    assert "Traceback" not in out
+
+
+def test_quit_asks_first() -> None:
+    code, out = run(
+        "play", "okey", "--seed", "1", "--bots", "random", stdin="quit\nn\ntable\nquit\ny\nhelp\n"
+    )
+    assert code == 0
+    assert out.count("really quit? [y/N]") == 2
+    assert "still playing" in out
+    assert out.rstrip().endswith("leaving the game")
+    assert "\ncommands\n" not in out  # nothing read after leaving
+
+
+def test_end_of_input_while_asking_to_quit_quits() -> None:
+    code, out = run("play", "okey", "--seed", "1", "--bots", "random", stdin="quit\n")
+    assert code == 0 and "really quit? [y/N]" in out and "leaving the game" in out
+
+
+def test_no_color_output_is_plain_and_color_can_be_forced() -> None:
+    feed = one_turn_feed(1) + "hint\nsort runs\n"
+    code, plain = run("play", "okey", "--seed", "2", "--bots", "random", "--no-color", stdin=feed)
+    assert code == 0 and not ANSI.search(plain)
+    code, default = run("play", "okey", "--seed", "2", "--bots", "random", stdin=feed)
+    assert code == 0 and not ANSI.search(default)  # not a terminal: no colour by default
+    code, coloured = run("play", "okey", "--seed", "2", "--bots", "random", "--color", stdin=feed)
+    assert code == 0 and ANSI.search(coloured)
+    assert ANSI.sub("", coloured).count("discards") == plain.count("discards")
+
+
+def test_full_match_by_piping(tmp_path: Path) -> None:
+    record = tmp_path / "match.jsonl"
+    args = ["play", "okey", "--seed", "7", "--bots", "random", "--rule", "rounds=1", "--record", str(record)]
+    code, out = run(*args, stdin=one_turn_feed(40))
+    assert code == 0
+    assert "round 1 over" in out and "score change" in out and "scores now" in out
+    assert "match over" in out and re.search(r"^winners?: ", out, re.MULTILINE)
+    assert "end of input" not in out
+    replayed = replay(read_lines(record), game_from_record)
+    assert replayed.complete
+    last = json.loads(read_lines(record)[-1])
+    assert last["outcome"]["rounds"] == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "kalooki"], "can't be played yet"),
+        (["play", "chess"], "unknown game"),
+        (["play", "okey", "--bots", "random,greedy"], "2 bots named for 3 seats"),
+        (["play", "okey", "--bots", "clever"], "unknown bot"),
+        (["play", "okey", "--rule", "players=9"], "players"),
+        (["play", "okey", "--players", "1"], "players"),
+    ],
+)
+def test_user_errors_are_one_line_and_exit_2(args: list[str], message: str) -> None:
+    result = RUNNER.invoke(app, args, input="")
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
+
+
+def test_players_shortcut_and_single_bot_name() -> None:
+    code, out = run("play", "okey", "--seed", "1", "--players", "2", "--bots", "random", stdin="")
+    assert code == 0
+    assert "Okey, 2 players" in out
+    assert "seat 1 (random)" in out and "seat 2" not in out
+
+
+# ---------------------------------------------------------------------- the client, scripted
+def test_a_typo_gets_one_line_and_the_same_prompt_again() -> None:
+    client, script, out = new_client(["dicsard R7", "discard R77", "move"])
+    to_my_turn(client)
+    before = client.obs
+    start = len(out.getvalue().splitlines())
+    assert client.run() == 0
+    new_lines = out.getvalue().splitlines()[start:]
+    errors = [line for line in new_lines if "unknown command" in line or "can't read" in line]
+    assert len(errors) == 3
+    assert "'dicsard'" in errors[0] and "help" in errors[0]
+    assert "'R77'" in errors[1]
+    assert len(set(script.prompts)) == 1 and len(script.prompts) == 4
+    assert client.obs == before
+
+
+def test_illegal_moves_are_explained_and_change_nothing() -> None:
+    client, _, out = new_client([])
+    to_my_turn(client)
+    if client.obs.phase is Phase.OPENING:
+        client.handle(f"discard {format_face(Kind.TILES, client.order[0])}")
+        to_my_turn(client)
+    assert client.obs.phase is Phase.DRAW
+    before, order, places = client.obs, list(client.order), client.game.piece_places()
+    client.handle(f"discard {format_face(Kind.TILES, client.order[0])}")
+    assert "not allowed: draw or take a tile first" in out.getvalue().splitlines()[-1]
+    client.handle("draw")
+    held = set(client.order)
+    missing = next(name for name in ALL_FACES if parse_faces(Kind.TILES, name)[0] not in held)
+    before, order = client.obs, list(client.order)
+    for command in (f"d {missing}", "draw", "take", "pass", f"finish {missing}", "show K1 : R1"):
+        client.handle(command)
+        assert out.getvalue().splitlines()[-1].startswith(("not allowed: ", "can't read that: "))
+        assert client.obs == before and client.order == order
+    assert f"you don't hold {missing}" in out.getvalue()
+    assert client.game.piece_places() == places
+
+
+def test_draw_appends_at_the_right_and_discard_keeps_the_order() -> None:
+    client, _, out = new_client([])
+    discard_phase(client)
+    client.handle("sort pairs")
+    arranged = list(client.order)
+    if client.obs.phase is Phase.OPENING:
+        client.handle(f"d {format_face(Kind.TILES, arranged[0])}")
+        to_my_turn(client)
+        arranged = arranged[1:]
+        assert client.order == arranged
+        client.handle("draw")
+        assert client.order[:-1] == arranged and in_sync(client)
+        assert f"draws {format_face(Kind.TILES, client.order[-1])} from the stock" in out.getvalue()
+    assert shown_rack(out.getvalue()) == [format_face(Kind.TILES, f) for f in client.order]
+
+
+def test_sort_and_move_change_the_order_but_not_the_tiles() -> None:
+    client, _, out = new_client([])
+    discard_phase(client)
+    tiles = Counter(client.order)
+    for how in ("runs", "sets", "pairs", ""):
+        client.handle(f"sort {how}".strip())
+        assert Counter(client.order) == tiles
+        assert shown_rack(out.getvalue()) == [format_face(Kind.TILES, f) for f in client.order]
+    assert client.order == sorted(client.order, key=lambda f: (f == JOKER, f))
+    first, third = client.order[0], client.order[2]
+    client.handle(f"move {format_face(Kind.TILES, first)} 3")
+    assert client.order[2] == first and client.order[1] == third and Counter(client.order) == tiles
+    last = client.order[-1]
+    client.handle(f"move {len(client.order)} 1")
+    assert client.order[0] == last and Counter(client.order) == tiles
+    assert shown_rack(out.getvalue()) == [format_face(Kind.TILES, f) for f in client.order]
+    client.handle("move 1 99")
+    assert "there is no position 99" in out.getvalue().splitlines()[-1]
+    assert client.order[0] == last and in_sync(client)
+
+
+def test_sort_runs_puts_the_solver_melds_side_by_side() -> None:
+    client, _, out = new_client([])
+    discard_phase(client)
+    client.handle("sort runs")
+    best = client.profile.solver().arrange(client.order, client.wilds)
+    grouped = sum(len(m.faces) for m in best.melds)
+    assert sum(end - start for start, end in client.rack_groups()) == grouped
+    assert client.order[grouped:] == sorted(
+        client.order[grouped:], key=lambda f: (client.wilds.is_wild(f), f == JOKER, f)
+    )
+    if best.melds:
+        assert "└" in out.getvalue().splitlines()[-1]
+
+
+def test_hint_suggests_a_legal_discard() -> None:
+    client, _, out = new_client([])
+    discard_phase(client)
+    client.handle("hint")
+    text = out.getvalue()
+    found = re.search(r"hint: (discard) (\S+) \(leaves \d+ tiles? out of melds\)", text)
+    found = found or re.search(r"you can (finish): finish (\S+)", text)
+    assert found is not None
+    legal = {a.text() for a in client.game.legal_actions()}
+    assert f"{found.group(1)} {found.group(2)}" in legal
+    assert "best: " in text
+
+
+def test_hint_before_drawing_says_draw_or_take() -> None:
+    client, _, out = new_client([])
+    to_my_turn(client)
+    if client.obs.phase is Phase.OPENING:
+        client.handle(f"d {format_face(Kind.TILES, client.order[0])}")
+        to_my_turn(client)
+    client.handle("hint")
+    assert re.search(r"hint: (draw from the stock|take \S+)", out.getvalue())
+
+
+def test_help_lists_the_commands() -> None:
+    client, _, out = new_client([])
+    client.handle("help")
+    text = out.getvalue()
+    for command in ("draw", "take", "discard R7", "finish R7 :", "show", "pass", "sort runs", "move R7 3"):
+        assert command in text
+    for word in ("hint", "quit", "sort pairs", "sort sets"):
+        assert word in text
+
+
+def rig(client: PlayClient, hand: str) -> None:
+    """Give the human exactly the tiles ``hand`` at the start of a round, by swapping pieces with
+    the stock and the other racks (every piece stays in exactly one place), and re-read the rack."""
+    game = client.game
+    wanted = Counter(parse_faces(Kind.TILES, hand))
+    rack = game.racks[HUMAN]
+    keep = Counter(wanted)
+    spare = []
+    for piece in rack:
+        face = OKEY_TILES.face(piece)
+        if keep[face]:
+            keep[face] -= 1
+        else:
+            spare.append(piece)
+    for face in keep.elements():
+        holders = [game.stock, *(r for s, r in enumerate(game.racks) if s != HUMAN)]
+        where = next(h for h in holders if any(OKEY_TILES.face(p) == face for p in h))
+        piece = next(p for p in where if OKEY_TILES.face(p) == face)
+        give = spare.pop()
+        where[where.index(piece)] = give
+        rack[rack.index(give)] = piece
+    game._legal = None
+    assert Counter(game.faces(rack)) == wanted
+    assert set(game.piece_places().values()) == {1}
+    client.round_no = 0
+    client.sync_rack()
+
+
+WIN = "R1 R2 R3 Y7 Y8 Y9 B10 B11 B12 B13 K1 K2 K3 K4 K9"
+
+
+@pytest.mark.parametrize(
+    "command", ["finish K9", "finish K9 : R1 R2 R3 | Y7 Y8 Y9 | B10 B11 B12 B13 | K1 K2 K3 K4"]
+)
+def test_finishing_ends_the_round_and_the_match(command: str) -> None:
+    seed = starter_seed()
+    client, _, out = new_client([], seed=seed, rules=("rounds=1",))
+    game = client.game
+    assert game.indicator_face not in parse_faces(Kind.TILES, WIN) and not any(
+        client.wilds.is_wild(f) for f in parse_faces(Kind.TILES, WIN)
+    ), "pick another hand for this seed"
+    rig(client, WIN)
+    client.handle("hint")
+    assert "you can finish: finish K9 (melds)" in out.getvalue()
+    client.handle(command)
+    text = out.getvalue()
+    assert "seat 0 (you) finishes, discarding K9" in text
+    assert "round 1 over" in text and "seat 0 finishes (normal)" in text
+    assert re.search(r"score change\s+you \+0 · random-1 -2 · random-2 -2 · random-3 -2", text)
+    assert re.search(r"scores now\s+you 20 · random-1 18", text)
+    assert text.count("  seat ") >= 4  # every hand is shown
+    assert game.is_terminal()
+    assert client.run() == 0
+    assert "winner: you after 1 round" in out.getvalue()
+
+
+def test_a_wrong_arrangement_is_refused() -> None:
+    seed = starter_seed()
+    client, _, out = new_client([], seed=seed)
+    rig(client, WIN)
+    before = client.obs
+    client.handle("finish K9 : R1 R2 R3 | Y7 Y8 Y9 | B10 B11 B12 | B13 K1 K2 K3 K4")
+    assert out.getvalue().splitlines()[-1].startswith("not allowed: ")
+    assert client.obs == before
+
+
+def test_show_the_indicators_twin() -> None:
+    rules = variant("okey").load_rules(None, [])
+    seed = next(
+        s
+        for s in range(500)
+        if (g := OkeyGame(rules, s)).current_seat == HUMAN and g.indicator_face in g.faces(g.racks[HUMAN])
+    )
+    client, _, out = new_client([], seed=seed)
+    client.render_table()
+    assert "you may show" in out.getvalue()
+    client.handle("show")
+    assert re.search(r"seat 0 \(you\) shows the indicator's twin", out.getvalue())
+    assert client.obs.scores == (20, 19, 19, 19)
+    client.handle("show")
+    assert out.getvalue().splitlines()[-1].startswith("not allowed: ")
+
+
+def scripted_move(client: PlayClient) -> str:
+    """Finish when possible, else draw (or pass), else discard the rightmost tile."""
+    legal = client.game.legal_actions()
+    for verb in ("finish", "draw", "pass"):
+        chosen = [a.text() for a in legal if a.text().startswith(verb)]
+        if chosen:
+            return chosen[0]
+    return f"discard {format_face(Kind.TILES, client.order[-1])}"
+
+
+def test_a_whole_match_with_scripted_input() -> None:
+    client, script, out = new_client([scripted_move] * 400, seed=11, rules=("rounds=2", "players=3"))
+    assert client.run() == 0
+    text = out.getvalue()
+    assert "round 1 over" in text and "round 2 over" in text and "match over" in text
+    assert client.game.is_terminal() and len(client.game.results) == 2
+    assert script.lines, "the match ended before the script did"
+
+
+def test_interactive_pause_between_rounds_and_end_of_input_there() -> None:
+    client, _, out = new_client([], seed=starter_seed(), interactive=True)
+    rig(client, WIN)
+    prompts: list[str] = []
+
+    def read_line(prompt: str) -> str:
+        prompts.append(prompt)
+        if prompt.startswith("press Enter"):
+            raise EOFError
+        return "finish K9"
+
+    client.read_line = read_line
+    assert client.run() == 0
+    assert prompts == ["you (discard or finish) > ", "press Enter to start round 2 "]
+    assert "round 1 over" in out.getvalue()
+    assert out.getvalue().rstrip().endswith("end of input: leaving the game")
+    assert not client.game.is_terminal()
+
+
+def test_every_action_is_recorded_for_replay(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    args = ["play", "okey", "--seed", "4", "--bots", "random", "--players", "2", "--record", str(path)]
+    code, _ = run(*args, stdin=one_turn_feed(4))
+    assert code == 0
+    lines = read_lines(path)
+    seats = [json.loads(line).get("seat") for line in lines[1:]]
+    assert 0 in seats and 1 in seats
+    assert replay(lines, game_from_record).actions == len(lines) - 1
+
+
+def test_tile_colours_in_a_colour_terminal() -> None:
+    client, _, _ = new_client([])
+    buffer = io.StringIO()
+    client.console = Console(file=buffer, force_terminal=True, color_system="truecolor", width=120)
+    client.render_rack()
+    text = buffer.getvalue()
+    assert ANSI.search(text)
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", text)
+    assert format_faces(Kind.TILES, client.order[:2]).split()[0] in plain
+
+
+def test_a_seat_without_legal_moves_stops_the_game_with_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    client, _, out = new_client(["draw"])
+    monkeypatch.setattr(client.game, "legal_actions", list)
+    assert client.run() == 1
+    assert "has no legal move" in out.getvalue().splitlines()[-1]
+
+
+def test_d_is_discard_and_show_needs_the_indicator() -> None:
+    client, _, out = new_client([])
+    discard_phase(client)
+    tile = client.order[0]
+    client.handle(f"d {format_face(Kind.TILES, tile)}")
+    assert f"seat 0 (you) discards {format_face(Kind.TILES, tile)}" in out.getvalue()
+    client.play_bots()
+    other = next(f for f in range(JOKER) if f != client.obs.indicator)
+    client.handle(f"show {format_face(Kind.TILES, other)}")
+    assert "only its twin can be shown" in out.getvalue().splitlines()[-1]

@@ -6,8 +6,9 @@ import random
 
 from rummykit.core.notation import parse_faces
 from rummykit.core.pieces import OKEY_TILES, Kind
+from rummykit.engine.closed_hand import Phase
 from rummykit.variants.okey.rules import OkeyRules
-from rummykit.variants.okey.state import OkeyGame, Phase
+from rummykit.variants.okey.state import OkeyGame
 
 
 def rigged(

@@ -9,10 +9,11 @@ import pytest
 from helpers import tiles
 from okey_rig import rigged
 from rummykit.core.pieces import JOKER, OKEY_TILES
+from rummykit.engine.closed_hand import Phase
+from rummykit.engine.hand_actions import NUM_ACTIONS, HandAction, Verb
 from rummykit.errors import IllegalActionError, NotationError
-from rummykit.variants.okey.actions import NUM_ACTIONS, OkeyAction, Verb, parse_action
-from rummykit.variants.okey.rules import DiscardHistory, Direction, IndicatorBonus, OkeyRules
-from rummykit.variants.okey.state import OkeyGame, Phase
+from rummykit.variants.okey.rules import Direction, DiscardHistory, IndicatorBonus, OkeyRules
+from rummykit.variants.okey.state import OkeyGame
 
 WIN_MELDS = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13 R9"  # R9 is the spare
 WIN_PAIRS = "R1 R1 Y2 Y2 B3 B3 K4 K4 R5 R5 Y6 Y6 B7 B7 K9"  # K9 is the spare
@@ -47,7 +48,7 @@ def test_deal_gives_14_and_15_to_the_starter_and_the_dealer_moves_on() -> None:
     assert len(game.stock) == 106 - 57 - 1
     assert game.turn == starter and game.phase is Phase.OPENING
     first_dealer = game.dealer
-    game._end_round(None, "void", [], "test")
+    game._end_round(None, game._score_no_winner())
     assert game.dealer == game.next_seat(first_dealer)
 
 
@@ -78,7 +79,7 @@ def test_starter_discards_without_drawing_on_the_first_turn() -> None:
 
 def test_starter_may_finish_on_the_first_turn() -> None:
     game = rigged([WIN_MELDS, *FILLER], "K5", phase=Phase.OPENING, first_turn_done=False)
-    assert OkeyAction(Verb.FINISH, tiles("R9")[0]) in game.legal_actions()
+    assert HandAction(Verb.FINISH, tiles("R9")[0]) in game.legal_actions()
     events = game.apply_text("finish R9")
     assert events[0].result is not None and events[0].result.winner == 0
 
@@ -113,7 +114,7 @@ def test_rediscarding_the_taken_tile_is_allowed_by_default_and_forbidden_by_opti
             [hand, *FILLER], "K5", discards=["", "", "", "B6"], rules=OkeyRules(forbid_rediscard_taken=forbid)
         )
         game.apply_text("take")
-        legal = OkeyAction(Verb.DISCARD, tiles("B6")[0]) in game.legal_actions()
+        legal = HandAction(Verb.DISCARD, tiles("B6")[0]) in game.legal_actions()
         assert legal is not forbid
 
 
@@ -172,7 +173,7 @@ def test_finish_with_an_explicit_arrangement() -> None:
 def test_pairs_and_melds_are_never_mixed() -> None:
     hand = "R1 R1 Y2 Y2 B3 B3 K4 K4 R5 R6 R7 Y9 Y10 Y11 K9"
     game = finishing_game(hand, "K12")
-    assert OkeyAction(Verb.FINISH, tiles("K9")[0]) not in game.legal_actions()
+    assert HandAction(Verb.FINISH, tiles("K9")[0]) not in game.legal_actions()
     with pytest.raises(IllegalActionError):
         game.apply_text("finish K9 : R1 R1 | Y2 Y2 | B3 B3 | K4 K4 | R5 R6 R7 | Y9 Y10 Y11")
     runs = finishing_game("R1 R2 R3 R1 R2 R3 Y4 Y5 Y6 Y7 B7 B8 B9 B10 K9", "K12")
@@ -191,10 +192,10 @@ def test_a_ready_hand_does_not_finish_by_itself() -> None:
 # ---------------------------------------------------------------- indicator bonus
 def test_indicator_bonus_on_the_first_turn_with_the_twin() -> None:
     game = rigged(["K5 R1 R5 R9 Y2 Y6 Y10 B3 B7 B11 K8 K12 R13 Y13", *FILLER], "K5", first_turn_done=False)
-    assert OkeyAction(Verb.SHOW, tiles("K5")[0]) in game.legal_actions()
+    assert HandAction(Verb.SHOW, tiles("K5")[0]) in game.legal_actions()
     game.apply_text("show K5")
     assert game.scores == [20, 19, 19, 19]
-    assert OkeyAction(Verb.SHOW, tiles("K5")[0]) not in game.legal_actions()  # only once
+    assert HandAction(Verb.SHOW, tiles("K5")[0]) not in game.legal_actions()  # only once
 
 
 def test_no_indicator_bonus_without_the_twin_or_after_the_first_turn() -> None:
@@ -287,7 +288,7 @@ def test_ties_share_the_win() -> None:
     game.apply_text("finish R9")
     game2 = OkeyGame(OkeyRules(rounds=1), seed=0)
     game2.scores = [5, 5, 1, 0]
-    game2._end_round(None, "void", [], "test")
+    game2._end_round(None, game2._score_no_winner())
     assert game2.outcome() is not None and game2.outcome().winners == (0, 1)  # type: ignore[union-attr]
 
 
@@ -313,7 +314,8 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
     "text", ["draw", "take", "pass", "discard R7", "finish F", "show K13", "discard K13"]
 )
 def test_action_text_round_trip(text: str) -> None:
-    assert parse_action(text).text() == text
+    game = OkeyGame(OkeyRules(), seed=1)
+    assert game.parse_action(text).text() == text
 
 
 def test_action_ids_and_mask() -> None:
@@ -347,3 +349,30 @@ def test_discard_history_top_only_shows_only_each_piles_top() -> None:
     assert game.observation(1).discards == (tuple(tiles("R2")), tuple(tiles("Y1")), (), tuple(tiles("B3")))
     visible = rigged([None, None, None, None], "K5", discards=["R1 R2", "Y1", "", "B1 B2 B3"])
     assert visible.observation(1).discards[3] == tuple(tiles("B1 B2 B3"))
+
+
+def test_last_chance_respects_the_rediscard_ban() -> None:
+    """With forbid_rediscard_taken, a take that could only finish by re-discarding is no chance."""
+    ready = "R1 R2 R3 Y7 Y8 Y9 B10 B11 B12 B13 K1 K2 K3 K4"  # already winning: needs nothing
+    rules = OkeyRules(forbid_rediscard_taken=True)
+    game = rigged(
+        ["K9 Y1 Y3 B1 B2 B5 K6 K7 R11 R12 R13 Y11 Y12 B4", ready, None, None],
+        "K5",
+        stock_top="",
+        stock_size=0,
+        rules=rules,
+        phase=Phase.DISCARD,
+    )
+    events = game.apply_text("discard K9")
+    assert events[-1].result is not None and events[-1].result.kind == "void"
+    loose = rigged(
+        ["K9 Y1 Y3 B1 B2 B5 K6 K7 R11 R12 R13 Y11 Y12 B4", ready, None, None],
+        "K5",
+        stock_top="",
+        stock_size=0,
+        phase=Phase.DISCARD,
+    )
+    loose.apply_text("discard K9")
+    assert loose.phase is Phase.LAST_CHANCE
+    loose.apply_text("take")
+    assert [a.text() for a in loose.legal_actions()] == ["finish K9"]

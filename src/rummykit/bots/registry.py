@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from rummykit.bots.base import Bot, RandomBot
-from rummykit.bots.okey_greedy import OkeyGreedyBot
+from rummykit.bots.greedy import GreedyBot
 from rummykit.errors import RummykitError
 
 BOT_NAMES = ("random", "greedy")
+GREEDY_VARIANTS = ("okey", "turkish_rummy")
 
 
 def make_bot(name: str, variant: str, rules: Any, seed: int) -> Bot:
@@ -16,8 +17,8 @@ def make_bot(name: str, variant: str, rules: Any, seed: int) -> Bot:
     key = name.strip().lower()
     if key == "random":
         return RandomBot(seed)
-    if key == "greedy" and variant == "okey":
-        return OkeyGreedyBot(rules, seed)
+    if key == "greedy" and variant in GREEDY_VARIANTS:
+        return GreedyBot(rules, seed)
     if key == "greedy":
         raise RummykitError(f"no greedy bot for {variant} yet")
     raise RummykitError(f"unknown bot {name!r}; the bots are: {', '.join(BOT_NAMES)}")

@@ -24,20 +24,21 @@ from rich.console import Console
 from rich.text import Text
 
 from rummykit.bots.base import Bot
-from rummykit.bots.okey_greedy import OkeyGreedyBot
+from rummykit.bots.greedy import GreedyBot
 from rummykit.bots.registry import make_bot, parse_bot_list
 from rummykit.cli.errors import user_errors
 from rummykit.core.melds import Meld, MeldKind, Wilds, validate_meld
 from rummykit.core.notation import format_face, format_faces, parse_face
 from rummykit.core.pieces import JOKER, Kind, rank_of, suit_of
+from rummykit.engine.closed_hand import Phase
 from rummykit.engine.game import Event, RoundResult
+from rummykit.engine.hand_actions import HandAction, Verb
 from rummykit.engine.records import RecordWriter
 from rummykit.errors import IllegalActionError, MeldError, RummykitError
 from rummykit.solvers.arrange import Arrangement
 from rummykit.solvers.report import best_arrangement, finishes, whole_hand_kinds
-from rummykit.variants.okey.actions import OkeyAction, Verb
 from rummykit.variants.okey.rules import DiscardHistory, OkeyRules
-from rummykit.variants.okey.state import OkeyGame, OkeyObservation, Phase
+from rummykit.variants.okey.state import OkeyGame, OkeyObservation
 from rummykit.variants.registry import variant
 
 HUMAN = 0
@@ -177,7 +178,7 @@ class PlayClient:
         self.echo_input = echo_input
         self.profile = self.rules.hand_profile()
         self.meld_rules = self.rules.meld_rules()
-        self.advisor = OkeyGreedyBot(self.rules)
+        self.advisor = GreedyBot(self.rules)
         self.order: list[int] = []
         self.round_no = 0
         self.sync_rack()
@@ -262,7 +263,7 @@ class PlayClient:
         if moved and not self.game.is_terminal():
             self.render_table()
 
-    def perform(self, seat: int, action: OkeyAction) -> None:
+    def perform(self, seat: int, action: HandAction) -> None:
         """Apply ``action`` for ``seat`` (raises :class:`IllegalActionError`, state unchanged),
         record it and show what happened."""
         wilds = self.wilds

@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from rummykit.core.melds import Wilds
 from rummykit.errors import IllegalActionError
 
 A = TypeVar("A")
@@ -38,6 +39,10 @@ class RoundResult:
     explanation: tuple[str, ...]
     hands: tuple[tuple[int, ...], ...] = ()
     """Every seat's pieces (faces) at the end of the round, shown to all."""
+    wilds: Wilds | None = None
+    """What was wild in the round."""
+    finishing_discard: int | None = None
+    """The face the winner discarded to finish, if the game ends rounds that way."""
 
 
 @dataclass(frozen=True)

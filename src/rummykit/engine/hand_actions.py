@@ -1,0 +1,123 @@
+"""Actions of the closed-hand games (Okey, Turkish Rummy): values with a canonical text form and an
+integer id.
+
+Text forms (tiles shown; cards alike, e.g. ``discard 7H``): ``draw`` (top of the stock), ``take``
+(the discard the player may take), ``discard R7``, ``finish R7`` (discard R7 and lay the other 14
+down, arranged by the engine, seven pairs first when possible), ``finish R7 : R1 R2 R3 | B5 B5 | …``
+(with the player's own arrangement, validated), ``show R5`` (Okey: the indicator's twin, on one's
+first turn) and ``pass`` (stock empty: decline the finishing take, which ends the round).
+
+Integer ids (for learning environments): ``draw`` 0, ``take`` 1, ``pass`` 2, ``discard f`` 3+f,
+``finish f`` 56+f, ``show`` 109, where f is the face 0..52 (52 = ``F`` or ``JK``). An explicit
+arrangement is not part of the id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from rummykit.core.notation import format_face, parse_faces
+from rummykit.core.pieces import JOKER, Kind
+from rummykit.errors import NotationError
+
+N_FACE_IDS = JOKER + 1
+DISCARD_BASE = 3
+FINISH_BASE = DISCARD_BASE + N_FACE_IDS
+SHOW_ID = FINISH_BASE + N_FACE_IDS
+NUM_ACTIONS = SHOW_ID + 1
+
+
+class Verb(StrEnum):
+    """The kinds of action."""
+
+    DRAW = "draw"
+    TAKE = "take"
+    PASS = "pass"
+    DISCARD = "discard"
+    FINISH = "finish"
+    SHOW = "show"
+
+
+@dataclass(frozen=True)
+class HandAction:
+    """One action. ``face`` for discard/finish/show; ``groups`` an optional finishing arrangement
+    (faces per meld or pair); ``kind`` only for notation. Equality ignores ``groups`` and ``kind``,
+    so a finish with an arrangement matches the legal finish of the same discard."""
+
+    verb: Verb
+    face: int | None = None
+    groups: tuple[tuple[int, ...], ...] | None = field(default=None, compare=False)
+    kind: Kind = field(default=Kind.TILES, compare=False)
+
+    def text(self) -> str:
+        """Canonical text of the action."""
+        if self.face is None:
+            return self.verb.value
+        out = f"{self.verb.value} {format_face(self.kind, self.face)}"
+        if self.groups:
+            out += " : " + " | ".join(" ".join(format_face(self.kind, f) for f in g) for g in self.groups)
+        return out
+
+    @property
+    def id(self) -> int:
+        """The integer id of the action (see the module docstring)."""
+        if self.verb is Verb.DRAW:
+            return 0
+        if self.verb is Verb.TAKE:
+            return 1
+        if self.verb is Verb.PASS:
+            return 2
+        assert self.face is not None
+        if self.verb is Verb.DISCARD:
+            return DISCARD_BASE + self.face
+        if self.verb is Verb.FINISH:
+            return FINISH_BASE + self.face
+        return SHOW_ID
+
+
+def action_from_id(action_id: int, kind: Kind, show_face: int | None = None) -> HandAction:
+    """The action with integer id ``action_id`` (``show`` needs the face to show)."""
+    if not 0 <= action_id < NUM_ACTIONS:
+        raise NotationError(str(action_id), f"an action id is 0..{NUM_ACTIONS - 1}")
+    if action_id < DISCARD_BASE:
+        return HandAction((Verb.DRAW, Verb.TAKE, Verb.PASS)[action_id], kind=kind)
+    if action_id < FINISH_BASE:
+        return HandAction(Verb.DISCARD, action_id - DISCARD_BASE, kind=kind)
+    if action_id < SHOW_ID:
+        return HandAction(Verb.FINISH, action_id - FINISH_BASE, kind=kind)
+    return HandAction(Verb.SHOW, show_face, kind=kind)
+
+
+def parse_action(text: str, kind: Kind, verbs: frozenset[Verb] = frozenset(Verb)) -> HandAction:
+    """The action written as ``text``; raises :class:`NotationError` naming what is wrong.
+
+    ``verbs`` are the verbs the game knows (Turkish Rummy has no ``show``).
+    """
+    head, colon, tail = text.strip().partition(":")
+    words = head.split()
+    known = ", ".join(v.value for v in Verb if v in verbs)
+    if not words:
+        raise NotationError(text, f"empty action; the actions are {known}")
+    try:
+        verb = Verb(words[0].lower())
+    except ValueError:
+        verb = None
+    if verb is None or verb not in verbs:
+        raise NotationError(words[0], f"unknown action; the actions are {known}")
+    faces = parse_faces(kind, words[1:])
+    if verb in (Verb.DRAW, Verb.TAKE, Verb.PASS):
+        if faces or colon:
+            raise NotationError(text, f"{verb.value} takes no piece")
+        return HandAction(verb, kind=kind)
+    if len(faces) != 1:
+        example = format_face(kind, 6)
+        raise NotationError(text, f"{verb.value} takes exactly one piece, e.g. {verb.value} {example}")
+    groups = None
+    if colon:
+        if verb is not Verb.FINISH:
+            raise NotationError(text, "only finish takes an arrangement")
+        groups = tuple(tuple(parse_faces(kind, part)) for part in tail.split("|"))
+        if any(not g for g in groups):
+            raise NotationError(text, "an empty group in the arrangement")
+    return HandAction(verb, faces[0], groups, kind)

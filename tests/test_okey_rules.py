@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from helpers import tiles
-from okey_rig import rigged
+from rig import rigged
 from rummykit.core.pieces import JOKER, OKEY_TILES
 from rummykit.engine.closed_hand import Phase
 from rummykit.engine.hand_actions import NUM_ACTIONS, HandAction, Verb

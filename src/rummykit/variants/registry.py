@@ -16,6 +16,7 @@ from rummykit.variants.kalooki.rules import KalookiRules
 from rummykit.variants.okey.rules import OkeyRules
 from rummykit.variants.okey.state import OkeyGame
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
+from rummykit.variants.turkish_rummy.state import TurkishRummyGame
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ VARIANTS: dict[str, VariantInfo] = {
     info.name: info
     for info in (
         VariantInfo("okey", "Okey", OkeyRules, Kind.TILES, OkeyGame),
-        VariantInfo("turkish_rummy", "Turkish Rummy", TurkishRummyRules, Kind.CARDS),
+        VariantInfo("turkish_rummy", "Turkish Rummy", TurkishRummyRules, Kind.CARDS, TurkishRummyGame),
         VariantInfo("kalooki", "Kalooki", KalookiRules, Kind.CARDS),
         VariantInfo("carousel", "Carousel", CarouselRules, Kind.CARDS),
     )

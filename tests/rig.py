@@ -1,0 +1,99 @@
+"""Build closed-hand positions (Okey, Turkish Rummy) for rule tests: chosen racks, the piece set
+aside (indicator or up card), discard piles and the stock's top."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rummykit.core.notation import parse_faces
+from rummykit.engine.closed_hand import ClosedHandGame, Phase
+from rummykit.variants.okey.rules import OkeyRules
+from rummykit.variants.okey.state import OkeyGame
+from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
+from rummykit.variants.turkish_rummy.state import TurkishRummyGame
+
+
+def _place(
+    game: ClosedHandGame[Any],
+    aside: str,
+    racks: list[str | None],
+    discards: list[str],
+    stock_top: str,
+    stock_size: int | None,
+) -> int:
+    """Put the pieces in place; returns the piece id set aside. Every id ends in one place:
+    racks given as ``None`` get 14 pieces from what is left, the rest is the stock with
+    ``stock_top`` drawn first; ``stock_size`` moves all but that many stock pieces to the bottom of
+    the last discard pile."""
+    pieces = game.pieces
+    free = {face: [pieces.piece(face, c) for c in range(pieces.copies_of(face))] for face in range(53)}
+
+    def take(text: str) -> list[int]:
+        return [free[f].pop() for f in parse_faces(pieces.kind, text)]
+
+    set_aside = take(aside)[0]
+    explicit = [take(r) if r is not None else [] for r in racks]
+    game.discards = [take(d) for d in discards]
+    top = take(stock_top)
+    rest = [p for ids in free.values() for p in ids]
+    random.Random(0).shuffle(rest)
+    game.racks = [
+        rack if r is not None else [rest.pop() for _ in range(14)]
+        for rack, r in zip(explicit, racks, strict=True)
+    ]
+    if stock_size is not None:
+        keep = max(0, stock_size - len(top))
+        game.discards[-1] = rest[keep:] + game.discards[-1]
+        rest = rest[:keep]
+    game.stock = rest + list(reversed(top))
+    game.taken = None
+    game._legal = None
+    return set_aside
+
+
+def rigged(
+    racks: list[str | None],
+    indicator: str,
+    *,
+    turn: int = 0,
+    phase: Phase = Phase.DRAW,
+    discards: list[str] | None = None,
+    stock_top: str = "",
+    stock_size: int | None = None,
+    rules: OkeyRules | None = None,
+    first_turn_done: bool = True,
+) -> OkeyGame:
+    """An Okey round with these racks, ``indicator``, per-seat ``discards`` and stock top."""
+    rules = rules or OkeyRules(players=len(racks))
+    game = OkeyGame(rules, seed=0)
+    game.indicator = _place(game, indicator, racks, discards or [""] * len(racks), stock_top, stock_size)
+    game.wilds = rules.wilds(game.indicator_face)
+    game.order = list(range(len(racks)))
+    game.turn, game.phase = turn, phase
+    game.discarded = set(range(len(racks))) if first_turn_done else set()
+    game.shown = set()
+    return game
+
+
+def rigged_cards(
+    racks: list[str | None],
+    up_card: str,
+    *,
+    pile: str = "",
+    turn: int = 0,
+    phase: Phase = Phase.DRAW,
+    stock_top: str = "",
+    stock_size: int | None = None,
+    rules: TurkishRummyRules | None = None,
+) -> TurkishRummyGame:
+    """A Turkish Rummy round with these hands, ``up_card``, the shared ``pile`` and stock top; the
+    order of play is seat 0, 1, 2, …"""
+    rules = rules or TurkishRummyRules(players=len(racks))
+    game = TurkishRummyGame(rules, seed=0)
+    game.up_card = _place(game, up_card, racks, [pile], stock_top, stock_size)
+    game.wilds = rules.wilds(game.up_face)
+    game.order = list(range(len(racks)))
+    game.turn, game.phase = turn, phase
+    game.discarded = set()
+    return game

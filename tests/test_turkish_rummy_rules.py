@@ -1,0 +1,241 @@
+"""Turkish Rummy rules (``turkish-rummy.md``), one test or more per rule, with the issue's cases
+from tests/data/issue4_cases.toml."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from helpers import cards
+from rig import rigged_cards
+from rummykit.core.melds import CARD_JOKERS, MeldKind, is_meld, validate_meld
+from rummykit.core.pieces import JOKER, rank_of
+from rummykit.engine.closed_hand import Phase
+from rummykit.engine.hand_actions import Verb
+from rummykit.errors import IllegalActionError, MeldError, NotationError
+from rummykit.solvers.report import analyse
+from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
+from rummykit.variants.turkish_rummy.state import DECKS, TurkishRummyGame, draw_for_order
+
+CASES = tomllib.loads((Path(__file__).parent / "data" / "issue4_cases.toml").read_text("utf-8"))
+RULES = TurkishRummyRules()
+MELDS = RULES.meld_rules()
+
+WIN = "AH 2H 3H 4H QS KS AS 7D 7C 7H 9C 9D 9S 5C"  # 5C is the spare
+PAIRS = "AH AH 2C 2C 5D 5D 9S 9S TH TH KC KC 4D 4D 8S"  # 8S is the spare
+
+
+def snapshot(game: TurkishRummyGame) -> tuple[object, ...]:
+    return (
+        [list(r) for r in game.racks],
+        [list(d) for d in game.discards],
+        list(game.stock),
+        list(game.scores),
+        game.turn,
+        game.phase,
+        game.round_no,
+    )
+
+
+def finishing(
+    hand: str, up: str = "3D", rules: TurkishRummyRules | None = None, players: int = 4
+) -> TurkishRummyGame:
+    rules = rules or TurkishRummyRules(players=players)
+    # the up card's twin lies in the discard pile, so nobody holds it
+    return rigged_cards([hand] + [None] * (rules.players - 1), up, pile=up, phase=Phase.DISCARD, rules=rules)
+
+
+# ---------------------------------------------------------------- the issue's cases
+@pytest.mark.parametrize("case", CASES["pair"], ids=[c["hand"] for c in CASES["pair"]])
+def test_pairs(case: dict[str, Any]) -> None:
+    if case["pair"]:
+        assert validate_meld(cards(case["hand"]), MELDS, CARD_JOKERS, allow_pair=True).kind is MeldKind.PAIR
+    else:
+        with pytest.raises(MeldError):
+            validate_meld(cards(case["hand"]), MELDS, CARD_JOKERS, allow_pair=True)
+
+
+@pytest.mark.parametrize("case", CASES["meld"], ids=[c["hand"] for c in CASES["meld"]])
+def test_melds(case: dict[str, Any]) -> None:
+    assert is_meld(cards(case["hand"]), MELDS, CARD_JOKERS) is case["meld"]
+
+
+@pytest.mark.parametrize("case", CASES["winning"], ids=[c["hand"] for c in CASES["winning"]])
+def test_winning_hands(case: dict[str, Any]) -> None:
+    report = analyse(RULES.hand_profile(), cards(case["hand"]), CARD_JOKERS)
+    assert [k.value for k in report.win_kinds] == case["win_kinds"]
+
+
+def test_repeated_suits_in_sets_by_option() -> None:
+    loose = TurkishRummyRules(set_distinct_suits=False).meld_rules()
+    assert is_meld(cards("7H 7H 7S"), loose, CARD_JOKERS)
+    assert is_meld(cards("7H 7H 7S 7S 7D"), loose, CARD_JOKERS)
+    assert not is_meld(cards("7H 7H 7S"), MELDS, CARD_JOKERS)
+
+
+def test_only_printed_jokers_are_wild_unless_the_up_card_sets_them() -> None:
+    up = cards("6H")[0]
+    assert RULES.wilds(up) == CARD_JOKERS
+    wild = TurkishRummyRules(up_card_sets_wild=True).wilds(up)
+    assert wild.is_wild(cards("7H")[0]) and wild.is_wild(JOKER)
+    assert TurkishRummyRules(up_card_sets_wild=True).wilds(cards("KS")[0]).is_wild(cards("AS")[0])
+
+
+# ---------------------------------------------------------------- order of play and the deal
+@pytest.mark.parametrize("seed", range(40))
+def test_order_by_card_draw_highest_first(seed: int) -> None:
+    order, draws = draw_for_order(random.Random(seed), 4)
+    assert sorted(order) == [0, 1, 2, 3]
+    first_card = {}
+    for seat, face in draws:
+        if face != JOKER and seat not in first_card:
+            first_card[seat] = rank_of(face)
+    # a seat's first real card decides against every seat it did not tie with (K high, A low)
+    for a, b in itertools.pairwise(order):
+        assert first_card[a] >= first_card[b]
+
+
+def test_jokers_and_ties_draw_again() -> None:
+    seen_joker = seen_tie = False
+    for seed in range(400):
+        _, draws = draw_for_order(random.Random(seed), 4)
+        seats = [s for s, _ in draws]
+        if any(f == JOKER for _, f in draws):
+            seen_joker = True
+        if len(seats) > len(set(seats)) and not any(f == JOKER for _, f in draws):
+            seen_tie = True
+    assert seen_joker and seen_tie
+
+
+def test_deal_fourteen_each_face_up_card_and_up_card() -> None:
+    game = TurkishRummyGame(TurkishRummyRules(), seed=5)
+    assert [len(r) for r in game.racks] == [14] * 4
+    assert len(game.discards) == 1 and len(game.discards[0]) == 1
+    assert len(game.stock) == 106 - 56 - 2
+    assert game.face(game.up_card) != JOKER
+    assert game.turn == game.order[0] and game.phase is Phase.DRAW
+    assert game.observation(game.turn).takeable == game.face(game.discards[0][0])
+
+
+def test_first_player_may_take_the_initial_face_up_card() -> None:
+    game = TurkishRummyGame(TurkishRummyRules(), seed=9)
+    first = game.turn
+    card = game.discards[0][0]
+    game.apply_text("take")
+    assert card in game.racks[first] and game.discards[0] == []
+
+
+def test_the_up_card_is_out_of_play() -> None:
+    game = TurkishRummyGame(TurkishRummyRules(), seed=2)
+    assert game.up_card not in game.stock and all(game.up_card not in r for r in game.racks)
+    places = game.piece_places()
+    assert len(places) == DECKS.size and set(places.values()) == {1}
+
+
+# ---------------------------------------------------------------- laying down and scores
+@pytest.mark.parametrize(
+    ("hand", "discard", "penalty", "kind"),
+    [
+        (WIN, "5C", -2, "hunt"),
+        (PAIRS, "8S", -4, "pairs"),
+        (WIN.replace("5C", "JK"), "JK", -4, "joker"),
+        (PAIRS.replace("8S", "JK"), "JK", -8, "pairs+joker"),
+    ],
+)
+def test_lay_down_penalties(hand: str, discard: str, penalty: int, kind: str) -> None:
+    game = finishing(hand)
+    result = game.apply_text(f"finish {discard}")[0].result
+    assert result is not None and result.kind == kind and result.winner == 0
+    assert result.deltas[1:] == (penalty,) * 3 and result.deltas[0] == 0
+
+
+def test_pairs_and_joker_not_stacked_take_the_larger() -> None:
+    game = finishing(PAIRS.replace("8S", "JK"), rules=TurkishRummyRules(stack_bonuses=False))
+    assert game.apply_text("finish JK")[0].result.deltas[1] == -4  # type: ignore[union-attr]
+
+
+def test_up_card_penalty_whoever_wins() -> None:
+    holder = rigged_cards(
+        [WIN, "3D 4C 6C 8C TC JC QC KC 2D 6D 8D TD JD QD", None, None], "3D", phase=Phase.DISCARD
+    )
+    result = holder.apply_text("finish 5C")[0].result
+    assert result is not None
+    # seat 0 hunts: others -2; seat 1 holds the up card's twin 3D: everyone but seat 1 loses 1 more
+    assert result.deltas == (-1, -2, -3, -3)
+    assert any("up card" in line for line in result.explanation)
+
+
+def test_up_card_penalty_on_a_stalemate() -> None:
+    hands = [
+        "2S 4S 6S 8S TS QS 2H 4H 6H 8H TH QH 2D 4D",
+        "3D 3C 5C 7C 9C JC KC 3H 5H 9H JH KH 6C 8C",
+        None,
+        None,
+    ]
+    game = rigged_cards(hands, "3S", pile="3S", stock_top="AD", stock_size=1)
+    game.apply_text("draw")
+    result = game.apply_text("discard AD")[-1].result
+    assert result is not None and result.kind == "stalemate" and result.deltas == (-1, -1, -1, -1)
+    held = rigged_cards(hands, "3D", stock_top="AD", stock_size=1)
+    held.apply_text("draw")
+    result = held.apply_text("discard AD")[-1].result
+    assert result is not None and result.kind == "stalemate"
+    assert result.deltas == (-2, -1, -2, -2)  # seat 1 holds 3D
+
+
+def test_stalemate_last_chance_take_only_to_lay_down() -> None:
+    waiting = "AH 2H 3H 4H 5H QS KS AS 7D 7C 7H 9C 9D 5C"  # needs a 9: takes 9S, lays down, discards 5C
+    game = rigged_cards(
+        ["2S 4S 6S 8S TS QS 2H 4H 6H 8H TH QH 2D 4D", waiting, None, None], "3S", stock_top="9S", stock_size=1
+    )
+    game.apply_text("draw")
+    game.apply_text("discard 9S")
+    assert game.phase is Phase.LAST_CHANCE
+    game.apply_text("take")
+    assert {a.verb for a in game.legal_actions()} == {Verb.FINISH}
+
+
+def test_wrong_lay_down_is_refused_and_changes_nothing() -> None:
+    game = finishing(WIN)
+    before = snapshot(game)
+    for text in (
+        "finish AH",
+        "finish 5C : AH 2H 3H 4H | QS KS AS | 7D 7C 7H | 9C 9D",
+        "finish 5C : KS AS 2H | 3H 4H AH | QS 7D 7C | 7H 9C 9D 9S",
+    ):
+        with pytest.raises((IllegalActionError, NotationError)):
+            game.apply_text(text)
+        assert snapshot(game) == before
+
+
+def test_lay_down_with_an_explicit_arrangement() -> None:
+    game = finishing(WIN)
+    result = game.apply_text("finish 5C : AH 2H 3H 4H | QS KS AS | 7D 7C 7H | 9C 9D 9S")[0].result
+    assert result is not None and result.winner == 0
+
+
+def test_no_show_action_in_turkish_rummy() -> None:
+    game = TurkishRummyGame(TurkishRummyRules(), seed=1)
+    with pytest.raises(NotationError):
+        game.apply_text("show 7H")
+
+
+# ---------------------------------------------------------------- the match
+def test_match_of_fixed_rounds_from_zero() -> None:
+    game = finishing(WIN, rules=TurkishRummyRules(rounds=2))
+    assert game.scores == [0, 0, 0, 0]
+    game.apply_text("finish 5C")
+    assert not game.is_terminal() and game.round_no == 2
+
+
+def test_penalty_limit_ends_the_match() -> None:
+    game = finishing(WIN, rules=TurkishRummyRules(penalty_limit=-2))
+    game.apply_text("finish 5C")
+    assert game.is_terminal()
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winners == (0,)

@@ -1,13 +1,18 @@
-"""Build closed-hand positions (Okey, Turkish Rummy) for rule tests: chosen racks, the piece set
-aside (indicator or up card), discard piles and the stock's top."""
+"""Build positions for rule tests: chosen racks or hands, the piece set aside (indicator or up
+card), discard piles, the stock's top, and (Kalooki) the table."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from rummykit.core.notation import parse_faces
+from rummykit.core.melds import CARD_JOKERS
+from rummykit.core.notation import parse_declared, parse_faces
+from rummykit.core.pieces import Kind
 from rummykit.engine.closed_hand import ClosedHandGame, Phase
+from rummykit.engine.table import table_meld
+from rummykit.variants.kalooki.rules import KalookiRules
+from rummykit.variants.kalooki.state import DECKS, KalookiGame, KPhase
 from rummykit.variants.okey.rules import OkeyRules
 from rummykit.variants.okey.state import OkeyGame
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
@@ -96,4 +101,49 @@ def rigged_cards(
     game.order = list(range(len(racks)))
     game.turn, game.phase = turn, phase
     game.discarded = set()
+    return game
+
+
+def rigged_kalooki(
+    hands: list[str | None],
+    *,
+    table: list[tuple[int, str]] | None = None,
+    opened: set[int] | None = None,
+    turn: int = 0,
+    phase: KPhase = KPhase.PLAY,
+    pile: str = "4C",
+    stock_size: int | None = None,
+    rules: KalookiRules | None = None,
+) -> KalookiGame:
+    """A Kalooki round with these hands (``None``: 13 cards from what is left), table melds
+    ``(owner, "5H 6H JK[7H] 8H")`` numbered from 1, the seats that have opened, and the pile; the
+    rest is the stock (``stock_size`` moves the excess under the pile)."""
+    rules = rules or KalookiRules(players=len(hands))
+    game = KalookiGame(rules, seed=0)
+    free = {face: [DECKS.piece(face, c) for c in range(DECKS.copies_of(face))] for face in range(53)}
+
+    def take(text: str) -> list[tuple[int, int | None]]:
+        return [(free[f].pop(), d) for f, d in parse_declared(Kind.CARDS, text)]
+
+    game.table = [
+        table_meld(i + 1, owner, take(text), DECKS, rules.meld_rules(), CARD_JOKERS)
+        for i, (owner, text) in enumerate(table or [])
+    ]
+    game.next_number = len(game.table) + 1
+    explicit = [[p for p, _ in take(h)] if h is not None else [] for h in hands]
+    game.pile = [p for p, _ in take(pile)]
+    rest = [p for ids in free.values() for p in ids]
+    random.Random(0).shuffle(rest)
+    game.hands = [
+        h if text is not None else [rest.pop() for _ in range(13)]
+        for h, text in zip(explicit, hands, strict=True)
+    ]
+    if stock_size is not None:
+        game.pile = rest[stock_size:] + game.pile
+        rest = rest[:stock_size]
+    game.stock = rest
+    game.opened = set(opened or set())
+    game.turn = turn
+    game._begin_turn(check_stock=False)
+    game.phase = phase
     return game

@@ -26,7 +26,10 @@ MAX_ACTIONS = 20_000
 
 def new_game(name: str, seed: int, players: int = 4, rounds: int = 2) -> Any:
     info = VARIANTS[name]
-    rules = info.load_rules(overrides=[f"players={players}", f"rounds={rounds}"])
+    overrides = [f"players={players}", f"rounds={rounds}"]
+    if name == "kalooki":
+        overrides.append("match=rounds")
+    rules = info.load_rules(overrides=overrides)
     return info.new_game(rules, seed), rules
 
 
@@ -68,11 +71,11 @@ def test_observation_ignores_other_seats_hidden_pieces(
         return
     seat = 0
     before = game.observation(seat)
-    hidden = [p for s, rack in enumerate(game.racks) if s != seat for p in rack] + list(game.stock)
+    hidden = [p for s, hand in enumerate(game.hands) if s != seat for p in hand] + list(game.stock)
     random.Random(shuffle_seed).shuffle(hidden)
-    for s, rack in enumerate(game.racks):
+    for s, hand in enumerate(game.hands):
         if s != seat:
-            game.racks[s] = [hidden.pop() for _ in rack]
+            game.hands[s][:] = [hidden.pop() for _ in hand]
     game.stock = [hidden.pop() for _ in game.stock]
     game._legal = None
     assert game.observation(seat) == before

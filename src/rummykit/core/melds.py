@@ -11,7 +11,7 @@ a run never holds both 1 and 14 and never wraps (``K A 2``, ``13 1 2`` are not r
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -149,18 +149,27 @@ def build_run(suit: int, positions: Sequence[int], faces: Sequence[int]) -> Meld
     return Meld(MeldKind.RUN, tuple(faces), stands, tuple(positions))
 
 
-def validate_meld(faces: Sequence[int], rules: MeldRules, wilds: Wilds, allow_pair: bool = False) -> Meld:
+def validate_meld(
+    faces: Sequence[int],
+    rules: MeldRules,
+    wilds: Wilds,
+    allow_pair: bool = False,
+    declared: Sequence[int | None] | None = None,
+) -> Meld:
     """The meld formed by ``faces`` (any order): a set, else a run, else (if allowed) a pair.
 
-    Wild pieces are assigned: in a set to the missing suits in suit order; in a run to the gaps,
-    then above the top, then below the bottom. Raises :class:`MeldError` with the reasons.
+    ``declared`` (one entry per piece, ``None`` for none) fixes what a wild stands for (a joker
+    written ``JK[7H]``); a declaration on a natural piece must be its own face. Undeclared wilds are
+    assigned: in a set to the missing suits in suit order; in a run to the gaps, then above the top,
+    then below the bottom. Raises :class:`MeldError` with the reasons.
     """
+    fixed, free = _split(faces, rules, wilds, declared)
     if allow_pair and len(faces) == 2:
-        return _as_pair(faces, rules, wilds)
+        return _as_pair(faces, fixed, free, rules)
     text = format_faces(rules.kind, faces)
     reasons = []
     for build in (_as_set, _as_run):
-        result = build(faces, rules, wilds)
+        result = build(fixed, free, rules)
         if isinstance(result, Meld):
             return result
         reasons.append(result)
@@ -176,22 +185,40 @@ def is_meld(faces: Sequence[int], rules: MeldRules, wilds: Wilds) -> bool:
     return True
 
 
-def _split(faces: Iterable[int], rules: MeldRules, wilds: Wilds) -> tuple[list[int], list[int]]:
-    """(non-wild pieces' faces, wild pieces' faces), naturals sorted by face."""
-    naturals: list[int] = []
-    wild: list[int] = []
-    for face in faces:
-        (wild if wilds.is_wild(face) else naturals).append(face)
-    naturals.sort(key=lambda f: wilds.natural(f, rules.kind))
-    return naturals, wild
+_Fixed = list[tuple[int, int]]
 
 
-def _as_set(faces: Sequence[int], rules: MeldRules, wilds: Wilds) -> Meld | str:
-    naturals, wild = _split(faces, rules, wilds)
-    size = len(faces)
+def _split(
+    faces: Sequence[int], rules: MeldRules, wilds: Wilds, declared: Sequence[int | None] | None
+) -> tuple[_Fixed, list[int]]:
+    """((piece, face it stands for) of every piece with a fixed meaning, sorted by that face;
+    the free wild pieces)."""
+    if declared is not None and len(declared) != len(faces):
+        raise MeldError("one declaration per piece")
+    fixed: _Fixed = []
+    free: list[int] = []
+    for i, face in enumerate(faces):
+        said = declared[i] if declared is not None else None
+        if wilds.is_wild(face):
+            if said is None:
+                free.append(face)
+            else:
+                fixed.append((face, said))
+            continue
+        natural = wilds.natural(face, rules.kind)
+        if said is not None and said != natural:
+            name, claim = format_face(rules.kind, face), format_face(rules.kind, said)
+            raise MeldError(f"{name} is not wild: it can't stand for {claim}")
+        fixed.append((face, natural))
+    fixed.sort(key=lambda pair: pair[1])
+    return fixed, free
+
+
+def _as_set(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | str:
+    size = len(fixed) + len(free)
     if not 3 <= size <= rules.set_max:
         return f"a set has 3 to {rules.set_max} pieces"
-    stands = [wilds.natural(f, rules.kind) for f in naturals]
+    stands = [s for _, s in fixed]
     if not stands:
         return "a set needs a piece that is not wild"
     if len({rank_of(s) for s in stands}) > 1:
@@ -201,18 +228,18 @@ def _as_set(faces: Sequence[int], rules: MeldRules, wilds: Wilds) -> Meld | str:
         return "a set's pieces are all of different colours or suits"
     rank = rank_of(stands[0])
     missing = [s for s in range(N_SUITS) if s not in suits] if rules.set_distinct else []
-    fill = [make_face(missing[i] if missing else 0, rank) for i in range(len(wild))]
-    return Meld(MeldKind.SET, tuple(naturals + wild), tuple(stands + fill), (rank,) * size)
+    fill = [make_face(missing[i] if missing else 0, rank) for i in range(len(free))]
+    pieces = [p for p, _ in fixed] + free
+    return Meld(MeldKind.SET, tuple(pieces), tuple(stands + fill), (rank,) * size)
 
 
-def _as_run(faces: Sequence[int], rules: MeldRules, wilds: Wilds) -> Meld | str:
-    naturals, wild = _split(faces, rules, wilds)
-    size = len(faces)
+def _as_run(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | str:
+    size = len(fixed) + len(free)
     if not 3 <= size <= MAX_RUN:
         return f"a run has 3 to {MAX_RUN} pieces"
-    stands = [wilds.natural(f, rules.kind) for f in naturals]
-    if not stands:
-        return build_run(0, range(1, size + 1), wild)
+    if not fixed:
+        return build_run(0, range(1, size + 1), free)
+    stands = [s for _, s in fixed]
     if len({suit_of(s) for s in stands}) > 1:
         return "a run's pieces are all of one colour or suit"
     ranks = [rank_of(s) for s in stands]
@@ -224,26 +251,26 @@ def _as_run(faces: Sequence[int], rules: MeldRules, wilds: Wilds) -> Meld | str:
     for positions in modes:
         lo, hi = min(positions), max(positions)
         gaps = hi - lo + 1 - len(positions)
-        if gaps > len(wild) or hi > rules.top:
+        if gaps > len(free) or hi > rules.top:
             continue
-        extra = len(wild) - gaps
+        extra = len(free) - gaps
         new_hi = min(rules.top, hi + extra)
         new_lo = lo - (extra - (new_hi - hi))
         if new_lo < 1:
             continue
-        by_position = dict(zip(positions, naturals, strict=True))
-        spare = iter(wild)
-        played = [by_position[p] if p in by_position else next(spare) for p in range(new_lo, new_hi + 1)]
-        return build_run(suit_of(stands[0]), range(new_lo, new_hi + 1), played)
+        by_position = {pos: piece for pos, (piece, _) in zip(positions, fixed, strict=True)}
+        spare = iter(free)
+        span = range(new_lo, new_hi + 1)
+        played = [by_position[p] if p in by_position else next(spare) for p in span]
+        return build_run(suit_of(stands[0]), span, played)
     return "a run's numbers follow each other (1 may follow 13, never past it or at both ends)"
 
 
-def _as_pair(faces: Sequence[int], rules: MeldRules, wilds: Wilds) -> Meld:
-    naturals, wild = _split(faces, rules, wilds)
+def _as_pair(faces: Sequence[int], fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld:
     text = format_faces(rules.kind, faces)
-    if wild and not rules.wild_in_pairs:
+    if free and not rules.wild_in_pairs:
         raise MeldError(f"{text} is not a pair: wilds can't complete pairs here")
-    stands = [wilds.natural(f, rules.kind) for f in naturals]
+    stands = [s for _, s in fixed]
     if len(stands) == 2:
         a, b = stands
         same = a == b if rules.pair_rule is PairRule.IDENTICAL else rank_of(a) == rank_of(b)
@@ -251,25 +278,28 @@ def _as_pair(faces: Sequence[int], rules: MeldRules, wilds: Wilds) -> Meld:
             want = "identical" if rules.pair_rule is PairRule.IDENTICAL else "of one number"
             raise MeldError(f"{text} is not a pair: a pair is two {want} pieces")
     face = stands[0] if stands else 0
-    full = stands + [face] * len(wild)
-    return Meld(MeldKind.PAIR, tuple(naturals + wild), tuple(full), (rank_of(face),) * 2)
+    full = stands + [face] * len(free)
+    pieces = [p for p, _ in fixed] + free
+    return Meld(MeldKind.PAIR, tuple(pieces), tuple(full), (rank_of(face),) * 2)
 
 
 @dataclass(frozen=True)
 class CardValues:
     """Points of cards (``kalooki.md`` and ``carousel.md`` card values).
 
-    ``ace``: an ace in hand, in a set or at the top of a run; ``ace_low_run``: an ace in a low run
-    (A-2-3); ``court``: J, Q, K; ``joker``: a joker left in hand. 2-10 count their pips.
+    ``ace``: an ace left in hand; ``ace_meld``: an ace in a set or at the top of a run;
+    ``ace_low_run``: an ace in a low run (A-2-3); ``court``: J, Q, K; ``joker``: a joker left in
+    hand (in a meld a joker counts as the card it stands for). 2-10 count their pips.
     """
 
     ace: int
+    ace_meld: int
     ace_low_run: int
     court: int
     joker: int
 
     def rank_value(self, rank: int) -> int:
-        """Value of a card of ``rank`` (1..13) in hand or in a set."""
+        """Value in hand of a card of ``rank`` (1..13)."""
         if rank == 1:
             return self.ace
         return self.court if rank > 10 else rank
@@ -280,14 +310,14 @@ class CardValues:
 
     def position_value(self, kind: MeldKind, position: int) -> int:
         """Value of the card at run position or set rank ``position`` in a meld."""
-        if kind is MeldKind.RUN and position == 1:
-            return self.ace_low_run
-        return self.rank_value(1 if position == HIGH_ACE else position)
+        if position in (1, HIGH_ACE):
+            return self.ace_low_run if kind is MeldKind.RUN and position == 1 else self.ace_meld
+        return self.court if position > 10 else position
 
     def meld_value(self, meld: Meld) -> int:
         """Value of a laid meld: each piece as the card it stands for (``kalooki.md``)."""
         return sum(self.position_value(meld.kind, p) for p in meld.positions)
 
 
-KALOOKI_VALUES = CardValues(ace=11, ace_low_run=1, court=10, joker=25)
-CAROUSEL_VALUES = CardValues(ace=1, ace_low_run=1, court=10, joker=25)
+KALOOKI_VALUES = CardValues(ace=11, ace_meld=11, ace_low_run=1, court=10, joker=25)
+CAROUSEL_VALUES = CardValues(ace=1, ace_meld=1, ace_low_run=1, court=10, joker=25)

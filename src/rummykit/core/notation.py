@@ -95,6 +95,27 @@ def parse_pieces(pieces: PieceSet, text: str | Sequence[str]) -> list[int]:
     return ids
 
 
+def parse_declared(kind: Kind, text: str | Sequence[str]) -> list[tuple[int, int | None]]:
+    """Pieces with optional declarations, ``JK[7H]`` being a joker declared as ``7H``: a list of
+    (face, declared face or None). Raises :class:`NotationError` naming a bad token."""
+    out: list[tuple[int, int | None]] = []
+    for token in split_tokens(text):
+        base, bracket, rest = token.partition("[")
+        if not bracket:
+            out.append((parse_face(kind, token), None))
+            continue
+        if not rest.endswith("]"):
+            raise NotationError(token, "a declaration is written in brackets, e.g. JK[7H]")
+        out.append((parse_face(kind, base), parse_face(kind, rest[:-1])))
+    return out
+
+
+def format_declared(kind: Kind, face: int, declared: int | None) -> str:
+    """``JK[7H]`` for a declared piece, else the piece's notation."""
+    text = format_face(kind, face)
+    return text if declared is None else f"{text}[{format_face(kind, declared)}]"
+
+
 def format_faces(kind: Kind, faces: Iterable[int]) -> str:
     """Faces in canonical notation, space separated."""
     return " ".join(format_face(kind, face) for face in faces)

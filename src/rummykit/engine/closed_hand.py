@@ -151,6 +151,11 @@ class ClosedHandGame(Game[HandAction, Obs]):
         return None
 
     # ------------------------------------------------------------------ seats and pieces
+    @property
+    def hands(self) -> list[list[int]]:
+        """Every seat's pieces (the racks), the same lists as ``racks``."""
+        return self.racks
+
     def next_seat(self, seat: int) -> int:
         """The seat after ``seat`` in this round's order of play."""
         return self.order[(self.order.index(seat) + 1) % self.players]

@@ -116,10 +116,14 @@ class Game(ABC, Generic[A, Obs]):
         """
         if self.is_terminal():
             raise IllegalActionError("the match is over")
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(self.why_illegal(action))
+        self._validate(action)
         return self._apply(action)
+
+    def _validate(self, action: A) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is legal now (default: it must be
+        one of :meth:`legal_actions`; games whose actions can't all be listed override this)."""
+        if action not in self.legal_actions():
+            raise IllegalActionError(self.why_illegal(action))
 
     def why_illegal(self, action: A) -> str:
         """A person's explanation of why ``action`` is illegal now (override for detail)."""

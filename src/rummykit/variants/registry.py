@@ -13,6 +13,7 @@ from rummykit.engine.options import load_rules, rules_from_mapping
 from rummykit.errors import RummykitError
 from rummykit.variants.carousel.rules import CarouselRules
 from rummykit.variants.kalooki.rules import KalookiRules
+from rummykit.variants.kalooki.state import KalookiGame
 from rummykit.variants.okey.rules import OkeyRules
 from rummykit.variants.okey.state import OkeyGame
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
@@ -53,7 +54,7 @@ VARIANTS: dict[str, VariantInfo] = {
     for info in (
         VariantInfo("okey", "Okey", OkeyRules, Kind.TILES, OkeyGame),
         VariantInfo("turkish_rummy", "Turkish Rummy", TurkishRummyRules, Kind.CARDS, TurkishRummyGame),
-        VariantInfo("kalooki", "Kalooki", KalookiRules, Kind.CARDS),
+        VariantInfo("kalooki", "Kalooki", KalookiRules, Kind.CARDS, KalookiGame),
         VariantInfo("carousel", "Carousel", CarouselRules, Kind.CARDS),
     )
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rummykit.core.melds import KALOOKI_VALUES, CardValues, MeldRules
@@ -45,13 +45,8 @@ class KalookiRules:
         check_range("rounds", self.rounds, 1)
 
     def values(self) -> CardValues:
-        """Card values with this table's ace and joker penalties (meld values are unchanged)."""
-        return CardValues(
-            ace=self.ace_penalty,
-            ace_low_run=KALOOKI_VALUES.ace_low_run,
-            court=KALOOKI_VALUES.court,
-            joker=self.joker_penalty,
-        )
+        """Card values with this table's ace and joker penalties in hand (meld values unchanged)."""
+        return replace(KALOOKI_VALUES, ace=self.ace_penalty, joker=self.joker_penalty)
 
     def meld_rules(self) -> MeldRules:
         """Sets of distinct suits and runs, ace low or high."""

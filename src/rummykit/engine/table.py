@@ -1,0 +1,84 @@
+"""The public table of melds (Kalooki, Carousel): numbered melds that every seat sees, each piece
+with what it stands for, jokers with their declared cards.
+
+A :class:`TableMeld` is immutable; changing the table means building new melds through
+:func:`table_meld`, which validates them. Rules specs: ``kalooki.md`` "Melds" and "Releasing
+jokers", ``carousel.md`` "Melds" and "Melding".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rummykit.core.melds import Meld, MeldKind, MeldRules, Wilds, validate_meld
+from rummykit.core.notation import format_declared
+from rummykit.core.pieces import Kind, PieceSet
+
+Declared = tuple[int, int | None]
+"""A piece to play: (piece id, the face a joker is declared as, or None)."""
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    """A meld on the table: its ``number`` (shown to players, stable for the round), the seat that
+    laid it, the piece ids in meld order and the validated :class:`Meld` (faces, what each stands
+    for, positions)."""
+
+    number: int
+    owner: int
+    pieces: tuple[int, ...]
+    meld: Meld
+
+    @property
+    def kind(self) -> MeldKind:
+        """Set or run."""
+        return self.meld.kind
+
+    def wild_ids(self, pieces: PieceSet, wilds: Wilds) -> list[int]:
+        """Piece ids of the wilds in the meld."""
+        return [p for p in self.pieces if wilds.is_wild(pieces.face(p))]
+
+    def declarations(self, pieces: PieceSet, wilds: Wilds, fixed_sets: bool) -> list[int | None]:
+        """What each piece is held to stand for when the meld changes: a run's wilds keep their
+        declared faces; a set's wilds keep theirs only when ``fixed_sets`` (Carousel), else they
+        stand for whichever suit is still missing (Kalooki)."""
+        out: list[int | None] = []
+        for piece, stands in zip(self.pieces, self.meld.stands_for, strict=True):
+            wild = wilds.is_wild(pieces.face(piece))
+            keep = wild and (self.kind is MeldKind.RUN or fixed_sets)
+            out.append(stands if keep else None)
+        return out
+
+    def text(self, kind: Kind, wilds: Wilds) -> str:
+        """The meld in notation, each wild with its assignment: ``5H 6H JK[7H] 8H``."""
+        return " ".join(
+            format_declared(kind, f, s if wilds.is_wild(f) else None)
+            for f, s in zip(self.meld.faces, self.meld.stands_for, strict=True)
+        )
+
+
+def table_meld(
+    number: int,
+    owner: int,
+    played: Sequence[Declared],
+    pieces: PieceSet,
+    rules: MeldRules,
+    wilds: Wilds,
+) -> TableMeld:
+    """Validate ``played`` as one meld and give it ``number``; raises :class:`MeldError`."""
+    faces = [pieces.face(p) for p, _ in played]
+    meld = validate_meld(faces, rules, wilds, declared=[d for _, d in played])
+    order = _piece_order(played, meld, pieces)
+    return TableMeld(number, owner, tuple(order), meld)
+
+
+def _piece_order(played: Sequence[Declared], meld: Meld, pieces: PieceSet) -> list[int]:
+    """The piece ids in the order of ``meld.faces`` (the validator orders faces, not ids)."""
+    left = [p for p, _ in played]
+    order = []
+    for face in meld.faces:
+        piece = next(p for p in left if pieces.face(p) == face)
+        left.remove(piece)
+        order.append(piece)
+    return order

@@ -6,6 +6,7 @@ from typing import Any
 
 from rummykit.bots.base import Bot, RandomBot
 from rummykit.bots.greedy import GreedyBot
+from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.errors import RummykitError
 
 BOT_NAMES = ("random", "greedy")
@@ -19,6 +20,8 @@ def make_bot(name: str, variant: str, rules: Any, seed: int) -> Bot:
         return RandomBot(seed)
     if key == "greedy" and variant in GREEDY_VARIANTS:
         return GreedyBot(rules, seed)
+    if key == "greedy" and variant == "kalooki":
+        return KalookiGreedyBot(rules, seed)
     if key == "greedy":
         raise RummykitError(f"no greedy bot for {variant} yet")
     raise RummykitError(f"unknown bot {name!r}; the bots are: {', '.join(BOT_NAMES)}")

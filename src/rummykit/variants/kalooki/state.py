@@ -48,6 +48,8 @@ class MeldView:
     faces: tuple[int, ...]
     stands_for: tuple[int, ...]
     closed: bool
+    value: int
+    """Its value for the opening (jokers as what they stand for, a low ace 1)."""
 
 
 @dataclass(frozen=True)
@@ -220,7 +222,9 @@ class KalookiGame(Game[KalookiAction, KalookiObservation]):
     def observation(self, seat: int) -> KalookiObservation:
         """What ``seat`` sees: its own hand, the table, the discards and the counts."""
         table = tuple(
-            MeldView(m.number, m.owner, m.kind, m.meld.faces, m.meld.stands_for, self.closed(m))
+            MeldView(
+                m.number, m.owner, m.kind, m.meld.faces, m.meld.stands_for, self.closed(m), self.meld_value(m)
+            )
             for m in self.table
         )
         return KalookiObservation(

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from rummykit.core.melds import CardValues, MeldRules, Wilds, is_meld
+from rummykit.core.melds import CARD_JOKERS, CardValues, MeldRules, Wilds, is_meld, validate_meld
 from rummykit.core.notation import parse_faces
-from rummykit.core.pieces import Kind
+from rummykit.core.pieces import JOKER, Kind
+from rummykit.errors import MeldError
 
 
 def tiles(text: str) -> list[int]:
@@ -49,3 +50,58 @@ def brute_force_best(
         return top
 
     return best(tuple(faces))
+
+
+def brute_force_table(
+    table: list[list[tuple[int, int | None]]],
+    hand: Sequence[int],
+    values: CardValues,
+    replace_from_table: bool = True,
+) -> tuple[int, int]:
+    """(most points, then most cards) a legal Carousel meld move can play, by trying every subset
+    of the hand and every partition of the cards into melds (the validator checks each group).
+
+    Independent of the table solver: table jokers either keep their declared card (a fixed card)
+    or are freed (wild again) when a real card of that face is on the new table.
+    """
+    rules = MeldRules(Kind.CARDS)
+    real = [f for meld in table for f, _ in meld if f != JOKER]
+    declared = [d for meld in table for f, d in meld if f == JOKER]
+
+    def partitions(cards: tuple[tuple[int, int | None], ...]) -> bool:
+        if not cards:
+            return True
+        first, rest = cards[0], cards[1:]
+        for size in range(2, len(cards)):
+            for picked in combinations(range(len(rest)), size):
+                group = [first] + [rest[i] for i in picked]
+                try:
+                    validate_meld([f for f, _ in group], rules, CARD_JOKERS, declared=[d for _, d in group])
+                except MeldError:
+                    continue
+                if partitions(tuple(c for i, c in enumerate(rest) if i not in picked)):
+                    return True
+        return False
+
+    best = (0, 0)
+    hand = list(hand)
+    for size in range(1, len(hand) + 1):
+        for chosen in combinations(range(len(hand)), size):
+            played = [hand[i] for i in chosen]
+            points = sum(values.hand_value(f, CARD_JOKERS) for f in played)
+            if (points, size) <= best:
+                continue
+            reals = real + [f for f in played if f != JOKER]
+            for keep in range(1 << len(declared)):
+                kept = [d for i, d in enumerate(declared) if keep >> i & 1]
+                freed = [d for i, d in enumerate(declared) if not keep >> i & 1]
+                if any(freed.count(d) > reals.count(d) for d in freed if d is not None):
+                    continue
+                free = len(freed) + played.count(JOKER)
+                cards = tuple(
+                    [(f, None) for f in reals] + [(JOKER, d) for d in kept] + [(JOKER, None)] * free
+                )
+                if partitions(cards):
+                    best = (points, size)
+                    break
+    return best

@@ -149,6 +149,28 @@ def build_run(suit: int, positions: Sequence[int], faces: Sequence[int]) -> Meld
     return Meld(MeldKind.RUN, tuple(faces), stands, tuple(positions))
 
 
+def merge_runs(melds: Sequence[Meld]) -> list[Meld]:
+    """``melds`` with runs of one suit that continue each other joined into one run (solvers cut
+    long runs into short ones); never past 13 pieces."""
+    runs = sorted((m for m in melds if m.kind is MeldKind.RUN), key=lambda m: m.positions[0])
+    out = [m for m in melds if m.kind is not MeldKind.RUN]
+    merged: list[Meld] = []
+    for run in runs:
+        suit = suit_of(run.stands_for[0])
+        for i, prior in enumerate(merged):
+            joined = len(prior.positions) + len(run.positions)
+            if (
+                suit_of(prior.stands_for[0]) == suit
+                and prior.positions[-1] + 1 == run.positions[0]
+                and joined <= MAX_RUN
+            ):
+                merged[i] = build_run(suit, prior.positions + run.positions, prior.faces + run.faces)
+                break
+        else:
+            merged.append(run)
+    return out + merged
+
+
 def validate_meld(
     faces: Sequence[int],
     rules: MeldRules,

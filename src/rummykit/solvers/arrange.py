@@ -26,6 +26,7 @@ from rummykit.core.melds import (
     PairRule,
     Wilds,
     build_run,
+    merge_runs,
 )
 from rummykit.core.pieces import JOKER, N_FACES, N_SUITS, make_face, rank_of, suit_of
 
@@ -300,7 +301,7 @@ class HandSolver:
         room = sum(weight[f] * _count(key, f) for f in shown)
         total = best(key, len(wild), room)
         melds, ungrouped = self._rebuild(key, len(wild), memo, wild, shown)
-        return Arrangement(tuple(_merge_runs(melds)), tuple(ungrouped), total)
+        return Arrangement(tuple(merge_runs(melds)), tuple(ungrouped), total)
 
     def _rebuild(
         self,
@@ -428,24 +429,3 @@ def _template_meld(t: _Template, played: list[int]) -> Meld:
     if t.kind is MeldKind.RUN:
         return build_run(t.suit, t.positions, played)
     return Meld(MeldKind.SET, tuple(played), t.faces, t.positions)
-
-
-def _merge_runs(melds: list[Meld]) -> list[Meld]:
-    """Join runs of one suit that continue each other (the solver cuts runs into 3-5 pieces)."""
-    runs = sorted((m for m in melds if m.kind is MeldKind.RUN), key=lambda m: m.positions[0])
-    out = [m for m in melds if m.kind is not MeldKind.RUN]
-    merged: list[Meld] = []
-    for run in runs:
-        suit = suit_of(run.stands_for[0])
-        for i, prior in enumerate(merged):
-            joined = len(prior.positions) + len(run.positions)
-            if (
-                suit_of(prior.stands_for[0]) == suit
-                and prior.positions[-1] + 1 == run.positions[0]
-                and joined <= 13
-            ):
-                merged[i] = build_run(suit, prior.positions + run.positions, prior.faces + run.faces)
-                break
-        else:
-            merged.append(run)
-    return out + merged

@@ -187,6 +187,7 @@ def test_full_match_by_piping(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["play", "kalooki"], "can't be played yet"),
+        (["play", "carousel"], "can't be played yet"),
         (["play", "chess"], "unknown game"),
         (["play", "okey", "--bots", "random,greedy"], "2 bots named for 3 seats"),
         (["play", "okey", "--bots", "clever"], "unknown bot"),
@@ -294,7 +295,7 @@ def test_sort_runs_puts_the_solver_melds_side_by_side() -> None:
         client.order[grouped:], key=lambda f: (client.wilds.is_wild(f), f == JOKER, f)
     )
     if best.melds:
-        assert "└" in out.getvalue().splitlines()[-1]
+        assert "+--" in out.getvalue().splitlines()[-1]  # the ASCII bracket of plain output
 
 
 def test_hint_suggests_a_legal_discard() -> None:
@@ -378,8 +379,9 @@ def test_finishing_ends_the_round_and_the_match(command: str) -> None:
     text = out.getvalue()
     assert "seat 0 (you) finishes, discarding K9" in text
     assert "round 1 over" in text and "seat 0 finishes (normal)" in text
-    assert re.search(r"score change\s+you \+0 · random-1 -2 · random-2 -2 · random-3 -2", text)
-    assert re.search(r"scores now\s+you 20 · random-1 18", text)
+    # plain output (no colour) separates with " | " (" · " in a colour terminal)
+    assert re.search(r"score change\s+you \+0 \| random-1 -2 \| random-2 -2 \| random-3 -2", text)
+    assert re.search(r"scores now\s+you 20 \| random-1 18", text)
     assert text.count("  seat ") >= 4  # every hand is shown
     assert game.is_terminal()
     assert client.run() == 0

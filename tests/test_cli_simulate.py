@@ -139,7 +139,7 @@ def test_bad_options_are_one_line_errors(args: tuple[str, ...], message: str) ->
     assert err.count("\n") == 1
 
 
-@pytest.mark.parametrize(("game", "message"), [("chess", "unknown game"), ("kalooki", "can't be played yet")])
+@pytest.mark.parametrize(("game", "message"), [("chess", "unknown game"), ("gin", "unknown game")])
 def test_unknown_or_unplayable_game(game: str, message: str) -> None:
     code, _, err = run("simulate", game, "--games", "1")
     assert code == 2 and err.startswith("error: ") and message in err and err.count("\n") == 1

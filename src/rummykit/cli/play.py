@@ -1,23 +1,29 @@
-"""``rummykit play okey``: play Okey in the terminal, seat 0 against bots.
+"""``rummykit play okey`` and ``rummykit play turkish_rummy``: play in the terminal, seat 0 against
+bots.
 
-The :class:`PlayClient` holds what only the client knows (the human's own ordering of the rack),
-renders the table from the human's observation alone, dispatches the typed commands and lets the
-bots play between the human's turns. It reads lines from a ``read_line`` function (``input`` by
-default) and writes with a rich :class:`~rich.console.Console`, so it works the same in a terminal,
-with commands piped on standard input, and in tests with a scripted input function.
+One client serves both closed-hand games. :class:`PlayClient` holds what only the client knows (the
+human's own ordering of the rack), renders the table from the human's
+:class:`~rummykit.engine.closed_hand.ClosedHandObservation` alone, dispatches the typed commands
+(the game's :class:`~rummykit.engine.hand_actions.HandAction` and the client's own: sort, move,
+hint, ...) and lets the bots play between the human's turns. What differs between the games (the
+pieces' look, the indicator or the up card and the order-of-play draw, per-seat or shared discard
+piles, the wording, ``show``) comes from a :class:`~rummykit.cli.table_view.TableView`.
+
+The client reads lines from a ``read_line`` function (``input`` by default) and writes with a rich
+:class:`~rich.console.Console`, so it works the same in a terminal, with commands piped on standard
+input, and in tests with a scripted input function.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import re
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import Annotated, Generic, TextIO
 
 import typer
 from rich.console import Console
@@ -27,18 +33,16 @@ from rummykit.bots.base import Bot
 from rummykit.bots.greedy import GreedyBot
 from rummykit.bots.registry import make_bot, parse_bot_list
 from rummykit.cli.errors import user_errors
+from rummykit.cli.table_view import DIM, ObsT, TableView, view_for
 from rummykit.core.melds import Meld, MeldKind, Wilds, validate_meld
 from rummykit.core.notation import format_face, format_faces, parse_face
-from rummykit.core.pieces import JOKER, Kind, rank_of, suit_of
-from rummykit.engine.closed_hand import Phase
+from rummykit.engine.closed_hand import ClosedHandGame, Phase
 from rummykit.engine.game import Event, RoundResult
 from rummykit.engine.hand_actions import HandAction, Verb
 from rummykit.engine.records import RecordWriter
 from rummykit.errors import IllegalActionError, MeldError, RummykitError
 from rummykit.solvers.arrange import Arrangement
 from rummykit.solvers.report import best_arrangement, finishes, whole_hand_kinds
-from rummykit.variants.okey.rules import DiscardHistory, OkeyRules
-from rummykit.variants.okey.state import OkeyGame, OkeyObservation
 from rummykit.variants.registry import variant
 
 HUMAN = 0
@@ -48,19 +52,9 @@ INTERRUPTED = 130
 STUCK = 1
 """Exit code when the seat to move has no legal action although the match is not over."""
 
-TILE_STYLES = ("bold red", "bold yellow", "bold bright_blue", "bold bright_white on grey23")
-"""Red, yellow, blue, black; black tiles are white on a dark chip so they read on any background."""
-JOKER_STYLE = "bold magenta"
-OKEY_STYLE = "underline"
-OKEY_MARK = "*"
-DIM = "dim"
 ERROR_STYLE = "bold red"
-CELL = 4
-"""Width of one rack cell: the longest tile (``Y13``) and the okey mark."""
 PAIRS_SHOWN = 4
 """Adjacent pairs are bracketed (instead of melds) from this many on: a pairs hand in the making."""
-
-TILE_PATTERN = re.compile(r"(?<![\w])([RYBK](?:1[0-3]|[1-9])|F)(?![\w])")
 
 PHASE_PROMPTS = {
     Phase.OPENING: "discard or finish",
@@ -70,95 +64,24 @@ PHASE_PROMPTS = {
     Phase.FINISH_ONLY: "finish",
 }
 
-HELP = """\
-commands
-  draw                 take the top tile of the stock
-  take                 take the tile the previous player just discarded
-  discard R7  (d R7)   discard a tile
-  finish R7            discard R7, lay down the other 14 (arranged for you)
-  finish R7 : R1 R2 R3 | B5 Y5 K5 | ...   ...arranged your way
-  show  (show R5)      first turn: show the indicator's twin, others lose
-  pass                 stock empty: decline the last discard (void round)
-  sort runs            melds side by side, runs first; the rest by colour
-  sort sets            melds side by side, sets first; the rest by number
-  sort pairs           pairs side by side, the rest by colour
-  sort                 by colour and number
-  move R7 3            move a tile (or: move 5 3, by position) to position 3
-  hint                 best arrangement, suggested move, can you finish?
-  table                show the table again
-  help                 this list
-  quit                 leave the game (asks first)
-tiles: R red, Y yellow, B blue, K black, 1-13; F the false joker.
-The okey is wild, marked * in your rack; brackets mark melds in your rack."""
-
 
 class QuitError(Exception):
     """The human left the game (``quit`` confirmed, or end of input)."""
 
 
-def tile_text(face: int, wilds: Wilds | None = None, mark: bool = False) -> Text:
-    """A tile in its colour; an okey (with ``wilds``) underlined, and marked ``*`` when ``mark``."""
-    name = format_face(Kind.TILES, face)
-    style = JOKER_STYLE if face == JOKER else TILE_STYLES[suit_of(face)]
-    wild = wilds is not None and wilds.is_wild(face)
-    text = Text(name, style=f"{style} {OKEY_STYLE}" if wild else style)
-    if wild and mark:
-        text.append(OKEY_MARK, style=DIM)
-    return text
-
-
-def tiles_text(faces: Sequence[int], wilds: Wilds | None = None) -> Text:
-    """Tiles in colour, space separated (``-`` for none)."""
-    if not faces:
-        return Text("-", style=DIM)
-    return Text(" ").join(tile_text(f, wilds) for f in faces)
-
-
-def colour_tiles(text: str) -> Text:
-    """``text`` with every tile written in it (``R7``, ``F``) in its colour."""
-    out = Text(text)
-    for match in TILE_PATTERN.finditer(text):
-        face = parse_face(Kind.TILES, match.group(1))
-        style = JOKER_STYLE if face == JOKER else TILE_STYLES[suit_of(face)]
-        out.stylize(style, match.start(1), match.end(1))
-    return out
-
-
-def colour_key(face: int) -> tuple[int, int]:
-    """Sort key: colour, then number; the false joker last."""
-    return (9, 0) if face == JOKER else (suit_of(face), rank_of(face))
-
-
-def number_key(face: int) -> tuple[int, int]:
-    """Sort key: number, then colour; the false joker last."""
-    return (99, 0) if face == JOKER else (rank_of(face), suit_of(face))
-
-
-def arrangement_words(arrangement: Arrangement, wilds: Wilds) -> list[Text]:
-    """Melds (a wild's stand-in in brackets) separated by ``|``, then ``out:`` and the tiles left
-    out, as pieces that a line may be folded between."""
-    words = []
-    for i, meld in enumerate(arrangement.melds):
-        word = colour_tiles(meld.describe(Kind.TILES))
-        if i < len(arrangement.melds) - 1:
-            word.append(" |", style=DIM)
-        words.append(word)
-    if arrangement.ungrouped:
-        words.append(Text("  out:" if arrangement.melds else "out:", style=DIM))
-        words += [tile_text(f, wilds) for f in arrangement.ungrouped]
-    return words
-
-
-class PlayClient:
+class PlayClient(Generic[ObsT]):
     """One human seat (0) against bots: the client's state, its rendering and its commands.
 
-    ``order`` is the human's own ordering of the rack (faces): new tiles go to the right, and it is
-    kept equal, as a multiset, to the rack of the observation after every action.
+    ``order`` is the human's own ordering of the rack (faces): new pieces go to the right, and it is
+    kept equal, as a multiset, to the rack of the observation after every action. Apart from
+    ``legal_actions`` and ``apply`` (and the parsing of typed actions), the client knows the game
+    only through the human's observation. ``view`` draws the game's own parts (by default the
+    view of ``game`` for ``console``).
     """
 
     def __init__(
         self,
-        game: OkeyGame,
+        game: ClosedHandGame[ObsT],
         bots: Sequence[Bot | None],
         names: Sequence[str],
         console: Console,
@@ -166,9 +89,10 @@ class PlayClient:
         writer: RecordWriter | None = None,
         interactive: bool = False,
         echo_input: bool = False,
+        view: TableView[ObsT] | None = None,
     ) -> None:
         self.game = game
-        self.rules: OkeyRules = game.rules
+        self.view: TableView[ObsT] = view if view is not None else view_for(game, console)
         self.bots = list(bots)
         self.names = list(names)
         self.console = console
@@ -176,23 +100,28 @@ class PlayClient:
         self.writer = writer
         self.interactive = interactive
         self.echo_input = echo_input
-        self.profile = self.rules.hand_profile()
-        self.meld_rules = self.rules.meld_rules()
-        self.advisor = GreedyBot(self.rules)
+        self.profile = game.solver_profile
+        self.meld_rules = self.profile.meld_rules
+        self.advisor = GreedyBot(self.view.rules)
         self.order: list[int] = []
         self.round_no = 0
         self.sync_rack()
 
     # ------------------------------------------------------------------ state
     @property
-    def obs(self) -> OkeyObservation:
+    def obs(self) -> ObsT:
         """The human's observation now."""
         return self.game.observation(HUMAN)
 
     @property
     def wilds(self) -> Wilds:
         """The wilds of the round being played."""
-        return self.rules.wilds(self.obs.indicator)
+        return self.obs.wilds
+
+    @property
+    def noun(self) -> str:
+        """``tile`` or ``card``."""
+        return self.view.noun
 
     def who(self, seat: int | None) -> str:
         """``seat 2 (greedy)``, or ``seat 0 (you)``."""
@@ -201,16 +130,20 @@ class PlayClient:
         bot = self.bots[seat]
         return f"seat {seat} ({'you' if bot is None else bot.name})"
 
+    def name(self, face: int) -> str:
+        """The typed notation of ``face`` (``R7``, ``7H``)."""
+        return format_face(self.view.kind, face)
+
     def sync_rack(self) -> list[int]:
         """Bring ``order`` in line with the observed rack; return the faces that arrived.
 
-        A new round starts from the rack sorted by colour and number. Otherwise tiles that left go
-        from the right end of ``order`` first, and new tiles are appended at the right.
+        A new round starts from the rack sorted by suit (colour) and rank. Otherwise pieces that left
+        go from the right end of ``order`` first, and new pieces are appended at the right.
         """
         obs = self.obs
         if obs.round_no != self.round_no:
             self.round_no = obs.round_no
-            self.order = sorted(obs.rack, key=colour_key)
+            self.order = sorted(obs.rack, key=self.view.colour_key)
             return []
         surplus = Counter(self.order) - Counter(obs.rack)
         for face, count in surplus.items():
@@ -266,29 +199,25 @@ class PlayClient:
     def perform(self, seat: int, action: HandAction) -> None:
         """Apply ``action`` for ``seat`` (raises :class:`IllegalActionError`, state unchanged),
         record it and show what happened."""
-        wilds = self.wilds
         events = self.game.apply(action)
         if self.writer is not None:
             self.writer.action(seat, self.game.action_text(action))
-        if action.verb is Verb.FINISH and action.face is not None:
-            line = Text(f"{self.who(seat)} finishes, discarding ")
-            self.console.print(line.append_text(tile_text(action.face, wilds)))
         if seat == HUMAN and action.verb is Verb.DRAW:
             drawn = (Counter(self.obs.rack) - Counter(self.order)).elements()
-            events = [Event(seat, f"draws {format_faces(Kind.TILES, drawn)} from the stock")]
+            events = [Event(seat, f"draws {format_faces(self.view.kind, drawn)} from the stock")]
         for event in events:
-            self.show_event(event, wilds)
+            self.show_event(event)
         if self.obs.round_no != self.round_no:
             self.pause(f"press Enter to start round {self.obs.round_no}")
         self.sync_rack()
 
-    def show_event(self, event: Event, wilds: Wilds) -> None:
+    def show_event(self, event: Event) -> None:
         """One line per event; a round's end in full."""
         if event.result is not None:
-            self.render_round_end(event.result, wilds)
+            self.render_round_end(event.result)
         elif event.seat is not None:
             text = event.text.removeprefix(f"seat {event.seat} ")
-            self.console.print(Text(f"{self.who(event.seat)} ").append_text(colour_tiles(text)))
+            self.console.print(Text(f"{self.who(event.seat)} ").append_text(self.view.colour_text(text)))
 
     def pause(self, message: str) -> None:
         """Wait for Enter in a terminal (never with piped input, where every line is a command)."""
@@ -330,7 +259,7 @@ class PlayClient:
         try:
             if verb in commands:
                 commands[verb](words[1:])
-            elif verb in {v.value for v in Verb} or verb == "d":
+            elif verb in {v.value for v in self.game.verbs} or verb == "d":
                 self.cmd_action(line)
             else:
                 self.error(f"unknown command {words[0]!r}: type help for the list")
@@ -344,18 +273,13 @@ class PlayClient:
         self.console.print(Text(message, style=ERROR_STYLE))
 
     def cmd_action(self, line: str) -> None:
-        """A game action: ``draw``, ``take``, ``discard R7`` (``d R7``), ``finish ...``, ``show``,
-        ``pass``."""
-        words = line.split()
-        verb = words[0].lower()
-        if verb == "d":
+        """A game action: ``draw``, ``take``, ``discard R7`` (``d R7``), ``finish ...``, ``pass``,
+        and Okey's ``show``."""
+        if line.split(maxsplit=1)[0].lower() == "d":
             line = "discard " + line.strip()[1:]
-        elif verb == "show" and len(words) == 1 and ":" not in line:
-            line = f"show {format_face(Kind.TILES, self.obs.indicator)}"
+        line = self.view.prepare_action(line, self.obs)
         action = self.game.parse_action(line)
-        if action.verb is Verb.SHOW and action.face != self.obs.indicator:
-            name = format_face(Kind.TILES, self.obs.indicator)
-            raise IllegalActionError(f"the indicator is {name}: only its twin can be shown (show {name})")
+        self.view.check_action(action, self.obs)
         self.perform(HUMAN, action)
         if not self.game.is_terminal() and self.game.current_seat == HUMAN:
             if action.verb in (Verb.DRAW, Verb.TAKE, Verb.SHOW):
@@ -366,15 +290,16 @@ class PlayClient:
     def cmd_sort(self, args: list[str]) -> None:
         """``sort runs|sets|pairs`` (melds side by side, the rest at the right) or ``sort``."""
         how = args[0].lower() if args else "colours"
-        if len(args) > 1 or how not in ("runs", "sets", "pairs", "colours", "colors"):
+        if len(args) > 1 or how not in ("runs", "sets", "pairs", "colours", "colors", "suits"):
             raise RummykitError("write sort runs, sort sets, sort pairs or sort")
         self.order = self.sorted_rack(how)
         self.render_rack()
 
     def sorted_rack(self, how: str) -> list[int]:
         """The rack arranged ``how``: ``runs``/``sets`` (the solver's best melds, runs or sets
-        first, the rest by colour or by number), ``pairs`` (the most pairs), else by colour."""
+        first, the rest by suit or by rank), ``pairs`` (the most pairs), else by suit."""
         rack, wilds = list(self.order), self.wilds
+        colour_key, number_key = self.view.colour_key, self.view.number_key
         if how in ("runs", "sets"):
             arrangement = self.profile.solver().arrange(rack, wilds)
             first = MeldKind.RUN if how == "runs" else MeldKind.SET
@@ -390,18 +315,21 @@ class PlayClient:
         return [f for m in melds for f in m.faces] + rest
 
     def cmd_move(self, args: list[str]) -> None:
-        """``move R7 3`` or ``move 5 3``: move a tile to a position of the rack (1-based)."""
+        """``move R7 3`` or ``move 5 3``: move a piece to a position of the rack (1-based)."""
+        example = self.view.example
         if len(args) != 2 or not args[1].isdigit():
-            raise RummykitError("write move R7 3 (a tile, or its position, then the new position)")
+            raise RummykitError(
+                f"write move {example} 3 (a {self.noun}, or its position, then the new position)"
+            )
         size = len(self.order)
         if args[0].isdigit():
             index = int(args[0]) - 1
             if not 0 <= index < size:
                 raise RummykitError(f"there is no position {args[0]}: the rack has 1..{size}")
         else:
-            face = parse_face(Kind.TILES, args[0])
+            face = parse_face(self.view.kind, args[0])
             if face not in self.order:
-                raise IllegalActionError(f"you don't hold {format_face(Kind.TILES, face)}")
+                raise IllegalActionError(f"you don't hold {self.name(face)}")
             index = self.order.index(face)
         target = int(args[1])
         if not 1 <= target <= size:
@@ -415,10 +343,7 @@ class PlayClient:
         rack = list(self.order)
         legal = self.game.legal_actions()
         finish_faces = [a.face for a in legal if a.verb is Verb.FINISH and a.face is not None]
-        lines: list[Text] = []
-        if any(a.verb is Verb.SHOW for a in legal):
-            name = format_face(Kind.TILES, obs.indicator)
-            lines.append(colour_tiles(f"you may show {name} (the indicator's twin): the others lose points"))
+        lines: list[Text] = self.view.hint_extra(obs, legal)
         if obs.phase in (Phase.DRAW, Phase.LAST_CHANCE):
             lines += self.hint_before_drawing(rack, obs.takeable, wilds, obs.phase)
         elif finish_faces:
@@ -426,18 +351,16 @@ class PlayClient:
             rest = list(rack)
             rest.remove(best)
             kinds = ", ".join(self.finish_words(rest, best, wilds))
-            lines.append(colour_tiles(f"you can finish: finish {format_face(Kind.TILES, best)} ({kinds})"))
+            lines.append(self.view.command(f"you can finish: finish {self.name(best)} ({kinds})"))
             lines += self.arrangement_lines(rest, wilds)
         else:
             choices = [a.face for a in legal if a.verb is Verb.DISCARD and a.face is not None]
             left, face = self.advisor.best_discard(rack, wilds, choices)
             rest = list(rack)
             rest.remove(face)
-            name = format_face(Kind.TILES, face)
+            pieces = f"{self.noun}{'' if left == 1 else 's'}"
             lines.append(
-                colour_tiles(
-                    f"hint: discard {name} (leaves {left} tile{'' if left == 1 else 's'} out of melds)"
-                )
+                self.view.command(f"hint: discard {self.name(face)} (leaves {left} {pieces} out of melds)")
             )
             lines += self.arrangement_lines(rest, wilds)
             lines.append(Text("no finish yet", style=DIM))
@@ -451,16 +374,20 @@ class PlayClient:
         lines = self.arrangement_lines(rack, wilds)
         now = len(best_arrangement(self.profile, rack, wilds).ungrouped)
         if takeable is not None:
-            name = format_face(Kind.TILES, takeable)
+            name = self.name(takeable)
             wins = finishes(self.profile, [*rack, takeable], wilds)
             if wins:
-                ends = " or ".join(f"finish {format_face(Kind.TILES, f)}" for f in wins)
-                lines.append(colour_tiles(f"hint: take {name}, then {ends}"))
+                ends = " or ".join(f"finish {self.name(f)}" for f in wins)
+                lines.append(self.view.command(f"hint: take {name}, then {ends}"))
                 return lines
             with_take, _ = self.advisor.best_discard([*rack, takeable], wilds, rack)
             if with_take < now:
                 plural = "" if with_take == 1 else "s"
-                lines.append(colour_tiles(f"hint: take {name} (then {with_take} tile{plural} out of melds)"))
+                lines.append(
+                    self.view.command(
+                        f"hint: take {name} (then {with_take} {self.noun}{plural} out of melds)"
+                    )
+                )
                 return lines
         if phase is Phase.LAST_CHANCE:
             lines.append(Text("hint: pass"))
@@ -469,27 +396,41 @@ class PlayClient:
         return lines
 
     def finish_words(self, rest: list[int], face: int, wilds: Wilds) -> list[str]:
-        """How the 14 ``rest`` lay down after finishing with ``face``: pairs/melds, okey."""
+        """How the 14 ``rest`` lay down after finishing with ``face``: pairs/melds, a wild finish."""
         kinds = [str(k) for k in whole_hand_kinds(self.profile, rest, wilds)]
         if wilds.is_wild(face):
-            kinds.append("okey finish")
+            kinds.append(self.view.wild_finish)
         return kinds
 
     def finish_value(self, rack: list[int], face: int, wilds: Wilds) -> int:
-        """Weight of a finish like the engine's scoring: pairs and okey finishes double."""
+        """Weight of a finish like the engines' scoring: pairs and wild finishes count double."""
         rest = list(rack)
         rest.remove(face)
         words = self.finish_words(rest, face, wilds)
-        return (2 if "pairs" in words else 1) * (2 if "okey finish" in words else 1)
+        return (2 if "pairs" in words else 1) * (2 if self.view.wild_finish in words else 1)
 
     def arrangement_lines(self, faces: list[int], wilds: Wilds) -> list[Text]:
-        """``best: <melds> out: <tiles>`` for ``faces``."""
+        """``best: <melds> out: <pieces>`` for ``faces``."""
         arrangement = best_arrangement(self.profile, faces, wilds)
-        return self.hanging("best: ", arrangement_words(arrangement, wilds))
+        return self.hanging("best: ", self.arrangement_words(arrangement, wilds))
+
+    def arrangement_words(self, arrangement: Arrangement, wilds: Wilds) -> list[Text]:
+        """Melds (a wild's stand-in in brackets) separated by ``|``, then ``out:`` and the pieces
+        left out, as words that a line may be folded between."""
+        words = []
+        for i, meld in enumerate(arrangement.melds):
+            word = self.view.colour_text(meld.describe(self.view.kind))
+            if i < len(arrangement.melds) - 1:
+                word.append(" |", style=DIM)
+            words.append(word)
+        if arrangement.ungrouped:
+            words.append(Text("  out:" if arrangement.melds else "out:", style=DIM))
+            words += [self.view.piece(f, wilds) for f in arrangement.ungrouped]
+        return words
 
     def cmd_help(self, args: list[str]) -> None:
         """The command list."""
-        self.console.print(colour_tiles(HELP))
+        self.console.print(self.view.command(self.view.help_text()))
 
     def cmd_table(self, args: list[str]) -> None:
         """Show the whole table again."""
@@ -508,41 +449,47 @@ class PlayClient:
         self.console.print("still playing")
 
     # ------------------------------------------------------------------ rendering
+    def rule(self, title: str) -> None:
+        """A horizontal rule with ``title`` in it."""
+        self.console.rule(title, style=DIM, characters=self.view.glyphs.rule)
+
     def render_table(self) -> None:
-        """Everything the human may see: round, dealer, stock, indicator, scores, piles, rack."""
-        obs, wilds = self.obs, self.wilds
+        """Everything the human may see: the round, the game's own lines (indicator or up card and
+        order of play), the scores, the seats and discard piles, the rack, whose turn it is."""
+        obs, view = self.obs, self.view
         if obs.to_move is None:
             return
+        sep = view.glyphs.sep
         self.console.print()
-        title = f"Okey · round {obs.round_no} · dealer {self.who(obs.dealer)} · stock {obs.stock_count}"
-        self.console.rule(title, style=DIM)
-        okey_line = Text("indicator ").append_text(tile_text(obs.indicator))
-        okey_line.append("   okey ").append_text(tile_text(obs.okey, wilds))
-        okey_line.append(f" (wild, marked {OKEY_MARK} in your rack)", style=DIM)
-        if wilds.is_wild(JOKER):
-            okey_line.append("   ").append_text(tile_text(JOKER)).append(" wild too", style=DIM)
-        else:
-            okey_line.append("   ").append_text(tile_text(JOKER)).append(" = ")
-            okey_line.append_text(tile_text(obs.okey)).append(" (not wild)", style=DIM)
-        self.console.print(okey_line)
-        scores = Text("scores    ")
-        for seat, score in enumerate(obs.scores):
-            if seat:
-                scores.append(" · ", style=DIM)
-            scores.append(f"{self.names[seat]} {score}", style="bold" if seat == HUMAN else "")
-        self.console.print(scores)
-        top_only = self.rules.discard_history is DiscardHistory.TOP_ONLY
-        self.console.print(Text("discards" + (" (top only)" if top_only else ""), style=DIM))
-        width = max(len(self.who(s)) for s in range(obs.players))
-        for seat in range(obs.players):
-            words = [tile_text(f, wilds) for f in obs.discards[seat]] or [Text("-", style=DIM)]
-            if obs.takeable is not None and obs.to_move == HUMAN and seat == self.game.previous_seat():
-                words.append(Text(" ← you may take ", style=DIM).append_text(tile_text(obs.takeable, wilds)))
-            prefix = f"  {self.who(seat):<{width}}  {obs.rack_counts[seat]:>2} tiles  "
-            for line in self.hanging(prefix, words):
-                self.console.print(line)
+        title = [view.title, f"round {obs.round_no}"]
+        if obs.dealer is not None:
+            title.append(f"dealer {self.who(obs.dealer)}")
+        title.append(f"stock {obs.stock_count}")
+        self.rule(sep.join(title))
+        for prefix, words in view.header_rows(obs, self.who):
+            self.print_rows(self.hanging(prefix, words))
+        label = f"{view.scores_label:<8}  "
+        self.console.print(self.scores_line(label, obs.scores, signed=False))
+        for prefix, words in view.pile_rows(obs, self.who):
+            self.print_rows(self.hanging(prefix, words))
         self.render_rack()
         self.console.print(self.turn_line(obs))
+
+    def scores_line(self, label: str, values: Sequence[int], signed: bool) -> Text:
+        """``label`` then ``name value`` per seat; the human's in bold."""
+        line = Text(label)
+        for seat, value in enumerate(values):
+            if seat:
+                line.append(self.view.glyphs.sep, style=DIM)
+            number = f"{value:+d}" if signed else f"{value}"
+            line.append(f"{self.names[seat]} {number}", style="bold" if seat == HUMAN else "")
+        return line
+
+    def print_rows(self, rows: list[Text]) -> None:
+        """Print lines, without trailing spaces."""
+        for row in rows:
+            row.rstrip()
+            self.console.print(row)
 
     def hanging(self, prefix: str, words: list[Text]) -> list[Text]:
         """``prefix`` then ``words`` space separated, folded to the terminal's width under the
@@ -560,45 +507,46 @@ class PlayClient:
             line.append_text(word)
         return lines
 
-    def turn_line(self, obs: OkeyObservation) -> Text:
+    def turn_line(self, obs: ObsT) -> Text:
         """Whose turn it is and what they may do."""
         if obs.to_move != HUMAN:
             return Text(f"turn: {self.who(obs.to_move)}")
         line = Text("your turn: ", style="bold")
         if obs.phase is Phase.OPENING:
-            line.append("you start: discard a tile (no draw) or finish")
+            line.append(f"you start: discard a {self.noun} (no draw) or finish")
         elif obs.phase is Phase.DRAW:
             line.append("draw from the stock")
             if obs.takeable is not None:
-                line.append(" or take ").append_text(tile_text(obs.takeable, self.wilds))
+                line.append(" or take ").append_text(self.view.piece(obs.takeable, self.wilds))
         elif obs.phase is Phase.LAST_CHANCE:
             line.append("the stock is empty: take the last discard to finish, or pass")
         else:
             line.append(PHASE_PROMPTS.get(obs.phase, ""))
-        if obs.first_turn and any(a.verb is Verb.SHOW for a in self.game.legal_actions()):
-            line.append(" · you may show ").append_text(tile_text(obs.indicator))
+        extra = self.view.turn_extra(obs, self.game.legal_actions())
+        if extra is not None:
+            line.append_text(extra)
         return line
 
     def render_rack(self) -> None:
-        """The rack in the human's order: positions, tiles, and a bracket under each meld; folded
+        """The rack in the human's order: positions, pieces, and a bracket under each meld; folded
         into several rows on a narrow terminal."""
-        wilds, size = self.wilds, len(self.order)
+        wilds, size, cell = self.wilds, len(self.order), self.view.cell
         self.console.print(Text(f"your rack ({size})", style=DIM))
         groups = self.rack_groups()
-        per_row = size if self.console.soft_wrap else max(1, (self.console.width - 2) // (CELL + 1))
+        per_row = size if self.console.soft_wrap else max(1, (self.console.width - 2) // (cell + 1))
         for first in range(0, size, max(per_row, 1)):
             last = min(first + per_row, size)
             numbers = Text("  ", style=DIM)
-            tiles = Text("  ")
+            pieces = Text("  ")
             for i in range(first, last):
-                numbers.append(f"{i + 1:<{CELL + 1}}")
-                cell = tile_text(self.order[i], wilds, mark=True)
-                tiles.append_text(cell)
-                tiles.append(" " * (CELL + 1 - cell.cell_len))
+                numbers.append(f"{i + 1:<{cell + 1}}")
+                piece = self.view.piece(self.order[i], wilds, mark=True)
+                pieces.append_text(piece)
+                pieces.append(" " * (cell + 1 - piece.cell_len))
             numbers.rstrip()
-            tiles.rstrip()
+            pieces.rstrip()
             self.console.print(numbers)
-            self.console.print(tiles)
+            self.console.print(pieces)
             marks = self.bracket_row(groups, first, last)
             if marks is not None:
                 self.console.print(marks)
@@ -606,22 +554,24 @@ class PlayClient:
     def bracket_row(self, groups: list[tuple[int, int]], first: int, last: int) -> Text | None:
         """The brackets under rack positions ``[first, last)``: ``└───┘`` under each group (open
         where a group goes on in the row before or after); ``None`` when there are none."""
+        cell = self.view.cell
+        left_end, fill, right_end = self.view.glyphs.bracket
         marks = Text("  ", style=DIM)
         for start, end in groups:
             lo, hi = max(start, first), min(end, last)
             if lo >= hi:
                 continue
-            marks.append(" " * (2 + (lo - first) * (CELL + 1) - marks.cell_len))
-            tail = len(format_face(Kind.TILES, self.order[hi - 1])) if hi == end else CELL + 1
-            width = (hi - 1 - lo) * (CELL + 1) + tail
-            left = "└" if lo == start else "─"
-            right = "┘" if hi == end else "─"
-            marks.append(left + "─" * (width - 2) + right)
+            marks.append(" " * (2 + (lo - first) * (cell + 1) - marks.cell_len))
+            tail = self.view.piece(self.order[hi - 1]).cell_len if hi == end else cell + 1
+            width = (hi - 1 - lo) * (cell + 1) + tail
+            left = left_end if lo == start else fill
+            right = right_end if hi == end else fill
+            marks.append(left + fill * (width - 2) + right)
         return marks if marks.cell_len > 2 else None
 
     def rack_groups(self) -> list[tuple[int, int]]:
         """Runs of adjacent rack positions ``[start, end)`` forming melds (or pairs, whichever
-        covers more tiles), chosen to cover as many tiles as possible."""
+        covers more pieces), chosen to cover as many pieces as possible."""
         melds = self._segments(range(3, 14), allow_pair=False)
         pairs = self._segments(range(2, 3), allow_pair=True)
         covered = [sum(end - start for start, end in groups) for groups in (melds, pairs)]
@@ -658,26 +608,26 @@ class PlayClient:
             return False
         return allow_pair or meld.kind is not MeldKind.PAIR
 
-    def render_round_end(self, result: RoundResult, wilds: Wilds) -> None:
-        """All hands, the explanation of the score change, the deltas and the new scores."""
+    def render_round_end(self, result: RoundResult) -> None:
+        """The finishing discard, all hands, the explanation of the score change, the changes and the
+        new totals (from ``result`` and the observation only)."""
+        wilds = result.wilds if result.wilds is not None else self.wilds
+        if result.winner is not None and result.finishing_discard is not None:
+            line = Text(f"{self.who(result.winner)} finishes, discarding ")
+            self.console.print(line.append_text(self.view.piece(result.finishing_discard, wilds)))
         self.console.print()
-        self.console.rule(f"round {result.round_no} over", style=DIM)
-        for line in result.explanation:
-            self.console.print(line)
+        self.rule(f"round {result.round_no} over")
+        for note in result.explanation:
+            self.console.print(self.view.colour_text(note))
         width = max(len(self.who(s)) for s in range(len(result.hands)))
         for seat, hand in enumerate(result.hands):
             arrangement = best_arrangement(self.profile, list(hand), wilds)
-            for row in self.hanging(f"  {self.who(seat):<{width}}  ", arrangement_words(arrangement, wilds)):
-                self.console.print(row)
-        change = Text("score change  ")
-        scores = Text("scores now    ")
-        totals = self.obs.scores
-        for seat, delta in enumerate(result.deltas):
-            sep = " · " if seat else ""
-            change.append(sep, style=DIM).append(f"{self.names[seat]} {delta:+d}")
-            scores.append(sep, style=DIM).append(f"{self.names[seat]} {totals[seat]}")
-        self.console.print(change)
-        self.console.print(scores)
+            prefix = f"  {self.who(seat):<{width}}  "
+            self.print_rows(self.hanging(prefix, self.arrangement_words(arrangement, wilds)))
+        view = self.view
+        width = max(len(view.change_label), len(view.total_label)) + 2
+        self.console.print(self.scores_line(f"{view.change_label:<{width}}", result.deltas, signed=True))
+        self.console.print(self.scores_line(f"{view.total_label:<{width}}", self.obs.scores, signed=False))
 
     def render_match_end(self) -> None:
         """Final scores and the winner(s)."""
@@ -685,10 +635,10 @@ class PlayClient:
         if outcome is None:
             return
         self.console.print()
-        self.console.rule("match over", style=DIM)
+        self.rule("match over")
         width = max(len(self.who(s)) for s in range(len(outcome.scores)))
         for seat, score in enumerate(outcome.scores):
-            mark = "  ← winner" if seat in outcome.winners else ""
+            mark = f"  {self.view.glyphs.left} winner" if seat in outcome.winners else ""
             self.console.print(f"  {self.who(seat):<{width}}  {score:>3}{mark}")
         names = ", ".join(self.names[s] for s in outcome.winners)
         plural = "winners" if len(outcome.winners) > 1 else "winner"
@@ -714,7 +664,7 @@ def make_console(colour: bool, terminal: bool) -> Console:
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="The game to play: okey")],
+    game: Annotated[str, typer.Argument(help="The game to play: okey or turkish_rummy")],
     bots: Annotated[
         str | None,
         typer.Option(help="Bots for the other seats, e.g. greedy,random,greedy (one name: every seat)"),
@@ -725,7 +675,7 @@ def play(
     players: Annotated[int | None, typer.Option(help="Number of players, 2-4 (rule players=N)")] = None,
     record: Annotated[Path | None, typer.Option(help="Write the game record (JSON Lines) to FILE")] = None,
     color: Annotated[
-        bool | None, typer.Option("--color/--no-color", help="Colour tiles (default: on a terminal)")
+        bool | None, typer.Option("--color/--no-color", help="Colour the pieces (default: on a terminal)")
     ] = None,
 ) -> None:
     """Play a match in the terminal against bots (you are seat 0); type help for the commands."""
@@ -736,15 +686,21 @@ def play(
         if seed is None:
             seed = time.time_ns() // 1000 % 1_000_000
         match = info.new_game(rules, seed)
-        if not isinstance(match, OkeyGame):
-            raise RummykitError(f"{info.title} can't be played in the terminal yet; play okey")
+        if not isinstance(match, ClosedHandGame):
+            raise RummykitError(
+                f"{info.title} can't be played yet in the terminal; play okey or turkish_rummy"
+            )
         names = parse_bot_list(bots or "greedy", rules.players - 1)
         seats: list[Bot | None] = [None]
         seats += [make_bot(n, info.name, rules, seed * 10 + s) for s, n in enumerate(names, start=1)]
         seat_names = ["you", *(f"{n}-{s}" for s, n in enumerate(names, start=1))]
+        console = make_console(use_colour(color, sys.stdout), sys.stdout.isatty())
+        view = view_for(match, console)
         stream = _open_record(record)
-    console = make_console(use_colour(color, sys.stdout), sys.stdout.isatty())
-    console.print(f"Okey, {rules.players} players · seed {seed} (replay this deal with --seed {seed})")
+    sep = view.glyphs.sep
+    console.print(
+        f"{info.title}, {rules.players} players{sep}seed {seed} (replay this deal with --seed {seed})"
+    )
     console.print("you are seat 0; type help for the commands", style=DIM)
     interactive = sys.stdin.isatty()
     if interactive:
@@ -760,6 +716,7 @@ def play(
             writer,
             interactive=interactive,
             echo_input=not interactive,
+            view=view,
         )
         code = client.run()
     finally:

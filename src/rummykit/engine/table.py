@@ -58,6 +58,23 @@ class TableMeld:
         )
 
 
+@dataclass(frozen=True)
+class MeldView:
+    """A table meld as every seat sees it: number, owner, kind, the cards (faces) and what each
+    stands for (a joker's declared card)."""
+
+    number: int
+    owner: int
+    kind: MeldKind
+    faces: tuple[int, ...]
+    stands_for: tuple[int, ...]
+
+    @classmethod
+    def of(cls, meld: TableMeld) -> MeldView:
+        """The public view of ``meld``."""
+        return cls(meld.number, meld.owner, meld.kind, meld.meld.faces, meld.meld.stands_for)
+
+
 def table_meld(
     number: int,
     owner: int,

@@ -12,6 +12,7 @@ from rummykit.engine.game import Game
 from rummykit.engine.options import load_rules, rules_from_mapping
 from rummykit.errors import RummykitError
 from rummykit.variants.carousel.rules import CarouselRules
+from rummykit.variants.carousel.state import CarouselGame
 from rummykit.variants.kalooki.rules import KalookiRules
 from rummykit.variants.kalooki.state import KalookiGame
 from rummykit.variants.okey.rules import OkeyRules
@@ -28,17 +29,15 @@ class VariantInfo:
     title: str
     rules_type: type[Any]
     kind: Kind
-    game_type: Callable[[Any, int], Game[Any, Any]] | None = None
-    """The match state machine, ``None`` while the game is not playable yet."""
+    game_type: Callable[[Any, int], Game[Any, Any]]
+    """The match state machine: ``game_type(rules, seed)``."""
 
     def load_rules(self, preset: Path | None = None, overrides: Sequence[str] = ()) -> Any:
         """The variant's rules from its preset (or ``preset``) with ``name=value`` ``overrides``."""
         return load_rules(self.rules_type, self.name, preset, overrides)
 
     def new_game(self, rules: Any, seed: int) -> Game[Any, Any]:
-        """A new match under ``rules`` dealt from ``seed``; raises if the game isn't playable yet."""
-        if self.game_type is None:
-            raise RummykitError(f"{self.title} can't be played yet (only solved); play okey")
+        """A new match under ``rules`` dealt from ``seed``."""
         return self.game_type(rules, seed)
 
     def pieces(self, decks: int | None = None) -> PieceSet:
@@ -55,7 +54,7 @@ VARIANTS: dict[str, VariantInfo] = {
         VariantInfo("okey", "Okey", OkeyRules, Kind.TILES, OkeyGame),
         VariantInfo("turkish_rummy", "Turkish Rummy", TurkishRummyRules, Kind.CARDS, TurkishRummyGame),
         VariantInfo("kalooki", "Kalooki", KalookiRules, Kind.CARDS, KalookiGame),
-        VariantInfo("carousel", "Carousel", CarouselRules, Kind.CARDS),
+        VariantInfo("carousel", "Carousel", CarouselRules, Kind.CARDS, CarouselGame),
     )
 }
 

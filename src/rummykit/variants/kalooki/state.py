@@ -18,7 +18,7 @@ from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, KALOOKI_VALUES, MeldKind
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import JOKER, N_SUITS, Kind, card_set, make_face, rank_of, suit_of
 from rummykit.engine.game import Event, Game, Outcome, RoundResult, round_rng
-from rummykit.engine.table import Declared, TableMeld, table_meld
+from rummykit.engine.table import Declared, MeldView, TableMeld, table_meld
 from rummykit.errors import IllegalActionError, MeldError
 from rummykit.variants.kalooki.actions import DeclaredFace, KalookiAction, KVerb, parse_action
 from rummykit.variants.kalooki.rules import HAND_SIZE, KalookiRules, MatchMode
@@ -38,15 +38,9 @@ class KPhase(StrEnum):
 
 
 @dataclass(frozen=True)
-class MeldView:
-    """A table meld as every seat sees it: number, owner, kind, the cards (faces) and what each
-    stands for (a joker's declared card), and whether a joker in it can never be released."""
+class KalookiMeldView(MeldView):
+    """A table meld as every seat sees it, with whether a joker in it can never be released."""
 
-    number: int
-    owner: int
-    kind: MeldKind
-    faces: tuple[int, ...]
-    stands_for: tuple[int, ...]
     closed: bool
     value: int
     """Its value for the opening (jokers as what they stand for, a low ace 1)."""
@@ -64,7 +58,7 @@ class KalookiObservation:
     to_move: int | None
     phase: KPhase
     hand: tuple[int, ...]
-    table: tuple[MeldView, ...]
+    table: tuple[KalookiMeldView, ...]
     discards: tuple[int, ...]
     stock_count: int
     hand_counts: tuple[int, ...]
@@ -222,7 +216,7 @@ class KalookiGame(Game[KalookiAction, KalookiObservation]):
     def observation(self, seat: int) -> KalookiObservation:
         """What ``seat`` sees: its own hand, the table, the discards and the counts."""
         table = tuple(
-            MeldView(
+            KalookiMeldView(
                 m.number, m.owner, m.kind, m.meld.faces, m.meld.stands_for, self.closed(m), self.meld_value(m)
             )
             for m in self.table

@@ -1,0 +1,382 @@
+"""``rummykit play turkish_rummy``: the shared terminal client on cards, driven by piped commands and
+by scripted input."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from rummykit.bots.base import Bot
+from rummykit.bots.registry import make_bot
+from rummykit.cli.app import app
+from rummykit.cli.play import HUMAN, PlayClient
+from rummykit.cli.table_view import TurkishRummyView
+from rummykit.core.notation import format_face, parse_faces
+from rummykit.core.pieces import JOKER, Kind, rank_of, suit_of
+from rummykit.engine.closed_hand import Phase
+from rummykit.engine.records import read_lines, replay
+from rummykit.variants.registry import game_from_record, variant
+from rummykit.variants.turkish_rummy.state import DECKS, TurkishRummyGame
+
+RUNNER = CliRunner()
+ALL_FACES = [format_face(Kind.CARDS, f) for f in range(JOKER + 1)]
+ANSI = re.compile(r"\x1b\[")
+SYMBOLS = "♠♥♦♣"
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str]:
+    """Run the command line; (exit code, standard output)."""
+    result = RUNNER.invoke(app, ["play", "turkish_rummy", *args], input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout
+
+
+def one_turn_feed(cycles: int) -> str:
+    """Lines that make one whole turn whatever the hand holds: pass/draw, then a discard of every
+    face: exactly one succeeds, the rest are rejected (also on the next turn, before its draw)."""
+    turn = ["pass", "draw", *(f"d {name}" for name in ALL_FACES)]
+    return "\n".join(turn * cycles) + "\n"
+
+
+class Script:
+    """A ``read_line`` answering from a list of lines, then end of input."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = list(lines)
+
+    def __call__(self, prompt: str) -> str:
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+def new_client(
+    seed: int = 3,
+    rules: tuple[str, ...] = (),
+    bot: str = "random",
+    lines: list[str] | None = None,
+    console: Console | None = None,
+) -> tuple[PlayClient[Any], io.StringIO]:
+    """A client on a fresh match against bots, writing plain text to a buffer (unless ``console``)."""
+    info = variant("turkish_rummy")
+    game_rules = info.load_rules(None, list(rules))
+    game = info.new_game(game_rules, seed)
+    assert isinstance(game, TurkishRummyGame)
+    bots: list[Bot | None] = [None]
+    bots += [make_bot(bot, info.name, game_rules, seed * 10 + s) for s in range(1, game_rules.players)]
+    names = ["you", *(f"{bot}-{s}" for s in range(1, game_rules.players))]
+    out = io.StringIO()
+    console = console or Console(file=out, color_system=None, width=120, soft_wrap=True)
+    client: PlayClient[Any] = PlayClient(game, bots, names, console, Script(lines or []))
+    return client, out
+
+
+def first_seed(players: int = 4) -> int:
+    """A seed whose first round the human plays first."""
+    rules = variant("turkish_rummy").load_rules(None, [f"players={players}"])
+    return next(s for s in range(100) if TurkishRummyGame(rules, s).order[0] == HUMAN)
+
+
+def to_my_turn(client: PlayClient[Any]) -> None:
+    client.play_bots()
+    assert client.game.current_seat == HUMAN
+
+
+def last_line(out: io.StringIO) -> str:
+    return out.getvalue().splitlines()[-1]
+
+
+def symbol_name(face: int) -> str:
+    """``7♥`` for 7H."""
+    return format_face(Kind.CARDS, face)[0] + SYMBOLS[suit_of(face)]
+
+
+# ---------------------------------------------------------------------- the command line
+def test_piped_commands_play_moves_and_write_a_record(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    code, out = run(
+        "--seed", "5", "--bots", "random", "--no-color", "--record", str(record), stdin=one_turn_feed(3)
+    )
+    assert code == 0
+    assert out.startswith("Turkish Rummy, 4 players | seed 5")
+    assert len(re.findall(r"^seat 0 \(you\) discards ([2-9TJQKA][SHDC]|JK)$", out, re.MULTILINE)) == 3
+    assert re.search(r"seat [123] \(random\) (draws|takes|discards)", out)
+    assert "end of input" in out and "Traceback" not in out
+    replayed = replay(read_lines(record), game_from_record)
+    assert replayed.header["variant"] == "turkish_rummy" and replayed.actions >= 6
+
+
+def test_the_order_of_play_and_the_up_card_are_shown() -> None:
+    game = TurkishRummyGame(variant("turkish_rummy").load_rules(None, []), 16)
+    code, out = run("--seed", "16", "--no-color", stdin="")
+    assert code == 0
+    line = next(line for line in out.splitlines() if line.startswith("order of play"))
+    drawn = [format_face(Kind.CARDS, face) for _, face in game.order_draws]
+    assert re.findall(r"(?:drew|redrew|then) (\S\S)", line) == drawn
+    names = ["you" if s == HUMAN else f"seat {s}" for s in game.order]
+    assert line.endswith("-> " + ", ".join(names))
+    assert "redrew" in line and "(tie)" in line  # seed 16: a tie, then a joker drawn again
+    assert "JK then" in line
+    up = format_face(Kind.CARDS, game.up_face)
+    assert re.search(
+        rf"^up card {up} \(out of play\)   its twin in a hand at the round's end: every opponent -1",
+        out,
+        re.M,
+    )
+    assert re.search(r"^penalties  you 0 \| greedy-1 0 \| greedy-2 0 \| greedy-3 0$", out, re.M)
+
+
+def test_no_color_output_is_ascii_and_color_uses_suit_symbols() -> None:
+    feed = "help\nhint\nsort runs\nsort pairs\n" + one_turn_feed(40)
+    args = ["--seed", "7", "--bots", "random", "--rule", "rounds=1"]
+    code, plain = run(*args, "--no-color", stdin=feed)
+    assert code == 0 and "round 1 over" in plain and "match over" in plain
+    assert plain.isascii() and not ANSI.search(plain)
+    assert re.search(r"^your rack \(1[45]\)$", plain, re.M)
+    code, default = run(*args, stdin=feed)
+    assert code == 0 and default == plain  # not a terminal: no colour by default
+    code, coloured = run(*args, "--color", stdin=feed)
+    assert code == 0 and ANSI.search(coloured) and any(s in coloured for s in SYMBOLS)
+    assert re.search(r"\x1b\[[0-9;]*31m[2-9TJQKA][♥♦]", coloured)  # red suits
+    assert ANSI.sub("", coloured).count("discards") == plain.count("discards")
+
+
+def test_a_full_match_by_piping(tmp_path: Path) -> None:
+    record = tmp_path / "match.jsonl"
+    args = [
+        "--seed",
+        "11",
+        "--bots",
+        "random",
+        "--rule",
+        "rounds=1",
+        "--players",
+        "3",
+        "--record",
+        str(record),
+    ]
+    code, out = run(*args, stdin=one_turn_feed(60))
+    assert code == 0
+    assert "round 1 over" in out and "this round" in out and "penalties now" in out
+    assert "match over" in out and re.search(r"^winners?: ", out, re.MULTILINE)
+    assert "end of input" not in out
+    assert replay(read_lines(record), game_from_record).complete
+    assert json.loads(read_lines(record)[-1])["outcome"]["rounds"] == 1
+
+
+@pytest.mark.parametrize("game", ["kalooki", "carousel"])
+def test_the_other_games_are_refused_in_one_line(game: str) -> None:
+    result = RUNNER.invoke(app, ["play", game], input="")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+
+
+# ---------------------------------------------------------------------- the client, scripted
+def test_discard_in_letters_and_in_suit_symbols() -> None:
+    client, out = new_client(seed=first_seed())
+    for notation in (lambda f: format_face(Kind.CARDS, f), symbol_name):
+        to_my_turn(client)
+        client.handle("draw")
+        face = next(f for f in client.order if f != JOKER)
+        client.handle(f"discard {notation(face)}")
+        assert f"seat 0 (you) discards {format_face(Kind.CARDS, face)}" in out.getvalue()
+        assert client.obs.discards[0][-1] == face
+    client.handle("d 7♥ 8♥")
+    assert last_line(out).startswith("can't read that: ")
+
+
+def test_illegal_moves_are_explained_and_change_nothing() -> None:
+    client, out = new_client(seed=first_seed())
+    to_my_turn(client)
+    assert client.obs.phase is Phase.DRAW
+    before, order, places = client.obs, list(client.order), client.game.piece_places()
+    client.handle(f"discard {format_face(Kind.CARDS, client.order[0])}")
+    assert last_line(out) == "not allowed: draw or take a card first"
+    client.handle("pass")
+    assert last_line(out) == "not allowed: pass is only for the empty stock's last chance"
+    client.handle("show")
+    assert last_line(out).startswith("unknown command 'show'")
+    assert client.obs == before and client.order == order
+    client.handle("draw")
+    held = set(client.order)
+    missing = next(name for name in ALL_FACES if parse_faces(Kind.CARDS, name)[0] not in held)
+    before, order = client.obs, list(client.order)
+    for command in (f"d {missing}", "draw", "take", f"finish {missing}", "move XX 3", "discard 1H"):
+        client.handle(command)
+        assert last_line(out).startswith(("not allowed: ", "can't read that: ")), command
+        assert client.obs == before and client.order == order
+    assert f"not allowed: you don't hold {missing}" in out.getvalue()
+    assert client.game.piece_places() == places
+
+
+def test_the_shared_pile_and_the_card_you_may_take() -> None:
+    client, out = new_client(seed=first_seed())
+    obs = client.obs
+    assert len(obs.discards) == 1 and obs.takeable == obs.discards[0][-1] and obs.takeable_from == 0
+    top = format_face(Kind.CARDS, obs.takeable)
+    client.render_table()
+    assert f"discard pile  {top}  <- you may take {top}" in out.getvalue()
+    assert f"your turn: draw from the stock or take {top}" in out.getvalue()
+    client.handle("take")
+    assert f"seat 0 (you) takes {top}" in out.getvalue() and client.order[-1] == obs.takeable
+    face = client.order[0]
+    client.handle(f"d {format_face(Kind.CARDS, face)}")
+    client.play_bots()
+    pile = client.obs.discards[0]
+    assert pile and client.obs.takeable == pile[-1]  # the bots took and discarded on it
+    shown = next(line for line in reversed(out.getvalue().splitlines()) if line.startswith("discard pile"))
+    assert shown.split("<-")[0].split()[2:] == [format_face(Kind.CARDS, f) for f in pile]
+
+
+def test_sort_move_hint_and_help_work_on_cards() -> None:
+    client, out = new_client(seed=first_seed())
+    client.handle("draw")
+    cards = Counter(client.order)
+    for how in ("runs", "sets", "pairs", ""):
+        client.handle(f"sort {how}".strip())
+        assert Counter(client.order) == cards
+    view = client.view
+    assert client.order == sorted(client.order, key=view.colour_key)
+    assert [f for f in client.order if f != JOKER] == sorted(
+        (f for f in client.order if f != JOKER), key=lambda f: ((0, 1, 3, 2)[suit_of(f)], rank_of(f))
+    )
+    first = client.order[0]
+    client.handle(f"move {format_face(Kind.CARDS, first)} 3")
+    assert client.order[2] == first and Counter(client.order) == cards
+    client.handle("hint")
+    found = re.search(r"hint: discard (\S\S) \(leaves \d+ cards? out of melds\)", out.getvalue())
+    found = found or re.search(r"you can finish: finish (\S\S)", out.getvalue())
+    assert found is not None and "best: " in out.getvalue()
+    client.handle("help")
+    text = out.getvalue()
+    for command in ("discard 7H  (d 7H)", "finish 7H : AS 2S 3S", "move 7H 3", "sort pairs", "(stalemate)"):
+        assert command in text
+    assert "\n  show " not in text
+
+
+def rig(client: PlayClient[Any], hand: str, seat: int = HUMAN, extra: tuple[int, str] | None = None) -> None:
+    """Give ``seat`` exactly the cards ``hand`` (and seat ``extra[0]`` the cards ``extra[1]`` on top
+    of its own) by swapping cards with the stock and the other hands; every card stays in exactly
+    one place. Re-read the rack."""
+    game = client.game
+    assert isinstance(game, TurkishRummyGame)
+
+    def give(target: int, faces: list[int], keep_rest: bool) -> None:
+        rack = game.racks[target]
+        want = Counter(faces)
+        spare = []
+        for piece in rack:
+            if want[DECKS.face(piece)]:
+                want[DECKS.face(piece)] -= 1
+            else:
+                spare.append(piece)
+        for face in want.elements():
+            holders = [game.stock, *(r for s, r in enumerate(game.racks) if s != target)]
+            where = next(h for h in holders if any(DECKS.face(p) == face for p in h))
+            piece = next(p for p in where if DECKS.face(p) == face)
+            swap = spare.pop(0 if keep_rest else -1)
+            where[where.index(piece)] = swap
+            rack[rack.index(swap)] = piece
+
+    give(seat, parse_faces(Kind.CARDS, hand), keep_rest=False)
+    if extra is not None:
+        give(extra[0], parse_faces(Kind.CARDS, extra[1]), keep_rest=True)
+    game._legal = None
+    assert set(game.piece_places().values()) == {1}
+    client.round_no = 0
+    client.sync_rack()
+
+
+WIN = "AS 2S 3S 7H 8H 9H TD JD QD KD 5C 5H 5D 5S"
+WIN_TOO = "2C 3C 4C 8S 9S TS JH QH KH AH 6D 6H 6C 6S"
+
+
+def test_laying_down_ends_the_round_with_the_penalties_explained() -> None:
+    client, out = new_client(seed=first_seed(), rules=("rounds=1",))
+    game = client.game
+    assert isinstance(game, TurkishRummyGame)
+    up = format_face(Kind.CARDS, game.up_face)
+    hand = WIN if up not in WIN.split() else WIN_TOO
+    rig(client, hand, extra=(1, up))
+    client.handle("draw")
+    drawn = client.order[-1]
+    name = format_face(Kind.CARDS, drawn)
+    assert drawn != JOKER, "pick another seed: a joker discard scores more"
+    client.handle("hint")
+    assert "you can finish: finish " in out.getvalue()
+    client.handle(f"finish {name}")
+    text = out.getvalue()
+    assert f"seat 0 (you) finishes, discarding {name}" in text
+    assert "round 1 over" in text
+    assert "seat 0 lays down (a hunt): every opponent -2" in text
+    assert f"seat 1 holds the up card's twin {up}: every opponent -1" in text
+    assert re.search(r"^this round     you -1 \| random-1 -2 \| random-2 -3 \| random-3 -3$", text, re.M)
+    assert re.search(r"^penalties now  you -1 \| random-1 -2 \| random-2 -3 \| random-3 -3$", text, re.M)
+    assert len(re.findall(r"^  seat \d \((you|random)\) ", text, re.M)) == 4  # every hand shown
+    assert game.is_terminal()
+    assert client.run() == 0
+    assert "winner: you after 1 round" in out.getvalue()
+
+
+def test_a_wrong_arrangement_is_refused() -> None:
+    client, out = new_client(seed=first_seed())
+    rig(client, WIN)
+    client.handle("draw")
+    before = client.obs
+    name = format_face(Kind.CARDS, client.order[-1])
+    client.handle(f"finish {name} : AS 2S 3S 7H | 8H 9H TD | JD QD KD | 5C 5H 5D 5S")
+    assert last_line(out).startswith("not allowed: ")
+    assert client.obs == before
+
+
+def scripted_move(client: PlayClient[Any]) -> str:
+    """Finish when possible, else draw (or pass), else discard the rightmost card."""
+    legal = [a.text() for a in client.game.legal_actions()]
+    for verb in ("finish", "draw", "pass"):
+        chosen = [a for a in legal if a.startswith(verb)]
+        if chosen:
+            return chosen[0]
+    return f"discard {format_face(Kind.CARDS, client.order[-1])}"
+
+
+def test_a_whole_match_driving_the_client() -> None:
+    client, out = new_client(seed=2, rules=("rounds=2", "players=3"), bot="greedy")
+    moves = 0
+
+    def read_line(prompt: str) -> str:
+        nonlocal moves
+        moves += 1
+        assert moves < 400, "the match did not end"
+        return scripted_move(client)
+
+    client.read_line = read_line
+    assert client.run() == 0
+    text = out.getvalue()
+    assert "round 1 over" in text and "round 2 over" in text and "match over" in text
+    assert client.game.is_terminal() and len(client.game.results) == 2
+    assert text.count("order of play  ") >= 2
+
+
+def test_cards_in_a_colour_terminal() -> None:
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=True, color_system="truecolor", width=120)
+    client, _ = new_client(seed=first_seed(), console=console)
+    assert isinstance(client.view, TurkishRummyView)
+    client.render_table()
+    text = buffer.getvalue()
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", text)
+    shown = " ".join(symbol_name(f) if f != JOKER else "JK*" for f in client.order)
+    assert shown in " ".join(plain.split())
+    red = [f for f in client.order if suit_of(f) in (1, 2)]
+    if red:
+        assert re.search(r"\x1b\[[0-9;]*31m" + re.escape(symbol_name(red[0])), text)
+    joker = client.view.piece(JOKER, client.wilds, mark=True)
+    assert joker.plain == "JK*" and "on magenta" in str(joker.style)

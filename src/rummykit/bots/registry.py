@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummykit.bots.base import Bot, RandomBot
+from rummykit.bots.carousel_greedy import CarouselGreedyBot
 from rummykit.bots.greedy import GreedyBot
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.errors import RummykitError
@@ -22,6 +23,8 @@ def make_bot(name: str, variant: str, rules: Any, seed: int) -> Bot:
         return GreedyBot(rules, seed)
     if key == "greedy" and variant == "kalooki":
         return KalookiGreedyBot(rules, seed)
+    if key == "greedy" and variant == "carousel":
+        return CarouselGreedyBot(rules, seed)
     if key == "greedy":
         raise RummykitError(f"no greedy bot for {variant} yet")
     raise RummykitError(f"unknown bot {name!r}; the bots are: {', '.join(BOT_NAMES)}")

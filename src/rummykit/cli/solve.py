@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from rummykit.cli.errors import user_errors
+from rummykit.cli.solve_table import solve_table
 from rummykit.core.melds import CARD_JOKERS, NO_WILDS, Meld, Wilds
 from rummykit.core.notation import format_face, parse_face, parse_pieces
 from rummykit.core.pieces import Kind, PieceSet
@@ -124,8 +125,13 @@ def solve(
     batch: Annotated[
         str | None, typer.Option(help="Solve one hand per line of FILE ('-' for stdin); JSON lines out")
     ] = None,
+    table: Annotated[
+        str | None, typer.Option(help="Carousel: the table, melds split by |, jokers as JK[5H]")
+    ] = None,
+    hand: Annotated[str | None, typer.Option(help="Carousel: the hand to play onto --table")] = None,
 ) -> None:
-    """Arrange a hand exactly: melds, ungrouped pieces, winning check, finishes, values."""
+    """Arrange a hand exactly: melds, ungrouped pieces, winning check, finishes, values; for
+    Carousel with --table/--hand, the best legal new table."""
     with user_errors():
         info = variant(game)
         rules = info.load_rules(preset, rule or [])
@@ -133,6 +139,13 @@ def solve(
             decks = 1
         if decks is not None and (info.kind is Kind.TILES or decks not in (1, 2)):
             raise RummykitError("--decks is 1 or 2, for card games")
+        if table is not None or hand is not None:
+            if info.name != "carousel":
+                raise RummykitError("--table and --hand are for carousel, the game with a shared table")
+            if pieces or batch is not None:
+                raise RummykitError("give the hand with --hand, not as pieces")
+            solve_table(rules, decks or 1, table or "", hand or "", as_json)
+            return
         piece_set = info.pieces(decks)
         if batch is not None:
             if pieces:

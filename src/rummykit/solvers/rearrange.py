@@ -14,6 +14,8 @@ Rules spec: ``carousel.md`` "Melds" and "Melding (manipulation)".
 
 from __future__ import annotations
 
+import os
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -96,6 +98,19 @@ def validate_table_meld(meld: Sequence[DeclaredFace]) -> Meld:
         raise RummykitError(f"the table holds an invalid meld: {exc}") from None
 
 
+def _quiet_highs() -> highspy.Highs:
+    """A HiGHS instance, without the banner its constructor prints on standard output."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 1)
+            return highspy.Highs()
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
 @dataclass(frozen=True)
 class TableMove:
     """The solver's answer: the new ``table`` (melds whose jokers' ``stands_for`` are their
@@ -127,7 +142,7 @@ class TableSolver:
         self._highs = self._build()
 
     def _build(self) -> highspy.Highs:
-        h = highspy.Highs()
+        h = _quiet_highs()
         h.setOptionValue("output_flag", False)
         h.setOptionValue("threads", 1)
         inf = highspy.kHighsInf

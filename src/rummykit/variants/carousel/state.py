@@ -156,10 +156,7 @@ class CarouselGame(Game[CarouselAction, CarouselObservation]):
 
     def table_cards(self) -> list[list[DeclaredFace]]:
         """The table as melds of (face, declared) cards."""
-        return [
-            [(f, s if f == JOKER else None) for f, s in zip(m.meld.faces, m.meld.stands_for, strict=True)]
-            for m in self.table
-        ]
+        return [list(m) for m in declared_table([m.meld for m in self.table])]
 
     def _may_draw(self) -> bool:
         return not self.melded_turn and self.draws < MAX_DRAWS and bool(self.stock) and not self.last_turns
@@ -216,7 +213,7 @@ class CarouselGame(Game[CarouselAction, CarouselObservation]):
         hand = self.faces(self.hands[self.turn])
         best = self.solver.solve(old, hand, CAROUSEL_VALUES, self.rules.joker_replace_from_table)
         if best.played:
-            yield CarouselAction(CVerb.MELD, _declared_table(best.table))
+            yield CarouselAction(CVerb.MELD, declared_table(best.table))
         for i, meld in enumerate(old):
             for face in dict.fromkeys(hand):
                 card: DeclaredFace = (face, None)
@@ -400,9 +397,16 @@ class CarouselGame(Game[CarouselAction, CarouselObservation]):
         return places
 
 
-def _declared_table(melds: Sequence[Meld]) -> tuple[tuple[DeclaredFace, ...], ...]:
-    """A solver table as melds of (face, declared) cards."""
+def declared_table(melds: Sequence[Meld]) -> tuple[tuple[DeclaredFace, ...], ...]:
+    """Melds (a solver's table) as melds of (face, declared) cards."""
     return tuple(
         tuple((f, s if f == JOKER else None) for f, s in zip(m.faces, m.stands_for, strict=True))
         for m in melds
     )
+
+
+def table_of_views(views: Sequence[MeldView]) -> list[list[DeclaredFace]]:
+    """An observation's table as melds of (face, declared) cards."""
+    return [
+        [(f, s if f == JOKER else None) for f, s in zip(v.faces, v.stands_for, strict=True)] for v in views
+    ]

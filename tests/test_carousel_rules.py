@@ -273,3 +273,14 @@ def test_solve_carousel_json() -> None:
 def test_solve_carousel_refuses_impossible_positions(args: list[str], needle: str) -> None:
     result = CliRunner().invoke(app, ["solve", "carousel", *args])
     assert result.exit_code == 2 and needle in result.stderr
+
+
+def test_must_meld_if_able_by_option() -> None:
+    game = rig(["7H 7D 7C 9C", "2C 3C KD"], draws="2H 3D")
+    game.apply_text("draw")
+    game.apply_text("draw")  # melding is optional by default
+    strict = rig(["7H 7D 7C 9C", "2C 3C KD"], draws="2H 3D")
+    strict.rules = CarouselRules(players=2, must_meld_if_able=True)
+    strict.apply_text("draw")
+    refused(strict, "draw")
+    strict.apply_text("meld 7H 7D 7C")

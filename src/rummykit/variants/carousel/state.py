@@ -241,11 +241,23 @@ class CarouselGame(Game[CarouselAction, CarouselObservation]):
             raise IllegalActionError("draw or meld: a turn ends after a meld or a third draw")
         if verb is CVerb.KNOCK and not self._may_knock():
             raise IllegalActionError(self._why_no_knock())
+        if verb is not CVerb.MELD and self.rules.must_meld_if_able and self._can_play():
+            raise IllegalActionError("you can meld, so you must (must_meld_if_able)")
         if verb is CVerb.MELD:
             if not self._may_meld():
                 raise IllegalActionError(self._why_no_meld())
             hand = self.faces(self.hands[self.turn])
             check_move(self.table_cards(), action.table, hand, self.rules.joker_replace_from_table)
+
+    def _can_play(self) -> bool:
+        """Whether a meld is possible now (the table solver plays at least one card)."""
+        if not self._may_meld():
+            return False
+        hand = self.faces(self.hands[self.turn])
+        move = self.solver.solve(
+            self.table_cards(), hand, CAROUSEL_VALUES, self.rules.joker_replace_from_table
+        )
+        return bool(move.played)
 
     def _why_no_draw(self) -> str:
         if self.melded_turn:

@@ -18,6 +18,7 @@ from rummykit.variants.kalooki.actions import KVerb
 from rummykit.variants.kalooki.rules import KalookiRules
 from rummykit.variants.kalooki.state import KPhase
 from rummykit.variants.okey.rules import OkeyRules
+from rummykit.variants.registry import VARIANTS
 
 WIN = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13 R9"
 
@@ -99,6 +100,7 @@ def test_bot_registry() -> None:
         parse_bot_list("greedy,clever", 2)
     with pytest.raises(RummykitError):
         parse_bot_list("greedy,random", 3)
-    assert make_bot("greedy", "kalooki", KalookiRules(), 0).name == "greedy"
+    for name in VARIANTS:
+        assert make_bot("greedy", name, VARIANTS[name].rules_type(), 0).name == "greedy"
     with pytest.raises(RummykitError):
-        make_bot("greedy", "carousel", None, 0)
+        make_bot("clever", "okey", OkeyRules(), 0)

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from rummykit import simulation as sim
 from rummykit.cli.app import app
-from rummykit.engine import simulation as sim
 from rummykit.engine.options import rules_from_mapping
 from rummykit.engine.records import rules_hash
 from rummykit.variants.okey.rules import OkeyRules

@@ -1,4 +1,4 @@
-"""``rummykit simulate`` and :mod:`rummykit.engine.simulation`: consistent counts, JSON, workers,
+"""``rummykit simulate`` and :mod:`rummykit.simulation`: consistent counts, JSON, workers,
 records, and one-line errors with exit code 2."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from rummykit import simulation as sim
 from rummykit.cli.app import app
-from rummykit.engine import simulation as sim
 
 RUNNER = CliRunner()
 

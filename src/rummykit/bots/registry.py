@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rummykit.bots.base import Bot, RandomBot
@@ -11,7 +12,15 @@ from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.errors import RummykitError
 
 BOT_NAMES = ("random", "greedy")
-GREEDY_VARIANTS = ("okey", "turkish_rummy")
+
+
+GREEDY: dict[str, Callable[[Any, int], Bot]] = {
+    "okey": GreedyBot,
+    "turkish_rummy": GreedyBot,
+    "kalooki": KalookiGreedyBot,
+    "carousel": CarouselGreedyBot,
+}
+"""The greedy bot of each game."""
 
 
 def make_bot(name: str, variant: str, rules: Any, seed: int) -> Bot:
@@ -19,15 +28,9 @@ def make_bot(name: str, variant: str, rules: Any, seed: int) -> Bot:
     key = name.strip().lower()
     if key == "random":
         return RandomBot(seed)
-    if key == "greedy" and variant in GREEDY_VARIANTS:
-        return GreedyBot(rules, seed)
-    if key == "greedy" and variant == "kalooki":
-        return KalookiGreedyBot(rules, seed)
-    if key == "greedy" and variant == "carousel":
-        return CarouselGreedyBot(rules, seed)
-    if key == "greedy":
-        raise RummykitError(f"no greedy bot for {variant} yet")
-    raise RummykitError(f"unknown bot {name!r}; the bots are: {', '.join(BOT_NAMES)}")
+    if key == "greedy" and variant in GREEDY:
+        return GREEDY[variant](rules, seed)
+    raise RummykitError(f"unknown bot {name!r} for {variant}; the bots are: {', '.join(BOT_NAMES)}")
 
 
 def parse_bot_list(text: str, count: int) -> list[str]:

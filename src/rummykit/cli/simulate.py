@@ -1,6 +1,6 @@
 """``rummykit simulate``: many bot matches, a progress bar, and a summary table or JSON object.
 
-The work is done by :mod:`rummykit.engine.simulation`; this module reads the options and prints.
+The work is done by :mod:`rummykit.simulation`; this module reads the options and prints.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from rummykit import simulation as sim
 from rummykit.cli.errors import user_errors
-from rummykit.engine import simulation as sim
 from rummykit.errors import RummykitError
 
 

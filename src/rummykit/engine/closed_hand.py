@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
@@ -312,10 +313,6 @@ class ClosedHandGame(Game[HandAction, Obs]):
         """The action written as ``text`` (see :mod:`rummykit.engine.hand_actions`)."""
         return parse_action(text, self.pieces.kind, self.verbs)
 
-    def action_text(self, action: HandAction) -> str:
-        """Canonical text of ``action``."""
-        return action.text()
-
     def action_from_id(self, action_id: int) -> HandAction:
         """The action with integer id ``action_id`` in this round."""
         return action_from_id(action_id, self.pieces.kind, self._show_face())
@@ -445,12 +442,5 @@ class ClosedHandGame(Game[HandAction, Obs]):
         return events
 
     # ------------------------------------------------------------------ invariants
-    def piece_places(self) -> Counter[int]:
-        """How many times each piece id is somewhere (every id exactly once when consistent)."""
-        places: Counter[int] = Counter(self.stock)
-        for rack in self.racks:
-            places.update(rack)
-        for pile in self.discards:
-            places.update(pile)
-        places.update(self._out_of_play())
-        return places
+    def _piece_groups(self) -> Iterable[Iterable[int]]:
+        return [self.stock, *self.racks, *self.discards, self._out_of_play()]

@@ -11,13 +11,24 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from rummykit.core.melds import Wilds
 from rummykit.errors import IllegalActionError
 
-A = TypeVar("A")
+
+class TextAction(Protocol):
+    """An action value with a canonical text form."""
+
+    def text(self) -> str:
+        """Canonical text of the action."""
+        ...
+
+
+A = TypeVar("A", bound=TextAction)
 Obs = TypeVar("Obs")
 
 
@@ -105,9 +116,20 @@ class Game(ABC, Generic[A, Obs]):
     def parse_action(self, text: str) -> A:
         """The action written as ``text`` (canonical form); raises ``NotationError``."""
 
-    @abstractmethod
     def action_text(self, action: A) -> str:
         """The canonical text of ``action``."""
+        return action.text()
+
+    @abstractmethod
+    def _piece_groups(self) -> Iterable[Iterable[int]]:
+        """Every place pieces are now (stock, hands, discard piles, table melds, set aside)."""
+
+    def piece_places(self) -> Counter[int]:
+        """How many times each piece id is somewhere (every id exactly once when consistent)."""
+        places: Counter[int] = Counter()
+        for group in self._piece_groups():
+            places.update(group)
+        return places
 
     def apply(self, action: A) -> list[Event]:
         """Apply ``action`` for the seat to move and return what happened.

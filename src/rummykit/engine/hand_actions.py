@@ -19,6 +19,7 @@ from enum import StrEnum
 
 from rummykit.core.notation import format_face, parse_faces
 from rummykit.core.pieces import JOKER, Kind
+from rummykit.engine.action_text import read_verb
 from rummykit.errors import NotationError
 
 N_FACE_IDS = JOKER + 1
@@ -95,17 +96,8 @@ def parse_action(text: str, kind: Kind, verbs: frozenset[Verb] = frozenset(Verb)
     ``verbs`` are the verbs the game knows (Turkish Rummy has no ``show``).
     """
     head, colon, tail = text.strip().partition(":")
-    words = head.split()
-    known = ", ".join(v.value for v in Verb if v in verbs)
-    if not words:
-        raise NotationError(text, f"empty action; the actions are {known}")
-    try:
-        verb = Verb(words[0].lower())
-    except ValueError:
-        verb = None
-    if verb is None or verb not in verbs:
-        raise NotationError(words[0], f"unknown action; the actions are {known}")
-    faces = parse_faces(kind, words[1:])
+    verb, rest = read_verb(head, Verb, [v for v in Verb if v in verbs])
+    faces = parse_faces(kind, rest)
     if verb in (Verb.DRAW, Verb.TAKE, Verb.PASS):
         if faces or colon:
             raise NotationError(text, f"{verb.value} takes no piece")

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from rummykit.core.notation import format_declared, parse_declared
 from rummykit.core.pieces import Kind
+from rummykit.engine.action_text import read_verb
 from rummykit.errors import NotationError
 from rummykit.solvers.rearrange import DeclaredFace
 
@@ -43,15 +44,7 @@ class CarouselAction:
 
 def parse_action(text: str) -> CarouselAction:
     """The action written as ``text``; raises :class:`NotationError` naming what is wrong."""
-    words = text.split()
-    known = ", ".join(v.value for v in CVerb)
-    if not words:
-        raise NotationError(text, f"empty action; the actions are {known}")
-    try:
-        verb = CVerb(words[0].lower())
-    except ValueError:
-        raise NotationError(words[0], f"unknown action; the actions are {known}") from None
-    rest = text.strip()[len(words[0]) :].strip()
+    verb, rest = read_verb(text, CVerb)
     if verb is not CVerb.MELD:
         if rest:
             raise NotationError(text, f"{verb.value} takes nothing more")

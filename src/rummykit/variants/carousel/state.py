@@ -7,8 +7,7 @@ discards). A meld is checked in full (:func:`check_move`) before anything change
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -188,10 +187,6 @@ class CarouselGame(Game[CarouselAction, CarouselObservation]):
     def parse_action(self, text: str) -> CarouselAction:
         """The action written as ``text`` (see :mod:`rummykit.variants.carousel.actions`)."""
         return parse_action(text)
-
-    def action_text(self, action: CarouselAction) -> str:
-        """Canonical text of ``action``."""
-        return action.text()
 
     def legal_actions(self) -> list[CarouselAction]:
         """Every legal draw, knock and end, and representative melds: the table solver's best
@@ -399,14 +394,8 @@ class CarouselGame(Game[CarouselAction, CarouselObservation]):
         return [*events, Event(None, "the match is over: game and round bonuses added")]
 
     # ------------------------------------------------------------------ invariants
-    def piece_places(self) -> Counter[int]:
-        """How many times each card id is somewhere (every id exactly once when consistent)."""
-        places: Counter[int] = Counter(self.stock)
-        for hand in self.hands:
-            places.update(hand)
-        for meld in self.table:
-            places.update(meld.pieces)
-        return places
+    def _piece_groups(self) -> Iterable[Iterable[int]]:
+        return [self.stock, *self.hands, *(m.pieces for m in self.table)]
 
 
 def declared_table(melds: Sequence[Meld]) -> tuple[tuple[DeclaredFace, ...], ...]:

@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from rummykit.core.notation import format_declared, format_face, parse_declared
 from rummykit.core.pieces import Kind
+from rummykit.engine.action_text import read_verb
 from rummykit.errors import NotationError
 
 DeclaredFace = tuple[int, int | None]
@@ -62,15 +63,7 @@ class KalookiAction:
 
 def parse_action(text: str) -> KalookiAction:
     """The action written as ``text``; raises :class:`NotationError` naming what is wrong."""
-    words = text.split()
-    known = ", ".join(v.value for v in KVerb)
-    if not words:
-        raise NotationError(text, f"empty action; the actions are {known}")
-    try:
-        verb = KVerb(words[0].lower())
-    except ValueError:
-        raise NotationError(words[0], f"unknown action; the actions are {known}") from None
-    rest = text.strip()[len(words[0]) :].strip()
+    verb, rest = read_verb(text, KVerb)
     if verb in (KVerb.DRAW, KVerb.TAKE, KVerb.RETRACT):
         if rest:
             raise NotationError(text, f"{verb.value} takes nothing more")

@@ -9,7 +9,7 @@ before anything is changed, so an illegal action leaves the state as it was.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
@@ -195,10 +195,6 @@ class KalookiGame(Game[KalookiAction, KalookiObservation]):
     def parse_action(self, text: str) -> KalookiAction:
         """The action written as ``text`` (see :mod:`rummykit.variants.kalooki.actions`)."""
         return parse_action(text)
-
-    def action_text(self, action: KalookiAction) -> str:
-        """Canonical text of ``action``."""
-        return action.text()
 
     def outcome(self) -> Outcome | None:
         """Final totals and winners once the match is over (lowest total; elimination: the last
@@ -554,15 +550,8 @@ class KalookiGame(Game[KalookiAction, KalookiObservation]):
         return events
 
     # ------------------------------------------------------------------ invariants
-    def piece_places(self) -> Counter[int]:
-        """How many times each card id is somewhere (every id exactly once when consistent)."""
-        places: Counter[int] = Counter(self.stock)
-        places.update(self.pile)
-        for hand in self.hands:
-            places.update(hand)
-        for meld in self.table:
-            places.update(meld.pieces)
-        return places
+    def _piece_groups(self) -> Iterable[Iterable[int]]:
+        return [self.stock, self.pile, *self.hands, *(m.pieces for m in self.table)]
 
 
 def _meld_candidates(hand: list[int]) -> Iterator[tuple[DeclaredFace, ...]]:

@@ -36,7 +36,8 @@ from typing import Any
 
 from rummykit.bots.base import Bot
 from rummykit.bots.registry import make_bot, parse_bot_list
-from rummykit.engine.game import Game
+from rummykit.engine.game import Event, Game
+from rummykit.engine.match import play_match
 from rummykit.engine.options import rules_dict
 from rummykit.engine.records import RecordWriter, rules_hash
 from rummykit.errors import RummykitError
@@ -142,28 +143,21 @@ def play_game(game: Game[Any, Any], bots: Sequence[Bot], writer: RecordWriter | 
     """Let ``bots`` play ``game`` to its end (writing its record to ``writer``) and return the
     statistics (with index 0; :func:`run_game` sets the index)."""
     rounds: list[RoundStats] = []
-    turns = actions = 0
-    while not game.is_terminal():
-        seat = game.current_seat
-        assert seat is not None
-        action = bots[seat].choose(game.observation(seat), game.legal_actions())
-        if writer is not None:
-            writer.action(seat, game.action_text(action))
-        events = game.apply(action)
-        actions += 1
+    counts = {"turns": 0, "actions": 0}
+
+    def count(seat: int, events: list[Event]) -> None:
+        counts["actions"] += 1
         results = [e.result for e in events if e.result is not None]
         if results or game.current_seat != seat:
-            turns += 1
+            counts["turns"] += 1
         for result in results:
             rounds.append(
-                RoundStats(result.winner, result.kind if result.winner is not None else VOID, turns)
+                RoundStats(result.winner, result.kind if result.winner is not None else VOID, counts["turns"])
             )
-            turns = 0
-    outcome = game.outcome()
-    assert outcome is not None
-    if writer is not None:
-        writer.outcome(outcome)
-    return GameStats(0, game.seed, outcome.scores, outcome.winners, tuple(rounds), actions)
+            counts["turns"] = 0
+
+    outcome = play_match(game, bots, writer, count)
+    return GameStats(0, game.seed, outcome.scores, outcome.winners, tuple(rounds), counts["actions"])
 
 
 def run_game(config: SimulationConfig, index: int) -> GameStats:

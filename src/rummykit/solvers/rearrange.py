@@ -19,6 +19,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 
 import highspy
@@ -41,6 +42,7 @@ from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, Kind, make_fa
 from rummykit.errors import MeldError, RummykitError
 
 CARD_MELDS = MeldRules(Kind.CARDS)
+CARD_MELDS_ACE_LOW = MeldRules(Kind.CARDS, ace_high=False)
 
 MIN_MELD = 3
 MAX_WINDOW = 5
@@ -60,10 +62,18 @@ class Candidate:
     faces: tuple[int, ...]
 
 
+class TableObjective(StrEnum):
+    """What the table solver maximises: the points played from the hand (Carousel: fewest
+    points left; ties broken by more cards) or the number of cards played."""
+
+    POINTS = "points"
+    CARDS = "cards"
+
+
 @cache
-def candidates() -> tuple[Candidate, ...]:
+def candidates(ace_high: bool = True) -> tuple[Candidate, ...]:
     """Groups of 3 and 4 distinct suits of each rank; sequences of 3 to 5 of each suit, ace low
-    (A 2 3) or high (Q K A), never both and never wrapping."""
+    (A 2 3) or, with ``ace_high``, high (Q K A), never both and never wrapping."""
     out: list[Candidate] = []
     for rank in range(1, N_RANKS + 1):
         for size in (3, 4):
@@ -73,7 +83,7 @@ def candidates() -> tuple[Candidate, ...]:
                 )
     for suit in range(N_SUITS):
         for length in range(MIN_MELD, MAX_WINDOW + 1):
-            for lo in range(1, HIGH_ACE - length + 2):
+            for lo in range(1, (HIGH_ACE if ace_high else HIGH_ACE - 1) - length + 2):
                 positions = tuple(range(lo, lo + length))
                 faces = tuple(make_face(suit, 1 if p == HIGH_ACE else p) for p in positions)
                 out.append(Candidate(MeldKind.RUN, suit, positions, faces))
@@ -86,14 +96,19 @@ def _combinations(items: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
     return [(items[i], *rest) for i in range(len(items)) for rest in _combinations(items[i + 1 :], size - 1)]
 
 
-def validate_table_meld(meld: Sequence[DeclaredFace]) -> Meld:
-    """A table meld of (face, declared) cards as a :class:`Meld`; every joker must be declared.
-    Raises :class:`RummykitError` with the reason."""
+def validate_table_meld(
+    meld: Sequence[DeclaredFace], ace_high: bool = True, free_jokers: bool = False
+) -> Meld:
+    """A table meld of (face, declared) cards as a :class:`Meld`; every joker must be declared,
+    unless ``free_jokers`` (then declarations are ignored). Raises :class:`RummykitError` with the
+    reason."""
     text = " ".join(format_declared(Kind.CARDS, f, d) for f, d in meld)
-    if any(face == JOKER and said is None for face, said in meld):
+    if not free_jokers and any(face == JOKER and said is None for face, said in meld):
         raise RummykitError(f"{text}: a joker on the table is written with its declared card, e.g. JK[5H]")
+    said = [None if free_jokers and f == JOKER else d for f, d in meld]
+    rules = CARD_MELDS if ace_high else CARD_MELDS_ACE_LOW
     try:
-        return validate_meld([f for f, _ in meld], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in meld])
+        return validate_meld([f for f, _ in meld], rules, CARD_JOKERS, declared=said)
     except MeldError as exc:
         raise RummykitError(f"the table holds an invalid meld: {exc}") from None
 
@@ -127,11 +142,12 @@ class TableSolver:
     """The integer program for one number of decks (1 or 2), built once and re-bounded per
     position; see the module docstring."""
 
-    def __init__(self, decks: int) -> None:
+    def __init__(self, decks: int, ace_high: bool = True) -> None:
         if decks not in (1, 2):
             raise RummykitError(f"one or two decks, not {decks}")
         self.decks = decks
-        self.melds = candidates()
+        self.ace_high = ace_high
+        self.melds = candidates(ace_high)
         n_melds = len(self.melds)
         # columns: x_m | y_f | y_joker | k_f | z_f
         self.col_y = n_melds
@@ -145,6 +161,9 @@ class TableSolver:
         h = _quiet_highs()
         h.setOptionValue("output_flag", False)
         h.setOptionValue("threads", 1)
+        # Measured with bench/table_solver.py: these small programs close at the root node, and
+        # HiGHS's presolve costs more than it saves (median 13 -> 7 ms at 30 cards + 10-14).
+        h.setOptionValue("presolve", "off")
         inf = highspy.kHighsInf
         lower = np.zeros(self.n_cols)
         upper = np.full(self.n_cols, float(self.decks))
@@ -191,16 +210,21 @@ class TableSolver:
         hand: Sequence[int],
         values: CardValues = CAROUSEL_VALUES,
         replace_from_table: bool = True,
+        objective: TableObjective = TableObjective.POINTS,
+        free_jokers: bool = False,
     ) -> TableMove:
         """The best legal new table for ``table`` (melds of (face, declared) cards, every joker
-        declared) and ``hand`` (faces). Raises :class:`RummykitError` for a position that can't
+        declared) and ``hand`` (faces), under ``objective``; ``values`` count the points.
+
+        ``free_jokers`` drops the declared-joker rule (Rummikub-style tables): every table joker
+        may be placed anew anywhere. Raises :class:`RummykitError` for a position that can't
         exist: an invalid table or more copies of a card than the decks hold."""
-        real, declared = self._check(table, hand)
+        real, declared = self._check(table, hand, free_jokers)
         hand_counts = Counter(hand)
         h = self._highs
         n = N_FACES
         y_upper = np.array([float(hand_counts.get(f, 0)) for f in range(n)])
-        k_upper = np.array([float(declared.get(f, 0)) for f in range(n)])
+        k_upper = np.array([0.0 if free_jokers else float(declared.get(f, 0)) for f in range(n)])
         cols = np.arange(self.col_y, self.col_y + n, dtype=np.int32)
         h.changeColsBounds(n, cols, np.zeros(n), y_upper)
         h.changeColsBounds(n, np.arange(self.col_k, self.col_k + n, dtype=np.int32), np.zeros(n), k_upper)
@@ -209,14 +233,17 @@ class TableSolver:
         h.changeRowsBounds(n, np.arange(n, dtype=np.int32), t, t)
         jokers_on_table = float(sum(declared.values()))
         h.changeRowBounds(n, jokers_on_table, jokers_on_table)
-        need = k_upper - t if replace_from_table else k_upper
         inf = highspy.kHighsInf
+        need = k_upper - t if replace_from_table else k_upper
+        if free_jokers:
+            need = np.full(n, -inf)
         h.changeRowsBounds(n, np.arange(n + 1, 2 * n + 1, dtype=np.int32), need, np.full(n, inf))
         costs = np.zeros(self.n_cols)
+        points = objective is TableObjective.POINTS
         costs[self.col_y : self.col_y + n] = [
-            values.rank_value(rank_of(f)) * POINTS_WEIGHT + 1 for f in range(n)
+            values.rank_value(rank_of(f)) * POINTS_WEIGHT + 1 if points else 1 for f in range(n)
         ]
-        costs[self.col_yj] = values.joker * POINTS_WEIGHT + 1
+        costs[self.col_yj] = values.joker * POINTS_WEIGHT + 1 if points else 1
         h.changeColsCost(self.n_cols, np.arange(self.n_cols, dtype=np.int32), costs)
         h.run()
         status = h.getModelStatus()
@@ -226,18 +253,17 @@ class TableSolver:
         return self._read(solution, real, declared, hand, values)
 
     def _check(
-        self, table: Sequence[Sequence[DeclaredFace]], hand: Sequence[int]
+        self, table: Sequence[Sequence[DeclaredFace]], hand: Sequence[int], free_jokers: bool = False
     ) -> tuple[Counter[int], Counter[int]]:
-        """(real cards on the table by face, table jokers by declared face), after checking that
-        the position can exist."""
+        """(real cards on the table by face, table jokers by declared face — under -1 when
+        ``free_jokers``), after checking that the position can exist."""
         real: Counter[int] = Counter()
         declared: Counter[int] = Counter()
         for meld in table:
-            validate_table_meld(meld)
+            validate_table_meld(meld, self.ace_high, free_jokers)
             for face, said in meld:
                 if face == JOKER:
-                    assert said is not None
-                    declared[said] += 1
+                    declared[-1 if free_jokers or said is None else said] += 1
                 else:
                     real[face] += 1
         cards = real + Counter(hand)

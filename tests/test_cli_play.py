@@ -186,8 +186,6 @@ def test_full_match_by_piping(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["play", "kalooki"], "can't be played yet"),
-        (["play", "carousel"], "can't be played yet"),
         (["play", "chess"], "unknown game"),
         (["play", "okey", "--bots", "random,greedy"], "2 bots named for 3 seats"),
         (["play", "okey", "--bots", "clever"], "unknown bot"),

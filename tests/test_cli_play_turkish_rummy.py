@@ -173,10 +173,10 @@ def test_a_full_match_by_piping(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("game", ["kalooki", "carousel"])
-def test_the_other_games_are_refused_in_one_line(game: str) -> None:
-    result = RUNNER.invoke(app, ["play", game], input="")
-    assert result.exit_code == 2
-    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+def test_the_table_games_have_their_own_client(game: str) -> None:
+    result = RUNNER.invoke(app, ["play", game, "--seed", "1", "--bots", "random"], input="")
+    assert result.exit_code == 0
+    assert "end of input: leaving the game" in result.stdout and "Traceback" not in result.stdout
 
 
 # ---------------------------------------------------------------------- the client, scripted

@@ -1,0 +1,372 @@
+"""``rummykit play kalooki``: Kalooki in the terminal, seat 0 against bots (``kalooki.md``).
+
+The table shows every meld with its number, its owner, its cards (a joker with the card it stands
+for, ``JK[7♥]``), its value and whether it is a closed set whose joker stays for ever; the discard
+pile's top card, the stock and its reshuffles, the penalty points (and who is out of an elimination
+match), who has opened, and this turn's melds toward the 51 of the opening. The player types the
+engine's actions (``draw``, ``take``, ``meld 7H 7D 7C | 4S 5S 6S``, ``layoff 3 TH``,
+``release 3 KS``, ``retract``, ``discard 7H``) and the client's own commands (``hint``, ``sort``,
+``move``, ``table``, ``help``, ``quit``). Every bot move is shown, and every round's end with all
+hands and their points.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from rummykit.bots.base import Bot
+from rummykit.bots.kalooki_greedy import KalookiGreedyBot
+from rummykit.cli.table_common import TableClient
+from rummykit.cli.table_view import DIM
+from rummykit.cli.terminal import HUMAN
+from rummykit.core.melds import CARD_JOKERS, Meld
+from rummykit.engine.game import Event, RoundResult
+from rummykit.engine.records import RecordWriter
+from rummykit.solvers.arrange import Arrangement, Objective
+from rummykit.variants.kalooki.actions import KalookiAction, KVerb
+from rummykit.variants.kalooki.rules import MatchMode
+from rummykit.variants.kalooki.state import KalookiGame, KalookiMeldView, KalookiObservation, KPhase
+
+HELP = """\
+commands
+  draw                 take the top card of the stock
+  take                 take the top card of the discard pile
+  meld 7H 7D 7C        lay down a meld; several: meld 7H 7D 7C | 4S 5S 6S
+  meld 5H 6H JK[7H]    a joker in a run names its card; in a set just JK
+  layoff 3 TH          add cards to meld 3 once you have opened (or JK[9H])
+  release 3 KS         put a run's joker's card in its place, take the joker
+  release 2 7D 7C      complete set 2 with its missing suits, take a joker
+  retract              take back this turn's melds while they don't open
+  discard 7H  (d 7H)   end your turn; your last card goes out
+  sort                 by suit; sort rank, sort runs, sort sets (melds first)
+  move 7H 3            move a card (or: move 5 3, by position) to position 3
+  hint                 the greedy bot's move, your best melds, your deadwood
+  table                show the table again
+  help                 this list
+  quit                 leave the game (asks first)
+opening: {open_min} or more in melds in one turn (A in A-2-3 counts 1); then lay off.
+penalty points in hand: A {ace}, J Q K 10, JK {joker}, the others their pips.
+cards: A 2-9 T J Q K (T is ten) and S H D C{symbols}; JK the joker.
+JK is wild, marked * in your hand; brackets mark melds in your hand."""
+
+
+class KalookiClient(TableClient[KalookiGame, KalookiObservation]):
+    """One human seat (0) against bots in a Kalooki match."""
+
+    change_label = "penalty points"
+    total_label = "penalties now"
+
+    def __init__(
+        self,
+        game: KalookiGame,
+        bots: Sequence[Bot | None],
+        names: Sequence[str],
+        console: Console,
+        read_line: Callable[[str], str] = input,
+        writer: RecordWriter | None = None,
+        interactive: bool = False,
+        echo_input: bool = False,
+    ) -> None:
+        self.rules = game.rules
+        self.values = game.rules.values()
+        self.advisor = KalookiGreedyBot(game.rules)
+        super().__init__(
+            game,
+            bots,
+            names,
+            console,
+            read_line,
+            writer,
+            interactive,
+            echo_input,
+            game.rules.hand_profile(),
+        )
+
+    # ------------------------------------------------------------------ commands
+    def prompt_text(self) -> str:
+        """``you (draw or take) >`` or ``you (meld, lay off, discard) >``."""
+        obs = self.obs
+        if obs.phase is KPhase.DRAW:
+            return "you (draw or take) > "
+        if HUMAN in obs.opened:
+            return "you (meld, lay off, release or discard) > "
+        return "you (meld or discard) > "
+
+    def extra_commands(self) -> dict[str, Callable[[list[str]], None]]:
+        """``hint``."""
+        return {"hint": self.cmd_hint}
+
+    def is_action(self, verb: str) -> bool:
+        """Kalooki's verbs, and ``d`` for discard."""
+        return verb in {v.value for v in KVerb} or verb == "d"
+
+    def help_text(self) -> str:
+        """The commands, the opening, the penalties and the cards."""
+        symbols = " or ♠ ♥ ♦ ♣" if self.view.glyphs.unicode else ""
+        return HELP.format(
+            open_min=self.rules.open_min,
+            ace=self.rules.ace_penalty,
+            joker=self.rules.joker_penalty,
+            symbols=symbols,
+        )
+
+    def cmd_action(self, line: str) -> None:
+        """A Kalooki action; ``d 7H`` is ``discard 7H``."""
+        words = line.split(maxsplit=1)
+        if words[0].lower() == "d":
+            line = "discard " + (words[1] if len(words) > 1 else "")
+        action = self.game.parse_action(line)
+        self.perform(HUMAN, action)
+        if self.game.is_terminal() or self.game.current_seat != HUMAN:
+            return
+        if action.verb in (KVerb.DRAW, KVerb.TAKE):
+            self.render_rack()
+            self.console.print(self.turn_line(self.obs))
+        else:
+            self.render_table()
+
+    def cmd_hint(self, args: list[str]) -> None:
+        """The greedy bot's next move, then the best melds by value (toward the opening) and the
+        fewest points a hand can leave."""
+        obs = self.obs
+        if obs.to_move != HUMAN:
+            self.error("it is not your turn")
+            return
+        choice = self.advisor.choose(obs, self.game.legal_actions())
+        text = choice.text()
+        if choice.verb is KVerb.TAKE and obs.takeable is not None:
+            text += " " + self.name(obs.takeable)
+        line = self.view.command(f"hint: {text}")
+        line.append(f"  ({self.reason(choice, obs)})", style=DIM)
+        self.console.print(line)
+        hand = list(obs.hand)
+        solver = self.profile.solver()
+        by_value = solver.arrange(hand, CARD_JOKERS, Objective.MELD_VALUE)
+        if by_value.melds:
+            note = ""
+            if HUMAN not in obs.opened:
+                laid = sum(m.value for m in obs.table if m.number in obs.pending)
+                with_laid = f" ({by_value.score + laid} with this turn's melds)" if laid else ""
+                note = f"{with_laid}, {self.rules.open_min} opens"
+            value = Text(f"= {by_value.score}{note}", style="bold")
+            words = [*self.arrangement_words(by_value, value)]
+            self.print_rows(self.hanging("best melds by value  ", words))
+        else:
+            self.console.print(Text("best melds by value  none yet", style=DIM))
+        fewest = solver.arrange(hand, CARD_JOKERS, Objective.DEADWOOD)
+        left = self.points(fewest.ungrouped)
+        total = Text(f"= {left} point{'s' if left != 1 else ''} left", style="bold")
+        self.print_rows(self.hanging("fewest points left   ", self.arrangement_words(fewest, total)))
+
+    def reason(self, choice: KalookiAction, obs: KalookiObservation) -> str:
+        """Why the greedy bot moves so, in a few words."""
+        verb = choice.verb
+        if verb is KVerb.TAKE:
+            return "it lowers your deadwood"
+        if verb is KVerb.DRAW:
+            return "the discard doesn't help"
+        if verb is KVerb.MELD:
+            return "you have opened" if HUMAN in obs.opened else "toward or past the opening"
+        if verb is KVerb.LAYOFF:
+            return "a card less in your hand"
+        if verb is KVerb.RELEASE:
+            return "a joker for your hand"
+        if verb is KVerb.RETRACT:
+            return f"these melds don't reach {self.rules.open_min}"
+        return "your highest card out of melds"
+
+    def arrangement_words(self, arrangement: Arrangement, summary: Text) -> list[Text]:
+        """Melds (jokers with what they stand for) separated by ``|``, ``summary``, then ``out:``
+        and the cards left out, as words a line may be folded between."""
+        words: list[Text] = []
+        for i, meld in enumerate(arrangement.melds):
+            word = self.meld_text(meld.faces, self.joker_stands(meld))
+            if i < len(arrangement.melds) - 1:
+                word.append(" |", style=DIM)
+            words.append(word)
+        words.append(summary)
+        if arrangement.ungrouped:
+            words.append(Text(" out:", style=DIM))
+            words += [self.view.piece(f) for f in sorted(arrangement.ungrouped, key=self.view.colour_key)]
+        return words
+
+    @staticmethod
+    def joker_stands(meld: Meld | KalookiMeldView) -> list[int | None]:
+        """What each card of a meld stands for, for jokers only."""
+        return [
+            s if CARD_JOKERS.is_wild(f) else None for f, s in zip(meld.faces, meld.stands_for, strict=True)
+        ]
+
+    # ------------------------------------------------------------------ what happened
+    def describe(self, seat: int, action: Any, before: KalookiObservation, events: list[Event]) -> None:
+        """The action in words (the new melds with their numbers, the meld laid off on or released
+        from as it is now), then the engine's other events."""
+        assert isinstance(action, KalookiAction)
+        rest = list(events)
+        own = next((e for e in rest if e.seat == seat and e.result is None), None)
+        if own is not None:
+            rest.remove(own)
+        for line in self.action_lines(seat, action, before):
+            self.say(seat, line)
+        for event in rest:
+            self.show_event(event)
+
+    def action_lines(self, seat: int, action: KalookiAction, before: KalookiObservation) -> list[Text]:
+        """What ``action`` did, one line each (the table read after it)."""
+        verb, now = action.verb, self.obs
+        if verb is KVerb.DRAW:
+            if seat != HUMAN:
+                return [Text("draws from the stock")]
+            drawn = list((Counter(now.hand) - Counter(before.hand)).elements())
+            return [Text("draws ").append_text(self.cards_text(drawn)).append(" from the stock")]
+        if verb is KVerb.TAKE:
+            assert before.takeable is not None
+            return [
+                Text("takes ").append_text(self.view.piece(before.takeable)).append(" from the discard pile")
+            ]
+        if verb is KVerb.DISCARD:
+            assert action.face is not None
+            return [Text("discards ").append_text(self.view.piece(action.face))]
+        if verb is KVerb.RETRACT:
+            return [Text("takes back this turn's melds")]
+        old = {m.number for m in before.table}
+        if verb is KVerb.MELD:
+            lines = []
+            for meld in now.table:
+                if meld.number not in old:
+                    line = Text("melds ").append_text(self.meld_text(meld.faces, self.joker_stands(meld)))
+                    line.append(f"  as meld {meld.number} ({meld.kind}, worth {meld.value})", style=DIM)
+                    lines.append(line)
+            return lines
+        assert action.target is not None
+        meld = next(m for m in now.table if m.number == action.target)
+        cards = Text(" ").join(self.card(f, d) for f, d in action.cards)
+        shown = self.meld_text(meld.faces, self.joker_stands(meld))
+        if verb is KVerb.LAYOFF:
+            line = Text("lays off ").append_text(cards).append(f" on meld {meld.number}: ").append_text(shown)
+        else:
+            line = Text("puts ").append_text(cards).append(f" in meld {meld.number} and takes a joker: ")
+            line.append_text(shown)
+        if meld.closed:
+            line.append("  (closed: its joker stays)", style=DIM)
+        return [line]
+
+    def hand_extra(self, seat: int, result: RoundResult) -> tuple[int, str] | None:
+        """The hunt penalty after an Okey yapmak."""
+        if result.kind == "hunt" and seat != result.winner and self.rules.hunt_penalty:
+            return (self.rules.hunt_penalty, "for the Okey yapmak")
+        return None
+
+    def in_round(self, seat: int, result: RoundResult) -> bool:
+        """Seats that were dealt cards (not out of the match) and the winner."""
+        return seat == result.winner or bool(result.hands[seat])
+
+    # ------------------------------------------------------------------ the table
+    def render_table(self) -> None:
+        """The title, penalties, seats, melds, discard pile, hand, this turn's melds and whose turn
+        it is."""
+        obs = self.obs
+        if obs.to_move is None:
+            return
+        sep = self.view.glyphs.sep
+        self.console.print()
+        title = [
+            "Kalooki",
+            f"round {obs.round_no}",
+            f"dealer {self.who(obs.dealer)}",
+            f"stock {obs.stock_count}",
+            f"reshuffles {obs.reshuffles} of {self.rules.max_reshuffles}",
+        ]
+        self.rule(sep.join(title))
+        line = self.scores_line("penalties  ", obs.scores, signed=False)
+        if self.rules.match is MatchMode.ELIMINATION:
+            line.append(f"   (over {self.rules.elimination_limit} is out)", style=DIM)
+        self.console.print(line)
+        self.render_seats("in hand    ", self.seat_entries(obs))
+        self.render_melds(obs)
+        self.console.print(self.pile_line(obs))
+        self.render_rack()
+        pending = self.pending_line(obs)
+        if pending is not None:
+            self.console.print(pending)
+        if HUMAN not in obs.active:
+            self.console.print(Text("you are out of the match: the bots play on", style="bold"))
+        self.console.print(self.turn_line(obs))
+
+    def seat_entries(self, obs: KalookiObservation) -> list[Text]:
+        """``you 13``, ``greedy-1 11 opened``, ``greedy-2 out of the match``."""
+        entries = []
+        for seat in range(obs.players):
+            entry = Text(self.names[seat], style="bold" if seat == HUMAN else "")
+            if seat not in obs.active:
+                entry.append(" out of the match", style=DIM)
+            else:
+                entry.append(f" {obs.hand_counts[seat]}")
+                if seat in obs.opened:
+                    entry.append(" opened", style="green")
+            entries.append(entry)
+        return entries
+
+    def render_melds(self, obs: KalookiObservation) -> None:
+        """``  3  greedy-2  run  26  5♥ 6♥ JK[7♥] 8♥  closed``, one meld a line."""
+        if not obs.table:
+            self.console.print(Text("table      no melds yet", style=DIM))
+            return
+        self.console.print(Text("table      number, owner, kind, value, cards", style=DIM))
+        width = max(len(self.names[m.owner]) for m in obs.table)
+        for meld in obs.table:
+            prefix = (
+                f"  {meld.number:>2}  {self.names[meld.owner]:<{width}}  {meld.kind:<3}  {meld.value:>3}  "
+            )
+            words = self.meld_words(meld.faces, self.joker_stands(meld))
+            if meld.closed:
+                words.append(Text(" closed", style=DIM))
+            if meld.number in obs.pending:
+                words.append(Text(" (this turn, not open yet)", style=DIM))
+            self.print_rows(self.hanging(prefix, words))
+
+    def pile_line(self, obs: KalookiObservation) -> Text:
+        """The discard pile's top card, how many lie there, and whether you may take it."""
+        line = Text("discard pile  ")
+        if not obs.discards:
+            return line.append("empty", style=DIM)
+        line.append_text(self.view.piece(obs.discards[-1], self.wilds))
+        count = len(obs.discards)
+        line.append(f"  ({count} card{'s' if count != 1 else ''})", style=DIM)
+        if obs.takeable is not None and obs.to_move == HUMAN:
+            line.append(f"  {self.view.glyphs.left} you may take it", style=DIM)
+        return line
+
+    def pending_line(self, obs: KalookiObservation) -> Text | None:
+        """This turn's melds toward the opening, while they don't reach it."""
+        if not obs.pending or obs.to_move != HUMAN:
+            return None
+        value = sum(m.value for m in obs.table if m.number in obs.pending)
+        numbers = ", ".join(str(n) for n in obs.pending)
+        plural = "s" if len(obs.pending) > 1 else ""
+        line = Text(f"this turn  meld{plural} {numbers} worth {value} of the {self.rules.open_min} to open: ")
+        return line.append("meld more, or retract them", style="bold")
+
+    def turn_line(self, obs: KalookiObservation) -> Text:
+        """Whose turn it is and what they may do."""
+        if obs.to_move != HUMAN:
+            return Text(f"turn: {self.who(obs.to_move)}")
+        line = Text("your turn: ", style="bold")
+        if obs.phase is KPhase.DRAW:
+            line.append("draw from the stock")
+            if obs.takeable is not None:
+                line.append(", or take ").append_text(self.view.piece(obs.takeable, self.wilds))
+            return line
+        if HUMAN in obs.opened:
+            return line.append(
+                "meld, lay off (layoff N card), release a joker (release N card), then discard"
+            )
+        return line.append(f"meld ({self.rules.open_min} in melds this turn opens), then discard")
+
+
+__all__ = ["KalookiClient"]

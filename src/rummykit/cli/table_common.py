@@ -1,0 +1,234 @@
+"""What the two table games' clients (Kalooki, Carousel) share on top of
+:class:`~rummykit.cli.terminal.TerminalClient`: cards drawn like Turkish Rummy's (coloured suits,
+symbols in a colour terminal, plain ``7H`` otherwise), numbered melds with declared jokers
+(``JK[7♥]``), the human's hand in their own order, events shown one line each, and a round's end
+with every hand and its points.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
+
+from rich.console import Console
+from rich.text import Text
+
+from rummykit.bots.base import Bot
+from rummykit.cli.table_view import DIM, TableView, TurkishRummyView, glyphs_for
+from rummykit.cli.terminal import GameT, TerminalClient
+from rummykit.core.melds import CARD_JOKERS, CardValues, Wilds
+from rummykit.core.pieces import JOKER
+from rummykit.engine.game import Event, RoundResult
+from rummykit.engine.records import RecordWriter
+from rummykit.solvers.report import HandProfile
+from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
+
+OK_STYLE = "green"
+BAD_STYLE = "bold red"
+
+
+class TableObservation(Protocol):
+    """What the table clients read from either game's observation directly."""
+
+    @property
+    def round_no(self) -> int:
+        """The round being played."""
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The observing seat's cards."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The match scores."""
+
+
+TObsT = TypeVar("TObsT", bound=TableObservation)
+
+
+def card_view(console: Console) -> TableView[Any]:
+    """How cards look on ``console``: the card drawing of the Turkish Rummy view (only its pieces
+    are used: the suits' colours and symbols, the ASCII fallback, card names in messages)."""
+    return TurkishRummyView(TurkishRummyRules(), glyphs_for(console))
+
+
+class TableClient(TerminalClient[GameT, TObsT]):
+    """A human seat in a game with a public table of numbered melds and no wild but the jokers.
+
+    Subclasses supply the commands and the table; this class draws cards, melds and hands, shows
+    events and the end of a round, and performs an action (recorded, then described).
+    """
+
+    rack_word = "hand"
+    sort_ways = ("runs", "sets", "rank")
+    scores_label = "scores"
+    values: CardValues
+    """Card values in hand (the points of a hand at a round's end)."""
+
+    def __init__(
+        self,
+        game: GameT,
+        bots: Sequence[Bot | None],
+        names: Sequence[str],
+        console: Console,
+        read_line: Callable[[str], str],
+        writer: RecordWriter | None,
+        interactive: bool,
+        echo_input: bool,
+        profile: HandProfile,
+    ) -> None:
+        super().__init__(
+            game,
+            bots,
+            names,
+            console,
+            read_line,
+            writer,
+            interactive,
+            echo_input,
+            card_view(console),
+            profile,
+        )
+
+    @property
+    def held(self) -> Sequence[int]:
+        """The hand."""
+        return self.obs.hand
+
+    @property
+    def wilds(self) -> Wilds:
+        """Only the jokers are wild."""
+        return CARD_JOKERS
+
+    # ------------------------------------------------------------------ cards and melds
+    def card(self, face: int, stands: int | None = None) -> Text:
+        """A card; a joker with the card it stands for: ``JK[7♥]``."""
+        text = self.view.piece(face)
+        if face == JOKER and stands is not None:
+            text.append("[", style=DIM).append_text(self.view.piece(stands)).append("]", style=DIM)
+        return text
+
+    def meld_text(self, faces: Sequence[int], stands: Sequence[int | None]) -> Text:
+        """A meld's cards, jokers with what they stand for."""
+        return Text(" ").join(self.card(f, s) for f, s in zip(faces, stands, strict=True))
+
+    def meld_words(self, faces: Sequence[int], stands: Sequence[int | None]) -> list[Text]:
+        """A meld's cards as words a line may be folded between."""
+        return [self.card(f, s) for f, s in zip(faces, stands, strict=True)]
+
+    def cards_text(self, faces: Sequence[int]) -> Text:
+        """Cards space separated (``-`` for none)."""
+        return self.view.pieces(faces)
+
+    def points(self, faces: Sequence[int]) -> int:
+        """The points of cards left in hand."""
+        return sum(self.values.hand_value(f, CARD_JOKERS) for f in faces)
+
+    def say(self, seat: int | None, text: Text | str) -> None:
+        """``seat 2 (greedy) <text>``; pieces in ``text`` (a string) in their colours."""
+        body = self.view.colour_text(text) if isinstance(text, str) else text
+        if seat is None:
+            self.console.print(body)
+        else:
+            self.console.print(Text(f"{self.who(seat)} ").append_text(body))
+
+    def render_seats(self, prefix: str, entries: list[Text]) -> None:
+        """One entry per seat after ``prefix``, separated, folded between entries."""
+        sep = self.view.glyphs.sep.rstrip()
+        words = [
+            entry if i == len(entries) - 1 else entry.copy().append(sep, style=DIM)
+            for i, entry in enumerate(entries)
+        ]
+        self.print_rows(self.hanging(prefix, words))
+
+    # ------------------------------------------------------------------ performing
+    def perform(self, seat: int, action: Any) -> None:
+        """Apply ``action`` for ``seat`` (raises :class:`IllegalActionError`, state unchanged),
+        record it, show what happened, wait at a new round in a terminal, and follow the hand."""
+        before: TObsT = self.obs
+        events = self.game.apply(action)
+        if self.writer is not None:
+            self.writer.action(seat, self.game.action_text(action))
+        self.describe(seat, action, before, events)
+        if self.obs_round() != self.round_no:
+            self.pause(f"press Enter to start round {self.obs_round()}")
+        self.sync_rack()
+
+    def obs_round(self) -> int:
+        """The round now."""
+        return self.obs.round_no
+
+    @abstractmethod
+    def describe(self, seat: int, action: Any, before: TObsT, events: list[Event]) -> None:
+        """Show what ``seat``'s ``action`` did (``before``: the human's observation before it)."""
+
+    def show_event(self, event: Event) -> None:
+        """An event in one line (a round's end in full)."""
+        if event.result is not None:
+            self.render_round_end(event.result)
+            return
+        text = event.text
+        if event.seat is not None:
+            text = text.removeprefix(f"seat {event.seat} ")
+        self.say(event.seat, text)
+
+    # ------------------------------------------------------------------ a round's end
+    def render_round_end(self, result: RoundResult) -> None:
+        """The explanation, every hand with its points card by card, the changes and the totals."""
+        self.console.print()
+        self.rule(f"round {result.round_no} over")
+        for note in result.explanation:
+            self.console.print(self.view.colour_text(note))
+        width = max(len(self.who(s)) for s in range(len(result.hands)))
+        for seat, hand in enumerate(result.hands):
+            if not self.in_round(seat, result):
+                continue
+            prefix = f"  {self.who(seat):<{width}}  "
+            self.print_rows(self.hanging(prefix, self.hand_words(hand, self.hand_extra(seat, result))))
+        label = self.label_width()
+        self.console.print(self.scores_line(f"{self.change_label:<{label}}", result.deltas, signed=True))
+        self.console.print(self.scores_line(f"{self.total_label:<{label}}", self.totals(), signed=False))
+        for line in self.round_end_extra(result):
+            self.console.print(line)
+
+    change_label = "this round"
+    total_label = "totals"
+
+    def label_width(self) -> int:
+        """The width of the labels before the score lines of a round's end."""
+        return max(len(self.change_label), len(self.total_label)) + 2
+
+    def in_round(self, seat: int, result: RoundResult) -> bool:
+        """Whether ``seat`` played the round (Kalooki: not yet eliminated)."""
+        return True
+
+    def totals(self) -> Sequence[int]:
+        """The match scores now."""
+        return self.obs.scores
+
+    def round_end_extra(self, result: RoundResult) -> list[Text]:
+        """Lines after the totals."""
+        return []
+
+    def hand_extra(self, seat: int, result: RoundResult) -> tuple[int, str] | None:
+        """Points added to a hand's value at a round's end, and why (Kalooki's hunt penalty)."""
+        return None
+
+    def hand_words(self, hand: Sequence[int], extra: tuple[int, str] | None = None) -> list[Text]:
+        """``K♠ 7♥ JK  10+7+25 = 42 points`` (``out`` for an empty hand), with ``extra`` points
+        added and named."""
+        if not hand:
+            return [Text("out, no cards left", style="bold")]
+        faces = sorted(hand, key=self.view.colour_key)
+        words = [self.view.piece(f) for f in faces]
+        sums = "+".join(str(self.values.hand_value(f, CARD_JOKERS)) for f in faces)
+        total = self.points(faces)
+        if extra is not None:
+            sums = f"{sums} = {total}, +{extra[0]} {extra[1]}"
+            total += extra[0]
+        words.append(Text(f" {sums} = {total} point{'s' if total != 1 else ''}", style=DIM))
+        return words
+
+
+__all__ = ["TableClient", "TableObservation", "card_view"]

@@ -1,0 +1,51 @@
+"""``rummykit play kalooki`` and ``rummykit play carousel``: the terminal clients of the games with
+a public table of numbered melds.
+
+The command (:func:`rummykit.cli.play.play`) builds the client here for any game that is not a
+closed-hand game: :class:`~rummykit.cli.kalooki_play.KalookiClient` (melds, lay-offs, joker
+release, the 51 opening) or :class:`~rummykit.cli.carousel_play.CarouselClient` (a draft of the new
+table built step by step, then committed as one meld). Both stand on
+:class:`~rummykit.cli.table_common.TableClient` (cards, numbered melds, declared jokers, hands and
+rounds' ends) and :class:`~rummykit.cli.terminal.TerminalClient` (the loop, the input, the rack,
+quitting), which the closed-hand client shares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+
+from rummykit.bots.base import Bot
+from rummykit.cli.carousel_play import CarouselClient
+from rummykit.cli.kalooki_play import KalookiClient
+from rummykit.cli.terminal import TerminalClient
+from rummykit.engine.game import Game
+from rummykit.errors import RummykitError
+from rummykit.variants.carousel.state import CarouselGame
+from rummykit.variants.kalooki.state import KalookiGame
+
+
+def table_client(
+    game: Game[Any, Any],
+    bots: Sequence[Bot | None],
+    names: Sequence[str],
+    console: Console,
+    read_line: Callable[[str], str],
+    interactive: bool,
+) -> TerminalClient[Any, Any]:
+    """The client of ``game`` for a human at seat 0 (input echoed unless ``interactive``); raises
+    :class:`RummykitError` for a game without one."""
+    if isinstance(game, KalookiGame):
+        return KalookiClient(
+            game, bots, names, console, read_line, interactive=interactive, echo_input=not interactive
+        )
+    if isinstance(game, CarouselGame):
+        return CarouselClient(
+            game, bots, names, console, read_line, interactive=interactive, echo_input=not interactive
+        )
+    raise RummykitError(f"{type(game).__name__} can't be played in the terminal yet")
+
+
+__all__ = ["CarouselClient", "KalookiClient", "table_client"]

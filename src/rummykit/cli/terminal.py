@@ -1,0 +1,562 @@
+"""What every ``rummykit play`` client shares: the loop, the input, the rack, the layout.
+
+:class:`TerminalClient` is one human seat (0) against bots in any game. It reads lines from a
+``read_line`` function (``input`` by default) and writes with a rich :class:`~rich.console.Console`,
+so a client works the same in a terminal, with commands piped on standard input, and in tests with a
+scripted input function. It owns:
+
+- the loop: the bots move between the human's turns; end of input and a confirmed ``quit`` leave
+  with exit code 0, Ctrl-C with :data:`INTERRUPTED`; a mistake is explained in one line and the
+  same prompt comes back;
+- the human's own order of the pieces held (new ones arrive at the right), ``sort`` and ``move``,
+  and the rack drawn with positions and a bracket under each meld;
+- the layout helpers: rules, score lines, lines folded under their first word, the match's end.
+
+A game's client (:class:`~rummykit.cli.play.PlayClient` for Okey and Turkish Rummy,
+:mod:`rummykit.cli.table_play` for Kalooki and Carousel) adds its commands, its rendering of the
+table and how an action is performed and shown. How a piece looks comes from a
+:class:`~rummykit.cli.table_view.TableView`.
+
+The module also holds the command line's shared set-up: colour or not, the console, the record file,
+line editing, and the default bots.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Generic, TextIO, TypeVar
+
+from rich.console import Console
+from rich.text import Text
+
+from rummykit.bots.base import Bot
+from rummykit.bots.registry import make_bot
+from rummykit.cli.table_view import DIM, TableView
+from rummykit.core.melds import Meld, MeldKind, MeldRules, Wilds, validate_meld
+from rummykit.core.notation import format_face, parse_face
+from rummykit.engine.game import Game
+from rummykit.engine.records import RecordWriter
+from rummykit.errors import IllegalActionError, MeldError, RummykitError
+from rummykit.solvers.report import HandProfile
+
+HUMAN = 0
+"""The human's seat."""
+INTERRUPTED = 130
+"""Exit code after Ctrl-C (128 + SIGINT, as shells do)."""
+STUCK = 1
+"""Exit code when the seat to move has no legal action although the match is not over."""
+
+ERROR_STYLE = "bold red"
+PAIRS_SHOWN = 4
+"""Adjacent pairs are bracketed (instead of melds) from this many on: a pairs hand in the making."""
+
+GameT = TypeVar("GameT", bound=Game[Any, Any])
+"""The game a client plays."""
+ObsT = TypeVar("ObsT")
+"""The human's observation type."""
+
+
+class QuitError(Exception):
+    """The human left the game (``quit`` confirmed, or end of input)."""
+
+
+class TerminalClient(ABC, Generic[GameT, ObsT]):
+    """One human seat (0) against bots: the loop, the input, the rack and the layout helpers.
+
+    ``order`` is the human's own ordering of the pieces held (faces): new pieces go to the right,
+    and it is kept equal, as a multiset, to :attr:`held` after every action. ``view`` draws the
+    pieces; ``profile`` is the game's hand profile (meld rules, solver) used to sort and to bracket
+    melds in the rack. Apart from ``legal_actions`` and ``apply`` (and the parsing of typed actions),
+    a client knows the game only through the human's observation.
+    """
+
+    rack_word = "rack"
+    """What the pieces held are called: ``rack`` or ``hand``."""
+    sort_ways: tuple[str, ...] = ("runs", "sets", "pairs")
+    """The arguments ``sort`` takes besides nothing (by suit or colour)."""
+
+    def __init__(
+        self,
+        game: GameT,
+        bots: Sequence[Bot | None],
+        names: Sequence[str],
+        console: Console,
+        read_line: Callable[[str], str],
+        writer: RecordWriter | None,
+        interactive: bool,
+        echo_input: bool,
+        view: TableView[Any],
+        profile: HandProfile,
+    ) -> None:
+        self.game = game
+        self.view = view
+        self.bots = list(bots)
+        self.names = list(names)
+        self.console = console
+        self.read_line = read_line
+        self.writer = writer
+        self.interactive = interactive
+        self.echo_input = echo_input
+        self.profile = profile
+        self.meld_rules: MeldRules = profile.meld_rules
+        self.order: list[int] = []
+        self.round_no = 0
+        self.sync_rack()
+
+    # ------------------------------------------------------------------ what the game supplies
+    @property
+    def obs(self) -> ObsT:
+        """The human's observation now."""
+        observation: ObsT = self.game.observation(HUMAN)
+        return observation
+
+    @property
+    @abstractmethod
+    def held(self) -> Sequence[int]:
+        """The faces the human holds now."""
+
+    @property
+    @abstractmethod
+    def wilds(self) -> Wilds:
+        """The wilds of the round being played."""
+
+    @property
+    def noun(self) -> str:
+        """``tile`` or ``card``."""
+        return self.view.noun
+
+    @abstractmethod
+    def prompt_text(self) -> str:
+        """The prompt when the human is to move."""
+
+    @abstractmethod
+    def perform(self, seat: int, action: Any) -> None:
+        """Apply ``action`` for ``seat`` (raises :class:`IllegalActionError`, state unchanged),
+        record it and show what happened."""
+
+    @abstractmethod
+    def render_table(self) -> None:
+        """Everything the human may see."""
+
+    @abstractmethod
+    def help_text(self) -> str:
+        """The command list."""
+
+    def extra_commands(self) -> dict[str, Callable[[list[str]], None]]:
+        """The game's own commands by name (besides sort, move, table, help and quit)."""
+        return {}
+
+    def is_action(self, verb: str) -> bool:
+        """Whether a line starting with ``verb`` is a game action (see :meth:`cmd_action`)."""
+        return False
+
+    def cmd_action(self, line: str) -> None:
+        """A game action typed by the human."""
+        raise RummykitError(f"unknown command {line.split(maxsplit=1)[0]!r}: type help for the list")
+
+    def match_end_notes(self) -> list[Text]:
+        """Lines before the final scores (Carousel: the bonuses)."""
+        return []
+
+    # ------------------------------------------------------------------ state
+    def who(self, seat: int | None) -> str:
+        """``seat 2 (greedy)``, or ``seat 0 (you)``."""
+        if seat is None:
+            return "the table"
+        bot = self.bots[seat]
+        return f"seat {seat} ({'you' if bot is None else bot.name})"
+
+    def name(self, face: int) -> str:
+        """The typed notation of ``face`` (``R7``, ``7H``)."""
+        return format_face(self.view.kind, face)
+
+    def sync_rack(self) -> list[int]:
+        """Bring ``order`` in line with the pieces held; return the faces that arrived.
+
+        A new round starts from the rack sorted by suit (colour) and rank. Otherwise pieces that left
+        go from the right end of ``order`` first, and new pieces are appended at the right.
+        """
+        obs: Any = self.obs
+        held = list(self.held)
+        if obs.round_no != self.round_no:
+            self.round_no = obs.round_no
+            self.order = sorted(held, key=self.view.colour_key)
+            return []
+        surplus = Counter(self.order) - Counter(held)
+        for face, count in surplus.items():
+            for _ in range(count):
+                index = len(self.order) - 1 - self.order[::-1].index(face)
+                del self.order[index]
+        missing = Counter(held) - Counter(self.order)
+        arrived: list[int] = []
+        for face in held:
+            if missing[face] > 0:
+                missing[face] -= 1
+                arrived.append(face)
+        self.order.extend(arrived)
+        return arrived
+
+    # ------------------------------------------------------------------ the game loop
+    def run(self) -> int:
+        """Play until the match ends or the human leaves (``quit``, end of input: 0; Ctrl-C:
+        :data:`INTERRUPTED`; a seat left without a legal move: :data:`STUCK`); return the exit code."""
+        try:
+            self.render_table()
+            while not self.game.is_terminal():
+                if not self.game.legal_actions():
+                    self.error(f"{self.who(self.game.current_seat)} has no legal move: the game can't go on")
+                    return STUCK
+                if self.game.current_seat != HUMAN:
+                    self.play_bots()
+                    continue
+                self.prompt_once()
+        except QuitError as leave:
+            self.console.print(str(leave))
+            return 0
+        except KeyboardInterrupt:
+            self.console.print("\ninterrupted: leaving the game")
+            return INTERRUPTED
+        self.render_match_end()
+        return 0
+
+    def play_bots(self) -> None:
+        """Let the bots move until it is the human's turn or the match is over."""
+        moved = False
+        while not self.game.is_terminal() and self.game.current_seat != HUMAN and self.game.legal_actions():
+            seat = self.game.current_seat
+            assert seat is not None
+            bot = self.bots[seat]
+            assert bot is not None
+            action = bot.choose(self.game.observation(seat), self.game.legal_actions())
+            self.perform(seat, action)
+            moved = True
+        if moved and not self.game.is_terminal():
+            self.render_table()
+
+    def pause(self, message: str) -> None:
+        """Wait for Enter in a terminal (never with piped input, where every line is a command)."""
+        if not self.interactive:
+            return
+        try:
+            self.read_line(f"{message} ")
+        except EOFError:
+            raise QuitError("end of input: leaving the game") from None
+
+    def ask(self, prompt: str) -> str:
+        """One line from the human (echoed when the input is piped); end of input leaves."""
+        try:
+            line = self.read_line(prompt)
+        except EOFError:
+            raise QuitError("\nend of input: leaving the game") from None
+        if self.echo_input:
+            self.console.print(line, markup=False, highlight=False)
+        return line
+
+    def prompt_once(self) -> None:
+        """Read one command from the human and carry it out."""
+        self.handle(self.ask(self.prompt_text()))
+
+    # ------------------------------------------------------------------ commands
+    def handle(self, line: str) -> None:
+        """Carry out one command line; a mistake is explained in one line and changes nothing."""
+        words = line.split()
+        if not words:
+            return
+        verb = words[0].lower()
+        commands: dict[str, Callable[[list[str]], None]] = {
+            "sort": self.cmd_sort,
+            "move": self.cmd_move,
+            "help": self.cmd_help,
+            "?": self.cmd_help,
+            "table": self.cmd_table,
+            "quit": self.cmd_quit,
+            "exit": self.cmd_quit,
+            **self.extra_commands(),
+        }
+        try:
+            if verb in commands:
+                commands[verb](words[1:])
+            elif self.is_action(verb):
+                self.cmd_action(line)
+            else:
+                self.error(f"unknown command {words[0]!r}: type help for the list")
+        except IllegalActionError as exc:
+            self.error(f"not allowed: {exc}")
+        except RummykitError as exc:
+            self.error(f"can't read that: {exc}")
+
+    def error(self, message: str) -> None:
+        """A one-line explanation of a mistake."""
+        self.console.print(Text(message, style=ERROR_STYLE))
+
+    def cmd_sort(self, args: list[str]) -> None:
+        """``sort runs|sets|...`` (melds side by side, the rest at the right) or ``sort``."""
+        how = args[0].lower() if args else "colours"
+        if len(args) > 1 or how not in (*self.sort_ways, "colours", "colors", "suits"):
+            ways = ", ".join(f"sort {way}" for way in self.sort_ways)
+            raise RummykitError(f"write {ways} or sort")
+        self.order = self.sorted_rack(how)
+        self.render_rack()
+
+    def sorted_rack(self, how: str) -> list[int]:
+        """The rack arranged ``how``: ``runs``/``sets`` (the solver's best melds, runs or sets
+        first, the rest by suit or by rank), ``pairs`` (the most pairs), ``rank`` (by number, then
+        suit), else by suit."""
+        rack, wilds = list(self.order), self.wilds
+        colour_key, number_key = self.view.colour_key, self.view.number_key
+        if how in ("runs", "sets"):
+            arrangement = self.profile.solver().arrange(rack, wilds, self.profile.objective)
+            first = MeldKind.RUN if how == "runs" else MeldKind.SET
+            key = colour_key if how == "runs" else number_key
+            melds = sorted(arrangement.melds, key=lambda m: (m.kind is not first, key(m.stands_for[0])))
+        elif how == "pairs":
+            arrangement = self.profile.solver().pairs(rack, wilds)
+            melds = sorted(arrangement.melds, key=lambda m: colour_key(m.stands_for[0]))
+            key = colour_key
+        elif how == "rank":
+            return sorted(rack, key=number_key)
+        else:
+            return sorted(rack, key=colour_key)
+        rest = sorted(arrangement.ungrouped, key=lambda f: (wilds.is_wild(f), key(f)))
+        return [f for m in melds for f in m.faces] + rest
+
+    def cmd_move(self, args: list[str]) -> None:
+        """``move R7 3`` or ``move 5 3``: move a piece to a position of the rack (1-based)."""
+        example, where = self.view.example, self.rack_word
+        if len(args) != 2 or not args[1].isdigit():
+            raise RummykitError(
+                f"write move {example} 3 (a {self.noun}, or its position, then the new position)"
+            )
+        size = len(self.order)
+        if args[0].isdigit():
+            index = int(args[0]) - 1
+            if not 0 <= index < size:
+                raise RummykitError(f"there is no position {args[0]}: the {where} has 1..{size}")
+        else:
+            face = parse_face(self.view.kind, args[0])
+            if face not in self.order:
+                raise IllegalActionError(f"you don't hold {self.name(face)}")
+            index = self.order.index(face)
+        target = int(args[1])
+        if not 1 <= target <= size:
+            raise RummykitError(f"there is no position {target}: the {where} has 1..{size}")
+        self.order.insert(target - 1, self.order.pop(index))
+        self.render_rack()
+
+    def cmd_help(self, args: list[str]) -> None:
+        """The command list."""
+        self.console.print(self.view.command(self.help_text()))
+
+    def cmd_table(self, args: list[str]) -> None:
+        """Show the whole table again."""
+        self.render_table()
+
+    def cmd_quit(self, args: list[str]) -> None:
+        """Leave after confirmation; end of input while asking counts as yes."""
+        answer = self.ask("really quit? [y/N] ")
+        if answer.strip().lower() in ("y", "yes"):
+            raise QuitError("leaving the game")
+        self.console.print("still playing")
+
+    # ------------------------------------------------------------------ layout
+    def rule(self, title: str) -> None:
+        """A horizontal rule with ``title`` in it."""
+        self.console.rule(title, style=DIM, characters=self.view.glyphs.rule)
+
+    def scores_line(self, label: str, values: Sequence[int], signed: bool) -> Text:
+        """``label`` then ``name value`` per seat; the human's in bold."""
+        line = Text(label)
+        for seat, value in enumerate(values):
+            if seat:
+                line.append(self.view.glyphs.sep, style=DIM)
+            number = f"{value:+d}" if signed else f"{value}"
+            line.append(f"{self.names[seat]} {number}", style="bold" if seat == HUMAN else "")
+        return line
+
+    def print_rows(self, rows: list[Text]) -> None:
+        """Print lines, without trailing spaces."""
+        for row in rows:
+            row.rstrip()
+            self.console.print(row)
+
+    def hanging(self, prefix: str, words: list[Text]) -> list[Text]:
+        """``prefix`` then ``words`` space separated, folded to the terminal's width under the
+        first word (never folded when the output is not a terminal)."""
+        limit = None if self.console.soft_wrap else self.console.width
+        lines = [Text(prefix)]
+        for word in words:
+            line = lines[-1]
+            fresh = line.cell_len == len(prefix)
+            if limit is not None and not fresh and line.cell_len + 1 + word.cell_len > limit:
+                lines.append(Text(" " * len(prefix)))
+                line, fresh = lines[-1], True
+            if not fresh:
+                line.append(" ")
+            line.append_text(word)
+        return lines
+
+    # ------------------------------------------------------------------ the rack
+    def render_rack(self) -> None:
+        """The rack in the human's order: positions, pieces, and a bracket under each meld; folded
+        into several rows on a narrow terminal."""
+        wilds, size, cell = self.wilds, len(self.order), self.view.cell
+        self.console.print(Text(f"your {self.rack_word} ({size})", style=DIM))
+        groups = self.rack_groups()
+        per_row = size if self.console.soft_wrap else max(1, (self.console.width - 2) // (cell + 1))
+        for first in range(0, size, max(per_row, 1)):
+            last = min(first + per_row, size)
+            numbers = Text("  ", style=DIM)
+            pieces = Text("  ")
+            for i in range(first, last):
+                numbers.append(f"{i + 1:<{cell + 1}}")
+                piece = self.view.piece(self.order[i], wilds, mark=True)
+                pieces.append_text(piece)
+                pieces.append(" " * (cell + 1 - piece.cell_len))
+            numbers.rstrip()
+            pieces.rstrip()
+            self.console.print(numbers)
+            self.console.print(pieces)
+            marks = self.bracket_row(groups, first, last)
+            if marks is not None:
+                self.console.print(marks)
+
+    def bracket_row(self, groups: list[tuple[int, int]], first: int, last: int) -> Text | None:
+        """The brackets under rack positions ``[first, last)``: ``└───┘`` under each group (open
+        where a group goes on in the row before or after); ``None`` when there are none."""
+        cell = self.view.cell
+        left_end, fill, right_end = self.view.glyphs.bracket
+        marks = Text("  ", style=DIM)
+        for start, end in groups:
+            lo, hi = max(start, first), min(end, last)
+            if lo >= hi:
+                continue
+            marks.append(" " * (2 + (lo - first) * (cell + 1) - marks.cell_len))
+            tail = self.view.piece(self.order[hi - 1]).cell_len if hi == end else cell + 1
+            width = (hi - 1 - lo) * (cell + 1) + tail
+            left = left_end if lo == start else fill
+            right = right_end if hi == end else fill
+            marks.append(left + fill * (width - 2) + right)
+        return marks if marks.cell_len > 2 else None
+
+    def rack_groups(self) -> list[tuple[int, int]]:
+        """Runs of adjacent rack positions ``[start, end)`` forming melds (or pairs, whichever
+        covers more pieces, where ``sort pairs`` exists), chosen to cover as many pieces as
+        possible."""
+        melds = self._segments(range(3, 14), allow_pair=False)
+        if "pairs" not in self.sort_ways:
+            return melds
+        pairs = self._segments(range(2, 3), allow_pair=True)
+        covered = [sum(end - start for start, end in groups) for groups in (melds, pairs)]
+        return pairs if len(pairs) >= PAIRS_SHOWN and covered[1] > covered[0] else melds
+
+    def _segments(self, sizes: range, allow_pair: bool) -> list[tuple[int, int]]:
+        faces, wilds = self.order, self.wilds
+        n = len(faces)
+        cover = [0] * (n + 1)
+        choice: list[int | None] = [None] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            cover[i], choice[i] = cover[i + 1], None
+            for size in sizes:
+                j = i + size
+                if j > n or size + cover[j] <= cover[i]:
+                    continue
+                if self._is_group(faces[i:j], wilds, allow_pair):
+                    cover[i], choice[i] = size + cover[j], j
+        out: list[tuple[int, int]] = []
+        at = 0
+        while at < n:
+            end = choice[at]
+            if end is None:
+                at += 1
+            else:
+                out.append((at, end))
+                at = end
+        return out
+
+    def _is_group(self, faces: list[int], wilds: Wilds, allow_pair: bool) -> bool:
+        try:
+            meld: Meld = validate_meld(faces, self.meld_rules, wilds, allow_pair=allow_pair)
+        except MeldError:
+            return False
+        return allow_pair or meld.kind is not MeldKind.PAIR
+
+    # ------------------------------------------------------------------ the end
+    def render_match_end(self) -> None:
+        """Final scores and the winner(s)."""
+        outcome = self.game.outcome()
+        if outcome is None:
+            return
+        self.console.print()
+        self.rule("match over")
+        for note in self.match_end_notes():
+            self.console.print(note)
+        width = max(len(self.who(s)) for s in range(len(outcome.scores)))
+        for seat, score in enumerate(outcome.scores):
+            mark = f"  {self.view.glyphs.left} winner" if seat in outcome.winners else ""
+            self.console.print(f"  {self.who(seat):<{width}}  {score:>3}{mark}")
+        names = ", ".join(self.names[s] for s in outcome.winners)
+        plural = "winners" if len(outcome.winners) > 1 else "winner"
+        rounds = f"{outcome.rounds} round{'s' if outcome.rounds != 1 else ''}"
+        self.console.print(Text(f"{plural}: {names} after {rounds}", style="bold"))
+        if self.writer is not None:
+            self.writer.outcome(outcome)
+
+
+# ---------------------------------------------------------------------- the command line's set-up
+def use_colour(flag: bool | None, stream: TextIO) -> bool:
+    """``--color``/``--no-color`` win; by default colour only on a terminal and without NO_COLOR."""
+    if flag is not None:
+        return flag
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+def make_console(colour: bool, terminal: bool) -> Console:
+    """A console that writes to the current standard output, with or without colour; lines are
+    wrapped to the width of a ``terminal``, never when the output goes to a file or a pipe."""
+    if colour:
+        return Console(force_terminal=True, soft_wrap=not terminal, highlight=False, emoji=False)
+    return Console(color_system=None, no_color=True, soft_wrap=not terminal, highlight=False, emoji=False)
+
+
+def open_record(path: Path | None) -> TextIO | None:
+    """The record file opened for writing, or ``None``; raises :class:`RummykitError`."""
+    if path is None:
+        return None
+    try:
+        return path.open("w", encoding="utf-8")
+    except OSError as exc:
+        raise RummykitError(f"can't write the record {path}: {exc.strerror}") from None
+
+
+def enable_line_editing() -> None:
+    """Arrow keys and history for ``input`` in a terminal, where readline exists."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401, PLC0415
+
+
+def default_bot(variant: str, rules: Any) -> str:
+    """The bot the other seats get by default: ``greedy`` where the game has one, else ``random``."""
+    try:
+        make_bot("greedy", variant, rules, 0)
+    except RummykitError:
+        return "random"
+    return "greedy"
+
+
+__all__ = [
+    "HUMAN",
+    "INTERRUPTED",
+    "STUCK",
+    "QuitError",
+    "TerminalClient",
+    "default_bot",
+    "enable_line_editing",
+    "make_console",
+    "open_record",
+    "use_colour",
+]

@@ -1,0 +1,357 @@
+"""``rummykit play carousel``: the table client with its draft, driven by piped commands and by
+scripted input."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from rummykit.bots.base import Bot
+from rummykit.bots.registry import make_bot
+from rummykit.cli.app import app
+from rummykit.cli.carousel_draft import Draft
+from rummykit.cli.carousel_play import CarouselClient, table_cards
+from rummykit.cli.terminal import HUMAN
+from rummykit.core.melds import CARD_JOKERS
+from rummykit.core.notation import parse_declared, parse_faces
+from rummykit.core.pieces import JOKER, Kind
+from rummykit.engine.records import read_lines, replay
+from rummykit.engine.table import table_meld
+from rummykit.errors import IllegalActionError
+from rummykit.variants.carousel.state import CarouselGame
+from rummykit.variants.registry import game_from_record, variant
+
+RUNNER = CliRunner()
+ANSI = re.compile(r"\x1b\[")
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str]:
+    """Run ``rummykit play carousel``; (exit code, standard output)."""
+    result = RUNNER.invoke(app, ["play", "carousel", *args], input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout
+
+
+def turn_feed(cycles: int) -> str:
+    """Lines that make whole turns: draw, then meld the solver's table when there is one (else the
+    commands are refused), then end (refused when the turn is over already)."""
+    turn = ["draw", "hint use", "commit", "draw", "draw", "end"]
+    return "\n".join(turn * cycles) + "\n"
+
+
+class Script:
+    """A ``read_line`` answering from a list of lines, then end of input; records the prompts."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = list(lines)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+def new_client(
+    seed: int = 0, rules: tuple[str, ...] = ("players=3",), lines: list[str] | None = None
+) -> tuple[CarouselClient, Script, io.StringIO]:
+    """A client on a fresh match against random bots, writing plain text to a buffer."""
+    info = variant("carousel")
+    game_rules = info.load_rules(None, list(rules))
+    game = info.new_game(game_rules, seed)
+    assert isinstance(game, CarouselGame)
+    bots: list[Bot | None] = [None]
+    bots += [make_bot("random", info.name, game_rules, seed * 10 + s) for s in range(1, game_rules.players)]
+    names = ["you", *(f"random-{s}" for s in range(1, game_rules.players))]
+    out = io.StringIO()
+    console = Console(file=out, color_system=None, width=120, soft_wrap=True)
+    script = Script(lines or [])
+    return CarouselClient(game, bots, names, console, script), script, out
+
+
+def starter_seed(players: int = 3) -> int:
+    """A seed whose first turn is the human's."""
+    rules = variant("carousel").load_rules(None, [f"players={players}"])
+    return next(s for s in range(100) if CarouselGame(rules, s).current_seat == HUMAN)
+
+
+def rig(client: CarouselClient, hand: str, table: tuple[str, ...] = (), next_cards: str = "8D") -> None:
+    """Give the human ``hand`` at the start of their turn, the ``table`` melds and ``next_cards``
+    on top of the stock (the first drawn first); the bots get other cards. Every card stays in
+    exactly one place."""
+    game = client.game
+    assert game.current_seat == HUMAN and game.draws == 0
+    stock = set(game.stock)
+    pool = sorted(range(game.pieces.size), key=lambda p: (p not in stock, p))
+
+    def take(face: int) -> int:
+        piece = next(p for p in pool if game.pieces.face(p) == face)
+        pool.remove(piece)
+        return piece
+
+    melds = []
+    for number, text in enumerate(table, start=1):
+        played = [(take(f), d) for f, d in parse_declared(Kind.CARDS, text)]
+        melds.append(table_meld(number, 1, played, game.pieces, game.rules.meld_rules(), CARD_JOKERS))
+    game.hands[HUMAN] = [take(f) for f in parse_faces(Kind.CARDS, hand)]
+    top = [take(f) for f in parse_faces(Kind.CARDS, next_cards)]
+    for seat in range(1, game.players):
+        game.hands[seat] = [pool.pop() for _ in range(len(game.hands[seat]))]
+    game.table = melds
+    game.stock = pool + top[::-1]
+    game._legal = None
+    assert set(game.piece_places().values()) == {1}
+    client.round_no = 0
+    client.sync_rack()
+
+
+def last_line(out: io.StringIO) -> str:
+    return out.getvalue().splitlines()[-1]
+
+
+def draft_rows(out: io.StringIO) -> list[str]:
+    """The meld rows of the last draft printed."""
+    lines = out.getvalue().splitlines()
+    start = max(i for i, line in enumerate(lines) if line.startswith("draft      "))
+    rows = []
+    for line in lines[start + 1 :]:
+        if not re.match(r"^ +\d+  ", line):
+            break
+        rows.append(line.strip())
+    return rows
+
+
+HAND = "7H 7D 7C 8H 5H 9S 2C 3C JK KD"
+TABLE = ("5S 6S JK[7S] 8S", "9H TH JH", "4C 5C 6C 7C")
+
+
+# ---------------------------------------------------------------------- the command line
+def test_piped_session_plays_turns_shows_bot_moves_and_writes_a_record(tmp_path: Path) -> None:
+    record = tmp_path / "c.jsonl"
+    args = ["--seed", "4", "--bots", "random", "--players", "3", "--no-color", "--record", str(record)]
+    code, out = run(*args, stdin=turn_feed(6))
+    assert code == 0
+    assert "Carousel, 3 players" in out and "seed 4" in out
+    assert re.search(r"^seat 0 \(you\) draws .. \(card 1 of 3\)", out, re.MULTILINE)
+    assert re.search(r"^seat [12] \(random\) (draws|melds|ends the turn)", out, re.MULTILINE)
+    assert "end of input: leaving the game" in out and "Traceback" not in out
+    replayed = replay(read_lines(record), game_from_record)
+    assert replayed.header["seats"] == ["you", "random-1", "random-2"] and replayed.actions >= 6
+
+
+def test_end_of_input_quits_cleanly() -> None:
+    code, out = run("--seed", "1", stdin="")
+    assert code == 0 and out.rstrip().endswith("end of input: leaving the game")
+    assert "Traceback" not in out
+
+
+def test_no_color_output_is_plain_ascii_and_color_can_be_forced() -> None:
+    feed = "help\nhint\n" + turn_feed(3) + "show\n"
+    code, plain = run("--seed", "2", "--bots", "random", "--no-color", stdin=feed)
+    assert code == 0 and plain.isascii() and not ANSI.search(plain)
+    code, coloured = run("--seed", "2", "--bots", "random", "--color", stdin=feed)
+    assert code == 0 and ANSI.search(coloured) and any(suit in coloured for suit in "♠♥♦♣")
+    assert ANSI.sub("", coloured).count(" draws ") == plain.count(" draws ")
+
+
+def test_a_whole_match_by_piping_ends_with_the_bonuses() -> None:
+    args = ["--seed", "3", "--bots", "random", "--players", "2", "--rule", "target=30", "--no-color"]
+    code, out = run(*args, stdin=turn_feed(150))
+    assert code == 0
+    assert "round 1 over" in out and "this round" in out and "scores now" in out and "rounds won" in out
+    assert "match over" in out and "match bonuses" in out
+    assert re.search(r"\+ 100 for reaching 30", out) and re.search(r"for \d rounds? won = \d+", out)
+    assert re.search(r"^winners?: ", out, re.MULTILINE) and "end of input" not in out
+
+
+# ---------------------------------------------------------------------- the draft
+def test_build_a_draft_with_every_command_undo_and_commit() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, HAND, TABLE)
+    client.render_table()
+    assert re.search(r"^ +1  sequence  5S 6S JK\[7S\] 8S$", out.getvalue(), re.MULTILINE)
+    client.handle("draw")
+    assert "seat 0 (you) draws 8D (card 1 of 3)" in out.getvalue()
+    client.handle("new 7H 7D")
+    assert (
+        draft_rows(out)[-1]
+        == "4  -         7H 7D  BAD a set has 3 to 4 pieces; a run has 3 to 13 pieces  new"
+    )
+    client.handle("add 4 7C")
+    assert draft_rows(out)[-1] == "4  group     7H 7D 7C  ok  new"
+    client.handle("split 3 6C")
+    assert draft_rows(out)[2:] == [
+        "3  -         4C 5C  BAD a set has 3 to 4 pieces; a run has 3 to 13 pieces  new",
+        "4  group     7H 7D 7C  ok  new",
+        "5  -         6C 7C  BAD a set has 3 to 4 pieces; a run has 3 to 13 pieces  new",
+    ]
+    client.handle("undo")
+    client.handle("move 3 7C 4")
+    rows = draft_rows(out)
+    assert rows[2] == "3  sequence  4C 5C 6C  ok  new"
+    assert rows[3].startswith(
+        "4  -         7H 7D 7C 7C  BAD a set's pieces are all of different colours or suits"
+    )
+    client.handle("undo")
+    client.handle("replace 1 7S")
+    assert last_line(out) == "not allowed: you don't hold 7S"
+    client.handle("replace 2 9H")
+    assert last_line(out) == "not allowed: meld 2 holds no JK[9H]"
+    client.handle("add 2 8H")
+    assert draft_rows(out)[1] == "2  sequence  8H 9H TH JH  ok  new"
+    client.handle("show")
+    assert "from your hand   7H 8H 7C 7D" in out.getvalue()
+    assert re.search(r"^left in hand     .*\(\d+ points\)$", out.getvalue(), re.MULTILINE)
+    draft = client.draft
+    assert draft is not None
+    expected = draft.table()
+    client.handle("commit")
+    assert "seat 0 (you) melds, playing 7H 8H 7C 7D from the hand: your turn is over" in out.getvalue()
+    assert tuple(tuple(m) for m in table_cards(client.obs.table)) == expected
+    assert client.draft is None and client.game.current_seat != HUMAN
+    assert HUMAN in client.obs.melded and len(client.obs.hand) == 7
+
+
+def test_an_illegal_draft_is_refused_by_the_engine_and_kept_for_correction() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, HAND, (*TABLE, "7S 7D 7H"))
+    client.handle("new 2C 3C JK[4C]")
+    client.handle("commit")
+    assert last_line(out) == "not allowed: draw first"
+    client.handle("undo")
+    client.handle("draw")
+    client.handle("replace 1 7S from 4")
+    assert "the joker of meld 1 is free" in out.getvalue() and "jokers to place  1" in out.getvalue()
+    assert draft_rows(out)[0] == "1  sequence  5S 6S 7S 8S  ok  new"
+    assert draft_rows(out)[3].startswith("4  -         7H 7D  BAD a set has 3 to 4 pieces")
+    before, places = client.obs, client.game.piece_places()
+    refusals = []
+    for fix in ("add 4 7C", "add 2 JK[QH]"):
+        client.handle("commit")
+        refusals.append(last_line(out))
+        assert client.obs == before and client.game.piece_places() == places
+        assert client.draft is not None and client.draft.changed
+        client.handle(fix)
+    assert refusals[0].startswith("not allowed: the table holds an invalid meld: 7H 7D is not a meld")
+    assert refusals[1] == "not allowed: a joker left the table: a freed joker must be played again"
+    assert draft_rows(out)[1] == "2  sequence  9H TH JH JK[QH]  ok  new"
+    client.handle("commit")
+    assert "seat 0 (you) melds, playing 7C from the hand" in out.getvalue() and client.draft is None
+    melds = [tuple(m) for m in table_cards(client.obs.table)]
+    assert ((JOKER, parse_faces(Kind.CARDS, "QH")[0]),) == tuple(c for m in melds for c in m if c[0] == JOKER)
+
+
+def test_move_to_a_new_meld_and_a_joker_from_the_hand() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, HAND, TABLE)
+    client.handle("draw")
+    client.handle("add 3 JK")
+    assert last_line(out) == "not allowed: a joker is played with the card it stands for, e.g. JK[9H]"
+    client.handle("new 2C 3C JK[4C]")
+    assert draft_rows(out)[-1] == "4  sequence  2C 3C JK[4C]  ok  new"
+    client.handle("move 3 4C 5C new")
+    assert draft_rows(out)[2:] == [
+        "3  -         6C 7C  BAD a set has 3 to 4 pieces; a run has 3 to 13 pieces  new",
+        "4  sequence  2C 3C JK[4C]  ok  new",
+        "5  -         4C 5C  BAD a set has 3 to 4 pieces; a run has 3 to 13 pieces  new",
+    ]
+    client.handle("reset")
+    assert client.draft is not None and not client.draft.changed
+    client.handle("undo")
+    assert client.draft.changed
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        ("add x 7H", "can't read that: 'x' is not a meld number: write add 3 8H"),
+        ("add 9 7H", "not allowed: there is no meld 9: the draft has melds 1..3"),
+        ("split 2 9H", "not allowed: 9H is the first card of meld 2: nothing to split off"),
+        ("split 2 QH", "not allowed: meld 2 holds no QH"),
+        ("move 1 JK 1", "not allowed: the cards are in that meld already"),
+        ("replace 2 5H", "not allowed: meld 2 holds no JK[5H]"),
+        ("new 7H 7H", "not allowed: you don't hold 7H (it is in the draft already)"),
+        ("undo", "not allowed: nothing to undo"),
+        ("commit", "not allowed: your draft is the table as it is: build one first (new, add, ...)"),
+        ("knock", "not allowed: knock at the end of your turn (after a meld or the third draw)"),
+        ("flip", "unknown command 'flip': type help for the list"),
+    ],
+)
+def test_mistakes_get_one_line_and_change_nothing(command: str, message: str) -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, HAND, TABLE)
+    client.handle("draw")
+    before = client.obs
+    client.handle(command)
+    assert last_line(out) == message
+    assert client.obs == before
+
+
+def test_knock_after_melding_with_five_points_or_less() -> None:
+    client, _, out = new_client(seed=starter_seed(), rules=("players=3", "target=500"))
+    rig(client, "7H 7D 7C 9S 9H 9D AS 2D", next_cards="AC")
+    client.handle("draw")
+    client.handle("hint")
+    text = out.getvalue()
+    assert "hint: meld, playing 9S 7H 9H 7C 7D 9D from your hand; 4 points left (AS AC 2D)" in text
+    assert "then you could knock (4 points, 5 or less)" in text
+    client.handle("hint use")
+    client.handle("commit")
+    assert client.game.current_seat == HUMAN and "you may knock" in out.getvalue()
+    client.handle("knock")
+    text = out.getvalue()
+    assert "seat 0 (you) knocks with 4" in text and "round 1 over" in text
+    assert re.search(r"^  seat 0 \(you\)     AS AC 2D  1\+1\+2 = 4 points$", text, re.MULTILINE)
+    assert "rounds won" in text
+
+
+def test_hint_before_drawing_and_with_nothing_to_play() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, "2S 5D 9C KH QS", TABLE)
+    client.handle("hint")
+    assert "hint: nothing from your hand fits the table" in out.getvalue() and last_line(out) == "hint: draw"
+    rig(client, HAND, TABLE)
+    client.handle("hint")
+    assert "not now: draw first" in out.getvalue()
+    client.handle("hint please")
+    assert last_line(out).startswith("can't read that: write hint")
+
+
+def test_help_lists_the_draft_commands() -> None:
+    client, _, out = new_client()
+    client.handle("help")
+    text = out.getvalue()
+    for command in (
+        "new 7H 7D 7C",
+        "add 3 8H",
+        "split 3 8H",
+        "move 2 5H 4",
+        "replace 4 5H",
+        "undo",
+        "commit",
+    ):
+        assert command in text
+    for word in ("draw", "knock", "end", "hint", "show", "quit"):
+        assert f"\n  {word}" in text
+    assert "\n  reset" in text and "\n  hint use" in text
+
+
+def test_the_draft_alone_keeps_every_step_for_undo() -> None:
+    two, three, four, five = parse_faces(Kind.CARDS, "2S 3S 4S 5S")
+    draft = Draft([[(two, None), (three, None), (four, None)]], [five, JOKER])
+    assert not draft.changed and draft.left() == [five, JOKER]
+    draft.add(1, [(five, None)])
+    with pytest.raises(IllegalActionError, match="a joker is played with the card it stands for"):
+        draft.add(1, [(JOKER, None)])
+    draft.add(1, [(JOKER, parse_faces(Kind.CARDS, "6S")[0])])
+    assert draft.left() == [] and draft.played() == sorted([five, JOKER])
+    assert len(draft.table()[0]) == 5 and len(draft.history) == 2
+    draft.undo()
+    draft.undo()
+    assert not draft.changed

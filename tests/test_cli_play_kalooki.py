@@ -1,0 +1,325 @@
+"""``rummykit play kalooki``: the table client, driven by piped commands and by scripted input."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from rummykit.bots.base import Bot
+from rummykit.bots.registry import make_bot
+from rummykit.cli.app import app
+from rummykit.cli.kalooki_play import KalookiClient
+from rummykit.cli.terminal import HUMAN
+from rummykit.core.melds import CARD_JOKERS
+from rummykit.core.notation import format_face, parse_declared, parse_faces
+from rummykit.core.pieces import JOKER, Kind
+from rummykit.engine.records import read_lines, replay
+from rummykit.engine.table import table_meld
+from rummykit.variants.kalooki.state import DECKS, KalookiGame, KPhase
+from rummykit.variants.registry import game_from_record, variant
+
+RUNNER = CliRunner()
+ALL_FACES = [format_face(Kind.CARDS, f) for f in range(JOKER + 1)]
+ANSI = re.compile(r"\x1b\[")
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str]:
+    """Run ``rummykit play kalooki``; (exit code, standard output)."""
+    result = RUNNER.invoke(app, ["play", "kalooki", *args], input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout
+
+
+def turn_feed(cycles: int) -> str:
+    """Lines that make whole turns whatever the hand holds: draw, then a discard of every face
+    (exactly one succeeds, the rest are refused)."""
+    turn = ["draw", *(f"d {name}" for name in ALL_FACES)]
+    return "\n".join(turn * cycles) + "\n"
+
+
+class Script:
+    """A ``read_line`` answering from a list of lines, then end of input; records the prompts."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = list(lines)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+def new_client(
+    seed: int = 0, rules: tuple[str, ...] = ("players=3",), lines: list[str] | None = None
+) -> tuple[KalookiClient, Script, io.StringIO]:
+    """A client on a fresh match against random bots, writing plain text to a buffer."""
+    info = variant("kalooki")
+    game_rules = info.load_rules(None, list(rules))
+    game = info.new_game(game_rules, seed)
+    assert isinstance(game, KalookiGame)
+    bots: list[Bot | None] = [None]
+    bots += [make_bot("random", info.name, game_rules, seed * 10 + s) for s in range(1, game_rules.players)]
+    names = ["you", *(f"random-{s}" for s in range(1, game_rules.players))]
+    out = io.StringIO()
+    console = Console(file=out, color_system=None, width=120, soft_wrap=True)
+    script = Script(lines or [])
+    return KalookiClient(game, bots, names, console, script), script, out
+
+
+def rig(
+    client: KalookiClient,
+    hand: str,
+    table: tuple[tuple[int, str], ...] = (),
+    pile: str = "KD",
+    next_card: str = "6C",
+    opened: tuple[int, ...] = (),
+) -> None:
+    """Give the human ``hand`` before their draw, the ``table`` (owner, cards) melds, the discard
+    ``pile`` and ``next_card`` on top of the stock; the bots get other cards. Every card stays in
+    exactly one place."""
+    game = client.game
+    assert game.current_seat == HUMAN and game.phase is KPhase.DRAW
+    stock = set(game.stock)
+    pool = sorted(range(DECKS.size), key=lambda p: (p not in stock, p))
+
+    def take(face: int) -> int:
+        piece = next(p for p in pool if DECKS.face(p) == face)
+        pool.remove(piece)
+        return piece
+
+    melds = []
+    for number, (owner, text) in enumerate(table, start=1):
+        played = [(take(f), d) for f, d in parse_declared(Kind.CARDS, text)]
+        melds.append(table_meld(number, owner, played, DECKS, game.meld_rules, CARD_JOKERS))
+    game.hands[HUMAN] = [take(f) for f in parse_faces(Kind.CARDS, hand)]
+    game.pile = [take(f) for f in parse_faces(Kind.CARDS, pile)]
+    top = [take(f) for f in parse_faces(Kind.CARDS, next_card)]
+    for seat in range(1, game.players):
+        game.hands[seat] = [pool.pop() for _ in range(len(game.hands[seat]))]
+    game.table, game.next_number = melds, len(melds) + 1
+    game.stock = pool + top
+    game.opened = set(opened)
+    game._legal = None
+    assert set(game.piece_places().values()) == {1}
+    client.round_no = 0
+    client.sync_rack()
+
+
+def starter_seed(players: int = 3) -> int:
+    """A seed whose first turn is the human's."""
+    rules = variant("kalooki").load_rules(None, [f"players={players}"])
+    return next(s for s in range(100) if KalookiGame(rules, s).current_seat == HUMAN)
+
+
+def last_line(out: io.StringIO) -> str:
+    return out.getvalue().splitlines()[-1]
+
+
+# ---------------------------------------------------------------------- the command line
+def test_piped_session_plays_turns_shows_bot_moves_and_writes_a_record(tmp_path: Path) -> None:
+    record = tmp_path / "k.jsonl"
+    args = ["--seed", "5", "--bots", "random", "--players", "3", "--no-color", "--record", str(record)]
+    code, out = run(*args, stdin=turn_feed(3))
+    assert code == 0
+    assert "Kalooki, 3 players" in out and "seed 5" in out
+    assert len(re.findall(r"^seat 0 \(you\) discards ", out, re.MULTILINE)) == 3
+    assert re.search(r"^seat [12] \(random\) (draws from the stock|takes ..)", out, re.MULTILINE)
+    assert "table      " in out and "discard pile  " in out and "penalties  you 0" in out
+    assert "end of input: leaving the game" in out and "Traceback" not in out
+    replayed = replay(read_lines(record), game_from_record)
+    assert replayed.header["seats"] == ["you", "random-1", "random-2"] and replayed.actions >= 6
+
+
+def test_end_of_input_quits_cleanly_and_greedy_bots_are_the_default() -> None:
+    code, out = run("--seed", "1", stdin="")
+    assert code == 0 and "greedy-1" in out
+    assert out.rstrip().endswith("end of input: leaving the game") and "Traceback" not in out
+
+
+def test_quit_asks_first() -> None:
+    code, out = run("--seed", "1", "--bots", "random", stdin="quit\nn\nhelp\nquit\ny\ntable\n")
+    assert code == 0 and out.count("really quit? [y/N]") == 2 and "still playing" in out
+    assert "release 3 KS" in out and "layoff 3 TH" in out and out.rstrip().endswith("leaving the game")
+
+
+def test_no_color_output_is_plain_ascii_and_color_can_be_forced() -> None:
+    feed = "hint\n" + turn_feed(2) + "sort runs\nhelp\n"
+    code, plain = run("--seed", "2", "--bots", "random", "--no-color", stdin=feed)
+    assert code == 0 and plain.isascii() and not ANSI.search(plain)
+    code, coloured = run("--seed", "2", "--bots", "random", "--color", stdin=feed)
+    assert code == 0 and ANSI.search(coloured)
+    assert ANSI.sub("", coloured).count("discards") == plain.count("discards")
+
+
+def test_a_whole_single_round_match_by_piping(tmp_path: Path) -> None:
+    record = tmp_path / "m.jsonl"
+    args = ["--seed", "7", "--bots", "random", "--players", "2", "--rule", "match=single_round"]
+    args += ["--rule", "max_reshuffles=0"]
+    code, out = run(*args, "--record", str(record), stdin=turn_feed(80))
+    assert code == 0
+    assert "round 1 over" in out and "penalty points" in out and "penalties now" in out
+    assert "match over" in out and re.search(r"^winners?: ", out, re.MULTILINE)
+    assert replay(read_lines(record), game_from_record).complete
+    assert json.loads(read_lines(record)[-1])["outcome"]["rounds"] == 1
+
+
+# ---------------------------------------------------------------------- the issue's flow
+HAND = "QS KS AS 7D 7H 7C TH JH 2S 3D 4C 9C 5D"
+
+
+def test_open_lay_off_release_and_discard() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, HAND, table=((1, "8H 9H JK[TH]"),), opened=(1,))
+    client.render_table()
+    text = out.getvalue()
+    assert re.search(r"^ +1  random-1  run   27  8H 9H JK\[TH\]$", text, re.MULTILINE)
+    assert "discard pile  KD  (1 card)  <- you may take it" in text
+    client.handle("draw")
+    assert "seat 0 (you) draws 6C from the stock" in out.getvalue()
+    client.handle("layoff 1 JH")
+    assert last_line(out) == "not allowed: lay-offs come after opening (melds worth 51 in one turn)"
+    client.handle("meld QS KS AS | 7D 7H 7C")
+    text = out.getvalue()
+    assert "seat 0 (you) melds QS KS AS  as meld 2 (run, worth 31)" in text
+    assert "seat 0 (you) melds 7H 7D 7C  as meld 3 (set, worth 21)" in text
+    assert "seat 0 (you) opens with 52" in text
+    assert HUMAN in client.obs.opened
+    client.handle("release 1 TH")
+    assert "seat 0 (you) puts TH in meld 1 and takes a joker: 8H 9H TH" in out.getvalue()
+    assert JOKER in client.obs.hand and JOKER in client.order
+    client.handle("layoff 1 JH")
+    assert "seat 0 (you) lays off JH on meld 1: 8H 9H TH JH" in out.getvalue()
+    client.handle("layoff 1 JK[7H]")
+    assert "lays off JK[7H] on meld 1: JK[7H] 8H 9H TH JH" in out.getvalue()
+    assert re.search(r"^ +1  random-1  run   44  JK\[7H\] 8H 9H TH JH$", out.getvalue(), re.MULTILINE)
+    client.handle("d 9C")
+    assert "seat 0 (you) discards 9C" in out.getvalue()
+    assert client.game.current_seat != HUMAN and client.obs.discards[-1] == parse_faces(Kind.CARDS, "9C")[0]
+
+
+def test_melds_below_the_opening_are_pending_and_can_be_retracted() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, HAND)
+    client.handle("draw")
+    client.handle("meld QS KS AS")
+    text = out.getvalue()
+    assert "(this turn, not open yet)" in text
+    assert "this turn  meld 1 worth 31 of the 51 to open: meld more, or retract them" in text
+    client.handle("d 9C")
+    assert last_line(out).startswith("not allowed: your melds this turn are worth less than 51")
+    client.handle("hint")
+    assert "(52 with this turn's melds)" in out.getvalue()
+    before = len(client.obs.hand)
+    client.handle("retract")
+    assert "seat 0 (you) takes back this turn's melds" in out.getvalue()
+    assert len(client.obs.hand) == before + 3 and not client.obs.table
+
+
+def test_going_out_in_one_move_ends_the_round_with_every_hand_scored() -> None:
+    client, _, out = new_client(seed=starter_seed(), rules=("players=3", "match=single_round"))
+    rig(client, "QS KS AS 7D 7H 7C 2S 3S 4S 5S 9D 9H 9C")
+    client.handle("draw")
+    client.handle("hint")
+    assert "out: 6C" in out.getvalue()
+    client.handle("meld QS KS AS | 7D 7H 7C | 2S 3S 4S 5S | 9D 9H 9C")
+    client.handle("d 6C")
+    text = out.getvalue()
+    assert "round 1 over" in text and "Okey yapmak: every other player +25" in text
+    assert "  seat 0 (you)     out, no cards left" in text
+    hands = re.findall(
+        r"^  seat [12] \(random\)  .* = (\d+), \+25 for the Okey yapmak = (\d+) points$", text, re.M
+    )
+    assert len(hands) == 2 and all(int(b) == int(a) + 25 for a, b in hands)
+    deltas = client.game.results[-1].deltas
+    assert [int(b) for _, b in hands] == list(deltas[1:])
+    assert re.search(r"^penalties now   you 0 \| random-1 \d+ \| random-2 \d+$", text, re.MULTILINE)
+    assert client.game.is_terminal()
+    assert client.run() == 0 and "winner: you after 1 round" in out.getvalue()
+
+
+def test_elimination_shows_who_is_out() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, "QS KS AS 7D 7H 7C 2S 3S 4S 5S 9D 9H 9C")
+    client.game.scores = [0, 140, 0]
+    client.handle("draw")
+    client.handle("meld QS KS AS | 7D 7H 7C | 2S 3S 4S 5S | 9D 9H 9C")
+    client.handle("d 6C")
+    assert re.search(r"^seat 1 \(random\) is out of the match with \d+$", out.getvalue(), re.MULTILINE)
+    assert not client.game.is_terminal() and client.obs.active == (0, 2)
+    client.render_table()
+    assert "random-1 out of the match" in out.getvalue() and "(over 150 is out)" in out.getvalue()
+
+
+# ---------------------------------------------------------------------- mistakes, hint, sorting
+def test_typos_and_illegal_moves_get_one_line_the_same_prompt_and_change_nothing() -> None:
+    lines = ["dicsard 7H", "meld 7H 7X", "layoff 1 TH", "discard 7H", "take 9H", "release x"]
+    client, script, out = new_client(seed=starter_seed(), lines=lines)
+    rig(client, HAND)
+    before, places = client.obs, client.game.piece_places()
+    start = len(out.getvalue().splitlines())
+    assert client.run() == 0
+    new_lines = out.getvalue().splitlines()[start:]
+    errors = [line for line in new_lines if line.startswith(("unknown command", "not allowed", "can't read"))]
+    assert len(errors) == len(lines)
+    assert "'dicsard'" in errors[0] and "'7X'" in errors[1]
+    assert errors[3] == "not allowed: draw from the stock or take the discard first"
+    assert len(set(script.prompts)) == 1 and len(script.prompts) == len(lines) + 1
+    assert client.obs == before and client.game.piece_places() == places
+
+
+def test_hint_gives_the_greedy_move_and_the_best_melds() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, HAND, pile="AD")
+    client.handle("hint")
+    text = out.getvalue()
+    assert re.search(r"^hint: (take AD|draw)  \(", text, re.MULTILINE)
+    assert re.search(r"^best melds by value  .*= \d+, 51 opens", text, re.MULTILINE)
+    assert re.search(r"^fewest points left   .*= \d+ points left", text, re.MULTILINE)
+    client.handle("draw")
+    client.handle("hint")
+    found = re.findall(r"^hint: (\S+)", out.getvalue(), re.MULTILINE)
+    assert found[-1] in ("meld", "discard")
+
+
+def test_sort_and_move_keep_the_cards() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, HAND)
+    cards = sorted(client.order)
+    for how in ("runs", "sets", "rank", ""):
+        client.handle(f"sort {how}".strip())
+        assert sorted(client.order) == cards
+    client.handle("sort rank")
+    ranks = [(f % 13 + 1) for f in client.order]
+    assert ranks == sorted(ranks)
+    first = client.order[0]
+    client.handle(f"move {format_face(Kind.CARDS, first)} 5")
+    assert client.order[4] == first and "your hand (13)" in out.getvalue()
+    client.handle("sort pairs")
+    assert last_line(out) == "can't read that: write sort runs, sort sets, sort rank or sort"
+
+
+def test_a_terminal_waits_for_enter_between_rounds_and_end_of_input_there_quits() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, "QS KS AS 7D 7H 7C 2S 3S 4S 5S 9D 9H 9C")
+    client.interactive = True
+    prompts: list[str] = []
+    answers = ["draw", "meld QS KS AS | 7D 7H 7C | 2S 3S 4S 5S | 9D 9H 9C", "d 6C"]
+
+    def read_line(prompt: str) -> str:
+        prompts.append(prompt)
+        if prompt.startswith("press Enter"):
+            raise EOFError
+        return answers.pop(0)
+
+    client.read_line = read_line
+    assert client.run() == 0
+    assert prompts[-1] == "press Enter to start round 2 "
+    assert "round 1 over" in out.getvalue()
+    assert out.getvalue().rstrip().endswith("end of input: leaving the game")

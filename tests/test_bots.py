@@ -104,3 +104,16 @@ def test_bot_registry() -> None:
         assert make_bot("greedy", name, VARIANTS[name].rules_type(), 0).name == "greedy"
     with pytest.raises(RummykitError):
         make_bot("clever", "okey", OkeyRules(), 0)
+
+
+def test_kalooki_greedy_goes_out_in_one_move_below_51() -> None:
+    """Melding every card but one below 51 is going out in one move: it discards, never retracts."""
+    bot = KalookiGreedyBot(KalookiRules())
+    game = rigged_kalooki(["2S 2D 2C 3H 4H 5H 2H", None, None, None])
+    for _ in range(4):
+        action = bot.choose(game.observation(0), game.legal_actions())
+        assert action.verb is not KVerb.RETRACT
+        events = game.apply(action)
+        if any(e.result is not None for e in events):
+            break
+    assert game.results and game.results[0].winner == 0

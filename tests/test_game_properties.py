@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit.bots.base import RandomBot
+from rummykit.bots.registry import make_bot
 from rummykit.engine.match import play_match
 from rummykit.engine.records import RecordWriter, replay
 from rummykit.variants.registry import VARIANTS, game_from_record
@@ -92,3 +93,21 @@ def test_records_replay_to_the_same_outcome(name: str, seed: int) -> None:
     replayed = replay(buffer.getvalue().splitlines(), game_from_record)
     assert replayed.complete and replayed.game.outcome() == outcome
     assert replayed.actions == len(buffer.getvalue().splitlines()) - 2
+
+
+@pytest.mark.parametrize("name", PLAYABLE)
+@pytest.mark.parametrize("seed", [11, 12])
+def test_greedy_bots_finish_their_matches(name: str, seed: int) -> None:
+    """Self-play smoke test: greedy against random, every card conserved, the match ends."""
+    game, rules = new_game(name, seed, rounds=2)
+    bots = [
+        make_bot("greedy" if s % 2 == 0 else "random", name, rules, seed * 10 + s)
+        for s in range(game.players)
+    ]
+    steps = 0
+    while not game.is_terminal():
+        seat = game.current_seat
+        game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
+        steps += 1
+        assert steps < MAX_ACTIONS, "the match does not end"
+    assert conserved(game)

@@ -72,7 +72,7 @@ class KalookiGreedyBot:
         layoffs = [a for a in legal if a.verb is KVerb.LAYOFF]
         if layoffs and opened:
             return min(layoffs, key=lambda a: [CARD_JOKERS.is_wild(f) for f, _ in a.cards])
-        if observation.pending:
+        if observation.pending and len(hand) > 1:
             return KalookiAction(KVerb.RETRACT)
         discards = [a for a in legal if a.verb is KVerb.DISCARD]
         worst = self.worst_card(hand)
@@ -98,7 +98,7 @@ class KalookiGreedyBot:
             return _meld_action(melds[0]) if melds else None
         best = self._keeping_one(hand, Objective.MELD_VALUE)
         laid = sum(m.value for m in observation.table if m.number in observation.pending)
-        going_out = len(best.ungrouped) == 1
+        going_out = len(hand) - sum(len(m.faces) for m in best.melds) == 1
         if best.melds and (going_out or laid + best.score >= self.rules.open_min):
             return _meld_action(best.melds[0])
         return None

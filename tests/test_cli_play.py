@@ -13,13 +13,13 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from rummykit.bots.base import Bot
 from rummykit.bots.registry import make_bot
 from rummykit.cli.app import app
 from rummykit.cli.play import HUMAN, PlayClient
 from rummykit.core.notation import format_face, format_faces, parse_faces
 from rummykit.core.pieces import JOKER, OKEY_TILES, Kind
 from rummykit.engine.closed_hand import Phase
+from rummykit.engine.match import Bot
 from rummykit.engine.records import read_lines, replay
 from rummykit.variants.okey.state import OkeyGame
 from rummykit.variants.registry import game_from_record, variant

@@ -11,7 +11,6 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from rummykit.bots.base import Bot
 from rummykit.bots.registry import make_bot
 from rummykit.cli.app import app
 from rummykit.cli.carousel_draft import Draft
@@ -20,6 +19,7 @@ from rummykit.cli.terminal import HUMAN
 from rummykit.core.melds import CARD_JOKERS
 from rummykit.core.notation import parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind
+from rummykit.engine.match import Bot
 from rummykit.engine.records import read_lines, replay
 from rummykit.engine.table import table_meld
 from rummykit.errors import IllegalActionError

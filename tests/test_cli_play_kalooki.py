@@ -10,7 +10,6 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from rummykit.bots.base import Bot
 from rummykit.bots.registry import make_bot
 from rummykit.cli.app import app
 from rummykit.cli.kalooki_play import KalookiClient
@@ -18,6 +17,7 @@ from rummykit.cli.terminal import HUMAN
 from rummykit.core.melds import CARD_JOKERS
 from rummykit.core.notation import format_face, parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind
+from rummykit.engine.match import Bot
 from rummykit.engine.records import read_lines, replay
 from rummykit.engine.table import table_meld
 from rummykit.variants.kalooki.state import DECKS, KalookiGame, KPhase

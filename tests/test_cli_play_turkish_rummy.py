@@ -14,7 +14,6 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from rummykit.bots.base import Bot
 from rummykit.bots.registry import make_bot
 from rummykit.cli.app import app
 from rummykit.cli.play import HUMAN, PlayClient
@@ -22,6 +21,7 @@ from rummykit.cli.table_view import TurkishRummyView
 from rummykit.core.notation import format_face, parse_faces
 from rummykit.core.pieces import JOKER, Kind, rank_of, suit_of
 from rummykit.engine.closed_hand import Phase
+from rummykit.engine.match import Bot
 from rummykit.engine.records import read_lines, replay
 from rummykit.variants.registry import game_from_record, variant
 from rummykit.variants.turkish_rummy.state import DECKS, TurkishRummyGame

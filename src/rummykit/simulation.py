@@ -34,10 +34,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from rummykit.bots.base import Bot
 from rummykit.bots.registry import make_bot, parse_bot_list
 from rummykit.engine.game import Event, Game
-from rummykit.engine.match import play_match
+from rummykit.engine.match import Bot, play_match
 from rummykit.engine.options import rules_dict
 from rummykit.engine.records import RecordWriter, rules_hash
 from rummykit.errors import RummykitError

@@ -1,21 +1,11 @@
-"""The bot interface and the random bot."""
+"""The random bot (the bot interface is :class:`rummykit.engine.match.Bot`)."""
 
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 A = TypeVar("A")
-
-
-class Bot(Protocol):
-    """Chooses an action from an observation and the legal actions (never from the state)."""
-
-    name: str
-
-    def choose(self, observation: Any, legal: list[Any]) -> Any:
-        """One of ``legal``."""
-        ...
 
 
 class RandomBot:

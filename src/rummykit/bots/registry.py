@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rummykit.bots.base import Bot, RandomBot
+from rummykit.bots.base import RandomBot
 from rummykit.bots.carousel_greedy import CarouselGreedyBot
 from rummykit.bots.greedy import GreedyBot
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
+from rummykit.engine.match import Bot
 from rummykit.errors import RummykitError
 
 BOT_NAMES = ("random", "greedy")

@@ -20,7 +20,6 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from rummykit.bots.base import Bot
 from rummykit.cli.carousel_draft import Card, Draft, check_meld, meld_cards
 from rummykit.cli.table_common import BAD_STYLE, OK_STYLE, TableClient
 from rummykit.cli.table_view import DIM
@@ -29,6 +28,7 @@ from rummykit.core.melds import CAROUSEL_VALUES, Meld, MeldKind
 from rummykit.core.notation import parse_declared, parse_face
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.engine.game import Event, RoundResult
+from rummykit.engine.match import Bot
 from rummykit.engine.records import RecordWriter
 from rummykit.engine.table import MeldView
 from rummykit.errors import IllegalActionError, RummykitError

@@ -19,13 +19,13 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from rummykit.bots.base import Bot
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.cli.table_common import TableClient
 from rummykit.cli.table_view import DIM
 from rummykit.cli.terminal import HUMAN
 from rummykit.core.melds import CARD_JOKERS, Meld
 from rummykit.engine.game import Event, RoundResult
+from rummykit.engine.match import Bot
 from rummykit.engine.records import RecordWriter
 from rummykit.solvers.arrange import Arrangement, Objective
 from rummykit.variants.kalooki.actions import KalookiAction, KVerb

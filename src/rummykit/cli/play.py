@@ -24,7 +24,6 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from rummykit.bots.base import Bot
 from rummykit.bots.greedy import GreedyBot
 from rummykit.bots.registry import make_bot, parse_bot_list
 from rummykit.cli.errors import user_errors
@@ -45,6 +44,7 @@ from rummykit.core.notation import format_faces
 from rummykit.engine.closed_hand import ClosedHandGame, Phase
 from rummykit.engine.game import Event, RoundResult
 from rummykit.engine.hand_actions import HandAction, Verb
+from rummykit.engine.match import Bot
 from rummykit.engine.records import RecordWriter
 from rummykit.solvers.arrange import Arrangement
 from rummykit.solvers.report import best_arrangement, finishes, whole_hand_kinds

@@ -14,12 +14,12 @@ from typing import Any, Protocol, TypeVar
 from rich.console import Console
 from rich.text import Text
 
-from rummykit.bots.base import Bot
 from rummykit.cli.table_view import DIM, TableView, TurkishRummyView, glyphs_for
 from rummykit.cli.terminal import GameT, TerminalClient
 from rummykit.core.melds import CARD_JOKERS, CardValues, Wilds
 from rummykit.core.pieces import JOKER
 from rummykit.engine.game import Event, RoundResult
+from rummykit.engine.match import Bot
 from rummykit.engine.records import RecordWriter
 from rummykit.solvers.report import HandProfile
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules

@@ -17,11 +17,11 @@ from typing import Any
 
 from rich.console import Console
 
-from rummykit.bots.base import Bot
 from rummykit.cli.carousel_play import CarouselClient
 from rummykit.cli.kalooki_play import KalookiClient
 from rummykit.cli.terminal import TerminalClient
 from rummykit.engine.game import Game
+from rummykit.engine.match import Bot
 from rummykit.errors import RummykitError
 from rummykit.variants.carousel.state import CarouselGame
 from rummykit.variants.kalooki.state import KalookiGame

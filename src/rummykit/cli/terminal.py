@@ -34,12 +34,12 @@ from typing import Any, Generic, TextIO, TypeVar
 from rich.console import Console
 from rich.text import Text
 
-from rummykit.bots.base import Bot
 from rummykit.bots.registry import make_bot
 from rummykit.cli.table_view import DIM, TableView
 from rummykit.core.melds import Meld, MeldKind, MeldRules, Wilds, validate_meld
 from rummykit.core.notation import format_face, parse_face
 from rummykit.engine.game import Game
+from rummykit.engine.match import Bot
 from rummykit.engine.records import RecordWriter
 from rummykit.errors import IllegalActionError, MeldError, RummykitError
 from rummykit.solvers.report import HandProfile

@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
-from rummykit.bots.base import Bot
 from rummykit.engine.game import Event, Game, Outcome
 from rummykit.engine.records import RecordWriter
+
+
+class Bot(Protocol):
+    """A player the match loop can ask for moves: it chooses from an observation and the legal
+    actions (never from the state). Bots and the terminal clients' human seats implement it."""
+
+    name: str
+
+    def choose(self, observation: Any, legal: list[Any]) -> Any:
+        """One action, legal now: one of ``legal``, or another legal action of the game."""
+        ...
+
 
 StepHook = Callable[[int, list[Event]], None]
 """Called after every action with the seat that acted and what happened."""

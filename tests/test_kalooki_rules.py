@@ -11,6 +11,7 @@ import pytest
 
 from helpers import cards
 from rig import rigged_kalooki
+from rummykit.core.melds import CARD_JOKERS
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.errors import IllegalActionError, NotationError
@@ -206,11 +207,21 @@ def test_going_out_scores_the_other_hands() -> None:
 
 
 def test_okey_yapmak_adds_25_for_each_other_player() -> None:
-    hand_game = rigged_kalooki(["AH 2H 3H 4H 5H 6H 7H 8H 9H TC TD TS 2D", "AS JK 5D", None, None])
-    hand_game.apply_text("meld AH 2H 3H 4H 5H 6H 7H 8H 9H | TC TD TS")
+    """13 cards melded at once from a closed hand, the 14th discarded (the issue's case)."""
+    hand_game = rigged_kalooki(
+        ["AH 2H 3H 4H 5H 6H 7H 8H 9H TH TC TD TS", "AS JK 5D", None, None], phase=KPhase.DRAW, pile="2D"
+    )
+    hand_game.apply_text("take")
+    assert len(hand_game.hands[0]) == 14
+    hand_game.apply_text("meld AH 2H 3H 4H 5H 6H 7H 8H 9H TH | TC TD TS")
     events = hand_game.apply_text("discard 2D")
     result = next(e.result for e in events if e.result is not None)
-    assert result.kind == "hunt" and result.deltas[1] == 11 + 25 + 5 + 25
+    assert result.kind == "hunt" and result.winner == 0
+    assert result.deltas[1] == 11 + 25 + 5 + 25
+    values = KalookiRules().values()
+    for seat in (2, 3):
+        held = sum(values.hand_value(f, CARD_JOKERS) for f in result.hands[seat])
+        assert result.deltas[seat] == held + 25
 
 
 def test_no_hunt_after_an_earlier_meld_or_a_layoff() -> None:

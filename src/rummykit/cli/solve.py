@@ -130,8 +130,7 @@ def solve(
     ] = None,
     hand: Annotated[str | None, typer.Option(help="Carousel: the hand to play onto --table")] = None,
 ) -> None:
-    """Arrange a hand exactly: melds, ungrouped pieces, winning check, finishes, values; for
-    Carousel with --table/--hand, the best legal new table."""
+    """Solve a hand exactly (melds, ungrouped, winning, finishes, values), or a Carousel table."""
     with user_errors():
         info = variant(game)
         rules = info.load_rules(preset, rule or [])

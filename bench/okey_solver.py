@@ -57,6 +57,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from benchtools import pin_one_core
 from rummykit.core.melds import HIGH_ACE, MeldRules, Wilds, okey_face, okey_wilds
 from rummykit.core.notation import format_face, format_faces
 from rummykit.core.pieces import JOKER, N_FACES, OKEY_TILES, Kind, make_face, rank_of, suit_of
@@ -511,14 +512,6 @@ def report(
     print("\n".join(lines))
     rates["peer"] = theirs.rate
     return rates
-
-
-def pin_one_core() -> str:
-    if not hasattr(os, "sched_setaffinity"):
-        return "not pinned (no sched_setaffinity)"
-    core = min(os.sched_getaffinity(0))
-    os.sched_setaffinity(0, {core})
-    return f"pinned to core {core}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

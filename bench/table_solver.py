@@ -45,7 +45,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import itertools
-import os
 import random
 import statistics
 import sys
@@ -55,6 +54,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from benchtools import pin_one_core
 from rummykit.core.melds import MAX_RUN
 from rummykit.core.notation import format_declared, format_faces
 from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, Kind, make_face, rank_of, suit_of
@@ -446,14 +446,6 @@ def report(outcome: Outcome, ours: RummykitSide, peer: PeerSide) -> dict[str, An
         "their_wrong": len(set(their_illegal) | set(their_short)),
         "differ": more_ours + more_theirs,
     }
-
-
-def pin_one_core() -> str:
-    if not hasattr(os, "sched_setaffinity"):
-        return "not pinned (no sched_setaffinity)"
-    core = min(os.sched_getaffinity(0))
-    os.sched_setaffinity(0, {core})
-    return f"pinned to core {core}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -11,20 +11,17 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
 
-from rummykit.bots.registry import make_bot
+from play_helpers import RUNNER, Script, fresh_match, give_rack, run_app
 from rummykit.cli.app import app
 from rummykit.cli.play import HUMAN, PlayClient
 from rummykit.core.notation import format_face, format_faces, parse_faces
-from rummykit.core.pieces import JOKER, OKEY_TILES, Kind
+from rummykit.core.pieces import JOKER, Kind
 from rummykit.engine.closed_hand import Phase
-from rummykit.engine.match import Bot
 from rummykit.engine.records import read_lines, replay
 from rummykit.variants.okey.state import OkeyGame
 from rummykit.variants.registry import game_from_record, variant
 
-RUNNER = CliRunner()
 ALL_FACES = [format_face(Kind.TILES, f) for f in range(JOKER + 1)]
 ANSI = re.compile(r"\x1b\[")
 
@@ -33,9 +30,7 @@ Line = str | Callable[["PlayClient"], str]
 
 def run(*args: str, stdin: str = "") -> tuple[int, str]:
     """Run the command line; (exit code, standard output)."""
-    result = RUNNER.invoke(app, list(args), input=stdin)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result.exit_code, result.stdout
+    return run_app(*args, stdin=stdin)
 
 
 def one_turn_feed(cycles: int) -> str:
@@ -46,26 +41,6 @@ def one_turn_feed(cycles: int) -> str:
     return "\n".join(turn * cycles) + "\n"
 
 
-class Script:
-    """A ``read_line`` for :class:`PlayClient`: answers from a list (text or a function of the
-    client), then end of input. Records the prompts it was asked."""
-
-    def __init__(self, lines: list[Line]) -> None:
-        self.lines = list(lines)
-        self.prompts: list[str] = []
-        self.client: PlayClient | None = None
-
-    def __call__(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        if not self.lines:
-            raise EOFError
-        line = self.lines.pop(0)
-        if callable(line):
-            assert self.client is not None
-            return line(self.client)
-        return line
-
-
 def new_client(
     lines: list[Line],
     seed: int = 3,
@@ -74,15 +49,7 @@ def new_client(
     interactive: bool = False,
 ) -> tuple[PlayClient, Script, io.StringIO]:
     """A client on a fresh game with bots, reading from a script, writing plain text to a buffer."""
-    info = variant("okey")
-    game_rules = info.load_rules(None, list(rules))
-    game = info.new_game(game_rules, seed)
-    assert isinstance(game, OkeyGame)
-    bots: list[Bot | None] = [None]
-    bots += [make_bot(bot, "okey", game_rules, seed * 10 + s) for s in range(1, game_rules.players)]
-    names = ["you", *(f"{bot}-{s}" for s in range(1, game_rules.players))]
-    out = io.StringIO()
-    console = Console(file=out, color_system=None, width=120, soft_wrap=True)
+    game, bots, names, console, out = fresh_match(OkeyGame, "okey", seed, rules, bot)
     script = Script(lines)
     client = PlayClient(game, bots, names, console, script, interactive=interactive)
     script.client = client
@@ -106,6 +73,15 @@ def to_my_turn(client: PlayClient) -> None:
     """Let the bots move until the human is to move."""
     client.play_bots()
     assert client.game.current_seat == HUMAN
+
+
+def to_my_draw(client: PlayClient, discard: str = "d") -> None:
+    """Let the bots move until the human is to move, past the opening when the human starts the
+    round (``discard`` the first tile of the rack, then the bots move again)."""
+    to_my_turn(client)
+    if client.obs.phase is Phase.OPENING:
+        client.handle(f"{discard} {format_face(Kind.TILES, client.order[0])}")
+        to_my_turn(client)
 
 
 def discard_phase(client: PlayClient) -> None:
@@ -225,10 +201,7 @@ def test_a_typo_gets_one_line_and_the_same_prompt_again() -> None:
 
 def test_illegal_moves_are_explained_and_change_nothing() -> None:
     client, _, out = new_client([])
-    to_my_turn(client)
-    if client.obs.phase is Phase.OPENING:
-        client.handle(f"discard {format_face(Kind.TILES, client.order[0])}")
-        to_my_turn(client)
+    to_my_draw(client, "discard")
     assert client.obs.phase is Phase.DRAW
     before, order, places = client.obs, list(client.order), client.game.piece_places()
     client.handle(f"discard {format_face(Kind.TILES, client.order[0])}")
@@ -311,10 +284,7 @@ def test_hint_suggests_a_legal_discard() -> None:
 
 def test_hint_before_drawing_says_draw_or_take() -> None:
     client, _, out = new_client([])
-    to_my_turn(client)
-    if client.obs.phase is Phase.OPENING:
-        client.handle(f"d {format_face(Kind.TILES, client.order[0])}")
-        to_my_turn(client)
+    to_my_draw(client)
     client.handle("hint")
     assert re.search(r"hint: (draw from the stock|take \S+)", out.getvalue())
 
@@ -334,24 +304,9 @@ def rig(client: PlayClient, hand: str) -> None:
     the stock and the other racks (every piece stays in exactly one place), and re-read the rack."""
     game = client.game
     wanted = Counter(parse_faces(Kind.TILES, hand))
-    rack = game.racks[HUMAN]
-    keep = Counter(wanted)
-    spare = []
-    for piece in rack:
-        face = OKEY_TILES.face(piece)
-        if keep[face]:
-            keep[face] -= 1
-        else:
-            spare.append(piece)
-    for face in keep.elements():
-        holders = [game.stock, *(r for s, r in enumerate(game.racks) if s != HUMAN)]
-        where = next(h for h in holders if any(OKEY_TILES.face(p) == face for p in h))
-        piece = next(p for p in where if OKEY_TILES.face(p) == face)
-        give = spare.pop()
-        where[where.index(piece)] = give
-        rack[rack.index(give)] = piece
+    give_rack(game, HUMAN, list(wanted.elements()))
     game._legal = None
-    assert Counter(game.faces(rack)) == wanted
+    assert Counter(game.faces(game.racks[HUMAN])) == wanted
     assert set(game.piece_places().values()) == {1}
     client.round_no = 0
     client.sync_rack()

@@ -8,33 +8,26 @@ import re
 from pathlib import Path
 
 import pytest
-from rich.console import Console
-from typer.testing import CliRunner
 
-from rummykit.bots.registry import make_bot
-from rummykit.cli.app import app
+from play_helpers import Script, fresh_match, run_app
 from rummykit.cli.carousel_draft import Draft
 from rummykit.cli.carousel_play import CarouselClient, table_cards
 from rummykit.cli.terminal import HUMAN
 from rummykit.core.melds import CARD_JOKERS
 from rummykit.core.notation import parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind
-from rummykit.engine.match import Bot
 from rummykit.engine.records import read_lines, replay
 from rummykit.engine.table import table_meld
 from rummykit.errors import IllegalActionError
 from rummykit.variants.carousel.state import CarouselGame
 from rummykit.variants.registry import game_from_record, variant
 
-RUNNER = CliRunner()
 ANSI = re.compile(r"\x1b\[")
 
 
 def run(*args: str, stdin: str = "") -> tuple[int, str]:
     """Run ``rummykit play carousel``; (exit code, standard output)."""
-    result = RUNNER.invoke(app, ["play", "carousel", *args], input=stdin)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result.exit_code, result.stdout
+    return run_app("play", "carousel", *args, stdin=stdin)
 
 
 def turn_feed(cycles: int) -> str:
@@ -44,33 +37,11 @@ def turn_feed(cycles: int) -> str:
     return "\n".join(turn * cycles) + "\n"
 
 
-class Script:
-    """A ``read_line`` answering from a list of lines, then end of input; records the prompts."""
-
-    def __init__(self, lines: list[str]) -> None:
-        self.lines = list(lines)
-        self.prompts: list[str] = []
-
-    def __call__(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        if not self.lines:
-            raise EOFError
-        return self.lines.pop(0)
-
-
 def new_client(
     seed: int = 0, rules: tuple[str, ...] = ("players=3",), lines: list[str] | None = None
 ) -> tuple[CarouselClient, Script, io.StringIO]:
     """A client on a fresh match against random bots, writing plain text to a buffer."""
-    info = variant("carousel")
-    game_rules = info.load_rules(None, list(rules))
-    game = info.new_game(game_rules, seed)
-    assert isinstance(game, CarouselGame)
-    bots: list[Bot | None] = [None]
-    bots += [make_bot("random", info.name, game_rules, seed * 10 + s) for s in range(1, game_rules.players)]
-    names = ["you", *(f"random-{s}" for s in range(1, game_rules.players))]
-    out = io.StringIO()
-    console = Console(file=out, color_system=None, width=120, soft_wrap=True)
+    game, bots, names, console, out = fresh_match(CarouselGame, "carousel", seed, rules)
     script = Script(lines or [])
     return CarouselClient(game, bots, names, console, script), script, out
 

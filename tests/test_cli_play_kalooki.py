@@ -7,32 +7,24 @@ import json
 import re
 from pathlib import Path
 
-from rich.console import Console
-from typer.testing import CliRunner
-
-from rummykit.bots.registry import make_bot
-from rummykit.cli.app import app
+from play_helpers import Script, fresh_match, run_app
 from rummykit.cli.kalooki_play import KalookiClient
 from rummykit.cli.terminal import HUMAN
 from rummykit.core.melds import CARD_JOKERS
 from rummykit.core.notation import format_face, parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind
-from rummykit.engine.match import Bot
 from rummykit.engine.records import read_lines, replay
 from rummykit.engine.table import table_meld
 from rummykit.variants.kalooki.state import DECKS, KalookiGame, KPhase
 from rummykit.variants.registry import game_from_record, variant
 
-RUNNER = CliRunner()
 ALL_FACES = [format_face(Kind.CARDS, f) for f in range(JOKER + 1)]
 ANSI = re.compile(r"\x1b\[")
 
 
 def run(*args: str, stdin: str = "") -> tuple[int, str]:
     """Run ``rummykit play kalooki``; (exit code, standard output)."""
-    result = RUNNER.invoke(app, ["play", "kalooki", *args], input=stdin)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result.exit_code, result.stdout
+    return run_app("play", "kalooki", *args, stdin=stdin)
 
 
 def turn_feed(cycles: int) -> str:
@@ -42,33 +34,11 @@ def turn_feed(cycles: int) -> str:
     return "\n".join(turn * cycles) + "\n"
 
 
-class Script:
-    """A ``read_line`` answering from a list of lines, then end of input; records the prompts."""
-
-    def __init__(self, lines: list[str]) -> None:
-        self.lines = list(lines)
-        self.prompts: list[str] = []
-
-    def __call__(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        if not self.lines:
-            raise EOFError
-        return self.lines.pop(0)
-
-
 def new_client(
     seed: int = 0, rules: tuple[str, ...] = ("players=3",), lines: list[str] | None = None
 ) -> tuple[KalookiClient, Script, io.StringIO]:
     """A client on a fresh match against random bots, writing plain text to a buffer."""
-    info = variant("kalooki")
-    game_rules = info.load_rules(None, list(rules))
-    game = info.new_game(game_rules, seed)
-    assert isinstance(game, KalookiGame)
-    bots: list[Bot | None] = [None]
-    bots += [make_bot("random", info.name, game_rules, seed * 10 + s) for s in range(1, game_rules.players)]
-    names = ["you", *(f"random-{s}" for s in range(1, game_rules.players))]
-    out = io.StringIO()
-    console = Console(file=out, color_system=None, width=120, soft_wrap=True)
+    game, bots, names, console, out = fresh_match(KalookiGame, "kalooki", seed, rules)
     script = Script(lines or [])
     return KalookiClient(game, bots, names, console, script), script, out
 

@@ -12,21 +12,18 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
 
-from rummykit.bots.registry import make_bot
+from play_helpers import RUNNER, Script, fresh_match, give_rack, run_app
 from rummykit.cli.app import app
 from rummykit.cli.play import HUMAN, PlayClient
 from rummykit.cli.table_view import TurkishRummyView
 from rummykit.core.notation import format_face, parse_faces
 from rummykit.core.pieces import JOKER, Kind, rank_of, suit_of
 from rummykit.engine.closed_hand import Phase
-from rummykit.engine.match import Bot
 from rummykit.engine.records import read_lines, replay
 from rummykit.variants.registry import game_from_record, variant
-from rummykit.variants.turkish_rummy.state import DECKS, TurkishRummyGame
+from rummykit.variants.turkish_rummy.state import TurkishRummyGame
 
-RUNNER = CliRunner()
 ALL_FACES = [format_face(Kind.CARDS, f) for f in range(JOKER + 1)]
 ANSI = re.compile(r"\x1b\[")
 SYMBOLS = "♠♥♦♣"
@@ -34,9 +31,7 @@ SYMBOLS = "♠♥♦♣"
 
 def run(*args: str, stdin: str = "") -> tuple[int, str]:
     """Run the command line; (exit code, standard output)."""
-    result = RUNNER.invoke(app, ["play", "turkish_rummy", *args], input=stdin)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result.exit_code, result.stdout
+    return run_app("play", "turkish_rummy", *args, stdin=stdin)
 
 
 def one_turn_feed(cycles: int) -> str:
@@ -44,18 +39,6 @@ def one_turn_feed(cycles: int) -> str:
     face: exactly one succeeds, the rest are rejected (also on the next turn, before its draw)."""
     turn = ["pass", "draw", *(f"d {name}" for name in ALL_FACES)]
     return "\n".join(turn * cycles) + "\n"
-
-
-class Script:
-    """A ``read_line`` answering from a list of lines, then end of input."""
-
-    def __init__(self, lines: list[str]) -> None:
-        self.lines = list(lines)
-
-    def __call__(self, prompt: str) -> str:
-        if not self.lines:
-            raise EOFError
-        return self.lines.pop(0)
 
 
 def new_client(
@@ -66,15 +49,9 @@ def new_client(
     console: Console | None = None,
 ) -> tuple[PlayClient[Any], io.StringIO]:
     """A client on a fresh match against bots, writing plain text to a buffer (unless ``console``)."""
-    info = variant("turkish_rummy")
-    game_rules = info.load_rules(None, list(rules))
-    game = info.new_game(game_rules, seed)
-    assert isinstance(game, TurkishRummyGame)
-    bots: list[Bot | None] = [None]
-    bots += [make_bot(bot, info.name, game_rules, seed * 10 + s) for s in range(1, game_rules.players)]
-    names = ["you", *(f"{bot}-{s}" for s in range(1, game_rules.players))]
-    out = io.StringIO()
-    console = console or Console(file=out, color_system=None, width=120, soft_wrap=True)
+    game, bots, names, console, out = fresh_match(
+        TurkishRummyGame, "turkish_rummy", seed, rules, bot, console
+    )
     client: PlayClient[Any] = PlayClient(game, bots, names, console, Script(lines or []))
     return client, out
 
@@ -268,27 +245,9 @@ def rig(client: PlayClient[Any], hand: str, seat: int = HUMAN, extra: tuple[int,
     one place. Re-read the rack."""
     game = client.game
     assert isinstance(game, TurkishRummyGame)
-
-    def give(target: int, faces: list[int], keep_rest: bool) -> None:
-        rack = game.racks[target]
-        want = Counter(faces)
-        spare = []
-        for piece in rack:
-            if want[DECKS.face(piece)]:
-                want[DECKS.face(piece)] -= 1
-            else:
-                spare.append(piece)
-        for face in want.elements():
-            holders = [game.stock, *(r for s, r in enumerate(game.racks) if s != target)]
-            where = next(h for h in holders if any(DECKS.face(p) == face for p in h))
-            piece = next(p for p in where if DECKS.face(p) == face)
-            swap = spare.pop(0 if keep_rest else -1)
-            where[where.index(piece)] = swap
-            rack[rack.index(swap)] = piece
-
-    give(seat, parse_faces(Kind.CARDS, hand), keep_rest=False)
+    give_rack(game, seat, parse_faces(Kind.CARDS, hand), keep_rest=False)
     if extra is not None:
-        give(extra[0], parse_faces(Kind.CARDS, extra[1]), keep_rest=True)
+        give_rack(game, extra[0], parse_faces(Kind.CARDS, extra[1]), keep_rest=True)
     game._legal = None
     assert set(game.piece_places().values()) == {1}
     client.round_no = 0

@@ -17,7 +17,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rich.console import Console
 from rich.text import Text
 
 from rummykit.cli.carousel_draft import Card, Draft, check_meld, meld_cards
@@ -28,12 +27,11 @@ from rummykit.core.melds import CAROUSEL_VALUES, Meld, MeldKind
 from rummykit.core.notation import parse_declared, parse_face
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.engine.game import Event, RoundResult
-from rummykit.engine.match import Bot
-from rummykit.engine.records import RecordWriter
 from rummykit.engine.table import MeldView
 from rummykit.errors import IllegalActionError, RummykitError
 from rummykit.solvers.rearrange import TableSolver
 from rummykit.variants.carousel.actions import CarouselAction, CVerb
+from rummykit.variants.carousel.rules import CarouselRules
 from rummykit.variants.carousel.state import MAX_DRAWS, CarouselGame, CarouselObservation
 
 KINDS = {MeldKind.RUN: "sequence", MeldKind.SET: "group"}
@@ -81,34 +79,16 @@ class CarouselClient(TableClient[CarouselGame, CarouselObservation]):
     change_label = "this round"
     total_label = "scores now"
 
-    def __init__(
-        self,
-        game: CarouselGame,
-        bots: Sequence[Bot | None],
-        names: Sequence[str],
-        console: Console,
-        read_line: Callable[[str], str] = input,
-        writer: RecordWriter | None = None,
-        interactive: bool = False,
-        echo_input: bool = False,
-    ) -> None:
-        self.rules = game.rules
+    rules: CarouselRules
+
+    def setup(self) -> None:
+        """The rules, the card values, no draft yet, and the table solver when first asked for."""
+        self.rules = self.game.rules
         self.values = CAROUSEL_VALUES
         self.draft: Draft | None = None
         self.bonus_notes: list[Text] = []
         self.before_bonuses: tuple[int, ...] | None = None
         self._solver: TableSolver | None = None
-        super().__init__(
-            game,
-            bots,
-            names,
-            console,
-            read_line,
-            writer,
-            interactive,
-            echo_input,
-            game.rules.hand_profile(),
-        )
 
     # ------------------------------------------------------------------ state
     def legal_verbs(self) -> set[CVerb]:
@@ -409,15 +389,7 @@ class CarouselClient(TableClient[CarouselGame, CarouselObservation]):
         obs = self.obs
         if obs.to_move is None:
             return
-        sep = self.view.glyphs.sep
-        self.console.print()
-        title = [
-            "Carousel",
-            f"round {obs.round_no}",
-            f"dealer {self.who(obs.dealer)}",
-            f"stock {obs.stock_count}",
-        ]
-        self.rule(sep.join(title))
+        self.render_title(obs, "Carousel")
         line = self.scores_line("scores      ", obs.scores, signed=False)
         self.console.print(line.append(f"   (match to {self.rules.target})", style=DIM))
         if any(obs.rounds_won):

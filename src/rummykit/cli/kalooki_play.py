@@ -13,10 +13,9 @@ hands and their points.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from rich.console import Console
 from rich.text import Text
 
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
@@ -25,11 +24,9 @@ from rummykit.cli.table_view import DIM
 from rummykit.cli.terminal import HUMAN
 from rummykit.core.melds import CARD_JOKERS, Meld
 from rummykit.engine.game import Event, RoundResult
-from rummykit.engine.match import Bot
-from rummykit.engine.records import RecordWriter
 from rummykit.solvers.arrange import Arrangement, Objective
 from rummykit.variants.kalooki.actions import KalookiAction, KVerb
-from rummykit.variants.kalooki.rules import MatchMode
+from rummykit.variants.kalooki.rules import KalookiRules, MatchMode
 from rummykit.variants.kalooki.state import KalookiGame, KalookiMeldView, KalookiObservation, KPhase
 
 HELP = """\
@@ -61,31 +58,13 @@ class KalookiClient(TableClient[KalookiGame, KalookiObservation]):
     change_label = "penalty points"
     total_label = "penalties now"
 
-    def __init__(
-        self,
-        game: KalookiGame,
-        bots: Sequence[Bot | None],
-        names: Sequence[str],
-        console: Console,
-        read_line: Callable[[str], str] = input,
-        writer: RecordWriter | None = None,
-        interactive: bool = False,
-        echo_input: bool = False,
-    ) -> None:
-        self.rules = game.rules
-        self.values = game.rules.values()
-        self.advisor = KalookiGreedyBot(game.rules)
-        super().__init__(
-            game,
-            bots,
-            names,
-            console,
-            read_line,
-            writer,
-            interactive,
-            echo_input,
-            game.rules.hand_profile(),
-        )
+    rules: KalookiRules
+
+    def setup(self) -> None:
+        """The rules, the card values and the greedy bot that gives the hints."""
+        self.rules = self.game.rules
+        self.values = self.game.rules.values()
+        self.advisor = KalookiGreedyBot(self.game.rules)
 
     # ------------------------------------------------------------------ commands
     def prompt_text(self) -> str:
@@ -273,16 +252,7 @@ class KalookiClient(TableClient[KalookiGame, KalookiObservation]):
         obs = self.obs
         if obs.to_move is None:
             return
-        sep = self.view.glyphs.sep
-        self.console.print()
-        title = [
-            "Kalooki",
-            f"round {obs.round_no}",
-            f"dealer {self.who(obs.dealer)}",
-            f"stock {obs.stock_count}",
-            f"reshuffles {obs.reshuffles} of {self.rules.max_reshuffles}",
-        ]
-        self.rule(sep.join(title))
+        self.render_title(obs, "Kalooki", f"reshuffles {obs.reshuffles} of {self.rules.max_reshuffles}")
         line = self.scores_line("penalties  ", obs.scores, signed=False)
         if self.rules.match is MatchMode.ELIMINATION:
             line.append(f"   (over {self.rules.elimination_limit} is out)", style=DIM)

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.text import Text
 
 from rummykit.bots.greedy import GreedyBot
@@ -47,7 +46,7 @@ from rummykit.engine.hand_actions import HandAction, Verb
 from rummykit.engine.match import Bot
 from rummykit.engine.records import RecordWriter
 from rummykit.solvers.arrange import Arrangement
-from rummykit.solvers.report import best_arrangement, finishes, whole_hand_kinds
+from rummykit.solvers.report import HandProfile, best_arrangement, finishes, whole_hand_kinds
 from rummykit.variants.registry import variant
 
 PHASE_PROMPTS = {
@@ -69,25 +68,19 @@ class PlayClient(TerminalClient[ClosedHandGame[ObsT], ObsT]):
 
     view: TableView[ObsT]
 
-    def __init__(
-        self,
-        game: ClosedHandGame[ObsT],
-        bots: Sequence[Bot | None],
-        names: Sequence[str],
-        console: Console,
-        read_line: Callable[[str], str] = input,
-        writer: RecordWriter | None = None,
-        interactive: bool = False,
-        echo_input: bool = False,
-        view: TableView[ObsT] | None = None,
-    ) -> None:
-        view = view if view is not None else view_for(game, console)
-        self.advisor = GreedyBot(view.rules)
-        super().__init__(
-            game, bots, names, console, read_line, writer, interactive, echo_input, view, game.solver_profile
-        )
-
     # ------------------------------------------------------------------ state
+    def default_view(self) -> TableView[Any]:
+        """The view of the game for the console."""
+        return view_for(self.game, self.console)
+
+    def setup(self) -> None:
+        """The greedy bot that gives the hints."""
+        self.advisor = GreedyBot(self.view.rules)
+
+    def hand_profile(self) -> HandProfile:
+        """The game's solver profile."""
+        return self.game.solver_profile
+
     @property
     def held(self) -> Sequence[int]:
         """The rack."""
@@ -289,25 +282,21 @@ class PlayClient(TerminalClient[ClosedHandGame[ObsT], ObsT]):
         return line
 
     def render_round_end(self, result: RoundResult) -> None:
-        """The finishing discard, all hands, the explanation of the score change, the changes and the
-        new totals (from ``result`` and the observation only)."""
-        wilds = result.wilds if result.wilds is not None else self.wilds
+        """The finishing discard, then the explanation of the score change, all hands (each at its
+        best arrangement), the changes and the new totals (from ``result`` and the observation only)."""
         if result.winner is not None and result.finishing_discard is not None:
-            line = Text(f"{self.who(result.winner)} finishes, discarding ")
-            self.console.print(line.append_text(self.view.piece(result.finishing_discard, wilds)))
-        self.console.print()
-        self.rule(f"round {result.round_no} over")
-        for note in result.explanation:
-            self.console.print(self.view.colour_text(note))
-        width = max(len(self.who(s)) for s in range(len(result.hands)))
-        for seat, hand in enumerate(result.hands):
-            arrangement = best_arrangement(self.profile, list(hand), wilds)
-            prefix = f"  {self.who(seat):<{width}}  "
-            self.print_rows(self.hanging(prefix, self.arrangement_words(arrangement, wilds)))
-        view = self.view
-        width = max(len(view.change_label), len(view.total_label)) + 2
-        self.console.print(self.scores_line(f"{view.change_label:<{width}}", result.deltas, signed=True))
-        self.console.print(self.scores_line(f"{view.total_label:<{width}}", self.obs.scores, signed=False))
+            piece = self.view.piece(result.finishing_discard, self.round_wilds(result))
+            self.console.print(Text(f"{self.who(result.winner)} finishes, discarding ").append_text(piece))
+        super().render_round_end(result)
+
+    def round_end_hand(self, seat: int, hand: Sequence[int], result: RoundResult) -> list[Text]:
+        """The hand's best arrangement: its melds and the pieces left out."""
+        wilds = self.round_wilds(result)
+        return self.arrangement_words(best_arrangement(self.profile, list(hand), wilds), wilds)
+
+    def round_wilds(self, result: RoundResult) -> Wilds:
+        """The wilds of the round that ended."""
+        return result.wilds if result.wilds is not None else self.wilds
 
 
 def play(

@@ -8,7 +8,7 @@ with every hand and its points.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 from rich.console import Console
@@ -19,8 +19,6 @@ from rummykit.cli.terminal import GameT, TerminalClient
 from rummykit.core.melds import CARD_JOKERS, CardValues, Wilds
 from rummykit.core.pieces import JOKER
 from rummykit.engine.game import Event, RoundResult
-from rummykit.engine.match import Bot
-from rummykit.engine.records import RecordWriter
 from rummykit.solvers.report import HandProfile
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
 
@@ -43,6 +41,21 @@ class TableObservation(Protocol):
     def scores(self) -> tuple[int, ...]:
         """The match scores."""
 
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+
+    @property
+    def stock_count(self) -> int:
+        """How many cards the stock holds."""
+
+
+class TableRules(Protocol):
+    """What the table clients ask of either game's rules directly."""
+
+    def hand_profile(self) -> HandProfile:
+        """The meld rules and solver of a hand."""
+
 
 TObsT = TypeVar("TObsT", bound=TableObservation)
 
@@ -56,40 +69,26 @@ def card_view(console: Console) -> TableView[Any]:
 class TableClient(TerminalClient[GameT, TObsT]):
     """A human seat in a game with a public table of numbered melds and no wild but the jokers.
 
-    Subclasses supply the commands and the table; this class draws cards, melds and hands, shows
-    events and the end of a round, and performs an action (recorded, then described).
+    Subclasses supply the commands, the table, and in :meth:`setup` the rules and card values; this
+    class draws cards, melds and hands, shows events and the end of a round, and performs an action
+    (recorded, then described).
     """
 
     rack_word = "hand"
     sort_ways = ("runs", "sets", "rank")
     scores_label = "scores"
+    rules: TableRules
+    """The game's rules (set in :meth:`setup`)."""
     values: CardValues
-    """Card values in hand (the points of a hand at a round's end)."""
+    """Card values in hand (the points of a hand at a round's end; set in :meth:`setup`)."""
 
-    def __init__(
-        self,
-        game: GameT,
-        bots: Sequence[Bot | None],
-        names: Sequence[str],
-        console: Console,
-        read_line: Callable[[str], str],
-        writer: RecordWriter | None,
-        interactive: bool,
-        echo_input: bool,
-        profile: HandProfile,
-    ) -> None:
-        super().__init__(
-            game,
-            bots,
-            names,
-            console,
-            read_line,
-            writer,
-            interactive,
-            echo_input,
-            card_view(console),
-            profile,
-        )
+    def default_view(self) -> TableView[Any]:
+        """Cards as Turkish Rummy draws them (see :func:`card_view`)."""
+        return card_view(self.console)
+
+    def hand_profile(self) -> HandProfile:
+        """The rules' hand profile."""
+        return self.rules.hand_profile()
 
     @property
     def held(self) -> Sequence[int]:
@@ -133,6 +132,19 @@ class TableClient(TerminalClient[GameT, TObsT]):
         else:
             self.console.print(Text(f"{self.who(seat)} ").append_text(body))
 
+    def render_title(self, obs: TObsT, game_name: str, *extra: str) -> None:
+        """A blank line, then a rule titled with the game, the round, the dealer, the stock and
+        ``extra``."""
+        self.console.print()
+        title = [
+            game_name,
+            f"round {obs.round_no}",
+            f"dealer {self.who(obs.dealer)}",
+            f"stock {obs.stock_count}",
+            *extra,
+        ]
+        self.rule(self.view.glyphs.sep.join(title))
+
     def render_seats(self, prefix: str, entries: list[Text]) -> None:
         """One entry per seat after ``prefix``, separated, folded between entries."""
         sep = self.view.glyphs.sep.rstrip()
@@ -174,42 +186,22 @@ class TableClient(TerminalClient[GameT, TObsT]):
         self.say(event.seat, text)
 
     # ------------------------------------------------------------------ a round's end
-    def render_round_end(self, result: RoundResult) -> None:
-        """The explanation, every hand with its points card by card, the changes and the totals."""
-        self.console.print()
-        self.rule(f"round {result.round_no} over")
-        for note in result.explanation:
-            self.console.print(self.view.colour_text(note))
-        width = max(len(self.who(s)) for s in range(len(result.hands)))
-        for seat, hand in enumerate(result.hands):
-            if not self.in_round(seat, result):
-                continue
-            prefix = f"  {self.who(seat):<{width}}  "
-            self.print_rows(self.hanging(prefix, self.hand_words(hand, self.hand_extra(seat, result))))
-        label = self.label_width()
-        self.console.print(self.scores_line(f"{self.change_label:<{label}}", result.deltas, signed=True))
-        self.console.print(self.scores_line(f"{self.total_label:<{label}}", self.totals(), signed=False))
-        for line in self.round_end_extra(result):
-            self.console.print(line)
+    def round_end_hand(self, seat: int, hand: Sequence[int], result: RoundResult) -> list[Text] | None:
+        """The hand with its points card by card (:meth:`hand_words`), for the seats in the round."""
+        if not self.in_round(seat, result):
+            return None
+        return self.hand_words(hand, self.hand_extra(seat, result))
 
     change_label = "this round"
     total_label = "totals"
 
-    def label_width(self) -> int:
-        """The width of the labels before the score lines of a round's end."""
-        return max(len(self.change_label), len(self.total_label)) + 2
+    def round_end_labels(self) -> tuple[str, str]:
+        """:attr:`change_label` and :attr:`total_label`."""
+        return self.change_label, self.total_label
 
     def in_round(self, seat: int, result: RoundResult) -> bool:
         """Whether ``seat`` played the round (Kalooki: not yet eliminated)."""
         return True
-
-    def totals(self) -> Sequence[int]:
-        """The match scores now."""
-        return self.obs.scores
-
-    def round_end_extra(self, result: RoundResult) -> list[Text]:
-        """Lines after the totals."""
-        return []
 
     def hand_extra(self, seat: int, result: RoundResult) -> tuple[int, str] | None:
         """Points added to a hand's value at a round's end, and why (Kalooki's hunt penalty)."""

@@ -38,7 +38,7 @@ from rummykit.bots.registry import make_bot
 from rummykit.cli.table_view import DIM, TableView
 from rummykit.core.melds import Meld, MeldKind, MeldRules, Wilds, validate_meld
 from rummykit.core.notation import format_face, parse_face
-from rummykit.engine.game import Game
+from rummykit.engine.game import Game, RoundResult
 from rummykit.engine.match import Bot
 from rummykit.engine.records import RecordWriter
 from rummykit.errors import IllegalActionError, MeldError, RummykitError
@@ -70,9 +70,10 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
 
     ``order`` is the human's own ordering of the pieces held (faces): new pieces go to the right,
     and it is kept equal, as a multiset, to :attr:`held` after every action. ``view`` draws the
-    pieces; ``profile`` is the game's hand profile (meld rules, solver) used to sort and to bracket
-    melds in the rack. Apart from ``legal_actions`` and ``apply`` (and the parsing of typed actions),
-    a client knows the game only through the human's observation.
+    pieces (:meth:`default_view` unless given); ``profile`` is the game's hand profile (meld rules,
+    solver: :meth:`hand_profile`) used to sort and to bracket melds in the rack. Apart from
+    ``legal_actions`` and ``apply`` (and the parsing of typed actions), a client knows the game only
+    through the human's observation.
     """
 
     rack_word = "rack"
@@ -86,15 +87,13 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
         bots: Sequence[Bot | None],
         names: Sequence[str],
         console: Console,
-        read_line: Callable[[str], str],
-        writer: RecordWriter | None,
-        interactive: bool,
-        echo_input: bool,
-        view: TableView[Any],
-        profile: HandProfile,
+        read_line: Callable[[str], str] = input,
+        writer: RecordWriter | None = None,
+        interactive: bool = False,
+        echo_input: bool = False,
+        view: TableView[Any] | None = None,
     ) -> None:
         self.game = game
-        self.view = view
         self.bots = list(bots)
         self.names = list(names)
         self.console = console
@@ -102,13 +101,26 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
         self.writer = writer
         self.interactive = interactive
         self.echo_input = echo_input
-        self.profile = profile
-        self.meld_rules: MeldRules = profile.meld_rules
+        self.view = view if view is not None else self.default_view()
+        self.setup()
+        self.profile: HandProfile = self.hand_profile()
+        self.meld_rules: MeldRules = self.profile.meld_rules
         self.order: list[int] = []
         self.round_no = 0
         self.sync_rack()
 
     # ------------------------------------------------------------------ what the game supplies
+    @abstractmethod
+    def default_view(self) -> TableView[Any]:
+        """How the pieces look on :attr:`console` when no ``view`` is given."""
+
+    def setup(self) -> None:
+        """The client's own state, made before the hand profile is asked for and the rack read."""
+
+    @abstractmethod
+    def hand_profile(self) -> HandProfile:
+        """The game's hand profile (meld rules, solver): to sort and to bracket melds in the rack."""
+
     @property
     def obs(self) -> ObsT:
         """The human's observation now."""
@@ -484,6 +496,51 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
         except MeldError:
             return False
         return allow_pair or meld.kind is not MeldKind.PAIR
+
+    # ------------------------------------------------------------------ a round's end
+    def render_round_end(self, result: RoundResult) -> None:
+        """The explanation, every hand of the round (:meth:`round_end_hand`), the changes and the
+        totals."""
+        self.console.print()
+        self.rule(f"round {result.round_no} over")
+        for note in result.explanation:
+            self.console.print(self.view.colour_text(note))
+        width = max(len(self.who(s)) for s in range(len(result.hands)))
+        for seat, hand in enumerate(result.hands):
+            words = self.round_end_hand(seat, hand, result)
+            if words is None:
+                continue
+            prefix = f"  {self.who(seat):<{width}}  "
+            self.print_rows(self.hanging(prefix, words))
+        change, total = self.round_end_labels()
+        label = self.label_width()
+        self.console.print(self.scores_line(f"{change:<{label}}", result.deltas, signed=True))
+        self.console.print(self.scores_line(f"{total:<{label}}", self.totals(), signed=False))
+        for line in self.round_end_extra(result):
+            self.console.print(line)
+
+    @abstractmethod
+    def round_end_hand(self, seat: int, hand: Sequence[int], result: RoundResult) -> list[Text] | None:
+        """``seat``'s hand at the round's end as words a line may be folded between (``None``:
+        not shown)."""
+
+    def round_end_labels(self) -> tuple[str, str]:
+        """The labels of the score change and of the totals at a round's end."""
+        return self.view.change_label, self.view.total_label
+
+    def label_width(self) -> int:
+        """The width of the labels before the score lines of a round's end."""
+        return max(len(label) for label in self.round_end_labels()) + 2
+
+    def totals(self) -> Sequence[int]:
+        """The match scores now."""
+        obs: Any = self.obs
+        scores: Sequence[int] = obs.scores
+        return scores
+
+    def round_end_extra(self, result: RoundResult) -> list[Text]:
+        """Lines after the totals."""
+        return []
 
     # ------------------------------------------------------------------ the end
     def render_match_end(self) -> None:

@@ -89,3 +89,9 @@ def test_preset_file(tmp_path: Path) -> None:
 
 def test_parse_overrides() -> None:
     assert parse_overrides(["a=1", " b = x "]) == {"a": "1", "b": "x"}
+
+
+def test_kalooki_rounds_mode_needs_a_number_of_rounds() -> None:
+    with pytest.raises(RulesError, match="rounds=N"):
+        variant("kalooki").load_rules(overrides=["match=rounds"])
+    assert variant("kalooki").load_rules(overrides=["match=rounds", "rounds=3"]).rounds == 3

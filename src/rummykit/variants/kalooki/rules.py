@@ -8,6 +8,7 @@ from enum import StrEnum
 from rummykit.core.melds import KALOOKI_VALUES, CardValues, MeldRules
 from rummykit.core.pieces import Kind
 from rummykit.engine.options import check_range
+from rummykit.errors import RulesError
 from rummykit.solvers.arrange import Objective
 from rummykit.solvers.report import HandProfile
 
@@ -43,6 +44,8 @@ class KalookiRules:
         check_range("open_min", self.open_min, 0)
         check_range("max_reshuffles", self.max_reshuffles, 0)
         check_range("rounds", self.rounds, 1)
+        if self.match is MatchMode.ROUNDS and self.rounds is None:
+            raise RulesError("option match=rounds needs the number of rounds: rounds=N")
 
     def values(self) -> CardValues:
         """Card values with this table's ace and joker penalties in hand (meld values unchanged)."""

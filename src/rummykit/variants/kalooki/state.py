@@ -541,7 +541,8 @@ class KalookiGame(Game[KalookiAction, KalookiObservation]):
         elif self.rules.match is MatchMode.SINGLE_ROUND:
             over = True
         else:
-            over = len(self.results) >= (self.rules.rounds or 1)
+            assert self.rules.rounds is not None
+            over = len(self.results) >= self.rules.rounds
         if over:
             self.phase = KPhase.OVER
             self._legal = None

@@ -151,24 +151,21 @@ def test_build_a_draft_with_every_command_undo_and_commit() -> None:
     assert "seat 0 (you) draws 8D (card 1 of 3)" in out.getvalue()
     client.handle("new 7H 7D")
     assert (
-        draft_rows(out)[-1]
-        == "4  -         7H 7D  BAD a set has 3 to 4 pieces; a run has 3 to 13 pieces  new"
+        draft_rows(out)[-1] == "4  -         7H 7D  BAD a set has 3 to 4 cards; a run has 3 to 13 cards  new"
     )
     client.handle("add 4 7C")
     assert draft_rows(out)[-1] == "4  group     7H 7D 7C  ok  new"
     client.handle("split 3 6C")
     assert draft_rows(out)[2:] == [
-        "3  -         4C 5C  BAD a set has 3 to 4 pieces; a run has 3 to 13 pieces  new",
+        "3  -         4C 5C  BAD a set has 3 to 4 cards; a run has 3 to 13 cards  new",
         "4  group     7H 7D 7C  ok  new",
-        "5  -         6C 7C  BAD a set has 3 to 4 pieces; a run has 3 to 13 pieces  new",
+        "5  -         6C 7C  BAD a set has 3 to 4 cards; a run has 3 to 13 cards  new",
     ]
     client.handle("undo")
     client.handle("move 3 7C 4")
     rows = draft_rows(out)
     assert rows[2] == "3  sequence  4C 5C 6C  ok  new"
-    assert rows[3].startswith(
-        "4  -         7H 7D 7C 7C  BAD a set's pieces are all of different colours or suits"
-    )
+    assert rows[3].startswith("4  -         7H 7D 7C 7C  BAD a set's cards are all of different suits")
     client.handle("undo")
     client.handle("replace 1 7S")
     assert last_line(out) == "not allowed: you don't hold 7S"
@@ -200,7 +197,7 @@ def test_an_illegal_draft_is_refused_by_the_engine_and_kept_for_correction() -> 
     client.handle("replace 1 7S from 4")
     assert "the joker of meld 1 is free" in out.getvalue() and "jokers to place  1" in out.getvalue()
     assert draft_rows(out)[0] == "1  sequence  5S 6S 7S 8S  ok  new"
-    assert draft_rows(out)[3].startswith("4  -         7H 7D  BAD a set has 3 to 4 pieces")
+    assert draft_rows(out)[3].startswith("4  -         7H 7D  BAD a set has 3 to 4 cards")
     before, places = client.obs, client.game.piece_places()
     refusals = []
     for fix in ("add 4 7C", "add 2 JK[QH]"):
@@ -228,9 +225,9 @@ def test_move_to_a_new_meld_and_a_joker_from_the_hand() -> None:
     assert draft_rows(out)[-1] == "4  sequence  2C 3C JK[4C]  ok  new"
     client.handle("move 3 4C 5C new")
     assert draft_rows(out)[2:] == [
-        "3  -         6C 7C  BAD a set has 3 to 4 pieces; a run has 3 to 13 pieces  new",
+        "3  -         6C 7C  BAD a set has 3 to 4 cards; a run has 3 to 13 cards  new",
         "4  sequence  2C 3C JK[4C]  ok  new",
-        "5  -         4C 5C  BAD a set has 3 to 4 pieces; a run has 3 to 13 pieces  new",
+        "5  -         4C 5C  BAD a set has 3 to 4 cards; a run has 3 to 13 cards  new",
     ]
     client.handle("reset")
     assert client.draft is not None and not client.draft.changed

@@ -190,14 +190,31 @@ def test_missing_and_empty_files(tmp_path: Path) -> None:
     assert code == 2 and err == "error: the record is empty\n"
 
 
-def test_record_without_outcome_is_incomplete(tmp_path: Path, records: dict[str, list[str]]) -> None:
+def test_finished_match_without_its_outcome_line_is_refused(
+    tmp_path: Path, records: dict[str, list[str]]
+) -> None:
+    """A match that is over must end with its outcome: a deleted last line is tampering."""
     lines = records["random"][:-1]
-    path = write(tmp_path, lines)
-    code, out, _ = run("replay", str(path))
-    assert code == 0 and "incomplete" in out and "the match is over" in out
-    code, out, _ = run("replay", "--json", str(path))
-    data = json.loads(out)
-    assert code == 0 and data["complete"] is False and data["actions"] == len(lines) - 1
+    code, err = replay_error(tmp_path, lines)
+    assert (
+        code == 2 and err.startswith(f"error: line {len(lines) + 1}: ") and "outcome line is missing" in err
+    )
+
+
+def test_seat_and_rule_types_are_checked(tmp_path: Path, records: dict[str, list[str]]) -> None:
+    lines = list(records["random"])
+    action = json.loads(lines[1])
+    action["seat"] = str(action["seat"])
+    code, err = replay_error(tmp_path, [lines[0], json.dumps(action), *lines[2:]])
+    assert code == 2 and err.startswith("error: line 2: ")
+    header = json.loads(lines[0])
+    header["rules"]["points_normal"] = "2"
+    code, err = replay_error(tmp_path, [json.dumps(header), *lines[1:]])
+    assert code == 2 and err.startswith("error: line 1: ") and "types" in err
+    header = json.loads(lines[0])
+    header["seats"] = "abcd"
+    code, err = replay_error(tmp_path, [json.dumps(header), *lines[1:]])
+    assert code == 2 and "seats" in err
 
 
 def test_unfinished_game_replays_what_is_there(tmp_path: Path, records: dict[str, list[str]]) -> None:

@@ -278,3 +278,34 @@ def test_single_round_and_fixed_rounds() -> None:
     rounds.apply_text("meld 7H 7D 7C")
     rounds.apply_text("discard KC")
     assert not rounds.is_terminal() and rounds.round_no == 2
+
+
+def test_release_may_take_the_last_card_for_the_joker() -> None:
+    game = rigged_kalooki(["KS", None, None, None], table=[(1, "QS JK[KS] AS")], opened={0})
+    game.apply_text("release 1 KS")
+    assert game.faces(game.hands[0]) == [JOKER]
+
+
+def test_retracted_meld_numbers_are_given_again() -> None:
+    game = rigged_kalooki(["QS QH QD 4S 4D 4C KC", None, None, None], table=[(1, "2S 3S 4S")])
+    game.apply_text("meld QS QH QD")
+    game.apply_text("retract")
+    game.apply_text("meld 4S 4D 4C | QS QH QD")
+    assert [m.number for m in game.table] == [1, 2, 3]
+
+
+def test_single_round_is_settled_per_point() -> None:
+    rules = KalookiRules(match=MatchMode.SINGLE_ROUND, point_value=0.5)
+    game = rigged_kalooki(["7H 7D 7C KC", "AS JK 5D", None, None], opened={0}, rules=rules)
+    game.apply_text("meld 7H 7D 7C")
+    events = game.apply_text("discard KC")
+    result = next(e.result for e in events if e.result is not None)
+    assert any(
+        line.startswith("settled at 0.5 a point") and "seat 1 pays 20.5" in line
+        for line in result.explanation
+    )
+
+
+def test_a_natural_card_is_never_declared() -> None:
+    game = rigged_kalooki(["7H 7D 7C KC", None, None, None], opened={0})
+    refused(game, "meld 7H[7H] 7D 7C")

@@ -130,16 +130,18 @@ class KalookiClient(TableClient[KalookiGame, KalookiObservation]):
             note = ""
             if HUMAN not in obs.opened:
                 laid = sum(m.value for m in obs.table if m.number in obs.pending)
-                with_laid = f" ({by_value.score + laid} with this turn's melds)" if laid else ""
-                note = f"{with_laid}, {self.rules.open_min} opens"
-            value = Text(f"= {by_value.score}{note}", style="bold")
+                opening = by_value.score + laid
+                with_laid = f" ({opening} with this turn's melds)" if laid else ""
+                verdict = "enough to open" if opening >= self.rules.open_min else "not enough"
+                note = f"{with_laid}: {verdict}, the opening needs {self.rules.open_min}"
+            value = Text(f"worth {by_value.score}{note}", style="bold")
             words = [*self.arrangement_words(by_value, value)]
             self.print_rows(self.hanging("best melds by value  ", words))
         else:
             self.console.print(Text("best melds by value  none yet", style=DIM))
         fewest = solver.arrange(hand, CARD_JOKERS, Objective.DEADWOOD)
         left = self.points(fewest.ungrouped)
-        total = Text(f"= {left} point{'s' if left != 1 else ''} left", style="bold")
+        total = Text(f"leaves {left} point{'s' if left != 1 else ''} in hand", style="bold")
         self.print_rows(self.hanging("fewest points left   ", self.arrangement_words(fewest, total)))
 
     def reason(self, choice: KalookiAction, obs: KalookiObservation) -> str:

@@ -308,7 +308,9 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: from the clock)")] = None,
     rule: Annotated[list[str] | None, typer.Option(help="Override a rules option: name=value")] = None,
     preset: Annotated[Path | None, typer.Option(help="A TOML preset file of rules options")] = None,
-    players: Annotated[int | None, typer.Option(help="Number of players, 2-4 (rule players=N)")] = None,
+    players: Annotated[
+        int | None, typer.Option(help="Number of players: 2-4 (Kalooki 2-6, Carousel 2-5); rule players=N")
+    ] = None,
     record: Annotated[Path | None, typer.Option(help="Write the game record (JSON Lines) to FILE")] = None,
     color: Annotated[
         bool | None, typer.Option("--color/--no-color", help="Colour the pieces (default: on a terminal)")

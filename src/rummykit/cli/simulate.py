@@ -19,6 +19,7 @@ from rich.table import Table
 from rummykit import simulation as sim
 from rummykit.cli.errors import user_errors
 from rummykit.errors import RummykitError
+from rummykit.variants.registry import variant
 
 
 def _number(value: Fraction | float, places: int = 2) -> str:
@@ -62,14 +63,14 @@ def summary_tables(summary: sim.Summary, timing: sim.Timing) -> list[Table]:
 
 
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game to simulate: okey")],
+    game: Annotated[str, typer.Argument(help="okey, turkish_rummy, kalooki or carousel")],
     games: Annotated[int, typer.Option(help="How many matches to play")] = 100,
     bots: Annotated[
         str, typer.Option(help="One bot per seat, comma-separated (random, greedy); one name fills all seats")
     ] = "random",
     seed: Annotated[int, typer.Option(help="The simulation seed; each game's seeds derive from it")] = 0,
     rounds: Annotated[
-        int | None, typer.Option(help="Play matches of exactly N rounds (sets the rules option rounds=N)")
+        int | None, typer.Option(help="Play matches of exactly N rounds (sets the rules options for it)")
     ] = None,
     rule: Annotated[list[str] | None, typer.Option(help="Override a rules option: name=value")] = None,
     preset: Annotated[Path | None, typer.Option(help="A TOML preset file of rules options")] = None,
@@ -90,7 +91,7 @@ def simulate(
             raise RummykitError(f"--workers must be at least 1, not {workers}")
         overrides = list(rule or [])
         if rounds is not None:
-            overrides.append(f"rounds={rounds}")
+            overrides += variant(game).rounds_overrides(rounds)
         config = sim.make_config(game, bots, seed, preset, overrides, records)
         show_progress = not (as_json or quiet) and sys.stderr.isatty()
         with Progress(

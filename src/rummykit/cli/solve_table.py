@@ -9,6 +9,7 @@ import typer
 from rummykit.core.melds import CAROUSEL_VALUES, Meld, MeldKind
 from rummykit.core.notation import format_declared, format_face, parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind
+from rummykit.errors import RummykitError
 from rummykit.solvers.rearrange import TableSolver, validate_table_meld
 from rummykit.variants.carousel.rules import CarouselRules
 
@@ -21,6 +22,10 @@ def _meld_json(meld: Meld) -> dict[str, object]:
     return {"kind": "group" if meld.kind is MeldKind.SET else "sequence", "cards": cards}
 
 
+def _points(count: int) -> str:
+    return f"{count} point" if count == 1 else f"{count} points"
+
+
 def solve_table(rules: CarouselRules, decks: int, table_text: str, hand_text: str, as_json: bool) -> None:
     """Print the best new table for the position (readable, or one JSON object).
 
@@ -30,6 +35,8 @@ def solve_table(rules: CarouselRules, decks: int, table_text: str, hand_text: st
     """
     table = [parse_declared(Kind.CARDS, part) for part in table_text.split("|")] if table_text.strip() else []
     hand = parse_faces(Kind.CARDS, hand_text)
+    if not hand:
+        raise RummykitError('no hand given: write it with --hand, e.g. --hand "4S QS KS"')
     move = TableSolver(decks).solve(table, hand, CAROUSEL_VALUES, rules.joker_replace_from_table)
     new_table = move.table if move.played else tuple(validate_table_meld(m) for m in table)
     melds = [_meld_json(m) for m in new_table]
@@ -48,11 +55,11 @@ def solve_table(rules: CarouselRules, decks: int, table_text: str, hand_text: st
         typer.echo(json.dumps(data))
         return
     if not move.played:
-        typer.echo(f"nothing can be played; {move.points_left} points stay in hand")
+        typer.echo(f"nothing can be played; {_points(move.points_left)} stay in hand")
         return
     typer.echo("new table:  " + " | ".join(" ".join(m["cards"]) for m in melds))  # type: ignore[arg-type]
     typer.echo(f"played:     {' '.join(played)}")
-    typer.echo(f"left:       {' '.join(data['left']) or '-'} ({move.points_left} points)")  # type: ignore[arg-type]
+    typer.echo(f"left:       {' '.join(data['left']) or '-'} ({_points(move.points_left)})")  # type: ignore[arg-type]
     if data["goes_out"]:
         typer.echo("goes out")
     elif data["can_knock"]:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from rummykit.core.notation import format_face, format_faces
+from rummykit.core.notation import format_declared, format_face, format_faces
 from rummykit.core.pieces import JOKER, N_SUITS, Kind, make_face, rank_of, suit_of
 from rummykit.errors import MeldError
 
@@ -181,14 +181,17 @@ def validate_meld(
     """The meld formed by ``faces`` (any order): a set, else a run, else (if allowed) a pair.
 
     ``declared`` (one entry per piece, ``None`` for none) fixes what a wild stands for (a joker
-    written ``JK[7H]``); a declaration on a natural piece must be its own face. Undeclared wilds are
+    written ``JK[7H]``); a natural piece can't be declared. Undeclared wilds are
     assigned: in a set to the missing suits in suit order; in a run to the gaps, then above the top,
     then below the bottom. Raises :class:`MeldError` with the reasons.
     """
     fixed, free = _split(faces, rules, wilds, declared)
     if allow_pair and len(faces) == 2:
         return _as_pair(faces, fixed, free, rules)
-    text = format_faces(rules.kind, faces)
+    if not faces:
+        raise MeldError("an empty meld")
+    said = declared if declared is not None else [None] * len(faces)
+    text = " ".join(format_declared(rules.kind, f, d) for f, d in zip(faces, said, strict=True))
     reasons = []
     for build in (_as_set, _as_run):
         result = build(fixed, free, rules)
@@ -228,26 +231,34 @@ def _split(
                 fixed.append((face, said))
             continue
         natural = wilds.natural(face, rules.kind)
-        if said is not None and said != natural:
-            name, claim = format_face(rules.kind, face), format_face(rules.kind, said)
-            raise MeldError(f"{name} is not wild: it can't stand for {claim}")
+        if said is not None:
+            name = format_face(rules.kind, face)
+            raise MeldError(f"only a wild is declared: {name} stands for itself")
         fixed.append((face, natural))
     fixed.sort(key=lambda pair: pair[1])
     return fixed, free
 
 
+_CARD_WORDS = {"pieces": "cards", "piece": "card", "number": "rank", "colours": "suits", "colour": "suit"}
+
+
+def _word(rules: MeldRules, tile_word: str) -> str:
+    """The word for tiles, or its card-game counterpart."""
+    return _CARD_WORDS[tile_word] if rules.kind is Kind.CARDS else tile_word
+
+
 def _as_set(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | str:
     size = len(fixed) + len(free)
     if not 3 <= size <= rules.set_max:
-        return f"a set has 3 to {rules.set_max} pieces"
+        return f"a set has 3 to {rules.set_max} {_word(rules, 'pieces')}"
     stands = [s for _, s in fixed]
     if not stands:
-        return "a set needs a piece that is not wild"
+        return f"a set needs a {_word(rules, 'piece')} that is not wild"
     if len({rank_of(s) for s in stands}) > 1:
-        return "a set's pieces share one number"
+        return f"a set's {_word(rules, 'pieces')} share one {_word(rules, 'number')}"
     suits = [suit_of(s) for s in stands]
     if rules.set_distinct and len(set(suits)) < len(suits):
-        return "a set's pieces are all of different colours or suits"
+        return f"a set's {_word(rules, 'pieces')} are all of different {_word(rules, 'colours')}"
     rank = rank_of(stands[0])
     missing = [s for s in range(N_SUITS) if s not in suits] if rules.set_distinct else []
     fill = [make_face(missing[i] if missing else 0, rank) for i in range(len(free))]
@@ -258,15 +269,15 @@ def _as_set(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | str:
 def _as_run(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | str:
     size = len(fixed) + len(free)
     if not 3 <= size <= MAX_RUN:
-        return f"a run has 3 to {MAX_RUN} pieces"
+        return f"a run has 3 to {MAX_RUN} {_word(rules, 'pieces')}"
     if not fixed:
         return build_run(0, range(1, size + 1), free)
     stands = [s for _, s in fixed]
     if len({suit_of(s) for s in stands}) > 1:
-        return "a run's pieces are all of one colour or suit"
+        return f"a run's {_word(rules, 'pieces')} are all of one {_word(rules, 'colour')}"
     ranks = [rank_of(s) for s in stands]
     if len(set(ranks)) < len(ranks):
-        return "a run can't hold one number twice"
+        return f"a run can't hold one {_word(rules, 'number')} twice"
     modes = [ranks]
     if rules.ace_high and 1 in ranks:
         modes.append([HIGH_ACE if r == 1 else r for r in ranks])
@@ -285,6 +296,8 @@ def _as_run(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | str:
         span = range(new_lo, new_hi + 1)
         played = [by_position[p] if p in by_position else next(spare) for p in span]
         return build_run(suit_of(stands[0]), span, played)
+    if rules.kind is Kind.CARDS:
+        return "a run's ranks follow each other (the ace low or high, never both, never K A 2)"
     return "a run's numbers follow each other (1 may follow 13, never past it or at both ends)"
 
 

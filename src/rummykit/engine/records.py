@@ -110,6 +110,8 @@ def replay(lines: Iterable[str], make_game: GameFactory) -> Replayed:
         count += 1
     if game is None:
         raise RecordError(0, "the record is empty")
+    if not complete and game.is_terminal():
+        raise RecordError(number + 1, "the match is over but the outcome line is missing")
     return Replayed(game, head, count, complete)
 
 
@@ -131,15 +133,21 @@ def _start(number: int, data: dict[str, Any], make_game: GameFactory) -> Game[An
     if missing:
         lacking = ", ".join(missing)
         raise RecordError(number, f"the header's rules lack {lacking}: a record holds every option")
+    if rules_dict(rules) != data["rules"]:
+        raise RecordError(number, 'the header\'s rules are not written with their own types (5, not "5")')
     if rules_hash(rules) != data["rules_hash"]:
         raise RecordError(number, "the rules hash does not match the rules: the header was altered")
-    if not isinstance(data["seats"], list) or len(data["seats"]) != game.players:
-        raise RecordError(number, f"the header names {len(data['seats'])} seats for {game.players} players")
+    seats = data["seats"]
+    if not isinstance(seats, list) or not all(isinstance(name, str) for name in seats):
+        raise RecordError(number, "the header's seats are a list of names")
+    if len(seats) != game.players:
+        raise RecordError(number, f"the header names {len(seats)} seats for {game.players} players")
     return game
 
 
 def _step(number: int, game: Game[Any, Any], data: dict[str, Any]) -> None:
-    if set(data) != {"seat", "action"} or not isinstance(data["action"], str):
+    seat, text = data.get("seat"), data.get("action")
+    if set(data) != {"seat", "action"} or not isinstance(text, str) or type(seat) is not int:
         raise RecordError(number, 'an action line is {"seat": N, "action": "TEXT"}')
     if game.is_terminal():
         raise RecordError(number, "an action after the match ended")

@@ -31,6 +31,17 @@ class VariantInfo:
     kind: Kind
     game_type: Callable[[Any, int], Game[Any, Any]]
     """The match state machine: ``game_type(rules, seed)``."""
+    fixed_rounds: tuple[str, ...] = ("rounds={n}",)
+    """The rules options that make a match of exactly ``n`` rounds (empty: the game has none)."""
+
+    def rounds_overrides(self, rounds: int) -> list[str]:
+        """``name=value`` options for a match of exactly ``rounds`` rounds; raises
+        :class:`RummykitError` for a game whose matches are played to a target score."""
+        if not self.fixed_rounds:
+            raise RummykitError(
+                f"{self.title} matches are played to a target score; set it with --rule target=N"
+            )
+        return [template.format(n=rounds) for template in self.fixed_rounds]
 
     def load_rules(self, preset: Path | None = None, overrides: Sequence[str] = ()) -> Any:
         """The variant's rules from its preset (or ``preset``) with ``name=value`` ``overrides``."""
@@ -53,8 +64,10 @@ VARIANTS: dict[str, VariantInfo] = {
     for info in (
         VariantInfo("okey", "Okey", OkeyRules, Kind.TILES, OkeyGame),
         VariantInfo("turkish_rummy", "Turkish Rummy", TurkishRummyRules, Kind.CARDS, TurkishRummyGame),
-        VariantInfo("kalooki", "Kalooki", KalookiRules, Kind.CARDS, KalookiGame),
-        VariantInfo("carousel", "Carousel", CarouselRules, Kind.CARDS, CarouselGame),
+        VariantInfo(
+            "kalooki", "Kalooki", KalookiRules, Kind.CARDS, KalookiGame, ("match=rounds", "rounds={n}")
+        ),
+        VariantInfo("carousel", "Carousel", CarouselRules, Kind.CARDS, CarouselGame, ()),
     )
 }
 

@@ -376,12 +376,16 @@ class CarouselGame(Game[CarouselAction, CarouselObservation]):
         for seat in score.winners:
             self.rounds_won[seat] += 1
         kind = "knock" if knocker is not None else "out" if went_out is not None else "stock out"
+        how = {
+            "knock": f"seat {knocker} knocks with {points[knocker] if knocker is not None else 0}",
+            "out": f"seat {went_out} goes out",
+            "stock out": "the stock ran out and everyone had a last turn",
+        }[kind]
         hands = tuple(tuple(self.faces(h)) for h in self.hands)
-        result = RoundResult(
-            self.round_no, score.winners[0], kind, score.deltas, score.explanation, hands, CARD_JOKERS
-        )
+        notes = (how, *score.explanation)
+        result = RoundResult(self.round_no, score.winners[0], kind, score.deltas, notes, hands, CARD_JOKERS)
         self.results.append(result)
-        events = [Event(score.winners[0], score.explanation[0], result)]
+        events = [Event(score.winners[0], notes[1], result)]
         if max(self.scores) < self.rules.target:
             self._start_round()
             return events + self._after_action()

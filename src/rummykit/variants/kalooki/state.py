@@ -337,20 +337,19 @@ class KalookiGame(Game[KalookiAction, KalookiObservation]):
             self._plan_discard(draft, action)
         return draft
 
-    def _take_from_hand(self, draft: _Draft, cards: tuple[DeclaredFace, ...]) -> list[Declared]:
-        """Card ids for ``cards`` out of the draft hand (raises if one isn't held)."""
+    def _take_from_hand(
+        self, draft: _Draft, cards: tuple[DeclaredFace, ...], keep_one: bool = True
+    ) -> list[Declared]:
+        """Card ids for ``cards`` out of the draft hand (raises if one isn't held, or, with
+        ``keep_one``, if no card would be left for the final discard)."""
         out: list[Declared] = []
         for face, declared in cards:
             piece = next((p for p in draft.hand if self.face(p) == face), None)
             if piece is None:
                 raise IllegalActionError(f"you don't hold {format_face(Kind.CARDS, face)}")
-            if declared is not None and not WILDS.is_wild(face):
-                raise IllegalActionError(
-                    f"only a joker is declared; {format_face(Kind.CARDS, face)} is itself"
-                )
             draft.hand.remove(piece)
             out.append((piece, declared))
-        if not draft.hand:
+        if keep_one and not draft.hand:
             raise IllegalActionError("keep one card: a turn always ends with a discard")
         return out
 
@@ -403,7 +402,7 @@ class KalookiGame(Game[KalookiAction, KalookiObservation]):
             raise IllegalActionError(f"meld {old.number} holds no joker")
         if self.closed(old):
             raise IllegalActionError(f"meld {old.number} is a closed set of four: its joker stays for ever")
-        played = self._take_from_hand(draft, action.cards)
+        played = self._take_from_hand(draft, action.cards, keep_one=False)
         if any(WILDS.is_wild(self.face(p)) for p, _ in played):
             raise IllegalActionError("a joker is released for natural cards")
         if old.kind is MeldKind.RUN:
@@ -447,6 +446,7 @@ class KalookiGame(Game[KalookiAction, KalookiObservation]):
             draft.table.remove(meld)
             draft.hand += list(meld.pieces)
         draft.pending = []
+        draft.next_number = max((m.number for m in draft.table), default=0) + 1
 
     def _plan_discard(self, draft: _Draft, action: KalookiAction) -> None:
         assert action.face is not None
@@ -524,6 +524,10 @@ class KalookiGame(Game[KalookiAction, KalookiObservation]):
         notes.append(
             "hand values: " + ", ".join(f"seat {s} +{deltas[s]}" for s in self.active if s != winner)
         )
+        if self.rules.match is MatchMode.SINGLE_ROUND and winner is not None:
+            value = self.rules.point_value
+            owed = ", ".join(f"seat {s} pays {deltas[s] * value:g}" for s in self.active if s != winner)
+            notes.append(f"settled at {value:g} a point to seat {winner}: {owed}")
         for seat, delta in enumerate(deltas):
             self.scores[seat] += delta
         hands = tuple(tuple(self.faces(h)) for h in self.hands)

@@ -284,3 +284,17 @@ def test_must_meld_if_able_by_option() -> None:
     strict.apply_text("draw")
     refused(strict, "draw")
     strict.apply_text("meld 7H 7D 7C")
+
+
+def test_solve_carousel_needs_a_hand() -> None:
+    result = CliRunner().invoke(app, ["solve", "carousel", "--table", "AS 2S 3S"])
+    assert result.exit_code == 2 and "--hand" in result.stderr
+
+
+def test_round_explanation_says_how_it_ended() -> None:
+    game = rig(["7H 7D 7C 2S 2D", "2C 3C KD"], draws="AD")
+    game.apply_text("draw")
+    game.apply_text("meld 7H 7D 7C")
+    events = game.apply_text("knock")
+    result = next(e.result for e in events if e.result is not None)
+    assert result.explanation[0] == "seat 0 knocks with 5"

@@ -198,3 +198,13 @@ def test_shared_wins_are_fractions() -> None:
     assert summary.finishes["okey"] == 1 and summary.void_rounds == 1 and summary.rounds == 2
     assert summary.mean_turns_per_round == 4
     assert summary.to_json()["seats"][3]["mean_score"] == 18.5  # type: ignore[index]
+
+
+def test_rounds_option_for_each_game() -> None:
+    """--rounds N plays matches of exactly N rounds (Kalooki: match=rounds); Carousel has none."""
+    for game in ("okey", "turkish_rummy", "kalooki"):
+        result = CliRunner().invoke(app, ["simulate", game, "--games", "2", "--rounds", "1", "--json"])
+        assert result.exit_code == 0, result.stderr
+        assert json.loads(result.stdout)["rounds"] == 2
+    refused = CliRunner().invoke(app, ["simulate", "carousel", "--games", "2", "--rounds", "1"])
+    assert refused.exit_code == 2 and "target" in refused.stderr

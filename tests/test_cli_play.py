@@ -163,7 +163,7 @@ def test_full_match_by_piping(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["play", "chess"], "unknown game"),
-        (["play", "okey", "--bots", "random,greedy"], "2 bots named for 3 seats"),
+        (["play", "okey", "--bots", "random,greedy"], "2 bots named for 3 bot seats"),
         (["play", "okey", "--bots", "clever"], "unknown bot"),
         (["play", "okey", "--rule", "players=9"], "players"),
         (["play", "okey", "--players", "1"], "players"),

@@ -121,7 +121,7 @@ def test_records_are_written_and_replay(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (("--bots", "random,clever,random,random"), "unknown bot 'clever'"),
-        (("--bots", "random,random"), "2 bots named for 4 seats"),
+        (("--bots", "random,random"), "2 bots named for 4 bot seats"),
         (("--games", "0"), "--games must be at least 1"),
         (("--workers", "0"), "--workers must be at least 1"),
         (("--rule", "no_such_rule=1"), "unknown option 'no_such_rule'"),

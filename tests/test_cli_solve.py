@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -105,3 +106,41 @@ def test_batch_answers_in_order_and_reports_bad_lines() -> None:
 def test_rule_override_changes_the_answer() -> None:
     data = json.loads(run("solve", "okey", "--json", "--rule", "allow_13_1=false", "R12", "R13", "R1")[1])
     assert data["winning"] is False
+
+
+def test_fifteen_pieces_show_the_pairs_when_they_leave_fewer_out() -> None:
+    hand = "2H 2H 3H 3H 4H 4H 5S 5S 6D 6D 7C 7C JK JK 9S"
+    data = json.loads(run("solve", "turkish_rummy", "--json", *hand.split())[1])
+    assert data["arrangement"] == "pairs" and data["ungrouped"] == ["9S"] and data["win_kind"] == "pairs"
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("solve", "okey", ""), "no pieces"),
+        (("solve", "turkish_rummy", "--up-card", "5H", "5H", "5H", "6H"), "up card is out of play"),
+        (("solve", "turkish_rummy", "--up-card", "JK", "5H", "6H", "7H"), "never a joker"),
+    ],
+)
+def test_empty_hands_and_set_aside_pieces_are_checked(args: tuple[str, ...], needle: str) -> None:
+    code, _, err = run(*args)
+    assert code == 2 and needle in err
+
+
+def test_binary_batch_and_preset_files_are_refused_cleanly(tmp_path: Path) -> None:
+    blob = tmp_path / "blob"
+    blob.write_bytes(bytes(range(128, 256)) * 4)
+    code, _, err = run("solve", "okey", "--batch", str(blob))
+    assert code == 2 and "not UTF-8" in err
+    code, _, err = run("solve", "okey", "R1", "R2", "R3", "--preset", str(blob))
+    assert code == 2 and "not UTF-8" in err
+
+
+def test_a_huge_bad_token_is_cut_short_in_the_message() -> None:
+    code, _, err = run("solve", "okey", "X" * 5000)
+    assert code == 2 and len(err) < 200
+
+
+def test_batch_lines_without_an_indicator_use_the_option() -> None:
+    out = run("solve", "okey", "--indicator", "R5", "--batch", "-", stdin="R1 R2 R6\n")[1]
+    assert json.loads(out)["okey"] == "R6" and json.loads(out)["winning"] is True

@@ -17,7 +17,7 @@ from rummykit.core.melds import CARD_JOKERS, MeldKind, is_meld, validate_meld
 from rummykit.core.pieces import JOKER, rank_of
 from rummykit.engine.closed_hand import Phase
 from rummykit.engine.hand_actions import Verb
-from rummykit.errors import IllegalActionError, MeldError, NotationError
+from rummykit.errors import IllegalActionError, MeldError, NotationError, RulesError
 from rummykit.solvers.report import analyse
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
 from rummykit.variants.turkish_rummy.state import DECKS, TurkishRummyGame, draw_for_order
@@ -239,3 +239,18 @@ def test_penalty_limit_ends_the_match() -> None:
     assert game.is_terminal()
     outcome = game.outcome()
     assert outcome is not None and outcome.winners == (0,)
+
+
+def test_lay_down_with_a_declared_joker_keeps_the_players_arrangement() -> None:
+    hand = "AH 2H 3H 4H QS KS AS 7D 7C 7H 9C 9D JK 5C"
+    game = finishing(hand)
+    result = game.apply_text("finish 5C : AH 2H 3H 4H | QS KS AS | 7D 7C 7H | 9C 9D JK[9S]")[0].result
+    assert result is not None and result.winner == 0
+    assert len(result.laid) == 4
+    assert any(sorted(m.stands_for) == sorted(cards("9C 9D 9S")) for m in result.laid)
+
+
+def test_penalty_limit_is_a_negative_total() -> None:
+    with pytest.raises(RulesError, match="penalty_limit"):
+        TurkishRummyRules(penalty_limit=0)
+    assert TurkishRummyRules(penalty_limit=-20).penalty_limit == -20

@@ -11,6 +11,10 @@ class RummykitError(Exception):
     """Base of every error caused by input: the message is meant for a person."""
 
 
+MAX_SHOWN = 40
+"""Longest bad token repeated in full in an error message."""
+
+
 class NotationError(RummykitError, ValueError):
     """A piece, hand or action written in notation that can't be read.
 
@@ -18,7 +22,8 @@ class NotationError(RummykitError, ValueError):
     """
 
     def __init__(self, token: str, reason: str) -> None:
-        super().__init__(f"{token!r}: {reason}")
+        shown = token if len(token) <= MAX_SHOWN else token[: MAX_SHOWN - 3] + "..."
+        super().__init__(f"{shown!r}: {reason}")
         self.token = token
         self.reason = reason
 

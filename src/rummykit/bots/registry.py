@@ -40,7 +40,7 @@ def parse_bot_list(text: str, count: int) -> list[str]:
     if len(names) == 1:
         names = names * count
     if len(names) != count:
-        raise RummykitError(f"{len(names)} bots named for {count} seats")
+        raise RummykitError(f"{len(names)} bots named for {count} bot seat{'s' if count != 1 else ''}")
     for n in names:
         if n not in BOT_NAMES:
             raise RummykitError(f"unknown bot {n!r}; the bots are: {', '.join(BOT_NAMES)}")

@@ -290,8 +290,10 @@ class PlayClient(TerminalClient[ClosedHandGame[ObsT], ObsT]):
         super().render_round_end(result)
 
     def round_end_hand(self, seat: int, hand: Sequence[int], result: RoundResult) -> list[Text]:
-        """The hand's best arrangement: its melds and the pieces left out."""
+        """The winner's melds as laid down; any other hand at its best arrangement."""
         wilds = self.round_wilds(result)
+        if seat == result.winner and result.laid:
+            return self.arrangement_words(Arrangement(result.laid, (), 0), wilds)
         return self.arrangement_words(best_arrangement(self.profile, list(hand), wilds), wilds)
 
     def round_wilds(self, result: RoundResult) -> Wilds:

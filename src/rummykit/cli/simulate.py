@@ -67,7 +67,7 @@ def simulate(
     games: Annotated[int, typer.Option(help="How many matches to play")] = 100,
     bots: Annotated[
         str, typer.Option(help="One bot per seat, comma-separated (random, greedy); one name fills all seats")
-    ] = "random",
+    ] = "greedy",
     seed: Annotated[int, typer.Option(help="The simulation seed; each game's seeds derive from it")] = 0,
     rounds: Annotated[
         int | None, typer.Option(help="Play matches of exactly N rounds (sets the rules options for it)")

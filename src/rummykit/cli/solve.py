@@ -13,7 +13,7 @@ from rummykit.cli.errors import user_errors
 from rummykit.cli.solve_table import solve_table
 from rummykit.core.melds import CARD_JOKERS, NO_WILDS, Meld, Wilds
 from rummykit.core.notation import format_face, parse_face, parse_pieces
-from rummykit.core.pieces import Kind, PieceSet
+from rummykit.core.pieces import JOKER, Kind, PieceSet
 from rummykit.errors import NotationError, RummykitError
 from rummykit.solvers.report import HandReport, analyse
 from rummykit.variants.registry import VariantInfo, variant
@@ -88,8 +88,11 @@ def _solve_one(
 ) -> tuple[dict[str, object], HandReport, list[int]]:
     wilds = _wilds(info, rules, indicator, up)
     ids = parse_pieces(pieces, tokens)
-    if indicator is not None:
-        _check_indicator_copies(pieces, ids, indicator)
+    if not ids:
+        raise RummykitError("no pieces given: write the hand, e.g. R1 R2 R3 or 7H 8H 9H")
+    for aside, what in ((indicator, "indicator"), (up, "up card")):
+        if aside is not None:
+            _check_set_aside(pieces, ids, aside, what)
     faces = [pieces.face(i) for i in ids]
     report = analyse(rules.hand_profile(), faces, wilds)
     data: dict[str, object] = {"variant": info.name}
@@ -100,11 +103,17 @@ def _solve_one(
     return data, report, faces
 
 
-def _check_indicator_copies(pieces: PieceSet, ids: list[int], indicator: str) -> None:
-    face = parse_face(Kind.TILES, indicator)
+def _check_set_aside(pieces: PieceSet, ids: list[int], token: str, what: str) -> None:
+    """The indicator (Okey) or the up card (Turkish Rummy) is out of play: never a joker, and the
+    hand holds at most the other copies of its face."""
+    face = parse_face(pieces.kind, token)
+    if face == JOKER:
+        raise NotationError(token, f"the {what} is never a joker")
     held = sum(1 for i in ids if pieces.face(i) == face)
     if held >= pieces.copies_of(face):
-        raise NotationError(indicator, "the indicator is out of play, so the hand can hold only one")
+        raise NotationError(
+            token, f"the {what} is out of play, so the hand can hold only {held - 1 or 'one'}"
+        )
 
 
 def solve(
@@ -149,7 +158,7 @@ def solve(
         if batch is not None:
             if pieces:
                 raise RummykitError("give either pieces or --batch, not both")
-            _batch(info, rules, piece_set, batch, up_card)
+            _batch(info, rules, piece_set, batch, indicator, up_card)
             return
         if not pieces:
             raise RummykitError("no pieces given: write the hand, e.g. rummykit solve okey R1 R2 R3")
@@ -163,7 +172,10 @@ def solve(
         typer.echo(report_text(piece_set.kind, data, report, header))
 
 
-def _batch(info: VariantInfo, rules: Any, pieces: PieceSet, source: str, up_card: str | None) -> None:
+def _batch(
+    info: VariantInfo, rules: Any, pieces: PieceSet, source: str, default: str | None, up_card: str | None
+) -> None:
+    """One JSON line per hand of ``source``; ``default`` is the indicator of lines without one."""
     if source == "-":
         lines = sys.stdin.read().splitlines()
     else:
@@ -171,11 +183,13 @@ def _batch(info: VariantInfo, rules: Any, pieces: PieceSet, source: str, up_card
             lines = Path(source).read_text("utf-8").splitlines()
         except OSError as exc:
             raise RummykitError(f"can't read {source}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise RummykitError(f"can't read {source}: it is not UTF-8 text") from None
     for number, line in enumerate(lines, start=1):
         text = line.split("#", 1)[0].strip()
         if not text:
             continue
-        indicator: str | None = None
+        indicator = default
         if ":" in text:
             indicator, _, text = (part.strip() for part in text.partition(":"))
         try:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
-from rummykit.core.melds import MeldKind, Wilds, validate_meld
+from rummykit.core.melds import Meld, MeldKind, Wilds, validate_meld
 from rummykit.core.notation import format_face, format_faces
 from rummykit.core.pieces import Kind, PieceSet
 from rummykit.engine.game import Event, Game, Outcome, RoundResult
@@ -338,7 +338,7 @@ class ClosedHandGame(Game[HandAction, Obs]):
         return piece
 
     def _apply(self, action: HandAction) -> list[Event]:
-        kind = self._check_arrangement(action) if action.verb is Verb.FINISH and action.groups else None
+        laid = self._check_arrangement(action) if action.verb is Verb.FINISH and action.groups else None
         seat = self.turn
         self._legal = None
         verb = action.verb
@@ -362,7 +362,7 @@ class ClosedHandGame(Game[HandAction, Obs]):
         self.discarded.add(seat)
         self.taken = None
         if verb is Verb.FINISH:
-            return self._finish(seat, piece, kind)
+            return self._finish(seat, piece, laid)
         events = [Event(seat, f"discards {format_face(self.pieces.kind, action.face)}")]
         self.turn = self.next_seat(seat)
         if self.stock:
@@ -373,13 +373,14 @@ class ClosedHandGame(Game[HandAction, Obs]):
             return events
         return events + self._end_round(None, self._score_no_winner())
 
-    def _check_arrangement(self, action: HandAction) -> WinKind:
-        """Validate a finishing arrangement given by the player; raise if it is not one."""
+    def _check_arrangement(self, action: HandAction) -> list[Meld]:
+        """The melds (or seven pairs) of a finishing arrangement given by the player; raises
+        :class:`IllegalActionError` if it is not one."""
         assert action.groups is not None and action.face is not None
         kind = self.pieces.kind
         rest = Counter(self.faces(self.racks[self.turn]))
         rest[action.face] -= 1
-        laid = Counter(f for g in action.groups for f in g)
+        laid = Counter(f for g in action.groups for f, _ in g)
         if laid != +rest:
             missing = format_faces(kind, sorted((+rest - laid).elements()))
             extra = format_faces(kind, sorted((laid - +rest).elements()))
@@ -390,26 +391,35 @@ class ClosedHandGame(Game[HandAction, Obs]):
             )
         rules = self.solver_profile.meld_rules
         try:
-            melds = [validate_meld(g, rules, self.wilds, allow_pair=len(g) == 2) for g in action.groups]
+            melds = [
+                validate_meld([f for f, _ in g], rules, self.wilds, len(g) == 2, [d for _, d in g])
+                for g in action.groups
+            ]
         except MeldError as exc:
             raise IllegalActionError(str(exc)) from None
         pairs = {m.kind is MeldKind.PAIR for m in melds}
-        if pairs == {True}:
-            if len(melds) != PAIRS_IN_A_FINISH:
-                raise IllegalActionError("a pairs finish is seven pairs")
-            return WinKind.PAIRS
-        if pairs == {False}:
-            return WinKind.MELDS
-        raise IllegalActionError("pairs and sets/runs are never mixed in one finish")
+        if pairs == {True} and len(melds) != PAIRS_IN_A_FINISH:
+            raise IllegalActionError("a pairs finish is seven pairs")
+        if len(pairs) > 1:
+            raise IllegalActionError("pairs and sets/runs are never mixed in one finish")
+        return melds
 
-    def _finish(self, seat: int, piece: int, kind: WinKind | None) -> list[Event]:
+    def _finish(self, seat: int, piece: int, laid: list[Meld] | None) -> list[Event]:
+        """End the round with ``seat``'s finish: its own ``laid`` melds, or else the engine's
+        arrangement of the other 14 (seven pairs when possible: they score more)."""
         face = self.face(piece)
-        possible = finishing_discards(self.solver_profile, [*self.faces(self.racks[seat]), face], self.wilds)
-        if kind is None:
-            kind = WinKind.PAIRS if WinKind.PAIRS in possible[face] else WinKind.MELDS
-        return self._end_round(seat, self._score_finish(seat, face, kind), face)
+        rest = self.faces(self.racks[seat])
+        if laid is None:
+            solver = self.solver_profile.solver()
+            possible = finishing_discards(self.solver_profile, [*rest, face], self.wilds)[face]
+            pairs = WinKind.PAIRS in possible
+            laid = list((solver.pairs(rest, self.wilds) if pairs else solver.arrange(rest, self.wilds)).melds)
+        kind = WinKind.PAIRS if laid and laid[0].kind is MeldKind.PAIR else WinKind.MELDS
+        return self._end_round(seat, self._score_finish(seat, face, kind), face, tuple(laid))
 
-    def _end_round(self, winner: int | None, score: FinishScore, discard: int | None = None) -> list[Event]:
+    def _end_round(
+        self, winner: int | None, score: FinishScore, discard: int | None = None, laid: tuple[Meld, ...] = ()
+    ) -> list[Event]:
         """End the round: apply its score changes; the result's deltas include the bonuses."""
         scores = [score]
         extra = self._round_end_bonus()
@@ -431,6 +441,7 @@ class ClosedHandGame(Game[HandAction, Obs]):
             hands,
             self.wilds,
             discard,
+            laid,
         )
         self.results.append(result)
         events = [Event(winner, score.explanation, result)]

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from rummykit.core.melds import Wilds
+from rummykit.core.melds import Meld, Wilds
 from rummykit.errors import IllegalActionError
 
 
@@ -54,6 +54,8 @@ class RoundResult:
     """What was wild in the round."""
     finishing_discard: int | None = None
     """The face the winner discarded to finish, if the game ends rounds that way."""
+    laid: tuple[Meld, ...] = ()
+    """The winner's melds as laid down (the player's own arrangement when given)."""
 
 
 @dataclass(frozen=True)

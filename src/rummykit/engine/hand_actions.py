@@ -4,8 +4,9 @@ integer id.
 Text forms (tiles shown; cards alike, e.g. ``discard 7H``): ``draw`` (top of the stock), ``take``
 (the discard the player may take), ``discard R7``, ``finish R7`` (discard R7 and lay the other 14
 down, arranged by the engine, seven pairs first when possible), ``finish R7 : R1 R2 R3 | B5 B5 | …``
-(with the player's own arrangement, validated), ``show R5`` (Okey: the indicator's twin, on one's
-first turn) and ``pass`` (stock empty: decline the finishing take, which ends the round).
+(with the player's own arrangement, validated; a wild may be declared, ``JK[AS]``), ``show R5``
+(Okey: the indicator's twin, on one's first turn) and ``pass`` (stock empty: decline the finishing
+take, which ends the round).
 
 Integer ids (for learning environments): ``draw`` 0, ``take`` 1, ``pass`` 2, ``discard f`` 3+f,
 ``finish f`` 56+f, ``show`` 109, where f is the face 0..52 (52 = ``F`` or ``JK``). An explicit
@@ -17,10 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from rummykit.core.notation import format_face, parse_faces
+from rummykit.core.notation import format_declared, format_face, parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.engine.action_text import read_verb
 from rummykit.errors import NotationError
+
+DeclaredFace = tuple[int, int | None]
+"""A piece of a finishing arrangement: (face, the face a wild is declared as, or None)."""
 
 N_FACE_IDS = JOKER + 1
 DISCARD_BASE = 3
@@ -48,7 +52,7 @@ class HandAction:
 
     verb: Verb
     face: int | None = None
-    groups: tuple[tuple[int, ...], ...] | None = field(default=None, compare=False)
+    groups: tuple[tuple[DeclaredFace, ...], ...] | None = field(default=None, compare=False)
     kind: Kind = field(default=Kind.TILES, compare=False)
 
     def text(self) -> str:
@@ -57,7 +61,9 @@ class HandAction:
             return self.verb.value
         out = f"{self.verb.value} {format_face(self.kind, self.face)}"
         if self.groups:
-            out += " : " + " | ".join(" ".join(format_face(self.kind, f) for f in g) for g in self.groups)
+            out += " : " + " | ".join(
+                " ".join(format_declared(self.kind, f, d) for f, d in g) for g in self.groups
+            )
         return out
 
     @property
@@ -109,7 +115,7 @@ def parse_action(text: str, kind: Kind, verbs: frozenset[Verb] = frozenset(Verb)
     if colon:
         if verb is not Verb.FINISH:
             raise NotationError(text, "only finish takes an arrangement")
-        groups = tuple(tuple(parse_faces(kind, part)) for part in tail.split("|"))
+        groups = tuple(tuple(parse_declared(kind, part)) for part in tail.split("|"))
         if any(not g for g in groups):
             raise NotationError(text, "an empty group in the arrangement")
     return HandAction(verb, faces[0], groups, kind)

@@ -111,6 +111,8 @@ def read_preset(path: Path | None, variant: str) -> dict[str, object]:
         data = tomllib.loads(text)
     except OSError as exc:
         raise RulesError(f"can't read preset {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"can't read preset {path}: it is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"preset {path or variant}: {exc}") from None
     section = data.get(variant, data)

@@ -399,7 +399,10 @@ class HandSolver:
             while len(members) >= 2:
                 melds.append(self._pair(members.pop(), members.pop(), wilds))
             singles.extend(members)
-        while wild and singles:
+        completed = min(len(wild), len(singles))
+        if len(wild) > len(singles) and (len(wild) - len(singles)) % 2 == 1 and singles:
+            completed -= 1  # as many pairs either way: leave a natural out rather than a wild
+        for _ in range(completed):
             melds.append(self._pair(singles.pop(), wild.pop(), wilds))
         while len(wild) >= 2:
             melds.append(self._pair(wild.pop(), wild.pop(), wilds))

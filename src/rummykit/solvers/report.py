@@ -97,7 +97,7 @@ def best_arrangement(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -
     pairs instead when they leave fewer pieces out."""
     solver = profile.solver()
     arrangement = solver.arrange(faces, wilds, profile.objective)
-    if profile.pairs_win and len(faces) % 2 == 0:
+    if profile.pairs_win:
         paired = solver.pairs(faces, wilds)
         if len(paired.ungrouped) < len(arrangement.ungrouped):
             return paired

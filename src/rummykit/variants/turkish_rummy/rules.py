@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rummykit.core.melds import CARD_JOKERS, MeldRules, Wilds, okey_face
 from rummykit.core.pieces import JOKER, N_SUITS, Kind
 from rummykit.engine.options import check_range
+from rummykit.errors import RulesError
 from rummykit.solvers.arrange import Objective
 from rummykit.solvers.report import HandProfile
 
@@ -32,6 +33,8 @@ class TurkishRummyRules:
     def __post_init__(self) -> None:
         check_range("players", self.players, 2, 4)
         check_range("rounds", self.rounds, 1)
+        if self.penalty_limit is not None and self.penalty_limit >= 0:
+            raise RulesError(f"option penalty_limit: {self.penalty_limit} is not a negative total, e.g. -20")
 
     def meld_rules(self) -> MeldRules:
         """Sets (distinct suits, or up to 8 of a rank with ``set_distinct_suits=false``) and runs."""

@@ -93,7 +93,14 @@ def test_workers_do_not_change_the_summary() -> None:
 def test_table_output() -> None:
     code, out, err = run("simulate", "okey", "--games", "2", "--rounds", "1", "--seed", "1")
     assert code == 0, err
-    for text in ("match wins", "mean score", "round wins", "void rounds", "okey+pairs", "games per second"):
+    for text in (
+        "match wins",
+        "mean score",
+        "round wins",
+        "rounds with no winner",
+        "okey+pairs",
+        "games per second",
+    ):
         assert text in out
     assert "1/k" in out
     assert err == ""  # no progress bar when stderr is not a terminal

@@ -374,3 +374,9 @@ def test_last_chance_respects_the_rediscard_ban() -> None:
     assert loose.phase is Phase.LAST_CHANCE
     loose.apply_text("take")
     assert [a.text() for a in loose.legal_actions()] == ["finish K9"]
+
+
+def test_a_wrong_own_arrangement_is_explained() -> None:
+    game = finishing_game(WIN_MELDS, "K5")
+    with pytest.raises(IllegalActionError, match="missing"):
+        game.apply_text("finish R9 : R1 R2 R3")

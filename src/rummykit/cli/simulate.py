@@ -53,7 +53,7 @@ def summary_tables(summary: sim.Summary, timing: sim.Timing) -> list[Table]:
     rounds.add_row("rounds played", str(summary.rounds))
     for kind, count in summary.finishes.items():
         rounds.add_row(f"{kind} finishes", str(count))
-    rounds.add_row("void rounds", str(summary.void_rounds))
+    rounds.add_row("rounds with no winner", str(summary.void_rounds))
     rounds.add_row("mean rounds per game", _number(summary.mean_rounds_per_game))
     rounds.add_row("mean turns per round", _number(summary.mean_turns_per_round))
     plural = "" if timing.workers == 1 else "s"

@@ -234,6 +234,15 @@ class ClosedHandGame(Game[HandAction, Obs]):
                 ]
         return out
 
+    def _validate(self, action: HandAction) -> None:
+        """A finish with the player's own arrangement is checked first, so that a wrong one is
+        explained (a piece missing, a group that is no meld) rather than only refused."""
+        finishing = self.phase in (Phase.OPENING, Phase.DISCARD, Phase.FINISH_ONLY)
+        rack = self.faces(self.racks[self.turn])
+        if action.verb is Verb.FINISH and action.groups and finishing and action.face in rack:
+            self._check_arrangement(action)
+        super()._validate(action)
+
     def _extra_legal(self) -> list[HandAction]:
         """Variant actions legal now besides the shared ones (Okey's ``show``)."""
         return []

@@ -19,6 +19,22 @@ from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
 from rummykit.variants.turkish_rummy.state import TurkishRummyGame
 
 
+def snapshot(game: ClosedHandGame[Any]) -> tuple[object, ...]:
+    """Everything an illegal action must leave as it was, in an Okey or Turkish Rummy game."""
+    return (
+        [list(r) for r in game.racks],
+        [list(d) for d in game.discards],
+        list(game.stock),
+        list(game.scores),
+        game.turn,
+        game.phase,
+        game.taken,
+        sorted(game.discarded),
+        sorted(getattr(game, "shown", set())),
+        game.round_no,
+    )
+
+
 def _place(
     game: ClosedHandGame[Any],
     aside: str,

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from helpers import tiles
-from rig import rigged
+from rig import rigged, snapshot
 from rummykit.core.pieces import JOKER, OKEY_TILES
 from rummykit.engine.closed_hand import Phase
 from rummykit.engine.hand_actions import NUM_ACTIONS, HandAction, Verb
@@ -18,21 +18,6 @@ from rummykit.variants.okey.state import OkeyGame
 WIN_MELDS = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13 R9"  # R9 is the spare
 WIN_PAIRS = "R1 R1 Y2 Y2 B3 B3 K4 K4 R5 R5 Y6 Y6 B7 B7 K9"  # K9 is the spare
 FILLER: list[str | None] = [None, None, None]
-
-
-def snapshot(game: OkeyGame) -> tuple[object, ...]:
-    return (
-        [list(r) for r in game.racks],
-        [list(d) for d in game.discards],
-        list(game.stock),
-        list(game.scores),
-        game.turn,
-        game.phase,
-        game.taken,
-        sorted(game.discarded),
-        sorted(game.shown),
-        game.round_no,
-    )
 
 
 def finishing_game(hand: str, indicator: str = "K5", rules: OkeyRules | None = None) -> OkeyGame:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from helpers import cards
-from rig import rigged_cards
+from rig import rigged_cards, snapshot
 from rummykit.core.melds import CARD_JOKERS, MeldKind, is_meld, validate_meld
 from rummykit.core.pieces import JOKER, rank_of
 from rummykit.engine.closed_hand import Phase
@@ -28,18 +28,6 @@ MELDS = RULES.meld_rules()
 
 WIN = "AH 2H 3H 4H QS KS AS 7D 7C 7H 9C 9D 9S 5C"  # 5C is the spare
 PAIRS = "AH AH 2C 2C 5D 5D 9S 9S TH TH KC KC 4D 4D 8S"  # 8S is the spare
-
-
-def snapshot(game: TurkishRummyGame) -> tuple[object, ...]:
-    return (
-        [list(r) for r in game.racks],
-        [list(d) for d in game.discards],
-        list(game.stock),
-        list(game.scores),
-        game.turn,
-        game.phase,
-        game.round_no,
-    )
 
 
 def finishing(

@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 from rummykit.core.melds import CARD_JOKERS
-from rummykit.core.notation import parse_declared, parse_faces
-from rummykit.core.pieces import Kind
+from rummykit.core.notation import parse_declared
+from rummykit.core.pieces import N_FACES, PieceSet
 from rummykit.engine.closed_hand import ClosedHandGame, Phase
 from rummykit.engine.table import table_meld
 from rummykit.variants.kalooki.rules import KalookiRules
@@ -35,6 +35,29 @@ def snapshot(game: ClosedHandGame[Any]) -> tuple[object, ...]:
     )
 
 
+class PiecePool:
+    """The pieces of a set not placed yet: ``take`` them by notation (declarations kept), then
+    the ``rest`` in a seeded shuffle."""
+
+    def __init__(self, pieces: PieceSet) -> None:
+        self.pieces = pieces
+        self.free = {f: [pieces.piece(f, c) for c in range(pieces.copies_of(f))] for f in range(N_FACES + 1)}
+
+    def take(self, text: str) -> list[tuple[int, int | None]]:
+        """(piece id, declaration) for each token of ``text``."""
+        return [(self.free[f].pop(), d) for f, d in parse_declared(self.pieces.kind, text)]
+
+    def ids(self, text: str) -> list[int]:
+        """Piece ids for the tokens of ``text``."""
+        return [p for p, _ in self.take(text)]
+
+    def rest(self, seed: int = 0) -> list[int]:
+        """Every piece not taken, shuffled by ``seed``."""
+        left = [p for ids in self.free.values() for p in ids]
+        random.Random(seed).shuffle(left)
+        return left
+
+
 def _place(
     game: ClosedHandGame[Any],
     aside: str,
@@ -47,18 +70,12 @@ def _place(
     racks given as ``None`` get 14 pieces from what is left, the rest is the stock with
     ``stock_top`` drawn first; ``stock_size`` moves all but that many stock pieces to the bottom of
     the last discard pile."""
-    pieces = game.pieces
-    free = {face: [pieces.piece(face, c) for c in range(pieces.copies_of(face))] for face in range(53)}
-
-    def take(text: str) -> list[int]:
-        return [free[f].pop() for f in parse_faces(pieces.kind, text)]
-
-    set_aside = take(aside)[0]
-    explicit = [take(r) if r is not None else [] for r in racks]
-    game.discards = [take(d) for d in discards]
-    top = take(stock_top)
-    rest = [p for ids in free.values() for p in ids]
-    random.Random(0).shuffle(rest)
+    pool = PiecePool(game.pieces)
+    set_aside = pool.ids(aside)[0]
+    explicit = [pool.ids(r) if r is not None else [] for r in racks]
+    game.discards = [pool.ids(d) for d in discards]
+    top = pool.ids(stock_top)
+    rest = pool.rest()
     game.racks = [
         rack if r is not None else [rest.pop() for _ in range(14)]
         for rack, r in zip(explicit, racks, strict=True)
@@ -136,20 +153,15 @@ def rigged_kalooki(
     rest is the stock (``stock_size`` moves the excess under the pile)."""
     rules = rules or KalookiRules(players=len(hands))
     game = KalookiGame(rules, seed=0)
-    free = {face: [DECKS.piece(face, c) for c in range(DECKS.copies_of(face))] for face in range(53)}
-
-    def take(text: str) -> list[tuple[int, int | None]]:
-        return [(free[f].pop(), d) for f, d in parse_declared(Kind.CARDS, text)]
-
+    pool = PiecePool(DECKS)
     game.table = [
-        table_meld(i + 1, owner, take(text), DECKS, rules.meld_rules(), CARD_JOKERS)
+        table_meld(i + 1, owner, pool.take(text), DECKS, rules.meld_rules(), CARD_JOKERS)
         for i, (owner, text) in enumerate(table or [])
     ]
     game.next_number = len(game.table) + 1
-    explicit = [[p for p, _ in take(h)] if h is not None else [] for h in hands]
-    game.pile = [p for p, _ in take(pile)]
-    rest = [p for ids in free.values() for p in ids]
-    random.Random(0).shuffle(rest)
+    explicit = [pool.ids(h) if h is not None else [] for h in hands]
+    game.pile = pool.ids(pile)
+    rest = pool.rest()
     game.hands = [
         h if text is not None else [rest.pop() for _ in range(13)]
         for h, text in zip(explicit, hands, strict=True)

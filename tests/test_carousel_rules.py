@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from typer.testing import CliRunner
 
 from helpers import cards
+from rig import PiecePool
 from rummykit.cli.app import app
 from rummykit.core.melds import CARD_JOKERS
-from rummykit.core.notation import parse_declared
-from rummykit.core.pieces import Kind
 from rummykit.engine.table import table_meld
 from rummykit.errors import IllegalActionError
 from rummykit.variants.carousel.actions import CarouselAction, CVerb
@@ -34,19 +32,14 @@ def rig(
     ``stock`` more; the rest of the cards go to the last seat's hand (every card in one place)."""
     rules = CarouselRules(players=players or len(hands))
     game = CarouselGame(rules, seed=0)
-    free = {f: [game.pieces.piece(f, c) for c in range(game.pieces.copies_of(f))] for f in range(53)}
-
-    def take(text: str) -> list[tuple[int, int | None]]:
-        return [(free[f].pop(), d) for f, d in parse_declared(Kind.CARDS, text)]
-
+    pool = PiecePool(game.pieces)
     game.table = [
-        table_meld(i + 1, 0, take(t), game.pieces, rules.meld_rules(), CARD_JOKERS)
+        table_meld(i + 1, 0, pool.take(t), game.pieces, rules.meld_rules(), CARD_JOKERS)
         for i, t in enumerate(table or [])
     ]
-    game.hands = [[p for p, _ in take(h)] for h in hands]
-    top = [p for p, _ in take(draws)]
-    rest = [p for ids in free.values() for p in ids]
-    random.Random(1).shuffle(rest)
+    game.hands = [pool.ids(h) for h in hands]
+    top = pool.ids(draws)
+    rest = pool.rest(seed=1)
     game.stock, extra = rest[:stock] + top[::-1], rest[stock:]
     game.hands[-1] += extra
     game.melded = set(melded or set())

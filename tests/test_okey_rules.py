@@ -216,8 +216,10 @@ def test_empty_stock_without_a_finish_voids_the_round() -> None:
     assert game.scores == [20] * 4 and game.round_no == 2
 
 
-def test_empty_stock_previous_discard_takeable_only_to_finish() -> None:
-    waiting = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 R8 K1"  # needs K13: takes it, finishes with K1
+def at_last_chance() -> OkeyGame:
+    """Seat 0 draws the stock's last tile, K13, and discards it; seat 1 can finish only with it
+    (K10 K11 K12 K13 K1, discarding R8)."""
+    waiting = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 R8 K1"
     game = rigged(
         ["Y1 Y3 Y9 Y11 B1 B2 B5 B12 K3 K6 K7 R11 R12 R13", waiting, *FILLER[:2]],
         "K5",
@@ -226,6 +228,11 @@ def test_empty_stock_previous_discard_takeable_only_to_finish() -> None:
     )
     game.apply_text("draw")
     game.apply_text("discard K13")
+    return game
+
+
+def test_empty_stock_previous_discard_takeable_only_to_finish() -> None:
+    game = at_last_chance()
     assert game.phase is Phase.LAST_CHANCE and game.turn == 1
     assert {a.verb for a in game.legal_actions()} == {Verb.TAKE, Verb.PASS}
     with pytest.raises(IllegalActionError):
@@ -239,15 +246,7 @@ def test_empty_stock_previous_discard_takeable_only_to_finish() -> None:
 
 
 def test_empty_stock_pass_voids_the_round() -> None:
-    waiting = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 R8 K1"
-    game = rigged(
-        ["Y1 Y3 Y9 Y11 B1 B2 B5 B12 K3 K6 K7 R11 R12 R13", waiting, *FILLER[:2]],
-        "K5",
-        stock_top="K13",
-        stock_size=1,
-    )
-    game.apply_text("draw")
-    game.apply_text("discard K13")
+    game = at_last_chance()
     result = game.apply_text("pass")[0].result
     assert result is not None and result.kind == "void" and game.scores == [20] * 4
 

@@ -149,6 +149,14 @@ class Game(ABC, Generic[A, Obs]):
         if action not in self.legal_actions():
             raise IllegalActionError(self.why_illegal(action))
 
+    def is_legal(self, action: A) -> bool:
+        """Whether ``action`` is legal now (the check :meth:`apply` makes, without applying)."""
+        try:
+            self._validate(action)
+        except IllegalActionError:
+            return False
+        return True
+
     def why_illegal(self, action: A) -> str:
         """A person's explanation of why ``action`` is illegal now (override for detail)."""
         return f"{self.action_text(action)} is not legal now"

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rummykit.engine.game import Game, Outcome
-from rummykit.engine.options import rules_dict, rules_from_mapping
+from rummykit.engine.options import rules_dict
 from rummykit.errors import RecordError, RummykitError
 
 FORMAT = "rummykit-record"
@@ -175,8 +175,3 @@ def read_lines(path: Path) -> list[str]:
         raise RecordError(0, f"can't read {path}: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise RecordError(0, f"can't read {path}: it is not UTF-8 text") from None
-
-
-def rules_of(cls: type[Any], values: dict[str, Any]) -> Any:
-    """A rules object of ``cls`` from a record's rules mapping (every option must be valid)."""
-    return rules_from_mapping(cls, values)

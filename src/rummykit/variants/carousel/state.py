@@ -193,7 +193,7 @@ class CarouselGame(Game[CarouselAction, CarouselObservation]):
         new table, and the old table with one new meld or one card laid off. Any other legal new
         table is accepted by :meth:`apply` too."""
         if self._legal is None:
-            self._legal = list(dict.fromkeys(a for a in self._candidates() if self._is_legal(a)))
+            self._legal = list(dict.fromkeys(a for a in self._candidates() if self.is_legal(a)))
         return list(self._legal)
 
     def _candidates(self) -> Iterator[CarouselAction]:
@@ -218,13 +218,6 @@ class CarouselGame(Game[CarouselAction, CarouselObservation]):
                     yield CarouselAction(
                         CVerb.MELD, tuple(tuple(m) for m in [*old[:i], extended, *old[i + 1 :]])
                     )
-
-    def _is_legal(self, action: CarouselAction) -> bool:
-        try:
-            self._validate(action)
-        except IllegalActionError:
-            return False
-        return True
 
     def _validate(self, action: CarouselAction) -> None:
         if self.phase is CPhase.OVER:

@@ -247,15 +247,8 @@ class KalookiGame(Game[KalookiAction, KalookiObservation]):
         meld from the hand in canonical form (naturals where held, run jokers declared; any other
         legal meld, and several melds in one action, are accepted by :meth:`apply` too)."""
         if self._legal is None:
-            self._legal = [a for a in self._candidates() if self._is_legal(a)]
+            self._legal = [a for a in self._candidates() if self.is_legal(a)]
         return list(self._legal)
-
-    def _is_legal(self, action: KalookiAction) -> bool:
-        try:
-            self._plan(action)
-        except IllegalActionError:
-            return False
-        return True
 
     def _candidates(self) -> Iterator[KalookiAction]:
         if self.phase is KPhase.DRAW:

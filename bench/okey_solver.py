@@ -443,12 +443,7 @@ def report(
     built = hands[0].origin != "random"
     any_ours = [m or p for m, p in ours.answers]
     if built:
-        found = sum(any_ours)
-        by_origin = Counter(h.origin for h in hands)
-        found_by = Counter(h.origin for h, w in zip(hands, any_ours, strict=True) if w)
-        parts = ", ".join(f"{o} {found_by[o]}/{by_origin[o]}" for o in sorted(by_origin))
-        print(f"  rummykit finds a win in {found}/{len(hands)} winning hands ({parts})")
-        missed = [i for i, w in enumerate(any_ours) if not w]
+        missed = print_found("rummykit", hands, any_ours)
         if missed:
             print(f"  RUMMYKIT MISSES {len(missed)}, e.g. {hands[missed[0]].describe()}")
         if ref is not None:
@@ -493,12 +488,7 @@ def report(
         print(f"  peer raised on {len(theirs.errors)} hands, e.g. {message} on {sample[i].describe()}")
     any_theirs = [m or p for m, p in theirs.answers]
     if built:
-        found = sum(any_theirs)
-        by_origin = Counter(h.origin for h in sample)
-        found_by = Counter(h.origin for h, w in zip(sample, any_theirs, strict=True) if w)
-        parts = ", ".join(f"{o} {found_by[o]}/{by_origin[o]}" for o in sorted(by_origin))
-        print(f"  peer finds a win in {found}/{len(sample)} winning hands ({parts})")
-        missed = [i for i, w in enumerate(any_theirs) if not w]
+        missed = print_found("peer", sample, any_theirs)
         if missed:
             print(f"  peer misses e.g. {sample[missed[0]].describe()}")
     truth = ref[: len(sample)] if ref is not None else ours.answers[: len(sample)]
@@ -512,6 +502,16 @@ def report(
     print("\n".join(lines))
     rates["peer"] = theirs.rate
     return rates
+
+
+def print_found(side: str, hands: Sequence[Hand], wins: Sequence[bool]) -> list[int]:
+    """Print how many built winning hands ``side`` found a win in, by how they were built;
+    returns the indices of the hands it missed."""
+    by_origin = Counter(h.origin for h in hands)
+    found_by = Counter(h.origin for h, w in zip(hands, wins, strict=True) if w)
+    parts = ", ".join(f"{o} {found_by[o]}/{by_origin[o]}" for o in sorted(by_origin))
+    print(f"  {side} finds a win in {sum(wins)}/{len(hands)} winning hands ({parts})")
+    return [i for i, w in enumerate(wins) if not w]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

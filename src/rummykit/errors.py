@@ -37,7 +37,26 @@ class RulesError(RummykitError, ValueError):
 
 
 class IllegalActionError(RummykitError):
-    """An action that is not legal in the current state; the state is left unchanged."""
+    """An action that is not legal in the current state; the state is left unchanged.
+
+    ``code`` names the reason (see :mod:`rummykit.messages`) and ``params`` (JSON values) fill it
+    in; the message is the English rendering. Nothing in it reveals what the mover may not see.
+    """
+
+    def __init__(self, code: str, **params: object) -> None:
+        from rummykit.messages import render
+
+        super().__init__(render(code, params))
+        self.code = code
+        self.params = params
+
+    def to_json(self) -> dict[str, object]:
+        """``{"code": …, "params": {…}}``."""
+        return {"code": self.code, "params": dict(self.params)}
+
+
+class NotYourTurnError(IllegalActionError):
+    """A seat acted that is not the seat to move (or no seat is to move)."""
 
 
 class RecordError(RummykitError):

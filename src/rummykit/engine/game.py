@@ -1,10 +1,15 @@
-"""The game protocol every variant implements, and the pieces of it that are shared.
+"""The game interface every variant implements: an immutable :class:`Game` over a plain-data state.
 
-A *game* is one whole match of a variant (its rounds, scores and dealer rotation) as a mutable state
-machine: ``legal_actions()``, ``apply(action)``, ``observation(seat)``, ``is_terminal()``,
-``outcome()``. Chance (shuffles, the first dealer) comes from the seed alone, so a record of the seed
-and the actions replays bit for bit. An illegal action raises :class:`IllegalActionError` and
-changes nothing.
+``game = rummykit.load("okey", rounds=3)`` holds the rules, the solvers and the action codec; it
+never changes. ``state = game.new_state(seed)`` is plain data (:mod:`rummykit.engine.state`). Play is
+seat-scoped: ``game.legal_actions(state, seat)``, ``game.apply(state, seat, action) -> events``
+(the state changes in place). A move by a seat that is not to move, or an illegal move, raises
+:class:`rummykit.errors.IllegalActionError` (a code with parameters) and changes nothing.
+
+Everything a seat may see comes from ``game.observe(state, seat)`` (``seat=None``: a spectator),
+one audited function per variant; events reach a seat through ``game.events_for(events, seat)``.
+Chance (shuffles, the first dealer) comes from the seed alone, so a record of the seed and the
+actions replays bit for bit. See ``docs/engine.md``.
 """
 
 from __future__ import annotations
@@ -12,12 +17,17 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from rummykit.core.melds import Meld, Wilds
-from rummykit.errors import IllegalActionError
+from rummykit.core.melds import Meld
+from rummykit.core.pieces import Kind, PieceSet
+from rummykit.engine.codec import to_jsonable
+from rummykit.engine.events import Event, events_for
+from rummykit.engine.state import State
+from rummykit.errors import IllegalActionError, NotationError, NotYourTurnError
+from rummykit.messages import render
 
 
 class TextAction(Protocol):
@@ -29,7 +39,7 @@ class TextAction(Protocol):
 
 
 A = TypeVar("A", bound=TextAction)
-Obs = TypeVar("Obs")
+S = TypeVar("S", bound=State)
 
 
 def round_rng(seed: int, round_no: int, purpose: str = "deal") -> random.Random:
@@ -39,23 +49,35 @@ def round_rng(seed: int, round_no: int, purpose: str = "deal") -> random.Random:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """How a round ended: ``winner`` (``None`` for a void round or a stalemate), ``kind`` (a variant
-    word such as ``normal``, ``okey``, ``pairs``, ``void``), ``deltas`` (score change per seat,
-    points) and ``explanation`` (one line per cause, for people)."""
+    """How a round ended, as every seat sees it.
+
+    ``winner`` (``None`` for a void round or a stalemate), ``kind`` (a variant word such as
+    ``normal``, ``okey``, ``pairs``, ``void``), ``deltas`` (score change per seat, points) and
+    ``notes`` (each ``{"code", "params"}``: why, for people). ``hands``: each seat's pieces (faces)
+    at the end of the round where the rules make them public, ``None`` where they stay hidden.
+    ``wilds``: the faces that were wild. ``finishing_discard``: the face the winner discarded to
+    finish. ``laid``: the winner's melds as laid down.
+    """
 
     round_no: int
     winner: int | None
     kind: str
     deltas: tuple[int, ...]
-    explanation: tuple[str, ...]
-    hands: tuple[tuple[int, ...], ...] = ()
-    """Every seat's pieces (faces) at the end of the round, shown to all."""
-    wilds: Wilds | None = None
-    """What was wild in the round."""
+    notes: tuple[Mapping[str, Any], ...]
+    hands: tuple[tuple[int, ...] | None, ...] = ()
+    wilds: tuple[int, ...] = ()
     finishing_discard: int | None = None
-    """The face the winner discarded to finish, if the game ends rounds that way."""
     laid: tuple[Meld, ...] = ()
-    """The winner's melds as laid down (the player's own arrangement when given)."""
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        """The notes in English, one line each."""
+        return tuple(render(str(n["code"]), n.get("params", {})) for n in self.notes)
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as JSON values."""
+        data: dict[str, Any] = to_jsonable(self)
+        return data
 
 
 @dataclass(frozen=True)
@@ -68,99 +90,164 @@ class Outcome:
     rounds: int
 
 
-@dataclass
-class Event:
-    """Something that happened while applying an action, for interfaces to show."""
+class Game(ABC, Generic[S, A]):
+    """A variant under fixed rules: creates states, lists and applies actions, builds views.
 
-    seat: int | None
-    text: str
-    result: RoundResult | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+    Subclasses set ``variant``, ``title``, ``kind``, ``rules``, ``players``, ``pieces`` and
+    ``num_actions`` and implement the abstract methods; this base holds the shared API.
+    """
 
-
-class Game(ABC, Generic[A, Obs]):
-    """A variant's match state. Subclasses implement the rules; this base holds the shared API."""
-
-    variant: str
+    variant: ClassVar[str]
+    title: ClassVar[str]
+    kind: ClassVar[Kind]
+    state_type: type[S]
+    rules: Any
     players: int
-    seed: int
-    scores: list[int]
-    """Running match scores, points per seat."""
-    results: list[RoundResult]
-    """Every finished round, in order."""
+    pieces: PieceSet
+    num_actions: int
+    """Size of the integer action space: every action with an id has ``0 <= id < num_actions``."""
+
+    # ------------------------------------------------------------------ the state machine
+    @abstractmethod
+    def new_state(self, seed: int) -> S:
+        """A new match dealt from ``seed`` (every shuffle follows from it)."""
 
     @abstractmethod
-    def legal_actions(self) -> list[A]:
-        """The actions the seat to move may take now (empty when the match is over)."""
+    def current_seat(self, state: S) -> int | None:
+        """The seat to move, ``None`` once the match is over."""
 
-    @abstractmethod
-    def _apply(self, action: A) -> list[Event]:
-        """Carry out ``action``, known to be legal."""
-
-    @abstractmethod
-    def observation(self, seat: int) -> Obs:
-        """Everything ``seat`` may see now, and nothing else."""
-
-    @abstractmethod
-    def is_terminal(self) -> bool:
+    def is_terminal(self, state: S) -> bool:
         """Whether the match is over."""
+        return self.current_seat(state) is None
 
     @abstractmethod
-    def outcome(self) -> Outcome | None:
-        """The match's outcome once terminal, else ``None``."""
-
-    @property
-    @abstractmethod
-    def current_seat(self) -> int | None:
-        """The seat to move, ``None`` when the match is over."""
+    def legal_actions(self, state: S, seat: int) -> list[A]:
+        """Every legal action of ``seat`` now (empty when it is not to move), in id order where
+        actions have ids."""
 
     @abstractmethod
-    def parse_action(self, text: str) -> A:
-        """The action written as ``text`` (canonical form); raises ``NotationError``."""
-
-    def action_text(self, action: A) -> str:
-        """The canonical text of ``action``."""
-        return action.text()
+    def _validate(self, state: S, seat: int, action: A) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is legal for ``seat``, the seat to
+        move; must not change ``state``."""
 
     @abstractmethod
-    def _piece_groups(self) -> Iterable[Iterable[int]]:
-        """Every place pieces are now (stock, hands, discard piles, table melds, set aside)."""
+    def _apply(self, state: S, seat: int, action: A) -> list[Event]:
+        """Carry out ``action``, already validated, and return what happened."""
 
-    def piece_places(self) -> Counter[int]:
-        """How many times each piece id is somewhere (every id exactly once when consistent)."""
-        places: Counter[int] = Counter()
-        for group in self._piece_groups():
-            places.update(group)
-        return places
+    def apply(self, state: S, seat: int, action: A) -> list[Event]:
+        """Apply ``seat``'s ``action`` to ``state`` (in place) and return what happened.
 
-    def apply(self, action: A) -> list[Event]:
-        """Apply ``action`` for the seat to move and return what happened.
-
-        Raises :class:`IllegalActionError` (state unchanged) when the action is not legal now.
+        Raises :class:`NotYourTurnError` when ``seat`` is not to move and
+        :class:`IllegalActionError` when the action is illegal; either way ``state`` is unchanged
+        and the message tells ``seat`` nothing it may not see.
         """
-        if self.is_terminal():
-            raise IllegalActionError("the match is over")
-        self._validate(action)
-        return self._apply(action)
+        self._check_turn(state, seat)
+        self._validate(state, seat, action)
+        return self._apply(state, seat, action)
 
-    def _validate(self, action: A) -> None:
-        """Raise :class:`IllegalActionError` unless ``action`` is legal now (default: it must be
-        one of :meth:`legal_actions`; games whose actions can't all be listed override this)."""
-        if action not in self.legal_actions():
-            raise IllegalActionError(self.why_illegal(action))
+    def _check_turn(self, state: S, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise NotYourTurnError("not_a_seat", seat=str(seat)[:20], players=self.players)
+        to_move = self.current_seat(state)
+        if to_move is None:
+            raise IllegalActionError("match_over")
+        if seat != to_move:
+            raise NotYourTurnError("not_your_turn", seat=seat, to_move=to_move)
 
-    def is_legal(self, action: A) -> bool:
-        """Whether ``action`` is legal now (the check :meth:`apply` makes, without applying)."""
+    def is_legal(self, state: S, seat: int, action: A) -> bool:
+        """Whether ``seat`` may play ``action`` now (the check :meth:`apply` makes)."""
         try:
-            self._validate(action)
+            self._check_turn(state, seat)
+            self._validate(state, seat, action)
         except IllegalActionError:
             return False
         return True
 
-    def why_illegal(self, action: A) -> str:
-        """A person's explanation of why ``action`` is illegal now (override for detail)."""
-        return f"{self.action_text(action)} is not legal now"
+    # ------------------------------------------------------------------ actions as text and ids
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """The action written as ``text``; raises :class:`NotationError`."""
 
-    def apply_text(self, text: str) -> list[Event]:
-        """Parse and apply an action written in canonical text."""
-        return self.apply(self.parse_action(text))
+    def action_text(self, action: A) -> str:
+        """The canonical text of ``action`` (:meth:`parse_action` reads it back)."""
+        return action.text()
+
+    @abstractmethod
+    def action_id(self, state: S, action: A) -> int | None:
+        """The integer id of ``action`` in ``state`` (``None`` for a shortcut without one, such as
+        Carousel's whole-table meld)."""
+
+    @abstractmethod
+    def action_from_id(self, state: S, seat: int, action_id: int) -> A:
+        """The action with id ``action_id`` for ``seat`` in ``state`` (legal or not); raises
+        :class:`NotationError` for an id outside ``0..num_actions-1``."""
+
+    def _check_id(self, action_id: int) -> None:
+        if type(action_id) is not int or not 0 <= action_id < self.num_actions:
+            raise NotationError(str(action_id)[:20], f"an action id is 0..{self.num_actions - 1}")
+
+    def legal_ids(self, state: S, seat: int) -> list[int]:
+        """The ids of :meth:`legal_actions`, ascending."""
+        ids = (self.action_id(state, a) for a in self.legal_actions(state, seat))
+        return sorted({i for i in ids if i is not None})
+
+    def legal_mask(self, state: S, seat: int) -> list[bool]:
+        """One flag per action id: legal for ``seat`` now or not."""
+        mask = [False] * self.num_actions
+        for i in self.legal_ids(state, seat):
+            mask[i] = True
+        return mask
+
+    def apply_text(self, state: S, seat: int, text: str) -> list[Event]:
+        """Parse and apply an action written in text."""
+        return self.apply(state, seat, self.parse_action(text))
+
+    def apply_id(self, state: S, seat: int, action_id: int) -> list[Event]:
+        """Apply the action with integer id ``action_id``."""
+        return self.apply(state, seat, self.action_from_id(state, seat, action_id))
+
+    # ------------------------------------------------------------------ views
+    @abstractmethod
+    def observe(self, state: S, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may see now and nothing else, as JSON values (``seat=None``: a
+        spectator). The one function through which anything outside the variant sees a state."""
+
+    def events_for(self, events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
+        """What ``seat`` (``None``: a spectator) may learn of ``events``, as JSON."""
+        return events_for(events, seat)
+
+    # ------------------------------------------------------------------ results and search
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The match's outcome once it is over, else ``None``."""
+
+    @abstractmethod
+    def returns(self, state: S) -> list[float]:
+        """Each seat's match result once over (higher is better; see the variant's docstring)."""
+
+    @abstractmethod
+    def resample(self, state: S, seat: int, rng: random.Random) -> S:
+        """A full state consistent with everything ``seat`` has seen, the pieces it can't see
+        re-dealt at random among the places it can't see (for search bots)."""
+
+    # ------------------------------------------------------------------ position text
+    @abstractmethod
+    def position(self, state: S) -> str:
+        """The whole state as one line of position text (like FEN); :meth:`from_position` reads
+        it back to a state with the same position text."""
+
+    @abstractmethod
+    def from_position(self, text: str) -> S:
+        """The state written as ``text``; raises :class:`NotationError` naming what is wrong."""
+
+    # ------------------------------------------------------------------ invariants
+    @abstractmethod
+    def piece_groups(self, state: S) -> Iterable[Sequence[int]]:
+        """Every place pieces are now (stock, hands, discard piles, table melds, set aside)."""
+
+    def piece_places(self, state: S) -> Counter[int]:
+        """How many times each piece id is somewhere (every id exactly once when consistent)."""
+        places: Counter[int] = Counter()
+        for group in self.piece_groups(state):
+            places.update(group)
+        return places

@@ -6,6 +6,8 @@ record) is a :class:`RummykitError`, so interfaces catch one type and print its 
 
 from __future__ import annotations
 
+from rummykit.messages import render
+
 
 class RummykitError(Exception):
     """Base of every error caused by input: the message is meant for a person."""
@@ -44,8 +46,6 @@ class IllegalActionError(RummykitError):
     """
 
     def __init__(self, code: str, **params: object) -> None:
-        from rummykit.messages import render
-
         super().__init__(render(code, params))
         self.code = code
         self.params = params

@@ -14,9 +14,8 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum
-from functools import cache
 from typing import Any
 
 from rummykit.errors import RummykitError
@@ -28,7 +27,7 @@ class CodecError(RummykitError):
 
 def to_jsonable(value: Any) -> Any:
     """``value`` as JSON values (see the module docstring)."""
-    if value is None or isinstance(value, bool | int | float | str) and not isinstance(value, Enum):
+    if value is None or (isinstance(value, bool | int | float | str) and not isinstance(value, Enum)):
         return value
     if isinstance(value, Enum):
         return value.value
@@ -43,9 +42,15 @@ def to_jsonable(value: Any) -> Any:
     raise TypeError(f"can't write {type(value).__name__} as JSON")
 
 
-@cache
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
 def _hints(cls: type[Any]) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    """The resolved type hints of dataclass ``cls`` (read once per class)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
 
 
 def from_jsonable(hint: Any, data: Any, path: str = "$") -> Any:
@@ -114,11 +119,13 @@ def from_jsonable(hint: Any, data: Any, path: str = "$") -> Any:
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
             if len(args) != len(data):
                 raise CodecError(f"{path}: expected {len(args)} items")
-            return tuple(from_jsonable(a, d, f"{path}[{i}]") for i, (a, d) in enumerate(zip(args, data)))
+            return tuple(
+                from_jsonable(a, d, f"{path}[{i}]") for i, (a, d) in enumerate(zip(args, data, strict=True))
+            )
         item = args[0] if args else Any
         items = [from_jsonable(item, d, f"{path}[{i}]") for i, d in enumerate(data)]
         return origin(items)
-    if origin is dict:
+    if origin in (dict, Mapping):
         if not isinstance(data, dict):
             raise CodecError(f"{path}: expected an object")
         key_hint, value_hint = args or (str, Any)
@@ -162,10 +169,16 @@ def _copier(hint: Any) -> Copier | None:
     return None
 
 
-@cache
+_CLONERS: dict[type[Any], Copier] = {}
+
+
 def cloner(cls: type[Any]) -> Copier:
     """A function copying instances of dataclass ``cls``: immutable fields shared, mutable ones
-    (lists, sets, dicts, mutable dataclasses) copied as deep as their type hints go."""
+    (lists, sets, dicts, mutable dataclasses) copied as deep as their type hints go (built once
+    per class)."""
+    known = _CLONERS.get(cls)
+    if known is not None:
+        return known
     hints = _hints(cls)
     plan = [(f.name, c) for f in dataclasses.fields(cls) if (c := _copier(hints[f.name])) is not None]
 
@@ -177,4 +190,5 @@ def cloner(cls: type[Any]) -> Copier:
         new.__dict__.update(d)
         return new
 
+    _CLONERS[cls] = clone
     return clone

@@ -23,22 +23,25 @@ Definitions, fixed so that summaries are comparable:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import multiprocessing
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from rummykit.bots.registry import make_bot, parse_bot_list
-from rummykit.engine.game import Event, Game
+from rummykit.engine.events import Event
+from rummykit.engine.game import Game
 from rummykit.engine.match import Bot, play_match
 from rummykit.engine.options import rules_dict
 from rummykit.engine.records import RecordWriter, rules_hash
+from rummykit.engine.state import State
 from rummykit.errors import RummykitError
 from rummykit.variants.registry import variant
 
@@ -100,20 +103,24 @@ def make_config(
     played (unknown game or bot, a bad option, a game that can't be played yet)."""
     info = variant(game)
     rules = info.load_rules(preset, overrides)
-    probe = info.new_game(rules, 0)
     text = bots if isinstance(bots, str) else ",".join(bots)
-    names = tuple(parse_bot_list(text, probe.players))
+    names = tuple(parse_bot_list(text, make_game(info.name, rules).players))
     config = SimulationConfig(info.name, rules, names, seed, records)
     make_bots(config, 1)
     return config
 
 
+@functools.lru_cache(maxsize=8)
+def make_game(name: str, rules: Any) -> Game[Any, Any]:
+    """The game of variant ``name`` under ``rules`` (a frozen rules object), built once per process:
+    a game never changes, so every match of a simulation shares it."""
+    return variant(name).game(rules)
+
+
 def make_bots(config: SimulationConfig, index: int) -> list[Bot]:
     """The bots of game ``index``, one per seat, seeded from the simulation seed."""
-    return [
-        make_bot(name, config.variant, config.rules, bot_seed(config.seed, index, seat))
-        for seat, name in enumerate(config.bots)
-    ]
+    game = make_game(config.variant, config.rules)
+    return [make_bot(name, game, bot_seed(config.seed, index, seat)) for seat, name in enumerate(config.bots)]
 
 
 @dataclass(frozen=True)
@@ -138,45 +145,50 @@ class GameStats:
     actions: int
 
 
-def play_game(game: Game[Any, Any], bots: Sequence[Bot], writer: RecordWriter | None = None) -> GameStats:
-    """Let ``bots`` play ``game`` to its end (writing its record to ``writer``) and return the
-    statistics (with index 0; :func:`run_game` sets the index)."""
+def play_game(
+    game: Game[Any, Any], state: State, bots: Sequence[Bot], writer: RecordWriter | None = None
+) -> GameStats:
+    """Let ``bots`` play the match ``state`` of ``game`` to its end (writing its record to
+    ``writer``) and return the statistics (with index 0; :func:`run_game` sets the index)."""
     rounds: list[RoundStats] = []
     counts = {"turns": 0, "actions": 0}
 
     def count(seat: int, events: list[Event]) -> None:
         counts["actions"] += 1
-        results = [e.result for e in events if e.result is not None]
-        if results or game.current_seat != seat:
+        results = [e.params["result"] for e in events if "result" in e.params]
+        if results or game.current_seat(state) != seat:
             counts["turns"] += 1
         for result in results:
-            rounds.append(
-                RoundStats(result.winner, result.kind if result.winner is not None else VOID, counts["turns"])
-            )
+            winner = result["winner"]
+            rounds.append(RoundStats(winner, result["kind"] if winner is not None else VOID, counts["turns"]))
             counts["turns"] = 0
 
-    outcome = play_match(game, bots, writer, count)
-    return GameStats(0, game.seed, outcome.scores, outcome.winners, tuple(rounds), counts["actions"])
+    outcome = play_match(game, state, bots, writer, count)
+    return GameStats(0, state.seed, outcome.scores, outcome.winners, tuple(rounds), counts["actions"])
 
 
 def run_game(config: SimulationConfig, index: int) -> GameStats:
     """Play game ``index`` (from 1) of the simulation, writing its record when asked."""
-    info = variant(config.variant)
-    seed = game_seed(config.seed, index)
-    game = info.new_game(config.rules, seed)
+    game = make_game(config.variant, config.rules)
+    state = game.new_state(game_seed(config.seed, index))
     bots = make_bots(config, index)
     if config.records is None:
-        stats = play_game(game, bots)
+        stats = play_game(game, state, bots)
     else:
         with record_path(config.records, index).open("w", encoding="utf-8") as stream:
-            writer = RecordWriter(stream, game, config.rules, list(config.bots))
-            stats = play_game(game, bots, writer)
+            writer = RecordWriter(stream, game, state, list(config.bots))
+            stats = play_game(game, state, bots, writer)
     return GameStats(index, stats.seed, stats.scores, stats.winners, stats.rounds, stats.actions)
 
 
 def run_games(config: SimulationConfig, indices: Sequence[int]) -> list[GameStats]:
     """Play several games (one task of a worker process)."""
     return [run_game(config, i) for i in indices]
+
+
+def _ignore_interrupts() -> None:
+    """A worker's start: Ctrl-C is the parent's to handle (it stops the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def simulate(
@@ -189,7 +201,8 @@ def simulate(
 
     ``workers`` > 1 spreads them over that many processes (started with ``spawn``, safe in threaded
     programs); ``progress`` is called with the number of games just finished. The result does not
-    depend on ``workers``.
+    depend on ``workers``. On any exception here, ``KeyboardInterrupt`` included, the worker
+    processes are stopped at once (none is left running) and the exception propagates.
     """
     if games < 1:
         raise RummykitError(f"the number of games must be at least 1, not {games}")
@@ -214,20 +227,22 @@ def simulate(
     chunks = [indices[i : i + size] for i in range(0, games, size)]
     results: list[GameStats] = []
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=context)
+    pool = context.Pool(min(workers, len(chunks)), initializer=_ignore_interrupts)
     try:
-        pending: set[Future[list[GameStats]]] = {pool.submit(run_games, config, c) for c in chunks}
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                part = future.result()
-                results.extend(part)
-                if progress is not None:
-                    progress(len(part))
+        for part in pool.imap_unordered(functools.partial(run_games, config), chunks):
+            results.extend(part)
+            if progress is not None:
+                progress(len(part))
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            pool.terminate()
+            pool.join()
+        finally:
+            signal.signal(signal.SIGINT, previous)
         raise
-    pool.shutdown()
+    pool.close()
+    pool.join()
     return sorted(results, key=lambda s: s.index)
 
 

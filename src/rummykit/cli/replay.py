@@ -3,6 +3,7 @@
 A fault (not JSON, an illegal or changed action, a seat acting out of turn, altered rules, a changed
 outcome, an unreadable file) is one line ``error: line N: reason`` and exit code 2. A record
 without its outcome line (an unfinished game) replays as far as it goes and says so (exit 0).
+Records of every version replay (:mod:`rummykit.engine.records`).
 """
 
 from __future__ import annotations
@@ -14,24 +15,32 @@ from typing import Annotated, Any
 import typer
 
 from rummykit.cli.errors import user_errors
-from rummykit.engine.game import Game
 from rummykit.engine.options import rules_dict
 from rummykit.engine.records import Replayed, read_lines
 from rummykit.engine.records import replay as replay_record
 from rummykit.errors import RummykitError
+from rummykit.messages import render
 from rummykit.variants.registry import game_from_record, variant
 
 
-def _scores(game: Game[Any, Any]) -> list[int]:
+def _scores(done: Replayed) -> list[int]:
     """The scores now: the outcome's when the match is over, else the running scores."""
-    outcome = game.outcome()
-    return list(outcome.scores) if outcome is not None else list(game.scores)
+    outcome = done.game.outcome(done.state)
+    if outcome is not None:
+        return list(outcome.scores)
+    scores: list[int] = done.game.observe(done.state, None)["scores"]
+    return list(scores)
+
+
+def _explanation(result: dict[str, Any]) -> list[str]:
+    """A round result's notes in English, one line each."""
+    return [render(str(n["code"]), n.get("params", {})) for n in result.get("notes", ())]
 
 
 def replay_json(done: Replayed) -> dict[str, object]:
     """What the replay found, as one JSON-ready object."""
-    head, game = done.header, done.game
-    outcome = game.outcome()
+    head = done.header
+    outcome = done.game.outcome(done.state)
     return {
         "variant": head["variant"],
         "seed": head["seed"],
@@ -42,16 +51,16 @@ def replay_json(done: Replayed) -> dict[str, object]:
         "complete": done.complete,
         "rounds": [
             {
-                "round": r.round_no,
-                "winner": r.winner,
-                "kind": r.kind,
-                "deltas": list(r.deltas),
-                "explanation": list(r.explanation),
+                "round": r["round_no"],
+                "winner": r["winner"],
+                "kind": r["kind"],
+                "deltas": list(r["deltas"]),
+                "explanation": _explanation(r),
             }
-            for r in game.results
+            for r in done.results
         ],
-        "rounds_played": len(game.results),
-        "scores": _scores(game),
+        "rounds_played": len(done.results),
+        "scores": _scores(done),
         "winners": None if outcome is None else list(outcome.winners),
     }
 
@@ -76,17 +85,17 @@ def replay_text(done: Replayed) -> str:
         + (", ".join(changed) if changed else "the preset's defaults"),
         f"checked: {done.actions} actions",
     ]
-    for r in done.game.results:
-        deltas = " ".join(f"{d:+d}" for d in r.deltas)
-        lines.append(f"round {r.round_no}: {'; '.join(r.explanation)}  [{deltas}]")
-    scores = _scores(done.game)
-    label = "final scores" if done.game.is_terminal() else "scores so far"
-    lines.append(f"{label}: " + " ".join(str(s) for s in scores))
-    outcome = done.game.outcome()
+    for r in done.results:
+        deltas = " ".join(f"{d:+d}" for d in r["deltas"])
+        lines.append(f"round {r['round_no']}: {'; '.join(_explanation(r))}  [{deltas}]")
+    over = done.game.is_terminal(done.state)
+    label = "final scores" if over else "scores so far"
+    lines.append(f"{label}: " + " ".join(str(s) for s in _scores(done)))
+    outcome = done.game.outcome(done.state)
     if outcome is not None:
         lines.append("winners: " + ", ".join(f"seat {s} ({seats[s]})" for s in outcome.winners))
     if not done.complete:
-        state = "the match is over" if done.game.is_terminal() else "the match is not over"
+        state = "the match is over" if over else "the match is not over"
         lines.append(f"incomplete: the record has no outcome line ({state}; replayed what is there)")
     return "\n".join(lines)
 

@@ -1,6 +1,7 @@
 """``rummykit simulate``: many bot matches, a progress bar, and a summary table or JSON object.
 
-The work is done by :mod:`rummykit.simulation`; this module reads the options and prints.
+The work is done by :mod:`rummykit.simulation`; this module reads the options and prints. Ctrl-C
+stops the simulation at once, worker processes included: one line on standard error, exit 130.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from rummykit import simulation as sim
 from rummykit.cli.errors import user_errors
 from rummykit.errors import RummykitError
 from rummykit.variants.registry import variant
+
+INTERRUPTED = 130
+"""Exit code after Ctrl-C (128 + SIGINT), as shells report it."""
 
 
 def _number(value: Fraction | float, places: int = 2) -> str:
@@ -104,7 +108,12 @@ def simulate(
             transient=True,
         ) as bar:
             task = bar.add_task("games", total=games)
-            summary, timing = sim.run_simulation(config, games, workers, lambda n: bar.advance(task, n))
+            try:
+                summary, timing = sim.run_simulation(config, games, workers, lambda n: bar.advance(task, n))
+            except KeyboardInterrupt:
+                bar.stop()
+                typer.echo("interrupted: the simulation was stopped (no summary)", err=True)
+                raise typer.Exit(INTERRUPTED) from None
         if as_json:
             typer.echo(json.dumps({**summary.to_json(), "timing": timing.to_json()}))
             return

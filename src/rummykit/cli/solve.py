@@ -126,7 +126,8 @@ def solve(
         str | None, typer.Option("--up-card", help="Turkish Rummy: the up card (with up_card_sets_wild)")
     ] = None,
     decks: Annotated[
-        int | None, typer.Option(help="Card games: 1 or 2 decks (default 2; carousel 1)")
+        int | None,
+        typer.Option(help="Card games: 1 or 2 decks (default: as the rules deal; Carousel: 1 for 2 players)"),
     ] = None,
     rule: Annotated[list[str] | None, typer.Option(help="Override a rules option: name=value")] = None,
     preset: Annotated[Path | None, typer.Option(help="A TOML preset file of rules options")] = None,
@@ -143,18 +144,16 @@ def solve(
     with user_errors():
         info = variant(game)
         rules = info.load_rules(preset, rule or [])
-        if decks is None and info.name == "carousel":
-            decks = 1
         if decks is not None and (info.kind is Kind.TILES or decks not in (1, 2)):
             raise RummykitError("--decks is 1 or 2, for card games")
+        piece_set = info.pieces(rules, decks)
         if table is not None or hand is not None:
             if info.name != "carousel":
                 raise RummykitError("--table and --hand are for carousel, the game with a shared table")
             if pieces or batch is not None:
                 raise RummykitError("give the hand with --hand, not as pieces")
-            solve_table(rules, decks or 1, table or "", hand or "", as_json)
+            solve_table(rules, piece_set.copies, table or "", hand or "", as_json)
             return
-        piece_set = info.pieces(decks)
         if batch is not None:
             if pieces:
                 raise RummykitError("give either pieces or --batch, not both")

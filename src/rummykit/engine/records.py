@@ -1,26 +1,34 @@
 """Game records: JSON Lines, a header then one line per action, then the outcome.
 
-Header: ``{"format": "rummykit-record", "version": 1, "variant", "rules" (every option),
-"rules_hash", "seed", "seats" (names)}``. Action lines: ``{"seat": 0, "action": "discard R7"}``.
-Last line: ``{"outcome": {"scores": [...], "winners": [...], "rounds": n}}``. :func:`replay`
-re-simulates and checks every line; any fault raises :class:`RecordError` with its line number.
+Header: ``{"format": "rummykit-record", "version": 2, "variant", "rules" (every option),
+"rules_hash", "seed", "seats" (names)}``. Action lines: ``{"seat": 0, "action": "discard R7"}``
+(the action's canonical text, or a shortcut the game reads, such as Carousel's whole-table meld).
+Last line: ``{"outcome": {"scores": [...], "winners": [...], "rounds": n}}``.
+
+Version 2 has the lines of version 1; it says that the actions may use the texts of Engine v2
+(Kalooki's and Carousel's one-step actions) that an older reader does not know. Both versions
+replay. :func:`replay` re-simulates from the header's seed and checks every line; any fault raises
+:class:`RecordError` with its line number.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from rummykit.engine.game import Game, Outcome
 from rummykit.engine.options import rules_dict
-from rummykit.errors import RecordError, RummykitError
+from rummykit.engine.state import State
+from rummykit.errors import MAX_SHOWN, RecordError, RummykitError
 
 FORMAT = "rummykit-record"
-VERSION = 1
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
+"""The record versions :func:`replay` reads."""
 
 
 def rules_hash(rules: object) -> str:
@@ -29,29 +37,29 @@ def rules_hash(rules: object) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def header(game: Game[Any, Any], rules: object, seats: list[str]) -> dict[str, object]:
-    """The record header of ``game``."""
+def header(game: Game[Any, Any], seed: int, seats: list[str]) -> dict[str, object]:
+    """The record header of a match of ``game`` dealt from ``seed``, with the seats' names."""
     return {
         "format": FORMAT,
         "version": VERSION,
         "variant": game.variant,
-        "rules": rules_dict(rules),
-        "rules_hash": rules_hash(rules),
-        "seed": game.seed,
+        "rules": rules_dict(game.rules),
+        "rules_hash": rules_hash(game.rules),
+        "seed": seed,
         "seats": seats,
     }
 
 
 class RecordWriter:
-    """Writes a record as the game goes: the header at once, then each action, then the outcome."""
+    """Writes a record as the match goes: the header at once (for ``state``, a new match from
+    ``game.new_state(seed)``), then each action, then the outcome."""
 
     def __init__(
-        self, stream: TextIO, game: Game[Any, Any], rules: object, seats: list[str], flush: bool = True
+        self, stream: TextIO, game: Game[Any, Any], state: State, seats: list[str], flush: bool = True
     ) -> None:
         self.stream = stream
-        self.game = game
         self.flush = flush
-        self._write(header(game, rules, seats))
+        self._write(header(game, state.seed, seats))
 
     def _write(self, data: dict[str, object]) -> None:
         """Write one line; flushed at once when ``flush`` (a game a person may abandon)."""
@@ -65,68 +73,110 @@ class RecordWriter:
 
     def outcome(self, outcome: Outcome) -> None:
         """Record the match's outcome (the last line)."""
-        self._write({"outcome": asdict(outcome)})
+        self._write({"outcome": outcome_json(outcome)})
 
 
-@dataclass(frozen=True)
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
+    """The outcome as the JSON object of a record's last line."""
+    return {key: list(value) if isinstance(value, tuple) else value for key, value in asdict(outcome).items()}
+
+
+def describe_outcome(outcome: Mapping[str, Any]) -> str:
+    """An outcome (JSON object) in words: ``scores 12 -3 40 7, winners seat 2, 3 rounds``."""
+    scores = outcome.get("scores")
+    winners = outcome.get("winners")
+    parts = [
+        "scores " + " ".join(_short(s) for s in scores) if isinstance(scores, list) else "no scores",
+        "winners " + ", ".join(f"seat {_short(w)}" for w in winners)
+        if isinstance(winners, list) and winners
+        else "no winners",
+        f"{_short(outcome.get('rounds'))} rounds",
+    ]
+    return ", ".join(parts)
+
+
+def _short(value: object) -> str:
+    """A value from a record, cut to a readable length (a record may hold a 5,000-digit number)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return "a number of over 38 digits"
+    text = value if isinstance(value, str) else json.dumps(value)
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
+
+
+@dataclass
 class Replayed:
-    """A replayed record: the game at its end, the header, and the number of actions checked."""
+    """A replayed record: the game and the state at its end, the header, the number of actions
+    checked, whether the outcome line was there, and every round's result (JSON, from the round-end
+    events, as a spectator sees it)."""
 
     game: Game[Any, Any]
+    state: State
     header: dict[str, Any]
-    actions: int
-    complete: bool
+    actions: int = 0
+    complete: bool = False
+    results: list[dict[str, Any]] = field(default_factory=list)
 
 
-GameFactory = Callable[[str, dict[str, Any], int], tuple[Game[Any, Any], object]]
-"""(variant, rules mapping, seed) -> (new game, its rules object); raises RummykitError."""
+GameFactory = Callable[[str, dict[str, Any]], tuple[Game[Any, Any], object]]
+"""(variant, rules mapping) -> (the game, its rules object); raises :class:`RummykitError`."""
 
 
 def replay(lines: Iterable[str], make_game: GameFactory) -> Replayed:
-    """Re-simulate a record, checking every line; raise :class:`RecordError` at the first fault."""
-    game: Game[Any, Any] | None = None
-    head: dict[str, Any] = {}
-    count = 0
-    complete = False
+    """Re-simulate a record, checking every line; raise :class:`RecordError` at the first fault.
+
+    ``make_game`` builds the game of the header's variant and rules; the match is dealt from the
+    header's seed."""
+    done: Replayed | None = None
+    number = 0
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise RecordError(number, f"not JSON: {exc.msg}") from None
-        if not isinstance(data, dict):
-            raise RecordError(number, "each line is a JSON object")
-        if game is None:
-            game, head = _start(number, data, make_game), data
+        data = _parse(number, line)
+        if done is None:
+            done = _start(number, data, make_game)
             continue
-        if complete:
+        if done.complete:
             raise RecordError(number, "a line after the outcome")
         if "outcome" in data:
-            _check_outcome(number, game, data["outcome"])
-            complete = True
+            _check_outcome(number, done, data["outcome"])
+            done.complete = True
             continue
-        _step(number, game, data)
-        count += 1
-    if game is None:
+        _step(number, done, data)
+        done.actions += 1
+    if done is None:
         raise RecordError(0, "the record is empty")
-    if not complete and game.is_terminal():
+    if not done.complete and done.game.is_terminal(done.state):
         raise RecordError(number + 1, "the match is over but the outcome line is missing")
-    return Replayed(game, head, count, complete)
+    return done
 
 
-def _start(number: int, data: dict[str, Any], make_game: GameFactory) -> Game[Any, Any]:
+def _parse(number: int, line: str) -> dict[str, Any]:
+    """One line as a JSON object."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise RecordError(number, f"not JSON: {exc.msg}") from None
+    except ValueError:
+        raise RecordError(number, "a number too long to read (over 4,300 digits)") from None
+    if not isinstance(data, dict):
+        raise RecordError(number, "each line is a JSON object")
+    return data
+
+
+def _start(number: int, data: dict[str, Any], make_game: GameFactory) -> Replayed:
     if data.get("format") != FORMAT:
         raise RecordError(number, f"not a rummykit record (format must be {FORMAT!r})")
-    if data.get("version") != VERSION:
-        raise RecordError(number, f"unsupported record version {data.get('version')!r}")
+    if data.get("version") not in READABLE_VERSIONS:
+        raise RecordError(number, f"unsupported record version {_short(data.get('version'))}")
     for key in ("variant", "rules", "seed", "seats", "rules_hash"):
         if key not in data:
             raise RecordError(number, f"the header lacks {key!r}")
-    if not isinstance(data["seed"], int) or not isinstance(data["rules"], dict):
+    if type(data["seed"]) is not int or not isinstance(data["rules"], dict):
         raise RecordError(number, "the header's seed must be a number and its rules an object")
+    if not isinstance(data["variant"], str):
+        raise RecordError(number, "the header's variant is a game's name")
     try:
-        game, rules = make_game(str(data["variant"]), data["rules"], data["seed"])
+        game, rules = make_game(data["variant"], data["rules"])
     except RummykitError as exc:
         raise RecordError(number, str(exc)) from None
     missing = sorted(set(rules_dict(rules)) - set(data["rules"]))
@@ -142,29 +192,36 @@ def _start(number: int, data: dict[str, Any], make_game: GameFactory) -> Game[An
         raise RecordError(number, "the header's seats are a list of names")
     if len(seats) != game.players:
         raise RecordError(number, f"the header names {len(seats)} seats for {game.players} players")
-    return game
+    return Replayed(game, game.new_state(data["seed"]), data)
 
 
-def _step(number: int, game: Game[Any, Any], data: dict[str, Any]) -> None:
+def _step(number: int, done: Replayed, data: dict[str, Any]) -> None:
     seat, text = data.get("seat"), data.get("action")
     if set(data) != {"seat", "action"} or not isinstance(text, str) or type(seat) is not int:
         raise RecordError(number, 'an action line is {"seat": N, "action": "TEXT"}')
-    if game.is_terminal():
+    game, state = done.game, done.state
+    to_move = game.current_seat(state)
+    if to_move is None:
         raise RecordError(number, "an action after the match ended")
-    if data["seat"] != game.current_seat:
-        raise RecordError(number, f"seat {data['seat']} acts, but it is seat {game.current_seat}'s turn")
+    if seat != to_move:
+        raise RecordError(number, f"seat {_short(seat)} acts, but it is seat {to_move}'s turn")
     try:
-        game.apply(game.parse_action(data["action"]))
+        events = game.apply(state, seat, game.parse_action(text))
     except RummykitError as exc:
-        raise RecordError(number, f"{data['action']!r} is illegal: {exc}") from None
+        raise RecordError(number, f"{_short(text)!r} is illegal: {exc}") from None
+    done.results += [
+        event["params"]["result"] for event in game.events_for(events, None) if "result" in event["params"]
+    ]
 
 
-def _check_outcome(number: int, game: Game[Any, Any], claimed: object) -> None:
-    outcome = game.outcome()
+def _check_outcome(number: int, done: Replayed, claimed: object) -> None:
+    outcome = done.game.outcome(done.state)
     if outcome is None:
         raise RecordError(number, "the record claims an outcome but the match is not over")
-    if claimed != asdict(outcome) and claimed != json.loads(json.dumps(asdict(outcome))):
-        raise RecordError(number, f"the claimed outcome differs from the replay ({asdict(outcome)})")
+    replayed = outcome_json(outcome)
+    if claimed != replayed:
+        said = describe_outcome(claimed) if isinstance(claimed, dict) else f"the outcome {_short(claimed)}"
+        raise RecordError(number, f"the record claims {said}; the replay gives {describe_outcome(replayed)}")
 
 
 def read_lines(path: Path) -> list[str]:

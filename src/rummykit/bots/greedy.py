@@ -4,7 +4,8 @@ solver, one move deep.
 It shows the indicator's twin when it may (Okey); finishes whenever it can, preferring the finish
 that scores most (a wild as the final discard, seven pairs); takes the discard it may take when that
 leaves a better best 14 than its current rack; discards the piece whose removal leaves the best
-arrangement (fewest pieces out of melds or pairs), never a wild unless it must.
+arrangement (fewest pieces out of melds or pairs), never a wild unless it must. It reads the
+observation's ``hand``, ``wilds``, ``joker_as`` and ``takeable`` and the game's rules only.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from functools import lru_cache
 from typing import Any
 
 from rummykit.core.melds import Wilds
-from rummykit.engine.closed_hand import ClosedHandObservation
 from rummykit.engine.hand_actions import HandAction, Verb
 from rummykit.solvers.arrange import WinKind
 from rummykit.solvers.report import HandProfile, best_arrangement, whole_hand_kinds
@@ -26,12 +26,13 @@ def _left_out(profile: HandProfile, faces: tuple[int, ...], wilds: Wilds) -> int
 
 
 class GreedyBot:
-    """Greedy play from the observation and legal actions only; ``rules`` gives the hand profile."""
+    """Greedy play from the observation and legal actions only; ``game.rules`` gives the hand
+    profile. ``seed`` is unused: the bot is deterministic."""
 
     name = "greedy"
 
-    def __init__(self, rules: Any, seed: int = 0) -> None:
-        self.profile: HandProfile = rules.hand_profile()
+    def __init__(self, game: Any, seed: int = 0) -> None:
+        self.profile: HandProfile = game.rules.hand_profile()
 
     def left_out(self, faces: Sequence[int], wilds: Wilds) -> int:
         """Pieces the best arrangement of ``faces`` leaves out (memoised: turns repeat hands)."""
@@ -47,37 +48,43 @@ class GreedyBot:
         left, _, _, face = min(scored)
         return left, face
 
-    def choose(self, observation: ClosedHandObservation, legal: list[HandAction]) -> HandAction:
-        """The greedy choice among ``legal``."""
-        wilds = observation.wilds
+    def choose(self, observation: dict[str, Any], legal: list[HandAction]) -> HandAction:
+        """The greedy choice among ``legal`` (``observation``: the game's ``observe`` dict)."""
+        wilds = _wilds(observation)
+        rack: list[int] = observation["hand"]
+        takeable: int | None = observation["takeable"]
         by_verb: dict[Verb, list[HandAction]] = {}
         for action in legal:
             by_verb.setdefault(action.verb, []).append(action)
         if Verb.SHOW in by_verb:
             return by_verb[Verb.SHOW][0]
         if Verb.FINISH in by_verb:
-            return max(by_verb[Verb.FINISH], key=lambda a: self._finish_value(observation, a))
+            return max(by_verb[Verb.FINISH], key=lambda a: self._finish_value(rack, wilds, a))
         if Verb.TAKE in by_verb and (Verb.PASS in by_verb or Verb.DRAW not in by_verb):
             return by_verb[Verb.TAKE][0]
         if Verb.DRAW in by_verb:
-            if Verb.TAKE in by_verb and observation.takeable is not None:
-                rack = list(observation.rack)
+            if Verb.TAKE in by_verb and takeable is not None:
                 now = self.left_out(rack, wilds)
-                with_take, _ = self.best_discard([*rack, observation.takeable], wilds, rack)
+                with_take, _ = self.best_discard([*rack, takeable], wilds, rack)
                 if with_take < now:
                     return by_verb[Verb.TAKE][0]
             return by_verb[Verb.DRAW][0]
         discards = by_verb.get(Verb.DISCARD, [])
         if discards:
             choices = [a.face for a in discards if a.face is not None]
-            _, face = self.best_discard(list(observation.rack), wilds, choices)
+            _, face = self.best_discard(rack, wilds, choices)
             return next(a for a in discards if a.face == face)
         return legal[0]
 
-    def _finish_value(self, observation: ClosedHandObservation, action: HandAction) -> int:
+    def _finish_value(self, rack: Sequence[int], wilds: Wilds, action: HandAction) -> int:
         assert action.face is not None
-        rest = list(observation.rack)
+        rest = list(rack)
         rest.remove(action.face)
-        kinds = whole_hand_kinds(self.profile, rest, observation.wilds)
+        kinds = whole_hand_kinds(self.profile, rest, wilds)
         value = 2 if WinKind.PAIRS in kinds else 1
-        return value * (2 if observation.wilds.is_wild(action.face) else 1)
+        return value * (2 if wilds.is_wild(action.face) else 1)
+
+
+def _wilds(observation: dict[str, Any]) -> Wilds:
+    """The round's wilds as the observation gives them (``wilds`` faces, ``joker_as``)."""
+    return Wilds(frozenset(observation["wilds"]), observation["joker_as"])

@@ -1,34 +1,58 @@
 """Closed-hand draw-and-discard games: nothing is melded until one player lays the whole hand down
 at once, 14 pieces as sets and runs or seven pairs, discarding the 15th (Okey, Turkish Rummy).
 
-:class:`ClosedHandGame` holds what these games share: racks, the stock, discard piles, the order of
-play, the turn's phases, legal actions, finishing (with the engine's or the player's arrangement),
-the stock running out, and ending rounds and the match. A variant supplies the deal, which pile a
-seat takes from and discards to, the scores of a finish and of a round without a winner, and any
-extra action (Okey's ``show``). Every piece id is in exactly one place at all times.
+:class:`ClosedHandState` is the plain data of a match (piece ids per place, the turn, scores, the
+results so far); :class:`ClosedHandGame` is the state machine the two games share: legal actions,
+drawing, taking, discarding, finishing (with the engine's or the player's arrangement), the stock
+running out, ending rounds and the match, observations, resampling and position text. A variant
+supplies the deal, which pile a seat takes from and discards to, the scores of a finish and of a
+round without a winner, and any extra action (Okey's ``show``). Every piece id is in exactly one
+place at all times.
+
+Position text (one line; see :meth:`ClosedHandGame.position`)::
+
+    <variant> seed=<int> round=<int> dealer=<seat|-> turn=<seat> phase=<phase> <aside>=<piece>
+      taken=<piece|-> order=<seats> discarded=<seats|-> scores=<ints> <variant fields>
+      | racks <pieces> / <pieces> / … | discards <pieces> / … | stock <pieces>
+      | known <pieces> / … | results <round>:<winner|->:<kind>:<deltas> …
+
+Seats and scores are comma-separated; ``-`` is an empty list or no value. Pieces are in notation,
+space-separated, every list bottom (or first) first: the stock's last piece is drawn next, each
+discard pile's last piece is its top. ``<aside>`` is the piece set aside (``indicator``, ``up``).
+``known``: per seat, the pieces everyone saw it take from a discard pile (or show) and that it
+still holds. ``results`` summarises the rounds played (the winner's seat, the kind and the score
+changes); their notes, hands and melds are not part of the position. Copies of one face are
+interchangeable: reading assigns piece ids in order of appearance, so a position read back writes
+the same text and plays on identically.
 """
 
 from __future__ import annotations
 
+import random
 from abc import abstractmethod
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rummykit.core.melds import Meld, MeldKind, Wilds, validate_meld
-from rummykit.core.notation import format_face, format_faces
+from rummykit.core.notation import format_face, format_faces, parse_faces
 from rummykit.core.pieces import Kind, PieceSet
-from rummykit.engine.game import Event, Game, Outcome, RoundResult
+from rummykit.engine import closed_hand_messages as _messages
+from rummykit.engine.events import Event
+from rummykit.engine.game import Game, Outcome, RoundResult
 from rummykit.engine.hand_actions import NUM_ACTIONS, HandAction, Verb, action_from_id, parse_action
-from rummykit.errors import IllegalActionError, MeldError
+from rummykit.engine.state import State
+from rummykit.errors import IllegalActionError, MeldError, NotationError
 from rummykit.solvers.arrange import WinKind
-from rummykit.solvers.report import HandProfile
+from rummykit.solvers.report import HandProfile, whole_hand_kinds
 from rummykit.solvers.report import finishes as finishing_discards
 
 HAND_SIZE = 14
 PAIRS_IN_A_FINISH = 7
+MESSAGES = _messages.MESSAGES
+"""The shared English templates (registered at import)."""
 
 
 class Phase(StrEnum):
@@ -44,87 +68,97 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass(frozen=True)
-class ClosedHandObservation:
-    """What one seat sees (faces throughout): its own rack and everything public.
+FINISHING = (Phase.OPENING, Phase.DISCARD, Phase.FINISH_ONLY)
+"""Phases in which the seat to move holds 15 pieces."""
 
-    ``discards``: the discard piles, bottom first (Okey: one per seat; Turkish Rummy: one shared).
-    ``takeable``: the piece the seat to move may take, from pile ``takeable_from``. ``wilds``: what
-    is wild this round. ``dealer`` is ``None`` where the game has none.
+
+@dataclass(eq=True)
+class ClosedHandState(State):
+    """A closed-hand match (piece ids throughout; faces via the game's piece set).
+
+    ``racks``: each seat's pieces. ``discards``: the discard piles, bottom first (Okey: one per
+    seat; Turkish Rummy: one shared). ``stock``: the last id is drawn next. ``order``: this round's
+    order of play; ``turn``: the seat to move; ``phase``: where it is in its turn. ``taken``: the
+    piece it took from a discard pile this turn. ``discarded``: seats that have discarded this round
+    (the others are on their first turn). ``known``: per seat, pieces everyone saw it take from a
+    discard pile (or show) and still in its rack. ``wilds``: what is wild this round. ``scores``:
+    running match scores; ``results``: every finished round. ``dealer``: ``None`` where the game
+    has none.
     """
 
-    seat: int
-    players: int
+    seed: int
     round_no: int
     dealer: int | None
-    order: tuple[int, ...]
-    to_move: int | None
+    scores: list[int]
+    results: list[RoundResult]
+    racks: list[list[int]]
+    discards: list[list[int]]
+    stock: list[int]
+    order: list[int]
+    turn: int
     phase: Phase
-    rack: tuple[int, ...]
+    taken: int | None
+    discarded: set[int]
+    known: list[list[int]]
     wilds: Wilds
-    discards: tuple[tuple[int, ...], ...]
-    stock_count: int
-    rack_counts: tuple[int, ...]
-    scores: tuple[int, ...]
-    takeable: int | None
-    takeable_from: int | None
-    first_turn: bool
-    last_result: RoundResult | None
 
 
-Obs = TypeVar("Obs", bound=ClosedHandObservation)
+S = TypeVar("S", bound=ClosedHandState)
 
 
 @dataclass(frozen=True)
 class FinishScore:
-    """A finish's score change: ``deltas`` per seat, a ``label`` (``normal``, ``pairs``, …) and the
-    explanation line."""
+    """A score change: ``deltas`` per seat, a ``label`` (``normal``, ``pairs``, …) and its
+    ``note`` (``{"code", "params"}``)."""
 
     deltas: list[int]
     label: str
-    explanation: str
+    note: dict[str, Any]
 
 
-class ClosedHandGame(Game[HandAction, Obs]):
-    """The shared state machine of Okey and Turkish Rummy; see the module docstring."""
+class ClosedHandGame(Game[S, HandAction]):
+    """The shared state machine of Okey and Turkish Rummy; see the module docstring.
+
+    ``reveal_hands``: whether every hand is shown at a round's end (the local terminal client);
+    otherwise only the winner's laid hand is.
+    """
 
     pieces: PieceSet
     verbs: frozenset[Verb] = frozenset(Verb) - {Verb.SHOW}
+    aside_name: str
+    """The name of the piece set aside in position text (``indicator``, ``up``)."""
 
-    def __init__(self, seed: int, players: int, profile: HandProfile, start_points: int) -> None:
-        self.seed = seed
-        self.players = players
-        self.solver_profile = profile
-        self.scores = [start_points] * players
-        self.results: list[RoundResult] = []
-        self.round_no = 0
-        self.dealer: int | None = None
-        self._legal: list[HandAction] | None = None
+    def __init__(self, rules: Any, reveal_hands: bool = False) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.reveal_hands = reveal_hands
+        self.num_actions = NUM_ACTIONS
+        self.solver_profile: HandProfile = rules.hand_profile()
+        self.piece_word = "tile" if self.pieces.kind is Kind.TILES else "card"
+        self._faces = tuple(self.pieces.face(p) for p in range(self.pieces.size))
 
     # ------------------------------------------------------------------ round set-up
-    def _start_round(self) -> None:
+    def _start_round(self, state: S) -> None:
         """Deal a new round (the variant's :meth:`_deal`) and reset the turn's bookkeeping."""
-        self.round_no += 1
-        self.racks: list[list[int]] = [[] for _ in range(self.players)]
-        self.discards: list[list[int]] = []
-        self.stock: list[int] = []
-        self.order: list[int] = list(range(self.players))
-        self.turn = 0
-        self.phase = Phase.DRAW
-        self.taken: int | None = None
-        self.discarded: set[int] = set()
-        self.bonus_deltas = [0] * self.players
-        self.bonus_notes: list[str] = []
-        self.wilds = Wilds()
-        self._deal()
-        self._legal = None
+        state.round_no += 1
+        state.racks = [[] for _ in range(self.players)]
+        state.known = [[] for _ in range(self.players)]
+        state.discards = []
+        state.stock = []
+        state.order = list(range(self.players))
+        state.turn = 0
+        state.phase = Phase.DRAW
+        state.taken = None
+        state.discarded = set()
+        self._deal(state)
 
     @abstractmethod
-    def _deal(self) -> None:
-        """Shuffle and deal: fill racks, stock, discard piles, ``order``, ``turn``, ``phase``, wilds."""
+    def _deal(self, state: S) -> None:
+        """Shuffle and deal: fill racks, stock, discard piles, ``order``, ``turn``, ``phase``,
+        ``wilds`` and the variant's own round fields."""
 
     @abstractmethod
-    def _take_pile(self) -> int:
+    def _take_pile(self, state: S) -> int:
         """Index of the discard pile the seat to move may take from."""
 
     @abstractmethod
@@ -132,335 +166,647 @@ class ClosedHandGame(Game[HandAction, Obs]):
         """Index of the discard pile ``seat`` discards onto."""
 
     @abstractmethod
-    def _score_finish(self, seat: int, discard: int, kind: WinKind) -> FinishScore:
+    def _score_finish(self, state: S, seat: int, discard: int, kind: WinKind) -> FinishScore:
         """Score changes of ``seat`` finishing with face ``discard`` laid down as ``kind``."""
 
     @abstractmethod
-    def _score_no_winner(self) -> FinishScore:
+    def _score_no_winner(self, state: S) -> FinishScore:
         """Score changes when the stock runs out and no one finishes (void round, stalemate)."""
 
     @abstractmethod
-    def _match_over(self) -> bool:
+    def _match_over(self, state: S) -> bool:
         """Whether the match ends after the round just scored."""
 
     @abstractmethod
-    def _out_of_play(self) -> list[int]:
-        """Piece ids set aside for the round (the indicator, the up card)."""
+    def _aside(self, state: S) -> int:
+        """The piece id set aside for the round (the indicator, the up card)."""
 
-    def _round_end_bonus(self) -> FinishScore | None:
+    def _bonuses(self, state: S) -> list[FinishScore]:
+        """Score changes made during the round (already in ``scores``; Okey's indicator bonus)."""
+        return []
+
+    def _round_end_bonus(self, state: S) -> FinishScore | None:
         """Score changes applied at every round's end, whoever won (Turkish Rummy's up card)."""
         return None
-
-    # ------------------------------------------------------------------ seats and pieces
-    @property
-    def hands(self) -> list[list[int]]:
-        """Every seat's pieces (the racks), the same lists as ``racks``."""
-        return self.racks
-
-    def next_seat(self, seat: int) -> int:
-        """The seat after ``seat`` in this round's order of play."""
-        return self.order[(self.order.index(seat) + 1) % self.players]
-
-    def previous_seat(self) -> int:
-        """The seat that played before the seat to move."""
-        return self.order[(self.order.index(self.turn) - 1) % self.players]
-
-    def face(self, piece: int) -> int:
-        """The face of piece id ``piece``."""
-        return self.pieces.face(piece)
-
-    def faces(self, pieces: list[int]) -> list[int]:
-        """Faces of piece ids."""
-        return [self.pieces.face(p) for p in pieces]
-
-    def takeable(self) -> int | None:
-        """The piece id the seat to move may take now, if any."""
-        if self.phase not in (Phase.DRAW, Phase.LAST_CHANCE):
-            return None
-        pile = self.discards[self._take_pile()]
-        return pile[-1] if pile else None
-
-    def finishes(self, rack: list[int], taken: int | None = None) -> dict[int, list[WinKind]]:
-        """Faces whose discard from a 15-piece ``rack`` leaves a winning 14, with the win kinds;
-        with ``forbid_rediscard_taken``-style rules, never the very piece ``taken``."""
-        found = finishing_discards(self.solver_profile, self.faces(rack), self.wilds)
-        return {f: kinds for f, kinds in found.items() if self._discardable(rack, f, taken)}
-
-    def _discardable(self, rack: list[int], face: int, taken: int | None) -> bool:
-        """Whether a piece of ``face`` may be discarded from ``rack`` after taking ``taken``."""
-        if not self._forbid_rediscard() or taken is None:
-            return True
-        return any(self.face(p) == face and p != taken for p in rack)
 
     def _forbid_rediscard(self) -> bool:
         """Whether the piece just taken from a discard pile may not be discarded again."""
         return False
 
+    # ------------------------------------------------------------------ seats and pieces
+    def next_seat(self, state: S, seat: int) -> int:
+        """The seat after ``seat`` in this round's order of play."""
+        order = state.order
+        return order[(order.index(seat) + 1) % self.players]
+
+    def previous_seat(self, state: S) -> int:
+        """The seat that played before the seat to move."""
+        order = state.order
+        return order[(order.index(state.turn) - 1) % self.players]
+
+    def face(self, piece: int) -> int:
+        """The face of piece id ``piece``."""
+        return self._faces[piece]
+
+    def faces(self, pieces: Iterable[int]) -> list[int]:
+        """Faces of piece ids."""
+        table = self._faces
+        return [table[p] for p in pieces]
+
+    def name(self, face: int) -> str:
+        """Notation of ``face``."""
+        return format_face(self.pieces.kind, face)
+
+    def takeable(self, state: S) -> int | None:
+        """The piece id the seat to move may take now, if any."""
+        if state.phase is not Phase.DRAW and state.phase is not Phase.LAST_CHANCE:
+            return None
+        pile = state.discards[self._take_pile(state)]
+        return pile[-1] if pile else None
+
+    def finishes(self, state: S, rack: Sequence[int], taken: int | None = None) -> dict[int, list[WinKind]]:
+        """Faces whose discard from a 15-piece ``rack`` leaves a winning 14, with the win kinds;
+        with ``forbid_rediscard_taken``, never the very piece ``taken``."""
+        found = finishing_discards(self.solver_profile, self.faces(rack), state.wilds)
+        return {f: kinds for f, kinds in found.items() if self._discardable(rack, f, taken)}
+
+    def _finishes_with(self, state: S, rack: Sequence[int], face: int, taken: int | None) -> bool:
+        """Whether discarding ``face`` from ``rack`` leaves a winning 14."""
+        rest = self.faces(rack)
+        if face not in rest or not self._discardable(rack, face, taken):
+            return False
+        rest.remove(face)
+        return bool(whole_hand_kinds(self.solver_profile, rest, state.wilds))
+
+    def _discardable(self, rack: Sequence[int], face: int, taken: int | None) -> bool:
+        """Whether a piece of ``face`` may be discarded from ``rack`` after taking ``taken``."""
+        if taken is None or not self._forbid_rediscard():
+            return True
+        table = self._faces
+        return any(table[p] == face and p != taken for p in rack)
+
     # ------------------------------------------------------------------ protocol
-    @property
-    def current_seat(self) -> int | None:
+    def current_seat(self, state: S) -> int | None:
         """The seat to move, ``None`` once the match is over."""
-        return None if self.phase is Phase.OVER else self.turn
-
-    def is_terminal(self) -> bool:
-        """Whether the match is over."""
-        return self.phase is Phase.OVER
-
-    def legal_actions(self) -> list[HandAction]:
-        """The legal actions of the seat to move, in id order."""
-        if self._legal is None:
-            self._legal = sorted(self._compute_legal(), key=lambda a: a.id)
-        return list(self._legal)
+        return None if state.phase is Phase.OVER else state.turn
 
     def _action(self, verb: Verb, face: int | None = None) -> HandAction:
         return HandAction(verb, face, kind=self.pieces.kind)
 
-    def _compute_legal(self) -> list[HandAction]:
-        phase, rack = self.phase, self.racks[self.turn]
-        out = self._extra_legal()
+    def legal_actions(self, state: S, seat: int) -> list[HandAction]:
+        """The legal actions of ``seat`` (empty unless it is to move), in id order."""
+        phase = state.phase
+        if phase is Phase.OVER or seat != state.turn:
+            return []
+        rack = state.racks[seat]
+        out: list[HandAction] = []
         if phase is Phase.DRAW:
-            if self.stock:
+            if state.stock:
                 out.append(self._action(Verb.DRAW))
-            if self.takeable() is not None:
+            if self.takeable(state) is not None:
                 out.append(self._action(Verb.TAKE))
         elif phase is Phase.LAST_CHANCE:
             out += [self._action(Verb.TAKE), self._action(Verb.PASS)]
-        elif phase in (Phase.OPENING, Phase.DISCARD, Phase.FINISH_ONLY):
-            out += [self._action(Verb.FINISH, f) for f in self.finishes(rack, self.taken)]
+        else:
             if phase is not Phase.FINISH_ONLY:
-                faces = dict.fromkeys(self.faces(rack))
                 out += [
-                    self._action(Verb.DISCARD, f) for f in faces if self._discardable(rack, f, self.taken)
+                    self._action(Verb.DISCARD, f)
+                    for f in sorted(set(self.faces(rack)))
+                    if self._discardable(rack, f, state.taken)
                 ]
+            out += [self._action(Verb.FINISH, f) for f in sorted(self.finishes(state, rack, state.taken))]
+        out += self._extra_legal(state)
         return out
 
-    def _validate(self, action: HandAction) -> None:
+    def _legal(self, state: S, action: HandAction) -> bool:
+        """Whether ``action`` is legal for the seat to move (the check behind :meth:`legal_actions`,
+        one action at a time)."""
+        phase, verb = state.phase, action.verb
+        if verb is Verb.DRAW:
+            return phase is Phase.DRAW and bool(state.stock)
+        if verb is Verb.TAKE:
+            return phase is Phase.LAST_CHANCE or self.takeable(state) is not None
+        if verb is Verb.PASS:
+            return phase is Phase.LAST_CHANCE
+        if verb is Verb.SHOW:
+            return action in self._extra_legal(state)
+        if phase not in FINISHING or action.face is None:
+            return False
+        rack = state.racks[state.turn]
+        if verb is Verb.DISCARD:
+            return (
+                phase is not Phase.FINISH_ONLY
+                and action.face in self.faces(rack)
+                and self._discardable(rack, action.face, state.taken)
+            )
+        return self._finishes_with(state, rack, action.face, state.taken)
+
+    def _validate(self, state: S, seat: int, action: HandAction) -> None:
         """A finish with the player's own arrangement is checked first, so that a wrong one is
         explained (a piece missing, a group that is no meld) rather than only refused."""
-        finishing = self.phase in (Phase.OPENING, Phase.DISCARD, Phase.FINISH_ONLY)
-        rack = self.faces(self.racks[self.turn])
-        if action.verb is Verb.FINISH and action.groups and finishing and action.face in rack:
-            self._check_arrangement(action)
-        super()._validate(action)
+        if action.verb not in self.verbs:
+            raise IllegalActionError("not_an_action", verb=action.verb.value)
+        rack = self.faces(state.racks[seat])
+        if action.verb is Verb.FINISH and action.groups and state.phase in FINISHING and action.face in rack:
+            self._check_arrangement(state, action)
+        if not self._legal(state, action):
+            raise self._why_illegal(state, action)
 
-    def _extra_legal(self) -> list[HandAction]:
+    def _extra_legal(self, state: S) -> list[HandAction]:
         """Variant actions legal now besides the shared ones (Okey's ``show``)."""
         return []
 
-    def _apply_extra(self, action: HandAction) -> list[Event]:
-        """Carry out a variant action (Okey's ``show``)."""
-        raise IllegalActionError(f"{action.text()} is not an action of this game")
+    def _apply_extra(self, state: S, seat: int, action: HandAction) -> list[Event]:
+        """Carry out a variant action (Okey's ``show``), already validated."""
+        raise IllegalActionError("not_an_action", verb=action.verb.value)
 
-    def why_illegal(self, action: HandAction) -> str:
-        """Why ``action`` is not legal now, in words."""
-        phase, rack = self.phase, self.faces(self.racks[self.turn])
-        kind = self.pieces.kind
-        piece = "tile" if kind is Kind.TILES else "card"
-        name = format_face(kind, action.face) if action.face is not None else ""
+    def _why_illegal(self, state: S, action: HandAction) -> IllegalActionError:
+        """Why ``action`` is not legal now."""
+        phase, rack = state.phase, self.faces(state.racks[state.turn])
+        word = self.piece_word
         if action.face is not None and action.verb is not Verb.SHOW and action.face not in rack:
-            return f"you don't hold {name}"
-        reasons = {
-            Verb.DRAW: {
-                Phase.LAST_CHANCE: "the stock is empty: take the discard to finish with it, or pass",
-                Phase.OPENING: f"the starter's first turn has no draw: discard a {piece}",
-                Phase.DRAW: "the stock is empty",
-            }.get(phase, f"you have drawn already: discard a {piece} (or finish)"),
-            Verb.TAKE: "there is no discard to take now"
-            if phase in (Phase.DRAW, Phase.LAST_CHANCE)
-            else f"you have drawn already: discard a {piece} (or finish)",
-            Verb.PASS: "pass is only for the empty stock's last chance",
-        }
-        if action.verb in reasons:
-            return reasons[action.verb]
-        if action.verb not in self.verbs:
-            return f"{action.verb.value} is not an action of this game"
+            return IllegalActionError("not_held", piece=self.name(action.face))
+        if action.verb is Verb.DRAW or (action.verb is Verb.TAKE and phase is Phase.OPENING):
+            code = {
+                Phase.LAST_CHANCE: "last_chance_no_draw",
+                Phase.OPENING: "first_turn_no_draw",
+                Phase.DRAW: "stock_empty",
+            }.get(phase, "drawn_already")
+            return IllegalActionError(code, piece_word=word)
+        if action.verb is Verb.TAKE:
+            if phase in (Phase.DRAW, Phase.LAST_CHANCE):
+                return IllegalActionError("nothing_to_take")
+            return IllegalActionError("drawn_already", piece_word=word)
+        if action.verb is Verb.PASS:
+            return IllegalActionError("pass_last_chance_only")
         if action.verb is Verb.SHOW:
-            return self._why_no_show(action)
+            return self._why_no_show(state, action)
         if phase in (Phase.DRAW, Phase.LAST_CHANCE):
-            return f"draw or take a {piece} first"
+            return IllegalActionError("draw_first", piece_word=word)
+        assert action.face is not None
+        name = self.name(action.face)
         if action.verb is Verb.DISCARD and phase is Phase.FINISH_ONLY:
-            return "you took the last discard to finish: finish now"
+            return IllegalActionError("finish_now")
         if action.verb is Verb.DISCARD:
-            return f"you may not discard {name}, the {piece} you just took"
-        return f"finish {name} is not possible: the other 14 are not all sets and runs or seven pairs"
+            return IllegalActionError("no_rediscard", piece=name, piece_word=word)
+        return IllegalActionError("no_finish", piece=name)
 
-    def _why_no_show(self, action: HandAction) -> str:
-        return "show is not possible now"
+    def _why_no_show(self, state: S, action: HandAction) -> IllegalActionError:
+        return IllegalActionError("no_show")
 
-    def _observation_fields(self, seat: int, piles: tuple[tuple[int, ...], ...]) -> dict[str, object]:
-        """The shared fields of ``seat``'s observation (variants add their own)."""
-        takeable = self.takeable()
-        return {
-            "seat": seat,
-            "players": self.players,
-            "round_no": self.round_no,
-            "dealer": self.dealer,
-            "order": tuple(self.order),
-            "to_move": self.current_seat,
-            "phase": self.phase,
-            "rack": tuple(self.faces(self.racks[seat])),
-            "wilds": self.wilds,
-            "discards": piles,
-            "stock_count": len(self.stock),
-            "rack_counts": tuple(len(r) for r in self.racks),
-            "scores": tuple(self.scores),
-            "takeable": None if takeable is None else self.face(takeable),
-            "takeable_from": None if takeable is None else self._take_pile(),
-            "first_turn": seat not in self.discarded,
-            "last_result": self.results[-1] if self.results else None,
-        }
-
-    def outcome(self) -> Outcome | None:
-        """Final scores and winners (highest score; ties share) once the match is over."""
-        if not self.is_terminal():
-            return None
-        best = max(self.scores)
-        winners = tuple(s for s, v in enumerate(self.scores) if v == best)
-        return Outcome(tuple(self.scores), winners, len(self.results))
-
+    # ------------------------------------------------------------------ actions as text and ids
     def parse_action(self, text: str) -> HandAction:
         """The action written as ``text`` (see :mod:`rummykit.engine.hand_actions`)."""
         return parse_action(text, self.pieces.kind, self.verbs)
 
-    def action_from_id(self, action_id: int) -> HandAction:
-        """The action with integer id ``action_id`` in this round."""
-        return action_from_id(action_id, self.pieces.kind, self._show_face())
+    def action_id(self, state: S, action: HandAction) -> int:
+        """The integer id of ``action`` (see :mod:`rummykit.engine.hand_actions`)."""
+        return action.id
 
-    def _show_face(self) -> int | None:
+    def action_from_id(self, state: S, seat: int, action_id: int) -> HandAction:
+        """The action with integer id ``action_id`` in this round (legal or not)."""
+        self._check_id(action_id)
+        return action_from_id(action_id, self.pieces.kind, self._show_face(state))
+
+    def _show_face(self, state: S) -> int | None:
         return None
 
-    def legal_mask(self) -> list[bool]:
-        """One flag per action id (``NUM_ACTIONS``): legal now or not."""
-        mask = [False] * NUM_ACTIONS
-        for action in self.legal_actions():
-            mask[action.id] = True
-        return mask
+    def legal_ids(self, state: S, seat: int) -> list[int]:
+        """The ids of :meth:`legal_actions`, ascending."""
+        return [a.id for a in self.legal_actions(state, seat)]
 
     # ------------------------------------------------------------------ applying
-    def _remove_piece(self, face: int) -> int:
-        rack = self.racks[self.turn]
-        candidates = [p for p in rack if self.face(p) == face]
-        if self._forbid_rediscard() and self.taken in candidates and len(candidates) > 1:
-            candidates.remove(self.taken)
+    def _remove_piece(self, state: S, face: int) -> int:
+        rack = state.racks[state.turn]
+        table = self._faces
+        candidates = [p for p in rack if table[p] == face]
+        if self._forbid_rediscard() and state.taken in candidates and len(candidates) > 1:
+            candidates.remove(state.taken)
         piece = candidates[0]
         rack.remove(piece)
+        known = state.known[state.turn]
+        if piece in known:
+            known.remove(piece)
         return piece
 
-    def _apply(self, action: HandAction) -> list[Event]:
-        laid = self._check_arrangement(action) if action.verb is Verb.FINISH and action.groups else None
-        seat = self.turn
-        self._legal = None
+    def _apply(self, state: S, seat: int, action: HandAction) -> list[Event]:
         verb = action.verb
-        if verb not in (Verb.DRAW, Verb.TAKE, Verb.PASS, Verb.DISCARD, Verb.FINISH):
-            return self._apply_extra(action)
+        laid = self._check_arrangement(state, action) if verb is Verb.FINISH and action.groups else None
+        if verb is Verb.SHOW:
+            return self._apply_extra(state, seat, action)
         if verb is Verb.DRAW:
-            self.racks[seat].append(self.stock.pop())
-            self.phase = Phase.DISCARD
-            return [Event(seat, "draws from the stock")]
+            piece = state.stock.pop()
+            state.racks[seat].append(piece)
+            state.phase = Phase.DISCARD
+            return [Event("drew", seat, {}, {"piece": self.name(self._faces[piece])})]
         if verb is Verb.TAKE:
-            piece = self.discards[self._take_pile()].pop()
-            self.racks[seat].append(piece)
-            self.taken = piece
-            self.phase = Phase.FINISH_ONLY if self.phase is Phase.LAST_CHANCE else Phase.DISCARD
-            return [Event(seat, f"takes {format_face(self.pieces.kind, self.face(piece))}")]
+            pile = self._take_pile(state)
+            piece = state.discards[pile].pop()
+            state.racks[seat].append(piece)
+            state.known[seat].append(piece)
+            state.taken = piece
+            state.phase = Phase.FINISH_ONLY if state.phase is Phase.LAST_CHANCE else Phase.DISCARD
+            return [Event("took", seat, {"piece": self.name(self._faces[piece]), "pile": pile})]
         if verb is Verb.PASS:
-            return self._end_round(None, self._score_no_winner())
+            return [Event("passed", seat), *self._end_round(state, None, self._score_no_winner(state))]
         assert action.face is not None
-        piece = self._remove_piece(action.face)
-        self.discards[self._discard_pile(seat)].append(piece)
-        self.discarded.add(seat)
-        self.taken = None
+        piece = self._remove_piece(state, action.face)
+        state.discards[self._discard_pile(seat)].append(piece)
+        state.discarded.add(seat)
+        state.taken = None
         if verb is Verb.FINISH:
-            return self._finish(seat, piece, laid)
-        events = [Event(seat, f"discards {format_face(self.pieces.kind, action.face)}")]
-        self.turn = self.next_seat(seat)
-        if self.stock:
-            self.phase = Phase.DRAW
+            return self._finish(state, seat, piece, laid)
+        events = [Event("discarded", seat, {"piece": self.name(action.face)})]
+        state.turn = self.next_seat(state, seat)
+        if state.stock:
+            state.phase = Phase.DRAW
             return events
-        self.phase = Phase.LAST_CHANCE
-        if self.finishes([*self.racks[self.turn], piece], taken=piece):
+        state.phase = Phase.LAST_CHANCE
+        if self.finishes(state, [*state.racks[state.turn], piece], taken=piece):
             return events
-        return events + self._end_round(None, self._score_no_winner())
+        return events + self._end_round(state, None, self._score_no_winner(state))
 
-    def _check_arrangement(self, action: HandAction) -> list[Meld]:
+    def _check_arrangement(self, state: S, action: HandAction) -> list[Meld]:
         """The melds (or seven pairs) of a finishing arrangement given by the player; raises
         :class:`IllegalActionError` if it is not one."""
         assert action.groups is not None and action.face is not None
         kind = self.pieces.kind
-        rest = Counter(self.faces(self.racks[self.turn]))
+        rest = Counter(self.faces(state.racks[state.turn]))
         rest[action.face] -= 1
         laid = Counter(f for g in action.groups for f, _ in g)
         if laid != +rest:
-            missing = format_faces(kind, sorted((+rest - laid).elements()))
-            extra = format_faces(kind, sorted((laid - +rest).elements()))
-            raise IllegalActionError(
-                "the arrangement must lay down exactly the other 14"
-                + (f"; missing {missing}" if missing else "")
-                + (f"; not yours to lay {extra}" if extra else "")
+            missing = format_faces(kind, sorted((+rest - laid).elements())).split()
+            extra = format_faces(kind, sorted((laid - +rest).elements())).split()
+            code = "arrangement_" + "_".join(
+                w for w, names in (("missing", missing), ("extra", extra)) if names
             )
+            raise IllegalActionError(code, missing=missing, extra=extra)
         rules = self.solver_profile.meld_rules
         try:
             melds = [
-                validate_meld([f for f, _ in g], rules, self.wilds, len(g) == 2, [d for _, d in g])
+                validate_meld([f for f, _ in g], rules, state.wilds, len(g) == 2, [d for _, d in g])
                 for g in action.groups
             ]
         except MeldError as exc:
-            raise IllegalActionError(str(exc)) from None
+            raise IllegalActionError("bad_meld", reason=str(exc)) from None
         pairs = {m.kind is MeldKind.PAIR for m in melds}
         if pairs == {True} and len(melds) != PAIRS_IN_A_FINISH:
-            raise IllegalActionError("a pairs finish is seven pairs")
+            raise IllegalActionError("pairs_finish_is_seven")
         if len(pairs) > 1:
-            raise IllegalActionError("pairs and sets/runs are never mixed in one finish")
+            raise IllegalActionError("pairs_never_mixed")
         return melds
 
-    def _finish(self, seat: int, piece: int, laid: list[Meld] | None) -> list[Event]:
+    def _finish(self, state: S, seat: int, piece: int, laid: list[Meld] | None) -> list[Event]:
         """End the round with ``seat``'s finish: its own ``laid`` melds, or else the engine's
         arrangement of the other 14 (seven pairs when possible: they score more)."""
-        face = self.face(piece)
-        rest = self.faces(self.racks[seat])
+        face = self._faces[piece]
+        rest = self.faces(state.racks[seat])
+        wilds = state.wilds
         if laid is None:
             solver = self.solver_profile.solver()
-            possible = finishing_discards(self.solver_profile, [*rest, face], self.wilds)[face]
-            pairs = WinKind.PAIRS in possible
-            laid = list((solver.pairs(rest, self.wilds) if pairs else solver.arrange(rest, self.wilds)).melds)
+            pairs = WinKind.PAIRS in whole_hand_kinds(self.solver_profile, rest, wilds)
+            laid = list((solver.pairs(rest, wilds) if pairs else solver.arrange(rest, wilds)).melds)
         kind = WinKind.PAIRS if laid and laid[0].kind is MeldKind.PAIR else WinKind.MELDS
-        return self._end_round(seat, self._score_finish(seat, face, kind), face, tuple(laid))
+        finished = Event("finished", seat, {"piece": self.name(face)})
+        return [
+            finished,
+            *self._end_round(state, seat, self._score_finish(state, seat, face, kind), face, tuple(laid)),
+        ]
 
     def _end_round(
-        self, winner: int | None, score: FinishScore, discard: int | None = None, laid: tuple[Meld, ...] = ()
+        self,
+        state: S,
+        winner: int | None,
+        score: FinishScore,
+        discard: int | None = None,
+        laid: tuple[Meld, ...] = (),
     ) -> list[Event]:
-        """End the round: apply its score changes; the result's deltas include the bonuses."""
-        scores = [score]
-        extra = self._round_end_bonus()
+        """End the round: apply its score changes; the result's deltas include the bonuses made
+        during the round."""
+        bonuses = self._bonuses(state)
+        parts = [score]
+        extra = self._round_end_bonus(state)
         if extra is not None:
-            scores.append(extra)
-        total = list(self.bonus_deltas)
-        for part in scores:
+            parts.append(extra)
+        total = [0] * self.players
+        for part in bonuses:
             for seat, delta in enumerate(part.deltas):
-                self.scores[seat] += delta
                 total[seat] += delta
-        hands = tuple(tuple(self.faces(r)) for r in self.racks)
-        notes = (*self.bonus_notes, *(p.explanation for p in scores))
+        for part in parts:
+            for seat, delta in enumerate(part.deltas):
+                state.scores[seat] += delta
+                total[seat] += delta
         result = RoundResult(
-            self.round_no,
+            state.round_no,
             winner,
             score.label,
             tuple(total),
-            notes,
-            hands,
-            self.wilds,
+            tuple(p.note for p in (*bonuses, *parts)),
+            tuple(tuple(self.faces(r)) for r in state.racks),
+            tuple(sorted(state.wilds.faces)),
             discard,
             laid,
         )
-        self.results.append(result)
-        events = [Event(winner, score.explanation, result)]
-        if self._match_over():
-            self.phase = Phase.OVER
-            self._legal = None
-            return [*events, Event(None, "the match is over")]
-        self._start_round()
+        state.results.append(result)
+        params = {"round": state.round_no, "summary": score.note, "result": self.public_result(result)}
+        events = [Event("round_end", winner, params)]
+        if self._match_over(state):
+            state.phase = Phase.OVER
+            return [*events, Event("match_over")]
+        self._start_round(state)
         return events
 
-    # ------------------------------------------------------------------ invariants
-    def _piece_groups(self) -> Iterable[Iterable[int]]:
-        return [self.stock, *self.racks, *self.discards, self._out_of_play()]
+    # ------------------------------------------------------------------ views
+    def public_result(self, result: RoundResult) -> dict[str, Any]:
+        """``result`` as JSON as every seat may see it: the hands only with ``reveal_hands``,
+        else only the winner's (laid down for all to see)."""
+        data = result.to_json()
+        if not self.reveal_hands:
+            data["hands"] = [h if s == result.winner else None for s, h in enumerate(data["hands"])]
+        return data
+
+    def _pile_view(self, state: S, pile: list[int]) -> list[int]:
+        """The faces of a discard pile as everyone sees it (variants may show only the top)."""
+        return self.faces(pile)
+
+    def observe(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator): the common keys of ``docs/engine.md`` plus
+        ``order``, ``wilds`` (faces), ``joker_as`` (the face a non-wild joker stands for),
+        ``discards`` (faces per pile, bottom first), ``takeable`` (the face the seat to move may
+        take) and ``takeable_from`` (its pile), ``first_turn`` (the viewer has not discarded yet;
+        ``null`` for a spectator) and the variant's keys."""
+        takeable = self.takeable(state)
+        over = state.phase is Phase.OVER
+        return {
+            "variant": self.variant,
+            "seat": seat,
+            "players": self.players,
+            "round": state.round_no,
+            "dealer": state.dealer,
+            "to_move": None if over else state.turn,
+            "phase": state.phase.value,
+            "scores": list(state.scores),
+            "hand": [] if seat is None else self.faces(state.racks[seat]),
+            "hand_counts": [len(r) for r in state.racks],
+            "stock_count": len(state.stock),
+            "last_result": self.public_result(state.results[-1]) if state.results else None,
+            "order": list(state.order),
+            "wilds": sorted(state.wilds.faces),
+            "joker_as": state.wilds.joker_as,
+            "discards": [self._pile_view(state, p) for p in state.discards],
+            "takeable": None if takeable is None else self._faces[takeable],
+            "takeable_from": None if takeable is None else self._take_pile(state),
+            "first_turn": None if seat is None else seat not in state.discarded,
+            **self._observe_extra(state, seat),
+        }
+
+    @abstractmethod
+    def _observe_extra(self, state: S, seat: int | None) -> dict[str, Any]:
+        """The variant's own observation keys."""
+
+    # ------------------------------------------------------------------ results
+    def outcome(self, state: S) -> Outcome | None:
+        """Final scores and winners (highest score; ties share) once the match is over."""
+        if state.phase is not Phase.OVER:
+            return None
+        best = max(state.scores)
+        winners = tuple(s for s, v in enumerate(state.scores) if v == best)
+        return Outcome(tuple(state.scores), winners, len(state.results))
+
+    returns_scale: float = 1.0
+    """The points that make a return of 1 (see :meth:`returns`)."""
+
+    def returns(self, state: S) -> list[float]:
+        """Each seat's final score minus the mean of all final scores, divided by the variant's
+        :attr:`returns_scale`; all zeros before the match is over."""
+        if state.phase is not Phase.OVER:
+            return [0.0] * self.players
+        mean = sum(state.scores) / self.players
+        return [(s - mean) / self.returns_scale for s in state.scores]
+
+    # ------------------------------------------------------------------ search
+    def resample(self, state: S, seat: int, rng: random.Random) -> S:
+        """A copy of ``state`` with the pieces ``seat`` can't see (the other racks less their
+        known pieces, and the stock) shuffled among those places; sizes, and all ``seat`` saw,
+        kept."""
+        new = state.clone()
+        slots: list[tuple[list[int], int]] = []
+        unseen: list[int] = []
+        for other, rack in enumerate(new.racks):
+            if other == seat:
+                continue
+            known = set(new.known[other])
+            for i, piece in enumerate(rack):
+                if piece not in known:
+                    slots.append((rack, i))
+                    unseen.append(piece)
+        slots += [(new.stock, i) for i in range(len(new.stock))]
+        unseen += new.stock
+        rng.shuffle(unseen)
+        for (place, i), piece in zip(slots, unseen, strict=True):
+            place[i] = piece
+        if new.taken is not None and new.turn != seat and new.taken not in new.racks[new.turn]:
+            new.taken = None
+        return new
+
+    def piece_groups(self, state: S) -> Iterable[Sequence[int]]:
+        """The stock, the racks, the discard piles and the piece set aside."""
+        return [state.stock, *state.racks, *state.discards, [self._aside(state)]]
+
+    # ------------------------------------------------------------------ position text
+    def _position_fields(self, state: S) -> list[str]:
+        """The variant's own ``key=value`` fields of the position's head."""
+        return []
+
+    def position(self, state: S) -> str:
+        """The whole state as one line (grammar in the module docstring)."""
+        pieces = self._pieces_text
+        seats = _seats_text
+        head = [
+            self.variant,
+            f"seed={state.seed}",
+            f"round={state.round_no}",
+            f"dealer={'-' if state.dealer is None else state.dealer}",
+            f"turn={state.turn}",
+            f"phase={state.phase.value}",
+            f"{self.aside_name}={self.name(self._faces[self._aside(state)])}",
+            f"taken={'-' if state.taken is None else self.name(self._faces[state.taken])}",
+            f"order={seats(state.order)}",
+            f"discarded={seats(sorted(state.discarded))}",
+            f"scores={seats(state.scores)}",
+            *self._position_fields(state),
+        ]
+        results = " ".join(_result_text(r) for r in state.results)
+        return " | ".join(
+            [
+                " ".join(head),
+                "racks " + " / ".join(pieces(r) for r in state.racks),
+                "discards " + " / ".join(pieces(p) for p in state.discards),
+                "stock " + pieces(state.stock),
+                "known " + " / ".join(pieces(k) for k in state.known),
+                "results " + (results or "-"),
+            ]
+        )
+
+    def _pieces_text(self, ids: Iterable[int]) -> str:
+        return format_faces(self.pieces.kind, self.faces(ids)) or "-"
+
+    @abstractmethod
+    def _empty_state(self, seed: int) -> S:
+        """A state of this variant before its first deal (no pieces placed, round 0)."""
+
+    def _read_position_fields(self, state: S, fields: dict[str, str], aside: int) -> None:
+        """Set the variant's own fields (and its piece set aside, ``aside``) from the head's
+        ``fields`` (already stripped of the shared ones); raises :class:`NotationError`."""
+
+    def from_position(self, text: str) -> S:
+        """The state written as ``text`` by :meth:`position`; raises :class:`NotationError`
+        naming what is wrong."""
+        sections = [s.strip() for s in text.split("|")]
+        names = ["racks", "discards", "stock", "known", "results"]
+        if len(sections) != len(names) + 1:
+            raise NotationError(text, f"a position has {len(names) + 1} parts separated by |")
+        head = sections[0].split()
+        if not head or head[0] != self.variant:
+            raise NotationError(text, f"a position of this game starts with {self.variant!r}")
+        fields: dict[str, str] = {}
+        for token in head[1:]:
+            key, eq, value = token.partition("=")
+            if not eq or key in fields:
+                raise NotationError(token, "a position field is written once, as name=value")
+            fields[key] = value
+        body: dict[str, str] = {}
+        for name, section in zip(names, sections[1:], strict=True):
+            word, _, rest = section.partition(" ")
+            if word != name:
+                raise NotationError(section, f"expected the {name} part here")
+            body[name] = rest
+        pool = _PiecePool(self.pieces)
+        kind = self.pieces.kind
+
+        def take(value: str) -> list[int]:
+            return pool.take(parse_faces(kind, value) if value.strip() != "-" else [])
+
+        def field_(key: str) -> str:
+            if key not in fields:
+                raise NotationError(text, f"the position has no {key}=")
+            return fields.pop(key)
+
+        state = self._empty_state(_int(field_("seed")))
+        state.round_no = _int(field_("round"))
+        dealer = field_("dealer")
+        state.dealer = None if dealer == "-" else _int(dealer)
+        state.turn = _int(field_("turn"))
+        try:
+            state.phase = Phase(field_("phase"))
+        except ValueError:
+            raise NotationError(text, "phase is one of " + ", ".join(p.value for p in Phase)) from None
+        aside = take(field_(self.aside_name))
+        if len(aside) != 1:
+            raise NotationError(text, f"{self.aside_name}= is one piece")
+        taken = field_("taken")
+        state.order = parse_ints(field_("order"))
+        state.discarded = set(parse_ints(field_("discarded")))
+        state.scores = parse_ints(field_("scores"))
+        state.racks = [take(r) for r in body["racks"].split("/")]
+        state.discards = [take(p) for p in body["discards"].split("/")]
+        state.stock = take(body["stock"])
+        state.known = [
+            _pick(state.racks[s], self.faces, parse_faces(kind, k) if k.strip() != "-" else [])
+            for s, k in enumerate(body["known"].split("/"))
+        ]
+        state.results = [self._read_result(r) for r in body["results"].split() if r != "-"]
+        self._read_position_fields(state, fields, aside[0])
+        if fields:
+            raise NotationError(text, f"unknown position field {next(iter(fields))!r}")
+        if taken != "-":
+            picked = _pick(state.racks[state.turn][::-1], self.faces, parse_faces(kind, taken))
+            state.taken = picked[0]
+        pool.check_all_placed(text)
+        self._check_shape(state, text)
+        return state
+
+    def _check_shape(self, state: S, text: str) -> None:
+        n = self.players
+        if sorted(state.order) != list(range(n)) or len(state.scores) != n or len(state.racks) != n:
+            raise NotationError(text, f"order, scores and racks name the {n} seats")
+        if len(state.known) != n or not 0 <= state.turn < n or not state.discarded <= set(range(n)):
+            raise NotationError(text, f"known, turn and discarded name seats of {n}")
+        if len(state.discards) != len(self._empty_piles()):
+            raise NotationError(text, f"the position has {len(self._empty_piles())} discard piles")
+
+    @abstractmethod
+    def _empty_piles(self) -> list[list[int]]:
+        """The discard piles before the deal (one per seat, or one shared)."""
+
+    def _read_result(self, token: str) -> RoundResult:
+        parts = token.split(":")
+        if len(parts) != 4:
+            raise NotationError(token, "a past round is round:winner:kind:deltas")
+        round_no, winner, kind, deltas = parts
+        return RoundResult(
+            _int(round_no),
+            None if winner == "-" else _int(winner),
+            kind.replace("_", " "),
+            tuple(parse_ints(deltas)),
+            (),
+        )
+
+
+def _result_text(result: RoundResult) -> str:
+    winner = "-" if result.winner is None else result.winner
+    return f"{result.round_no}:{winner}:{result.kind.replace(' ', '_')}:{_seats_text(result.deltas)}"
+
+
+def _seats_text(values: Iterable[int]) -> str:
+    return ",".join(str(v) for v in values) or "-"
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise NotationError(text, "expected a whole number") from None
+
+
+def parse_ints(text: str) -> list[int]:
+    """Comma-separated whole numbers of position text (``-``: none); raises :class:`NotationError`."""
+    return [] if text == "-" else [_int(t) for t in text.split(",")]
+
+
+def _pick(rack: Sequence[int], faces: Any, wanted: list[int]) -> list[int]:
+    """Distinct ids of ``rack`` with the faces ``wanted``; raises :class:`NotationError`."""
+    left = list(rack)
+    left_faces = faces(left)
+    out = []
+    for face in wanted:
+        if face not in left_faces:
+            raise NotationError(str(face), "a known or taken piece must be in the seat's rack")
+        i = left_faces.index(face)
+        out.append(left.pop(i))
+        left_faces.pop(i)
+    return out
+
+
+class _PiecePool:
+    """Piece ids handed out by face, copies in order, for reading a position."""
+
+    def __init__(self, pieces: PieceSet) -> None:
+        self.pieces = pieces
+        self.used: Counter[int] = Counter()
+
+    def take(self, faces: list[int]) -> list[int]:
+        out = []
+        for face in faces:
+            copy = self.used[face]
+            if copy >= self.pieces.copies_of(face):
+                name = format_face(self.pieces.kind, face)
+                raise NotationError(name, f"more copies of {name} than the set holds")
+            self.used[face] = copy + 1
+            out.append(self.pieces.piece(face, copy))
+        return out
+
+    def check_all_placed(self, text: str) -> None:
+        placed = sum(self.used.values())
+        if placed != self.pieces.size:
+            raise NotationError(text, f"a position places all {self.pieces.size} pieces, not {placed}")

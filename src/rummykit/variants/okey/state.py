@@ -4,152 +4,207 @@ bonus, and Okey's scores, on the shared closed-hand engine (:mod:`rummykit.engin
 Seats are numbered 0..players-1; the next seat in playing direction is ``seat + 1`` for ``ccw``
 (the player on your right) and ``seat - 1`` for ``cw``. Every tile (id 0..105) is in exactly one
 place: the stock, a rack, a discard pile, or the indicator.
+
+Observation keys besides the shared ones (:meth:`ClosedHandGame.observe`): ``indicator`` and
+``okey`` (faces), ``shown`` (seats that showed the indicator's twin this round, in order);
+``discards`` holds one pile per seat, only each top with ``discard_history=top_only``.
+
+Returns: each seat's final score minus the mean of the final scores, divided by ``start_points``
+(so a seat that kept all its points while the others lost theirs is near +1).
+
+Position text: the shared grammar of :mod:`rummykit.engine.closed_hand` with ``indicator=<tile>``
+and ``shown=<seats|->`` (in the order they showed), e.g. ``okey seed=7 round=1 dealer=2 turn=3
+phase=opening indicator=R5 taken=- order=3,0,1,2 discarded=- scores=20,20,20,20 shown=- | racks …``.
+The round's wilds follow from the indicator and the rules.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rummykit.core.melds import okey_face
-from rummykit.core.notation import format_face
-from rummykit.core.pieces import JOKER, OKEY_TILES, Kind, suit_of
+from rummykit.core.pieces import JOKER, OKEY_TILES, suit_of
 from rummykit.engine.closed_hand import (
     HAND_SIZE,
     ClosedHandGame,
-    ClosedHandObservation,
+    ClosedHandState,
     FinishScore,
     Phase,
+    parse_ints,
 )
-from rummykit.engine.game import Event, round_rng
+from rummykit.engine.events import Event, note
+from rummykit.engine.game import round_rng
 from rummykit.engine.hand_actions import HandAction, Verb
+from rummykit.errors import IllegalActionError
 from rummykit.solvers.arrange import WinKind
+from rummykit.variants.okey import messages as _messages
 from rummykit.variants.okey.rules import Direction, DiscardHistory, IndicatorBonus, OkeyRules
 
 RED, BLACK = 0, 3
+MESSAGES = _messages.MESSAGES
 
 
-@dataclass(frozen=True)
-class OkeyObservation(ClosedHandObservation):
-    """The shared observation plus the indicator, the okey and the seats that showed the twin.
-
-    ``discards`` holds one pile per seat (only each top with ``discard_history=top_only``).
-    """
+@dataclass(eq=True)
+class OkeyState(ClosedHandState):
+    """The shared closed-hand state plus the ``indicator`` (a tile id) and the seats that have
+    ``shown`` its twin this round, in order."""
 
     indicator: int
-    okey: int
-    shown: tuple[int, ...]
+    shown: list[int]
 
 
-class OkeyGame(ClosedHandGame[OkeyObservation]):
-    """A whole Okey match under ``rules``, dealt from ``seed``."""
+class OkeyGame(ClosedHandGame[OkeyState]):
+    """Okey under ``rules`` (:class:`OkeyRules`); see the module docstring."""
 
     variant = "okey"
+    title = "Okey"
+    kind = OKEY_TILES.kind
     pieces = OKEY_TILES
     verbs = frozenset(Verb)
+    aside_name = "indicator"
+    state_type = OkeyState
+    rules: OkeyRules
 
-    def __init__(self, rules: OkeyRules, seed: int) -> None:
-        super().__init__(seed, rules.players, rules.hand_profile(), rules.start_points)
-        self.rules = rules
+    def __init__(self, rules: OkeyRules, reveal_hands: bool = False) -> None:
+        super().__init__(rules, reveal_hands)
+        self.returns_scale = float(rules.start_points)
+
+    def _empty_state(self, seed: int) -> OkeyState:
+        return OkeyState(
+            seed=seed,
+            round_no=0,
+            dealer=None,
+            scores=[self.rules.start_points] * self.players,
+            results=[],
+            racks=[],
+            discards=[],
+            stock=[],
+            order=[],
+            turn=0,
+            phase=Phase.DRAW,
+            taken=None,
+            discarded=set(),
+            known=[],
+            wilds=self.rules.wilds(0),
+            indicator=0,
+            shown=[],
+        )
+
+    def new_state(self, seed: int) -> OkeyState:
+        """A new match dealt from ``seed``: the first dealer by a roll of dice, then round 1."""
+        state = self._empty_state(seed)
         first = round_rng(seed, 0, "first dealer")
         rolls = [first.randint(1, 6) + first.random() for _ in range(self.players)]
-        self.dealer = self._step(rolls.index(max(rolls)), -1)
-        self._start_round()
+        state.dealer = self._step(rolls.index(max(rolls)), -1)
+        self._start_round(state)
+        return state
 
     def _step(self, seat: int, steps: int = 1) -> int:
         sign = 1 if self.rules.direction is Direction.CCW else -1
         return (seat + sign * steps) % self.players
 
-    def _deal(self) -> None:
-        assert self.dealer is not None
-        self.dealer = self._step(self.dealer)
-        rng = round_rng(self.seed, self.round_no)
+    def _deal(self, state: OkeyState) -> None:
+        assert state.dealer is not None
+        state.dealer = self._step(state.dealer)
+        rng = round_rng(state.seed, state.round_no)
         tiles = list(range(OKEY_TILES.size))
         rng.shuffle(tiles)
-        index = next(i for i, t in enumerate(tiles) if OKEY_TILES.face(t) != JOKER)
-        self.indicator = tiles.pop(index)
-        self.wilds = self.rules.wilds(OKEY_TILES.face(self.indicator))
-        starter = self._step(self.dealer)
-        self.order = [self._step(starter, i) for i in range(self.players)]
-        for seat in self.order:
-            self.racks[seat] = [tiles.pop() for _ in range(HAND_SIZE)]
-        self.racks[starter].append(tiles.pop())
-        self.stock = tiles
-        self.discards = [[] for _ in range(self.players)]
-        self.turn = starter
-        self.phase = Phase.OPENING
-        self.shown: set[int] = set()
+        index = next(i for i, t in enumerate(tiles) if self.face(t) != JOKER)
+        state.indicator = tiles.pop(index)
+        state.wilds = self.rules.wilds(self.face(state.indicator))
+        starter = self._step(state.dealer)
+        state.order = [self._step(starter, i) for i in range(self.players)]
+        for seat in state.order:
+            state.racks[seat] = [tiles.pop() for _ in range(HAND_SIZE)]
+        state.racks[starter].append(tiles.pop())
+        state.stock = tiles
+        state.discards = self._empty_piles()
+        state.turn = starter
+        state.phase = Phase.OPENING
+        state.shown = []
 
-    @property
-    def indicator_face(self) -> int:
+    def _empty_piles(self) -> list[list[int]]:
+        return [[] for _ in range(self.players)]
+
+    def indicator_face(self, state: OkeyState) -> int:
         """The indicator tile's face this round."""
-        return self.face(self.indicator)
+        return self.face(state.indicator)
 
-    @property
-    def okey(self) -> int:
-        """The okey's face this round."""
-        return okey_face(self.indicator_face)
-
-    def _take_pile(self) -> int:
-        return self.previous_seat()
+    def _take_pile(self, state: OkeyState) -> int:
+        return self.previous_seat(state)
 
     def _discard_pile(self, seat: int) -> int:
         return seat
 
-    def _out_of_play(self) -> list[int]:
-        return [self.indicator]
+    def _aside(self, state: OkeyState) -> int:
+        return state.indicator
 
     def _forbid_rediscard(self) -> bool:
         return self.rules.forbid_rediscard_taken
 
     # ------------------------------------------------------------------ the indicator bonus
-    def _can_show(self, seat: int) -> bool:
+    def _can_show(self, state: OkeyState, seat: int) -> bool:
         return (
             self.rules.indicator_bonus is IndicatorBonus.FIRST_TURN
-            and seat not in self.discarded
-            and seat not in self.shown
-            and self.indicator_face in self.faces(self.racks[seat])
+            and seat not in state.discarded
+            and seat not in state.shown
+            and self.indicator_face(state) in self.faces(state.racks[seat])
         )
 
-    def _extra_legal(self) -> list[HandAction]:
-        if self.phase in (Phase.OPENING, Phase.DRAW, Phase.DISCARD) and self._can_show(self.turn):
-            return [self._action(Verb.SHOW, self.indicator_face)]
+    def _extra_legal(self, state: OkeyState) -> list[HandAction]:
+        if state.phase in (Phase.OPENING, Phase.DRAW, Phase.DISCARD) and self._can_show(state, state.turn):
+            return [self._action(Verb.SHOW, self.indicator_face(state))]
         return []
 
-    def _show_face(self) -> int | None:
-        return self.indicator_face
+    def _show_face(self, state: OkeyState) -> int | None:
+        return self.indicator_face(state)
 
-    def _why_no_show(self, action: HandAction) -> str:
-        name = format_face(Kind.TILES, self.indicator_face)
-        if action.face != self.indicator_face:
-            return f"the indicator is {name}: only its twin can be shown"
+    def _why_no_show(self, state: OkeyState, action: HandAction) -> IllegalActionError:
+        name = self.name(self.indicator_face(state))
+        if action.face != self.indicator_face(state):
+            return IllegalActionError("show_not_indicator", indicator=name)
         if self.rules.indicator_bonus is IndicatorBonus.OFF:
-            return "the indicator bonus is off at this table"
-        if self.turn in self.shown:
-            return "you have shown it already"
-        if self.turn in self.discarded:
-            return "the indicator's twin can only be shown on your first turn"
-        return f"you don't hold {name}"
+            return IllegalActionError("indicator_bonus_off")
+        if state.turn in state.shown:
+            return IllegalActionError("shown_already")
+        if state.turn in state.discarded:
+            return IllegalActionError("show_first_turn_only")
+        return IllegalActionError("not_held", piece=name)
 
-    def _apply_extra(self, action: HandAction) -> list[Event]:
-        seat = self.turn
-        self.shown.add(seat)
-        points = self.rules.indicator_bonus_points * self._colour_factor()
+    def _bonus_points(self, state: OkeyState) -> int:
+        return self.rules.indicator_bonus_points * self._colour_factor(state)
+
+    def _apply_extra(self, state: OkeyState, seat: int, action: HandAction) -> list[Event]:
+        face = self.indicator_face(state)
+        state.shown.append(seat)
+        state.known[seat].append(next(p for p in state.racks[seat] if self.face(p) == face))
+        points = self._bonus_points(state)
         for other in range(self.players):
             if other != seat:
-                self.scores[other] -= points
-                self.bonus_deltas[other] -= points
-        name = format_face(Kind.TILES, self.indicator_face)
-        text = f"shows the indicator's twin {name}: every other player loses {points}"
-        self.bonus_notes.append(f"seat {seat} {text}")
-        return [Event(seat, text)]
+                state.scores[other] -= points
+        return [Event("showed", seat, {"piece": self.name(face), "points": points})]
+
+    def _bonuses(self, state: OkeyState) -> list[FinishScore]:
+        points = self._bonus_points(state)
+        piece = self.name(self.indicator_face(state))
+        return [
+            FinishScore(
+                [0 if s == seat else -points for s in range(self.players)],
+                "indicator",
+                note("okey_bonus", seat=seat, piece=piece, points=points),
+            )
+            for seat in state.shown
+        ]
 
     # ------------------------------------------------------------------ scores
-    def _colour_factor(self) -> int:
-        return 2 if self.rules.colour_double and suit_of(self.indicator_face) in (RED, BLACK) else 1
+    def _colour_factor(self, state: OkeyState) -> int:
+        red_or_black = suit_of(self.indicator_face(state)) in (RED, BLACK)
+        return 2 if self.rules.colour_double and red_or_black else 1
 
-    def _score_finish(self, seat: int, discard: int, kind: WinKind) -> FinishScore:
+    def _score_finish(self, state: OkeyState, seat: int, discard: int, kind: WinKind) -> FinishScore:
         rules = self.rules
-        okey_finish = self.wilds.is_wild(discard)
+        okey_finish = state.wilds.is_wild(discard)
         pairs = kind is WinKind.PAIRS
         factors = []
         if okey_finish:
@@ -162,42 +217,49 @@ class OkeyGame(ClosedHandGame[OkeyObservation]):
                 multiplier *= f
         elif factors:
             multiplier = max(factors)
-        loss = rules.points_normal * multiplier * self._colour_factor()
+        colour = self._colour_factor(state)
+        loss = rules.points_normal * multiplier * colour
         label = {(False, False): "normal", (True, False): "okey", (False, True): "pairs"}.get(
             (okey_finish, pairs), "okey+pairs"
         )
-        why = [f"seat {seat} finishes ({label}): every other player loses {rules.points_normal}"]
+        terms = []
         if okey_finish:
-            why.append(f"x{rules.okey_finish_multiplier} for finishing with an okey")
+            terms.append(note("okey_x_okey", factor=rules.okey_finish_multiplier))
         if pairs:
-            why.append(f"x{rules.pairs_multiplier} for seven pairs")
+            terms.append(note("okey_x_pairs", factor=rules.pairs_multiplier))
         if len(factors) > 1 and not rules.stack_multipliers:
-            why.append("(multipliers don't stack: the larger applies)")
-        if self._colour_factor() == 2:
-            why.append("x2 for a red or black indicator")
+            terms.append(note("okey_no_stack"))
+        if colour == 2:
+            terms.append(note("okey_x_colour"))
         if loss != rules.points_normal:
-            why.append(f"= {loss}")
+            terms.append(note("okey_total", loss=loss))
+        params: dict[str, Any] = {"seat": seat, "label": label, "points": rules.points_normal, "loss": loss}
+        why = note("okey_finish_times", terms=terms, **params) if terms else note("okey_finish", **params)
         deltas = [0 if s == seat else -loss for s in range(self.players)]
-        return FinishScore(deltas, label, " ".join(why))
+        return FinishScore(deltas, label, why)
 
-    def _score_no_winner(self) -> FinishScore:
-        return FinishScore([0] * self.players, "void", "the stock ran out: the round is void")
+    def _score_no_winner(self, state: OkeyState) -> FinishScore:
+        return FinishScore([0] * self.players, "void", note("okey_void"))
 
-    def _match_over(self) -> bool:
+    def _match_over(self, state: OkeyState) -> bool:
         if self.rules.rounds is not None:
-            return len(self.results) >= self.rules.rounds
-        return min(self.scores) <= 0
+            return len(state.results) >= self.rules.rounds
+        return min(state.scores) <= 0
 
-    # ------------------------------------------------------------------ observation
-    def observation(self, seat: int) -> OkeyObservation:
-        """What ``seat`` sees: its own rack and public information only (``okey.md``)."""
+    # ------------------------------------------------------------------ views and positions
+    def _pile_view(self, state: OkeyState, pile: list[int]) -> list[int]:
         if self.rules.discard_history is DiscardHistory.VISIBLE:
-            piles = tuple(tuple(self.faces(p)) for p in self.discards)
-        else:
-            piles = tuple(tuple(self.faces(p[-1:])) for p in self.discards)
-        return OkeyObservation(
-            **self._observation_fields(seat, piles),  # type: ignore[arg-type]
-            indicator=self.indicator_face,
-            okey=self.okey,
-            shown=tuple(sorted(self.shown)),
-        )
+            return self.faces(pile)
+        return self.faces(pile[-1:])
+
+    def _observe_extra(self, state: OkeyState, seat: int | None) -> dict[str, Any]:
+        face = self.indicator_face(state)
+        return {"indicator": face, "okey": okey_face(face), "shown": list(state.shown)}
+
+    def _position_fields(self, state: OkeyState) -> list[str]:
+        return [f"shown={','.join(map(str, state.shown)) or '-'}"]
+
+    def _read_position_fields(self, state: OkeyState, fields: dict[str, str], aside: int) -> None:
+        state.indicator = aside
+        state.wilds = self.rules.wilds(self.face(aside))
+        state.shown = parse_ints(fields.pop("shown", "-"))

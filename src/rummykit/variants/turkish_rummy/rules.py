@@ -12,6 +12,8 @@ from rummykit.solvers.arrange import Objective
 from rummykit.solvers.report import HandProfile
 
 HAND_SIZE = 14
+PENALTIES = ("hunt_penalty", "pairs_penalty", "joker_discard_penalty", "up_card_penalty", "stalemate_penalty")
+"""The options that are penalties: 0 or negative points (``turkish-rummy.md`` "Scoring")."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,12 @@ class TurkishRummyRules:
     def __post_init__(self) -> None:
         check_range("players", self.players, 2, 4)
         check_range("rounds", self.rounds, 1)
+        for name in PENALTIES:
+            value = getattr(self, name)
+            if value > 0:
+                raise RulesError(
+                    f"option {name}: {value} is not a penalty: give 0 or a negative number, e.g. -2"
+                )
         if self.penalty_limit is not None and self.penalty_limit >= 0:
             raise RulesError(f"option penalty_limit: {self.penalty_limit} is not a negative total, e.g. -20")
 

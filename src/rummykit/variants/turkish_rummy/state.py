@@ -4,21 +4,40 @@ closed-hand engine (:mod:`rummykit.engine.closed_hand`).
 
 Every card (id 0..105: two decks and two jokers) is in exactly one place: the stock, a hand, the
 discard pile, or set aside as the up card.
+
+Observation keys besides the shared ones (:meth:`ClosedHandGame.observe`): ``up_card`` (a face)
+and ``order_draws`` (``[seat, face]`` of every card drawn for this round's order of play);
+``discards`` holds the one shared pile, bottom first.
+
+Returns: each seat's final score minus the mean of the final scores, divided by
+:data:`RETURNS_SCALE` (10 points, five hunts).
+
+Position text: the shared grammar of :mod:`rummykit.engine.closed_hand` with ``up=<card>`` and
+``draws=<seat>:<card>,…`` (the draw for the order, in drawing order), e.g. ``turkish_rummy
+seed=5 round=1 dealer=- turn=2 phase=draw up=7H taken=- order=2,0,3,1 discarded=- scores=0,0,0,0
+draws=0:5S,1:2D,2:KH,3:9C | racks …``. The round's wilds follow from the up card and the rules.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
-from rummykit.core.notation import format_face
+from rummykit.core.notation import parse_face
 from rummykit.core.pieces import JOKER, Kind, card_set, rank_of
-from rummykit.engine.closed_hand import HAND_SIZE, ClosedHandGame, ClosedHandObservation, FinishScore, Phase
+from rummykit.engine.closed_hand import HAND_SIZE, ClosedHandGame, ClosedHandState, FinishScore, Phase
+from rummykit.engine.events import note
 from rummykit.engine.game import round_rng
+from rummykit.errors import NotationError
 from rummykit.solvers.arrange import WinKind
+from rummykit.variants.turkish_rummy import messages as _messages
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
 
 DECKS = card_set(2, 2)
+RETURNS_SCALE = 10.0
+"""Points that make a return of 1."""
+MESSAGES = _messages.MESSAGES
 
 OrderDraw = tuple[int, int]
 """(seat, face of the card it drew) in the draw for the order of play."""
@@ -57,109 +76,160 @@ def draw_for_order(rng: random.Random, players: int) -> tuple[list[int], list[Or
     return rank(list(range(players))), log
 
 
-@dataclass(frozen=True)
-class TurkishRummyObservation(ClosedHandObservation):
-    """The shared observation plus the up card and this round's draw for the order of play.
-
-    ``discards`` holds the one shared pile, bottom first.
-    """
+@dataclass(eq=True)
+class TurkishRummyState(ClosedHandState):
+    """The shared closed-hand state plus the ``up_card`` (a card id) and this round's draw for the
+    order of play, ``order_draws``."""
 
     up_card: int
     order_draws: tuple[OrderDraw, ...]
 
 
-class TurkishRummyGame(ClosedHandGame[TurkishRummyObservation]):
-    """A whole Turkish Rummy match under ``rules``, dealt from ``seed``."""
+def _signed(points: int) -> str:
+    return f"{points:+d}"
+
+
+class TurkishRummyGame(ClosedHandGame[TurkishRummyState]):
+    """Turkish Rummy under ``rules`` (:class:`TurkishRummyRules`); see the module docstring."""
 
     variant = "turkish_rummy"
+    title = "Turkish Rummy"
+    kind = Kind.CARDS
     pieces = DECKS
+    aside_name = "up"
+    state_type = TurkishRummyState
+    rules: TurkishRummyRules
+    returns_scale = RETURNS_SCALE
 
-    def __init__(self, rules: TurkishRummyRules, seed: int) -> None:
-        super().__init__(seed, rules.players, rules.hand_profile(), 0)
-        self.rules = rules
-        self._start_round()
+    def _empty_state(self, seed: int) -> TurkishRummyState:
+        return TurkishRummyState(
+            seed=seed,
+            round_no=0,
+            dealer=None,
+            scores=[0] * self.players,
+            results=[],
+            racks=[],
+            discards=[],
+            stock=[],
+            order=[],
+            turn=0,
+            phase=Phase.DRAW,
+            taken=None,
+            discarded=set(),
+            known=[],
+            wilds=self.rules.wilds(),
+            up_card=0,
+            order_draws=(),
+        )
 
-    def _deal(self) -> None:
-        self.order, draws = draw_for_order(round_rng(self.seed, self.round_no, "order"), self.players)
-        self.order_draws = tuple(draws)
-        rng = round_rng(self.seed, self.round_no)
+    def new_state(self, seed: int) -> TurkishRummyState:
+        """A new match dealt from ``seed`` (round 1, its order of play drawn)."""
+        state = self._empty_state(seed)
+        self._start_round(state)
+        return state
+
+    def _deal(self, state: TurkishRummyState) -> None:
+        state.order, draws = draw_for_order(round_rng(state.seed, state.round_no, "order"), self.players)
+        state.order_draws = tuple(draws)
+        rng = round_rng(state.seed, state.round_no)
         cards = list(range(DECKS.size))
         rng.shuffle(cards)
-        for seat in self.order:
-            self.racks[seat] = [cards.pop() for _ in range(HAND_SIZE)]
-        self.discards = [[cards.pop()]]
-        candidates = [i for i, c in enumerate(cards) if DECKS.face(c) != JOKER]
-        self.up_card = cards.pop(rng.choice(candidates))
-        self.wilds = self.rules.wilds(DECKS.face(self.up_card))
-        self.stock = cards
-        self.turn = self.order[0]
-        self.phase = Phase.DRAW
+        for seat in state.order:
+            state.racks[seat] = [cards.pop() for _ in range(HAND_SIZE)]
+        state.discards = [[cards.pop()]]
+        candidates = [i for i, c in enumerate(cards) if self.face(c) != JOKER]
+        state.up_card = cards.pop(rng.choice(candidates))
+        state.wilds = self.rules.wilds(self.face(state.up_card))
+        state.stock = cards
+        state.turn = state.order[0]
+        state.phase = Phase.DRAW
 
-    @property
-    def up_face(self) -> int:
+    def _empty_piles(self) -> list[list[int]]:
+        return [[]]
+
+    def up_face(self, state: TurkishRummyState) -> int:
         """The up card's face this round."""
-        return self.face(self.up_card)
+        return self.face(state.up_card)
 
-    def _take_pile(self) -> int:
+    def _take_pile(self, state: TurkishRummyState) -> int:
         return 0
 
     def _discard_pile(self, seat: int) -> int:
         return 0
 
-    def _out_of_play(self) -> list[int]:
-        return [self.up_card]
+    def _aside(self, state: TurkishRummyState) -> int:
+        return state.up_card
 
     # ------------------------------------------------------------------ scores
-    def _score_finish(self, seat: int, discard: int, kind: WinKind) -> FinishScore:
+    def _score_finish(self, state: TurkishRummyState, seat: int, discard: int, kind: WinKind) -> FinishScore:
         rules = self.rules
-        joker = self.wilds.is_wild(discard)
+        joker = state.wilds.is_wild(discard)
         pairs = kind is WinKind.PAIRS
         if pairs and joker:
             both = (rules.pairs_penalty, rules.joker_discard_penalty)
             penalty = sum(both) if rules.stack_bonuses else min(both)
-            label, why = "pairs+joker", "seven pairs and a joker as the final discard"
-            if not rules.stack_bonuses:
-                why += " (not stacked: the larger applies)"
+            label, why = (
+                "pairs+joker",
+                "tr_pairs_joker" if rules.stack_bonuses else "tr_pairs_joker_unstacked",
+            )
         elif joker:
-            penalty, label, why = rules.joker_discard_penalty, "joker", "a joker as the final discard"
+            penalty, label, why = rules.joker_discard_penalty, "joker", "tr_joker"
         elif pairs:
-            penalty, label, why = rules.pairs_penalty, "pairs", "seven pairs"
+            penalty, label, why = rules.pairs_penalty, "pairs", "tr_pairs"
         else:
-            penalty, label, why = rules.hunt_penalty, "hunt", "a hunt"
+            penalty, label, why = rules.hunt_penalty, "hunt", "tr_hunt"
         deltas = [0 if s == seat else penalty for s in range(self.players)]
-        return FinishScore(deltas, label, f"seat {seat} lays down ({why}): every opponent {penalty:+d}")
+        return FinishScore(
+            deltas,
+            label,
+            note("tr_lay_down", seat=seat, why=note(why), penalty=penalty, change=_signed(penalty)),
+        )
 
-    def _score_no_winner(self) -> FinishScore:
+    def _score_no_winner(self, state: TurkishRummyState) -> FinishScore:
         penalty = self.rules.stalemate_penalty
-        deltas = [penalty] * self.players
-        return FinishScore(deltas, "stalemate", f"the stock ran out: stalemate, every player {penalty:+d}")
+        return FinishScore(
+            [penalty] * self.players,
+            "stalemate",
+            note("tr_stalemate", penalty=penalty, change=_signed(penalty)),
+        )
 
-    def _round_end_bonus(self) -> FinishScore | None:
+    def _round_end_bonus(self, state: TurkishRummyState) -> FinishScore | None:
         """The up card: whoever holds its other copy makes every opponent lose 1 (``up_card_penalty``)."""
-        face = self.up_face
-        holders = [s for s, rack in enumerate(self.racks) if face in self.faces(rack)]
+        face = self.up_face(state)
+        holders = [s for s, rack in enumerate(state.racks) if face in self.faces(rack)]
         if not holders:
             return None
         holder = holders[0]
         penalty = self.rules.up_card_penalty
         deltas = [0 if s == holder else penalty for s in range(self.players)]
-        name = format_face(Kind.CARDS, face)
         return FinishScore(
-            deltas, "up card", f"seat {holder} holds the up card's twin {name}: every opponent {penalty:+d}"
+            deltas,
+            "up card",
+            note("tr_up_card", seat=holder, piece=self.name(face), penalty=penalty, change=_signed(penalty)),
         )
 
-    def _match_over(self) -> bool:
+    def _match_over(self, state: TurkishRummyState) -> bool:
         limit = self.rules.penalty_limit
-        if limit is not None and min(self.scores) <= limit:
+        if limit is not None and min(state.scores) <= limit:
             return True
-        return len(self.results) >= self.rules.rounds
+        return len(state.results) >= self.rules.rounds
 
-    # ------------------------------------------------------------------ observation
-    def observation(self, seat: int) -> TurkishRummyObservation:
-        """What ``seat`` sees: its own hand and public information only (``turkish-rummy.md``)."""
-        piles = tuple(tuple(self.faces(p)) for p in self.discards)
-        return TurkishRummyObservation(
-            **self._observation_fields(seat, piles),  # type: ignore[arg-type]
-            up_card=self.up_face,
-            order_draws=self.order_draws,
-        )
+    # ------------------------------------------------------------------ views and positions
+    def _observe_extra(self, state: TurkishRummyState, seat: int | None) -> dict[str, Any]:
+        return {"up_card": self.up_face(state), "order_draws": [list(d) for d in state.order_draws]}
+
+    def _position_fields(self, state: TurkishRummyState) -> list[str]:
+        draws = ",".join(f"{seat}:{self.name(face)}" for seat, face in state.order_draws)
+        return [f"draws={draws or '-'}"]
+
+    def _read_position_fields(self, state: TurkishRummyState, fields: dict[str, str], aside: int) -> None:
+        state.up_card = aside
+        state.wilds = self.rules.wilds(self.face(aside))
+        text = fields.pop("draws", "-")
+        draws = []
+        for token in text.split(",") if text != "-" else []:
+            seat, colon, card = token.partition(":")
+            if not colon or not seat.isdigit():
+                raise NotationError(token, "a draw for the order is seat:card, e.g. 2:KH")
+            draws.append((int(seat), parse_face(Kind.CARDS, card)))
+        state.order_draws = tuple(draws)

@@ -378,21 +378,87 @@ class HandSolver:
 
         return ok(key, w)
 
+    def meld_finishes(self, faces: Sequence[int], wilds: Wilds) -> list[int]:
+        """The distinct faces of ``faces`` whose single removal leaves a hand that goes wholly into
+        sets and runs, in order of first appearance; one search for all of them.
+
+        Exact, and the same answer as asking :meth:`meldable` once per removal: at each state the
+        piece left out is either a wild (the rest must meld), the anchor (the rest must meld), a
+        natural the anchor's meld would take (a wild takes its place there; the rest must meld),
+        or a piece of the rest (searched the same way).
+        """
+        key, wild, shown = self._pack(faces, wilds)
+        mask = self._skips(key, len(wild))
+        out = {shown[f] for f in range(N_FACES) if mask >> f & 1}
+        if mask >> N_FACES & 1:
+            out.update(wild)
+        return [f for f in dict.fromkeys(faces) if f in out]
+
+    def _skips(self, key: int, wilds: int) -> int:
+        """Bit ``f`` for each natural face ``f`` (bit 52 for a wild) whose removal from the state
+        ``(key, wilds)`` leaves it meldable."""
+        templates = self._templates
+        melds: dict[int, bool] = {}
+        skips: dict[int, int] = {}
+
+        def ok(k: int, w: int) -> bool:
+            if k == 0:
+                return w == 0 or w >= 3
+            state = k << 3 | w
+            known = melds.get(state)
+            if known is not None:
+                return known
+            anchor = _lowest(k)
+            low = _unit(anchor)
+            result = False
+            for t in templates[anchor]:
+                k2, need = k - low, 0
+                for g in t.others:
+                    if (k2 >> (2 * g)) & 3:
+                        k2 -= 1 << (2 * g)
+                    else:
+                        need += 1
+                if need <= w and ok(k2, w - need):
+                    result = True
+                    break
+            melds[state] = result
+            return result
+
+        def skip(k: int, w: int) -> int:
+            state = k << 3 | w
+            known = skips.get(state)
+            if known is not None:
+                return known
+            out = 1 << N_FACES if w and ok(k, w - 1) else 0
+            if k:
+                anchor = _lowest(k)
+                low = _unit(anchor)
+                if ok(k - low, w):
+                    out |= 1 << anchor
+                for t in templates[anchor]:
+                    k2, need = k - low, 0
+                    used: list[int] = []
+                    for g in t.others:
+                        if (k2 >> (2 * g)) & 3:
+                            k2 -= 1 << (2 * g)
+                            used.append(g)
+                        else:
+                            need += 1
+                    if need > w:
+                        continue
+                    out |= skip(k2, w - need)
+                    if need < w and ok(k2, w - need - 1):
+                        for g in used:
+                            out |= 1 << g
+            skips[state] = out
+            return out
+
+        return skip(key, wilds)
+
     def pairs(self, faces: Sequence[int], wilds: Wilds) -> Arrangement:
         """The most pairs in ``faces`` (``okey.md`` "Combinations": identical pieces, or one
         number with ``same_number``; wilds complete pairs and pair up where the rules allow)."""
-        groups: dict[int, list[int]] = {}
-        wild: list[int] = []
-        for face in faces:
-            if wilds.is_wild(face):
-                if self.rules.wild_in_pairs:
-                    wild.append(face)
-                else:
-                    groups.setdefault(-1 - face, []).append(face)
-                continue
-            natural = wilds.natural(face, self.rules.kind)
-            same_number = self.rules.pair_rule is PairRule.SAME_NUMBER
-            groups.setdefault(rank_of(natural) if same_number else N_FACES + natural, []).append(face)
+        groups, wild = self._pair_groups(faces, wilds)
         melds: list[Meld] = []
         singles: list[int] = []
         for members in groups.values():
@@ -408,6 +474,31 @@ class HandSolver:
             melds.append(self._pair(wild.pop(), wild.pop(), wilds))
         left = singles + wild
         return Arrangement(tuple(melds), tuple(left), 2 * len(melds), WinKind.PAIRS)
+
+    def pairs_left(self, faces: Sequence[int], wilds: Wilds) -> int:
+        """How many pieces :meth:`pairs` leaves out, counted without building the pairs."""
+        groups, wild = self._pair_groups(faces, wilds)
+        singles = sum(len(members) % 2 for members in groups.values())
+        completed = min(len(wild), singles)
+        if len(wild) > singles and (len(wild) - singles) % 2 == 1 and singles:
+            completed -= 1
+        return singles - completed + (len(wild) - completed) % 2
+
+    def _pair_groups(self, faces: Sequence[int], wilds: Wilds) -> tuple[dict[int, list[int]], list[int]]:
+        """(the faces grouped by what pairs them, the wilds free to complete any pair)."""
+        groups: dict[int, list[int]] = {}
+        wild: list[int] = []
+        same_number = self.rules.pair_rule is PairRule.SAME_NUMBER
+        for face in faces:
+            if wilds.is_wild(face):
+                if self.rules.wild_in_pairs:
+                    wild.append(face)
+                else:
+                    groups.setdefault(-1 - face, []).append(face)
+                continue
+            natural = wilds.natural(face, self.rules.kind)
+            groups.setdefault(rank_of(natural) if same_number else N_FACES + natural, []).append(face)
+        return groups, wild
 
     def _pair(self, a: int, b: int, wilds: Wilds) -> Meld:
         stands = [wilds.natural(f, self.rules.kind) for f in (a, b) if not wilds.is_wild(f)]

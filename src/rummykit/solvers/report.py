@@ -81,12 +81,20 @@ def whole_hand_kinds(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -
 
 
 def finishes(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> dict[int, list[WinKind]]:
-    """For each distinct face whose discard leaves a whole hand: how that hand lays down."""
+    """For each distinct face whose discard leaves a whole hand: how that hand lays down (in
+    order of first appearance). One search finds every discard that leaves sets and runs
+    (:meth:`HandSolver.meld_finishes`); seven pairs are counted per discard."""
+    solver = profile.solver()
+    melds = set(solver.meld_finishes(faces, wilds))
+    pairs = profile.pairs_win and len(faces) == SEVEN_PAIRS + 1
     out: dict[int, list[WinKind]] = {}
     for face in dict.fromkeys(faces):
-        rest = list(faces)
-        rest.remove(face)
-        kinds = whole_hand_kinds(profile, rest, wilds)
+        kinds = [WinKind.MELDS] if face in melds else []
+        if pairs:
+            rest = list(faces)
+            rest.remove(face)
+            if not solver.pairs_left(rest, wilds):
+                kinds.append(WinKind.PAIRS)
         if kinds:
             out[face] = kinds
     return out

@@ -1,0 +1,271 @@
+"""Benchmark: self-play decisions per second of rummykit's bots, against OpenSpiel's ``gin_rummy``.
+
+Not a test: for each game (``okey``, ``turkish_rummy``, ``kalooki``, ``carousel``) and each bot kind
+(``random``, ``greedy``) it lets four bots of that kind play whole matches at the game's default
+rules, back to back, for a time budget, and counts the decisions made. In the same run, on the same
+pinned core, it plays OpenSpiel's ``gin_rummy`` (two players, one hand per episode) with uniformly
+random moves from a Python loop, and prints each rummykit rate divided by the gin_rummy rate.
+
+What is counted:
+
+* rummykit: one decision is one call to a bot's ``choose(observation, legal)``. Each decision's
+  step is: the observation of the seat to move, its legal actions, the bot's choice and applying
+  it; all four are inside the timed loop, since a bot can't play without them.
+* gin_rummy: one decision is one move of a player (not a chance node): ``state.legal_actions()``,
+  a ``random.Random.choice`` among them and ``state.apply_action``. Chance nodes (the deal, every
+  draw from the stock) are played in the same loop by sampling ``state.chance_outcomes()``; their
+  time is included but they are not counted. No observation is built on this side, so the ratio
+  is, if anything, unfavourable to rummykit.
+
+The clock (``time.perf_counter``) runs over the whole loop of one line, so dealing new matches and
+making their bots (rummykit) or new episodes (gin_rummy) is included; a line stops at the first
+decision after its budget (``--seconds``) or once ``--games`` matches have finished. Before each
+timed line an untimed warm-up (``--warmup`` seconds, another seed) fills import-time and solver
+caches, as a long self-play run would have them. Only complete matches are counted as matches;
+the decision rate counts every decision, including those of the match cut off by the budget, so
+lines with slow decisions (greedy Carousel) may cover only the start of one match.
+
+All engine access is in :func:`rummykit_selfplay`, the one function to port when the engine API
+changes; the rest of the file only counts what it yields.
+
+Run: ``python bench/selfplay.py [--seconds S] [--games N] [--only GAME] [--json]`` (needs
+``pip install open_spiel`` for the gin_rummy side; without it the rummykit rates are still printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib
+import importlib.metadata
+import itertools
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import rummykit
+from benchtools import pin_one_core
+
+GAMES = ("okey", "turkish_rummy", "kalooki", "carousel")
+BOT_KINDS = ("random", "greedy")
+PEER_GAME = "gin_rummy"
+
+
+# ----------------------------------------------------------------------------- rummykit adapter
+def rummykit_selfplay(variant: str, bot: str, seed: int) -> Iterator[int]:
+    """Play matches of ``variant`` between bots of kind ``bot``, one per seat, forever: match ``i``
+    is dealt from ``seed + i``. Yields once per decision (one bot ``choose`` call, applied) the
+    number of matches finished so far, counting one that this decision ended.
+
+    The only code in this file that touches rummykit, written against the engine API of commit
+    5d58242 (``game.apply(action)``, ``game.observation(seat)``, ``game.current_seat`` as a
+    property); the imports are here so that porting this function is the whole port.
+    """
+    from rummykit.bots.registry import make_bot
+    from rummykit.variants.registry import variant as variant_info
+
+    info = variant_info(variant)
+    rules = info.load_rules()
+    for match in itertools.count():
+        game = info.new_game(rules, seed + match)
+        bots = [make_bot(bot, variant, rules, (seed + match) * 16 + seat) for seat in range(game.players)]
+        while not game.is_terminal():
+            seat = game.current_seat
+            assert seat is not None
+            game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
+            yield match + game.is_terminal()
+
+
+# --------------------------------------------------------------------------------- gin_rummy side
+def load_pyspiel() -> Any | None:
+    """OpenSpiel's ``pyspiel`` module, or None when ``open_spiel`` is not installed."""
+    try:
+        return importlib.import_module("pyspiel")
+    except ImportError:
+        return None
+
+
+def gin_rummy_selfplay(pyspiel: Any, seed: int) -> Iterator[int]:
+    """Episodes of OpenSpiel's ``gin_rummy`` under uniform random play, forever. Yields once per
+    player move (chance nodes are sampled, not yielded) the number of episodes finished so far,
+    counting one that this move ended."""
+    game = pyspiel.load_game(PEER_GAME)
+    rng = random.Random(seed)
+    finished = 0
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probabilities)[0])
+                continue
+            state.apply_action(rng.choice(state.legal_actions()))
+            yield finished + state.is_terminal()
+        finished += 1
+
+
+# ------------------------------------------------------------------------------------- timing
+@dataclass(frozen=True)
+class Line:
+    """One timed line: ``decisions`` made in ``seconds``, ``matches`` finished on the way."""
+
+    game: str
+    bot: str
+    decisions: int = 0
+    matches: int = 0
+    seconds: float = 0.0
+    error: str | None = None
+
+    @property
+    def rate(self) -> float:
+        return self.decisions / self.seconds if self.seconds else 0.0
+
+
+def measure(game: str, bot: str, plays: Iterator[int], seconds: float, max_matches: int | None) -> Line:
+    """Count the decisions ``plays`` yields until ``seconds`` have passed or ``max_matches``
+    matches have finished (each yield is one decision and the matches finished so far)."""
+    cap = sys.maxsize if max_matches is None else max_matches
+    clock = time.perf_counter
+    decisions = finished = 0
+    start = clock()
+    deadline = start + seconds
+    for finished in plays:
+        decisions += 1
+        if finished >= cap or clock() >= deadline:
+            break
+    return Line(game, bot, decisions, finished, clock() - start)
+
+
+def run_line(
+    game: str,
+    bot: str,
+    start_plays: Callable[[int], Iterator[int]],
+    args: argparse.Namespace,
+    on_error: bool = True,
+) -> Line:
+    """A warm-up (seed ``args.seed + 1_000_000``), then the timed line (seed ``args.seed``).
+    ``start_plays(seed)`` returns the decision iterator; an engine error becomes the line's
+    ``error`` rather than ending the run."""
+    try:
+        if args.warmup > 0:
+            measure(game, bot, start_plays(args.seed + 1_000_000), args.warmup, None)
+        return measure(game, bot, start_plays(args.seed), args.seconds, args.games)
+    except Exception as error:
+        if not on_error:
+            raise
+        return Line(game, bot, error=f"{type(error).__name__}: {error}")
+
+
+# ------------------------------------------------------------------------------------ reporting
+def _ratio(line: Line, peer: Line | None) -> float | None:
+    if peer is None or peer.error or not peer.rate or line.error:
+        return None
+    return line.rate / peer.rate
+
+
+def print_table(lines: Sequence[Line], peer: Line | None) -> None:
+    head = f"{'game':<14} {'bot':<7} {'decisions':>10} {'matches':>8} {'seconds':>8} {'decisions/s':>12}"
+    print(f"\n{head} {'÷ ' + PEER_GAME:>12}")
+    print("-" * (len(head) + 13))
+    for line in [*lines, *([peer] if peer else [])]:
+        if line.error:
+            print(f"{line.game:<14} {line.bot:<7} error: {line.error}")
+            continue
+        ratio = _ratio(line, peer)
+        shown = f"{ratio:11.3f}x" if ratio is not None else f"{'n/a':>12}"
+        print(
+            f"{line.game:<14} {line.bot:<7} {line.decisions:>10,} {line.matches:>8,} "
+            f"{line.seconds:>8.2f} {line.rate:>12,.1f} {shown}"
+        )
+
+
+def line_json(line: Line, peer: Line | None) -> dict[str, Any]:
+    return {
+        "game": line.game,
+        "bot": line.bot,
+        "decisions": line.decisions,
+        "matches": line.matches,
+        "seconds": round(line.seconds, 4),
+        "decisions_per_second": round(line.rate, 2),
+        "ratio_to_gin_rummy": None if (r := _ratio(line, peer)) is None else round(r, 4),
+        "error": line.error,
+    }
+
+
+def _version(distribution: str) -> str | None:
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=3.0, help="time budget per line (default 3)")
+    parser.add_argument("--games", type=int, default=None, help="stop a line after N finished matches")
+    parser.add_argument("--only", choices=GAMES, default=None, help="time only this rummykit game")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first match of each line")
+    parser.add_argument(
+        "--warmup", type=float, default=0.3, help="untimed warm-up per line, seconds (default 0.3)"
+    )
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.warmup < 0:
+        parser.error("--seconds must be positive and --warmup not negative")
+    if args.games is not None and args.games < 1:
+        parser.error("--games must be at least 1")
+
+    pinning = pin_one_core()
+    source = str(Path(rummykit.__file__).parent)
+    pyspiel = load_pyspiel()
+    if not args.json:
+        print(
+            f"Python {sys.version.split()[0]}, {pinning}, seed {args.seed}, "
+            f"{args.seconds:g} s per line after a {args.warmup:g} s warm-up"
+            + (f", at most {args.games} matches per line" if args.games else "")
+        )
+        print(f"rummykit {_version('rummykit')} from {source}: 4 bots of one kind, default rules")
+        if pyspiel is None:
+            print(f"open_spiel is not installed (pip install open_spiel): no {PEER_GAME} line, no ratios")
+        else:
+            print(f"open_spiel {_version('open_spiel')}: {PEER_GAME}, 2 players, uniform random moves")
+
+    games = [args.only] if args.only else list(GAMES)
+    lines = [
+        run_line(game, bot, functools.partial(rummykit_selfplay, game, bot), args)
+        for game in games
+        for bot in BOT_KINDS
+    ]
+    peer = None
+    if pyspiel is not None:
+        peer = run_line(
+            PEER_GAME, "random", functools.partial(gin_rummy_selfplay, pyspiel), args, on_error=False
+        )
+
+    if args.json:
+        report = {
+            "python": sys.version.split()[0],
+            "pinning": pinning,
+            "seed": args.seed,
+            "seconds_per_line": args.seconds,
+            "warmup": args.warmup,
+            "max_matches": args.games,
+            "rummykit": {"version": _version("rummykit"), "source": source},
+            "open_spiel": _version("open_spiel") if pyspiel is not None else None,
+            "lines": [line_json(line, peer) for line in lines],
+            PEER_GAME: line_json(peer, peer) if peer is not None else None,
+        }
+        print(json.dumps(report, indent=2))
+    else:
+        print_table(lines, peer)
+        print("\none decision = one bot choose() call (rummykit) or one non-chance move (gin_rummy)")
+    return 1 if any(line.error for line in lines) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

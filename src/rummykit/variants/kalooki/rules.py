@@ -43,6 +43,7 @@ class KalookiRules:
         check_range("players", self.players, 2, 6)
         check_range("open_min", self.open_min, 0)
         check_range("max_reshuffles", self.max_reshuffles, 0)
+        check_range("elimination_limit", self.elimination_limit, 0)
         check_range("rounds", self.rounds, 1)
         if self.match is MatchMode.ROUNDS and self.rounds is None:
             raise RulesError("option match=rounds needs the number of rounds: rounds=N")

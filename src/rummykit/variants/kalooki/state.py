@@ -1,31 +1,82 @@
 """The Kalooki match (``kalooki.md``): a public table of numbered melds, the 51 opening, laying
 off, joker release, going out and "Okey yapmak", reshuffles, hand scoring and the match modes.
 
-Every card (id 0..105: two decks and two jokers) is in exactly one place: the stock, a hand, the
-discard pile, or a meld on the table. An action is checked in full on a copy of what it changes
-before anything is changed, so an illegal action leaves the state as it was.
+:class:`KalookiGame` (immutable, built from :class:`KalookiRules`) plays over a plain-data
+:class:`KalookiState`. Every card (id 0..105: two decks and two jokers) is in exactly one place: the
+stock, a hand, the discard pile, or a meld on the table. An action is checked in full on a draft of
+what it changes before anything is changed, so an illegal action leaves the state as it was.
+
+Actions, their text and integer ids: :mod:`rummykit.variants.kalooki.actions` (one meld, one card
+laid off or one joker released per action; ``meld A | B`` is a shortcut applied atomically).
+Messages: :mod:`rummykit.variants.kalooki.messages`.
+
+**Returns** (:meth:`KalookiGame.returns`): all zeros until the match is over; then each winner of
+the match (lowest total, or the last player left in an elimination match) gets ``1 / number of
+winners`` and every other seat ``0``.
+
+**Resample** (:meth:`KalookiGame.resample`): the stock and every other seat's hand, minus the cards
+known to be in it (taken from the discard pile, released jokers, retracted melds, until they leave
+the hand), are shuffled and re-dealt, hand sizes kept; the seed is replaced (it would reveal the
+deal of the round and of the rounds to come).
+
+**Position text** (:meth:`KalookiGame.position`): one line of ``key=value`` fields, in this order::
+
+    kalooki seed=7 round=1 dealer=3 turn=0 phase=play active=0,1,2,3 scores=0,0,0,0 reshuffles=0
+    opened=0 pending=- next=2 laid_off=0 open_at_start=1 released=- hands=7H,8D,KC/AS,JK,5D/…/…
+    known=-/JK/-/- table=1@0:5H,6H,JK[7H],8H pile=9S,TS stock=…
+
+``-`` is an empty list. Seats and numbers are separated by ``,``; cards by ``,`` in notation, a run's
+joker with the card it stands for (``JK[7H]``); hands and ``known`` (the cards of each hand that the
+other seats know are there) by ``/``, one entry per seat; ``released`` the jokers released this
+turn still in the mover's hand; table melds by ``;``, each ``number@owner:cards``; the pile and the
+stock bottom first (the last card is the top). ``phase`` is ``draw``, ``play`` or ``over``. The
+past rounds' results are not part of a position.
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
+from typing import Any
 
-from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, KALOOKI_VALUES, MeldKind
-from rummykit.core.notation import format_face
+from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, KALOOKI_VALUES, MAX_RUN, MeldKind
+from rummykit.core.notation import format_declared, format_face, parse_declared
 from rummykit.core.pieces import JOKER, N_SUITS, Kind, card_set, make_face, rank_of, suit_of
-from rummykit.engine.game import Event, Game, Outcome, RoundResult, round_rng
-from rummykit.engine.table import Declared, MeldView, TableMeld, table_meld
-from rummykit.errors import IllegalActionError, MeldError
-from rummykit.variants.kalooki.actions import DeclaredFace, KalookiAction, KVerb, parse_action
+from rummykit.engine.events import Event, note
+from rummykit.engine.game import Game, Outcome, RoundResult, round_rng
+from rummykit.engine.state import State
+from rummykit.engine.table import Declared, TableMeld, table_meld
+from rummykit.errors import IllegalActionError, MeldError, NotationError
+from rummykit.variants.kalooki import messages as _messages
+from rummykit.variants.kalooki.actions import (
+    MAX_JOKERS,
+    MAX_MELDS,
+    MAX_SET,
+    MELD_BASE,
+    MELD_IDS,
+    MELDS,
+    NUM_ACTIONS,
+    SUIT_COMBOS,
+    KalookiAction,
+    KVerb,
+    MeldCards,
+    action_from_id,
+    action_id,
+    card_list,
+    parse_action,
+    run_key,
+    set_key,
+    shape_problem,
+)
 from rummykit.variants.kalooki.rules import HAND_SIZE, KalookiRules, MatchMode
 
 DECKS = card_set(2, 2)
 WILDS = CARD_JOKERS
-MAX_SET = 4
+MESSAGES = {**_messages.EVENTS, **_messages.NOTES, **_messages.ERRORS}
 
 
 class KPhase(StrEnum):
@@ -37,38 +88,38 @@ class KPhase(StrEnum):
     OVER = "over"
 
 
-@dataclass(frozen=True)
-class KalookiMeldView(MeldView):
-    """A table meld as every seat sees it, with whether a joker in it can never be released."""
+@dataclass(eq=True)
+class KalookiState(State):
+    """A Kalooki match in plain data (card ids 0..105; faces through ``DECKS.face``).
 
-    closed: bool
-    value: int
-    """Its value for the opening (jokers as what they stand for, a low ace 1)."""
+    ``hands`` per seat (empty for a seat out of the match); ``known`` per seat: the cards of its
+    hand every seat knows are there; ``pile`` and ``stock`` bottom first; ``table`` the melds in
+    number order; ``opened`` the seats that have opened this round; ``pending`` the numbers of the
+    melds laid this turn that don't open yet; ``released`` the jokers released this turn;
+    ``laid_off`` whether the mover laid off or released this turn; ``open_at_start`` whether the
+    mover had opened when the turn began (else going out is Okey yapmak).
+    """
 
-
-@dataclass(frozen=True)
-class KalookiObservation:
-    """What one seat sees (faces throughout): its own hand and everything public."""
-
-    seat: int
-    players: int
-    active: tuple[int, ...]
+    seed: int
     round_no: int
     dealer: int
-    to_move: int | None
+    active: list[int]
+    scores: list[int]
+    results: list[RoundResult]
+    hands: list[list[int]]
+    known: list[list[int]]
+    pile: list[int]
+    stock: list[int]
+    table: list[TableMeld]
+    next_number: int
+    opened: set[int]
+    pending: list[int]
+    released: list[int]
+    laid_off: bool
+    open_at_start: bool
     phase: KPhase
-    hand: tuple[int, ...]
-    table: tuple[KalookiMeldView, ...]
-    discards: tuple[int, ...]
-    stock_count: int
-    hand_counts: tuple[int, ...]
-    scores: tuple[int, ...]
-    opened: tuple[int, ...]
-    pending: tuple[int, ...]
-    """Melds laid this turn by the seat to move that don't open yet (they may be retracted)."""
+    turn: int
     reshuffles: int
-    takeable: int | None
-    last_result: RoundResult | None
 
 
 @dataclass
@@ -82,515 +133,810 @@ class _Draft:
     pending: list[int]
     released: list[int]
     laid_off: bool
-    events: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    shown: list[int] = field(default_factory=list)
+    """Cards that went into the hand in view of all (released jokers, retracted melds)."""
     discarded: int | None = None
 
 
-class KalookiGame(Game[KalookiAction, KalookiObservation]):
-    """A whole Kalooki match under ``rules``, dealt from ``seed``."""
+def face(piece: int) -> int:
+    """The face of card id ``piece``."""
+    return DECKS.face(piece)
+
+
+def faces(pieces: Iterable[int]) -> list[int]:
+    """Faces of card ids."""
+    return [DECKS.face(p) for p in pieces]
+
+
+def card(face_: int) -> str:
+    """A face in notation."""
+    return format_face(Kind.CARDS, face_)
+
+
+def meld_value(meld: TableMeld) -> int:
+    """Value of a meld for the opening (jokers as what they stand for, a low ace 1)."""
+    return KALOOKI_VALUES.meld_value(meld.meld)
+
+
+def closed(meld: TableMeld) -> bool:
+    """A set of four holding a joker: that joker can never be released."""
+    return meld.kind is MeldKind.SET and len(meld.pieces) == MAX_SET and bool(meld.wild_ids(DECKS, WILDS))
+
+
+def meld_text(meld: TableMeld) -> str:
+    """A table meld's cards in notation, a run's jokers declared (``5H 6H JK[7H] 8H``)."""
+    kept = meld.declarations(DECKS, WILDS, fixed_sets=False)
+    return " ".join(
+        format_declared(Kind.CARDS, face(p), d) for p, d in zip(meld.pieces, kept, strict=True)
+    )
+
+
+class KalookiGame(Game[KalookiState, KalookiAction]):
+    """Kalooki under ``rules``: states are whole matches (:class:`KalookiState`)."""
 
     variant = "kalooki"
-    pieces = DECKS
+    title = "Kalooki"
+    kind = Kind.CARDS
+    state_type = KalookiState
+    messages = MESSAGES
 
-    def __init__(self, rules: KalookiRules, seed: int) -> None:
+    def __init__(self, rules: KalookiRules) -> None:
         self.rules = rules
-        self.seed = seed
         self.players = rules.players
+        self.pieces = DECKS
+        self.num_actions = NUM_ACTIONS
         self.values = rules.values()
         self.meld_rules = rules.meld_rules()
-        self.scores = [0] * self.players
-        self.results: list[RoundResult] = []
-        self.active = list(range(self.players))
-        self.round_no = 0
-        self.dealer = round_rng(seed, 0, "first dealer").randrange(self.players)
-        self._legal: list[KalookiAction] | None = None
-        self._start_round(first=True)
 
     # ------------------------------------------------------------------ seats and the deal
-    def next_active(self, seat: int) -> int:
+    def new_state(self, seed: int) -> KalookiState:
+        """A new match dealt from ``seed`` (the first dealer drawn from it too)."""
+        state = KalookiState(
+            seed=seed,
+            round_no=0,
+            dealer=round_rng(seed, 0, "first dealer").randrange(self.players),
+            active=list(range(self.players)),
+            scores=[0] * self.players,
+            results=[],
+            hands=[],
+            known=[],
+            pile=[],
+            stock=[],
+            table=[],
+            next_number=1,
+            opened=set(),
+            pending=[],
+            released=[],
+            laid_off=False,
+            open_at_start=False,
+            phase=KPhase.DRAW,
+            turn=0,
+            reshuffles=0,
+        )
+        self._start_round(state, first=True)
+        return state
+
+    def next_active(self, state: KalookiState, seat: int) -> int:
         """The next seat still in the match, clockwise (``seat + 1``)."""
         for step in range(1, self.players + 1):
             candidate = (seat + step) % self.players
-            if candidate in self.active:
+            if candidate in state.active:
                 return candidate
         raise AssertionError("no active seat")
 
-    def _start_round(self, first: bool = False) -> None:
-        self.round_no += 1
-        if not first or self.dealer not in self.active:
-            self.dealer = self.next_active(self.dealer)
-        rng = round_rng(self.seed, self.round_no)
+    def _start_round(self, state: KalookiState, first: bool = False) -> None:
+        state.round_no += 1
+        if not first or state.dealer not in state.active:
+            state.dealer = self.next_active(state, state.dealer)
         cards = list(range(DECKS.size))
-        rng.shuffle(cards)
-        self.hands: list[list[int]] = [[] for _ in range(self.players)]
-        starter = self.next_active(self.dealer)
+        round_rng(state.seed, state.round_no).shuffle(cards)
+        state.hands = [[] for _ in range(self.players)]
+        state.known = [[] for _ in range(self.players)]
+        starter = self.next_active(state, state.dealer)
         seat = starter
-        for _ in self.active:
-            self.hands[seat] = [cards.pop() for _ in range(HAND_SIZE)]
-            seat = self.next_active(seat)
-        self.pile = [cards.pop()]
-        self.stock = cards
-        self.table: list[TableMeld] = []
-        self.next_number = 1
-        self.opened: set[int] = set()
-        self.reshuffles = 0
-        self.turn = starter
-        self._begin_turn(check_stock=False)
+        for _ in state.active:
+            state.hands[seat] = [cards.pop() for _ in range(HAND_SIZE)]
+            seat = self.next_active(state, seat)
+        state.pile = [cards.pop()]
+        state.stock = cards
+        state.table = []
+        state.next_number = 1
+        state.opened = set()
+        state.reshuffles = 0
+        state.turn = starter
+        self._begin_turn(state, check_stock=False)
 
-    def _begin_turn(self, check_stock: bool = True) -> list[Event]:
-        self.phase = KPhase.DRAW
-        self.pending: list[int] = []
-        self.released: list[int] = []
-        self.laid_off = False
-        self.open_at_start = self.turn in self.opened
-        self._legal = None
-        if not check_stock or self.stock:
+    def _begin_turn(self, state: KalookiState, check_stock: bool = True) -> list[Event]:
+        state.phase = KPhase.DRAW
+        state.pending = []
+        state.released = []
+        state.laid_off = False
+        state.open_at_start = state.turn in state.opened
+        if not check_stock or state.stock:
             return []
-        if self.reshuffles < self.rules.max_reshuffles and len(self.pile) > 1:
-            self.reshuffles += 1
-            self.stock = self.pile[:-1]
-            self.pile = self.pile[-1:]
-            round_rng(self.seed, self.round_no, f"reshuffle {self.reshuffles}").shuffle(self.stock)
-            return [Event(None, f"the stock ran out: the discards are reshuffled ({self.reshuffles})")]
-        return self._end_round(None, "exhausted")
+        if state.reshuffles < self.rules.max_reshuffles and len(state.pile) > 1:
+            state.reshuffles += 1
+            state.stock = state.pile[:-1]
+            state.pile = state.pile[-1:]
+            round_rng(state.seed, state.round_no, f"reshuffle {state.reshuffles}").shuffle(state.stock)
+            return [Event("kalooki_reshuffle", None, {"count": state.reshuffles})]
+        return self._end_round(state, None, "exhausted")
 
     # ------------------------------------------------------------------ helpers
-    def face(self, piece: int) -> int:
-        """The face of card id ``piece``."""
-        return DECKS.face(piece)
+    def hand_value(self, state: KalookiState, seat: int) -> int:
+        """Points of the cards left in ``seat``'s hand (A 11, J Q K 10, joker 25, pips)."""
+        return sum(self.values.hand_value(f, WILDS) for f in faces(state.hands[seat]))
 
-    def faces(self, pieces: list[int]) -> list[int]:
-        """Faces of card ids."""
-        return [DECKS.face(p) for p in pieces]
-
-    def meld(self, number: int) -> TableMeld:
+    @staticmethod
+    def meld(state: KalookiState, number: int) -> TableMeld:
         """Table meld ``number``; raises :class:`IllegalActionError` if there is none."""
-        for m in self.table:
+        for m in state.table:
             if m.number == number:
                 return m
-        raise IllegalActionError(f"there is no meld {number} on the table")
-
-    def meld_value(self, meld: TableMeld) -> int:
-        """Value of a meld for the opening (jokers as what they stand for, a low ace 1)."""
-        return KALOOKI_VALUES.meld_value(meld.meld)
-
-    def closed(self, meld: TableMeld) -> bool:
-        """A set of four holding a joker: that joker can never be released."""
-        return meld.kind is MeldKind.SET and len(meld.pieces) == MAX_SET and bool(meld.wild_ids(DECKS, WILDS))
-
-    def hand_value(self, seat: int) -> int:
-        """Points of the cards left in ``seat``'s hand (A 11, J Q K 10, joker 25, pips)."""
-        return sum(self.values.hand_value(f, WILDS) for f in self.faces(self.hands[seat]))
+        raise IllegalActionError("kalooki_no_meld", number=number)
 
     # ------------------------------------------------------------------ protocol
-    @property
-    def current_seat(self) -> int | None:
+    def current_seat(self, state: KalookiState) -> int | None:
         """The seat to move, ``None`` once the match is over."""
-        return None if self.phase is KPhase.OVER else self.turn
-
-    def is_terminal(self) -> bool:
-        """Whether the match is over."""
-        return self.phase is KPhase.OVER
+        return None if state.phase is KPhase.OVER else state.turn
 
     def parse_action(self, text: str) -> KalookiAction:
         """The action written as ``text`` (see :mod:`rummykit.variants.kalooki.actions`)."""
         return parse_action(text)
 
-    def outcome(self) -> Outcome | None:
+    def action_id(self, state: KalookiState, action: KalookiAction) -> int | None:
+        """The id of ``action`` (:mod:`rummykit.variants.kalooki.actions`); ``None`` for a
+        shortcut."""
+        return action_id(action) if shape_problem(action) is None else None
+
+    def action_from_id(self, state: KalookiState, seat: int, action_id: int) -> KalookiAction:
+        """The action with id ``action_id`` (the same for every state and seat)."""
+        self._check_id(action_id)
+        return action_from_id(action_id)
+
+    def outcome(self, state: KalookiState) -> Outcome | None:
         """Final totals and winners once the match is over (lowest total; elimination: the last
         player left)."""
-        if not self.is_terminal():
+        if state.phase is not KPhase.OVER:
             return None
-        if self.rules.match is MatchMode.ELIMINATION and len(self.active) == 1:
-            winners = tuple(self.active)
+        if self.rules.match is MatchMode.ELIMINATION and len(state.active) == 1:
+            winners = tuple(state.active)
         else:
-            pool = self.active or list(range(self.players))
-            best = min(self.scores[s] for s in pool)
-            winners = tuple(s for s in pool if self.scores[s] == best)
-        return Outcome(tuple(self.scores), winners, len(self.results))
+            pool = state.active or list(range(self.players))
+            best = min(state.scores[s] for s in pool)
+            winners = tuple(s for s in pool if state.scores[s] == best)
+        return Outcome(tuple(state.scores), winners, state.round_no)
 
-    def observation(self, seat: int) -> KalookiObservation:
-        """What ``seat`` sees: its own hand, the table, the discards and the counts."""
-        table = tuple(
-            KalookiMeldView(
-                m.number, m.owner, m.kind, m.meld.faces, m.meld.stands_for, self.closed(m), self.meld_value(m)
-            )
-            for m in self.table
-        )
-        return KalookiObservation(
-            seat=seat,
-            players=self.players,
-            active=tuple(self.active),
-            round_no=self.round_no,
-            dealer=self.dealer,
-            to_move=self.current_seat,
-            phase=self.phase,
-            hand=tuple(self.faces(self.hands[seat])),
-            table=table,
-            discards=tuple(self.faces(self.pile)),
-            stock_count=len(self.stock),
-            hand_counts=tuple(len(h) for h in self.hands),
-            scores=tuple(self.scores),
-            opened=tuple(sorted(self.opened)),
-            pending=tuple(self.pending),
-            reshuffles=self.reshuffles,
-            takeable=self.face(self.pile[-1]) if self.pile and self.phase is KPhase.DRAW else None,
-            last_result=self.results[-1] if self.results else None,
-        )
+    def returns(self, state: KalookiState) -> list[float]:
+        """``1 / len(winners)`` for each winner of the match, 0 for the others; zeros until the
+        end (see the module docstring)."""
+        result = self.outcome(state)
+        out = [0.0] * self.players
+        if result is not None:
+            for seat in result.winners:
+                out[seat] = 1 / len(result.winners)
+        return out
+
+    def piece_groups(self, state: KalookiState) -> Iterable[Sequence[int]]:
+        """The stock, the pile, every hand and every table meld."""
+        return [state.stock, state.pile, *state.hands, *(m.pieces for m in state.table)]
+
+    # ------------------------------------------------------------------ the view
+    def observe(self, state: KalookiState, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees (``None``: a spectator): the common keys of ``docs/engine.md`` plus
+        ``table`` (each meld's ``number``, ``owner``, ``kind``, ``faces``, ``stands_for``,
+        ``closed``, ``value``), ``discards`` (the whole pile, bottom first), ``opened``,
+        ``pending``, ``active``, ``reshuffles`` and ``takeable`` (the top discard while the mover
+        may take it, else null). Every hand is scored at a round's end, so ``last_result`` shows
+        them all."""
+        last = state.results[-1].to_json() if state.results else None
+        over = state.phase is KPhase.OVER
+        return {
+            "variant": self.variant,
+            "seat": seat,
+            "players": self.players,
+            "round": state.round_no,
+            "dealer": state.dealer,
+            "to_move": None if over else state.turn,
+            "phase": state.phase.value,
+            "scores": list(state.scores),
+            "hand": faces(state.hands[seat]) if seat is not None else [],
+            "hand_counts": [len(h) for h in state.hands],
+            "stock_count": len(state.stock),
+            "last_result": last,
+            "table": [
+                {
+                    "number": m.number,
+                    "owner": m.owner,
+                    "kind": m.kind.value,
+                    "faces": list(m.meld.faces),
+                    "stands_for": list(m.meld.stands_for),
+                    "closed": closed(m),
+                    "value": meld_value(m),
+                }
+                for m in state.table
+            ],
+            "discards": faces(state.pile),
+            "opened": sorted(state.opened),
+            "pending": list(state.pending),
+            "active": list(state.active),
+            "reshuffles": state.reshuffles,
+            "takeable": face(state.pile[-1]) if state.pile and state.phase is KPhase.DRAW else None,
+        }
 
     # ------------------------------------------------------------------ legality
-    def _validate(self, action: KalookiAction) -> None:
-        self._plan(action)
+    def legal_actions(self, state: KalookiState, seat: int) -> list[KalookiAction]:
+        """Every legal action of ``seat`` in id order: draw, take, retract, discards, every single
+        meld the hand can make (sets and runs, jokers at any places), every one-card lay-off and
+        every joker release. Shortcuts (several melds or cards at once) are legal too but not
+        listed."""
+        if state.phase is KPhase.OVER or seat != state.turn:
+            return []
+        listed: list[tuple[int, KalookiAction]] = []
+        if state.phase is KPhase.DRAW:
+            if state.stock:
+                listed.append((0, KalookiAction(KVerb.DRAW)))
+            if state.pile:
+                listed.append((1, KalookiAction(KVerb.TAKE)))
+            return [a for _, a in listed]
+        hand = faces(state.hands[seat])
+        for index in _meld_indices(hand):
+            listed.append((MELD_BASE + index, KalookiAction(KVerb.MELD, melds=(MELDS[index],))))
+        candidates: list[KalookiAction] = []
+        if state.pending:
+            candidates.append(KalookiAction(KVerb.RETRACT))
+        candidates += [KalookiAction(KVerb.DISCARD, face=f) for f in dict.fromkeys(hand)]
+        if seat in state.opened:
+            for meld in state.table:
+                candidates += [
+                    KalookiAction(KVerb.LAYOFF, target=meld.number, cards=(c,)) for c in _layoffs(meld, hand)
+                ]
+                candidates += [
+                    KalookiAction(KVerb.RELEASE, target=meld.number, cards=cs) for cs in _releases(meld, hand)
+                ]
+        for action in candidates:
+            try:
+                self._plan(state, seat, action)
+            except IllegalActionError:
+                continue
+            number = action_id(action)
+            assert number is not None
+            listed.append((number, action))
+        listed.sort(key=lambda pair: pair[0])
+        return [a for _, a in listed]
 
-    def legal_actions(self) -> list[KalookiAction]:
-        """Every legal draw, take, lay-off, release, retract and discard, and every single new
-        meld from the hand in canonical form (naturals where held, run jokers declared; any other
-        legal meld, and several melds in one action, are accepted by :meth:`apply` too)."""
-        if self._legal is None:
-            self._legal = [a for a in self._candidates() if self.is_legal(a)]
-        return list(self._legal)
-
-    def _candidates(self) -> Iterator[KalookiAction]:
-        if self.phase is KPhase.DRAW:
-            yield KalookiAction(KVerb.DRAW)
-            yield KalookiAction(KVerb.TAKE)
-            return
-        if self.phase is not KPhase.PLAY:
-            return
-        hand = self.faces(self.hands[self.turn])
-        for group in _meld_candidates(hand):
-            yield KalookiAction(KVerb.MELD, melds=(group,))
-        if self.turn in self.opened:
-            for meld in self.table:
-                for card in _layoff_candidates(meld, hand):
-                    yield KalookiAction(KVerb.LAYOFF, target=meld.number, cards=(card,))
-                for cards in self._release_candidates(meld, hand):
-                    yield KalookiAction(KVerb.RELEASE, target=meld.number, cards=cards)
-        if self.pending:
-            yield KalookiAction(KVerb.RETRACT)
-        for face in dict.fromkeys(hand):
-            yield KalookiAction(KVerb.DISCARD, face=face)
-
-    def _release_candidates(self, meld: TableMeld, hand: list[int]) -> Iterator[tuple[DeclaredFace, ...]]:
-        jokers = len(meld.wild_ids(DECKS, WILDS))
-        if not jokers:
-            return
-        if meld.kind is MeldKind.RUN:
-            for piece, stands in zip(meld.pieces, meld.meld.stands_for, strict=True):
-                if WILDS.is_wild(self.face(piece)) and stands in hand:
-                    yield ((stands, None),)
-            return
-        rank = rank_of(meld.meld.stands_for[0])
-        held = {
-            suit_of(f) for f, p in zip(meld.meld.faces, meld.pieces, strict=True) if not WILDS.is_wild(f)
-        } | set()
-        missing = [make_face(s, rank) for s in range(N_SUITS) if s not in held and make_face(s, rank) in hand]
-        for size in range(1, len(missing) + 1):
-            for combo in combinations(missing, size):
-                yield tuple((f, None) for f in combo)
+    def _validate(self, state: KalookiState, seat: int, action: KalookiAction) -> None:
+        self._plan(state, seat, action)
 
     # ------------------------------------------------------------------ planning an action
-    def _draft(self) -> _Draft:
-        return _Draft(
-            hand=list(self.hands[self.turn]),
-            table=list(self.table),
-            next_number=self.next_number,
-            opened=self.turn in self.opened,
-            pending=list(self.pending),
-            released=list(self.released),
-            laid_off=self.laid_off,
-        )
-
-    def _plan(self, action: KalookiAction) -> _Draft | None:
+    def _plan(self, state: KalookiState, seat: int, action: KalookiAction) -> _Draft | None:
         """Check ``action`` in full on a draft; raise :class:`IllegalActionError` if illegal.
-        Returns the draft to commit (``None`` for draw/take/discard, which change little)."""
+        Returns the draft to commit (``None`` for draw and take)."""
+        problem = shape_problem(action)
+        if problem is not None:
+            raise IllegalActionError("kalooki_malformed", reason=problem)
         verb = action.verb
-        if self.phase is KPhase.OVER:
-            raise IllegalActionError("the match is over")
         if verb in (KVerb.DRAW, KVerb.TAKE):
-            if self.phase is not KPhase.DRAW:
-                raise IllegalActionError("you have drawn already this turn")
-            if verb is KVerb.DRAW and not self.stock:
-                raise IllegalActionError("the stock is empty")
-            if verb is KVerb.TAKE and not self.pile:
-                raise IllegalActionError("the discard pile is empty")
+            if state.phase is not KPhase.DRAW:
+                raise IllegalActionError("kalooki_drawn_already")
+            if verb is KVerb.DRAW and not state.stock:
+                raise IllegalActionError("kalooki_stock_empty")
+            if verb is KVerb.TAKE and not state.pile:
+                raise IllegalActionError("kalooki_pile_empty")
             return None
-        if self.phase is KPhase.DRAW:
-            raise IllegalActionError("draw from the stock or take the discard first")
-        draft = self._draft()
+        if state.phase is KPhase.DRAW:
+            raise IllegalActionError("kalooki_draw_first")
+        draft = _Draft(
+            hand=list(state.hands[seat]),
+            table=list(state.table),
+            next_number=state.next_number,
+            opened=seat in state.opened,
+            pending=list(state.pending),
+            released=list(state.released),
+            laid_off=state.laid_off,
+        )
         if verb is KVerb.MELD:
-            self._plan_melds(draft, action)
+            self._plan_melds(draft, seat, action)
         elif verb is KVerb.LAYOFF:
-            self._plan_layoff(draft, action)
+            self._plan_layoff(state, draft, action)
         elif verb is KVerb.RELEASE:
-            self._plan_release(draft, action)
+            self._plan_release(state, draft, action)
         elif verb is KVerb.RETRACT:
             self._plan_retract(draft)
         else:
             self._plan_discard(draft, action)
         return draft
 
-    def _take_from_hand(
-        self, draft: _Draft, cards: tuple[DeclaredFace, ...], keep_one: bool = True
-    ) -> list[Declared]:
+    @staticmethod
+    def _take_from_hand(draft: _Draft, cards: MeldCards, keep_one: bool = True) -> list[Declared]:
         """Card ids for ``cards`` out of the draft hand (raises if one isn't held, or, with
         ``keep_one``, if no card would be left for the final discard)."""
         out: list[Declared] = []
-        for face, declared in cards:
-            piece = next((p for p in draft.hand if self.face(p) == face), None)
+        for face_, declared in cards:
+            piece = next((p for p in draft.hand if face(p) == face_), None)
             if piece is None:
-                raise IllegalActionError(f"you don't hold {format_face(Kind.CARDS, face)}")
+                raise IllegalActionError("kalooki_not_held", card=card(face_))
             draft.hand.remove(piece)
             out.append((piece, declared))
         if keep_one and not draft.hand:
-            raise IllegalActionError("keep one card: a turn always ends with a discard")
+            raise IllegalActionError("kalooki_keep_one")
         return out
 
-    def _plan_melds(self, draft: _Draft, action: KalookiAction) -> None:
+    def _new_meld(self, number: int, owner: int, played: list[Declared]) -> TableMeld:
+        try:
+            return table_meld(number, owner, played, DECKS, self.meld_rules, WILDS)
+        except MeldError as exc:
+            raise IllegalActionError("kalooki_not_a_meld", reason=str(exc)) from None
+
+    def _plan_melds(self, draft: _Draft, seat: int, action: KalookiAction) -> None:
         for group in action.melds:
-            played = self._take_from_hand(draft, group)
-            try:
-                new = table_meld(draft.next_number, self.turn, played, DECKS, self.meld_rules, WILDS)
-            except MeldError as exc:
-                raise IllegalActionError(str(exc)) from None
+            new = self._new_meld(draft.next_number, seat, self._take_from_hand(draft, group))
             draft.table.append(new)
             draft.next_number += 1
+            draft.events.append(
+                Event("kalooki_meld", seat, {"number": new.number, "cards": card_list(group)})
+            )
             if not draft.opened:
                 draft.pending.append(new.number)
         if not draft.opened:
-            value = sum(self.meld_value(m) for m in draft.table if m.number in draft.pending)
+            value = sum(meld_value(m) for m in draft.table if m.number in draft.pending)
             if value >= self.rules.open_min:
                 draft.opened = True
                 draft.pending = []
-                draft.events.append(f"opens with {value}")
+                draft.events.append(Event("kalooki_opens", seat, {"value": value}))
 
-    def _replace(self, draft: _Draft, old: TableMeld, played: list[Declared]) -> TableMeld:
-        try:
-            new = table_meld(old.number, old.owner, played, DECKS, self.meld_rules, WILDS)
-        except MeldError as exc:
-            raise IllegalActionError(str(exc)) from None
-        draft.table[draft.table.index(old)] = new
-        return new
+    def _replace(self, draft: _Draft, old: TableMeld, played: list[Declared]) -> None:
+        draft.table[draft.table.index(old)] = self._new_meld(old.number, old.owner, played)
 
-    def _kept(self, meld: TableMeld) -> list[Declared]:
+    @staticmethod
+    def _kept(meld: TableMeld) -> list[Declared]:
         """A meld's cards with the declarations they keep when cards are added (run jokers)."""
         return list(zip(meld.pieces, meld.declarations(DECKS, WILDS, fixed_sets=False), strict=True))
 
-    def _plan_layoff(self, draft: _Draft, action: KalookiAction) -> None:
+    def _plan_layoff(self, state: KalookiState, draft: _Draft, action: KalookiAction) -> None:
         if not draft.opened:
-            raise IllegalActionError("lay-offs come after opening (melds worth 51 in one turn)")
+            raise IllegalActionError("kalooki_layoff_closed_hand", open_min=self.rules.open_min)
         assert action.target is not None
-        old = self.meld(action.target)
+        old = self.meld(state, action.target)
         played = self._take_from_hand(draft, action.cards)
         self._replace(draft, old, self._kept(old) + played)
         draft.laid_off = True
 
-    def _plan_release(self, draft: _Draft, action: KalookiAction) -> None:
+    def _plan_release(self, state: KalookiState, draft: _Draft, action: KalookiAction) -> None:
         if not draft.opened:
-            raise IllegalActionError("only a player who has opened may release a joker")
+            raise IllegalActionError("kalooki_release_closed_hand")
         assert action.target is not None
-        old = self.meld(action.target)
-        jokers = old.wild_ids(DECKS, WILDS)
-        if not jokers:
-            raise IllegalActionError(f"meld {old.number} holds no joker")
-        if self.closed(old):
-            raise IllegalActionError(f"meld {old.number} is a closed set of four: its joker stays for ever")
+        old = self.meld(state, action.target)
+        if not old.wild_ids(DECKS, WILDS):
+            raise IllegalActionError("kalooki_no_joker", number=old.number)
+        if closed(old):
+            raise IllegalActionError("kalooki_closed_set", number=old.number)
         played = self._take_from_hand(draft, action.cards, keep_one=False)
-        if any(WILDS.is_wild(self.face(p)) for p, _ in played):
-            raise IllegalActionError("a joker is released for natural cards")
+        if any(WILDS.is_wild(face(p)) for p, _ in played):
+            raise IllegalActionError("kalooki_joker_for_joker")
         if old.kind is MeldKind.RUN:
             freed = self._release_from_run(draft, old, played)
         else:
             freed = self._release_from_set(draft, old, played)
         draft.hand += freed
         draft.released += freed
+        draft.shown += freed
         draft.laid_off = True
 
     def _release_from_run(self, draft: _Draft, old: TableMeld, played: list[Declared]) -> list[int]:
         if len(played) != 1:
-            raise IllegalActionError("a run's joker is released with exactly its declared card")
-        card = played[0][0]
+            raise IllegalActionError("kalooki_run_release")
+        piece_played = played[0][0]
         kept = self._kept(old)
         for i, (piece, declared) in enumerate(kept):
-            if WILDS.is_wild(self.face(piece)) and declared == self.face(card):
-                kept[i] = (card, None)
+            if WILDS.is_wild(face(piece)) and declared == face(piece_played):
+                kept[i] = (piece_played, None)
                 self._replace(draft, old, kept)
                 return [piece]
-        raise IllegalActionError(
-            f"no joker in meld {old.number} stands for {format_face(Kind.CARDS, self.face(card))}"
-        )
+        raise IllegalActionError("kalooki_no_joker_for", number=old.number, card=card(face(piece_played)))
 
     def _release_from_set(self, draft: _Draft, old: TableMeld, played: list[Declared]) -> list[int]:
         jokers = old.wild_ids(DECKS, WILDS)
         naturals = [p for p in old.pieces if p not in jokers]
         freed = len(naturals) + len(played) + len(jokers) - MAX_SET
         if freed < 1:
-            raise IllegalActionError(
-                "a set's joker is released by completing the set with natural cards of the missing suits"
-            )
+            raise IllegalActionError("kalooki_set_release")
         kept = jokers[freed:]
         self._replace(draft, old, [(p, None) for p in naturals + kept] + played)
         return jokers[:freed]
 
-    def _plan_retract(self, draft: _Draft) -> None:
+    @staticmethod
+    def _plan_retract(draft: _Draft) -> None:
         if not draft.pending:
-            raise IllegalActionError("there is nothing to take back: only melds that don't open yet can be")
+            raise IllegalActionError("kalooki_nothing_to_retract")
         for meld in [m for m in draft.table if m.number in draft.pending]:
             draft.table.remove(meld)
             draft.hand += list(meld.pieces)
+            draft.shown += list(meld.pieces)
         draft.pending = []
         draft.next_number = max((m.number for m in draft.table), default=0) + 1
 
     def _plan_discard(self, draft: _Draft, action: KalookiAction) -> None:
         assert action.face is not None
-        piece = next((p for p in draft.hand if self.face(p) == action.face), None)
+        piece = next((p for p in draft.hand if face(p) == action.face), None)
         if piece is None:
-            raise IllegalActionError(f"you don't hold {format_face(Kind.CARDS, action.face)}")
+            raise IllegalActionError("kalooki_not_held", card=card(action.face))
         draft.hand.remove(piece)
         draft.discarded = piece
-        going_out = not draft.hand
-        if draft.pending and not going_out:
-            raise IllegalActionError(
-                f"your melds this turn are worth less than {self.rules.open_min}: meld more, or retract them"
-            )
+        if draft.pending and draft.hand:
+            raise IllegalActionError("kalooki_under_opening", open_min=self.rules.open_min)
         if self.rules.released_joker_must_be_used and any(
             p in draft.hand or p == piece for p in draft.released
         ):
-            raise IllegalActionError("a released joker must be used in a meld this turn")
+            raise IllegalActionError("kalooki_use_released_joker")
 
     # ------------------------------------------------------------------ applying
-    def _apply(self, action: KalookiAction) -> list[Event]:
-        seat = self.turn
-        draft = self._plan(action)
-        self._legal = None
+    def _apply(self, state: KalookiState, seat: int, action: KalookiAction) -> list[Event]:
+        draft = self._plan(state, seat, action)
         verb = action.verb
-        if verb is KVerb.DRAW:
-            self.hands[seat].append(self.stock.pop())
-            self.phase = KPhase.PLAY
-            return [Event(seat, "draws from the stock")]
-        if verb is KVerb.TAKE:
-            card = self.pile.pop()
-            self.hands[seat].append(card)
-            self.phase = KPhase.PLAY
-            return [Event(seat, f"takes {format_face(Kind.CARDS, self.face(card))}")]
-        assert draft is not None
-        self.hands[seat] = draft.hand
-        self.table = draft.table
-        self.next_number = draft.next_number
-        self.pending = draft.pending
-        self.released = draft.released
-        self.laid_off = draft.laid_off
+        if draft is None:
+            source = state.stock if verb is KVerb.DRAW else state.pile
+            piece = source.pop()
+            state.hands[seat].append(piece)
+            state.phase = KPhase.PLAY
+            if verb is KVerb.DRAW:
+                return [Event("kalooki_draw", seat, {}, {"card": card(face(piece))})]
+            state.known[seat].append(piece)
+            return [Event("kalooki_take", seat, {"card": card(face(piece))})]
+        state.hands[seat] = draft.hand
+        held = set(draft.hand)
+        state.known[seat] = [p for p in state.known[seat] + draft.shown if p in held]
+        state.table = draft.table
+        state.next_number = draft.next_number
+        state.pending = draft.pending
+        state.released = draft.released
+        state.laid_off = draft.laid_off
         if draft.opened:
-            self.opened.add(seat)
-        events = [Event(seat, action.text().replace("layoff", "lays off", 1))] + [
-            Event(seat, e) for e in draft.events
-        ]
+            state.opened.add(seat)
+        events = draft.events
+        if verb is KVerb.LAYOFF or verb is KVerb.RELEASE:
+            events.insert(0, Event(f"kalooki_{verb.value}", seat, {"number": action.target, "cards": card_list(action.cards)}))
+        elif verb is KVerb.RETRACT:
+            events.insert(0, Event("kalooki_retract", seat))
         if verb is not KVerb.DISCARD:
             return events
         assert draft.discarded is not None
-        self.pile.append(draft.discarded)
-        if not self.hands[seat]:
-            hunt = not self.open_at_start and not self.laid_off
-            return events + self._end_round(seat, "hunt" if hunt else "out")
-        self.turn = self.next_active(seat)
-        return events + self._begin_turn()
+        state.pile.append(draft.discarded)
+        events.append(Event("kalooki_discard", seat, {"card": card(face(draft.discarded))}))
+        if not state.hands[seat]:
+            hunt = not state.open_at_start and not state.laid_off
+            return events + self._end_round(state, seat, "hunt" if hunt else "out")
+        state.turn = self.next_active(state, seat)
+        return events + self._begin_turn(state)
 
-    def _end_round(self, winner: int | None, kind: str) -> list[Event]:
+    def _end_round(self, state: KalookiState, winner: int | None, kind: str) -> list[Event]:
         deltas = [0] * self.players
-        notes = []
-        for seat in self.active:
-            if seat == winner:
-                continue
-            points = self.hand_value(seat)
-            if kind == "hunt":
-                points += self.rules.hunt_penalty
-            deltas[seat] = points
-        if winner is not None:
-            what = (
-                "Okey yapmak: every other player +" + str(self.rules.hunt_penalty)
-                if kind == "hunt"
-                else "goes out"
-            )
-            notes.append(f"seat {winner} {what}")
+        for seat in state.active:
+            if seat != winner:
+                deltas[seat] = self.hand_value(state, seat) + (self.rules.hunt_penalty if kind == "hunt" else 0)
+        losers = [s for s in state.active if s != winner]
+        if winner is None:
+            notes = [note("kalooki_exhausted", reshuffles=state.reshuffles)]
+        elif kind == "hunt":
+            notes = [note("kalooki_hunt", seat=winner, penalty=self.rules.hunt_penalty)]
         else:
-            notes.append(f"the stock ran out after {self.reshuffles} reshuffles: every hand is scored")
+            notes = [note("kalooki_out", seat=winner)]
         notes.append(
-            "hand values: " + ", ".join(f"seat {s} +{deltas[s]}" for s in self.active if s != winner)
+            note(
+                "kalooki_hand_values",
+                values=", ".join(f"seat {s} +{deltas[s]}" for s in losers),
+                points=[[s, deltas[s]] for s in losers],
+            )
         )
         if self.rules.match is MatchMode.SINGLE_ROUND and winner is not None:
             value = self.rules.point_value
-            owed = ", ".join(f"seat {s} pays {deltas[s] * value:g}" for s in self.active if s != winner)
-            notes.append(f"settled at {value:g} a point to seat {winner}: {owed}")
+            notes.append(
+                note(
+                    "kalooki_settled",
+                    value=value,
+                    seat=winner,
+                    owed=", ".join(f"seat {s} pays {deltas[s] * value:g}" for s in losers),
+                    payments=[[s, deltas[s] * value] for s in losers],
+                )
+            )
         for seat, delta in enumerate(deltas):
-            self.scores[seat] += delta
-        hands = tuple(tuple(self.faces(h)) for h in self.hands)
-        result = RoundResult(self.round_no, winner, kind, tuple(deltas), tuple(notes), hands, WILDS)
-        self.results.append(result)
-        events = [Event(winner, notes[0], result)]
+            state.scores[seat] += delta
+        hands = tuple(tuple(faces(h)) for h in state.hands)
+        result = RoundResult(state.round_no, winner, kind, tuple(deltas), tuple(notes), hands, (JOKER,))
+        state.results.append(result)
+        events = [Event("kalooki_round_end", winner, {"headline": notes[0], "result": result.to_json()})]
         if self.rules.match is MatchMode.ELIMINATION:
-            out = [s for s in self.active if self.scores[s] > self.rules.elimination_limit]
-            for seat in out:
-                events.append(Event(seat, f"is out of the match with {self.scores[seat]}"))
-            remaining = [s for s in self.active if s not in out]
+            out = [s for s in state.active if state.scores[s] > self.rules.elimination_limit]
+            events += [Event("kalooki_eliminated", s, {"score": state.scores[s]}) for s in out]
+            remaining = [s for s in state.active if s not in out]
             over = len(remaining) <= 1
             if remaining:
-                self.active = remaining
+                state.active = remaining
         elif self.rules.match is MatchMode.SINGLE_ROUND:
             over = True
         else:
             assert self.rules.rounds is not None
-            over = len(self.results) >= self.rules.rounds
+            over = state.round_no >= self.rules.rounds
         if over:
-            self.phase = KPhase.OVER
-            self._legal = None
-            return [*events, Event(None, "the match is over")]
-        self._start_round()
+            state.phase = KPhase.OVER
+            return [*events, Event("match_over")]
+        self._start_round(state)
         return events
 
-    # ------------------------------------------------------------------ invariants
-    def _piece_groups(self) -> Iterable[Iterable[int]]:
-        return [self.stock, self.pile, *self.hands, *(m.pieces for m in self.table)]
+    # ------------------------------------------------------------------ search
+    def resample(self, state: KalookiState, seat: int, rng: random.Random) -> KalookiState:
+        """A copy with the stock and the other hands' unknown cards re-dealt (module docstring)."""
+        new = state.clone()
+        if state.phase is KPhase.OVER:
+            return new
+        others = [s for s in range(self.players) if s != seat]
+        hidden = {s: [p for p in new.hands[s] if p not in set(new.known[s])] for s in others}
+        pool = list(new.stock) + [p for s in others for p in hidden[s]]
+        rng.shuffle(pool)
+        for s in others:
+            known = [p for p in new.hands[s] if p in set(new.known[s])]
+            new.hands[s] = known + [pool.pop() for _ in hidden[s]]
+        new.stock = pool
+        new.seed = rng.getrandbits(63)
+        return new
+
+    # ------------------------------------------------------------------ position text
+    def position(self, state: KalookiState) -> str:
+        """The whole state as one line (grammar in the module docstring)."""
+
+        def seats(values: Iterable[int]) -> str:
+            return ",".join(str(v) for v in values) or "-"
+
+        def cards_of(pieces: Iterable[int]) -> str:
+            return ",".join(card(face(p)) for p in pieces) or "-"
+
+        released = [p for p in state.released if p in state.hands[state.turn]]
+        table = ";".join(
+            f"{m.number}@{m.owner}:{meld_text(m).replace(' ', ',')}" for m in state.table
+        )
+        fields = [
+            ("seed", str(state.seed)),
+            ("round", str(state.round_no)),
+            ("dealer", str(state.dealer)),
+            ("turn", str(state.turn)),
+            ("phase", state.phase.value),
+            ("active", seats(state.active)),
+            ("scores", seats(state.scores)),
+            ("reshuffles", str(state.reshuffles)),
+            ("opened", seats(sorted(state.opened))),
+            ("pending", seats(state.pending)),
+            ("next", str(state.next_number)),
+            ("laid_off", str(int(state.laid_off))),
+            ("open_at_start", str(int(state.open_at_start))),
+            ("released", cards_of(released)),
+            ("hands", "/".join(cards_of(h) for h in state.hands)),
+            ("known", "/".join(cards_of(k) for k in state.known)),
+            ("table", table or "-"),
+            ("pile", cards_of(state.pile)),
+            ("stock", cards_of(state.stock)),
+        ]
+        return "kalooki " + " ".join(f"{k}={v}" for k, v in fields)
+
+    def from_position(self, text: str) -> KalookiState:
+        """The state written as ``text`` (module docstring); raises :class:`NotationError`."""
+        return _PositionReader(self, text).state()
 
 
-def _meld_candidates(hand: list[int]) -> Iterator[tuple[DeclaredFace, ...]]:
-    """Every set and run the hand can make, naturals where held, run jokers declared."""
+_POSITION_KEYS = (
+    "seed round dealer turn phase active scores reshuffles opened pending next laid_off open_at_start "
+    "released hands known table pile stock"
+).split()
+
+
+class _PositionReader:
+    """Reads one position line, allocating card ids as the cards appear (each copy once)."""
+
+    def __init__(self, game: KalookiGame, text: str) -> None:
+        self.game = game
+        self.text = text
+        self.used: Counter[int] = Counter()
+        words = text.split()
+        if not words or words[0] != "kalooki":
+            raise NotationError(text, "a Kalooki position starts with 'kalooki'")
+        self.fields: dict[str, str] = {}
+        for word in words[1:]:
+            key, sep, value = word.partition("=")
+            if not sep or key not in _POSITION_KEYS or key in self.fields:
+                raise NotationError(word, f"a position field is one of {', '.join(_POSITION_KEYS)}, once each")
+            self.fields[key] = value
+        missing = [k for k in _POSITION_KEYS if k not in self.fields]
+        if missing:
+            raise NotationError(text, f"the position has no {missing[0]}=")
+
+    def number(self, key: str, low: int = 0, high: int | None = None) -> int:
+        value = self.fields[key]
+        if not (value.lstrip("-").isascii() and value.lstrip("-").isdigit()) or len(value) > 30:
+            raise NotationError(value, f"{key} is a whole number")
+        number = int(value)
+        if number < low or (high is not None and number > high):
+            raise NotationError(value, f"{key} is out of range")
+        return number
+
+    def numbers(self, text: str, key: str) -> list[int]:
+        if text == "-":
+            return []
+        parts = text.split(",")
+        if any(not (p.lstrip("-").isascii() and p.lstrip("-").isdigit()) or len(p) > 30 for p in parts):
+            raise NotationError(text, f"{key} lists whole numbers separated by commas")
+        return [int(p) for p in parts]
+
+    def seats(self, key: str) -> list[int]:
+        values = self.numbers(self.fields[key], key)
+        if any(not 0 <= s < self.game.players for s in values) or len(set(values)) != len(values):
+            raise NotationError(self.fields[key], f"{key} lists seats 0..{self.game.players - 1}, each once")
+        return values
+
+    def declared(self, text: str) -> list[tuple[int, int | None]]:
+        return [] if text == "-" else parse_declared(Kind.CARDS, text.split(","))
+
+    def pieces(self, text: str) -> list[int]:
+        out = []
+        for face_, declared in self.declared(text):
+            if declared is not None:
+                raise NotationError(text, "only a table meld's jokers are declared")
+            out.append(self.take(face_))
+        return out
+
+    def take(self, face_: int) -> int:
+        copy = self.used[face_]
+        if copy >= DECKS.copies_of(face_):
+            raise NotationError(card(face_), "one copy too many: the decks hold two of each card and two jokers")
+        self.used[face_] += 1
+        return DECKS.piece(face_, copy)
+
+    def per_seat(self, key: str) -> list[str]:
+        parts = self.fields[key].split("/")
+        if len(parts) != self.game.players:
+            raise NotationError(self.fields[key], f"{key} has one entry per seat ({self.game.players})")
+        return parts
+
+    def table(self) -> list[TableMeld]:
+        melds: list[TableMeld] = []
+        if self.fields["table"] == "-":
+            return melds
+        for part in self.fields["table"].split(";"):
+            head, _, body = part.partition(":")
+            number, _, owner = head.partition("@")
+            ids = self.numbers(f"{number},{owner}", "a table meld's number@owner")
+            if not 1 <= ids[0] <= MAX_MELDS or not 0 <= ids[1] < self.game.players:
+                raise NotationError(part, f"a table meld is number@owner:cards, number 1..{MAX_MELDS}")
+            played = [(self.take(f), d) for f, d in self.declared(body)]
+            try:
+                melds.append(table_meld(ids[0], ids[1], played, DECKS, self.game.meld_rules, WILDS))
+            except MeldError as exc:
+                raise NotationError(part, str(exc)) from None
+        if [m.number for m in melds] != list(range(1, len(melds) + 1)):
+            raise NotationError(self.fields["table"], "table melds are numbered 1, 2, 3, … in order")
+        return melds
+
+    def in_hand(self, text: str, hand: list[int], key: str) -> list[int]:
+        left = list(hand)
+        out = []
+        for face_, _ in self.declared(text):
+            piece = next((p for p in left if face(p) == face_), None)
+            if piece is None:
+                raise NotationError(text, f"{key} names a card that is not in the hand")
+            left.remove(piece)
+            out.append(piece)
+        return out
+
+    def state(self) -> KalookiState:
+        phase_text = self.fields["phase"]
+        if phase_text not in {p.value for p in KPhase}:
+            raise NotationError(phase_text, "phase is draw, play or over")
+        table = self.table()
+        hands = [self.pieces(h) for h in self.per_seat("hands")]
+        pile = self.pieces(self.fields["pile"])
+        stock = self.pieces(self.fields["stock"])
+        if sum(self.used.values()) != DECKS.size:
+            raise NotationError(self.text[:40], f"the position holds {sum(self.used.values())} cards, not 106")
+        turn = self.number("turn", 0, self.game.players - 1)
+        known = [self.in_hand(k, h, "known") for k, h in zip(self.per_seat("known"), hands, strict=True)]
+        scores = self.numbers(self.fields["scores"], "scores")
+        if len(scores) != self.game.players:
+            raise NotationError(self.fields["scores"], "scores has one number per seat")
+        pending = self.numbers(self.fields["pending"], "pending")
+        if any(p not in {m.number for m in table} for p in pending):
+            raise NotationError(self.fields["pending"], "pending lists table meld numbers")
+        return KalookiState(
+            seed=self.number("seed", -(2**63), 2**63),
+            round_no=self.number("round", 1),
+            dealer=self.number("dealer", 0, self.game.players - 1),
+            active=self.seats("active"),
+            scores=scores,
+            results=[],
+            hands=hands,
+            known=known,
+            pile=pile,
+            stock=stock,
+            table=table,
+            next_number=self.number("next", 1, MAX_MELDS + 1),
+            opened=set(self.seats("opened")),
+            pending=pending,
+            released=self.in_hand(self.fields["released"], hands[turn], "released"),
+            laid_off=bool(self.number("laid_off", 0, 1)),
+            open_at_start=bool(self.number("open_at_start", 0, 1)),
+            phase=KPhase(phase_text),
+            turn=turn,
+            reshuffles=self.number("reshuffles", 0),
+        )
+
+
+# ---------------------------------------------------------------------- listing candidates
+def _meld_indices(hand: list[int]) -> Iterator[int]:
+    """The :data:`MELDS` index of every single meld ``hand`` (faces) can lay, keeping a card."""
     counts = Counter(hand)
-    jokers = counts.get(JOKER, 0)
+    jokers = min(counts.get(JOKER, 0), MAX_JOKERS)
+    size = len(hand)
     for rank in range(1, 14):
         suits = [s for s in range(N_SUITS) if counts.get(make_face(s, rank))]
-        for size in range(1, len(suits) + 1):
-            for chosen in combinations(suits, size):
-                for extra in range(min(jokers, MAX_SET - size) + 1):
-                    if 3 <= size + extra <= MAX_SET:
-                        yield tuple((make_face(s, rank), None) for s in chosen) + ((JOKER, None),) * extra
+        for k in range(1, len(suits) + 1):
+            for chosen in combinations(suits, k):
+                for extra in range(jokers + 1):
+                    if 3 <= k + extra <= MAX_SET and k + extra < size:
+                        yield MELD_IDS[set_key(rank, chosen, extra)]
     for suit in range(N_SUITS):
+        held = [False] + [bool(counts.get(make_face(suit, 1 if p == HIGH_ACE else p))) for p in range(1, HIGH_ACE + 1)]
         for lo in range(1, HIGH_ACE - 1):
-            for hi in range(lo + 2, min(lo + 12, HIGH_ACE) + 1):
-                cards: list[DeclaredFace] = []
-                need = 0
-                for position in range(lo, hi + 1):
-                    face = make_face(suit, 1 if position == HIGH_ACE else position)
-                    if counts.get(face):
-                        cards.append((face, None))
-                    else:
-                        need += 1
-                        cards.append((JOKER, face))
-                if need <= jokers and need < len(cards):
-                    yield tuple(cards)
+            for hi in range(lo + 2, min(lo + MAX_RUN - 1, HIGH_ACE) + 1):
+                length = hi - lo + 1
+                if length >= size or (length == MAX_RUN and lo > 1):
+                    continue
+                span = range(lo, hi + 1)
+                missing = tuple(p for p in span if not held[p])
+                if len(missing) > jokers:
+                    break
+                present = [p for p in span if held[p]]
+                for extra in range(jokers - len(missing) + 1):
+                    for more in combinations(present, extra):
+                        yield MELD_IDS[run_key(suit, lo, hi, tuple(sorted(missing + more)))]
 
 
-def _layoff_candidates(meld: TableMeld, hand: list[int]) -> Iterator[DeclaredFace]:
-    """Cards of the hand that might extend ``meld`` (checked in full by the game)."""
-    for face in dict.fromkeys(hand):
-        if face != JOKER:
-            yield (face, None)
-    if JOKER not in hand:
-        return
+def _layoffs(meld: TableMeld, hand: list[int]) -> Iterator[tuple[int, int | None]]:
+    """One-card lay-offs that can fit ``meld`` (checked in full by the game): naturals of the
+    set's missing suits or at a run's ends; a joker (declared at either end of a run)."""
+    has_joker = JOKER in hand
     if meld.kind is MeldKind.SET:
-        yield (JOKER, None)
+        if len(meld.pieces) >= MAX_SET:
+            return
+        rank = rank_of(meld.meld.stands_for[0])
+        naturals = {suit_of(f) for f in meld.meld.faces if f != JOKER}
+        for f in dict.fromkeys(hand):
+            if f != JOKER and rank_of(f) == rank and suit_of(f) not in naturals:
+                yield (f, None)
+        if has_joker:
+            yield (JOKER, None)
         return
     positions = meld.meld.positions
     suit = suit_of(meld.meld.stands_for[0])
     for position in (positions[0] - 1, positions[-1] + 1):
         if 1 <= position <= HIGH_ACE:
-            yield (JOKER, make_face(suit, 1 if position == HIGH_ACE else position))
+            end = make_face(suit, 1 if position == HIGH_ACE else position)
+            if end in hand:
+                yield (end, None)
+            if has_joker:
+                yield (JOKER, end)
+
+
+def _releases(meld: TableMeld, hand: list[int]) -> Iterator[MeldCards]:
+    """Cards of ``hand`` that might release a joker of ``meld`` (checked in full by the game)."""
+    if JOKER not in meld.meld.faces:
+        return
+    if meld.kind is MeldKind.RUN:
+        for f, stands in zip(meld.meld.faces, meld.meld.stands_for, strict=True):
+            if f == JOKER and stands in hand:
+                yield ((stands, None),)
+        return
+    rank = rank_of(meld.meld.stands_for[0])
+    naturals = {suit_of(f) for f in meld.meld.faces if f != JOKER}
+    missing = [s for s in range(N_SUITS) if s not in naturals and make_face(s, rank) in hand]
+    for size in range(1, len(missing) + 1):
+        for suits in combinations(missing, size):
+            if size == 1 or suits in SUIT_COMBOS:
+                yield tuple((make_face(s, rank), None) for s in suits)

@@ -31,8 +31,7 @@ from rummykit.core.melds import (
 from rummykit.core.pieces import JOKER, N_FACES, N_SUITS, make_face, rank_of, suit_of
 
 MAX_TEMPLATE_RUN = 5
-MEMO_LIMIT = 200_000
-MEMO_TABLES = 16
+MEMO_LIMIT = 400_000
 
 
 class Objective(StrEnum):
@@ -165,19 +164,17 @@ class HandSolver:
         self.values = values
         self._templates = _templates(rules)
         self._values_table: list[list[int]] | None = None
-        self._memos: dict[tuple[Objective, Wilds], dict[int, tuple[int, _Choice]]] = {}
+        self._memos: dict[Objective, dict[int, tuple[int, _Choice]]] = {}
         self._weight_tables: dict[Objective, tuple[list[int], int]] = {}
 
-    def _memo(self, objective: Objective, wilds: Wilds) -> dict[int, tuple[int, _Choice]]:
-        """The search memo shared by every hand with these wilds: a state's best score does not
-        depend on the hand it came from, and a bot asks about many hands that differ by one piece.
+    def _memo(self, objective: Objective) -> dict[int, tuple[int, _Choice]]:
+        """The search memo of ``objective``, shared by every hand: a state (natural counts, number
+        of wilds) has the same best score and choice whatever the hand it came from and whichever
+        faces are wild this round, and a bot asks about many hands that differ by one piece.
         Emptied when it grows past ``MEMO_LIMIT`` states."""
-        key = (objective, wilds)
-        memo = self._memos.get(key)
+        memo = self._memos.get(objective)
         if memo is None or len(memo) > MEMO_LIMIT:
-            if len(self._memos) >= MEMO_TABLES:
-                self._memos.clear()
-            memo = self._memos[key] = {}
+            memo = self._memos[objective] = {}
         return memo
 
     # ----------------------------------------------------------------- hands as counts
@@ -243,9 +240,22 @@ class HandSolver:
         wild's assignment is in its meld's ``stands_for``.
         """
         key, wild, shown = self._pack(faces, wilds)
+        total = self._search(key, len(wild), shown, objective)
+        melds, ungrouped = self._rebuild(key, len(wild), self._memo(objective), wild, shown)
+        return Arrangement(tuple(merge_runs(melds)), tuple(ungrouped), total)
+
+    def score(self, faces: Sequence[int], wilds: Wilds, objective: Objective = Objective.PIECES) -> int:
+        """The best arrangement's ``score`` (pieces melded, points melded or meld value), without
+        building its melds: the same search as :meth:`arrange`, for bots and finish checks."""
+        key, wild, shown = self._pack(faces, wilds)
+        return self._search(key, len(wild), shown, objective)
+
+    def _search(self, key: int, wilds: int, shown: dict[int, int], objective: Objective) -> int:
+        """The best score from the packed naturals ``key`` and ``wilds`` wilds (``shown``: the
+        naturals present), filling the objective's memo with each state's best choice."""
         weight, wild_score = self._weights(objective)
         templates = self._templates
-        memo = self._memo(objective, wilds)
+        memo = self._memo(objective)
         deadwood = objective is Objective.DEADWOOD
         bonuses = self._meld_values() if objective is Objective.MELD_VALUE else None
         bounded = bonuses is None
@@ -299,9 +309,7 @@ class HandSolver:
             return top_score
 
         room = sum(weight[f] * _count(key, f) for f in shown)
-        total = best(key, len(wild), room)
-        melds, ungrouped = self._rebuild(key, len(wild), memo, wild, shown)
-        return Arrangement(tuple(merge_runs(melds)), tuple(ungrouped), total)
+        return best(key, wilds, room)
 
     def _rebuild(
         self,

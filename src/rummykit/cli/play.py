@@ -13,21 +13,20 @@ games' clients (:mod:`rummykit.cli.table_play`: Kalooki and Carousel) through
 
 from __future__ import annotations
 
+import io
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO
 
 import typer
 from rich.text import Text
 
-from rummykit.bots.greedy import GreedyBot
 from rummykit.bots.registry import make_bot, parse_bot_list
 from rummykit.cli.errors import user_errors
 from rummykit.cli.table_play import table_client
-from rummykit.cli.table_view import DIM, ObsT, TableView, view_for
+from rummykit.cli.table_view import DIM, TableView, view_for, wilds_of
 from rummykit.cli.terminal import (
     HUMAN,
     QuitError,
@@ -39,14 +38,18 @@ from rummykit.cli.terminal import (
     use_colour,
 )
 from rummykit.core.melds import Wilds
-from rummykit.core.notation import format_faces
+from rummykit.core.pieces import JOKER
 from rummykit.engine.closed_hand import ClosedHandGame, Phase
-from rummykit.engine.game import Event, RoundResult
+from rummykit.engine.game import RoundResult
 from rummykit.engine.hand_actions import HandAction, Verb
 from rummykit.engine.match import Bot
+from rummykit.engine.options import parse_overrides
 from rummykit.engine.records import RecordWriter
+from rummykit.errors import RulesError
+from rummykit.messages import render
+from rummykit.session import ClosedHandHint, Move, closed_hand_hint, round_result
 from rummykit.solvers.arrange import Arrangement
-from rummykit.solvers.report import HandProfile, best_arrangement, finishes, whole_hand_kinds
+from rummykit.solvers.report import best_arrangement
 from rummykit.variants.registry import variant
 
 PHASE_PROMPTS = {
@@ -56,44 +59,39 @@ PHASE_PROMPTS = {
     Phase.LAST_CHANCE: "take to finish, or pass",
     Phase.FINISH_ONLY: "finish",
 }
+SILENT = frozenset({"finished", "passed", "match_over"})
+"""Events told otherwise: a finish by the round's end (with its discard), a pass and the match's end
+by the round's end and the final scores."""
 
 
-class PlayClient(TerminalClient[ClosedHandGame[ObsT], ObsT]):
+class PlayClient(TerminalClient[ClosedHandGame[Any]]):
     """One human seat (0) against bots in a closed-hand game: its rendering and its commands.
 
-    ``order`` is the human's own ordering of the rack (see
-    :class:`~rummykit.cli.terminal.TerminalClient`). ``view`` draws the game's own parts (by
+    Everything shown comes from the human's session (observation, legal actions, rack order, events;
+    see :class:`~rummykit.cli.terminal.TerminalClient`). ``view`` draws the game's own parts (by
     default the view of ``game`` for ``console``).
     """
 
-    view: TableView[ObsT]
+    view: TableView
 
     # ------------------------------------------------------------------ state
-    def default_view(self) -> TableView[Any]:
+    def default_view(self) -> TableView:
         """The view of the game for the console."""
         return view_for(self.game, self.console)
 
-    def setup(self) -> None:
-        """The greedy bot that gives the hints."""
-        self.advisor = GreedyBot(self.view.rules)
-
-    def hand_profile(self) -> HandProfile:
-        """The game's solver profile."""
-        return self.game.solver_profile
-
     @property
-    def held(self) -> Sequence[int]:
-        """The rack."""
-        return self.obs.rack
+    def phase(self) -> Phase:
+        """The phase of the turn now."""
+        return Phase(self.obs["phase"])
 
     @property
     def wilds(self) -> Wilds:
         """The wilds of the round being played."""
-        return self.obs.wilds
+        return wilds_of(self.obs)
 
     def prompt_text(self) -> str:
         """``you (draw or take) > ``."""
-        return f"you ({PHASE_PROMPTS.get(self.obs.phase, '?')}) > "
+        return f"you ({PHASE_PROMPTS.get(self.phase, '?')}) > "
 
     def extra_commands(self) -> dict[str, Callable[[list[str]], None]]:
         """``hint``."""
@@ -111,25 +109,25 @@ class PlayClient(TerminalClient[ClosedHandGame[ObsT], ObsT]):
     def perform(self, seat: int, action: HandAction) -> None:
         """Apply ``action`` for ``seat`` (raises :class:`IllegalActionError`, state unchanged),
         record it and show what happened."""
-        events = self.game.apply(action)
-        if self.writer is not None:
-            self.writer.action(seat, self.game.action_text(action))
-        if seat == HUMAN and action.verb is Verb.DRAW:
-            drawn = (Counter(self.obs.rack) - Counter(self.order)).elements()
-            events = [Event(seat, f"draws {format_faces(self.view.kind, drawn)} from the stock")]
-        for event in events:
+        round_no = self.session.round_no
+        for event in self.apply(seat, action):
             self.show_event(event)
-        if self.obs.round_no != self.round_no:
-            self.pause(f"press Enter to start round {self.obs.round_no}")
-        self.sync_rack()
+        if self.session.round_no != round_no and not self.is_over():
+            self.pause(f"press Enter to start round {self.session.round_no}")
 
-    def show_event(self, event: Event) -> None:
-        """One line per event; a round's end in full."""
-        if event.result is not None:
-            self.render_round_end(event.result)
-        elif event.seat is not None:
-            text = event.text.removeprefix(f"seat {event.seat} ")
-            self.console.print(Text(f"{self.who(event.seat)} ").append_text(self.view.colour_text(text)))
+    def show_event(self, event: dict[str, Any]) -> None:
+        """One line per event (the human's draw names the piece); a round's end in full."""
+        result = round_result(event)
+        if result is not None:
+            self.render_round_end(result)
+            return
+        seat, code, params = event["seat"], event["code"], event["params"]
+        if seat is None or code in SILENT:
+            return
+        text = render(code, params)
+        if code == "drew" and "piece" in params:
+            text = f"draws {params['piece']} from the stock"
+        self.console.print(Text(f"{self.who(seat)} ").append_text(self.view.colour_text(text)))
 
     # ------------------------------------------------------------------ commands
     def cmd_action(self, line: str) -> None:
@@ -137,92 +135,59 @@ class PlayClient(TerminalClient[ClosedHandGame[ObsT], ObsT]):
         and Okey's ``show``."""
         if line.split(maxsplit=1)[0].lower() == "d":
             line = "discard " + line.strip()[1:]
-        line = self.view.prepare_action(line, self.obs)
-        action = self.game.parse_action(line)
-        self.view.check_action(action, self.obs)
+        action = self.game.parse_action(self.view.prepare_action(line, self.obs))
         self.perform(HUMAN, action)
-        if not self.game.is_terminal() and self.game.current_seat == HUMAN:
+        if self.to_move() == HUMAN:
             if action.verb in (Verb.DRAW, Verb.TAKE, Verb.SHOW):
                 self.render_rack()
             else:
                 self.render_table()
 
+    def hint(self) -> ClosedHandHint:
+        """The session's hint for the rack now (:func:`rummykit.session.closed_hand_hint`)."""
+        legal: list[HandAction] = self.session.legal
+        finishes = [a.face for a in legal if a.verb is Verb.FINISH and a.face is not None]
+        discards = [a.face for a in legal if a.verb is Verb.DISCARD and a.face is not None]
+        show = self.obs.get("indicator") if self.session.can("show") else None
+        return closed_hand_hint(
+            self.profile,
+            self.order,
+            self.wilds,
+            self.obs["takeable"],
+            self.session.choices(),
+            finishes,
+            discards,
+            show,
+        )
+
     def cmd_hint(self, args: list[str]) -> None:
         """Best arrangement, the suggested move and any finish (the greedy bot's judgement)."""
-        obs, wilds = self.obs, self.wilds
-        rack = list(self.order)
-        legal = self.game.legal_actions()
-        finish_faces = [a.face for a in legal if a.verb is Verb.FINISH and a.face is not None]
-        lines: list[Text] = self.view.hint_extra(obs, legal)
-        if obs.phase in (Phase.DRAW, Phase.LAST_CHANCE):
-            lines += self.hint_before_drawing(rack, obs.takeable, wilds, obs.phase)
-        elif finish_faces:
-            best = max(finish_faces, key=lambda f: self.finish_value(rack, f, wilds))
-            rest = list(rack)
-            rest.remove(best)
-            kinds = ", ".join(self.finish_words(rest, best, wilds))
-            lines.append(self.view.command(f"you can finish: finish {self.name(best)} ({kinds})"))
-            lines += self.arrangement_lines(rest, wilds)
+        hint, wilds = self.hint(), self.wilds
+        lines: list[Text] = self.view.hint_extra(self.obs, hint.show is not None)
+        arrangement = self.hanging("best: ", self.arrangement_words(hint.arrangement, wilds))
+        pieces = f"{self.noun}{'' if hint.left_out == 1 else 's'}"
+        name = self.name(hint.piece) if hint.piece is not None else ""
+        if hint.move is Move.TAKE_TO_FINISH:
+            ends = " or ".join(f"finish {self.name(f)}" for f in hint.finishes)
+            lines += [*arrangement, self.view.command(f"hint: take {name}, then {ends}")]
+        elif hint.move is Move.TAKE:
+            lines += arrangement
+            lines.append(self.view.command(f"hint: take {name} (then {hint.left_out} {pieces} out of melds)"))
+        elif hint.move is Move.PASS:
+            lines += [*arrangement, Text("hint: pass")]
+        elif hint.move is Move.DRAW:
+            lines += [*arrangement, Text("hint: draw from the stock")]
+        elif hint.move is Move.FINISH:
+            kinds = ", ".join(self.view.wild_finish if k == "wild" else k for k in hint.kinds)
+            lines.append(self.view.command(f"you can finish: finish {name} ({kinds})"))
+            lines += arrangement
         else:
-            choices = [a.face for a in legal if a.verb is Verb.DISCARD and a.face is not None]
-            left, face = self.advisor.best_discard(rack, wilds, choices)
-            rest = list(rack)
-            rest.remove(face)
-            pieces = f"{self.noun}{'' if left == 1 else 's'}"
             lines.append(
-                self.view.command(f"hint: discard {self.name(face)} (leaves {left} {pieces} out of melds)")
+                self.view.command(f"hint: discard {name} (leaves {hint.left_out} {pieces} out of melds)")
             )
-            lines += self.arrangement_lines(rest, wilds)
-            lines.append(Text("no finish yet", style=DIM))
+            lines += [*arrangement, Text("no finish yet", style=DIM)]
         for line in lines:
             self.console.print(line)
-
-    def hint_before_drawing(
-        self, rack: list[int], takeable: int | None, wilds: Wilds, phase: Phase
-    ) -> list[Text]:
-        """Hint lines before drawing: take (to finish, or to improve) or draw."""
-        lines = self.arrangement_lines(rack, wilds)
-        now = len(best_arrangement(self.profile, rack, wilds).ungrouped)
-        if takeable is not None:
-            name = self.name(takeable)
-            wins = finishes(self.profile, [*rack, takeable], wilds)
-            if wins:
-                ends = " or ".join(f"finish {self.name(f)}" for f in wins)
-                lines.append(self.view.command(f"hint: take {name}, then {ends}"))
-                return lines
-            with_take, _ = self.advisor.best_discard([*rack, takeable], wilds, rack)
-            if with_take < now:
-                plural = "" if with_take == 1 else "s"
-                lines.append(
-                    self.view.command(
-                        f"hint: take {name} (then {with_take} {self.noun}{plural} out of melds)"
-                    )
-                )
-                return lines
-        if phase is Phase.LAST_CHANCE:
-            lines.append(Text("hint: pass"))
-        else:
-            lines.append(Text("hint: draw from the stock"))
-        return lines
-
-    def finish_words(self, rest: list[int], face: int, wilds: Wilds) -> list[str]:
-        """How the 14 ``rest`` lay down after finishing with ``face``: pairs/melds, a wild finish."""
-        kinds = [str(k) for k in whole_hand_kinds(self.profile, rest, wilds)]
-        if wilds.is_wild(face):
-            kinds.append(self.view.wild_finish)
-        return kinds
-
-    def finish_value(self, rack: list[int], face: int, wilds: Wilds) -> int:
-        """Weight of a finish like the engines' scoring: pairs and wild finishes count double."""
-        rest = list(rack)
-        rest.remove(face)
-        words = self.finish_words(rest, face, wilds)
-        return (2 if "pairs" in words else 1) * (2 if self.view.wild_finish in words else 1)
-
-    def arrangement_lines(self, faces: list[int], wilds: Wilds) -> list[Text]:
-        """``best: <melds> out: <pieces>`` for ``faces``."""
-        arrangement = best_arrangement(self.profile, faces, wilds)
-        return self.hanging("best: ", self.arrangement_words(arrangement, wilds))
 
     def arrangement_words(self, arrangement: Arrangement, wilds: Wilds) -> list[Text]:
         """Melds (a wild's stand-in in brackets) separated by ``|``, then ``out:`` and the pieces
@@ -243,40 +208,41 @@ class PlayClient(TerminalClient[ClosedHandGame[ObsT], ObsT]):
         """Everything the human may see: the round, the game's own lines (indicator or up card and
         order of play), the scores, the seats and discard piles, the rack, whose turn it is."""
         obs, view = self.obs, self.view
-        if obs.to_move is None:
+        if obs["to_move"] is None:
             return
         sep = view.glyphs.sep
         self.console.print()
-        title = [view.title, f"round {obs.round_no}"]
-        if obs.dealer is not None:
-            title.append(f"dealer {self.who(obs.dealer)}")
-        title.append(f"stock {obs.stock_count}")
+        title = [view.title, f"round {obs['round']}"]
+        if obs["dealer"] is not None:
+            title.append(f"dealer {self.who(obs['dealer'])}")
+        title.append(f"stock {obs['stock_count']}")
         self.rule(sep.join(title))
         for prefix, words in view.header_rows(obs, self.who):
             self.print_rows(self.hanging(prefix, words))
         label = f"{view.scores_label:<8}  "
-        self.console.print(self.scores_line(label, obs.scores, signed=False))
+        self.console.print(self.scores_line(label, obs["scores"], signed=False))
         for prefix, words in view.pile_rows(obs, self.who):
             self.print_rows(self.hanging(prefix, words))
         self.render_rack()
-        self.console.print(self.turn_line(obs))
+        self.console.print(self.turn_line())
 
-    def turn_line(self, obs: ObsT) -> Text:
+    def turn_line(self) -> Text:
         """Whose turn it is and what they may do."""
-        if obs.to_move != HUMAN:
-            return Text(f"turn: {self.who(obs.to_move)}")
+        obs, phase = self.obs, self.phase
+        if obs["to_move"] != HUMAN:
+            return Text(f"turn: {self.who(obs['to_move'])}")
         line = Text("your turn: ", style="bold")
-        if obs.phase is Phase.OPENING:
+        if phase is Phase.OPENING:
             line.append(f"you start: discard a {self.noun} (no draw) or finish")
-        elif obs.phase is Phase.DRAW:
+        elif phase is Phase.DRAW:
             line.append("draw from the stock")
-            if obs.takeable is not None:
-                line.append(" or take ").append_text(self.view.piece(obs.takeable, self.wilds))
-        elif obs.phase is Phase.LAST_CHANCE:
+            if obs["takeable"] is not None:
+                line.append(" or take ").append_text(self.view.piece(obs["takeable"], self.wilds))
+        elif phase is Phase.LAST_CHANCE:
             line.append("the stock is empty: take the last discard to finish, or pass")
         else:
-            line.append(PHASE_PROMPTS.get(obs.phase, ""))
-        extra = self.view.turn_extra(obs, self.game.legal_actions())
+            line.append(PHASE_PROMPTS.get(phase, ""))
+        extra = self.view.turn_extra(obs, self.session.can("show"))
         if extra is not None:
             line.append_text(extra)
         return line
@@ -297,8 +263,14 @@ class PlayClient(TerminalClient[ClosedHandGame[ObsT], ObsT]):
         return self.arrangement_words(best_arrangement(self.profile, list(hand), wilds), wilds)
 
     def round_wilds(self, result: RoundResult) -> Wilds:
-        """The wilds of the round that ended."""
-        return result.wilds if result.wilds is not None else self.wilds
+        """The wilds of the round that ended: its wild faces; a joker face that is not wild stands
+        for the one wild face (Okey's false joker), as in :func:`rummykit.core.melds.okey_wilds`."""
+        if not result.wilds:
+            return self.wilds
+        faces = frozenset(result.wilds)
+        naturals = sorted(faces - {JOKER})
+        stands = naturals[0] if JOKER not in faces and len(naturals) == 1 else None
+        return Wilds(faces, stands)
 
 
 def play(
@@ -321,24 +293,42 @@ def play(
     """Play a match in the terminal against bots (you are seat 0); type help for the commands."""
     with user_errors():
         info = variant(game)
-        overrides = [*(rule or []), *([f"players={players}"] if players is not None else [])]
+        overrides = list(rule or [])
+        if players is not None:
+            given = parse_overrides(overrides).get("players")
+            if given is not None and given.strip() != str(players):
+                raise RulesError(
+                    f"--players {players} and --rule players={given.strip()[:20]} disagree: give one of them"
+                )
+            overrides.append(f"players={players}")
         rules = info.load_rules(preset, overrides)
         if seed is None:
             seed = time.time_ns() // 1000 % 1_000_000
-        match = info.new_game(rules, seed)
-        names = parse_bot_list(bots or default_bot(info.name, rules), rules.players - 1)
+        match = info.game(rules)
+        if isinstance(match, ClosedHandGame):
+            match = info.game(rules, reveal_hands=True)
+        state = match.new_state(seed)
+        names = parse_bot_list(bots or default_bot(match), rules.players - 1)
         seats: list[Bot | None] = [None]
-        seats += [make_bot(n, info.name, rules, seed * 10 + s) for s, n in enumerate(names, start=1)]
+        seats += [make_bot(n, match, seed * 10 + s) for s, n in enumerate(names, start=1)]
         seat_names = ["you", *(f"{n}-{s}" for s, n in enumerate(names, start=1))]
         console = make_console(use_colour(color, sys.stdout), sys.stdout.isatty())
         interactive = sys.stdin.isatty()
-        client: TerminalClient[Any, Any]
+        keep_bytes(sys.stdin)
+        client: TerminalClient[Any]
         if isinstance(match, ClosedHandGame):
             client = PlayClient(
-                match, seats, seat_names, console, input, interactive=interactive, echo_input=not interactive
+                match,
+                state,
+                seats,
+                seat_names,
+                console,
+                input,
+                interactive=interactive,
+                echo_input=not interactive,
             )
         else:
-            client = table_client(match, seats, seat_names, console, input, interactive)
+            client = table_client(match, state, seats, seat_names, console, input, interactive)
         stream = open_record(record)
     sep = client.view.glyphs.sep
     console.print(
@@ -349,7 +339,7 @@ def play(
         enable_line_editing()
     try:
         if stream is not None:
-            client.writer = RecordWriter(stream, match, rules, seat_names)
+            client.writer = RecordWriter(stream, match, state, seat_names)
         code = client.run()
     finally:
         if stream is not None:
@@ -357,6 +347,13 @@ def play(
     if record is not None:
         console.print(f"record written to {record}", style=DIM)
     raise typer.Exit(code)
+
+
+def keep_bytes(stream: TextIO) -> None:
+    """Read bytes that are not UTF-8 without failing (as lone surrogates, which messages show as
+    ``\\xff``), where ``stream`` can be reconfigured."""
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="surrogateescape")
 
 
 __all__ = ["HUMAN", "PlayClient", "QuitError", "play"]

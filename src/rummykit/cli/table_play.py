@@ -17,35 +17,33 @@ from typing import Any
 
 from rich.console import Console
 
-from rummykit.cli.carousel_play import CarouselClient
-from rummykit.cli.kalooki_play import KalookiClient
 from rummykit.cli.terminal import TerminalClient
 from rummykit.engine.game import Game
 from rummykit.engine.match import Bot
+from rummykit.engine.state import State
 from rummykit.errors import RummykitError
-from rummykit.variants.carousel.state import CarouselGame
-from rummykit.variants.kalooki.state import KalookiGame
 
 
 def table_client(
     game: Game[Any, Any],
+    state: State,
     bots: Sequence[Bot | None],
     names: Sequence[str],
     console: Console,
     read_line: Callable[[str], str],
     interactive: bool,
-) -> TerminalClient[Any, Any]:
-    """The client of ``game`` for a human at seat 0 (input echoed unless ``interactive``); raises
-    :class:`RummykitError` for a game without one."""
-    if isinstance(game, KalookiGame):
-        return KalookiClient(
-            game, bots, names, console, read_line, interactive=interactive, echo_input=not interactive
-        )
-    if isinstance(game, CarouselGame):
-        return CarouselClient(
-            game, bots, names, console, read_line, interactive=interactive, echo_input=not interactive
+) -> TerminalClient[Any]:
+    """The client of ``game`` (the match ``state``) for a human at seat 0 (input echoed unless
+    ``interactive``); raises :class:`RummykitError` for a game without one."""
+    from rummykit.cli.carousel_play import CarouselClient
+    from rummykit.cli.kalooki_play import KalookiClient
+
+    clients: dict[str, type[TerminalClient[Any]]] = {"kalooki": KalookiClient, "carousel": CarouselClient}
+    if game.variant in clients:
+        return clients[game.variant](
+            game, state, bots, names, console, read_line, interactive=interactive, echo_input=not interactive
         )
     raise RummykitError(f"{type(game).__name__} can't be played in the terminal yet")
 
 
-__all__ = ["CarouselClient", "KalookiClient", "table_client"]
+__all__ = ["table_client"]

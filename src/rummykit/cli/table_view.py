@@ -1,11 +1,12 @@
 """How ``rummykit play`` draws the closed-hand games (Okey, Turkish Rummy) in the terminal.
 
-The shared client (:mod:`rummykit.cli.play`) lays out the table, the rack and the messages from a
-:class:`~rummykit.engine.closed_hand.ClosedHandObservation`; a :class:`TableView` supplies what
+The shared client (:mod:`rummykit.cli.play`) lays out the table, the rack and the messages from the
+human's observation (the dict of ``game.observe``, see :meth:`ClosedHandGame.observe
+<rummykit.engine.closed_hand.ClosedHandGame.observe>`); a :class:`TableView` supplies what
 differs between the games: how a piece looks (coloured tiles or cards), the lines above the scores
 (Okey's indicator and okey; Turkish Rummy's order-of-play draw and up card), the discard piles (one
 per seat, or one shared pile), the words (tiles or cards, scores or penalties), the help text, and
-Okey's ``show``.
+Okey's ``show`` (typed alone: the indicator's twin).
 
 :class:`Glyphs` are the few non-letter characters of the layout: Unicode in a colour terminal,
 plain ASCII with ``--no-color`` or piped output (cards are then written ``7H``, never ``7♥``).
@@ -18,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -26,16 +27,14 @@ from rich.text import Text
 from rummykit.core.melds import Wilds
 from rummykit.core.notation import CARD_RANKS, format_face, parse_face
 from rummykit.core.pieces import JOKER, Kind, rank_of, suit_of
-from rummykit.engine.closed_hand import ClosedHandGame, ClosedHandObservation
-from rummykit.engine.hand_actions import HandAction, Verb
-from rummykit.errors import IllegalActionError, RummykitError
+from rummykit.engine.closed_hand import ClosedHandGame
+from rummykit.errors import RummykitError
+from rummykit.session import colour_key, number_key
 from rummykit.variants.okey.rules import DiscardHistory, OkeyRules
-from rummykit.variants.okey.state import OkeyGame, OkeyObservation
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
-from rummykit.variants.turkish_rummy.state import OrderDraw, TurkishRummyGame, TurkishRummyObservation
 
-ObsT = TypeVar("ObsT", bound=ClosedHandObservation)
-"""The observation type of a game."""
+Obs = dict[str, Any]
+"""A seat's observation (``game.observe(state, seat)``)."""
 
 Who = Callable[[int | None], str]
 """A seat's name on the table: ``seat 2 (greedy)``, ``seat 0 (you)``."""
@@ -54,8 +53,6 @@ CARD_JOKER_STYLE = "bold bright_white on magenta"
 """The jokers stand out as a magenta chip."""
 SUIT_SYMBOLS = "♠♥♦♣"
 """Card suits S H D C as symbols (only in a colour terminal)."""
-CARD_SUIT_ORDER = (0, 1, 3, 2)
-"""Sorting by suit: spades, hearts, clubs, diamonds (black and red alternate)."""
 
 TILE_PATTERN = re.compile(r"(?<![\w])([RYBK](?:1[0-3]|[1-9])|F)(?![\w])")
 CARD_PATTERN = re.compile(r"(?<![\w])([A2-9TJQK][SHDC]|JK)(?![\w])")
@@ -120,7 +117,12 @@ commands
 {legend}"""
 
 
-class TableView(ABC, Generic[ObsT]):
+def wilds_of(obs: Obs) -> Wilds:
+    """The wilds of a closed-hand game's observation (``wilds``, ``joker_as``)."""
+    return Wilds(frozenset(obs["wilds"]), obs["joker_as"])
+
+
+class TableView(ABC):
     """What the terminal client draws differently for one game; see the module docstring.
 
     ``rules`` is the game's rules object, ``glyphs`` the characters of the layout.
@@ -190,54 +192,48 @@ class TableView(ABC, Generic[ObsT]):
         """A command to type (``discard 7H``): pieces coloured, in the typed notation."""
         return self.colour_text(text, symbols=False)
 
-    @abstractmethod
     def colour_key(self, face: int) -> tuple[int, int]:
-        """Sort key: suit (colour), then rank; jokers last."""
+        """Sort key: suit (colour), then rank; jokers last (:func:`rummykit.session.colour_key`)."""
+        return colour_key(self.kind)(face)
 
     def number_key(self, face: int) -> tuple[int, int]:
         """Sort key: rank, then suit (colour); jokers last."""
-        if face == JOKER:
-            return (99, 0)
-        return (rank_of(face), self.colour_key(face)[0])
+        return number_key(self.kind)(face)
 
     # ------------------------------------------------------------------ the table
     @abstractmethod
-    def header_rows(self, obs: ObsT, who: Who) -> list[Row]:
+    def header_rows(self, obs: Obs, who: Who) -> list[Row]:
         """The game's lines between the title and the scores."""
 
     @abstractmethod
-    def pile_rows(self, obs: ObsT, who: Who) -> list[Row]:
-        """The seats (pieces held) and the discard pile(s), with the piece ``obs.seat`` may take."""
+    def pile_rows(self, obs: Obs, who: Who) -> list[Row]:
+        """The seats (pieces held) and the discard pile(s), with the piece the viewer may take."""
 
-    def take_note(self, obs: ObsT) -> list[Text]:
-        """``← you may take X`` when the observing seat may take ``obs.takeable``, else nothing."""
-        if obs.takeable is None or obs.to_move != obs.seat:
+    def take_note(self, obs: Obs) -> list[Text]:
+        """``← you may take X`` when the observing seat may take ``takeable``, else nothing."""
+        if obs["takeable"] is None or obs["to_move"] != obs["seat"]:
             return []
         note = Text(f" {self.glyphs.left} you may take ", style=DIM)
-        return [note.append_text(self.piece(obs.takeable, obs.wilds))]
+        return [note.append_text(self.piece(obs["takeable"], wilds_of(obs)))]
 
-    def turn_extra(self, obs: ObsT, legal: Sequence[HandAction]) -> Text | None:
+    def turn_extra(self, obs: Obs, may_show: bool) -> Text | None:
         """An addition to the turn line (Okey: you may show the indicator's twin)."""
         return None
 
-    def hint_extra(self, obs: ObsT, legal: Sequence[HandAction]) -> list[Text]:
+    def hint_extra(self, obs: Obs, may_show: bool) -> list[Text]:
         """Hint lines before the move hints (Okey: show)."""
         return []
 
-    def prepare_action(self, line: str, obs: ObsT) -> str:
+    def prepare_action(self, line: str, obs: Obs) -> str:
         """The typed action line completed before parsing (Okey: ``show`` alone)."""
         return line
-
-    def check_action(self, action: HandAction, obs: ObsT) -> None:
-        """Refuse an action with a better explanation than the engine's (raise
-        :class:`IllegalActionError`), or do nothing."""
 
     @abstractmethod
     def help_text(self) -> str:
         """The command list and the notation of the pieces."""
 
 
-class OkeyView(TableView[OkeyObservation]):
+class OkeyView(TableView):
     """Okey: coloured tiles, the indicator and the okey, one discard pile per seat, ``show``."""
 
     title = "Okey"
@@ -253,60 +249,51 @@ class OkeyView(TableView[OkeyObservation]):
         """Red, yellow, blue, black; the false joker magenta."""
         return TILE_JOKER_STYLE if face == JOKER else TILE_STYLES[suit_of(face)]
 
-    def colour_key(self, face: int) -> tuple[int, int]:
-        """Colour, then number; the false joker last."""
-        return (9, 0) if face == JOKER else (suit_of(face), rank_of(face))
-
-    def header_rows(self, obs: OkeyObservation, who: Who) -> list[Row]:
+    def header_rows(self, obs: Obs, who: Who) -> list[Row]:
         """``indicator R5   okey R6 (wild, ...)   F = R6 (not wild)``."""
-        wilds = obs.wilds
-        line = Text("indicator ").append_text(self.piece(obs.indicator))
-        line.append("   okey ").append_text(self.piece(obs.okey, wilds))
+        wilds = wilds_of(obs)
+        line = Text("indicator ").append_text(self.piece(obs["indicator"]))
+        line.append("   okey ").append_text(self.piece(obs["okey"], wilds))
         line.append(f" (wild, marked {WILD_MARK} in your rack)", style=DIM)
         if wilds.is_wild(JOKER):
             line.append("   ").append_text(self.piece(JOKER)).append(" wild too", style=DIM)
         else:
             line.append("   ").append_text(self.piece(JOKER)).append(" = ")
-            line.append_text(self.piece(obs.okey)).append(" (not wild)", style=DIM)
+            line.append_text(self.piece(obs["okey"])).append(" (not wild)", style=DIM)
         return [("", [line])]
 
-    def pile_rows(self, obs: OkeyObservation, who: Who) -> list[Row]:
+    def pile_rows(self, obs: Obs, who: Who) -> list[Row]:
         """Every seat's tiles held and discard pile; the pile you may take from marked."""
         top_only = self.rules.discard_history is DiscardHistory.TOP_ONLY
         rows: list[Row] = [("", [Text("discards" + (" (top only)" if top_only else ""), style=DIM)])]
-        width = max(len(who(s)) for s in range(obs.players))
-        for seat in range(obs.players):
-            words = [self.piece(f, obs.wilds) for f in obs.discards[seat]] or [Text("-", style=DIM)]
-            if seat == obs.takeable_from:
+        players, wilds = obs["players"], wilds_of(obs)
+        width = max(len(who(s)) for s in range(players))
+        for seat in range(players):
+            words = [self.piece(f, wilds) for f in obs["discards"][seat]] or [Text("-", style=DIM)]
+            if seat == obs["takeable_from"]:
                 words += self.take_note(obs)
-            rows.append((f"  {who(seat):<{width}}  {obs.rack_counts[seat]:>2} tiles  ", words))
+            rows.append((f"  {who(seat):<{width}}  {obs['hand_counts'][seat]:>2} tiles  ", words))
         return rows
 
-    def turn_extra(self, obs: OkeyObservation, legal: Sequence[HandAction]) -> Text | None:
+    def turn_extra(self, obs: Obs, may_show: bool) -> Text | None:
         """``· you may show R5`` on the first turn when the indicator's twin may be shown."""
-        if obs.first_turn and any(a.verb is Verb.SHOW for a in legal):
-            return Text(f"{self.glyphs.sep}you may show ").append_text(self.piece(obs.indicator))
+        if obs["first_turn"] and may_show:
+            return Text(f"{self.glyphs.sep}you may show ").append_text(self.piece(obs["indicator"]))
         return None
 
-    def hint_extra(self, obs: OkeyObservation, legal: Sequence[HandAction]) -> list[Text]:
+    def hint_extra(self, obs: Obs, may_show: bool) -> list[Text]:
         """``you may show R5 ...`` when showing is legal."""
-        if not any(a.verb is Verb.SHOW for a in legal):
+        if not may_show:
             return []
-        name = format_face(Kind.TILES, obs.indicator)
+        name = format_face(Kind.TILES, obs["indicator"])
         return [self.command(f"you may show {name} (the indicator's twin): the others lose points")]
 
-    def prepare_action(self, line: str, obs: OkeyObservation) -> str:
+    def prepare_action(self, line: str, obs: Obs) -> str:
         """``show`` alone shows the indicator's twin."""
         words = line.split()
         if words[0].lower() == "show" and len(words) == 1 and ":" not in line:
-            return f"show {format_face(Kind.TILES, obs.indicator)}"
+            return f"show {format_face(Kind.TILES, obs['indicator'])}"
         return line
-
-    def check_action(self, action: HandAction, obs: OkeyObservation) -> None:
-        """Only the indicator's twin can be shown."""
-        if action.verb is Verb.SHOW and action.face != obs.indicator:
-            name = format_face(Kind.TILES, obs.indicator)
-            raise IllegalActionError(f"the indicator is {name}: only its twin can be shown (show {name})")
 
     def help_text(self) -> str:
         """Okey's commands, ``show`` included, and the tiles."""
@@ -323,7 +310,7 @@ class OkeyView(TableView[OkeyObservation]):
         )
 
 
-class TurkishRummyView(TableView[TurkishRummyObservation]):
+class TurkishRummyView(TableView):
     """Turkish Rummy: cards with red and black suits, the order-of-play draw, the up card, one shared
     discard pile, penalties."""
 
@@ -349,36 +336,34 @@ class TurkishRummyView(TableView[TurkishRummyObservation]):
         """Hearts and diamonds red, spades and clubs the default colour, jokers a magenta chip."""
         return CARD_JOKER_STYLE if face == JOKER else CARD_STYLES[suit_of(face)]
 
-    def colour_key(self, face: int) -> tuple[int, int]:
-        """Suit (spades, hearts, clubs, diamonds), then rank (ace low); jokers last."""
-        return (9, 0) if face == JOKER else (CARD_SUIT_ORDER[suit_of(face)], rank_of(face))
-
-    def header_rows(self, obs: TurkishRummyObservation, who: Who) -> list[Row]:
+    def header_rows(self, obs: Obs, who: Who) -> list[Row]:
         """The draw for the order of play, and the up card with what its twin costs."""
         rows: list[Row] = [("order of play  ", self.order_words(obs))]
-        line = self.piece(obs.up_card).append(" (out of play)", style=DIM)
+        wilds = wilds_of(obs)
+        line = self.piece(obs["up_card"]).append(" (out of play)", style=DIM)
         penalty = self.rules.up_card_penalty
         if penalty:
             line.append(f"   its twin in a hand at the round's end: every opponent {penalty:+d}")
-            if obs.up_card in obs.rack:
+            if obs["up_card"] in obs["hand"]:
                 line.append(" (you hold it)", style="bold")
-        line.append("   ").append_text(self.piece(JOKER, obs.wilds))
-        others = sorted(f for f in obs.wilds.faces if f != JOKER)
+        line.append("   ").append_text(self.piece(JOKER, wilds))
+        others = sorted(f for f in wilds.faces if f != JOKER)
         if others:
-            line.append(" and ").append_text(self.pieces(others, obs.wilds))
+            line.append(" and ").append_text(self.pieces(others, wilds))
             line.append(" (the card above the up card)", style=DIM)
         line.append(f" wild, marked {WILD_MARK} in your rack", style=DIM)
         return [*rows, ("up card ", split_words(line))]
 
-    def order_words(self, obs: TurkishRummyObservation) -> list[Text]:
+    def order_words(self, obs: Obs) -> list[Text]:
         """``seat 2 drew K♠, you drew JK then 7♥, seat 1 redrew 9♣ (tie), ... → seat 2, you, ...``:
         every card drawn for this round's order of play, then the order."""
 
         def short(seat: int) -> str:
-            return "you" if seat == obs.seat else f"seat {seat}"
+            return "you" if seat == obs["seat"] else f"seat {seat}"
 
-        segments: list[list[OrderDraw]] = []
-        for draw in obs.order_draws:
+        segments: list[list[tuple[int, int]]] = []
+        for pair in obs["order_draws"]:
+            draw = (int(pair[0]), int(pair[1]))
             if segments and segments[-1][-1][0] == draw[0] and segments[-1][-1][1] == JOKER:
                 segments[-1].append(draw)
             else:
@@ -399,22 +384,22 @@ class TurkishRummyView(TableView[TurkishRummyObservation]):
             if i < len(segments) - 1:
                 word.append(",")
             words.append(word)
-        order = ", ".join(short(s) for s in obs.order)
+        order = ", ".join(short(s) for s in obs["order"])
         words.append(Text(f"{self.glyphs.right} {order}", style="bold"))
         return words
 
-    def pile_rows(self, obs: TurkishRummyObservation, who: Who) -> list[Row]:
+    def pile_rows(self, obs: Obs, who: Who) -> list[Row]:
         """How many cards each seat holds, then the shared discard pile (bottom first) and the card
         you may take."""
         held = Text("in hand    ")
-        for seat in range(obs.players):
+        for seat in range(obs["players"]):
             if seat:
                 held.append(self.glyphs.sep, style=DIM)
-            name = "you" if seat == obs.seat else f"seat {seat}"
-            held.append(f"{name} {obs.rack_counts[seat]}", style="bold" if seat == obs.seat else "")
-        pile = obs.discards[0]
-        words = [self.piece(f, obs.wilds) for f in pile] or [Text("-", style=DIM)]
-        note = self.take_note(obs) if obs.takeable_from == 0 else []
+            name = "you" if seat == obs["seat"] else f"seat {seat}"
+            held.append(f"{name} {obs['hand_counts'][seat]}", style="bold" if seat == obs["seat"] else "")
+        pile = obs["discards"][0]
+        words = [self.piece(f, wilds_of(obs)) for f in pile] or [Text("-", style=DIM)]
+        note = self.take_note(obs) if obs["takeable_from"] == 0 else []
         if note:
             words += note
         elif pile:
@@ -441,12 +426,12 @@ class TurkishRummyView(TableView[TurkishRummyObservation]):
         )
 
 
-def view_for(game: ClosedHandGame[Any], console: Console) -> TableView[Any]:
+def view_for(game: ClosedHandGame[Any], console: Console) -> TableView:
     """The view of ``game`` for ``console``; raises :class:`RummykitError` for a game without one."""
     glyphs = glyphs_for(console)
-    if isinstance(game, OkeyGame):
+    if game.variant == "okey":
         return OkeyView(game.rules, glyphs)
-    if isinstance(game, TurkishRummyGame):
+    if game.variant == "turkish_rummy":
         return TurkishRummyView(game.rules, glyphs)
     raise RummykitError(f"{type(game).__name__} can't be played in the terminal yet")
 
@@ -462,4 +447,5 @@ __all__ = [
     "Who",
     "glyphs_for",
     "view_for",
+    "wilds_of",
 ]

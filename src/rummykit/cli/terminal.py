@@ -5,11 +5,13 @@
 so a client works the same in a terminal, with commands piped on standard input, and in tests with a
 scripted input function. It owns:
 
-- the loop: the bots move between the human's turns; end of input and a confirmed ``quit`` leave
-  with exit code 0, Ctrl-C with :data:`INTERRUPTED`; a mistake is explained in one line and the
-  same prompt comes back;
-- the human's own order of the pieces held (new ones arrive at the right), ``sort`` and ``move``,
-  and the rack drawn with positions and a bracket under each meld;
+- the loop over the match's state: the bots move between the human's turns, each from its own
+  observation; end of input and a confirmed ``quit`` (also typed where the client waits for Enter)
+  leave with exit code 0, Ctrl-C with :data:`INTERRUPTED`; a mistake is explained in one line (long
+  tokens cut, bytes that are not UTF-8 shown as ``\\xff``) and the same prompt comes back;
+- the human's :class:`~rummykit.session.SeatSession`, fed after every action with the human's
+  observation, events and legal actions: the client renders it and never reads the state (its
+  rack order with ``sort`` and ``move``, drawn with positions and a bracket under each meld);
 - the layout helpers: rules, score lines, lines folded under their first word, the match's end.
 
 A game's client (:class:`~rummykit.cli.play.PlayClient` for Okey and Turkish Rummy,
@@ -25,8 +27,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from abc import ABC, abstractmethod
-from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Generic, TextIO, TypeVar
@@ -36,12 +38,14 @@ from rich.text import Text
 
 from rummykit.bots.registry import make_bot
 from rummykit.cli.table_view import DIM, TableView
-from rummykit.core.melds import Meld, MeldKind, MeldRules, Wilds, validate_meld
+from rummykit.core.melds import Wilds
 from rummykit.core.notation import format_face, parse_face
 from rummykit.engine.game import Game, RoundResult
 from rummykit.engine.match import Bot
 from rummykit.engine.records import RecordWriter
-from rummykit.errors import IllegalActionError, MeldError, RummykitError
+from rummykit.engine.state import State
+from rummykit.errors import MAX_SHOWN, IllegalActionError, RummykitError
+from rummykit.session import SeatSession, groups
 from rummykit.solvers.report import HandProfile
 
 HUMAN = 0
@@ -50,30 +54,48 @@ INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT, as shells do)."""
 STUCK = 1
 """Exit code when the seat to move has no legal action although the match is not over."""
+MAX_ECHO = 200
+"""Longest piped input line echoed in full."""
 
 ERROR_STYLE = "bold red"
-PAIRS_SHOWN = 4
-"""Adjacent pairs are bracketed (instead of melds) from this many on: a pairs hand in the making."""
+SURROGATE = re.compile("[\udc80-\udcff]")
+SURROGATE_ESCAPE = re.compile(r"\\udc([89a-f][0-9a-f])")
 
 GameT = TypeVar("GameT", bound=Game[Any, Any])
 """The game a client plays."""
-ObsT = TypeVar("ObsT")
-"""The human's observation type."""
+
+
+def shown(text: str) -> str:
+    """``text`` as a person may read it: bytes that were not UTF-8 (read as lone surrogates, or
+    written ``\\udcff`` by a ``repr``) shown as ``\\xff``."""
+    text = SURROGATE_ESCAPE.sub(lambda m: "\\x" + m.group(1), text)
+    return SURROGATE.sub(lambda m: f"\\x{ord(m.group()) - 0xDC00:02x}", text)
+
+
+def quoted(token: str) -> str:
+    """A token typed by the user, quoted for a message: cut to :data:`MAX_SHOWN` characters, bytes
+    that were not UTF-8 shown as ``\\xff``."""
+    cut = token if len(token) <= MAX_SHOWN else token[: MAX_SHOWN - 3] + "..."
+    return shown(repr(cut))
+
+
+def is_number(word: str) -> bool:
+    """Whether ``word`` is written in the digits 0-9 only."""
+    return word.isascii() and word.isdigit()
 
 
 class QuitError(Exception):
     """The human left the game (``quit`` confirmed, or end of input)."""
 
 
-class TerminalClient(ABC, Generic[GameT, ObsT]):
+class TerminalClient(ABC, Generic[GameT]):
     """One human seat (0) against bots: the loop, the input, the rack and the layout helpers.
 
-    ``order`` is the human's own ordering of the pieces held (faces): new pieces go to the right,
-    and it is kept equal, as a multiset, to :attr:`held` after every action. ``view`` draws the
-    pieces (:meth:`default_view` unless given); ``profile`` is the game's hand profile (meld rules,
-    solver: :meth:`hand_profile`) used to sort and to bracket melds in the rack. Apart from
-    ``legal_actions`` and ``apply`` (and the parsing of typed actions), a client knows the game only
-    through the human's observation.
+    ``game`` and ``state`` are the match (``state`` changes in place); ``bots`` has one bot per seat
+    and ``None`` for the human. The human's :attr:`session` holds what the client shows: the
+    observation (:attr:`obs`), the legal actions, the rack in the human's order (:attr:`order`).
+    ``view`` draws the pieces (:meth:`default_view` unless given); ``profile`` is the game's hand
+    profile (meld rules, solver), used to sort and to bracket melds in the rack.
     """
 
     rack_word = "rack"
@@ -84,6 +106,7 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
     def __init__(
         self,
         game: GameT,
+        state: State,
         bots: Sequence[Bot | None],
         names: Sequence[str],
         console: Console,
@@ -91,9 +114,10 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
         writer: RecordWriter | None = None,
         interactive: bool = False,
         echo_input: bool = False,
-        view: TableView[Any] | None = None,
+        view: TableView | None = None,
     ) -> None:
         self.game = game
+        self.state = state
         self.bots = list(bots)
         self.names = list(names)
         self.console = console
@@ -103,34 +127,27 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
         self.echo_input = echo_input
         self.view = view if view is not None else self.default_view()
         self.setup()
-        self.profile: HandProfile = self.hand_profile()
-        self.meld_rules: MeldRules = self.profile.meld_rules
-        self.order: list[int] = []
-        self.round_no = 0
-        self.sync_rack()
+        self.profile: HandProfile = self.game.rules.hand_profile()
+        self.session = SeatSession(game, HUMAN, rack_word=self.rack_word)
+        self.refresh()
 
     # ------------------------------------------------------------------ what the game supplies
     @abstractmethod
-    def default_view(self) -> TableView[Any]:
+    def default_view(self) -> TableView:
         """How the pieces look on :attr:`console` when no ``view`` is given."""
 
     def setup(self) -> None:
-        """The client's own state, made before the hand profile is asked for and the rack read."""
-
-    @abstractmethod
-    def hand_profile(self) -> HandProfile:
-        """The game's hand profile (meld rules, solver): to sort and to bracket melds in the rack."""
+        """The client's own state, made before the session is first fed."""
 
     @property
-    def obs(self) -> ObsT:
-        """The human's observation now."""
-        observation: ObsT = self.game.observation(HUMAN)
-        return observation
+    def obs(self) -> dict[str, Any]:
+        """The human's observation now (the session's)."""
+        return self.session.observation
 
     @property
-    @abstractmethod
-    def held(self) -> Sequence[int]:
-        """The faces the human holds now."""
+    def order(self) -> list[int]:
+        """The human's pieces in their own order."""
+        return self.session.order
 
     @property
     @abstractmethod
@@ -169,11 +186,36 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
 
     def cmd_action(self, line: str) -> None:
         """A game action typed by the human."""
-        raise RummykitError(f"unknown command {line.split(maxsplit=1)[0]!r}: type help for the list")
+        raise RummykitError(f"unknown command {quoted(line.split(maxsplit=1)[0])}: type help for the list")
 
     def match_end_notes(self) -> list[Text]:
         """Lines before the final scores (Carousel: the bonuses)."""
         return []
+
+    # ------------------------------------------------------------------ the match
+    def to_move(self) -> int | None:
+        """The seat to move (``None`` at the match's end)."""
+        return self.game.current_seat(self.state)
+
+    def is_over(self) -> bool:
+        """Whether the match is over."""
+        return self.game.is_terminal(self.state)
+
+    def apply(self, seat: int, action: Any) -> list[dict[str, Any]]:
+        """Apply ``seat``'s ``action`` (raises :class:`IllegalActionError`, nothing changed), record
+        it, feed the human's session; returns the events as the human may learn them."""
+        events = self.game.apply(self.state, seat, action)
+        if self.writer is not None:
+            self.writer.action(seat, self.game.action_text(action))
+        seen = self.game.events_for(events, HUMAN)
+        self.arrived = self.refresh(seen)
+        return seen
+
+    def refresh(self, events: Sequence[dict[str, Any]] = ()) -> list[int]:
+        """Feed the human's session with their observation, ``events`` and legal actions; returns
+        the faces that arrived in the rack."""
+        observation = self.game.observe(self.state, HUMAN)
+        return self.session.update(observation, events, self.game.legal_actions(self.state, HUMAN))
 
     # ------------------------------------------------------------------ state
     def who(self, seat: int | None) -> str:
@@ -187,43 +229,17 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
         """The typed notation of ``face`` (``R7``, ``7H``)."""
         return format_face(self.view.kind, face)
 
-    def sync_rack(self) -> list[int]:
-        """Bring ``order`` in line with the pieces held; return the faces that arrived.
-
-        A new round starts from the rack sorted by suit (colour) and rank. Otherwise pieces that left
-        go from the right end of ``order`` first, and new pieces are appended at the right.
-        """
-        obs: Any = self.obs
-        held = list(self.held)
-        if obs.round_no != self.round_no:
-            self.round_no = obs.round_no
-            self.order = sorted(held, key=self.view.colour_key)
-            return []
-        surplus = Counter(self.order) - Counter(held)
-        for face, count in surplus.items():
-            for _ in range(count):
-                index = len(self.order) - 1 - self.order[::-1].index(face)
-                del self.order[index]
-        missing = Counter(held) - Counter(self.order)
-        arrived: list[int] = []
-        for face in held:
-            if missing[face] > 0:
-                missing[face] -= 1
-                arrived.append(face)
-        self.order.extend(arrived)
-        return arrived
-
     # ------------------------------------------------------------------ the game loop
     def run(self) -> int:
         """Play until the match ends or the human leaves (``quit``, end of input: 0; Ctrl-C:
         :data:`INTERRUPTED`; a seat left without a legal move: :data:`STUCK`); return the exit code."""
         try:
             self.render_table()
-            while not self.game.is_terminal():
-                if not self.game.legal_actions():
-                    self.error(f"{self.who(self.game.current_seat)} has no legal move: the game can't go on")
+            while (seat := self.to_move()) is not None:
+                if not self.game.legal_actions(self.state, seat):
+                    self.error(f"{self.who(seat)} has no legal move: the game can't go on")
                     return STUCK
-                if self.game.current_seat != HUMAN:
+                if seat != HUMAN:
                     self.play_bots()
                     continue
                 self.prompt_once()
@@ -239,34 +255,41 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
     def play_bots(self) -> None:
         """Let the bots move until it is the human's turn or the match is over."""
         moved = False
-        while not self.game.is_terminal() and self.game.current_seat != HUMAN and self.game.legal_actions():
-            seat = self.game.current_seat
-            assert seat is not None
+        while (seat := self.to_move()) is not None and seat != HUMAN:
+            legal = self.game.legal_actions(self.state, seat)
+            if not legal:
+                break
             bot = self.bots[seat]
             assert bot is not None
-            action = bot.choose(self.game.observation(seat), self.game.legal_actions())
-            self.perform(seat, action)
+            self.perform(seat, bot.choose(self.game.observe(self.state, seat), legal))
             moved = True
-        if moved and not self.game.is_terminal():
+        if moved and not self.is_over():
             self.render_table()
 
     def pause(self, message: str) -> None:
-        """Wait for Enter in a terminal (never with piped input, where every line is a command)."""
+        """Wait for Enter in a terminal (never with piped input, where every line is a command);
+        ``quit`` there leaves, asking first as it does at the prompt."""
         if not self.interactive:
             return
-        try:
-            self.read_line(f"{message} ")
-        except EOFError:
-            raise QuitError("end of input: leaving the game") from None
+        while True:
+            try:
+                answer = self.read_line(f"{message} ")
+            except EOFError:
+                raise QuitError("end of input: leaving the game") from None
+            if answer.strip().lower() not in ("quit", "exit"):
+                return
+            self.cmd_quit([])
 
     def ask(self, prompt: str) -> str:
-        """One line from the human (echoed when the input is piped); end of input leaves."""
+        """One line from the human (echoed when the input is piped, cut when very long); end of
+        input leaves."""
         try:
             line = self.read_line(prompt)
         except EOFError:
             raise QuitError("\nend of input: leaving the game") from None
         if self.echo_input:
-            self.console.print(line, markup=False, highlight=False)
+            echo = line if len(line) <= MAX_ECHO else line[: MAX_ECHO - 3] + "..."
+            self.console.print(shown(echo), markup=False, highlight=False)
         return line
 
     def prompt_once(self) -> None:
@@ -296,15 +319,15 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
             elif self.is_action(verb):
                 self.cmd_action(line)
             else:
-                self.error(f"unknown command {words[0]!r}: type help for the list")
+                self.error(f"unknown command {quoted(words[0])}: type help for the list")
         except IllegalActionError as exc:
             self.error(f"not allowed: {exc}")
         except RummykitError as exc:
             self.error(f"can't read that: {exc}")
 
     def error(self, message: str) -> None:
-        """A one-line explanation of a mistake."""
-        self.console.print(Text(message, style=ERROR_STYLE))
+        """A one-line explanation of a mistake (bytes that were not UTF-8 shown as ``\\xff``)."""
+        self.console.print(Text(shown(message), style=ERROR_STYLE))
 
     def cmd_sort(self, args: list[str]) -> None:
         """``sort runs|sets|...`` (melds side by side, the rest at the right) or ``sort``."""
@@ -312,53 +335,35 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
         if len(args) > 1 or how not in (*self.sort_ways, "colours", "colors", "suits"):
             ways = ", ".join(f"sort {way}" for way in self.sort_ways)
             raise RummykitError(f"write {ways} or sort")
-        self.order = self.sorted_rack(how)
+        way = how if how in self.sort_ways else "suit"
+        self.session.rack.sort(way, self.profile, self.wilds)
         self.render_rack()
-
-    def sorted_rack(self, how: str) -> list[int]:
-        """The rack arranged ``how``: ``runs``/``sets`` (the solver's best melds, runs or sets
-        first, the rest by suit or by rank), ``pairs`` (the most pairs), ``rank`` (by number, then
-        suit), else by suit."""
-        rack, wilds = list(self.order), self.wilds
-        colour_key, number_key = self.view.colour_key, self.view.number_key
-        if how in ("runs", "sets"):
-            arrangement = self.profile.solver().arrange(rack, wilds, self.profile.objective)
-            first = MeldKind.RUN if how == "runs" else MeldKind.SET
-            key = colour_key if how == "runs" else number_key
-            melds = sorted(arrangement.melds, key=lambda m: (m.kind is not first, key(m.stands_for[0])))
-        elif how == "pairs":
-            arrangement = self.profile.solver().pairs(rack, wilds)
-            melds = sorted(arrangement.melds, key=lambda m: colour_key(m.stands_for[0]))
-            key = colour_key
-        elif how == "rank":
-            return sorted(rack, key=number_key)
-        else:
-            return sorted(rack, key=colour_key)
-        rest = sorted(arrangement.ungrouped, key=lambda f: (wilds.is_wild(f), key(f)))
-        return [f for m in melds for f in m.faces] + rest
 
     def cmd_move(self, args: list[str]) -> None:
         """``move R7 3`` or ``move 5 3``: move a piece to a position of the rack (1-based)."""
-        example, where = self.view.example, self.rack_word
-        if len(args) != 2 or not args[1].isdigit():
+        example = self.view.example
+        if len(args) != 2 or not is_number(args[1]):
             raise RummykitError(
                 f"write move {example} 3 (a {self.noun}, or its position, then the new position)"
             )
-        size = len(self.order)
-        if args[0].isdigit():
-            index = int(args[0]) - 1
-            if not 0 <= index < size:
-                raise RummykitError(f"there is no position {args[0]}: the {where} has 1..{size}")
+        rack = self.session.rack
+        size = len(rack.slots)
+        if is_number(args[0]):
+            index = self.position(args[0], size) - 1
         else:
-            face = parse_face(self.view.kind, args[0])
-            if face not in self.order:
-                raise IllegalActionError(f"you don't hold {self.name(face)}")
-            index = self.order.index(face)
-        target = int(args[1])
-        if not 1 <= target <= size:
-            raise RummykitError(f"there is no position {target}: the {where} has 1..{size}")
-        self.order.insert(target - 1, self.order.pop(index))
+            index = rack.slot_of(parse_face(self.view.kind, args[0]))
+        target = self.position(args[1], size)
+        rack.move(index, target - 1)
         self.render_rack()
+
+    def position(self, word: str, size: int) -> int:
+        """The rack position ``word`` (1-based, digits); raises :class:`RummykitError` outside
+        ``1..size``."""
+        if len(word) > MAX_SHOWN or not 1 <= int(word) <= size:
+            raise RummykitError(
+                f"there is no position {shown(word[:MAX_SHOWN])}: the {self.rack_word} has 1..{size}"
+            )
+        return int(word)
 
     def cmd_help(self, args: list[str]) -> None:
         """The command list."""
@@ -416,9 +421,10 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
     def render_rack(self) -> None:
         """The rack in the human's order: positions, pieces, and a bracket under each meld; folded
         into several rows on a narrow terminal."""
-        wilds, size, cell = self.wilds, len(self.order), self.view.cell
+        wilds, order, cell = self.wilds, self.order, self.view.cell
+        size = len(order)
         self.console.print(Text(f"your {self.rack_word} ({size})", style=DIM))
-        groups = self.rack_groups()
+        found = self.rack_groups()
         per_row = size if self.console.soft_wrap else max(1, (self.console.width - 2) // (cell + 1))
         for first in range(0, size, max(per_row, 1)):
             last = min(first + per_row, size)
@@ -426,24 +432,24 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
             pieces = Text("  ")
             for i in range(first, last):
                 numbers.append(f"{i + 1:<{cell + 1}}")
-                piece = self.view.piece(self.order[i], wilds, mark=True)
+                piece = self.view.piece(order[i], wilds, mark=True)
                 pieces.append_text(piece)
                 pieces.append(" " * (cell + 1 - piece.cell_len))
             numbers.rstrip()
             pieces.rstrip()
             self.console.print(numbers)
             self.console.print(pieces)
-            marks = self.bracket_row(groups, first, last)
+            marks = self.bracket_row(found, first, last)
             if marks is not None:
                 self.console.print(marks)
 
-    def bracket_row(self, groups: list[tuple[int, int]], first: int, last: int) -> Text | None:
+    def bracket_row(self, found: list[tuple[int, int]], first: int, last: int) -> Text | None:
         """The brackets under rack positions ``[first, last)``: ``└───┘`` under each group (open
         where a group goes on in the row before or after); ``None`` when there are none."""
         cell = self.view.cell
         left_end, fill, right_end = self.view.glyphs.bracket
         marks = Text("  ", style=DIM)
-        for start, end in groups:
+        for start, end in found:
             lo, hi = max(start, first), min(end, last)
             if lo >= hi:
                 continue
@@ -456,46 +462,10 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
         return marks if marks.cell_len > 2 else None
 
     def rack_groups(self) -> list[tuple[int, int]]:
-        """Runs of adjacent rack positions ``[start, end)`` forming melds (or pairs, whichever
-        covers more pieces, where ``sort pairs`` exists), chosen to cover as many pieces as
-        possible."""
-        melds = self._segments(range(3, 14), allow_pair=False)
-        if "pairs" not in self.sort_ways:
-            return melds
-        pairs = self._segments(range(2, 3), allow_pair=True)
-        covered = [sum(end - start for start, end in groups) for groups in (melds, pairs)]
-        return pairs if len(pairs) >= PAIRS_SHOWN and covered[1] > covered[0] else melds
-
-    def _segments(self, sizes: range, allow_pair: bool) -> list[tuple[int, int]]:
-        faces, wilds = self.order, self.wilds
-        n = len(faces)
-        cover = [0] * (n + 1)
-        choice: list[int | None] = [None] * (n + 1)
-        for i in range(n - 1, -1, -1):
-            cover[i], choice[i] = cover[i + 1], None
-            for size in sizes:
-                j = i + size
-                if j > n or size + cover[j] <= cover[i]:
-                    continue
-                if self._is_group(faces[i:j], wilds, allow_pair):
-                    cover[i], choice[i] = size + cover[j], j
-        out: list[tuple[int, int]] = []
-        at = 0
-        while at < n:
-            end = choice[at]
-            if end is None:
-                at += 1
-            else:
-                out.append((at, end))
-                at = end
-        return out
-
-    def _is_group(self, faces: list[int], wilds: Wilds, allow_pair: bool) -> bool:
-        try:
-            meld: Meld = validate_meld(faces, self.meld_rules, wilds, allow_pair=allow_pair)
-        except MeldError:
-            return False
-        return allow_pair or meld.kind is not MeldKind.PAIR
+        """Runs of adjacent rack positions ``[start, end)`` forming melds (or pairs, where the game
+        lays pairs down and ``sort pairs`` exists): :func:`rummykit.session.groups`."""
+        pairs = "pairs" in self.sort_ways
+        return groups(self.order, self.profile.meld_rules, self.wilds, pairs)
 
     # ------------------------------------------------------------------ a round's end
     def render_round_end(self, result: RoundResult) -> None:
@@ -507,6 +477,8 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
             self.console.print(self.view.colour_text(note))
         width = max(len(self.who(s)) for s in range(len(result.hands)))
         for seat, hand in enumerate(result.hands):
+            if hand is None:
+                continue
             words = self.round_end_hand(seat, hand, result)
             if words is None:
                 continue
@@ -534,8 +506,7 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
 
     def totals(self) -> Sequence[int]:
         """The match scores now."""
-        obs: Any = self.obs
-        scores: Sequence[int] = obs.scores
+        scores: list[int] = self.obs["scores"]
         return scores
 
     def round_end_extra(self, result: RoundResult) -> list[Text]:
@@ -545,7 +516,7 @@ class TerminalClient(ABC, Generic[GameT, ObsT]):
     # ------------------------------------------------------------------ the end
     def render_match_end(self) -> None:
         """Final scores and the winner(s)."""
-        outcome = self.game.outcome()
+        outcome = self.game.outcome(self.state)
         if outcome is None:
             return
         self.console.print()
@@ -593,13 +564,13 @@ def open_record(path: Path | None) -> TextIO | None:
 def enable_line_editing() -> None:
     """Arrow keys and history for ``input`` in a terminal, where readline exists."""
     with contextlib.suppress(ImportError):
-        import readline  # noqa: F401, PLC0415
+        import readline  # noqa: F401
 
 
-def default_bot(variant: str, rules: Any) -> str:
+def default_bot(game: Game[Any, Any]) -> str:
     """The bot the other seats get by default: ``greedy`` where the game has one, else ``random``."""
     try:
-        make_bot("greedy", variant, rules, 0)
+        make_bot("greedy", game, 0)
     except RummykitError:
         return "random"
     return "greedy"
@@ -613,7 +584,10 @@ __all__ = [
     "TerminalClient",
     "default_bot",
     "enable_line_editing",
+    "is_number",
     "make_console",
     "open_record",
+    "quoted",
+    "shown",
     "use_colour",
 ]

@@ -1,0 +1,65 @@
+"""A seat's session: what a player's client needs beyond the engine, for any interface.
+
+The engine answers for the rules; a person at a seat needs more: their own order of the pieces
+held, the events they have seen, what they may do now, hints, and (Carousel) a draft of the new
+table. :class:`SeatSession` holds these for one seat and is fed only with what that seat may learn:
+``session.update(game.observe(state, seat), game.events_for(events, seat),
+game.legal_actions(state, seat))``. A local game feeds it directly; a networked client will feed it
+from the server's messages. The terminal clients (``rummykit play``) only render a session; the
+browser client will render the same one. No rule is re-implemented here: legality always comes from
+the engine's legal actions.
+
+- **Rack order** (:class:`Rack`, ``session.rack``): the player's own order of the pieces, in slots.
+  ``capacity=None`` is one row without gaps (the terminal); a capacity keeps gaps (the browser's two
+  rows of slots). After each action the rack follows the hand: pieces that left go from the right
+  first, new pieces land in a free slot (right of the last piece), a new round starts sorted by suit
+  and rank. ``rack.sort(how, profile, wilds)`` arranges it by the solver's best melds (``runs``,
+  ``sets``), ``pairs``, ``rank`` or ``suit``; ``rack.move(slot, slot)`` moves one piece;
+  :func:`groups` finds the adjacent pieces forming melds (a client brackets them).
+- **Event log** (``session.log``, :class:`EventLog`): the seat's events as JSON
+  (``{"code", "seat", "params"}``), rendered by :func:`rummykit.messages.render` (English; the
+  browser renders the same codes from its catalogs).
+- **What can I do now** (``session.choices()``): the legal actions' canonical texts grouped by
+  verb (``{"draw": ["draw"], "discard": ["discard R7", ...]}``), ``session.can(verb)``; from the
+  engine's legal actions, never re-derived.
+- **Hints** (:mod:`rummykit.session.hints`): data, not prose: the closed-hand games' best
+  arrangement, finish or discard (:func:`closed_hand_hint`); Kalooki's greedy move, best melds by
+  value and opening value, fewest points (:func:`kalooki_hint`); Carousel's best new table from the
+  table solver (:func:`carousel_hint`).
+- **Errors**: a session command that can't be done raises :class:`SessionError` (or
+  :class:`rummykit.errors.IllegalActionError` for a piece not held), a code with parameters like
+  the engine's errors (:mod:`rummykit.session.messages`); nothing changes.
+"""
+
+from __future__ import annotations
+
+from rummykit.session.hints import (
+    ClosedHandHint,
+    KalookiHint,
+    Move,
+    carousel_hint,
+    closed_hand_hint,
+    kalooki_hint,
+)
+from rummykit.session.messages import SessionError
+from rummykit.session.rack import SORT_WAYS, Rack, colour_key, groups, number_key
+from rummykit.session.session import EventLog, SeatSession, round_result, verb_of
+
+__all__ = [
+    "SORT_WAYS",
+    "ClosedHandHint",
+    "EventLog",
+    "KalookiHint",
+    "Move",
+    "Rack",
+    "SeatSession",
+    "SessionError",
+    "carousel_hint",
+    "closed_hand_hint",
+    "colour_key",
+    "groups",
+    "kalooki_hint",
+    "number_key",
+    "round_result",
+    "verb_of",
+]

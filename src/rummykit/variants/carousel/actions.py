@@ -1,9 +1,41 @@
-"""Carousel actions (``carousel.md`` "A turn"): values with a canonical text form.
+"""Carousel actions (``carousel.md`` "A turn"): values with a canonical text form and, except the
+whole-table shortcut, an integer id.
 
-``draw`` (one card from the stock); ``meld 4H 5H 6H | 7S 7D 7C JK[7H]`` (the whole new table,
-every joker with its declared card; it must add at least one card from the hand); ``knock`` (end
-the round, at the end of one's turn, with 5 points or less in hand); ``end`` (end the turn without
-knocking, where the turn may end).
+Turn actions: ``draw`` (one card from the stock), ``knock`` (end the round, at the end of one's
+turn, with 5 points or less in hand), ``end`` (end the turn without knocking, where it may end).
+
+A meld is built on the *draft* (the table being rearranged this turn) by atomic edits, then
+``commit`` hands the draft in as the new table. Meld numbers are 1-based positions in the draft
+(``1..MAX_MELDS``); a card in a meld is ``7H`` or a declared joker ``JK[7H]`` (the first such card
+of the meld):
+
+- ``new 7H`` / ``new JK[7H]``: a new meld (the last) from a hand card, or a joker declared ``7H``
+  (a freed joker first, else one from the hand);
+- ``add 3 7H`` / ``add 3 JK[7H]``: a hand card (or a joker, as above) added to meld 3;
+- ``split 3 7H``: meld 3 cut before its card ``7H``; the cards from there on become a new meld;
+- ``move 3 7H 5`` / ``move 3 7H new``: a card moved from meld 3 to meld 5 (or to a new meld); a
+  joker keeps its declared card;
+- ``replace 3 7H`` / ``replace 3 7H from 5``: the joker declared ``7H`` in meld 3 replaced by a
+  real ``7H`` from the hand (or from meld 5); the joker is freed and must be placed again;
+- ``undo`` (the last edit), ``reset`` (back to the table as it is), ``commit``.
+
+The shortcut ``meld 4H 5H 6H | 7S 7D 7C JK[7H]`` hands in a whole new table at once (records and
+bots use it); it has no id.
+
+Integer ids (``NUM_ACTIONS`` = 264,270). A *card token* ``c`` is ``face`` (0..51) for a real card
+and ``52 + declared face`` for a joker; ``i``, ``t``, ``s`` are 0-based meld indices
+(number - 1), with ``t = 40`` meaning a new meld and ``s = 40`` the hand:
+
+=================  ==========================================  ===============
+ids                action                                      count
+=================  ==========================================  ===============
+0 .. 5             draw, knock, end, commit, undo, reset       6
+6 + c              new c                                       104
+110 + 104 i + c    add i+1 c                                   40 x 104
+4270 + 104 i + c   split i+1 c                                 40 x 104
+8430 + 41 (104 i + c) + t        move i+1 c t+1 (or new)       40 x 104 x 41
+178990 + 41 (52 i + f) + s       replace i+1 f (from s+1)      40 x 52 x 41
+=================  ==========================================  ===============
 """
 
 from __future__ import annotations
@@ -12,44 +44,258 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rummykit.core.notation import format_declared, parse_declared
-from rummykit.core.pieces import Kind
+from rummykit.core.pieces import JOKER, N_FACES, Kind
 from rummykit.engine.action_text import read_verb
 from rummykit.errors import NotationError
 from rummykit.solvers.rearrange import DeclaredFace
+
+MAX_MELDS = 40
+"""The most melds a draft may hold (a legal table holds at most 35: 106 cards in melds of 3)."""
+
+Card = DeclaredFace
+"""A card on a table: (face, the card a joker is declared as, or ``None`` for a real card)."""
+Table = tuple[tuple[Card, ...], ...]
+"""A whole table: melds of cards."""
 
 
 class CVerb(StrEnum):
     """The kinds of Carousel action."""
 
     DRAW = "draw"
-    MELD = "meld"
     KNOCK = "knock"
     END = "end"
+    COMMIT = "commit"
+    UNDO = "undo"
+    RESET = "reset"
+    NEW = "new"
+    ADD = "add"
+    SPLIT = "split"
+    MOVE = "move"
+    REPLACE = "replace"
+    MELD = "meld"
+
+
+SIMPLE = (CVerb.DRAW, CVerb.KNOCK, CVerb.END, CVerb.COMMIT, CVerb.UNDO, CVerb.RESET)
+"""The verbs without arguments, in id order (ids 0..5)."""
+EDITS = frozenset({CVerb.NEW, CVerb.ADD, CVerb.SPLIT, CVerb.MOVE, CVerb.REPLACE})
+"""The verbs that change the draft's cards."""
+DRAFT_VERBS = EDITS | {CVerb.UNDO, CVerb.RESET, CVerb.COMMIT}
+"""Every verb that works on the draft."""
+
+TOKENS = 2 * N_FACES
+"""Card tokens: 52 real faces, then 52 jokers by declared face."""
+TARGETS = MAX_MELDS + 1
+"""A move's target (or a replacement's source): a meld, or the extra value (new meld / hand)."""
+NEW_BASE = len(SIMPLE)
+ADD_BASE = NEW_BASE + TOKENS
+SPLIT_BASE = ADD_BASE + MAX_MELDS * TOKENS
+MOVE_BASE = SPLIT_BASE + MAX_MELDS * TOKENS
+REPLACE_BASE = MOVE_BASE + MAX_MELDS * TOKENS * TARGETS
+NUM_ACTIONS = REPLACE_BASE + MAX_MELDS * N_FACES * TARGETS
+"""Size of the integer action space."""
+
+
+def card_text(card: Card) -> str:
+    """``7H`` or ``JK[7H]``."""
+    return format_declared(Kind.CARDS, card[0], card[1])
+
+
+def table_text(table: Table) -> str:
+    """A table as melds separated by ``|``: ``4H 5H 6H | 7S 7D 7C JK[7H]``."""
+    return " | ".join(" ".join(card_text(c) for c in m) for m in table)
+
+
+def token_of(card: Card) -> int:
+    """The card token of ``card`` (see the module docstring)."""
+    face, declared = card
+    return N_FACES + declared if face == JOKER and declared is not None else face
+
+
+def card_of(token: int) -> Card:
+    """The card of card token ``token``."""
+    return (JOKER, token - N_FACES) if token >= N_FACES else (token, None)
 
 
 @dataclass(frozen=True)
 class CarouselAction:
-    """One Carousel action; ``table`` is the whole new table of a ``meld``."""
+    """One Carousel action.
+
+    ``table``: the whole new table of a ``meld``. ``number``: the meld (1-based) an ``add``,
+    ``split``, ``move`` or ``replace`` works on. ``card``: the card of ``new``, ``add``, ``split``,
+    ``move`` (a real card or a declared joker) and ``replace`` (the real card). ``other``: a move's
+    target meld (``None``: a new meld), a replacement's source meld (``None``: the hand).
+    """
 
     verb: CVerb
-    table: tuple[tuple[DeclaredFace, ...], ...] = ()
+    table: Table = ()
+    number: int = 0
+    card: Card | None = None
+    other: int | None = None
 
     def text(self) -> str:
         """Canonical text of the action."""
-        if self.verb is not CVerb.MELD:
-            return self.verb.value
-        melds = (" ".join(format_declared(Kind.CARDS, f, d) for f, d in m) for m in self.table)
-        return "meld " + " | ".join(melds)
+        verb = self.verb
+        if verb is CVerb.MELD:
+            return "meld " + table_text(self.table)
+        if self.card is None:
+            return verb.value
+        card = card_text(self.card)
+        if verb is CVerb.NEW:
+            return f"new {card}"
+        if verb is CVerb.MOVE:
+            return f"move {self.number} {card} {'new' if self.other is None else self.other}"
+        if verb is CVerb.REPLACE and self.other is not None:
+            return f"replace {self.number} {card} from {self.other}"
+        return f"{verb.value} {self.number} {card}"
 
 
 def parse_action(text: str) -> CarouselAction:
     """The action written as ``text``; raises :class:`NotationError` naming what is wrong."""
     verb, rest = read_verb(text, CVerb)
-    if verb is not CVerb.MELD:
-        if rest:
+    if verb is CVerb.MELD:
+        table = tuple(tuple(parse_declared(Kind.CARDS, part)) for part in rest.split("|"))
+        if not table or any(not m for m in table):
+            raise NotationError(text, "meld takes the whole new table, melds separated by |")
+        return CarouselAction(verb, table)
+    words = rest.split()
+    if verb in SIMPLE:
+        if words:
             raise NotationError(text, f"{verb.value} takes nothing more")
         return CarouselAction(verb)
-    table = tuple(tuple(parse_declared(Kind.CARDS, part)) for part in rest.split("|"))
-    if not table or any(not m for m in table):
-        raise NotationError(text, "meld takes the whole new table, melds separated by |")
-    return CarouselAction(verb, table)
+    if verb is CVerb.NEW:
+        _arity(text, words, 1, "new 7H (or new JK[7H])")
+        return CarouselAction(verb, card=_card(words[0], placed=True))
+    if verb in (CVerb.ADD, CVerb.SPLIT):
+        _arity(text, words, 2, f"{verb.value} 3 7H")
+        return CarouselAction(verb, number=_number(words[0]), card=_card(words[1], placed=verb is CVerb.ADD))
+    if verb is CVerb.MOVE:
+        _arity(text, words, 3, "move 3 7H 5 (or move 3 7H new)")
+        target = None if words[2].lower() == "new" else _number(words[2])
+        return CarouselAction(verb, number=_number(words[0]), card=_card(words[1], placed=False), other=target)
+    if len(words) not in (2, 4) or (len(words) == 4 and words[2].lower() != "from"):
+        raise NotationError(text, "write replace 3 7H (or replace 3 7H from 5)")
+    card = _card(words[1], placed=False)
+    if card[0] == JOKER:
+        raise NotationError(words[1], "name the real card, e.g. replace 4 5H")
+    source = _number(words[3]) if len(words) == 4 else None
+    return CarouselAction(verb, number=_number(words[0]), card=card, other=source)
+
+
+def _arity(text: str, words: list[str], count: int, example: str) -> None:
+    if len(words) != count:
+        raise NotationError(text, f"write {example}")
+
+
+def _number(token: str) -> int:
+    """A meld number 1..MAX_MELDS (checked before conversion: a huge number is refused cleanly)."""
+    if not token.isdigit() or not token.isascii():
+        raise NotationError(token, "is not a meld number")
+    if len(token) > 2 or not 1 <= int(token) <= MAX_MELDS:
+        raise NotationError(token, f"meld numbers are 1..{MAX_MELDS}")
+    return int(token)
+
+
+def _card(token: str, placed: bool) -> Card:
+    """One card: a real card, or a joker with its declared card (``placed``: a joker from the hand
+    or freed, which needs one; else a joker on the table, known by it)."""
+    cards = parse_declared(Kind.CARDS, token)
+    if len(cards) != 1:
+        raise NotationError(token, "name one card, e.g. 7H or JK[7H]")
+    face, declared = cards[0]
+    if face != JOKER and declared is not None:
+        raise NotationError(token, "only a joker is declared")
+    if face == JOKER and (declared is None or declared == JOKER):
+        example = "a joker is played with the card it stands for" if placed else "a joker is named by its card"
+        raise NotationError(token, f"{example}, e.g. JK[9H]")
+    return face, declared
+
+
+def _is_card(card: object, real: bool = False) -> bool:
+    """Whether ``card`` is a real card ``(face, None)`` or (unless ``real``) a declared joker."""
+    if not isinstance(card, tuple) or len(card) != 2:
+        return False
+    face, declared = card
+    if type(face) is not int or not 0 <= face <= JOKER:
+        return False
+    if face != JOKER:
+        return declared is None
+    return not real and type(declared) is int and 0 <= declared < N_FACES
+
+
+def _is_number(number: object, optional: bool = False) -> bool:
+    if number is None:
+        return optional
+    return type(number) is int and 1 <= number <= MAX_MELDS
+
+
+def well_formed(action: object) -> bool:
+    """Whether ``action`` is a :class:`CarouselAction` whose fields fit its verb (as
+    :func:`parse_action` builds them); an action object built by hand may not be."""
+    if not isinstance(action, CarouselAction) or not isinstance(action.verb, CVerb):
+        return False
+    verb = action.verb
+    if verb is CVerb.MELD:
+        table = action.table
+        return (
+            isinstance(table, tuple)
+            and bool(table)
+            and all(isinstance(m, tuple) and m and all(_is_card(c) for c in m) for m in table)
+        )
+    if action.table:
+        return False
+    if verb in SIMPLE:
+        return action.number == 0 and action.card is None and action.other is None
+    if verb is CVerb.NEW:
+        return action.number == 0 and _is_card(action.card) and action.other is None
+    if not _is_number(action.number):
+        return False
+    if verb in (CVerb.ADD, CVerb.SPLIT):
+        return _is_card(action.card) and action.other is None
+    if verb is CVerb.MOVE:
+        return _is_card(action.card) and _is_number(action.other, optional=True)
+    return _is_card(action.card, real=True) and _is_number(action.other, optional=True)
+
+
+def action_id(action: CarouselAction) -> int | None:
+    """The integer id of a well-formed ``action`` (``None`` for the whole-table ``meld``
+    shortcut)."""
+    verb = action.verb
+    if verb is CVerb.MELD:
+        return None
+    if verb in SIMPLE:
+        return SIMPLE.index(verb)
+    assert action.card is not None
+    token = token_of(action.card)
+    if verb is CVerb.NEW:
+        return NEW_BASE + token
+    i = action.number - 1
+    if verb is CVerb.ADD:
+        return ADD_BASE + i * TOKENS + token
+    if verb is CVerb.SPLIT:
+        return SPLIT_BASE + i * TOKENS + token
+    other = MAX_MELDS if action.other is None else action.other - 1
+    if verb is CVerb.MOVE:
+        return MOVE_BASE + (i * TOKENS + token) * TARGETS + other
+    return REPLACE_BASE + (i * N_FACES + action.card[0]) * TARGETS + other
+
+
+def action_of_id(action_id: int) -> CarouselAction:
+    """The action with integer id ``action_id`` (``0 <= action_id < NUM_ACTIONS``, checked by
+    the caller)."""
+    if action_id < NEW_BASE:
+        return CarouselAction(SIMPLE[action_id])
+    if action_id < ADD_BASE:
+        return CarouselAction(CVerb.NEW, card=card_of(action_id - NEW_BASE))
+    if action_id < MOVE_BASE:
+        verb, rest = (CVerb.ADD, action_id - ADD_BASE) if action_id < SPLIT_BASE else (CVerb.SPLIT, action_id - SPLIT_BASE)
+        i, token = divmod(rest, TOKENS)
+        return CarouselAction(verb, number=i + 1, card=card_of(token))
+    if action_id < REPLACE_BASE:
+        rest, other = divmod(action_id - MOVE_BASE, TARGETS)
+        i, token = divmod(rest, TOKENS)
+        target = None if other == MAX_MELDS else other + 1
+        return CarouselAction(CVerb.MOVE, number=i + 1, card=card_of(token), other=target)
+    rest, other = divmod(action_id - REPLACE_BASE, TARGETS)
+    i, face = divmod(rest, N_FACES)
+    source = None if other == MAX_MELDS else other + 1
+    return CarouselAction(CVerb.REPLACE, number=i + 1, card=(face, None), other=source)

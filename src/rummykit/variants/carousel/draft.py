@@ -1,0 +1,245 @@
+"""The draft: the table being rearranged this turn, changed by atomic edits before it is committed
+as a whole new table (``carousel.md`` "Melding (manipulation)").
+
+A :class:`DraftTable` is one immutable state of the draft: its melds (in table order), the hand
+cards placed (faces) and the jokers freed but not yet placed again. :func:`edit` gives the draft
+after one edit, checking only what the edit itself can know (the cards are where they are taken
+from, the meld numbers exist); whether the result is a legal new table is :func:`check_move`'s to
+say at commit. After each edit every changed meld is *tidied* (its cards in meld order when it is
+a valid meld, else by rank then suit) and empty melds disappear, the melds after them moving up.
+:func:`legal_edits` lists every edit that :func:`edit` accepts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from rummykit.core.melds import CARD_JOKERS, validate_meld
+from rummykit.core.pieces import JOKER, N_FACES, rank_of, suit_of
+from rummykit.errors import IllegalActionError, MeldError
+from rummykit.solvers.rearrange import CARD_MELDS
+from rummykit.variants.carousel.actions import MAX_MELDS, Card, CarouselAction, CVerb, Table, card_text
+
+P = "carousel."
+
+
+@dataclass(frozen=True)
+class DraftTable:
+    """One state of the draft: ``melds``, the hand cards ``used`` (faces, sorted; jokers as
+    ``JOKER``) and the number of jokers ``floating`` (freed, to be placed again)."""
+
+    melds: Table
+    used: tuple[int, ...] = ()
+    floating: int = 0
+
+
+def tidy(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A meld's cards in table order: the meld's order when valid, else by rank (a joker by its
+    declared card), then suit."""
+    try:
+        meld = validate_meld([f for f, _ in cards], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in cards])
+    except MeldError:
+        return tuple(sorted(cards, key=_sort_key))
+    return tuple((f, s if f == JOKER else None) for f, s in zip(meld.faces, meld.stands_for, strict=True))
+
+
+def _sort_key(card: Card) -> tuple[int, int, int]:
+    face = card[1] if card[0] == JOKER and card[1] is not None else card[0]
+    return (rank_of(face), suit_of(face), card[0] == JOKER)
+
+
+def _meld(melds: list[list[Card]], number: int) -> list[Card]:
+    if not 1 <= number <= len(melds):
+        if melds:
+            raise IllegalActionError(P + "no_such_meld", number=number, count=len(melds))
+        raise IllegalActionError(P + "no_melds_yet", number=number)
+    return melds[number - 1]
+
+
+def _find(meld: Sequence[Card], card: Card, number: int) -> int:
+    for i, held in enumerate(meld):
+        if held == card:
+            return i
+    raise IllegalActionError(P + "meld_lacks", number=number, card=card_text(card))
+
+
+class _Work:
+    """A draft being edited: mutable copies of the melds, the used hand cards and the jokers."""
+
+    def __init__(self, draft: DraftTable, hand: Sequence[int]) -> None:
+        self.melds = [list(m) for m in draft.melds]
+        self.used = Counter(draft.used)
+        self.floating = draft.floating
+        self.held = Counter(hand)
+        self.changed: set[int] = set()
+
+    def take(self, card: Card) -> Card:
+        """``card`` taken from the hand (a joker: a freed one first)."""
+        face, declared = card
+        if face == JOKER:
+            if declared is None or declared == JOKER:
+                raise IllegalActionError(P + "joker_needs_card")
+            if self.floating:
+                self.floating -= 1
+            elif self.used[JOKER] < self.held[JOKER]:
+                self.used[JOKER] += 1
+            else:
+                raise IllegalActionError(P + "no_joker")
+            return card
+        if declared is not None:
+            raise IllegalActionError(P + "only_joker_declared", card=card_text((face, None)))
+        if self.used[face] >= self.held[face]:
+            code = "in_draft_already" if self.held[face] else "not_held"
+            raise IllegalActionError(P + code, card=card_text(card))
+        self.used[face] += 1
+        return card
+
+    def meld(self, number: int) -> list[Card]:
+        """Meld ``number`` (1-based), marked as changed."""
+        found = _meld(self.melds, number)
+        self.changed.add(number - 1)
+        return found
+
+    def append(self, cards: list[Card]) -> int:
+        """A new meld (the last); its index."""
+        self.melds.append(cards)
+        self.changed.add(len(self.melds) - 1)
+        return len(self.melds) - 1
+
+    def done(self, watch: int | None) -> tuple[DraftTable, int]:
+        """The new draft (changed melds tidied, empty ones dropped) and the number the meld at
+        index ``watch`` has in it (0 when none)."""
+        kept: list[tuple[Card, ...]] = []
+        number = 0
+        for i, meld in enumerate(self.melds):
+            if not meld:
+                continue
+            kept.append(tidy(meld) if i in self.changed else tuple(meld))
+            if i == watch:
+                number = len(kept)
+        if len(kept) > MAX_MELDS:
+            raise IllegalActionError(P + "too_many_melds", max=MAX_MELDS)
+        used = tuple(sorted(self.used.elements()))
+        return DraftTable(tuple(kept), used, self.floating), number
+
+
+def edit(
+    draft: DraftTable, action: CarouselAction, hand: Sequence[int], replace_from_table: bool
+) -> tuple[DraftTable, int]:
+    """The draft after the edit ``action`` (``new``, ``add``, ``split``, ``move``, ``replace``) with
+    ``hand`` (the mover's faces), and the number of the meld the edit made or changed; raises
+    :class:`IllegalActionError` (nothing changes) when it can't be done."""
+    work = _Work(draft, hand)
+    verb, number, card = action.verb, action.number, action.card
+    assert card is not None, "edit() takes well-formed actions (actions.well_formed)"
+    if verb is CVerb.NEW:
+        return work.done(work.append([work.take(card)]))
+    if verb is CVerb.ADD:
+        work.meld(number).append(work.take(card))
+        return work.done(number - 1)
+    if verb is CVerb.SPLIT:
+        meld = work.meld(number)
+        at = _find(meld, card, number)
+        if at == 0:
+            raise IllegalActionError(P + "split_first", card=card_text(card), number=number)
+        tail = meld[at:]
+        del meld[at:]
+        return work.done(work.append(tail))
+    if verb is CVerb.MOVE:
+        if action.other == number:
+            raise IllegalActionError(P + "same_meld")
+        origin = work.meld(number)
+        moved = origin.pop(_find(origin, card, number))
+        if action.other is None:
+            return work.done(work.append([moved]))
+        work.meld(action.other).append(moved)
+        return work.done(action.other - 1)
+    return _replace(work, action, replace_from_table)
+
+
+def _replace(work: _Work, action: CarouselAction, replace_from_table: bool) -> tuple[DraftTable, int]:
+    number, source = action.number, action.other
+    assert action.card is not None
+    face = action.card[0]
+    if face == JOKER or action.card[1] is not None:
+        raise IllegalActionError(P + "replace_real_card")
+    if source is not None and not replace_from_table:
+        raise IllegalActionError(P + "replace_from_hand")
+    if source == number:
+        raise IllegalActionError(P + "replace_other_meld")
+    meld = work.meld(number)
+    at = _find(meld, (JOKER, face), number)
+    if source is None:
+        work.take((face, None))
+    else:
+        origin = work.meld(source)
+        origin.pop(_find(origin, (face, None), source))
+    meld[at] = (face, None)
+    work.floating += 1
+    return work.done(number - 1)
+
+
+def legal_edits(draft: DraftTable, hand: Sequence[int], replace_from_table: bool) -> Iterator[CarouselAction]:
+    """Every edit :func:`edit` accepts on ``draft`` with ``hand`` (faces), in id order within each
+    verb: ``new``, ``add``, ``split``, ``move``, ``replace``."""
+    melds = draft.melds
+    count = len(melds)
+    left = Counter(hand)
+    left.subtract(draft.used)
+    real = sorted(f for f, n in left.items() if n > 0 and f != JOKER)
+    joker = draft.floating > 0 or left[JOKER] > 0
+    placeable: list[Card] = [(f, None) for f in real]
+    if joker:
+        placeable += [(JOKER, d) for d in range(N_FACES)]
+    if count < MAX_MELDS:
+        for card in placeable:
+            yield CarouselAction(CVerb.NEW, card=card)
+    for n in range(1, count + 1):
+        for card in placeable:
+            yield CarouselAction(CVerb.ADD, number=n, card=card)
+    firsts = [_first_cards(m) for m in melds]
+    if count < MAX_MELDS:
+        for n, (meld, cards) in enumerate(zip(melds, firsts, strict=True), start=1):
+            for card, at in cards:
+                if at > 0:
+                    yield CarouselAction(CVerb.SPLIT, number=n, card=card)
+    for n, (meld, cards) in enumerate(zip(melds, firsts, strict=True), start=1):
+        room = count - (len(meld) == 1) < MAX_MELDS
+        for card, _ in cards:
+            for target in range(1, count + 1):
+                if target != n:
+                    yield CarouselAction(CVerb.MOVE, number=n, card=card, other=target)
+            if room:
+                yield CarouselAction(CVerb.MOVE, number=n, card=card)
+    yield from _legal_replacements(melds, left, replace_from_table)
+
+
+def _first_cards(meld: Sequence[Card]) -> list[tuple[Card, int]]:
+    """Each distinct card of ``meld`` with the index of its first copy, in the order of the card
+    tokens."""
+    first: dict[Card, int] = {}
+    for i, card in enumerate(meld):
+        first.setdefault(card, i)
+    return sorted(first.items(), key=lambda item: _token_key(item[0]))
+
+
+def _token_key(card: Card) -> int:
+    face, declared = card
+    return N_FACES + declared if face == JOKER and declared is not None else face
+
+
+def _legal_replacements(melds: Table, left: Counter[int], replace_from_table: bool) -> Iterator[CarouselAction]:
+    holders: dict[int, list[int]] = {}
+    if replace_from_table:
+        for n, meld in enumerate(melds, start=1):
+            for face in dict.fromkeys(f for f, _ in meld if f != JOKER):
+                holders.setdefault(face, []).append(n)
+    for n, meld in enumerate(melds, start=1):
+        for face in sorted({d for f, d in meld if f == JOKER and d is not None}):
+            for source in holders.get(face, []):
+                if source != n:
+                    yield CarouselAction(CVerb.REPLACE, number=n, card=(face, None), other=source)
+            if left[face] > 0:
+                yield CarouselAction(CVerb.REPLACE, number=n, card=(face, None))

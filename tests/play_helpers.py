@@ -1,12 +1,13 @@
 """Shared helpers for the tests of ``rummykit play``: the command line run on piped input, a scripted
-``read_line`` and a fresh match against bots writing plain text to a buffer."""
+``read_line``, a fresh match against bots writing plain text to a buffer, and positions rigged on a
+match's plain-data state."""
 
 from __future__ import annotations
 
 import io
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from rich.console import Console
 from typer.testing import CliRunner
@@ -16,17 +17,16 @@ from rummykit.cli.app import app
 from rummykit.engine.closed_hand import ClosedHandGame
 from rummykit.engine.game import Game
 from rummykit.engine.match import Bot
+from rummykit.engine.state import State
 from rummykit.variants.registry import variant
 
 RUNNER = CliRunner()
-
-GameT = TypeVar("GameT", bound=Game[Any, Any])
 
 Line = str | Callable[[Any], str]
 """A scripted line: text, or a function of the client that gives it."""
 
 
-def run_app(*args: str, stdin: str = "") -> tuple[int, str]:
+def run_app(*args: str, stdin: str | bytes = "") -> tuple[int, str]:
     """Run the command line with ``args``; (exit code, standard output)."""
     result = RUNNER.invoke(app, list(args), input=stdin)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
@@ -53,34 +53,46 @@ class Script:
         return line
 
 
-def fresh_match(
-    game_type: type[GameT],
-    name: str,
-    seed: int,
-    rules: Sequence[str],
-    bot: str = "random",
-    console: Console | None = None,
-) -> tuple[GameT, list[Bot | None], list[str], Console, io.StringIO]:
-    """A fresh match of the variant ``name`` (a ``game_type``) with ``bot`` at the other seats:
-    the game, the seats' bots (``None`` for the human), their names, and a console writing plain
-    text to the buffer returned last (unless ``console`` is given)."""
+def load_game(name: str, rules: Sequence[str]) -> Game[Any, Any]:
+    """The game ``name`` under ``rules`` (``name=value``), as ``rummykit play`` builds it: the
+    closed-hand games revealing every hand at a round's end."""
     info = variant(name)
-    game_rules = info.load_rules(None, list(rules))
-    game = info.new_game(game_rules, seed)
-    assert isinstance(game, game_type)
+    game = info.game(info.load_rules(None, list(rules)))
+    if isinstance(game, ClosedHandGame):
+        game = info.game(game.rules, reveal_hands=True)
+    return game
+
+
+def fresh_match(
+    name: str, seed: int, rules: Sequence[str], bot: str = "random", console: Console | None = None
+) -> tuple[Game[Any, Any], State, list[Bot | None], list[str], Console, io.StringIO]:
+    """A fresh match of the variant ``name`` with ``bot`` at the other seats: the game, the match's
+    state, the seats' bots (``None`` for the human), their names, and a console writing plain text to
+    the buffer returned last (unless ``console`` is given)."""
+    game = load_game(name, rules)
+    state = game.new_state(seed)
     bots: list[Bot | None] = [None]
-    bots += [make_bot(bot, info.name, game_rules, seed * 10 + s) for s in range(1, game_rules.players)]
-    names = ["you", *(f"{bot}-{s}" for s in range(1, game_rules.players))]
+    bots += [make_bot(bot, game, seed * 10 + s) for s in range(1, game.players)]
+    names = ["you", *(f"{bot}-{s}" for s in range(1, game.players))]
     out = io.StringIO()
     console = console or Console(file=out, color_system=None, width=120, soft_wrap=True)
-    return game, bots, names, console, out
+    return game, state, bots, names, console, out
 
 
-def give_rack(game: ClosedHandGame[Any], seat: int, faces: Sequence[int], keep_rest: bool = False) -> None:
+def reread(client: Any) -> None:
+    """After a test changed the match's state: feed the client's session again, the rack sorted
+    afresh as at a new round."""
+    client.session.rack.round_no = None
+    client.refresh()
+
+
+def give_rack(
+    game: ClosedHandGame[Any], state: Any, seat: int, faces: Sequence[int], keep_rest: bool = False
+) -> None:
     """Make ``seat``'s rack hold the pieces of ``faces`` by swapping pieces with the stock and the
     other racks (every piece stays in exactly one place). The pieces it gives away are the last of
     its rack that ``faces`` don't need, or the first with ``keep_rest``."""
-    rack = game.racks[seat]
+    rack = state.racks[seat]
     want = Counter(faces)
     spare = []
     for piece in rack:
@@ -89,7 +101,7 @@ def give_rack(game: ClosedHandGame[Any], seat: int, faces: Sequence[int], keep_r
         else:
             spare.append(piece)
     for face in want.elements():
-        holders = [game.stock, *(r for s, r in enumerate(game.racks) if s != seat)]
+        holders = [state.stock, *(r for s, r in enumerate(state.racks) if s != seat)]
         where = next(h for h in holders if any(game.face(p) == face for p in h))
         piece = next(p for p in where if game.face(p) == face)
         swap = spare.pop(0 if keep_rest else -1)

@@ -12,18 +12,18 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from play_helpers import RUNNER, Script, fresh_match, give_rack, run_app
+from play_helpers import RUNNER, Script, fresh_match, give_rack, load_game, reread, run_app
 from rummykit.cli.app import app
 from rummykit.cli.play import HUMAN, PlayClient
 from rummykit.core.notation import format_face, format_faces, parse_faces
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.engine.closed_hand import Phase
 from rummykit.engine.records import read_lines, replay
-from rummykit.variants.okey.state import OkeyGame
-from rummykit.variants.registry import game_from_record, variant
+from rummykit.variants.registry import game_from_record
 
 ALL_FACES = [format_face(Kind.TILES, f) for f in range(JOKER + 1)]
 ANSI = re.compile(r"\x1b\[")
+MISTAKES = ("unknown command", "can't read", "not allowed")
 
 Line = str | Callable[["PlayClient"], str]
 
@@ -49,17 +49,17 @@ def new_client(
     interactive: bool = False,
 ) -> tuple[PlayClient, Script, io.StringIO]:
     """A client on a fresh game with bots, reading from a script, writing plain text to a buffer."""
-    game, bots, names, console, out = fresh_match(OkeyGame, "okey", seed, rules, bot)
+    game, state, bots, names, console, out = fresh_match("okey", seed, rules, bot)
     script = Script(lines)
-    client = PlayClient(game, bots, names, console, script, interactive=interactive)
+    client = PlayClient(game, state, bots, names, console, script, interactive=interactive)
     script.client = client
     return client, script, out
 
 
 def starter_seed(players: int = 4) -> int:
     """A seed whose first round is started by the human (seat 0 discards without drawing)."""
-    rules = variant("okey").load_rules(None, [f"players={players}"])
-    return next(s for s in range(100) if OkeyGame(rules, s).current_seat == HUMAN)
+    game = load_game("okey", [f"players={players}"])
+    return next(s for s in range(100) if game.current_seat(game.new_state(s)) == HUMAN)
 
 
 def shown_rack(output: str) -> list[str]:
@@ -72,14 +72,14 @@ def shown_rack(output: str) -> list[str]:
 def to_my_turn(client: PlayClient) -> None:
     """Let the bots move until the human is to move."""
     client.play_bots()
-    assert client.game.current_seat == HUMAN
+    assert client.to_move() == HUMAN
 
 
 def to_my_draw(client: PlayClient, discard: str = "d") -> None:
     """Let the bots move until the human is to move, past the opening when the human starts the
     round (``discard`` the first tile of the rack, then the bots move again)."""
     to_my_turn(client)
-    if client.obs.phase is Phase.OPENING:
+    if client.phase is Phase.OPENING:
         client.handle(f"{discard} {format_face(Kind.TILES, client.order[0])}")
         to_my_turn(client)
 
@@ -87,13 +87,13 @@ def to_my_draw(client: PlayClient, discard: str = "d") -> None:
 def discard_phase(client: PlayClient) -> None:
     """Bring the human to the point of discarding (draw when needed)."""
     to_my_turn(client)
-    if client.obs.phase is Phase.DRAW:
+    if client.phase is Phase.DRAW:
         client.handle("draw")
-    assert client.obs.phase in (Phase.OPENING, Phase.DISCARD)
+    assert client.phase in (Phase.OPENING, Phase.DISCARD)
 
 
 def in_sync(client: PlayClient) -> bool:
-    return Counter(client.order) == Counter(client.obs.rack)
+    return Counter(client.order) == Counter(client.obs["hand"])
 
 
 # ---------------------------------------------------------------------- the command line
@@ -202,8 +202,8 @@ def test_a_typo_gets_one_line_and_the_same_prompt_again() -> None:
 def test_illegal_moves_are_explained_and_change_nothing() -> None:
     client, _, out = new_client([])
     to_my_draw(client, "discard")
-    assert client.obs.phase is Phase.DRAW
-    before, order, places = client.obs, list(client.order), client.game.piece_places()
+    assert client.phase is Phase.DRAW
+    before, order, places = client.obs, list(client.order), client.game.piece_places(client.state)
     client.handle(f"discard {format_face(Kind.TILES, client.order[0])}")
     assert "not allowed: draw or take a tile first" in out.getvalue().splitlines()[-1]
     client.handle("draw")
@@ -215,7 +215,7 @@ def test_illegal_moves_are_explained_and_change_nothing() -> None:
         assert out.getvalue().splitlines()[-1].startswith(("not allowed: ", "can't read that: "))
         assert client.obs == before and client.order == order
     assert f"you don't hold {missing}" in out.getvalue()
-    assert client.game.piece_places() == places
+    assert client.game.piece_places(client.state) == places
 
 
 def test_draw_appends_at_the_right_and_discard_keeps_the_order() -> None:
@@ -223,7 +223,7 @@ def test_draw_appends_at_the_right_and_discard_keeps_the_order() -> None:
     discard_phase(client)
     client.handle("sort pairs")
     arranged = list(client.order)
-    if client.obs.phase is Phase.OPENING:
+    if client.phase is Phase.OPENING:
         client.handle(f"d {format_face(Kind.TILES, arranged[0])}")
         to_my_turn(client)
         arranged = arranged[1:]
@@ -277,7 +277,7 @@ def test_hint_suggests_a_legal_discard() -> None:
     found = re.search(r"hint: (discard) (\S+) \(leaves \d+ tiles? out of melds\)", text)
     found = found or re.search(r"you can (finish): finish (\S+)", text)
     assert found is not None
-    legal = {a.text() for a in client.game.legal_actions()}
+    legal = set(client.session.texts())
     assert f"{found.group(1)} {found.group(2)}" in legal
     assert "best: " in text
 
@@ -302,14 +302,12 @@ def test_help_lists_the_commands() -> None:
 def rig(client: PlayClient, hand: str) -> None:
     """Give the human exactly the tiles ``hand`` at the start of a round, by swapping pieces with
     the stock and the other racks (every piece stays in exactly one place), and re-read the rack."""
-    game = client.game
+    game, state = client.game, client.state
     wanted = Counter(parse_faces(Kind.TILES, hand))
-    give_rack(game, HUMAN, list(wanted.elements()))
-    game._legal = None
-    assert Counter(game.faces(game.racks[HUMAN])) == wanted
-    assert set(game.piece_places().values()) == {1}
-    client.round_no = 0
-    client.sync_rack()
+    give_rack(game, state, HUMAN, list(wanted.elements()))
+    assert Counter(game.faces(state.racks[HUMAN])) == wanted
+    assert set(game.piece_places(state).values()) == {1}
+    reread(client)
 
 
 WIN = "R1 R2 R3 Y7 Y8 Y9 B10 B11 B12 B13 K1 K2 K3 K4 K9"
@@ -321,8 +319,7 @@ WIN = "R1 R2 R3 Y7 Y8 Y9 B10 B11 B12 B13 K1 K2 K3 K4 K9"
 def test_finishing_ends_the_round_and_the_match(command: str) -> None:
     seed = starter_seed()
     client, _, out = new_client([], seed=seed, rules=("rounds=1",))
-    game = client.game
-    assert game.indicator_face not in parse_faces(Kind.TILES, WIN) and not any(
+    assert client.obs["indicator"] not in parse_faces(Kind.TILES, WIN) and not any(
         client.wilds.is_wild(f) for f in parse_faces(Kind.TILES, WIN)
     ), "pick another hand for this seed"
     rig(client, WIN)
@@ -336,7 +333,7 @@ def test_finishing_ends_the_round_and_the_match(command: str) -> None:
     assert re.search(r"score change\s+you \+0 \| random-1 -2 \| random-2 -2 \| random-3 -2", text)
     assert re.search(r"scores now\s+you 20 \| random-1 18", text)
     assert text.count("  seat ") >= 4  # every hand is shown
-    assert game.is_terminal()
+    assert client.is_over()
     assert client.run() == 0
     assert "winner: you after 1 round" in out.getvalue()
 
@@ -352,27 +349,28 @@ def test_a_wrong_arrangement_is_refused() -> None:
 
 
 def test_show_the_indicators_twin() -> None:
-    rules = variant("okey").load_rules(None, [])
+    game = load_game("okey", [])
     seed = next(
         s
         for s in range(500)
-        if (g := OkeyGame(rules, s)).current_seat == HUMAN and g.indicator_face in g.faces(g.racks[HUMAN])
+        if game.current_seat(st := game.new_state(s)) == HUMAN
+        and game.observe(st, HUMAN)["indicator"] in game.observe(st, HUMAN)["hand"]
     )
     client, _, out = new_client([], seed=seed)
     client.render_table()
     assert "you may show" in out.getvalue()
     client.handle("show")
     assert re.search(r"seat 0 \(you\) shows the indicator's twin", out.getvalue())
-    assert client.obs.scores == (20, 19, 19, 19)
+    assert client.obs["scores"] == [20, 19, 19, 19]
     client.handle("show")
     assert out.getvalue().splitlines()[-1].startswith("not allowed: ")
 
 
 def scripted_move(client: PlayClient) -> str:
     """Finish when possible, else draw (or pass), else discard the rightmost tile."""
-    legal = client.game.legal_actions()
+    legal = client.session.texts()
     for verb in ("finish", "draw", "pass"):
-        chosen = [a.text() for a in legal if a.text().startswith(verb)]
+        chosen = [a for a in legal if a.startswith(verb)]
         if chosen:
             return chosen[0]
     return f"discard {format_face(Kind.TILES, client.order[-1])}"
@@ -383,7 +381,7 @@ def test_a_whole_match_with_scripted_input() -> None:
     assert client.run() == 0
     text = out.getvalue()
     assert "round 1 over" in text and "round 2 over" in text and "match over" in text
-    assert client.game.is_terminal() and len(client.game.results) == 2
+    assert client.is_over() and len(client.state.results) == 2
     assert script.lines, "the match ended before the script did"
 
 
@@ -403,7 +401,7 @@ def test_interactive_pause_between_rounds_and_end_of_input_there() -> None:
     assert prompts == ["you (discard or finish) > ", "press Enter to start round 2 "]
     assert "round 1 over" in out.getvalue()
     assert out.getvalue().rstrip().endswith("end of input: leaving the game")
-    assert not client.game.is_terminal()
+    assert not client.is_over()
 
 
 def test_every_action_is_recorded_for_replay(tmp_path: Path) -> None:
@@ -430,7 +428,7 @@ def test_tile_colours_in_a_colour_terminal() -> None:
 
 def test_a_seat_without_legal_moves_stops_the_game_with_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
     client, _, out = new_client(["draw"])
-    monkeypatch.setattr(client.game, "legal_actions", list)
+    monkeypatch.setattr(client.game, "legal_actions", lambda state, seat: [])
     assert client.run() == 1
     assert "has no legal move" in out.getvalue().splitlines()[-1]
 
@@ -442,6 +440,73 @@ def test_d_is_discard_and_show_needs_the_indicator() -> None:
     client.handle(f"d {format_face(Kind.TILES, tile)}")
     assert f"seat 0 (you) discards {format_face(Kind.TILES, tile)}" in out.getvalue()
     client.play_bots()
-    other = next(f for f in range(JOKER) if f != client.obs.indicator)
+    other = next(f for f in range(JOKER) if f != client.obs["indicator"])
     client.handle(f"show {format_face(Kind.TILES, other)}")
     assert "only its twin can be shown" in out.getvalue().splitlines()[-1]
+
+
+# ---------------------------------------------------------------------- defects fixed with the seat session
+@pytest.mark.parametrize("answer", ["y", ""])
+def test_quit_at_the_pause_between_rounds_quits_asking_first(answer: str) -> None:
+    client, _, out = new_client([], seed=starter_seed(), interactive=True)
+    rig(client, WIN)
+    prompts: list[str] = []
+    replies = ["finish K9", "quit", "n", "quit", answer, ""]
+
+    def read_line(prompt: str) -> str:
+        prompts.append(prompt)
+        if not replies:
+            raise EOFError
+        return replies.pop(0)
+
+    client.read_line = read_line
+    assert client.run() == 0
+    pause = "press Enter to start round 2 "
+    assert prompts[:5] == [
+        "you (discard or finish) > ",
+        pause,
+        "really quit? [y/N] ",
+        pause,
+        "really quit? [y/N] ",
+    ]
+    text = out.getvalue()
+    assert "still playing" in text
+    if answer == "y":
+        assert text.rstrip().endswith("leaving the game") and client.obs["round"] == 2
+        assert "round 2 |" not in text  # the round was never shown: the player left
+    else:
+        assert prompts[5] == pause and "round 2 |" in text  # declined: Enter starts the round
+
+
+def test_players_and_a_players_rule_that_disagree_are_refused() -> None:
+    result = RUNNER.invoke(app, ["play", "okey", "--players", "2", "--rule", "players=3"], input="")
+    assert result.exit_code == 2
+    assert result.stderr == "error: --players 2 and --rule players=3 disagree: give one of them\n"
+    code, out = run("play", "okey", "--seed", "1", "--players", "3", "--rule", "players=3", stdin="")
+    assert code == 0 and "Okey, 3 players" in out
+
+
+def test_a_huge_command_is_not_echoed_back_whole() -> None:
+    huge = "x" * 2_000_000
+    for line in (huge, f"d {huge}", f"move {huge} 3", f"move 1 {'9' * 10_000}", f"sort {huge}"):
+        code, out = run("play", "okey", "--seed", "1", "--bots", "random", "--no-color", stdin=line + "\n")
+        assert code == 0 and "Traceback" not in out
+        assert len(out) < 20_000, line[:20]
+        errors = [
+            x for x in out.splitlines() if x.startswith(("unknown command", "can't read", "not allowed"))
+        ]
+        assert len(errors) == 1 and len(errors[0]) < 200
+
+
+def test_bytes_that_are_not_utf8_are_shown_as_bytes() -> None:
+    code, out = run_bytes(b"d \xff\xfe\n\xff\nmove \xff 3\n")
+    assert code == 0 and "Traceback" not in out
+    errors = [x for x in out.splitlines() if x.startswith(MISTAKES)]
+    assert len(errors) == 3
+    assert "\\xff\\xfe" in errors[0] and "\\xff" in errors[1] and "\\xff" in errors[2]
+    assert "udc" not in out
+
+
+def run_bytes(stdin: bytes) -> tuple[int, str]:
+    """``rummykit play okey`` reading raw bytes."""
+    return run_app("play", "okey", "--seed", "1", "--bots", "random", "--no-color", stdin=stdin)

@@ -8,12 +8,11 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
 from rich.console import Console
 
-from play_helpers import RUNNER, Script, fresh_match, give_rack, run_app
+from play_helpers import RUNNER, Script, fresh_match, give_rack, load_game, reread, run_app
 from rummykit.cli.app import app
 from rummykit.cli.play import HUMAN, PlayClient
 from rummykit.cli.table_view import TurkishRummyView
@@ -21,8 +20,7 @@ from rummykit.core.notation import format_face, parse_faces
 from rummykit.core.pieces import JOKER, Kind, rank_of, suit_of
 from rummykit.engine.closed_hand import Phase
 from rummykit.engine.records import read_lines, replay
-from rummykit.variants.registry import game_from_record, variant
-from rummykit.variants.turkish_rummy.state import TurkishRummyGame
+from rummykit.variants.registry import game_from_record
 
 ALL_FACES = [format_face(Kind.CARDS, f) for f in range(JOKER + 1)]
 ANSI = re.compile(r"\x1b\[")
@@ -47,24 +45,22 @@ def new_client(
     bot: str = "random",
     lines: list[str] | None = None,
     console: Console | None = None,
-) -> tuple[PlayClient[Any], io.StringIO]:
+) -> tuple[PlayClient, io.StringIO]:
     """A client on a fresh match against bots, writing plain text to a buffer (unless ``console``)."""
-    game, bots, names, console, out = fresh_match(
-        TurkishRummyGame, "turkish_rummy", seed, rules, bot, console
-    )
-    client: PlayClient[Any] = PlayClient(game, bots, names, console, Script(lines or []))
+    game, state, bots, names, console, out = fresh_match("turkish_rummy", seed, rules, bot, console)
+    client = PlayClient(game, state, bots, names, console, Script(lines or []))
     return client, out
 
 
 def first_seed(players: int = 4) -> int:
     """A seed whose first round the human plays first."""
-    rules = variant("turkish_rummy").load_rules(None, [f"players={players}"])
-    return next(s for s in range(100) if TurkishRummyGame(rules, s).order[0] == HUMAN)
+    game = load_game("turkish_rummy", [f"players={players}"])
+    return next(s for s in range(100) if game.observe(game.new_state(s), None)["order"][0] == HUMAN)
 
 
-def to_my_turn(client: PlayClient[Any]) -> None:
+def to_my_turn(client: PlayClient) -> None:
     client.play_bots()
-    assert client.game.current_seat == HUMAN
+    assert client.to_move() == HUMAN
 
 
 def last_line(out: io.StringIO) -> str:
@@ -92,17 +88,18 @@ def test_piped_commands_play_moves_and_write_a_record(tmp_path: Path) -> None:
 
 
 def test_the_order_of_play_and_the_up_card_are_shown() -> None:
-    game = TurkishRummyGame(variant("turkish_rummy").load_rules(None, []), 16)
+    game = load_game("turkish_rummy", [])
+    seen = game.observe(game.new_state(16), None)
     code, out = run("--seed", "16", "--no-color", stdin="")
     assert code == 0
     line = next(line for line in out.splitlines() if line.startswith("order of play"))
-    drawn = [format_face(Kind.CARDS, face) for _, face in game.order_draws]
+    drawn = [format_face(Kind.CARDS, face) for _, face in seen["order_draws"]]
     assert re.findall(r"(?:drew|redrew|then) (\S\S)", line) == drawn
-    names = ["you" if s == HUMAN else f"seat {s}" for s in game.order]
+    names = ["you" if s == HUMAN else f"seat {s}" for s in seen["order"]]
     assert line.endswith("-> " + ", ".join(names))
     assert "redrew" in line and "(tie)" in line  # seed 16: a tie, then a joker drawn again
     assert "JK then" in line
-    up = format_face(Kind.CARDS, game.up_face)
+    up = format_face(Kind.CARDS, seen["up_card"])
     assert re.search(
         rf"^up card {up} \(out of play\)   its twin in a hand at the round's end: every opponent -1",
         out,
@@ -165,7 +162,7 @@ def test_discard_in_letters_and_in_suit_symbols() -> None:
         face = next(f for f in client.order if f != JOKER)
         client.handle(f"discard {notation(face)}")
         assert f"seat 0 (you) discards {format_face(Kind.CARDS, face)}" in out.getvalue()
-        assert client.obs.discards[0][-1] == face
+        assert client.obs["discards"][0][-1] == face
     client.handle("d 7♥ 8♥")
     assert last_line(out).startswith("can't read that: ")
 
@@ -173,8 +170,8 @@ def test_discard_in_letters_and_in_suit_symbols() -> None:
 def test_illegal_moves_are_explained_and_change_nothing() -> None:
     client, out = new_client(seed=first_seed())
     to_my_turn(client)
-    assert client.obs.phase is Phase.DRAW
-    before, order, places = client.obs, list(client.order), client.game.piece_places()
+    assert client.phase is Phase.DRAW
+    before, order, places = client.obs, list(client.order), client.game.piece_places(client.state)
     client.handle(f"discard {format_face(Kind.CARDS, client.order[0])}")
     assert last_line(out) == "not allowed: draw or take a card first"
     client.handle("pass")
@@ -191,24 +188,26 @@ def test_illegal_moves_are_explained_and_change_nothing() -> None:
         assert last_line(out).startswith(("not allowed: ", "can't read that: ")), command
         assert client.obs == before and client.order == order
     assert f"not allowed: you don't hold {missing}" in out.getvalue()
-    assert client.game.piece_places() == places
+    assert client.game.piece_places(client.state) == places
 
 
 def test_the_shared_pile_and_the_card_you_may_take() -> None:
     client, out = new_client(seed=first_seed())
     obs = client.obs
-    assert len(obs.discards) == 1 and obs.takeable == obs.discards[0][-1] and obs.takeable_from == 0
-    top = format_face(Kind.CARDS, obs.takeable)
+    assert (
+        len(obs["discards"]) == 1 and obs["takeable"] == obs["discards"][0][-1] and obs["takeable_from"] == 0
+    )
+    top = format_face(Kind.CARDS, obs["takeable"])
     client.render_table()
     assert f"discard pile  {top}  <- you may take {top}" in out.getvalue()
     assert f"your turn: draw from the stock or take {top}" in out.getvalue()
     client.handle("take")
-    assert f"seat 0 (you) takes {top}" in out.getvalue() and client.order[-1] == obs.takeable
+    assert f"seat 0 (you) takes {top}" in out.getvalue() and client.order[-1] == obs["takeable"]
     face = client.order[0]
     client.handle(f"d {format_face(Kind.CARDS, face)}")
     client.play_bots()
-    pile = client.obs.discards[0]
-    assert pile and client.obs.takeable == pile[-1]  # the bots took and discarded on it
+    pile = client.obs["discards"][0]
+    assert pile and client.obs["takeable"] == pile[-1]  # the bots took and discarded on it
     shown = next(line for line in reversed(out.getvalue().splitlines()) if line.startswith("discard pile"))
     assert shown.split("<-")[0].split()[2:] == [format_face(Kind.CARDS, f) for f in pile]
 
@@ -239,19 +238,16 @@ def test_sort_move_hint_and_help_work_on_cards() -> None:
     assert "\n  show " not in text
 
 
-def rig(client: PlayClient[Any], hand: str, seat: int = HUMAN, extra: tuple[int, str] | None = None) -> None:
+def rig(client: PlayClient, hand: str, seat: int = HUMAN, extra: tuple[int, str] | None = None) -> None:
     """Give ``seat`` exactly the cards ``hand`` (and seat ``extra[0]`` the cards ``extra[1]`` on top
     of its own) by swapping cards with the stock and the other hands; every card stays in exactly
     one place. Re-read the rack."""
-    game = client.game
-    assert isinstance(game, TurkishRummyGame)
-    give_rack(game, seat, parse_faces(Kind.CARDS, hand), keep_rest=False)
+    game, state = client.game, client.state
+    give_rack(game, state, seat, parse_faces(Kind.CARDS, hand), keep_rest=False)
     if extra is not None:
-        give_rack(game, extra[0], parse_faces(Kind.CARDS, extra[1]), keep_rest=True)
-    game._legal = None
-    assert set(game.piece_places().values()) == {1}
-    client.round_no = 0
-    client.sync_rack()
+        give_rack(game, state, extra[0], parse_faces(Kind.CARDS, extra[1]), keep_rest=True)
+    assert set(game.piece_places(state).values()) == {1}
+    reread(client)
 
 
 WIN = "AS 2S 3S 7H 8H 9H TD JD QD KD 5C 5H 5D 5S"
@@ -260,9 +256,7 @@ WIN_TOO = "2C 3C 4C 8S 9S TS JH QH KH AH 6D 6H 6C 6S"
 
 def test_laying_down_ends_the_round_with_the_penalties_explained() -> None:
     client, out = new_client(seed=first_seed(), rules=("rounds=1",))
-    game = client.game
-    assert isinstance(game, TurkishRummyGame)
-    up = format_face(Kind.CARDS, game.up_face)
+    up = format_face(Kind.CARDS, client.obs["up_card"])
     hand = WIN if up not in WIN.split() else WIN_TOO
     rig(client, hand, extra=(1, up))
     client.handle("draw")
@@ -280,7 +274,7 @@ def test_laying_down_ends_the_round_with_the_penalties_explained() -> None:
     assert re.search(r"^this round     you -1 \| random-1 -2 \| random-2 -3 \| random-3 -3$", text, re.M)
     assert re.search(r"^penalties now  you -1 \| random-1 -2 \| random-2 -3 \| random-3 -3$", text, re.M)
     assert len(re.findall(r"^  seat \d \((you|random)\) ", text, re.M)) == 4  # every hand shown
-    assert game.is_terminal()
+    assert client.is_over()
     assert client.run() == 0
     assert "winner: you after 1 round" in out.getvalue()
 
@@ -296,9 +290,9 @@ def test_a_wrong_arrangement_is_refused() -> None:
     assert client.obs == before
 
 
-def scripted_move(client: PlayClient[Any]) -> str:
+def scripted_move(client: PlayClient) -> str:
     """Finish when possible, else draw (or pass), else discard the rightmost card."""
-    legal = [a.text() for a in client.game.legal_actions()]
+    legal = client.session.texts()
     for verb in ("finish", "draw", "pass"):
         chosen = [a for a in legal if a.startswith(verb)]
         if chosen:
@@ -320,7 +314,7 @@ def test_a_whole_match_driving_the_client() -> None:
     assert client.run() == 0
     text = out.getvalue()
     assert "round 1 over" in text and "round 2 over" in text and "match over" in text
-    assert client.game.is_terminal() and len(client.game.results) == 2
+    assert client.is_over() and len(client.state.results) == 2
     assert text.count("order of play  ") >= 2
 
 

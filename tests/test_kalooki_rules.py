@@ -1,132 +1,190 @@
 """Kalooki rules (``kalooki.md``), one test or more per rule, with the issue's cases from
-tests/data/issue5_cases.toml."""
+tests/data/issue5_cases.toml. Positions are built as position text (:func:`setup`)."""
 
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from helpers import cards
-from rig import rigged_kalooki
 from rummykit.core.melds import CARD_JOKERS
 from rummykit.core.notation import format_face
-from rummykit.core.pieces import JOKER, Kind
-from rummykit.errors import IllegalActionError, NotationError
+from rummykit.core.pieces import JOKER, N_FACES, Kind
+from rummykit.engine.events import Event
+from rummykit.errors import IllegalActionError, NotationError, RulesError
 from rummykit.variants.kalooki.actions import KVerb
 from rummykit.variants.kalooki.rules import KalookiRules, MatchMode
-from rummykit.variants.kalooki.state import KalookiGame, KPhase
+from rummykit.variants.kalooki.state import KalookiGame, KalookiState, KPhase, faces
 
 CASES = tomllib.loads((Path(__file__).parent / "data" / "issue5_cases.toml").read_text("utf-8"))
 FILL = "2C 3D 5S 6C 8D 9S JC"  # seven loose cards
+DECK = [format_face(Kind.CARDS, f) for f in range(N_FACES)] * 2 + ["JK", "JK"]
 
 
-def state(game: KalookiGame) -> tuple[object, ...]:
-    return (
-        [sorted(h) for h in game.hands],
-        [(m.number, m.pieces, m.meld.stands_for) for m in game.table],
-        list(game.stock),
-        list(game.pile),
-        sorted(game.opened),
-        list(game.pending),
-        game.phase,
-        game.turn,
-        list(game.scores),
+def setup(
+    hands: list[str | None],
+    *,
+    table: list[tuple[int, str]] | None = None,
+    opened: set[int] | None = None,
+    turn: int = 0,
+    phase: KPhase = KPhase.PLAY,
+    pile: str = "4C",
+    stock_size: int | None = None,
+    rules: KalookiRules | None = None,
+) -> tuple[KalookiGame, KalookiState]:
+    """A Kalooki round (seed 0, round 1) with these hands (``None``: 13 cards from what is left),
+    table melds ``(owner, "5H 6H JK[7H] 8H")`` numbered from 1, the seats that have opened, the
+    pile (bottom first); the rest is the stock (``stock_size`` moves the excess under the pile).
+    Written as position text and read by ``from_position``."""
+    game = KalookiGame(rules or KalookiRules(players=len(hands)))
+    left = Counter(DECK)
+    for text in [t for _, t in table or []] + [h or "" for h in hands] + [pile]:
+        left.subtract(c.partition("[")[0] for c in text.split())
+    rest = []
+    for c in DECK:
+        if left[c] > 0:
+            rest.append(c)
+            left[c] -= 1
+    full = [h.split() if h is not None else [rest.pop() for _ in range(13)] for h in hands]
+    piled = pile.split()
+    if stock_size is not None:
+        piled = rest[stock_size:] + piled
+        rest = rest[:stock_size]
+    opened = opened or set()
+
+    def listed(items: list[str]) -> str:
+        return ",".join(items) or "-"
+
+    melds = ";".join(f"{i + 1}@{owner}:{listed(text.split())}" for i, (owner, text) in enumerate(table or []))
+    n = len(hands)
+    text = (
+        f"kalooki seed=0 round=1 dealer={(turn - 1) % n} turn={turn} phase={phase.value} "
+        f"active={listed([str(s) for s in range(n)])} scores={listed(['0'] * n)} reshuffles=0 "
+        f"opened={listed([str(s) for s in sorted(opened)])} pending=- next={len(table or []) + 1} laid_off=0 "
+        f"open_at_start={int(turn in opened)} released=- hands={'/'.join(listed(h) for h in full)} "
+        f"known={'/'.join(['-'] * n)} table={melds or '-'} pile={listed(piled)} stock={listed(rest)}"
     )
+    return game, game.from_position(text)
 
 
-def refused(game: KalookiGame, text: str) -> None:
-    before = state(game)
+def refused(game: KalookiGame, state: KalookiState, text: str) -> None:
+    """``text`` by the seat to move raises and changes nothing."""
+    before = state.clone()
+    seat = game.current_seat(state)
+    assert seat is not None
     with pytest.raises((IllegalActionError, NotationError)):
-        game.apply_text(text)
-    assert state(game) == before
+        game.apply_text(state, seat, text)
+    assert state == before
+
+
+def play(game: KalookiGame, state: KalookiState, *texts: str) -> list[Event]:
+    """Apply ``texts`` in turn, each by the seat to move; the events of the last."""
+    events: list[Event] = []
+    for text in texts:
+        seat = game.current_seat(state)
+        assert seat is not None
+        events = game.apply_text(state, seat, text)
+    return events
+
+
+def round_result(events: list[Event]) -> dict[str, Any]:
+    """The round result (JSON) carried by the round-end event."""
+    result: dict[str, Any] = next(e.params["result"] for e in events if e.code == "kalooki_round_end")
+    return result
+
+
+def hand_faces(state: KalookiState, seat: int) -> list[int]:
+    return faces(state.hands[seat])
 
 
 # ---------------------------------------------------------------- the deal and the turn
 def test_deal_thirteen_each_and_a_face_up_card() -> None:
-    game = KalookiGame(KalookiRules(), seed=3)
-    assert [len(h) for h in game.hands] == [13] * 4
-    assert len(game.pile) == 1 and len(game.stock) == 106 - 52 - 1
-    assert game.turn == (game.dealer + 1) % 4 and game.phase is KPhase.DRAW
+    game = KalookiGame(KalookiRules())
+    state = game.new_state(3)
+    assert [len(h) for h in state.hands] == [13] * 4
+    assert len(state.pile) == 1 and len(state.stock) == 106 - 52 - 1
+    assert state.turn == (state.dealer + 1) % 4 and state.phase is KPhase.DRAW
 
 
 def test_a_turn_is_draw_optional_melds_then_a_discard() -> None:
-    game = KalookiGame(KalookiRules(), seed=3)
-    seat = game.turn
-    refused(game, "discard " + "AS")
-    game.apply_text("draw")
-    assert len(game.hands[seat]) == 14 and game.phase is KPhase.PLAY
-    refused(game, "draw")
-    game.apply_text("discard " + format_face(Kind.CARDS, game.faces(game.hands[seat])[0]))
-    assert game.turn == (seat + 1) % 4 and game.phase is KPhase.DRAW
+    game = KalookiGame(KalookiRules())
+    state = game.new_state(3)
+    seat = state.turn
+    refused(game, state, "discard " + "AS")
+    play(game, state, "draw")
+    assert len(state.hands[seat]) == 14 and state.phase is KPhase.PLAY
+    refused(game, state, "draw")
+    play(game, state, "discard " + format_face(Kind.CARDS, hand_faces(state, seat)[0]))
+    assert state.turn == (seat + 1) % 4 and state.phase is KPhase.DRAW
 
 
 def test_take_the_top_discard() -> None:
-    game = rigged_kalooki(["7H 8H 9H " + FILL + " KC KD KS", None, None, None], phase=KPhase.DRAW, pile="TH")
-    game.apply_text("take")
-    assert cards("TH")[0] in game.faces(game.hands[0])
+    game, state = setup(["7H 8H 9H " + FILL + " KC KD KS", None, None, None], phase=KPhase.DRAW, pile="TH")
+    play(game, state, "take")
+    assert cards("TH")[0] in hand_faces(state, 0)
 
 
 # ---------------------------------------------------------------- opening
 @pytest.mark.parametrize("case", CASES["opening"], ids=[" + ".join(c["melds"]) for c in CASES["opening"]])
 def test_opening_threshold(case: dict[str, Any]) -> None:
     hand = " ".join(case["melds"]) + " KC QD"
-    game = rigged_kalooki([hand, None, None, None])
-    game.apply_text("meld " + " | ".join(case["melds"]))
-    assert (0 in game.opened) is case["opens"]
+    game, state = setup([hand, None, None, None])
+    play(game, state, "meld " + " | ".join(case["melds"]))
+    assert (0 in state.opened) is case["opens"]
     if case["opens"]:
-        game.apply_text("discard KC")
-        assert game.turn == 1
+        play(game, state, "discard KC")
+        assert state.turn == 1
     else:
-        assert game.pending
-        refused(game, "discard KC")
-        game.apply_text("retract")
-        assert not game.table and len(game.hands[0]) == len(hand.split())
-        game.apply_text("discard KC")
-        assert 0 not in game.opened and game.turn == 1
+        assert state.pending
+        refused(game, state, "discard KC")
+        play(game, state, "retract")
+        assert not state.table and len(state.hands[0]) == len(hand.split())
+        play(game, state, "discard KC")
+        assert 0 not in state.opened and state.turn == 1
 
 
 def test_opening_melds_may_come_one_action_at_a_time() -> None:
-    game = rigged_kalooki(["QS KS AS 7D 7H 7C KC", None, None, None])
-    game.apply_text("meld QS KS AS")
-    assert 0 not in game.opened and game.pending == [1]
-    game.apply_text("meld 7D 7H 7C")
-    assert 0 in game.opened and game.pending == []
+    game, state = setup(["QS KS AS 7D 7H 7C KC", None, None, None])
+    play(game, state, "meld QS KS AS")
+    assert 0 not in state.opened and state.pending == [1]
+    play(game, state, "meld 7D 7H 7C")
+    assert 0 in state.opened and state.pending == []
 
 
 def test_layoffs_come_only_after_opening_and_dont_count() -> None:
-    game = rigged_kalooki(["TD TH TC 8S KC QD", None, None, None], table=[(1, "5S 6S 7S")])
-    refused(game, "layoff 1 8S")
-    game.apply_text("meld TD TH TC")
-    refused(game, "layoff 1 8S")  # 30 is not an opening yet
-    opened = rigged_kalooki(["8S KC QD", None, None, None], table=[(1, "5S 6S 7S")], opened={0})
-    opened.apply_text("layoff 1 8S")
-    assert opened.table[0].meld.stands_for == tuple(cards("5S 6S 7S 8S"))
+    game, state = setup(["TD TH TC 8S KC QD", None, None, None], table=[(1, "5S 6S 7S")])
+    refused(game, state, "layoff 1 8S")
+    play(game, state, "meld TD TH TC")
+    refused(game, state, "layoff 1 8S")  # 30 is not an opening yet
+    opened, after = setup(["8S KC QD", None, None, None], table=[(1, "5S 6S 7S")], opened={0})
+    play(opened, after, "layoff 1 8S")
+    assert after.table[0].meld.stands_for == tuple(cards("5S 6S 7S 8S"))
 
 
 def test_open_min_zero_removes_the_threshold() -> None:
-    game = rigged_kalooki(["AS 2S 3S KC", None, None, None], rules=KalookiRules(open_min=0))
-    game.apply_text("meld AS 2S 3S")
-    assert 0 in game.opened
+    game, state = setup(["AS 2S 3S KC", None, None, None], rules=KalookiRules(open_min=0))
+    play(game, state, "meld AS 2S 3S")
+    assert 0 in state.opened
 
 
 # ---------------------------------------------------------------- laying off
 def test_lay_off_onto_anyones_meld_keeping_it_valid() -> None:
-    game = rigged_kalooki(
+    game, state = setup(
         ["9H 4S 7D KC", None, None, None], table=[(2, "6H 7H 8H"), (3, "7S 7C 7H")], opened={0}
     )
-    game.apply_text("layoff 1 9H")
-    game.apply_text("layoff 2 7D")
-    refused(game, "layoff 1 4S")
-    assert len(game.table[1].pieces) == 4
+    play(game, state, "layoff 1 9H", "layoff 2 7D")
+    refused(game, state, "layoff 1 4S")
+    assert len(state.table[1].pieces) == 4
 
 
 def test_lay_off_a_joker_with_its_declared_card() -> None:
-    game = rigged_kalooki(["JK KC QD", None, None, None], table=[(1, "6H 7H 8H")], opened={0})
-    game.apply_text("layoff 1 JK[9H]")
-    assert game.table[0].meld.stands_for[-1] == cards("9H")[0]
+    game, state = setup(["JK KC QD", None, None, None], table=[(1, "6H 7H 8H")], opened={0})
+    play(game, state, "layoff 1 JK[9H]")
+    assert state.table[0].meld.stands_for[-1] == cards("9H")[0]
 
 
 # ---------------------------------------------------------------- joker release
@@ -135,114 +193,111 @@ def test_lay_off_a_joker_with_its_declared_card() -> None:
 )
 def test_joker_release(case: dict[str, Any]) -> None:
     hand = case["cards"] + " KC QD"
-    game = rigged_kalooki([hand, None, None, None], table=[(1, case["meld"])], opened={0})
-    jokers_before = sum(1 for f in game.faces(game.hands[0]) if f == JOKER)
+    game, state = setup([hand, None, None, None], table=[(1, case["meld"])], opened={0})
+    jokers_before = hand_faces(state, 0).count(JOKER)
     if case["frees"]:
-        game.apply_text(f"release 1 {case['cards']}")
-        jokers = sum(1 for f in game.faces(game.hands[0]) if f == JOKER)
-        assert jokers - jokers_before == case["frees"]
-        assert (JOKER in game.table[0].meld.faces) is case.get("joker_left", False)
+        play(game, state, f"release 1 {case['cards']}")
+        assert hand_faces(state, 0).count(JOKER) - jokers_before == case["frees"]
+        assert (JOKER in state.table[0].meld.faces) is case.get("joker_left", False)
     else:
-        refused(game, f"release 1 {case['cards']}")
+        refused(game, state, f"release 1 {case['cards']}")
 
 
 def test_one_missing_suit_closes_the_set_for_ever() -> None:
-    game = rigged_kalooki(["7C KC QD", "7D 2S 3S", None, None], table=[(2, "7H 7S JK")], opened={0, 1})
-    game.apply_text("layoff 1 7C")
-    assert len(game.table[0].pieces) == 4 and game.observation(0).table[0].closed
-    game.apply_text("discard QD")
-    game.apply_text("draw")
-    refused(game, "release 1 7D")  # seat 1 holds the last suit: still no release
-    assert all(a.verb is not KVerb.RELEASE for a in game.legal_actions())
+    game, state = setup(["7C KC QD", "7D 2S 3S", None, None], table=[(2, "7H 7S JK")], opened={0, 1})
+    play(game, state, "layoff 1 7C")
+    assert len(state.table[0].pieces) == 4 and game.observe(state, 0)["table"][0]["closed"]
+    play(game, state, "discard QD", "draw")
+    refused(game, state, "release 1 7D")  # seat 1 holds the last suit: still no release
+    assert all(a.verb is not KVerb.RELEASE for a in game.legal_actions(state, 1))
 
 
 def test_release_needs_an_opened_player() -> None:
-    game = rigged_kalooki(["7H KC QD", None, None, None], table=[(1, "5H 6H JK[7H] 8H")])
-    refused(game, "release 1 7H")
+    game, state = setup(["7H KC QD", None, None, None], table=[(1, "5H 6H JK[7H] 8H")])
+    refused(game, state, "release 1 7H")
 
 
 def test_released_joker_goes_to_the_hand_and_may_be_kept() -> None:
-    game = rigged_kalooki(["7H KC QD", None, None, None], table=[(1, "5H 6H JK[7H] 8H")], opened={0})
-    game.apply_text("release 1 7H")
-    game.apply_text("discard QD")
-    assert JOKER in game.faces(game.hands[0])
+    game, state = setup(["7H KC QD", None, None, None], table=[(1, "5H 6H JK[7H] 8H")], opened={0})
+    play(game, state, "release 1 7H", "discard QD")
+    assert JOKER in hand_faces(state, 0)
 
 
 def test_released_joker_must_be_used_by_option() -> None:
     rules = KalookiRules(released_joker_must_be_used=True)
-    game = rigged_kalooki(
+    game, state = setup(
         ["7H KC QD", None, None, None], table=[(1, "5H 6H JK[7H] 8H")], opened={0}, rules=rules
     )
-    game.apply_text("release 1 7H")
-    refused(game, "discard QD")
-    refused(game, "discard JK")
-    game.apply_text("layoff 1 JK[9H]")
-    game.apply_text("discard QD")
+    play(game, state, "release 1 7H")
+    refused(game, state, "discard QD")
+    refused(game, state, "discard JK")
+    play(game, state, "layoff 1 JK[9H]", "discard QD")
 
 
 def test_melds_are_never_rearranged_otherwise() -> None:
-    game = rigged_kalooki(["4H KC QD", None, None, None], table=[(1, "5H 6H JK[7H] 8H")], opened={0})
-    refused(game, "release 1 4H")
-    game.apply_text("layoff 1 4H")
-    assert game.table[0].meld.stands_for == tuple(cards("4H 5H 6H 7H 8H"))
+    game, state = setup(["4H KC QD", None, None, None], table=[(1, "5H 6H JK[7H] 8H")], opened={0})
+    refused(game, state, "release 1 4H")
+    play(game, state, "layoff 1 4H")
+    assert state.table[0].meld.stands_for == tuple(cards("4H 5H 6H 7H 8H"))
 
 
 # ---------------------------------------------------------------- going out
 def test_going_out_needs_a_final_discard() -> None:
-    game = rigged_kalooki(["7H 7D 7C", None, None, None], opened={0})
-    refused(game, "meld 7H 7D 7C")
-    game2 = rigged_kalooki(["7H 7D 7C KC", None, None, None], opened={0}, table=[(1, "2S 3S 4S")])
-    game2.apply_text("meld 7H 7D 7C")
-    events = game2.apply_text("discard KC")
-    assert any(e.result is not None and e.result.winner == 0 for e in events)
+    game, state = setup(["7H 7D 7C", None, None, None], opened={0})
+    refused(game, state, "meld 7H 7D 7C")
+    game2, state2 = setup(["7H 7D 7C KC", None, None, None], opened={0}, table=[(1, "2S 3S 4S")])
+    events = play(game2, state2, "meld 7H 7D 7C", "discard KC")
+    assert round_result(events)["winner"] == 0
 
 
 def test_going_out_scores_the_other_hands() -> None:
-    game = rigged_kalooki(["7H 7D 7C KC", "AS JK 5D", None, None], opened={0}, table=[(1, "2S 3S 4S")])
-    game.apply_text("meld 7H 7D 7C")
-    events = game.apply_text("discard KC")
-    result = next(e.result for e in events if e.result is not None)
-    assert result.winner == 0 and result.kind == "out"
-    assert result.deltas[0] == 0 and result.deltas[1] == 11 + 25 + 5
+    game, state = setup(["7H 7D 7C KC", "AS JK 5D", None, None], opened={0}, table=[(1, "2S 3S 4S")])
+    result = round_result(play(game, state, "meld 7H 7D 7C", "discard KC"))
+    assert result["winner"] == 0 and result["kind"] == "out"
+    assert result["deltas"][0] == 0 and result["deltas"][1] == 11 + 25 + 5
 
 
 def test_okey_yapmak_adds_25_for_each_other_player() -> None:
     """13 cards melded at once from a closed hand, the 14th discarded (the issue's case)."""
-    hand_game = rigged_kalooki(
+    game, state = setup(
         ["AH 2H 3H 4H 5H 6H 7H 8H 9H TH TC TD TS", "AS JK 5D", None, None], phase=KPhase.DRAW, pile="2D"
     )
-    hand_game.apply_text("take")
-    assert len(hand_game.hands[0]) == 14
-    hand_game.apply_text("meld AH 2H 3H 4H 5H 6H 7H 8H 9H TH | TC TD TS")
-    events = hand_game.apply_text("discard 2D")
-    result = next(e.result for e in events if e.result is not None)
-    assert result.kind == "hunt" and result.winner == 0
-    assert result.deltas[1] == 11 + 25 + 5 + 25
+    play(game, state, "take")
+    assert len(state.hands[0]) == 14
+    result = round_result(play(game, state, "meld AH 2H 3H 4H 5H 6H 7H 8H 9H TH | TC TD TS", "discard 2D"))
+    assert result["kind"] == "hunt" and result["winner"] == 0
+    assert result["deltas"][1] == 11 + 25 + 5 + 25
     values = KalookiRules().values()
     for seat in (2, 3):
-        held = sum(values.hand_value(f, CARD_JOKERS) for f in result.hands[seat])
-        assert result.deltas[seat] == held + 25
+        held = sum(values.hand_value(f, CARD_JOKERS) for f in result["hands"][seat])
+        assert result["deltas"][seat] == held + 25
+
+
+def test_okey_yapmak_one_meld_per_action() -> None:
+    """The same going out laid one meld per action (the action space's way) is Okey yapmak too."""
+    game, state = setup(["AH 2H 3H 4H 5H 6H 7H 8H 9H TH TC TD TS", None, None, None], phase=KPhase.DRAW, pile="2D")
+    events = play(game, state, "take", "meld AH 2H 3H 4H 5H 6H 7H 8H 9H TH", "meld TC TD TS", "discard 2D")
+    assert round_result(events)["kind"] == "hunt"
 
 
 def test_no_hunt_after_an_earlier_meld_or_a_layoff() -> None:
-    game = rigged_kalooki(["7H 7D 7C 2D", None, None, None], opened={0}, table=[(1, "TC TD TS")])
-    game.apply_text("meld 7H 7D 7C")
-    events = game.apply_text("discard 2D")
-    assert next(e.result for e in events if e.result is not None).kind == "out"
+    game, state = setup(["7H 7D 7C 2D", None, None, None], opened={0}, table=[(1, "TC TD TS")])
+    assert round_result(play(game, state, "meld 7H 7D 7C", "discard 2D"))["kind"] == "out"
 
 
 # ---------------------------------------------------------------- the stock running out
 def test_reshuffles_then_the_round_ends_with_every_hand_scored() -> None:
-    game = rigged_kalooki(["7H 8D KC", "AS JK 5D", "2C 3C", "4D"], stock_size=0, pile="9S TS JS QS")
-    game.apply_text("discard KC")
-    assert game.reshuffles == 1 and len(game.pile) == 1  # the top card stays
-    assert len(game.stock) + len(game.pile) + sum(map(len, game.hands)) == 106
+    game, state = setup(["7H 8D KC", "AS JK 5D", "2C 3C", "4D"], stock_size=0, pile="9S TS JS QS")
+    events = play(game, state, "discard KC")
+    assert state.reshuffles == 1 and len(state.pile) == 1  # the top card stays
+    assert [e.code for e in events][-1] == "kalooki_reshuffle"
+    assert len(state.stock) + len(state.pile) + sum(map(len, state.hands)) == 106
     seen = {1}
-    while game.round_no == 1:
-        seen.add(game.reshuffles)
-        game.apply_text("draw")
-        game.apply_text("discard " + format_face(Kind.CARDS, game.faces(game.hands[game.turn])[-1]))
-    result = game.results[0]
+    while state.round_no == 1:
+        seen.add(state.reshuffles)
+        play(game, state, "draw")
+        play(game, state, "discard " + format_face(Kind.CARDS, hand_faces(state, state.turn)[-1]))
+    result = state.results[0]
     assert seen == {1, 2, 3}
     assert result.kind == "exhausted" and result.winner is None
     assert all(d > 0 for d in result.deltas)
@@ -251,61 +306,68 @@ def test_reshuffles_then_the_round_ends_with_every_hand_scored() -> None:
 
 # ---------------------------------------------------------------- scoring and the match
 def test_hand_values() -> None:
-    game = rigged_kalooki(["AS JK KD 5C", None, None, None])
-    assert game.hand_value(0) == 11 + 25 + 10 + 5
+    game, state = setup(["AS JK KD 5C", None, None, None])
+    assert game.hand_value(state, 0) == 11 + 25 + 10 + 5
 
 
 def test_elimination_above_the_limit() -> None:
     rules = KalookiRules(players=3, elimination_limit=30)
-    game = rigged_kalooki(
-        ["7H 7D 7C KC", "AS JK 5D", "2S 3D"], opened={0}, table=[(1, "TC TD TS")], rules=rules
-    )
-    game.apply_text("meld 7H 7D 7C")
-    game.apply_text("discard KC")
-    assert game.active == [0, 2] and not game.is_terminal()
+    game, state = setup(["7H 7D 7C KC", "AS JK 5D", "2S 3D"], opened={0}, table=[(1, "TC TD TS")], rules=rules)
+    events = play(game, state, "meld 7H 7D 7C", "discard KC")
+    assert state.active == [0, 2] and not game.is_terminal(state)
+    assert [e.text() for e in events if e.code == "kalooki_eliminated"] == ["is out of the match with 41"]
+
+
+def test_elimination_limit_is_not_negative() -> None:
+    with pytest.raises(RulesError):
+        KalookiRules(elimination_limit=-1)
 
 
 def test_single_round_and_fixed_rounds() -> None:
-    single = rigged_kalooki(
-        ["7H 7D 7C KC", None, None, None], opened={0}, rules=KalookiRules(match=MatchMode.SINGLE_ROUND)
-    )
-    single.apply_text("meld 7H 7D 7C")
-    single.apply_text("discard KC")
-    assert single.is_terminal() and single.outcome() is not None and single.outcome().winners == (0,)  # type: ignore[union-attr]
-    rounds = rigged_kalooki(
+    game, single = setup(["7H 7D 7C KC", None, None, None], opened={0}, rules=KalookiRules(match=MatchMode.SINGLE_ROUND))
+    events = play(game, single, "meld 7H 7D 7C", "discard KC")
+    outcome = game.outcome(single)
+    assert game.is_terminal(single) and outcome is not None and outcome.winners == (0,)
+    assert events[-1].code == "match_over" and game.returns(single) == [1.0, 0.0, 0.0, 0.0]
+    rounds_game, rounds = setup(
         ["7H 7D 7C KC", None, None, None], opened={0}, rules=KalookiRules(match=MatchMode.ROUNDS, rounds=2)
     )
-    rounds.apply_text("meld 7H 7D 7C")
-    rounds.apply_text("discard KC")
-    assert not rounds.is_terminal() and rounds.round_no == 2
+    play(rounds_game, rounds, "meld 7H 7D 7C", "discard KC")
+    assert not rounds_game.is_terminal(rounds) and rounds.round_no == 2
+    assert rounds_game.returns(rounds) == [0.0] * 4
 
 
 def test_release_may_take_the_last_card_for_the_joker() -> None:
-    game = rigged_kalooki(["KS", None, None, None], table=[(1, "QS JK[KS] AS")], opened={0})
-    game.apply_text("release 1 KS")
-    assert game.faces(game.hands[0]) == [JOKER]
+    game, state = setup(["KS", None, None, None], table=[(1, "QS JK[KS] AS")], opened={0})
+    play(game, state, "release 1 KS")
+    assert hand_faces(state, 0) == [JOKER]
 
 
 def test_retracted_meld_numbers_are_given_again() -> None:
-    game = rigged_kalooki(["QS QH QD 4S 4D 4C KC", None, None, None], table=[(1, "2S 3S 4S")])
-    game.apply_text("meld QS QH QD")
-    game.apply_text("retract")
-    game.apply_text("meld 4S 4D 4C | QS QH QD")
-    assert [m.number for m in game.table] == [1, 2, 3]
+    game, state = setup(["QS QH QD 4S 4D 4C KC", None, None, None], table=[(1, "2S 3S 4S")])
+    play(game, state, "meld QS QH QD", "retract", "meld 4S 4D 4C | QS QH QD")
+    assert [m.number for m in state.table] == [1, 2, 3]
 
 
 def test_single_round_is_settled_per_point() -> None:
     rules = KalookiRules(match=MatchMode.SINGLE_ROUND, point_value=0.5)
-    game = rigged_kalooki(["7H 7D 7C KC", "AS JK 5D", None, None], opened={0}, rules=rules)
-    game.apply_text("meld 7H 7D 7C")
-    events = game.apply_text("discard KC")
-    result = next(e.result for e in events if e.result is not None)
+    game, state = setup(["7H 7D 7C KC", "AS JK 5D", None, None], opened={0}, rules=rules)
+    play(game, state, "meld 7H 7D 7C", "discard KC")
     assert any(
         line.startswith("settled at 0.5 a point") and "seat 1 pays 20.5" in line
-        for line in result.explanation
+        for line in state.results[0].explanation
     )
 
 
 def test_a_natural_card_is_never_declared() -> None:
-    game = rigged_kalooki(["7H 7D 7C KC", None, None, None], opened={0})
-    refused(game, "meld 7H[7H] 7D 7C")
+    game, state = setup(["7H 7D 7C KC", None, None, None], opened={0})
+    refused(game, state, "meld 7H[7H] 7D 7C")
+
+
+def test_a_lay_off_may_turn_a_one_card_set_into_a_run() -> None:
+    """A set of one natural and two jokers takes a neighbouring card as a run (as the engine
+    before v2 did; the greedy bot's games rely on it)."""
+    game, state = setup(["9H KC QD", None, None, None], table=[(1, "TH JK JK")], opened={0})
+    assert "layoff 1 9H" in [a.text() for a in game.legal_actions(state, 0)]
+    play(game, state, "layoff 1 9H")
+    assert state.table[0].kind.value == "run"

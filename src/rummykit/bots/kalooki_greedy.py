@@ -2,31 +2,34 @@
 
 It releases jokers when it holds the cards; opens when its best disjoint melds reach the opening
 (the solver's maximum meld value), or goes out in one move when it can; once open, melds what its
-best arrangement melds and lays off whenever it can; it takes the discard when that lowers its
-deadwood, and discards its highest deadwood card (a joker last).
+best arrangement melds (one meld per action) and lays off whenever it can, a natural card before a
+joker; it takes the discard when that lowers its deadwood, and discards its highest deadwood card
+(a joker last). It reads the observation's ``phase``, ``hand``, ``seat``, ``opened``, ``pending``,
+``table`` (``number``, ``value``, ``stands_for``) and ``takeable``, and the game's rules.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rummykit.core.melds import CARD_JOKERS, Meld, MeldKind
+from rummykit.core.pieces import rank_of
 from rummykit.solvers.arrange import Arrangement, Objective
 from rummykit.solvers.report import HandProfile
-from rummykit.variants.kalooki.actions import KalookiAction, KVerb
-from rummykit.variants.kalooki.rules import KalookiRules
-from rummykit.variants.kalooki.state import KalookiObservation, KPhase
+from rummykit.variants.kalooki.actions import KalookiAction, KVerb, action_id
 
 
 class KalookiGreedyBot:
-    """Greedy Kalooki play from the observation and legal actions only."""
+    """Greedy Kalooki play from the observation and legal actions only. ``seed`` is unused: the
+    bot is deterministic."""
 
     name = "greedy"
 
-    def __init__(self, rules: KalookiRules, seed: int = 0) -> None:
-        self.rules = rules
-        self.profile: HandProfile = rules.hand_profile()
-        self.values = rules.values()
+    def __init__(self, game: Any, seed: int = 0) -> None:
+        self.rules = game.rules
+        self.profile: HandProfile = game.rules.hand_profile()
+        self.values = game.rules.values()
 
     # ------------------------------------------------------------------ solver questions
     def _arrange(self, hand: Sequence[int], objective: Objective) -> Arrangement:
@@ -57,51 +60,74 @@ class KalookiGreedyBot:
         return max(options, key=lambda a: a.score)
 
     # ------------------------------------------------------------------ choosing
-    def choose(self, observation: KalookiObservation, legal: list[KalookiAction]) -> KalookiAction:
-        """The greedy choice (one of ``legal``, or a meld of the solver's, which is legal too)."""
-        hand = list(observation.hand)
-        if observation.phase is KPhase.DRAW:
+    def choose(self, observation: dict[str, Any], legal: list[KalookiAction]) -> KalookiAction:
+        """The greedy choice: one of ``legal``."""
+        hand = list(observation["hand"])
+        if observation["phase"] == "draw":
             return self._draw_or_take(observation, legal)
         releases = [a for a in legal if a.verb is KVerb.RELEASE]
         if releases:
             return releases[0]
-        opened = observation.seat in observation.opened
+        opened = observation["seat"] in observation["opened"]
         meld = self._next_meld(observation, hand, opened)
         if meld is not None:
-            return meld
+            return _listed(meld, legal)
         layoffs = [a for a in legal if a.verb is KVerb.LAYOFF]
         if layoffs and opened:
-            return min(layoffs, key=lambda a: [CARD_JOKERS.is_wild(f) for f, _ in a.cards])
-        if observation.pending and len(hand) > 1:
-            return KalookiAction(KVerb.RETRACT)
+            table = {m["number"]: m for m in observation["table"]}
+            return min(layoffs, key=lambda a: _layoff_order(a, hand, table))
+        if observation["pending"] and len(hand) > 1:
+            return _listed(KalookiAction(KVerb.RETRACT), legal)
         discards = [a for a in legal if a.verb is KVerb.DISCARD]
         worst = self.worst_card(hand)
         return next((a for a in discards if a.face == worst), discards[0] if discards else legal[0])
 
-    def _draw_or_take(self, observation: KalookiObservation, legal: list[KalookiAction]) -> KalookiAction:
+    def _draw_or_take(self, observation: dict[str, Any], legal: list[KalookiAction]) -> KalookiAction:
         verbs = {a.verb for a in legal}
-        top = observation.takeable
+        top = observation["takeable"]
         if top is not None and KVerb.TAKE in verbs:
-            hand = list(observation.hand)
+            hand = list(observation["hand"])
             with_top = [*hand, top]
             with_top.remove(self.worst_card(with_top))
             if self.deadwood(with_top) < self.deadwood(hand):
-                return KalookiAction(KVerb.TAKE)
-        return KalookiAction(KVerb.DRAW) if KVerb.DRAW in verbs else KalookiAction(KVerb.TAKE)
+                return _listed(KalookiAction(KVerb.TAKE), legal)
+        return _listed(KalookiAction(KVerb.DRAW if KVerb.DRAW in verbs else KVerb.TAKE), legal)
 
-    def _next_meld(
-        self, observation: KalookiObservation, hand: list[int], opened: bool
-    ) -> KalookiAction | None:
+    def _next_meld(self, observation: dict[str, Any], hand: list[int], opened: bool) -> KalookiAction | None:
         """The next meld to lay this turn, if any."""
         if opened:
             melds = self._keeping_one(hand, Objective.DEADWOOD).melds
             return _meld_action(melds[0]) if melds else None
         best = self._keeping_one(hand, Objective.MELD_VALUE)
-        laid = sum(m.value for m in observation.table if m.number in observation.pending)
+        pending = set(observation["pending"])
+        laid = sum(m["value"] for m in observation["table"] if m["number"] in pending)
         going_out = len(hand) - sum(len(m.faces) for m in best.melds) == 1
         if best.melds and (going_out or laid + best.score >= self.rules.open_min):
             return _meld_action(best.melds[0])
         return None
+
+
+def _listed(action: KalookiAction, legal: list[KalookiAction]) -> KalookiAction:
+    """The listed legal action with ``action``'s id (the same move in canonical form), else
+    ``action`` itself."""
+    number = action_id(action)
+    return next((a for a in legal if action_id(a) == number), action)
+
+
+def _layoff_order(action: KalookiAction, hand: list[int], table: dict[int, dict[str, Any]]) -> tuple[int, ...]:
+    """Naturals before jokers, then by meld number; naturals in hand order; a joker onto a set
+    undeclared, onto a run declared at the low end, then at the high end."""
+    face, declared = action.cards[0]
+    assert action.target is not None
+    if not CARD_JOKERS.is_wild(face):
+        return (0, action.target, hand.index(face))
+    meld = table[action.target]
+    if meld["kind"] == MeldKind.SET.value:
+        return (1, action.target, 0 if declared is None else 2)
+    if declared is None:
+        return (1, action.target, 2)
+    low = rank_of(declared) == rank_of(meld["stands_for"][0]) - 1
+    return (1, action.target, 0 if low else 1)
 
 
 def _meld_action(meld: Meld) -> KalookiAction:

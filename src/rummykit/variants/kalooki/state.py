@@ -899,29 +899,29 @@ def _meld_indices(hand: list[int]) -> Iterator[int]:
 
 
 def _layoffs(meld: TableMeld, hand: list[int]) -> Iterator[tuple[int, int | None]]:
-    """One-card lay-offs that can fit ``meld`` (checked in full by the game): naturals of the
-    set's missing suits or at a run's ends; a joker (declared at either end of a run)."""
+    """One-card lay-offs that may fit ``meld`` (checked in full by the game): naturals of a set's
+    missing suits, any natural onto a set of one natural and two jokers (it may become a run),
+    naturals at a run's ends; a joker, undeclared or declared as a missing suit or a run's end."""
     has_joker = JOKER in hand
     if meld.kind is MeldKind.SET:
         if len(meld.pieces) >= MAX_SET:
             return
         rank = rank_of(meld.meld.stands_for[0])
         naturals = {suit_of(f) for f in meld.meld.faces if f != JOKER}
+        missing = [make_face(s, rank) for s in range(N_SUITS) if s not in naturals]
         for f in dict.fromkeys(hand):
-            if f != JOKER and rank_of(f) == rank and suit_of(f) not in naturals:
+            if f != JOKER and (f in missing or len(naturals) == 1):
                 yield (f, None)
-        if has_joker:
-            yield (JOKER, None)
-        return
-    positions = meld.meld.positions
-    suit = suit_of(meld.meld.stands_for[0])
-    for position in (positions[0] - 1, positions[-1] + 1):
-        if 1 <= position <= HIGH_ACE:
-            end = make_face(suit, 1 if position == HIGH_ACE else position)
-            if end in hand:
-                yield (end, None)
-            if has_joker:
-                yield (JOKER, end)
+        ends = missing
+    else:
+        suit = suit_of(meld.meld.stands_for[0])
+        positions = meld.meld.positions
+        around = (positions[0] - 1, positions[-1] + 1)
+        ends = [make_face(suit, 1 if p == HIGH_ACE else p) for p in around if 1 <= p <= HIGH_ACE]
+        yield from ((f, None) for f in ends if f in hand)
+    if has_joker:
+        yield (JOKER, None)
+        yield from ((JOKER, f) for f in ends)
 
 
 def _releases(meld: TableMeld, hand: list[int]) -> Iterator[MeldCards]:

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from rummykit import simulation as sim
 from rummykit.cli.app import app
 from rummykit.engine.options import rules_from_mapping
-from rummykit.engine.records import rules_hash
+from rummykit.engine.records import header, rules_hash
 from rummykit.variants.okey.rules import OkeyRules
 
 RUNNER = CliRunner()
@@ -227,3 +227,59 @@ def test_unfinished_game_replays_what_is_there(tmp_path: Path, records: dict[str
     data = json.loads(out)
     assert data["complete"] is False and data["winners"] is None and data["actions"] == 39
     assert data["rounds"] == [] and len(data["scores"]) == 4
+
+
+def test_changed_outcome_is_told_in_words(tmp_path: Path, records: dict[str, list[str]]) -> None:
+    """Not a Python tuple repr: the claim and the replay's outcome, each in words."""
+    lines = list(records["finish"])
+    data = json.loads(lines[-1])
+    real = list(data["outcome"]["scores"])
+    data["outcome"]["scores"][1] += 5
+    lines[-1] = json.dumps(data)
+    _, err = replay_error(tmp_path, lines)
+    claimed = " ".join(map(str, data["outcome"]["scores"]))
+    assert f"the record claims scores {claimed}, won by seat" in err
+    assert f"the replay gives scores {' '.join(map(str, real))}, won by seat" in err
+    assert "(" not in err and "[" not in err
+
+
+@pytest.mark.parametrize("field", ["seat", "seed", "meld"])
+def test_numbers_of_5000_digits_are_refused_cleanly(
+    tmp_path: Path, records: dict[str, list[str]], field: str
+) -> None:
+    """Too long for Python to read as a number: one error line at that line, exit 2, no traceback."""
+    lines = list(records["random"])
+    huge = "9" * 5000
+    if field == "seed":
+        lines[0] = lines[0].replace(f'"seed": {json.loads(lines[0])["seed"]}', f'"seed": {huge}')
+        number = 1
+    elif field == "seat":
+        lines[3] = json.dumps({"seat": 0, "action": "draw"}).replace('"seat": 0', f'"seat": {huge}')
+        number = 4
+    else:
+        game = sim.make_game("kalooki", sim.make_config("kalooki", "random", 1).rules)
+        seat = game.current_seat(game.new_state(1))
+        lines = [kalooki_header(), json.dumps({"seat": seat, "action": f"layoff {huge} 7H"})]
+        number = 2
+    code, err = replay_error(tmp_path, lines)
+    assert code == 2 and err.startswith(f"error: line {number}: ")
+    assert "turn" not in err and len(err) < 300
+
+
+def kalooki_header() -> str:
+    """The header of a Kalooki record (seed 1, four random bots)."""
+    config = sim.make_config("kalooki", "random", 1)
+    game = sim.make_game("kalooki", config.rules)
+    return json.dumps(header(game, 1, ["random"] * 4))
+
+
+def test_rules_of_another_game_are_named(tmp_path: Path) -> None:
+    """A Kalooki header switched to carousel: the rules belong to kalooki, not 'unknown option'."""
+    data = json.loads(kalooki_header())
+    data["variant"] = "carousel"
+    _, err = replay_error(tmp_path, [json.dumps(data)])
+    assert err.startswith("error: line 1: these are the rules of kalooki, not of carousel")
+    assert "ace_penalty" in err or "has no option" in err
+    data["rules"] = {"colour": "red"}
+    _, err = replay_error(tmp_path, [json.dumps(data)])
+    assert err.startswith("error: line 1: carousel has no option 'colour'")

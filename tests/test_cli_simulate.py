@@ -4,6 +4,10 @@ records, and one-line errors with exit code 2."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -215,3 +219,53 @@ def test_rounds_option_for_each_game() -> None:
         assert json.loads(result.stdout)["rounds"] == 2
     refused = CliRunner().invoke(app, ["simulate", "carousel", "--games", "2", "--rounds", "1"])
     assert refused.exit_code == 2 and "target" in refused.stderr
+
+
+def _children(pid: int) -> set[int]:
+    """The ids of the live processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_ctrl_c_stops_the_workers_at_once() -> None:
+    """Ctrl-C during a long simulation with workers: one line, exit 130 within seconds, no worker
+    left running."""
+    command = [sys.executable, "-m", "rummykit", "simulate", "okey", "--games", "100000", "--workers", "2"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(2.0)  # the workers are playing
+        workers = _children(process.pid)
+        assert len(workers) >= 2, "the workers did not start"
+        process.send_signal(signal.SIGINT)
+        started = time.monotonic()
+        out, err = process.communicate(timeout=10)
+        assert time.monotonic() - started < 5
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 130
+    assert out == "" and err.count("\n") == 1 and err.startswith("interrupted"), err
+    time.sleep(0.5)
+    assert not [p for p in workers if _alive(p)], "workers were left running"

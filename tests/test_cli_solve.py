@@ -144,3 +144,19 @@ def test_a_huge_bad_token_is_cut_short_in_the_message() -> None:
 def test_batch_lines_without_an_indicator_use_the_option() -> None:
     out = run("solve", "okey", "--indicator", "R5", "--batch", "-", stdin="R1 R2 R6\n")[1]
     assert json.loads(out)["okey"] == "R6" and json.loads(out)["winning"] is True
+
+
+def test_carousel_decks_follow_the_players() -> None:
+    """Four players (the default) and three to five play with two decks: a hand may hold two AH;
+    two players play with one deck, and --decks overrides the rules."""
+    hand = ["AH", "AS", "AD", "AC", "AH"]
+    code, out, err = run("solve", "carousel", "--json", *hand)
+    assert code == 0, err
+    assert sorted(json.loads(out)["hand"]) == sorted(hand)
+    code, _, err = run("solve", "carousel", "--rule", "players=3", *hand)
+    assert code == 0, err
+    for refused in (("--rule", "players=2"), ("--decks", "1")):
+        code, out, err = run("solve", "carousel", *refused, *hand)
+        assert code == 2 and out == "" and err.startswith("error: ") and "AH" in err
+    code, _, err = run("solve", "carousel", "--rule", "players=2", "--decks", "2", *hand)
+    assert code == 0, err

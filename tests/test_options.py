@@ -48,11 +48,11 @@ def test_fields_are_exactly_the_spec_options(name: str, spec: str) -> None:
 
 def test_overrides_are_typed() -> None:
     rules = variant("okey").load_rules(
-        overrides=["pair_rule=same_number", "players=3", "rounds=5", "allow_13_1=no"]
+        options=["pair_rule=same_number", "players=3", "rounds=5", "allow_13_1=no"]
     )
     assert rules.pair_rule is PairRule.SAME_NUMBER and rules.players == 3 and rules.rounds == 5
     assert rules.allow_13_1 is False
-    assert variant("okey").load_rules(overrides=["rounds=none"]).rounds is None
+    assert variant("okey").load_rules(options=["rounds=none"]).rounds is None
 
 
 @pytest.mark.parametrize(
@@ -69,7 +69,7 @@ def test_overrides_are_typed() -> None:
 )
 def test_bad_options_are_refused(override: str, needle: str) -> None:
     with pytest.raises(RulesError, match=needle):
-        variant("okey").load_rules(overrides=[override])
+        variant("okey").load_rules(options=[override])
 
 
 def test_preset_file(tmp_path: Path) -> None:
@@ -93,5 +93,5 @@ def test_parse_overrides() -> None:
 
 def test_kalooki_rounds_mode_needs_a_number_of_rounds() -> None:
     with pytest.raises(RulesError, match="rounds=N"):
-        variant("kalooki").load_rules(overrides=["match=rounds"])
-    assert variant("kalooki").load_rules(overrides=["match=rounds", "rounds=3"]).rounds == 3
+        variant("kalooki").load_rules(options=["match=rounds"])
+    assert variant("kalooki").load_rules(options=["match=rounds", "rounds=3"]).rounds == 3

@@ -82,16 +82,14 @@ def outcome_json(outcome: Outcome) -> dict[str, Any]:
 
 
 def describe_outcome(outcome: Mapping[str, Any]) -> str:
-    """An outcome (JSON object) in words: ``scores 12 -3 40 7, winners seat 2, 3 rounds``."""
-    scores = outcome.get("scores")
-    winners = outcome.get("winners")
-    parts = [
-        "scores " + " ".join(_short(s) for s in scores) if isinstance(scores, list) else "no scores",
-        "winners " + ", ".join(f"seat {_short(w)}" for w in winners)
-        if isinstance(winners, list) and winners
-        else "no winners",
-        f"{_short(outcome.get('rounds'))} rounds",
-    ]
+    """An outcome (JSON object) in words: ``scores 12 -3 40 7, won by seat 2, after 3 rounds``."""
+    scores, winners, rounds = outcome.get("scores"), outcome.get("winners"), outcome.get("rounds")
+    parts = ["scores " + " ".join(_short(s) for s in scores) if isinstance(scores, list) else "no scores"]
+    if isinstance(winners, list) and winners:
+        parts.append(f"won by seat{'s' if len(winners) > 1 else ''} " + ", ".join(_short(w) for w in winners))
+    else:
+        parts.append("no winner")
+    parts.append(f"after {_short(rounds)} round{'' if rounds == 1 else 's'}")
     return ", ".join(parts)
 
 
@@ -221,7 +219,11 @@ def _check_outcome(number: int, done: Replayed, claimed: object) -> None:
     replayed = outcome_json(outcome)
     if claimed != replayed:
         said = describe_outcome(claimed) if isinstance(claimed, dict) else f"the outcome {_short(claimed)}"
-        raise RecordError(number, f"the record claims {said}; the replay gives {describe_outcome(replayed)}")
+        raise RecordError(
+            number,
+            f"the claimed outcome differs from the replay: the record claims {said}; "
+            f"the replay gives {describe_outcome(replayed)}",
+        )
 
 
 def read_lines(path: Path) -> list[str]:

@@ -1,38 +1,23 @@
 """Build positions for rule tests: chosen racks or hands, the piece set aside (indicator or up
-card), discard piles, the stock's top, and (Kalooki) the table."""
+card), discard piles and the stock's top, written as position text and read by the game's
+``from_position`` (no private field is written)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from rummykit.core.melds import CARD_JOKERS
-from rummykit.core.notation import parse_declared
+from rummykit.core.notation import format_faces, parse_declared
 from rummykit.core.pieces import N_FACES, PieceSet
-from rummykit.engine.closed_hand import ClosedHandGame, Phase
-from rummykit.engine.table import table_meld
-from rummykit.variants.kalooki.rules import KalookiRules
-from rummykit.variants.kalooki.state import DECKS, KalookiGame, KPhase
+from rummykit.engine.closed_hand import ClosedHandGame, ClosedHandState, Phase
+from rummykit.engine.codec import from_jsonable
+from rummykit.engine.events import Event
+from rummykit.engine.game import RoundResult
 from rummykit.variants.okey.rules import OkeyRules
-from rummykit.variants.okey.state import OkeyGame
+from rummykit.variants.okey.state import OkeyGame, OkeyState
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
-from rummykit.variants.turkish_rummy.state import TurkishRummyGame
-
-
-def snapshot(game: ClosedHandGame[Any]) -> tuple[object, ...]:
-    """Everything an illegal action must leave as it was, in an Okey or Turkish Rummy game."""
-    return (
-        [list(r) for r in game.racks],
-        [list(d) for d in game.discards],
-        list(game.stock),
-        list(game.scores),
-        game.turn,
-        game.phase,
-        game.taken,
-        sorted(game.discarded),
-        sorted(getattr(game, "shown", set())),
-        game.round_no,
-    )
+from rummykit.variants.turkish_rummy.state import TurkishRummyGame, TurkishRummyState
 
 
 class PiecePool:
@@ -58,36 +43,45 @@ class PiecePool:
         return left
 
 
-def _place(
-    game: ClosedHandGame[Any],
+def _layout(
+    pieces: PieceSet,
     aside: str,
-    racks: list[str | None],
+    racks: Sequence[str | None],
     discards: list[str],
     stock_top: str,
     stock_size: int | None,
-) -> int:
-    """Put the pieces in place; returns the piece id set aside. Every id ends in one place:
-    racks given as ``None`` get 14 pieces from what is left, the rest is the stock with
-    ``stock_top`` drawn first; ``stock_size`` moves all but that many stock pieces to the bottom of
-    the last discard pile."""
-    pool = PiecePool(game.pieces)
-    set_aside = pool.ids(aside)[0]
+) -> tuple[list[str], list[str], str]:
+    """(racks, discard piles, stock) as notation, every piece placed once: racks given as ``None``
+    get 14 pieces from what is left, the rest is the stock with ``stock_top`` drawn first;
+    ``stock_size`` moves all but that many stock pieces to the bottom of the last discard pile."""
+    pool = PiecePool(pieces)
+    pool.ids(aside)
     explicit = [pool.ids(r) if r is not None else [] for r in racks]
-    game.discards = [pool.ids(d) for d in discards]
+    piles = [pool.ids(d) for d in discards]
     top = pool.ids(stock_top)
     rest = pool.rest()
-    game.racks = [
+    placed = [
         rack if r is not None else [rest.pop() for _ in range(14)]
         for rack, r in zip(explicit, racks, strict=True)
     ]
     if stock_size is not None:
         keep = max(0, stock_size - len(top))
-        game.discards[-1] = rest[keep:] + game.discards[-1]
+        piles[-1] = rest[keep:] + piles[-1]
         rest = rest[:keep]
-    game.stock = rest + list(reversed(top))
-    game.taken = None
-    game._legal = None
-    return set_aside
+    stock = rest + list(reversed(top))
+
+    def text(ids: list[int]) -> str:
+        return format_faces(pieces.kind, [pieces.face(p) for p in ids]) or "-"
+
+    return [text(r) for r in placed], [text(p) for p in piles], text(stock)
+
+
+def _position(head: str, racks: list[str], piles: list[str], stock: str) -> str:
+    known = " / ".join("-" for _ in racks)
+    return (
+        f"{head} | racks {' / '.join(racks)} | discards {' / '.join(piles)} | stock {stock} "
+        f"| known {known} | results -"
+    )
 
 
 def rigged(
@@ -101,17 +95,23 @@ def rigged(
     stock_size: int | None = None,
     rules: OkeyRules | None = None,
     first_turn_done: bool = True,
-) -> OkeyGame:
-    """An Okey round with these racks, ``indicator``, per-seat ``discards`` and stock top."""
+    seed: int = 0,
+) -> tuple[OkeyGame, OkeyState]:
+    """An Okey round (round 1, dealer the last seat) with these racks, ``indicator``, per-seat
+    ``discards`` and stock top; the order of play is seat 0, 1, 2, …"""
     rules = rules or OkeyRules(players=len(racks))
-    game = OkeyGame(rules, seed=0)
-    game.indicator = _place(game, indicator, racks, discards or [""] * len(racks), stock_top, stock_size)
-    game.wilds = rules.wilds(game.indicator_face)
-    game.order = list(range(len(racks)))
-    game.turn, game.phase = turn, phase
-    game.discarded = set(range(len(racks))) if first_turn_done else set()
-    game.shown = set()
-    return game
+    game = OkeyGame(rules)
+    n = len(racks)
+    rack_text, piles, stock = _layout(
+        game.pieces, indicator, racks, discards or [""] * n, stock_top, stock_size
+    )
+    seats = ",".join(str(s) for s in range(n))
+    head = (
+        f"okey seed={seed} round=1 dealer={n - 1} turn={turn} phase={phase.value} indicator={indicator} "
+        f"taken=- order={seats} discarded={seats if first_turn_done else '-'} "
+        f"scores={','.join([str(rules.start_points)] * n)} shown=-"
+    )
+    return game, game.from_position(_position(head, rack_text, piles, stock))
 
 
 def rigged_cards(
@@ -124,54 +124,31 @@ def rigged_cards(
     stock_top: str = "",
     stock_size: int | None = None,
     rules: TurkishRummyRules | None = None,
-) -> TurkishRummyGame:
-    """A Turkish Rummy round with these hands, ``up_card``, the shared ``pile`` and stock top; the
-    order of play is seat 0, 1, 2, …"""
+    seed: int = 0,
+) -> tuple[TurkishRummyGame, TurkishRummyState]:
+    """A Turkish Rummy round (round 1) with these hands, ``up_card``, the shared ``pile`` and
+    stock top; the order of play is seat 0, 1, 2, …"""
     rules = rules or TurkishRummyRules(players=len(racks))
-    game = TurkishRummyGame(rules, seed=0)
-    game.up_card = _place(game, up_card, racks, [pile], stock_top, stock_size)
-    game.wilds = rules.wilds(game.up_face)
-    game.order = list(range(len(racks)))
-    game.turn, game.phase = turn, phase
-    game.discarded = set()
-    return game
+    game = TurkishRummyGame(rules)
+    n = len(racks)
+    rack_text, piles, stock = _layout(game.pieces, up_card, racks, [pile], stock_top, stock_size)
+    seats = ",".join(str(s) for s in range(n))
+    head = (
+        f"turkish_rummy seed={seed} round=1 dealer=- turn={turn} phase={phase.value} up={up_card} "
+        f"taken=- order={seats} discarded=- scores={','.join(['0'] * n)} draws=-"
+    )
+    return game, game.from_position(_position(head, rack_text, piles, stock))
 
 
-def rigged_kalooki(
-    hands: list[str | None],
-    *,
-    table: list[tuple[int, str]] | None = None,
-    opened: set[int] | None = None,
-    turn: int = 0,
-    phase: KPhase = KPhase.PLAY,
-    pile: str = "4C",
-    stock_size: int | None = None,
-    rules: KalookiRules | None = None,
-) -> KalookiGame:
-    """A Kalooki round with these hands (``None``: 13 cards from what is left), table melds
-    ``(owner, "5H 6H JK[7H] 8H")`` numbered from 1, the seats that have opened, and the pile; the
-    rest is the stock (``stock_size`` moves the excess under the pile)."""
-    rules = rules or KalookiRules(players=len(hands))
-    game = KalookiGame(rules, seed=0)
-    pool = PiecePool(DECKS)
-    game.table = [
-        table_meld(i + 1, owner, pool.take(text), DECKS, rules.meld_rules(), CARD_JOKERS)
-        for i, (owner, text) in enumerate(table or [])
-    ]
-    game.next_number = len(game.table) + 1
-    explicit = [pool.ids(h) if h is not None else [] for h in hands]
-    game.pile = pool.ids(pile)
-    rest = pool.rest()
-    game.hands = [
-        h if text is not None else [rest.pop() for _ in range(13)]
-        for h, text in zip(explicit, hands, strict=True)
-    ]
-    if stock_size is not None:
-        game.pile = rest[stock_size:] + game.pile
-        rest = rest[:stock_size]
-    game.stock = rest
-    game.opened = set(opened or set())
-    game.turn = turn
-    game._begin_turn(check_stock=False)
-    game.phase = phase
-    return game
+def play(game: ClosedHandGame[Any], state: ClosedHandState, text: str) -> list[Event]:
+    """Apply ``text`` for the seat to move."""
+    seat = game.current_seat(state)
+    assert seat is not None
+    return game.apply_text(state, seat, text)
+
+
+def result_of(events: list[Event]) -> RoundResult:
+    """The round's result from the round-end event among ``events`` (as JSON, read back)."""
+    data = next(e.params["result"] for e in events if e.code == "round_end")
+    result: RoundResult = from_jsonable(RoundResult, data)
+    return result

@@ -493,16 +493,18 @@ class HandSolver:
         return singles - completed + (len(wild) - completed) % 2
 
     def _pair_groups(self, faces: Sequence[int], wilds: Wilds) -> tuple[dict[int, list[int]], list[int]]:
-        """(the faces grouped by what pairs them, the wilds free to complete any pair)."""
+        """(the faces grouped by what pairs them, the wilds free to complete any pair). Without
+        ``wild_in_pairs`` a wild pairs with nothing, not even another wild: each is a group of its
+        own, as :func:`rummykit.core.melds.validate_meld` refuses such a pair."""
         groups: dict[int, list[int]] = {}
         wild: list[int] = []
         same_number = self.rules.pair_rule is PairRule.SAME_NUMBER
-        for face in faces:
+        for i, face in enumerate(faces):
             if wilds.is_wild(face):
                 if self.rules.wild_in_pairs:
                     wild.append(face)
                 else:
-                    groups.setdefault(-1 - face, []).append(face)
+                    groups[-1 - i] = [face]
                 continue
             natural = wilds.natural(face, self.rules.kind)
             groups.setdefault(rank_of(natural) if same_number else N_FACES + natural, []).append(face)

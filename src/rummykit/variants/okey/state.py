@@ -178,7 +178,9 @@ class OkeyGame(ClosedHandGame[OkeyState]):
     def _apply_extra(self, state: OkeyState, seat: int, action: HandAction) -> list[Event]:
         face = self.indicator_face(state)
         state.shown.append(seat)
-        state.known[seat].append(next(p for p in state.racks[seat] if self.face(p) == face))
+        known = state.known[seat]
+        if not any(self.face(p) == face for p in known):
+            known.append(next(p for p in state.racks[seat] if self.face(p) == face))
         points = self._bonus_points(state)
         for other in range(self.players):
             if other != seat:

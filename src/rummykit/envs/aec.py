@@ -1,0 +1,209 @@
+"""The PettingZoo AEC environment every game shares, over the engine's :class:`Game` API.
+
+:class:`RummyEnv` plays one match of a game (``rummykit.load(variant, **options)``): agents
+``player_0``.. are the seats; the observation is ``{"observation": float32 array (rows, 53),
+"action_mask": int8 array (num_actions,)}``; the action space is ``Discrete(game.num_actions)``,
+the engine's complete integer action space. Rewards are the game's real scores, normalised (see
+:class:`EnvSpec` and ``docs/envs.md``); ``terminations`` at the match's end; ``truncations`` only
+when ``max_steps`` actions have been played. ``reset(seed=s)`` deals exactly
+``game.new_state(s)``. Requires the ``rl`` extra (``pettingzoo``, ``gymnasium``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
+from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+import rummykit
+from rummykit.engine.game import Game
+from rummykit.envs.encoders import Encoder
+from rummykit.envs.text import text_view
+
+Observation = dict[str, npt.NDArray[Any]]
+"""``{"observation": float32 (rows, 53), "action_mask": int8 (num_actions,)}``."""
+
+SEED_BITS = 63
+"""A reset without a seed deals from a seed of this many random bits."""
+
+
+@dataclass(frozen=True)
+class EnvSpec:
+    """How one game becomes an environment.
+
+    ``score_scale(game)``: the points that make a reward of 1; ``score_sign``: +1 where a higher
+    score is better, -1 for penalty points (Kalooki); ``match_reward``: whether the match's
+    result (``game.returns``, e.g. a win share) is paid at the match's end on top of the round
+    rewards. Without it the round rewards already add up to ``game.returns`` (Okey, Turkish Rummy).
+    """
+
+    name: str
+    variant: str
+    encoder: Callable[[Game[Any, Any], float], Encoder]
+    score_scale: Callable[[Game[Any, Any]], float]
+    score_sign: float = 1.0
+    match_reward: bool = False
+
+
+class RummyEnv(AECEnv):  # type: ignore[misc]
+    """One match of ``spec``'s game under ``options`` (rule name -> value) as an AEC environment.
+
+    ``render_mode``: ``None``, ``"ansi"`` (:meth:`render` returns the text view of the seat to
+    move) or ``"human"`` (printed after every step). ``max_steps``: truncate after that many
+    actions (``None``: never; a match always ends by the rules). ``game`` and ``state`` are open
+    for inspection; agents should read only their observation. An illegal action raises
+    :class:`rummykit.errors.IllegalActionError` and changes nothing (``env()`` wraps the raw
+    environment so that it ends the match with a reward of -1 instead, as PettingZoo's classic
+    environments do).
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(
+        self, spec: EnvSpec, render_mode: str | None = None, max_steps: int | None = None, **options: Any
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            modes = self.metadata["render_modes"]
+            raise ValueError(f"render_mode is one of {modes} or None, not {render_mode!r}")
+        if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+            raise ValueError(f"max_steps is a positive whole number or None, not {max_steps!r}")
+        self.metadata = {**self.metadata, "name": spec.name}
+        self.spec = spec
+        self.game: Game[Any, Any] = rummykit.load(spec.variant, **options)
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.scale = spec.score_scale(self.game)
+        self.encoder = spec.encoder(self.game, self.scale)
+        n = self.game.players
+        self.possible_agents = [f"player_{s}" for s in range(n)]
+        self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, self.encoder.shape, np.float32),
+                "action_mask": spaces.Box(0, 1, (self.game.num_actions,), np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
+        self._rng = random.Random()
+        self.state: Any = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The ``Dict`` space of ``observation`` and ``action_mask``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(game.num_actions)``."""
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ episode
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new match: ``game.new_state(seed)`` when ``seed`` is given (the following
+        unseeded resets draw their seeds from it), else from a fresh random seed."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+            deal = seed
+        else:
+            deal = self._rng.getrandbits(SEED_BITS)
+        self.state = self.game.new_state(deal)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.steps = 0
+        self._cache: tuple[int, str, Observation] | None = None
+        self.agent_selection = self._agent(self.game.current_seat(self.state))
+
+    def _agent(self, seat: int | None) -> str:
+        return self.possible_agents[seat if seat is not None else 0]
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation: its view encoded, and its legal actions as a mask (all zeros
+        when it is not to move)."""
+        cache = self._cache
+        if cache is not None and cache[0] == self.steps and cache[1] == agent:
+            return cache[2]
+        seat = self._seat_of[agent]
+        game, state = self.game, self.state
+        view = game.observe(state, seat)
+        mask = np.zeros(game.num_actions, dtype=np.int8)
+        mask[game.legal_ids(state, seat)] = 1
+        obs: Observation = {"observation": self.encoder.encode(view, self._known()), "action_mask": mask}
+        self._cache = (self.steps, agent, obs)
+        return obs
+
+    def _known(self) -> list[list[int]] | None:
+        """Faces per seat that every seat saw it take and it still holds (public; see
+        :func:`rummykit.envs.encoding.known_faces`)."""
+        known = getattr(self.state, "known", None)
+        if known is None:
+            return None
+        face = self.game.pieces.face
+        return [[face(p) for p in k] for k in known]
+
+    def step(self, action: int) -> None:
+        """Play ``action`` (an id) for the agent to move; rewards at a round's and the match's
+        end."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game, state = self.game, self.state
+        round_before = state.round_no
+        game.apply_id(state, self._seat_of[agent], int(action))
+        self.steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        over = game.is_terminal(state)
+        if over or state.round_no != round_before:
+            self._pay_round(over)
+        if over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_steps is not None and self.steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self._agent(game.current_seat(state))
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def _pay_round(self, over: bool) -> None:
+        """The rewards of the round just ended (and of the match, ``over``)."""
+        result = self.game.observe(self.state, None)["last_result"]
+        deltas = np.asarray(result["deltas"], dtype=np.float64)
+        paid = self.spec.score_sign * (deltas - deltas.mean()) / self.scale
+        if over and self.spec.match_reward:
+            paid = paid + np.asarray(self.game.returns(self.state))
+        for agent, value in zip(self.agents, paid.tolist(), strict=True):
+            self.rewards[agent] = value
+
+    # ------------------------------------------------------------------ rendering
+    def render(self) -> str | None:
+        """The text view of the seat to move (of seat 0 once the match is over): returned for
+        ``ansi`` and ``human``; ``None`` without a render mode."""
+        if self.render_mode is None:
+            return None
+        seat = self.game.current_seat(self.state)
+        view = self.game.observe(self.state, seat if seat is not None else 0)
+        return text_view(self.game.pieces.kind, view)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def make_env(raw: Callable[..., RummyEnv], **kwargs: Any) -> Any:
+    """``raw(**kwargs)`` with PettingZoo's usual wrappers: an illegal action ends the match with a
+    reward of -1 for the mover, actions are checked to be in the space, the call order enforced."""
+    env: Any = raw(**kwargs)
+    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)

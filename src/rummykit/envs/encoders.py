@@ -1,0 +1,221 @@
+"""One observation encoder per game: a seat's view as a fixed-shape ``float32`` array.
+
+An encoder is built once per game (its shape follows the rules: the number of players) and turns
+``game.observe(state, seat)`` (plus the public ``known`` pieces, see
+:func:`rummykit.envs.encoding.known_faces`) into an array of shape ``(rows, 53)``; see
+:mod:`rummykit.envs.encoding` for the conventions and ``docs/envs.md`` for every row.
+:meth:`Encoder.describe` lists the rows of an encoder's layout.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from rummykit.engine.closed_hand import ClosedHandGame
+from rummykit.engine.game import Game
+from rummykit.envs.encoding import (
+    Array,
+    RowBuilder,
+    known_faces,
+    one_hot,
+    put_face_rows,
+    put_faces,
+    put_one,
+    put_scalars,
+    relative,
+    seat_flags,
+)
+
+ROUND_SCALE = 10.0
+"""The round number is written divided by this."""
+
+
+class Encoder(ABC):
+    """A game's observation layout; ``score_scale`` (points) divides the scores written."""
+
+    def __init__(self, game: Game[Any, Any], score_scale: float) -> None:
+        self.game = game
+        self.players = game.players
+        self.score_scale = score_scale
+        self.layout = RowBuilder()
+        self._declare()
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(rows, 53)``."""
+        return (self.layout.height, 53)
+
+    def describe(self) -> list[str]:
+        """The layout, one line per row group."""
+        return self.layout.describe()
+
+    def encode(self, view: Mapping[str, Any], known: Sequence[Sequence[int]] | None = None) -> Array:
+        """The array of ``view`` (a ``game.observe`` dict); ``known``: faces per seat everyone
+        saw it take (used where the view has no ``known`` key)."""
+        out = self.layout.new()
+        viewer = view["seat"] if view["seat"] is not None else 0
+        self._fill(out, view, viewer, known_faces(view, known, viewer))
+        return out
+
+    def _common_scalars(self, view: Mapping[str, Any], viewer: int, hand_size: float) -> list[float]:
+        """Hand sizes (relative, / ``hand_size``), the stock's size (/ pieces), scores (relative,
+        / ``score_scale``), the round (/ 10) and who is to move (relative one-hot)."""
+        n = self.players
+        to_move = view["to_move"]
+        return [
+            *(c / hand_size for c in relative(view["hand_counts"], viewer)),
+            view["stock_count"] / self.game.pieces.size,
+            *(s / self.score_scale for s in relative(view["scores"], viewer)),
+            view["round"] / ROUND_SCALE,
+            *one_hot(None if to_move is None else (to_move - viewer) % n, n),
+        ]
+
+    @abstractmethod
+    def _declare(self) -> None:
+        """Declare the rows (``self.layout.rows``)."""
+
+    @abstractmethod
+    def _fill(self, out: Array, view: Mapping[str, Any], viewer: int, known: list[list[int]]) -> None:
+        """Write ``view`` into the zeroed ``out``."""
+
+
+def closed_hand_scale(game: Game[Any, Any]) -> float:
+    """The points of a reward of 1 in Okey and Turkish Rummy: the game's ``returns_scale``."""
+    return float(cast(ClosedHandGame[Any], game).returns_scale)
+
+
+CLOSED_PHASES = ("opening", "draw", "discard", "last_chance", "finish_only", "over")
+
+
+class ClosedHandEncoder(Encoder):
+    """Okey and Turkish Rummy (:mod:`rummykit.engine.closed_hand`): one discard pile per seat
+    (Okey) or one shared pile (Turkish Rummy)."""
+
+    def _declare(self) -> None:
+        n, rows = self.players, self.layout.rows
+        self.piles = len(self.game.new_state(0).discards)
+        rows("hand", 1, "own hand, count of each face")
+        rows(
+            "discards",
+            self.piles,
+            "each discard pile as the view shows it (Okey: the pile of relative "
+            "seat k, the whole history or only the top with discard_history=top_only; Turkish Rummy: "
+            "the one pile), face counts",
+        )
+        rows("tops", self.piles, "the top of each pile, one-hot")
+        rows("takeable", 1, "the piece the seat to move may take now, one-hot")
+        rows("known", n - 1, "relative seats 1..n-1: pieces everyone saw them take and still held, counts")
+        rows("wilds", 1, "faces wild this round, flags")
+        rows("joker_as", 1, "the face a non-wild joker stands for (Okey's false jokers), one-hot")
+        rows("aside", 1, "the indicator (Okey) or up card (Turkish Rummy), one-hot")
+        rows(
+            "scalars",
+            1,
+            f"hand sizes /15 ({n}), stock size /pieces (1), scores /score_scale ({n}), "
+            f"round /10 (1), to move ({n}), phase one-hot {CLOSED_PHASES} (6), first turn (1), "
+            f"seats that showed the indicator's twin ({n}), each seat's place in the order of play /players "
+            f"({n}); seats relative to the viewer",
+        )
+
+    def _fill(self, out: Array, view: Mapping[str, Any], viewer: int, known: list[list[int]]) -> None:
+        n, at = self.players, self.layout.index
+        put_faces(out, at["hand"], view["hand"])
+        piles = view["discards"] if self.piles == 1 else relative(view["discards"], viewer)
+        put_face_rows(out, at["discards"], piles)
+        for k, pile in enumerate(piles):
+            put_one(out, at["tops"] + k, pile[-1] if pile else None)
+        put_one(out, at["takeable"], view["takeable"])
+        put_face_rows(out, at["known"], known)
+        out[at["wilds"], view["wilds"]] = 1.0
+        put_one(out, at["joker_as"], view["joker_as"])
+        put_one(out, at["aside"], view.get("indicator", view.get("up_card")))
+        order = view["order"]
+        put_scalars(
+            out,
+            at["scalars"],
+            [
+                *self._common_scalars(view, viewer, 15.0),
+                *one_hot(CLOSED_PHASES.index(view["phase"]), len(CLOSED_PHASES)),
+                float(bool(view["first_turn"])),
+                *seat_flags(view.get("shown", ()), viewer, n),
+                *(order.index(s) / n for s in relative(list(range(n)), viewer)),
+            ],
+        )
+
+
+MAX_MELDS = 35
+"""Kalooki's table meld numbers are 1..35 (one column each in the meld rows)."""
+KALOOKI_PHASES = ("draw", "play", "over")
+
+
+class KalookiEncoder(Encoder):
+    """Kalooki: the hand, the discard pile, and the table meld by meld (rows indexed by meld
+    number, so the lay-off and release ids' meld numbers line up with them)."""
+
+    def _declare(self) -> None:
+        n, rows = self.players, self.layout.rows
+        rows("hand", 1, "own hand, count of each face")
+        rows("discards", 1, "the discard pile, face counts")
+        rows("takeable", 1, "the top discard while the seat to move may take it, one-hot")
+        rows("known", n - 1, "relative seats 1..n-1: cards everyone knows are in that hand, counts")
+        rows(
+            "meld_cards",
+            MAX_MELDS,
+            "row n-1: table meld n, the card each of its cards stands for "
+            "(a joker counted as the card it stands for), counts",
+        )
+        rows(
+            "meld_jokers",
+            MAX_MELDS,
+            "row n-1: table meld n, where its jokers are (the card each stands for), counts",
+        )
+        rows("meld_owner", n, "row k: flags (column n-1) of the table melds laid by relative seat k")
+        rows(
+            "meld_flags",
+            4,
+            "flags per table meld (column n-1): on the table, is a run, is closed "
+            "(nothing can be laid off), laid this turn and not yet opening (pending)",
+        )
+        rows(
+            "scalars",
+            1,
+            f"hand sizes /14 ({n}), stock size /pieces (1), scores /score_scale ({n}), "
+            f"round /10 (1), to move ({n}), phase one-hot {KALOOKI_PHASES} (3), seats that have opened "
+            f"({n}), seats still in the match ({n}), reshuffles /(max_reshuffles+1) (1); seats relative "
+            f"to the viewer",
+        )
+
+    def _fill(self, out: Array, view: Mapping[str, Any], viewer: int, known: list[list[int]]) -> None:
+        n, at = self.players, self.layout.index
+        put_faces(out, at["hand"], view["hand"])
+        put_faces(out, at["discards"], view["discards"])
+        put_one(out, at["takeable"], view["takeable"])
+        put_face_rows(out, at["known"], known)
+        table = view["table"]
+        cards: list[list[int]] = [[] for _ in range(MAX_MELDS)]
+        jokers: list[list[int]] = [[] for _ in range(MAX_MELDS)]
+        flags = at["meld_flags"]
+        for meld in table:
+            col = meld["number"] - 1
+            cards[col] = meld["stands_for"]
+            jokers[col] = [s for f, s in zip(meld["faces"], meld["stands_for"], strict=True) if f == 52]
+            out[at["meld_owner"] + (meld["owner"] - viewer) % n, col] = 1.0
+            out[flags, col] = 1.0
+            out[flags + 1, col] = float(meld["kind"] == "run")
+            out[flags + 2, col] = float(meld["closed"])
+        out[flags + 3, [p - 1 for p in view["pending"]]] = 1.0
+        put_face_rows(out, at["meld_cards"], cards)
+        put_face_rows(out, at["meld_jokers"], jokers)
+        put_scalars(
+            out,
+            at["scalars"],
+            [
+                *self._common_scalars(view, viewer, 14.0),
+                *one_hot(KALOOKI_PHASES.index(view["phase"]), len(KALOOKI_PHASES)),
+                *seat_flags(view["opened"], viewer, n),
+                *seat_flags(view["active"], viewer, n),
+                view["reshuffles"] / (self.game.rules.max_reshuffles + 1),
+            ],
+        )

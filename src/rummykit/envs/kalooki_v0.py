@@ -1,0 +1,36 @@
+"""PettingZoo AEC environment of Kalooki (:class:`rummykit.envs.aec.RummyEnv`; observation rows in
+``docs/envs.md``).
+
+Rewards: at each round's end, minus each seat's penalty points for the round less the mean,
+divided by ``elimination_limit`` (100 when it is 0); at the match's end also ``game.returns`` (the
+win share: 1 / number of winners for each winner).
+
+``env(**kwargs)`` is ``raw_env(**kwargs)`` with PettingZoo's usual wrappers; ``kwargs`` are
+``render_mode``, ``max_steps`` and rule options (``kalooki`` preset names, e.g. ``players=3``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummykit.envs.aec import EnvSpec, RummyEnv, make_env
+from rummykit.envs.encoders import KalookiEncoder
+
+SPEC = EnvSpec(
+    name="kalooki_v0",
+    variant="kalooki",
+    encoder=KalookiEncoder,
+    score_scale=lambda game: float(game.rules.elimination_limit or 100),
+    score_sign=-1.0,
+    match_reward=True,
+)
+
+
+def raw_env(**kwargs: Any) -> RummyEnv:
+    """The unwrapped environment."""
+    return RummyEnv(SPEC, **kwargs)
+
+
+def env(**kwargs: Any) -> Any:
+    """The environment with the usual wrappers."""
+    return make_env(raw_env, **kwargs)

@@ -1,0 +1,35 @@
+"""PettingZoo AEC environment of Turkish Rummy (:class:`rummykit.envs.aec.RummyEnv`; observation rows in
+``docs/envs.md``).
+
+Rewards: at each round's end, each seat's score change for the round minus the mean change,
+divided by the game's ``returns_scale``; they add up to ``game.returns`` at the match's end.
+
+``env(**kwargs)`` is ``raw_env(**kwargs)`` with PettingZoo's usual wrappers; ``kwargs`` are
+``render_mode``, ``max_steps`` and rule options (``turkish_rummy`` preset names, e.g. ``players=3``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummykit.envs.aec import EnvSpec, RummyEnv, make_env
+from rummykit.envs.encoders import ClosedHandEncoder, closed_hand_scale
+
+SPEC = EnvSpec(
+    name="turkish_rummy_v0",
+    variant="turkish_rummy",
+    encoder=ClosedHandEncoder,
+    score_scale=closed_hand_scale,
+    score_sign=1.0,
+    match_reward=False,
+)
+
+
+def raw_env(**kwargs: Any) -> RummyEnv:
+    """The unwrapped environment."""
+    return RummyEnv(SPEC, **kwargs)
+
+
+def env(**kwargs: Any) -> Any:
+    """The environment with the usual wrappers."""
+    return make_env(raw_env, **kwargs)

@@ -107,3 +107,36 @@ def give_rack(
         swap = spare.pop(0 if keep_rest else -1)
         where[where.index(piece)] = swap
         rack[rack.index(swap)] = piece
+
+
+def card_pool(texts: Sequence[str]) -> Counter[str]:
+    """The cards written in ``texts`` (notation, separated by spaces, commas or slashes; a declared
+    joker ``JK[7H]`` counted as ``JK``)."""
+    cards: Counter[str] = Counter()
+    for text in texts:
+        for token in text.replace("/", " ").replace(",", " ").replace(";", " ").split():
+            if token != "-":
+                cards["JK" if token.startswith("JK") else token] += 1
+    return cards
+
+
+def take_cards(pool: Counter[str], text: str) -> list[str]:
+    """The cards of ``text`` (space separated), taken out of ``pool``."""
+    tokens = text.split()
+    for token in tokens:
+        card = "JK" if token.startswith("JK") else token
+        assert pool[card] > 0, f"no {card} left to place"
+        pool[card] -= 1
+    return tokens
+
+
+def keep_or_swap(pool: Counter[str], cards: Sequence[str]) -> list[str]:
+    """As many cards: each of ``cards`` while ``pool`` still has it, else another of the pool;
+    all taken out of ``pool``."""
+    kept = []
+    for card in cards:
+        if pool[card] > 0:
+            kept += take_cards(pool, card)
+    while len(kept) < len(cards):
+        kept += take_cards(pool, next(iter(+pool)))
+    return kept

@@ -7,16 +7,13 @@ import json
 import re
 from pathlib import Path
 
-from play_helpers import Script, fresh_match, run_app
+from play_helpers import Script, card_pool, fresh_match, keep_or_swap, load_game, reread, run_app, take_cards
 from rummykit.cli.kalooki_play import KalookiClient
 from rummykit.cli.terminal import HUMAN
-from rummykit.core.melds import CARD_JOKERS
-from rummykit.core.notation import format_face, parse_declared, parse_faces
+from rummykit.core.notation import format_face, parse_faces
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.engine.records import read_lines, replay
-from rummykit.engine.table import table_meld
-from rummykit.variants.kalooki.state import DECKS, KalookiGame, KPhase
-from rummykit.variants.registry import game_from_record, variant
+from rummykit.variants.registry import game_from_record
 
 ALL_FACES = [format_face(Kind.CARDS, f) for f in range(JOKER + 1)]
 ANSI = re.compile(r"\x1b\[")
@@ -38,9 +35,9 @@ def new_client(
     seed: int = 0, rules: tuple[str, ...] = ("players=3",), lines: list[str] | None = None
 ) -> tuple[KalookiClient, Script, io.StringIO]:
     """A client on a fresh match against random bots, writing plain text to a buffer."""
-    game, bots, names, console, out = fresh_match(KalookiGame, "kalooki", seed, rules)
+    game, state, bots, names, console, out = fresh_match("kalooki", seed, rules)
     script = Script(lines or [])
-    return KalookiClient(game, bots, names, console, script), script, out
+    return KalookiClient(game, state, bots, names, console, script), script, out
 
 
 def rig(
@@ -50,42 +47,41 @@ def rig(
     pile: str = "KD",
     next_card: str = "6C",
     opened: tuple[int, ...] = (),
+    scores: tuple[int, ...] | None = None,
 ) -> None:
     """Give the human ``hand`` before their draw, the ``table`` (owner, cards) melds, the discard
-    ``pile`` and ``next_card`` on top of the stock; the bots get other cards. Every card stays in
-    exactly one place."""
+    ``pile`` and ``next_card`` on top of the stock; the bots get other cards (and the match the
+    ``scores``). The position is written as text and read back (``KalookiGame.from_position``), so
+    every card stays in exactly one place."""
     game = client.game
-    assert game.current_seat == HUMAN and game.phase is KPhase.DRAW
-    stock = set(game.stock)
-    pool = sorted(range(DECKS.size), key=lambda p: (p not in stock, p))
-
-    def take(face: int) -> int:
-        piece = next(p for p in pool if DECKS.face(p) == face)
-        pool.remove(piece)
-        return piece
-
-    melds = []
-    for number, (owner, text) in enumerate(table, start=1):
-        played = [(take(f), d) for f, d in parse_declared(Kind.CARDS, text)]
-        melds.append(table_meld(number, owner, played, DECKS, game.meld_rules, CARD_JOKERS))
-    game.hands[HUMAN] = [take(f) for f in parse_faces(Kind.CARDS, hand)]
-    game.pile = [take(f) for f in parse_faces(Kind.CARDS, pile)]
-    top = [take(f) for f in parse_faces(Kind.CARDS, next_card)]
-    for seat in range(1, game.players):
-        game.hands[seat] = [pool.pop() for _ in range(len(game.hands[seat]))]
-    game.table, game.next_number = melds, len(melds) + 1
-    game.stock = pool + top
-    game.opened = set(opened)
-    game._legal = None
-    assert set(game.piece_places().values()) == {1}
-    client.round_no = 0
-    client.sync_rack()
+    head, *rest = game.position(client.state).split(" ")
+    fields = dict(field.split("=", 1) for field in rest)
+    assert fields["turn"] == str(HUMAN) and fields["phase"] == "draw" and fields["table"] == "-"
+    pool = card_pool([fields["hands"], fields["pile"], fields["stock"]])
+    melds = [f"{n}@{owner}:{','.join(take_cards(pool, text))}" for n, (owner, text) in enumerate(table, 1)]
+    hands = [",".join(take_cards(pool, hand))]
+    piled, top = take_cards(pool, pile), take_cards(pool, next_card)
+    for held in fields["hands"].split("/")[1:]:
+        hands.append(",".join(keep_or_swap(pool, held.split(","))))
+    fields.update(
+        hands="/".join(hands),
+        pile=",".join(piled),
+        stock=",".join([*pool.elements(), *top]),
+        table=";".join(melds) or "-",
+        opened=",".join(map(str, opened)) or "-",
+        next=str(len(melds) + 1),
+    )
+    if scores is not None:
+        fields["scores"] = ",".join(map(str, scores))
+    client.state = game.from_position(" ".join([head, *(f"{k}={v}" for k, v in fields.items())]))
+    assert set(game.piece_places(client.state).values()) == {1}
+    reread(client)
 
 
 def starter_seed(players: int = 3) -> int:
     """A seed whose first turn is the human's."""
-    rules = variant("kalooki").load_rules(None, [f"players={players}"])
-    return next(s for s in range(100) if KalookiGame(rules, s).current_seat == HUMAN)
+    game = load_game("kalooki", [f"players={players}"])
+    return next(s for s in range(100) if game.current_seat(game.new_state(s)) == HUMAN)
 
 
 def last_line(out: io.StringIO) -> str:
@@ -160,10 +156,10 @@ def test_open_lay_off_release_and_discard() -> None:
     assert "seat 0 (you) melds QS KS AS  as meld 2 (run, worth 31)" in text
     assert "seat 0 (you) melds 7H 7D 7C  as meld 3 (set, worth 21)" in text
     assert "seat 0 (you) opens with 52" in text
-    assert HUMAN in client.obs.opened
+    assert HUMAN in client.obs["opened"]
     client.handle("release 1 TH")
     assert "seat 0 (you) puts TH in meld 1 and takes a joker: 8H 9H TH" in out.getvalue()
-    assert JOKER in client.obs.hand and JOKER in client.order
+    assert JOKER in client.obs["hand"] and JOKER in client.order
     client.handle("layoff 1 JH")
     assert "seat 0 (you) lays off JH on meld 1: 8H 9H TH JH" in out.getvalue()
     client.handle("layoff 1 JK[7H]")
@@ -171,7 +167,7 @@ def test_open_lay_off_release_and_discard() -> None:
     assert re.search(r"^ +1  random-1  run   44  JK\[7H\] 8H 9H TH JH$", out.getvalue(), re.MULTILINE)
     client.handle("d 9C")
     assert "seat 0 (you) discards 9C" in out.getvalue()
-    assert client.game.current_seat != HUMAN and client.obs.discards[-1] == parse_faces(Kind.CARDS, "9C")[0]
+    assert client.to_move() != HUMAN and client.obs["discards"][-1] == parse_faces(Kind.CARDS, "9C")[0]
 
 
 def test_melds_below_the_opening_are_pending_and_can_be_retracted() -> None:
@@ -186,10 +182,10 @@ def test_melds_below_the_opening_are_pending_and_can_be_retracted() -> None:
     assert last_line(out).startswith("not allowed: your melds this turn are worth less than 51")
     client.handle("hint")
     assert "(52 with this turn's melds)" in out.getvalue()
-    before = len(client.obs.hand)
+    before = len(client.obs["hand"])
     client.handle("retract")
     assert "seat 0 (you) takes back this turn's melds" in out.getvalue()
-    assert len(client.obs.hand) == before + 3 and not client.obs.table
+    assert len(client.obs["hand"]) == before + 3 and not client.obs["table"]
 
 
 def test_going_out_in_one_move_ends_the_round_with_every_hand_scored() -> None:
@@ -207,22 +203,21 @@ def test_going_out_in_one_move_ends_the_round_with_every_hand_scored() -> None:
         r"^  seat [12] \(random\)  .* = (\d+), \+25 for the Okey yapmak = (\d+) points$", text, re.M
     )
     assert len(hands) == 2 and all(int(b) == int(a) + 25 for a, b in hands)
-    deltas = client.game.results[-1].deltas
+    deltas = client.obs["last_result"]["deltas"]
     assert [int(b) for _, b in hands] == list(deltas[1:])
     assert re.search(r"^penalties now   you 0 \| random-1 \d+ \| random-2 \d+$", text, re.MULTILINE)
-    assert client.game.is_terminal()
+    assert client.is_over()
     assert client.run() == 0 and "winner: you after 1 round" in out.getvalue()
 
 
 def test_elimination_shows_who_is_out() -> None:
     client, _, out = new_client(seed=starter_seed())
-    rig(client, "QS KS AS 7D 7H 7C 2S 3S 4S 5S 9D 9H 9C")
-    client.game.scores = [0, 140, 0]
+    rig(client, "QS KS AS 7D 7H 7C 2S 3S 4S 5S 9D 9H 9C", scores=(0, 140, 0))
     client.handle("draw")
     client.handle("meld QS KS AS | 7D 7H 7C | 2S 3S 4S 5S | 9D 9H 9C")
     client.handle("d 6C")
     assert re.search(r"^seat 1 \(random\) is out of the match with \d+$", out.getvalue(), re.MULTILINE)
-    assert not client.game.is_terminal() and client.obs.active == (0, 2)
+    assert not client.is_over() and client.obs["active"] == [0, 2]
     client.render_table()
     assert "random-1 out of the match" in out.getvalue() and "(over 150 is out)" in out.getvalue()
 
@@ -232,7 +227,7 @@ def test_typos_and_illegal_moves_get_one_line_the_same_prompt_and_change_nothing
     lines = ["dicsard 7H", "meld 7H 7X", "layoff 1 TH", "discard 7H", "take 9H", "release x"]
     client, script, out = new_client(seed=starter_seed(), lines=lines)
     rig(client, HAND)
-    before, places = client.obs, client.game.piece_places()
+    before, places = client.obs, client.game.piece_places(client.state)
     start = len(out.getvalue().splitlines())
     assert client.run() == 0
     new_lines = out.getvalue().splitlines()[start:]
@@ -241,7 +236,7 @@ def test_typos_and_illegal_moves_get_one_line_the_same_prompt_and_change_nothing
     assert "'dicsard'" in errors[0] and "'7X'" in errors[1]
     assert errors[3] == "not allowed: draw from the stock or take the discard first"
     assert len(set(script.prompts)) == 1 and len(script.prompts) == len(lines) + 1
-    assert client.obs == before and client.game.piece_places() == places
+    assert client.obs == before and client.game.piece_places(client.state) == places
 
 
 def test_hint_gives_the_greedy_move_and_the_best_melds() -> None:
@@ -249,7 +244,10 @@ def test_hint_gives_the_greedy_move_and_the_best_melds() -> None:
     rig(client, HAND, pile="AD")
     client.handle("hint")
     text = out.getvalue()
-    assert re.search(r"^hint: (take AD|draw)  \(", text, re.MULTILINE)
+    found = re.search(r"^hint: (take|draw)  \((.*)\)$", text, re.MULTILINE)
+    assert found is not None and found.group(1) in client.session.texts()
+    if found.group(1) == "take":  # the hint is the action as typed; the card is named in words
+        assert found.group(2) == "the AD on the discard pile lowers your deadwood"
     opening = r"^best melds by value  .*worth \d+: (enough to open|not enough), the opening needs 51"
     assert re.search(opening, text, re.MULTILINE)
     assert re.search(r"^fewest points left   .*leaves \d+ points in hand", text, re.MULTILINE)
@@ -294,3 +292,13 @@ def test_a_terminal_waits_for_enter_between_rounds_and_end_of_input_there_quits(
     assert prompts[-1] == "press Enter to start round 2 "
     assert "round 1 over" in out.getvalue()
     assert out.getvalue().rstrip().endswith("end of input: leaving the game")
+
+
+def test_the_hint_to_take_is_the_command_to_type_and_names_the_card_in_words() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, HAND, pile="KC 7S")
+    client.handle("hint")
+    line = next(x for x in out.getvalue().splitlines() if x.startswith("hint: "))
+    assert line == "hint: take  (the 7S on the discard pile lowers your deadwood)"
+    client.handle(line.removeprefix("hint: ").split("  (")[0])
+    assert "seat 0 (you) takes 7S from the discard pile" in out.getvalue()

@@ -12,22 +12,26 @@ hands and their points.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
 
-from rummykit.bots.kalooki_greedy import KalookiGreedyBot
-from rummykit.cli.table_common import TableClient
+from rummykit.bots.registry import make_bot
+from rummykit.cli.table_common import TableClient, joker_stands
 from rummykit.cli.table_view import DIM
 from rummykit.cli.terminal import HUMAN
-from rummykit.core.melds import CARD_JOKERS, Meld
-from rummykit.engine.game import Event, RoundResult
-from rummykit.solvers.arrange import Arrangement, Objective
+from rummykit.engine.game import RoundResult
+from rummykit.session import KalookiHint, kalooki_hint
+from rummykit.solvers.arrange import Arrangement
 from rummykit.variants.kalooki.actions import KalookiAction, KVerb
 from rummykit.variants.kalooki.rules import KalookiRules, MatchMode
-from rummykit.variants.kalooki.state import KalookiGame, KalookiMeldView, KalookiObservation, KPhase
+from rummykit.variants.kalooki.state import KalookiGame
+
+OWN_EVENTS = frozenset(
+    f"kalooki_{verb}" for verb in ("draw", "take", "meld", "layoff", "release", "retract", "discard")
+)
+"""The events of the action itself, which the client tells in its own words (with the table)."""
 
 HELP = """\
 commands
@@ -52,7 +56,7 @@ cards: A 2-9 T J Q K (T is ten) and S H D C{symbols}; JK the joker.
 JK is wild, marked * in your hand; brackets mark melds in your hand."""
 
 
-class KalookiClient(TableClient[KalookiGame, KalookiObservation]):
+class KalookiClient(TableClient[KalookiGame]):
     """One human seat (0) against bots in a Kalooki match."""
 
     change_label = "penalty points"
@@ -61,18 +65,21 @@ class KalookiClient(TableClient[KalookiGame, KalookiObservation]):
     rules: KalookiRules
 
     def setup(self) -> None:
-        """The rules, the card values and the greedy bot that gives the hints."""
-        self.rules = self.game.rules
+        """The card values and the greedy bot that gives the hints."""
         self.values = self.game.rules.values()
-        self.advisor = KalookiGreedyBot(self.game.rules)
+        self.advisor = make_bot("greedy", self.game, 0)
+
+    @property
+    def opened(self) -> bool:
+        """Whether the human has opened."""
+        return HUMAN in self.obs["opened"]
 
     # ------------------------------------------------------------------ commands
     def prompt_text(self) -> str:
         """``you (draw or take) >`` or ``you (meld, lay off, discard) >``."""
-        obs = self.obs
-        if obs.phase is KPhase.DRAW:
+        if self.obs["phase"] == "draw":
             return "you (draw or take) > "
-        if HUMAN in obs.opened:
+        if self.opened:
             return "you (meld, lay off, release or discard) > "
         return "you (meld or discard) > "
 
@@ -101,63 +108,72 @@ class KalookiClient(TableClient[KalookiGame, KalookiObservation]):
             line = "discard " + (words[1] if len(words) > 1 else "")
         action = self.game.parse_action(line)
         self.perform(HUMAN, action)
-        if self.game.is_terminal() or self.game.current_seat != HUMAN:
+        if self.to_move() != HUMAN:
             return
         if action.verb in (KVerb.DRAW, KVerb.TAKE):
             self.render_rack()
-            self.console.print(self.turn_line(self.obs))
+            self.console.print(self.turn_line())
         else:
             self.render_table()
+
+    def hint(self) -> KalookiHint:
+        """The session's hint: the greedy bot's move, the best melds by value, the fewest points
+        (:func:`rummykit.session.kalooki_hint`)."""
+        obs = self.obs
+        choice = self.advisor.choose(obs, self.session.legal)
+        laid = sum(m["value"] for m in obs["table"] if m["number"] in obs["pending"])
+        return kalooki_hint(
+            self.profile.solver(),
+            self.values,
+            obs["hand"],
+            self.game.action_text(choice),
+            obs["takeable"],
+            self.opened,
+            laid,
+            self.rules.open_min,
+        )
 
     def cmd_hint(self, args: list[str]) -> None:
         """The greedy bot's next move, then the best melds by value (toward the opening) and the
         fewest points a hand can leave."""
-        obs = self.obs
-        if obs.to_move != HUMAN:
+        if not self.session.my_turn:
             self.error("it is not your turn")
             return
-        choice = self.advisor.choose(obs, self.game.legal_actions())
-        text = choice.text()
-        if choice.verb is KVerb.TAKE and obs.takeable is not None:
-            text += " " + self.name(obs.takeable)
-        line = self.view.command(f"hint: {text}")
-        line.append(f"  ({self.reason(choice, obs)})", style=DIM)
+        hint = self.hint()
+        line = self.view.command(f"hint: {hint.action}")
+        line.append(f"  ({self.reason(hint)})", style=DIM)
         self.console.print(line)
-        hand = list(obs.hand)
-        solver = self.profile.solver()
-        by_value = solver.arrange(hand, CARD_JOKERS, Objective.MELD_VALUE)
+        by_value = hint.by_value
         if by_value.melds:
             note = ""
-            if HUMAN not in obs.opened:
-                laid = sum(m.value for m in obs.table if m.number in obs.pending)
-                opening = by_value.score + laid
-                with_laid = f" ({opening} with this turn's melds)" if laid else ""
-                verdict = "enough to open" if opening >= self.rules.open_min else "not enough"
-                note = f"{with_laid}: {verdict}, the opening needs {self.rules.open_min}"
+            if hint.opening is not None:
+                with_laid = f" ({hint.opening} with this turn's melds)" if hint.laid else ""
+                verdict = "enough to open" if hint.opening >= hint.open_min else "not enough"
+                note = f"{with_laid}: {verdict}, the opening needs {hint.open_min}"
             value = Text(f"worth {by_value.score}{note}", style="bold")
-            words = [*self.arrangement_words(by_value, value)]
-            self.print_rows(self.hanging("best melds by value  ", words))
+            self.print_rows(self.hanging("best melds by value  ", self.arrangement_words(by_value, value)))
         else:
             self.console.print(Text("best melds by value  none yet", style=DIM))
-        fewest = solver.arrange(hand, CARD_JOKERS, Objective.DEADWOOD)
-        left = self.points(fewest.ungrouped)
+        left = hint.points_left
         total = Text(f"leaves {left} point{'s' if left != 1 else ''} in hand", style="bold")
-        self.print_rows(self.hanging("fewest points left   ", self.arrangement_words(fewest, total)))
+        self.print_rows(self.hanging("fewest points left   ", self.arrangement_words(hint.fewest, total)))
 
-    def reason(self, choice: KalookiAction, obs: KalookiObservation) -> str:
-        """Why the greedy bot moves so, in a few words."""
-        verb = choice.verb
-        if verb is KVerb.TAKE:
-            return "it lowers your deadwood"
-        if verb is KVerb.DRAW:
+    def reason(self, hint: KalookiHint) -> str:
+        """Why the greedy bot moves so, in a few words (the card a ``take`` takes named here: the
+        action itself is just ``take``)."""
+        verb = hint.verb
+        if verb == KVerb.TAKE:
+            card = f"the {self.name(hint.takes)} on the discard pile" if hint.takes is not None else "it"
+            return f"{card} lowers your deadwood"
+        if verb == KVerb.DRAW:
             return "the discard doesn't help"
-        if verb is KVerb.MELD:
-            return "you have opened" if HUMAN in obs.opened else "toward or past the opening"
-        if verb is KVerb.LAYOFF:
+        if verb == KVerb.MELD:
+            return "you have opened" if self.opened else "toward or past the opening"
+        if verb == KVerb.LAYOFF:
             return "a card less in your hand"
-        if verb is KVerb.RELEASE:
+        if verb == KVerb.RELEASE:
             return "a joker for your hand"
-        if verb is KVerb.RETRACT:
+        if verb == KVerb.RETRACT:
             return f"these melds don't reach {self.rules.open_min}"
         return "your highest card out of melds"
 
@@ -166,7 +182,7 @@ class KalookiClient(TableClient[KalookiGame, KalookiObservation]):
         and the cards left out, as words a line may be folded between."""
         words: list[Text] = []
         for i, meld in enumerate(arrangement.melds):
-            word = self.meld_text(meld.faces, self.joker_stands(meld))
+            word = self.meld_text(meld.faces, joker_stands(meld.faces, meld.stands_for))
             if i < len(arrangement.melds) - 1:
                 word.append(" |", style=DIM)
             words.append(word)
@@ -176,64 +192,65 @@ class KalookiClient(TableClient[KalookiGame, KalookiObservation]):
             words += [self.view.piece(f) for f in sorted(arrangement.ungrouped, key=self.view.colour_key)]
         return words
 
-    @staticmethod
-    def joker_stands(meld: Meld | KalookiMeldView) -> list[int | None]:
-        """What each card of a meld stands for, for jokers only."""
-        return [
-            s if CARD_JOKERS.is_wild(f) else None for f, s in zip(meld.faces, meld.stands_for, strict=True)
-        ]
+    def table_meld_text(self, meld: dict[str, Any]) -> Text:
+        """A table meld's cards, jokers with what they stand for."""
+        return self.meld_text(meld["faces"], joker_stands(meld["faces"], meld["stands_for"]))
 
     # ------------------------------------------------------------------ what happened
-    def describe(self, seat: int, action: Any, before: KalookiObservation, events: list[Event]) -> None:
+    def describe(self, seat: int, action: Any, before: dict[str, Any], events: list[dict[str, Any]]) -> None:
         """The action in words (the new melds with their numbers, the meld laid off on or released
         from as it is now), then the engine's other events."""
         assert isinstance(action, KalookiAction)
-        rest = list(events)
-        own = next((e for e in rest if e.seat == seat and e.result is None), None)
-        if own is not None:
-            rest.remove(own)
-        for line in self.action_lines(seat, action, before):
+        drawn = [e["params"].get("card") for e in events if e["code"] == "kalooki_draw"]
+        for line in self.action_lines(seat, action, before, drawn[0] if drawn else None):
             self.say(seat, line)
-        for event in rest:
-            self.show_event(event)
+        for event in events:
+            if event["code"] not in OWN_EVENTS:
+                self.show_event(event)
 
-    def action_lines(self, seat: int, action: KalookiAction, before: KalookiObservation) -> list[Text]:
-        """What ``action`` did, one line each (the table read after it)."""
+    def action_lines(
+        self, seat: int, action: KalookiAction, before: dict[str, Any], drawn: str | None
+    ) -> list[Text]:
+        """What ``action`` did, one line each (the table read after it; ``drawn``: the card the
+        human drew, as the draw's event told them)."""
         verb, now = action.verb, self.obs
         if verb is KVerb.DRAW:
-            if seat != HUMAN:
+            if drawn is None:
                 return [Text("draws from the stock")]
-            drawn = list((Counter(now.hand) - Counter(before.hand)).elements())
-            return [Text("draws ").append_text(self.cards_text(drawn)).append(" from the stock")]
+            return [Text("draws ").append_text(self.view.colour_text(drawn)).append(" from the stock")]
         if verb is KVerb.TAKE:
-            assert before.takeable is not None
+            assert before["takeable"] is not None
             return [
-                Text("takes ").append_text(self.view.piece(before.takeable)).append(" from the discard pile")
+                Text("takes ")
+                .append_text(self.view.piece(before["takeable"]))
+                .append(" from the discard pile")
             ]
         if verb is KVerb.DISCARD:
             assert action.face is not None
             return [Text("discards ").append_text(self.view.piece(action.face))]
         if verb is KVerb.RETRACT:
             return [Text("takes back this turn's melds")]
-        old = {m.number for m in before.table}
+        old = {m["number"] for m in before["table"]}
         if verb is KVerb.MELD:
             lines = []
-            for meld in now.table:
-                if meld.number not in old:
-                    line = Text("melds ").append_text(self.meld_text(meld.faces, self.joker_stands(meld)))
-                    line.append(f"  as meld {meld.number} ({meld.kind}, worth {meld.value})", style=DIM)
+            for meld in now["table"]:
+                if meld["number"] not in old:
+                    line = Text("melds ").append_text(self.table_meld_text(meld))
+                    kind, value = meld["kind"], meld["value"]
+                    line.append(f"  as meld {meld['number']} ({kind}, worth {value})", style=DIM)
                     lines.append(line)
             return lines
         assert action.target is not None
-        meld = next(m for m in now.table if m.number == action.target)
+        meld = next(m for m in now["table"] if m["number"] == action.target)
         cards = Text(" ").join(self.card(f, d) for f, d in action.cards)
-        shown = self.meld_text(meld.faces, self.joker_stands(meld))
+        shown = self.table_meld_text(meld)
+        number = meld["number"]
         if verb is KVerb.LAYOFF:
-            line = Text("lays off ").append_text(cards).append(f" on meld {meld.number}: ").append_text(shown)
+            line = Text("lays off ").append_text(cards).append(f" on meld {number}: ").append_text(shown)
         else:
-            line = Text("puts ").append_text(cards).append(f" in meld {meld.number} and takes a joker: ")
+            line = Text("puts ").append_text(cards).append(f" in meld {number} and takes a joker: ")
             line.append_text(shown)
-        if meld.closed:
+        if meld["closed"]:
             line.append("  (closed: its joker stays)", style=DIM)
         return [line]
 
@@ -252,89 +269,96 @@ class KalookiClient(TableClient[KalookiGame, KalookiObservation]):
         """The title, penalties, seats, melds, discard pile, hand, this turn's melds and whose turn
         it is."""
         obs = self.obs
-        if obs.to_move is None:
+        if obs["to_move"] is None:
             return
-        self.render_title(obs, "Kalooki", f"reshuffles {obs.reshuffles} of {self.rules.max_reshuffles}")
-        line = self.scores_line("penalties  ", obs.scores, signed=False)
+        reshuffles = f"reshuffles {obs['reshuffles']} of {self.rules.max_reshuffles}"
+        self.render_title(obs, "Kalooki", reshuffles)
+        line = self.scores_line("penalties  ", obs["scores"], signed=False)
         if self.rules.match is MatchMode.ELIMINATION:
             line.append(f"   (over {self.rules.elimination_limit} is out)", style=DIM)
         self.console.print(line)
-        self.render_seats("in hand    ", self.seat_entries(obs))
-        self.render_melds(obs)
-        self.console.print(self.pile_line(obs))
+        self.render_seats("in hand    ", self.seat_entries())
+        self.render_melds()
+        self.console.print(self.pile_line())
         self.render_rack()
-        pending = self.pending_line(obs)
+        pending = self.pending_line()
         if pending is not None:
             self.console.print(pending)
-        if HUMAN not in obs.active:
+        if HUMAN not in obs["active"]:
             self.console.print(Text("you are out of the match: the bots play on", style="bold"))
-        self.console.print(self.turn_line(obs))
+        self.console.print(self.turn_line())
 
-    def seat_entries(self, obs: KalookiObservation) -> list[Text]:
+    def seat_entries(self) -> list[Text]:
         """``you 13``, ``greedy-1 11 opened``, ``greedy-2 out of the match``."""
+        obs = self.obs
         entries = []
-        for seat in range(obs.players):
+        for seat in range(obs["players"]):
             entry = Text(self.names[seat], style="bold" if seat == HUMAN else "")
-            if seat not in obs.active:
+            if seat not in obs["active"]:
                 entry.append(" out of the match", style=DIM)
             else:
-                entry.append(f" {obs.hand_counts[seat]}")
-                if seat in obs.opened:
+                entry.append(f" {obs['hand_counts'][seat]}")
+                if seat in obs["opened"]:
                     entry.append(" opened", style="green")
             entries.append(entry)
         return entries
 
-    def render_melds(self, obs: KalookiObservation) -> None:
+    def render_melds(self) -> None:
         """``  3  greedy-2  run  26  5♥ 6♥ JK[7♥] 8♥  closed``, one meld a line."""
-        if not obs.table:
+        obs = self.obs
+        if not obs["table"]:
             self.console.print(Text("table      no melds yet", style=DIM))
             return
         self.console.print(Text("table      number, owner, kind, value, cards", style=DIM))
-        width = max(len(self.names[m.owner]) for m in obs.table)
-        for meld in obs.table:
-            prefix = (
-                f"  {meld.number:>2}  {self.names[meld.owner]:<{width}}  {meld.kind:<3}  {meld.value:>3}  "
-            )
-            words = self.meld_words(meld.faces, self.joker_stands(meld))
-            if meld.closed:
+        width = max(len(self.names[m["owner"]]) for m in obs["table"])
+        for meld in obs["table"]:
+            owner, kind, value = self.names[meld["owner"]], meld["kind"], meld["value"]
+            prefix = f"  {meld['number']:>2}  {owner:<{width}}  {kind:<3}  {value:>3}  "
+            words = self.meld_words(meld["faces"], joker_stands(meld["faces"], meld["stands_for"]))
+            if meld["closed"]:
                 words.append(Text(" closed", style=DIM))
-            if meld.number in obs.pending:
+            if meld["number"] in obs["pending"]:
                 words.append(Text(" (this turn, not open yet)", style=DIM))
             self.print_rows(self.hanging(prefix, words))
 
-    def pile_line(self, obs: KalookiObservation) -> Text:
+    def pile_line(self) -> Text:
         """The discard pile's top card, how many lie there, and whether you may take it."""
+        obs = self.obs
         line = Text("discard pile  ")
-        if not obs.discards:
+        pile = obs["discards"]
+        if not pile:
             return line.append("empty", style=DIM)
-        line.append_text(self.view.piece(obs.discards[-1], self.wilds))
-        count = len(obs.discards)
+        line.append_text(self.view.piece(pile[-1], self.wilds))
+        count = len(pile)
         line.append(f"  ({count} card{'s' if count != 1 else ''})", style=DIM)
-        if obs.takeable is not None and obs.to_move == HUMAN:
+        if obs["takeable"] is not None and obs["to_move"] == HUMAN:
             line.append(f"  {self.view.glyphs.left} you may take it", style=DIM)
         return line
 
-    def pending_line(self, obs: KalookiObservation) -> Text | None:
+    def pending_line(self) -> Text | None:
         """This turn's melds toward the opening, while they don't reach it."""
-        if not obs.pending or obs.to_move != HUMAN:
+        obs = self.obs
+        pending = obs["pending"]
+        if not pending or obs["to_move"] != HUMAN:
             return None
-        value = sum(m.value for m in obs.table if m.number in obs.pending)
-        numbers = ", ".join(str(n) for n in obs.pending)
-        plural = "s" if len(obs.pending) > 1 else ""
+        value = sum(m["value"] for m in obs["table"] if m["number"] in pending)
+        numbers = ", ".join(str(n) for n in pending)
+        plural = "s" if len(pending) > 1 else ""
         line = Text(f"this turn  meld{plural} {numbers} worth {value} of the {self.rules.open_min} to open: ")
         return line.append("meld more, or retract them", style="bold")
 
-    def turn_line(self, obs: KalookiObservation) -> Text:
+    def turn_line(self) -> Text:
         """Whose turn it is and what they may do."""
-        if obs.to_move != HUMAN:
-            return Text(f"turn: {self.who(obs.to_move)}")
+        obs = self.obs
+        if obs["to_move"] != HUMAN:
+            return Text(f"turn: {self.who(obs['to_move'])}")
         line = Text("your turn: ", style="bold")
-        if obs.phase is KPhase.DRAW:
+        if obs["phase"] == "draw":
             line.append("draw from the stock")
-            if obs.takeable is not None:
-                line.append(", or take ").append_text(self.view.piece(obs.takeable, self.wilds))
+            if obs["takeable"] is not None:
+                line.append(", or take ").append_text(self.view.piece(obs["takeable"], self.wilds))
             return line
-        if HUMAN in obs.opened:
+        if self.opened:
             return line.append(
                 "meld, lay off (layoff N card), release a joker (release N card), then discard"
             )

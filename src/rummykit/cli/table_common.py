@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -18,82 +18,48 @@ from rummykit.cli.table_view import DIM, TableView, TurkishRummyView, glyphs_for
 from rummykit.cli.terminal import GameT, TerminalClient
 from rummykit.core.melds import CARD_JOKERS, CardValues, Wilds
 from rummykit.core.pieces import JOKER
-from rummykit.engine.game import Event, RoundResult
-from rummykit.solvers.report import HandProfile
+from rummykit.engine.game import RoundResult
+from rummykit.messages import render
+from rummykit.session import round_result
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
 
 OK_STYLE = "green"
 BAD_STYLE = "bold red"
 
 
-class TableObservation(Protocol):
-    """What the table clients read from either game's observation directly."""
-
-    @property
-    def round_no(self) -> int:
-        """The round being played."""
-
-    @property
-    def hand(self) -> tuple[int, ...]:
-        """The observing seat's cards."""
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """The match scores."""
-
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat."""
-
-    @property
-    def stock_count(self) -> int:
-        """How many cards the stock holds."""
-
-
-class TableRules(Protocol):
-    """What the table clients ask of either game's rules directly."""
-
-    def hand_profile(self) -> HandProfile:
-        """The meld rules and solver of a hand."""
-
-
-TObsT = TypeVar("TObsT", bound=TableObservation)
-
-
-def card_view(console: Console) -> TableView[Any]:
+def card_view(console: Console) -> TableView:
     """How cards look on ``console``: the card drawing of the Turkish Rummy view (only its pieces
     are used: the suits' colours and symbols, the ASCII fallback, card names in messages)."""
     return TurkishRummyView(TurkishRummyRules(), glyphs_for(console))
 
 
-class TableClient(TerminalClient[GameT, TObsT]):
+def joker_stands(faces: Sequence[int], stands_for: Sequence[int]) -> list[int | None]:
+    """What each card of a meld stands for, for jokers only."""
+    return [s if CARD_JOKERS.is_wild(f) else None for f, s in zip(faces, stands_for, strict=True)]
+
+
+class TableClient(TerminalClient[GameT]):
     """A human seat in a game with a public table of numbered melds and no wild but the jokers.
 
-    Subclasses supply the commands, the table, and in :meth:`setup` the rules and card values; this
-    class draws cards, melds and hands, shows events and the end of a round, and performs an action
+    Subclasses supply the commands, the table, and in :meth:`setup` the card values; this class
+    draws cards, melds and hands, shows events and the end of a round, and performs an action
     (recorded, then described).
     """
 
     rack_word = "hand"
     sort_ways = ("runs", "sets", "rank")
     scores_label = "scores"
-    rules: TableRules
-    """The game's rules (set in :meth:`setup`)."""
     values: CardValues
     """Card values in hand (the points of a hand at a round's end; set in :meth:`setup`)."""
 
-    def default_view(self) -> TableView[Any]:
+    def default_view(self) -> TableView:
         """Cards as Turkish Rummy draws them (see :func:`card_view`)."""
         return card_view(self.console)
 
-    def hand_profile(self) -> HandProfile:
-        """The rules' hand profile."""
-        return self.rules.hand_profile()
-
     @property
-    def held(self) -> Sequence[int]:
-        """The hand."""
-        return self.obs.hand
+    def rules(self) -> Any:
+        """The game's rules."""
+        return self.game.rules
 
     @property
     def wilds(self) -> Wilds:
@@ -132,15 +98,15 @@ class TableClient(TerminalClient[GameT, TObsT]):
         else:
             self.console.print(Text(f"{self.who(seat)} ").append_text(body))
 
-    def render_title(self, obs: TObsT, game_name: str, *extra: str) -> None:
+    def render_title(self, obs: dict[str, Any], game_name: str, *extra: str) -> None:
         """A blank line, then a rule titled with the game, the round, the dealer, the stock and
         ``extra``."""
         self.console.print()
         title = [
             game_name,
-            f"round {obs.round_no}",
-            f"dealer {self.who(obs.dealer)}",
-            f"stock {obs.stock_count}",
+            f"round {obs['round']}",
+            f"dealer {self.who(obs['dealer'])}",
+            f"stock {obs['stock_count']}",
             *extra,
         ]
         self.rule(self.view.glyphs.sep.join(title))
@@ -157,33 +123,26 @@ class TableClient(TerminalClient[GameT, TObsT]):
     # ------------------------------------------------------------------ performing
     def perform(self, seat: int, action: Any) -> None:
         """Apply ``action`` for ``seat`` (raises :class:`IllegalActionError`, state unchanged),
-        record it, show what happened, wait at a new round in a terminal, and follow the hand."""
-        before: TObsT = self.obs
-        events = self.game.apply(action)
-        if self.writer is not None:
-            self.writer.action(seat, self.game.action_text(action))
+        record it, show what happened, wait at a new round in a terminal; the session follows the
+        hand."""
+        before = self.obs
+        events = self.apply(seat, action)
         self.describe(seat, action, before, events)
-        if self.obs_round() != self.round_no:
-            self.pause(f"press Enter to start round {self.obs_round()}")
-        self.sync_rack()
-
-    def obs_round(self) -> int:
-        """The round now."""
-        return self.obs.round_no
+        if self.session.round_no != before["round"] and not self.is_over():
+            self.pause(f"press Enter to start round {self.session.round_no}")
 
     @abstractmethod
-    def describe(self, seat: int, action: Any, before: TObsT, events: list[Event]) -> None:
-        """Show what ``seat``'s ``action`` did (``before``: the human's observation before it)."""
+    def describe(self, seat: int, action: Any, before: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        """Show what ``seat``'s ``action`` did (``before``: the human's observation before it;
+        ``events``: what the human learnt of it)."""
 
-    def show_event(self, event: Event) -> None:
+    def show_event(self, event: dict[str, Any]) -> None:
         """An event in one line (a round's end in full)."""
-        if event.result is not None:
-            self.render_round_end(event.result)
+        result = round_result(event)
+        if result is not None:
+            self.render_round_end(result)
             return
-        text = event.text
-        if event.seat is not None:
-            text = text.removeprefix(f"seat {event.seat} ")
-        self.say(event.seat, text)
+        self.say(event["seat"], render(event["code"], event["params"]))
 
     # ------------------------------------------------------------------ a round's end
     def round_end_hand(self, seat: int, hand: Sequence[int], result: RoundResult) -> list[Text] | None:
@@ -223,4 +182,4 @@ class TableClient(TerminalClient[GameT, TObsT]):
         return words
 
 
-__all__ = ["TableClient", "TableObservation", "card_view"]
+__all__ = ["BAD_STYLE", "OK_STYLE", "TableClient", "card_view", "joker_stands"]

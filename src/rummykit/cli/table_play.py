@@ -35,15 +35,20 @@ def table_client(
 ) -> TerminalClient[Any]:
     """The client of ``game`` (the match ``state``) for a human at seat 0 (input echoed unless
     ``interactive``); raises :class:`RummykitError` for a game without one."""
-    from rummykit.cli.carousel_play import CarouselClient
-    from rummykit.cli.kalooki_play import KalookiClient
+    client: type[TerminalClient[Any]]
+    if game.variant == "kalooki":
+        from rummykit.cli.kalooki_play import KalookiClient
 
-    clients: dict[str, type[TerminalClient[Any]]] = {"kalooki": KalookiClient, "carousel": CarouselClient}
-    if game.variant in clients:
-        return clients[game.variant](
-            game, state, bots, names, console, read_line, interactive=interactive, echo_input=not interactive
-        )
-    raise RummykitError(f"{type(game).__name__} can't be played in the terminal yet")
+        client = KalookiClient
+    elif game.variant == "carousel":
+        from rummykit.cli.carousel_play import CarouselClient
+
+        client = CarouselClient
+    else:
+        raise RummykitError(f"{type(game).__name__} can't be played in the terminal yet")
+    return client(
+        game, state, bots, names, console, read_line, interactive=interactive, echo_input=not interactive
+    )
 
 
 __all__ = ["table_client"]

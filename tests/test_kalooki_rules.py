@@ -119,7 +119,7 @@ def test_a_turn_is_draw_optional_melds_then_a_discard() -> None:
     assert len(state.hands[seat]) == 14 and state.phase is KPhase.PLAY
     refused(game, state, "draw")
     play(game, state, "discard " + format_face(Kind.CARDS, hand_faces(state, seat)[0]))
-    assert state.turn == (seat + 1) % 4 and state.phase is KPhase.DRAW
+    assert state.turn == (seat + 1) % 4 and game.observe(state, seat)["phase"] == "draw"
 
 
 def test_take_the_top_discard() -> None:
@@ -275,7 +275,9 @@ def test_okey_yapmak_adds_25_for_each_other_player() -> None:
 
 def test_okey_yapmak_one_meld_per_action() -> None:
     """The same going out laid one meld per action (the action space's way) is Okey yapmak too."""
-    game, state = setup(["AH 2H 3H 4H 5H 6H 7H 8H 9H TH TC TD TS", None, None, None], phase=KPhase.DRAW, pile="2D")
+    game, state = setup(
+        ["AH 2H 3H 4H 5H 6H 7H 8H 9H TH TC TD TS", None, None, None], phase=KPhase.DRAW, pile="2D"
+    )
     events = play(game, state, "take", "meld AH 2H 3H 4H 5H 6H 7H 8H 9H TH", "meld TC TD TS", "discard 2D")
     assert round_result(events)["kind"] == "hunt"
 
@@ -312,7 +314,9 @@ def test_hand_values() -> None:
 
 def test_elimination_above_the_limit() -> None:
     rules = KalookiRules(players=3, elimination_limit=30)
-    game, state = setup(["7H 7D 7C KC", "AS JK 5D", "2S 3D"], opened={0}, table=[(1, "TC TD TS")], rules=rules)
+    game, state = setup(
+        ["7H 7D 7C KC", "AS JK 5D", "2S 3D"], opened={0}, table=[(1, "TC TD TS")], rules=rules
+    )
     events = play(game, state, "meld 7H 7D 7C", "discard KC")
     assert state.active == [0, 2] and not game.is_terminal(state)
     assert [e.text() for e in events if e.code == "kalooki_eliminated"] == ["is out of the match with 41"]
@@ -324,7 +328,9 @@ def test_elimination_limit_is_not_negative() -> None:
 
 
 def test_single_round_and_fixed_rounds() -> None:
-    game, single = setup(["7H 7D 7C KC", None, None, None], opened={0}, rules=KalookiRules(match=MatchMode.SINGLE_ROUND))
+    game, single = setup(
+        ["7H 7D 7C KC", None, None, None], opened={0}, rules=KalookiRules(match=MatchMode.SINGLE_ROUND)
+    )
     events = play(game, single, "meld 7H 7D 7C", "discard KC")
     outcome = game.outcome(single)
     assert game.is_terminal(single) and outcome is not None and outcome.winners == (0,)

@@ -114,7 +114,9 @@ def _listed(action: KalookiAction, legal: list[KalookiAction]) -> KalookiAction:
     return next((a for a in legal if action_id(a) == number), action)
 
 
-def _layoff_order(action: KalookiAction, hand: list[int], table: dict[int, dict[str, Any]]) -> tuple[int, ...]:
+def _layoff_order(
+    action: KalookiAction, hand: list[int], table: dict[int, dict[str, Any]]
+) -> tuple[int, ...]:
     """Naturals before jokers, then by meld number; naturals in hand order; a joker onto a set
     undeclared, onto a run declared at the low end, then at the high end."""
     face, declared = action.cards[0]

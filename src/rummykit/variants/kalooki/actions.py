@@ -20,7 +20,8 @@ Integer ids (``NUM_ACTIONS`` in all, fixed):
 ``3 + f``             ``discard f`` for face ``f`` 0..52 (52 = ``JK``)
 ``MELD_BASE + i``     meld ``i`` of :data:`MELDS`: every set (rank, natural suits, 0-2 jokers, 3-4
                       cards) then every run (suit, span ``lo..hi`` of positions 1..14 with 14 the
-                      high ace, 3-13 cards, 13 only as A..K with the ace low, jokers at any 0-2 positions, at least one natural)
+                      high ace, 3-13 cards, 13 only as A..K with the ace low, jokers at any 0-2
+                      positions, at least one natural)
 ``LAYOFF_BASE + (n-1) * LAYOFF_CODES + c``   ``layoff n`` of one card: ``c`` = face 0..51 for a
                       natural, 52 for an undeclared joker (a set), ``53 + f`` for ``JK[f]`` (a run)
 ``RELEASE_BASE + (n-1) * RELEASE_CODES + c``  ``release n``: ``c`` = face 0..51 for one card, else
@@ -176,9 +177,9 @@ def _meld_table() -> tuple[tuple[MeldCards, ...], dict[tuple[object, ...], int]]
                 if hi - lo + 1 == MAX_RUN and lo > 1:
                     continue
                 for count in range(MAX_JOKERS + 1):
-                    for jokers in combinations(range(lo, hi + 1), count):
-                        keys[run_key(suit, lo, hi, jokers)] = len(cards)
-                        cards.append(_run_cards(suit, lo, hi, jokers))
+                    for places in combinations(range(lo, hi + 1), count):
+                        keys[run_key(suit, lo, hi, places)] = len(cards)
+                        cards.append(_run_cards(suit, lo, hi, places))
     return tuple(cards), keys
 
 

@@ -167,9 +167,7 @@ def closed(meld: TableMeld) -> bool:
 def meld_text(meld: TableMeld) -> str:
     """A table meld's cards in notation, a run's jokers declared (``5H 6H JK[7H] 8H``)."""
     kept = meld.declarations(DECKS, WILDS, fixed_sets=False)
-    return " ".join(
-        format_declared(Kind.CARDS, face(p), d) for p, d in zip(meld.pieces, kept, strict=True)
-    )
+    return " ".join(format_declared(Kind.CARDS, face(p), d) for p, d in zip(meld.pieces, kept, strict=True))
 
 
 class KalookiGame(Game[KalookiState, KalookiAction]):
@@ -596,7 +594,12 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             state.opened.add(seat)
         events = draft.events
         if verb is KVerb.LAYOFF or verb is KVerb.RELEASE:
-            events.insert(0, Event(f"kalooki_{verb.value}", seat, {"number": action.target, "cards": card_list(action.cards)}))
+            events.insert(
+                0,
+                Event(
+                    f"kalooki_{verb.value}", seat, {"number": action.target, "cards": card_list(action.cards)}
+                ),
+            )
         elif verb is KVerb.RETRACT:
             events.insert(0, Event("kalooki_retract", seat))
         if verb is not KVerb.DISCARD:
@@ -614,7 +617,9 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         deltas = [0] * self.players
         for seat in state.active:
             if seat != winner:
-                deltas[seat] = self.hand_value(state, seat) + (self.rules.hunt_penalty if kind == "hunt" else 0)
+                deltas[seat] = self.hand_value(state, seat) + (
+                    self.rules.hunt_penalty if kind == "hunt" else 0
+                )
         losers = [s for s in state.active if s != winner]
         if winner is None:
             notes = [note("kalooki_exhausted", reshuffles=state.reshuffles)]
@@ -692,9 +697,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             return ",".join(card(face(p)) for p in pieces) or "-"
 
         released = [p for p in state.released if p in state.hands[state.turn]]
-        table = ";".join(
-            f"{m.number}@{m.owner}:{meld_text(m).replace(' ', ',')}" for m in state.table
-        )
+        table = ";".join(f"{m.number}@{m.owner}:{meld_text(m).replace(' ', ',')}" for m in state.table)
         fields = [
             ("seed", str(state.seed)),
             ("round", str(state.round_no)),
@@ -723,10 +726,28 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         return _PositionReader(self, text).state()
 
 
-_POSITION_KEYS = (
-    "seed round dealer turn phase active scores reshuffles opened pending next laid_off open_at_start "
-    "released hands known table pile stock"
-).split()
+POSITION_KEYS = (
+    "seed",
+    "round",
+    "dealer",
+    "turn",
+    "phase",
+    "active",
+    "scores",
+    "reshuffles",
+    "opened",
+    "pending",
+    "next",
+    "laid_off",
+    "open_at_start",
+    "released",
+    "hands",
+    "known",
+    "table",
+    "pile",
+    "stock",
+)
+"""The fields of a position line, in order."""
 
 
 class _PositionReader:
@@ -742,10 +763,10 @@ class _PositionReader:
         self.fields: dict[str, str] = {}
         for word in words[1:]:
             key, sep, value = word.partition("=")
-            if not sep or key not in _POSITION_KEYS or key in self.fields:
-                raise NotationError(word, f"a position field is one of {', '.join(_POSITION_KEYS)}, once each")
+            if not sep or key not in POSITION_KEYS or key in self.fields:
+                raise NotationError(word, f"a position field is one of {', '.join(POSITION_KEYS)}, once each")
             self.fields[key] = value
-        missing = [k for k in _POSITION_KEYS if k not in self.fields]
+        missing = [k for k in POSITION_KEYS if k not in self.fields]
         if missing:
             raise NotationError(text, f"the position has no {missing[0]}=")
 
@@ -786,7 +807,9 @@ class _PositionReader:
     def take(self, face_: int) -> int:
         copy = self.used[face_]
         if copy >= DECKS.copies_of(face_):
-            raise NotationError(card(face_), "one copy too many: the decks hold two of each card and two jokers")
+            raise NotationError(
+                card(face_), "one copy too many: the decks hold two of each card and two jokers"
+            )
         self.used[face_] += 1
         return DECKS.piece(face_, copy)
 
@@ -835,7 +858,9 @@ class _PositionReader:
         pile = self.pieces(self.fields["pile"])
         stock = self.pieces(self.fields["stock"])
         if sum(self.used.values()) != DECKS.size:
-            raise NotationError(self.text[:40], f"the position holds {sum(self.used.values())} cards, not 106")
+            raise NotationError(
+                self.text[:40], f"the position holds {sum(self.used.values())} cards, not 106"
+            )
         turn = self.number("turn", 0, self.game.players - 1)
         known = [self.in_hand(k, h, "known") for k, h in zip(self.per_seat("known"), hands, strict=True)]
         scores = self.numbers(self.fields["scores"], "scores")
@@ -882,7 +907,9 @@ def _meld_indices(hand: list[int]) -> Iterator[int]:
                     if 3 <= k + extra <= MAX_SET and k + extra < size:
                         yield MELD_IDS[set_key(rank, chosen, extra)]
     for suit in range(N_SUITS):
-        held = [False] + [bool(counts.get(make_face(suit, 1 if p == HIGH_ACE else p))) for p in range(1, HIGH_ACE + 1)]
+        held = [False] + [
+            bool(counts.get(make_face(suit, 1 if p == HIGH_ACE else p))) for p in range(1, HIGH_ACE + 1)
+        ]
         for lo in range(1, HIGH_ACE - 1):
             for hi in range(lo + 2, min(lo + MAX_RUN - 1, HIGH_ACE) + 1):
                 length = hi - lo + 1

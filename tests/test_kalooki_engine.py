@@ -1,0 +1,323 @@
+"""Kalooki on the v2 interface: old records replay, clone/JSON/position round trips, what a seat
+may see, the integer action space, malformed actions and huge numbers, resample."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from helpers import cards
+from rummykit.bots.kalooki_greedy import KalookiGreedyBot
+from rummykit.errors import IllegalActionError, NotationError, NotYourTurnError
+from rummykit.messages import CATALOG
+from rummykit.variants.kalooki.actions import MELDS, NUM_ACTIONS, KalookiAction, KVerb, meld_index
+from rummykit.variants.kalooki.messages import ERRORS, EVENTS, NOTES
+from rummykit.variants.kalooki.rules import KalookiRules, MatchMode
+from rummykit.variants.kalooki.state import KalookiGame, KalookiState, KPhase, faces
+from test_kalooki_rules import play, refused, round_result, setup
+
+RECORDS = Path(__file__).parent / "data" / "records"
+GAME = KalookiGame(KalookiRules())
+
+
+def walk(seed: int, steps: int = 400, greedy: bool = False) -> Iterator[KalookiState]:
+    """The states of a self-play game (random or greedy bots), one per decision."""
+    state = GAME.new_state(seed)
+    rng = random.Random(seed)
+    bot = KalookiGreedyBot(GAME, seed)
+    for _ in range(steps):
+        seat = GAME.current_seat(state)
+        if seat is None:
+            return
+        yield state
+        legal = GAME.legal_actions(state, seat)
+        action = bot.choose(GAME.observe(state, seat), legal) if greedy else rng.choice(legal)
+        GAME.apply(state, seat, action)
+
+
+# ---------------------------------------------------------------- the engine before v2
+@pytest.mark.parametrize("name", sorted(p.name for p in RECORDS.glob("kalooki-*.jsonl")))
+def test_records_of_the_old_engine_replay_and_greedy_plays_them_again(name: str) -> None:
+    lines = [json.loads(line) for line in (RECORDS / name).read_text("utf-8").splitlines()]
+    expected = json.loads((RECORDS / "expected.json").read_text("utf-8"))[name]
+    header, moves = lines[0], [m for m in lines[1:] if "action" in m]
+    rules = KalookiRules(**{**header["rules"], "match": MatchMode(header["rules"]["match"])})
+    game = KalookiGame(rules)
+    state = game.new_state(header["seed"])
+    greedy = header["seats"][0] == "greedy"
+    bots = [KalookiGreedyBot(game, s) for s in range(game.players)]
+    for move in moves:
+        action = game.parse_action(move["action"])
+        if greedy:
+            chosen = bots[move["seat"]].choose(
+                game.observe(state, move["seat"]), game.legal_actions(state, move["seat"])
+            )
+            assert game.action_id(state, chosen) == game.action_id(state, action)
+        game.apply(state, move["seat"], action)
+    assert [
+        {
+            "round": r.round_no,
+            "winner": r.winner,
+            "kind": r.kind,
+            "deltas": list(r.deltas),
+            "explanation": list(r.explanation),
+        }
+        for r in state.results
+    ] == expected["rounds"]
+    assert state.scores == expected["scores"] and game.returns(state)[expected["winners"][0]] > 0
+
+
+# ---------------------------------------------------------------- state as data
+def test_clone_is_equal_and_independent() -> None:
+    for state in walk(1, 300):
+        if state.phase is KPhase.PLAY and state.table:
+            break
+    copy = state.clone()
+    assert copy == state
+    seat = state.turn
+    GAME.apply(copy, seat, GAME.legal_actions(copy, seat)[-1])
+    assert copy != state and GAME.position(copy) != GAME.position(state)
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_json_and_position_round_trips(seed: int) -> None:
+    for i, state in enumerate(walk(seed, 600, greedy=seed == 5)):
+        if i % 7:
+            continue
+        assert KalookiState.from_json(json.loads(json.dumps(state.to_json()))) == state
+        text = GAME.position(state)
+        back = GAME.from_position(text)
+        assert "\n" not in text and GAME.position(back) == text
+        seat = state.turn
+        assert GAME.legal_ids(back, seat) == GAME.legal_ids(state, seat)
+        assert GAME.observe(back, seat) | {"last_result": None} == GAME.observe(state, seat) | {
+            "last_result": None
+        }
+
+
+def test_position_keeps_the_future_deals() -> None:
+    state = GAME.new_state(4)
+    back = GAME.from_position(GAME.position(state))
+    for _ in range(60):
+        seat = state.turn
+        action = GAME.legal_actions(state, seat)[0]
+        assert GAME.apply(state, seat, action) == GAME.apply(back, seat, action)
+    assert GAME.position(back) == GAME.position(state)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "",
+        "okey seed=1",
+        "kalooki seed=1",
+        "kalooki seed=1 seed=2",
+        "kalooki colour=red",
+    ],
+)
+def test_bad_positions_are_refused(bad: str) -> None:
+    with pytest.raises(NotationError):
+        GAME.from_position(bad)
+
+
+def test_a_position_must_hold_every_card_once() -> None:
+    text = GAME.position(GAME.new_state(1))
+    with pytest.raises(NotationError, match="106"):
+        GAME.from_position(text.replace("stock=", "stock=", 1).rsplit(",", 1)[0])
+    head, _, stock = text.rpartition("stock=")
+    with pytest.raises(NotationError, match="too many"):
+        GAME.from_position(f"{head}stock=JK,{stock}")
+
+
+# ---------------------------------------------------------------- what a seat may see
+def test_observe_hides_other_hands_and_the_stock() -> None:
+    for i, state in enumerate(walk(3, 500)):
+        if i % 25:
+            continue
+        rng = random.Random(i)
+        for seat in range(4):
+            view = GAME.observe(state, seat)
+            assert view["hand"] == [GAME.pieces.face(p) for p in state.hands[seat]]
+            json.dumps(view)
+            other = GAME.resample(state, seat, rng)
+            assert GAME.observe(other, seat) == view
+        spectator = GAME.observe(state, None)
+        assert spectator["hand"] == [] and spectator["seat"] is None
+        assert spectator["hand_counts"] == [len(h) for h in state.hands]
+
+
+def test_a_drawn_card_is_told_to_the_drawer_only() -> None:
+    state = GAME.new_state(6)
+    seat = state.turn
+    events = GAME.apply_text(state, seat, "draw")
+    drawn = GAME.observe(state, seat)["hand"][-1]
+    assert GAME.parse_action("discard " + GAME.events_for(events, seat)[0]["params"]["card"]).face == drawn
+    assert "card" not in GAME.events_for(events, (seat + 1) % 4)[0]["params"]
+    assert "card" not in GAME.events_for(events, None)[0]["params"]
+
+
+def test_round_end_shows_every_hand_and_the_events_read_as_before() -> None:
+    game, state = setup(["7H 7D 7C KC", "AS JK 5D", None, None], opened={0}, table=[(1, "2S 3S 4S")])
+    events = play(game, state, "meld 7H 7D 7C", "discard KC")
+    assert [e.text() for e in events] == ["discard KC", "seat 0 goes out"]
+    result = round_result(events)
+    assert all(hand is not None for hand in result["hands"])
+    assert game.observe(state, 2)["last_result"] == state.results[-1].to_json()
+
+
+def test_every_code_has_english_text() -> None:
+    for code in {**EVENTS, **NOTES, **ERRORS}:
+        assert code in CATALOG
+    game, state = setup(["7H 8H KC", None, None, None], table=[(1, "5H 6H JK[7H] 8H")])
+    with pytest.raises(IllegalActionError) as err:
+        game.apply_text(state, 0, "release 1 7H")
+    assert (
+        err.value.code == "kalooki_release_closed_hand"
+        and str(err.value) == "only a player who has opened may release a joker"
+    )
+    with pytest.raises(IllegalActionError, match="you don't hold QS"):
+        game.apply_text(state, 0, "discard QS")
+
+
+def test_a_seat_not_to_move_is_refused() -> None:
+    state = GAME.new_state(8)
+    before = state.clone()
+    other = (state.turn + 1) % 4
+    with pytest.raises(NotYourTurnError):
+        GAME.apply_text(state, other, "draw")
+    assert GAME.legal_actions(state, other) == [] and state == before
+
+
+# ---------------------------------------------------------------- the action space
+def test_the_meld_table_is_canonical() -> None:
+    assert len(MELDS) < NUM_ACTIONS < 50_000
+    for i, laid in enumerate(MELDS):
+        assert meld_index(laid) == i and meld_index(laid[::-1]) == i
+
+
+def test_every_legal_action_has_an_id_that_maps_back() -> None:
+    for i, state in enumerate(walk(9, 500, greedy=True)):
+        seat = state.turn
+        legal = GAME.legal_actions(state, seat)
+        ids = [GAME.action_id(state, a) for a in legal]
+        assert None not in ids and ids == sorted(set(ids)) == GAME.legal_ids(state, seat)  # type: ignore[type-var]
+        assert [GAME.action_from_id(state, seat, n) for n in ids] == legal  # type: ignore[arg-type]
+        assert [GAME.parse_action(a.text()) for a in legal] == legal
+        mask = GAME.legal_mask(state, seat)
+        assert [n for n, ok in enumerate(mask) if ok] == ids
+        if i % 40 == 3 and state.phase is KPhase.PLAY:
+            every = [
+                n
+                for n in range(NUM_ACTIONS)
+                if GAME.is_legal(state, seat, GAME.action_from_id(state, seat, n))
+            ]
+            assert every == ids
+
+
+def test_every_meld_with_jokers_anywhere_is_listed() -> None:
+    game, state = setup(["5H 6H 7H JK JK 7S 7D KC", None, None, None])
+    texts = {a.text() for a in game.legal_actions(state, 0)}
+    for meld in (
+        "meld 5H JK[6H] 7H",
+        "meld JK[5H] JK[6H] 7H",
+        "meld JK[3H] JK[4H] 5H 6H 7H",
+        "meld 7S 7H JK JK",
+        "meld 5H 6H 7H JK[8H] JK[9H]",
+        "meld 7S 7H 7D JK",
+    ):
+        assert meld in texts
+    assert "meld 5H 6H" not in texts
+
+
+def test_a_joker_lay_off_at_either_end_and_every_release_are_listed() -> None:
+    game, state = setup(
+        ["JK 9S KC", None, None, None], table=[(1, "5H 6H 7H 8H"), (2, "9H 9C JK")], opened={0}
+    )
+    texts = [a.text() for a in game.legal_actions(state, 0)]
+    assert {"layoff 1 JK[4H]", "layoff 1 JK[9H]", "layoff 1 JK", "layoff 2 9S", "layoff 2 JK"} <= set(texts)
+    game, state = setup(
+        ["7H 9S 9D KC", None, None, None], table=[(1, "5H 6H JK[7H] 8H"), (2, "9H 9C JK")], opened={0}
+    )
+    texts = [a.text() for a in game.legal_actions(state, 0)]
+    assert {"release 1 7H", "release 2 9S 9D"} <= set(texts)
+    assert "release 2 9S" not in texts  # one missing suit closes the set: it frees nothing
+
+
+def test_several_melds_in_one_action_are_a_shortcut_applied_atomically() -> None:
+    game, state = setup(["QS KS AS 7D 7H 7C KC", None, None, None])
+    assert game.action_id(state, game.parse_action("meld QS KS AS | 7D 7H 7C")) is None
+    refused(game, state, "meld QS KS AS | 7D 7H 2C")
+    play(game, state, "meld QS KS AS | 7D 7H 7C")
+    assert 0 in state.opened and [m.number for m in state.table] == [1, 2]
+
+
+# ---------------------------------------------------------------- defects of issue 9
+def test_a_lay_off_with_no_cards_is_refused_and_okey_yapmak_stays() -> None:
+    game, state = setup(
+        ["AH 2H 3H 4H 5H 6H 7H 8H 9H TH TC TD TS", None, None, None],
+        phase=KPhase.DRAW,
+        pile="2D",
+        table=[(1, "2S 3S 4S")],
+    )
+    play(game, state, "take", "meld AH 2H 3H 4H 5H 6H 7H 8H 9H TH", "meld TC TD TS")
+    before = state.clone()
+    with pytest.raises(IllegalActionError):
+        game.apply(state, 0, KalookiAction(KVerb.LAYOFF, target=1))
+    assert state == before
+    assert round_result(play(game, state, "discard 2D"))["kind"] == "hunt"
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        KalookiAction(KVerb.DISCARD),
+        KalookiAction(KVerb.DRAW, face=3),
+        KalookiAction(KVerb.MELD),
+        KalookiAction(KVerb.MELD, melds=((),)),
+        KalookiAction(KVerb.MELD, melds=(((7, 7),),)),
+        KalookiAction(KVerb.LAYOFF, cards=((7, None),)),
+        KalookiAction(KVerb.RELEASE, target=10**5000, cards=((7, None),)),
+        KalookiAction(KVerb.DISCARD, face=99),
+        KalookiAction("draw"),  # type: ignore[arg-type]
+        "draw",
+    ],
+)
+def test_malformed_action_objects_raise_the_games_error(action: KalookiAction) -> None:
+    game, state = setup(["7H 7D 7C KC", None, None, None], opened={0}, table=[(1, "2S 3S 4S")])
+    before = state.clone()
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(state, 0, action)
+    assert err.value.code == "kalooki_malformed" and state == before
+    assert not game.is_legal(state, 0, action) and game.action_id(state, action) is None
+
+
+@pytest.mark.parametrize("verb", ["layoff", "release"])
+def test_a_huge_meld_number_is_a_clean_notation_error(verb: str) -> None:
+    with pytest.raises(NotationError, match="meld number"):
+        GAME.parse_action(f"{verb} {'9' * 5000} 7H")
+    with pytest.raises(NotationError, match="meld number"):
+        GAME.parse_action(f"{verb} 36 7H")
+
+
+# ---------------------------------------------------------------- search
+def test_resample_keeps_what_the_seat_knows() -> None:
+    game, state = setup(
+        ["7H 8H KC", None, None, None],
+        table=[(1, "5H 6H JK[7H] 8H")],
+        opened={0, 1},
+        phase=KPhase.DRAW,
+        pile="QD",
+    )
+    play(game, state, "take", "release 1 7H", "discard KC", "take")
+    assert faces(state.known[1]) == cards("KC") and sorted(faces(state.known[0])) == sorted(cards("QD JK"))
+    rng = random.Random(0)
+    for _ in range(5):
+        other = game.resample(state, 0, rng)
+        assert [len(h) for h in other.hands] == [len(h) for h in state.hands]
+        assert other.hands[0] == state.hands[0] and set(state.known[1]) <= set(other.hands[1])
+        assert sorted(game.piece_places(other).elements()) == list(range(106))
+        assert game.observe(other, 0) == game.observe(state, 0)

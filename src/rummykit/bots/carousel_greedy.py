@@ -3,41 +3,47 @@ knocks when it may and its hand is likely the lowest, and otherwise draws on."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
 from rummykit.solvers.rearrange import TableSolver
-from rummykit.variants.carousel.actions import CarouselAction, CVerb
-from rummykit.variants.carousel.rules import CarouselRules
-from rummykit.variants.carousel.state import CarouselObservation, declared_table, table_of_views
+from rummykit.variants.carousel.actions import EDITS, CarouselAction, CVerb
+from rummykit.variants.carousel.state import CarouselGame, declared_cards
 
 
 class CarouselGreedyBot:
-    """Greedy Carousel play from the observation and legal actions only."""
+    """Greedy Carousel play from the observation and the legal actions only. Its meld is the
+    whole-table ``meld`` shortcut (legal whenever the draft may be edited)."""
 
     name = "greedy"
 
-    def __init__(self, rules: CarouselRules, seed: int = 0) -> None:
-        self.rules = rules
-        self.solver = TableSolver(rules.decks)
+    def __init__(self, game: CarouselGame, seed: int = 0) -> None:
+        self.rules = game.rules
+        self.solver = TableSolver(game.rules.decks)
 
-    def likely_lowest(self, observation: CarouselObservation, points: int) -> bool:
+    @staticmethod
+    def likely_lowest(observation: dict[str, Any], points: int) -> bool:
         """Every card is worth at least 1: with fewer points than any opponent has cards, no one can
         tie or undercut."""
-        others = [n for s, n in enumerate(observation.hand_counts) if s != observation.seat]
+        seat = observation["seat"]
+        others = [n for s, n in enumerate(observation["hand_counts"]) if s != seat]
         return points < min(others, default=points + 1)
 
-    def choose(self, observation: CarouselObservation, legal: list[CarouselAction]) -> CarouselAction:
-        """The greedy choice among ``legal`` (a meld is the solver's, which is legal)."""
+    def choose(self, observation: dict[str, Any], legal: list[CarouselAction]) -> CarouselAction:
+        """The greedy choice: knock, the solver's best meld, draw, end, or else the first legal
+        action."""
         verbs = {a.verb for a in legal}
-        hand = list(observation.hand)
+        hand = list(observation["hand"])
         points = sum(CAROUSEL_VALUES.hand_value(f, CARD_JOKERS) for f in hand)
         if CVerb.KNOCK in verbs and self.likely_lowest(observation, points):
             return CarouselAction(CVerb.KNOCK)
-        if CVerb.MELD in verbs:
-            best = self.solver.solve(
-                table_of_views(observation.table), hand, CAROUSEL_VALUES, self.rules.joker_replace_from_table
-            )
+        if verbs & EDITS:
+            table = [declared_cards(m["faces"], m["stands_for"]) for m in observation["table"]]
+            best = self.solver.solve(table, hand, CAROUSEL_VALUES, self.rules.joker_replace_from_table)
             if best.played:
-                return CarouselAction(CVerb.MELD, declared_table(best.table))
+                return CarouselAction(
+                    CVerb.MELD, tuple(declared_cards(m.faces, m.stands_for) for m in best.table)
+                )
         if CVerb.DRAW in verbs:
             return CarouselAction(CVerb.DRAW)
         return CarouselAction(CVerb.END) if CVerb.END in verbs else legal[0]

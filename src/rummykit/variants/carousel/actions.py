@@ -171,7 +171,9 @@ def parse_action(text: str) -> CarouselAction:
     if verb is CVerb.MOVE:
         _arity(text, words, 3, "move 3 7H 5 (or move 3 7H new)")
         target = None if words[2].lower() == "new" else _number(words[2])
-        return CarouselAction(verb, number=_number(words[0]), card=_card(words[1], placed=False), other=target)
+        return CarouselAction(
+            verb, number=_number(words[0]), card=_card(words[1], placed=False), other=target
+        )
     if len(words) not in (2, 4) or (len(words) == 4 and words[2].lower() != "from"):
         raise NotationError(text, "write replace 3 7H (or replace 3 7H from 5)")
     card = _card(words[1], placed=False)
@@ -205,7 +207,9 @@ def _card(token: str, placed: bool) -> Card:
     if face != JOKER and declared is not None:
         raise NotationError(token, "only a joker is declared")
     if face == JOKER and (declared is None or declared == JOKER):
-        example = "a joker is played with the card it stands for" if placed else "a joker is named by its card"
+        example = (
+            "a joker is played with the card it stands for" if placed else "a joker is named by its card"
+        )
         raise NotationError(token, f"{example}, e.g. JK[9H]")
     return face, declared
 
@@ -287,7 +291,11 @@ def action_of_id(action_id: int) -> CarouselAction:
     if action_id < ADD_BASE:
         return CarouselAction(CVerb.NEW, card=card_of(action_id - NEW_BASE))
     if action_id < MOVE_BASE:
-        verb, rest = (CVerb.ADD, action_id - ADD_BASE) if action_id < SPLIT_BASE else (CVerb.SPLIT, action_id - SPLIT_BASE)
+        verb, rest = (
+            (CVerb.ADD, action_id - ADD_BASE)
+            if action_id < SPLIT_BASE
+            else (CVerb.SPLIT, action_id - SPLIT_BASE)
+        )
         i, token = divmod(rest, TOKENS)
         return CarouselAction(verb, number=i + 1, card=card_of(token))
     if action_id < REPLACE_BASE:

@@ -201,7 +201,7 @@ def legal_edits(draft: DraftTable, hand: Sequence[int], replace_from_table: bool
             yield CarouselAction(CVerb.ADD, number=n, card=card)
     firsts = [_first_cards(m) for m in melds]
     if count < MAX_MELDS:
-        for n, (meld, cards) in enumerate(zip(melds, firsts, strict=True), start=1):
+        for n, cards in enumerate(firsts, start=1):
             for card, at in cards:
                 if at > 0:
                     yield CarouselAction(CVerb.SPLIT, number=n, card=card)
@@ -230,7 +230,9 @@ def _token_key(card: Card) -> int:
     return N_FACES + declared if face == JOKER and declared is not None else face
 
 
-def _legal_replacements(melds: Table, left: Counter[int], replace_from_table: bool) -> Iterator[CarouselAction]:
+def _legal_replacements(
+    melds: Table, left: Counter[int], replace_from_table: bool
+) -> Iterator[CarouselAction]:
     holders: dict[int, list[int]] = {}
     if replace_from_table:
         for n, meld in enumerate(melds, start=1):

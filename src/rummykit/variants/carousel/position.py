@@ -32,18 +32,34 @@ from rummykit.core.pieces import JOKER, N_FACES, Kind
 from rummykit.engine.game import RoundResult
 from rummykit.engine.table import TableMeld, table_meld
 from rummykit.errors import NotationError, RummykitError
-from rummykit.variants.carousel.actions import Table, card_text
+from rummykit.variants.carousel.actions import Card, Table, card_text
 from rummykit.variants.carousel.draft import DraftTable
-from rummykit.variants.carousel.state import CarouselState, CPhase
 
 if TYPE_CHECKING:
-    from rummykit.variants.carousel.game import CarouselGame
+    from rummykit.variants.carousel.state import CarouselGame, CarouselState, CPhase
 
 T = TypeVar("T")
 KEYS = (
-    "seed round dealer phase turn draws melded_turn melded last scores won hands stock table "
-    "draft history edits results"
-).split()
+    "seed",
+    "round",
+    "dealer",
+    "phase",
+    "turn",
+    "draws",
+    "melded_turn",
+    "melded",
+    "last",
+    "scores",
+    "won",
+    "hands",
+    "stock",
+    "table",
+    "draft",
+    "history",
+    "edits",
+    "results",
+)
+"""The sections, in the order they are written."""
 OPTIONAL = {"draft", "history", "edits", "results"}
 
 
@@ -64,16 +80,17 @@ def _draft(draft: DraftTable) -> str:
 
 
 def _result(result: RoundResult) -> str:
-    how = {"knock": f"knock {result.notes[0]['params'].get('seat')}", "out": f"out {result.notes[0]['params'].get('seat')}"}
+    how = {
+        "knock": f"knock {result.notes[0]['params'].get('seat')}",
+        "out": f"out {result.notes[0]['params'].get('seat')}",
+    }
     hands = " / ".join(_cards(h or ()) for h in result.hands)
     return f"{how.get(result.kind, 'stock')} : {hands}"
 
 
 def write_position(game: CarouselGame, s: CarouselState) -> str:
     """``s`` as position text (see the module docstring)."""
-    table = " | ".join(
-        f"{m.owner}: " + " ".join(card_text(c) for c in zip_cards(m)) for m in s.table
-    )
+    table = " | ".join(f"{m.owner}: " + " ".join(card_text(c) for c in zip_cards(m)) for m in s.table)
     parts = [
         "carousel",
         f"seed {s.seed}",
@@ -104,16 +121,17 @@ def write_position(game: CarouselGame, s: CarouselState) -> str:
 
 def zip_cards(meld: TableMeld) -> list[tuple[int, int | None]]:
     """A table meld's cards as (face, declared) in meld order."""
-    return [(f, s if f == JOKER else None) for f, s in zip(meld.meld.faces, meld.meld.stands_for, strict=True)]
+    return [
+        (f, s if f == JOKER else None) for f, s in zip(meld.meld.faces, meld.meld.stands_for, strict=True)
+    ]
 
 
 class _Reader:
     """Reads the sections of one position text; errors name the section."""
 
     def __init__(self, text: str) -> None:
-        self.text = text
         parts = [p.strip() for p in text.split(";")]
-        if not parts or parts[0] != "carousel":
+        if parts[0] != "carousel":
             raise NotationError(text, "a Carousel position starts with 'carousel;'")
         self.sections: dict[str, str] = {}
         for part in parts[1:]:
@@ -127,9 +145,12 @@ class _Reader:
         if missing:
             raise NotationError(text, f"the section {missing[0]!r} is missing")
 
-    def get(self, key: str, read: Callable[[str], T], default: T) -> T:
-        if key not in self.sections:
-            return default
+    def optional(self, key: str, read: Callable[[str], T], default: T) -> T:
+        """Section ``key`` read by ``read``, ``default`` when absent."""
+        return self.read(key, read) if key in self.sections else default
+
+    def read(self, key: str, read: Callable[[str], T]) -> T:
+        """Section ``key`` (present) read by ``read``."""
         value = self.sections[key]
         try:
             return read(value)
@@ -190,10 +211,11 @@ class _Ids:
 
 def read_position(game: CarouselGame, text: str) -> CarouselState:
     """The state written as ``text``; raises :class:`NotationError` naming what is wrong."""
-    from rummykit.variants.carousel.game import round_result
+    from rummykit.variants.carousel.state import CarouselState, CPhase, round_result
 
     r = _Reader(text)
     players = game.players
+    rules = game.rules
 
     def seat(value: str) -> int:
         number = _int(value)
@@ -201,10 +223,20 @@ def read_position(game: CarouselGame, text: str) -> CarouselState:
             raise NotationError(value, f"seats are 0..{players - 1}")
         return number
 
-    def per_seat(values: list[int], what: str) -> list[int]:
+    def seats(value: str) -> list[int]:
+        return [] if value == "-" else [seat(v) for v in value.split()]
+
+    def per_seat(value: str) -> list[int]:
+        values = _int_list(value)
         if len(values) != players:
-            raise NotationError(what, f"give one value per seat ({players})")
+            raise NotationError(value, f"give one value per seat ({players})")
         return values
+
+    def hands_of(value: str) -> list[list[int]]:
+        hands = [_faces(h) for h in value.split("/")]
+        if len(hands) != players:
+            raise NotationError(value, f"give one hand per seat ({players}), separated by /")
+        return hands
 
     def phase(value: str) -> CPhase:
         if value not in ("turn", "over"):
@@ -217,61 +249,60 @@ def read_position(game: CarouselGame, text: str) -> CarouselState:
         return value == "1"
 
     def last(value: str) -> list[int] | None:
-        return None if value == "off" else [seat(v) for v in _int_list(value)]
+        return None if value == "off" else seats(value)
 
-    ids = _Ids(game)
-    rules = game.rules
-    table_melds = []
-    for number, part in enumerate(r.get("table", lambda v: [] if v == "-" else v.split("|"), []), start=1):
-        owner, colon, cards = part.partition(":")
-        if not colon:
-            raise NotationError(part, "a table meld is written owner: cards")
-        played = [(ids.take(f), d) for f, d in parse_declared(Kind.CARDS, cards)]
-        try:
-            table_melds.append(table_meld(number, seat(owner.strip()), played, game.pieces, rules.meld_rules(), CARD_JOKERS))
-        except RummykitError as exc:
-            raise NotationError(part, str(exc)) from None
-    hand_texts = r.get("hands", lambda v: v.split("/"), [])
-    if len(hand_texts) != players:
-        raise NotationError(r.sections["hands"], f"give one hand per seat ({players}), separated by /")
-    hands = [[ids.take(f) for f in _faces(h)] for h in hand_texts]
-    stock = [ids.take(f) for f in r.get("stock", _faces, [])]
-    ids.check_all_placed()
+    def table(value: str) -> list[tuple[int, list[Card]]]:
+        melds = []
+        for part in [] if value == "-" else value.split("|"):
+            owner, colon, cards = part.partition(":")
+            if not colon:
+                raise NotationError(part, "a table meld is written owner: cards")
+            melds.append((seat(owner.strip()), parse_declared(Kind.CARDS, cards)))
+        return melds
 
     def results(value: str) -> list[RoundResult]:
         out = []
         for round_no, part in enumerate(value.split("~"), start=1):
             how, colon, rest = part.partition(":")
             words = how.split()
-            if not colon or not words or words[0] not in ("knock", "out", "stock"):
-                raise NotationError(part, "a result is: knock S | out S | stock, ':', the hands")
-            actor = seat(words[1]) if words[0] != "stock" and len(words) == 2 else None
-            if words[0] != "stock" and actor is None:
-                raise NotationError(part, "name the seat that knocked or went out")
-            end_hands = [_faces(h) for h in rest.split("/")]
-            per_seat([0] * len(end_hands), "results")
+            shape = [1] if words[:1] == ["stock"] else [2]
+            if not colon or not words or words[0] not in ("knock", "out", "stock") or [len(words)] != shape:
+                raise NotationError(part, "a result is: knock S | out S | stock, then ':' and the hands")
+            actor = seat(words[1]) if len(words) == 2 else None
             knocker = actor if words[0] == "knock" else None
             went_out = actor if words[0] == "out" else None
-            out.append(round_result(round_no, end_hands, knocker, went_out, rules)[0])
+            out.append(round_result(round_no, hands_of(rest), knocker, went_out, rules)[0])
         return out
 
+    ids = _Ids(game)
+    table_melds = []
+    for number, (owner, cards) in enumerate(r.read("table", table), start=1):
+        played = [(ids.take(f), d) for f, d in cards]
+        try:
+            meld = table_meld(number, owner, played, game.pieces, rules.meld_rules(), CARD_JOKERS)
+        except RummykitError as exc:
+            raise NotationError(" ".join(card_text(c) for c in cards), str(exc)) from None
+        table_melds.append(meld)
+    hands = [[ids.take(f) for f in h] for h in r.read("hands", hands_of)]
+    stock = [ids.take(f) for f in r.read("stock", _faces)]
+    ids.check_all_placed()
     return CarouselState(
-        seed=r.get("seed", _int, 0),
-        round_no=r.get("round", _int, 0),
-        dealer=r.get("dealer", seat, 0),
-        phase=r.get("phase", phase, CPhase.TURN),
+        seed=r.read("seed", _int),
+        round_no=r.read("round", _int),
+        dealer=r.read("dealer", seat),
+        phase=r.read("phase", phase),
         hands=hands,
         stock=stock,
         table=table_melds,
-        melded={seat(str(v)) for v in r.get("melded", _int_list, [])},
-        last_queue=r.get("last", last, None),
-        turn=r.get("turn", seat, 0),
-        draws=r.get("draws", _int, 0),
-        melded_turn=r.get("melded_turn", flag, False),
-        scores=per_seat(r.get("scores", _int_list, []), "scores"),
-        rounds_won=per_seat(r.get("won", _int_list, []), "won"),
-        results=r.get("results", results, []),
-        draft=r.get("draft", _draft_of, None),
-        draft_history=r.get("history", lambda v: [_draft_of(d) for d in v.split("~")], []),
-        draft_edits=r.get("edits", _int, 0),
+        melded=set(r.read("melded", seats)),
+        last_queue=r.read("last", last),
+        turn=r.read("turn", seat),
+        draws=r.read("draws", _int),
+        melded_turn=r.read("melded_turn", flag),
+        scores=r.read("scores", per_seat),
+        rounds_won=r.read("won", per_seat),
+        results=r.optional("results", results, []),
+        draft=r.optional("draft", _draft_of, None),
+        draft_history=r.optional("history", lambda v: [_draft_of(d) for d in v.split("~")], []),
+        draft_edits=r.optional("edits", _int, 0),
     )

@@ -1,18 +1,74 @@
-"""The Carousel match state (``carousel.md``): plain data that :class:`CarouselGame` reads and
-changes. Every card id is in exactly one place: the stock, a hand, or a meld on the table (there
-are no discards). The draft (the table being rearranged this turn) holds faces, not ids: it is
-public, and ids are given to its cards when it is committed.
+"""The Carousel match (``carousel.md``): draw up to three, meld by rearranging the table, knock at
+5 or less, go out, the stock's last turns, and scores to 150.
+
+:class:`CarouselGame` is the immutable game over a :class:`CarouselState`; it owns the table
+solver (HiGHS), which answers one question: can the mover meld at all now? A meld is built on the
+draft with atomic edits and committed, or handed in whole (the ``meld`` shortcut); either way the
+new table is checked in full (:func:`check_move`) before anything changes. Actions, their text
+and the integer ids are in :mod:`rummykit.variants.carousel.actions`; the position text in
+:mod:`rummykit.variants.carousel.position`.
+
+When melding is allowed (after a draw, or with no draw left) and a legal new table exists (the
+solver plays a card), the mover may edit the draft; ``draw``, ``knock`` and ``end`` wait until the
+draft is back to the table as it is (``reset``, or ``undo`` to the start). After each draw the
+draft takes at most ``2 T + H + 4`` edits (:meth:`CarouselGame.edit_budget`; ``T`` cards on the
+table, ``H`` in the mover's hand; undo and reset count, and ``reset`` stays allowed), so every
+turn ends. Every legal new table is reachable within that budget and the limit of
+:data:`~rummykit.variants.carousel.actions.MAX_MELDS` melds: replace each joker to be freed (one
+edit each, at most two), move every card into meld 1 (``T - 1``), then build each new meld by
+moving its cards out of meld 1 (or ``new``) and adding hand cards and freed jokers (at most
+``T + H + 2``); no more than 36 melds ever exist. Under ``must_meld_if_able`` a mover who can meld
+must, until the edits run out.
+
+The engine ends a turn by itself when ending it is the only thing left to do (event
+``carousel.turn_ended_auto``, or ``carousel.turn_skipped`` when the seat could do nothing at all
+in its last turn).
+
+``returns(state)``: all zeros until the match is over; then each of the ``k`` winners (highest
+total, ties share) gets ``1 / k`` and every other seat ``-1 / (players - k)`` (zero-sum; all
+zeros if every seat wins).
 """
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
-from rummykit.engine.game import RoundResult
+from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
+from rummykit.core.pieces import JOKER, Kind, PieceSet, card_set
+from rummykit.engine.events import Event, note
+from rummykit.engine.game import Game, Outcome, RoundResult, round_rng
 from rummykit.engine.state import State
-from rummykit.engine.table import TableMeld
-from rummykit.variants.carousel.draft import DraftTable
+from rummykit.engine.table import Declared, TableMeld, table_meld
+from rummykit.errors import IllegalActionError
+from rummykit.solvers.rearrange import TableSolver
+from rummykit.variants.carousel import messages
+from rummykit.variants.carousel.actions import (
+    DRAFT_VERBS,
+    NUM_ACTIONS,
+    CarouselAction,
+    CVerb,
+    Table,
+    action_id,
+    action_of_id,
+    card_text,
+    parse_action,
+    table_text,
+    well_formed,
+)
+from rummykit.variants.carousel.draft import DraftTable, edit, legal_edits
+from rummykit.variants.carousel.manipulation import check_move
+from rummykit.variants.carousel.position import read_position, write_position
+from rummykit.variants.carousel.rules import HAND_SIZE, CarouselRules
+
+MAX_DRAWS = 3
+MEMO_SIZE = 4096
+"""Positions the "can the mover meld?" memo keeps (cleared when full)."""
+P = messages.P
 
 
 class CPhase(StrEnum):
@@ -32,8 +88,8 @@ class CarouselState(State):
     move; ``draws`` and ``melded_turn``: what it did this turn. ``scores`` (points, bonuses added
     at the end), ``rounds_won`` and ``results`` (one per finished round). ``draft``: the draft of
     this turn (``None``: no edit yet, the draft is the table as it is), ``draft_history`` (the
-    drafts before each edit, for ``undo``) and ``draft_edits`` (edits made since the turn's last
-    draw, undo and reset included).
+    drafts before each edit, for ``undo``) and ``draft_edits`` (edits made since the mover's
+    last draw, undo and reset included).
     """
 
     seed: int
@@ -59,3 +115,624 @@ class CarouselState(State):
     def last_turns(self) -> bool:
         """Whether the stock ran out and these are the last turns (no draw)."""
         return self.last_queue is not None
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """A round's scores: ``deltas`` per seat, the ``winners`` and the notes (codes) saying why."""
+
+    deltas: tuple[int, ...]
+    winners: tuple[int, ...]
+    notes: tuple[dict[str, Any], ...]
+
+
+def score_round(
+    points: list[int], knocker: int | None, went_out: int | None, rules: CarouselRules
+) -> RoundScore:
+    """Scores of a round (``carousel.md`` "Scoring") from each seat's points in hand.
+
+    The lowest count wins; a non-knocker who ties the knocker undercuts and wins instead; tied
+    non-knockers all win. Each winner scores the sum of the differences to every non-winner (with
+    two players, the difference); +``not_knocker_bonus`` to each winner who did not knock when
+    someone knocked; +``go_out_bonus`` for going out.
+    """
+    low = min(points)
+    lowest = [s for s, p in enumerate(points) if p == low]
+    others = [s for s in lowest if s != knocker]
+    winners = others or lowest
+    losers = [s for s in range(len(points)) if s not in winners]
+    deltas = [0] * len(points)
+    notes = []
+    for seat in winners:
+        gain = sum(points[s] - low for s in losers)
+        deltas[seat] += gain
+        notes.append(note(P + "lowest_hand", seat=seat, points=low, gain=gain))
+        if knocker is not None and seat != knocker:
+            deltas[seat] += rules.not_knocker_bonus
+            how = "undercuts" if points[knocker] == low else "beats_knocker"
+            notes.append(note(P + how, seat=seat, bonus=rules.not_knocker_bonus))
+        if seat == went_out:
+            deltas[seat] += rules.go_out_bonus
+            notes.append(note(P + "out_bonus", seat=seat, bonus=rules.go_out_bonus))
+    return RoundScore(tuple(deltas), tuple(winners), tuple(notes))
+
+
+def round_result(
+    round_no: int,
+    hands: Sequence[Sequence[int]],
+    knocker: int | None,
+    went_out: int | None,
+    rules: CarouselRules,
+) -> tuple[RoundResult, tuple[int, ...]]:
+    """The result of round ``round_no`` ended with ``hands`` (faces per seat) by ``knocker``, a
+    seat that ``went_out``, or neither (the stock ran out), and its winners."""
+    points = [hand_points(h) for h in hands]
+    score = score_round(points, knocker, went_out, rules)
+    if knocker is not None:
+        kind, how = "knock", note(P + "how_knock", seat=knocker, points=points[knocker])
+    elif went_out is not None:
+        kind, how = "out", note(P + "how_out", seat=went_out)
+    else:
+        kind, how = "stock out", note(P + "how_stock_out")
+    hands_seen = tuple(tuple(h) for h in hands)
+    result = RoundResult(
+        round_no, score.winners[0], kind, score.deltas, (how, *score.notes), hands_seen, (JOKER,)
+    )
+    return result, score.winners
+
+
+def hand_points(faces: Iterable[int]) -> int:
+    """Points of cards in hand (joker 25, J Q K 10, ace 1, pips)."""
+    return sum(CAROUSEL_VALUES.hand_value(f, CARD_JOKERS) for f in faces)
+
+
+def declared_cards(faces: Sequence[int], stands_for: Sequence[int]) -> tuple[tuple[int, int | None], ...]:
+    """A meld's cards as (face, declared) pairs: a joker with what it stands for."""
+    return tuple((f, s if f == JOKER else None) for f, s in zip(faces, stands_for, strict=True))
+
+
+class CarouselGame(Game[CarouselState, CarouselAction]):
+    """Carousel under ``rules``; see the module docstring."""
+
+    variant = "carousel"
+    title = "Carousel"
+    kind = Kind.CARDS
+    rules: CarouselRules
+
+    def __init__(self, rules: CarouselRules) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.pieces: PieceSet = card_set(rules.decks, rules.decks)
+        self.num_actions = NUM_ACTIONS
+        self.state_type = CarouselState
+        self.solver = TableSolver(rules.decks)
+        self._faces = tuple(self.pieces.face(p) for p in range(self.pieces.size))
+        self._can_meld: dict[tuple[Table, tuple[int, ...]], bool] = {}
+
+    # ------------------------------------------------------------------ reading a state
+    def faces(self, pieces: Iterable[int]) -> list[int]:
+        """Faces of card ids."""
+        face = self._faces
+        return [face[p] for p in pieces]
+
+    def points(self, state: CarouselState, seat: int) -> int:
+        """Points in ``seat``'s hand (joker 25, J Q K 10, ace 1, pips)."""
+        return hand_points(self.faces(state.hands[seat]))
+
+    @staticmethod
+    def table_cards(state: CarouselState) -> Table:
+        """The table as melds of (face, declared) cards."""
+        return tuple(declared_cards(m.meld.faces, m.meld.stands_for) for m in state.table)
+
+    def base_draft(self, state: CarouselState) -> DraftTable:
+        """The draft as the table is."""
+        return DraftTable(self.table_cards(state))
+
+    def draft(self, state: CarouselState) -> DraftTable:
+        """The draft now (the table as it is before any edit)."""
+        return state.draft if state.draft is not None else self.base_draft(state)
+
+    def draft_changed(self, state: CarouselState) -> bool:
+        """Whether the draft differs from the table as it is."""
+        return state.draft is not None and state.draft != self.base_draft(state)
+
+    def _may_draw(self, s: CarouselState) -> bool:
+        return not s.melded_turn and s.draws < MAX_DRAWS and bool(s.stock) and not s.last_turns
+
+    def _may_meld(self, s: CarouselState) -> bool:
+        no_draw_left = not s.stock or s.last_turns
+        return not s.melded_turn and s.draws < MAX_DRAWS and (s.draws >= 1 or no_draw_left)
+
+    @staticmethod
+    def _turn_may_end(s: CarouselState) -> bool:
+        return bool(s.melded_turn or s.draws >= MAX_DRAWS or not s.stock or s.last_turns)
+
+    def _may_knock(self, s: CarouselState) -> bool:
+        if not self._turn_may_end(s):
+            return False
+        if self.rules.knock_requires_prior_meld and s.turn not in s.melded:
+            return False
+        return self.points(s, s.turn) <= self.rules.knock_max
+
+    def can_meld(self, state: CarouselState) -> bool:
+        """Whether the mover may meld now and some legal new table exists (the table solver plays
+        at least one card); one solve per (table, hand), kept in a bounded memo."""
+        if not self._may_meld(state):
+            return False
+        hand = tuple(sorted(self.faces(state.hands[state.turn])))
+        key = (self.table_cards(state), hand)
+        known = self._can_meld.get(key)
+        if known is None:
+            move = self.solver.solve(key[0], hand, CAROUSEL_VALUES, self.rules.joker_replace_from_table)
+            known = bool(move.played)
+            if len(self._can_meld) >= MEMO_SIZE:
+                self._can_meld.clear()
+            self._can_meld[key] = known
+        return known
+
+    @staticmethod
+    def edit_budget(state: CarouselState) -> int:
+        """How many draft edits the mover may make after its last draw: ``2 T + H + 4`` (see the
+        module docstring)."""
+        return 2 * sum(len(m.pieces) for m in state.table) + len(state.hands[state.turn]) + 4
+
+    def _must_meld(self, state: CarouselState) -> bool:
+        """Whether ``must_meld_if_able`` forbids anything but melding now."""
+        return (
+            self.rules.must_meld_if_able
+            and state.draft_edits < self.edit_budget(state)
+            and self.can_meld(state)
+        )
+
+    # ------------------------------------------------------------------ the state machine
+    def new_state(self, seed: int) -> CarouselState:
+        """A new match dealt from ``seed``: a random first dealer, then round 1."""
+        state = CarouselState(
+            seed=seed,
+            round_no=0,
+            dealer=round_rng(seed, 0, "first dealer").randrange(self.players),
+            phase=CPhase.TURN,
+            hands=[],
+            stock=[],
+            table=[],
+            melded=set(),
+            last_queue=None,
+            turn=0,
+            draws=0,
+            melded_turn=False,
+            scores=[0] * self.players,
+            rounds_won=[0] * self.players,
+            results=[],
+        )
+        self._start_round(state, first=True)
+        return state
+
+    def _start_round(self, state: CarouselState, first: bool = False) -> None:
+        state.round_no += 1
+        if not first:
+            state.dealer = (state.dealer + 1) % self.players
+        cards = list(range(self.pieces.size))
+        round_rng(state.seed, state.round_no).shuffle(cards)
+        state.hands = [[cards.pop() for _ in range(HAND_SIZE)] for _ in range(self.players)]
+        state.stock = cards
+        state.table = []
+        state.melded = set()
+        state.last_queue = None
+        state.turn = (state.dealer + 1) % self.players
+        self._new_turn(state)
+
+    @staticmethod
+    def _new_turn(state: CarouselState) -> None:
+        state.draws = 0
+        state.melded_turn = False
+        CarouselGame._clear_draft(state)
+
+    @staticmethod
+    def _clear_draft(state: CarouselState) -> None:
+        state.draft = None
+        state.draft_history = []
+        state.draft_edits = 0
+
+    def current_seat(self, state: CarouselState) -> int | None:
+        """The seat to move, ``None`` once the match is over."""
+        return None if state.phase is CPhase.OVER else state.turn
+
+    def legal_actions(self, state: CarouselState, seat: int) -> list[CarouselAction]:
+        """Every legal action of ``seat`` in id order: draw, knock, end, commit, undo, reset, then
+        every legal edit. The ``meld`` shortcut is not listed (it has no id) but is accepted
+        whenever a legal new table is handed in."""
+        if seat != self.current_seat(state):
+            return []
+        out: list[CarouselAction] = []
+        changed = self.draft_changed(state)
+        if not changed:
+            may = (self._may_draw(state), self._may_knock(state), self._turn_may_end(state))
+            if any(may) and not self._must_meld(state):
+                out += [
+                    CarouselAction(v)
+                    for v, ok in zip((CVerb.DRAW, CVerb.KNOCK, CVerb.END), may, strict=True)
+                    if ok
+                ]
+        if not self.can_meld(state):
+            return out
+        draft = self.draft(state)
+        hand = self.faces(state.hands[seat])
+        if changed and self._commit_error(state, draft, hand) is None:
+            out.append(CarouselAction(CVerb.COMMIT))
+        room = state.draft_edits < self.edit_budget(state)
+        if room and state.draft_history:
+            out.append(CarouselAction(CVerb.UNDO))
+        if changed:
+            out.append(CarouselAction(CVerb.RESET))
+        if room:
+            out += legal_edits(draft, hand, self.rules.joker_replace_from_table)
+        return out
+
+    def _commit_error(
+        self, state: CarouselState, draft: DraftTable, hand: Sequence[int]
+    ) -> IllegalActionError | None:
+        try:
+            check_move(self.table_cards(state), draft.melds, hand, self.rules.joker_replace_from_table)
+        except IllegalActionError as exc:
+            return exc
+        return None
+
+    def _validate(self, state: CarouselState, seat: int, action: CarouselAction) -> None:
+        if not well_formed(action):
+            raise IllegalActionError(P + "malformed", action=_shown(action))
+        verb = action.verb
+        if verb is CVerb.MELD or verb in DRAFT_VERBS:
+            self._check_meld_now(state)
+            if verb is not CVerb.MELD:
+                self._check_draft_action(state, action)
+                return
+            hand = self.faces(state.hands[seat])
+            check_move(self.table_cards(state), action.table, hand, self.rules.joker_replace_from_table)
+            return
+        if self.draft_changed(state):
+            raise IllegalActionError(P + "draft_open")
+        if verb is CVerb.DRAW and not self._may_draw(state):
+            raise IllegalActionError(self._why_no_draw(state))
+        if verb is CVerb.END and not self._turn_may_end(state):
+            raise IllegalActionError(P + "end_too_soon")
+        if verb is CVerb.KNOCK:
+            self._check_knock(state)
+        if self._must_meld(state):
+            raise IllegalActionError(P + "must_meld")
+
+    def _check_meld_now(self, s: CarouselState) -> None:
+        if s.melded_turn:
+            raise IllegalActionError(P + "one_meld_a_turn")
+        if s.draws >= MAX_DRAWS:
+            raise IllegalActionError(P + "no_meld_after_third")
+        if not self._may_meld(s):
+            raise IllegalActionError(P + "draw_first")
+
+    def _check_draft_action(self, state: CarouselState, action: CarouselAction) -> None:
+        verb = action.verb
+        if verb is CVerb.RESET:
+            if not self.draft_changed(state):
+                raise IllegalActionError(P + "draft_unchanged")
+            return
+        hand = self.faces(state.hands[state.turn])
+        if verb is CVerb.COMMIT:
+            error = self._commit_error(state, self.draft(state), hand)
+            if error is not None:
+                raise error
+            return
+        budget = self.edit_budget(state)
+        if state.draft_edits >= budget:
+            raise IllegalActionError(P + "too_many_edits", max=budget)
+        if verb is CVerb.UNDO:
+            if not state.draft_history:
+                raise IllegalActionError(P + "nothing_to_undo")
+            return
+        if not self.can_meld(state):
+            raise IllegalActionError(P + "nothing_to_meld")
+        edit(self.draft(state), action, hand, self.rules.joker_replace_from_table)
+
+    def _why_no_draw(self, s: CarouselState) -> str:
+        if s.melded_turn:
+            return P + "draw_after_meld"
+        if s.draws >= MAX_DRAWS:
+            return P + "draw_after_third"
+        return P + "stock_empty"
+
+    def _check_knock(self, s: CarouselState) -> None:
+        if not self._turn_may_end(s):
+            raise IllegalActionError(P + "knock_at_turn_end")
+        if self.rules.knock_requires_prior_meld and s.turn not in s.melded:
+            raise IllegalActionError(P + "knock_after_meld")
+        points = self.points(s, s.turn)
+        if points > self.rules.knock_max:
+            raise IllegalActionError(P + "knock_too_high", knock_max=self.rules.knock_max, points=points)
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, state: CarouselState, seat: int, action: CarouselAction) -> list[Event]:
+        verb = action.verb
+        if verb is CVerb.DRAW:
+            return self._draw(state, seat)
+        if verb is CVerb.KNOCK:
+            knocked = Event(P + "knocked", seat, {"seat": seat, "points": self.points(state, seat)})
+            return [knocked, *self._end_round(state, knocker=seat)]
+        if verb is CVerb.END:
+            return [Event(P + "turn_ended", seat, {"seat": seat}), *self._end_turn(state)]
+        if verb is CVerb.MELD:
+            return self._meld(state, seat, action.table)
+        if verb is CVerb.COMMIT:
+            return self._meld(state, seat, self.draft(state).melds)
+        return self._edit_draft(state, seat, action)
+
+    def _draw(self, state: CarouselState, seat: int) -> list[Event]:
+        card = state.stock.pop()
+        state.hands[seat].append(card)
+        state.draws += 1
+        self._clear_draft(state)
+        name = card_text((self._faces[card], None))
+        events = [Event(P + "drew", seat, {"seat": seat}, {"card": name})]
+        if not state.stock and state.last_queue is None:
+            events.append(Event(P + "last_card", seat, {"seat": seat}))
+        return events + self._after_action(state, started=False)
+
+    def _edit_draft(self, state: CarouselState, seat: int, action: CarouselAction) -> list[Event]:
+        verb = action.verb
+        current = self.draft(state)
+        params: dict[str, Any] = {"seat": seat}
+        if verb is CVerb.UNDO:
+            state.draft = state.draft_history.pop()
+            if not state.draft_history:
+                state.draft = None
+            code = "draft_undo"
+        elif verb is CVerb.RESET:
+            state.draft_history.append(current)
+            state.draft = self.base_draft(state)
+            code = "draft_reset"
+        else:
+            hand = self.faces(state.hands[seat])
+            new, number = edit(current, action, hand, self.rules.joker_replace_from_table)
+            state.draft_history.append(current)
+            state.draft = new
+            assert action.card is not None
+            params.update(number=number if verb is CVerb.NEW else action.number, card=card_text(action.card))
+            code = "draft_" + verb.value
+            if verb is CVerb.MOVE:
+                params["target"] = action.other if action.other is not None else number
+            elif verb is CVerb.REPLACE and action.other is not None:
+                params["source"] = action.other
+                code = "draft_replace_from"
+        state.draft_edits += 1
+        draft = self.draft(state)
+        params["draft"] = [" ".join(card_text(c) for c in m) for m in draft.melds]
+        params["floating"] = draft.floating
+        return [Event(P + code, seat, params)]
+
+    def _meld(self, state: CarouselState, seat: int, table: Table) -> list[Event]:
+        old = self.table_cards(state)
+        hand = self.faces(state.hands[seat])
+        played = check_move(old, table, hand, self.rules.joker_replace_from_table)
+        self._lay_table(state, seat, table)
+        state.melded.add(seat)
+        state.melded_turn = True
+        self._clear_draft(state)
+        events = [Event(P + "melded", seat, _meld_diff(seat, old, table, played))]
+        if not state.hands[seat]:
+            return [
+                *events,
+                Event(P + "went_out", seat, {"seat": seat}),
+                *self._end_round(state, went_out=seat),
+            ]
+        return events + self._after_action(state, started=False)
+
+    def _lay_table(self, state: CarouselState, seat: int, table: Table) -> None:
+        """Replace the table with ``table``: table cards keep their ids, the rest leave the hand."""
+        face = self._faces
+        pool = [p for m in state.table for p in m.pieces]
+        hand = state.hands[seat]
+        melds = []
+        for number, meld in enumerate(table, start=1):
+            played: list[Declared] = []
+            for f, declared in meld:
+                source = next((p for p in pool if face[p] == f), None)
+                if source is None:
+                    source = next(p for p in hand if face[p] == f)
+                    hand.remove(source)
+                else:
+                    pool.remove(source)
+                played.append((source, declared))
+            melds.append(table_meld(number, seat, played, self.pieces, self.rules.meld_rules(), CARD_JOKERS))
+        state.table = melds
+
+    def _after_action(self, state: CarouselState, started: bool) -> list[Event]:
+        """End the turn by itself when ending it is the only thing left to do (``started``: the
+        seat's turn has just begun)."""
+        if state.phase is CPhase.OVER:
+            return []
+        only_end = (
+            self._turn_may_end(state)
+            and not self._may_draw(state)
+            and not self._may_knock(state)
+            and not self.can_meld(state)
+        )
+        if not only_end:
+            return []
+        seat = state.turn
+        code = "turn_skipped" if started else "turn_ended_auto"
+        return [Event(P + code, seat, {"seat": seat}), *self._end_turn(state)]
+
+    def _end_turn(self, state: CarouselState) -> list[Event]:
+        seat = state.turn
+        if state.last_queue is None and not state.stock:
+            state.last_queue = [(seat + i) % self.players for i in range(1, self.players + 1)]
+        if state.last_queue is not None:
+            if not state.last_queue:
+                return self._end_round(state)
+            state.turn = state.last_queue.pop(0)
+        else:
+            state.turn = (seat + 1) % self.players
+        self._new_turn(state)
+        return self._after_action(state, started=True)
+
+    def _end_round(
+        self, state: CarouselState, knocker: int | None = None, went_out: int | None = None
+    ) -> list[Event]:
+        hands = [self.faces(h) for h in state.hands]
+        result, winners = round_result(state.round_no, hands, knocker, went_out, self.rules)
+        for seat, delta in enumerate(result.deltas):
+            state.scores[seat] += delta
+        for seat in winners:
+            state.rounds_won[seat] += 1
+        state.results.append(result)
+        params = {
+            "round": state.round_no,
+            "how": result.notes[0],
+            "winners": list(winners),
+            "result": result.to_json(),
+        }
+        events = [Event(P + "round_over", result.winner, params)]
+        self._clear_draft(state)
+        if max(state.scores) < self.rules.target:
+            self._start_round(state)
+            return events + self._after_action(state, started=True)
+        for seat in range(self.players):
+            if state.scores[seat] >= self.rules.target:
+                state.scores[seat] += self.rules.game_bonus
+            state.scores[seat] += self.rules.round_win_bonus * state.rounds_won[seat]
+        state.phase = CPhase.OVER
+        return [*events, Event(P + "match_ended", None, {"scores": list(state.scores)})]
+
+    # ------------------------------------------------------------------ actions as text and ids
+    def parse_action(self, text: str) -> CarouselAction:
+        """The action written as ``text`` (see :mod:`rummykit.variants.carousel.actions`)."""
+        return parse_action(text)
+
+    def action_id(self, state: CarouselState, action: CarouselAction) -> int | None:
+        """The integer id of ``action`` (``None`` for the ``meld`` shortcut); the same in every
+        state."""
+        return action_id(action) if well_formed(action) else None
+
+    def action_from_id(self, state: CarouselState, seat: int, action_id: int) -> CarouselAction:
+        """The action with id ``action_id`` (the same in every state)."""
+        self._check_id(action_id)
+        return action_of_id(action_id)
+
+    # ------------------------------------------------------------------ views
+    def observe(self, state: CarouselState, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees (``None``: a spectator): its own hand, the table, the draft (public),
+        the counts; at a round's end the result with every hand (all are scored)."""
+        draft = self.draft(state)
+        return {
+            "variant": self.variant,
+            "seat": seat,
+            "players": self.players,
+            "round": state.round_no,
+            "dealer": state.dealer,
+            "to_move": self.current_seat(state),
+            "phase": state.phase.value,
+            "scores": list(state.scores),
+            "hand": self.faces(state.hands[seat]) if seat is not None else [],
+            "hand_counts": [len(h) for h in state.hands],
+            "stock_count": len(state.stock),
+            "last_result": state.results[-1].to_json() if state.results else None,
+            "table": [
+                {
+                    "number": m.number,
+                    "owner": m.owner,
+                    "kind": m.kind.value,
+                    "faces": list(m.meld.faces),
+                    "stands_for": list(m.meld.stands_for),
+                }
+                for m in state.table
+            ],
+            "draft": {
+                "melds": [[[f, d] for f, d in m] for m in draft.melds],
+                "played": list(draft.used),
+                "floating": draft.floating,
+                "changed": self.draft_changed(state),
+                "can_undo": bool(state.draft_history),
+                "edits": state.draft_edits,
+            },
+            "melded": sorted(state.melded),
+            "draws": state.draws,
+            "melded_this_turn": state.melded_turn,
+            "last_turns": state.last_turns,
+            "rounds_won": list(state.rounds_won),
+        }
+
+    # ------------------------------------------------------------------ results and search
+    def outcome(self, state: CarouselState) -> Outcome | None:
+        """Final totals (bonuses included) and winners (highest total; ties share)."""
+        if state.phase is not CPhase.OVER:
+            return None
+        best = max(state.scores)
+        winners = tuple(s for s, v in enumerate(state.scores) if v == best)
+        return Outcome(tuple(state.scores), winners, len(state.results))
+
+    def returns(self, state: CarouselState) -> list[float]:
+        """See the module docstring: ``1/k`` per winner, ``-1/(players-k)`` per other seat."""
+        outcome = self.outcome(state)
+        if outcome is None or len(outcome.winners) == self.players:
+            return [0.0] * self.players
+        k = len(outcome.winners)
+        return [1 / k if s in outcome.winners else -1 / (self.players - k) for s in range(self.players)]
+
+    def resample(self, state: CarouselState, seat: int, rng: random.Random) -> CarouselState:
+        """The other hands and the stock re-dealt at random (sizes kept); the cards an open draft
+        shows the mover placing from its hand stay in that hand."""
+        new = state.clone()
+        shown: Counter[int] = Counter(self.draft(state).used) if state.turn != seat else Counter()
+        kept: dict[int, list[int]] = {}
+        pool = list(state.stock)
+        for other, hand in enumerate(state.hands):
+            if other == seat:
+                continue
+            keep = []
+            for piece in hand:
+                if other == state.turn and shown[self._faces[piece]] > 0:
+                    shown[self._faces[piece]] -= 1
+                    keep.append(piece)
+                else:
+                    pool.append(piece)
+            kept[other] = keep
+        rng.shuffle(pool)
+        for other, keep in kept.items():
+            size = len(state.hands[other])
+            new.hands[other] = keep + [pool.pop() for _ in range(size - len(keep))]
+        new.stock = pool
+        return new
+
+    # ------------------------------------------------------------------ position text
+    def position(self, state: CarouselState) -> str:
+        """The state as one line (grammar: :mod:`rummykit.variants.carousel.position`)."""
+        return write_position(self, state)
+
+    def from_position(self, text: str) -> CarouselState:
+        """The state written as ``text``; raises :class:`NotationError`."""
+        return read_position(self, text)
+
+    # ------------------------------------------------------------------ invariants
+    def piece_groups(self, state: CarouselState) -> Iterable[Sequence[int]]:
+        """The stock, each hand and each table meld."""
+        return [state.stock, *state.hands, *(m.pieces for m in state.table)]
+
+
+def _shown(action: object) -> str:
+    return repr(action)[:60]
+
+
+def _meld_diff(seat: int, old: Table, new: Table, played: Sequence[int]) -> dict[str, Any]:
+    """The public parameters of a meld: the new table and what changed (cards played from the
+    hand, jokers freed and declared anew, melds added and gone)."""
+    old_melds = Counter(old)
+    new_melds = Counter(new)
+    old_jokers = Counter(d for m in old for f, d in m if f == JOKER)
+    new_jokers = Counter(d for m in new for f, d in m if f == JOKER)
+    freed = sorted((old_jokers - new_jokers).elements(), key=lambda d: d if d is not None else -1)
+    return {
+        "seat": seat,
+        "text": table_text(new),
+        "table": [" ".join(card_text(c) for c in m) for m in new],
+        "played": [card_text((f, None)) for f in played],
+        "freed": [card_text((JOKER, d)) for d in freed],
+        "added": [" ".join(card_text(c) for c in m) for m in (new_melds - old_melds).elements()],
+        "gone": [" ".join(card_text(c) for c in m) for m in (old_melds - new_melds).elements()],
+    }

@@ -1,0 +1,349 @@
+"""Persistence: SQLAlchemy 2 models, the database URL, Alembic migrations at start-up, and the few
+queries the server makes.
+
+A table (``tables``) holds the variant, the full rules (JSON), the table options and its seats
+(``seats``); each match played at it is a ``games`` row (seed, status, outcome, seats a bot stood
+in for); each accepted action is one ``actions`` row (game, index from 0, seat, canonical action
+text, the client's action id, why it was played). Rows of ``actions`` are only ever added: a game is
+rebuilt by re-simulating its rules, seed and actions. ``(game_id, idx)`` is the primary key, so two
+server processes can never both append the same step.
+
+The default database is SQLite in ``<user data dir>/rummykit.db`` (``~/.local/share/rummykit`` on
+Linux), created on first run; ``postgresql://…`` URLs use psycopg 3.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+__all__ = ["Database", "IntegrityError", "database_url", "default_database_path"]
+
+
+class Base(DeclarativeBase):
+    """The models' declarative base."""
+
+
+class TableRow(Base):
+    """A table: ``status`` is ``waiting`` (seats being filled), ``playing`` or ``finished``;
+    ``options`` holds the table options (``public``, ``turn_seconds``, ``grace_seconds``,
+    ``bot_delay``); ``owner``/``lease_until`` say which server process runs it, until when (Unix
+    seconds)."""
+
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(32))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    owner_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), default="waiting")
+    created: Mapped[float] = mapped_column(Float)
+    server: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    lease_until: Mapped[float] = mapped_column(Float, default=0.0)
+
+
+class SeatRow(Base):
+    """A seat: ``kind`` is ``open`` (waiting for a person), ``person`` or ``bot`` (with its
+    ``level``, a bot name); a person's ``token_hash``; ``connected``; ``standing_in`` when a bot
+    plays a person's seat."""
+
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(8))
+    level: Mapped[str] = mapped_column(String(32), default="greedy")
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    connected: Mapped[bool] = mapped_column(Boolean, default=False)
+    standing_in: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class GameRow(Base):
+    """One match at a table (``number`` from 1; a rematch adds one): its ``seed``, ``status``
+    (``playing`` or ``finished``), ``outcome`` JSON and the seats a bot stood in for."""
+
+    __tablename__ = "games"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seats: Mapped[list[str]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="playing")
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    stood_in: Mapped[list[int]] = mapped_column(JSON, default=list)
+    created: Mapped[float] = mapped_column(Float)
+    finished: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ActionRow(Base):
+    """An accepted action: step ``idx`` (from 0) of ``game_id`` by ``seat``, its canonical
+    ``action`` text, the client's action id (``client_id``, for duplicates) and the ``cause``
+    (``person``, ``bot``, ``stand_in``, ``timeout``)."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "seat", "client_id", name="uq_actions_client_id"),)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    client_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    cause: Mapped[str] = mapped_column(String(16))
+    created: Mapped[float] = mapped_column(Float)
+
+
+def default_database_path() -> Path:
+    """``rummykit.db`` in the user's data directory (``~/.local/share/rummykit`` on Linux)."""
+    return Path(platformdirs.user_data_dir("rummykit", appauthor=False)) / "rummykit.db"
+
+
+def database_url(url: str | None) -> str:
+    """The SQLAlchemy URL for ``url``: the default SQLite file when ``None`` (its folder created),
+    ``postgresql://`` and ``postgres://`` mapped to the psycopg 3 driver, a bare path to SQLite."""
+    if url is None:
+        path = default_database_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{path}"
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    if "://" not in url:
+        Path(url).parent.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{url}"
+    return url
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL (a killed process loses nothing committed), foreign keys, a wait on a busy file."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+@dataclass
+class StoredGame:
+    """A table as stored: its row, seats in order, its latest game (``None`` before the first
+    start) and that game's actions in order."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    game: GameRow | None
+    actions: list[ActionRow]
+
+
+class Database:
+    """The server's database at ``url`` (a SQLAlchemy URL, see :func:`database_url`). Every method
+    commits before it returns."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url, pool_pre_ping=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision (the migrations ship in the package)."""
+        config = Config()
+        config.set_main_option("script_location", "rummykit.server:migrations")
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session committed at the end of the block (rolled back on an exception)."""
+        with self.sessions.begin() as session:
+            yield session
+
+    # ------------------------------------------------------------------ tables
+    def add_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
+        """Store a new table and its seats."""
+        with self.session() as session:
+            session.add(table)
+            session.flush()
+            session.add_all(seats)
+
+    def load(self, table_id: str) -> StoredGame | None:
+        """The table ``table_id`` with its seats, latest game and that game's actions."""
+        with self.session() as session:
+            table = session.get(TableRow, table_id)
+            if table is None:
+                return None
+            seats = list(
+                session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.idx))
+            )
+            game = session.scalars(
+                select(GameRow).where(GameRow.table_id == table_id).order_by(GameRow.number.desc()).limit(1)
+            ).first()
+            actions: list[ActionRow] = []
+            if game is not None:
+                actions = list(
+                    session.scalars(
+                        select(ActionRow).where(ActionRow.game_id == game.id).order_by(ActionRow.idx)
+                    )
+                )
+            return StoredGame(table, seats, game, actions)
+
+    def claim(self, server: str, lease: float, table_id: str | None = None) -> list[str]:
+        """Take the lease of every unfinished table (or of ``table_id`` alone, finished or not) whose
+        lease has run out or is already ``server``'s, until ``now + lease``; returns the ids taken."""
+        now = time.time()
+        with self.session() as session:
+            query = select(TableRow.id).where(or_(TableRow.lease_until < now, TableRow.server == server))
+            query = query.where(
+                TableRow.status != "finished" if table_id is None else TableRow.id == table_id
+            )
+            ids = list(session.scalars(query))
+            taken: list[str] = []
+            for tid in ids:
+                done = session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == tid, or_(TableRow.lease_until < now, TableRow.server == server))
+                    .values(server=server, lease_until=now + lease)
+                )
+                if getattr(done, "rowcount", 0) == 1:
+                    taken.append(tid)
+            return taken
+
+    def renew(self, server: str, lease: float, table_ids: Sequence[str]) -> list[str]:
+        """Extend ``server``'s lease on ``table_ids``; returns the ids it still holds."""
+        now = time.time()
+        held: list[str] = []
+        with self.session() as session:
+            for tid in table_ids:
+                done = session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == tid, TableRow.server == server)
+                    .values(lease_until=now + lease)
+                )
+                if getattr(done, "rowcount", 0) == 1:
+                    held.append(tid)
+        return held
+
+    def release(self, server: str) -> None:
+        """Give up every lease ``server`` holds (a clean shutdown)."""
+        with self.session() as session:
+            session.execute(
+                update(TableRow).where(TableRow.server == server).values(server=None, lease_until=0.0)
+            )
+
+    def set_table(self, table_id: str, **values: Any) -> None:
+        """Change columns of a table row."""
+        with self.session() as session:
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    def set_seat(self, table_id: str, idx: int, **values: Any) -> None:
+        """Change columns of a seat row."""
+        with self.session() as session:
+            session.execute(
+                update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.idx == idx).values(**values)
+            )
+
+    def lobby(self, limit: int = 100) -> tuple[list[TableRow], dict[str, list[SeatRow]], list[GameRow]]:
+        """The public tables not finished (newest first) with their seats, and the latest finished
+        public games."""
+        with self.session() as session:
+            tables = list(
+                session.scalars(
+                    select(TableRow)
+                    .where(TableRow.public.is_(True), TableRow.status != "finished")
+                    .order_by(TableRow.created.desc())
+                    .limit(limit)
+                )
+            )
+            games = list(
+                session.scalars(
+                    select(GameRow)
+                    .join(TableRow, TableRow.id == GameRow.table_id)
+                    .where(TableRow.public.is_(True), GameRow.status == "finished")
+                    .order_by(GameRow.finished.desc())
+                    .limit(limit)
+                )
+            )
+            seats: dict[str, list[SeatRow]] = {t.id: [] for t in tables}
+            for seat in session.scalars(
+                select(SeatRow).where(SeatRow.table_id.in_(list(seats))).order_by(SeatRow.idx)
+            ):
+                seats[seat.table_id].append(seat)
+            return tables, seats, games
+
+    # ------------------------------------------------------------------ games and actions
+    def start_game(self, game: GameRow) -> None:
+        """Store a new match and mark its table ``playing``."""
+        with self.session() as session:
+            session.add(game)
+            session.execute(update(TableRow).where(TableRow.id == game.table_id).values(status="playing"))
+
+    def add_action(self, action: ActionRow, outcome: dict[str, Any] | None, stood_in: list[int]) -> None:
+        """Append an accepted action (and, when it ended the match, the outcome): committed before
+        this returns. Raises :class:`IntegrityError` when the step or the client id is taken."""
+        with self.session() as session:
+            session.add(action)
+            if outcome is not None:
+                session.flush()
+                now = time.time()
+                session.execute(
+                    update(GameRow)
+                    .where(GameRow.id == action.game_id)
+                    .values(status="finished", outcome=outcome, stood_in=stood_in, finished=now)
+                )
+                table_id = session.scalars(select(GameRow.table_id).where(GameRow.id == action.game_id)).one()
+                session.execute(update(TableRow).where(TableRow.id == table_id).values(status="finished"))
+
+    def set_stood_in(self, game_id: str, stood_in: list[int]) -> None:
+        """Record the seats a bot has stood in for during ``game_id``."""
+        with self.session() as session:
+            session.execute(update(GameRow).where(GameRow.id == game_id).values(stood_in=stood_in))
+
+    def game(self, game_id: str) -> tuple[GameRow, TableRow, list[ActionRow]] | None:
+        """A game with its table and actions."""
+        with self.session() as session:
+            game = session.get(GameRow, game_id)
+            if game is None:
+                return None
+            table = session.get(TableRow, game.table_id)
+            assert table is not None
+            actions = list(
+                session.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.idx))
+            )
+            return game, table, actions
+
+    def all_game_ids(self) -> list[str]:
+        """Every game's id."""
+        with self.session() as session:
+            return list(session.scalars(select(GameRow.id)))

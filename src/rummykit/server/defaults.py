@@ -1,0 +1,57 @@
+"""The default move a turn timer plays when a person's time runs out.
+
+One rule for every game, by action text, the first legal one of:
+
+1. at the start of the timed-out turn: ``draw`` (the top of the stock; never the discard);
+2. ``discard P`` where ``P`` is the piece just drawn by the timeout (Okey, Turkish Rummy,
+   Kalooki: the drawn piece goes straight back out);
+3. ``end`` (Carousel: end the turn after the one draw);
+4. ``pass`` (Okey, Turkish Rummy with an empty stock: decline the discard);
+5. the first legal ``discard`` (a turn that had already drawn before the time ran out);
+6. the first legal action.
+
+The server keeps playing defaults for the same seat until its turn is over (at most
+:data:`MAX_DEFAULT_STEPS` actions): Okey ``draw`` then ``discard <the drawn tile>``, Kalooki the
+same, Carousel ``draw`` then ``end``. Every default move is marked ``timed_out`` for all to see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummykit.engine.game import Game
+from rummykit.engine.state import State
+
+MAX_DEFAULT_STEPS = 3
+"""Most actions a timeout plays for one turn."""
+
+
+def default_action(game: Game[Any, Any], state: State, seat: int, first: bool, drawn: str | None) -> Any:
+    """The default move of ``seat`` (see the module docstring): ``first`` is whether it opens the
+    timed-out turn, ``drawn`` the piece (notation) the timeout drew, if any. ``None`` when ``seat``
+    has no legal action."""
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        return None
+    by_text = {game.action_text(a): a for a in legal}
+    wanted = ["draw"] if first else []
+    if drawn is not None:
+        wanted.append(f"discard {drawn}")
+    wanted += ["end", "pass"]
+    for text in wanted:
+        if text in by_text:
+            return by_text[text]
+    for text, action in by_text.items():
+        if text.startswith("discard "):
+            return action
+    return legal[0]
+
+
+def drawn_piece(events: list[dict[str, Any]]) -> str | None:
+    """The piece a seat learnt it drew, from its own view of an action's events (a ``drew`` event's
+    ``piece``)."""
+    for event in events:
+        piece = event["params"].get("piece")
+        if event["code"] == "drew" and isinstance(piece, str):
+            return piece
+    return None

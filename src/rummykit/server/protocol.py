@@ -1,0 +1,150 @@
+"""The WebSocket protocol's limits, error codes and the reading of client messages.
+
+Every message is one JSON object with a ``type``; see ``docs/protocol.md`` for the whole protocol.
+A message that can't be read raises :class:`ProtocolError` (a code with parameters, like the
+engine's errors); the server answers ``{"type": "error", "code", "params"}`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummykit.messages import register
+
+MAX_MESSAGE_CHARS = 4096
+"""Longest client message read (characters); a longer one gets ``too_large``."""
+MAX_FRAME_BYTES = 65536
+"""Longest WebSocket frame accepted at all; a longer one closes the connection (1009)."""
+RATE_PER_SECOND = 20.0
+"""Client messages allowed per second on average, per connection..."""
+RATE_BURST = 40.0
+"""...with bursts of up to this many."""
+MAX_DROPPED = 200
+"""Messages refused for flooding before the server closes the connection (code 1008)."""
+HISTORY = 64
+"""Messages kept per seat (and for spectators) for a reconnecting client."""
+MAX_CLIENT_ID = 64
+"""Longest client action id (characters, as text)."""
+
+CLIENT_TYPES = ("hello", "action", "resync", "ping", "lobby")
+
+MESSAGES: dict[str, str] = {
+    "bad_json": "the message is not JSON: {reason}",
+    "bad_message": "the message lacks a valid {field}",
+    "unknown_type": "unknown message type {type}",
+    "too_large": "the message is longer than {limit} characters",
+    "rate_limited": "too many messages: at most {limit} a second",
+    "not_joined": "say hello to a table first",
+    "joined_already": "this connection has joined a table already",
+    "no_such_table": "there is no table {table}",
+    "no_such_seat": "there is no seat {seat} at this table",
+    "no_such_game": "there is no game {game}",
+    "table_unavailable": "table {table} is run by another server process now; try again shortly",
+    "bad_token": "wrong token for seat {seat}",
+    "spectator": "spectators can't act",
+    "wrong_seat": "this connection plays seat {seat}, not seat {asked}",
+    "not_started": "the match has not started",
+    "notation": "{token} can't be read: {reason}",
+    "seat_taken": "seat {seat} is taken",
+    "not_open": "the table's seats can't change now (it is {status})",
+    "seats_empty": "seats {seats} are still empty",
+    "not_finished": "the match is not over",
+    "bad_request": "bad request: {reason}",
+    "forbidden": "that needs the table's owner token or a seat token",
+    "rules": "{reason}",
+    "server_busy": "the server could not store the action; try again",
+    "timed_out": "seat {seat}'s time ran out: the server played {action}",
+    "bot_stood_in": "a bot plays for seat {seat}",
+    "bot_stands_in": "seat {seat} dropped out: a bot plays for it",
+    "seat_reclaimed": "seat {seat} is back: the bot stops",
+}
+register(MESSAGES)
+
+
+class ProtocolError(Exception):
+    """A message or request the server refuses: ``code`` (see :data:`MESSAGES`) and ``params``."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"code", "params"}``."""
+        return {"code": self.code, "params": self.params}
+
+
+def error_message(code: str, params: dict[str, Any], client_id: Any = None) -> dict[str, Any]:
+    """The ``error`` message; ``id`` is the client's action id when the error answers an action."""
+    message: dict[str, Any] = {"type": "error", "code": code, "params": params}
+    if client_id is not None:
+        message["id"] = client_id
+    return message
+
+
+def parse_message(text: str | bytes) -> dict[str, Any]:
+    """A client message as a JSON object with a known ``type``; raises :class:`ProtocolError`
+    (``too_large``, ``bad_json``, ``bad_message``, ``unknown_type``)."""
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise ProtocolError("too_large", limit=MAX_MESSAGE_CHARS)
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "unreadable"
+        raise ProtocolError("bad_json", reason=reason) from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", field="object")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_message", field="type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError("unknown_type", type=kind[:40])
+    return data
+
+
+def client_id_of(data: dict[str, Any]) -> str:
+    """The action id of an ``action`` message as text (a string or an integer, at most
+    :data:`MAX_CLIENT_ID` characters); raises ``bad_message``."""
+    raw = data.get("id")
+    if isinstance(raw, bool) or not isinstance(raw, str | int):
+        raise ProtocolError("bad_message", field="id")
+    text = str(raw)
+    if not text or len(text) > MAX_CLIENT_ID:
+        raise ProtocolError("bad_message", field="id")
+    return text
+
+
+def optional_int(data: dict[str, Any], key: str) -> int | None:
+    """``data[key]`` as an int, ``None`` when absent or null; raises ``bad_message``."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if type(value) is not int:
+        raise ProtocolError("bad_message", field=key)
+    return value
+
+
+@dataclass
+class RateLimiter:
+    """A token bucket: :data:`RATE_PER_SECOND` on average, bursts of :data:`RATE_BURST`; counts
+    the messages it refused."""
+
+    rate: float = RATE_PER_SECOND
+    burst: float = RATE_BURST
+    tokens: float = RATE_BURST
+    stamp: float = field(default_factory=time.monotonic)
+    dropped: int = 0
+
+    def allow(self) -> bool:
+        """Whether one more message may be read now."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.dropped += 1
+        return False

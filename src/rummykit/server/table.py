@@ -1,0 +1,595 @@
+"""A live table: its game rebuilt by re-simulation, its seats, the per-seat versioned messages, the
+bots, the grace periods and the turn timer.
+
+Everything here runs on the server's event loop, one call at a time, so a table needs no lock.
+An action is applied to a copy of the state, stored (committed) in the database, and only then
+becomes the table's state and is acknowledged. Message ``v`` of a game is the view after its
+``v``-th action (``v`` 0: the deal), so versions are the same after a restart; the last
+:data:`HISTORY` messages of each seat and of the spectators are kept for reconnecting clients.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from rummykit.bots.registry import BOT_NAMES, make_bot
+from rummykit.engine.events import Event
+from rummykit.engine.match import Bot
+from rummykit.engine.records import header, outcome_json
+from rummykit.errors import IllegalActionError, RummykitError
+from rummykit.server.db import ActionRow, GameRow, StoredGame
+from rummykit.server.defaults import MAX_DEFAULT_STEPS, default_action, drawn_piece
+from rummykit.server.protocol import HISTORY, ProtocolError
+from rummykit.server.tokens import new_id, new_token, token_hash, token_matches
+from rummykit.variants.registry import game_from_record
+
+if TYPE_CHECKING:
+    from rummykit.server.hub import Hub
+
+log = logging.getLogger("rummykit.server")
+
+Viewer = int | None
+"""A seat number, or ``None`` for the spectators."""
+
+
+class Outbox(Protocol):
+    """Where a connection's messages go: ``send`` queues a JSON text without waiting, ``close``
+    ends the connection with a WebSocket close code."""
+
+    def send(self, text: str) -> None:
+        """Queue ``text``."""
+        ...
+
+    def close(self, code: int) -> None:
+        """Close the connection."""
+        ...
+
+
+@dataclass
+class TableOptions:
+    """Table options: ``public`` (listed in the lobby), ``turn_seconds`` (a person's time per turn,
+    ``None``: no timer), ``grace_seconds`` (how long a dropped person's seat waits before a bot
+    stands in), ``bot_delay`` (seconds a bot waits before it moves)."""
+
+    public: bool = False
+    turn_seconds: float | None = None
+    grace_seconds: float = 30.0
+    bot_delay: float = 0.6
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableOptions:
+        """Options from a request or a stored row; raises ``bad_request`` naming the bad one."""
+        options = cls()
+        if not isinstance(data.get("public", False), bool):
+            raise ProtocolError("bad_request", reason="public is true or false")
+        options.public = bool(data.get("public", False))
+        turn = data.get("turn_seconds")
+        if turn is not None:
+            options.turn_seconds = _seconds(turn, "turn_seconds", 1.0, 3600.0)
+        options.grace_seconds = _seconds(
+            data.get("grace_seconds", cls.grace_seconds), "grace_seconds", 0.0, 86400.0
+        )
+        options.bot_delay = _seconds(data.get("bot_delay", cls.bot_delay), "bot_delay", 0.0, 10.0)
+        return options
+
+
+def _seconds(value: object, name: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise ProtocolError("bad_request", reason=f"{name} is a number of seconds from {low:g} to {high:g}")
+    return float(value)
+
+
+@dataclass
+class SeatInfo:
+    """A seat: ``kind`` ``open``, ``person`` or ``bot`` (``level``: the bot's name)."""
+
+    idx: int
+    name: str
+    kind: str
+    level: str = "greedy"
+    token_hash: str | None = None
+    standing_in: bool = False
+
+    def public(self, connected: bool) -> dict[str, Any]:
+        """What everyone may know of the seat."""
+        return {
+            "seat": self.idx,
+            "name": self.name,
+            "kind": self.kind,
+            "level": self.level if self.kind == "bot" else None,
+            "connected": connected,
+            "standing_in": self.standing_in,
+        }
+
+
+def check_level(level: object) -> str:
+    """A bot level (a bot name); raises ``bad_request``."""
+    if not isinstance(level, str) or level.strip().lower() not in BOT_NAMES:
+        raise ProtocolError("bad_request", reason=f"a bot level is one of {', '.join(BOT_NAMES)}")
+    return level.strip().lower()
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """A message as compact JSON text."""
+    return json.dumps(message, separators=(",", ":"))
+
+
+@dataclass
+class Match:
+    """The table's current game: its row data, the state, and the per-viewer message history."""
+
+    game_id: str
+    number: int
+    seed: int
+    names: list[str]
+    state: Any
+    steps: int = 0
+    stood_in: list[int] = field(default_factory=list)
+    accepted: dict[int, dict[str, int]] = field(default_factory=dict)
+    """Per seat, each accepted client action id and the version its action made."""
+    history: dict[Viewer, deque[tuple[int, str]]] = field(default_factory=dict)
+
+
+class LiveTable:
+    """A table run by this server process (see the module docstring)."""
+
+    def __init__(self, hub: Hub, stored: StoredGame) -> None:
+        row = stored.table
+        self.hub = hub
+        self.id = row.id
+        self.variant = row.variant
+        self.rules: dict[str, Any] = dict(row.rules)
+        self.options = TableOptions.from_json(row.options)
+        self.owner_hash = row.owner_hash
+        self.status = row.status
+        self.seats = [
+            SeatInfo(s.idx, s.name, s.kind, s.level, s.token_hash, s.standing_in) for s in stored.seats
+        ]
+        self.game, _ = game_from_record(row.variant, row.rules)
+        self.sockets: dict[Viewer, set[Outbox]] = {v: set() for v in self.viewers}
+        self.match: Match | None = None
+        self.bots: dict[int, Bot] = {}
+        self.timer: asyncio.TimerHandle | None = None
+        self.deadline: tuple[int, float] | None = None
+        self.grace: dict[int, asyncio.TimerHandle] = {}
+        if stored.game is not None:
+            self.match = self._rebuild(stored.game, stored.actions)
+            if self.status == "playing":
+                for seat in self.seats:
+                    self._start_grace(seat.idx)
+                self._schedule()
+
+    @property
+    def viewers(self) -> list[Viewer]:
+        """Every seat, then the spectators."""
+        return [*range(len(self.seats)), None]
+
+    # ------------------------------------------------------------------ building a match
+    def _rebuild(self, row: GameRow, actions: list[ActionRow]) -> Match:
+        """The match of ``row`` re-simulated from its seed and ``actions``."""
+        match = Match(row.id, row.number, row.seed, list(row.seats), self.game.new_state(row.seed))
+        match.stood_in = list(row.stood_in)
+        match.accepted = {seat.idx: {} for seat in self.seats}
+        match.history = {v: deque(maxlen=HISTORY) for v in self.viewers}
+        keep_from = len(actions) - HISTORY
+        if keep_from < 0:
+            self._record(match, [], [])
+        for done in actions:
+            events = self.game.apply(match.state, done.seat, self.game.parse_action(done.action))
+            match.steps += 1
+            if done.client_id is not None:
+                match.accepted[done.seat][done.client_id] = match.steps
+            if match.steps > keep_from:
+                self._record(match, events, self._notices(done.seat, done.cause, done.action))
+        return match
+
+    def _notices(self, seat: int, cause: str, text: str) -> list[dict[str, Any]]:
+        """The server's own notes on an action: a default move after a timeout, a stand-in bot."""
+        if cause == "timeout":
+            return [{"code": "timed_out", "seat": seat, "params": {"seat": seat, "action": text}}]
+        if cause == "stand_in":
+            return [{"code": "bot_stood_in", "seat": seat, "params": {"seat": seat}}]
+        return []
+
+    def view(
+        self, match: Match, viewer: Viewer, events: list[Event], notices: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """The ``state`` message of ``viewer`` now: observation, legal actions (ids and texts),
+        the viewer's events of the last action, the server's notices; the outcome and the seed
+        once the match is over."""
+        game, state = self.game, match.state
+        legal = (
+            []
+            if viewer is None
+            else [
+                {"id": game.action_id(state, a), "text": game.action_text(a)}
+                for a in game.legal_actions(state, viewer)
+            ]
+        )
+        message: dict[str, Any] = {
+            "type": "state",
+            "table": self.id,
+            "game": match.game_id,
+            "v": match.steps,
+            "seat": viewer,
+            "observation": game.observe(state, viewer),
+            "legal": legal,
+            "events": game.events_for(events, viewer),
+            "notices": notices,
+            "over": False,
+        }
+        outcome = game.outcome(state)
+        if outcome is not None:
+            message.update(
+                over=True,
+                outcome=outcome_json(outcome),
+                seed=match.seed,
+                stood_in=match.stood_in,
+                record=f"/games/{match.game_id}/record",
+            )
+        return message
+
+    def _record(self, match: Match, events: list[Event], notices: list[dict[str, Any]]) -> dict[Viewer, str]:
+        """Build every viewer's message for the match's current version and keep it."""
+        texts: dict[Viewer, str] = {}
+        for viewer in self.viewers:
+            text = dumps(self.view(match, viewer, events, notices))
+            match.history[viewer].append((match.steps, text))
+            texts[viewer] = text
+        return texts
+
+    def _publish(self, texts: dict[Viewer, str]) -> None:
+        for viewer, text in texts.items():
+            for out in list(self.sockets[viewer]):
+                out.send(text)
+
+    # ------------------------------------------------------------------ seats before the match
+    def info(self) -> dict[str, Any]:
+        """The ``table`` message: what everyone may know of the table and its seats."""
+        match = self.match
+        return {
+            "type": "table",
+            "table": self.id,
+            "variant": self.variant,
+            "rules": self.rules,
+            "options": asdict(self.options),
+            "status": self.status,
+            "game": None if match is None else match.game_id,
+            "number": 0 if match is None else match.number,
+            "stood_in": [] if match is None else match.stood_in,
+            "seats": [s.public(bool(self.sockets[s.idx])) for s in self.seats],
+        }
+
+    def _changed(self) -> None:
+        """Tell every connection and the lobby that the seating or status changed."""
+        text = dumps(self.info())
+        for outs in self.sockets.values():
+            for out in list(outs):
+                out.send(text)
+        self.hub.lobby_changed()
+
+    def seat(self, idx: object) -> SeatInfo:
+        """Seat ``idx``; raises ``no_such_seat``."""
+        if type(idx) is not int or not 0 <= idx < len(self.seats):
+            raise ProtocolError("no_such_seat", seat=str(idx)[:20])
+        return self.seats[idx]
+
+    def authorize(self, token: object) -> None:
+        """Raise ``forbidden`` unless ``token`` is the owner's or a seat's."""
+        if token_matches(token, self.owner_hash):
+            return
+        if any(token_matches(token, s.token_hash) for s in self.seats):
+            return
+        raise ProtocolError("forbidden")
+
+    def join(self, idx: object, name: object) -> str:
+        """Take the open seat ``idx`` as a person called ``name``; returns the seat's secret token."""
+        seat = self.seat(idx)
+        if seat.kind != "open":
+            raise ProtocolError("seat_taken", seat=seat.idx)
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= 40:
+            raise ProtocolError("bad_request", reason="name is 1 to 40 characters")
+        token = new_token()
+        seat.kind, seat.name, seat.token_hash = "person", name.strip(), token_hash(token)
+        self.hub.db.set_seat(self.id, seat.idx, kind="person", name=seat.name, token_hash=seat.token_hash)
+        self._changed()
+        return token
+
+    def leave(self, idx: object, token: object) -> None:
+        """Seat ``idx``'s person leaves: before the match the seat opens again; during it a bot
+        stands in at once."""
+        seat = self.seat(idx)
+        if seat.kind != "person" or not token_matches(token, seat.token_hash):
+            raise ProtocolError("bad_token", seat=seat.idx)
+        if self.status == "playing":
+            self._stand_in(seat.idx, force=True)
+            return
+        seat.kind, seat.name, seat.token_hash = "open", f"seat {seat.idx}", None
+        self.hub.db.set_seat(self.id, seat.idx, kind="open", name=seat.name, token_hash=None)
+        self._changed()
+
+    def fill(self, level: object) -> None:
+        """Every open seat becomes a bot of ``level``."""
+        if self.status == "playing":
+            raise ProtocolError("not_open", status=self.status)
+        name = check_level(level)
+        for seat in self.seats:
+            if seat.kind == "open":
+                seat.kind, seat.level, seat.name = "bot", name, f"{name} bot"
+                self.hub.db.set_seat(self.id, seat.idx, kind="bot", level=name, name=seat.name)
+        self._changed()
+
+    def start(self) -> None:
+        """Deal a new match (the first, or a rematch once the last is over) with a fresh secret
+        seed; every seat must be taken."""
+        if self.status == "playing":
+            raise ProtocolError("not_open", status=self.status)
+        empty = [s.idx for s in self.seats if s.kind == "open"]
+        if empty:
+            raise ProtocolError("seats_empty", seats=empty)
+        number = 1 if self.match is None else self.match.number + 1
+        row = GameRow(
+            id=new_id(),
+            table_id=self.id,
+            number=number,
+            seed=secrets.randbits(48),
+            seats=[s.name for s in self.seats],
+            status="playing",
+            stood_in=[],
+            created=time.time(),
+        )
+        self.hub.db.start_game(row)
+        self.match = self._rebuild(row, [])
+        self.status = "playing"
+        self.bots = {}
+        for seat in self.seats:
+            if seat.standing_in:
+                seat.standing_in = False
+                self.hub.db.set_seat(self.id, seat.idx, standing_in=False)
+            self._start_grace(seat.idx)
+        self._changed()
+        self._publish({v: hist[-1][1] for v, hist in self.match.history.items()})
+        self._schedule()
+
+    # ------------------------------------------------------------------ connections
+    def attach(self, out: Outbox, viewer: Viewer, last: int | None, game_id: str | None) -> None:
+        """Connect ``out`` as ``viewer``: every connection gets the ``table`` message, then ``out``
+        the messages after
+        version ``last`` of game ``game_id`` when they are still kept, else a ``sync``."""
+        first = not self.sockets[viewer]
+        self.sockets[viewer].add(out)
+        if viewer is not None:
+            if first:
+                self.hub.db.set_seat(self.id, viewer, connected=True)
+            self._reclaim(viewer)
+        self._changed()
+        self.send_missed(out, viewer, last, game_id)
+
+    def send_missed(self, out: Outbox, viewer: Viewer, last: int | None, game_id: str | None) -> None:
+        """Bring ``out`` up to date from version ``last`` (see :meth:`attach`)."""
+        match = self.match
+        if match is None:
+            return
+        if game_id == match.game_id and last is not None and last <= match.steps:
+            kept = match.history[viewer]
+            if last == match.steps:
+                return
+            if kept and kept[0][0] <= last + 1:
+                for v, text in kept:
+                    if v > last:
+                        out.send(text)
+                return
+        out.send(self.sync(viewer))
+
+    def sync(self, viewer: Viewer) -> str:
+        """A full resync message: the ``state`` message of now with no events, typed ``sync``."""
+        assert self.match is not None
+        message = self.view(self.match, viewer, [], [])
+        message["type"] = "sync"
+        return dumps(message)
+
+    def detach(self, out: Outbox, viewer: Viewer) -> None:
+        """``out`` is gone; a person's seat left without a connection starts its grace period."""
+        self.sockets[viewer].discard(out)
+        if viewer is not None and not self.sockets[viewer]:
+            self.hub.db.set_seat(self.id, viewer, connected=False)
+            self._start_grace(viewer)
+            self._changed()
+
+    def _start_grace(self, idx: int) -> None:
+        seat = self.seats[idx]
+        if self.status != "playing" or seat.kind != "person" or seat.standing_in or self.sockets[idx]:
+            return
+        if idx not in self.grace:
+            loop = asyncio.get_running_loop()
+            self.grace[idx] = loop.call_later(self.options.grace_seconds, self._stand_in, idx)
+
+    def _stand_in(self, idx: int, force: bool = False) -> None:
+        """A bot stands in for person seat ``idx`` (its grace period is over, or it left)."""
+        self.grace.pop(idx, None)
+        seat, match = self.seats[idx], self.match
+        if self.status != "playing" or match is None or seat.standing_in or (self.sockets[idx] and not force):
+            return
+        seat.standing_in = True
+        if idx not in match.stood_in:
+            match.stood_in = sorted([*match.stood_in, idx])
+            self.hub.db.set_stood_in(match.game_id, match.stood_in)
+        self.hub.db.set_seat(self.id, idx, standing_in=True)
+        self._changed()
+        self._schedule()
+
+    def _reclaim(self, idx: int) -> None:
+        """Seat ``idx``'s person is connected: no grace period, no stand-in any more."""
+        handle = self.grace.pop(idx, None)
+        if handle is not None:
+            handle.cancel()
+        seat = self.seats[idx]
+        if seat.standing_in:
+            seat.standing_in = False
+            self.hub.db.set_seat(self.id, idx, standing_in=False)
+            self._schedule()
+
+    def check_token(self, idx: object, token: object) -> int:
+        """The seat number when ``token`` is seat ``idx``'s; raises ``no_such_seat``/``bad_token``."""
+        seat = self.seat(idx)
+        if not token_matches(token, seat.token_hash):
+            raise ProtocolError("bad_token", seat=seat.idx)
+        return seat.idx
+
+    # ------------------------------------------------------------------ playing
+    def accepted(self, seat: int, client_id: str) -> int | None:
+        """The version made by seat's action ``client_id`` when it was accepted already."""
+        if self.match is None:
+            return None
+        return self.match.accepted[seat].get(client_id)
+
+    def action_of(self, seat: int, action: object) -> Any:
+        """The action a client sent: canonical text or an integer id; raises ``bad_message`` or
+        the engine's :class:`NotationError`."""
+        match = self.match
+        if match is None:
+            raise ProtocolError("not_started")
+        if isinstance(action, str) and 0 < len(action) <= 1000:
+            return self.game.parse_action(action)
+        if type(action) is int:
+            return self.game.action_from_id(match.state, seat, action)
+        raise ProtocolError("bad_message", field="action")
+
+    def play(self, seat: int, action: Any, cause: str, client_id: str | None = None) -> list[Event]:
+        """Apply ``seat``'s ``action``: on a copy of the state, stored, then made the table's state
+        and sent to every viewer. Raises the engine's :class:`IllegalActionError`, or
+        ``table_unavailable`` (another process runs the table now) / ``server_busy`` (the database
+        refused): in every case nothing changes."""
+        match = self.match
+        if match is None:
+            raise ProtocolError("not_started")
+        state = match.state.clone()
+        events = self.game.apply(state, seat, action)
+        text = self.game.action_text(action)
+        outcome = self.game.outcome(state)
+        row = ActionRow(
+            game_id=match.game_id,
+            idx=match.steps,
+            seat=seat,
+            action=text,
+            client_id=client_id,
+            cause=cause,
+            created=time.time(),
+        )
+        try:
+            self.hub.db.add_action(row, None if outcome is None else outcome_json(outcome), match.stood_in)
+        except IntegrityError:
+            self.hub.lost(self.id)
+            raise ProtocolError("table_unavailable", table=self.id) from None
+        except SQLAlchemyError:
+            log.exception("table %s: storing an action failed", self.id)
+            raise ProtocolError("server_busy") from None
+        match.state = state
+        match.steps += 1
+        if client_id is not None:
+            match.accepted[seat][client_id] = match.steps
+        self.hub.count_action()
+        self._publish(self._record(match, events, self._notices(seat, cause, text)))
+        if outcome is not None:
+            self.status = "finished"
+            self._changed()
+        self._schedule()
+        return events
+
+    def _schedule(self) -> None:
+        """Arrange the next automatic move: a bot's (after ``bot_delay``), or a person's default
+        move when the turn timer runs out."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        match = self.match
+        seat = None if match is None else self.game.current_seat(match.state)
+        if match is None or seat is None or self.status != "playing":
+            self.deadline = None
+            return
+        loop = asyncio.get_running_loop()
+        info = self.seats[seat]
+        if info.kind == "bot" or info.standing_in:
+            self.timer = loop.call_later(self.options.bot_delay, self._guarded, self._bot_turn, match.steps)
+        elif self.options.turn_seconds is not None:
+            if self.deadline is None or self.deadline[0] != seat:
+                self.deadline = (seat, loop.time() + self.options.turn_seconds)
+            self.timer = loop.call_at(self.deadline[1], self._guarded, self._timeout, match.steps)
+
+    def _guarded(self, move: Callable[[Match, int], None], version: int) -> None:
+        """Run an automatic move if the match is still at ``version``; log what goes wrong."""
+        match = self.match
+        if match is None or match.steps != version or self.hub.tables.get(self.id) is not self:
+            return
+        seat = self.game.current_seat(match.state)
+        if seat is None:
+            return
+        try:
+            move(match, seat)
+        except (RummykitError, ProtocolError):
+            log.exception("table %s: the automatic move of seat %s failed", self.id, seat)
+
+    def _bot_turn(self, match: Match, seat: int) -> None:
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = make_bot(self.seats[seat].level, self.game, secrets.randbits(32))
+        legal = self.game.legal_actions(match.state, seat)
+        action = bot.choose(self.game.observe(match.state, seat), legal)
+        cause = "bot" if self.seats[seat].kind == "bot" else "stand_in"
+        try:
+            self.play(seat, action, cause)
+        except IllegalActionError:
+            log.warning(
+                "table %s: bot of seat %s chose an illegal action; playing the first legal", self.id, seat
+            )
+            self.play(seat, legal[0], cause)
+
+    def _timeout(self, match: Match, seat: int) -> None:
+        drawn: str | None = None
+        for step in range(MAX_DEFAULT_STEPS):
+            if self.match is not match or self.game.current_seat(match.state) != seat:
+                return
+            action = default_action(self.game, match.state, seat, step == 0, drawn)
+            if action is None:
+                return
+            events = self.play(seat, action, "timeout")
+            drawn = drawn_piece(self.game.events_for(events, seat)) or drawn
+
+    # ------------------------------------------------------------------ the end
+    def close(self, code: int) -> None:
+        """Stop the timers and close every connection (the table moved to another process)."""
+        for handle in [self.timer, *self.grace.values()]:
+            if handle is not None:
+                handle.cancel()
+        self.timer = None
+        self.grace.clear()
+        for outs in self.sockets.values():
+            for out in list(outs):
+                out.close(code)
+
+
+def record_lines(
+    game_row: GameRow, variant: str, rules: dict[str, Any], actions: list[ActionRow]
+) -> list[str]:
+    """The JSON Lines record of a finished game (header, one line per action, outcome)."""
+    game, _ = game_from_record(variant, rules)
+    lines = [json.dumps(header(game, game_row.seed, list(game_row.seats)))]
+    lines += [json.dumps({"seat": a.seat, "action": a.action}) for a in actions]
+    lines.append(json.dumps({"outcome": game_row.outcome}))
+    return lines
+
+
+def new_table_token() -> tuple[str, str]:
+    """A fresh owner token and its hash."""
+    token = new_token()
+    return token, token_hash(token)

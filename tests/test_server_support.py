@@ -1,0 +1,268 @@
+"""Shared pieces of the server tests (no tests here): a real server in a subprocess on a free
+loopback port, HTTP calls, and a scripted seat client over a real WebSocket."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+PG_URL = os.environ.get("RUMMYKIT_TEST_PG")
+
+needs_pg = pytest.mark.skipif(PG_URL is None, reason="RUMMYKIT_TEST_PG is not set")
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def fresh_pg_url() -> str:
+    """The PostgreSQL test database, emptied of rummykit's tables."""
+    assert PG_URL is not None
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(PG_URL.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.begin() as conn:
+        conn.execute(text("DROP TABLE IF EXISTS actions, games, seats, tables, alembic_version CASCADE"))
+    engine.dispose()
+    return PG_URL
+
+
+class Server:
+    """``rummykit serve`` in a subprocess on a free port of 127.0.0.1."""
+
+    def __init__(self, db: str, lease: float = 2.0) -> None:
+        self.db = db
+        self.lease = lease
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Server:
+        """Start it and wait until it answers."""
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "rummykit",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db,
+                "--lease",
+                str(self.lease),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise AssertionError(
+                    f"the server exited: {self.proc.stderr.read().decode() if self.proc.stderr else ''}"
+                )
+            try:
+                if httpx.get(self.base + "/", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not start")
+
+    def kill(self) -> None:
+        """``kill -9``."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        """Stop it cleanly (SIGINT), or kill it."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.send_signal(signal.SIGINT)
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def alive(self) -> bool:
+        """Whether it is still running and answering."""
+        return (
+            self.proc is not None
+            and self.proc.poll() is None
+            and httpx.get(self.base + "/").status_code == 200
+        )
+
+    def post(self, path: str, body: dict[str, Any] | None = None, status: int = 200) -> Any:
+        """POST JSON, check the status, return the JSON answer."""
+        response = httpx.post(self.base + path, json=body or {}, timeout=10)
+        assert response.status_code == status, response.text
+        return response.json()
+
+    def get(self, path: str) -> httpx.Response:
+        """GET."""
+        return httpx.get(self.base + path, timeout=10)
+
+
+@contextmanager
+def running(db: str, lease: float = 2.0) -> Iterator[Server]:
+    """A started server, stopped at the end."""
+    server = Server(db, lease).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def sqlite_url(tmp_path: Path) -> str:
+    """A fresh SQLite database file in ``tmp_path``."""
+    return f"sqlite:///{tmp_path / 'rummykit.db'}"
+
+
+def make_table(
+    server: Server,
+    variant: str = "okey",
+    persons: int = 1,
+    options: dict[str, Any] | None = None,
+    **table: Any,
+) -> tuple[dict[str, Any], list[str]]:
+    """Create a table of ``persons`` people then bots, join the people and start it; returns the
+    table answer and the people's tokens."""
+    players = 4 if variant in ("okey", "turkish_rummy", "kalooki") else 2
+    if options and "players" in options:
+        players = int(options["players"])
+    seats = [{"kind": "person"}] * persons + [{"kind": "bot", "level": "greedy"}] * (players - persons)
+    body = {"variant": variant, "options": options or {}, "seats": seats, "bot_delay": 0, **table}
+    created = server.post("/tables", body, status=201)
+    tokens = [
+        server.post(f"/tables/{created['table']}/seats/{i}/join", {"name": f"p{i}"})["token"]
+        for i in range(persons)
+    ]
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    return created, tokens
+
+
+class SeatClient:
+    """A scripted client of one seat (or a spectator, ``seat=None``) over a real WebSocket."""
+
+    def __init__(
+        self,
+        server: Server,
+        table: str,
+        seat: int | None,
+        token: str | None,
+        v: int | None = None,
+        game: str | None = None,
+    ) -> None:
+        self.server = server
+        self.table = table
+        self.seat = seat
+        self.token = token
+        self.ws: ClientConnection = connect(server.ws_url, max_size=2**22, open_timeout=10, legacy=True)
+        self.received: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        hello: dict[str, Any] = {"type": "hello", "table": table}
+        if seat is None:
+            hello["spectate"] = True
+        else:
+            hello.update(seat=seat, token=token)
+        if v is not None:
+            hello.update(v=v, game=game)
+        self.send(hello)
+        welcome = self.recv()
+        assert welcome["type"] == "welcome", welcome
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Send a message (a dict as JSON, a string as it is)."""
+        self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    def recv(self, timeout: float = 20) -> dict[str, Any]:
+        """The next message; ``state``/``sync`` messages update :attr:`state` (and are checked to
+        come in version order)."""
+        message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.received.append(message)
+        if message["type"] in ("state", "sync"):
+            if (
+                message["type"] == "state"
+                and self.state is not None
+                and self.state["game"] == message["game"]
+            ):
+                assert message["v"] == self.state["v"] + 1, (self.state["v"], message["v"])
+            self.state = message
+        return message
+
+    def until(self, kind: str, timeout: float = 30) -> dict[str, Any]:
+        """Read until a message of type ``kind``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.recv(max(0.1, deadline - time.monotonic()))
+            if message["type"] == kind:
+                return message
+
+    def next_game_message(self) -> dict[str, Any]:
+        """The next message that is not a ``table`` message."""
+        while True:
+            message = self.recv()
+            if message["type"] != "table":
+                return message
+
+    def my_turn(self) -> bool:
+        """Whether the last state says this seat has legal actions."""
+        return self.state is not None and bool(self.state["legal"]) and not self.state["over"]
+
+    def wait_turn_or_end(self, timeout: float = 60) -> dict[str, Any]:
+        """Read until it is this seat's turn or the match is over; the last state."""
+        deadline = time.monotonic() + timeout
+        while not (self.state is not None and (self.my_turn() or self.state["over"])):
+            self.recv(max(0.1, deadline - time.monotonic()))
+        return self.state
+
+    def act(self, action: str | int, client_id: str) -> dict[str, Any]:
+        """Send an action and read until its ack or error."""
+        self.send({"type": "action", "id": client_id, "action": action})
+        while True:
+            message = self.recv()
+            if message["type"] in ("ack", "error") and message.get("id") == client_id:
+                return message
+
+    def play_to_end(self, rng: random.Random, prefix: str = "a", limit: int = 5000) -> dict[str, Any]:
+        """Play random legal actions (by id or by text) until the match is over; the last state."""
+        for n in range(limit):
+            state = self.wait_turn_or_end()
+            if state["over"]:
+                return state
+            choice = rng.choice(state["legal"])
+            action = choice["id"] if choice["id"] is not None and rng.random() < 0.5 else choice["text"]
+            answer = self.act(action, f"{prefix}{n}")
+            assert answer["type"] == "ack", answer
+        raise AssertionError("the match did not end")
+
+    def close(self) -> None:
+        """Close the socket."""
+        self.ws.close()
+
+
+def replay_record(text: str) -> Any:
+    """Replay a record's text with the engine (what ``rummykit replay`` does)."""
+    from rummykit.engine.records import replay
+    from rummykit.variants.registry import game_from_record
+
+    return replay(text.splitlines(), game_from_record)

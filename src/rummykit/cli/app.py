@@ -6,6 +6,7 @@ import typer
 
 from rummykit.cli.play import play
 from rummykit.cli.replay import replay
+from rummykit.cli.serve import serve
 from rummykit.cli.simulate import simulate
 from rummykit.cli.solve import solve
 
@@ -20,6 +21,7 @@ app.command()(solve)
 app.command()(play)
 app.command()(simulate)
 app.command()(replay)
+app.command()(serve)
 
 
 @app.callback()

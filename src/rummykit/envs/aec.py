@@ -4,16 +4,16 @@
 ``player_0``.. are the seats; the observation is ``{"observation": float32 array (rows, 53),
 "action_mask": int8 array (num_actions,)}``; the action space is ``Discrete(game.num_actions)``,
 the engine's complete integer action space. Rewards are the game's real scores, normalised (see
-:class:`EnvSpec` and ``docs/envs.md``); ``terminations`` at the match's end; ``truncations`` only
-when ``max_steps`` actions have been played. ``reset(seed=s)`` deals exactly
-``game.new_state(s)``. Requires the ``rl`` extra (``pettingzoo``, ``gymnasium``).
+:class:`rummykit.envs.specs.EnvSpec` and ``docs/envs.md``); ``terminations`` at the match's end;
+``truncations`` only when ``max_steps`` actions have been played. ``reset(seed=s)`` deals
+exactly ``game.new_state(s)``. Requires the ``rl`` extra (``pettingzoo``, ``gymnasium``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -24,7 +24,8 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not
 
 import rummykit
 from rummykit.engine.game import Game
-from rummykit.envs.encoders import Encoder
+from rummykit.envs.encoding import public_known
+from rummykit.envs.specs import EnvSpec
 from rummykit.envs.text import text_view
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -34,40 +35,28 @@ SEED_BITS = 63
 """A reset without a seed deals from a seed of this many random bits."""
 
 
-@dataclass(frozen=True)
-class EnvSpec:
-    """How one game becomes an environment.
-
-    ``score_scale(game)``: the points that make a reward of 1; ``score_sign``: +1 where a higher
-    score is better, -1 for penalty points (Kalooki); ``match_reward``: whether the match's
-    result (``game.returns``, e.g. a win share) is paid at the match's end on top of the round
-    rewards. Without it the round rewards already add up to ``game.returns`` (Okey, Turkish Rummy).
-    """
-
-    name: str
-    variant: str
-    encoder: Callable[[Game[Any, Any], float], Encoder]
-    score_scale: Callable[[Game[Any, Any]], float]
-    score_sign: float = 1.0
-    match_reward: bool = False
-
-
 class RummyEnv(AECEnv):  # type: ignore[misc]
     """One match of ``spec``'s game under ``options`` (rule name -> value) as an AEC environment.
 
-    ``render_mode``: ``None``, ``"ansi"`` (:meth:`render` returns the text view of the seat to
-    move) or ``"human"`` (printed after every step). ``max_steps``: truncate after that many
-    actions (``None``: never; a match always ends by the rules). ``game`` and ``state`` are open
-    for inspection; agents should read only their observation. An illegal action raises
-    :class:`rummykit.errors.IllegalActionError` and changes nothing (``env()`` wraps the raw
-    environment so that it ends the match with a reward of -1 instead, as PettingZoo's classic
-    environments do).
+        ``render_mode``: ``None``, ``"ansi"`` (:meth:`render` returns the text view of the seat to
+        move) or ``"human"`` (printed after every step). ``max_steps``: truncate after that many
+        actions (``None``: never; a match always ends by the rules). ``preset``: a rules TOML file
+    (``rummykit.load``), changed by ``options``. ``game`` and ``state`` are open
+        for inspection; agents should read only their observation. An illegal action raises
+        :class:`rummykit.errors.IllegalActionError` and changes nothing (``env()`` wraps the raw
+        environment so that it ends the match with a reward of -1 instead, as PettingZoo's classic
+        environments do).
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(
-        self, spec: EnvSpec, render_mode: str | None = None, max_steps: int | None = None, **options: Any
+        self,
+        spec: EnvSpec,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        preset: str | Path | None = None,
+        **options: Any,
     ) -> None:
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
@@ -77,7 +66,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"max_steps is a positive whole number or None, not {max_steps!r}")
         self.metadata = {**self.metadata, "name": spec.name}
         self.spec = spec
-        self.game: Game[Any, Any] = rummykit.load(spec.variant, **options)
+        self.game: Game[Any, Any] = rummykit.load(spec.variant, preset, **options)
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.scale = spec.score_scale(self.game)
@@ -138,18 +127,12 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         view = game.observe(state, seat)
         mask = np.zeros(game.num_actions, dtype=np.int8)
         mask[game.legal_ids(state, seat)] = 1
-        obs: Observation = {"observation": self.encoder.encode(view, self._known()), "action_mask": mask}
+        obs: Observation = {
+            "observation": self.encoder.encode(view, public_known(game, state)),
+            "action_mask": mask,
+        }
         self._cache = (self.steps, agent, obs)
         return obs
-
-    def _known(self) -> list[list[int]] | None:
-        """Faces per seat that every seat saw it take and it still holds (public; see
-        :func:`rummykit.envs.encoding.known_faces`)."""
-        known = getattr(self.state, "known", None)
-        if known is None:
-            return None
-        face = self.game.pieces.face
-        return [[face(p) for p in k] for k in known]
 
     def step(self, action: int) -> None:
         """Play ``action`` (an id) for the agent to move; rewards at a round's and the match's

@@ -219,3 +219,65 @@ class KalookiEncoder(Encoder):
                 view["reshuffles"] / (self.game.rules.max_reshuffles + 1),
             ],
         )
+
+
+DRAFT_MELDS = 40
+"""Carousel's draft meld numbers are 1..40 (one row each)."""
+CAROUSEL_PHASES = ("turn", "over")
+EDITS_SCALE = 100.0
+"""Carousel's draft edit count is written divided by this."""
+
+
+class CarouselEncoder(Encoder):
+    """Carousel: the hand, the table as it is, and the draft (the table being rearranged this
+    turn) meld by meld, row ``i`` for draft meld ``i + 1`` as the edit ids number them."""
+
+    def _declare(self) -> None:
+        n, rows = self.players, self.layout.rows
+        rows("hand", 1, "own hand, count of each face")
+        rows("table", 1, "the table as it is: the card each card stands for (a joker as its card), counts")
+        rows("table_jokers", 1, "the table's jokers, by the card each stands for, counts")
+        rows("draft_cards", DRAFT_MELDS, "row i: draft meld i+1, the card each card stands for, counts")
+        rows("draft_jokers", DRAFT_MELDS, "row i: draft meld i+1, its jokers by the card each stands for")
+        rows("draft_played", 1, "the mover's hand cards placed in the draft, counts")
+        rows(
+            "scalars",
+            1,
+            f"hand sizes /25 ({n}), stock size /pieces (1), scores /target ({n}), round /10 "
+            f"(1), to move ({n}), phase one-hot {CAROUSEL_PHASES} (2), seats that have melded ({n}), rounds "
+            f"won /10 ({n}), draws this turn /3 (1), melded this turn (1), last turns (1), freed jokers "
+            f"to place (1), draft changed (1), can undo (1), draft edits /100 (1)",
+        )
+
+    def _fill(self, out: Array, view: Mapping[str, Any], viewer: int, known: list[list[int]]) -> None:
+        n, at = self.players, self.layout.index
+        put_faces(out, at["hand"], view["hand"])
+        table = view["table"]
+        put_faces(out, at["table"], [c for m in table for c in m["stands_for"]])
+        put_faces(
+            out,
+            at["table_jokers"],
+            [c for m in table for f, c in zip(m["faces"], m["stands_for"], strict=True) if f == 52],
+        )
+        draft = view["draft"]
+        melds = draft["melds"]
+        put_face_rows(out, at["draft_cards"], [[f if d is None else d for f, d in m] for m in melds])
+        put_face_rows(out, at["draft_jokers"], [[d for _, d in m if d is not None] for m in melds])
+        put_faces(out, at["draft_played"], draft["played"])
+        put_scalars(
+            out,
+            at["scalars"],
+            [
+                *self._common_scalars(view, viewer, 25.0),
+                *one_hot(CAROUSEL_PHASES.index(view["phase"]), len(CAROUSEL_PHASES)),
+                *seat_flags(view["melded"], viewer, n),
+                *(w / ROUND_SCALE for w in relative(view["rounds_won"], viewer)),
+                view["draws"] / 3,
+                float(view["melded_this_turn"]),
+                float(view["last_turns"]),
+                float(draft["floating"]),
+                float(draft["changed"]),
+                float(draft["can_undo"]),
+                draft["edits"] / EDITS_SCALE,
+            ],
+        )

@@ -17,6 +17,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from rummykit.engine.game import Game
+from rummykit.engine.state import State
+
 WIDTH = 53
 """Columns of every row: the 52 faces of a suit-rank and the joker (52)."""
 
@@ -123,3 +126,14 @@ def known_faces(
     if per_seat is None:
         return [[] for _ in range(int(view["players"]) - 1)]
     return [list(k) for k in relative(list(per_seat), viewer)[1:]]
+
+
+def public_known(game: Game[Any, Any], state: State) -> list[list[int]] | None:
+    """The faces per seat that every seat saw it take (from a discard pile, a release, a show)
+    and that it still holds: the state's ``known`` field where the game keeps one (Okey, Turkish
+    Rummy, Kalooki), else ``None``. Public by the engine's contract; no other field is read."""
+    known = getattr(state, "known", None)
+    if known is None:
+        return None
+    face = game.pieces.face
+    return [[face(p) for p in k] for k in known]

@@ -13,17 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummykit.envs.aec import EnvSpec, RummyEnv, make_env
-from rummykit.envs.encoders import KalookiEncoder
+from rummykit.envs.aec import RummyEnv, make_env
+from rummykit.envs.specs import SPECS
 
-SPEC = EnvSpec(
-    name="kalooki_v0",
-    variant="kalooki",
-    encoder=KalookiEncoder,
-    score_scale=lambda game: float(game.rules.elimination_limit or 100),
-    score_sign=-1.0,
-    match_reward=True,
-)
+SPEC = SPECS["kalooki"]
 
 
 def raw_env(**kwargs: Any) -> RummyEnv:

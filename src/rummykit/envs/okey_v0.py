@@ -13,17 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummykit.envs.aec import EnvSpec, RummyEnv, make_env
-from rummykit.envs.encoders import ClosedHandEncoder, closed_hand_scale
+from rummykit.envs.aec import RummyEnv, make_env
+from rummykit.envs.specs import SPECS
 
-SPEC = EnvSpec(
-    name="okey_v0",
-    variant="okey",
-    encoder=ClosedHandEncoder,
-    score_scale=closed_hand_scale,
-    score_sign=1.0,
-    match_reward=False,
-)
+SPEC = SPECS["okey"]
 
 
 def raw_env(**kwargs: Any) -> RummyEnv:

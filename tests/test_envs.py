@@ -1,0 +1,220 @@
+"""The PettingZoo environments (rummykit.envs.*_v0): PettingZoo's API and seed tests for every game
+under its preset and non-default options, exact seeded deals, rewards, truncation, rendering, the
+observation arrays (no hidden information) and the training example of docs/envs.md."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import re
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+from pettingzoo.test import api_test, seed_test
+
+import rummykit
+from rummykit.envs import ENV_MODULES
+
+ROOT = Path(__file__).resolve().parents[1]
+PRESETS = ROOT / "src" / "rummykit" / "presets"
+
+
+def _available() -> list[str]:
+    names = []
+    for name in ENV_MODULES:
+        variant = name.removesuffix("_v0")
+        try:
+            rummykit.load(variant)
+        except (AttributeError, ImportError):
+            continue
+        names.append(name)
+    return names
+
+
+AVAILABLE = _available()
+
+OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "okey_v0": [
+        {"preset": PRESETS / "okey.toml"},
+        {"players": 2, "rounds": 1},
+        {"discard_history": "top_only", "forbid_rediscard_taken": True, "rounds": 2},
+    ],
+    "turkish_rummy_v0": [
+        {"preset": PRESETS / "turkish_rummy.toml"},
+        {"players": 3, "rounds": 2},
+        {"up_card_sets_wild": True, "rounds": 1},
+    ],
+    "kalooki_v0": [
+        {"preset": PRESETS / "kalooki.toml"},
+        {"players": 3, "match": "rounds", "rounds": 2},
+        {"players": 6, "match": "single_round", "released_joker_must_be_used": True},
+    ],
+    "carousel_v0": [
+        {"preset": PRESETS / "carousel.toml"},
+        {"players": 2, "target": 50},
+        {"must_meld_if_able": True, "knock_max": 3},
+    ],
+}
+SHORT: dict[str, dict[str, Any]] = {
+    "okey_v0": {"rounds": 1},
+    "turkish_rummy_v0": {"rounds": 1},
+    "kalooki_v0": {"match": "single_round"},
+    "carousel_v0": {"target": 30},
+}
+"""Options that make a short match."""
+
+
+def module(name: str) -> ModuleType:
+    return importlib.import_module(f"rummykit.envs.{name}")
+
+
+CASES = [(name, i) for name in AVAILABLE for i in range(len(OPTIONS[name]))]
+
+
+@pytest.mark.parametrize(("name", "case"), CASES)
+def test_pettingzoo_api_and_seed_tests(name: str, case: int) -> None:
+    options = OPTIONS[name][case]
+    api_test(module(name).env(**options), num_cycles=300)
+    seed_test(lambda: module(name).env(**options), num_cycles=100)
+
+
+def random_match(env: Any, rng: random.Random) -> dict[str, float]:
+    """Play ``env`` (reset already) with random legal actions; the rewards each agent collected
+    through ``last()``."""
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        total[agent] += reward
+        action = None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+        env.step(action)
+    return total
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_seeded_reset_deals_the_engines_deal(name: str) -> None:
+    env = module(name).raw_env()
+    env.reset(seed=11)
+    state = env.game.new_state(11)
+    assert env.state == state
+    seat = env.game.current_seat(state)
+    obs = env.observe(env.agent_selection)
+    view = env.game.observe(state, seat)
+    assert (obs["observation"][0] == np.bincount(view["hand"], minlength=53)).all()
+    assert np.flatnonzero(obs["action_mask"]).tolist() == env.game.legal_ids(state, seat)
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_rewards_are_reset_with_the_seed(name: str) -> None:
+    """PettingZoo issue #1312: a seeded reset after a match starts from zero rewards."""
+    env = module(name).env(**SHORT[name])
+    env.reset(seed=3)
+    first = random_match(env, random.Random(0))
+    assert any(first.values())
+    env.reset(seed=3)
+    assert all(v == 0.0 for v in env.unwrapped.rewards.values())
+    assert all(v == 0.0 for v in env.unwrapped._cumulative_rewards.values())
+    assert random_match(env, random.Random(0)) == first
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_rewards_are_the_normalised_scores(name: str) -> None:
+    env = module(name).env(**SHORT[name])
+    env.reset(seed=5)
+    total = random_match(env, random.Random(1))
+    raw = env.unwrapped
+    spec, game, state = raw.spec, raw.game, raw.state
+    rounds = [r.deltas for r in state.results]
+    expected = np.zeros(game.players)
+    for deltas in rounds:
+        d = np.asarray(deltas, dtype=float)
+        expected += spec.score_sign * (d - d.mean()) / raw.scale
+    if spec.match_reward:
+        expected += game.returns(state)
+    else:
+        assert np.allclose(expected, game.returns(state))
+    assert np.allclose([total[a] for a in raw.possible_agents], expected)
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_max_steps_truncates(name: str) -> None:
+    env = module(name).env(max_steps=7)
+    env.reset(seed=1)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            assert trunc and not term
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 7
+
+
+def test_bad_arguments_are_refused() -> None:
+    okey = module("okey_v0")
+    with pytest.raises(ValueError, match="render_mode"):
+        okey.raw_env(render_mode="rgb_array")
+    with pytest.raises(ValueError, match="max_steps"):
+        okey.raw_env(max_steps=0)
+    with pytest.raises(rummykit.errors.RummykitError):
+        okey.raw_env(no_such_rule=1)
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_render_ansi_shows_the_hand(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    env = module(name).env(render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert "hand:" in text and "scores" in text
+    human = module(name).env(render_mode="human")
+    human.reset(seed=2)
+    obs = human.last()[0]
+    human.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert "hand:" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_observation_hides_what_the_seat_cannot_see(name: str) -> None:
+    """The array of a seat is the same in every state the seat can't tell apart (resampled)."""
+    env = module(name).raw_env()
+    env.reset(seed=9)
+    rng = random.Random(4)
+    game = env.game
+    for _ in range(60):
+        seat = game.current_seat(env.state)
+        game.apply_id(env.state, seat, rng.choice(game.legal_ids(env.state, seat)))
+    env.steps += 1
+    for agent in env.possible_agents:
+        seat = env._seat_of[agent]
+        before = env.observe(agent)["observation"].copy()
+        true_state = env.state
+        env.state = game.resample(true_state, seat, random.Random(seat))
+        env.steps += 1
+        assert (env.observe(agent)["observation"] == before).all()
+        env.state = true_state
+        env.steps += 1
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_encoder_layout_is_documented(name: str) -> None:
+    env = module(name).raw_env()
+    doc = (ROOT / "docs" / "envs.md").read_text()
+    for line in env.encoder.describe():
+        group = line.split()[2].rstrip(":")
+        assert f"`{group}`" in doc, f"{name}: row group {group} is not in docs/envs.md"
+
+
+def test_training_example_in_the_docs_runs() -> None:
+    doc = (ROOT / "docs" / "envs.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", doc, re.S)
+    example = next(b for b in blocks if "# training example" in b)
+    assert len(example.strip().splitlines()) <= 25
+    namespace: dict[str, Any] = {}
+    exec(compile(example, "docs/envs.md", "exec"), namespace)
+    assert namespace["episodes"] > 0

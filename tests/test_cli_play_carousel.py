@@ -9,18 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from play_helpers import Script, fresh_match, run_app
-from rummykit.cli.carousel_draft import Draft
-from rummykit.cli.carousel_play import CarouselClient, table_cards
+from play_helpers import Script, card_pool, fresh_match, keep_or_swap, load_game, reread, run_app, take_cards
+from rummykit.cli.carousel_play import CarouselClient
 from rummykit.cli.terminal import HUMAN
-from rummykit.core.melds import CARD_JOKERS
-from rummykit.core.notation import parse_declared, parse_faces
+from rummykit.core.notation import parse_faces
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.engine.records import read_lines, replay
-from rummykit.engine.table import table_meld
-from rummykit.errors import IllegalActionError
-from rummykit.variants.carousel.state import CarouselGame
-from rummykit.variants.registry import game_from_record, variant
+from rummykit.session.carousel import cards_of, table_of
+from rummykit.variants.registry import game_from_record
 
 ANSI = re.compile(r"\x1b\[")
 
@@ -41,45 +37,41 @@ def new_client(
     seed: int = 0, rules: tuple[str, ...] = ("players=3",), lines: list[str] | None = None
 ) -> tuple[CarouselClient, Script, io.StringIO]:
     """A client on a fresh match against random bots, writing plain text to a buffer."""
-    game, bots, names, console, out = fresh_match(CarouselGame, "carousel", seed, rules)
+    game, state, bots, names, console, out = fresh_match("carousel", seed, rules)
     script = Script(lines or [])
-    return CarouselClient(game, bots, names, console, script), script, out
+    return CarouselClient(game, state, bots, names, console, script), script, out
 
 
 def starter_seed(players: int = 3) -> int:
     """A seed whose first turn is the human's."""
-    rules = variant("carousel").load_rules(None, [f"players={players}"])
-    return next(s for s in range(100) if CarouselGame(rules, s).current_seat == HUMAN)
+    game = load_game("carousel", [f"players={players}"])
+    return next(s for s in range(100) if game.current_seat(game.new_state(s)) == HUMAN)
 
 
 def rig(client: CarouselClient, hand: str, table: tuple[str, ...] = (), next_cards: str = "8D") -> None:
-    """Give the human ``hand`` at the start of their turn, the ``table`` melds and ``next_cards``
-    on top of the stock (the first drawn first); the bots get other cards. Every card stays in
-    exactly one place."""
+    """Give the human ``hand`` at the start of their turn, the ``table`` melds (seat 1's) and
+    ``next_cards`` on top of the stock (the first drawn first); the bots keep their cards where
+    they can. The position is written as text and read back (``CarouselGame.from_position``), so
+    every card stays in exactly one place."""
     game = client.game
-    assert game.current_seat == HUMAN and game.draws == 0
-    stock = set(game.stock)
-    pool = sorted(range(game.pieces.size), key=lambda p: (p not in stock, p))
-
-    def take(face: int) -> int:
-        piece = next(p for p in pool if game.pieces.face(p) == face)
-        pool.remove(piece)
-        return piece
-
-    melds = []
-    for number, text in enumerate(table, start=1):
-        played = [(take(f), d) for f, d in parse_declared(Kind.CARDS, text)]
-        melds.append(table_meld(number, 1, played, game.pieces, game.rules.meld_rules(), CARD_JOKERS))
-    game.hands[HUMAN] = [take(f) for f in parse_faces(Kind.CARDS, hand)]
-    top = [take(f) for f in parse_faces(Kind.CARDS, next_cards)]
-    for seat in range(1, game.players):
-        game.hands[seat] = [pool.pop() for _ in range(len(game.hands[seat]))]
-    game.table = melds
-    game.stock = pool + top[::-1]
-    game._legal = None
-    assert set(game.piece_places().values()) == {1}
-    client.round_no = 0
-    client.sync_rack()
+    head, *rest = game.position(client.state).split("; ")
+    sections = dict(part.split(" ", 1) for part in rest)
+    assert sections["turn"] == str(HUMAN) and sections["draws"] == "0"
+    laid = [meld.split(": ", 1)[1] for meld in sections["table"].split(" | ") if meld != "-"]
+    pool = card_pool([sections["hands"], sections["stock"], *laid])
+    melds = [f"1: {' '.join(take_cards(pool, text))}" for text in table]
+    hands = [" ".join(take_cards(pool, hand))]
+    top = take_cards(pool, next_cards)
+    for held in sections["hands"].split(" / ")[1:]:
+        hands.append(" ".join(keep_or_swap(pool, held.split())))
+    sections.update(
+        hands=" / ".join(hands),
+        stock=" ".join([*pool.elements(), *top[::-1]]),
+        table=" | ".join(melds) or "-",
+    )
+    client.state = game.from_position("; ".join([head, *(f"{k} {v}" for k, v in sections.items())]))
+    assert set(game.piece_places(client.state).values()) == {1}
+    reread(client)
 
 
 def last_line(out: io.StringIO) -> str:
@@ -176,14 +168,12 @@ def test_build_a_draft_with_every_command_undo_and_commit() -> None:
     client.handle("show")
     assert "from your hand   7H 8H 7C 7D" in out.getvalue()
     assert re.search(r"^left in hand     .*\(\d+ points\)$", out.getvalue(), re.MULTILINE)
-    draft = client.draft
-    assert draft is not None
-    expected = draft.table()
+    expected = cards_of(client.obs["draft"]["melds"])
     client.handle("commit")
     assert "seat 0 (you) melds, playing 7H 8H 7C 7D from the hand: your turn is over" in out.getvalue()
-    assert tuple(tuple(m) for m in table_cards(client.obs.table)) == expected
-    assert client.draft is None and client.game.current_seat != HUMAN
-    assert HUMAN in client.obs.melded and len(client.obs.hand) == 7
+    assert table_of(client.obs) == expected
+    assert not client.obs["draft"]["changed"] and client.to_move() != HUMAN
+    assert HUMAN in client.obs["melded"] and len(client.obs["hand"]) == 7
 
 
 def test_an_illegal_draft_is_refused_by_the_engine_and_kept_for_correction() -> None:
@@ -198,20 +188,21 @@ def test_an_illegal_draft_is_refused_by_the_engine_and_kept_for_correction() -> 
     assert "the joker of meld 1 is free" in out.getvalue() and "jokers to place  1" in out.getvalue()
     assert draft_rows(out)[0] == "1  sequence  5S 6S 7S 8S  ok  new"
     assert draft_rows(out)[3].startswith("4  -         7H 7D  BAD a set has 3 to 4 cards")
-    before, places = client.obs, client.game.piece_places()
     refusals = []
     for fix in ("add 4 7C", "add 2 JK[QH]"):
+        before, places = client.obs, client.game.piece_places(client.state)
         client.handle("commit")
         refusals.append(last_line(out))
-        assert client.obs == before and client.game.piece_places() == places
-        assert client.draft is not None and client.draft.changed
+        assert client.obs == before and client.game.piece_places(client.state) == places
+        assert client.obs["draft"]["changed"]
         client.handle(fix)
     assert refusals[0].startswith("not allowed: the table holds an invalid meld: 7H 7D is not a meld")
     assert refusals[1] == "not allowed: a joker left the table: a freed joker must be played again"
     assert draft_rows(out)[1] == "2  sequence  9H TH JH JK[QH]  ok  new"
     client.handle("commit")
-    assert "seat 0 (you) melds, playing 7C from the hand" in out.getvalue() and client.draft is None
-    melds = [tuple(m) for m in table_cards(client.obs.table)]
+    assert "seat 0 (you) melds, playing 7C from the hand" in out.getvalue()
+    assert not client.obs["draft"]["changed"]
+    melds = table_of(client.obs)
     assert ((JOKER, parse_faces(Kind.CARDS, "QH")[0]),) == tuple(c for m in melds for c in m if c[0] == JOKER)
 
 
@@ -230,9 +221,9 @@ def test_move_to_a_new_meld_and_a_joker_from_the_hand() -> None:
         "5  -         4C 5C  BAD a set has 3 to 4 cards; a run has 3 to 13 cards  new",
     ]
     client.handle("reset")
-    assert client.draft is not None and not client.draft.changed
+    assert not client.obs["draft"]["changed"]
     client.handle("undo")
-    assert client.draft.changed
+    assert client.obs["draft"]["changed"]
 
 
 @pytest.mark.parametrize(
@@ -271,7 +262,7 @@ def test_knock_after_melding_with_five_points_or_less() -> None:
     assert "then you could knock (4 points, 5 or less)" in text
     client.handle("hint use")
     client.handle("commit")
-    assert client.game.current_seat == HUMAN and "you may knock" in out.getvalue()
+    assert client.to_move() == HUMAN and "you may knock" in out.getvalue()
     client.handle("knock")
     text = out.getvalue()
     assert "seat 0 (you) knocks with 4" in text and "round 1 over" in text
@@ -308,18 +299,3 @@ def test_help_lists_the_draft_commands() -> None:
     for word in ("draw", "knock", "end", "hint", "show", "quit"):
         assert f"\n  {word}" in text
     assert "\n  reset" in text and "\n  hint use" in text
-
-
-def test_the_draft_alone_keeps_every_step_for_undo() -> None:
-    two, three, four, five = parse_faces(Kind.CARDS, "2S 3S 4S 5S")
-    draft = Draft([[(two, None), (three, None), (four, None)]], [five, JOKER])
-    assert not draft.changed and draft.left() == [five, JOKER]
-    draft.add(1, [(five, None)])
-    with pytest.raises(IllegalActionError, match="a joker is played with the card it stands for"):
-        draft.add(1, [(JOKER, None)])
-    draft.add(1, [(JOKER, parse_faces(Kind.CARDS, "6S")[0])])
-    assert draft.left() == [] and draft.played() == sorted([five, JOKER])
-    assert len(draft.table()[0]) == 5 and len(draft.history) == 2
-    draft.undo()
-    draft.undo()
-    assert not draft.changed

@@ -137,12 +137,14 @@ class TableClient(TerminalClient[GameT]):
         ``events``: what the human learnt of it)."""
 
     def show_event(self, event: dict[str, Any]) -> None:
-        """An event in one line (a round's end in full)."""
+        """An event in one line after the seat's name (a text that starts with the seat, as
+        ``seat 2 knocks``, said once); a round's end in full."""
         result = round_result(event)
         if result is not None:
             self.render_round_end(result)
             return
-        self.say(event["seat"], render(event["code"], event["params"]))
+        seat, text = event["seat"], render(event["code"], event["params"])
+        self.say(seat, text if seat is None else text.removeprefix(f"seat {seat} "))
 
     # ------------------------------------------------------------------ a round's end
     def round_end_hand(self, seat: int, hand: Sequence[int], result: RoundResult) -> list[Text] | None:

@@ -30,6 +30,10 @@ MESSAGES = {
     "rack_empty_position": "position {position} is empty",
     "rack_not_held": "you don't hold {piece}",
     "rack_no_sort": "there is no sort {how}: the sorts are {ways}",
+    "draft_name_cards": "name the cards, e.g. 7H 8H or JK[9H]",
+    "draft_name_cards_to_move": "name the cards to move, e.g. move 2 5H 4",
+    "draft_which_joker": "meld {number} holds {count} jokers: say which, e.g. JK[5H]",
+    "draft_not_built": "your draft is the table as it is: build one first (new, add, ...)",
 }
 register(MESSAGES)
 

@@ -11,14 +11,17 @@ and the integer ids are in :mod:`rummykit.variants.carousel.actions`; the positi
 When melding is allowed (after a draw, or with no draw left) and a legal new table exists (the
 solver plays a card), the mover may edit the draft; ``draw``, ``knock`` and ``end`` wait until the
 draft is back to the table as it is (``reset``, or ``undo`` to the start). After each draw the
-draft takes at most ``2 T + H + 4`` edits (:meth:`CarouselGame.edit_budget`; ``T`` cards on the
-table, ``H`` in the mover's hand; undo and reset count, and ``reset`` stays allowed), so every
+draft takes at most ``T + M + 4`` edits, or ``2 T + M + 4`` when ``2 T + M > 120``
+(:meth:`CarouselGame.edit_budget`; ``T`` cards on the table, ``M`` the most hand cards any legal
+new table plays, from the solver); undo and reset count, and ``reset`` stays allowed, so every
 turn ends. Every legal new table is reachable within that budget and the limit of
 :data:`~rummykit.variants.carousel.actions.MAX_MELDS` melds: replace each joker to be freed (one
-edit each, at most two), move every card into meld 1 (``T - 1``), then build each new meld by
-moving its cards out of meld 1 (or ``new``) and adding hand cards and freed jokers (at most
-``T + H + 2``); no more than 36 melds ever exist. Under ``must_meld_if_able`` a mover who can meld
-must, until the edits run out.
+edit each, at most two); then move each table card that changes meld straight to its new meld
+(``move … new`` starts one), add the hand cards and place the freed jokers (at most
+``T + M + 2``). Old and new melds together number at most ``T/3 + (T + M)/3 <= 40`` when
+``2 T + M <= 120``; otherwise first move every card into meld 1 (``T - 1`` more edits) and build
+the new melds out of it, with never more than 36 melds. Under ``must_meld_if_able`` a mover who
+can meld must, until the edits run out.
 
 The engine ends a turn by itself when ending it is the only thing left to do (event
 ``carousel.turn_ended_auto``, or ``carousel.turn_skipped`` when the seat could do nothing at all
@@ -45,10 +48,11 @@ from rummykit.engine.game import Game, Outcome, RoundResult, round_rng
 from rummykit.engine.state import State
 from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError
-from rummykit.solvers.rearrange import TableSolver
+from rummykit.solvers.rearrange import TableObjective, TableSolver
 from rummykit.variants.carousel import messages
 from rummykit.variants.carousel.actions import (
     DRAFT_VERBS,
+    MAX_MELDS,
     NUM_ACTIONS,
     CarouselAction,
     CVerb,
@@ -67,7 +71,9 @@ from rummykit.variants.carousel.rules import HAND_SIZE, CarouselRules
 
 MAX_DRAWS = 3
 MEMO_SIZE = 4096
-"""Positions the "can the mover meld?" memo keeps (cleared when full)."""
+"""Positions the "how many cards can the mover play?" memo keeps (cleared when full)."""
+MERGE_ABOVE = 3 * MAX_MELDS
+"""Above this ``2 T + M`` a rearrangement may need every card gathered first (module docstring)."""
 P = messages.P
 
 
@@ -207,7 +213,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         self.state_type = CarouselState
         self.solver = TableSolver(rules.decks)
         self._faces = tuple(self.pieces.face(p) for p in range(self.pieces.size))
-        self._can_meld: dict[tuple[Table, tuple[int, ...]], bool] = {}
+        self._playable: dict[tuple[Table, tuple[int, ...]], int] = {}
 
     # ------------------------------------------------------------------ reading a state
     def faces(self, pieces: Iterable[int]) -> list[int]:
@@ -254,27 +260,36 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             return False
         return self.points(s, s.turn) <= self.rules.knock_max
 
-    def can_meld(self, state: CarouselState) -> bool:
-        """Whether the mover may meld now and some legal new table exists (the table solver plays
-        at least one card); one solve per (table, hand), kept in a bounded memo."""
+    def playable(self, state: CarouselState) -> int:
+        """The most hand cards a legal new table plays now (0 when the mover may not meld or no
+        meld exists): one solve (objective: cards) per (table, hand), kept in a bounded memo."""
         if not self._may_meld(state):
-            return False
+            return 0
         hand = tuple(sorted(self.faces(state.hands[state.turn])))
         key = (self.table_cards(state), hand)
-        known = self._can_meld.get(key)
+        known = self._playable.get(key)
         if known is None:
-            move = self.solver.solve(key[0], hand, CAROUSEL_VALUES, self.rules.joker_replace_from_table)
-            known = bool(move.played)
-            if len(self._can_meld) >= MEMO_SIZE:
-                self._can_meld.clear()
-            self._can_meld[key] = known
+            rules = self.rules
+            move = self.solver.solve(
+                key[0], hand, CAROUSEL_VALUES, rules.joker_replace_from_table, TableObjective.CARDS
+            )
+            known = len(move.played)
+            if len(self._playable) >= MEMO_SIZE:
+                self._playable.clear()
+            self._playable[key] = known
         return known
 
-    @staticmethod
-    def edit_budget(state: CarouselState) -> int:
-        """How many draft edits the mover may make after its last draw: ``2 T + H + 4`` (see the
-        module docstring)."""
-        return 2 * sum(len(m.pieces) for m in state.table) + len(state.hands[state.turn]) + 4
+    def can_meld(self, state: CarouselState) -> bool:
+        """Whether the mover may meld now and some legal new table exists."""
+        return self.playable(state) > 0
+
+    def edit_budget(self, state: CarouselState) -> int:
+        """How many draft edits the mover may make after its last draw (see the module
+        docstring)."""
+        table = sum(len(m.pieces) for m in state.table)
+        playable = self.playable(state)
+        extra = table if 2 * table + playable > MERGE_ABOVE else 0
+        return table + playable + 4 + extra
 
     def _must_meld(self, state: CarouselState) -> bool:
         """Whether ``must_meld_if_able`` forbids anything but melding now."""

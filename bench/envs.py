@@ -1,0 +1,124 @@
+"""Benchmark: environment steps per second of rummykit's PettingZoo environments, against PettingZoo
+1.26's ``gin_rummy_v4``.
+
+Not a test. For each environment (``okey_v0``, ``turkish_rummy_v0``, ``kalooki_v0``,
+``carousel_v0``, default rules, ``env()`` with its wrappers) it plays uniformly random legal
+actions through the AEC loop for a time budget: ``for agent in env.agent_iter(): obs, ... =
+env.last(); action = random choice among np.flatnonzero(obs["action_mask"]); env.step(action)``,
+resetting with the next seed when a match ends. One step is one ``env.step`` call (the dead steps
+at a match's end included, as PettingZoo counts them). The same loop, word for word, runs on
+``gin_rummy_v4.env()`` in a subprocess of the venv ``--peer-python`` (default
+``/tmp/pz126/bin/python``, holding ``pettingzoo[classic]==1.26.*`` and ``rlcard``; PettingZoo 1.27
+removed gin rummy). The process is pinned to one core first; the subprocess inherits the pin, so
+both sides run on the same core, one after the other. Ratios are rummykit / gin_rummy_v4.
+
+Run: ``python bench/envs.py [--seconds S] [--only NAME] [--peer-python PATH] [--json]`` (needs the
+``rl`` extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from benchtools import pin_one_core
+
+LOOP = """
+def run(make, seconds):
+    import time
+    import numpy as np
+    rng = np.random.default_rng(0)
+    env = make()
+    steps = matches = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=matches)
+        for agent in env.agent_iter():
+            obs, reward, termination, truncation, info = env.last()
+            if termination or truncation:
+                action = None
+            else:
+                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            env.step(action)
+            steps += 1
+            if time.perf_counter() - start >= seconds:
+                break
+        else:
+            matches += 1
+    return steps, matches, time.perf_counter() - start
+"""
+"""The timed loop, shared verbatim by both sides (the peer runs it from this text)."""
+
+PEER = (
+    LOOP
+    + """
+import json, sys
+from pettingzoo.classic import gin_rummy_v4
+steps, matches, elapsed = run(gin_rummy_v4.env, float(sys.argv[1]))
+print(json.dumps({"steps": steps, "matches": matches, "seconds": elapsed}))
+"""
+)
+
+NAMES = ("okey_v0", "turkish_rummy_v0", "kalooki_v0", "carousel_v0")
+
+
+def run_loop(make: Any, seconds: float) -> tuple[int, int, float]:
+    """The shared loop (:data:`LOOP`) on ``make()``: steps, complete matches, seconds."""
+    namespace: dict[str, Any] = {}
+    exec(LOOP, namespace)
+    result: tuple[int, int, float] = namespace["run"](make, seconds)
+    return result
+
+
+def peer(python: Path, seconds: float) -> dict[str, Any] | str:
+    """gin_rummy_v4's figures from the peer venv, or why there are none."""
+    if not python.exists():
+        return f"peer missing: no {python} (make it: python3 -m venv /tmp/pz126 && "
+        "/tmp/pz126/bin/pip install 'pettingzoo[classic]==1.26.*' rlcard)"
+    done = subprocess.run(
+        [str(python), "-c", PEER, str(seconds)], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        return "peer failed: " + (done.stderr.strip().splitlines() or ["?"])[-1]
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time budget per line")
+    parser.add_argument("--only", choices=NAMES, help="one environment")
+    parser.add_argument("--peer-python", type=Path, default=Path("/tmp/pz126/bin/python"))
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    pinned = pin_one_core()
+    rows: dict[str, dict[str, Any]] = {}
+    for name in (args.only,) if args.only else NAMES:
+        module = importlib.import_module(f"rummykit.envs.{name}")
+        run_loop(module.env, min(1.0, args.seconds))
+        steps, matches, elapsed = run_loop(module.env, args.seconds)
+        rows[name] = {"steps": steps, "matches": matches, "seconds": elapsed}
+    gin = peer(args.peer_python, args.seconds)
+    if args.json:
+        print(json.dumps({"pinned": pinned, "rummykit": rows, "gin_rummy_v4": gin}, indent=2))
+        return
+    print(f"{pinned}; random legal actions through the AEC loop, {args.seconds:g} s per line")
+    gin_rate = gin["steps"] / gin["seconds"] if isinstance(gin, dict) else None
+    print(f"{'environment':18} {'steps/s':>9} {'matches':>8} {'vs gin_rummy_v4':>16}")
+    for name, row in rows.items():
+        rate = row["steps"] / row["seconds"]
+        ratio = f"{rate / gin_rate:.2f}x" if gin_rate else "-"
+        print(f"{name:18} {rate:9.0f} {row['matches']:8d} {ratio:>16}")
+    if isinstance(gin, dict):
+        assert gin_rate is not None
+        print(f"{'gin_rummy_v4 1.26':18} {gin_rate:9.0f} {gin['matches']:8d} {'1.00x':>16}")
+    else:
+        print(gin)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+"""The OpenSpiel games (rummykit.envs.openspiel): OpenSpiel's random simulation test and IS-MCTS on
+every game, the seed chance node, parameters, and views that leak nothing: a player's observation,
+information state and tensor are the same in every state resampled from its information state."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pyspiel")
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
+
+import rummykit
+from rummykit.envs import openspiel as rummy_openspiel
+
+SHORT: dict[str, dict[str, Any]] = {
+    "okey": {"rounds": "1"},
+    "turkish_rummy": {"rounds": 1},
+    "kalooki": {"match": "single_round"},
+    "carousel": {"target": 30},
+}
+"""Parameters that make a short match."""
+GAMES = [name.removeprefix(rummy_openspiel.PREFIX) for name in rummy_openspiel.REGISTERED]
+
+
+def load(variant: str, **params: Any) -> Any:
+    return pyspiel.load_game(rummy_openspiel.PREFIX + variant, {**SHORT[variant], **params})
+
+
+def test_every_v2_game_is_registered() -> None:
+    assert {"okey", "turkish_rummy", "kalooki"} <= set(GAMES)
+    assert set(rummy_openspiel.register()) == set(rummy_openspiel.REGISTERED)
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_random_simulation(variant: str) -> None:
+    pyspiel.random_sim_test(load(variant), num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_ismcts_plays_legal_moves(variant: str) -> None:
+    game = load(variant)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=4, random_state=np.random.RandomState(0))
+    state = game.new_initial_state()
+    state.apply_action(5)
+    for _ in range(2):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+def played(game: Any, seed: int, steps: int) -> Any:
+    state = game.new_initial_state()
+    state.apply_action(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_resampling_keeps_every_view_of_the_player(variant: str) -> None:
+    game = load(variant)
+    state = played(game, 3, 40)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    changed = False
+    for player in range(game.num_players()):
+        other = state.resample_from_infostate(player, sampler)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.observation_string(player) == state.observation_string(player)
+        assert other.observation_tensor(player) == state.observation_tensor(player)
+        assert (
+            sorted(other.legal_actions()) == sorted(state.legal_actions()) or player != state.current_player()
+        )
+        changed |= str(other) != str(state)
+    assert changed
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_chance_picks_the_seed(variant: str) -> None:
+    game = load(variant, seeds=3)
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    state.apply_action(2)
+    engine = rummykit.load(variant, **SHORT[variant])
+    assert str(state) == engine.position(engine.new_state(2))
+
+
+def test_public_observer_shows_no_hand() -> None:
+    game = load("okey")
+    state = played(game, 1, 5)
+    public = make_observation(
+        game, pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+    )
+    public.set_from(state, 0)
+    assert '"hand": []' in public.string_from(state, 0)
+    assert not public.dict["observation"][0].any()
+    private = make_observation(game)
+    private.set_from(state, 0)
+    assert private.dict["observation"][0].sum() >= 14
+
+
+def test_information_state_is_the_players_event_log() -> None:
+    game = load("turkish_rummy")
+    state = played(game, 2, 12)
+    lines = state.information_state_string(0).splitlines()
+    assert len(lines) == 13
+    assert all("drew" not in line or "private" not in line for line in lines)
+
+
+def test_bad_parameters_are_refused() -> None:
+    with pytest.raises(Exception, match=r"(?i)unknown parameter"):
+        load("okey", colour="red")
+    with pytest.raises(Exception, match="seeds"):
+        load("okey", seeds=0)

@@ -45,7 +45,7 @@ from typing import Any
 
 from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, KALOOKI_VALUES, MAX_RUN, MeldKind
 from rummykit.core.notation import format_declared, format_face, parse_declared
-from rummykit.core.pieces import JOKER, N_SUITS, Kind, card_set, make_face, rank_of, suit_of
+from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, card_set, make_face, rank_of, suit_of
 from rummykit.engine.events import Event, note
 from rummykit.engine.game import Game, Outcome, RoundResult, round_rng
 from rummykit.engine.state import State
@@ -55,6 +55,7 @@ from rummykit.variants.kalooki import messages as _messages
 from rummykit.variants.kalooki.actions import (
     MAX_JOKERS,
     MAX_MELDS,
+    DISCARD_BASE,
     MAX_SET,
     MELD_BASE,
     MELD_IDS,
@@ -139,14 +140,18 @@ class _Draft:
     discarded: int | None = None
 
 
+FACES = tuple(DECKS.face(p) for p in range(DECKS.size))
+"""The face of every card id."""
+
+
 def face(piece: int) -> int:
     """The face of card id ``piece``."""
-    return DECKS.face(piece)
+    return FACES[piece]
 
 
 def faces(pieces: Iterable[int]) -> list[int]:
     """Faces of card ids."""
-    return [DECKS.face(p) for p in pieces]
+    return [FACES[p] for p in pieces]
 
 
 def card(face_: int) -> str:
@@ -384,7 +389,8 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         candidates: list[KalookiAction] = []
         if state.pending:
             candidates.append(KalookiAction(KVerb.RETRACT))
-        candidates += [KalookiAction(KVerb.DISCARD, face=f) for f in dict.fromkeys(hand)]
+        if self._may_discard(state, seat):
+            listed += [(DISCARD_BASE + f, KalookiAction(KVerb.DISCARD, face=f)) for f in dict.fromkeys(hand)]
         if seat in state.opened:
             for meld in state.table:
                 candidates += [
@@ -403,6 +409,14 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             listed.append((number, action))
         listed.sort(key=lambda pair: pair[0])
         return [a for _, a in listed]
+
+    def _may_discard(self, state: KalookiState, seat: int) -> bool:
+        """Whether a held card may be discarded now (what :meth:`_plan_discard` checks beyond
+        holding it: no melds pending unless going out, no released joker kept against the rule)."""
+        hand = state.hands[seat]
+        if state.pending and len(hand) > 1:
+            return False
+        return not (self.rules.released_joker_must_be_used and any(p in hand for p in state.released))
 
     def _validate(self, state: KalookiState, seat: int, action: KalookiAction) -> None:
         self._plan(state, seat, action)
@@ -896,33 +910,45 @@ class _PositionReader:
 # ---------------------------------------------------------------------- listing candidates
 def _meld_indices(hand: list[int]) -> Iterator[int]:
     """The :data:`MELDS` index of every single meld ``hand`` (faces) can lay, keeping a card."""
-    counts = Counter(hand)
-    jokers = min(counts.get(JOKER, 0), MAX_JOKERS)
+    jokers = min(hand.count(JOKER), MAX_JOKERS)
     size = len(hand)
-    for rank in range(1, 14):
-        suits = [s for s in range(N_SUITS) if counts.get(make_face(s, rank))]
+    held = [[False] * (HIGH_ACE + 1) for _ in range(N_SUITS)]
+    for f in hand:
+        if f != JOKER:
+            rank = rank_of(f)
+            held[suit_of(f)][rank] = True
+            if rank == 1:
+                held[suit_of(f)][HIGH_ACE] = True
+    for rank in range(1, N_RANKS + 1):
+        suits = [s for s in range(N_SUITS) if held[s][rank]]
         for k in range(1, len(suits) + 1):
             for chosen in combinations(suits, k):
-                for extra in range(jokers + 1):
-                    if 3 <= k + extra <= MAX_SET and k + extra < size:
+                for extra in range(max(0, 3 - k), min(jokers, MAX_SET - k) + 1):
+                    if k + extra < size:
                         yield MELD_IDS[set_key(rank, chosen, extra)]
+    longest = min(MAX_RUN, size - 1)
     for suit in range(N_SUITS):
-        held = [False] + [
-            bool(counts.get(make_face(suit, 1 if p == HIGH_ACE else p))) for p in range(1, HIGH_ACE + 1)
-        ]
+        row = held[suit]
+        if sum(row[1:HIGH_ACE]) + row[HIGH_ACE] + jokers < 3:
+            continue
         for lo in range(1, HIGH_ACE - 1):
-            for hi in range(lo + 2, min(lo + MAX_RUN - 1, HIGH_ACE) + 1):
+            if not jokers and not row[lo]:
+                continue
+            missing: list[int] = []
+            for hi in range(lo, min(lo + longest - 1, HIGH_ACE) + 1):
+                if not row[hi]:
+                    missing.append(hi)
+                    if len(missing) > jokers:
+                        break
                 length = hi - lo + 1
-                if length >= size or (length == MAX_RUN and lo > 1):
+                if length < 3 or (length == MAX_RUN and lo > 1):
                     continue
-                span = range(lo, hi + 1)
-                missing = tuple(p for p in span if not held[p])
-                if len(missing) > jokers:
-                    break
-                present = [p for p in span if held[p]]
-                for extra in range(jokers - len(missing) + 1):
-                    for more in combinations(present, extra):
-                        yield MELD_IDS[run_key(suit, lo, hi, tuple(sorted(missing + more)))]
+                yield MELD_IDS[run_key(suit, lo, hi, tuple(missing))]
+                if len(missing) < jokers:
+                    present = [p for p in range(lo, hi + 1) if row[p]]
+                    for extra in range(1, jokers - len(missing) + 1):
+                        for more in combinations(present, extra):
+                            yield MELD_IDS[run_key(suit, lo, hi, tuple(sorted(missing + list(more))))]
 
 
 def _layoffs(meld: TableMeld, hand: list[int]) -> Iterator[tuple[int, int | None]]:

@@ -53,9 +53,9 @@ from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError, MeldError, NotationError
 from rummykit.variants.kalooki import messages as _messages
 from rummykit.variants.kalooki.actions import (
+    DISCARD_BASE,
     MAX_JOKERS,
     MAX_MELDS,
-    DISCARD_BASE,
     MAX_SET,
     MELD_BASE,
     MELD_IDS,

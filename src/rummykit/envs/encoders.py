@@ -11,19 +11,22 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from typing import Any, cast
 
+import numpy as np
+
+from rummykit.core.pieces import JOKER
 from rummykit.engine.closed_hand import ClosedHandGame
 from rummykit.engine.game import Game
 from rummykit.envs.encoding import (
     Array,
+    Planes,
     RowBuilder,
+    declared_faces,
     known_faces,
+    meld_rows,
     one_hot,
-    put_face_rows,
-    put_faces,
-    put_one,
-    put_scalars,
     relative,
     seat_flags,
 )
@@ -54,9 +57,11 @@ class Encoder(ABC):
     def encode(self, view: Mapping[str, Any], known: Sequence[Sequence[int]] | None = None) -> Array:
         """The array of ``view`` (a ``game.observe`` dict); ``known``: faces per seat everyone
         saw it take (used where the view has no ``known`` key)."""
-        out = self.layout.new()
+        planes = Planes()
         viewer = view["seat"] if view["seat"] is not None else 0
-        self._fill(out, view, viewer, known_faces(view, known, viewer))
+        scalars = self._fill(planes, view, viewer, known_faces(view, known, viewer))
+        out = planes.array(self.layout.height)
+        out[self.layout.index["scalars"], : len(scalars)] = scalars
         return out
 
     def _common_scalars(self, view: Mapping[str, Any], viewer: int, hand_size: float) -> list[float]:
@@ -77,8 +82,10 @@ class Encoder(ABC):
         """Declare the rows (``self.layout.rows``)."""
 
     @abstractmethod
-    def _fill(self, out: Array, view: Mapping[str, Any], viewer: int, known: list[list[int]]) -> None:
-        """Write ``view`` into the zeroed ``out``."""
+    def _fill(
+        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: list[list[int]]
+    ) -> list[float]:
+        """Add ``view``'s face rows to ``planes``; returns the ``scalars`` row."""
 
 
 def closed_hand_scale(game: Game[Any, Any]) -> float:
@@ -119,30 +126,27 @@ class ClosedHandEncoder(Encoder):
             f"({n}); seats relative to the viewer",
         )
 
-    def _fill(self, out: Array, view: Mapping[str, Any], viewer: int, known: list[list[int]]) -> None:
+    def _fill(
+        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: list[list[int]]
+    ) -> list[float]:
         n, at = self.players, self.layout.index
-        put_faces(out, at["hand"], view["hand"])
+        planes.add(at["hand"], view["hand"])
         piles = view["discards"] if self.piles == 1 else relative(view["discards"], viewer)
-        put_face_rows(out, at["discards"], piles)
-        for k, pile in enumerate(piles):
-            put_one(out, at["tops"] + k, pile[-1] if pile else None)
-        put_one(out, at["takeable"], view["takeable"])
-        put_face_rows(out, at["known"], known)
-        out[at["wilds"], view["wilds"]] = 1.0
-        put_one(out, at["joker_as"], view["joker_as"])
-        put_one(out, at["aside"], view.get("indicator", view.get("up_card")))
+        planes.add_rows(at["discards"], piles)
+        planes.add_rows(at["tops"], [pile[-1:] for pile in piles])
+        planes.one(at["takeable"], view["takeable"])
+        planes.add_rows(at["known"], known)
+        planes.add(at["wilds"], view["wilds"])
+        planes.one(at["joker_as"], view["joker_as"])
+        planes.one(at["aside"], view.get("indicator", view.get("up_card")))
         order = view["order"]
-        put_scalars(
-            out,
-            at["scalars"],
-            [
-                *self._common_scalars(view, viewer, 15.0),
-                *one_hot(CLOSED_PHASES.index(view["phase"]), len(CLOSED_PHASES)),
-                float(bool(view["first_turn"])),
-                *seat_flags(view.get("shown", ()), viewer, n),
-                *(order.index(s) / n for s in relative(list(range(n)), viewer)),
-            ],
-        )
+        return [
+            *self._common_scalars(view, viewer, 15.0),
+            *one_hot(CLOSED_PHASES.index(view["phase"]), len(CLOSED_PHASES)),
+            float(bool(view["first_turn"])),
+            *seat_flags(view.get("shown", ()), viewer, n),
+            *(order.index(s) / n for s in relative(list(range(n)), viewer)),
+        ]
 
 
 MAX_MELDS = 35
@@ -187,38 +191,36 @@ class KalookiEncoder(Encoder):
             f"to the viewer",
         )
 
-    def _fill(self, out: Array, view: Mapping[str, Any], viewer: int, known: list[list[int]]) -> None:
+    def _fill(
+        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: list[list[int]]
+    ) -> list[float]:
         n, at = self.players, self.layout.index
-        put_faces(out, at["hand"], view["hand"])
-        put_faces(out, at["discards"], view["discards"])
-        put_one(out, at["takeable"], view["takeable"])
-        put_face_rows(out, at["known"], known)
+        planes.add(at["hand"], view["hand"])
+        planes.add(at["discards"], view["discards"])
+        planes.one(at["takeable"], view["takeable"])
+        planes.add_rows(at["known"], known)
         table = view["table"]
-        cards: list[list[int]] = [[] for _ in range(MAX_MELDS)]
-        jokers: list[list[int]] = [[] for _ in range(MAX_MELDS)]
-        flags = at["meld_flags"]
-        for meld in table:
-            col = meld["number"] - 1
-            cards[col] = meld["stands_for"]
-            jokers[col] = [s for f, s in zip(meld["faces"], meld["stands_for"], strict=True) if f == 52]
-            out[at["meld_owner"] + (meld["owner"] - viewer) % n, col] = 1.0
-            out[flags, col] = 1.0
-            out[flags + 1, col] = float(meld["kind"] == "run")
-            out[flags + 2, col] = float(meld["closed"])
-        out[flags + 3, [p - 1 for p in view["pending"]]] = 1.0
-        put_face_rows(out, at["meld_cards"], cards)
-        put_face_rows(out, at["meld_jokers"], jokers)
-        put_scalars(
-            out,
-            at["scalars"],
-            [
-                *self._common_scalars(view, viewer, 14.0),
-                *one_hot(KALOOKI_PHASES.index(view["phase"]), len(KALOOKI_PHASES)),
-                *seat_flags(view["opened"], viewer, n),
-                *seat_flags(view["active"], viewer, n),
-                view["reshuffles"] / (self.game.rules.max_reshuffles + 1),
-            ],
-        )
+        flags, numbers = at["meld_flags"], [m["number"] - 1 for m in table]
+        for m, col in zip(table, numbers, strict=True):
+            planes.add(at["meld_cards"] + col, m["stands_for"])
+            planes.one(at["meld_owner"] + (m["owner"] - viewer) % n, col)
+        if table:
+            rows = np.asarray(numbers, dtype=np.intp)[meld_rows([m["faces"] for m in table])]
+            faces = np.fromiter(chain.from_iterable(m["faces"] for m in table), dtype=np.intp)
+            stands = np.fromiter(chain.from_iterable(m["stands_for"] for m in table), dtype=np.intp)
+            jokers = faces == JOKER
+            planes.add_array(at["meld_jokers"] + rows[jokers], stands[jokers])
+        planes.add(flags, numbers)
+        planes.add(flags + 1, [col for m, col in zip(table, numbers, strict=True) if m["kind"] == "run"])
+        planes.add(flags + 2, [col for m, col in zip(table, numbers, strict=True) if m["closed"]])
+        planes.add(flags + 3, [p - 1 for p in view["pending"]])
+        return [
+            *self._common_scalars(view, viewer, 14.0),
+            *one_hot(KALOOKI_PHASES.index(view["phase"]), len(KALOOKI_PHASES)),
+            *seat_flags(view["opened"], viewer, n),
+            *seat_flags(view["active"], viewer, n),
+            view["reshuffles"] / (self.game.rules.max_reshuffles + 1),
+        ]
 
 
 DRAFT_MELDS = 40
@@ -249,35 +251,36 @@ class CarouselEncoder(Encoder):
             f"to place (1), draft changed (1), can undo (1), draft edits /100 (1)",
         )
 
-    def _fill(self, out: Array, view: Mapping[str, Any], viewer: int, known: list[list[int]]) -> None:
+    def _fill(
+        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: list[list[int]]
+    ) -> list[float]:
         n, at = self.players, self.layout.index
-        put_faces(out, at["hand"], view["hand"])
+        planes.add(at["hand"], view["hand"])
         table = view["table"]
-        put_faces(out, at["table"], [c for m in table for c in m["stands_for"]])
-        put_faces(
-            out,
-            at["table_jokers"],
-            [c for m in table for f, c in zip(m["faces"], m["stands_for"], strict=True) if f == 52],
-        )
+        for m in table:
+            planes.add(at["table"], m["stands_for"])
+        if table:
+            faces = np.fromiter(chain.from_iterable(m["faces"] for m in table), dtype=np.intp)
+            stands = np.fromiter(chain.from_iterable(m["stands_for"] for m in table), dtype=np.intp)
+            jokers = stands[faces == JOKER]
+            planes.add_array(np.full(jokers.size, at["table_jokers"], dtype=np.intp), jokers)
         draft = view["draft"]
         melds = draft["melds"]
-        put_face_rows(out, at["draft_cards"], [[f if d is None else d for f, d in m] for m in melds])
-        put_face_rows(out, at["draft_jokers"], [[d for _, d in m if d is not None] for m in melds])
-        put_faces(out, at["draft_played"], draft["played"])
-        put_scalars(
-            out,
-            at["scalars"],
-            [
-                *self._common_scalars(view, viewer, 25.0),
-                *one_hot(CAROUSEL_PHASES.index(view["phase"]), len(CAROUSEL_PHASES)),
-                *seat_flags(view["melded"], viewer, n),
-                *(w / ROUND_SCALE for w in relative(view["rounds_won"], viewer)),
-                view["draws"] / 3,
-                float(view["melded_this_turn"]),
-                float(view["last_turns"]),
-                float(draft["floating"]),
-                float(draft["changed"]),
-                float(draft["can_undo"]),
-                draft["edits"] / EDITS_SCALE,
-            ],
-        )
+        stands, declared = declared_faces(list(chain.from_iterable(melds)))
+        rows = meld_rows(melds)
+        planes.add_array(at["draft_cards"] + rows, stands)
+        planes.add_array(at["draft_jokers"] + rows[declared], stands[declared])
+        planes.add(at["draft_played"], draft["played"])
+        return [
+            *self._common_scalars(view, viewer, 25.0),
+            *one_hot(CAROUSEL_PHASES.index(view["phase"]), len(CAROUSEL_PHASES)),
+            *seat_flags(view["melded"], viewer, n),
+            *(w / ROUND_SCALE for w in relative(view["rounds_won"], viewer)),
+            view["draws"] / 3,
+            float(view["melded_this_turn"]),
+            float(view["last_turns"]),
+            float(draft["floating"]),
+            float(draft["changed"]),
+            float(draft["can_undo"]),
+            draft["edits"] / EDITS_SCALE,
+        ]

@@ -2,10 +2,11 @@
 array of rows of :data:`WIDTH` columns, one column per face (``suit * 13 + rank - 1``, 52 for a
 joker or false joker), so that the same column means the same face on every face row.
 
-Each game's encoder (:mod:`rummykit.envs.encoders`) stacks *face rows* (counts of faces, built with
-``numpy.bincount``) and *scalar rows* (numbers written left to right, the rest zero). Seats are
-written relative to the viewer: position ``k`` is seat ``(viewer + k) % players``, so position 0
-is always the viewer. The rows of every game are listed in ``docs/envs.md``.
+Each game's encoder (:mod:`rummykit.envs.encoders`) stacks *face rows* (counts of faces, all of
+them counted by one ``numpy.bincount``, :class:`Planes`) and a last *scalar row* (numbers written
+left to right, the rest zero). Seats are written relative to the viewer: position ``k`` is seat
+``(viewer + k) % players``, so position 0 is always the viewer. The rows of every game are listed
+in ``docs/envs.md``.
 """
 
 from __future__ import annotations
@@ -26,11 +27,6 @@ WIDTH = 53
 Array = npt.NDArray[np.float32]
 
 
-def face_counts(faces: Sequence[int]) -> npt.NDArray[np.intp]:
-    """How many of each face ``faces`` holds: an int array of :data:`WIDTH`."""
-    return np.bincount(np.asarray(faces, dtype=np.intp), minlength=WIDTH)
-
-
 def relative(values: Sequence[Any], viewer: int) -> list[Any]:
     """Per-seat ``values`` reordered so that position ``k`` is seat ``(viewer + k) % len``."""
     return [*values[viewer:], *values[:viewer]]
@@ -38,12 +34,8 @@ def relative(values: Sequence[Any], viewer: int) -> list[Any]:
 
 @dataclass
 class RowBuilder:
-    """Collects the named rows of one encoder's layout, then fills an array for a view.
-
-    Built once per encoder: :meth:`rows` declares row names (in order, with their count) and
-    ``index`` maps each name to its first row; :meth:`new` gives a zeroed array of the layout's
-    shape.
-    """
+    """The named rows of one encoder's layout: :meth:`rows` declares row names (in order, with
+    their count) and ``index`` maps each name to its first row."""
 
     names: list[tuple[str, int, str]] = field(default_factory=list)
     index: dict[str, int] = field(default_factory=dict)
@@ -55,10 +47,6 @@ class RowBuilder:
         self.names.append((name, count, meaning))
         self.height += count
 
-    def new(self) -> Array:
-        """A zeroed array of the layout's shape ``(height, WIDTH)``."""
-        return np.zeros((self.height, WIDTH), dtype=np.float32)
-
     def describe(self) -> list[str]:
         """One line per row group: ``rows a..b  name: meaning``."""
         out = []
@@ -69,35 +57,62 @@ class RowBuilder:
         return out
 
 
-def put_faces(out: Array, row: int, faces: Sequence[int]) -> None:
-    """Write the face counts of ``faces`` into ``out[row]``."""
-    if faces:
-        out[row] = face_counts(faces)
+class Planes:
+    """The face rows of one array, collected as lists of faces per row and counted at the end with
+    one ``numpy.bincount`` (:meth:`array`); a one-hot row is a row of one face."""
+
+    __slots__ = ("faces", "indexed", "lengths", "rows")
+
+    def __init__(self) -> None:
+        self.faces: list[int] = []
+        self.rows: list[int] = []
+        self.lengths: list[int] = []
+        self.indexed: list[npt.NDArray[np.intp]] = []
+
+    def add(self, row: int, faces: Sequence[int]) -> None:
+        """Count ``faces`` on ``row``."""
+        self.faces += faces
+        self.rows.append(row)
+        self.lengths.append(len(faces))
+
+    def add_rows(self, first: int, groups: Iterable[Sequence[int]]) -> None:
+        """Count each of ``groups`` on consecutive rows from ``first``."""
+        for k, faces in enumerate(groups):
+            self.add(first + k, faces)
+
+    def add_array(self, rows: npt.NDArray[np.intp], faces: npt.NDArray[np.intp]) -> None:
+        """Count ``faces[i]`` on ``rows[i]`` (arrays of one length)."""
+        self.indexed.append(rows * WIDTH + faces)
+
+    def one(self, row: int, face: int | None) -> None:
+        """Mark ``face`` on ``row`` (nothing for ``None``)."""
+        if face is not None:
+            self.add(row, (face,))
+
+    def array(self, height: int) -> Array:
+        """The ``(height, WIDTH)`` float32 array of the counts (scalar rows still zero)."""
+        starts = np.repeat(np.asarray(self.rows, dtype=np.intp) * WIDTH, self.lengths)
+        index = np.concatenate([np.asarray(self.faces, dtype=np.intp) + starts, *self.indexed])
+        counts = np.bincount(index, minlength=height * WIDTH)
+        return counts.astype(np.float32).reshape(height, WIDTH)
 
 
-def put_face_rows(out: Array, first: int, piles: Iterable[Sequence[int]]) -> None:
-    """Face counts of each of ``piles`` into consecutive rows from ``first`` (one ``bincount`` for
-    all of them)."""
-    flat: list[int] = []
-    offsets: list[int] = []
-    for k, pile in enumerate(piles):
-        flat += pile
-        offsets += [k * WIDTH] * len(pile)
-    if flat:
-        counts = np.bincount(np.asarray(flat, dtype=np.intp) + np.asarray(offsets, dtype=np.intp))
-        block = out[first:].reshape(-1)
-        block[: counts.size] += counts
+def meld_rows(melds: Sequence[Sequence[Any]]) -> npt.NDArray[np.intp]:
+    """The index of the meld each card of ``melds`` (flattened) belongs to."""
+    return np.repeat(np.arange(len(melds), dtype=np.intp), [len(m) for m in melds])
 
 
-def put_one(out: Array, row: int, face: int | None) -> None:
-    """Mark ``face`` in ``out[row]`` (nothing for ``None``)."""
-    if face is not None:
-        out[row, face] = 1.0
-
-
-def put_scalars(out: Array, row: int, values: Sequence[float]) -> None:
-    """Write ``values`` left to right into ``out[row]``."""
-    out[row, : len(values)] = values
+def declared_faces(
+    cards: Sequence[Sequence[int | None]],
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
+    """For cards written ``[face, declared face or None]``: the face each stands for (the declared
+    one for a joker) and which are jokers (declared), as arrays (``None`` read as NaN)."""
+    if not cards:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.bool_)
+    pairs = np.asarray(cards, dtype=np.float64)
+    declared = ~np.isnan(pairs[:, 1])
+    stands = np.where(declared, pairs[:, 1], pairs[:, 0]).astype(np.intp)
+    return stands, declared
 
 
 def seat_flags(seats: Iterable[int], viewer: int, players: int) -> list[float]:

@@ -160,6 +160,23 @@ def make_table(
     return created, tokens
 
 
+class Refused(Exception):
+    """The server refused a hello: ``args[0]`` is its error message."""
+
+
+def reconnect(server: Server, table: str, seat: int | None, token: str | None, **hello: Any) -> SeatClient:
+    """A client of ``seat`` once the server runs the table (it retries while another process
+    still holds the table's lease)."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            return SeatClient(server, table, seat, token, **hello)
+        except Refused as exc:
+            if exc.args[0]["code"] != "table_unavailable" or time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
 class SeatClient:
     """A scripted client of one seat (or a spectator, ``seat=None``) over a real WebSocket."""
 
@@ -188,7 +205,11 @@ class SeatClient:
             hello.update(v=v, game=game)
         self.send(hello)
         welcome = self.recv()
+        if welcome["type"] == "error":
+            self.ws.close()
+            raise Refused(welcome)
         assert welcome["type"] == "welcome", welcome
+        self.welcome = welcome
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Send a message (a dict as JSON, a string as it is)."""
@@ -223,6 +244,14 @@ class SeatClient:
             message = self.recv()
             if message["type"] != "table":
                 return message
+
+    def drain(self, wait: float = 0.05) -> None:
+        """Read every message that arrives within ``wait`` seconds of the last."""
+        while True:
+            try:
+                self.recv(wait)
+            except TimeoutError:
+                return
 
     def my_turn(self) -> bool:
         """Whether the last state says this seat has legal actions."""

@@ -168,12 +168,15 @@ class Connection:
         if data.get("spectate") is not True:
             viewer = table.check_token(data.get("seat"), data.get("token"))
         self.table, self.viewer = table, viewer
+        match = table.match
         self.client.send_json(
             {
                 "type": "welcome",
                 "table": table.id,
                 "seat": viewer,
                 "role": "spectator" if viewer is None else "seat",
+                "game": None if match is None else match.game_id,
+                "v": None if match is None else match.steps,
             }
         )
         table.attach(self.client, viewer, last, game_id)

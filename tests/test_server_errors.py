@@ -1,0 +1,173 @@
+"""Bad input through the real server: each gets a structured error, nothing changes, and the server
+keeps serving (the game still plays to the end and replays)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from test_server_support import SeatClient, Server, make_table, replay_record, running, sqlite_url
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running(sqlite_url(tmp_path_factory.mktemp("errors"))) as started:
+        yield started
+
+
+def error(client: SeatClient, message: dict[str, object] | str) -> dict[str, object]:
+    client.send(message)
+    while True:
+        answer = client.recv()
+        if answer["type"] == "error":
+            return answer
+        assert answer["type"] in ("table", "state", "sync"), answer
+
+
+def version(client: SeatClient) -> int:
+    client.send({"type": "resync"})
+    sync = client.until("sync")
+    return int(sync["v"])
+
+
+def test_bad_hellos(server: Server) -> None:
+    created, (token0, _token1) = make_table(server, persons=2, options={"rounds": 1})
+    table = created["table"]
+    client = SeatClient.__new__(SeatClient)
+    from websockets.sync.client import connect
+
+    client.ws = connect(server.ws_url, legacy=True)
+    client.received, client.state = [], None
+    assert error(client, {"type": "hello", "table": table, "seat": 1, "token": token0})["code"] == "bad_token"
+    assert error(client, {"type": "hello", "table": table, "seat": 2, "token": token0})["code"] == "bad_token"
+    assert (
+        error(client, {"type": "hello", "table": table, "seat": 9, "token": token0})["code"] == "no_such_seat"
+    )
+    assert (
+        error(client, {"type": "hello", "table": "nope", "seat": 0, "token": token0})["code"]
+        == "no_such_table"
+    )
+    assert error(client, {"type": "action", "id": "1", "action": "draw"})["code"] == "not_joined"
+    assert error(client, {"type": "hello", "table": table, "seat": 0, "token": token0, "v": "x"})["code"] == (
+        "bad_message"
+    )
+    client.send({"type": "hello", "table": table, "seat": 0, "token": token0})
+    assert client.until("welcome")["seat"] == 0
+    assert error(client, {"type": "hello", "table": table, "spectate": True})["code"] == "joined_already"
+    client.ws.close()
+
+
+def test_bad_messages_change_nothing(server: Server) -> None:
+    created, tokens = make_table(server, persons=2, options={"rounds": 1})
+    table = created["table"]
+    clients = [SeatClient(server, table, seat, token) for seat, token in enumerate(tokens)]
+    spectator = SeatClient(server, table, None, None)
+    for c in clients:
+        c.until("sync")
+    while not any(c.state is not None and c.my_turn() for c in clients):
+        for c in clients:
+            c.recv()
+    mover = next(c for c in clients if c.my_turn())
+    other = next(c for c in clients if c is not mover)
+    before = version(mover)
+
+    assert error(mover, "{not json")["code"] == "bad_json"
+    assert error(mover, "[1, 2]")["code"] == "bad_message"
+    assert error(mover, {"type": "dance"})["code"] == "unknown_type"
+    assert error(mover, {"no": "type"})["code"] == "bad_message"
+    assert error(mover, json.dumps({"type": "ping", "pad": "x" * 5000}))["code"] == "too_large"
+    assert error(mover, {"type": "action", "action": "draw"})["code"] == "bad_message"
+    assert error(mover, {"type": "action", "id": "e1", "action": ["draw"]})["code"] == "bad_message"
+    assert error(mover, {"type": "action", "id": "e2", "action": "fly away"})["code"] == "notation"
+    assert error(mover, {"type": "action", "id": "e3", "action": 10**6})["code"] == "notation"
+    wrong = error(mover, {"type": "action", "id": "e4", "action": "draw", "seat": other.seat})
+    assert wrong["code"] == "wrong_seat" and wrong["id"] == "e4"
+    legal = {choice["text"] for choice in mover.state["legal"]} if mover.state else set()
+    illegal = next(t for t in ("take", "draw", "discard R1", "discard K13", "pass") if t not in legal)
+    refused = error(mover, {"type": "action", "id": "e5", "action": illegal})
+    assert refused["id"] == "e5" and isinstance(refused["code"], str) and isinstance(refused["params"], dict)
+    turn = error(other, {"type": "action", "id": "e6", "action": "draw"})
+    assert turn["code"] == "not_your_turn" and turn["params"] == {"seat": other.seat, "to_move": mover.seat}
+    assert error(spectator, {"type": "action", "id": "e7", "action": "draw"})["code"] == "spectator"
+    assert version(mover) == before
+
+    choice = mover.state["legal"][0]["text"] if mover.state else ""
+    first = mover.act(choice, "once")
+    assert first["type"] == "ack" and "duplicate" not in first
+    again = mover.act(choice, "once")
+    assert again == {"type": "ack", "id": "once", "v": first["v"], "duplicate": True}
+    assert version(mover) >= first["v"]
+
+    rng = random.Random(5)
+    for c in clients:
+        c.state = None
+        c.send({"type": "resync"})
+        c.until("sync")
+    while not all(c.state and c.state["over"] for c in clients):
+        for c in clients:
+            if c.state and not c.state["over"] and c.my_turn():
+                c.act(rng.choice(c.state["legal"])["text"], f"r{c.seat}-{rng.random()}")
+            else:
+                c.drain()
+    finals = [c.state for c in clients if c.state]
+    record = server.get(finals[0]["record"])
+    assert replay_record(record.text).complete
+    for c in [*clients, spectator]:
+        c.close()
+
+
+def test_a_flood_is_refused_then_closed(server: Server) -> None:
+    created, (token,) = make_table(server, options={"rounds": 1})
+    client = SeatClient(server, created["table"], 0, token)
+    for n in range(60):
+        client.send({"type": "ping", "t": n})
+    codes = []
+    for _ in range(60):
+        message = client.recv()
+        while message["type"] not in ("pong", "error"):
+            message = client.recv()
+        codes.append(message.get("code", "pong"))
+    assert "rate_limited" in codes and codes[0] == "pong"
+    with pytest.raises(ConnectionClosed) as closed:
+        for n in range(1000):
+            client.send({"type": "ping", "t": n})
+        while True:
+            client.recv()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    assert server.alive()
+    fresh = SeatClient(server, created["table"], 0, token)
+    fresh.send({"type": "ping", "t": "ok"})
+    assert fresh.until("pong")["t"] == "ok"
+    fresh.close()
+
+
+def test_http_errors_are_structured(server: Server, tmp_path: Path) -> None:
+    bad = server.post("/tables", {"variant": "chess", "seats": []}, status=400)
+    assert bad["error"]["code"] == "rules"
+    bad = server.post("/tables", {"variant": "okey", "options": {"rounds": "x"}, "seats": []}, status=400)
+    assert bad["error"]["code"] == "rules"
+    bad = server.post("/tables", {"variant": "okey", "seats": [{"kind": "person"}]}, status=400)
+    assert bad["error"]["code"] == "bad_request"
+    created = server.post(
+        "/tables", {"variant": "okey", "seats": [{"kind": "person"}] * 2 + [{"kind": "bot"}] * 2}, status=201
+    )
+    table = created["table"]
+    assert (
+        server.post(f"/tables/{table}/start", {"token": "nope"}, status=403)["error"]["code"] == "forbidden"
+    )
+    start = server.post(f"/tables/{table}/start", {"token": created["owner_token"]}, status=409)
+    assert start["error"] == {"code": "seats_empty", "params": {"seats": [0, 1]}}
+    token = server.post(f"/tables/{table}/seats/0/join", {"name": "ann"})["token"]
+    assert (
+        server.post(f"/tables/{table}/seats/0/join", {"name": "bob"}, status=409)["error"]["code"]
+        == "seat_taken"
+    )
+    server.post(f"/tables/{table}/fill", {"token": token, "level": "random"})
+    assert server.get(f"/tables/{table}").json()["seats"][1]["kind"] == "bot"
+    assert server.get("/games/nothing/record").status_code == 404
+    assert server.post("/tables", None, status=400)["error"]["code"] == "bad_request"

@@ -65,6 +65,7 @@ ERRORS = {
 """Illegal-move errors (:class:`rummykit.errors.IllegalActionError` codes). ``kalooki_not_a_meld``
 carries the meld checker's ``reason``, which names only the cards the mover played."""
 
-register(EVENTS)
-register(NOTES)
-register(ERRORS)
+MESSAGES: dict[str, str] = {**EVENTS, **NOTES, **ERRORS}
+"""Every code of Kalooki with its English text."""
+
+register(MESSAGES)

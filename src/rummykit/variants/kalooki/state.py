@@ -77,7 +77,7 @@ from rummykit.variants.kalooki.rules import HAND_SIZE, KalookiRules, MatchMode
 
 DECKS = card_set(2, 2)
 WILDS = CARD_JOKERS
-MESSAGES = {**_messages.EVENTS, **_messages.NOTES, **_messages.ERRORS}
+MESSAGES = _messages.MESSAGES
 
 
 class KPhase(StrEnum):
@@ -182,7 +182,6 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
     title = "Kalooki"
     kind = Kind.CARDS
     state_type = KalookiState
-    messages = MESSAGES
 
     def __init__(self, rules: KalookiRules) -> None:
         self.rules = rules

@@ -1,0 +1,61 @@
+"""The greedy Kalooki bot on the v2 interface (positions from position text)."""
+
+from __future__ import annotations
+
+from helpers import cards
+from rummykit.bots.kalooki_greedy import KalookiGreedyBot
+from rummykit.variants.kalooki.actions import KalookiAction, KVerb
+from rummykit.variants.kalooki.state import KalookiGame, KalookiState, KPhase
+from test_kalooki_rules import setup
+
+
+def choose(game: KalookiGame, state: KalookiState) -> KalookiAction:
+    seat = game.current_seat(state)
+    assert seat is not None
+    legal = game.legal_actions(state, seat)
+    action = KalookiGreedyBot(game, 0).choose(game.observe(state, seat), legal)
+    assert action in legal
+    return action
+
+
+def test_kalooki_greedy_opens_at_51_and_not_below() -> None:
+    game, state = setup(["QS KS AS 7D 7H 7C 2C 4D 9H", None, None, None])
+    action = choose(game, state)
+    assert action.verb is KVerb.MELD
+    game.apply(state, 0, action)
+    game.apply(state, 0, choose(game, state))
+    assert 0 in state.opened
+    game, low = setup(["AS 2S 3S TD TH TC 2C 4D 9H", None, None, None])
+    assert choose(game, low).verb is KVerb.DISCARD
+
+
+def test_kalooki_greedy_lays_off_releases_and_discards_its_highest_deadwood() -> None:
+    game, layoff = setup(["9H 2C KD", None, None, None], table=[(1, "6H 7H 8H")], opened={0})
+    assert choose(game, layoff).verb is KVerb.LAYOFF
+    game, release = setup(["7H 2C KD", None, None, None], table=[(1, "5H 6H JK[7H] 8H")], opened={0})
+    assert choose(game, release).verb is KVerb.RELEASE
+    game, discard = setup(["2C KD 5S", None, None, None], opened={0})
+    action = choose(game, discard)
+    assert action.verb is KVerb.DISCARD and action.face == cards("KD")[0]
+
+
+def test_kalooki_greedy_lays_a_joker_on_a_run_at_its_low_end_first() -> None:
+    game, state = setup(["JK 2C KD", None, None, None], table=[(1, "6H 7H 8H")], opened={0})
+    assert choose(game, state).text() == "layoff 1 JK[5H]"
+
+
+def test_kalooki_greedy_takes_when_the_discard_lowers_its_deadwood() -> None:
+    game, state = setup(["7H 8H KD QC", None, None, None], phase=KPhase.DRAW, pile="9H")
+    assert choose(game, state).verb is KVerb.TAKE
+
+
+def test_kalooki_greedy_goes_out_in_one_move_below_51() -> None:
+    """Melding every card but one below 51 is going out in one move: it discards, never retracts."""
+    game, state = setup(["2S 2D 2C 3H 4H 5H 2H", None, None, None])
+    for _ in range(4):
+        action = choose(game, state)
+        assert action.verb is not KVerb.RETRACT
+        events = game.apply(state, 0, action)
+        if any(e.code == "kalooki_round_end" for e in events):
+            break
+    assert state.results and state.results[0].winner == 0

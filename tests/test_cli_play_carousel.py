@@ -299,3 +299,20 @@ def test_help_lists_the_draft_commands() -> None:
     for word in ("draw", "knock", "end", "hint", "show", "quit"):
         assert f"\n  {word}" in text
     assert "\n  reset" in text and "\n  hint use" in text
+
+
+def test_a_bots_skipped_last_turn_is_told() -> None:
+    client, _, out = new_client(seed=starter_seed(2), rules=("players=2",))
+    game = client.game
+    head, *rest = game.position(client.state).split("; ")
+    sections = dict(part.split(" ", 1) for part in rest)
+    pool = card_pool([sections["hands"], sections["stock"]])
+    stuck = take_cards(pool, "2S 5D 9C KH QS 3H 7C JD 4S 8H")  # no meld, and the table is empty
+    sections.update(hands=f"{' '.join(pool.elements())} / {' '.join(stuck)}", stock="-", last="1")
+    client.state = game.from_position("; ".join([head, *(f"{k} {v}" for k, v in sections.items())]))
+    reread(client)
+    client.handle("end")
+    lines = out.getvalue().splitlines()
+    at = lines.index("seat 0 (you) ends the turn")
+    assert lines[at + 1] == "seat 1 (random) has nothing to meld in the last turn: the turn passes"
+    assert "round 1 over" in lines[at + 3]

@@ -181,53 +181,15 @@ class DraftPlanner:
     def plan_table(
         self, observation: Mapping[str, Any], table: Sequence[Sequence[Card]], played: Sequence[int]
     ) -> list[CarouselAction]:
-        """The edits that turn the table as it is into ``table`` (playing ``played`` from the hand):
-        the draft reset when it changed, each joker to be freed replaced by its real card (from
-        the hand when the hand plays it, else from the meld that holds it), every card gathered in
-        meld 1, then each new meld built in order from meld 1, the hand and the freed jokers."""
-        actions: list[CarouselAction] = []
-        if observation["draft"]["changed"]:
-            actions.append(CarouselAction(CVerb.RESET))
-        base = table_of(observation)
-        draft = DraftTable(tuple(tuple(m) for m in base))
-        hand = list(observation["hand"])
-        from_hand = Counter(played)
-
-        def step(action: CarouselAction) -> int:
-            nonlocal draft
-            draft, number = edit(draft, action, hand, self.replace_from_table)
-            actions.append(action)
-            return number
-
-        wanted = Counter(c for m in table for c in m if c[0] == JOKER)
-        had = Counter(c for m in base for c in m if c[0] == JOKER)
-        for joker in (had - wanted).elements():
-            real = joker[1]
-            assert real is not None
-            holder = next(n for n, m in enumerate(draft.melds, start=1) if joker in m)
-            source = None
-            if from_hand[real] > 0:
-                from_hand[real] -= 1
-            else:
-                source = next(
-                    n for n, m in enumerate(draft.melds, start=1) if (real, None) in m and n != holder
-                )
-            step(CarouselAction(CVerb.REPLACE, number=holder, card=(real, None), other=source))
-        while len(draft.melds) > 1:
-            step(CarouselAction(CVerb.MOVE, number=2, card=draft.melds[1][0], other=1))
-        gathering = bool(draft.melds)
-        for meld in table:
-            number = 0
-            for card in meld:
-                if gathering and card in draft.melds[0]:
-                    gathering = len(draft.melds[0]) > 1
-                    action = CarouselAction(CVerb.MOVE, number=1, card=card, other=number or None)
-                elif number:
-                    action = CarouselAction(CVerb.ADD, number=number, card=card)
-                else:
-                    action = CarouselAction(CVerb.NEW, card=card)
-                number = step(action)
-        return actions
+        """The edits that turn the table as it is into ``table`` (playing ``played`` from the hand),
+        each card moved at most once: the draft reset when it changed; each joker to be freed
+        replaced by its real card (from the hand when the hand plays it, else from the meld that
+        holds it); each new meld grown from the meld of the table it shares most cards with (a
+        meld kept whole costs nothing), its missing cards moved from melds that don't keep them,
+        else added from the hand (and the freed jokers). Raises :class:`IllegalActionError` (the
+        engine's) when an edit can't be made."""
+        plan = _TablePlan(observation, self.replace_from_table)
+        return plan.build(table, played)
 
     @staticmethod
     def named(observation: Mapping[str, Any], number: int, card: Card) -> Card:
@@ -245,6 +207,114 @@ class DraftPlanner:
         if not jokers:
             raise IllegalActionError("carousel.meld_lacks", number=number, card=card_text(card))
         return jokers[0]
+
+
+class _TablePlan:
+    """The edits from the table as it is to a whole new table, worked out on the engine's draft.
+
+    Draft melds are known by *labels* that survive renumbering (a meld emptied disappears and the
+    melds after it move up; a new meld goes last)."""
+
+    def __init__(self, observation: Mapping[str, Any], replace_from_table: bool) -> None:
+        self.replace_from_table = replace_from_table
+        self.hand = list(observation["hand"])
+        self.actions: list[CarouselAction] = []
+        if observation["draft"]["changed"]:
+            self.actions.append(CarouselAction(CVerb.RESET))
+        self.base = table_of(observation)
+        self.draft = DraftTable(tuple(tuple(m) for m in self.base))
+        self.labels = list(range(len(self.base)))
+
+    def step(self, action: CarouselAction) -> None:
+        """Make one edit on the draft (the engine's :func:`edit`), following the labels."""
+        before = self.draft
+        self.draft, _ = edit(before, action, self.hand, self.replace_from_table)
+        self.actions.append(action)
+        if action.verb in (CVerb.NEW, CVerb.SPLIT) or (action.verb is CVerb.MOVE and action.other is None):
+            self.labels.append(max(self.labels, default=-1) + 1)
+        if action.verb is CVerb.MOVE and len(before.melds[action.number - 1]) == 1:
+            del self.labels[action.number - 1]
+
+    def number(self, label: int) -> int:
+        """The meld number of ``label`` now."""
+        return self.labels.index(label) + 1
+
+    def content(self, label: int) -> Counter[Card]:
+        """The cards of meld ``label`` now."""
+        return Counter(self.draft.melds[self.labels.index(label)])
+
+    def build(self, table: Sequence[Sequence[Card]], played: Sequence[int]) -> list[CarouselAction]:
+        """The plan (see :meth:`DraftPlanner.plan_table`)."""
+        self.free_jokers(table, played)
+        wants = [Counter(m) for m in table]
+        homes = self.homes(wants)
+        needs = {label: wants[t] for t, label in homes.items()}
+        for t, want in enumerate(wants):
+            label = homes.get(t)
+            have = self.content(label) if label is not None else Counter[Card]()
+            for card in (want - have).elements():
+                source = self.source(card, needs, label)
+                if label is None:
+                    if source is None:
+                        self.step(CarouselAction(CVerb.NEW, card=card))
+                    else:
+                        self.step(CarouselAction(CVerb.MOVE, number=self.number(source), card=card))
+                    label = self.labels[-1]
+                elif source is None:
+                    self.step(CarouselAction(CVerb.ADD, number=self.number(label), card=card))
+                else:
+                    move = CarouselAction(
+                        CVerb.MOVE, number=self.number(source), card=card, other=self.number(label)
+                    )
+                    self.step(move)
+        return self.actions
+
+    def free_jokers(self, table: Sequence[Sequence[Card]], played: Sequence[int]) -> None:
+        """Replace each joker that the new table declares no more by its real card."""
+        from_hand = Counter(played)
+        wanted = Counter(c for m in table for c in m if c[0] == JOKER)
+        had = Counter(c for m in self.base for c in m if c[0] == JOKER)
+        for joker in (had - wanted).elements():
+            real = joker[1]
+            assert real is not None
+            holder = next(n for n, m in enumerate(self.draft.melds, start=1) if joker in m)
+            source = None
+            if from_hand[real] > 0:
+                from_hand[real] -= 1
+            else:
+                source = next(
+                    n for n, m in enumerate(self.draft.melds, start=1) if (real, None) in m and n != holder
+                )
+            self.step(CarouselAction(CVerb.REPLACE, number=holder, card=(real, None), other=source))
+
+    def homes(self, wants: Sequence[Counter[Card]]) -> dict[int, int]:
+        """For each new meld, the label of the meld it grows from (the most cards shared, each meld
+        used once); new melds sharing nothing start empty."""
+        shared = sorted(
+            (
+                (sum((want & Counter(meld)).values()), t, label)
+                for t, want in enumerate(wants)
+                for label, meld in zip(self.labels, self.draft.melds, strict=True)
+            ),
+            reverse=True,
+        )
+        homes: dict[int, int] = {}
+        taken: set[int] = set()
+        for count, t, label in shared:
+            if count and t not in homes and label not in taken:
+                homes[t] = label
+                taken.add(label)
+        return homes
+
+    def source(self, card: Card, needs: Mapping[int, Counter[Card]], home: int | None) -> int | None:
+        """A meld with ``card`` to spare (not kept where it is), or ``None``: from the hand."""
+        for label in self.labels:
+            if label == home:
+                continue
+            spare = self.content(label)[card] - needs.get(label, Counter[Card]())[card]
+            if spare > 0:
+                return label
+        return None
 
 
 __all__ = ["DraftPlanner", "cards_of", "draft_of", "is_new", "meld_cards", "meld_status", "table_of"]

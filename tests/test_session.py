@@ -1,0 +1,178 @@
+"""The seat session (rummykit.session): rack order in slots, the event log, what-can-I-do-now, hints
+and Carousel's draft planner, fed only with a seat's observation, events and legal actions."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from play_helpers import load_game
+from rummykit.core.melds import CAROUSEL_VALUES, Wilds
+from rummykit.core.notation import format_face, parse_faces
+from rummykit.core.pieces import JOKER, Kind
+from rummykit.errors import IllegalActionError
+from rummykit.session import EventLog, Move, Rack, SeatSession, SessionError, closed_hand_hint, groups
+from rummykit.session.carousel import DraftPlanner, meld_cards, table_of
+from rummykit.variants.carousel.actions import CVerb
+from rummykit.variants.okey.rules import OkeyRules
+
+
+def tiles(text: str) -> list[int]:
+    return parse_faces(Kind.TILES, text)
+
+
+def names(faces: list[int]) -> str:
+    return " ".join(format_face(Kind.TILES, f) for f in faces)
+
+
+# ---------------------------------------------------------------------- the rack
+def test_a_new_round_starts_sorted_then_pieces_leave_from_the_right_and_arrive_at_the_right() -> None:
+    rack = Rack(Kind.TILES)
+    assert rack.sync(tiles("K1 R5 R3 Y2 R5"), 1) == []
+    assert names(rack.order) == "R3 R5 R5 Y2 K1"
+    rack.move(4, 0)
+    assert names(rack.order) == "K1 R3 R5 R5 Y2"
+    assert rack.sync(tiles("K1 R3 R5 Y2 B9"), 1) == tiles("B9")
+    assert names(rack.order) == "K1 R3 R5 Y2 B9"  # the rightmost R5 left; B9 arrived at the right
+    rack.sync(tiles("B1 B2"), 2)
+    assert names(rack.order) == "B1 B2"
+
+
+def test_slots_keep_gaps_and_new_pieces_land_in_a_free_slot() -> None:
+    rack = Rack(Kind.TILES, capacity=6)
+    rack.sync(tiles("R1 R2 R3"), 1)
+    assert rack.slots[3:] == [None, None, None]
+    rack.move(0, 5)
+    assert [names([f]) if f is not None else "." for f in rack.slots] == [".", "R2", "R3", ".", ".", "R1"]
+    rack.sync(tiles("R1 R2 R3 Y7"), 1)  # no free slot right of the last piece: the first gap
+    assert rack.slots[0] == tiles("Y7")[0]
+    rack.move(5, 2)  # onto a piece: it shifts right into the next gap
+    assert names(rack.order) == "Y7 R2 R1 R3" and rack.slots[4] is None
+    with pytest.raises(SessionError, match=r"there is no position 7: the rack has 1\.\.6"):
+        rack.move(0, 6)
+    with pytest.raises(SessionError, match="position 5 is empty"):
+        rack.move(4, 0)
+    with pytest.raises(IllegalActionError, match="you don't hold K9"):
+        rack.slot_of(tiles("K9")[0])
+
+
+def test_sorting_puts_the_solvers_melds_side_by_side() -> None:
+    profile = OkeyRules().hand_profile()
+    wilds = Wilds()
+    rack = Rack(Kind.TILES)
+    rack.sync(tiles("K13 R1 Y5 R2 B5 R3 K5 Y9"), 1)
+    rack.sort("runs", profile, wilds)
+    assert names(rack.order) == "R1 R2 R3 Y5 B5 K5 Y9 K13"
+    rack.sort("sets", profile, wilds)
+    assert names(rack.order) == "Y5 B5 K5 R1 R2 R3 Y9 K13"
+    assert groups(rack.order, profile.meld_rules, wilds, pairs=False) == [(0, 3), (3, 6)]
+    rack.sort("rank", profile, wilds)
+    assert names(rack.order)[:8] == "R1 R2 R3"
+    with pytest.raises(SessionError, match="there is no sort"):
+        rack.sort("colour", profile, wilds)
+    slotted = Rack(Kind.TILES, capacity=12)
+    slotted.sync(rack.order, 1)
+    slotted.sort("runs", profile, wilds)
+    assert slotted.slots[3] is None and slotted.slots[7] is None  # a gap after each meld
+
+
+# ---------------------------------------------------------------------- the session on a real game
+def test_a_session_follows_one_seat_from_its_view_only() -> None:
+    game = load_game("okey", [])
+    state = game.new_state(3)
+    session = SeatSession(game, 0)
+    rng = random.Random(0)
+    for _ in range(40):
+        seat = game.current_seat(state)
+        assert seat is not None
+        events = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        session.update(game.observe(state, 0), game.events_for(events, 0), game.legal_actions(state, 0))
+        assert Counter(session.order) == Counter(game.observe(state, 0)["hand"])
+        if session.my_turn:
+            choices = session.choices()
+            assert sum(len(v) for v in choices.values()) == len(game.legal_actions(state, 0))
+            assert all(text.split()[0] == verb for verb, texts in choices.items() for text in texts)
+        else:
+            assert session.choices() == {}
+    assert len(session.log.events) > 10
+    texts = session.log.texts()
+    assert any(t.startswith("discards ") for t in texts)
+    assert any("draws from the stock" in t for t in texts)
+
+
+def test_the_event_log_keeps_its_limit_and_renders_english() -> None:
+    load_game("kalooki", [])  # registers Kalooki's messages
+    log = EventLog(limit=2)
+    log.extend([{"code": "kalooki_take", "seat": 1, "params": {"card": "7H"}}] * 3)
+    assert len(log.events) == 2 and log.texts(last=1) == ["takes 7H"]
+
+
+def test_a_closed_hand_hint_finishes_when_it_can() -> None:
+    profile = OkeyRules().hand_profile()
+    rack = tiles("R1 R2 R3 Y7 Y8 Y9 B10 B11 B12 B13 K1 K2 K3 K4 K9")
+    hint = closed_hand_hint(
+        profile, rack, Wilds(), None, {"discard": [], "finish": []}, [tiles("K9")[0]], rack
+    )
+    assert hint.move is Move.FINISH and hint.piece == tiles("K9")[0] and hint.kinds == ("melds",)
+    hint = closed_hand_hint(profile, rack[:-1], Wilds(), tiles("K9")[0], {"draw": ["draw"]}, [], [])
+    assert hint.move is Move.TAKE_TO_FINISH and hint.finishes
+
+
+# ---------------------------------------------------------------------- Carousel's draft
+@pytest.mark.parametrize("seed", range(6))
+def test_hint_use_builds_the_solvers_table_with_the_engines_edits(seed: int) -> None:
+    game = load_game("carousel", ["players=3"])
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    planner = DraftPlanner(game.rules.joker_replace_from_table)
+    built = 0
+    while built < 3 and not game.is_terminal(state):
+        seat = game.current_seat(state)
+        assert seat is not None
+        view = game.observe(state, seat)
+        move = game.solver.solve(table_of(view), view["hand"], CAROUSEL_VALUES, True)
+        legal = game.legal_actions(state, seat)
+        if move.played and any(a.verb in (CVerb.NEW, CVerb.ADD) for a in legal):
+            target = [meld_cards(m) for m in move.table]
+            for action in planner.plan_table(view, target, move.played):
+                game.apply(state, seat, action)
+            draft = game.observe(state, seat)["draft"]
+            assert Counter(tuple(map(tuple, m)) for m in draft["melds"]) == Counter(tuple(m) for m in target)
+            game.apply(state, seat, game.parse_action("commit"))
+            built += 1
+            continue
+        draws = [a for a in legal if a.verb in (CVerb.DRAW, CVerb.END, CVerb.KNOCK)]
+        game.apply(state, seat, rng.choice(draws or legal))
+    assert built > 0
+
+
+def test_the_planner_names_a_melds_only_joker_and_undoes_whole_commands() -> None:
+    planner = DraftPlanner(True)
+    five, nine, ten = parse_faces(Kind.CARDS, "5S 9S TS")
+    view = {
+        "hand": [five, nine, JOKER],
+        "table": [],
+        "draft": {
+            "melds": [
+                [[f, d] for f, d in [*((f, None) for f in parse_faces(Kind.CARDS, "3S 4S")), (JOKER, five)]]
+            ],
+            "played": [],
+            "floating": 0,
+            "changed": False,
+            "can_undo": False,
+        },
+    }
+    assert planner.named(view, 1, (JOKER, None)) == (JOKER, five)
+    add = planner.plan_add(view, 1, [(five, None)])
+    assert [a.text() for a in add] == ["add 1 5S"]
+    planner.done(add)
+    new = planner.plan_new(view, [(nine, None), (JOKER, ten)])
+    assert [a.text() for a in new] == ["new 9S", "add 2 JK[TS]"]
+    planner.done(new)
+    assert [a.verb for a in planner.plan_undo(view)] == [CVerb.UNDO, CVerb.UNDO]
+    with pytest.raises(IllegalActionError, match="you don't hold 7H"):
+        planner.plan_new(view, [(parse_faces(Kind.CARDS, "7H")[0], None)])
+    with pytest.raises(IllegalActionError, match="you don't hold 9S \\(it is in the draft already\\)"):
+        planner.plan_new(view, [(nine, None), (nine, None)])

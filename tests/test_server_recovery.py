@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from test_server_support import (
-    Refused,
+    RefusedError,
     SeatClient,
     Server,
     fresh_pg_url,
@@ -47,7 +47,7 @@ def finish_after_crash(first: Server, second: Server, tmp_path: Path) -> None:
         try:
             SeatClient(second, table, 0, token).close()
             raise AssertionError("a second process took a table the first still runs")
-        except Refused as exc:
+        except RefusedError as exc:
             assert exc.args[0]["code"] == "table_unavailable"
     first.kill()
     client.close()

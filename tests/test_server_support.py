@@ -160,7 +160,7 @@ def make_table(
     return created, tokens
 
 
-class Refused(Exception):
+class RefusedError(Exception):
     """The server refused a hello: ``args[0]`` is its error message."""
 
 
@@ -171,7 +171,7 @@ def reconnect(server: Server, table: str, seat: int | None, token: str | None, *
     while True:
         try:
             return SeatClient(server, table, seat, token, **hello)
-        except Refused as exc:
+        except RefusedError as exc:
             if exc.args[0]["code"] != "table_unavailable" or time.monotonic() > deadline:
                 raise
             time.sleep(0.2)
@@ -207,7 +207,7 @@ class SeatClient:
         welcome = self.recv()
         if welcome["type"] == "error":
             self.ws.close()
-            raise Refused(welcome)
+            raise RefusedError(welcome)
         assert welcome["type"] == "welcome", welcome
         self.welcome = welcome
 

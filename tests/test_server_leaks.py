@@ -8,7 +8,6 @@ before the end (the seed only in the final messages)."""
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -33,16 +32,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def people_table(server: Server, variant: str, options: dict[str, Any]) -> tuple[str, list[str], int]:
-    created = (
-        server.post(
-            "/tables",
-            {"variant": variant, "options": options, "seats": [{"kind": "person"}] * 4, "grace_seconds": 600},
-            status=400,
-        )
-        if False
-        else None
-    )
-    del created
     players = int(options.get("players", 4))
     made = server.post(
         "/tables",
@@ -77,7 +66,6 @@ def test_no_message_holds_what_its_seat_may_not_see(server: Server, variant: str
     for c in everyone:
         catch_up(c, 0)
     game = None
-    rng = random.Random(11)
     bots: dict[int, Any] = {}
     archive: list[tuple[int | None, str]] = []
     v = 0

@@ -17,11 +17,15 @@ from typing import Any
 
 from rich.console import Console
 
+from rummykit.cli.carousel_play import CarouselClient
+from rummykit.cli.kalooki_play import KalookiClient
 from rummykit.cli.terminal import TerminalClient
 from rummykit.engine.game import Game
 from rummykit.engine.match import Bot
 from rummykit.engine.state import State
 from rummykit.errors import RummykitError
+from rummykit.variants.carousel.state import CarouselGame
+from rummykit.variants.kalooki.state import KalookiGame
 
 
 def table_client(
@@ -35,20 +39,15 @@ def table_client(
 ) -> TerminalClient[Any]:
     """The client of ``game`` (the match ``state``) for a human at seat 0 (input echoed unless
     ``interactive``); raises :class:`RummykitError` for a game without one."""
-    client: type[TerminalClient[Any]]
-    if game.variant == "kalooki":
-        from rummykit.cli.kalooki_play import KalookiClient
-
-        client = KalookiClient
-    elif game.variant == "carousel":
-        from rummykit.cli.carousel_play import CarouselClient
-
-        client = CarouselClient
-    else:
-        raise RummykitError(f"{type(game).__name__} can't be played in the terminal yet")
-    return client(
-        game, state, bots, names, console, read_line, interactive=interactive, echo_input=not interactive
-    )
+    if isinstance(game, KalookiGame):
+        return KalookiClient(
+            game, state, bots, names, console, read_line, interactive=interactive, echo_input=not interactive
+        )
+    if isinstance(game, CarouselGame):
+        return CarouselClient(
+            game, state, bots, names, console, read_line, interactive=interactive, echo_input=not interactive
+        )
+    raise RummykitError(f"{type(game).__name__} can't be played in the terminal yet")
 
 
-__all__ = ["table_client"]
+__all__ = ["CarouselClient", "KalookiClient", "table_client"]

@@ -117,7 +117,8 @@ class TerminalClient(ABC, Generic[GameT]):
         view: TableView | None = None,
     ) -> None:
         self.game = game
-        self.state = state
+        self.state: Any = state
+        """The match's state (the game's own :class:`State` type), changed in place."""
         self.bots = list(bots)
         self.names = list(names)
         self.console = console

@@ -1,0 +1,340 @@
+"""The Carousel engine on the v2 interface: copies, JSON and position text, what each seat sees,
+the integer action space, the draft's atomic edits and commit, automatic turn ends, bad input."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from rummykit.core.notation import format_faces
+from rummykit.core.pieces import Kind
+from rummykit.engine.events import events_for
+from rummykit.errors import IllegalActionError, NotationError, NotYourTurnError
+from rummykit.messages import render
+from rummykit.variants.carousel.actions import NUM_ACTIONS, CarouselAction, CVerb, action_id, action_of_id
+from rummykit.variants.carousel.rules import CarouselRules
+from rummykit.variants.carousel.state import CarouselGame, CarouselState
+from test_carousel_rules import play, refused, rig
+
+HUGE = "9" * 5000
+
+
+def table_texts(game: CarouselGame, state: CarouselState) -> list[str]:
+    return [
+        " ".join(f"{f}:{s}" for f, s in zip(m.meld.faces, m.meld.stands_for, strict=True))
+        for m in state.table
+    ]
+
+
+def started() -> tuple[CarouselGame, CarouselState]:
+    """A mid-turn position with a declared joker on the table and a draft open."""
+    game, state = rig(["5H 2C KD 8S 9S TS", "2D 3C"], table=["4H JK[5H] 6H", "9H 9D 9C"])
+    play(game, state, "draw")
+    play(game, state, "replace 1 5H")
+    play(game, state, "new 8S")
+    return game, state
+
+
+# ---------------------------------------------------------------- copies and text
+def test_clone_is_equal_and_independent() -> None:
+    game, state = started()
+    clone = state.clone()
+    assert clone == state and clone is not state
+    play(game, clone, "add 3 9S")
+    assert clone != state and state.draft is not None and len(state.draft.melds) == 3
+    assert len(state.draft_history) == 2 and len(clone.draft_history) == 3
+
+
+def test_json_and_position_round_trips_with_a_draft_open() -> None:
+    game, state = started()
+    assert CarouselState.from_json(json.loads(json.dumps(state.to_json()))) == state
+    text = game.position(state)
+    assert "\n" not in text and "draft" in text and "history" in text and "JK[5H]" in text
+    again = game.from_position(text)
+    assert game.position(again) == text
+    assert game.observe(again, 0) == game.observe(state, 0)
+    play(game, again, "undo")
+    play(game, again, "undo")
+    assert again.draft is None and game.position(again).count("draft") == 0
+
+
+def test_position_of_a_new_match_replays_the_same_deals() -> None:
+    game = CarouselGame(CarouselRules(players=3, target=40))
+    state = game.new_state(11)
+    again = game.from_position(game.position(state))
+    for s in (state, again):
+        while not game.is_terminal(s) and s.round_no < 3:
+            seat = game.current_seat(s)
+            assert seat is not None
+            legal = game.legal_actions(s, seat)
+            game.apply(
+                s, seat, CarouselAction(CVerb.DRAW) if CarouselAction(CVerb.DRAW) in legal else legal[0]
+            )
+    assert game.position(again) == game.position(state)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "kalooki; seed 1",
+        "carousel; seed 1",
+        "carousel; seed x; round 1; dealer 0; phase turn; turn 0; draws 0; melded_turn 0; melded -; "
+        "last off; scores 0 0; won 0 0; hands - / -; stock -; table -",
+        "carousel; seed " + HUGE,
+    ],
+)
+def test_bad_position_text_is_refused(text: str) -> None:
+    with pytest.raises(NotationError):
+        CarouselGame(CarouselRules(players=2)).from_position(text)
+
+
+def test_position_with_a_card_missing_or_doubled_is_refused() -> None:
+    game, state = rig(["7H 7D 7C", "2C"])
+    text = game.position(state)
+    with pytest.raises(NotationError, match="missing"):
+        game.from_position(text.replace("7H 7D 7C", "7H 7D", 1))
+    with pytest.raises(NotationError, match="copies"):
+        game.from_position(text.replace("7H 7D 7C", "7H 7H 7H 7D 7C", 1))
+
+
+# ---------------------------------------------------------------- what a seat sees
+def test_observe_hides_other_hands_and_the_stock() -> None:
+    game, state = rig(["7H 7D 7C 2S", "2C 3C KD", "4H"], players=3)
+    view = game.observe(state, 1)
+    assert json.loads(json.dumps(view)) == view
+    assert sorted(view["hand"]) == sorted(game.faces(state.hands[1]))
+    assert view["hand_counts"] == [len(h) for h in state.hands] and view["stock_count"] == len(state.stock)
+    assert game.observe(state, None)["hand"] == []
+    shuffled = state.clone()
+    pool = state.hands[0] + state.hands[2] + state.stock
+    random.Random(3).shuffle(pool)
+    first, second = len(state.hands[0]), len(state.hands[0]) + len(state.hands[2])
+    shuffled.hands[0], shuffled.hands[2], shuffled.stock = pool[:first], pool[first:second], pool[second:]
+    assert game.observe(shuffled, 1) == view
+    assert game.observe(shuffled, None) == game.observe(state, None)
+
+
+def test_the_drawn_card_is_private() -> None:
+    game, state = rig(["7H 7D 2S", "2C 3C"], draws="KS")
+    events = play(game, state, "draw")
+    mine = events_for(events, 0)[0]
+    assert mine["code"] == "carousel.drew" and mine["params"]["card"] == "KS"
+    for viewer in (1, None):
+        assert "card" not in events_for(events, viewer)[0]["params"]
+    assert events[0].text(1) == "seat 0 draws a card"
+
+
+def test_resample_keeps_the_seat_view_and_the_draft_cards_in_the_movers_hand() -> None:
+    game, state = started()
+    for seat in (0, 1):
+        other = game.resample(state, seat, random.Random(seat))
+        assert game.observe(other, seat) == game.observe(state, seat)
+        assert game.piece_places(other) == game.piece_places(state)
+        assert [len(h) for h in other.hands] == [len(h) for h in state.hands]
+    other = game.resample(state, 1, random.Random(9))
+    assert {"5H", "8S"} <= set(format_faces(Kind.CARDS, game.faces(other.hands[0])).split())
+
+
+def test_returns_are_zero_until_the_end_then_zero_sum() -> None:
+    game, state = rig(
+        ["7H 7D 7C", "KC KD KS QH QD", "KH JD JS QS TD"], players=3, drawn=1, scores=[140, 0, 0]
+    )
+    assert game.returns(state) == [0.0, 0.0, 0.0]
+    play(game, state, "meld 7H 7D 7C")
+    assert game.returns(state) == [1.0, -0.5, -0.5]
+
+
+# ---------------------------------------------------------------- seats and bad input
+def test_wrong_seat_moves_change_nothing() -> None:
+    game, state = rig(["7H 7D 7C 2S", "2C 3C"])
+    before = state.to_json()
+    with pytest.raises(NotYourTurnError, match="seat 0's turn"):
+        game.apply_text(state, 1, "draw")
+    with pytest.raises(NotYourTurnError):
+        game.apply_text(state, 7, "draw")
+    assert game.legal_actions(state, 1) == [] and state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"add {HUGE} 7H",
+        f"split {HUGE} 7H",
+        f"move 1 7H {HUGE}",
+        f"move {HUGE} 7H new",
+        f"replace {HUGE} 5H",
+        f"replace 1 5H from {HUGE}",
+        "add 41 7H",
+        "add 0 7H",
+        "add x 7H",
+        "add 1 JK",
+        "new 7H[5H]",
+        "replace 1 JK",
+        "move 1 7H",
+        "commit now",
+    ],
+)
+def test_bad_action_text_is_a_notation_error(text: str) -> None:
+    game = CarouselGame(CarouselRules())
+    with pytest.raises(NotationError):
+        game.parse_action(text)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        CarouselAction(CVerb.ADD, number=0, card=(5, None)),
+        CarouselAction(CVerb.ADD, number=1, card=(52, None)),
+        CarouselAction(CVerb.MOVE, number=1, card=(5, 7)),
+        CarouselAction(CVerb.MELD),
+        CarouselAction(CVerb.DRAW, number=3),
+        CarouselAction(CVerb.REPLACE, number=1, card=(52, 5)),
+    ],
+)
+def test_malformed_action_objects_are_refused(action: CarouselAction) -> None:
+    game, state = rig(["7H 7D 7C 2S", "2C 3C"], drawn=1)
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="not a well-formed"):
+        game.apply(state, 0, action)
+    assert state.to_json() == before and game.action_id(state, action) is None
+
+
+# ---------------------------------------------------------------- the id space
+def test_every_id_round_trips_through_its_action_and_text() -> None:
+    game = CarouselGame(CarouselRules())
+    assert game.num_actions == NUM_ACTIONS == 264_270
+    for i in range(NUM_ACTIONS):
+        action = action_of_id(i)
+        assert action_id(action) == i
+        assert game.parse_action(action.text()) == action
+    with pytest.raises(NotationError):
+        game.action_from_id(CarouselState.from_json(rig(["2C"], players=2)[1].to_json()), 0, NUM_ACTIONS)
+
+
+@pytest.mark.parametrize("drawn", [0, 1])
+def test_mask_matches_the_legal_list_and_every_legal_id_applies(drawn: int) -> None:
+    game, state = started() if drawn else rig(["7H 7D 7C 2S", "2C 3C"])
+    legal = game.legal_actions(state, 0)
+    ids = [i for a in legal if (i := game.action_id(state, a)) is not None]
+    assert len(ids) == len(legal) and ids == sorted(ids)
+    mask = game.legal_mask(state, 0)
+    assert [i for i, ok in enumerate(mask) if ok] == ids
+    for i in ids:
+        game.apply_id(state.clone(), 0, i)
+
+
+def test_edits_wait_for_a_draw_and_a_possible_meld() -> None:
+    game, state = rig(["7H 7D 7C 2S", "2C 3C"])
+    assert [a.verb for a in game.legal_actions(state, 0)] == [CVerb.DRAW]
+    assert str(refused(game, state, "new 7H")) == "draw first"
+    game, state = rig(["7H 9D JC 2S", "2C 3C"], draws="KS")
+    play(game, state, "draw")
+    assert [a.text() for a in game.legal_actions(state, 0)] == ["draw"]
+    assert "no meld is possible" in str(refused(game, state, "new 7H"))
+
+
+# ---------------------------------------------------------------- the draft
+def test_an_invalid_draft_is_not_committed_and_says_why() -> None:
+    game, state = rig(["7H 7D 7C 2S", "2C 3C"], drawn=1)
+    play(game, state, "new 7H")
+    play(game, state, "add 1 7D")
+    assert CarouselAction(CVerb.COMMIT) not in game.legal_actions(state, 0)
+    error = refused(game, state, "commit")
+    assert error.code == "carousel.invalid_meld" and str(error).startswith(
+        "the table holds an invalid meld: 7"
+    )
+    assert "draw" not in [a.text() for a in game.legal_actions(state, 0)]
+    assert error.to_json()["params"] == {"meld": "7H 7D", "reason": error.params["reason"]}
+    assert str(refused(game, state, "draw")).startswith("finish the draft first")
+    play(game, state, "add 1 7C")
+    assert CarouselAction(CVerb.COMMIT) in game.legal_actions(state, 0)
+    events = play(game, state, "commit")
+    assert events[0].code == "carousel.melded" and sorted(events[0].params["played"]) == ["7C", "7D", "7H"]
+    assert state.melded_turn and len(state.hands[0]) == 1 and state.draft is None  # 2S: it may knock
+
+
+def test_a_joker_replaced_and_placed_again_by_atomic_edits() -> None:
+    game, state = rig(["5H 2C KD", "2D 3C"], table=["4H JK[5H] 6H", "9S 9D 9C"], drawn=1)
+    events = play(game, state, "replace 1 5H")
+    assert events[0].text() == "seat 0 replaces the joker declared 5H in meld 1 by a real 5H"
+    assert state.draft is not None and state.draft.floating == 1
+    assert refused(game, state, "commit").code == "carousel.joker_left_table"
+    play(game, state, "add 1 JK[7H]")
+    assert state.draft is not None and state.draft.floating == 0
+    events = play(game, state, "commit")
+    assert (
+        events[0].params["freed"] == ["JK[5H]"] and events[0].params["text"] == "4H 5H 6H JK[7H] | 9S 9D 9C"
+    )
+    assert len(state.hands[0]) == 2
+
+
+def test_a_turn_built_from_ids_equals_the_whole_table_shortcut() -> None:
+    game, start = rig(["8S 9S TS 2C", "2D 3C"], table=["4H JK[5H] 6H", "5H 5S 5D 5C"], drawn=1)
+    shortcut = start.clone()
+    play(game, shortcut, "meld 4H 5H 6H JK[7H] | 5S 5D 5C | 8S 9S TS")
+    built = start.clone()
+    for text in ("replace 1 5H from 2", "add 1 JK[7H]", "new 8S", "add 3 9S", "add 3 TS", "commit"):
+        action = game.parse_action(text)
+        i = game.action_id(built, action)
+        assert i is not None and i in game.legal_ids(built, 0)
+        game.apply_id(built, 0, i)
+    assert built == shortcut and game.position(built) == game.position(shortcut)
+
+
+def test_split_move_undo_and_reset() -> None:
+    game, state = rig(["7S 2C KD", "2D 3C", "4D"], table=["4S 5S 6S 7S 8S 9S"], drawn=1)
+    refused(game, state, "split 1 4S")  # nothing to split off
+    play(game, state, "split 1 7S")
+    assert state.draft is not None and state.draft.melds[1][0] == (game.parse_action("new 7S").card)
+    play(game, state, "move 2 9S new")
+    play(game, state, "move 3 9S 2")
+    assert str(refused(game, state, "move 1 4S 1")) == "the cards are in that meld already"
+    assert str(refused(game, state, "add 3 7S")) == "there is no meld 3: the draft has melds 1..2"
+    play(game, state, "reset")
+    assert not game.draft_changed(state) and state.draft_history
+    play(game, state, "undo")
+    assert game.draft_changed(state)
+    assert str(refused(game, state, "new 7D")) == "you don't hold 7D"
+    play(game, state, "new 7S")
+    assert str(refused(game, state, "add 3 7S")) == "you don't hold 7S (it is in the draft already)"
+
+
+def test_edits_run_out_then_reset_leads_on() -> None:
+    game, state = rig(["7H 7D 7C 2S", "2C 3C"], drawn=1)
+    budget = game.edit_budget(state)
+    assert budget == 0 + 3 + 4  # nothing on the table; at most three cards can be played
+    for i in range(budget):
+        play(game, state, "new 7H" if i % 2 == 0 else "undo")
+    assert [a.text() for a in game.legal_actions(state, 0)] == ["reset"]
+    assert "at most 7 edits" in str(refused(game, state, "new 7D"))
+    play(game, state, "reset")
+    assert [a.text() for a in game.legal_actions(state, 0)] == ["draw"]
+
+
+def test_must_meld_if_able_lets_the_edits_run_out() -> None:
+    game, state = rig(["7H 7D 7C 9C", "2C 3C KD"], drawn=1, must_meld_if_able=True)
+    assert "draw" not in [a.text() for a in game.legal_actions(state, 0)]
+    for i in range(game.edit_budget(state)):
+        play(game, state, "new 9C" if i % 2 == 0 else "undo")
+    assert game.draft_changed(state)
+    play(game, state, "reset")
+    assert "draw" in [a.text() for a in game.legal_actions(state, 0)]
+
+
+def test_a_bots_turn_ended_by_the_engine_is_announced() -> None:
+    game, state = rig(["7H 7D 2S 9D", "2C 3C"])
+    play(game, state, "draw")
+    play(game, state, "draw")
+    events = play(game, state, "draw")
+    ended = [e for e in events if e.code == "carousel.turn_ended_auto"]
+    assert [e.seat for e in ended] == [0] and ended[0].text() == "seat 0 can do nothing more: the turn passes"
+
+
+def test_every_code_renders_without_gaps() -> None:
+    from rummykit.variants.carousel import messages
+
+    for code in [*messages.ERRORS, *messages.EVENTS, *messages.NOTES]:
+        assert render(code, {}) != code

@@ -128,7 +128,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         mask = np.zeros(game.num_actions, dtype=np.int8)
         mask[game.legal_ids(state, seat)] = 1
         obs: Observation = {
-            "observation": self.encoder.encode(view, public_known(game, state)),
+            "observation": self.encoder.encode(view, public_known(state)),
             "action_mask": mask,
         }
         self._cache = (self.steps, agent, obs)

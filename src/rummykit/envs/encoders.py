@@ -2,7 +2,7 @@
 
 An encoder is built once per game (its shape follows the rules: the number of players) and turns
 ``game.observe(state, seat)`` (plus the public ``known`` pieces, see
-:func:`rummykit.envs.encoding.known_faces`) into an array of shape ``(rows, 53)``; see
+:func:`rummykit.envs.encoding.public_known`) into an array of shape ``(rows, 53)``; see
 :mod:`rummykit.envs.encoding` for the conventions and ``docs/envs.md`` for every row.
 :meth:`Encoder.describe` lists the rows of an encoder's layout.
 """
@@ -24,8 +24,7 @@ from rummykit.envs.encoding import (
     Planes,
     RowBuilder,
     declared_faces,
-    known_faces,
-    meld_rows,
+    group_rows,
     one_hot,
     relative,
     seat_flags,
@@ -43,6 +42,8 @@ class Encoder(ABC):
         self.players = game.players
         self.score_scale = score_scale
         self.layout = RowBuilder()
+        self.face_of = np.asarray([game.pieces.face(p) for p in range(game.pieces.size)], dtype=np.intp)
+        """The face of each piece id."""
         self._declare()
 
     @property
@@ -55,11 +56,12 @@ class Encoder(ABC):
         return self.layout.describe()
 
     def encode(self, view: Mapping[str, Any], known: Sequence[Sequence[int]] | None = None) -> Array:
-        """The array of ``view`` (a ``game.observe`` dict); ``known``: faces per seat everyone
-        saw it take (used where the view has no ``known`` key)."""
+        """The array of ``view`` (a ``game.observe`` dict); ``known``: piece ids per seat that
+        everyone saw it take and it still holds (:func:`rummykit.envs.encoding.public_known`)."""
         planes = Planes()
         viewer = view["seat"] if view["seat"] is not None else 0
-        scalars = self._fill(planes, view, viewer, known_faces(view, known, viewer))
+        others = relative(known, viewer)[1:] if known is not None else []
+        scalars = self._fill(planes, view, viewer, others)
         out = planes.array(self.layout.height)
         out[self.layout.index["scalars"], : len(scalars)] = scalars
         return out
@@ -77,13 +79,19 @@ class Encoder(ABC):
             *one_hot(None if to_move is None else (to_move - viewer) % n, n),
         ]
 
+    def _add_known(self, planes: Planes, first: int, known: Sequence[Sequence[int]]) -> None:
+        """Face counts of the known piece ids of relative seats 1.. on rows from ``first``."""
+        if known:
+            pieces = np.fromiter(chain.from_iterable(known), dtype=np.intp)
+            planes.add_array(first + group_rows(known), self.face_of[pieces])
+
     @abstractmethod
     def _declare(self) -> None:
         """Declare the rows (``self.layout.rows``)."""
 
     @abstractmethod
     def _fill(
-        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: list[list[int]]
+        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: Sequence[Sequence[int]]
     ) -> list[float]:
         """Add ``view``'s face rows to ``planes``; returns the ``scalars`` row."""
 
@@ -127,7 +135,7 @@ class ClosedHandEncoder(Encoder):
         )
 
     def _fill(
-        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: list[list[int]]
+        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: Sequence[Sequence[int]]
     ) -> list[float]:
         n, at = self.players, self.layout.index
         planes.add(at["hand"], view["hand"])
@@ -135,7 +143,7 @@ class ClosedHandEncoder(Encoder):
         planes.add_rows(at["discards"], piles)
         planes.add_rows(at["tops"], [pile[-1:] for pile in piles])
         planes.one(at["takeable"], view["takeable"])
-        planes.add_rows(at["known"], known)
+        self._add_known(planes, at["known"], known)
         planes.add(at["wilds"], view["wilds"])
         planes.one(at["joker_as"], view["joker_as"])
         planes.one(at["aside"], view.get("indicator", view.get("up_card")))
@@ -192,20 +200,20 @@ class KalookiEncoder(Encoder):
         )
 
     def _fill(
-        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: list[list[int]]
+        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: Sequence[Sequence[int]]
     ) -> list[float]:
         n, at = self.players, self.layout.index
         planes.add(at["hand"], view["hand"])
         planes.add(at["discards"], view["discards"])
         planes.one(at["takeable"], view["takeable"])
-        planes.add_rows(at["known"], known)
+        self._add_known(planes, at["known"], known)
         table = view["table"]
         flags, numbers = at["meld_flags"], [m["number"] - 1 for m in table]
         for m, col in zip(table, numbers, strict=True):
             planes.add(at["meld_cards"] + col, m["stands_for"])
             planes.one(at["meld_owner"] + (m["owner"] - viewer) % n, col)
         if table:
-            rows = np.asarray(numbers, dtype=np.intp)[meld_rows([m["faces"] for m in table])]
+            rows = np.asarray(numbers, dtype=np.intp)[group_rows([m["faces"] for m in table])]
             faces = np.fromiter(chain.from_iterable(m["faces"] for m in table), dtype=np.intp)
             stands = np.fromiter(chain.from_iterable(m["stands_for"] for m in table), dtype=np.intp)
             jokers = faces == JOKER
@@ -252,7 +260,7 @@ class CarouselEncoder(Encoder):
         )
 
     def _fill(
-        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: list[list[int]]
+        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: Sequence[Sequence[int]]
     ) -> list[float]:
         n, at = self.players, self.layout.index
         planes.add(at["hand"], view["hand"])
@@ -267,7 +275,7 @@ class CarouselEncoder(Encoder):
         draft = view["draft"]
         melds = draft["melds"]
         stands, declared = declared_faces(list(chain.from_iterable(melds)))
-        rows = meld_rows(melds)
+        rows = group_rows(melds)
         planes.add_array(at["draft_cards"] + rows, stands)
         planes.add_array(at["draft_jokers"] + rows[declared], stands[declared])
         planes.add(at["draft_played"], draft["played"])

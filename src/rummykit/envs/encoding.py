@@ -11,14 +11,13 @@ in ``docs/envs.md``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from rummykit.engine.game import Game
 from rummykit.engine.state import State
 
 WIDTH = 53
@@ -97,9 +96,9 @@ class Planes:
         return counts.astype(np.float32).reshape(height, WIDTH)
 
 
-def meld_rows(melds: Sequence[Sequence[Any]]) -> npt.NDArray[np.intp]:
-    """The index of the meld each card of ``melds`` (flattened) belongs to."""
-    return np.repeat(np.arange(len(melds), dtype=np.intp), [len(m) for m in melds])
+def group_rows(groups: Sequence[Sequence[Any]]) -> npt.NDArray[np.intp]:
+    """For the items of ``groups`` flattened: the index of the group each belongs to."""
+    return np.repeat(np.arange(len(groups), dtype=np.intp), [len(g) for g in groups])
 
 
 def declared_faces(
@@ -131,24 +130,10 @@ def one_hot(index: int | None, size: int) -> list[float]:
     return flags
 
 
-def known_faces(
-    view: Mapping[str, Any], known: Sequence[Sequence[int]] | None, viewer: int
-) -> list[list[int]]:
-    """The faces known to be in each other hand (relative positions 1..players-1): the view's
-    ``known`` where the game gives it, else ``known`` (faces per seat, public by the engine's
-    contract: pieces everyone saw a seat take and still in its hand)."""
-    per_seat = view.get("known", known)
-    if per_seat is None:
-        return [[] for _ in range(int(view["players"]) - 1)]
-    return [list(k) for k in relative(list(per_seat), viewer)[1:]]
-
-
-def public_known(game: Game[Any, Any], state: State) -> list[list[int]] | None:
-    """The faces per seat that every seat saw it take (from a discard pile, a release, a show)
+def public_known(state: State) -> Sequence[Sequence[int]] | None:
+    """The piece ids per seat that every seat saw it take (from a discard pile, a release, a show)
     and that it still holds: the state's ``known`` field where the game keeps one (Okey, Turkish
-    Rummy, Kalooki), else ``None``. Public by the engine's contract; no other field is read."""
-    known = getattr(state, "known", None)
-    if known is None:
-        return None
-    face = game.pieces.face
-    return [[face(p) for p in k] for k in known]
+    Rummy, Kalooki), else ``None``. Public by the engine's contract; the one state field the
+    environments read besides ``game.observe``."""
+    known: Sequence[Sequence[int]] | None = getattr(state, "known", None)
+    return known

@@ -1,6 +1,6 @@
 """The games as OpenSpiel Python games (extra ``openspiel``): importing this module registers
 ``python_rummykit_okey``, ``python_rummykit_turkish_rummy``, ``python_rummykit_kalooki`` (and
-``python_rummykit_carousel`` once that game is on the v2 engine) with ``pyspiel.register_game``;
+``python_rummykit_carousel``, each one only if its game loads) with ``pyspiel.register_game``;
 then ``pyspiel.load_game("python_rummykit_okey", {"rounds": "2"})``.
 
 - **Chance**: one chance node at the start picks the match's seed uniformly among ``seeds``
@@ -17,7 +17,7 @@ then ``pyspiel.load_game("python_rummykit_okey", {"rounds": "2"})``.
   player was told (``game.events_for(events, player)``: its own draws included, nobody else's)
   followed by its current view. No state field is read besides ``known`` (public).
 - **Returns**: ``game.returns`` (zero-sum normalised scores for Okey and Turkish Rummy, a win
-  share for Kalooki), terminal only.
+  share for Kalooki and Carousel), terminal only.
 - **resample_from_infostate(player, sampler)**: ``game.resample`` (the pieces the player can't see
   re-dealt) with a fresh seed, so the rounds to come are re-dealt too; the other players' logs
   are replaced by the public log, since their private events belonged to the true deal.
@@ -234,8 +234,7 @@ class RummyObserver:
         if view is None:
             self.tensor.fill(0.0)
             return
-        known = public_known(self.game.engine, state.state)
-        self.tensor[:] = self.game.encoder.encode(view, known).reshape(-1)
+        self.tensor[:] = self.game.encoder.encode(view, public_known(state.state)).reshape(-1)
 
     def string_from(self, state: RummyState, player: int) -> str:
         """``player``'s view as JSON; with perfect recall, its event log first."""

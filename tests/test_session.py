@@ -10,7 +10,7 @@ import pytest
 
 from play_helpers import load_game
 from rummykit.core.melds import CAROUSEL_VALUES, Wilds
-from rummykit.core.notation import format_face, parse_faces
+from rummykit.core.notation import format_face, parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.errors import IllegalActionError
 from rummykit.session import EventLog, Move, Rack, SeatSession, SessionError, closed_hand_hint, groups
@@ -176,3 +176,22 @@ def test_the_planner_names_a_melds_only_joker_and_undoes_whole_commands() -> Non
         planner.plan_new(view, [(parse_faces(Kind.CARDS, "7H")[0], None)])
     with pytest.raises(IllegalActionError, match="you don't hold 9S \\(it is in the draft already\\)"):
         planner.plan_new(view, [(nine, None), (nine, None)])
+
+
+def test_the_planner_keeps_the_cards_of_the_melds_it_built() -> None:
+    cards = parse_declared(Kind.CARDS, "6S 7S TS JS QS 7H 7H 9H 7C 7C JK")
+    draft = {"melds": [], "played": [], "floating": 0, "changed": False, "can_undo": False}
+    view = {"hand": [f for f, _ in cards], "table": [], "draft": draft}
+    target = [parse_declared(Kind.CARDS, t) for t in ("7S 7H 7C", "7H JK[8H] 9H", "TS JS QS")]
+    plan = DraftPlanner(True).plan_table(view, target, [])
+    assert [a.text() for a in plan] == [
+        "new 7S",
+        "add 1 7H",
+        "add 1 7C",
+        "new 7H",
+        "add 2 JK[8H]",
+        "add 2 9H",
+        "new TS",
+        "add 3 JS",
+        "add 3 QS",
+    ]

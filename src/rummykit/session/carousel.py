@@ -260,6 +260,7 @@ class _TablePlan:
                     else:
                         self.step(CarouselAction(CVerb.MOVE, number=self.number(source), card=card))
                     label = self.labels[-1]
+                    needs[label] = want
                 elif source is None:
                     self.step(CarouselAction(CVerb.ADD, number=self.number(label), card=card))
                 else:

@@ -23,14 +23,16 @@ Integer ids (``NUM_ACTIONS`` in all, fixed):
                       high ace, 3-13 cards, 13 only as A..K with the ace low, jokers at any 0-2
                       positions, at least one natural)
 ``LAYOFF_BASE + (n-1) * LAYOFF_CODES + c``   ``layoff n`` of one card: ``c`` = face 0..51 for a
-                      natural, 52 for an undeclared joker (a set), ``53 + f`` for ``JK[f]`` (a run)
+                      natural, 52 for an undeclared joker (a set's missing suit; on a run above its
+                      top if it can, else below), ``53 + f`` for ``JK[f]``
 ``RELEASE_BASE + (n-1) * RELEASE_CODES + c``  ``release n``: ``c`` = face 0..51 for one card, else
                       ``52 + (rank-1) * 10 + k`` for the ``k``-th of the ten 2- or 3-suit subsets
                       (:data:`SUIT_COMBOS`) of one rank
 ====================  ==============================================================================
 
 ``n`` is the table meld number, 1..:data:`MAX_MELDS` (106 cards make at most 35 melds, and numbers
-stay 1..count: a retract gives its numbers again).
+stay 1..count: a retract gives its numbers again). In all 19,254 ids: 9,153 melds (325 sets,
+8,828 runs), 35 x 105 lay-offs, 35 x 182 releases.
 """
 
 from __future__ import annotations

@@ -1,0 +1,130 @@
+"""Seats over the real server: a dropped person's grace period, the bot that stands in (flagged in
+the result) and the reclaim; turn timers playing the default move for all to see; leaving; the
+live lobby; rematches."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from test_server_support import SeatClient, Server, make_table, running, sqlite_url
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running(sqlite_url(tmp_path_factory.mktemp("seats"))) as started:
+        yield started
+
+
+def test_a_bot_stands_in_after_the_grace_period_and_the_person_reclaims(server: Server) -> None:
+    created, (token,) = make_table(server, options={"rounds": 1}, grace_seconds=0.3, bot_delay=0.1)
+    table = created["table"]
+    client = SeatClient(server, table, 0, token)
+    state = client.wait_turn_or_end()
+    client.close()
+    deadline = time.monotonic() + 20
+    while server.get(f"/tables/{table}").json()["seats"][0]["standing_in"] is not True:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    watcher = SeatClient(server, table, None, None)
+    moved = watcher.next_game_message()
+    while moved["v"] <= state["v"]:
+        moved = watcher.next_game_message()
+    back = SeatClient(server, table, 0, token, v=state["v"], game=state["game"])
+    info = back.until("table")
+    assert info["seats"][0]["standing_in"] is False and info["stood_in"] == [0]
+    missed = back.next_game_message()
+    assert missed["type"] == "state" and missed["v"] == state["v"] + 1
+    back.drain()
+    notices = [n for m in back.received if m["type"] == "state" for n in m["notices"]]
+    assert {"code": "bot_stood_in", "seat": 0, "params": {"seat": 0}} in notices
+    back.send({"type": "resync"})
+    back.until("sync")
+    now = back.wait_turn_or_end()
+    if not now["over"]:
+        assert back.act(now["legal"][0]["text"], "mine")["type"] == "ack"
+    assert server.get(f"/tables/{table}").json()["stood_in"] == [0]
+    back.close()
+    watcher.close()
+
+
+def test_the_turn_timer_plays_the_default_move(server: Server) -> None:
+    created, (token,) = make_table(server, options={"rounds": 1}, turn_seconds=1)
+    client = SeatClient(server, created["table"], 0, token)
+    timed_out = []
+    deadline = time.monotonic() + 30
+    while len(timed_out) < 2:
+        assert time.monotonic() < deadline
+        message = client.recv()
+        if message["type"] == "state":
+            timed_out += [(message, n) for n in message["notices"] if n["code"] == "timed_out"]
+    (first, a), (second, b) = timed_out[:2]
+    assert a["seat"] == b["seat"] == 0
+    if a["params"]["action"] == "draw":
+        drawn = next(e["params"]["piece"] for e in first["events"] if e["code"] == "drew")
+        assert b["params"]["action"] == f"discard {drawn}"
+        assert second["v"] == first["v"] + 1
+    else:
+        assert a["params"]["action"].startswith("discard ")
+    client.close()
+
+
+def test_leaving_opens_the_seat_before_the_start_and_brings_a_bot_after(server: Server) -> None:
+    created = server.post(
+        "/tables",
+        {"variant": "okey", "options": {"rounds": 1}, "seats": [{"kind": "person"}] * 4, "bot_delay": 0},
+        status=201,
+    )
+    table = created["table"]
+    token = server.post(f"/tables/{table}/seats/0/join", {"name": "ann"})["token"]
+    assert server.post(f"/tables/{table}/seats/0/leave", {"token": "wrong"}, status=403)
+    server.post(f"/tables/{table}/seats/0/leave", {"token": token})
+    assert server.get(f"/tables/{table}").json()["seats"][0]["kind"] == "open"
+    token = server.post(f"/tables/{table}/seats/0/join", {"name": "ann"})["token"]
+    server.post(f"/tables/{table}/fill", {"token": created["owner_token"], "level": "greedy"})
+    server.post(f"/tables/{table}/start", {"token": token})
+    server.post(f"/tables/{table}/seats/0/leave", {"token": token})
+    spectator = SeatClient(server, table, None, None)
+    while not (spectator.state and spectator.state["over"]):
+        spectator.recv()
+    assert spectator.state["stood_in"] == [0]
+    spectator.close()
+
+
+def test_lobby_lists_public_tables_live_and_rematch_starts_a_new_game(server: Server) -> None:
+    lobby = SeatClient.__new__(SeatClient)
+    from websockets.sync.client import connect
+
+    lobby.ws = connect(server.ws_url, legacy=True)
+    lobby.received, lobby.state = [], None
+    lobby.send({"type": "lobby"})
+    assert lobby.until("lobby")["type"] == "lobby"
+    created, (token,) = make_table(server, options={"rounds": 1}, public=True)
+    table = created["table"]
+    deadline = time.monotonic() + 10
+    while True:
+        listed = lobby.until("lobby")
+        if any(t["table"] == table for t in listed["tables"]):
+            break
+        assert time.monotonic() < deadline
+    assert table in {t["table"] for t in server.get("/tables").json()["tables"]}
+    client = SeatClient(server, table, 0, token)
+    last = client.play_to_end(random.Random(4))
+    while True:
+        listed = lobby.until("lobby")
+        if any(g["game"] == last["game"] for g in listed["finished"]):
+            break
+    server.post(f"/tables/{table}/rematch", {"token": token})
+    fresh = client.next_game_message()
+    while fresh["type"] != "state" or fresh["game"] == last["game"]:
+        fresh = client.next_game_message()
+    assert fresh["v"] == 0 and not fresh["over"]
+    assert (
+        server.post(f"/tables/{table}/rematch", {"token": token}, status=409)["error"]["code"]
+        == "not_finished"
+    )
+    client.close()
+    lobby.ws.close()

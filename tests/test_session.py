@@ -121,7 +121,7 @@ def test_a_closed_hand_hint_finishes_when_it_can() -> None:
 
 
 # ---------------------------------------------------------------------- Carousel's draft
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(12))
 def test_hint_use_builds_the_solvers_table_with_the_engines_edits(seed: int) -> None:
     game = load_game("carousel", ["players=3"])
     state = game.new_state(seed)

@@ -316,3 +316,18 @@ def test_a_bots_skipped_last_turn_is_told() -> None:
     at = lines.index("seat 0 (you) ends the turn")
     assert lines[at + 1] == "seat 1 (random) has nothing to meld in the last turn: the turn passes"
     assert "round 1 over" in lines[at + 3]
+
+
+@pytest.mark.parametrize("verb", ["add", "split", "move", "replace"])
+def test_a_huge_meld_number_is_refused_in_one_short_line(verb: str) -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, HAND, TABLE)
+    client.handle("draw")
+    huge = "9" * 5000
+    command = {"move": f"move {huge} 5S 2", "replace": f"replace 1 7S from {huge}"}.get(
+        verb, f"{verb} {huge} 7H"
+    )
+    before = client.obs
+    client.handle(command)
+    assert last_line(out).startswith("can't read that: '999") and len(last_line(out)) < 120
+    assert client.obs == before

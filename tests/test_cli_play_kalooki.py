@@ -302,3 +302,13 @@ def test_the_hint_to_take_is_the_command_to_type_and_names_the_card_in_words() -
     assert line == "hint: take  (the 7S on the discard pile lowers your deadwood)"
     client.handle(line.removeprefix("hint: ").split("  (")[0])
     assert "seat 0 (you) takes 7S from the discard pile" in out.getvalue()
+
+
+def test_a_huge_meld_number_is_refused_in_one_short_line() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, HAND, table=((1, "8H 9H JK[TH]"),), opened=(1,))
+    client.handle("draw")
+    before = client.obs
+    client.handle(f"layoff {'9' * 5000} 7H")
+    assert last_line(out).startswith(("can't read that: ", "not allowed: ")) and len(last_line(out)) < 120
+    assert client.obs == before

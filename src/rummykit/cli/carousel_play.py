@@ -28,11 +28,11 @@ from rummykit.core.melds import CAROUSEL_VALUES, Meld, MeldKind
 from rummykit.core.notation import parse_declared, parse_face
 from rummykit.core.pieces import Kind
 from rummykit.engine.game import RoundResult
-from rummykit.errors import IllegalActionError, RummykitError
+from rummykit.errors import IllegalActionError, NotationError, RummykitError
 from rummykit.session import round_result
 from rummykit.session.carousel import DraftPlanner, cards_of, is_new, meld_cards, meld_status, table_of
 from rummykit.solvers.rearrange import TableMove
-from rummykit.variants.carousel.actions import EDITS, Card, CarouselAction, CVerb
+from rummykit.variants.carousel.actions import EDITS, MAX_MELDS, Card, CarouselAction, CVerb
 from rummykit.variants.carousel.state import MAX_DRAWS, CarouselGame
 
 KINDS = {MeldKind.RUN: "sequence", MeldKind.SET: "group"}
@@ -178,11 +178,13 @@ class CarouselClient(TableClient[CarouselGame]):
 
     @staticmethod
     def number(word: str, example: str) -> int:
-        """A meld number typed by the human (a number too long to be one is refused as the engine
-        refuses meld numbers out of range)."""
+        """A meld number typed by the human; raises :class:`RummykitError` for a word that is none,
+        :class:`NotationError` (the token cut short) for one beyond any draft."""
         if not is_number(word):
             raise RummykitError(f"{quoted(word)} is not a meld number: write {example}")
-        return int(word) if len(word) <= 2 else 99
+        if len(word) > len(str(MAX_MELDS)):
+            raise NotationError(word, f"meld numbers are 1..{MAX_MELDS}")
+        return int(word)
 
     @staticmethod
     def cards(words: Sequence[str]) -> list[Card]:

@@ -17,15 +17,11 @@ from typing import Any
 
 from rich.console import Console
 
-from rummykit.cli.carousel_play import CarouselClient
-from rummykit.cli.kalooki_play import KalookiClient
 from rummykit.cli.terminal import TerminalClient
 from rummykit.engine.game import Game
 from rummykit.engine.match import Bot
 from rummykit.engine.state import State
 from rummykit.errors import RummykitError
-from rummykit.variants.carousel.state import CarouselGame
-from rummykit.variants.kalooki.state import KalookiGame
 
 
 def table_client(
@@ -38,7 +34,13 @@ def table_client(
     interactive: bool,
 ) -> TerminalClient[Any]:
     """The client of ``game`` (the match ``state``) for a human at seat 0 (input echoed unless
-    ``interactive``); raises :class:`RummykitError` for a game without one."""
+    ``interactive``); raises :class:`RummykitError` for a game without one. The clients are
+    imported here, so the command line loads a game's client only when it is played."""
+    from rummykit.cli.carousel_play import CarouselClient
+    from rummykit.cli.kalooki_play import KalookiClient
+    from rummykit.variants.carousel.state import CarouselGame
+    from rummykit.variants.kalooki.state import KalookiGame
+
     if isinstance(game, KalookiGame):
         return KalookiClient(
             game, state, bots, names, console, read_line, interactive=interactive, echo_input=not interactive
@@ -50,4 +52,4 @@ def table_client(
     raise RummykitError(f"{type(game).__name__} can't be played in the terminal yet")
 
 
-__all__ = ["CarouselClient", "KalookiClient", "table_client"]
+__all__ = ["table_client"]

@@ -29,9 +29,8 @@ from rummykit.core.notation import parse_declared, parse_face
 from rummykit.core.pieces import Kind
 from rummykit.engine.game import RoundResult
 from rummykit.errors import IllegalActionError, NotationError, RummykitError
-from rummykit.session import round_result
+from rummykit.session import carousel_hint, round_result
 from rummykit.session.carousel import DraftPlanner, cards_of, is_new, meld_cards, meld_status, table_of
-from rummykit.solvers.rearrange import TableMove
 from rummykit.variants.carousel.actions import EDITS, MAX_MELDS, Card, CarouselAction, CVerb
 from rummykit.variants.carousel.state import MAX_DRAWS, CarouselGame
 
@@ -278,8 +277,8 @@ class CarouselClient(TableClient[CarouselGame]):
         if not self.session.my_turn:
             raise IllegalActionError("not_your_turn", seat=HUMAN, to_move=self.to_move())
         obs = self.obs
-        move: TableMove = self.game.solver.solve(
-            table_of(obs), list(obs["hand"]), CAROUSEL_VALUES, self.rules.joker_replace_from_table
+        move = carousel_hint(
+            self.game.solver, table_of(obs), obs["hand"], CAROUSEL_VALUES, self.rules.joker_replace_from_table
         )
         now = self.points(obs["hand"])
         if not move.played:

@@ -146,9 +146,7 @@ def make_table(
 ) -> tuple[dict[str, Any], list[str]]:
     """Create a table of ``persons`` people then bots, join the people and start it; returns the
     table answer and the people's tokens."""
-    players = 4 if variant in ("okey", "turkish_rummy", "kalooki") else 2
-    if options and "players" in options:
-        players = int(options["players"])
+    players = int((options or {}).get("players", 4))
     seats = [{"kind": "person"}] * persons + [{"kind": "bot", "level": "greedy"}] * (players - persons)
     body = {"variant": variant, "options": options or {}, "seats": seats, "bot_delay": 0, **table}
     created = server.post("/tables", body, status=201)

@@ -157,7 +157,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self._agent(game.current_seat(state))
         self._accumulate_rewards()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
     def _pay_round(self, over: bool) -> None:
         """The rewards of the round just ended (and of the match, ``over``)."""
@@ -172,12 +172,17 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
     # ------------------------------------------------------------------ rendering
     def render(self) -> str | None:
         """The text view of the seat to move (of seat 0 once the match is over): returned for
-        ``ansi`` and ``human``; ``None`` without a render mode."""
+        ``ansi``, printed for ``human``; ``None`` without a render mode."""
         if self.render_mode is None:
             return None
         seat = self.game.current_seat(self.state)
-        view = self.game.observe(self.state, seat if seat is not None else 0)
-        return text_view(self.game.pieces.kind, view)
+        text = text_view(
+            self.game.pieces.kind, self.game.observe(self.state, seat if seat is not None else 0)
+        )
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""

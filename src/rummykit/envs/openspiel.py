@@ -76,11 +76,7 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         defaults = default_parameters(self.spec.variant)
-        given = dict(params or {})
-        unknown = set(given) - set(defaults)
-        if unknown:
-            raise ValueError(f"unknown parameter(s) {sorted(unknown)}; known: {sorted(defaults)}")
-        merged = {**defaults, **given}
+        merged = {**defaults, **(params or {})}
         self.seeds = int(merged.pop("seeds"))
         if self.seeds < 1:
             raise ValueError("seeds is a positive whole number")

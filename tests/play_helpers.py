@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from rummykit.bots.registry import make_bot
 from rummykit.cli.app import app
+from rummykit.core.notation import format_face
 from rummykit.engine.closed_hand import ClosedHandGame
 from rummykit.engine.game import Game
 from rummykit.engine.match import Bot
@@ -87,26 +88,32 @@ def reread(client: Any) -> None:
 
 
 def give_rack(
-    game: ClosedHandGame[Any], state: Any, seat: int, faces: Sequence[int], keep_rest: bool = False
-) -> None:
-    """Make ``seat``'s rack hold the pieces of ``faces`` by swapping pieces with the stock and the
-    other racks (every piece stays in exactly one place). The pieces it gives away are the last of
-    its rack that ``faces`` don't need, or the first with ``keep_rest``."""
-    rack = state.racks[seat]
-    want = Counter(faces)
+    game: ClosedHandGame[Any], state: State, seat: int, faces: Sequence[int], keep_rest: bool = False
+) -> State:
+    """The position of ``state`` with ``seat``'s rack holding the pieces of ``faces``, swapped with
+    the stock and the other racks (every piece stays in exactly one place), written as position text
+    and read back (``from_position``). The pieces it gives away are the last of its rack that
+    ``faces`` don't need, or the first with ``keep_rest``."""
+    head, *sections = game.position(state).split(" | ")
+    parts = dict(section.split(" ", 1) for section in sections)
+    racks = [rack.split() for rack in parts["racks"].split(" / ")]
+    stock = parts["stock"].split() if parts["stock"] != "-" else []
+    rack = racks[seat]
+    want = Counter(format_face(game.pieces.kind, f) for f in faces)
     spare = []
     for piece in rack:
-        if want[game.face(piece)]:
-            want[game.face(piece)] -= 1
+        if want[piece]:
+            want[piece] -= 1
         else:
             spare.append(piece)
-    for face in want.elements():
-        holders = [state.stock, *(r for s, r in enumerate(state.racks) if s != seat)]
-        where = next(h for h in holders if any(game.face(p) == face for p in h))
-        piece = next(p for p in where if game.face(p) == face)
+    for piece in want.elements():
+        holders = [stock, *(r for s, r in enumerate(racks) if s != seat)]
+        where = next(h for h in holders if piece in h)
         swap = spare.pop(0 if keep_rest else -1)
         where[where.index(piece)] = swap
         rack[rack.index(swap)] = piece
+    parts.update(racks=" / ".join(" ".join(r) for r in racks), stock=" ".join(stock) or "-")
+    return game.from_position(" | ".join([head, *(f"{k} {v}" for k, v in parts.items())]))
 
 
 def card_pool(texts: Sequence[str]) -> Counter[str]:

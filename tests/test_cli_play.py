@@ -302,12 +302,11 @@ def test_help_lists_the_commands() -> None:
 def rig(client: PlayClient, hand: str) -> None:
     """Give the human exactly the tiles ``hand`` at the start of a round, by swapping pieces with
     the stock and the other racks (every piece stays in exactly one place), and re-read the rack."""
-    game, state = client.game, client.state
     wanted = Counter(parse_faces(Kind.TILES, hand))
-    give_rack(game, state, HUMAN, list(wanted.elements()))
-    assert Counter(game.faces(state.racks[HUMAN])) == wanted
-    assert set(game.piece_places(state).values()) == {1}
+    client.state = give_rack(client.game, client.state, HUMAN, list(wanted.elements()))
     reread(client)
+    assert Counter(client.obs["hand"]) == wanted
+    assert set(client.game.piece_places(client.state).values()) == {1}
 
 
 WIN = "R1 R2 R3 Y7 Y8 Y9 B10 B11 B12 B13 K1 K2 K3 K4 K9"

@@ -242,11 +242,13 @@ def rig(client: PlayClient, hand: str, seat: int = HUMAN, extra: tuple[int, str]
     """Give ``seat`` exactly the cards ``hand`` (and seat ``extra[0]`` the cards ``extra[1]`` on top
     of its own) by swapping cards with the stock and the other hands; every card stays in exactly
     one place. Re-read the rack."""
-    game, state = client.game, client.state
-    give_rack(game, state, seat, parse_faces(Kind.CARDS, hand), keep_rest=False)
+    game = client.game
+    client.state = give_rack(game, client.state, seat, parse_faces(Kind.CARDS, hand))
     if extra is not None:
-        give_rack(game, state, extra[0], parse_faces(Kind.CARDS, extra[1]), keep_rest=True)
-    assert set(game.piece_places(state).values()) == {1}
+        client.state = give_rack(
+            game, client.state, extra[0], parse_faces(Kind.CARDS, extra[1]), keep_rest=True
+        )
+    assert set(game.piece_places(client.state).values()) == {1}
     reread(client)
 
 

@@ -122,3 +122,18 @@ def test_bad_parameters_are_refused() -> None:
         load("okey", colour="red")
     with pytest.raises(Exception, match="seeds"):
         load("okey", seeds=0)
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_observation_tensor_is_the_environments_array(variant: str) -> None:
+    """The same views: OpenSpiel's observation tensor is the PettingZoo observation, flattened."""
+    env_module = pytest.importorskip(f"rummykit.envs.{variant}_v0")
+    game = load(variant)
+    state = played(game, 4, 30)
+    env = env_module.raw_env(**SHORT[variant])
+    env.reset(seed=4)
+    env.state = rummykit.load(variant, **SHORT[variant]).from_position(str(state))
+    env.steps += 1
+    for player in range(game.num_players()):
+        expected = env.observe(env.possible_agents[player])["observation"].reshape(-1)
+        assert np.array_equal(np.asarray(state.observation_tensor(player), dtype=np.float32), expected)

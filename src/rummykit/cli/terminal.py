@@ -209,7 +209,7 @@ class TerminalClient(ABC, Generic[GameT]):
         if self.writer is not None:
             self.writer.action(seat, self.game.action_text(action))
         seen = self.game.events_for(events, HUMAN)
-        self.arrived = self.refresh(seen)
+        self.refresh(seen)
         return seen
 
     def refresh(self, events: Sequence[dict[str, Any]] = ()) -> list[int]:

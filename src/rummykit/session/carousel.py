@@ -113,13 +113,13 @@ class DraftPlanner:
         return numbers
 
     def _grow(
-        self, observation: Mapping[str, Any], first: CarouselAction, cards: Sequence[Card], verb: CVerb
+        self, observation: Mapping[str, Any], first: CarouselAction, cards: Sequence[Card]
     ) -> list[CarouselAction]:
-        """``first``, then each of ``cards`` added (``verb`` add) to the meld it made or changed."""
+        """``first``, then each of ``cards`` added to the meld it made."""
         actions = [first]
         for card in cards:
             number = self._run(observation, actions)[-1]
-            actions.append(CarouselAction(verb, number=number, card=card))
+            actions.append(CarouselAction(CVerb.ADD, number=number, card=card))
         self._run(observation, actions)
         return actions
 
@@ -128,7 +128,7 @@ class DraftPlanner:
         if not cards:
             raise SessionError("draft_name_cards")
         first = CarouselAction(CVerb.NEW, card=cards[0])
-        return self._grow(observation, first, cards[1:], CVerb.ADD)
+        return self._grow(observation, first, cards[1:])
 
     def plan_add(
         self, observation: Mapping[str, Any], number: int, cards: Sequence[Card]

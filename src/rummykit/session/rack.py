@@ -79,9 +79,6 @@ class Rack:
         """The faces left to right (gaps skipped)."""
         return [f for f in self.slots if f is not None]
 
-    def __len__(self) -> int:
-        return sum(f is not None for f in self.slots)
-
     def _fill(self, faces: Sequence[int], gaps_after: Sequence[int] = ()) -> None:
         """The slots holding ``faces`` from the first one; a gap after each index of ``gaps_after``
         while there is room for it."""

@@ -129,9 +129,5 @@ class SeatSession:
         """Whether an action with ``verb`` is legal now."""
         return any(verb_of(t) == verb for t in self.texts())
 
-    def legal_with(self, verb: str) -> list[Any]:
-        """The legal actions whose text starts with ``verb``."""
-        return [a for a in self.legal if verb_of(self.game.action_text(a)) == verb]
-
 
 __all__ = ["EventLog", "SeatSession", "round_result", "verb_of"]

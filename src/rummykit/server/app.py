@@ -317,8 +317,16 @@ async def record(request: Request, hub: Hub) -> Response:
 
 
 async def root(request: Request, hub: Hub) -> Response:
-    """``GET /``: what this is."""
-    return JSONResponse({"name": "rummykit", "protocol": 1, "server": hub.server, "tables": len(hub.tables)})
+    """``GET /``: what this is, how many tables it runs and actions it accepted since it started."""
+    return JSONResponse(
+        {
+            "name": "rummykit",
+            "protocol": 1,
+            "server": hub.server,
+            "tables": len(hub.tables),
+            "actions": hub.actions,
+        }
+    )
 
 
 async def socket(ws: WebSocket) -> None:

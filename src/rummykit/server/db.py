@@ -242,18 +242,15 @@ class Database:
 
     def renew(self, server: str, lease: float, table_ids: Sequence[str]) -> list[str]:
         """Extend ``server``'s lease on ``table_ids``; returns the ids it still holds."""
-        now = time.time()
-        held: list[str] = []
+        if not table_ids:
+            return []
         with self.session() as session:
-            for tid in table_ids:
-                done = session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == tid, TableRow.server == server)
-                    .values(lease_until=now + lease)
-                )
-                if getattr(done, "rowcount", 0) == 1:
-                    held.append(tid)
-        return held
+            held = select(TableRow.id).where(TableRow.id.in_(list(table_ids)), TableRow.server == server)
+            ids = list(session.scalars(held))
+            session.execute(
+                update(TableRow).where(TableRow.id.in_(ids)).values(lease_until=time.time() + lease)
+            )
+            return ids
 
     def release(self, server: str) -> None:
         """Give up every lease ``server`` holds (a clean shutdown)."""

@@ -540,18 +540,22 @@ class LiveTable:
             log.exception("table %s: the automatic move of seat %s failed", self.id, seat)
 
     def _bot_turn(self, match: Match, seat: int) -> None:
+        """The seat's bot moves; an illegal choice or a failing bot plays the first legal action
+        instead, so a table never stalls."""
         bot = self.bots.get(seat)
         if bot is None:
             bot = self.bots[seat] = make_bot(self.seats[seat].level, self.game, secrets.randbits(32))
         legal = self.game.legal_actions(match.state, seat)
-        action = bot.choose(self.game.observe(match.state, seat), legal)
         cause = "bot" if self.seats[seat].kind == "bot" else "stand_in"
         try:
-            self.play(seat, action, cause)
+            self.play(seat, bot.choose(self.game.observe(match.state, seat), legal), cause)
         except IllegalActionError:
             log.warning(
-                "table %s: bot of seat %s chose an illegal action; playing the first legal", self.id, seat
+                "table %s: seat %s's bot chose an illegal action; the first legal is played", self.id, seat
             )
+            self.play(seat, legal[0], cause)
+        except Exception:
+            log.exception("table %s: seat %s's bot failed; the first legal action is played", self.id, seat)
             self.play(seat, legal[0], cause)
 
     def _timeout(self, match: Match, seat: int) -> None:

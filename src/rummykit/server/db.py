@@ -248,7 +248,9 @@ class Database:
             held = select(TableRow.id).where(TableRow.id.in_(list(table_ids)), TableRow.server == server)
             ids = list(session.scalars(held))
             session.execute(
-                update(TableRow).where(TableRow.id.in_(ids)).values(lease_until=time.time() + lease)
+                update(TableRow)
+                .where(TableRow.id.in_(ids), TableRow.server == server)
+                .values(lease_until=time.time() + lease)
             )
             return ids
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from rummykit.cli.connect import connect
 from rummykit.cli.play import play
 from rummykit.cli.replay import replay
 from rummykit.cli.serve import serve
@@ -22,6 +23,7 @@ app.command()(play)
 app.command()(simulate)
 app.command()(replay)
 app.command()(serve)
+app.command()(connect)
 
 
 @app.callback()

@@ -98,7 +98,7 @@ def test_lobby_lists_public_tables_live_and_rematch_starts_a_new_game(server: Se
     lobby = SeatClient.__new__(SeatClient)
     from websockets.sync.client import connect
 
-    lobby.ws = connect(server.ws_url, legacy=True)
+    lobby.ws = connect(server.ws_url, max_queue=None, legacy=True)
     lobby.received, lobby.state = [], None
     lobby.send({"type": "lobby"})
     assert lobby.until("lobby")["type"] == "lobby"

@@ -191,7 +191,9 @@ class SeatClient:
         self.table = table
         self.seat = seat
         self.token = token
-        self.ws: ClientConnection = connect(server.ws_url, max_size=2**22, open_timeout=10, legacy=True)
+        self.ws: ClientConnection = connect(
+            server.ws_url, max_size=2**22, max_queue=None, open_timeout=10, legacy=True
+        )
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         hello: dict[str, Any] = {"type": "hello", "table": table}

@@ -3,6 +3,7 @@ from tests/data/issue4_cases.toml."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import tomllib
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from helpers import cards
-from rig import rigged_cards, snapshot
+from rig import play, result_of, rigged_cards
 from rummykit.core.melds import CARD_JOKERS, MeldKind, is_meld, validate_meld
 from rummykit.core.pieces import JOKER, rank_of
 from rummykit.engine.closed_hand import Phase
@@ -20,7 +21,7 @@ from rummykit.engine.hand_actions import Verb
 from rummykit.errors import IllegalActionError, MeldError, NotationError, RulesError
 from rummykit.solvers.report import analyse
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
-from rummykit.variants.turkish_rummy.state import DECKS, TurkishRummyGame, draw_for_order
+from rummykit.variants.turkish_rummy.state import DECKS, TurkishRummyGame, TurkishRummyState, draw_for_order
 
 CASES = tomllib.loads((Path(__file__).parent / "data" / "issue4_cases.toml").read_text("utf-8"))
 RULES = TurkishRummyRules()
@@ -32,7 +33,7 @@ PAIRS = "AH AH 2C 2C 5D 5D 9S 9S TH TH KC KC 4D 4D 8S"  # 8S is the spare
 
 def finishing(
     hand: str, up: str = "3D", rules: TurkishRummyRules | None = None, players: int = 4
-) -> TurkishRummyGame:
+) -> tuple[TurkishRummyGame, TurkishRummyState]:
     rules = rules or TurkishRummyRules(players=players)
     # the up card's twin lies in the discard pile, so nobody holds it
     return rigged_cards([hand] + [None] * (rules.players - 1), up, pile=up, phase=Phase.DISCARD, rules=rules)
@@ -101,27 +102,30 @@ def test_jokers_and_ties_draw_again() -> None:
 
 
 def test_deal_fourteen_each_face_up_card_and_up_card() -> None:
-    game = TurkishRummyGame(TurkishRummyRules(), seed=5)
-    assert [len(r) for r in game.racks] == [14] * 4
-    assert len(game.discards) == 1 and len(game.discards[0]) == 1
-    assert len(game.stock) == 106 - 56 - 2
-    assert game.face(game.up_card) != JOKER
-    assert game.turn == game.order[0] and game.phase is Phase.DRAW
-    assert game.observation(game.turn).takeable == game.face(game.discards[0][0])
+    game = TurkishRummyGame(TurkishRummyRules())
+    state = game.new_state(5)
+    assert [len(r) for r in state.racks] == [14] * 4
+    assert len(state.discards) == 1 and len(state.discards[0]) == 1
+    assert len(state.stock) == 106 - 56 - 2
+    assert game.face(state.up_card) != JOKER
+    assert state.turn == state.order[0] and state.phase is Phase.DRAW
+    assert game.observe(state, state.turn)["takeable"] == game.face(state.discards[0][0])
 
 
 def test_first_player_may_take_the_initial_face_up_card() -> None:
-    game = TurkishRummyGame(TurkishRummyRules(), seed=9)
-    first = game.turn
-    card = game.discards[0][0]
-    game.apply_text("take")
-    assert card in game.racks[first] and game.discards[0] == []
+    game = TurkishRummyGame(TurkishRummyRules())
+    state = game.new_state(9)
+    first = state.turn
+    card = state.discards[0][0]
+    play(game, state, "take")
+    assert card in state.racks[first] and state.discards[0] == []
 
 
 def test_the_up_card_is_out_of_play() -> None:
-    game = TurkishRummyGame(TurkishRummyRules(), seed=2)
-    assert game.up_card not in game.stock and all(game.up_card not in r for r in game.racks)
-    places = game.piece_places()
+    game = TurkishRummyGame(TurkishRummyRules())
+    state = game.new_state(2)
+    assert state.up_card not in state.stock and all(state.up_card not in r for r in state.racks)
+    places = game.piece_places(state)
     assert len(places) == DECKS.size and set(places.values()) == {1}
 
 
@@ -136,23 +140,22 @@ def test_the_up_card_is_out_of_play() -> None:
     ],
 )
 def test_lay_down_penalties(hand: str, discard: str, penalty: int, kind: str) -> None:
-    game = finishing(hand)
-    result = game.apply_text(f"finish {discard}")[0].result
-    assert result is not None and result.kind == kind and result.winner == 0
+    game, state = finishing(hand)
+    result = result_of(play(game, state, f"finish {discard}"))
+    assert result.kind == kind and result.winner == 0
     assert result.deltas[1:] == (penalty,) * 3 and result.deltas[0] == 0
 
 
 def test_pairs_and_joker_not_stacked_take_the_larger() -> None:
-    game = finishing(PAIRS.replace("8S", "JK"), rules=TurkishRummyRules(stack_bonuses=False))
-    assert game.apply_text("finish JK")[0].result.deltas[1] == -4  # type: ignore[union-attr]
+    game, state = finishing(PAIRS.replace("8S", "JK"), rules=TurkishRummyRules(stack_bonuses=False))
+    assert result_of(play(game, state, "finish JK")).deltas[1] == -4
 
 
 def test_up_card_penalty_whoever_wins() -> None:
-    holder = rigged_cards(
+    game, holder = rigged_cards(
         [WIN, "3D 4C 6C 8C TC JC QC KC 2D 6D 8D TD JD QD", None, None], "3D", phase=Phase.DISCARD
     )
-    result = holder.apply_text("finish 5C")[0].result
-    assert result is not None
+    result = result_of(play(game, holder, "finish 5C"))
     # seat 0 hunts: others -2; seat 1 holds the up card's twin 3D: everyone but seat 1 loses 1 more
     assert result.deltas == (-1, -2, -3, -3)
     assert any("up card" in line for line in result.explanation)
@@ -165,75 +168,78 @@ def test_up_card_penalty_on_a_stalemate() -> None:
         None,
         None,
     ]
-    game = rigged_cards(hands, "3S", pile="3S", stock_top="AD", stock_size=1)
-    game.apply_text("draw")
-    result = game.apply_text("discard AD")[-1].result
-    assert result is not None and result.kind == "stalemate" and result.deltas == (-1, -1, -1, -1)
-    held = rigged_cards(hands, "3D", stock_top="AD", stock_size=1)
-    held.apply_text("draw")
-    result = held.apply_text("discard AD")[-1].result
-    assert result is not None and result.kind == "stalemate"
+    game, state = rigged_cards(hands, "3S", pile="3S", stock_top="AD", stock_size=1)
+    play(game, state, "draw")
+    result = result_of(play(game, state, "discard AD"))
+    assert result.kind == "stalemate" and result.deltas == (-1, -1, -1, -1)
+    game, held = rigged_cards(hands, "3D", stock_top="AD", stock_size=1)
+    play(game, held, "draw")
+    result = result_of(play(game, held, "discard AD"))
+    assert result.kind == "stalemate"
     assert result.deltas == (-2, -1, -2, -2)  # seat 1 holds 3D
 
 
 def test_stalemate_last_chance_take_only_to_lay_down() -> None:
     waiting = "AH 2H 3H 4H 5H QS KS AS 7D 7C 7H 9C 9D 5C"  # needs a 9: takes 9S, lays down, discards 5C
-    game = rigged_cards(
+    game, state = rigged_cards(
         ["2S 4S 6S 8S TS QS 2H 4H 6H 8H TH QH 2D 4D", waiting, None, None], "3S", stock_top="9S", stock_size=1
     )
-    game.apply_text("draw")
-    game.apply_text("discard 9S")
-    assert game.phase is Phase.LAST_CHANCE
-    game.apply_text("take")
-    assert {a.verb for a in game.legal_actions()} == {Verb.FINISH}
+    play(game, state, "draw")
+    play(game, state, "discard 9S")
+    assert state.phase is Phase.LAST_CHANCE
+    play(game, state, "take")
+    assert {a.verb for a in game.legal_actions(state, 1)} == {Verb.FINISH}
 
 
 def test_wrong_lay_down_is_refused_and_changes_nothing() -> None:
-    game = finishing(WIN)
-    before = snapshot(game)
+    game, state = finishing(WIN)
+    before = state.clone()
     for text in (
         "finish AH",
         "finish 5C : AH 2H 3H 4H | QS KS AS | 7D 7C 7H | 9C 9D",
         "finish 5C : KS AS 2H | 3H 4H AH | QS 7D 7C | 7H 9C 9D 9S",
     ):
         with pytest.raises((IllegalActionError, NotationError)):
-            game.apply_text(text)
-        assert snapshot(game) == before
+            play(game, state, text)
+        assert state == before
 
 
 def test_lay_down_with_an_explicit_arrangement() -> None:
-    game = finishing(WIN)
-    result = game.apply_text("finish 5C : AH 2H 3H 4H | QS KS AS | 7D 7C 7H | 9C 9D 9S")[0].result
-    assert result is not None and result.winner == 0
+    game, state = finishing(WIN)
+    result = result_of(play(game, state, "finish 5C : AH 2H 3H 4H | QS KS AS | 7D 7C 7H | 9C 9D 9S"))
+    assert result.winner == 0
 
 
 def test_no_show_action_in_turkish_rummy() -> None:
-    game = TurkishRummyGame(TurkishRummyRules(), seed=1)
+    game = TurkishRummyGame(TurkishRummyRules())
+    state = game.new_state(1)
     with pytest.raises(NotationError):
-        game.apply_text("show 7H")
+        play(game, state, "show 7H")
+    assert all(a.verb is not Verb.SHOW for a in game.legal_actions(state, state.turn))
 
 
 # ---------------------------------------------------------------- the match
 def test_match_of_fixed_rounds_from_zero() -> None:
-    game = finishing(WIN, rules=TurkishRummyRules(rounds=2))
-    assert game.scores == [0, 0, 0, 0]
-    game.apply_text("finish 5C")
-    assert not game.is_terminal() and game.round_no == 2
+    game, state = finishing(WIN, rules=TurkishRummyRules(rounds=2))
+    assert state.scores == [0, 0, 0, 0]
+    play(game, state, "finish 5C")
+    assert not game.is_terminal(state) and state.round_no == 2
 
 
 def test_penalty_limit_ends_the_match() -> None:
-    game = finishing(WIN, rules=TurkishRummyRules(penalty_limit=-2))
-    game.apply_text("finish 5C")
-    assert game.is_terminal()
-    outcome = game.outcome()
+    game, state = finishing(WIN, rules=TurkishRummyRules(penalty_limit=-2))
+    play(game, state, "finish 5C")
+    assert game.is_terminal(state)
+    outcome = game.outcome(state)
     assert outcome is not None and outcome.winners == (0,)
+    assert game.returns(state) == [0.15, -0.05, -0.05, -0.05]
 
 
 def test_lay_down_with_a_declared_joker_keeps_the_players_arrangement() -> None:
     hand = "AH 2H 3H 4H QS KS AS 7D 7C 7H 9C 9D JK 5C"
-    game = finishing(hand)
-    result = game.apply_text("finish 5C : AH 2H 3H 4H | QS KS AS | 7D 7C 7H | 9C 9D JK[9S]")[0].result
-    assert result is not None and result.winner == 0
+    game, state = finishing(hand)
+    result = result_of(play(game, state, "finish 5C : AH 2H 3H 4H | QS KS AS | 7D 7C 7H | 9C 9D JK[9S]"))
+    assert result.winner == 0
     assert len(result.laid) == 4
     assert any(sorted(m.stands_for) == sorted(cards("9C 9D 9S")) for m in result.laid)
 
@@ -242,3 +248,12 @@ def test_penalty_limit_is_a_negative_total() -> None:
     with pytest.raises(RulesError, match="penalty_limit"):
         TurkishRummyRules(penalty_limit=0)
     assert TurkishRummyRules(penalty_limit=-20).penalty_limit == -20
+
+
+@pytest.mark.parametrize(
+    "name", ["hunt_penalty", "pairs_penalty", "joker_discard_penalty", "up_card_penalty", "stalemate_penalty"]
+)
+def test_penalties_are_never_positive(name: str) -> None:
+    with pytest.raises(RulesError, match=name):
+        dataclasses.replace(RULES, **{name: 3})
+    assert getattr(dataclasses.replace(RULES, **{name: 0}), name) == 0

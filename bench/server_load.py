@@ -77,10 +77,10 @@ async def post(http: httpx.AsyncClient, tally: Tally, path: str, body: dict[str,
 
 
 async def new_table(
-    http: httpx.AsyncClient, tally: Tally, persons: int, delay: float
+    http: httpx.AsyncClient, tally: Tally, persons: int, delay: float, level: str
 ) -> tuple[str, str, list[str]]:
     """A started Okey table of ``persons`` people then bots: (id, owner token, people's tokens)."""
-    seats = [{"kind": "person"}] * persons + [{"kind": "bot", "level": "greedy"}] * (4 - persons)
+    seats = [{"kind": "person"}] * persons + [{"kind": "bot", "level": level}] * (4 - persons)
     made = await post(
         http, tally, "/tables", {"variant": "okey", "options": OPTIONS, "seats": seats, "bot_delay": delay}
     )
@@ -112,11 +112,11 @@ async def spectate(
 
 
 async def person(
-    url: str, http: httpx.AsyncClient, tally: Tally, delay: float, seed: int, stop: float
+    url: str, http: httpx.AsyncClient, tally: Tally, delay: float, level: str, seed: int, stop: float
 ) -> None:
     """Play one seat against three bots, random legal actions, timing each action to its ack."""
     rng = random.Random(seed)
-    table, owner, (token,) = await new_table(http, tally, 1, delay)
+    table, owner, (token,) = await new_table(http, tally, 1, delay, level)
     n = 0
     async with connect(url, max_size=2**22, open_timeout=60) as ws:
         await ws.send(json.dumps({"type": "hello", "table": table, "seat": 0, "token": token}))
@@ -173,12 +173,14 @@ async def drive(base: str, args: argparse.Namespace) -> tuple[Tally, float, int]
     url = base.replace("http://", "ws://") + "/ws"
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=base, limits=limits) as http:
-        tables = [await new_table(http, tally, 0, args.bot_delay) for _ in range(args.tables)]
+        tables = [await new_table(http, tally, 0, args.bot_delay, args.level) for _ in range(args.tables)]
         before = (await http.get("/")).json()["actions"]
         started = time.monotonic()
         stop = started + args.seconds
         tasks = [spectate(url, http, tally, table, owner, stop) for table, owner, _ in tables]
-        tasks += [person(url, http, tally, args.bot_delay, seed, stop) for seed in range(args.clients)]
+        tasks += [
+            person(url, http, tally, args.bot_delay, args.level, seed, stop) for seed in range(args.clients)
+        ]
         await asyncio.gather(*tasks)
         elapsed = time.monotonic() - started
         after = (await http.get("/")).json()["actions"]
@@ -200,6 +202,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=20, help="people playing over a socket")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the load runs")
     parser.add_argument("--bot-delay", type=float, default=1.0, help="seconds a bot waits before moving")
+    parser.add_argument("--level", default="greedy", help="the bots: greedy or random")
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
@@ -228,6 +231,7 @@ def main() -> None:
         games, failures = check_replays(url)
     report = {
         "tables": args.tables,
+        "bots": args.level,
         "clients": args.clients,
         "seconds": round(elapsed, 1),
         "actions": actions,

@@ -23,6 +23,9 @@ def serve(
     lease: Annotated[
         float, typer.Option(help="Seconds a table stays held by this process without renewal", min=1.0)
     ] = 15.0,
+    bot_workers: Annotated[
+        int, typer.Option(help="Processes that think for the bots (0: the server's own loop)", min=0)
+    ] = 1,
 ) -> None:
     """Run the game server: tables, seats, bots and spectators over WebSockets (docs/protocol.md)."""
     import uvicorn
@@ -34,7 +37,7 @@ def serve(
     shown = url.split("@")[-1] if "@" in url else url
     typer.echo(f"rummykit server on http://{host}:{port} (WebSocket ws://{host}:{port}/ws), database {shown}")
     uvicorn.run(
-        create_app(url, lease=lease),
+        create_app(url, lease=lease, bot_workers=bot_workers),
         host=host,
         port=port,
         ws_max_size=MAX_FRAME_BYTES,

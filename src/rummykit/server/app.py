@@ -354,14 +354,16 @@ async def socket(ws: WebSocket) -> None:
             await writer
 
 
-def create_app(database_url: str, server: str | None = None, lease: float = 15.0) -> Starlette:
+def create_app(
+    database_url: str, server: str | None = None, lease: float = 15.0, bot_workers: int = 1
+) -> Starlette:
     """The application over the database at ``database_url`` (a SQLAlchemy URL); ``server`` names
     this process (default: random), ``lease`` is how long it holds a table without renewing
-    (seconds)."""
+    (seconds), ``bot_workers`` how many processes think for the bots (0: the event loop)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub = Hub(Database(database_url), server, lease)
+        hub = Hub(Database(database_url), server, lease, bot_workers)
         app.state.hub = hub
         await hub.startup()
         try:

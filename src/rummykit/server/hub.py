@@ -16,6 +16,7 @@ from typing import Any
 
 from rummykit.engine.options import rules_dict
 from rummykit.errors import RummykitError
+from rummykit.server.bots import BotRunner
 from rummykit.server.db import Database, SeatRow, TableRow
 from rummykit.server.protocol import ProtocolError
 from rummykit.server.table import LiveTable, Outbox, TableOptions, check_level, dumps, new_table_token
@@ -29,11 +30,15 @@ LOBBY_INTERVAL = 0.5
 
 
 class Hub:
-    """The tables this process runs, over ``db``; ``server`` is this process's id and ``lease`` how
-    long its hold on a table lasts without renewal (seconds)."""
+    """The tables this process runs, over ``db``; ``server`` is this process's id, ``lease`` how
+    long its hold on a table lasts without renewal (seconds), ``bot_workers`` how many processes
+    think for the bots (0: the event loop itself)."""
 
-    def __init__(self, db: Database, server: str | None = None, lease: float = 15.0) -> None:
+    def __init__(
+        self, db: Database, server: str | None = None, lease: float = 15.0, bot_workers: int = 1
+    ) -> None:
         self.db = db
+        self.bots = BotRunner(bot_workers)
         self.server = server or new_id()
         self.lease = lease
         self.tables: dict[str, LiveTable] = {}
@@ -58,6 +63,7 @@ class Hub:
         for table in list(self.tables.values()):
             table.close(1012)
         self.tables.clear()
+        self.bots.close()
         self.db.release(self.server)
         self.db.close()
 

@@ -22,9 +22,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from rummykit.bots.registry import BOT_NAMES, make_bot
+from rummykit.bots.registry import BOT_NAMES
 from rummykit.engine.events import Event
-from rummykit.engine.match import Bot
 from rummykit.engine.records import header, outcome_json
 from rummykit.errors import IllegalActionError, RummykitError
 from rummykit.server.db import ActionRow, GameRow, StoredGame
@@ -158,7 +157,7 @@ class LiveTable:
         self.game, _ = game_from_record(row.variant, row.rules)
         self.sockets: dict[Viewer, set[Outbox]] = {v: set() for v in self.viewers}
         self.match: Match | None = None
-        self.bots: dict[int, Bot] = {}
+        self.thinking: set[asyncio.Task[None]] = set()
         self.timer: asyncio.TimerHandle | None = None
         self.deadline: tuple[int, float] | None = None
         self.grace: dict[int, asyncio.TimerHandle] = {}
@@ -351,7 +350,6 @@ class LiveTable:
         self.hub.db.start_game(row)
         self.match = self._rebuild(row, [])
         self.status = "playing"
-        self.bots = {}
         for seat in self.seats:
             if seat.standing_in:
                 seat.standing_in = False
@@ -540,23 +538,49 @@ class LiveTable:
             log.exception("table %s: the automatic move of seat %s failed", self.id, seat)
 
     def _bot_turn(self, match: Match, seat: int) -> None:
-        """The seat's bot moves; an illegal choice or a failing bot plays the first legal action
-        instead, so a table never stalls."""
-        bot = self.bots.get(seat)
-        if bot is None:
-            bot = self.bots[seat] = make_bot(self.seats[seat].level, self.game, secrets.randbits(32))
-        legal = self.game.legal_actions(match.state, seat)
-        cause = "bot" if self.seats[seat].kind == "bot" else "stand_in"
+        """Start the seat's bot thinking (see :mod:`rummykit.server.bots`)."""
+        task = asyncio.get_running_loop().create_task(self._think(match, seat, match.steps))
+        self.thinking.add(task)
+        task.add_done_callback(self.thinking.discard)
+
+    def _bots_turn(self, match: Match, seat: int, version: int) -> bool:
+        """Whether it is still ``seat``'s bot's move at ``version`` of ``match`` on this process."""
+        info = self.seats[seat]
+        return (
+            self.match is match
+            and match.steps == version
+            and self.hub.tables.get(self.id) is self
+            and (info.kind == "bot" or info.standing_in)
+        )
+
+    async def _think(self, match: Match, seat: int, version: int) -> None:
+        """The bot's move from the seat's observation and legal actions; an illegal choice or a
+        failing bot plays the first legal action instead, so a table never stalls."""
+        legal = [self.game.action_text(a) for a in self.game.legal_actions(match.state, seat)]
+        observation = self.game.observe(match.state, seat)
         try:
-            self.play(seat, bot.choose(self.game.observe(match.state, seat), legal), cause)
-        except IllegalActionError:
-            log.warning(
-                "table %s: seat %s's bot chose an illegal action; the first legal is played", self.id, seat
+            text = await self.hub.bots.choose(
+                self.variant, self.rules, self.seats[seat].level, observation, legal
             )
-            self.play(seat, legal[0], cause)
         except Exception:
             log.exception("table %s: seat %s's bot failed; the first legal action is played", self.id, seat)
-            self.play(seat, legal[0], cause)
+            text = legal[0]
+        if not self._bots_turn(match, seat, version):
+            return
+        cause = "bot" if self.seats[seat].kind == "bot" else "stand_in"
+        try:
+            try:
+                self.play(seat, self.game.parse_action(text), cause)
+            except IllegalActionError:
+                log.warning(
+                    "table %s: seat %s's bot chose %r, not legal; the first legal is played",
+                    self.id,
+                    seat,
+                    text,
+                )
+                self.play(seat, self.game.parse_action(legal[0]), cause)
+        except (RummykitError, ProtocolError):
+            log.exception("table %s: the bot's move of seat %s failed", self.id, seat)
 
     def _timeout(self, match: Match, seat: int) -> None:
         drawn: str | None = None

@@ -1,0 +1,82 @@
+"""The bots' thinking, off the event loop: a pool of worker processes (or, with no workers, the
+loop itself) asked for one move at a time.
+
+A bot gets exactly what a seat gets: its observation and the texts of its legal actions; it
+answers with the text of its choice. Each worker keeps one bot per (variant, rules, level), built
+with :func:`rummykit.bots.registry.make_bot` as ``simulate`` builds them (the bots hold no memory
+of a match, so one bot serves every table with those rules). A greedy Okey move takes a few
+milliseconds; in workers, those milliseconds don't delay the people's actions on the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from rummykit.engine.game import Game
+from rummykit.engine.match import Bot
+from rummykit.variants.registry import game_from_record
+
+_BOTS: dict[tuple[str, str, str], tuple[Game[Any, Any], Bot]] = {}
+"""The bots of this process, by (variant, rules as JSON text, level)."""
+
+
+def choose(variant: str, rules: str, level: str, observation: dict[str, Any], legal: list[str]) -> str:
+    """The text of the move the ``level`` bot of ``variant`` under ``rules`` (JSON text) chooses
+    from ``observation`` and the legal actions' texts ``legal``."""
+    from rummykit.bots.registry import make_bot
+
+    key = (variant, rules, level)
+    if key not in _BOTS:
+        game, _ = game_from_record(variant, json.loads(rules))
+        _BOTS[key] = (game, make_bot(level, game, 0))
+    game, bot = _BOTS[key]
+    return game.action_text(bot.choose(observation, [game.parse_action(text) for text in legal]))
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: exit as soon as the server process ``parent`` is gone (even killed with
+    ``kill -9``), checked every second."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+class BotRunner:
+    """Runs :func:`choose` in ``workers`` processes (0: on the event loop itself)."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = workers
+        self.pool: ProcessPoolExecutor | None = None
+        if workers > 0:
+            self.pool = ProcessPoolExecutor(
+                workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_watch_parent,
+                initargs=(os.getpid(),),
+            )
+
+    async def choose(
+        self, variant: str, rules: dict[str, Any], level: str, observation: dict[str, Any], legal: list[str]
+    ) -> str:
+        """The text of the bot's move (see :func:`choose`)."""
+        rules_text = json.dumps(rules, sort_keys=True)
+        if self.pool is None:
+            return choose(variant, rules_text, level, observation, legal)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.pool, choose, variant, rules_text, level, observation, legal)
+
+    def close(self) -> None:
+        """Stop the workers."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)

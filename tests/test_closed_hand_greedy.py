@@ -1,0 +1,64 @@
+"""The closed-hand greedy bot (Okey, Turkish Rummy) on the v2 interface: it chooses from the
+observation dict and the legal actions, and follows its documented policy."""
+
+from __future__ import annotations
+
+import random
+
+from helpers import tiles
+from rig import rigged
+from rummykit.bots.greedy import GreedyBot
+from rummykit.engine.closed_hand import Phase
+from rummykit.engine.hand_actions import HandAction, Verb
+from rummykit.variants.okey.state import OkeyGame, OkeyState
+from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
+from rummykit.variants.turkish_rummy.state import TurkishRummyGame
+
+WIN = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13 R9"
+
+
+def choice(game: OkeyGame, state: OkeyState) -> HandAction:
+    return GreedyBot(game, 0).choose(game.observe(state, state.turn), game.legal_actions(state, state.turn))
+
+
+def test_greedy_finishes_when_it_can() -> None:
+    action = choice(*rigged([WIN, None, None, None], "K5", phase=Phase.DISCARD))
+    assert action.verb is Verb.FINISH and action.face == tiles("R9")[0]
+
+
+def test_greedy_prefers_the_okey_finish() -> None:
+    hand = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13 K6"  # K6 is the okey
+    action = choice(*rigged([hand, None, None, None], "K5", phase=Phase.DISCARD))
+    assert action.verb is Verb.FINISH and action.face == tiles("K6")[0]
+
+
+def test_greedy_shows_the_indicator_on_its_first_turn() -> None:
+    hand = "K5 R1 R5 R9 Y2 Y6 Y10 B3 B7 B11 K8 K12 R13 Y13"
+    assert choice(*rigged([hand, None, None, None], "K5", first_turn_done=False)).verb is Verb.SHOW
+
+
+def test_greedy_takes_a_discard_that_helps_and_draws_otherwise() -> None:
+    hand = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 R13 Y13 B1"
+    assert choice(*rigged([hand, None, None, "K12"], "K5", discards=["", "", "", "K12"])).verb is Verb.TAKE
+    assert choice(*rigged([hand, None, None, None], "K5", discards=["", "", "", "Y1"])).verb is Verb.DRAW
+
+
+def test_greedy_discards_the_tile_that_leaves_the_best_arrangement() -> None:
+    hand = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 Y13 B1 K6"  # K6 is the okey: keep it
+    action = choice(*rigged([hand, None, None, None], "K5", phase=Phase.DISCARD))
+    assert action.verb in (Verb.DISCARD, Verb.FINISH) and action.face != tiles("K6")[0]
+
+
+def test_greedy_plays_a_turkish_rummy_match_to_its_end() -> None:
+    game = TurkishRummyGame(TurkishRummyRules(rounds=1))
+    state = game.new_state(4)
+    bot = GreedyBot(game, 0)
+    rng = random.Random(4)
+    while not game.is_terminal(state):
+        seat = game.current_seat(state)
+        assert seat is not None
+        legal = game.legal_actions(state, seat)
+        action = bot.choose(game.observe(state, seat), legal) if seat == 0 else rng.choice(legal)
+        assert action in legal
+        game.apply(state, seat, action)
+    assert game.outcome(state) is not None

@@ -76,6 +76,12 @@ class BotRunner:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.pool, choose, variant, rules_text, level, observation, legal)
 
+    def warm(self) -> None:
+        """Start the workers now rather than at the first bot's move."""
+        if self.pool is not None:
+            for _ in range(self.workers):
+                self.pool.submit(os.getpid)
+
     def close(self) -> None:
         """Stop the workers."""
         if self.pool is not None:

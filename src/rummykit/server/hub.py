@@ -53,6 +53,7 @@ class Hub:
         """Migrate the schema, take every table whose lease ran out, start the lease and lobby
         loops."""
         self.db.migrate()
+        self.bots.warm()
         self._claim_free()
         self._tasks = [asyncio.create_task(self._lease_loop()), asyncio.create_task(self._lobby_loop())]
 

@@ -224,7 +224,7 @@ def test_without_okeys_in_pairs_two_wilds_are_no_pair(hand: str, indicator: str,
     arrangement = "R1 R1 | Y2 Y2 | B3 B3 | K4 K4 | R5 R5 | Y7 Y7 | " + " ".join(wilds)
     before = state.clone()
     for text in ("finish B12", f"finish B12 : {arrangement}"):
-        with pytest.raises(IllegalActionError, match="is not a pair|not possible"):
+        with pytest.raises(IllegalActionError, match=r"is not a pair|not possible"):
             play(game, state, text)
         assert state == before
 

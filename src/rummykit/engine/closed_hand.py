@@ -588,7 +588,7 @@ class ClosedHandGame(Game[S, HandAction]):
     def resample(self, state: S, seat: int, rng: random.Random) -> S:
         """A copy of ``state`` with the pieces ``seat`` can't see (the other racks less their
         known pieces, and the stock) shuffled among those places; sizes, and all ``seat`` saw,
-        kept."""
+        kept (the piece taken this turn is known, so ``taken`` stays in its rack)."""
         new = state.clone()
         slots: list[tuple[list[int], int]] = []
         unseen: list[int] = []
@@ -605,8 +605,6 @@ class ClosedHandGame(Game[S, HandAction]):
         rng.shuffle(unseen)
         for (place, i), piece in zip(slots, unseen, strict=True):
             place[i] = piece
-        if new.taken is not None and new.turn != seat and new.taken not in new.racks[new.turn]:
-            new.taken = None
         return new
 
     def piece_groups(self, state: S) -> Iterable[Sequence[int]]:

@@ -129,6 +129,9 @@ class Connection:
             self.client.send_json(
                 error_message("notation", {"token": exc.token[:40], "reason": exc.reason}, client_id)
             )
+        except Exception:
+            log.exception("a client message could not be handled")
+            self.client.send_json(error_message("internal", {}, client_id))
 
     def _dispatch(self, data: dict[str, Any]) -> None:
         kind = data["type"]

@@ -93,9 +93,18 @@ class Hub:
                 held = set(self.db.renew(self.server, self.lease, list(self.tables)))
                 for table_id in [t for t in self.tables if t not in held]:
                     self.lost(table_id)
+                self._unload_idle()
                 self._claim_free()
             except Exception:
                 log.exception("renewing the leases failed")
+
+    def _unload_idle(self) -> None:
+        """Let go of finished tables nobody is connected to (any process loads them again on
+        demand, for a rematch or a look)."""
+        idle = [t.id for t in self.tables.values() if t.status == "finished" and not any(t.sockets.values())]
+        for table_id in idle:
+            self.tables.pop(table_id).close(1000)
+            self.db.set_table(table_id, server=None, lease_until=0.0)
 
     def lost(self, table_id: str) -> None:
         """Another process runs ``table_id`` now: drop it here and close its connections (code

@@ -56,6 +56,7 @@ MESSAGES: dict[str, str] = {
     "forbidden": "that needs the table's owner token or a seat token",
     "rules": "{reason}",
     "server_busy": "the server could not store the action; try again",
+    "internal": "the server failed to handle that message; nothing changed",
     "timed_out": "seat {seat}'s time ran out: the server played {action}",
     "bot_stood_in": "a bot plays for seat {seat}",
     "bot_stands_in": "seat {seat} dropped out: a bot plays for it",

@@ -1,0 +1,110 @@
+"""The server's persistence without the server: database URLs, the default SQLite file, the
+migrations, leases between processes, and the append-only action list."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from rummykit.server.db import ActionRow, Database, GameRow, SeatRow, TableRow, database_url
+from test_server_support import PG_URL, fresh_pg_url, needs_pg
+
+
+def test_urls(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    assert database_url("postgresql://u@h:5432/db") == "postgresql+psycopg://u@h:5432/db"
+    assert database_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert database_url("sqlite:///x.db") == "sqlite:///x.db"
+    assert database_url(str(tmp_path / "a" / "b.db")) == f"sqlite:///{tmp_path / 'a' / 'b.db'}"
+    assert (tmp_path / "a").is_dir()
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    default = database_url(None)
+    assert default == f"sqlite:///{tmp_path / 'data' / 'rummykit' / 'rummykit.db'}"
+    db = Database(default)
+    db.migrate()
+    db.close()
+    assert (tmp_path / "data" / "rummykit" / "rummykit.db").is_file()
+
+
+def stored(db: Database, table_id: str) -> None:
+    now = time.time()
+    db.add_table(
+        TableRow(
+            id=table_id,
+            variant="okey",
+            rules={},
+            options={},
+            public=False,
+            owner_hash="x",
+            status="playing",
+            created=now,
+            lease_until=0.0,
+        ),
+        [
+            SeatRow(
+                table_id=table_id,
+                idx=0,
+                name="a",
+                kind="bot",
+                level="random",
+                connected=False,
+                standing_in=False,
+            )
+        ],
+    )
+    db.start_game(
+        GameRow(
+            id=f"g-{table_id}", table_id=table_id, number=1, seed=1, seats=["a"], stood_in=[], created=now
+        )
+    )
+
+
+def check_leases_and_actions(url: str) -> None:
+    db = Database(url)
+    db.migrate()
+    db.migrate()
+    stored(db, "t1")
+    assert db.claim("A", 60) == ["t1"]
+    assert db.claim("B", 60) == [] and db.claim("B", 60, "t1") == []
+    assert db.renew("A", 60, ["t1"]) == ["t1"] and db.renew("B", 60, ["t1"]) == []
+    db.set_table("t1", lease_until=0.0)
+    assert db.claim("B", 60) == ["t1"] and db.renew("A", 60, ["t1"]) == []
+    row = ActionRow(game_id="g-t1", idx=0, seat=0, action="draw", client_id="c1", cause="person", created=0.0)
+    db.add_action(row, None, [])
+    with pytest.raises(IntegrityError):
+        db.add_action(
+            ActionRow(game_id="g-t1", idx=0, seat=0, action="take", client_id=None, cause="bot", created=0.0),
+            None,
+            [],
+        )
+    with pytest.raises(IntegrityError):
+        db.add_action(
+            ActionRow(
+                game_id="g-t1", idx=1, seat=0, action="take", client_id="c1", cause="person", created=0.0
+            ),
+            None,
+            [],
+        )
+    db.add_action(
+        ActionRow(game_id="g-t1", idx=1, seat=0, action="take", client_id=None, cause="bot", created=0.0),
+        {"scores": [1], "winners": [0], "rounds": 1},
+        [0],
+    )
+    loaded = db.load("t1")
+    assert loaded is not None and loaded.table.status == "finished"
+    assert loaded.game is not None and loaded.game.status == "finished" and loaded.game.stood_in == [0]
+    assert [a.action for a in loaded.actions] == ["draw", "take"]
+    db.release("B")
+    db.close()
+
+
+def test_sqlite(tmp_path: Path) -> None:
+    check_leases_and_actions(f"sqlite:///{tmp_path / 'db.sqlite'}")
+
+
+@needs_pg
+def test_postgresql() -> None:
+    assert PG_URL is not None
+    check_leases_and_actions(database_url(fresh_pg_url()))

@@ -107,7 +107,7 @@ class Connection:
         self.limiter = RateLimiter()
         self.lobby = False
 
-    def receive(self, text: str | bytes) -> None:
+    async def receive(self, text: str | bytes) -> None:
         """Handle one client message; every refusal is an ``error`` message."""
         if not self.limiter.allow():
             if self.limiter.dropped > MAX_DROPPED:
@@ -120,7 +120,7 @@ class Connection:
             data = parse_message(text)
             if data["type"] == "action":
                 client_id = data.get("id") if isinstance(data.get("id"), str | int) else None
-            self._dispatch(data)
+            await self._dispatch(data)
         except ProtocolError as exc:
             self.client.send_json(error_message(exc.code, exc.params, client_id))
         except IllegalActionError as exc:
@@ -133,7 +133,7 @@ class Connection:
             log.exception("a client message could not be handled")
             self.client.send_json(error_message("internal", {}, client_id))
 
-    def _dispatch(self, data: dict[str, Any]) -> None:
+    async def _dispatch(self, data: dict[str, Any]) -> None:
         kind = data["type"]
         if kind == "ping":
             pong: dict[str, Any] = {"type": "pong"}
@@ -151,7 +151,7 @@ class Connection:
             if table.match is not None:
                 self.client.send(table.sync(self.viewer))
         else:
-            self._action(data)
+            await self._action(data)
 
     def _joined(self) -> LiveTable:
         table = self.table
@@ -184,7 +184,7 @@ class Connection:
         )
         table.attach(self.client, viewer, last, game_id)
 
-    def _action(self, data: dict[str, Any]) -> None:
+    async def _action(self, data: dict[str, Any]) -> None:
         table = self._joined()
         seat = self.viewer
         if seat is None:
@@ -193,14 +193,15 @@ class Connection:
         asked = data.get("seat", seat)
         if asked != seat:
             raise ProtocolError("wrong_seat", seat=seat, asked=str(asked)[:20])
-        done = table.accepted(seat, client_id)
-        if done is not None:
-            self.client.send_json({"type": "ack", "id": data["id"], "v": done, "duplicate": True})
-            return
-        action = table.action_of(seat, data.get("action"))
-        table.play(seat, action, "person", client_id)
-        assert table.match is not None
-        self.client.send_json({"type": "ack", "id": data["id"], "v": table.match.steps})
+        raw = data.get("action")
+        if not (isinstance(raw, str) and 0 < len(raw) <= 1000) and type(raw) is not int:
+            raise ProtocolError("bad_message", field="action")
+        played = await table.play(seat, lambda state: table.action_of(state, seat, raw), "person", client_id)
+        assert played is not None
+        ack: dict[str, Any] = {"type": "ack", "id": data["id"], "v": played.v}
+        if played.duplicate:
+            ack["duplicate"] = True
+        self.client.send_json(ack)
 
     def close(self) -> None:
         """The connection is gone."""
@@ -347,7 +348,7 @@ async def socket(ws: WebSocket) -> None:
             text = message.get("text")
             if text is None:
                 text = message.get("bytes") or b""
-            connection.receive(text)
+            await connection.receive(text)
     except WebSocketDisconnect:
         pass
     finally:

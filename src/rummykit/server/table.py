@@ -16,7 +16,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -124,6 +124,15 @@ def dumps(message: dict[str, Any]) -> str:
 
 
 @dataclass
+class Played:
+    """An accepted action: its events, the version it made, whether it had been accepted before."""
+
+    events: list[Event]
+    v: int
+    duplicate: bool = False
+
+
+@dataclass
 class Match:
     """The table's current game: its row data, the state, and the per-viewer message history."""
 
@@ -157,7 +166,8 @@ class LiveTable:
         self.game, _ = game_from_record(row.variant, row.rules)
         self.sockets: dict[Viewer, set[Outbox]] = {v: set() for v in self.viewers}
         self.match: Match | None = None
-        self.thinking: set[asyncio.Task[None]] = set()
+        self.moving: set[asyncio.Task[None]] = set()
+        self.lock = asyncio.Lock()
         self.timer: asyncio.TimerHandle | None = None
         self.deadline: tuple[int, float] | None = None
         self.grace: dict[int, asyncio.TimerHandle] = {}
@@ -445,64 +455,70 @@ class LiveTable:
         return seat.idx
 
     # ------------------------------------------------------------------ playing
-    def accepted(self, seat: int, client_id: str) -> int | None:
-        """The version made by seat's action ``client_id`` when it was accepted already."""
-        if self.match is None:
-            return None
-        return self.match.accepted[seat].get(client_id)
-
-    def action_of(self, seat: int, action: object) -> Any:
-        """The action a client sent: canonical text or an integer id; raises ``bad_message`` or
+    def action_of(self, state: Any, seat: int, action: str | int) -> Any:
+        """The action a client sent for ``state``: its canonical text or its integer id; raises
         the engine's :class:`NotationError`."""
-        match = self.match
-        if match is None:
-            raise ProtocolError("not_started")
-        if isinstance(action, str) and 0 < len(action) <= 1000:
+        if isinstance(action, str):
             return self.game.parse_action(action)
-        if type(action) is int:
-            return self.game.action_from_id(match.state, seat, action)
-        raise ProtocolError("bad_message", field="action")
+        return self.game.action_from_id(state, seat, action)
 
-    def play(self, seat: int, action: Any, cause: str, client_id: str | None = None) -> list[Event]:
-        """Apply ``seat``'s ``action``: on a copy of the state, stored, then made the table's state
-        and sent to every viewer. Raises the engine's :class:`IllegalActionError`, or
+    async def play(
+        self,
+        seat: int,
+        action: Any,
+        cause: str,
+        client_id: str | None = None,
+        version: int | None = None,
+    ) -> Played | None:
+        """Apply ``seat``'s ``action`` (an action, or a function of the state giving it): on a copy
+        of the state, stored (committed, in a worker thread), then made the table's state and sent
+        to every viewer. One action at a time per table. A ``client_id`` accepted already is not
+        played again (``duplicate``); with ``version``, nothing is played (``None``) unless the
+        match is still at that version. Raises the engine's :class:`IllegalActionError`, or
         ``table_unavailable`` (another process runs the table now) / ``server_busy`` (the database
         refused): in every case nothing changes."""
-        match = self.match
-        if match is None:
-            raise ProtocolError("not_started")
-        state = match.state.clone()
-        events = self.game.apply(state, seat, action)
-        text = self.game.action_text(action)
-        outcome = self.game.outcome(state)
-        row = ActionRow(
-            game_id=match.game_id,
-            idx=match.steps,
-            seat=seat,
-            action=text,
-            client_id=client_id,
-            cause=cause,
-            created=time.time(),
-        )
-        try:
-            self.hub.db.add_action(row, None if outcome is None else outcome_json(outcome), match.stood_in)
-        except IntegrityError:
-            self.hub.lost(self.id)
-            raise ProtocolError("table_unavailable", table=self.id) from None
-        except SQLAlchemyError:
-            log.exception("table %s: storing an action failed", self.id)
-            raise ProtocolError("server_busy") from None
-        match.state = state
-        match.steps += 1
-        if client_id is not None:
-            match.accepted[seat][client_id] = match.steps
-        self.hub.count_action()
-        self._publish(self._record(match, events, self._notices(seat, cause, text)))
-        if outcome is not None:
-            self.status = "finished"
-            self._changed()
-        self._schedule()
-        return events
+        async with self.lock:
+            match = self.match
+            if match is None:
+                raise ProtocolError("not_started")
+            if version is not None and match.steps != version:
+                return None
+            if client_id is not None and client_id in match.accepted[seat]:
+                return Played([], match.accepted[seat][client_id], duplicate=True)
+            chosen = action(match.state) if callable(action) else action
+            state = match.state.clone()
+            events = self.game.apply(state, seat, chosen)
+            text = self.game.action_text(chosen)
+            outcome = self.game.outcome(state)
+            row = ActionRow(
+                game_id=match.game_id,
+                idx=match.steps,
+                seat=seat,
+                action=text,
+                client_id=client_id,
+                cause=cause,
+                created=time.time(),
+            )
+            result = None if outcome is None else outcome_json(outcome)
+            try:
+                await asyncio.to_thread(self.hub.db.add_action, row, result, list(match.stood_in))
+            except IntegrityError:
+                self.hub.lost(self.id)
+                raise ProtocolError("table_unavailable", table=self.id) from None
+            except SQLAlchemyError:
+                log.exception("table %s: storing an action failed", self.id)
+                raise ProtocolError("server_busy") from None
+            match.state = state
+            match.steps += 1
+            if client_id is not None:
+                match.accepted[seat][client_id] = match.steps
+            self.hub.count_action()
+            self._publish(self._record(match, events, self._notices(seat, cause, text)))
+            if outcome is not None:
+                self.status = "finished"
+                self._changed()
+            self._schedule()
+            return Played(events, match.steps)
 
     def _schedule(self) -> None:
         """Arrange the next automatic move: a bot's (after ``bot_delay``), or a person's default
@@ -524,24 +540,24 @@ class LiveTable:
                 self.deadline = (seat, loop.time() + self.options.turn_seconds)
             self.timer = loop.call_at(self.deadline[1], self._guarded, self._timeout, match.steps)
 
-    def _guarded(self, move: Callable[[Match, int], None], version: int) -> None:
-        """Run an automatic move if the match is still at ``version``; log what goes wrong."""
+    def _guarded(self, move: Callable[[Match, int, int], Awaitable[None]], version: int) -> None:
+        """Start an automatic move if the match is still at ``version``; log what goes wrong."""
         match = self.match
         if match is None or match.steps != version or self.hub.tables.get(self.id) is not self:
             return
         seat = self.game.current_seat(match.state)
         if seat is None:
             return
-        try:
-            move(match, seat)
-        except (RummykitError, ProtocolError):
-            log.exception("table %s: the automatic move of seat %s failed", self.id, seat)
 
-    def _bot_turn(self, match: Match, seat: int) -> None:
-        """Start the seat's bot thinking (see :mod:`rummykit.server.bots`)."""
-        task = asyncio.get_running_loop().create_task(self._think(match, seat, match.steps))
-        self.thinking.add(task)
-        task.add_done_callback(self.thinking.discard)
+        async def run() -> None:
+            try:
+                await move(match, seat, version)
+            except (RummykitError, ProtocolError):
+                log.exception("table %s: the automatic move of seat %s failed", self.id, seat)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self.moving.add(task)
+        task.add_done_callback(self.moving.discard)
 
     def _bots_turn(self, match: Match, seat: int, version: int) -> bool:
         """Whether it is still ``seat``'s bot's move at ``version`` of ``match`` on this process."""
@@ -553,9 +569,10 @@ class LiveTable:
             and (info.kind == "bot" or info.standing_in)
         )
 
-    async def _think(self, match: Match, seat: int, version: int) -> None:
-        """The bot's move from the seat's observation and legal actions; an illegal choice or a
-        failing bot plays the first legal action instead, so a table never stalls."""
+    async def _bot_turn(self, match: Match, seat: int, version: int) -> None:
+        """The bot's move (thought out by :mod:`rummykit.server.bots`) from the seat's observation
+        and legal actions; an illegal choice or a failing bot plays the first legal action
+        instead, so a table never stalls."""
         legal = [self.game.action_text(a) for a in self.game.legal_actions(match.state, seat)]
         observation = self.game.observe(match.state, seat)
         try:
@@ -569,29 +586,31 @@ class LiveTable:
             return
         cause = "bot" if self.seats[seat].kind == "bot" else "stand_in"
         try:
-            try:
-                self.play(seat, self.game.parse_action(text), cause)
-            except IllegalActionError:
-                log.warning(
-                    "table %s: seat %s's bot chose %r, not legal; the first legal is played",
-                    self.id,
-                    seat,
-                    text,
-                )
-                self.play(seat, self.game.parse_action(legal[0]), cause)
-        except (RummykitError, ProtocolError):
-            log.exception("table %s: the bot's move of seat %s failed", self.id, seat)
+            await self.play(seat, self.game.parse_action(text), cause, version=version)
+        except IllegalActionError:
+            log.warning(
+                "table %s: seat %s's bot chose %r, not legal; the first legal is played", self.id, seat, text
+            )
+            await self.play(seat, self.game.parse_action(legal[0]), cause, version=version)
 
-    def _timeout(self, match: Match, seat: int) -> None:
+    async def _timeout(self, match: Match, seat: int, version: int) -> None:
+        """Play the default moves of ``seat``, whose time ran out (:mod:`rummykit.server.defaults`)."""
         drawn: str | None = None
         for step in range(MAX_DEFAULT_STEPS):
-            if self.match is not match or self.game.current_seat(match.state) != seat:
+            if (
+                self.match is not match
+                or match.steps != version
+                or self.game.current_seat(match.state) != seat
+            ):
                 return
             action = default_action(self.game, match.state, seat, step == 0, drawn)
             if action is None:
                 return
-            events = self.play(seat, action, "timeout")
-            drawn = drawn_piece(self.game.events_for(events, seat)) or drawn
+            played = await self.play(seat, action, "timeout", version=version)
+            if played is None:
+                return
+            version = played.v
+            drawn = drawn_piece(self.game.events_for(played.events, seat)) or drawn
 
     # ------------------------------------------------------------------ the end
     def close(self, code: int) -> None:

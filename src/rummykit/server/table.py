@@ -1,9 +1,10 @@
 """A live table: its game rebuilt by re-simulation, its seats, the per-seat versioned messages, the
 bots, the grace periods and the turn timer.
 
-Everything here runs on the server's event loop, one call at a time, so a table needs no lock.
-An action is applied to a copy of the state, stored (committed) in the database, and only then
-becomes the table's state and is acknowledged. Message ``v`` of a game is the view after its
+Everything here runs on the server's event loop. Actions go through :meth:`LiveTable.play` one at
+a time per table (a lock held while the database commits in a worker thread): an action is applied
+to a copy of the state, stored (committed), and only then becomes the table's state, is sent to
+every viewer and is acknowledged. Message ``v`` of a game is the view after its
 ``v``-th action (``v`` 0: the deal), so versions are the same after a restart; the last
 :data:`HISTORY` messages of each seat and of the spectators are kept for reconnecting clients.
 """
@@ -139,7 +140,6 @@ class Match:
     game_id: str
     number: int
     seed: int
-    names: list[str]
     state: Any
     steps: int = 0
     stood_in: list[int] = field(default_factory=list)
@@ -171,6 +171,9 @@ class LiveTable:
         self.timer: asyncio.TimerHandle | None = None
         self.deadline: tuple[int, float] | None = None
         self.grace: dict[int, asyncio.TimerHandle] = {}
+        for row_seat in stored.seats:
+            if row_seat.connected:
+                hub.db.set_seat(self.id, row_seat.idx, connected=False)
         if stored.game is not None:
             self.match = self._rebuild(stored.game, stored.actions)
             if self.status == "playing":
@@ -186,7 +189,7 @@ class LiveTable:
     # ------------------------------------------------------------------ building a match
     def _rebuild(self, row: GameRow, actions: list[ActionRow]) -> Match:
         """The match of ``row`` re-simulated from its seed and ``actions``."""
-        match = Match(row.id, row.number, row.seed, list(row.seats), self.game.new_state(row.seed))
+        match = Match(row.id, row.number, row.seed, self.game.new_state(row.seed))
         match.stood_in = list(row.stood_in)
         match.accepted = {seat.idx: {} for seat in self.seats}
         match.history = {v: deque(maxlen=HISTORY) for v in self.viewers}

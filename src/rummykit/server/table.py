@@ -613,7 +613,8 @@ class LiveTable:
             if played is None:
                 return
             version = played.v
-            drawn = drawn_piece(self.game.events_for(played.events, seat)) or drawn
+            own, public = self.game.events_for(played.events, seat), self.game.events_for(played.events, None)
+            drawn = drawn_piece(own, public) or drawn
 
     # ------------------------------------------------------------------ the end
     def close(self, code: int) -> None:

@@ -18,9 +18,9 @@ from rummykit.variants.registry import game_from_record
 from test_server_support import SeatClient, Server, running, sqlite_url
 
 GAMES = {
-    "okey": {"rounds": 1},
-    "turkish_rummy": {"rounds": 1},
-    "kalooki": {"match": "rounds", "rounds": 1},
+    "okey": {"rounds": 2},
+    "turkish_rummy": {"rounds": 2},
+    "kalooki": {"match": "rounds", "rounds": 2},
     "carousel": {"players": 2, "target": 30},
 }
 

@@ -15,7 +15,8 @@ At each step (the state ``s``, the seat ``p`` to move):
   written into the state's JSON; the events and observation that follow the mover's action are the
   same in the resampled state wherever that action is legal there and does not end the round;
 - observations are JSON values (exactly), a spectator holds no hand; pieces are conserved;
-- matches terminate, with an outcome and returns; returns are zeros before the end.
+- matches terminate, with an outcome and returns; returns are zeros before the end (greedy
+  matches are played to the end; random ones to a step limit, or their end if sooner).
 
 And one seeded golden playthrough per game (``tests/golden/``, written by
 ``scripts/regen_golden.py``) replays line for line.
@@ -54,7 +55,12 @@ SHORT_MATCH: dict[str, dict[str, object]] = {
 """Options for a match of about one round."""
 
 RUNS = [("random", 1), ("random", 2), ("greedy", 3), ("greedy", 4)]
-"""(bot, seed) of each self-play run per game."""
+"""(bot, seed) of each self-play run per game. Greedy matches are played to their end."""
+
+RANDOM_STEPS = {"carousel": 100}
+"""Steps checked of a random match (default :data:`RANDOM_STEPS_DEFAULT`): random bots take long to
+end a Carousel round (its table edits wander), and every step checks every legal edit."""
+RANDOM_STEPS_DEFAULT = 300
 
 
 def converted(name: str) -> Game[Any, Any]:
@@ -75,19 +81,23 @@ def as_json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def self_play(game: Game[Any, Any], bot: str, seed: int) -> Iterator[tuple[State, int, Any]]:
-    """(state, seat to move, the action its bot chooses) at every step until the end; the caller
-    may check the state before the action is applied. Ends with the match over."""
+def self_play(
+    game: Game[Any, Any], bot: str, seed: int, limit: int | None = None
+) -> Iterator[tuple[State, int, Any]]:
+    """(state, seat to move, the action its bot chooses) at every step until the end, or until
+    ``limit`` steps; the caller may check the state before the action is applied. Without a limit
+    the match must end within :data:`MAX_STEPS`."""
     state = game.new_state(seed)
     bots = [make_bot(bot, game, seed * 10 + s) for s in range(game.players)]
-    for _ in range(MAX_STEPS):
+    for _ in range(MAX_STEPS if limit is None else limit):
         seat = game.current_seat(state)
         if seat is None:
             return
         action = bots[seat].choose(game.observe(state, seat), game.legal_actions(state, seat))
         yield state, seat, action
         game.apply(state, seat, action)
-    raise AssertionError(f"the match did not end in {MAX_STEPS} actions")
+    if limit is None:
+        raise AssertionError(f"the match did not end in {MAX_STEPS} actions")
 
 
 # ---------------------------------------------------------------------- the checks of one step
@@ -245,7 +255,8 @@ def test_conformance(name: str, bot: str, seed: int) -> None:
     rng = random.Random(f"conformance/{name}/{seed}")
     steps = 0
     state: State | None = None
-    for state, seat, action in self_play(game, bot, seed):
+    limit = RANDOM_STEPS.get(name, RANDOM_STEPS_DEFAULT) if bot == "random" else None
+    for state, seat, action in self_play(game, bot, seed, limit):
         check_views(game, state)
         check_copies(game, state, seat, action)
         check_actions(game, state, seat, rng)
@@ -253,7 +264,10 @@ def test_conformance(name: str, bot: str, seed: int) -> None:
         steps += 1
     assert state is not None and steps > 0
     check_views(game, state)
-    assert game.is_terminal(state) and game.current_seat(state) is None
+    if not game.is_terminal(state):
+        assert limit is not None and steps == limit
+        return
+    assert game.current_seat(state) is None
     assert game.outcome(state) is not None
     assert len(game.returns(state)) == game.players
     assert all(game.legal_actions(state, s) == [] for s in range(game.players))

@@ -62,23 +62,22 @@ def rummykit_selfplay(variant: str, bot: str, seed: int) -> Iterator[int]:
     is dealt from ``seed + i``. Yields once per decision (one bot ``choose`` call, applied) the
     number of matches finished so far, counting one that this decision ended.
 
-    The only code in this file that touches rummykit, written against the engine API of commit
-    5d58242 (``game.apply(action)``, ``game.observation(seat)``, ``game.current_seat`` as a
-    property); the imports are here so that porting this function is the whole port.
+    The only code in this file that touches rummykit, written against the Engine v2 API
+    (``rummykit.load``, ``game.new_state(seed)``, ``game.observe(state, seat)``,
+    ``game.legal_actions(state, seat)``, ``game.apply(state, seat, action)``); the game is built
+    once (it is immutable) and each match is a new state.
     """
     from rummykit.bots.registry import make_bot
-    from rummykit.variants.registry import variant as variant_info
 
-    info = variant_info(variant)
-    rules = info.load_rules()
+    game = rummykit.load(variant)
     for match in itertools.count():
-        game = info.new_game(rules, seed + match)
-        bots = [make_bot(bot, variant, rules, (seed + match) * 16 + seat) for seat in range(game.players)]
-        while not game.is_terminal():
-            seat = game.current_seat
-            assert seat is not None
-            game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
-            yield match + game.is_terminal()
+        state = game.new_state(seed + match)
+        bots = [make_bot(bot, game, (seed + match) * 16 + seat) for seat in range(game.players)]
+        while (seat := game.current_seat(state)) is not None:
+            game.apply(
+                state, seat, bots[seat].choose(game.observe(state, seat), game.legal_actions(state, seat))
+            )
+            yield match + game.is_terminal(state)
 
 
 # --------------------------------------------------------------------------------- gin_rummy side

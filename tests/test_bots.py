@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import cards, tiles
-from rig import rigged, rigged_kalooki
+from rig import rigged
 from rummykit.bots.base import RandomBot
 from rummykit.bots.greedy import GreedyBot
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
@@ -15,83 +15,98 @@ from rummykit.engine.closed_hand import Phase
 from rummykit.engine.hand_actions import Verb
 from rummykit.errors import RummykitError
 from rummykit.variants.kalooki.actions import KVerb
-from rummykit.variants.kalooki.rules import KalookiRules
 from rummykit.variants.kalooki.state import KPhase
-from rummykit.variants.okey.rules import OkeyRules
 from rummykit.variants.registry import VARIANTS
+from test_kalooki_rules import setup as rigged_kalooki
 
 WIN = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13 R9"
 
 
 def test_random_bot_is_seeded_and_legal() -> None:
-    game = rigged([WIN, None, None, None], "K5", phase=Phase.DISCARD)
-    legal = game.legal_actions()
-    picks = [RandomBot(3).choose(game.observation(0), legal) for _ in range(3)]
+    game, state = rigged([WIN, None, None, None], "K5", phase=Phase.DISCARD)
+    legal = game.legal_actions(state, 0)
+    picks = [RandomBot(game, 3).choose(game.observe(state, 0), legal) for _ in range(3)]
     assert len(set(picks)) == 1 and picks[0] in legal
 
 
 def test_greedy_finishes_when_it_can() -> None:
-    game = rigged([WIN, None, None, None], "K5", phase=Phase.DISCARD)
-    action = GreedyBot(OkeyRules()).choose(game.observation(0), game.legal_actions())
+    game, state = rigged([WIN, None, None, None], "K5", phase=Phase.DISCARD)
+    action = GreedyBot(game).choose(game.observe(state, 0), game.legal_actions(state, 0))
     assert action.verb is Verb.FINISH and action.face == tiles("R9")[0]
 
 
 def test_greedy_prefers_the_okey_finish() -> None:
     hand = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13 K6"  # K6 is the okey
-    game = rigged([hand, None, None, None], "K5", phase=Phase.DISCARD)
-    action = GreedyBot(OkeyRules()).choose(game.observation(0), game.legal_actions())
+    game, state = rigged([hand, None, None, None], "K5", phase=Phase.DISCARD)
+    action = GreedyBot(game).choose(game.observe(state, 0), game.legal_actions(state, 0))
     assert action.verb is Verb.FINISH and action.face == tiles("K6")[0]
 
 
 def test_greedy_shows_the_indicator_on_its_first_turn() -> None:
-    game = rigged(
+    game, state = rigged(
         ["K5 R1 R5 R9 Y2 Y6 Y10 B3 B7 B11 K8 K12 R13 Y13", None, None, None], "K5", first_turn_done=False
     )
-    assert GreedyBot(OkeyRules()).choose(game.observation(0), game.legal_actions()).verb is Verb.SHOW
+    assert GreedyBot(game).choose(game.observe(state, 0), game.legal_actions(state, 0)).verb is Verb.SHOW
 
 
 def test_greedy_takes_a_discard_that_helps_and_draws_otherwise() -> None:
     hand = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 R13 Y13 B1"
-    helps = rigged([hand, None, None, "K12"], "K5", discards=["", "", "", "K12"])
-    assert GreedyBot(OkeyRules()).choose(helps.observation(0), helps.legal_actions()).verb is Verb.TAKE
-    useless = rigged([hand, None, None, None], "K5", discards=["", "", "", "Y1"])
-    assert GreedyBot(OkeyRules()).choose(useless.observation(0), useless.legal_actions()).verb is Verb.DRAW
+    helps, helps_state = rigged([hand, None, None, "K12"], "K5", discards=["", "", "", "K12"])
+    assert (
+        GreedyBot(helps).choose(helps.observe(helps_state, 0), helps.legal_actions(helps_state, 0)).verb
+        is Verb.TAKE
+    )
+    useless, useless_state = rigged([hand, None, None, None], "K5", discards=["", "", "", "Y1"])
+    assert (
+        GreedyBot(useless)
+        .choose(useless.observe(useless_state, 0), useless.legal_actions(useless_state, 0))
+        .verb
+        is Verb.DRAW
+    )
 
 
 def test_greedy_discards_the_tile_that_leaves_the_best_arrangement() -> None:
     hand = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 Y13 B1 K6"  # K6 is the okey: keep it
-    game = rigged([hand, None, None, None], "K5", phase=Phase.DISCARD)
-    action = GreedyBot(OkeyRules()).choose(game.observation(0), game.legal_actions())
+    game, state = rigged([hand, None, None, None], "K5", phase=Phase.DISCARD)
+    action = GreedyBot(game).choose(game.observe(state, 0), game.legal_actions(state, 0))
     assert action.verb in (Verb.DISCARD, Verb.FINISH) and action.face != tiles("K6")[0]
 
 
 def test_kalooki_greedy_opens_at_51_and_not_below() -> None:
-    bot = KalookiGreedyBot(KalookiRules())
-    game = rigged_kalooki(["QS KS AS 7D 7H 7C 2C 4D 9H", None, None, None])
-    action = bot.choose(game.observation(0), game.legal_actions())
+    bot = KalookiGreedyBot(rigged_kalooki([None] * 4)[0])
+    game, state = rigged_kalooki(["QS KS AS 7D 7H 7C 2C 4D 9H", None, None, None])
+    action = bot.choose(game.observe(state, 0), game.legal_actions(state, 0))
     assert action.verb is KVerb.MELD
-    game.apply(action)
-    game.apply(bot.choose(game.observation(0), game.legal_actions()))
-    assert 0 in game.opened
-    low = rigged_kalooki(["AS 2S 3S TD TH TC 2C 4D 9H", None, None, None])
-    assert bot.choose(low.observation(0), low.legal_actions()).verb is KVerb.DISCARD
+    game.apply(state, 0, action)
+    game.apply(state, 0, bot.choose(game.observe(state, 0), game.legal_actions(state, 0)))
+    assert 0 in state.opened
+    low, low_state = rigged_kalooki(["AS 2S 3S TD TH TC 2C 4D 9H", None, None, None])
+    assert bot.choose(low.observe(low_state, 0), low.legal_actions(low_state, 0)).verb is KVerb.DISCARD
 
 
 def test_kalooki_greedy_lays_off_releases_and_discards_its_highest_deadwood() -> None:
-    bot = KalookiGreedyBot(KalookiRules())
-    layoff = rigged_kalooki(["9H 2C KD", None, None, None], table=[(1, "6H 7H 8H")], opened={0})
-    assert bot.choose(layoff.observation(0), layoff.legal_actions()).verb is KVerb.LAYOFF
-    release = rigged_kalooki(["7H 2C KD", None, None, None], table=[(1, "5H 6H JK[7H] 8H")], opened={0})
-    assert bot.choose(release.observation(0), release.legal_actions()).verb is KVerb.RELEASE
-    discard = rigged_kalooki(["2C KD 5S", None, None, None], opened={0})
-    action = bot.choose(discard.observation(0), discard.legal_actions())
+    bot = KalookiGreedyBot(rigged_kalooki([None] * 4)[0])
+    layoff, layoff_state = rigged_kalooki(["9H 2C KD", None, None, None], table=[(1, "6H 7H 8H")], opened={0})
+    assert (
+        bot.choose(layoff.observe(layoff_state, 0), layoff.legal_actions(layoff_state, 0)).verb
+        is KVerb.LAYOFF
+    )
+    release, release_state = rigged_kalooki(
+        ["7H 2C KD", None, None, None], table=[(1, "5H 6H JK[7H] 8H")], opened={0}
+    )
+    assert (
+        bot.choose(release.observe(release_state, 0), release.legal_actions(release_state, 0)).verb
+        is KVerb.RELEASE
+    )
+    discard, discard_state = rigged_kalooki(["2C KD 5S", None, None, None], opened={0})
+    action = bot.choose(discard.observe(discard_state, 0), discard.legal_actions(discard_state, 0))
     assert action.verb is KVerb.DISCARD and action.face == cards("KD")[0]
 
 
 def test_kalooki_greedy_takes_when_the_discard_lowers_its_deadwood() -> None:
-    bot = KalookiGreedyBot(KalookiRules())
-    game = rigged_kalooki(["7H 8H KD QC", None, None, None], phase=KPhase.DRAW, pile="9H")
-    assert bot.choose(game.observation(0), game.legal_actions()).verb is KVerb.TAKE
+    bot = KalookiGreedyBot(rigged_kalooki([None] * 4)[0])
+    game, state = rigged_kalooki(["7H 8H KD QC", None, None, None], phase=KPhase.DRAW, pile="9H")
+    assert bot.choose(game.observe(state, 0), game.legal_actions(state, 0)).verb is KVerb.TAKE
 
 
 def test_bot_registry() -> None:
@@ -100,20 +115,21 @@ def test_bot_registry() -> None:
         parse_bot_list("greedy,clever", 2)
     with pytest.raises(RummykitError):
         parse_bot_list("greedy,random", 3)
-    for name in VARIANTS:
-        assert make_bot("greedy", name, VARIANTS[name].rules_type(), 0).name == "greedy"
+    for info in VARIANTS.values():
+        game = info.game(info.load_rules())
+        assert make_bot("greedy", game, 0).name == "greedy" and make_bot("random", game, 0).name == "random"
     with pytest.raises(RummykitError):
-        make_bot("clever", "okey", OkeyRules(), 0)
+        make_bot("clever", VARIANTS["okey"].game(VARIANTS["okey"].load_rules()), 0)
 
 
 def test_kalooki_greedy_goes_out_in_one_move_below_51() -> None:
     """Melding every card but one below 51 is going out in one move: it discards, never retracts."""
-    bot = KalookiGreedyBot(KalookiRules())
-    game = rigged_kalooki(["2S 2D 2C 3H 4H 5H 2H", None, None, None])
+    bot = KalookiGreedyBot(rigged_kalooki([None] * 4)[0])
+    game, state = rigged_kalooki(["2S 2D 2C 3H 4H 5H 2H", None, None, None])
     for _ in range(4):
-        action = bot.choose(game.observation(0), game.legal_actions())
+        action = bot.choose(game.observe(state, 0), game.legal_actions(state, 0))
         assert action.verb is not KVerb.RETRACT
-        events = game.apply(action)
-        if any(e.result is not None for e in events):
+        events = game.apply(state, 0, action)
+        if any("result" in e.params for e in events):
             break
-    assert game.results and game.results[0].winner == 0
+    assert state.results and state.results[0].winner == 0

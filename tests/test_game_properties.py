@@ -41,7 +41,7 @@ def new_game(name: str, players: int = 4, rounds: int = 2) -> Game[Any, Any]:
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
 @settings(max_examples=10, deadline=None)
 def test_pieces_conserved_and_matches_terminate(name: str, seed: int, players: int) -> None:
-    game = new_game(name, players)
+    game = new_game(name, players, rounds=1)
     state = game.new_state(seed)
     bots = [RandomBot(game, seed + i) for i in range(players)]
     every_piece = Counter(range(game.pieces.size))

@@ -47,17 +47,23 @@ def test_ismcts_plays_legal_moves(variant: str) -> None:
     game = load(variant)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
     bot = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=4, random_state=np.random.RandomState(0))
-    state = game.new_initial_state()
-    state.apply_action(5)
+    state = dealt(game, 5)
     for _ in range(2):
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
 
 
-def played(game: Any, seed: int, steps: int) -> Any:
+def dealt(game: Any, seed: int) -> Any:
+    """A new match of ``game`` past its chance nodes, dealt from ``seed`` (below 256)."""
     state = game.new_initial_state()
-    state.apply_action(seed)
+    while state.is_chance_node():
+        state.apply_action(seed if len(state.history()) == game.get_parameters()["seed_bytes"] - 1 else 0)
+    return state
+
+
+def played(game: Any, seed: int, steps: int) -> Any:
+    state = dealt(game, seed)
     rng = random.Random(seed)
     for _ in range(steps):
         if state.is_terminal():
@@ -85,14 +91,19 @@ def test_resampling_keeps_every_view_of_the_player(variant: str) -> None:
 
 
 @pytest.mark.parametrize("variant", GAMES)
-def test_chance_picks_the_seed(variant: str) -> None:
-    game = load(variant, seeds=3)
+def test_chance_picks_the_seed_byte_by_byte(variant: str) -> None:
+    game = load(variant)
     state = game.new_initial_state()
-    assert state.is_chance_node()
-    assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
-    state.apply_action(2)
+    for byte in (1, 0, 0, 2):
+        assert state.is_chance_node()
+        assert state.chance_outcomes() == [(b, 1 / 256) for b in range(256)]
+        state.apply_action(byte)
+    assert not state.is_chance_node()
     engine = rummykit.load(variant, **SHORT[variant])
-    assert str(state) == engine.position(engine.new_state(2))
+    assert str(state) == engine.position(engine.new_state(2**24 + 2))
+    short = load(variant, seed_bytes=1).new_initial_state()
+    short.apply_action(7)
+    assert str(short) == engine.position(engine.new_state(7))
 
 
 def test_public_observer_shows_no_hand() -> None:
@@ -120,8 +131,8 @@ def test_information_state_is_the_players_event_log() -> None:
 def test_bad_parameters_are_refused() -> None:
     with pytest.raises(Exception, match=r"(?i)unknown parameter"):
         load("okey", colour="red")
-    with pytest.raises(Exception, match="seeds"):
-        load("okey", seeds=0)
+    with pytest.raises(Exception, match="seed_bytes"):
+        load("okey", seed_bytes=0)
 
 
 @pytest.mark.parametrize("variant", GAMES)

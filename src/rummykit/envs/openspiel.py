@@ -3,9 +3,11 @@
 ``python_rummykit_carousel``, each one only if its game loads) with ``pyspiel.register_game``;
 then ``pyspiel.load_game("python_rummykit_okey", {"rounds": "2"})``.
 
-- **Chance**: one chance node at the start picks the match's seed uniformly among ``seeds``
-  (a game parameter, default 65536); every shuffle of the match (each round's deal) follows from
-  it, as in the engine. Chance outcome ``i`` deals ``game.new_state(i)``.
+- **Chance**: ``seed_bytes`` chance nodes at the start (a game parameter, default 4) each pick one
+  byte of the match's seed, most significant first, uniformly among 256: the seed is uniform over
+  ``0 .. 256**seed_bytes - 1`` (every seed below 2**32 by default) and the deal is
+  ``game.new_state(seed)``; every later shuffle (each round's deal) follows from it, as in the
+  engine.
 - **Actions**: the engine's integer ids, ``0..game.num_actions-1``; ``legal_actions`` are
   ``game.legal_ids``.
 - **Parameters**: every rule option of the variant, default as in its preset; options whose
@@ -29,7 +31,6 @@ import dataclasses
 import json
 import random
 from enum import Enum
-from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -43,7 +44,10 @@ from rummykit.envs.specs import SPECS, EnvSpec
 from rummykit.errors import RummykitError
 
 PREFIX = "python_rummykit_"
-DEFAULT_SEEDS = 1 << 16
+DEFAULT_SEED_BYTES = 4
+MAX_SEED_BYTES = 8
+BYTE_OUTCOMES = [(b, 1.0 / 256) for b in range(256)]
+"""The outcomes of each chance node: one byte of the seed, uniform."""
 MAX_GAME_LENGTH = 10**7
 """A bound on the actions of a match, for OpenSpiel's game info (no rule bounds it exactly)."""
 SEED_BITS = 63
@@ -63,10 +67,10 @@ def _param(value: Any) -> Param:
 
 
 def default_parameters(variant: str) -> dict[str, Param]:
-    """The variant's rule options with their default values, plus ``seeds``."""
+    """The variant's rule options with their default values, plus ``seed_bytes``."""
     rules = rummykit.load(variant).rules
     params = {f.name: _param(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
-    return {**params, "seeds": DEFAULT_SEEDS}
+    return {**params, "seed_bytes": DEFAULT_SEED_BYTES}
 
 
 class RummyGame(pyspiel.Game):  # type: ignore[misc]
@@ -77,32 +81,26 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         defaults = default_parameters(self.spec.variant)
         merged = {**defaults, **(params or {})}
-        self.seeds = int(merged.pop("seeds"))
-        if self.seeds < 1:
-            raise ValueError("seeds is a positive whole number")
+        self.seed_bytes = int(merged.pop("seed_bytes"))
+        if not 1 <= self.seed_bytes <= MAX_SEED_BYTES:
+            raise ValueError(f"seed_bytes is 1..{MAX_SEED_BYTES}")
         options = {k: v for k, v in merged.items() if v != defaults[k]}
         self.engine: Game[Any, Any] = rummykit.load(self.spec.variant, **options)
         self.encoder: Encoder = self.spec.encoder(self.engine, self.spec.score_scale(self.engine))
         low, high = self.spec.returns_bounds
         info = pyspiel.GameInfo(
             num_distinct_actions=self.engine.num_actions,
-            max_chance_outcomes=self.seeds,
+            max_chance_outcomes=len(BYTE_OUTCOMES),
             num_players=self.engine.players,
             min_utility=low,
             max_utility=high,
             utility_sum=self.spec.returns_sum,
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(_game_type(self.spec), info, {**merged, "seeds": self.seeds})
-
-    @cached_property
-    def chance(self) -> list[tuple[int, float]]:
-        """The chance outcomes of the opening node: every seed, equally likely."""
-        p = 1.0 / self.seeds
-        return [(i, p) for i in range(self.seeds)]
+        super().__init__(_game_type(self.spec), info, {**merged, "seed_bytes": self.seed_bytes})
 
     def new_initial_state(self) -> RummyState:
-        """The chance node that picks the seed."""
+        """The first chance node of the seed."""
         return RummyState(self)
 
     def make_py_observer(
@@ -135,11 +133,13 @@ def _game_type(spec: EnvSpec) -> Any:
 
 
 class RummyState(pyspiel.State):  # type: ignore[misc]
-    """A match: ``state`` is the engine's state (``None`` before the chance node), ``logs`` each
-    player's event log (JSON lines) and ``public`` the spectator's."""
+    """A match: ``seed`` the bytes of the seed drawn so far, ``state`` the engine's state (``None``
+    until the seed is drawn), ``logs`` each player's event log (JSON lines) and ``public`` the
+    spectator's."""
 
     def __init__(self, game: RummyGame) -> None:
         super().__init__(game)
+        self.seed: list[int] = []
         self.state: Any = None
         self.logs: list[list[str]] = [[] for _ in range(game.engine.players)]
         self.public: list[str] = []
@@ -161,13 +161,15 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         return self.rgame.engine.legal_ids(self.state, player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Every seed, equally likely."""
-        return self.rgame.chance
+        """The 256 values of the seed's next byte, equally likely."""
+        return BYTE_OUTCOMES
 
     def _apply_action(self, action: int) -> None:
         engine = self.rgame.engine
         if self.state is None:
-            self.state = engine.new_state(int(action))
+            self.seed.append(int(action))
+            if len(self.seed) == self.rgame.seed_bytes:
+                self.state = engine.new_state(int.from_bytes(bytes(self.seed), "big"))
             return
         events = engine.apply_id(self.state, self.current_player(), int(action))
         for seat, log in enumerate(self.logs):
@@ -176,7 +178,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {action}"
+            return f"seed byte {action}"
         engine = self.rgame.engine
         return engine.action_text(engine.action_from_id(self.state, player, int(action)))
 
@@ -207,7 +209,11 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         return new
 
     def __str__(self) -> str:
-        return "chance: the seed" if self.state is None else self.rgame.engine.position(self.state)
+        return (
+            f"chance: seed bytes {self.seed}"
+            if self.state is None
+            else self.rgame.engine.position(self.state)
+        )
 
 
 class RummyObserver:

@@ -240,22 +240,30 @@ class HandSolver:
         wild's assignment is in its meld's ``stands_for``.
         """
         key, wild, shown = self._pack(faces, wilds)
-        total = self._search(key, len(wild), shown, objective)
-        melds, ungrouped = self._rebuild(key, len(wild), self._memo(objective), wild, shown)
+        memo = self._memo(objective)
+        total = self._search(key, len(wild), shown, objective, memo)
+        melds, ungrouped = self._rebuild(key, len(wild), memo, wild, shown)
         return Arrangement(tuple(merge_runs(melds)), tuple(ungrouped), total)
 
     def score(self, faces: Sequence[int], wilds: Wilds, objective: Objective = Objective.PIECES) -> int:
         """The best arrangement's ``score`` (pieces melded, points melded or meld value), without
         building its melds: the same search as :meth:`arrange`, for bots and finish checks."""
         key, wild, shown = self._pack(faces, wilds)
-        return self._search(key, len(wild), shown, objective)
+        return self._search(key, len(wild), shown, objective, self._memo(objective))
 
-    def _search(self, key: int, wilds: int, shown: dict[int, int], objective: Objective) -> int:
+    def _search(
+        self,
+        key: int,
+        wilds: int,
+        shown: dict[int, int],
+        objective: Objective,
+        memo: dict[int, tuple[int, _Choice]],
+    ) -> int:
         """The best score from the packed naturals ``key`` and ``wilds`` wilds (``shown``: the
-        naturals present), filling the objective's memo with each state's best choice."""
+        naturals present), filling ``memo`` with each state's best choice (the caller rebuilds
+        from the same memo, so it is fetched once, before a reset could empty it)."""
         weight, wild_score = self._weights(objective)
         templates = self._templates
-        memo = self._memo(objective)
         deadwood = objective is Objective.DEADWOOD
         bonuses = self._meld_values() if objective is Objective.MELD_VALUE else None
         bounded = bonuses is None

@@ -215,7 +215,7 @@ class SeatClient:
         """Send a message (a dict as JSON, a string as it is)."""
         self.ws.send(message if isinstance(message, str) else json.dumps(message))
 
-    def recv(self, timeout: float = 20) -> dict[str, Any]:
+    def recv(self, timeout: float = 60) -> dict[str, Any]:
         """The next message; ``state``/``sync`` messages update :attr:`state` (and are checked to
         come in version order)."""
         message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))

@@ -41,7 +41,7 @@ from rummykit.core.notation import format_face, format_faces, parse_faces
 from rummykit.core.pieces import Kind, PieceSet
 from rummykit.engine import closed_hand_messages as _messages
 from rummykit.engine.events import Event
-from rummykit.engine.game import Game, Outcome, RoundResult
+from rummykit.engine.game import Game, Outcome, RoundResult, highest_wins
 from rummykit.engine.hand_actions import NUM_ACTIONS, HandAction, Verb, action_from_id, parse_action
 from rummykit.engine.state import State
 from rummykit.errors import IllegalActionError, MeldError, NotationError
@@ -569,9 +569,7 @@ class ClosedHandGame(Game[S, HandAction]):
         """Final scores and winners (highest score; ties share) once the match is over."""
         if state.phase is not Phase.OVER:
             return None
-        best = max(state.scores)
-        winners = tuple(s for s, v in enumerate(state.scores) if v == best)
-        return Outcome(tuple(state.scores), winners, len(state.results))
+        return highest_wins(state.scores, len(state.results))
 
     returns_scale: float = 1.0
     """The points that make a return of 1 (see :meth:`returns`)."""

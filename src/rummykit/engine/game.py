@@ -90,6 +90,12 @@ class Outcome:
     rounds: int
 
 
+def highest_wins(scores: Sequence[int], rounds: int) -> Outcome:
+    """The outcome of a match won by the highest score (ties share the win)."""
+    best = max(scores)
+    return Outcome(tuple(scores), tuple(s for s, v in enumerate(scores) if v == best), rounds)
+
+
 class Game(ABC, Generic[S, A]):
     """A variant under fixed rules: creates states, lists and applies actions, builds views.
 

@@ -44,7 +44,7 @@ from typing import Any
 from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
 from rummykit.core.pieces import JOKER, Kind, PieceSet, card_set
 from rummykit.engine.events import Event, note
-from rummykit.engine.game import Game, Outcome, RoundResult, round_rng
+from rummykit.engine.game import Game, Outcome, RoundResult, highest_wins, round_rng
 from rummykit.engine.state import State
 from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError
@@ -678,9 +678,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         """Final totals (bonuses included) and winners (highest total; ties share)."""
         if state.phase is not CPhase.OVER:
             return None
-        best = max(state.scores)
-        winners = tuple(s for s, v in enumerate(state.scores) if v == best)
-        return Outcome(tuple(state.scores), winners, len(state.results))
+        return highest_wins(state.scores, len(state.results))
 
     def returns(self, state: CarouselState) -> list[float]:
         """See the module docstring: ``1/k`` per winner, ``-1/(players-k)`` per other seat."""

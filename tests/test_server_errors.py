@@ -4,6 +4,7 @@ keeps serving (the game still plays to the end and replays)."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -143,6 +144,26 @@ def test_a_flood_is_refused_then_closed(server: Server) -> None:
     fresh.send({"type": "ping", "t": "ok"})
     assert fresh.until("pong")["t"] == "ok"
     fresh.close()
+
+
+def test_a_rate_limited_action_names_its_id_and_plays_once_when_sent_again(server: Server) -> None:
+    created, (token,) = make_table(server, options={"rounds": 1})
+    client = SeatClient(server, created["table"], 0, token)
+    state = client.wait_turn_or_end()
+    before, text = state["v"], state["legal"][0]["text"]
+    for n in range(45):
+        client.send({"type": "ping", "t": n})
+    client.send({"type": "action", "id": "late", "action": text})
+    refused = client.until("error")
+    while refused.get("id") != "late":
+        refused = client.until("error")
+    assert refused["code"] == "rate_limited" and refused["params"]["retry_ms"] >= 1
+    assert client.state is not None and client.state["v"] == before
+    time.sleep(refused["params"]["retry_ms"] / 1000)
+    assert client.act(text, "late") == {"type": "ack", "id": "late", "v": before + 1}
+    again = client.act(text, "late")
+    assert again.get("duplicate") is True and again["v"] == before + 1
+    client.close()
 
 
 def test_http_errors_are_structured(server: Server, tmp_path: Path) -> None:

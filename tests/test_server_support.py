@@ -265,11 +265,16 @@ class SeatClient:
         return self.state
 
     def act(self, action: str | int, client_id: str) -> dict[str, Any]:
-        """Send an action and read until its ack or error."""
+        """Send an action and read until its ack or error; an action refused by the rate limit is
+        sent again after the ``retry_ms`` the server asks for (what a client should do)."""
         self.send({"type": "action", "id": client_id, "action": action})
         while True:
             message = self.recv()
             if message["type"] in ("ack", "error") and message.get("id") == client_id:
+                if message.get("code") == "rate_limited":
+                    time.sleep(message["params"]["retry_ms"] / 1000)
+                    self.send({"type": "action", "id": client_id, "action": action})
+                    continue
                 return message
 
     def play_to_end(self, rng: random.Random, prefix: str = "a", limit: int = 5000) -> dict[str, Any]:

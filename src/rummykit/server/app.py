@@ -31,6 +31,7 @@ from rummykit.server.protocol import (
     error_message,
     optional_int,
     parse_message,
+    refused_action_id,
 )
 from rummykit.server.table import LiveTable, Viewer, dumps, record_lines
 
@@ -113,7 +114,13 @@ class Connection:
             if self.limiter.dropped > MAX_DROPPED:
                 self.client.close(1008)
                 return
-            self.client.send_json(error_message("rate_limited", {"limit": int(self.limiter.rate)}))
+            self.client.send_json(
+                error_message(
+                    "rate_limited",
+                    {"limit": int(self.limiter.rate), "retry_ms": self.limiter.wait_ms()},
+                    refused_action_id(text),
+                )
+            )
             return
         client_id: Any = None
         try:

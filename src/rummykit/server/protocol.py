@@ -8,6 +8,7 @@ engine's errors); the server answers ``{"type": "error", "code", "params"}`` and
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -106,6 +107,19 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     return data
 
 
+def refused_action_id(text: str | bytes) -> str | int | None:
+    """The ``id`` of an ``action`` message that is refused before it is read (rate limit), so that
+    the client learns which action to send again; ``None`` for anything else."""
+    try:
+        data = parse_message(text)
+    except ProtocolError:
+        return None
+    raw = data.get("id")
+    if data["type"] != "action" or isinstance(raw, bool) or not isinstance(raw, str | int):
+        return None
+    return raw
+
+
 def client_id_of(data: dict[str, Any]) -> str:
     """The action id of an ``action`` message as text (a string or an integer, at most
     :data:`MAX_CLIENT_ID` characters); raises ``bad_message``."""
@@ -149,3 +163,7 @@ class RateLimiter:
             return True
         self.dropped += 1
         return False
+
+    def wait_ms(self) -> int:
+        """Milliseconds until one more message may be read (at least 1)."""
+        return max(1, math.ceil((1.0 - self.tokens) / self.rate * 1000))

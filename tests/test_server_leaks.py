@@ -118,19 +118,20 @@ def check(
     viewers = [*range(game.players), None]
     expected: dict[tuple[int, int | None], dict[str, Any]] = {}
 
-    def snapshot(v: int, events: list[Any]) -> None:
+    def snapshot(v: int, events: list[Any], played: dict[str, Any] | None) -> None:
         for viewer in viewers:
             legal = [] if viewer is None else game.legal_actions(state, viewer)
             expected[(v, viewer)] = {
+                "played": played,
                 "observation": game.observe(state, viewer),
                 "legal": [{"id": game.action_id(state, a), "text": game.action_text(a)} for a in legal],
                 "events": game.events_for(events, viewer),
             }
 
-    snapshot(0, [])
+    snapshot(0, [], None)
     for v, step in enumerate(steps, start=1):
         events = game.apply(state, step["seat"], game.parse_action(step["action"]))
-        snapshot(v, events)
+        snapshot(v, events, {"seat": step["seat"], "action": step["action"]})
     seed_text = str(head["seed"])
     checked = 0
     for viewer, raw in archive:
@@ -146,8 +147,9 @@ def check(
         assert message["legal"] == want["legal"]
         if message["type"] == "state":
             assert message["events"] == json.loads(json.dumps(want["events"]))
+            assert message["played"] == want["played"]
         else:
-            assert message["events"] == []
+            assert message["events"] == [] and message["played"] is None
         if message["over"]:
             assert message["seed"] == head["seed"]
         else:

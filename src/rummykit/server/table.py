@@ -202,7 +202,8 @@ class LiveTable:
             if done.client_id is not None:
                 match.accepted[done.seat][done.client_id] = match.steps
             if match.steps > keep_from:
-                self._record(match, events, self._notices(done.seat, done.cause, done.action))
+                played = {"seat": done.seat, "action": done.action}
+                self._record(match, events, self._notices(done.seat, done.cause, done.action), played)
         return match
 
     def _notices(self, seat: int, cause: str, text: str) -> list[dict[str, Any]]:
@@ -214,11 +215,17 @@ class LiveTable:
         return []
 
     def view(
-        self, match: Match, viewer: Viewer, events: list[Event], notices: list[dict[str, Any]]
+        self,
+        match: Match,
+        viewer: Viewer,
+        events: list[Event],
+        notices: list[dict[str, Any]],
+        played: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """The ``state`` message of ``viewer`` now: observation, legal actions (ids and texts),
-        the viewer's events of the last action, the server's notices; the outcome and the seed
-        once the match is over."""
+        the last action (``played``: its seat and canonical text, public in every game) with the
+        viewer's events of it, the server's notices; the outcome and the seed once the match is
+        over."""
         game, state = self.game, match.state
         legal = (
             []
@@ -236,6 +243,7 @@ class LiveTable:
             "seat": viewer,
             "observation": game.observe(state, viewer),
             "legal": legal,
+            "played": played,
             "events": game.events_for(events, viewer),
             "notices": notices,
             "over": False,
@@ -251,11 +259,18 @@ class LiveTable:
             )
         return message
 
-    def _record(self, match: Match, events: list[Event], notices: list[dict[str, Any]]) -> dict[Viewer, str]:
-        """Build every viewer's message for the match's current version and keep it."""
+    def _record(
+        self,
+        match: Match,
+        events: list[Event],
+        notices: list[dict[str, Any]],
+        played: dict[str, Any] | None = None,
+    ) -> dict[Viewer, str]:
+        """Build every viewer's message for the match's current version (made by ``played``,
+        ``None`` for the deal) and keep it."""
         texts: dict[Viewer, str] = {}
         for viewer in self.viewers:
-            text = dumps(self.view(match, viewer, events, notices))
+            text = dumps(self.view(match, viewer, events, notices, played))
             match.history[viewer].append((match.steps, text))
             texts[viewer] = text
         return texts
@@ -516,7 +531,8 @@ class LiveTable:
             if client_id is not None:
                 match.accepted[seat][client_id] = match.steps
             self.hub.count_action()
-            self._publish(self._record(match, events, self._notices(seat, cause, text)))
+            played = {"seat": seat, "action": text}
+            self._publish(self._record(match, events, self._notices(seat, cause, text), played))
             if outcome is not None:
                 self.status = "finished"
                 self._changed()

@@ -1,0 +1,162 @@
+"""Shared pieces of the browser tests (no tests here): finding Debian's Chromium, browser contexts
+whose console errors and page errors are collected, and checks of what a page renders (horizontal
+overflow, characters drawn as a missing-glyph box)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, ConsoleMessage, Error, Page
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+"""Where the tests save screenshots (ignored by git)."""
+
+CHROMIUM_NAMES = ("chromium-headless-shell", "chromium", "chromium-browser")
+"""The Debian executables tried, in this order, when ``RUMMYKIT_CHROMIUM`` is not set."""
+
+TIMEOUT_MS = 30_000
+"""Default wait of every page action and expectation: generous, for a loaded 2-core machine."""
+
+
+def find_chromium() -> Path | None:
+    """The Chromium executable to drive: the file named by the environment variable
+    ``RUMMYKIT_CHROMIUM``, else the first of :data:`CHROMIUM_NAMES` on ``PATH``; ``None`` when
+    there is none.
+
+    Raises ``FileNotFoundError`` when ``RUMMYKIT_CHROMIUM`` is set but names no executable file
+    (a wrong setting must not fall back to another browser silently)."""
+    named = os.environ.get("RUMMYKIT_CHROMIUM")
+    if named:
+        path = Path(named)
+        if not (path.is_file() and os.access(path, os.X_OK)):
+            raise FileNotFoundError(f"RUMMYKIT_CHROMIUM={named!r} is not an executable file")
+        return path
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return Path(found)
+    return None
+
+
+def artifact(name: str) -> Path:
+    """The path of artifact file ``name`` (its directory created); characters other than
+    letters, digits, ``-``, ``_`` and ``.`` become ``_``."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS / re.sub(r"[^A-Za-z0-9_.-]", "_", name)
+
+
+class Pages:
+    """Browser contexts of one test, each with one page, and every console error and uncaught
+    page error they report (as ``"<context label>: <kind>: <text>"`` lines in :attr:`errors`)."""
+
+    def __init__(self, browser: Browser, base_url: str) -> None:
+        self.browser = browser
+        self.base_url = base_url
+        self.errors: list[str] = []
+        self.opened: list[tuple[str, Page]] = []
+
+    def new(
+        self,
+        label: str = "page",
+        locale: str = "en-US",
+        width: int = 1280,
+        height: int = 800,
+        **context: Any,
+    ) -> Page:
+        """A page in a new context (its own storage: a separate person) whose relative URLs
+        resolve against the server; ``label`` names it in error lines and screenshots, ``locale``
+        is the browser's language, ``width``×``height`` the viewport in CSS pixels, ``context``
+        any other ``Browser.new_context`` argument."""
+        ctx = self.browser.new_context(
+            base_url=self.base_url,
+            locale=locale,
+            viewport={"width": width, "height": height},
+            **context,
+        )
+        ctx.set_default_timeout(TIMEOUT_MS)
+        page = ctx.new_page()
+
+        def on_console(message: ConsoleMessage) -> None:
+            if message.type == "error":
+                where = message.location
+                self.errors.append(
+                    f"{label}: console: {message.text} ({where.get('url')}:{where.get('lineNumber')})"
+                )
+
+        def on_page_error(error: Error) -> None:
+            self.errors.append(f"{label}: page error: {error.message}\n{error.stack or ''}")
+
+        page.on("console", on_console)
+        page.on("pageerror", on_page_error)
+        self.opened.append((label, page))
+        return page
+
+    def screenshot_all(self, prefix: str) -> list[Path]:
+        """A full-page screenshot of every open page, as ``<prefix>-<label>.png``; the paths."""
+        paths = []
+        for label, page in self.opened:
+            if page.is_closed():
+                continue
+            path = artifact(f"{prefix}-{label}.png")
+            page.screenshot(path=str(path), full_page=True)
+            paths.append(path)
+        return paths
+
+    def close(self) -> None:
+        """Close every context."""
+        for _, page in self.opened:
+            page.context.close()
+
+
+def horizontal_overflow(page: Page) -> tuple[int, int]:
+    """``(scrollWidth, clientWidth)`` of the document, in CSS pixels: content wider than the
+    viewport makes the first larger than the second."""
+    sizes: list[int] = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    return sizes[0], sizes[1]
+
+
+MISSING_GLYPHS_JS = """
+(root) => {
+  // A character is drawn as the missing-glyph box when its pixels, in the font of the element
+  // that shows it, are those of an unassigned code point (U+0378) in that font.
+  const canvas = document.createElement('canvas');
+  canvas.width = 96; canvas.height = 96;
+  const ctx = canvas.getContext('2d', {willReadFrequently: true});
+  const pixels = (ch, family) => {
+    ctx.clearRect(0, 0, 96, 96);
+    ctx.font = `48px ${family}`;
+    ctx.textBaseline = 'top';
+    ctx.fillStyle = '#000';
+    ctx.fillText(ch, 16, 16);
+    return ctx.getImageData(0, 0, 96, 96).data.join(',');
+  };
+  const tofu = new Map();
+  const found = new Map();
+  const walker = document.createTreeWalker(root || document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || !el.checkVisibility()) continue;
+    const family = getComputedStyle(el).fontFamily;
+    if (!tofu.has(family)) tofu.set(family, pixels('\\u0378', family));
+    for (const ch of node.textContent) {
+      if (/\\s/u.test(ch) || found.has(ch + family)) continue;
+      found.set(ch + family, pixels(ch, family) === tofu.get(family) ? [ch, family] : null);
+    }
+  }
+  return [...found.values()].filter((x) => x !== null);
+}
+"""
+
+
+def missing_glyphs(page: Page, selector: str = "body") -> list[tuple[str, str]]:
+    """Every character of the visible text under ``selector`` that the browser draws as the
+    missing-glyph box, with the CSS font family it was drawn in: ``[(character, family)]``."""
+    root = page.query_selector(selector)
+    found: list[list[str]] = page.evaluate(MISSING_GLYPHS_JS, root)
+    return [(ch, family) for ch, family in found]

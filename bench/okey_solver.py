@@ -1,13 +1,13 @@
 """Benchmark: rummykit's exact Okey hand solver against the PyPI package ``okey-solver-py`` 0.6.0.
 
-Not a test: it builds one set of hands, times both solvers on exactly those hands and prints hands/s,
-the speed ratio and how often each side finds a win.
+Not a test: it builds one set of hands, times both solvers on exactly those hands, checks every
+answer against an independent brute force and prints hands/s and the speed ratios.
 
 Workloads (all from one seeded ``random.Random``):
 
 * ``random``: 14-tile hands dealt from a full 106-tile set after drawing an indicator (never a
-  false joker) and removing it from the set. Such hands almost never win, so this measures how
-  fast a non-winning hand is rejected.
+  false joker) and removing it from the set; each hand has its own random indicator. Such hands
+  almost never win.
 * ``winning, k okeys`` (k = 0, 1, 2): hands built winning. ``round(N * --pairs-share)`` of them
   (default 10%) are seven identical pairs, the rest a random all-melds arrangement (sets of 3-4
   distinct colours, runs of 3-13 with ``12 13 1`` allowed) drawn from the tiles left after the
@@ -15,41 +15,50 @@ Workloads (all from one seeded ``random.Random``):
   are replaced by the ``k`` okey tiles (the two copies of the okey face, which the natural part never
   uses), so every face appears at most twice, the indicator's face at most once and F at most twice.
 
-Winning check on each side:
+What is timed on each workload (``time.perf_counter``, one pinned core, inputs prepared first):
 
-* rummykit: ``HandSolver(MeldRules(Kind.TILES)).win_kinds(faces, okey_wilds(indicator))``.
-* peer: ``create_standard_okey_solver(strategy="backtracking")`` - the package's default strategy and
-  its only exhaustive one besides ``"ilp"`` (PuLP/CBC, one subprocess per hand); the others
-  (greedy, hybrid with a 50 ms timeout, beam, genetic, annealing, MCTS) are heuristics. A hand wins
-  on the peer side if ``find_best_arrangement(tiles, OkeyMeta(okey))`` leaves no
-  ``remainingTiles`` (all melds) or ``find_best_pairs(tiles, OkeyMeta(okey))`` leaves none (seven
-  pairs). The peer's ``OkeyMeta`` is the okey itself (its tiles are the wildcards), not the indicator;
-  a false joker is ``Tile(color=JOKER, value=0)``. As read in its source, the peer's backtracking
-  maximises the sum of melded tile values rather than the number of melded tiles, every meld with a
-  single wildcard is generated with the first wildcard's id (so two one-okey melds never coexist),
-  and a false joker, once read as the okey's face, is also taken as a wildcard. Its misses and false
-  wins below come from these.
+* ``arrange``: the full arrangement, ``HandSolver.arrange(faces, wilds)`` - fewest ungrouped tiles
+  with every piece's meld and every wild's assignment - against the peer's
+  ``find_best_arrangement(tiles, OkeyMeta(okey))``.
+* ``score``: rummykit's score-only search, ``HandSolver.score`` (how many tiles the best
+  arrangement melds, no melds built), against the same peer call (the peer has no score-only entry).
+* ``solve --json --batch -``: the whole command line, ``python -m rummykit solve okey --json
+  --batch -`` fed one ``INDICATOR: TILES`` line per hand in one process; its rate is taken over the
+  wall time less the time of the same command on an empty batch (start-up), which is also printed.
+  Each line's JSON is the full report (arrangement or seven pairs, win kinds, wild assignments).
+* ``win check``: ``HandSolver.win_kinds`` (melds and seven pairs) against the peer's
+  ``find_best_arrangement`` plus ``find_best_pairs`` (a hand wins on the peer's side when either
+  leaves no tile).
 
-The peer is slow on two-okey hands, so by default it runs on the first 400 of them only
-(``--peer-limit-two-okeys``); the ratio is always taken on the hands both sides ran.
+The peer is ``create_standard_okey_solver(strategy="backtracking")``: the package's default and its
+only exhaustive strategy besides ``"ilp"`` (PuLP/CBC, one subprocess per hand); the others are
+heuristics. Its ``OkeyMeta`` is the okey itself (its tiles are the wildcards), not the indicator; a
+false joker is ``Tile(color=JOKER, value=0)``. As read in its source, it maximises the sum of melded
+tile values rather than the number of melded tiles, generates every one-wildcard meld with the
+first wildcard's id (so two one-okey melds never coexist) and takes a false joker, once read as the
+okey's face, as a wildcard too; its misses and false wins below come from these. It is slow on
+two-okey hands, so by default it runs on the first 400 of them only (``--peer-limit-two-okeys``);
+every ratio is taken on the hands both sides ran.
 
-Inputs are prepared before timing (rummykit: face tuples and ``Wilds``; peer: pydantic ``Tile``
-lists and ``OkeyMeta``), so only the solver calls are timed, with ``time.perf_counter`` on one
-pinned core. A separate exhaustive search written here (explicit sets and full-length runs of the
-lowest natural left, not rummykit's 3-5 piece templates, and a count-based seven-pairs test) is the
-ground truth for every hand, and rummykit's ``arrange`` output is checked meld by meld on
-melds-winning hands.
+The independent check (written here, sharing nothing with rummykit's solver: explicit sets and
+full-length runs of the lowest natural left, not rummykit's 3-5 piece templates, and a count-based
+seven-pairs test) gives every hand's fewest ungrouped tiles and its win kinds. Every rummykit answer
+is checked against it on every hand: ``arrange``'s ungrouped count and its melds meld by meld (valid
+melds using exactly the hand's tiles), ``score``, the command line's ungrouped count and winning
+flag, and the win check. The peer's answers are compared with it too, as counts.
 
-Run: ``python bench/okey_solver.py [--random N] [--winning N] [--seed S] [--skip-peer]``
-(needs ``pip install okey-solver-py==0.6.0`` for the peer side; about two minutes with defaults).
+Run: ``python bench/okey_solver.py [--random N] [--winning N] [--seed S] [--skip-peer] [--skip-cli]``
+(needs ``pip install okey-solver-py==0.6.0`` for the peer side; a few minutes with the defaults).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import random
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -61,12 +70,10 @@ from benchtools import pin_one_core
 from rummykit.core.melds import HIGH_ACE, MeldRules, Wilds, okey_face, okey_wilds
 from rummykit.core.notation import format_face, format_faces
 from rummykit.core.pieces import JOKER, N_FACES, OKEY_TILES, Kind, make_face, rank_of, suit_of
-from rummykit.solvers.arrange import HandSolver, WinKind
+from rummykit.solvers.arrange import Arrangement, HandSolver, WinKind
 
 HAND_SIZE = 14
 PEER_STRATEGY = "backtracking"
-RANDOM_TARGET = 20_000.0
-TWO_OKEY_TARGET = 5_000.0
 
 
 # --------------------------------------------------------------------------------------------- hands
@@ -189,25 +196,58 @@ def _split(faces: Sequence[int], okey: int) -> tuple[list[int], int]:
     return naturals, len(faces) - len(naturals)
 
 
-def ref_pairs(faces: Sequence[int], okey: int) -> bool:
-    """Seven pairs: identical naturals pair up, each okey completes one single or pairs an okey."""
+def ref_pairs_left(faces: Sequence[int], okey: int) -> int:
+    """Tiles left out of the most pairs: identical naturals pair up, each okey completes one single
+    or pairs another okey."""
     naturals, wild = _split(faces, okey)
     singles = sum(n % 2 for n in Counter(naturals).values())
-    return len(faces) == HAND_SIZE and singles <= wild
+    completed = min(wild, singles)
+    return singles - completed + (wild - completed) % 2
 
 
-def ref_meldable(faces: Sequence[int], okey: int) -> bool:
-    """All pieces in sets and runs, by exhaustive search over explicit melds of the lowest natural.
+def ref_pairs(faces: Sequence[int], okey: int) -> bool:
+    """Seven pairs: all 14 tiles in pairs."""
+    return len(faces) == HAND_SIZE and ref_pairs_left(faces, okey) == 0
 
-    The lowest natural left is in some meld: a set of 3-4 of its number, or a run of 3-13 through
-    its position (1, or 14 after 13). Other spots take a natural when one is left (swapping a wild
-    and an equal natural between two melds keeps both valid) and a wild otherwise.
+
+def _ref_candidates(anchor: int) -> list[list[int]]:
+    """The other spots of every meld holding ``anchor``: sets of 3-4 distinct colours of its number,
+    runs of 3-13 through its position (1, or 14 after 13)."""
+    suit, rank = suit_of(anchor), rank_of(anchor)
+    candidates: list[list[int]] = []
+    others = [s for s in range(4) if s != suit]
+    for size in (3, 4):
+        for mask in range(1 << 3):
+            chosen = [s for j, s in enumerate(others) if mask >> j & 1]
+            if len(chosen) == size - 1:
+                candidates.append([make_face(s, rank) for s in chosen])
+    spots = [rank, HIGH_ACE] if rank == 1 else [rank]
+    for spot in spots:
+        for length in range(3, 14):
+            for lo in range(max(1, spot - length + 1), spot + 1):
+                hi = lo + length - 1
+                if hi > HIGH_ACE:
+                    break
+                candidates.append(
+                    [make_face(suit, 1 if p == HIGH_ACE else p) for p in range(lo, hi + 1) if p != spot]
+                )
+    return candidates
+
+
+def ref_most_melded(faces: Sequence[int], okey: int) -> int:
+    """The most tiles of ``faces`` that go into disjoint sets and runs, by exhaustive search over
+    explicit melds of the lowest natural left.
+
+    The lowest natural left is either left out or in some meld: a set of 3-4 of its number, or a run
+    of 3-13 through its position. Other spots take a natural when one is left (swapping a wild and an
+    equal natural, between two melds or with the tiles left out, keeps every meld valid and the
+    count) and a wild otherwise. Wilds left at the end meld on their own when there are three.
     """
     naturals, wild = _split(faces, okey)
     counts = [0] * N_FACES
     for f in naturals:
         counts[f] += 1
-    seen: dict[tuple[tuple[int, ...], int], bool] = {}
+    seen: dict[tuple[tuple[int, ...], int], int] = {}
 
     def take(spots: Sequence[int], w: int) -> int:
         """Remove the naturals at ``spots`` where present; the wilds left (negative: too few)."""
@@ -218,49 +258,36 @@ def ref_meldable(faces: Sequence[int], okey: int) -> bool:
                 w -= 1
         return w
 
-    def put_back(spots: Sequence[int], before: Sequence[int]) -> None:
-        for f, n in zip(spots, before, strict=True):
-            counts[f] = n
-
-    def solve(w: int) -> bool:
+    def solve(w: int, left: int) -> int:
+        """Most tiles melded from ``counts`` (``left`` naturals) and ``w`` wilds."""
         key = (tuple(counts), w)
         if key in seen:
             return seen[key]
         anchor = next((f for f in range(N_FACES) if counts[f]), None)
         if anchor is None:
-            return w == 0 or w >= 3
+            return w if w >= 3 else 0
         counts[anchor] -= 1
-        suit, rank = suit_of(anchor), rank_of(anchor)
-        candidates: list[list[int]] = []
-        others = [s for s in range(4) if s != suit]
-        for size in (3, 4):
-            for mask in range(1 << 3):
-                chosen = [s for j, s in enumerate(others) if mask >> j & 1]
-                if len(chosen) == size - 1:
-                    candidates.append([make_face(s, rank) for s in chosen])
-        spots = [rank, HIGH_ACE] if rank == 1 else [rank]
-        for spot in spots:
-            for length in range(3, 14):
-                for lo in range(max(1, spot - length + 1), spot + 1):
-                    hi = lo + length - 1
-                    if hi > HIGH_ACE:
-                        break
-                    run = [make_face(suit, 1 if p == HIGH_ACE else p) for p in range(lo, hi + 1) if p != spot]
-                    candidates.append(run)
-        result = False
-        for melded in candidates:
-            before = [counts[f] for f in melded]
-            left = take(melded, w)
-            if left >= 0 and solve(left):
-                result = True
-            put_back(melded, before)
-            if result:
+        best = solve(w, left - 1)
+        for melded in _ref_candidates(anchor):
+            if best == left + w:
                 break
+            before = [counts[f] for f in melded]
+            wilds_left = take(melded, w)
+            if wilds_left >= 0:
+                used = len(melded) - (w - wilds_left)
+                best = max(best, 1 + len(melded) + solve(wilds_left, left - 1 - used))
+            for f, n in zip(melded, before, strict=True):
+                counts[f] = n
         counts[anchor] += 1
-        seen[key] = result
-        return result
+        seen[key] = best
+        return best
 
-    return solve(wild)
+    return solve(wild, len(naturals))
+
+
+def ref_meldable(faces: Sequence[int], okey: int) -> bool:
+    """All tiles in sets and runs."""
+    return ref_most_melded(faces, okey) == len(faces)
 
 
 def ref_is_meld(faces: Sequence[int], okey: int) -> bool:
@@ -284,33 +311,102 @@ def ref_is_meld(faces: Sequence[int], okey: int) -> bool:
     return False
 
 
-# ---------------------------------------------------------------------------------------- sides
+# ---------------------------------------------------------------------------------------- truth
+@dataclass(frozen=True)
+class Truth:
+    """The independent check's answers for one hand."""
+
+    melds_left: int
+    """Fewest tiles left out of sets and runs."""
+    pairs_left: int
+    """Tiles left out of the most pairs."""
+
+    @property
+    def fewest_left(self) -> int:
+        """What ``solve --json`` reports ungrouped: melds, or seven pairs when they leave fewer."""
+        return min(self.melds_left, self.pairs_left)
+
+    @property
+    def kinds(self) -> tuple[bool, bool]:
+        """(wins with melds, wins with seven pairs)."""
+        return self.melds_left == 0, self.pairs_left == 0
+
+
+def truth_of(hand: Hand) -> Truth:
+    return Truth(
+        len(hand.faces) - ref_most_melded(hand.faces, hand.okey), ref_pairs_left(hand.faces, hand.okey)
+    )
+
+
+# ---------------------------------------------------------------------------------------- timing
 @dataclass
-class Outcome:
-    """One side's answers on a list of hands: (melds win, pairs win) per hand, and the time taken."""
+class Timed:
+    """One side's answers on a list of hands and the seconds they took."""
 
     seconds: float
-    answers: list[tuple[bool, bool]]
+    answers: list[Any]
     errors: list[tuple[int, str]] = field(default_factory=list)
-    worst: tuple[float, int] = (0.0, -1)
-    """Slowest hand: (seconds, index), when measured."""
 
     @property
     def rate(self) -> float:
         return len(self.answers) / self.seconds if self.seconds else float("inf")
 
 
-def run_rummykit(solver: HandSolver, hands: Sequence[Hand]) -> Outcome:
+def _prepared(hands: Sequence[Hand]) -> list[tuple[tuple[int, ...], Wilds]]:
     wilds_of: dict[int, Wilds] = {}
-    prepared = [(h.faces, wilds_of.setdefault(h.indicator, okey_wilds(h.indicator))) for h in hands]
-    win_kinds = solver.win_kinds
-    raw: list[list[WinKind]] = []
-    append = raw.append
+    return [(h.faces, wilds_of.setdefault(h.indicator, okey_wilds(h.indicator))) for h in hands]
+
+
+def time_calls(call: Any, inputs: Sequence[tuple[Any, ...]]) -> Timed:
+    answers: list[Any] = []
+    append = answers.append
     start = time.perf_counter()
-    for faces, wilds in prepared:
-        append(win_kinds(faces, wilds))
-    seconds = time.perf_counter() - start
-    return Outcome(seconds, [(WinKind.MELDS in k, WinKind.PAIRS in k) for k in raw])
+    for args in inputs:
+        append(call(*args))
+    return Timed(time.perf_counter() - start, answers)
+
+
+def fresh_solver() -> HandSolver:
+    """A new solver (empty memo), so a workload never reuses states the previous one left behind."""
+    return HandSolver(MeldRules(Kind.TILES))
+
+
+@dataclass
+class CliRun:
+    """The command line's answers (one JSON object per hand), its wall time and its start-up."""
+
+    seconds: float
+    startup: float
+    answers: list[dict[str, Any]]
+
+    @property
+    def rate(self) -> float:
+        return len(self.answers) / max(self.seconds - self.startup, 1e-9)
+
+    @property
+    def rate_with_startup(self) -> float:
+        return len(self.answers) / self.seconds
+
+
+CLI = [sys.executable, "-m", "rummykit", "solve", "okey", "--json", "--batch", "-"]
+
+
+def _run_cli(text: str) -> tuple[float, str]:
+    start = time.perf_counter()
+    done = subprocess.run(CLI, input=text, capture_output=True, text=True, check=True)
+    return time.perf_counter() - start, done.stdout
+
+
+def run_cli(hands: Sequence[Hand]) -> CliRun:
+    """``rummykit solve okey --json --batch -`` on every hand in one process (this process's
+    core pinning is inherited); start-up is the best of three empty batches."""
+    lines = "".join(
+        f"{format_face(Kind.TILES, h.indicator)}: {format_faces(Kind.TILES, h.faces)}\n" for h in hands
+    )
+    startup = min(_run_cli("")[0] for _ in range(3))
+    seconds, out = _run_cli(lines)
+    answers = [json.loads(line) for line in out.splitlines()]
+    return CliRun(seconds, startup, answers)
 
 
 def import_peer() -> Any:
@@ -345,27 +441,32 @@ class Peer:
         meta = self.lib.OkeyMeta(color=self.colours[suit_of(hand.okey)], value=rank_of(hand.okey))
         return tiles, meta
 
-    def run(self, hands: Sequence[Hand]) -> Outcome:
+    def _timed(self, hands: Sequence[Hand], call: Any) -> Timed:
         prepared = [self.prepare(h) for h in hands]
-        arrange, pairs = self.engine.find_best_arrangement, self.engine.find_best_pairs
-        answers: list[tuple[bool, bool]] = []
+        answers: list[Any] = []
         errors: list[tuple[int, str]] = []
-        clock = time.perf_counter
-        worst = (0.0, -1)
-        start = last = clock()
+        start = time.perf_counter()
         for i, (tiles, meta) in enumerate(prepared):
             try:
-                melds_win = not arrange(tiles, meta).remainingTiles
-                pairs_win = not pairs(tiles, meta)["remainingTiles"]
+                answers.append(call(tiles, meta))
             except Exception as exc:  # the peer's failure is a result, not a bench error
                 errors.append((i, f"{type(exc).__name__}: {exc}"))
-                melds_win = pairs_win = False
-            answers.append((melds_win, pairs_win))
-            now = clock()
-            worst = max(worst, (now - last, i))
-            last = now
-        seconds = clock() - start
-        return Outcome(seconds, answers, errors, worst)
+                answers.append(None)
+        return Timed(time.perf_counter() - start, answers, errors)
+
+    def arrange(self, hands: Sequence[Hand]) -> Timed:
+        """``find_best_arrangement``; each answer is the number of tiles it leaves out (None: raised)."""
+        arrange = self.engine.find_best_arrangement
+        return self._timed(hands, lambda tiles, meta: len(arrange(tiles, meta).remainingTiles))
+
+    def win_check(self, hands: Sequence[Hand]) -> Timed:
+        """``find_best_arrangement`` and ``find_best_pairs``; answers (melds win, pairs win)."""
+        arrange, pairs = self.engine.find_best_arrangement, self.engine.find_best_pairs
+
+        def both(tiles: list[Any], meta: Any) -> tuple[bool, bool]:
+            return not arrange(tiles, meta).remainingTiles, not pairs(tiles, meta)["remainingTiles"]
+
+        return self._timed(hands, both)
 
 
 def load_peer() -> Peer | None:
@@ -375,151 +476,166 @@ def load_peer() -> Peer | None:
         return None
 
 
-# ------------------------------------------------------------------------------------- reporting
-def check_arrangement(solver: HandSolver, hand: Hand) -> str | None:
-    """Why rummykit's ``arrange`` is wrong for a hand that wins with melds, or None if it is right."""
-    arrangement = solver.arrange(hand.faces, okey_wilds(hand.indicator))
-    if arrangement.ungrouped:
-        return f"arrange leaves {format_faces(Kind.TILES, arrangement.ungrouped)} ungrouped"
-    used = Counter(f for meld in arrangement.melds for f in meld.faces)
+# ------------------------------------------------------------------------------------- checking
+def arrangement_error(hand: Hand, arrangement: Arrangement, truth: Truth) -> str | None:
+    """Why rummykit's ``arrange`` answer is wrong for ``hand``, or None if it is right: it leaves
+    the fewest tiles out, uses exactly the hand's tiles and every meld is valid."""
+    if len(arrangement.ungrouped) != truth.melds_left:
+        return f"arrange leaves {len(arrangement.ungrouped)} out, the fewest is {truth.melds_left}"
+    used = Counter(f for meld in arrangement.melds for f in meld.faces) + Counter(arrangement.ungrouped)
     if used != Counter(hand.faces):
-        return "arrange's melds are not the hand's pieces"
+        return "arrange's melds and ungrouped tiles are not the hand's tiles"
     for meld in arrangement.melds:
         if not ref_is_meld(meld.faces, hand.okey):
             return f"arrange plays {format_faces(Kind.TILES, meld.faces)}, not a meld"
     return None
 
 
-def _rate(outcome: Outcome) -> str:
-    return f"{len(outcome.answers):>6} hands in {outcome.seconds:8.3f} s = {outcome.rate:>10,.0f} hands/s"
+def cli_error(hand: Hand, data: dict[str, Any], truth: Truth) -> str | None:
+    """Why one line of ``solve --json`` is wrong for ``hand``, or None if it is right."""
+    if "error" in data:
+        return f"the command refused the hand: {data['error']}"
+    if len(data["ungrouped"]) != truth.fewest_left:
+        return f"solve --json leaves {len(data['ungrouped'])} out, the fewest is {truth.fewest_left}"
+    if data["winning"] != any(truth.kinds):
+        return f"solve --json says winning={data['winning']}"
+    return None
 
 
-def slowest(solver: HandSolver, hands: Sequence[Hand]) -> tuple[float, Hand]:
-    """rummykit's slowest hand, in a separate pass: every hand timed once, then the five slowest
-    re-timed three times each keeping the best (so a GC pause or a scheduler hiccup is not blamed
-    on a hand)."""
-
-    def once(hand: Hand) -> float:
-        wilds = okey_wilds(hand.indicator)
-        start = time.perf_counter()
-        solver.win_kinds(hand.faces, wilds)
-        return time.perf_counter() - start
-
-    first = sorted(((once(h), i) for i, h in enumerate(hands)), reverse=True)[:5]
-    best = [(min(once(hands[i]) for _ in range(3)), i) for _, i in first]
-    seconds, index = max(best)
-    return seconds, hands[index]
+def first_errors(label: str, hands: Sequence[Hand], errors: Sequence[str | None]) -> list[str]:
+    wrong = [i for i, e in enumerate(errors) if e]
+    line = f"    {label}: {len(errors) - len(wrong)}/{len(errors)} agree"
+    if not wrong:
+        return [line]
+    return [line + f"  WRONG on {len(wrong)}, e.g. {hands[wrong[0]].describe()}: {errors[wrong[0]]}"]
 
 
-def _disagreements(
-    label: str, hands: Sequence[Hand], truth: Sequence[bool], got: Sequence[bool], name: str
-) -> list[str]:
-    missed = [i for i, (t, g) in enumerate(zip(truth, got, strict=False)) if t and not g]
-    false = [i for i, (t, g) in enumerate(zip(truth, got, strict=False)) if g and not t]
-    lines = [f"    {label}: {name} misses {len(missed)}, {name} wrongly wins {len(false)}"]
-    if missed:
-        lines.append(f"      missed e.g. {hands[missed[0]].describe()}")
-    if false:
-        lines.append(f"      false win e.g. {hands[false[0]].describe()}")
-    return lines
+def _rate(rate: float) -> str:
+    return f"{rate:>10,.0f} hands/s"
 
 
-def report(
-    title: str,
-    hands: list[Hand],
-    solver: HandSolver,
-    peer: Peer | None,
-    peer_limit: int,
-    verify: bool,
-) -> dict[str, float]:
+def _ratio(ours: float, theirs: float) -> str:
+    return f"{ours / theirs:8,.1f}x" if theirs else "     n/a"
+
+
+# ------------------------------------------------------------------------------------- reporting
+def report(title: str, hands: list[Hand], peer: Peer | None, peer_limit: int, cli: bool) -> dict[str, float]:
+    """Time and check one workload; returns the rates by name."""
     print(f"\n== {title}: {len(hands)} hands ==")
-    ours = run_rummykit(solver, hands)
-    print(f"  rummykit          {_rate(ours)}")
-    worst, hand = slowest(solver, hands)
-    print(f"  rummykit slowest hand {worst * 1e3:.2f} ms: {hand.describe()}")
-    ref: list[tuple[bool, bool]] | None = None
-    if verify:
-        ref = [(ref_meldable(h.faces, h.okey), ref_pairs(h.faces, h.okey)) for h in hands]
-    built = hands[0].origin != "random"
-    any_ours = [m or p for m, p in ours.answers]
-    if built:
-        missed = print_found("rummykit", hands, any_ours)
-        if missed:
-            print(f"  RUMMYKIT MISSES {len(missed)}, e.g. {hands[missed[0]].describe()}")
-        if ref is not None:
-            confirmed = sum(m or p for m, p in ref)
-            print(f"  independent brute force confirms {confirmed}/{len(hands)} built hands win")
-    else:
-        wins = Counter(ours.answers)
+    prepared = _prepared(hands)
+    solver = fresh_solver()
+    arranged = time_calls(solver.arrange, prepared)
+    solver = fresh_solver()
+    scored = time_calls(solver.score, prepared)
+    solver = fresh_solver()
+    checked = time_calls(solver.win_kinds, prepared)
+    cli_run = run_cli(hands) if cli else None
+    truths = [truth_of(h) for h in hands]
+
+    rates = {"arrange": arranged.rate, "score": scored.rate, "win": checked.rate}
+    print(f"  rummykit arrange (full arrangement)   {_rate(arranged.rate)}")
+    print(f"  rummykit score (score-only search)    {_rate(scored.rate)}")
+    if cli_run is not None:
+        rates["cli"] = cli_run.rate
         print(
-            f"  rummykit: {sum(any_ours)} winning ({wins[(True, False)] + wins[(True, True)]} melds, "
-            f"{wins[(False, True)] + wins[(True, True)]} seven pairs)"
+            f"  rummykit solve --json --batch -       {_rate(cli_run.rate)}"
+            f"  (start-up {cli_run.startup * 1e3:.0f} ms off; {cli_run.rate_with_startup:,.0f}/s with it)"
         )
-    if ref is not None:
-        lines = _disagreements(
-            "melds", hands, [r[0] for r in ref], [a[0] for a in ours.answers], "rummykit"
-        ) + _disagreements("pairs", hands, [r[1] for r in ref], [a[1] for a in ours.answers], "rummykit")
-        print("  rummykit vs independent brute force:")
-        print("\n".join(lines))
-        bad = []
-        for i, hand in enumerate(hands):
-            if ref[i][0]:
-                why = check_arrangement(solver, hand)
-                if why:
-                    bad.append((i, why))
-        checked = sum(r[0] for r in ref)
-        print(f"  rummykit arrange() checked meld by meld on {checked} melds-winning hands: {len(bad)} wrong")
-        if bad:
-            print(f"      e.g. {hands[bad[0][0]].describe()}: {bad[0][1]}")
-    rates = {"rummykit": ours.rate}
+    print(f"  rummykit win check (win_kinds)        {_rate(checked.rate)}")
+
+    print("  independent brute force, every hand:")
+    lines = first_errors(
+        "arrange (count, melds meld by meld)",
+        hands,
+        [arrangement_error(h, a, t) for h, a, t in zip(hands, arranged.answers, truths, strict=True)],
+    )
+    lines += first_errors(
+        "score",
+        hands,
+        [
+            None
+            if s == len(h.faces) - t.melds_left
+            else f"score {s}, the most melded is {len(h.faces) - t.melds_left}"
+            for h, s, t in zip(hands, scored.answers, truths, strict=True)
+        ],
+    )
+    if cli_run is not None:
+        answers = cli_run.answers
+        if len(answers) != len(hands):
+            lines.append(f"    solve --json: {len(answers)} lines for {len(hands)} hands")
+        else:
+            lines += first_errors(
+                "solve --json (ungrouped, winning)",
+                hands,
+                [cli_error(h, d, t) for h, d, t in zip(hands, answers, truths, strict=True)],
+            )
+    win_answers = [(WinKind.MELDS in k, WinKind.PAIRS in k) for k in checked.answers]
+    lines += first_errors(
+        "win check (melds, pairs)",
+        hands,
+        [
+            None if w == t.kinds else f"win kinds {w}, truly {t.kinds}"
+            for w, t in zip(win_answers, truths, strict=True)
+        ],
+    )
+    print("\n".join(lines))
+    built = hands[0].origin != "random"
+    if built:
+        found = sum(any(w) for w in win_answers)
+        by_arrange = sum(not a.ungrouped for a in arranged.answers)
+        pairs_only = sum(1 for h in hands if h.origin == "pairs")
+        print(
+            f"  winning hands found: win check {found}/{len(hands)}; arrange melds all of "
+            f"{by_arrange}/{len(hands) - pairs_only} built as melds"
+        )
+    else:
+        print(f"  hands that win (independent check): {sum(any(t.kinds) for t in truths)}")
+
     if peer is None:
         return rates
     sample = hands[:peer_limit] if peer_limit else hands
-    theirs = peer.run(sample)
-    note = "" if len(sample) == len(hands) else f"  (first {len(sample)} hands only)"
-    print(f"  peer ({PEER_STRATEGY})  {_rate(theirs)}{note}")
-    ours_sample = run_rummykit(solver, sample)  # same hands as the peer, for the ratio
-    ratio = ours_sample.rate / theirs.rate if theirs.rate else float("inf")
-    print(f"  ratio rummykit/peer on the same {len(sample)} hands: {ratio:,.1f}x")
-    if theirs.worst[1] >= 0:
-        print(f"  peer slowest hand {theirs.worst[0] * 1e3:.1f} ms: {sample[theirs.worst[1]].describe()}")
-    if theirs.errors:
-        i, message = theirs.errors[0]
-        print(f"  peer raised on {len(theirs.errors)} hands, e.g. {message} on {sample[i].describe()}")
-    any_theirs = [m or p for m, p in theirs.answers]
-    if built:
-        missed = print_found("peer", sample, any_theirs)
-        if missed:
-            print(f"  peer misses e.g. {sample[missed[0]].describe()}")
-    truth = ref[: len(sample)] if ref is not None else ours.answers[: len(sample)]
-    source = "independent brute force" if ref is not None else "rummykit (exact)"
-    print(f"  peer vs ground truth ({source}):")
-    lines = (
-        _disagreements("any  ", sample, [m or p for m, p in truth], any_theirs, "peer")
-        + _disagreements("melds", sample, [t[0] for t in truth], [a[0] for a in theirs.answers], "peer")
-        + _disagreements("pairs", sample, [t[1] for t in truth], [a[1] for a in theirs.answers], "peer")
-    )
-    print("\n".join(lines))
-    rates["peer"] = theirs.rate
+    n = len(sample)
+    note = "" if n == len(hands) else f" (first {n} hands only)"
+    theirs_arrange = peer.arrange(sample)
+    theirs_win = peer.win_check(sample)
+    ours_arrange = time_calls(fresh_solver().arrange, prepared[:n])
+    ours_score = time_calls(fresh_solver().score, prepared[:n])
+    ours_win = time_calls(fresh_solver().win_kinds, prepared[:n])
+    rates["peer_arrange"] = theirs_arrange.rate
+    rates["peer_win"] = theirs_win.rate
+    rates["ratio_arrange"] = ours_arrange.rate / theirs_arrange.rate
+    rates["ratio_score"] = ours_score.rate / theirs_arrange.rate
+    rates["ratio_win"] = ours_win.rate / theirs_win.rate
+    if cli_run is not None:
+        rates["ratio_cli"] = cli_run.rate / theirs_arrange.rate
+    print(f"  peer find_best_arrangement            {_rate(theirs_arrange.rate)}{note}")
+    print(f"  peer arrangement + pairs (win check)  {_rate(theirs_win.rate)}{note}")
+    print(f"  ratios rummykit/peer on the same {n} hands:")
+    print(f"    arrange / find_best_arrangement      {_ratio(ours_arrange.rate, theirs_arrange.rate)}")
+    print(f"    score / find_best_arrangement        {_ratio(ours_score.rate, theirs_arrange.rate)}")
+    if cli_run is not None:
+        print(f"    solve --json --batch / find_best_arrangement {_ratio(cli_run.rate, theirs_arrange.rate)}")
+    print(f"    win check / arrangement + pairs      {_ratio(ours_win.rate, theirs_win.rate)}")
+    for timed in (theirs_arrange, theirs_win):
+        if timed.errors:
+            i, message = timed.errors[0]
+            print(f"  peer raised on {len(timed.errors)} hands, e.g. {message} on {sample[i].describe()}")
+    exact = sum(a == t.melds_left for a, t in zip(theirs_arrange.answers, truths, strict=False))
+    print(f"  peer find_best_arrangement leaves the fewest tiles out on {exact}/{n} hands")
+    peer_kinds = theirs_win.answers
+    missed = sum(any(t.kinds) and not (k and any(k)) for k, t in zip(peer_kinds, truths, strict=False))
+    false = sum(bool(k and any(k)) and not any(t.kinds) for k, t in zip(peer_kinds, truths, strict=False))
+    print(f"  peer win check: misses {missed} wins, reports {false} false wins")
     return rates
-
-
-def print_found(side: str, hands: Sequence[Hand], wins: Sequence[bool]) -> list[int]:
-    """Print how many built winning hands ``side`` found a win in, by how they were built;
-    returns the indices of the hands it missed."""
-    by_origin = Counter(h.origin for h in hands)
-    found_by = Counter(h.origin for h, w in zip(hands, wins, strict=True) if w)
-    parts = ", ".join(f"{o} {found_by[o]}/{by_origin[o]}" for o in sorted(by_origin))
-    print(f"  {side} finds a win in {sum(wins)}/{len(hands)} winning hands ({parts})")
-    return [i for i, w in enumerate(wins) if not w]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--random", type=int, default=10_000, help="random dealt hands (default 10000)")
-    parser.add_argument("--winning", type=int, default=2_000, help="built winning hands per okey count")
+    parser.add_argument("--random", type=int, default=5_000, help="random dealt hands (default 5000)")
+    parser.add_argument("--winning", type=int, default=1_000, help="built winning hands per okey count")
     parser.add_argument("--seed", type=int, default=20240601, help="RNG seed")
     parser.add_argument("--skip-peer", action="store_true", help="time rummykit only")
+    parser.add_argument("--skip-cli", action="store_true", help="don't time the command line")
     parser.add_argument("--pairs-share", type=float, default=0.1, help="share of seven-pairs built hands")
     parser.add_argument(
         "--peer-limit",
@@ -533,7 +649,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=400,
         help="peer sample on the two-okey winning hands, where it is slow (default 400; 0: --peer-limit)",
     )
-    parser.add_argument("--no-verify", action="store_true", help="skip the independent brute force")
     args = parser.parse_args(argv)
 
     print(f"Python {sys.version.split()[0]}, {pin_one_core()}, seed {args.seed}")
@@ -549,27 +664,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         if peer is None:
             print("note: okey-solver-py is not installed (pip install okey-solver-py==0.6.0); rummykit only")
 
-    solver = HandSolver(MeldRules(Kind.TILES))
-    verify = not args.no_verify
     results: dict[str, dict[str, float]] = {}
+    cli = not args.skip_cli
     if random_hands:
-        results["random"] = report("random dealt hands", random_hands, solver, peer, args.peer_limit, verify)
+        results["random"] = report(
+            "random dealt hands, random indicators", random_hands, peer, args.peer_limit, cli
+        )
     for k, hands in winning.items():
         if not hands:
             continue
         limits = [n for n in (args.peer_limit, args.peer_limit_two_okeys if k == 2 else 0) if n]
-        limit = min(limits, default=0)
         title = f"built winning hands, {k} okey{'s' if k != 1 else ''}"
-        results[f"win{k}"] = report(title, hands, solver, peer, limit, verify)
+        results[f"win{k}"] = report(title, hands, peer, min(limits, default=0), cli)
 
-    print("\n== rummykit targets (one core) ==")
-    checks: list[tuple[str, str, float]] = [("random", "random hands", RANDOM_TARGET)]
-    checks.append(("win2", "winning hands with two okeys", TWO_OKEY_TARGET))
-    for key, label, target in checks:
-        if key in results:
-            rate = results[key]["rummykit"]
-            verdict = "met" if rate >= target else "MISSED"
-            print(f"  {label}: {rate:,.0f} hands/s (target >= {target:,.0f}): {verdict}")
+    print("\n== summary: rummykit hands/s (ratio to okey-solver-py on the same hands) ==")
+    names = [
+        ("arrange", "arrange"),
+        ("score", "score"),
+        ("cli", "solve --json --batch"),
+        ("win", "win check"),
+    ]
+    print(f"  {'workload':<10}" + "".join(f"{label:>24}" for _, label in names) + f"{'peer arrange':>14}")
+    for key, rates in results.items():
+        cells = []
+        for name, _ in names:
+            rate = rates.get(name)
+            ratio = rates.get(f"ratio_{name}")
+            cells.append(
+                "-" if rate is None else f"{rate:,.0f}" + ("" if ratio is None else f" ({ratio:,.1f}x)")
+            )
+        print(
+            f"  {key:<10}" + "".join(f"{c:>24}" for c in cells) + f"{rates.get('peer_arrange', 0.0):>14,.0f}"
+        )
     return 0
 
 

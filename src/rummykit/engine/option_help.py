@@ -1,0 +1,134 @@
+"""The English help text of every rules option, registered as message codes so that clients show
+and translate them like any other message.
+
+An option ``name`` has the code ``option_<name>``; an option with named values (an enum) also has
+``option_<name>_<value>`` for each value. One code serves every game that has the option, so a text
+that differs between games names the game. A boolean option's text says what ``true`` does.
+"""
+
+from __future__ import annotations
+
+from rummykit.messages import register
+
+PREFIX = "option_"
+"""Prefix of every option help code."""
+
+OPTION_HELP: dict[str, str] = {
+    # every game
+    "players": "How many players sit at the table.",
+    "rounds": (
+        "A match of exactly this many rounds (in Kalooki when the match mode is rounds); "
+        "none: the match ends by the scores instead (in Okey when a player reaches 0)."
+    ),
+    "hunt_penalty": (
+        "Points every opponent gets when a player finishes with a hunt: in Turkish Rummy any lay down "
+        "(a negative number, a penalty); in Kalooki going out in one turn without having melded before "
+        "(Okey yapmak), added to their penalty points."
+    ),
+    # Okey
+    "direction": "The direction of play and of the deal.",
+    "direction_ccw": "Counter-clockwise: the next player is the one on your right, as traditionally played.",
+    "direction_cw": "Clockwise: the next player is the one on your left.",
+    "false_joker": "What the two false jokers are.",
+    "false_joker_okey_identity": (
+        "Each false joker stands for the okey's own colour and number and is not wild."
+    ),
+    "false_joker_wild": "The false jokers are wild, like the okeys.",
+    "allow_13_1": "A 1 may follow the 13 at the end of a run (12-13-1), but a run never continues past it.",
+    "pair_rule": "Which two tiles make a pair in a seven-pairs finish.",
+    "pair_rule_identical": "Two identical tiles: the same colour and the same number.",
+    "pair_rule_same_number": "Two tiles of the same number, whatever their colours.",
+    "okey_in_pairs": "An okey may complete a pair, and two okeys make a pair.",
+    "discard_history": "How much of the discard piles everyone sees.",
+    "discard_history_visible": "Every discarded tile stays visible.",
+    "discard_history_top_only": "Only the top tile of each discard pile is visible.",
+    "forbid_rediscard_taken": (
+        "A player may not discard the tile they just took from the previous player's discards."
+    ),
+    "indicator_bonus": "Whether showing the indicator's twin scores.",
+    "indicator_bonus_first_turn": (
+        "A player holding the indicator's twin may show it on their first turn, before discarding: "
+        "every other player loses points."
+    ),
+    "indicator_bonus_off": "Showing the indicator's twin scores nothing.",
+    "indicator_bonus_points": "Points every other player loses when a player shows the indicator's twin.",
+    "on_stock_empty": (
+        "What happens when the stock is empty and the player does not finish with the last discard."
+    ),
+    "on_stock_empty_void": "The round ends with no winner and no change of score.",
+    "start_points": "Points every player starts the match with.",
+    "points_normal": "Points every other player loses when a player finishes.",
+    "okey_finish_multiplier": "The loss is multiplied by this when the finishing discard is an okey.",
+    "pairs_multiplier": "The loss is multiplied by this for a seven-pairs finish.",
+    "stack_multipliers": (
+        "An okey finish with seven pairs multiplies the loss by both multipliers; off: only the "
+        "larger applies."
+    ),
+    "colour_double": "Every loss is doubled when the indicator is red or black.",
+    # Turkish Rummy
+    "set_distinct_suits": "The cards of a set must all be of different suits.",
+    "up_card_sets_wild": (
+        "The card one rank above the up card, in its suit, is wild too, like the okey in Okey."
+    ),
+    "pairs_penalty": (
+        "Points every opponent gets when a player lays down seven pairs (a negative number, a penalty)."
+    ),
+    "joker_discard_penalty": (
+        "Points every opponent gets when a player lays down with a joker as the final discard "
+        "(a negative number, a penalty)."
+    ),
+    "stack_bonuses": (
+        "Seven pairs with a joker as the final discard adds both penalties; off: only the larger applies."
+    ),
+    "up_card_penalty": (
+        "Points every opponent of the player holding the up card's twin gets at the end of a round "
+        "(a negative number, a penalty)."
+    ),
+    "stalemate_penalty": (
+        "Points every player gets when the stock runs out and nobody lays down (a negative number, a "
+        "penalty)."
+    ),
+    "penalty_limit": (
+        "The match ends when a player's total reaches this or lower; none: only the rounds end it."
+    ),
+    # Kalooki
+    "open_min": "The least total value of the melds on a player's first melding turn (0: no minimum).",
+    "released_joker_must_be_used": "A joker released from a meld must be used in a meld on the same turn.",
+    "max_reshuffles": (
+        "How many times in a round the discards are shuffled into a new stock; when the stock runs out "
+        "after that, the round ends and every hand is scored."
+    ),
+    "joker_penalty": "Points a joker left in hand counts at the end of a round.",
+    "ace_penalty": "Points an ace left in hand counts at the end of a round.",
+    "match": "How a match is played.",
+    "match_elimination": (
+        "Scores add up; a player whose total goes above the elimination limit drops out, and the last "
+        "player left wins."
+    ),
+    "match_single_round": "One round, settled at the point value.",
+    "match_rounds": "A fixed number of rounds; the lowest total wins.",
+    "elimination_limit": "In an elimination match a player whose total goes above this drops out.",
+    "point_value": "What one point is worth when a single round is settled.",
+    # Carousel
+    "must_meld_if_able": "A player who can meld must meld.",
+    "knock_max": "A player may knock with this many points or fewer in hand.",
+    "knock_requires_prior_meld": "Only a player who has melded this round may knock.",
+    "not_knocker_bonus": "Bonus for the round's winner when another player knocked (an undercut included).",
+    "go_out_bonus": "Bonus for going out: melding every card.",
+    "target": "The match ends after the round in which a player reaches this score.",
+    "game_bonus": "Bonus at the end of the match for every player who reached the target.",
+    "round_win_bonus": "Bonus at the end of the match for every round a player won.",
+    "joker_replace_from_table": (
+        "A joker's real card may also come from another meld on the table, not only from the hand."
+    ),
+}
+"""English help by option name (``players``) and by option and value (``direction_ccw``)."""
+
+
+def help_code(option: str, value: str | None = None) -> str:
+    """The message code of ``option``'s help (``option_direction``), or of one of its values
+    (``help_code("direction", "ccw")`` is ``option_direction_ccw``)."""
+    return PREFIX + option + ("" if value is None else "_" + value)
+
+
+register({PREFIX + name: text for name, text in OPTION_HELP.items()})

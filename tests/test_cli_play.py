@@ -15,6 +15,7 @@ from rich.console import Console
 from play_helpers import RUNNER, Script, fresh_match, give_rack, load_game, reread, run_app
 from rummykit.cli.app import app
 from rummykit.cli.play import HUMAN, PlayClient
+from rummykit.cli.seat_link import LocalLink
 from rummykit.core.notation import format_face, format_faces, parse_faces
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.engine.closed_hand import Phase
@@ -51,7 +52,7 @@ def new_client(
     """A client on a fresh game with bots, reading from a script, writing plain text to a buffer."""
     game, state, bots, names, console, out = fresh_match("okey", seed, rules, bot)
     script = Script(lines)
-    client = PlayClient(game, state, bots, names, console, script, interactive=interactive)
+    client = PlayClient(LocalLink(game, state, bots, names), console, script, interactive=interactive)
     script.client = client
     return client, script, out
 
@@ -71,7 +72,7 @@ def shown_rack(output: str) -> list[str]:
 
 def to_my_turn(client: PlayClient) -> None:
     """Let the bots move until the human is to move."""
-    client.play_bots()
+    client.play_others()
     assert client.to_move() == HUMAN
 
 
@@ -203,7 +204,7 @@ def test_illegal_moves_are_explained_and_change_nothing() -> None:
     client, _, out = new_client([])
     to_my_draw(client, "discard")
     assert client.phase is Phase.DRAW
-    before, order, places = client.obs, list(client.order), client.game.piece_places(client.state)
+    before, order, places = client.obs, list(client.order), client.game.piece_places(client.link.state)
     client.handle(f"discard {format_face(Kind.TILES, client.order[0])}")
     assert "not allowed: draw or take a tile first" in out.getvalue().splitlines()[-1]
     client.handle("draw")
@@ -215,7 +216,7 @@ def test_illegal_moves_are_explained_and_change_nothing() -> None:
         assert out.getvalue().splitlines()[-1].startswith(("not allowed: ", "can't read that: "))
         assert client.obs == before and client.order == order
     assert f"you don't hold {missing}" in out.getvalue()
-    assert client.game.piece_places(client.state) == places
+    assert client.game.piece_places(client.link.state) == places
 
 
 def test_draw_appends_at_the_right_and_discard_keeps_the_order() -> None:
@@ -303,10 +304,10 @@ def rig(client: PlayClient, hand: str) -> None:
     """Give the human exactly the tiles ``hand`` at the start of a round, by swapping pieces with
     the stock and the other racks (every piece stays in exactly one place), and re-read the rack."""
     wanted = Counter(parse_faces(Kind.TILES, hand))
-    client.state = give_rack(client.game, client.state, HUMAN, list(wanted.elements()))
+    client.link.state = give_rack(client.game, client.link.state, HUMAN, list(wanted.elements()))
     reread(client)
     assert Counter(client.obs["hand"]) == wanted
-    assert set(client.game.piece_places(client.state).values()) == {1}
+    assert set(client.game.piece_places(client.link.state).values()) == {1}
 
 
 WIN = "R1 R2 R3 Y7 Y8 Y9 B10 B11 B12 B13 K1 K2 K3 K4 K9"
@@ -380,7 +381,7 @@ def test_a_whole_match_with_scripted_input() -> None:
     assert client.run() == 0
     text = out.getvalue()
     assert "round 1 over" in text and "round 2 over" in text and "match over" in text
-    assert client.is_over() and len(client.state.results) == 2
+    assert client.is_over() and len(client.link.state.results) == 2
     assert script.lines, "the match ended before the script did"
 
 
@@ -438,7 +439,7 @@ def test_d_is_discard_and_show_needs_the_indicator() -> None:
     tile = client.order[0]
     client.handle(f"d {format_face(Kind.TILES, tile)}")
     assert f"seat 0 (you) discards {format_face(Kind.TILES, tile)}" in out.getvalue()
-    client.play_bots()
+    client.play_others()
     other = next(f for f in range(JOKER) if f != client.obs["indicator"])
     client.handle(f"show {format_face(Kind.TILES, other)}")
     assert "only its twin can be shown" in out.getvalue().splitlines()[-1]

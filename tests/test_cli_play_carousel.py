@@ -11,6 +11,7 @@ import pytest
 
 from play_helpers import Script, card_pool, fresh_match, keep_or_swap, load_game, reread, run_app, take_cards
 from rummykit.cli.carousel_play import CarouselClient
+from rummykit.cli.seat_link import LocalLink
 from rummykit.cli.terminal import HUMAN
 from rummykit.core.notation import parse_faces
 from rummykit.core.pieces import JOKER, Kind
@@ -39,7 +40,7 @@ def new_client(
     """A client on a fresh match against random bots, writing plain text to a buffer."""
     game, state, bots, names, console, out = fresh_match("carousel", seed, rules)
     script = Script(lines or [])
-    return CarouselClient(game, state, bots, names, console, script), script, out
+    return CarouselClient(LocalLink(game, state, bots, names), console, script), script, out
 
 
 def starter_seed(players: int = 3) -> int:
@@ -54,7 +55,7 @@ def rig(client: CarouselClient, hand: str, table: tuple[str, ...] = (), next_car
     they can. The position is written as text and read back (``CarouselGame.from_position``), so
     every card stays in exactly one place."""
     game = client.game
-    head, *rest = game.position(client.state).split("; ")
+    head, *rest = game.position(client.link.state).split("; ")
     sections = dict(part.split(" ", 1) for part in rest)
     assert sections["turn"] == str(HUMAN) and sections["draws"] == "0"
     laid = [meld.split(": ", 1)[1] for meld in sections["table"].split(" | ") if meld != "-"]
@@ -69,8 +70,8 @@ def rig(client: CarouselClient, hand: str, table: tuple[str, ...] = (), next_car
         stock=" ".join([*pool.elements(), *top[::-1]]),
         table=" | ".join(melds) or "-",
     )
-    client.state = game.from_position("; ".join([head, *(f"{k} {v}" for k, v in sections.items())]))
-    assert set(game.piece_places(client.state).values()) == {1}
+    client.link.state = game.from_position("; ".join([head, *(f"{k} {v}" for k, v in sections.items())]))
+    assert set(game.piece_places(client.link.state).values()) == {1}
     reread(client)
 
 
@@ -190,10 +191,10 @@ def test_an_illegal_draft_is_refused_by_the_engine_and_kept_for_correction() -> 
     assert draft_rows(out)[3].startswith("4  -         7H 7D  BAD a set has 3 to 4 cards")
     refusals = []
     for fix in ("add 4 7C", "add 2 JK[QH]"):
-        before, places = client.obs, client.game.piece_places(client.state)
+        before, places = client.obs, client.game.piece_places(client.link.state)
         client.handle("commit")
         refusals.append(last_line(out))
-        assert client.obs == before and client.game.piece_places(client.state) == places
+        assert client.obs == before and client.game.piece_places(client.link.state) == places
         assert client.obs["draft"]["changed"]
         client.handle(fix)
     assert refusals[0].startswith("not allowed: the table holds an invalid meld: 7H 7D is not a meld")
@@ -304,12 +305,12 @@ def test_help_lists_the_draft_commands() -> None:
 def test_a_bots_skipped_last_turn_is_told() -> None:
     client, _, out = new_client(seed=starter_seed(2), rules=("players=2",))
     game = client.game
-    head, *rest = game.position(client.state).split("; ")
+    head, *rest = game.position(client.link.state).split("; ")
     sections = dict(part.split(" ", 1) for part in rest)
     pool = card_pool([sections["hands"], sections["stock"]])
     stuck = take_cards(pool, "2S 5D 9C KH QS 3H 7C JD 4S 8H")  # no meld, and the table is empty
     sections.update(hands=f"{' '.join(pool.elements())} / {' '.join(stuck)}", stock="-", last="1")
-    client.state = game.from_position("; ".join([head, *(f"{k} {v}" for k, v in sections.items())]))
+    client.link.state = game.from_position("; ".join([head, *(f"{k} {v}" for k, v in sections.items())]))
     reread(client)
     client.handle("end")
     lines = out.getvalue().splitlines()

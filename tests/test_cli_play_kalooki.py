@@ -9,6 +9,7 @@ from pathlib import Path
 
 from play_helpers import Script, card_pool, fresh_match, keep_or_swap, load_game, reread, run_app, take_cards
 from rummykit.cli.kalooki_play import KalookiClient
+from rummykit.cli.seat_link import LocalLink
 from rummykit.cli.terminal import HUMAN
 from rummykit.core.notation import format_face, parse_faces
 from rummykit.core.pieces import JOKER, Kind
@@ -37,7 +38,7 @@ def new_client(
     """A client on a fresh match against random bots, writing plain text to a buffer."""
     game, state, bots, names, console, out = fresh_match("kalooki", seed, rules)
     script = Script(lines or [])
-    return KalookiClient(game, state, bots, names, console, script), script, out
+    return KalookiClient(LocalLink(game, state, bots, names), console, script), script, out
 
 
 def rig(
@@ -54,7 +55,7 @@ def rig(
     ``scores``). The position is written as text and read back (``KalookiGame.from_position``), so
     every card stays in exactly one place."""
     game = client.game
-    head, *rest = game.position(client.state).split(" ")
+    head, *rest = game.position(client.link.state).split(" ")
     fields = dict(field.split("=", 1) for field in rest)
     assert fields["turn"] == str(HUMAN) and fields["phase"] == "draw" and fields["table"] == "-"
     pool = card_pool([fields["hands"], fields["pile"], fields["stock"]])
@@ -73,8 +74,8 @@ def rig(
     )
     if scores is not None:
         fields["scores"] = ",".join(map(str, scores))
-    client.state = game.from_position(" ".join([head, *(f"{k}={v}" for k, v in fields.items())]))
-    assert set(game.piece_places(client.state).values()) == {1}
+    client.link.state = game.from_position(" ".join([head, *(f"{k}={v}" for k, v in fields.items())]))
+    assert set(game.piece_places(client.link.state).values()) == {1}
     reread(client)
 
 
@@ -227,7 +228,7 @@ def test_typos_and_illegal_moves_get_one_line_the_same_prompt_and_change_nothing
     lines = ["dicsard 7H", "meld 7H 7X", "layoff 1 TH", "discard 7H", "take 9H", "release x"]
     client, script, out = new_client(seed=starter_seed(), lines=lines)
     rig(client, HAND)
-    before, places = client.obs, client.game.piece_places(client.state)
+    before, places = client.obs, client.game.piece_places(client.link.state)
     start = len(out.getvalue().splitlines())
     assert client.run() == 0
     new_lines = out.getvalue().splitlines()[start:]
@@ -236,7 +237,7 @@ def test_typos_and_illegal_moves_get_one_line_the_same_prompt_and_change_nothing
     assert "'dicsard'" in errors[0] and "'7X'" in errors[1]
     assert errors[3] == "not allowed: draw from the stock or take the discard first"
     assert len(set(script.prompts)) == 1 and len(script.prompts) == len(lines) + 1
-    assert client.obs == before and client.game.piece_places(client.state) == places
+    assert client.obs == before and client.game.piece_places(client.link.state) == places
 
 
 def test_hint_gives_the_greedy_move_and_the_best_melds() -> None:

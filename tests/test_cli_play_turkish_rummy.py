@@ -15,6 +15,7 @@ from rich.console import Console
 from play_helpers import RUNNER, Script, fresh_match, give_rack, load_game, reread, run_app
 from rummykit.cli.app import app
 from rummykit.cli.play import HUMAN, PlayClient
+from rummykit.cli.seat_link import LocalLink
 from rummykit.cli.table_view import TurkishRummyView
 from rummykit.core.notation import format_face, parse_faces
 from rummykit.core.pieces import JOKER, Kind, rank_of, suit_of
@@ -48,7 +49,7 @@ def new_client(
 ) -> tuple[PlayClient, io.StringIO]:
     """A client on a fresh match against bots, writing plain text to a buffer (unless ``console``)."""
     game, state, bots, names, console, out = fresh_match("turkish_rummy", seed, rules, bot, console)
-    client = PlayClient(game, state, bots, names, console, Script(lines or []))
+    client = PlayClient(LocalLink(game, state, bots, names), console, Script(lines or []))
     return client, out
 
 
@@ -59,7 +60,7 @@ def first_seed(players: int = 4) -> int:
 
 
 def to_my_turn(client: PlayClient) -> None:
-    client.play_bots()
+    client.play_others()
     assert client.to_move() == HUMAN
 
 
@@ -171,7 +172,7 @@ def test_illegal_moves_are_explained_and_change_nothing() -> None:
     client, out = new_client(seed=first_seed())
     to_my_turn(client)
     assert client.phase is Phase.DRAW
-    before, order, places = client.obs, list(client.order), client.game.piece_places(client.state)
+    before, order, places = client.obs, list(client.order), client.game.piece_places(client.link.state)
     client.handle(f"discard {format_face(Kind.CARDS, client.order[0])}")
     assert last_line(out) == "not allowed: draw or take a card first"
     client.handle("pass")
@@ -188,7 +189,7 @@ def test_illegal_moves_are_explained_and_change_nothing() -> None:
         assert last_line(out).startswith(("not allowed: ", "can't read that: ")), command
         assert client.obs == before and client.order == order
     assert f"not allowed: you don't hold {missing}" in out.getvalue()
-    assert client.game.piece_places(client.state) == places
+    assert client.game.piece_places(client.link.state) == places
 
 
 def test_the_shared_pile_and_the_card_you_may_take() -> None:
@@ -205,7 +206,7 @@ def test_the_shared_pile_and_the_card_you_may_take() -> None:
     assert f"seat 0 (you) takes {top}" in out.getvalue() and client.order[-1] == obs["takeable"]
     face = client.order[0]
     client.handle(f"d {format_face(Kind.CARDS, face)}")
-    client.play_bots()
+    client.play_others()
     pile = client.obs["discards"][0]
     assert pile and client.obs["takeable"] == pile[-1]  # the bots took and discarded on it
     shown = next(line for line in reversed(out.getvalue().splitlines()) if line.startswith("discard pile"))
@@ -243,12 +244,12 @@ def rig(client: PlayClient, hand: str, seat: int = HUMAN, extra: tuple[int, str]
     of its own) by swapping cards with the stock and the other hands; every card stays in exactly
     one place. Re-read the rack."""
     game = client.game
-    client.state = give_rack(game, client.state, seat, parse_faces(Kind.CARDS, hand))
+    client.link.state = give_rack(game, client.link.state, seat, parse_faces(Kind.CARDS, hand))
     if extra is not None:
-        client.state = give_rack(
-            game, client.state, extra[0], parse_faces(Kind.CARDS, extra[1]), keep_rest=True
+        client.link.state = give_rack(
+            game, client.link.state, extra[0], parse_faces(Kind.CARDS, extra[1]), keep_rest=True
         )
-    assert set(game.piece_places(client.state).values()) == {1}
+    assert set(game.piece_places(client.link.state).values()) == {1}
     reread(client)
 
 
@@ -316,7 +317,7 @@ def test_a_whole_match_driving_the_client() -> None:
     assert client.run() == 0
     text = out.getvalue()
     assert "round 1 over" in text and "round 2 over" in text and "match over" in text
-    assert client.is_over() and len(client.state.results) == 2
+    assert client.is_over() and len(client.link.state.results) == 2
     assert text.count("order of play  ") >= 2
 
 

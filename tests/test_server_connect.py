@@ -1,10 +1,13 @@
-"""``rummykit connect``: the terminal client plays a seat to the end on a real server, and watches."""
+"""``rummykit connect``: the terminal client of ``rummykit play`` plays a seat to the end on a real
+server (every game), and watches."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from test_server_support import running, sqlite_url
 
@@ -25,16 +28,17 @@ def test_connect_plays_a_new_table_to_the_end_and_a_spectator_watches(tmp_path: 
                 "--bot-delay",
                 "0",
             ],
-            input="fly\n" + "0\n" * 400,
+            input="fly\nhint\n" + "auto\n" * 400,
             capture_output=True,
             text=True,
             timeout=120,
             check=False,
         )
         assert done.returncode == 0, done.stderr
-        assert "seat 0 is yours" in done.stdout and "your rack:" in done.stdout and "you can:" in done.stdout
-        assert "match over: scores" in done.stdout and "record: /games/" in done.stdout
-        assert "! fly can't be read: unknown action" in done.stdout
+        out = done.stdout
+        assert "seat 0 is yours" in out and "unknown command 'fly': type help for the list" in out
+        assert "hint: " in out and "auto: " in out and "seat 1 (greedy bot)" in out
+        assert "match over" in out and "the record: /games/" in out
         table = done.stdout.split("at table ")[1].split(":")[0]
         watched = subprocess.run(
             [sys.executable, "-m", "rummykit", "connect", f"{server.base}/tables/{table}"],
@@ -61,3 +65,27 @@ def test_connect_plays_a_new_table_to_the_end_and_a_spectator_watches(tmp_path: 
             check=False,
         )
         assert bad.returncode == 2 and bad.stderr.startswith("error: wrong token for seat 0")
+
+
+@pytest.mark.parametrize(
+    ("variant", "rules", "shown"),
+    [
+        ("turkish_rummy", ["rounds=1"], "up card"),
+        ("kalooki", ["match=rounds", "rounds=1"], "table"),
+        ("carousel", ["players=2", "target=20"], "draft"),
+    ],
+)
+def test_connect_plays_every_game_with_the_local_screens(
+    tmp_path: Path, variant: str, rules: list[str], shown: str
+) -> None:
+    with running(sqlite_url(tmp_path)) as server:
+        args = [sys.executable, "-m", "rummykit", "connect", server.base, "--new", variant, "--bot-delay", "0"]
+        for rule in rules:
+            args += ["--rule", rule]
+        done = subprocess.run(
+            args, input="help\n" + "auto\n" * 3000, capture_output=True, text=True, timeout=300, check=False
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        out = done.stdout
+        assert "auto: " in out and "seat 1 (greedy bot)" in out and shown in out
+        assert "match over" in out and "the record: /games/" in out

@@ -11,6 +11,7 @@ import pytest
 
 from play_helpers import fresh_match
 from rummykit.cli.play import HUMAN, PlayClient
+from rummykit.cli.seat_link import LocalLink
 from rummykit.cli.table_play import table_client
 from rummykit.cli.terminal import TerminalClient
 from rummykit.engine.closed_hand import ClosedHandGame
@@ -92,7 +93,7 @@ def test_random_lines_never_break_a_client(name: str) -> None:
         asked.append(prompt)
         if len(asked) > 250:
             raise EOFError
-        assert Counter(client.order) == Counter(game.observe(client.state, HUMAN)["hand"])
+        assert Counter(client.order) == Counter(game.observe(client.link.state, HUMAN)["hand"])
         if prompt.startswith("really"):
             return "n"
         texts = client.session.texts()
@@ -101,7 +102,7 @@ def test_random_lines_never_break_a_client(name: str) -> None:
         return " ".join([rng.choice(WORDS), *rng.choices(TOKENS, k=rng.randint(0, 4))])
 
     if isinstance(game, ClosedHandGame):
-        client = PlayClient(game, state, bots, names, console, read_line)
+        client = PlayClient(LocalLink(game, state, bots, names), console, read_line)
     else:
-        client = table_client(game, state, bots, names, console, read_line, False)
+        client = table_client(LocalLink(game, state, bots, names), console, read_line, False)
     assert client.run() == 0

@@ -23,7 +23,7 @@ from rich.text import Text
 
 from rummykit.cli.table_common import BAD_STYLE, OK_STYLE, TableClient
 from rummykit.cli.table_view import DIM
-from rummykit.cli.terminal import HUMAN, is_number, quoted
+from rummykit.cli.terminal import is_number, quoted
 from rummykit.core.melds import CAROUSEL_VALUES, Meld, MeldKind
 from rummykit.core.notation import parse_declared, parse_face
 from rummykit.core.pieces import Kind
@@ -63,6 +63,7 @@ commands
   end                  end your turn (after a meld, or after the third draw)
   knock                end the round: {knock_max} points or less in hand{after_meld}
   hint                 the solver's best table and the points it leaves
+  auto                 let the greedy bot make your move
   hint use             put the solver's table in your draft
   sort                 by suit; sort rank, sort runs, sort sets (melds first)
   move 7H 3            move a card (or: move 5 3, by position) to position 3
@@ -106,7 +107,7 @@ class CarouselClient(TableClient[CarouselGame]):
         """The engine's reason for refusing ``action`` now (tried on a copy of the match), or
         ``None`` when it would be accepted."""
         try:
-            self.game.apply(self.state.clone(), HUMAN, action)
+            self.link.check([action])
         except IllegalActionError as exc:
             return str(exc)
         return None
@@ -159,15 +160,13 @@ class CarouselClient(TableClient[CarouselGame]):
     def play(self, actions: Sequence[CarouselAction]) -> None:
         """Carry out the human's ``actions`` (one command): tried on a copy of the match first, so
         a refusal anywhere changes nothing; then applied, and the table or the hand shown."""
-        trial = self.state.clone()
+        self.link.check(actions)
         for action in actions:
-            self.game.apply(trial, HUMAN, action)
-        for action in actions:
-            self.perform(HUMAN, action)
+            self.perform(action)
         self.planner.done(actions)
         self.planner.sync(self.obs)
         last = actions[-1].verb if actions else None
-        if last in EDITS or last in (CVerb.UNDO, CVerb.RESET) or self.to_move() != HUMAN:
+        if last in EDITS or last in (CVerb.UNDO, CVerb.RESET) or self.to_move() != self.seat:
             return
         if last is CVerb.DRAW:
             self.render_rack()
@@ -275,7 +274,7 @@ class CarouselClient(TableClient[CarouselGame]):
         if args and not use:
             raise RummykitError("write hint, or hint use to put the solver's table in your draft")
         if not self.session.my_turn:
-            raise IllegalActionError("not_your_turn", seat=HUMAN, to_move=self.to_move())
+            raise IllegalActionError("not_your_turn", seat=self.seat, to_move=self.to_move())
         obs = self.obs
         move = carousel_hint(
             self.game.solver, table_of(obs), obs["hand"], CAROUSEL_VALUES, self.rules.joker_replace_from_table
@@ -403,7 +402,7 @@ class CarouselClient(TableClient[CarouselGame]):
         if obs["last_turns"]:
             self.console.print(Text("the stock is out: one last turn each, without drawing", style="bold"))
         self.render_rack()
-        if self.draft_changed() and obs["to_move"] == HUMAN:
+        if self.draft_changed() and obs["to_move"] == self.seat:
             self.console.print(self.draft_note())
         self.console.print(self.turn_line())
 
@@ -413,7 +412,7 @@ class CarouselClient(TableClient[CarouselGame]):
         entries = []
         for seat in range(obs["players"]):
             count = obs["hand_counts"][seat]
-            entry = Text(f"{self.names[seat]} {count}", style="bold" if seat == HUMAN else "")
+            entry = Text(f"{self.names[seat]} {count}", style="bold" if seat == self.seat else "")
             if seat in obs["melded"]:
                 entry.append(" melded", style="green")
             entries.append(entry)
@@ -422,7 +421,7 @@ class CarouselClient(TableClient[CarouselGame]):
     def turn_line(self) -> Text:
         """Whose turn it is and what they may do."""
         obs = self.obs
-        if obs["to_move"] != HUMAN:
+        if obs["to_move"] != self.seat:
             return Text(f"turn: {self.who(obs['to_move'])}")
         verbs = self.legal_verbs()
         points = self.points(obs["hand"])
@@ -481,7 +480,7 @@ class CarouselClient(TableClient[CarouselGame]):
         if self.turn_passed(seat, before):
             line.append(": your turn is over")
         self.say(seat, line)
-        if seat != HUMAN:
+        if seat != self.seat:
             melds = [parse_declared(Kind.CARDS, meld) for meld in params["table"]]
             old = table_of(before)
             self.render_cards_table(melds, [is_new(m, old) for m in melds])
@@ -489,12 +488,12 @@ class CarouselClient(TableClient[CarouselGame]):
     def turn_passed(self, seat: int, before: dict[str, Any]) -> bool:
         """Whether the human's turn ended by itself (nothing left to do but end it)."""
         same_round = self.session.round_no == before["round"]
-        return seat == HUMAN and not self.is_over() and self.to_move() != seat and same_round
+        return seat == self.seat and not self.is_over() and self.to_move() != seat and same_round
 
     def bonus_lines(self, before: dict[str, Any], result: RoundResult) -> list[Text]:
         """How each final score is made: the score after the last round, +100 for reaching the
         target, +25 for each round won."""
-        outcome = self.game.outcome(self.state)
+        outcome = self.link.outcome()
         if outcome is None:
             return []
         rounds_won = self.obs["rounds_won"]

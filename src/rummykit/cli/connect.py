@@ -1,9 +1,10 @@
 """``rummykit connect URL``: play a seat (or watch) on a rummykit server, in the terminal.
 
-The server's messages feed a :class:`rummykit.session.SeatSession` (the same seat session as local
-play), rendered as plain text lines: the events in English, your rack in your order, the table
-and what you can do. Type an action (``draw``, ``discard R7``…), the number of a listed action,
-``resync`` or ``quit``. See ``docs/protocol.md`` for the protocol.
+A seat is played with the very client of ``rummykit play`` (the same screens, commands, rack
+order, hints and help) over a :class:`~rummykit.cli.seat_link.RemoteLink`: the server's messages
+feed the seat session, the other seats' moves are told as they arrive, and your actions are sent
+with ids and acknowledged. A spectator sees every move and event in English. See
+``docs/protocol.md`` for the protocol.
 
 URLs: ``http://HOST:PORT/tables/T/seats/N`` (or the invite ``…/seats/N/join``) takes seat N (with
 ``--token`` it reconnects to a seat you hold); ``http://HOST:PORT/tables/T`` watches the table;
@@ -14,34 +15,20 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+import sys
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 import typer
 
 from rummykit.cli.errors import USER_ERROR
-from rummykit.core.notation import format_faces
+from rummykit.cli.seat_link import Connection, RemoteLink
 from rummykit.engine.game import Game
 from rummykit.errors import RummykitError
 from rummykit.messages import render
-from rummykit.session import SeatSession
+from rummykit.server import protocol  # noqa: F401  (the server's message codes, for render)
 from rummykit.variants.registry import game_from_record
 
-NOT_PIECES = ("_count", "_counts", "order", "_from", "seats", "_as", "points", "scores")
-"""Observation keys (by ending) that hold numbers, not faces."""
-COMMON = {
-    "variant",
-    "seat",
-    "players",
-    "round",
-    "dealer",
-    "to_move",
-    "phase",
-    "scores",
-    "hand",
-    "last_result",
-}
 SEAT_URL = re.compile(r"^/tables/(?P<table>[\w-]+)(?:/seats/(?P<seat>\d+)(?:/join)?)?/?$")
 
 
@@ -66,132 +53,68 @@ def call(client: Any, method: str, path: str, body: dict[str, Any] | None = None
     return data
 
 
-def faces_text(game: Game[Any, Any], key: str, value: Any) -> str | None:
-    """``value`` of observation key ``key`` as pieces when it holds faces (a face, a list of faces
-    or a list of such lists), else ``None``."""
-    if key.endswith(NOT_PIECES) or isinstance(value, bool):
-        return None
-    if type(value) is int and 0 <= value <= 52:
-        return format_faces(game.kind, [value])
-    if isinstance(value, list) and all(type(v) is int and 0 <= v <= 52 for v in value):
-        return format_faces(game.kind, value) or "-"
-    if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
-        parts = [faces_text(game, key, v) for v in value]
-        if all(p is not None for p in parts):
-            return " | ".join(f"{i}: {p}" for i, p in enumerate(parts))
-    return None
+def opening(ws: Connection, seat: int | None) -> tuple[Game[Any, Any], list[str], dict[str, Any]]:
+    """Read the server's first messages: ``welcome``, the ``table`` (the game and the players'
+    names) and the first view (waiting while the match is not dealt yet)."""
+    game: Game[Any, Any] | None = None
+    names: list[str] = []
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv())
+        kind = message["type"]
+        if kind == "error":
+            raise fail(render(message["code"], message.get("params", {})))
+        if kind == "table":
+            game, _ = game_from_record(message["variant"], message["rules"])
+            names = [s["name"] or f"seat {s['seat']}" for s in message["seats"]]
+            typer.echo(f"{game.title} at table {message['table']}: " + ", ".join(names))
+            if message["status"] == "waiting":
+                typer.echo("waiting for the match to start…")
+        elif kind in ("state", "sync") and game is not None:
+            return game, names, message
 
 
-def view_lines(game: Game[Any, Any], session: SeatSession) -> list[str]:
-    """The table as plain lines: the turn, the scores, each game's own keys, the rack."""
-    obs = session.observation
-    lines = [f"round {obs.get('round')}, seat {obs.get('to_move')} to move; scores {obs.get('scores')}"]
-    for key, value in obs.items():
-        if key in COMMON or value is None:
+def watch(ws: Connection, game: Game[Any, Any], first: dict[str, Any]) -> None:
+    """Follow a table as a spectator: every move in English until the match is over."""
+    message = first
+    while not message["over"]:
+        message = json.loads(ws.recv())
+        if message["type"] != "state":
             continue
-        shown = faces_text(game, key, value)
-        lines.append(f"  {key}: {shown if shown is not None else json.dumps(value)}")
-    if session.seat is not None and obs.get("hand"):
-        lines.append(f"your {session.rack.word}: {format_faces(game.kind, session.order)}")
-    return lines
+        played = message.get("played")
+        if played is not None:
+            typer.echo(f"seat {played['seat']}: {played['action']}")
+        for event in [*message["events"], *message["notices"]]:
+            seat = f"seat {event['seat']}: " if event.get("seat") is not None else ""
+            typer.echo(seat + render(event["code"], event.get("params", {})))
+    outcome = message["outcome"]
+    typer.echo(f"match over: scores {outcome['scores']}, winners {outcome['winners']}")
 
 
-def event_lines(events: Iterable[dict[str, Any]]) -> list[str]:
-    """Events and notices in English, each with the seat it concerns."""
-    return [
-        (f"seat {e['seat']}: " if e.get("seat") is not None else "") + render(e["code"], e.get("params", {}))
-        for e in events
-    ]
+def play_seat(
+    ws: Connection, seat: int, game: Game[Any, Any], names: list[str], first: dict[str, Any]
+) -> int:
+    """Play ``seat`` with the same terminal client as ``rummykit play``; the exit code."""
+    from rummykit.cli.play import PlayClient
+    from rummykit.cli.table_play import table_client
+    from rummykit.cli.terminal import TerminalClient, enable_line_editing, make_console, use_colour
+    from rummykit.engine.closed_hand import ClosedHandGame
 
-
-class Player:
-    """The connection's loop: reads messages, feeds the session, asks for moves."""
-
-    def __init__(self, ws: Any, seat: int | None) -> None:
-        self.ws = ws
-        self.seat = seat
-        self.game: Game[Any, Any] | None = None
-        self.session: SeatSession | None = None
-        self.pending: str | None = None
-        self.asked: tuple[str, int] | None = None
-        self.last: dict[str, Any] | None = None
-        self.count = 0
-        self.welcomed = False
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.ws.send(json.dumps(message))
-
-    def run(self) -> None:
-        while True:
-            message = json.loads(self.ws.recv())
-            kind = message["type"]
-            if kind == "error" and not self.welcomed:
-                raise fail(render(message["code"], message.get("params", {})))
-            if kind == "welcome":
-                self.welcomed = True
-            elif kind == "table" and self.game is None:
-                self.game, _ = game_from_record(message["variant"], message["rules"])
-                self.session = SeatSession(self.game, self.seat if self.seat is not None else -1)
-                typer.echo(
-                    f"{self.game.title} at table {message['table']}: "
-                    + ", ".join(f"{s['seat']} {s['name']}" for s in message["seats"])
-                )
-            elif kind in ("state", "sync"):
-                if self.show(message):
-                    return
-            elif kind == "ack" and message.get("id") == self.pending:
-                self.pending = None
-            elif kind == "error":
-                typer.echo(f"! {render(message['code'], message.get('params', {}))}")
-                if message.get("id") == self.pending:
-                    self.pending, self.asked = None, None
-            if self.pending is None and self.ask():
-                return
-
-    def show(self, message: dict[str, Any]) -> bool:
-        """Take a view; print what happened; ``True`` once the match is over."""
-        assert self.game is not None and self.session is not None
-        legal = [self.game.parse_action(choice["text"]) for choice in message["legal"]]
-        self.session.update(message["observation"], message["events"], legal)
-        self.last = message
-        for line in event_lines([*message["events"], *message["notices"]]):
-            typer.echo(line)
-        if message["over"]:
-            outcome = message["outcome"]
-            typer.echo(f"match over: scores {outcome['scores']}, winners {outcome['winners']}")
-            if message.get("stood_in"):
-                typer.echo(f"a bot stood in for seats {message['stood_in']}")
-            typer.echo(f"record: {message['record']}")
-            return True
-        return False
-
-    def ask(self) -> bool:
-        """Prompt for a move when it is this seat's turn; ``True`` to quit."""
-        message, session = self.last, self.session
-        if message is None or session is None or self.game is None or not message["legal"]:
-            return False
-        if self.asked == (message["game"], message["v"]):
-            return False
-        self.asked = (message["game"], message["v"])
-        for line in view_lines(self.game, session):
-            typer.echo(line)
-        texts = session.texts()
-        typer.echo("you can: " + "  ".join(f"[{i}] {t}" for i, t in enumerate(texts)))
-        try:
-            line = input("> ").strip()
-        except EOFError:
-            return True
-        if line == "quit":
-            return True
-        if line == "resync":
-            self.asked = None
-            self.send({"type": "resync"})
-            return False
-        action: str = texts[int(line)] if line.isdigit() and int(line) < len(texts) else line
-        self.count += 1
-        self.pending = f"c{self.count}"
-        self.send({"type": "action", "id": self.pending, "action": action})
-        return False
+    link = RemoteLink(ws, seat, game, names, first)
+    console = make_console(use_colour(None, sys.stdout), sys.stdout.isatty())
+    interactive = sys.stdin.isatty()
+    client: TerminalClient[Any]
+    if isinstance(game, ClosedHandGame):
+        client = PlayClient(link, console, input, interactive=interactive, echo_input=not interactive)
+    else:
+        client = table_client(link, console, input, interactive)
+    if interactive:
+        enable_line_editing()
+    code = client.run()
+    if link.message["over"]:
+        typer.echo(f"seed {link.message['seed']}; the record: {link.message['record']}")
+        if link.message.get("stood_in"):
+            typer.echo(f"a bot stood in for seats {link.message['stood_in']}")
+    return code
 
 
 def connect(
@@ -249,6 +172,11 @@ def connect(
     try:
         with ws_connect(ws_url) as ws:
             ws.send(json.dumps(hello))
-            Player(ws, seat).run()
+            game, names, first = opening(ws, seat)
+            if seat is None:
+                watch(ws, game, first)
+                return
+            code = play_seat(ws, seat, game, names, first)
     except (OSError, RummykitError, ConnectionClosed) as exc:
         raise fail(str(exc)) from None
+    raise typer.Exit(code)

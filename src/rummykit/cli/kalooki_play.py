@@ -20,7 +20,6 @@ from rich.text import Text
 from rummykit.bots.registry import make_bot
 from rummykit.cli.table_common import TableClient, joker_stands
 from rummykit.cli.table_view import DIM
-from rummykit.cli.terminal import HUMAN
 from rummykit.engine.game import RoundResult
 from rummykit.session import KalookiHint, kalooki_hint
 from rummykit.solvers.arrange import Arrangement
@@ -47,6 +46,7 @@ commands
   sort                 by suit; sort rank, sort runs, sort sets (melds first)
   move 7H 3            move a card (or: move 5 3, by position) to position 3
   hint                 the greedy bot's move, your best melds, your deadwood
+  auto                 let the greedy bot make your move
   table                show the table again
   help                 this list
   quit                 leave the game (asks first)
@@ -72,7 +72,7 @@ class KalookiClient(TableClient[KalookiGame]):
     @property
     def opened(self) -> bool:
         """Whether the human has opened."""
-        return HUMAN in self.obs["opened"]
+        return self.seat in self.obs["opened"]
 
     # ------------------------------------------------------------------ commands
     def prompt_text(self) -> str:
@@ -107,8 +107,8 @@ class KalookiClient(TableClient[KalookiGame]):
         if words[0].lower() == "d":
             line = "discard " + (words[1] if len(words) > 1 else "")
         action = self.game.parse_action(line)
-        self.perform(HUMAN, action)
-        if self.to_move() != HUMAN:
+        self.perform(action)
+        if self.to_move() != self.seat:
             return
         if action.verb in (KVerb.DRAW, KVerb.TAKE):
             self.render_rack()
@@ -284,7 +284,7 @@ class KalookiClient(TableClient[KalookiGame]):
         pending = self.pending_line()
         if pending is not None:
             self.console.print(pending)
-        if HUMAN not in obs["active"]:
+        if self.seat not in obs["active"]:
             self.console.print(Text("you are out of the match: the bots play on", style="bold"))
         self.console.print(self.turn_line())
 
@@ -293,7 +293,7 @@ class KalookiClient(TableClient[KalookiGame]):
         obs = self.obs
         entries = []
         for seat in range(obs["players"]):
-            entry = Text(self.names[seat], style="bold" if seat == HUMAN else "")
+            entry = Text(self.names[seat], style="bold" if seat == self.seat else "")
             if seat not in obs["active"]:
                 entry.append(" out of the match", style=DIM)
             else:
@@ -331,7 +331,7 @@ class KalookiClient(TableClient[KalookiGame]):
         line.append_text(self.view.piece(pile[-1], self.wilds))
         count = len(pile)
         line.append(f"  ({count} card{'s' if count != 1 else ''})", style=DIM)
-        if obs["takeable"] is not None and obs["to_move"] == HUMAN:
+        if obs["takeable"] is not None and obs["to_move"] == self.seat:
             line.append(f"  {self.view.glyphs.left} you may take it", style=DIM)
         return line
 
@@ -339,7 +339,7 @@ class KalookiClient(TableClient[KalookiGame]):
         """This turn's melds toward the opening, while they don't reach it."""
         obs = self.obs
         pending = obs["pending"]
-        if not pending or obs["to_move"] != HUMAN:
+        if not pending or obs["to_move"] != self.seat:
             return None
         value = sum(m["value"] for m in obs["table"] if m["number"] in pending)
         numbers = ", ".join(str(n) for n in pending)
@@ -350,7 +350,7 @@ class KalookiClient(TableClient[KalookiGame]):
     def turn_line(self) -> Text:
         """Whose turn it is and what they may do."""
         obs = self.obs
-        if obs["to_move"] != HUMAN:
+        if obs["to_move"] != self.seat:
             return Text(f"turn: {self.who(obs['to_move'])}")
         line = Text("your turn: ", style="bold")
         if obs["phase"] == "draw":

@@ -25,6 +25,7 @@ from rich.text import Text
 
 from rummykit.bots.registry import make_bot, parse_bot_list
 from rummykit.cli.errors import user_errors
+from rummykit.cli.seat_link import LocalLink
 from rummykit.cli.table_play import table_client
 from rummykit.cli.table_view import DIM, TableView, view_for, wilds_of
 from rummykit.cli.terminal import (
@@ -106,13 +107,13 @@ class PlayClient(TerminalClient[ClosedHandGame[Any]]):
         return self.view.help_text()
 
     # ------------------------------------------------------------------ the game loop
-    def perform(self, seat: int, action: HandAction) -> None:
-        """Apply ``action`` for ``seat`` (raises :class:`IllegalActionError`, state unchanged),
-        record it and show what happened."""
-        round_no = self.session.round_no
-        for event in self.apply(seat, action):
+    def shown(
+        self, seat: int, action: HandAction, before: dict[str, Any], events: list[dict[str, Any]]
+    ) -> None:
+        """The events one line each; at a new round, wait for Enter in a terminal."""
+        for event in events:
             self.show_event(event)
-        if self.session.round_no != round_no and not self.is_over():
+        if self.session.round_no != before["round"] and not self.is_over():
             self.pause(f"press Enter to start round {self.session.round_no}")
 
     def show_event(self, event: dict[str, Any]) -> None:
@@ -136,8 +137,8 @@ class PlayClient(TerminalClient[ClosedHandGame[Any]]):
         if line.split(maxsplit=1)[0].lower() == "d":
             line = "discard " + line.strip()[1:]
         action = self.game.parse_action(self.view.prepare_action(line, self.obs))
-        self.perform(HUMAN, action)
-        if self.to_move() == HUMAN:
+        self.perform(action)
+        if self.to_move() == self.seat:
             if action.verb in (Verb.DRAW, Verb.TAKE, Verb.SHOW):
                 self.render_rack()
             else:
@@ -229,7 +230,7 @@ class PlayClient(TerminalClient[ClosedHandGame[Any]]):
     def turn_line(self) -> Text:
         """Whose turn it is and what they may do."""
         obs, phase = self.obs, self.phase
-        if obs["to_move"] != HUMAN:
+        if obs["to_move"] != self.seat:
             return Text(f"turn: {self.who(obs['to_move'])}")
         line = Text("your turn: ", style="bold")
         if phase is Phase.OPENING:
@@ -315,20 +316,12 @@ def play(
         console = make_console(use_colour(color, sys.stdout), sys.stdout.isatty())
         interactive = sys.stdin.isatty()
         keep_bytes(sys.stdin)
+        link = LocalLink(match, state, seats, seat_names, HUMAN)
         client: TerminalClient[Any]
         if isinstance(match, ClosedHandGame):
-            client = PlayClient(
-                match,
-                state,
-                seats,
-                seat_names,
-                console,
-                input,
-                interactive=interactive,
-                echo_input=not interactive,
-            )
+            client = PlayClient(link, console, input, interactive=interactive, echo_input=not interactive)
         else:
-            client = table_client(match, state, seats, seat_names, console, input, interactive)
+            client = table_client(link, console, input, interactive)
         stream = open_record(record)
     sep = client.view.glyphs.sep
     console.print(
@@ -339,7 +332,7 @@ def play(
         enable_line_editing()
     try:
         if stream is not None:
-            client.writer = RecordWriter(stream, match, state, seat_names)
+            link.writer = RecordWriter(stream, match, state, seat_names)
         code = client.run()
     finally:
         if stream is not None:

@@ -121,12 +121,8 @@ class TableClient(TerminalClient[GameT]):
         self.print_rows(self.hanging(prefix, words))
 
     # ------------------------------------------------------------------ performing
-    def perform(self, seat: int, action: Any) -> None:
-        """Apply ``action`` for ``seat`` (raises :class:`IllegalActionError`, state unchanged),
-        record it, show what happened, wait at a new round in a terminal; the session follows the
-        hand."""
-        before = self.obs
-        events = self.apply(seat, action)
+    def shown(self, seat: int, action: Any, before: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        """Describe the action; at a new round, wait for Enter in a terminal."""
         self.describe(seat, action, before, events)
         if self.session.round_no != before["round"] and not self.is_over():
             self.pause(f"press Enter to start round {self.session.round_no}")

@@ -12,43 +12,32 @@ quitting), which the closed-hand client shares.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
 
+from rummykit.cli.seat_link import SeatLink
 from rummykit.cli.terminal import TerminalClient
-from rummykit.engine.game import Game
-from rummykit.engine.match import Bot
-from rummykit.engine.state import State
 from rummykit.errors import RummykitError
 
 
 def table_client(
-    game: Game[Any, Any],
-    state: State,
-    bots: Sequence[Bot | None],
-    names: Sequence[str],
-    console: Console,
-    read_line: Callable[[str], str],
-    interactive: bool,
+    link: SeatLink, console: Console, read_line: Callable[[str], str], interactive: bool
 ) -> TerminalClient[Any]:
-    """The client of ``game`` (the match ``state``) for a human at seat 0 (input echoed unless
-    ``interactive``); raises :class:`RummykitError` for a game without one. The clients are
-    imported here, so the command line loads a game's client only when it is played."""
+    """The client of the link's game for its seat (input echoed unless ``interactive``); raises
+    :class:`RummykitError` for a game without one. The clients are imported here, so the command
+    line loads a game's client only when it is played."""
     from rummykit.cli.carousel_play import CarouselClient
     from rummykit.cli.kalooki_play import KalookiClient
     from rummykit.variants.carousel.state import CarouselGame
     from rummykit.variants.kalooki.state import KalookiGame
 
+    game = link.game
     if isinstance(game, KalookiGame):
-        return KalookiClient(
-            game, state, bots, names, console, read_line, interactive=interactive, echo_input=not interactive
-        )
+        return KalookiClient(link, console, read_line, interactive=interactive, echo_input=not interactive)
     if isinstance(game, CarouselGame):
-        return CarouselClient(
-            game, state, bots, names, console, read_line, interactive=interactive, echo_input=not interactive
-        )
+        return CarouselClient(link, console, read_line, interactive=interactive, echo_input=not interactive)
     raise RummykitError(f"{type(game).__name__} can't be played in the terminal yet")
 
 

@@ -111,6 +111,7 @@ commands
   sort                 by {suit} and number
   move {a} 3            move a {noun} (or: move 5 3, by position) to position 3
   hint                 best arrangement, suggested move, can you finish?
+  auto                 let the greedy bot make your move
   table                show the table again
   help                 this list
   quit                 leave the game (asks first)

@@ -1,14 +1,15 @@
 """What every ``rummykit play`` client shares: the loop, the input, the rack, the layout.
 
-:class:`TerminalClient` is one human seat (0) against bots in any game. It reads lines from a
+:class:`TerminalClient` is one human seat in any game, here or at a server. It reads lines from a
 ``read_line`` function (``input`` by default) and writes with a rich :class:`~rich.console.Console`,
 so a client works the same in a terminal, with commands piped on standard input, and in tests with a
 scripted input function. It owns:
 
-- the loop over the match's state: the bots move between the human's turns, each from its own
-  observation; end of input and a confirmed ``quit`` (also typed where the client waits for Enter)
-  leave with exit code 0, Ctrl-C with :data:`INTERRUPTED`; a mistake is explained in one line (long
-  tokens cut, bytes that are not UTF-8 shown as ``\\xff``) and the same prompt comes back;
+- the loop over the match, played through a :class:`~rummykit.cli.seat_link.SeatLink` (here
+  against bots, or on a server): the other seats move between the human's turns; end of input and
+  a confirmed ``quit`` (also typed where the client waits for Enter) leave with exit code 0,
+  Ctrl-C with :data:`INTERRUPTED`; a mistake is explained in one line (long tokens cut, bytes
+  that are not UTF-8 shown as ``\\xff``) and the same prompt comes back;
 - the human's :class:`~rummykit.session.SeatSession`, fed after every action with the human's
   observation, events and legal actions: the client renders it and never reads the state (its
   rack order with ``sort`` and ``move``, drawn with positions and a bracket under each meld);
@@ -37,19 +38,18 @@ from rich.console import Console
 from rich.text import Text
 
 from rummykit.bots.registry import make_bot
+from rummykit.cli.seat_link import SeatLink, StuckError
 from rummykit.cli.table_view import DIM, TableView
 from rummykit.core.melds import Wilds
 from rummykit.core.notation import format_face, parse_face
 from rummykit.engine.game import Game, RoundResult
-from rummykit.engine.match import Bot
-from rummykit.engine.records import RecordWriter
-from rummykit.engine.state import State
 from rummykit.errors import MAX_SHOWN, IllegalActionError, RummykitError
+from rummykit.messages import render
 from rummykit.session import SeatSession, groups
 from rummykit.solvers.report import HandProfile
 
 HUMAN = 0
-"""The human's seat."""
+"""The human's seat in ``rummykit play``."""
 INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT, as shells do)."""
 STUCK = 1
@@ -89,10 +89,10 @@ class QuitError(Exception):
 
 
 class TerminalClient(ABC, Generic[GameT]):
-    """One human seat (0) against bots: the loop, the input, the rack and the layout helpers.
+    """One human seat: the loop, the input, the rack and the layout helpers.
 
-    ``game`` and ``state`` are the match (``state`` changes in place); ``bots`` has one bot per seat
-    and ``None`` for the human. The human's :attr:`session` holds what the client shows: the
+    ``link`` is the match as the human's seat sees it (:attr:`game`, :attr:`seat`, :attr:`names`
+    come from it). The human's :attr:`session` holds what the client shows: the
     observation (:attr:`obs`), the legal actions, the rack in the human's order (:attr:`order`).
     ``view`` draws the pieces (:meth:`default_view` unless given); ``profile`` is the game's hand
     profile (meld rules, solver), used to sort and to bracket melds in the rack.
@@ -105,31 +105,25 @@ class TerminalClient(ABC, Generic[GameT]):
 
     def __init__(
         self,
-        game: GameT,
-        state: State,
-        bots: Sequence[Bot | None],
-        names: Sequence[str],
+        link: SeatLink,
         console: Console,
         read_line: Callable[[str], str] = input,
-        writer: RecordWriter | None = None,
         interactive: bool = False,
         echo_input: bool = False,
         view: TableView | None = None,
     ) -> None:
-        self.game = game
-        self.state: Any = state
-        """The match's state (the game's own :class:`State` type), changed in place."""
-        self.bots = list(bots)
-        self.names = list(names)
+        self.link = link
+        self.game: GameT = link.game  # type: ignore[assignment]
+        self.seat = link.seat
+        self.names = link.names
         self.console = console
         self.read_line = read_line
-        self.writer = writer
         self.interactive = interactive
         self.echo_input = echo_input
         self.view = view if view is not None else self.default_view()
         self.setup()
         self.profile: HandProfile = self.game.rules.hand_profile()
-        self.session = SeatSession(game, HUMAN, rack_word=self.rack_word)
+        self.session = SeatSession(self.game, self.seat, rack_word=self.rack_word)
         self.refresh()
 
     # ------------------------------------------------------------------ what the game supplies
@@ -165,9 +159,9 @@ class TerminalClient(ABC, Generic[GameT]):
         """The prompt when the human is to move."""
 
     @abstractmethod
-    def perform(self, seat: int, action: Any) -> None:
-        """Apply ``action`` for ``seat`` (raises :class:`IllegalActionError`, state unchanged),
-        record it and show what happened."""
+    def shown(self, seat: int, action: Any, before: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        """Show what ``seat``'s ``action`` did (``before``: the human's observation before it;
+        ``events``: what the human learnt of it; the session already follows it)."""
 
     @abstractmethod
     def render_table(self) -> None:
@@ -196,35 +190,32 @@ class TerminalClient(ABC, Generic[GameT]):
     # ------------------------------------------------------------------ the match
     def to_move(self) -> int | None:
         """The seat to move (``None`` at the match's end)."""
-        return self.game.current_seat(self.state)
+        return self.link.to_move()
 
     def is_over(self) -> bool:
         """Whether the match is over."""
-        return self.game.is_terminal(self.state)
+        return self.link.is_over()
 
-    def apply(self, seat: int, action: Any) -> list[dict[str, Any]]:
-        """Apply ``seat``'s ``action`` (raises :class:`IllegalActionError`, nothing changed), record
-        it, feed the human's session; returns the events as the human may learn them."""
-        events = self.game.apply(self.state, seat, action)
-        if self.writer is not None:
-            self.writer.action(seat, self.game.action_text(action))
-        seen = self.game.events_for(events, HUMAN)
-        self.refresh(seen)
-        return seen
+    def perform(self, action: Any) -> None:
+        """Play the human's ``action`` (raises :class:`IllegalActionError`, nothing changed), feed
+        the session and show what happened."""
+        before = self.obs
+        events = self.link.play(action)
+        self.refresh(events)
+        self.shown(self.seat, action, before, events)
 
     def refresh(self, events: Sequence[dict[str, Any]] = ()) -> list[int]:
         """Feed the human's session with their observation, ``events`` and legal actions; returns
         the faces that arrived in the rack."""
-        observation = self.game.observe(self.state, HUMAN)
-        return self.session.update(observation, events, self.game.legal_actions(self.state, HUMAN))
+        observation, legal = self.link.view()
+        return self.session.update(observation, events, legal)
 
     # ------------------------------------------------------------------ state
     def who(self, seat: int | None) -> str:
         """``seat 2 (greedy)``, or ``seat 0 (you)``."""
         if seat is None:
             return "the table"
-        bot = self.bots[seat]
-        return f"seat {seat} ({'you' if bot is None else bot.name})"
+        return self.link.who(seat)
 
     def name(self, face: int) -> str:
         """The typed notation of ``face`` (``R7``, ``7H``)."""
@@ -236,14 +227,17 @@ class TerminalClient(ABC, Generic[GameT]):
         :data:`INTERRUPTED`; a seat left without a legal move: :data:`STUCK`); return the exit code."""
         try:
             self.render_table()
-            while (seat := self.to_move()) is not None:
-                if not self.game.legal_actions(self.state, seat):
-                    self.error(f"{self.who(seat)} has no legal move: the game can't go on")
-                    return STUCK
-                if seat != HUMAN:
-                    self.play_bots()
+            while self.to_move() is not None:
+                if self.link.waiting():
+                    self.play_others()
                     continue
+                if not self.link.view()[1]:
+                    self.error(f"{self.who(self.seat)} has no legal move: the game can't go on")
+                    return STUCK
                 self.prompt_once()
+        except StuckError as stuck:
+            self.error(f"{self.who(stuck.seat)} has no legal move: the game can't go on")
+            return STUCK
         except QuitError as leave:
             self.console.print(str(leave))
             return 0
@@ -253,16 +247,18 @@ class TerminalClient(ABC, Generic[GameT]):
         self.render_match_end()
         return 0
 
-    def play_bots(self) -> None:
-        """Let the bots move until it is the human's turn or the match is over."""
+    def play_others(self) -> None:
+        """Show the other seats' moves until it is the human's turn or the match is over."""
         moved = False
-        while (seat := self.to_move()) is not None and seat != HUMAN:
-            legal = self.game.legal_actions(self.state, seat)
-            if not legal:
-                break
-            bot = self.bots[seat]
-            assert bot is not None
-            self.perform(seat, bot.choose(self.game.observe(self.state, seat), legal))
+        while (move := self.link.others()) is not None:
+            before = self.obs
+            self.refresh(move.events)
+            for notice in move.notices:
+                self.console.print(Text(render(notice["code"], notice.get("params", {})), style=DIM))
+            if move.action is None:
+                self.console.print(Text("the view was brought up to date", style=DIM))
+            else:
+                self.shown(move.seat, move.action, before, move.events)
             moved = True
         if moved and not self.is_over():
             self.render_table()
@@ -310,6 +306,7 @@ class TerminalClient(ABC, Generic[GameT]):
             "help": self.cmd_help,
             "?": self.cmd_help,
             "table": self.cmd_table,
+            "auto": self.cmd_auto,
             "quit": self.cmd_quit,
             "exit": self.cmd_quit,
             **self.extra_commands(),
@@ -366,6 +363,16 @@ class TerminalClient(ABC, Generic[GameT]):
             )
         return int(word)
 
+    def cmd_auto(self, args: list[str]) -> None:
+        """Let the game's default bot choose the human's move from the human's view, and play it
+        as the typed action would be."""
+        if not self.session.legal:
+            raise RummykitError("it is not your turn")
+        bot = make_bot(default_bot(self.game), self.game, self.seat)
+        text = self.game.action_text(bot.choose(self.obs, self.session.legal))
+        self.console.print(Text(f"auto: {text}", style=DIM))
+        self.cmd_action(text)
+
     def cmd_help(self, args: list[str]) -> None:
         """The command list."""
         self.console.print(self.view.command(self.help_text()))
@@ -393,7 +400,7 @@ class TerminalClient(ABC, Generic[GameT]):
             if seat:
                 line.append(self.view.glyphs.sep, style=DIM)
             number = f"{value:+d}" if signed else f"{value}"
-            line.append(f"{self.names[seat]} {number}", style="bold" if seat == HUMAN else "")
+            line.append(f"{self.names[seat]} {number}", style="bold" if seat == self.seat else "")
         return line
 
     def print_rows(self, rows: list[Text]) -> None:
@@ -517,7 +524,7 @@ class TerminalClient(ABC, Generic[GameT]):
     # ------------------------------------------------------------------ the end
     def render_match_end(self) -> None:
         """Final scores and the winner(s)."""
-        outcome = self.game.outcome(self.state)
+        outcome = self.link.outcome()
         if outcome is None:
             return
         self.console.print()
@@ -532,8 +539,6 @@ class TerminalClient(ABC, Generic[GameT]):
         plural = "winners" if len(outcome.winners) > 1 else "winner"
         rounds = f"{outcome.rounds} round{'s' if outcome.rounds != 1 else ''}"
         self.console.print(Text(f"{plural}: {names} after {rounds}", style="bold"))
-        if self.writer is not None:
-            self.writer.outcome(outcome)
 
 
 # ---------------------------------------------------------------------- the command line's set-up

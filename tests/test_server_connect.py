@@ -79,7 +79,17 @@ def test_connect_plays_every_game_with_the_local_screens(
     tmp_path: Path, variant: str, rules: list[str], shown: str
 ) -> None:
     with running(sqlite_url(tmp_path)) as server:
-        args = [sys.executable, "-m", "rummykit", "connect", server.base, "--new", variant, "--bot-delay", "0"]
+        args = [
+            sys.executable,
+            "-m",
+            "rummykit",
+            "connect",
+            server.base,
+            "--new",
+            variant,
+            "--bot-delay",
+            "0",
+        ]
         for rule in rules:
             args += ["--rule", rule]
         done = subprocess.run(

@@ -38,12 +38,9 @@ class RulesError(RummykitError, ValueError):
     """An unknown rules option, or a value of the wrong type or out of range."""
 
 
-class IllegalActionError(RummykitError):
-    """An action that is not legal in the current state; the state is left unchanged.
-
-    ``code`` names the reason (see :mod:`rummykit.messages`) and ``params`` (JSON values) fill it
-    in; the message is the English rendering. Nothing in it reveals what the mover may not see.
-    """
+class CodedError(RummykitError):
+    """An error told as a ``code`` (see :mod:`rummykit.messages`) with ``params`` (JSON values),
+    so every client renders it in its own language; the message is the English rendering."""
 
     def __init__(self, code: str, **params: object) -> None:
         super().__init__(render(code, params))
@@ -53,6 +50,11 @@ class IllegalActionError(RummykitError):
     def to_json(self) -> dict[str, object]:
         """``{"code": …, "params": {…}}``."""
         return {"code": self.code, "params": dict(self.params)}
+
+
+class IllegalActionError(CodedError):
+    """An action that is not legal in the current state; the state is left unchanged. Nothing in
+    its code or parameters reveals what the mover may not see."""
 
 
 class NotYourTurnError(IllegalActionError):

@@ -41,13 +41,23 @@ from rummykit.core.notation import format_face, format_faces, parse_faces
 from rummykit.core.pieces import Kind, PieceSet
 from rummykit.engine import closed_hand_messages as _messages
 from rummykit.engine.events import Event
-from rummykit.engine.game import Game, Outcome, RoundResult, highest_wins
-from rummykit.engine.hand_actions import NUM_ACTIONS, HandAction, Verb, action_from_id, parse_action
+from rummykit.engine.finish_search import finishes as finishing_discards
+from rummykit.engine.game import Game, Outcome, ResultViews, RoundResult, highest_wins
+from rummykit.engine.hand_actions import (
+    DISCARD_BASE,
+    FINISH_BASE,
+    N_FACE_IDS,
+    NUM_ACTIONS,
+    SHOW_ID,
+    HandAction,
+    Verb,
+    action_from_id,
+    parse_action,
+)
 from rummykit.engine.state import State
 from rummykit.errors import IllegalActionError, MeldError, NotationError
 from rummykit.solvers.arrange import WinKind
 from rummykit.solvers.report import HandProfile, whole_hand_kinds
-from rummykit.solvers.report import finishes as finishing_discards
 
 HAND_SIZE = 14
 PAIRS_IN_A_FINISH = 7
@@ -136,6 +146,11 @@ class ClosedHandGame(Game[S, HandAction]):
         self.solver_profile: HandProfile = rules.hand_profile()
         self.piece_word = "tile" if self.pieces.kind is Kind.TILES else "card"
         self._faces = tuple(self.pieces.face(p) for p in range(self.pieces.size))
+        kind = self.pieces.kind
+        self._names = tuple(format_face(kind, f) for f in range(N_FACE_IDS))
+        self._by_id = tuple(action_from_id(i, kind) for i in range(SHOW_ID))
+        """The action of every id but ``show`` (immutable values, shared by every call)."""
+        self._results = ResultViews(self.public_result)
 
     # ------------------------------------------------------------------ round set-up
     def _start_round(self, state: S) -> None:
@@ -215,7 +230,7 @@ class ClosedHandGame(Game[S, HandAction]):
 
     def name(self, face: int) -> str:
         """Notation of ``face``."""
-        return format_face(self.pieces.kind, face)
+        return self._names[face]
 
     def takeable(self, state: S) -> int | None:
         """The piece id the seat to move may take now, if any."""
@@ -253,30 +268,37 @@ class ClosedHandGame(Game[S, HandAction]):
     def _action(self, verb: Verb, face: int | None = None) -> HandAction:
         return HandAction(verb, face, kind=self.pieces.kind)
 
+    def _shared_legal_ids(self, state: S) -> list[int]:
+        """The ids of the legal shared actions (all but the variant's extras) of the seat to move,
+        ascending; the match is not over."""
+        phase = state.phase
+        if phase is Phase.DRAW:
+            ids = [0] if state.stock else []
+            if state.discards[self._take_pile(state)]:
+                ids.append(1)
+            return ids
+        if phase is Phase.LAST_CHANCE:
+            return [1, 2]
+        rack = state.racks[state.turn]
+        faces = self.faces(rack)
+        ids = []
+        if phase is not Phase.FINISH_ONLY:
+            held = sorted(set(faces))
+            taken = state.taken
+            if taken is not None and self._forbid_rediscard() and faces.count(self._faces[taken]) == 1:
+                held.remove(self._faces[taken])
+            ids = [DISCARD_BASE + f for f in held]
+        found = finishing_discards(self.solver_profile, faces, state.wilds)
+        if found:
+            ids += [FINISH_BASE + f for f in sorted(found) if self._discardable(rack, f, state.taken)]
+        return ids
+
     def legal_actions(self, state: S, seat: int) -> list[HandAction]:
         """The legal actions of ``seat`` (empty unless it is to move), in id order."""
-        phase = state.phase
-        if phase is Phase.OVER or seat != state.turn:
+        if state.phase is Phase.OVER or seat != state.turn:
             return []
-        rack = state.racks[seat]
-        out: list[HandAction] = []
-        if phase is Phase.DRAW:
-            if state.stock:
-                out.append(self._action(Verb.DRAW))
-            if self.takeable(state) is not None:
-                out.append(self._action(Verb.TAKE))
-        elif phase is Phase.LAST_CHANCE:
-            out += [self._action(Verb.TAKE), self._action(Verb.PASS)]
-        else:
-            if phase is not Phase.FINISH_ONLY:
-                out += [
-                    self._action(Verb.DISCARD, f)
-                    for f in sorted(set(self.faces(rack)))
-                    if self._discardable(rack, f, state.taken)
-                ]
-            out += [self._action(Verb.FINISH, f) for f in sorted(self.finishes(state, rack, state.taken))]
-        out += self._extra_legal(state)
-        return out
+        table = self._by_id
+        return [table[i] for i in self._shared_legal_ids(state)] + self._extra_legal(state)
 
     def _legal(self, state: S, action: HandAction) -> bool:
         """Whether ``action`` is legal for the seat to move (the check behind :meth:`legal_actions`,
@@ -366,6 +388,8 @@ class ClosedHandGame(Game[S, HandAction]):
     def action_from_id(self, state: S, seat: int, action_id: int) -> HandAction:
         """The action with integer id ``action_id`` in this round (legal or not)."""
         self._check_id(action_id)
+        if action_id < SHOW_ID:
+            return self._by_id[action_id]
         return action_from_id(action_id, self.pieces.kind, self._show_face(state))
 
     def _show_face(self, state: S) -> int | None:
@@ -373,7 +397,9 @@ class ClosedHandGame(Game[S, HandAction]):
 
     def legal_ids(self, state: S, seat: int) -> list[int]:
         """The ids of :meth:`legal_actions`, ascending."""
-        return [a.id for a in self.legal_actions(state, seat)]
+        if state.phase is Phase.OVER or seat != state.turn:
+            return []
+        return self._shared_legal_ids(state) + [a.id for a in self._extra_legal(state)]
 
     # ------------------------------------------------------------------ applying
     def _remove_piece(self, state: S, face: int) -> int:
@@ -549,7 +575,7 @@ class ClosedHandGame(Game[S, HandAction]):
             "hand": [] if seat is None else self.faces(state.racks[seat]),
             "hand_counts": [len(r) for r in state.racks],
             "stock_count": len(state.stock),
-            "last_result": self.public_result(state.results[-1]) if state.results else None,
+            "last_result": self._results(state.results[-1]) if state.results else None,
             "order": list(state.order),
             "wilds": sorted(state.wilds.faces),
             "joker_as": state.wilds.joker_as,

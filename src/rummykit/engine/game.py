@@ -15,9 +15,10 @@ actions replays bit for bit. See ``docs/engine.md``.
 from __future__ import annotations
 
 import random
+import threading
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -88,6 +89,38 @@ class Outcome:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     rounds: int
+
+
+class ResultViews:
+    """The JSON view of each round result, made once per result by ``make`` (a result's view never
+    changes: the result is frozen and the game immutable) and shared by every observation that
+    shows it, so that observing doesn't convert the last round's result on every call. Callers
+    read an observation's ``last_result`` and never change it.
+
+    Keyed by the result object itself (its identity, the object kept alive while cached); at most
+    :attr:`LIMIT` results are held, the oldest dropped first (under a lock: a server observes
+    from several threads).
+    """
+
+    LIMIT = 64
+
+    def __init__(self, make: Callable[[RoundResult], dict[str, Any]]) -> None:
+        self._make = make
+        self._views: dict[int, tuple[RoundResult, dict[str, Any]]] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, result: RoundResult) -> dict[str, Any]:
+        """The view of ``result``."""
+        views = self._views
+        hit = views.get(id(result))
+        if hit is not None and hit[0] is result:
+            return hit[1]
+        view = self._make(result)
+        with self._lock:
+            if len(views) >= self.LIMIT:
+                del views[next(iter(views))]
+            views[id(result)] = (result, view)
+        return view
 
 
 def highest_wins(scores: Sequence[int], rounds: int) -> Outcome:

@@ -1,0 +1,90 @@
+"""The engine's fast finish search (rummykit.engine.finish_search) against the solver's exact one
+(solvers.report.finishes): the same faces, kinds and order on random racks, on racks one piece
+away from sets and runs, and on racks one piece away from seven pairs, under every meld rule."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummykit.core.melds import CARD_JOKERS, MeldRules, PairRule, Wilds, okey_wilds
+from rummykit.core.pieces import JOKER, OKEY_TILES, Kind
+from rummykit.engine.finish_search import finishes, may_finish_with_melds
+from rummykit.solvers.arrange import Objective
+from rummykit.solvers.report import HandProfile
+from rummykit.solvers.report import finishes as exact_finishes
+
+RULES = [
+    MeldRules(Kind.TILES),
+    MeldRules(Kind.TILES, ace_high=False),
+    MeldRules(Kind.TILES, wild_in_pairs=False),
+    MeldRules(Kind.TILES, pair_rule=PairRule.SAME_NUMBER),
+    MeldRules(Kind.CARDS),
+    MeldRules(Kind.CARDS, set_distinct=False, set_max=8),
+]
+
+pieces = st.lists(st.integers(0, OKEY_TILES.size - 1), min_size=15, max_size=15, unique=True)
+
+
+def wilds_for(rules: MeldRules, indicator: int, false_wild: bool) -> Wilds:
+    return okey_wilds(indicator, false_wild) if rules.kind is Kind.TILES else CARD_JOKERS
+
+
+def melds_near(base: int, extra: list[int]) -> list[int]:
+    """A run, a set and a run around ``base`` (nine pieces), topped up with ``extra``."""
+    rank = base % 13
+    low = min(rank, 10)
+    suit = base // 13 * 13
+    run = [suit + low, suit + low + 1, suit + low + 2]
+    same = [(base + 13 * k) % 52 for k in range(3)]
+    other = [(suit + 13) % 52 + low, (suit + 13) % 52 + low + 1, (suit + 13) % 52 + low + 2]
+    return (run + same + other + extra)[:15]
+
+
+def pairs_near(faces: list[int], wilds: int) -> list[int]:
+    """Seven of ``faces`` doubled (some copies replaced by jokers), plus one more piece."""
+    pairs = [f for f in faces[:7] for _ in range(2)]
+    for k in range(wilds):
+        pairs[2 * k + 1] = JOKER
+    return [*pairs, faces[7]]
+
+
+def check(rules: MeldRules, faces: list[int], wilds: Wilds) -> None:
+    profile = HandProfile(rules, Objective.PIECES, 14, pairs_win=True)
+    assert finishes(profile, faces, wilds) == exact_finishes(profile, faces, wilds)
+    if exact_finishes(HandProfile(rules, Objective.PIECES, 14), faces, wilds):
+        assert may_finish_with_melds(rules, faces, wilds)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(RULES), pieces, st.integers(0, 51), st.booleans())
+def test_random_racks(rules: MeldRules, ids: list[int], indicator: int, false_wild: bool) -> None:
+    check(rules, [OKEY_TILES.face(p) for p in ids], wilds_for(rules, indicator, false_wild))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(RULES), pieces, st.integers(0, 51), st.booleans(), st.integers(0, 51))
+def test_racks_near_melds(rules: MeldRules, ids: list[int], indicator: int, false_wild: bool, base: int) -> None:
+    extra = [OKEY_TILES.face(p) for p in ids]
+    check(rules, melds_near(base, extra), wilds_for(rules, indicator, false_wild))
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(RULES),
+    st.lists(st.integers(0, 51), min_size=8, max_size=8, unique=True),
+    st.integers(0, 51),
+    st.booleans(),
+    st.integers(0, 2),
+)
+def test_racks_near_pairs(rules: MeldRules, faces: list[int], indicator: int, false_wild: bool, jokers: int) -> None:
+    check(rules, pairs_near(faces, jokers), wilds_for(rules, indicator, false_wild))
+
+
+def test_the_tests_rule_out_a_scattered_rack() -> None:
+    """Fifteen cards far apart: no three fit together and no two pair up, so the exact search is
+    never asked (and finds nothing)."""
+    rules = MeldRules(Kind.CARDS)
+    faces = [0, 4, 8, 12, 15, 19, 23, 28, 32, 36, 40, 44, 49, 2, 6]
+    assert not may_finish_with_melds(rules, faces, CARD_JOKERS)
+    check(rules, faces, CARD_JOKERS)

@@ -64,7 +64,9 @@ def test_random_racks(rules: MeldRules, ids: list[int], indicator: int, false_wi
 
 @settings(max_examples=400, deadline=None)
 @given(st.sampled_from(RULES), pieces, st.integers(0, 51), st.booleans(), st.integers(0, 51))
-def test_racks_near_melds(rules: MeldRules, ids: list[int], indicator: int, false_wild: bool, base: int) -> None:
+def test_racks_near_melds(
+    rules: MeldRules, ids: list[int], indicator: int, false_wild: bool, base: int
+) -> None:
     extra = [OKEY_TILES.face(p) for p in ids]
     check(rules, melds_near(base, extra), wilds_for(rules, indicator, false_wild))
 
@@ -77,7 +79,9 @@ def test_racks_near_melds(rules: MeldRules, ids: list[int], indicator: int, fals
     st.booleans(),
     st.integers(0, 2),
 )
-def test_racks_near_pairs(rules: MeldRules, faces: list[int], indicator: int, false_wild: bool, jokers: int) -> None:
+def test_racks_near_pairs(
+    rules: MeldRules, faces: list[int], indicator: int, false_wild: bool, jokers: int
+) -> None:
     check(rules, pairs_near(faces, jokers), wilds_for(rules, indicator, false_wild))
 
 

@@ -11,7 +11,7 @@ and never heuristic. Rules specs: the "Combinations" and "Finishing" sections of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -28,7 +28,7 @@ from rummykit.core.melds import (
     build_run,
     merge_runs,
 )
-from rummykit.core.pieces import JOKER, N_FACES, N_SUITS, make_face, rank_of, suit_of
+from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, make_face, rank_of, suit_of
 
 MAX_TEMPLATE_RUN = 5
 MEMO_LIMIT = 400_000
@@ -84,17 +84,43 @@ _State = tuple[int, int]
 _Choice = tuple[int, tuple[int, ...]] | None
 
 
+_LANE = 16
+"""Slots per suit in the packed counts: face ``f`` of rank ``r`` sits at slot ``16 * suit + r``
+(slots 0, 14 and 15 of every suit stay empty), so that shifting by one rank never crosses suits."""
+_SLOT = tuple(suit_of(f) * _LANE + rank_of(f) for f in range(N_FACES))
+_SLOT_FACE = tuple(
+    make_face(slot // _LANE, slot % _LANE) if 1 <= slot % _LANE <= N_RANKS else -1
+    for slot in range(N_SUITS * _LANE)
+)
+_UNITS = tuple(1 << (2 * slot) for slot in _SLOT)
+_FIRST_UNITS = sum(_UNITS)
+"""The unit (lowest) bit of every face's two-bit count: ``(k | k >> 1) & _FIRST_UNITS`` has a unit
+at each face present in the packed counts ``k``."""
+_ACE_UNITS = sum(_UNITS[make_face(s, 1)] for s in range(N_SUITS))
+_ACE_TO_HIGH = 2 * (HIGH_ACE - 1)
+"""Shift from an ace's slot to the empty slot after its suit's king (the ace played high)."""
+_SUIT_BITS = 2 * _LANE
+_SUIT_MASK = (1 << _SUIT_BITS) - 1
+_WILD_SKIP = 1 << (2 * N_SUITS * _LANE)
+"""The bit of :meth:`HandSolver._skips` for leaving out a wild (above every face's units)."""
+
+
 def _unit(face: int) -> int:
-    return 1 << (2 * face)
+    return _UNITS[face]
 
 
 def _lowest(key: int) -> int:
     """The lowest face present in packed counts ``key`` (non-zero)."""
-    return ((key & -key).bit_length() - 1) >> 1
+    return _SLOT_FACE[((key & -key).bit_length() - 1) >> 1]
+
+
+def _naturals(key: int) -> int:
+    """How many pieces the packed counts ``key`` hold."""
+    return (key & _FIRST_UNITS).bit_count() + 2 * ((key >> 1) & _FIRST_UNITS).bit_count()
 
 
 def _count(key: int, face: int) -> int:
-    return (key >> (2 * face)) & 3
+    return (key >> (2 * _SLOT[face])) & 3
 
 
 @cache
@@ -130,6 +156,41 @@ def _templates(rules: MeldRules) -> tuple[tuple[_Template, ...], ...]:
     return tuple(tuple(row) for row in table)
 
 
+_Record = tuple[int, int, int, tuple[int, tuple[int, ...]], tuple[int, ...]]
+"""A template as the search reads it: (index in its anchor's row, units of its other faces, number
+of other faces, the memo's choice for it, units of the faces it holds twice and three times (sets
+of one suit repeated; empty for every other template))."""
+
+
+@cache
+def _template_groups(rules: MeldRules) -> tuple[tuple[tuple[_Record, ...], ...], ...]:
+    """For every anchor face, its templates as records, grouped by length (3, 4, 5), in the order
+    of :func:`_templates`. Every template of length ``n + 1`` holds one of length ``n`` with the same
+    anchor (a set less one other piece, a run less an end that is not the anchor's), which misses
+    no more pieces: when no template of one length fits the wilds, no longer one does."""
+    out = []
+    for row in _templates(rules):
+        groups: dict[int, list[_Record]] = {}
+        for index, t in enumerate(row):
+            units = sum(_unit(g) for g in set(t.others))
+            extra = tuple(
+                sum(_unit(g) for g in set(t.others) if t.others.count(g) >= times) for times in (2, 3)
+            )
+            record = (index, units, len(t.others), (index, ()), extra if any(extra) else ())
+            groups.setdefault(len(t.faces), []).append(record)
+        out.append(tuple(tuple(group) for _, group in sorted(groups.items())))
+    return tuple(out)
+
+
+def _repeated(found: int, count: int, extra: tuple[int, ...], rest: int) -> tuple[int, int]:
+    """``(found, count)`` of a template that holds faces more than once (``extra``, see
+    :data:`_Record`), given those found once: the faces of ``rest`` it also takes a second and a
+    third time."""
+    twice = extra[0] & (rest >> 1) & _FIRST_UNITS
+    thrice = extra[1] & rest & (rest >> 1) & _FIRST_UNITS
+    return found + twice + thrice, count + twice.bit_count() + thrice.bit_count()
+
+
 def _multisets(n: int) -> list[tuple[int, ...]]:
     """Suit multisets of size ``n`` (sets with repeated suits allowed), each copy at most twice."""
     out: list[tuple[int, ...]] = []
@@ -163,6 +224,7 @@ class HandSolver:
         self.rules = rules
         self.values = values
         self._templates = _templates(rules)
+        self._groups = _template_groups(rules)
         self._values_table: list[list[int]] | None = None
         self._memos: dict[Objective, dict[int, tuple[int, _Choice]]] = {}
         self._weight_tables: dict[Objective, tuple[list[int], int]] = {}
@@ -183,14 +245,43 @@ class HandSolver:
         key = 0
         wild: list[int] = []
         shown: dict[int, int] = {}
+        wild_faces = wilds.faces
         for face in faces:
-            if wilds.is_wild(face):
+            if face in wild_faces:
                 wild.append(face)
                 continue
-            natural = wilds.natural(face, self.rules.kind)
+            natural = face if face != JOKER else wilds.natural(face, self.rules.kind)
             shown[natural] = face
-            key += _unit(natural)
+            key += _UNITS[natural]
         return key, wild, shown
+
+    def _isolated(self, key: int, w: int) -> int:
+        """The packed counts of the naturals of ``key`` that no template can take with ``w`` wilds
+        (each is left out in every arrangement of every state below ``key``), for sets of distinct
+        suits and at most one wild; else 0.
+
+        A template holding a face holds a template of three holding it that misses no more pieces
+        (see :func:`_template_groups`): a face is taken only if two other suits of its rank, or the
+        two other pieces of a run window of three around it, are present (one of them, with a wild).
+        """
+        if w > 1 or not self.rules.set_distinct:
+            return 0
+        here = (key | key >> 1) & _FIRST_UNITS
+        if self.rules.ace_high:
+            here |= (here & _ACE_UNITS) << _ACE_TO_HIGH
+        a, b, c, d = (here >> (s * _SUIT_BITS) & _SUIT_MASK for s in range(N_SUITS))
+        if w == 0:
+            runs = (here >> 2 & here >> 4) | (here << 2 & here >> 2) | (here << 2 & here << 4)
+            sets = [(x & y) | (x & z) | (y & z) for x, y, z in ((b, c, d), (a, c, d), (a, b, d), (a, b, c))]
+        else:
+            runs = here >> 2 | here >> 4 | here << 2 | here << 4
+            sets = [b | c | d, a | c | d, a | b | d, a | b | c]
+        taken = (
+            runs | sets[0] | sets[1] << _SUIT_BITS | sets[2] << 2 * _SUIT_BITS | sets[3] << 3 * _SUIT_BITS
+        ) & here
+        taken |= (taken >> _ACE_TO_HIGH) & _ACE_UNITS
+        alone = here & ~taken & _FIRST_UNITS
+        return key & (alone | alone << 1)
 
     # ----------------------------------------------------------------- weights
     def _weights(self, objective: Objective) -> tuple[list[int], int]:
@@ -240,30 +331,34 @@ class HandSolver:
         wild's assignment is in its meld's ``stands_for``.
         """
         key, wild, shown = self._pack(faces, wilds)
+        alone = self._isolated(key, len(wild))
         memo = self._memo(objective)
-        total = self._search(key, len(wild), shown, objective, memo)
-        melds, ungrouped = self._rebuild(key, len(wild), memo, wild, shown)
+        total = self._search(key - alone, len(wild), objective, memo)
+        melds, ungrouped = self._rebuild(key - alone, alone, len(wild), memo, wild, shown)
         return Arrangement(tuple(merge_runs(melds)), tuple(ungrouped), total)
 
     def score(self, faces: Sequence[int], wilds: Wilds, objective: Objective = Objective.PIECES) -> int:
         """The best arrangement's ``score`` (pieces melded, points melded or meld value), without
         building its melds: the same search as :meth:`arrange`, for bots and finish checks."""
-        key, wild, shown = self._pack(faces, wilds)
-        return self._search(key, len(wild), shown, objective, self._memo(objective))
+        key, wild, _ = self._pack(faces, wilds)
+        alone = self._isolated(key, len(wild))
+        return self._search(key - alone, len(wild), objective, self._memo(objective))
 
     def _search(
         self,
         key: int,
         wilds: int,
-        shown: dict[int, int],
         objective: Objective,
         memo: dict[int, tuple[int, _Choice]],
     ) -> int:
-        """The best score from the packed naturals ``key`` and ``wilds`` wilds (``shown``: the
-        naturals present), filling ``memo`` with each state's best choice (the caller rebuilds
-        from the same memo, so it is fetched once, before a reset could empty it)."""
+        """The best score from the packed naturals ``key`` and ``wilds`` wilds, filling ``memo``
+        with each state's best choice (the caller rebuilds from the same memo, so it is fetched
+        once, before a reset could empty it)."""
+        if objective is Objective.PIECES:
+            return self._search_pieces(key, wilds, memo)
         weight, wild_score = self._weights(objective)
         templates = self._templates
+        groups = self._groups
         deadwood = objective is Objective.DEADWOOD
         bonuses = self._meld_values() if objective is Objective.MELD_VALUE else None
         bounded = bonuses is None
@@ -278,30 +373,44 @@ class HandSolver:
                 score = (w * wild_score + self._all_wild_bonus(objective, w)) if w >= 3 else 0
                 memo[state] = (score, None)
                 return score
-            anchor = ((k & -k).bit_length() - 1) >> 1
-            low = 1 << (2 * anchor)
+            slot = ((k & -k).bit_length() - 1) >> 1
+            low = 1 << (2 * slot)
+            anchor = _SLOT_FACE[slot]
             ceiling = room + w * wild_score if bounded else -1
             top_score = -1
             top_choice: _Choice = None
-            for index, t in enumerate(templates[anchor]):
-                k2, need, gained = k - low, 0, weight[anchor]
+            rest = k - low
+            present = (rest | rest >> 1) & _FIRST_UNITS
+            fits: list[int] = []
+            for group in groups[anchor]:
+                before = len(fits)
+                for index, units, others, _, extra in group:
+                    found = units & present
+                    count = found.bit_count()
+                    if extra:
+                        found, count = _repeated(found, count, extra, rest)
+                    if others - count <= w:
+                        fits.append(index)
+                if len(fits) == before:
+                    break
+            for index in fits:
+                t = templates[anchor][index]
+                k2, need, gained = rest, 0, weight[anchor]
                 avail: list[int] = []
                 for g in t.others:
-                    if (k2 >> (2 * g)) & 3:
-                        k2 -= 1 << (2 * g)
+                    if (k2 >> (2 * _SLOT[g])) & 3:
+                        k2 -= _UNITS[g]
                         gained += weight[g]
                         avail.append(g)
                     else:
                         need += 1
-                if need > w:
-                    continue
                 rest_room = room - gained
                 gained += need * wild_score + (bonuses[anchor][index] if bonuses else 0)
                 swaps: list[tuple[int, ...]] = [()]
                 if deadwood and w > need:
                     swaps += [c for n in range(1, w - need + 1) for c in combinations(avail, n)]
                 for swap in swaps:
-                    k3 = k2 + sum(1 << (2 * g) for g in swap)
+                    k3 = k2 + sum(_UNITS[g] for g in swap)
                     back = sum(weight[g] for g in swap)
                     delta = len(swap) * wild_score - back
                     score = gained + delta + best(k3, w - need - len(swap), rest_room + back)
@@ -316,24 +425,81 @@ class HandSolver:
             memo[state] = (top_score, top_choice)
             return top_score
 
-        room = sum(weight[f] * _count(key, f) for f in shown)
+        room = sum(weight[f] * _count(key, f) for f in range(N_FACES))
         return best(key, wilds, room)
+
+    def _search_pieces(self, key: int, wilds: int, memo: dict[int, tuple[int, _Choice]]) -> int:
+        """:meth:`_search` under ``PIECES`` (every piece weighs 1): each template is one mask test
+        (its other faces present in the counts) instead of a loop over its faces, and a template
+        melds its own length whatever pieces fill it. The same states, scores and choices."""
+        groups = self._groups
+
+        def best(k: int, w: int, room: int) -> int:
+            """Most pieces melded from naturals ``k`` (``room`` of them) and ``w`` wilds."""
+            state = k << 3 | w
+            hit = memo.get(state)
+            if hit is not None:
+                return hit[0]
+            if k == 0:
+                score = w if w >= 3 else 0
+                memo[state] = (score, None)
+                return score
+            slot = ((k & -k).bit_length() - 1) >> 1
+            low = 1 << (2 * slot)
+            rest = k - low
+            present = (rest | rest >> 1) & _FIRST_UNITS
+            ceiling = room + w
+            top_score = -1
+            top_choice: _Choice = None
+            for group in groups[_SLOT_FACE[slot]]:
+                fitted = False
+                for _, units, others, choice, extra in group:
+                    found = units & present
+                    count = found.bit_count()
+                    if extra:
+                        found, count = _repeated(found, count, extra, rest)
+                    need = others - count
+                    if need > w:
+                        continue
+                    fitted = True
+                    score = 1 + others + best(rest - found, w - need, room - 1 - count)
+                    if score > top_score:
+                        top_score, top_choice = score, choice
+                        if score == ceiling:
+                            memo[state] = (score, choice)
+                            return score
+                if not fitted:
+                    break
+            alone = best(rest, w, room - 1)
+            if alone >= top_score:
+                top_score, top_choice = alone, None
+            memo[state] = (top_score, top_choice)
+            return top_score
+
+        return best(key, wilds, _naturals(key))
 
     def _rebuild(
         self,
         key: int,
+        alone: int,
         w: int,
         memo: dict[int, tuple[int, _Choice]],
         wild: list[int],
         shown: dict[int, int],
     ) -> tuple[list[Meld], list[int]]:
-        """Walk the memo's choices from the start state into melds of the hand's own pieces."""
+        """Walk the memo's choices from the start state ``key`` into melds of the hand's own
+        pieces; the naturals ``alone`` (packed counts, apart from ``key``) are left out, in the
+        same lowest-first order as the search's own."""
         spare = list(wild)
         melds: list[Meld] = []
         ungrouped: list[int] = []
-        while key:
-            anchor = _lowest(key)
+        while key or alone:
+            anchor = _lowest(key + alone)
             low = _unit(anchor)
+            if alone & (3 * low):
+                ungrouped.append(shown[anchor])
+                alone -= low
+                continue
             choice = memo[key << 3 | w][1]
             if choice is None:
                 ungrouped.append(shown[anchor])
@@ -370,29 +536,45 @@ class HandSolver:
         return self._meldable(key, len(wild))
 
     def _meldable(self, key: int, w: int) -> bool:
-        templates = self._templates
-        failed: set[_State] = set()
+        return self._melder()(key, w)
+
+    def _melder(self) -> Callable[[int, int], bool]:
+        """A fresh memoised test: whether the naturals ``k`` and ``w`` wilds go wholly into melds."""
+        groups = self._groups
+        known: dict[int, bool] = {}
 
         def ok(k: int, w: int) -> bool:
             if k == 0:
                 return w == 0 or w >= 3
-            if (k, w) in failed:
-                return False
-            anchor = _lowest(k)
-            low = _unit(anchor)
-            for t in templates[anchor]:
-                k2, need = k - low, 0
-                for g in t.others:
-                    if _count(k2, g):
-                        k2 -= _unit(g)
-                    else:
-                        need += 1
-                if need <= w and ok(k2, w - need):
-                    return True
-            failed.add((k, w))
-            return False
+            state = k << 3 | w
+            hit = known.get(state)
+            if hit is not None:
+                return hit
+            slot = ((k & -k).bit_length() - 1) >> 1
+            low = 1 << (2 * slot)
+            rest = k - low
+            present = (rest | rest >> 1) & _FIRST_UNITS
+            result = False
+            for group in groups[_SLOT_FACE[slot]]:
+                fitted = False
+                for _, units, others, _, extra in group:
+                    found = units & present
+                    count = found.bit_count()
+                    if extra:
+                        found, count = _repeated(found, count, extra, rest)
+                    need = others - count
+                    if need > w:
+                        continue
+                    fitted = True
+                    if ok(rest - found, w - need):
+                        result = True
+                        break
+                if result or not fitted:
+                    break
+            known[state] = result
+            return result
 
-        return ok(key, w)
+        return ok
 
     def meld_finishes(self, faces: Sequence[int], wilds: Wilds) -> list[int]:
         """The distinct faces of ``faces`` whose single removal leaves a hand that goes wholly into
@@ -405,67 +587,47 @@ class HandSolver:
         """
         key, wild, shown = self._pack(faces, wilds)
         mask = self._skips(key, len(wild))
-        out = {shown[f] for f in range(N_FACES) if mask >> f & 1}
-        if mask >> N_FACES & 1:
+        out = {shown[f] for f in shown if mask & _UNITS[f]}
+        if mask & _WILD_SKIP:
             out.update(wild)
         return [f for f in dict.fromkeys(faces) if f in out]
 
     def _skips(self, key: int, wilds: int) -> int:
-        """Bit ``f`` for each natural face ``f`` (bit 52 for a wild) whose removal from the state
+        """The unit of each natural face (``_WILD_SKIP`` for a wild) whose removal from the state
         ``(key, wilds)`` leaves it meldable."""
-        templates = self._templates
-        melds: dict[int, bool] = {}
+        groups = self._groups
+        ok = self._melder()
         skips: dict[int, int] = {}
-
-        def ok(k: int, w: int) -> bool:
-            if k == 0:
-                return w == 0 or w >= 3
-            state = k << 3 | w
-            known = melds.get(state)
-            if known is not None:
-                return known
-            anchor = _lowest(k)
-            low = _unit(anchor)
-            result = False
-            for t in templates[anchor]:
-                k2, need = k - low, 0
-                for g in t.others:
-                    if (k2 >> (2 * g)) & 3:
-                        k2 -= 1 << (2 * g)
-                    else:
-                        need += 1
-                if need <= w and ok(k2, w - need):
-                    result = True
-                    break
-            melds[state] = result
-            return result
 
         def skip(k: int, w: int) -> int:
             state = k << 3 | w
             known = skips.get(state)
             if known is not None:
                 return known
-            out = 1 << N_FACES if w and ok(k, w - 1) else 0
+            out = _WILD_SKIP if w and ok(k, w - 1) else 0
             if k:
-                anchor = _lowest(k)
-                low = _unit(anchor)
-                if ok(k - low, w):
-                    out |= 1 << anchor
-                for t in templates[anchor]:
-                    k2, need = k - low, 0
-                    used: list[int] = []
-                    for g in t.others:
-                        if (k2 >> (2 * g)) & 3:
-                            k2 -= 1 << (2 * g)
-                            used.append(g)
-                        else:
-                            need += 1
-                    if need > w:
-                        continue
-                    out |= skip(k2, w - need)
-                    if need < w and ok(k2, w - need - 1):
-                        for g in used:
-                            out |= 1 << g
+                slot = ((k & -k).bit_length() - 1) >> 1
+                low = 1 << (2 * slot)
+                rest = k - low
+                if ok(rest, w):
+                    out |= low
+                present = (rest | rest >> 1) & _FIRST_UNITS
+                for group in groups[_SLOT_FACE[slot]]:
+                    fitted = False
+                    for _, units, others, _, extra in group:
+                        found = units & present
+                        count = found.bit_count()
+                        if extra:
+                            found, count = _repeated(found, count, extra, rest)
+                        need = others - count
+                        if need > w:
+                            continue
+                        fitted = True
+                        out |= skip(rest - found, w - need)
+                        if need < w and ok(rest - found, w - need - 1):
+                            out |= found
+                    if not fitted:
+                        break
             skips[state] = out
             return out
 

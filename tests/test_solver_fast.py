@@ -1,0 +1,111 @@
+"""The fast hand solver (mask tests per template, isolated pieces set aside, a score-only search and
+one search for every finishing discard) against the plain search it replaced
+(:mod:`solver_reference`): the same arrangement piece for piece, the same scores, the same winning
+checks and finishes, on random hands of every size with random indicators and on built winning
+hands, and whatever hands came before (the memo is shared)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummykit.core.melds import (
+    CARD_JOKERS,
+    CAROUSEL_VALUES,
+    KALOOKI_VALUES,
+    MeldRules,
+    Wilds,
+    okey_face,
+    okey_wilds,
+)
+from rummykit.core.pieces import JOKER, OKEY_TILES, Kind, card_set, make_face
+from rummykit.solvers.arrange import HandSolver, Objective
+from solver_reference import reference_arrange, reference_meldable
+
+TILES = HandSolver(MeldRules(Kind.TILES))
+TILES_LOW = HandSolver(MeldRules(Kind.TILES, ace_high=False))
+TILES_ANY_SUIT = HandSolver(MeldRules(Kind.TILES, set_distinct=False, set_max=4))
+KALOOKI = HandSolver(MeldRules(Kind.CARDS), KALOOKI_VALUES)
+CAROUSEL = HandSolver(MeldRules(Kind.CARDS), CAROUSEL_VALUES)
+DECKS = card_set(2, 2)
+SOLVERS = st.sampled_from([TILES, TILES_LOW, TILES_ANY_SUIT])
+
+
+@st.composite
+def okey_hand(draw: st.DrawFn, low: int = 1, high: int = 15) -> tuple[list[int], Wilds]:
+    """A hand of distinct tiles and a random indicator among the tiles left (never F)."""
+    ids = draw(st.lists(st.integers(0, OKEY_TILES.size - 1), min_size=low, max_size=high, unique=True))
+    faces = [OKEY_TILES.face(i) for i in ids]
+    indicator = draw(st.integers(0, 51).filter(lambda f: faces.count(f) < 2))
+    return faces, okey_wilds(indicator, draw(st.booleans()))
+
+
+@st.composite
+def okey_winning_hand(draw: st.DrawFn) -> tuple[list[int], Wilds]:
+    """Runs and sets dealt from one suit window or rank, then up to two okeys: hands that mostly
+    win or nearly win, where the search goes deepest."""
+    indicator = draw(st.integers(0, 51))
+    okey = okey_face(indicator)
+    faces: list[int] = []
+    while len(faces) < 12:
+        if draw(st.booleans()):
+            suit, lo, n = draw(st.integers(0, 3)), draw(st.integers(1, 11)), draw(st.integers(3, 5))
+            meld = [make_face(suit, 1 if r == 14 else r) for r in range(lo, min(lo + n, 15))]
+        else:
+            rank = draw(st.integers(1, 13))
+            meld = [make_face(s, rank) for s in draw(st.permutations(range(4)))[: draw(st.integers(3, 4))]]
+        faces += [JOKER if f == okey else f for f in meld]
+    faces = faces[:14]
+    for at in draw(st.lists(st.integers(0, len(faces) - 1), max_size=2, unique=True)):
+        faces[at] = okey
+    faces = [f for f in faces if faces.count(f) <= 2 and f != indicator] or [0]
+    return faces, okey_wilds(indicator)
+
+
+def assert_same(solver: HandSolver, faces: list[int], wilds: Wilds, objective: Objective) -> None:
+    expected = reference_arrange(solver, faces, wilds, objective)
+    assert solver.arrange(faces, wilds, objective) == expected
+    assert solver.score(faces, wilds, objective) == expected.score
+
+
+@settings(max_examples=300, deadline=None)
+@given(okey_hand(), SOLVERS)
+def test_okey_arrangement_is_the_reference_one(hand: tuple[list[int], Wilds], solver: HandSolver) -> None:
+    assert_same(solver, *hand, Objective.PIECES)
+
+
+@settings(max_examples=200, deadline=None)
+@given(okey_winning_hand(), SOLVERS)
+def test_near_winning_okey_hands_match_the_reference(
+    hand: tuple[list[int], Wilds], solver: HandSolver
+) -> None:
+    faces, wilds = hand
+    assert_same(solver, faces, wilds, Objective.PIECES)
+    assert solver.meldable(faces, wilds) == reference_meldable(solver, faces, wilds)
+
+
+@settings(max_examples=150, deadline=None)
+@given(okey_hand(low=2), SOLVERS)
+def test_finishes_are_the_discards_that_leave_a_meldable_hand(
+    hand: tuple[list[int], Wilds], solver: HandSolver
+) -> None:
+    faces, wilds = hand
+    expected = []
+    for face in dict.fromkeys(faces):
+        rest = list(faces)
+        rest.remove(face)
+        if reference_meldable(solver, rest, wilds):
+            expected.append(face)
+    assert solver.meld_finishes(faces, wilds) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, DECKS.size - 1), min_size=1, max_size=14, unique=True),
+    st.sampled_from([KALOOKI, CAROUSEL]),
+    st.sampled_from([Objective.DEADWOOD, Objective.MELD_VALUE]),
+)
+def test_card_arrangements_are_the_reference_ones(
+    ids: list[int], solver: HandSolver, objective: Objective
+) -> None:
+    assert_same(solver, [DECKS.face(i) for i in ids], CARD_JOKERS, objective)

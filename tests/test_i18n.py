@@ -1,0 +1,193 @@
+"""The browser client's catalogs: every key in every language with the English placeholders, the
+committed JSON compiled from the committed .po files, no stale keys, a help text for every rules
+option; and the pipeline of scripts/i18n.py itself (fuzzy on changed English, refused templates)."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+import typing
+from enum import Enum
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from babel.messages.catalog import Catalog
+
+from rummykit.messages import CATALOG
+from rummykit.variants.registry import VARIANTS
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "scripts" / "i18n.py"
+
+
+def _load_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("rummykit_i18n_script", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+i18n = _load_script()
+ENGLISH = i18n.english()
+
+
+def _json(language: str) -> dict[str, str]:
+    table: dict[str, str] = json.loads((i18n.COMPILED / f"{language}.json").read_text("utf-8"))
+    return table
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_key_in_every_language(language: str) -> None:
+    table = _json(language)
+    missing = sorted(set(ENGLISH) - set(table))
+    stale = sorted(set(table) - set(ENGLISH))
+    assert not missing, f"{language} misses {len(missing)} keys: {missing[:20]}"
+    assert not stale, f"{language} has stale keys: {stale[:20]}"
+    assert all(text.strip() for text in table.values())
+
+
+@pytest.mark.parametrize("language", i18n.TRANSLATED)
+def test_placeholders_as_in_english(language: str) -> None:
+    table = _json(language)
+    wrong = {
+        key: text
+        for key, text in table.items()
+        if key in ENGLISH and i18n.placeholders(text) != i18n.placeholders(ENGLISH[key].text)
+    }
+    assert not wrong
+
+
+@pytest.mark.parametrize("language", i18n.TRANSLATED)
+def test_notation_examples_kept(language: str) -> None:
+    """Piece notation in an English text (R7, 7H, JK[5H]) appears unchanged in the translation."""
+    notation = re.compile(r"JK\[[0-9AKQJT]+[SHDC]\]|\b[0-9AKQJT]{1,2}[SHDC]\b|\b[RYBK]1?[0-9]\b")
+    table = _json(language)
+    for key, entry in ENGLISH.items():
+        for piece in notation.findall(entry.text):
+            assert piece in table[key], f"{language} {key}: {piece} lost in {table[key]!r}"
+
+
+def test_english_is_the_registered_catalog() -> None:
+    english = _json("en")
+    assert {key: text for key, text in english.items() if key in CATALOG} == CATALOG
+    assert english["drew"] == "draws from the stock"
+
+
+def test_files_up_to_date() -> None:
+    """The .pot, the .po files and the JSON files are what extract and compile would write now;
+    this is `scripts/i18n.py check`, run as a translator runs it."""
+    result = subprocess.run(
+        [sys.executable, str(SCRIPT), "check"], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "all catalogs complete" in result.stdout
+
+
+def _options(rules_type: type[object]) -> dict[str, object]:
+    return typing.get_type_hints(rules_type)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_every_option_has_help(name: str) -> None:
+    from rummykit.engine.option_help import help_code
+
+    rules_type = VARIANTS[name].rules_type
+    fields = [f.name for f in dataclasses.fields(rules_type)]
+    assert fields
+    hints = _options(rules_type)
+    for option in fields:
+        assert help_code(option) in ENGLISH, f"{name}: option {option} has no help text"
+        for hint in (hints[option], *typing.get_args(hints[option])):
+            if isinstance(hint, type) and issubclass(hint, Enum):
+                for member in hint:
+                    code = help_code(option, str(member.value))
+                    assert code in ENGLISH, f"{name}: {option}={member.value} has no help text"
+
+
+def test_no_help_for_options_nobody_has() -> None:
+    from rummykit.engine.option_help import OPTION_HELP, help_code
+
+    codes = set()
+    for info in VARIANTS.values():
+        hints = _options(info.rules_type)
+        for option, hint in hints.items():
+            codes.add(help_code(option))
+            for inner in (hint, *typing.get_args(hint)):
+                if isinstance(inner, type) and issubclass(inner, Enum):
+                    codes.update(help_code(option, str(m.value)) for m in inner)
+    assert {help_code(name) for name in OPTION_HELP} == codes
+
+
+def test_every_registering_module_is_extracted() -> None:
+    """A module that registers codes but is missing from the script's list would leave its codes
+    out of the catalogs whenever nothing else imported it."""
+    source = ROOT / "src"
+    found = set()
+    for path in source.rglob("*.py"):
+        text = path.read_text("utf-8")
+        if re.search(r"^from rummykit\.messages import .*\bregister\b", text, re.MULTILINE):
+            found.add(".".join(path.relative_to(source).with_suffix("").parts))
+    assert found
+    assert found == set(i18n.REGISTERING_MODULES)
+
+
+def _template(texts: dict[str, str]) -> Catalog:
+    catalog: Catalog = i18n.template_catalog({k: i18n.Entry(k, v, "test") for k, v in texts.items()})
+    return catalog
+
+
+def test_changed_english_keeps_translation_as_fuzzy() -> None:
+    old = i18n.merged(_template({"took": "takes {piece}", "gone": "old key"}), None, "tr")
+    old.get("takes {piece}", context="took").string = "{piece} alır"
+    old.get("old key", context="gone").string = "eski"
+    new = i18n.merged(_template({"took": "picks up {piece}", "drew": "draws"}), old, "tr")
+    messages = i18n.by_key(new)
+    assert set(messages) == {"took", "drew"}
+    assert messages["took"].string == "{piece} alır"
+    assert messages["took"].fuzzy
+    assert messages["took"].previous_id == ["takes {piece}"]
+    assert messages["drew"].string == ""
+    entry = i18n.Entry("took", "picks up {piece}", "test")
+    assert not i18n.usable(messages["took"], entry)
+    assert i18n._problem(messages["took"], entry).startswith("fuzzy")
+    messages["took"].flags.discard("fuzzy")
+    assert i18n.usable(messages["took"], entry)
+
+
+def test_placeholder_mismatch_is_refused() -> None:
+    catalog = i18n.merged(_template({"took": "takes {piece}"}), None, "fa")
+    message = i18n.by_key(catalog)["took"]
+    entry = i18n.Entry("took", "takes {piece}", "test")
+    message.string = "{card} را برمی‌دارد"
+    assert not i18n.usable(message, entry)
+    assert "placeholders" in i18n._problem(message, entry)
+    message.string = "{piece را برمی‌دارد"
+    assert not i18n.usable(message, entry)
+    message.string = "{piece} را برمی‌دارد"
+    assert i18n.usable(message, entry)
+
+
+def test_bad_page_strings_are_refused(tmp_path: Path) -> None:
+    strings = tmp_path / "strings.toml"
+    assert i18n.page_strings(tmp_path / "absent.toml") == {}
+    strings.write_text('[lobby]\ncreate = "Create"\n', "utf-8")
+    with pytest.raises(i18n.I18nError, match="flat"):
+        i18n.page_strings(strings)
+    strings.write_text('drew = "draws a tile"\n', "utf-8")
+    with pytest.raises(i18n.I18nError, match="given twice"):
+        i18n.english(strings)
+    strings.write_text('Bad-Key = "x"\n', "utf-8")
+    with pytest.raises(i18n.I18nError, match="not a key"):
+        i18n.english(strings)
+    strings.write_text('broken = "seat {seat"\n', "utf-8")
+    with pytest.raises(i18n.I18nError, match="broken"):
+        i18n.english(strings)
+    strings.write_text('page_title = "Rummykit {game}"\n', "utf-8")
+    assert i18n.english(strings)["page_title"].text == "Rummykit {game}"

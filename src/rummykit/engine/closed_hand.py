@@ -42,7 +42,7 @@ from rummykit.core.pieces import Kind, PieceSet
 from rummykit.engine import closed_hand_messages as _messages
 from rummykit.engine.events import Event
 from rummykit.engine.finish_search import finishes as finishing_discards
-from rummykit.engine.game import Game, Outcome, ResultViews, RoundResult, highest_wins
+from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, highest_wins
 from rummykit.engine.hand_actions import (
     DISCARD_BASE,
     FINISH_BASE,
@@ -150,7 +150,7 @@ class ClosedHandGame(Game[S, HandAction]):
         self._names = tuple(format_face(kind, f) for f in range(N_FACE_IDS))
         self._by_id = tuple(action_from_id(i, kind) for i in range(SHOW_ID))
         """The action of every id but ``show`` (immutable values, shared by every call)."""
-        self._results = ResultViews(self.public_result)
+        self._results = SharedViews(self.public_result)
 
     # ------------------------------------------------------------------ round set-up
     def _start_round(self, state: S) -> None:
@@ -225,8 +225,7 @@ class ClosedHandGame(Game[S, HandAction]):
 
     def faces(self, pieces: Iterable[int]) -> list[int]:
         """Faces of piece ids."""
-        table = self._faces
-        return [table[p] for p in pieces]
+        return list(map(self._faces.__getitem__, pieces))
 
     def name(self, face: int) -> str:
         """Notation of ``face``."""

@@ -91,35 +91,37 @@ class Outcome:
     rounds: int
 
 
-class ResultViews:
-    """The JSON view of each round result, made once per result by ``make`` (a result's view never
-    changes: the result is frozen and the game immutable) and shared by every observation that
-    shows it, so that observing doesn't convert the last round's result on every call. Callers
-    read an observation's ``last_result`` and never change it.
+V = TypeVar("V")
 
-    Keyed by the result object itself (its identity, the object kept alive while cached); at most
-    :attr:`LIMIT` results are held, the oldest dropped first (under a lock: a server observes
-    from several threads).
+
+class SharedViews(Generic[V]):
+    """The JSON view of immutable values (round results, table melds), made once per value by
+    ``make`` and shared by every observation that shows it, so that observing doesn't convert the
+    same value on every call. Callers read these parts of an observation and never change them.
+
+    Keyed by the value itself (its identity, the value kept alive while cached); at most
+    :attr:`LIMIT` values are held, the oldest dropped first (under a lock: a server observes from
+    several threads).
     """
 
-    LIMIT = 64
+    LIMIT = 256
 
-    def __init__(self, make: Callable[[RoundResult], dict[str, Any]]) -> None:
+    def __init__(self, make: Callable[[V], dict[str, Any]]) -> None:
         self._make = make
-        self._views: dict[int, tuple[RoundResult, dict[str, Any]]] = {}
+        self._views: dict[int, tuple[V, dict[str, Any]]] = {}
         self._lock = threading.Lock()
 
-    def __call__(self, result: RoundResult) -> dict[str, Any]:
-        """The view of ``result``."""
+    def __call__(self, value: V) -> dict[str, Any]:
+        """The view of ``value``."""
         views = self._views
-        hit = views.get(id(result))
-        if hit is not None and hit[0] is result:
+        hit = views.get(id(value))
+        if hit is not None and hit[0] is value:
             return hit[1]
-        view = self._make(result)
+        view = self._make(value)
         with self._lock:
             if len(views) >= self.LIMIT:
                 del views[next(iter(views))]
-            views[id(result)] = (result, view)
+            views[id(value)] = (value, view)
         return view
 
 

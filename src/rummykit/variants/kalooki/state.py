@@ -40,6 +40,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -47,7 +48,7 @@ from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, KALOOKI_VALUES, MAX_RUN, 
 from rummykit.core.notation import format_declared, format_face, parse_declared
 from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, card_set, make_face, rank_of, suit_of
 from rummykit.engine.events import Event, note
-from rummykit.engine.game import Game, Outcome, RoundResult, round_rng
+from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, round_rng
 from rummykit.engine.state import State
 from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError, MeldError, NotationError
@@ -59,7 +60,6 @@ from rummykit.variants.kalooki.actions import (
     MAX_SET,
     MELD_BASE,
     MELD_IDS,
-    MELDS,
     NUM_ACTIONS,
     SUIT_COMBOS,
     KalookiAction,
@@ -151,7 +151,7 @@ def face(piece: int) -> int:
 
 def faces(pieces: Iterable[int]) -> list[int]:
     """Faces of card ids."""
-    return [FACES[p] for p in pieces]
+    return list(map(FACES.__getitem__, pieces))
 
 
 def card(face_: int) -> str:
@@ -167,6 +167,20 @@ def meld_value(meld: TableMeld) -> int:
 def closed(meld: TableMeld) -> bool:
     """A set of four holding a joker: that joker can never be released."""
     return meld.kind is MeldKind.SET and len(meld.pieces) == MAX_SET and bool(meld.wild_ids(DECKS, WILDS))
+
+
+def meld_view(meld: TableMeld) -> dict[str, Any]:
+    """A table meld as every seat sees it (JSON): ``number``, ``owner``, ``kind``, ``faces``,
+    ``stands_for``, ``closed``, ``value``."""
+    return {
+        "number": meld.number,
+        "owner": meld.owner,
+        "kind": meld.kind.value,
+        "faces": list(meld.meld.faces),
+        "stands_for": list(meld.meld.stands_for),
+        "closed": closed(meld),
+        "value": meld_value(meld),
+    }
 
 
 def meld_text(meld: TableMeld) -> str:
@@ -190,6 +204,16 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         self.num_actions = NUM_ACTIONS
         self.values = rules.values()
         self.meld_rules = rules.meld_rules()
+        self._actions: dict[int, KalookiAction] = {}
+        self._results = SharedViews(RoundResult.to_json)
+        self._meld_views = SharedViews(meld_view)
+
+    def _action(self, number: int) -> KalookiAction:
+        """The action with id ``number``, made once (actions are immutable values)."""
+        action = self._actions.get(number)
+        if action is None:
+            action = self._actions[number] = action_from_id(number)
+        return action
 
     # ------------------------------------------------------------------ seats and the deal
     def new_state(self, seed: int) -> KalookiState:
@@ -295,7 +319,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
     def action_from_id(self, state: KalookiState, seat: int, action_id: int) -> KalookiAction:
         """The action with id ``action_id`` (the same for every state and seat)."""
         self._check_id(action_id)
-        return action_from_id(action_id)
+        return self._action(action_id)
 
     def outcome(self, state: KalookiState) -> Outcome | None:
         """Final totals and winners once the match is over (lowest total; elimination: the last
@@ -332,7 +356,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         ``pending``, ``active``, ``reshuffles`` and ``takeable`` (the top discard while the mover
         may take it, else null). Every hand is scored at a round's end, so ``last_result`` shows
         them all."""
-        last = state.results[-1].to_json() if state.results else None
+        last = self._results(state.results[-1]) if state.results else None
         over = state.phase is KPhase.OVER
         return {
             "variant": self.variant,
@@ -347,18 +371,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             "hand_counts": [len(h) for h in state.hands],
             "stock_count": len(state.stock),
             "last_result": last,
-            "table": [
-                {
-                    "number": m.number,
-                    "owner": m.owner,
-                    "kind": m.kind.value,
-                    "faces": list(m.meld.faces),
-                    "stands_for": list(m.meld.stands_for),
-                    "closed": closed(m),
-                    "value": meld_value(m),
-                }
-                for m in state.table
-            ],
+            "table": list(map(self._meld_views, state.table)),
             "discards": faces(state.pile),
             "opened": sorted(state.opened),
             "pending": list(state.pending),
@@ -373,23 +386,31 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         meld the hand can make (sets and runs, jokers at any places), every one-card lay-off and
         every joker release. Shortcuts (several melds or cards at once) are legal too but not
         listed."""
+        return [a for _, a in self._legal_listing(state, seat)]
+
+    def legal_ids(self, state: KalookiState, seat: int) -> list[int]:
+        """The ids of :meth:`legal_actions`, ascending."""
+        return [i for i, _ in self._legal_listing(state, seat)]
+
+    def _legal_listing(self, state: KalookiState, seat: int) -> list[tuple[int, KalookiAction]]:
+        """(id, action) of every legal action of ``seat``, ascending by id."""
         if state.phase is KPhase.OVER or seat != state.turn:
             return []
+        make = self._action
         listed: list[tuple[int, KalookiAction]] = []
         if state.phase is KPhase.DRAW:
             if state.stock:
-                listed.append((0, KalookiAction(KVerb.DRAW)))
+                listed.append((0, make(0)))
             if state.pile:
-                listed.append((1, KalookiAction(KVerb.TAKE)))
-            return [a for _, a in listed]
+                listed.append((1, make(1)))
+            return listed
         hand = faces(state.hands[seat])
-        for index in _meld_indices(hand):
-            listed.append((MELD_BASE + index, KalookiAction(KVerb.MELD, melds=(MELDS[index],))))
+        listed += [(number, make(number)) for number in map(MELD_BASE.__add__, _meld_indices(hand))]
         candidates: list[KalookiAction] = []
         if state.pending:
-            candidates.append(KalookiAction(KVerb.RETRACT))
+            candidates.append(make(2))
         if self._may_discard(state, seat):
-            listed += [(DISCARD_BASE + f, KalookiAction(KVerb.DISCARD, face=f)) for f in dict.fromkeys(hand)]
+            listed += [(number, make(number)) for number in map(DISCARD_BASE.__add__, dict.fromkeys(hand))]
         if seat in state.opened:
             for meld in state.table:
                 candidates += [
@@ -398,16 +419,16 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
                 candidates += [
                     KalookiAction(KVerb.RELEASE, target=meld.number, cards=cs) for cs in _releases(meld, hand)
                 ]
-        for action in candidates:
+        for candidate in candidates:
             try:
-                self._plan(state, seat, action)
+                self._plan(state, seat, candidate)
             except IllegalActionError:
                 continue
-            number = action_id(action)
+            number = action_id(candidate)
             assert number is not None
-            listed.append((number, action))
-        listed.sort(key=lambda pair: pair[0])
-        return [a for _, a in listed]
+            listed.append((number, candidate))
+        listed.sort(key=_first)
+        return listed
 
     def _may_discard(self, state: KalookiState, seat: int) -> bool:
         """Whether a held card may be discarded now (what :meth:`_plan_discard` checks beyond
@@ -419,6 +440,12 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
 
     def _validate(self, state: KalookiState, seat: int, action: KalookiAction) -> None:
         self._plan(state, seat, action)
+
+    def apply(self, state: KalookiState, seat: int, action: KalookiAction) -> list[Event]:
+        """As :meth:`Game.apply`, planning the action once (the plan is both the check and what is
+        committed)."""
+        self._check_turn(state, seat)
+        return self._commit(state, seat, action, self._plan(state, seat, action))
 
     # ------------------------------------------------------------------ planning an action
     def _plan(self, state: KalookiState, seat: int, action: KalookiAction) -> _Draft | None:
@@ -584,7 +611,12 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, state: KalookiState, seat: int, action: KalookiAction) -> list[Event]:
-        draft = self._plan(state, seat, action)
+        return self._commit(state, seat, action, self._plan(state, seat, action))
+
+    def _commit(
+        self, state: KalookiState, seat: int, action: KalookiAction, draft: _Draft | None
+    ) -> list[Event]:
+        """Carry out ``action`` as planned (``draft``, ``None`` for draw and take)."""
         verb = action.verb
         if draft is None:
             source = state.stock if verb is KVerb.DRAW else state.pile
@@ -907,47 +939,75 @@ class _PositionReader:
 
 
 # ---------------------------------------------------------------------- listing candidates
-def _meld_indices(hand: list[int]) -> Iterator[int]:
-    """The :data:`MELDS` index of every single meld ``hand`` (faces) can lay, keeping a card."""
+def _first(pair: tuple[int, KalookiAction]) -> int:
+    return pair[0]
+
+
+def _meld_indices(hand: list[int]) -> list[int]:
+    """The :data:`MELDS` index of every single meld ``hand`` (faces) can lay, keeping a card: the
+    sets rank by rank, then the runs suit by suit (each answer memoised per rank or suit, by the
+    suits or positions held, the jokers and the hand's size)."""
     jokers = min(hand.count(JOKER), MAX_JOKERS)
     size = len(hand)
-    held = [[False] * (HIGH_ACE + 1) for _ in range(N_SUITS)]
+    suits_at = [0] * (N_RANKS + 1)
+    rows = [0] * N_SUITS
     for f in hand:
         if f != JOKER:
-            rank = rank_of(f)
-            held[suit_of(f)][rank] = True
-            if rank == 1:
-                held[suit_of(f)][HIGH_ACE] = True
+            rank, suit = rank_of(f), suit_of(f)
+            suits_at[rank] |= 1 << suit
+            rows[suit] |= 1 << rank | (1 << HIGH_ACE if rank == 1 else 0)
+    out: list[int] = []
+    set_cap = min(size, MAX_SET + 1)
     for rank in range(1, N_RANKS + 1):
-        suits = [s for s in range(N_SUITS) if held[s][rank]]
-        for k in range(1, len(suits) + 1):
-            for chosen in combinations(suits, k):
-                for extra in range(max(0, 3 - k), min(jokers, MAX_SET - k) + 1):
-                    if k + extra < size:
-                        yield MELD_IDS[set_key(rank, chosen, extra)]
+        if suits_at[rank]:
+            out += _set_indices(rank, suits_at[rank], jokers, set_cap)
     longest = min(MAX_RUN, size - 1)
     for suit in range(N_SUITS):
-        row = held[suit]
-        if sum(row[1:HIGH_ACE]) + row[HIGH_ACE] + jokers < 3:
+        out += _run_indices(suit, rows[suit], jokers, longest)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _set_indices(rank: int, held: int, jokers: int, size: int) -> tuple[int, ...]:
+    """The sets of ``rank`` from the suits in bit mask ``held`` and up to ``jokers`` jokers, fewer
+    cards than ``size``."""
+    suits = [s for s in range(N_SUITS) if held >> s & 1]
+    out = []
+    for k in range(1, len(suits) + 1):
+        for chosen in combinations(suits, k):
+            for extra in range(max(0, 3 - k), min(jokers, MAX_SET - k) + 1):
+                if k + extra < size:
+                    out.append(MELD_IDS[set_key(rank, chosen, extra)])
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _run_indices(suit: int, held: int, jokers: int, longest: int) -> tuple[int, ...]:
+    """The runs of ``suit`` from the positions in bit mask ``held`` (1..14, 14 the high ace) and
+    up to ``jokers`` jokers, at most ``longest`` cards."""
+    row = [bool(held >> p & 1) for p in range(HIGH_ACE + 1)]
+    if sum(row[1:HIGH_ACE]) + row[HIGH_ACE] + jokers < 3:
+        return ()
+    out = []
+    for lo in range(1, HIGH_ACE - 1):
+        if not jokers and not row[lo]:
             continue
-        for lo in range(1, HIGH_ACE - 1):
-            if not jokers and not row[lo]:
+        missing: list[int] = []
+        for hi in range(lo, min(lo + longest - 1, HIGH_ACE) + 1):
+            if not row[hi]:
+                missing.append(hi)
+                if len(missing) > jokers:
+                    break
+            length = hi - lo + 1
+            if length < 3 or (length == MAX_RUN and lo > 1):
                 continue
-            missing: list[int] = []
-            for hi in range(lo, min(lo + longest - 1, HIGH_ACE) + 1):
-                if not row[hi]:
-                    missing.append(hi)
-                    if len(missing) > jokers:
-                        break
-                length = hi - lo + 1
-                if length < 3 or (length == MAX_RUN and lo > 1):
-                    continue
-                yield MELD_IDS[run_key(suit, lo, hi, tuple(missing))]
-                if len(missing) < jokers:
-                    present = [p for p in range(lo, hi + 1) if row[p]]
-                    for extra in range(1, jokers - len(missing) + 1):
-                        for more in combinations(present, extra):
-                            yield MELD_IDS[run_key(suit, lo, hi, tuple(sorted(missing + list(more))))]
+            out.append(MELD_IDS[run_key(suit, lo, hi, tuple(missing))])
+            if len(missing) < jokers:
+                present = [p for p in range(lo, hi + 1) if row[p]]
+                for extra in range(1, jokers - len(missing) + 1):
+                    for more in combinations(present, extra):
+                        out.append(MELD_IDS[run_key(suit, lo, hi, tuple(sorted(missing + list(more))))])
+    return tuple(out)
 
 
 def _layoffs(meld: TableMeld, hand: list[int]) -> Iterator[tuple[int, int | None]]:

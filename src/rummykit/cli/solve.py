@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from rummykit.cli.errors import user_errors
-from rummykit.cli.solve_table import solve_table
 from rummykit.core.melds import CARD_JOKERS, NO_WILDS, Meld, Wilds
-from rummykit.core.notation import format_face, parse_face, parse_pieces
+from rummykit.core.notation import format_face, parse_face, parse_pieces, split_tokens
 from rummykit.core.pieces import JOKER, Kind, PieceSet
 from rummykit.errors import NotationError, RummykitError
-from rummykit.solvers.report import HandReport, analyse
+from rummykit.solvers.report import HandProfile, HandReport, analyse
 from rummykit.variants.registry import VariantInfo, variant
 
 
@@ -34,31 +34,39 @@ def _wilds(info: VariantInfo, rules: Any, indicator: str | None, up_card: str | 
     return CARD_JOKERS
 
 
-def meld_json(kind: Kind, meld: Meld) -> dict[str, object]:
+def _names(kind: Kind) -> list[str]:
+    """The notation of every face (index 52: the joker), looked up instead of formatted."""
+    return [format_face(kind, f) for f in range(JOKER + 1)]
+
+
+def meld_json(kind: Kind, meld: Meld, names: list[str] | None = None) -> dict[str, object]:
     """A meld as JSON: its kind, its pieces and the face each stands for."""
+    names = names or _names(kind)
     return {
         "kind": meld.kind.value,
-        "pieces": [format_face(kind, f) for f in meld.faces],
-        "stands_for": [format_face(kind, f) for f in meld.stands_for],
+        "pieces": [names[f] for f in meld.faces],
+        "stands_for": [names[f] for f in meld.stands_for],
     }
 
 
-def report_json(kind: Kind, faces: list[int], report: HandReport) -> dict[str, object]:
+def report_json(
+    kind: Kind, faces: list[int], report: HandReport, names: list[str] | None = None
+) -> dict[str, object]:
     """The solver's report as the JSON object documented in the README."""
-    fmt = [format_face(kind, f) for f in faces]
+    names = names or _names(kind)
     max_meld = report.max_meld
     return {
-        "hand": fmt,
-        "melds": [meld_json(kind, m) for m in report.melds],
-        "ungrouped": [format_face(kind, f) for f in report.arrangement.ungrouped],
+        "hand": [names[f] for f in faces],
+        "melds": [meld_json(kind, m, names) for m in report.melds],
+        "ungrouped": [names[f] for f in report.arrangement.ungrouped],
         "arrangement": report.arrangement.kind.value,
         "winning": report.winning,
         "win_kind": report.win_kind.value if report.win_kind else None,
         "win_kinds": [k.value for k in report.win_kinds],
-        "finishes": None if report.finishes is None else [format_face(kind, f) for f in report.finishes],
+        "finishes": None if report.finishes is None else [names[f] for f in report.finishes],
         "deadwood_points": report.deadwood_points,
         "max_meld_value": None if max_meld is None else max_meld.score,
-        "max_value_melds": None if max_meld is None else [meld_json(kind, m) for m in max_meld.melds],
+        "max_value_melds": None if max_meld is None else [meld_json(kind, m, names) for m in max_meld.melds],
     }
 
 
@@ -83,33 +91,72 @@ def report_text(kind: Kind, data: dict[str, object], report: HandReport, header:
     return "\n".join(lines)
 
 
-def _solve_one(
-    info: VariantInfo, rules: Any, pieces: PieceSet, tokens: list[str], indicator: str | None, up: str | None
-) -> tuple[dict[str, object], HandReport, list[int]]:
-    wilds = _wilds(info, rules, indicator, up)
-    ids = parse_pieces(pieces, tokens)
-    if not ids:
-        raise RummykitError("no pieces given: write the hand, e.g. R1 R2 R3 or 7H 8H 9H")
-    for aside, what in ((indicator, "indicator"), (up, "up card")):
-        if aside is not None:
-            _check_set_aside(pieces, ids, aside, what)
-    faces = [pieces.face(i) for i in ids]
-    report = analyse(rules.hand_profile(), faces, wilds)
-    data: dict[str, object] = {"variant": info.name}
-    if indicator is not None:
-        data["indicator"] = format_face(Kind.TILES, parse_face(Kind.TILES, indicator))
-        data["okey"] = format_face(Kind.TILES, min(wilds.faces))
-    data.update(report_json(pieces.kind, faces, report))
-    return data, report, faces
+class _HandReader:
+    """Solves hands of one game under one set of rules: the pieces parsed, the wilds, the solver
+    profile and the notation of every face are looked up once per batch, not once per hand."""
+
+    def __init__(self, info: VariantInfo, rules: Any, pieces: PieceSet, up: str | None) -> None:
+        self.info = info
+        self.rules = rules
+        self.pieces = pieces
+        self.up = up
+        self.profile: HandProfile = rules.hand_profile()
+        self.names = _names(pieces.kind)
+        self._faces: dict[str, int] = {}
+        self._wilds: dict[str | None, Wilds] = {}
+
+    def faces(self, tokens: list[str]) -> list[int]:
+        """The faces of ``tokens``; a malformed token or one copy too many raises as
+        :func:`parse_pieces` does (it is asked whenever the quick reading fails)."""
+        known = self._faces
+        try:
+            faces = [known[t] for t in tokens]
+        except KeyError:
+            faces = [self.pieces.face(i) for i in parse_pieces(self.pieces, tokens)]
+            known.update(zip(tokens, faces, strict=True))
+            return faces
+        copies = self.pieces.copies_of
+        if any(n > copies(f) for f, n in Counter(faces).items()):
+            parse_pieces(self.pieces, tokens)
+        return faces
+
+    def face(self, token: str) -> int:
+        """The face of one token (raises :class:`NotationError` naming a bad one)."""
+        face = self._faces.get(token)
+        if face is None:
+            face = self._faces[token] = parse_face(self.pieces.kind, token)
+        return face
+
+    def wilds(self, indicator: str | None) -> Wilds:
+        wilds = self._wilds.get(indicator)
+        if wilds is None:
+            wilds = self._wilds[indicator] = _wilds(self.info, self.rules, indicator, self.up)
+        return wilds
+
+    def solve(self, tokens: list[str], indicator: str | None) -> tuple[dict[str, object], HandReport]:
+        """The JSON report and the report of one hand; raises :class:`RummykitError` for bad input."""
+        wilds = self.wilds(indicator)
+        faces = self.faces(tokens)
+        if not faces:
+            raise RummykitError("no pieces given: write the hand, e.g. R1 R2 R3 or 7H 8H 9H")
+        for aside, what in ((indicator, "indicator"), (self.up, "up card")):
+            if aside is not None:
+                _check_set_aside(self.pieces, faces, self.face(aside), aside, what)
+        report = analyse(self.profile, faces, wilds)
+        data: dict[str, object] = {"variant": self.info.name}
+        if indicator is not None:
+            data["indicator"] = self.names[self.face(indicator)]
+            data["okey"] = self.names[min(wilds.faces)]
+        data.update(report_json(self.pieces.kind, faces, report, self.names))
+        return data, report
 
 
-def _check_set_aside(pieces: PieceSet, ids: list[int], token: str, what: str) -> None:
-    """The indicator (Okey) or the up card (Turkish Rummy) is out of play: never a joker, and the
+def _check_set_aside(pieces: PieceSet, faces: list[int], face: int, token: str, what: str) -> None:
+    """The indicator or up card ``face`` (written ``token``) is out of play: never a joker, and the
     hand holds at most the other copies of its face."""
-    face = parse_face(pieces.kind, token)
     if face == JOKER:
         raise NotationError(token, f"the {what} is never a joker")
-    held = sum(1 for i in ids if pieces.face(i) == face)
+    held = faces.count(face)
     if held >= pieces.copies_of(face):
         raise NotationError(
             token, f"the {what} is out of play, so the hand can hold only {held - 1 or 'one'}"
@@ -152,6 +199,8 @@ def solve(
                 raise RummykitError("--table and --hand are for carousel, the game with a shared table")
             if pieces or batch is not None:
                 raise RummykitError("give the hand with --hand, not as pieces")
+            from rummykit.cli.solve_table import solve_table  # HiGHS and numpy: Carousel tables only
+
             solve_table(rules, piece_set.copies, table or "", hand or "", as_json)
             return
         if batch is not None:
@@ -161,7 +210,7 @@ def solve(
             return
         if not pieces:
             raise RummykitError("no pieces given: write the hand, e.g. rummykit solve okey R1 R2 R3")
-        data, report, _ = _solve_one(info, rules, piece_set, pieces, indicator, up_card)
+        data, report = _HandReader(info, rules, piece_set, up_card).solve(split_tokens(pieces), indicator)
         if as_json:
             typer.echo(json.dumps(data))
             return
@@ -184,6 +233,8 @@ def _batch(
             raise RummykitError(f"can't read {source}: {exc.strerror}") from None
         except UnicodeDecodeError:
             raise RummykitError(f"can't read {source}: it is not UTF-8 text") from None
+    reader = _HandReader(info, rules, pieces, up_card)
+    write = sys.stdout.write
     for number, line in enumerate(lines, start=1):
         text = line.split("#", 1)[0].strip()
         if not text:
@@ -192,8 +243,8 @@ def _batch(
         if ":" in text:
             indicator, _, text = (part.strip() for part in text.partition(":"))
         try:
-            data, _, _ = _solve_one(info, rules, pieces, text.split(), indicator, up_card)
-            data = {"line": number, **data}
+            data = {"line": number, **reader.solve(split_tokens(text), indicator)[0]}
         except RummykitError as exc:
             data = {"line": number, "error": str(exc)}
-        typer.echo(json.dumps(data))
+        write(json.dumps(data) + "\n")
+    sys.stdout.flush()

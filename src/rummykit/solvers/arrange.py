@@ -669,15 +669,20 @@ class HandSolver:
         groups: dict[int, list[int]] = {}
         wild: list[int] = []
         same_number = self.rules.pair_rule is PairRule.SAME_NUMBER
+        wild_faces = wilds.faces
         for i, face in enumerate(faces):
-            if wilds.is_wild(face):
+            if face in wild_faces:
                 if self.rules.wild_in_pairs:
                     wild.append(face)
                 else:
                     groups[-1 - i] = [face]
                 continue
-            natural = wilds.natural(face, self.rules.kind)
-            groups.setdefault(rank_of(natural) if same_number else N_FACES + natural, []).append(face)
+            natural = face if face != JOKER else wilds.natural(face, self.rules.kind)
+            group = rank_of(natural) if same_number else N_FACES + natural
+            if group in groups:
+                groups[group].append(face)
+            else:
+                groups[group] = [face]
         return groups, wild
 
     def _pair(self, a: int, b: int, wilds: Wilds) -> Meld:

@@ -103,31 +103,47 @@ def finishes(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> dict[i
 def best_arrangement(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> Arrangement:
     """The best partition under the profile's objective; with ``pairs_win``, seven-pairs style
     pairs instead when they leave fewer pieces out."""
+    return _best_and_melds(profile, faces, wilds)[0]
+
+
+def _best_and_melds(
+    profile: HandProfile, faces: Sequence[int], wilds: Wilds
+) -> tuple[Arrangement, Arrangement, int | None]:
+    """(:func:`best_arrangement`, the best partition into sets and runs, the pieces the most pairs
+    leave out or None without ``pairs_win``); the pairs are built only when they leave fewer
+    pieces out."""
     solver = profile.solver()
     arrangement = solver.arrange(faces, wilds, profile.objective)
-    if profile.pairs_win:
-        paired = solver.pairs(faces, wilds)
-        if len(paired.ungrouped) < len(arrangement.ungrouped):
-            return paired
-    return arrangement
+    if not profile.pairs_win:
+        return arrangement, arrangement, None
+    left = solver.pairs_left(faces, wilds)
+    if left < len(arrangement.ungrouped):
+        return solver.pairs(faces, wilds), arrangement, left
+    return arrangement, arrangement, left
 
 
 def analyse(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> HandReport:
     """The full report on ``faces``; raises :class:`rummykit.errors.MeldError` for a meaningless
     joker (``F`` with no indicator)."""
     solver = profile.solver()
-    arrangement = best_arrangement(profile, faces, wilds)
+    arrangement, melded, pairs_left = _best_and_melds(profile, faces, wilds)
     found: tuple[int, ...] | None = None
     if profile.finish_discard and len(faces) == profile.hand_size + 1:
         table = finishes(profile, faces, wilds)
         found = tuple(table)
         kinds = sorted({k for ks in table.values() for k in ks})
-    else:
+    elif profile.objective is Objective.MELD_VALUE:
         kinds = whole_hand_kinds(profile, faces, wilds)
+    else:
+        # every piece counts (one each, or its points): the best partition melds every piece
+        # exactly when the hand goes wholly into melds
+        kinds = [] if melded.ungrouped else [WinKind.MELDS]
+        if len(faces) == SEVEN_PAIRS and pairs_left == 0:
+            kinds.append(WinKind.PAIRS)
     deadwood = None
     if profile.values is not None:
         total = sum(profile.values.hand_value(f, wilds) for f in faces)
-        melded = arrangement.score if profile.objective is Objective.DEADWOOD else 0
-        deadwood = total - melded
+        melded_points = arrangement.score if profile.objective is Objective.DEADWOOD else 0
+        deadwood = total - melded_points
     max_meld = solver.max_meld_value(faces, wilds) if profile.max_value else None
     return HandReport(arrangement, tuple(kinds), found, deadwood, max_meld)

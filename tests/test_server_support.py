@@ -81,7 +81,7 @@ class Server:
                     f"the server exited: {self.proc.stderr.read().decode() if self.proc.stderr else ''}"
                 )
             try:
-                if httpx.get(self.base + "/", timeout=1).status_code == 200:
+                if httpx.get(self.base + "/api", timeout=1).status_code == 200:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
@@ -108,7 +108,7 @@ class Server:
         return (
             self.proc is not None
             and self.proc.poll() is None
-            and httpx.get(self.base + "/").status_code == 200
+            and httpx.get(self.base + "/api").status_code == 200
         )
 
     def post(self, path: str, body: dict[str, Any] | None = None, status: int = 200) -> Any:

@@ -12,15 +12,18 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
+from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.errors import IllegalActionError, NotationError
+from rummykit.server.assist import closed_hand, hint_answer, rack_answer, score_sheet
 from rummykit.server.db import Database
 from rummykit.server.hub import Hub
 from rummykit.server.protocol import (
@@ -33,9 +36,15 @@ from rummykit.server.protocol import (
     parse_message,
     refused_action_id,
 )
+from rummykit.server.rules_info import variants
 from rummykit.server.table import LiveTable, Viewer, dumps, record_lines
 
 log = logging.getLogger("rummykit.server")
+
+WEB = resources.files("rummykit") / "web"
+"""The browser client's files, served under ``/static`` (the page itself at ``/``)."""
+VARIANTS_ANSWER = variants()
+"""The ``GET /variants`` answer (it never changes while the server runs)."""
 
 OUTBOX = 1000
 """Messages queued for a slow client before the server closes its connection (code 1013)."""
@@ -157,6 +166,8 @@ class Connection:
             table = self._joined()
             if table.match is not None:
                 self.client.send(table.sync(self.viewer))
+        elif kind in ("rack", "hint", "scores"):
+            self._assist(kind, data)
         else:
             await self._action(data)
 
@@ -209,6 +220,29 @@ class Connection:
         if played.duplicate:
             ack["duplicate"] = True
         self.client.send_json(ack)
+
+    def _assist(self, kind: str, data: dict[str, Any]) -> None:
+        """``rack``, ``hint`` and ``scores`` (:mod:`rummykit.server.assist`): answered from the
+        joined viewer's own view of the current match, tagged with its ``game`` and ``v``."""
+        table = self._joined()
+        match = table.match
+        if match is None:
+            raise ProtocolError("not_started")
+        game = closed_hand(table.game, kind)
+        seat = self.viewer
+        answer: dict[str, Any]
+        if kind == "scores":
+            answer = score_sheet(game, match.state.results)
+        elif seat is None:
+            raise ProtocolError("spectator")
+        elif kind == "rack":
+            answer = rack_answer(game, seat, game.observe(match.state, seat), data)
+        elif not table.options.hints:
+            raise ProtocolError("hints_off")
+        else:
+            legal = game.legal_actions(match.state, seat)
+            answer = hint_answer(game, seat, game.observe(match.state, seat), legal)
+        self.client.send_json({**answer, "game": match.game_id, "v": match.steps})
 
     def close(self) -> None:
         """The connection is gone."""
@@ -327,8 +361,9 @@ async def record(request: Request, hub: Hub) -> Response:
     return PlainTextResponse(text, media_type="application/x-ndjson")
 
 
-async def root(request: Request, hub: Hub) -> Response:
-    """``GET /``: what this is, how many tables it runs and actions it accepted since it started."""
+async def info(request: Request, hub: Hub) -> Response:
+    """``GET /api``: what this is, how many tables it runs and actions it accepted since it
+    started."""
     return JSONResponse(
         {
             "name": "rummykit",
@@ -338,6 +373,16 @@ async def root(request: Request, hub: Hub) -> Response:
             "actions": hub.actions,
         }
     )
+
+
+async def rules(request: Request, hub: Hub) -> Response:
+    """``GET /variants``: every variant's rules options (:mod:`rummykit.server.rules_info`)."""
+    return JSONResponse(VARIANTS_ANSWER)
+
+
+async def page(request: Request) -> Response:
+    """``GET /``: the browser client's page (``rummykit/web/index.html``)."""
+    return HTMLResponse(WEB.joinpath("index.html").read_text("utf-8"))
 
 
 async def socket(ws: WebSocket) -> None:
@@ -383,7 +428,9 @@ def create_app(
             await hub.shutdown()
 
     routes = [
-        Route("/", endpoint(root)),
+        Route("/", page),
+        Route("/api", endpoint(info)),
+        Route("/variants", endpoint(rules)),
         Route("/tables", endpoint(create_table), methods=["POST"]),
         Route("/tables", endpoint(list_tables), methods=["GET"]),
         Route("/tables/{table}", endpoint(show_table)),
@@ -394,5 +441,6 @@ def create_app(
         Route("/tables/{table}/rematch", endpoint(start), methods=["POST"]),
         Route("/games/{game}/record", endpoint(record)),
         WebSocketRoute("/ws", socket),
+        Mount("/static", StaticFiles(packages=[("rummykit", "web")]), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan)

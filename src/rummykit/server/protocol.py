@@ -30,7 +30,7 @@ HISTORY = 64
 MAX_CLIENT_ID = 64
 """Longest client action id (characters, as text)."""
 
-CLIENT_TYPES = ("hello", "action", "resync", "ping", "lobby")
+CLIENT_TYPES = ("hello", "action", "resync", "ping", "lobby", "rack", "hint", "scores")
 
 MESSAGES: dict[str, str] = {
     "bad_json": "the message is not JSON: {reason}",
@@ -62,6 +62,10 @@ MESSAGES: dict[str, str] = {
     "bot_stood_in": "a bot plays for seat {seat}",
     "bot_stands_in": "seat {seat} dropped out: a bot plays for it",
     "seat_reclaimed": "seat {seat} is back: the bot stops",
+    "hints_off": "this table gives no hints",
+    "no_hint": "a hint is given on your turn",
+    "unsupported": "{feature} is not offered for {variant}",
+    "bad_rack": "the rack can't be read: {reason}",
 }
 register(MESSAGES)
 

@@ -59,12 +59,14 @@ class Outbox(Protocol):
 class TableOptions:
     """Table options: ``public`` (listed in the lobby), ``turn_seconds`` (a person's time per turn,
     ``None``: no timer), ``grace_seconds`` (how long a dropped person's seat waits before a bot
-    stands in), ``bot_delay`` (seconds a bot waits before it moves)."""
+    stands in), ``bot_delay`` (seconds a bot waits before it moves), ``hints`` (seats may ask for
+    hints)."""
 
     public: bool = False
     turn_seconds: float | None = None
     grace_seconds: float = 30.0
     bot_delay: float = 0.6
+    hints: bool = True
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableOptions:
@@ -73,6 +75,9 @@ class TableOptions:
         if not isinstance(data.get("public", False), bool):
             raise ProtocolError("bad_request", reason="public is true or false")
         options.public = bool(data.get("public", False))
+        if not isinstance(data.get("hints", True), bool):
+            raise ProtocolError("bad_request", reason="hints is true or false")
+        options.hints = bool(data.get("hints", True))
         turn = data.get("turn_seconds")
         if turn is not None:
             options.turn_seconds = _seconds(turn, "turn_seconds", 1.0, 3600.0)

@@ -1,0 +1,207 @@
+"""What a seat's client asks the server beyond the game itself: its rack kept and arranged by the
+seat session's logic, a hint, and the score sheet (``docs/protocol.md``, "Helping a seat").
+
+A browser keeps the player's order of the pieces in slots (rows of a rack, gaps allowed), but the
+rack's logic is the seat session's (:mod:`rummykit.session.rack`), so that the browser and the
+terminal agree: the client sends its slots and the server answers them brought in line with the
+seat's hand (:meth:`~rummykit.session.rack.Rack.sync`: new pieces land in a free slot, a new round
+starts sorted), arranged when asked (:meth:`~rummykit.session.rack.Rack.sort`, each meld kept on one
+row), with the groups of adjacent pieces that form melds. Every answer is computed from the seat's
+own observation and legal actions only (closed-hand games: Okey, Turkish Rummy).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rummykit.core.melds import Wilds
+from rummykit.core.pieces import JOKER
+from rummykit.engine.closed_hand import ClosedHandGame
+from rummykit.engine.game import Game, RoundResult
+from rummykit.engine.hand_actions import HandAction, Verb
+from rummykit.server.protocol import ProtocolError
+from rummykit.session import SORT_WAYS, SeatSession, closed_hand_hint, groups
+from rummykit.solvers.arrange import Arrangement
+
+MAX_SLOTS = 64
+"""Most slots a client's rack may have."""
+MAX_ROWS = 4
+"""Most rows a client's rack may have."""
+
+Slots = list[int | None]
+
+
+def closed_hand(game: Game[Any, Any], feature: str) -> ClosedHandGame[Any]:
+    """``game`` as a closed-hand game; raises ``unsupported`` naming ``feature`` for another."""
+    if not isinstance(game, ClosedHandGame):
+        raise ProtocolError("unsupported", feature=feature, variant=game.variant)
+    return game
+
+
+def wilds_of(observation: dict[str, Any]) -> Wilds:
+    """The round's wilds from a closed-hand observation (``wilds`` faces, ``joker_as``)."""
+    return Wilds(frozenset(observation["wilds"]), observation["joker_as"])
+
+
+# ---------------------------------------------------------------------- the rack
+def read_rack(data: dict[str, Any], held: int) -> tuple[Slots, int, int | None, str | None]:
+    """A ``rack`` message's ``slots`` (faces 0..52 or null, at least ``held`` of them, at most
+    :data:`MAX_SLOTS`), ``rows`` (1..:data:`MAX_ROWS` dividing the slots, default 1), ``round``
+    (the round the slots belong to, null: none) and ``by`` (a way to arrange, null: keep the
+    order). Raises ``bad_rack`` naming what is wrong."""
+    slots = data.get("slots")
+    if not isinstance(slots, list) or not 0 < len(slots) <= MAX_SLOTS:
+        raise ProtocolError("bad_rack", reason=f"slots is a list of 1 to {MAX_SLOTS} faces or nulls")
+    if any(s is not None and (type(s) is not int or not 0 <= s <= JOKER) for s in slots):
+        raise ProtocolError("bad_rack", reason=f"a slot holds a face 0..{JOKER} or null")
+    if len(slots) < held:
+        raise ProtocolError("bad_rack", reason=f"{held} pieces need at least {held} slots")
+    rows = data.get("rows", 1)
+    if type(rows) is not int or not 1 <= rows <= MAX_ROWS or len(slots) % rows:
+        raise ProtocolError("bad_rack", reason=f"rows is 1 to {MAX_ROWS} and divides the slots")
+    round_no = data.get("round")
+    if round_no is not None and type(round_no) is not int:
+        raise ProtocolError("bad_rack", reason="round is a round number or null")
+    by = data.get("by")
+    if by is not None and by not in SORT_WAYS:
+        raise ProtocolError("bad_rack", reason=f"by is one of {', '.join(SORT_WAYS)} or null")
+    return list(slots), rows, round_no, by
+
+
+def pack_rows(slots: Sequence[int | None], rows: int) -> Slots:
+    """The pieces of ``slots`` in the same order, each group of adjacent pieces (a meld, or the
+    rest) kept on one row when it fits, a gap after each; without room for the gaps, the pieces
+    from the first slot on."""
+    width = len(slots) // rows
+    segments: list[list[int]] = [[]]
+    for face in slots:
+        if face is None:
+            if segments[-1]:
+                segments.append([])
+        else:
+            segments[-1].append(face)
+    out: Slots = [None] * len(slots)
+    row = col = 0
+    for segment in (s for s in segments if s):
+        rest = segment
+        while rest:
+            if row >= rows:
+                faces = [f for f in slots if f is not None]
+                return [*faces, *[None] * (len(slots) - len(faces))]
+            room = width - col
+            if len(rest) > room and col > 0 and len(rest) <= width and row + 1 < rows:
+                row, col = row + 1, 0
+                continue
+            placed = rest[:room]
+            out[row * width + col : row * width + col + len(placed)] = placed
+            rest = rest[room:]
+            col += len(placed) + 1
+            if col >= width:
+                row, col = row + 1, 0
+    return out
+
+
+def rack_answer(
+    game: ClosedHandGame[Any], seat: int, observation: dict[str, Any], data: dict[str, Any]
+) -> dict[str, Any]:
+    """The ``rack`` answer to a ``rack`` message (see :func:`read_rack`): ``slots`` in line with
+    the hand of ``observation`` (arranged ``by`` when asked), the faces that ``arrived`` (new since
+    the client's slots), the ``round`` they belong to and the ``groups`` ``[start, end)`` of
+    adjacent slots forming melds (never across rows)."""
+    hand: list[int] = list(observation["hand"])
+    slots, rows, round_no, by = read_rack(data, len(hand))
+    session = SeatSession(game, seat, capacity=len(slots))
+    rack = session.rack
+    rack.slots, rack.round_no = slots, round_no
+    arrived = session.update(observation)
+    profile, wilds = game.rules.hand_profile(), wilds_of(observation)
+    if by is not None:
+        rack.sort(by, profile, wilds)
+        rack.slots = pack_rows(rack.slots, rows)
+    width = len(rack.slots) // rows
+    found: list[list[int]] = []
+    for r in range(rows):
+        row = rack.slots[r * width : (r + 1) * width]
+        found += [
+            [r * width + a, r * width + b]
+            for a, b in groups(row, profile.meld_rules, wilds, profile.pairs_win)
+        ]
+    return {
+        "type": "rack",
+        "round": session.round_no,
+        "slots": rack.slots,
+        "arrived": arrived,
+        "groups": found,
+    }
+
+
+# ---------------------------------------------------------------------- hints
+def _arrangement(game: ClosedHandGame[Any], arrangement: Arrangement) -> dict[str, Any]:
+    return {
+        "melds": [[game.name(f) for f in meld.faces] for meld in arrangement.melds],
+        "out": [game.name(f) for f in arrangement.ungrouped],
+    }
+
+
+def hint_answer(
+    game: ClosedHandGame[Any], seat: int, observation: dict[str, Any], legal: Sequence[HandAction]
+) -> dict[str, Any]:
+    """The ``hint`` answer: :func:`rummykit.session.closed_hand_hint` for the seat's hand and legal
+    actions, pieces in notation: ``move`` (``take_to_finish``, ``take``, ``draw``, ``pass``,
+    ``finish``, ``discard``), ``piece``, ``finishes``, ``left_out``, ``kinds``, ``show`` and the
+    ``arrangement`` (``melds``, ``out``). Raises ``no_hint`` when the seat is not to move."""
+    session = SeatSession(game, seat)
+    session.update(observation, (), legal)
+    if not session.my_turn or not legal:
+        raise ProtocolError("no_hint")
+    finishes = [a.face for a in legal if a.verb is Verb.FINISH and a.face is not None]
+    discards = [a.face for a in legal if a.verb is Verb.DISCARD and a.face is not None]
+    show = observation.get("indicator") if session.can("show") else None
+    hint = closed_hand_hint(
+        game.rules.hand_profile(),
+        session.hand,
+        wilds_of(observation),
+        observation["takeable"],
+        session.choices(),
+        finishes,
+        discards,
+        show,
+    )
+
+    def piece(face: int | None) -> str | None:
+        return None if face is None else game.name(face)
+
+    return {
+        "type": "hint",
+        "hint": {
+            "move": hint.move.value,
+            "piece": piece(hint.piece),
+            "finishes": [game.name(f) for f in hint.finishes],
+            "left_out": hint.left_out,
+            "kinds": list(hint.kinds),
+            "show": piece(hint.show),
+            "arrangement": _arrangement(game, hint.arrangement),
+        },
+    }
+
+
+# ---------------------------------------------------------------------- the score sheet
+def score_sheet(game: ClosedHandGame[Any], results: Sequence[RoundResult]) -> dict[str, Any]:
+    """The ``scores`` answer: every finished round of the match so far as everyone may see it
+    (``round``, ``winner``, ``kind``, ``deltas``, ``notes``, ``finishing``: the finishing discard
+    in notation or null; no hands)."""
+    return {
+        "type": "scores",
+        "rounds": [
+            {
+                "round": r.round_no,
+                "winner": r.winner,
+                "kind": r.kind,
+                "deltas": list(r.deltas),
+                "notes": [dict(n) for n in r.notes],
+                "finishing": None if r.finishing_discard is None else game.name(r.finishing_discard),
+            }
+            for r in results
+        ],
+    }

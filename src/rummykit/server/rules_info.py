@@ -1,0 +1,75 @@
+"""The variants and their rules options as a client shows them (``GET /variants``).
+
+Everything is read from the variants' rules dataclasses (:mod:`rummykit.variants.registry`) and
+their shipped presets, so the list can't drift from what ``POST /tables`` accepts: each option's
+name, type, allowed values, whether it may be null, its default (the preset's value, which a table
+gets when the option is not given) and the message codes of its help text (``option_<name>``, and
+``option_<name>_<value>`` per named value; :mod:`rummykit.engine.option_help`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from enum import Enum
+from typing import Any
+
+from rummykit.engine.options import rules_dict
+from rummykit.variants.registry import VARIANTS, VariantInfo
+
+HELP_PREFIX = "option_"
+"""Prefix of an option's help code."""
+
+
+def option_info(name: str, hint: Any, default: object) -> dict[str, Any]:
+    """One option: ``name``, ``type`` (``int``, ``float``, ``bool`` or ``choice``), ``values`` (the
+    allowed values of a choice or a bool, else null), ``nullable``, ``default``, ``help`` and
+    ``value_help`` (the help code of each value of a choice)."""
+    nullable = False
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        nullable = len(args) < len(typing.get_args(hint))
+        hint = args[0]
+    values: list[Any] | None = None
+    value_help: dict[str, str] = {}
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        kind = "choice"
+        values = [m.value for m in hint]
+        value_help = {str(v): f"{HELP_PREFIX}{name}_{v}" for v in values}
+    elif hint is bool:
+        kind, values = "bool", [True, False]
+    elif hint in (int, float):
+        kind = hint.__name__
+    else:
+        raise TypeError(f"option {name}: no client type for {hint}")
+    return {
+        "name": name,
+        "type": kind,
+        "values": values,
+        "nullable": nullable,
+        "default": default,
+        "help": f"{HELP_PREFIX}{name}",
+        "value_help": value_help,
+    }
+
+
+def variant_info(info: VariantInfo) -> dict[str, Any]:
+    """A variant: ``variant`` (id), ``title``, ``pieces`` (``tiles`` or ``cards``), ``players``
+    (the default number of players) and its ``options`` (:func:`option_info`) in the spec's order."""
+    defaults = rules_dict(info.load_rules())
+    hints = typing.get_type_hints(info.rules_type)
+    return {
+        "variant": info.name,
+        "title": info.title,
+        "pieces": info.kind.name.lower(),
+        "players": defaults["players"],
+        "options": [
+            option_info(f.name, hints[f.name], defaults[f.name]) for f in dataclasses.fields(info.rules_type)
+        ],
+    }
+
+
+def variants() -> dict[str, Any]:
+    """The ``GET /variants`` answer: ``{"variants": [variant_info, ...]}`` for every variant."""
+    return {"variants": [variant_info(info) for info in VARIANTS.values()]}

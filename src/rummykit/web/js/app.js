@@ -1,0 +1,64 @@
+// The page: the header (name, language), and the route from the address's hash: #/ the lobby,
+// #/t/<table> a table, #/t/<table>/seat/<n> an invite to seat n.
+
+import { html } from "./html.js";
+import { useEffect, useState } from "preact/hooks";
+import { t, LANGUAGES, currentLanguage, setLanguage, onLanguage } from "./i18n.js";
+import { store } from "./store.js";
+import { Lobby } from "./lobby.js";
+import { TablePage } from "./table.js";
+
+function route(hash) {
+  const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  if (parts[0] === "t" && parts[1]) {
+    const seat = parts[2] === "seat" && /^\d+$/.test(parts[3] || "") ? Number(parts[3]) : null;
+    return { page: "table", id: parts[1], invited: seat };
+  }
+  return { page: "lobby" };
+}
+
+function useHash() {
+  const [hash, setHash] = useState(location.hash);
+  useEffect(() => {
+    const listen = () => setHash(location.hash);
+    window.addEventListener("hashchange", listen);
+    return () => window.removeEventListener("hashchange", listen);
+  }, []);
+  return hash;
+}
+
+function Header() {
+  const [name, setName] = useState(store.name());
+  return html`<header class="top">
+    <a class="brand" href="#/">${t("app_title")}</a>
+    <label class="name">${t("name_label")}
+      <input type="text" maxlength="40" value=${name} placeholder=${t("default_name")} data-testid="display-name"
+        onInput=${(e) => {
+          setName(e.currentTarget.value);
+          store.setName(e.currentTarget.value);
+        }} />
+    </label>
+    <label class="language">${t("language_label")}
+      <select value=${currentLanguage().code} data-testid="language" onChange=${(e) => setLanguage(e.currentTarget.value)}>
+        ${LANGUAGES.map((l) => html`<option key=${l.code} value=${l.code} lang=${l.code}>${l.name}</option>`)}
+      </select>
+    </label>
+  </header>`;
+}
+
+export function App({ variants }) {
+  const [, bump] = useState(0);
+  useEffect(() => onLanguage(() => bump((n) => n + 1)), []);
+  const hash = useHash();
+  const where = route(hash);
+  const go = (target) => {
+    location.hash = target;
+  };
+  useEffect(() => {
+    document.title = t("app_title");
+  });
+  return html`<${Header} />
+    ${where.page === "table"
+      ? html`<${TablePage} key=${where.id} id=${where.id} invited=${where.invited} variants=${variants} />`
+      : html`<${Lobby} variants=${variants} go=${go} />`}`;
+}

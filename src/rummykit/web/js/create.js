@@ -1,0 +1,127 @@
+// Creating a table: the game, each seat a person (with an invite link) or a bot with its level, the
+// rules options with their defaults shown and explained (from GET /variants), public or private, a
+// turn timer, hints. The creator takes the first person seat.
+
+import { html } from "./html.js";
+import { useState } from "preact/hooks";
+import { t, has, num } from "./i18n.js";
+import { api } from "./api.js";
+import { store } from "./store.js";
+
+export const BROWSER_GAMES = ["okey", "turkish_rummy"];
+const BOT_LEVELS = ["greedy", "random"];
+
+function valueText(option, value) {
+  if (value === null) return t("option_none");
+  if (option.type === "bool") return t(value ? "option_yes" : "option_no");
+  if (option.type === "choice") return has(`value_${option.name}_${value}`) ? t(`value_${option.name}_${value}`) : value.replaceAll("_", " ");
+  return num(value);
+}
+
+function Option({ option, value, onChange }) {
+  const id = `opt-${option.name}`;
+  const changed = JSON.stringify(value) !== JSON.stringify(option.default);
+  let input;
+  if (option.values) {
+    const values = option.nullable ? [null, ...option.values] : option.values;
+    input = html`<select id=${id} aria-describedby=${`${id}-help`} onChange=${(e) => onChange(JSON.parse(e.currentTarget.value))}>
+      ${values.map((v) => html`<option key=${String(v)} value=${JSON.stringify(v)} selected=${v === value}>${valueText(option, v)}</option>`)}
+    </select>`;
+  } else {
+    const read = (text) => (text.trim() === "" && option.nullable ? null : Number(text));
+    input = html`<input id=${id} type="number" step=${option.type === "float" ? "any" : "1"} value=${value === null ? "" : value}
+      placeholder=${option.nullable ? t("option_none") : ""} aria-describedby=${`${id}-help`} onInput=${(e) => onChange(read(e.currentTarget.value))} />`;
+  }
+  const valueHelp = option.type === "choice" && value !== null ? option.value_help[String(value)] : null;
+  return html`<div class=${`option ${changed ? "changed" : ""}`}>
+    <label for=${id}>${has(`rule_${option.name}`) ? t(`rule_${option.name}`) : html`<code dir="ltr">${option.name}</code>`}</label>
+    ${input}
+    <span class="default">${t("option_default", { value: valueText(option, option.default) })}</span>
+    <p class="help" id=${`${id}-help`}>${t(option.help)}${valueHelp && has(valueHelp) ? ` ${t(valueHelp)}` : ""}</p>
+  </div>`;
+}
+
+export function CreateTable({ variants, onCreated }) {
+  const games = variants.variants.filter((v) => BROWSER_GAMES.includes(v.variant));
+  const [game, setGame] = useState(games[0].variant);
+  const variant = games.find((v) => v.variant === game);
+  const defaults = Object.fromEntries(variant.options.map((o) => [o.name, o.default]));
+  const [options, setOptions] = useState({});
+  const values = { ...defaults, ...(options[game] || {}) };
+  const players = values.players;
+  const [seats, setSeats] = useState(["person", "greedy", "greedy", "greedy", "greedy", "greedy"]);
+  const [isPublic, setPublic] = useState(false);
+  const [timer, setTimer] = useState("");
+  const [hints, setHints] = useState(true);
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+
+  const setOption = (name, value) => setOptions({ ...options, [game]: { ...(options[game] || {}), [name]: value } });
+  const setSeat = (i, value) => setSeats(seats.map((s, j) => (j === i ? value : s)));
+
+  const submit = async (event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const changed = Object.fromEntries(Object.entries(options[game] || {}).filter(([k, v]) => v !== defaults[k]));
+      const request = {
+        variant: game,
+        options: changed,
+        seats: seats.slice(0, players).map((s) => (s === "person" ? { kind: "person" } : { kind: "bot", level: s })),
+        public: isPublic,
+        hints,
+      };
+      if (timer) request.turn_seconds = Number(timer);
+      const table = await api.create(request);
+      store.setOwner(table.table, table.owner_token);
+      const first = table.seats.find((s) => s.kind === "open");
+      if (first) {
+        const joined = await api.join(table.table, first.seat, store.name().trim() || t("default_name"));
+        store.setSeat(table.table, joined.seat, joined.token);
+        if (table.seats.every((s) => s.kind !== "open" || s.seat === first.seat)) await api.start(table.table, table.owner_token);
+      }
+      onCreated(table.table);
+    } catch (e) {
+      setError({ code: e.code, params: e.params });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return html`<form class="panel create" data-testid="create-table" onSubmit=${submit} aria-labelledby="create-title">
+    <h2 id="create-title">${t("create_title")}</h2>
+    <label>${t("create_game")}
+      <select value=${game} onChange=${(e) => setGame(e.currentTarget.value)} data-testid="create-game">
+        ${games.map((g) => html`<option key=${g.variant} value=${g.variant}>${t(`game_${g.variant}`)}</option>`)}
+      </select>
+    </label>
+    <fieldset class="seats">
+      <legend>${t("create_seats")}</legend>
+      ${Array.from({ length: players }, (_, i) => html`<label key=${i}>${t("seat_number", { n: i + 1 })}
+        <select value=${seats[i]} onChange=${(e) => setSeat(i, e.currentTarget.value)} data-testid=${`create-seat-${i}`}>
+          <option value="person">${t("create_person")}</option>
+          ${BOT_LEVELS.map((level) => html`<option key=${level} value=${level}>${t("seat_bot", { level: t(`bot_${level}`) })}</option>`)}
+        </select>
+      </label>`)}
+    </fieldset>
+    <fieldset class="table-options">
+      <legend>${t("create_table_options")}</legend>
+      <label><input type="checkbox" checked=${isPublic} onChange=${(e) => setPublic(e.currentTarget.checked)} /> ${t("create_public")}</label>
+      <label><input type="checkbox" checked=${hints} onChange=${(e) => setHints(e.currentTarget.checked)} /> ${t("create_hints")}</label>
+      <label>${t("create_timer")}
+        <select value=${timer} onChange=${(e) => setTimer(e.currentTarget.value)}>
+          <option value="">${t("create_no_timer")}</option>
+          ${[15, 30, 60, 120].map((s) => html`<option key=${s} value=${s}>${t("create_seconds", { seconds: s })}</option>`)}
+        </select>
+      </label>
+    </fieldset>
+    <details class="rules">
+      <summary>${t("create_rules")}</summary>
+      <p class="help">${t("create_rules_help")}</p>
+      ${variant.options.map((o) => html`<${Option} key=${`${game}-${o.name}`} option=${o} value=${values[o.name]} onChange=${(v) => setOption(o.name, v)} />`)}
+    </details>
+    ${error && html`<p class="error" role="alert">${t(error.code, error.params)}</p>`}
+    <button type="submit" class="primary" disabled=${busy}>${t("create_submit")}</button>
+  </form>`;
+}

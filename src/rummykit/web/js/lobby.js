@@ -1,0 +1,64 @@
+// The lobby: the create-table form and the open public tables, live over the socket, with the
+// latest finished games and their records.
+
+import { html } from "./html.js";
+import { useEffect, useState } from "preact/hooks";
+import { t, num } from "./i18n.js";
+import { Socket } from "./socket.js";
+import { CreateTable, BROWSER_GAMES } from "./create.js";
+
+function useLobby() {
+  const [lobby, setLobby] = useState(null);
+  useEffect(() => {
+    const socket = new Socket({
+      onOpen: (s) => s.send({ type: "lobby" }),
+      onMessage: (m) => m.type === "lobby" && setLobby(m),
+    });
+    return () => socket.close();
+  }, []);
+  return lobby;
+}
+
+function seatText(seat) {
+  if (seat.kind === "open") return t("waiting_open");
+  if (seat.kind === "bot") return t("lobby_bot");
+  return seat.name;
+}
+
+export function Lobby({ variants, go }) {
+  const lobby = useLobby();
+  const tables = lobby ? lobby.tables.filter((x) => BROWSER_GAMES.includes(x.variant)) : [];
+  const finished = lobby ? lobby.finished.slice(0, 10) : [];
+  return html`<main class="lobby" data-testid="lobby">
+    <${CreateTable} variants=${variants} onCreated=${(id) => go(`#/t/${id}`)} />
+    <section class="panel open-tables" aria-labelledby="open-title" data-testid="open-tables">
+      <h2 id="open-title">${t("lobby_open_tables")}</h2>
+      ${lobby === null && html`<p>${t("table_loading")}</p>`}
+      ${lobby !== null && tables.length === 0 && html`<p>${t("lobby_none")}</p>`}
+      <ul>
+        ${tables.map(
+          (x) => html`<li key=${x.table} data-testid=${`open-table-${x.table}`}>
+            <strong>${t(`game_${x.variant}`)}</strong>
+            <span class="tag">${t(`status_${x.status}`)}</span>
+            <span class="seat-list">${x.seats.map((s) => html`<bdi key=${s.seat}>${seatText(s)}</bdi>`)}</span>
+            ${x.seats
+              .filter((s) => s.kind === "open")
+              .slice(0, 1)
+              .map((s) => html`<a class="button primary" key="join" href=${`#/t/${x.table}/seat/${s.seat}`}>${t("lobby_join")}</a>`)}
+            <a class="button" href=${`#/t/${x.table}`}>${t("lobby_watch")}</a>
+          </li>`,
+        )}
+      </ul>
+      ${finished.length > 0 &&
+      html`<h3>${t("lobby_finished")}</h3>
+        <ul class="finished">
+          ${finished.map(
+            (g) => html`<li key=${g.game}>
+              ${g.seats.map((name, s) => html`<bdi key=${s}>${name} ${g.outcome ? num(g.outcome.scores[s]) : ""}</bdi> `)}
+              <a href=${g.record} download>${t("round_end_record")}</a>
+            </li>`,
+          )}
+        </ul>`}
+    </section>
+  </main>`;
+}

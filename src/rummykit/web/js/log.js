@@ -1,0 +1,41 @@
+// The round's events in words: a scrolling log, and a live region that announces each action's
+// events to screen readers.
+
+import { html } from "./html.js";
+import { useEffect, useRef } from "preact/hooks";
+import { t } from "./i18n.js";
+
+const SUBJECT_CODES = new Set(["drew", "took", "discarded", "finished", "passed", "showed"]);
+/** Events whose template is a verb phrase: the player's name goes before it. */
+
+/** One event or notice ({code, seat, params}) in words; `ctx.seatName` names the seats. */
+export function eventText(event, ctx) {
+  if (event.code === "drew" && event.params && event.params.piece) {
+    return t("log_you_drew", { piece: event.params.piece }, ctx);
+  }
+  const text = t(event.code, event.params, ctx);
+  if (SUBJECT_CODES.has(event.code) && event.seat !== null && event.seat !== undefined) {
+    return t("log_subject", { name: ctx.seatName(event.seat), action: text }, ctx);
+  }
+  return text;
+}
+
+export function Log({ entries, ctx }) {
+  const list = useRef(null);
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [entries.length]);
+  return html`<section class="panel log" data-testid="log" aria-labelledby="log-title">
+    <h2 id="log-title">${t("log_title")}</h2>
+    <ol ref=${list}>
+      ${entries.map((e) => html`<li key=${e.key} class=${e.code === "round_end" ? "round-line" : ""}>${eventText(e, ctx)}</li>`)}
+    </ol>
+  </section>`;
+}
+
+/** The polite live region: the last action's events. */
+export function Announcer({ entries, ctx }) {
+  return html`<div class="visually-hidden" role="status" aria-live="polite" data-testid="announcer">
+    ${entries.map((e) => eventText(e, ctx)).join(". ")}
+  </div>`;
+}

@@ -1,0 +1,20 @@
+// Start: the language, the variants, then the page.
+
+import { render } from "preact";
+import { html } from "./html.js";
+import { initialLanguage, setLanguage, t } from "./i18n.js";
+import { loadVariants } from "./variants.js";
+import { App } from "./app.js";
+
+async function start() {
+  const root = document.getElementById("app");
+  await setLanguage(initialLanguage());
+  try {
+    const variants = await loadVariants();
+    render(html`<${App} variants=${variants} />`, root);
+  } catch (error) {
+    root.textContent = t(error.code || "ui_offline", error.params || {});
+  }
+}
+
+start();

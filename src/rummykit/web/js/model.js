@@ -1,0 +1,296 @@
+// A table as this browser sees it, fed only by the protocol: the table message, the last view
+// (observation, legal actions, events), the log, the rack's slots (kept and arranged by the server's
+// seat session and remembered per table and seat), the score sheet, a hint, the round end to show.
+// Views call its commands; it calls `onChange` after every change.
+
+import { store } from "./store.js";
+import { TableLink } from "./tablelink.js";
+import { faceOf, notation } from "./pieces.js";
+import { piecesOf } from "./variants.js";
+
+export const RACK_ROWS = 2;
+export const RACK_COLUMNS = 14;
+const RACK_SLOTS = RACK_ROWS * RACK_COLUMNS;
+const LOG_LIMIT = 300;
+
+function sameFaces(a, b) {
+  if (a.length !== b.length) return false;
+  const x = [...a].sort((p, q) => p - q);
+  const y = [...b].sort((p, q) => p - q);
+  return x.every((v, i) => v === y[i]);
+}
+
+export class TableModel {
+  constructor(id, variants, onChange) {
+    this.id = id;
+    this.variants = variants;
+    this.kind = "tiles";
+    this.onChange = onChange;
+    this.info = null;
+    this.view = null;
+    this.log = [];
+    this.lastEvents = [];
+    this.rack = null;
+    this.rackQueue = [];
+    this.rackBusy = false;
+    this.placeAt = null;
+    this.selected = null;
+    this.selectedPiece = null;
+    this.focusSlot = null;
+    this.scores = [];
+    this.hint = null;
+    this.roundEnd = null;
+    this.error = null;
+    this.status = "connecting";
+    this.turnStart = null;
+    this.link = null;
+    this.connect();
+  }
+
+  /** (Re)connect with the seat this browser holds at the table now, or as a spectator. */
+  connect() {
+    if (this.link) this.link.close();
+    const held = store.seat(this.id);
+    this.seat = held ? held.seat : null;
+    this.view = null;
+    this.rack = null;
+    this.rackQueue = [];
+    this.rackBusy = false;
+    this.link = new TableLink(this.id, this.seat, held ? held.token : null, {
+      status: (status) => this.onStatus(status),
+      table: (message) => this.onTable(message),
+      view: (message) => this.onView(message),
+      error: (message) => this.onError(message),
+      rack: (message) => this.onRack(message),
+      hint: (message) => this.onHint(message),
+      scores: (message) => this.onScores(message),
+    });
+  }
+
+  /** The token that may start, fill or rematch: the owner's, else the seat's. */
+  token() {
+    const held = store.seat(this.id);
+    return store.owner(this.id) || (held ? held.token : null);
+  }
+
+  changed() {
+    this.onChange();
+  }
+
+  close() {
+    this.link.close();
+  }
+
+  // ------------------------------------------------------------------ protocol listener
+  onStatus(status) {
+    this.status = status;
+    if (status === "open") {
+      this.rackBusy = false;
+      this.pumpRack();
+    }
+    this.changed();
+  }
+
+  onTable(message) {
+    this.info = message;
+    this.kind = piecesOf(this.variants, message.variant);
+    this.changed();
+  }
+
+  onView(message) {
+    const previous = this.view;
+    const newGame = !previous || previous.game !== message.game;
+    this.view = message;
+    this.hint = null;
+    if (newGame) {
+      this.log = [];
+      this.roundEnd = null;
+      this.selected = null;
+    }
+    const entries = [...message.events, ...message.notices].map((e, i) => ({ ...e, key: `${message.v}-${i}` }));
+    this.log = [...this.log, ...entries].slice(-LOG_LIMIT);
+    this.lastEvents = entries;
+    const obs = message.observation;
+    if (!previous || previous.observation.to_move !== obs.to_move || newGame) {
+      this.turnStart = obs.to_move === null ? null : { seat: obs.to_move, at: Date.now() };
+    }
+    for (const event of message.events) {
+      if (event.params && event.params.result) {
+        this.roundEnd = { result: event.params.result, summary: event.params.summary };
+      }
+    }
+    if (message.over) this.roundEnd = this.roundEnd || { result: obs.last_result, summary: null };
+    if (message.type === "sync" || message.events.some((e) => e.params && e.params.result)) {
+      this.link.request({ type: "scores" });
+    }
+    if (this.seat !== null) this.syncRack(newGame);
+    this.changed();
+  }
+
+  onError(message) {
+    this.error = { code: message.code, params: message.params };
+    if (message.id === undefined && this.rackBusy) {
+      this.rackBusy = false;
+      this.rackQueue = [];
+    }
+    this.changed();
+  }
+
+  onRack(message) {
+    this.rackBusy = false;
+    if (!this.view || message.game !== this.view.game) {
+      this.pumpRack();
+      return;
+    }
+    this.rack = { round: message.round, slots: message.slots, groups: message.groups };
+    store.setRack(this.id, this.seat, { game: message.game, round: message.round, slots: message.slots });
+    if (this.selected !== null && message.slots[this.selected] !== this.selectedPiece) this.selected = null;
+    if (this.placeAt !== null && message.arrived.length === 1) {
+      const slot = message.slots.indexOf(message.arrived[0]);
+      if (slot !== -1 && slot !== this.placeAt) this.rackQueue.push({ move: [slot, this.placeAt] });
+      this.placeAt = null;
+    }
+    if (!sameFaces(this.rackFaces(), this.view.observation.hand)) this.rackQueue.push({});
+    this.pumpRack();
+    this.changed();
+  }
+
+  onHint(message) {
+    this.hint = message.hint;
+    this.changed();
+  }
+
+  onScores(message) {
+    this.scores = message.rounds;
+    this.changed();
+  }
+
+  // ------------------------------------------------------------------ the rack
+  rackFaces() {
+    return this.rack ? this.rack.slots.filter((f) => f !== null) : [];
+  }
+
+  syncRack(newGame) {
+    if (!this.rack || newGame) {
+      const kept = store.rack(this.id, this.seat);
+      const fits = kept && this.view && kept.game === this.view.game && Array.isArray(kept.slots) && kept.slots.length === RACK_SLOTS;
+      this.rack = fits ? { round: kept.round, slots: kept.slots, groups: [] } : null;
+      this.rackQueue = [{}];
+    } else if (!sameFaces(this.rackFaces(), this.view.observation.hand) || this.rack.round !== this.view.observation.round) {
+      this.rackQueue.push({});
+    }
+    this.pumpRack();
+  }
+
+  pumpRack() {
+    if (this.rackBusy || !this.rackQueue.length || !this.view || this.seat === null) return;
+    const item = this.rackQueue.shift();
+    const slots = this.rack ? this.rack.slots : Array(RACK_SLOTS).fill(null);
+    const round = this.rack ? this.rack.round : null;
+    if (this.link.request({ type: "rack", slots, rows: RACK_ROWS, round, ...item })) this.rackBusy = true;
+    else this.rackQueue.unshift(item);
+  }
+
+  /** Arrange the rack: "runs", "sets", "pairs", "suit" or "rank" (the server's seat session). */
+  arrange(by) {
+    this.selected = null;
+    this.rackQueue.push({ by });
+    this.pumpRack();
+  }
+
+  /** Move the piece in slot `source` to slot `target`. */
+  move(source, target) {
+    if (source === target) return;
+    if (this.selected === source) {
+      this.selected = target;
+      this.focusSlot = target;
+    } else this.selected = null;
+    this.rackQueue.push({ move: [source, target] });
+    this.pumpRack();
+  }
+
+  select(slot) {
+    this.selected = this.selected === slot ? null : slot;
+    this.selectedPiece = this.selected === null ? null : this.rack.slots[slot];
+    this.changed();
+  }
+
+  /** Move the selected piece by `columns` along its row and `rows` rows. */
+  moveSelected(columns, rows) {
+    if (this.selected === null) return;
+    const row = Math.floor(this.selected / RACK_COLUMNS) + rows;
+    const column = (this.selected % RACK_COLUMNS) + columns;
+    if (row < 0 || row >= RACK_ROWS || column < 0 || column >= RACK_COLUMNS) return;
+    this.move(this.selected, row * RACK_COLUMNS + column);
+    this.changed();
+  }
+
+  selectedFace() {
+    return this.rack && this.selected !== null ? this.rack.slots[this.selected] : null;
+  }
+
+  // ------------------------------------------------------------------ actions
+  /** The legal actions by verb: {draw, take, pass: text | null, show: [texts], discard, finish:
+   * Map(face -> text)}. */
+  legal() {
+    const out = { draw: null, take: null, pass: null, show: [], discard: new Map(), finish: new Map() };
+    for (const { text } of this.view ? this.view.legal : []) {
+      const [verb, piece] = text.split(" ");
+      if (verb === "discard" || verb === "finish") out[verb].set(faceOf(this.kind, piece), text);
+      else if (verb === "show") out.show.push(text);
+      else if (verb in out) out[verb] = text;
+    }
+    return out;
+  }
+
+  /** Show a message of the page's own (a UI string key) where errors go. */
+  notice(code, params = {}) {
+    this.error = { code, params };
+    this.changed();
+  }
+
+  act(text) {
+    this.error = null;
+    this.link.act(text);
+    this.changed();
+  }
+
+  discard(face) {
+    const text = this.legal().discard.get(face);
+    if (text) {
+      this.selected = null;
+      this.act(text);
+    }
+  }
+
+  /** Finish with the piece in `slot`: with the rack's own groups when they hold every other piece
+   * (the server validates them), else the engine arranges the rest. */
+  finish(slot) {
+    const face = this.rack.slots[slot];
+    const text = this.legal().finish.get(face);
+    if (!text) return;
+    const grouped = this.rack.groups.filter(([a, b]) => slot < a || slot >= b);
+    const covered = grouped.reduce((n, [a, b]) => n + b - a, 0);
+    const others = this.rackFaces().length - 1;
+    const melds = grouped.map(([a, b]) => this.rack.slots.slice(a, b).map((f) => notation(this.kind, f)).join(" "));
+    this.selected = null;
+    this.act(covered === others && melds.length ? `${text} : ${melds.join(" | ")}` : text);
+  }
+
+  /** Draw or take, and put the new piece in slot `target` (null: where the rack puts it). */
+  drawTo(verb, target) {
+    const text = this.legal()[verb];
+    if (!text) return;
+    this.placeAt = target;
+    this.act(text);
+  }
+
+  askHint() {
+    this.link.request({ type: "hint" });
+  }
+
+  dismissRoundEnd() {
+    this.roundEnd = null;
+    this.changed();
+  }
+}

@@ -1,0 +1,35 @@
+// A tile or a card: always a <button> whose accessible name begins with its notation (R7, F, 7H, JK).
+
+import { html } from "./html.js";
+import { describe, look, notation } from "./pieces.js";
+
+/** props: kind ("tiles" | "cards"), face, wild (an okey / wild card this round), selected,
+ * fresh (just played: highlighted), small, onClick, onPointerDown, onKeyDown, testid, drop. */
+export function Piece(props) {
+  const { kind, face, wild, selected, fresh, small, testid } = props;
+  const shown = look(kind, face);
+  const classes = [
+    "piece",
+    kind === "tiles" ? "tile" : "card",
+    `c-${shown.colour}`,
+    wild ? "wild" : "",
+    selected ? "selected" : "",
+    fresh ? "fresh" : "",
+    small ? "small" : "",
+  ].join(" ");
+  return html`<button
+    type="button"
+    class=${classes}
+    aria-label=${describe(kind, face, wild)}
+    aria-pressed=${selected === undefined ? undefined : String(Boolean(selected))}
+    data-piece=${notation(kind, face)}
+    data-testid=${testid}
+    data-drop=${props.drop}
+    onClick=${props.onClick}
+    onPointerDown=${props.onPointerDown}
+    onKeyDown=${props.onKeyDown}
+  >
+    <span class="rank" aria-hidden="true">${shown.rank}</span>
+    <span class="mark" aria-hidden="true">${shown.mark || (kind === "tiles" && face !== 52 ? "●" : "")}</span>
+  </button>`;
+}

@@ -1,0 +1,64 @@
+// The player's rack: two rows of slots, pieces dragged to any slot (gaps allowed) or moved with the
+// keyboard (select with Enter/Space, then the arrow keys), melds bracketed as the server finds them.
+
+import { html } from "./html.js";
+import { useEffect, useRef } from "preact/hooks";
+import { t, currentLanguage } from "./i18n.js";
+import { Piece } from "./piece.js";
+import { startDrag } from "./drag.js";
+import { RACK_COLUMNS, RACK_ROWS } from "./model.js";
+
+function groupMarks(groups) {
+  const marks = new Map();
+  for (const [start, end] of groups) {
+    for (let i = start; i < end; i += 1) marks.set(i, `grouped${i === start ? " g-start" : ""}${i === end - 1 ? " g-end" : ""}`);
+  }
+  return marks;
+}
+
+export function Rack({ model, wilds, onDrop }) {
+  const box = useRef(null);
+  const rack = model.rack;
+  useEffect(() => {
+    if (model.focusSlot === null || !box.current) return;
+    const button = box.current.querySelector(`[data-slot="${model.focusSlot}"] button`);
+    if (button) button.focus();
+    model.focusSlot = null;
+  });
+  const slots = rack ? rack.slots : Array(RACK_ROWS * RACK_COLUMNS).fill(null);
+  const marks = groupMarks(rack ? rack.groups : []);
+  const rtl = currentLanguage().dir === "rtl";
+
+  const keyDown = (slot) => (event) => {
+    if (model.selected !== slot) return;
+    const along = { ArrowLeft: rtl ? 1 : -1, ArrowRight: rtl ? -1 : 1 }[event.key];
+    const across = { ArrowUp: -1, ArrowDown: 1 }[event.key];
+    if (along === undefined && across === undefined) return;
+    event.preventDefault();
+    model.moveSelected(along || 0, across || 0);
+  };
+
+  const row = (r) =>
+    html`<div class="rack-row" role="group" aria-label=${t("rack_row", { n: r + 1 })}>
+      ${slots.slice(r * RACK_COLUMNS, (r + 1) * RACK_COLUMNS).map((face, i) => {
+        const slot = r * RACK_COLUMNS + i;
+        return html`<div class=${`slot ${marks.get(slot) || ""}`} data-slot=${slot} data-drop=${`slot:${slot}`} key=${slot}>
+          ${face === null
+            ? null
+            : html`<${Piece}
+                kind=${model.kind}
+                face=${face}
+                wild=${wilds.has(face)}
+                selected=${model.selected === slot}
+                onClick=${() => model.select(slot)}
+                onKeyDown=${keyDown(slot)}
+                onPointerDown=${(e) => startDrag(e, e.currentTarget, { from: "rack", slot, face }, onDrop)}
+              />`}
+        </div>`;
+      })}
+    </div>`;
+
+  return html`<section class="rack" role="region" aria-label=${t("rack_label")} data-testid="rack" data-drop="rack" aria-busy=${String(model.rackBusy)} ref=${box}>
+    ${Array.from({ length: RACK_ROWS }, (_, r) => row(r))}
+  </section>`;
+}

@@ -1,0 +1,73 @@
+// The end of a round (and of the match): why the scores changed, in words; the winner's melds as
+// laid down and every hand the rules show; each seat's change and total.
+
+import { html } from "./html.js";
+import { t, signed, num } from "./i18n.js";
+import { Piece } from "./piece.js";
+
+function Pieces({ kind, faces, wilds }) {
+  return html`<span class="meld" dir="ltr">
+    ${faces.map((f, i) => html`<${Piece} key=${i} kind=${kind} face=${f} wild=${wilds.has(f)} small=${true} />`)}
+  </span>`;
+}
+
+export function RoundEnd({ end, view, kind, ctx, canRematch, onRematch, onClose }) {
+  const result = end.result;
+  const over = view.over;
+  const totals = view.observation.scores;
+  const wilds = new Set(result ? result.wilds : []);
+  const names = totals.map((_, s) => ctx.seatName(s));
+  return html`<section class="panel round-end" data-testid="round-end" aria-labelledby="round-end-title">
+    <h2 id="round-end-title">
+      ${over ? t("round_end_match_over") : t("round_end_title", { round: result ? result.round_no : 0 })}
+    </h2>
+    ${result &&
+    html`<div>
+      ${result.notes.map((n, i) => html`<p key=${i}>${t(n.code, n.params, ctx)}</p>`)}
+      ${result.winner !== null &&
+      result.finishing_discard !== null &&
+      html`<p>
+        ${t("round_end_finishing", { name: names[result.winner] })}
+        <${Pieces} kind=${kind} faces=${[result.finishing_discard]} wilds=${wilds} />
+      </p>`}
+      ${result.laid.length > 0 &&
+      html`<div class="laid">
+        <h3>${t("round_end_laid", { name: names[result.winner] })}</h3>
+        ${result.laid.map((m, i) => html`<${Pieces} key=${i} kind=${kind} faces=${m.faces} wilds=${wilds} />`)}
+      </div>`}
+      ${(result.hands || []).map((hand, s) =>
+        hand && s !== result.winner
+          ? html`<div class="laid" key=${s}>
+              <h3>${t("round_end_hand", { name: names[s] })}</h3>
+              <${Pieces} kind=${kind} faces=${hand} wilds=${wilds} />
+            </div>`
+          : null,
+      )}
+    </div>`}
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">${t("round_end_player")}</th>
+          <th scope="col">${t("round_end_change")}</th>
+          <th scope="col">${t("round_end_total")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${names.map(
+          (name, s) => html`<tr key=${s} class=${over && view.outcome.winners.includes(s) ? "winner" : ""}>
+            <th scope="row"><bdi>${name}</bdi></th>
+            <td>${result ? signed(result.deltas[s]) : ""}</td>
+            <td>${num(totals[s])}</td>
+          </tr>`,
+        )}
+      </tbody>
+    </table>
+    ${over &&
+    html`<p>${t("round_end_winners", { names: view.outcome.winners.map((s) => names[s]).join(", ") })}</p>`}
+    <div class="buttons">
+      ${over && canRematch && html`<button type="button" class="primary" onClick=${onRematch}>${t("table_rematch")}</button>`}
+      ${over && html`<a href=${view.record} download>${t("round_end_record")}</a>`}
+      ${!over && html`<button type="button" onClick=${onClose}>${t("round_end_continue")}</button>`}
+    </div>
+  </section>`;
+}

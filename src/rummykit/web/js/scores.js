@@ -1,0 +1,32 @@
+// The score sheet: each finished round's change per seat, and the totals now.
+
+import { html } from "./html.js";
+import { t, signed, num } from "./i18n.js";
+
+export function Scores({ rounds, totals, names }) {
+  return html`<section class="panel scores" data-testid="scores" aria-labelledby="scores-title">
+    <h2 id="scores-title">${t("scores_title")}</h2>
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">${t("scores_round")}</th>
+          ${names.map((name, s) => html`<th scope="col" key=${s}><bdi>${name}</bdi></th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${rounds.map(
+          (r) => html`<tr key=${r.round}>
+            <th scope="row">${num(r.round)}</th>
+            ${r.deltas.map((d, s) => html`<td key=${s} class=${r.winner === s ? "winner" : ""}>${signed(d)}</td>`)}
+          </tr>`,
+        )}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">${t("scores_total")}</th>
+          ${totals.map((v, s) => html`<td key=${s}>${num(v)}</td>`)}
+        </tr>
+      </tfoot>
+    </table>
+  </section>`;
+}

@@ -1,0 +1,38 @@
+// What the browser remembers (localStorage): the display name, the language, each table's seat
+// token and owner token, and each seat's rack order. Every read survives a missing or broken entry.
+
+const PREFIX = "rummykit.";
+
+function read(key) {
+  try {
+    const text = localStorage.getItem(PREFIX + key);
+    return text === null ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value === null || value === undefined) localStorage.removeItem(PREFIX + key);
+    else localStorage.setItem(PREFIX + key, JSON.stringify(value));
+  } catch {
+    // private mode or a full store: the page works, it just forgets
+  }
+}
+
+export const store = {
+  name: () => (typeof read("name") === "string" ? read("name") : ""),
+  setName: (name) => write("name", name),
+  language: () => read("lang"),
+  setLanguage: (code) => write("lang", code),
+  /** {seat, token} of the seat this browser holds at `table`, or null. */
+  seat: (table) => read(`seat.${table}`),
+  setSeat: (table, seat, token) => write(`seat.${table}`, { seat, token }),
+  forgetSeat: (table) => write(`seat.${table}`, null),
+  owner: (table) => read(`owner.${table}`),
+  setOwner: (table, token) => write(`owner.${table}`, token),
+  /** {game, round, slots} of the rack of `seat` at `table`, or null. */
+  rack: (table, seat) => read(`rack.${table}.${seat}`),
+  setRack: (table, seat, rack) => write(`rack.${table}.${seat}`, rack),
+};

@@ -1,0 +1,139 @@
+// The table page (#/t/<table>, an invite #/t/<table>/seat/<n>): the waiting room before a match,
+// the board during it, the round end, the log, the scores and the turn, all from the TableModel.
+
+import { html } from "./html.js";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { t } from "./i18n.js";
+import { api } from "./api.js";
+import { store } from "./store.js";
+import { TableModel } from "./model.js";
+import { Board } from "./board.js";
+import { Waiting } from "./waiting.js";
+import { Log, Announcer } from "./log.js";
+import { Scores } from "./scores.js";
+import { RoundEnd } from "./roundend.js";
+
+function useTicker(active) {
+  const [, setNow] = useState(0);
+  useEffect(() => {
+    if (!active) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+}
+
+function TurnLine({ model, ctx }) {
+  const view = model.view;
+  const obs = view.observation;
+  const seconds = model.info.options.turn_seconds;
+  useTicker(Boolean(seconds));
+  let text;
+  if (view.over || obs.to_move === null) text = t("turn_over");
+  else if (obs.to_move === model.seat && view.legal.length) text = t(`turn_${obs.phase}`);
+  else text = t("turn_other", { name: ctx.seatName(obs.to_move) });
+  const start = model.turnStart;
+  const left = seconds && start ? Math.max(0, Math.ceil(seconds - (Date.now() - start.at) / 1000)) : null;
+  return html`<p class=${`turn ${obs.to_move === model.seat ? "yours" : ""}`} data-testid="turn">
+    ${text}
+    ${left !== null && !view.over && html` <span class="timer" data-testid="timer">${t("turn_timer", { seconds: left })}</span>`}
+  </p>`;
+}
+
+export function TablePage({ id, invited, variants }) {
+  const [, bump] = useState(0);
+  const model = useRef(null);
+  if (!model.current || model.current.id !== id) {
+    if (model.current) model.current.close();
+    model.current = new TableModel(id, variants, () => bump((n) => n + 1));
+  }
+  useEffect(() => () => model.current && model.current.close(), []);
+  const m = model.current;
+  const info = m.info;
+
+  const ctx = {
+    seatName: (seat) => {
+      const s = info && info.seats[seat];
+      if (!s) return t("seat_number", { n: seat + 1 });
+      if (s.kind === "open") return t("seat_number", { n: seat + 1 });
+      if (s.kind === "bot") return t("seat_bot_name", { n: seat + 1 });
+      return s.name;
+    },
+  };
+
+  const run = async (what, seat) => {
+    try {
+      if (what === "join") {
+        const name = store.name().trim() || t("default_name");
+        const joined = await api.join(id, seat, name);
+        store.setSeat(id, joined.seat, joined.token);
+        m.connect();
+      } else if (what === "leave") {
+        await api.leave(id, seat, store.seat(id).token);
+        store.forgetSeat(id);
+        m.connect();
+      } else if (what === "fill") await api.fill(id, m.token(), "greedy");
+      else if (what === "start") await api.start(id, m.token());
+      else if (what === "rematch") {
+        await api.rematch(id, m.token());
+        m.dismissRoundEnd();
+      }
+      m.error = null;
+    } catch (error) {
+      m.error = { code: error.code, params: error.params };
+    }
+    bump((n) => n + 1);
+  };
+
+  const onDrop = (target, payload) => {
+    const [where, at] = target.split(":");
+    if (payload.from === "rack") {
+      if (where === "slot") m.move(payload.slot, Number(at));
+      else if (where === "discard") {
+        if (m.legal().discard.has(payload.face)) m.discard(payload.face);
+        else m.notice("ui_cannot_discard", { piece: m.rack ? m.rack.slots[payload.slot] : null });
+      } else if (where === "centre") {
+        if (m.legal().finish.has(payload.face)) m.finish(payload.slot);
+        else m.notice("ui_cannot_finish");
+      }
+    } else if (where === "slot" || where === "rack") {
+      m.drawTo(payload.from === "take" ? "take" : "draw", where === "slot" ? Number(at) : null);
+    }
+  };
+
+  if (!info) {
+    return html`<main class="table-page" aria-busy="true"><p>${m.error ? t(m.error.code, m.error.params) : t("table_loading")}</p></main>`;
+  }
+  const view = m.view;
+  const names = info.seats.map((s) => ctx.seatName(s.seat));
+  const playing = view !== null && (info.status !== "waiting" || view.over);
+  return html`<main class="table-page" data-testid="table" data-status=${info.status}>
+    <header class="table-head">
+      <h1>${t(`game_${info.variant}`)}</h1>
+      ${view &&
+      html`<span class="round">${t("table_round", { round: view.observation.round })}</span>
+        <span class="scoreline">${t("table_match", { number: info.number })}</span>`}
+      ${m.status !== "open" && html`<span class="tag warn" role="status">${t(`connection_${m.status}`)}</span>`}
+      ${view && html`<${TurnLine} model=${m} ctx=${ctx} />`}
+    </header>
+    ${m.error && html`<p class="error" role="alert" data-testid="error">${t(m.error.code, m.error.params, ctx)}</p>`}
+    ${!playing && html`<${Waiting} model=${m} invited=${invited} ctx=${ctx} run=${run} />`}
+    ${playing && html`<${Board} model=${m} ctx=${ctx} onDrop=${onDrop} />`}
+    ${playing &&
+    m.roundEnd &&
+    html`<${RoundEnd}
+      end=${m.roundEnd}
+      view=${view}
+      kind=${m.kind}
+      ctx=${ctx}
+      canRematch=${Boolean(m.token()) && info.status === "finished"}
+      onRematch=${() => run("rematch")}
+      onClose=${() => m.dismissRoundEnd()}
+    />`}
+    ${playing &&
+    html`<div class="side">
+      <${Log} entries=${m.log} ctx=${ctx} />
+      <${Scores} rounds=${m.scores} totals=${view.observation.scores} names=${names} />
+    </div>`}
+    <${Announcer} entries=${m.lastEvents} ctx=${ctx} />
+  </main>`;
+}

@@ -13,6 +13,7 @@ own observation and legal actions only (closed-hand games: Okey, Turkish Rummy).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rummykit.core.melds import Wilds
@@ -21,7 +22,7 @@ from rummykit.engine.closed_hand import ClosedHandGame
 from rummykit.engine.game import Game, RoundResult
 from rummykit.engine.hand_actions import HandAction, Verb
 from rummykit.server.protocol import ProtocolError
-from rummykit.session import SORT_WAYS, SeatSession, closed_hand_hint, groups
+from rummykit.session import SORT_WAYS, SeatSession, SessionError, closed_hand_hint, groups
 from rummykit.solvers.arrange import Arrangement
 
 MAX_SLOTS = 64
@@ -45,11 +46,24 @@ def wilds_of(observation: dict[str, Any]) -> Wilds:
 
 
 # ---------------------------------------------------------------------- the rack
-def read_rack(data: dict[str, Any], held: int) -> tuple[Slots, int, int | None, str | None]:
-    """A ``rack`` message's ``slots`` (faces 0..52 or null, at least ``held`` of them, at most
-    :data:`MAX_SLOTS`), ``rows`` (1..:data:`MAX_ROWS` dividing the slots, default 1), ``round``
-    (the round the slots belong to, null: none) and ``by`` (a way to arrange, null: keep the
-    order). Raises ``bad_rack`` naming what is wrong."""
+@dataclass(frozen=True)
+class RackRequest:
+    """A ``rack`` message read: ``slots`` (faces or gaps), ``rows``, ``round`` (the round the slots
+    belong to, ``None``: none), ``move`` (``(source, target)`` slots, or ``None``) and ``by`` (a
+    way to arrange, ``None``: keep the order)."""
+
+    slots: Slots
+    rows: int
+    round: int | None
+    move: tuple[int, int] | None
+    by: str | None
+
+
+def read_rack(data: dict[str, Any], held: int) -> RackRequest:
+    """A ``rack`` message: ``slots`` (faces 0..52 or null, at least ``held`` of them, at most
+    :data:`MAX_SLOTS`), ``rows`` (1..:data:`MAX_ROWS` dividing the slots, default 1), ``round``,
+    ``move`` (two slot numbers, optional) and ``by`` (optional). Raises ``bad_rack`` naming what
+    is wrong."""
     slots = data.get("slots")
     if not isinstance(slots, list) or not 0 < len(slots) <= MAX_SLOTS:
         raise ProtocolError("bad_rack", reason=f"slots is a list of 1 to {MAX_SLOTS} faces or nulls")
@@ -66,7 +80,12 @@ def read_rack(data: dict[str, Any], held: int) -> tuple[Slots, int, int | None, 
     by = data.get("by")
     if by is not None and by not in SORT_WAYS:
         raise ProtocolError("bad_rack", reason=f"by is one of {', '.join(SORT_WAYS)} or null")
-    return list(slots), rows, round_no, by
+    move = data.get("move")
+    if move is not None and (
+        not isinstance(move, list) or len(move) != 2 or any(type(m) is not int for m in move)
+    ):
+        raise ProtocolError("bad_rack", reason="move is two slot numbers [source, target]")
+    return RackRequest(list(slots), rows, round_no, None if move is None else (move[0], move[1]), by)
 
 
 def pack_rows(slots: Sequence[int | None], rows: int) -> Slots:
@@ -106,19 +125,25 @@ def rack_answer(
     game: ClosedHandGame[Any], seat: int, observation: dict[str, Any], data: dict[str, Any]
 ) -> dict[str, Any]:
     """The ``rack`` answer to a ``rack`` message (see :func:`read_rack`): ``slots`` in line with
-    the hand of ``observation`` (arranged ``by`` when asked), the faces that ``arrived`` (new since
-    the client's slots), the ``round`` they belong to and the ``groups`` ``[start, end)`` of
-    adjacent slots forming melds (never across rows)."""
+    the hand of ``observation`` (then the piece moved, then arranged, when asked), the faces
+    that ``arrived`` (new since the client's slots), the ``round`` they belong to and the
+    ``groups`` ``[start, end)`` of adjacent slots forming melds (never across rows)."""
     hand: list[int] = list(observation["hand"])
-    slots, rows, round_no, by = read_rack(data, len(hand))
-    session = SeatSession(game, seat, capacity=len(slots))
+    request = read_rack(data, len(hand))
+    rows = request.rows
+    session = SeatSession(game, seat, capacity=len(request.slots))
     rack = session.rack
-    rack.slots, rack.round_no = slots, round_no
+    rack.slots, rack.round_no = request.slots, request.round
     arrived = session.update(observation)
     profile, wilds = game.rules.hand_profile(), wilds_of(observation)
-    if by is not None:
-        rack.sort(by, profile, wilds)
-        rack.slots = pack_rows(rack.slots, rows)
+    try:
+        if request.move is not None:
+            rack.move(*request.move)
+        if request.by is not None:
+            rack.sort(request.by, profile, wilds)
+            rack.slots = pack_rows(rack.slots, rows)
+    except SessionError as exc:
+        raise ProtocolError(exc.code, **exc.params) from None
     width = len(rack.slots) // rows
     found: list[list[int]] = []
     for r in range(rows):

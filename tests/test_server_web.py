@@ -1,0 +1,267 @@
+"""The server's parts for the browser client, against a real server process: the page and its
+static files (and their size), ``GET /variants``, and the ``rack``, ``hint`` and ``scores``
+WebSocket messages computed by the seat session."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rummykit.core.pieces import Kind
+from rummykit.engine.option_help import OPTION_HELP, PREFIX
+from rummykit.engine.options import rules_dict
+from rummykit.server.assist import pack_rows
+from rummykit.session import Rack
+from rummykit.variants.registry import VARIANTS, variant
+from test_server_support import SeatClient, Server, make_table, running, sqlite_url
+
+WEB = Path(str(resources.files("rummykit") / "web"))
+PAGE_LIMIT = 300_000
+"""The whole page (HTML, JS, CSS, icon, the catalogs of English and one more language), bytes."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    with running(sqlite_url(tmp_path_factory.mktemp("web"))) as started:
+        yield started
+
+
+def ask(client: SeatClient, message: dict[str, Any], answer: str) -> dict[str, Any]:
+    """Send ``message``; the next message of type ``answer`` or ``error``."""
+    client.send(message)
+    while True:
+        got = client.recv()
+        if got["type"] in (answer, "error"):
+            return got
+
+
+def test_the_page_its_files_and_their_size(server: Server) -> None:
+    page = server.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "importmap" in page.text and 'src="/static/js/main.js"' in page.text
+    paths = re.findall(r'"(/static/[^"]+)"', page.text)
+    modules = sorted(p.relative_to(WEB) for p in (WEB / "js").glob("*.js"))
+    paths += [f"/static/{m}" for m in modules] + ["/static/i18n/en.json", "/static/i18n/fa.json"]
+    for path in paths:
+        assert server.get(path).status_code == 200, path
+    for module in modules:
+        for imported in re.findall(r'from "\./([^"]+)"', (WEB / module).read_text("utf-8")):
+            assert (WEB / "js" / imported).is_file(), (module, imported)
+    assert server.get("/static/nothing.js").status_code == 404
+    info = server.get("/api").json()
+    assert info["name"] == "rummykit" and info["protocol"] == 1
+    code = [
+        *(WEB / "js").glob("*.js"),
+        *(WEB / "vendor").rglob("*.js"),
+        WEB / "style.css",
+        WEB / "index.html",
+    ]
+    catalogs = sorted((p.stat().st_size for p in (WEB / "i18n").glob("*.json")), reverse=True)
+    total = sum(p.stat().st_size for p in code) + (WEB / "icon.svg").stat().st_size + sum(catalogs[:2])
+    assert total < PAGE_LIMIT, total
+    for vendored in ("preact", "htm"):
+        assert (WEB / "vendor" / vendored / "LICENSE").is_file()
+
+
+def test_variants_list_every_option_from_the_rules_types(server: Server) -> None:
+    listed = {v["variant"]: v for v in server.get("/variants").json()["variants"]}
+    assert set(listed) == set(VARIANTS)
+    for name, info in VARIANTS.items():
+        defaults = rules_dict(info.load_rules())
+        options = listed[name]["options"]
+        assert [o["name"] for o in options] == [f.name for f in dataclasses.fields(info.rules_type)]
+        assert listed[name]["pieces"] == info.kind.name.lower()
+        for option in options:
+            assert option["default"] == defaults[option["name"]]
+            assert option["help"] == f"{PREFIX}{option['name']}" and option["name"] in OPTION_HELP
+            if option["type"] == "choice":
+                assert option["default"] in option["values"] or option["nullable"]
+                assert set(option["value_help"]) == {str(v) for v in option["values"]}
+                assert all(code.removeprefix(PREFIX) in OPTION_HELP for code in option["value_help"].values())
+    okey = {o["name"]: o for o in listed["okey"]["options"]}
+    assert (
+        okey["rounds"]["type"] == "int" and okey["rounds"]["nullable"] and okey["rounds"]["default"] is None
+    )
+    assert okey["direction"]["values"] == ["ccw", "cw"] and okey["allow_13_1"]["type"] == "bool"
+    values = {o["name"]: o["values"][-1] for o in options if o["type"] == "choice"}
+    created = server.post(
+        "/tables",
+        {"variant": "turkish_rummy", "options": values, "seats": [{"kind": "bot"}] * 4},
+        status=201,
+    )
+    assert created["rules"] == {**rules_dict(variant("turkish_rummy").load_rules()), **values}
+
+
+def test_pack_rows_keeps_each_group_on_one_row() -> None:
+    slots: list[int | None] = [
+        1,
+        2,
+        3,
+        None,
+        4,
+        5,
+        6,
+        7,
+        None,
+        8,
+        9,
+        None,
+        10,
+        11,
+        12,
+        None,
+        13,
+        None,
+        None,
+        None,
+    ]
+    packed = pack_rows(slots, 2)
+    assert packed == [1, 2, 3, None, 4, 5, 6, 7, None, None, 8, 9, None, 10, 11, 12, None, 13, None, None]
+    assert [f for f in packed if f is not None] == [f for f in slots if f is not None]
+    crowded: list[int | None] = [*range(1, 8), None, *range(8, 13), None]
+    assert pack_rows(crowded, 2) == [*range(1, 8), *range(8, 13), None, None]
+
+
+def test_rack_follows_the_hand_moves_and_arranges_like_the_seat_session(server: Server) -> None:
+    created, (token,) = make_table(server, options={"rounds": 1})
+    client = SeatClient(server, created["table"], 0, token)
+    state = client.until("sync")
+    hand, round_no = state["observation"]["hand"], state["observation"]["round"]
+    blank: list[int | None] = [None] * 28
+    first = ask(client, {"type": "rack", "slots": blank, "rows": 2, "round": None}, "rack")
+    expected = Rack(Kind.TILES, 28)
+    expected.sync(hand, round_no)
+    assert first["slots"] == expected.slots and first["arrived"] == [] and first["round"] == round_no
+    assert first["game"] == state["game"] and isinstance(first["v"], int)
+
+    moved = ask(
+        client,
+        {"type": "rack", "slots": first["slots"], "rows": 2, "round": round_no, "move": [0, 27]},
+        "rack",
+    )
+    assert moved["slots"] == [None, *first["slots"][1:27], first["slots"][0]]
+    shifted = ask(
+        client,
+        {"type": "rack", "slots": moved["slots"], "rows": 2, "round": round_no, "move": [27, 1]},
+        "rack",
+    )
+    assert shifted["slots"][1] == first["slots"][0] and shifted["slots"][2:4] == first["slots"][1:3]
+    assert sorted(f for f in moved["slots"] if f is not None) == sorted(hand)
+
+    runs = ask(
+        client, {"type": "rack", "slots": moved["slots"], "rows": 2, "round": round_no, "by": "runs"}, "rack"
+    )
+    assert sorted(f for f in runs["slots"] if f is not None) == sorted(hand)
+    for start, end in runs["groups"]:
+        assert start // 14 == (end - 1) // 14 and None not in runs["slots"][start:end]
+
+    stale = [*first["slots"]]
+    stale[stale.index(hand[0])] = None
+    stale[-1] = 51 if 51 not in hand else 50
+    fixed = ask(client, {"type": "rack", "slots": stale, "rows": 2, "round": round_no}, "rack")
+    assert sorted(f for f in fixed["slots"] if f is not None) == sorted(hand)
+    assert fixed["arrived"] == [hand[0]]
+
+    refusals: list[tuple[dict[str, Any], str]] = [
+        ({"slots": blank[:3], "rows": 1}, "bad_rack"),
+        ({"slots": blank, "rows": 3}, "bad_rack"),
+        ({"slots": [99] * 28}, "bad_rack"),
+        ({"slots": blank, "by": "colour"}, "bad_rack"),
+        ({"slots": blank, "move": [0]}, "bad_rack"),
+        ({"slots": first["slots"], "round": round_no, "move": [0, 28]}, "rack_no_position"),
+        ({"slots": first["slots"], "round": round_no, "move": [27, 0]}, "rack_empty_position"),
+    ]
+    for extra, code in refusals:
+        assert ask(client, {"type": "rack", **extra}, "rack")["code"] == code, extra
+    client.close()
+
+    spectator = SeatClient(server, created["table"], None, None)
+    assert ask(spectator, {"type": "rack", "slots": blank}, "rack")["code"] == "spectator"
+    spectator.close()
+
+
+def test_new_pieces_land_in_a_free_slot(server: Server) -> None:
+    created, (token,) = make_table(server, options={"rounds": 1})
+    client = SeatClient(server, created["table"], 0, token)
+    state = client.wait_turn_or_end()
+    round_no = state["observation"]["round"]
+    blank: list[int | None] = [None] * 28
+    rack = ask(client, {"type": "rack", "slots": blank, "rows": 2, "round": None}, "rack")
+    texts = [choice["text"] for choice in state["legal"]]
+    if "draw" not in texts:
+        discard = next(t for t in texts if t.startswith("discard"))
+        assert client.act(discard, "d0")["type"] == "ack"
+        state = client.wait_turn_or_end()
+        rack = ask(client, {"type": "rack", "slots": rack["slots"], "rows": 2, "round": round_no}, "rack")
+    assert client.act("draw", "d1")["type"] == "ack"
+    after = client.state
+    assert after is not None
+    grown = ask(client, {"type": "rack", "slots": rack["slots"], "rows": 2, "round": round_no}, "rack")
+    (new,) = grown["arrived"]
+    last = max(i for i, f in enumerate(rack["slots"]) if f is not None)
+    assert grown["slots"][last + 1] == new and grown["slots"][: last + 1] == rack["slots"][: last + 1]
+    client.close()
+
+
+def test_hints_on_the_seats_turn_only_and_only_where_allowed(server: Server) -> None:
+    created, (token,) = make_table(server, options={"rounds": 1})
+    client = SeatClient(server, created["table"], 0, token)
+    state = client.wait_turn_or_end()
+    answer = ask(client, {"type": "hint"}, "hint")
+    assert answer["type"] == "hint", answer
+    hint = answer["hint"]
+    texts = [choice["text"] for choice in state["legal"]]
+    assert hint["move"] in ("take_to_finish", "take", "draw", "pass", "finish", "discard")
+    if hint["move"] in ("finish", "discard"):
+        assert f"{hint['move']} {hint['piece']}" in texts
+    elif hint["move"] in ("draw", "pass"):
+        assert hint["move"] in texts
+    else:
+        assert "take" in texts
+    held = sum(len(m) for m in hint["arrangement"]["melds"]) + len(hint["arrangement"]["out"])
+    assert held in (len(state["observation"]["hand"]), len(state["observation"]["hand"]) - 1)
+    assert client.act(next(t for t in texts if t.startswith("discard") or t == "draw"), "h1")["type"] == "ack"
+    if not client.my_turn():
+        assert ask(client, {"type": "hint"}, "hint")["code"] == "no_hint"
+    client.close()
+
+    created, (token,) = make_table(server, options={"rounds": 1}, hints=False)
+    client = SeatClient(server, created["table"], 0, token)
+    client.wait_turn_or_end()
+    assert ask(client, {"type": "hint"}, "hint")["code"] == "hints_off"
+    client.close()
+    assert server.post("/tables", {"variant": "okey", "seats": [{"kind": "bot"}] * 4, "hints": 1}, status=400)
+
+
+def test_the_score_sheet_lists_every_round(server: Server) -> None:
+    created, (token,) = make_table(server, options={"rounds": 1}, turn_seconds=None)
+    client = SeatClient(server, created["table"], 0, token)
+    client.until("sync")
+    assert ask(client, {"type": "scores"}, "scores")["rounds"] == []
+    last = client.play_to_end(random.Random(3))
+    sheet = ask(client, {"type": "scores"}, "scores")
+    (only,) = sheet["rounds"]
+    result = last["observation"]["last_result"]
+    assert only["deltas"] == result["deltas"] and only["round"] == 1 and only["notes"] == result["notes"]
+    assert "hands" not in only
+    client.close()
+    spectator = SeatClient(server, created["table"], None, None)
+    assert ask(spectator, {"type": "scores"}, "scores")["rounds"] == sheet["rounds"]
+    spectator.close()
+
+
+def test_other_games_are_unsupported(server: Server) -> None:
+    created, (token,) = make_table(server, variant="kalooki", options={"players": 2})
+    client = SeatClient(server, created["table"], 0, token)
+    client.until("sync")
+    answer = ask(client, {"type": "scores"}, "scores")
+    assert answer["code"] == "unsupported" and answer["params"] == {"feature": "scores", "variant": "kalooki"}
+    client.close()
+    assert json.loads(json.dumps(answer))

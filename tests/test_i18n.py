@@ -94,35 +94,50 @@ def _options(rules_type: type[object]) -> dict[str, object]:
     return typing.get_type_hints(rules_type)
 
 
-@pytest.mark.parametrize("name", sorted(VARIANTS))
-def test_every_option_has_help(name: str) -> None:
-    from rummykit.engine.option_help import help_code
+def _codes(option: str, hint: object) -> set[str]:
+    """The help and label codes an option needs: its own, and one of each per value of a choice."""
+    from rummykit.engine.option_help import help_code, label_code
 
+    codes = {help_code(option), label_code(option)}
+    for inner in (hint, *typing.get_args(hint)):
+        if isinstance(inner, type) and issubclass(inner, Enum):
+            for member in inner:
+                codes |= {help_code(option, str(member.value)), label_code(option, str(member.value))}
+    return codes
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_every_option_has_help_and_label(name: str) -> None:
     rules_type = VARIANTS[name].rules_type
+    hints = _options(rules_type)
     fields = [f.name for f in dataclasses.fields(rules_type)]
     assert fields
-    hints = _options(rules_type)
     for option in fields:
-        assert help_code(option) in ENGLISH, f"{name}: option {option} has no help text"
-        for hint in (hints[option], *typing.get_args(hints[option])):
-            if isinstance(hint, type) and issubclass(hint, Enum):
-                for member in hint:
-                    code = help_code(option, str(member.value))
-                    assert code in ENGLISH, f"{name}: {option}={member.value} has no help text"
+        missing = sorted(_codes(option, hints[option]) - set(ENGLISH))
+        assert not missing, f"{name}: option {option} has no text for {missing}"
 
 
 def test_no_help_for_options_nobody_has() -> None:
-    from rummykit.engine.option_help import OPTION_HELP, help_code
+    from rummykit.engine.option_help import OPTION_HELP, OPTION_LABELS, VALUE_LABELS, help_code, label_code
 
-    codes = set()
+    needed: set[str] = set()
     for info in VARIANTS.values():
-        hints = _options(info.rules_type)
-        for option, hint in hints.items():
-            codes.add(help_code(option))
-            for inner in (hint, *typing.get_args(hint)):
-                if isinstance(inner, type) and issubclass(inner, Enum):
-                    codes.update(help_code(option, str(m.value)) for m in inner)
-    assert {help_code(name) for name in OPTION_HELP} == codes
+        for option, hint in _options(info.rules_type).items():
+            needed |= _codes(option, hint)
+    registered = {help_code(name) for name in OPTION_HELP}
+    registered |= {label_code(name) for name in OPTION_LABELS}
+    registered |= {"value_" + name for name in VALUE_LABELS}
+    assert registered == needed
+
+
+def test_option_help_codes_are_the_servers() -> None:
+    """The codes GET /variants names for an option's help are registered ones."""
+    from rummykit.server.rules_info import variant_info
+
+    for info in VARIANTS.values():
+        for option in variant_info(info)["options"]:
+            assert option["help"] in ENGLISH
+            assert set(option["value_help"].values()) <= set(ENGLISH)
 
 
 def test_every_registering_module_is_extracted() -> None:

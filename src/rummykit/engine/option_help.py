@@ -1,9 +1,11 @@
-"""The English help text of every rules option, registered as message codes so that clients show
-and translate them like any other message.
+"""The English name and help text of every rules option, registered as message codes so that
+clients show and translate them like any other message.
 
-An option ``name`` has the code ``option_<name>``; an option with named values (an enum) also has
-``option_<name>_<value>`` for each value. One code serves every game that has the option, so a text
-that differs between games names the game. A boolean option's text says what ``true`` does.
+An option ``name`` has the help code ``option_<name>`` (a sentence) and the label code
+``rule_<name>`` (a few words); an option with named values (an enum) also has
+``option_<name>_<value>`` (a sentence) and ``value_<name>_<value>`` (a few words) for each value.
+One code serves every game that has the option, so a text that differs between games names the
+game. A boolean option's text says what ``true`` does.
 """
 
 from __future__ import annotations
@@ -12,6 +14,10 @@ from rummykit.messages import register
 
 PREFIX = "option_"
 """Prefix of every option help code."""
+LABEL_PREFIX = "rule_"
+"""Prefix of every option label code."""
+VALUE_PREFIX = "value_"
+"""Prefix of every option value label code."""
 
 OPTION_HELP: dict[str, str] = {
     # every game
@@ -125,10 +131,85 @@ OPTION_HELP: dict[str, str] = {
 """English help by option name (``players``) and by option and value (``direction_ccw``)."""
 
 
+OPTION_LABELS: dict[str, str] = {
+    "players": "Players",
+    "rounds": "Rounds",
+    "hunt_penalty": "Hunt penalty",
+    "direction": "Direction of play",
+    "false_joker": "False jokers",
+    "allow_13_1": "1 after 13 in a run",
+    "pair_rule": "Pairs",
+    "okey_in_pairs": "Okey in pairs",
+    "discard_history": "Discards shown",
+    "forbid_rediscard_taken": "No discarding the tile just taken",
+    "indicator_bonus": "Indicator bonus",
+    "indicator_bonus_points": "Indicator bonus points",
+    "on_stock_empty": "When the stock runs out",
+    "start_points": "Starting points",
+    "points_normal": "Points for a finish",
+    "okey_finish_multiplier": "Okey finish multiplier",
+    "pairs_multiplier": "Seven pairs multiplier",
+    "stack_multipliers": "Multipliers stack",
+    "colour_double": "Double for a red or black indicator",
+    "set_distinct_suits": "Sets of different suits",
+    "up_card_sets_wild": "Card above the up card is wild",
+    "pairs_penalty": "Seven pairs penalty",
+    "joker_discard_penalty": "Joker discard penalty",
+    "stack_bonuses": "Penalties stack",
+    "up_card_penalty": "Up card penalty",
+    "stalemate_penalty": "Stalemate penalty",
+    "penalty_limit": "Penalty limit",
+    "open_min": "Opening minimum",
+    "released_joker_must_be_used": "Released joker used at once",
+    "max_reshuffles": "Reshuffles",
+    "joker_penalty": "Joker left in hand",
+    "ace_penalty": "Ace left in hand",
+    "match": "Match",
+    "elimination_limit": "Elimination limit",
+    "point_value": "Point value",
+    "must_meld_if_able": "Must meld when able",
+    "knock_max": "Knock limit",
+    "knock_requires_prior_meld": "Knock only after melding",
+    "not_knocker_bonus": "Bonus for beating the knocker",
+    "go_out_bonus": "Going out bonus",
+    "target": "Target score",
+    "game_bonus": "Game bonus",
+    "round_win_bonus": "Round win bonus",
+    "joker_replace_from_table": "Joker's card from the table",
+}
+"""A few words naming each option (a form's label), by option name."""
+
+VALUE_LABELS: dict[str, str] = {
+    "direction_ccw": "counter-clockwise",
+    "direction_cw": "clockwise",
+    "false_joker_okey_identity": "the okey's own face",
+    "false_joker_wild": "wild",
+    "pair_rule_identical": "identical tiles",
+    "pair_rule_same_number": "same number",
+    "discard_history_visible": "every tile",
+    "discard_history_top_only": "top tile only",
+    "indicator_bonus_first_turn": "on the first turn",
+    "indicator_bonus_off": "off",
+    "on_stock_empty_void": "the round is void",
+    "match_elimination": "elimination",
+    "match_single_round": "single round",
+    "match_rounds": "fixed number of rounds",
+}
+"""A few words naming each value of a choice, by option and value (``direction_ccw``)."""
+
+
 def help_code(option: str, value: str | None = None) -> str:
     """The message code of ``option``'s help (``option_direction``), or of one of its values
     (``help_code("direction", "ccw")`` is ``option_direction_ccw``)."""
     return PREFIX + option + ("" if value is None else "_" + value)
 
 
+def label_code(option: str, value: str | None = None) -> str:
+    """The message code of ``option``'s label (``rule_direction``), or of one of its values
+    (``label_code("direction", "ccw")`` is ``value_direction_ccw``)."""
+    return LABEL_PREFIX + option if value is None else VALUE_PREFIX + option + "_" + value
+
+
 register({PREFIX + name: text for name, text in OPTION_HELP.items()})
+register({LABEL_PREFIX + name: text for name, text in OPTION_LABELS.items()})
+register({VALUE_PREFIX + name: text for name, text in VALUE_LABELS.items()})

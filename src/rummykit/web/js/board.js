@@ -151,7 +151,9 @@ export function Board({ model, ctx, onDrop }) {
           <div role="group" aria-label=${t("arrange_label")} class="arrange">
             <span class="label">${t("arrange_label")}</span>
             ${["runs", "sets", "pairs", "suit"].map(
-              (by) => html`<button type="button" key=${by} onClick=${() => model.arrange(by)}>${t(`arrange_${by}`)}</button>`,
+              (by) => html`<button type="button" key=${by} onClick=${() => model.arrange(by)}>
+                ${t(by === "suit" && model.kind === "cards" ? "arrange_suits" : `arrange_${by}`)}
+              </button>`,
             )}
           </div>
           <${Actions} model=${model} ctx=${ctx} />

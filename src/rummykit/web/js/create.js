@@ -107,8 +107,8 @@ export function CreateTable({ variants, onCreated }) {
     </fieldset>
     <fieldset class="table-options">
       <legend>${t("create_table_options")}</legend>
-      <label><input type="checkbox" checked=${isPublic} onChange=${(e) => setPublic(e.currentTarget.checked)} /> ${t("create_public")}</label>
-      <label><input type="checkbox" checked=${hints} onChange=${(e) => setHints(e.currentTarget.checked)} /> ${t("create_hints")}</label>
+      <label class="check"><input type="checkbox" checked=${isPublic} onChange=${(e) => setPublic(e.currentTarget.checked)} /> ${t("create_public")}</label>
+      <label class="check"><input type="checkbox" checked=${hints} onChange=${(e) => setHints(e.currentTarget.checked)} /> ${t("create_hints")}</label>
       <label>${t("create_timer")}
         <select value=${timer} onChange=${(e) => setTimer(e.currentTarget.value)}>
           <option value="">${t("create_no_timer")}</option>

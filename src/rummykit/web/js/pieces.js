@@ -31,10 +31,11 @@ export function faceOf(kind, text) {
   return null;
 }
 
-/** What is printed on the piece: {rank, mark, colour} for drawing it. */
+/** What is printed on the piece, as on a real one (Western digits in every language): {rank,
+ * mark, colour} for drawing it. */
 export function look(kind, face) {
   if (face === JOKER) return { rank: kind === "tiles" ? "✿" : "★", mark: kind === "tiles" ? "" : "JK", colour: "joker" };
-  if (kind === "tiles") return { rank: num(rankOf(face)), mark: "", colour: TILE_COLOURS[suitOf(face)] };
+  if (kind === "tiles") return { rank: String(rankOf(face)), mark: "", colour: TILE_COLOURS[suitOf(face)] };
   const suit = CARD_SUITS[suitOf(face)];
   return { rank: CARD_RANKS[rankOf(face) - 1].replace("T", "10"), mark: SUIT_SYMBOLS[suit], colour: suit };
 }

@@ -2,6 +2,7 @@
 // laid down and every hand the rules show; each seat's change and total.
 
 import { html } from "./html.js";
+import { useEffect, useRef } from "preact/hooks";
 import { t, signed, num } from "./i18n.js";
 import { Piece } from "./piece.js";
 
@@ -17,8 +18,13 @@ export function RoundEnd({ end, view, kind, ctx, canRematch, onRematch, onClose 
   const totals = view.observation.scores;
   const wilds = new Set(result ? result.wilds : []);
   const names = totals.map((_, s) => ctx.seatName(s));
+  const heading = useRef(null);
+  const shown = result ? result.round_no : -1;
+  useEffect(() => {
+    if (heading.current) heading.current.focus({ preventScroll: false });
+  }, [shown, over]);
   return html`<section class="panel round-end" data-testid="round-end" aria-labelledby="round-end-title">
-    <h2 id="round-end-title">
+    <h2 id="round-end-title" tabindex="-1" ref=${heading}>
       ${over ? t("round_end_match_over") : t("round_end_title", { round: result ? result.round_no : 0 })}
     </h2>
     ${result &&

@@ -208,6 +208,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="time budget per line (default 3)")
     parser.add_argument("--games", type=int, default=None, help="stop a line after N finished matches")
     parser.add_argument("--only", choices=GAMES, default=None, help="time only this rummykit game")
+    parser.add_argument(
+        "--bots", choices=BOT_KINDS, action="append", default=None, help="time only this bot kind (repeat it)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first match of each line")
     parser.add_argument(
@@ -238,7 +241,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lines = [
         run_line(game, bot, functools.partial(rummykit_selfplay, game, bot), args)
         for game in games
-        for bot in BOT_KINDS
+        for bot in args.bots or BOT_KINDS
     ]
     peer = None
     if pyspiel is not None:

@@ -17,12 +17,12 @@ from typing import Any
 from rummykit.core.melds import Wilds
 from rummykit.engine.hand_actions import HandAction, Verb
 from rummykit.solvers.arrange import WinKind
-from rummykit.solvers.report import HandProfile, best_arrangement, whole_hand_kinds
+from rummykit.solvers.report import HandProfile, fewest_left, whole_hand_kinds
 
 
 @lru_cache(maxsize=1 << 16)
 def _left_out(profile: HandProfile, faces: tuple[int, ...], wilds: Wilds) -> int:
-    return len(best_arrangement(profile, faces, wilds).ungrouped)
+    return fewest_left(profile, faces, wilds)
 
 
 class GreedyBot:
@@ -39,14 +39,26 @@ class GreedyBot:
         return _left_out(self.profile, tuple(sorted(faces)), wilds)
 
     def best_discard(self, rack: Sequence[int], wilds: Wilds, choices: Sequence[int]) -> tuple[int, int]:
-        """(pieces left out after the best discard, that discard) among ``choices``."""
-        scored = []
-        for face in choices:
+        """(pieces left out after the best discard, that discard) among ``choices``: fewest left
+        out, then not a wild, then the highest face.
+
+        Choices are tried in that tie order and the first that leaves one piece fewer out than the
+        whole rack ends the search: no discard does better (a partition of what is left is one of
+        the rack, so a discard removes at most one piece from those left out).
+        """
+        floor = self.left_out(rack, wilds) - 1
+        best: tuple[int, int] | None = None
+        for face in sorted(set(choices), key=lambda f: (wilds.is_wild(f), -f)):
             rest = list(rack)
             rest.remove(face)
-            scored.append((self.left_out(rest, wilds), wilds.is_wild(face), -face, face))
-        left, _, _, face = min(scored)
-        return left, face
+            left = self.left_out(rest, wilds)
+            if best is None or left < best[0]:
+                best = (left, face)
+                if left <= floor:
+                    break
+        if best is None:
+            raise ValueError("no discard to choose from")
+        return best
 
     def choose(self, observation: dict[str, Any], legal: list[HandAction]) -> HandAction:
         """The greedy choice among ``legal`` (``observation``: the game's ``observe`` dict)."""

@@ -1,36 +1,62 @@
-"""The ``rummykit`` command."""
+"""The ``rummykit`` command.
+
+Each subcommand lives in its own module, imported only when that subcommand runs: ``rummykit solve``
+never loads the play screens, the server, HiGHS or numpy. ``app`` (every subcommand, for ``--help``
+and the tests) is built on first use.
+"""
 
 from __future__ import annotations
 
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
 import typer
 
-from rummykit.cli.connect import connect
-from rummykit.cli.play import play
-from rummykit.cli.replay import replay
-from rummykit.cli.serve import serve
-from rummykit.cli.simulate import simulate
-from rummykit.cli.solve import solve
+HELP = "Okey, Turkish Rummy, Kalooki and Carousel: exact solvers, bots, play, simulation."
 
-app = typer.Typer(
-    name="rummykit",
-    help="Okey, Turkish Rummy, Kalooki and Carousel: exact solvers, bots, play, simulation.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-app.command()(solve)
-app.command()(play)
-app.command()(simulate)
-app.command()(replay)
-app.command()(serve)
-app.command()(connect)
+COMMANDS: dict[str, str] = {
+    "solve": "rummykit.cli.solve",
+    "play": "rummykit.cli.play",
+    "simulate": "rummykit.cli.simulate",
+    "replay": "rummykit.cli.replay",
+    "serve": "rummykit.cli.serve",
+    "connect": "rummykit.cli.connect",
+}
+"""Subcommand -> the module defining a function of that name, in ``--help`` order."""
 
 
-@app.callback()
 def root() -> None:
     """Okey, Turkish Rummy, Kalooki and Carousel: exact solvers, bots, play, simulation."""
 
 
+def build_app(names: Sequence[str] = tuple(COMMANDS)) -> typer.Typer:
+    """The command with the subcommands ``names`` (each module imported here)."""
+    built = typer.Typer(
+        name="rummykit", help=HELP, no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False
+    )
+    for name in names:
+        command: Callable[..., Any] = getattr(importlib.import_module(COMMANDS[name]), name)
+        built.command()(command)
+    built.callback()(root)
+    return built
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """``app``: the command with every subcommand (built once, when first asked for)."""
+    if name != "app":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    full = build_app()
+    globals()["app"] = full
+    return full
+
+
 def main() -> None:
-    """Entry point of the ``rummykit`` console script."""
-    app()
+    """Entry point of the ``rummykit`` console script: only the subcommand named is imported (all
+    of them for ``--help``, no subcommand or an unknown one, so the usual message lists them)."""
+    words = [arg for arg in sys.argv[1:] if not arg.startswith("-")]
+    if words and words[0] in COMMANDS and sys.argv[1] == words[0]:
+        build_app([words[0]])()
+        return
+    build_app()()

@@ -344,6 +344,21 @@ class HandSolver:
         alone = self._isolated(key, len(wild))
         return self._search(key - alone, len(wild), objective, self._memo(objective))
 
+    def left_out(self, faces: Sequence[int], wilds: Wilds, pairs: bool = False) -> int:
+        """How many pieces the best partition into sets and runs leaves out (every piece counting
+        one), or with ``pairs`` the fewer of that and what :meth:`pairs` leaves out; counted by the
+        score-only search, no melds built."""
+        key, wild, _ = self._pack(faces, wilds)
+        w = len(wild)
+        left = len(faces) - self._search(
+            key - self._isolated(key, w), w, Objective.PIECES, self._memo(Objective.PIECES)
+        )
+        if not pairs or not left:
+            return left
+        if self.rules.pair_rule is not PairRule.IDENTICAL or not self.rules.wild_in_pairs:
+            return min(left, self.pairs_left(faces, wilds))
+        return min(left, _pairs_left(_naturals(key & _FIRST_UNITS), w))
+
     def _search(
         self,
         key: int,
@@ -656,11 +671,7 @@ class HandSolver:
     def pairs_left(self, faces: Sequence[int], wilds: Wilds) -> int:
         """How many pieces :meth:`pairs` leaves out, counted without building the pairs."""
         groups, wild = self._pair_groups(faces, wilds)
-        singles = sum(len(members) % 2 for members in groups.values())
-        completed = min(len(wild), singles)
-        if len(wild) > singles and (len(wild) - singles) % 2 == 1 and singles:
-            completed -= 1
-        return singles - completed + (len(wild) - completed) % 2
+        return _pairs_left(sum(len(members) % 2 for members in groups.values()), len(wild))
 
     def _pair_groups(self, faces: Sequence[int], wilds: Wilds) -> tuple[dict[int, list[int]], list[int]]:
         """(the faces grouped by what pairs them, the wilds free to complete any pair). Without
@@ -702,6 +713,16 @@ class HandSolver:
     def max_meld_value(self, faces: Sequence[int], wilds: Wilds) -> Arrangement:
         """Disjoint melds of the largest total value (``kalooki.md`` "Opening"); needs values."""
         return self.arrange(faces, wilds, Objective.MELD_VALUE)
+
+
+def _pairs_left(singles: int, wilds: int) -> int:
+    """Pieces left out of the most pairs, with ``singles`` pieces that pair with nothing else in
+    hand and ``wilds`` wilds free to complete a single or pair each other (as :meth:`HandSolver.pairs`
+    plays them)."""
+    completed = min(wilds, singles)
+    if wilds > singles and (wilds - singles) % 2 == 1 and singles:
+        completed -= 1
+    return singles - completed + (wilds - completed) % 2
 
 
 def _template_meld(t: _Template, played: list[int]) -> Meld:

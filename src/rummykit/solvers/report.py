@@ -100,6 +100,14 @@ def finishes(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> dict[i
     return out
 
 
+def fewest_left(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> int:
+    """How many pieces :func:`best_arrangement` leaves out, counted without building melds (the
+    score-only search when every piece counts one)."""
+    if profile.objective is not Objective.PIECES:
+        return len(best_arrangement(profile, faces, wilds).ungrouped)
+    return profile.solver().left_out(faces, wilds, profile.pairs_win)
+
+
 def best_arrangement(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> Arrangement:
     """The best partition under the profile's objective; with ``pairs_win``, seven-pairs style
     pairs instead when they leave fewer pieces out."""

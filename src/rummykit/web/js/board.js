@@ -112,7 +112,7 @@ function Centre({ model, wilds, onDrop, ctx, pileOf }) {
 
 export function Board({ model, ctx, onDrop }) {
   const obs = model.view.observation;
-  const me = model.seat === null ? obs.order[0] : model.seat;
+  const me = model.seat === null ? 0 : model.seat;
   const direction = model.info.rules.direction;
   const where = places(obs.order, me, direction);
   const wilds = new Set(obs.wilds);

@@ -13,11 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rummykit.core.melds import CARD_JOKERS, Meld, MeldKind
-from rummykit.core.pieces import rank_of
-from rummykit.solvers.arrange import Arrangement, Objective
+from rummykit.core.melds import CARD_JOKERS, CardValues, Meld, MeldKind
+from rummykit.core.pieces import JOKER, rank_of
+from rummykit.solvers.arrange import Arrangement, HandSolver, Objective
 from rummykit.solvers.report import HandProfile
 from rummykit.variants.kalooki.actions import KalookiAction, KVerb, action_id
+
+ARRANGEMENTS_KEPT = 256
+"""Arrangements a bot keeps between decisions before it forgets them all."""
 
 
 class KalookiGreedyBot:
@@ -29,23 +32,36 @@ class KalookiGreedyBot:
     def __init__(self, game: Any, seed: int = 0) -> None:
         self.rules = game.rules
         self.profile: HandProfile = game.rules.hand_profile()
-        self.values = game.rules.values()
+        self.values: CardValues = game.rules.values()
+        self.solver: HandSolver = self.profile.solver()
+        self.points: list[int] = [self.values.hand_value(f, CARD_JOKERS) for f in range(JOKER + 1)]
+        """Each face's points left in hand."""
+        self._arranged: dict[tuple[tuple[int, ...], Objective], Arrangement] = {}
 
     # ------------------------------------------------------------------ solver questions
     def _arrange(self, hand: Sequence[int], objective: Objective) -> Arrangement:
-        return self.profile.solver().arrange(hand, CARD_JOKERS, objective)
+        """The solver's arrangement, kept for the hands of the last few decisions (a turn asks
+        about the same hand when drawing and when discarding). The arrangement of cards does not
+        depend on their order (a face stands for itself, every joker is alike)."""
+        key = (tuple(sorted(hand)), objective)
+        found = self._arranged.get(key)
+        if found is None:
+            if len(self._arranged) >= ARRANGEMENTS_KEPT:
+                self._arranged.clear()
+            found = self._arranged[key] = self.solver.arrange(hand, CARD_JOKERS, objective)
+        return found
 
     def deadwood(self, hand: Sequence[int]) -> int:
-        """Points left in hand after the best arrangement."""
-        left = self._arrange(hand, Objective.DEADWOOD).ungrouped
-        return sum(self.values.hand_value(f, CARD_JOKERS) for f in left)
+        """Points left in hand after the best arrangement (the score-only search: the hand's points
+        less those the best arrangement melds)."""
+        points = self.points
+        return sum(points[f] for f in hand) - self.solver.score(hand, CARD_JOKERS, Objective.DEADWOOD)
 
     def worst_card(self, hand: Sequence[int]) -> int:
         """The highest deadwood card of ``hand`` (a joker only if nothing else is left out)."""
         left = list(self._arrange(hand, Objective.DEADWOOD).ungrouped) or list(hand)
-        return max(
-            left, key=lambda f: (not CARD_JOKERS.is_wild(f), self.values.hand_value(f, CARD_JOKERS), f)
-        )
+        points = self.points
+        return max(left, key=lambda f: (not CARD_JOKERS.is_wild(f), points[f], f))
 
     def _keeping_one(self, hand: Sequence[int], objective: Objective) -> Arrangement:
         """The best arrangement that leaves at least one card for the final discard."""

@@ -440,7 +440,13 @@ class HandSolver:
             memo[state] = (top_score, top_choice)
             return top_score
 
-        room = sum(weight[f] * _count(key, f) for f in range(N_FACES))
+        room = 0
+        rest = key
+        while rest:
+            slot = ((rest & -rest).bit_length() - 1) >> 1
+            count = (rest >> (2 * slot)) & 3
+            room += weight[_SLOT_FACE[slot]] * count
+            rest -= count << (2 * slot)
         return best(key, wilds, room)
 
     def _search_pieces(self, key: int, wilds: int, memo: dict[int, tuple[int, _Choice]]) -> int:

@@ -8,10 +8,11 @@ installs it, and are skipped elsewhere with the reason."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 
 import pytest
-from browser_support import Pages, find_chromium
+from browser_support import ARTIFACTS, Pages, find_chromium
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
 from test_server_support import Server, running, sqlite_url
@@ -31,10 +32,17 @@ def chromium_path() -> str:
     path = find_chromium()
     if path is None:
         reason = "no Chromium: install chromium-headless-shell (apt) or set RUMMYKIT_CHROMIUM"
-        if os.environ.get("CI"):
+        if os.environ.get("CI", "").lower() not in ("", "0", "false"):
             pytest.fail(reason + " (CI installs it: see .ci/run)")
         pytest.skip(reason)
     return str(path)
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> None:
+    """An empty artifacts directory (the last run's screenshots removed)."""
+    shutil.rmtree(ARTIFACTS, ignore_errors=True)
+    ARTIFACTS.mkdir(parents=True)
 
 
 @pytest.fixture(scope="session")
@@ -60,7 +68,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture
-def pages(request: pytest.FixtureRequest, browser: Browser, server: Server) -> Iterator[Pages]:
+def pages(
+    request: pytest.FixtureRequest, browser: Browser, server: Server, artifacts: None
+) -> Iterator[Pages]:
     """The test's pages; at the end every page is screenshotted into the artifacts when the test
     failed, and any console error or page error fails the test."""
     pages = Pages(browser, server.base)

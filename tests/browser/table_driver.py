@@ -1,0 +1,308 @@
+"""A person at a table of the browser client, driven only through the page's contract
+(``docs/web.md``: piece buttons named by notation, action buttons, test ids, routes), and the
+record replay the tests compare the page with. No tests here."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.sync_api import Locator, Page, WebSocket, expect
+
+from rummykit.core.notation import format_face
+from rummykit.core.pieces import Kind
+from rummykit.engine.game import Game
+from rummykit.engine.state import State
+from rummykit.variants.registry import game_from_record
+from test_server_support import Server
+
+GAME_ACTIONS = ("draw", "take", "show", "discard", "finish", "pass")
+"""The ``data-action`` of every game action button, in the order the page lists them."""
+
+ENGLISH_LABELS = {
+    "draw": "Draw",
+    "take": "Take",
+    "show": "Show",
+    "discard": "Discard",
+    "finish": "Finish",
+    "pass": "Pass",
+}
+"""The visible English label of each game action button (the contract)."""
+
+PIECE = re.compile(r"^(?:[RYBK](?:1[0-3]|[1-9])|F|(?:[2-9TJQKA])[SHDC]|JK)$")
+"""A piece's canonical notation: a tile (``R7``, ``F``) or a card (``7H``, ``TD``, ``JK``)."""
+
+TILE_WORD = re.compile(r"(?<![\w])([RYBK](?:1[0-3]|[1-9]))(?![\w])")
+"""A tile's notation as a word in running text (the false joker ``F`` is left out: a lone F
+is too common in text)."""
+
+TURN_JS = """
+() => {
+  // "end" once the round end shows; "busy" while the rack waits for the server; the page's game
+  // action buttons (space-separated) when it is this seat's turn; "" while others play.
+  const end = document.querySelector('[data-testid="round-end"]');
+  if (end && end.checkVisibility()) return 'end';
+  const rack = document.querySelector('[data-testid="rack"]');
+  if (!rack || rack.getAttribute('aria-busy') === 'true') return 'busy';
+  return [...document.querySelectorAll('[data-testid="actions"] button[data-action]')]
+    .map((b) => b.dataset.action).filter((a) => a !== 'hint').join(' ');
+}
+"""
+
+READY_JS = f"() => {{ const now = ({TURN_JS})(); return now !== 'busy' && now !== '' ? now : null; }}"
+"""Wait condition for a turn or the round end: its status."""
+
+CHANGED_JS = (
+    "(before) => {"
+    " const alert = document.querySelector('[data-testid=\"error\"]');"
+    " if (alert && alert.checkVisibility() && alert.textContent.trim()) return 'error';"
+    f" const now = ({TURN_JS})();"
+    " return now === before || now === 'busy' ? null : now === '' ? 'wait' : now; }"
+)
+"""Wait condition after an action: the turn's buttons changed, or the page shows a refusal."""
+
+
+@dataclass
+class Snapshot:
+    """What one page showed at one version of the match: ``v``, the notation of every piece
+    button on the page, the rack's slots (notation or ``None``), the page's visible text."""
+
+    v: int
+    pieces: list[str]
+    slots: list[str | None]
+    text: str
+
+
+class Person:
+    """One person's page at one table: sitting down, reading the rack and the offered actions,
+    playing turns by clicking what the page offers. Every ``state``/``sync`` message the page
+    receives is kept (:attr:`views`) so that tests can tell which version the page shows."""
+
+    def __init__(self, page: Page, server: Server, table: str) -> None:
+        self.page = page
+        self.server = server
+        self.table = table
+        self.views: list[dict[str, Any]] = []
+        page.on("websocket", self._watch)
+
+    def _watch(self, socket: WebSocket) -> None:
+        def frame(payload: str | bytes) -> None:
+            message = json.loads(payload)
+            if isinstance(message, dict) and message.get("type") in ("state", "sync"):
+                self.views.append(message)
+
+        socket.on("framereceived", frame)
+
+    # ------------------------------------------------------------------ getting to the table
+    def sit(self, seat: int, name: str) -> None:
+        """Open the invite to ``seat``, type the display name, press "Sit here"; returns once the
+        waiting room shows the name in that seat."""
+        self.page.goto(f"/#/t/{self.table}/seat/{seat}")
+        self.page.get_by_test_id("display-name").fill(name)
+        self.page.get_by_test_id(f"waiting-seat-{seat}").get_by_role("button", name="Sit here").click()
+        expect(self.page.get_by_test_id(f"waiting-seat-{seat}")).to_contain_text(name)
+
+    # ------------------------------------------------------------------ reading the page
+    @property
+    def rack(self) -> Locator:
+        """The rack region."""
+        return self.page.get_by_test_id("rack")
+
+    def slots(self) -> list[str | None]:
+        """The rack's slots in order (row 1 then row 2): each piece's notation (the first word of
+        its button's accessible name, checked against its ``data-piece``) or ``None``."""
+        found: list[list[str | None]] = self.rack.locator("[data-slot]").evaluate_all(
+            """(slots) => slots.map((slot) => {
+                 const b = slot.querySelector('button');
+                 return b ? [b.getAttribute('aria-label'), b.dataset.piece] : null; })"""
+        )
+        out: list[str | None] = []
+        for entry in found:
+            if entry is None:
+                out.append(None)
+                continue
+            label, piece = entry
+            assert label is not None and piece is not None
+            first = label.split(" ")[0].rstrip(",")
+            assert first == piece and PIECE.match(first), (label, piece)
+            out.append(first)
+        return out
+
+    def rack_pieces(self) -> list[str]:
+        """The pieces on the rack, slot order."""
+        return [p for p in self.slots() if p is not None]
+
+    def page_pieces(self) -> list[str]:
+        """The notation of every piece button anywhere on the page."""
+        found: list[str] = self.page.locator("button[data-piece]").evaluate_all(
+            "(buttons) => buttons.map((b) => b.getAttribute('aria-label').split(' ')[0].replace(/,$/, ''))"
+        )
+        return found
+
+    def snapshot(self) -> Snapshot:
+        """What the page shows now, with the version of the last view it received."""
+        assert self.views, "the page received no view"
+        return Snapshot(
+            v=self.views[-1]["v"],
+            pieces=self.page_pieces(),
+            slots=self.slots(),
+            text=self.page.locator("body").inner_text(),
+        )
+
+    def last_view(self) -> dict[str, Any]:
+        """The last ``state``/``sync`` message the page received."""
+        assert self.views, "the page received no view"
+        return self.views[-1]
+
+    def status(self) -> str:
+        """Without waiting: ``"end"`` once the round end shows, ``"busy"`` while the rack waits for
+        the server, the offered game actions (space-separated ``data-action`` values) on this
+        seat's turn, ``""`` while others play."""
+        result: str = self.page.evaluate(TURN_JS)
+        return result
+
+    def wait_turn_or_end(self, timeout_ms: float = 60_000) -> str:
+        """Wait until it is this seat's turn (the offered actions, as :meth:`status`) or the
+        round end shows (``"end"``)."""
+        handle = self.page.wait_for_function(READY_JS, timeout=timeout_ms, polling=100)
+        result: str = handle.json_value()
+        return result
+
+    def action_button(self, action: str) -> Locator:
+        """The offered button of game action ``action`` (``draw``…), found by its English label."""
+        return self.page.get_by_test_id("actions").get_by_role(
+            "button", name=ENGLISH_LABELS[action], exact=True
+        )
+
+    def error_text(self) -> str:
+        """The page's refusal or notice (the ``error`` alert), or ``""``."""
+        alert = self.page.get_by_test_id("error")
+        return alert.inner_text().strip() if alert.count() and alert.is_visible() else ""
+
+    # ------------------------------------------------------------------ acting
+    def select(self, piece: str) -> None:
+        """Press the rack button of ``piece`` (the first slot holding it) so that it is selected."""
+        button = self.rack.locator(f"button[data-piece='{piece}']").first
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+
+    def deselect(self) -> None:
+        """Unselect the selected rack piece, if any."""
+        pressed = self.rack.locator("button[aria-pressed='true']")
+        if pressed.count():
+            pressed.first.click()
+            expect(self.rack.locator("button[aria-pressed='true']")).to_have_count(0)
+
+    def press(self, action: str, before: str) -> str:
+        """Click the offered ``action`` button; wait until the offered actions are no longer
+        ``before`` (or the round ends, or the page shows a refusal: ``"error"``); the new
+        status as :meth:`status` (``"wait"`` for ``""``)."""
+        self.action_button(action).click()
+        handle = self.page.wait_for_function(CHANGED_JS, arg=before, timeout=60_000, polling=100)
+        result: str = handle.json_value()
+        return result
+
+    def play_turn(self, rng: random.Random, offered: str) -> list[str]:
+        """Play this seat's turn by clicking what the page offers, starting from ``offered``
+        (:meth:`status`): Show when offered, Finish when offered, else Draw or now and then Take,
+        then Discard of a random rack piece; Take or Pass when the stock is empty. Returns the
+        actions clicked once one ended the turn (discard, finish, pass) or the round ended."""
+        played: list[str] = []
+        status = offered
+        while status not in ("end", "wait"):
+            actions = status.split()
+            assert set(actions) <= set(GAME_ACTIONS), actions
+            for action in actions:
+                expect(self.action_button(action)).to_have_text(ENGLISH_LABELS[action])
+            if "show" in actions:
+                choice = "show"
+            elif "finish" in actions:
+                choice = "finish"
+                self.deselect()
+            elif "draw" in actions:
+                choice = "take" if "take" in actions and rng.random() < 0.25 else "draw"
+            elif "pass" in actions:
+                choice = rng.choice([a for a in actions if a in ("take", "pass")])
+            elif "discard" in actions:
+                choice = "discard"
+                self.select(rng.choice(self.rack_pieces()))
+            else:
+                raise AssertionError(f"no way to go on from {actions}")
+            status = self.press(choice, status)
+            if status == "error" and choice == "finish":
+                # several pieces finish: the page names them; select one and finish with it
+                notice = self.error_text()
+                options = [w for w in re.findall(r"[0-9A-Z]+", notice.split(":")[-1]) if PIECE.match(w)]
+                assert options, notice
+                self.select(options[0])
+                status = self.press("finish", " ".join(actions))
+            assert status != "error", f"{choice}: the page shows {self.error_text()!r}"
+            played.append(choice)
+            if choice in ("discard", "finish", "pass"):
+                break
+        return played
+
+    def round_end_totals(self) -> list[tuple[str, int]]:
+        """The round end's table: each row's player name and the total it shows, seat order."""
+        rows: list[list[str]] = (
+            self.page.get_by_test_id("round-end")
+            .locator("tbody tr")
+            .evaluate_all(
+                "(rows) => rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.innerText))"
+            )
+        )
+        return [(row[0].strip(), int(row[-1].replace("\u2212", "-").strip())) for row in rows]
+
+
+# ---------------------------------------------------------------------- the record, replayed
+@dataclass
+class Replayed:
+    """A match replayed from its record: the game, the header, and the state after each of the
+    record's actions (``states[v]`` is version ``v``: ``states[0]`` the deal)."""
+
+    game: Game[Any, Any]
+    header: dict[str, Any]
+    states: list[State]
+    outcome: dict[str, Any]
+
+    def notation(self, face: int) -> str:
+        """A face in the game's notation."""
+        kind = Kind.TILES if self.header["variant"] == "okey" else Kind.CARDS
+        return format_face(kind, face)
+
+    def hand(self, v: int, seat: int) -> Counter[str]:
+        """``seat``'s pieces at version ``v``."""
+        return Counter(self.notation(f) for f in self.game.observe(self.states[v], seat)["hand"])
+
+    def public(self, v: int) -> set[str]:
+        """Every piece a spectator sees at version ``v``: discard piles, pieces seen taken, the
+        indicator, okey and wilds (or the up card)."""
+        view = self.game.observe(self.states[v], None)
+        faces: list[int] = [f for pile in view["discards"] for f in pile]
+        faces += [f for known in view["known"] for f in known]
+        faces += view["wilds"]
+        faces += [
+            view[k]
+            for k in ("indicator", "okey", "up_card", "joker_as", "takeable")
+            if view.get(k) is not None
+        ]
+        return {self.notation(f) for f in faces}
+
+
+def replay(server: Server, game_id: str) -> Replayed:
+    """``GET /games/{game_id}/record`` replayed with the engine, every version kept."""
+    response = server.get(f"/games/{game_id}/record")
+    assert response.status_code == 200, response.text
+    lines = [json.loads(line) for line in response.text.splitlines() if line.strip()]
+    header, actions, last = lines[0], lines[1:-1], lines[-1]
+    game, _ = game_from_record(header["variant"], header["rules"])
+    state = game.new_state(header["seed"])
+    states = [state.clone()]
+    for line in actions:
+        game.apply_text(state, line["seat"], line["action"])
+        states.append(state.clone())
+    return Replayed(game, header, states, last["outcome"])

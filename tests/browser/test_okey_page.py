@@ -1,0 +1,226 @@
+"""Okey in the browser client against a real server and real bots: a whole round through the
+page, two people at one table who never see each other's rack, a reload that keeps the rack order
+and the game, and a turn played with the keyboard alone."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from typing import Any
+
+from browser_support import Pages
+from playwright.sync_api import expect
+from table_driver import TILE_WORD, Person, Snapshot, replay
+
+from rummykit.core.notation import format_face
+from rummykit.core.pieces import Kind
+from test_server_support import Server
+
+
+def bot_table(server: Server, people: int, variant: str = "okey") -> dict[str, Any]:
+    """A one-round table of ``variant`` whose first ``people`` seats are open for people and the
+    rest greedy bots that move at once; the create answer."""
+    seats = [{"kind": "person"}] * people + [{"kind": "bot", "level": "greedy"}] * (4 - people)
+    body = {"variant": variant, "options": {"rounds": 1}, "seats": seats, "bot_delay": 0}
+    created: dict[str, Any] = server.post("/tables", body, status=201)
+    return created
+
+
+def hand_of(person: Person) -> Counter[str]:
+    """The pieces of the last view the page received, in notation."""
+    return Counter(format_face(Kind.TILES, f) for f in person.last_view()["observation"]["hand"])
+
+
+def test_a_person_plays_a_whole_round_against_three_bots(pages: Pages, server: Server) -> None:
+    created = bot_table(server, people=1)
+    person = Person(pages.new("ann"), server, created["table"])
+    person.sit(0, "Ann")
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    expect(person.page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    expect(person.page.get_by_test_id("indicator").locator("button[data-piece]").first).to_be_visible()
+
+    rng = random.Random(12)
+    played: list[str] = []
+    while (status := person.wait_turn_or_end()) != "end":
+        assert Counter(person.rack_pieces()) == hand_of(person)
+        played += person.play_turn(rng, status)
+        assert len(played) < 200, played
+    assert {"draw", "discard"} <= set(played), played
+
+    view = person.last_view()
+    assert view["over"]
+    record = replay(server, view["game"])
+    shown = person.round_end_totals()
+    assert [total for _, total in shown] == record.outcome["scores"]
+    assert shown[0][0] == "Ann"
+    expect(person.page.get_by_test_id("round-end")).to_contain_text("The match is over")
+    expect(person.page.get_by_test_id("scores")).to_contain_text("Ann")
+    assert person.page.get_by_test_id("log").inner_text().strip()
+
+
+def seated(pages: Pages, server: Server, people: list[str]) -> tuple[dict[str, Any], list[Person]]:
+    """A started one-round Okey table with ``people`` (their names) in the first seats, each in
+    a page of their own, and bots in the rest."""
+    created = bot_table(server, people=len(people))
+    persons = []
+    for seat, name in enumerate(people):
+        person = Person(pages.new(name.lower()), server, created["table"])
+        person.sit(seat, name)
+        persons.append(person)
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    return created, persons
+
+
+def test_two_people_at_one_table_never_see_each_others_rack(pages: Pages, server: Server) -> None:
+    _, people = seated(pages, server, ["Ann", "Bob"])
+    rng = random.Random(3)
+    snapshots: list[list[Snapshot]] = [[], []]
+    deadline = time.monotonic() + 150
+    while True:
+        statuses = [person.status() for person in people]
+        if statuses == ["end", "end"]:
+            break
+        assert time.monotonic() < deadline, statuses
+        mover = next((seat for seat, s in enumerate(statuses) if s not in ("", "busy", "end")), None)
+        if mover is None:
+            people[0].page.wait_for_timeout(100)
+            continue
+        snapshot = people[mover].snapshot()
+        snapshots[mover].append(snapshot)
+        other = people[1 - mover]
+        if other.views and other.last_view()["v"] == snapshot.v:
+            snapshots[1 - mover].append(other.snapshot())
+        people[mover].play_turn(rng, statuses[mover])
+
+    game = people[0].last_view()["game"]
+    assert people[1].last_view()["game"] == game
+    record = replay(server, game)
+    hidden_seen = 0
+    for seat in (0, 1):
+        assert len(snapshots[seat]) >= 3, "too short a round to tell"
+        allowed: set[str] = set()
+        seen_to = -1
+        for snap in snapshots[seat]:
+            for v in range(seen_to + 1, snap.v + 1):
+                allowed |= record.public(v) | set(record.hand(v, seat))
+            seen_to = max(seen_to, snap.v)
+            assert Counter(p for p in snap.slots if p is not None) == record.hand(snap.v, seat)
+            hidden = set(record.hand(snap.v, 1 - seat)) - allowed
+            hidden_seen += len(hidden)
+            assert not hidden & set(snap.pieces), (seat, snap.v, hidden & set(snap.pieces))
+            assert not hidden & set(TILE_WORD.findall(snap.text)), (seat, snap.v, snap.text)
+    assert hidden_seen > 0, "the other rack never held a piece this page could not know"
+
+
+def test_reload_keeps_the_rack_order_and_the_game(pages: Pages, server: Server) -> None:
+    _, (person,) = seated(pages, server, ["Ann"])
+    rng = random.Random(8)
+    for _ in range(2):
+        status = person.wait_turn_or_end()
+        assert status != "end"
+        person.play_turn(rng, status)
+    status = person.wait_turn_or_end()
+    assert "draw" in status.split(), status
+
+    slots = person.slots()
+    source = next(i for i, piece in enumerate(slots) if piece is not None)
+    target = max(i for i, piece in enumerate(slots) if piece is None)
+    piece = slots[source]
+    person.rack.locator(f"[data-slot='{source}'] button").drag_to(
+        person.rack.locator(f"[data-slot='{target}']")
+    )
+    expect(person.rack.locator(f"[data-slot='{target}'] button")).to_have_attribute("data-piece", str(piece))
+    expect(person.rack.locator(f"[data-slot='{source}'] button")).to_have_count(0)
+    expect(person.rack).to_have_attribute("aria-busy", "false")
+    before = person.snapshot()
+    piles = {
+        test_id: person.page.get_by_test_id(test_id)
+        .locator("button[data-piece]")
+        .evaluate_all("(buttons) => buttons.map((b) => b.dataset.piece)")
+        for test_id in ["indicator", *(f"discard-{seat}" for seat in range(4))]
+    }
+
+    person.page.reload()
+    assert person.wait_turn_or_end() == status
+    after = person.snapshot()
+    assert after.slots == before.slots
+    assert after.v == before.v
+    for test_id, shown in piles.items():
+        expect(person.page.get_by_test_id(test_id).locator("button[data-piece]")).to_have_count(len(shown))
+        assert (
+            person.page.get_by_test_id(test_id)
+            .locator("button[data-piece]")
+            .evaluate_all("(buttons) => buttons.map((b) => b.dataset.piece)")
+            == shown
+        ), test_id
+    assert person.play_turn(rng, status)[0] in ("draw", "take")
+
+
+def tab_to(person: Person, condition: str, limit: int = 120) -> None:
+    """Press Tab until the focused element satisfies the JS predicate ``condition`` (given the
+    element)."""
+    for _ in range(limit):
+        person.page.keyboard.press("Tab")
+        if person.page.evaluate(f"(({condition}))(document.activeElement)"):
+            return
+    raise AssertionError(f"Tab never reached {condition}")
+
+
+def test_a_turn_played_with_the_keyboard_alone(pages: Pages, server: Server) -> None:
+    _, (person,) = seated(pages, server, ["Ann"])
+    rng = random.Random(4)
+    while "draw" not in (status := person.wait_turn_or_end()).split():
+        assert status != "end"
+        person.play_turn(rng, status)
+    person.page.locator("body").focus()
+
+    tab_to(person, "(e) => e.dataset.action === 'draw'")
+    person.page.keyboard.press("Enter")
+    expect(person.rack.locator("button[data-piece]")).to_have_count(15)
+    expect(person.page.get_by_test_id("actions").locator("[data-action='discard']")).to_be_visible()
+    expect(person.rack).to_have_attribute("aria-busy", "false")
+
+    slots = person.slots()
+    source = next(i for i in range(14) if slots[i] is not None and slots[i + 14] is None)
+    piece = slots[source]
+    tab_to(person, f"(e) => e.closest('[data-slot]')?.dataset.slot === '{source}'")
+    person.page.keyboard.press("Space")
+    expect(person.rack.locator(f"[data-slot='{source}'] button")).to_have_attribute("aria-pressed", "true")
+    person.page.keyboard.press("ArrowDown")
+    moved = person.rack.locator(f"[data-slot='{source + 14}'] button")
+    expect(moved).to_have_attribute("data-piece", str(piece))
+    expect(moved).to_be_focused()
+    expect(moved).to_have_attribute("aria-pressed", "true")
+
+    tab_to(person, "(e) => e.dataset.action === 'discard'")
+    person.page.keyboard.press("Enter")
+    expect(person.page.get_by_test_id("discard-0").locator("button[data-piece]").last).to_have_attribute(
+        "data-piece", str(piece)
+    )
+    expect(person.rack.locator("button[data-piece]")).to_have_count(14)
+    events = [e for view in person.views for e in view["events"] if e["seat"] == 0]
+    assert [e["code"] for e in events[-2:]] == ["drew", "discarded"], events[-2:]
+    assert events[-1]["params"]["piece"] == piece
+
+
+def test_lobby_creates_a_table_against_bots_and_lists_open_tables(pages: Pages, server: Server) -> None:
+    page = pages.new("host")
+    page.goto("/")
+    expect(page.get_by_test_id("lobby")).to_be_visible()
+    listed = server.post(
+        "/tables",
+        {"variant": "okey", "seats": [{"kind": "person"}] * 2 + [{"kind": "bot"}] * 2, "public": True},
+        status=201,
+    )
+    expect(page.get_by_test_id(f"open-table-{listed['table']}")).to_be_visible()
+
+    page.get_by_test_id("display-name").fill("Host")
+    form = page.get_by_test_id("create-table")
+    form.get_by_test_id("create-game").select_option("okey")
+    for seat in (1, 2, 3):
+        form.get_by_test_id(f"create-seat-{seat}").select_option("greedy")
+    form.locator("button[type=submit]").click()
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    expect(page.get_by_test_id("rack").locator("button[data-piece]")).to_have_count(14, timeout=5_000)
+    expect(page.get_by_test_id("seat-0")).to_contain_text("Host")

@@ -129,6 +129,10 @@ export class TableModel {
 
   onError(message) {
     this.error = { code: message.code, params: message.params };
+    if (message.code === "bad_token" && message.id === undefined && this.seat !== null) {
+      store.forgetSeat(this.id);
+      this.connect();
+    }
     if (message.id === undefined && this.rackBusy) {
       this.rackBusy = false;
       this.rackQueue = [];

@@ -5,8 +5,8 @@ import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
 import { t } from "./i18n.js";
 
-const SUBJECT_CODES = new Set(["drew", "took", "discarded", "finished", "passed", "showed"]);
 /** Events whose template is a verb phrase: the player's name goes before it. */
+const SUBJECT_CODES = new Set(["drew", "took", "discarded", "finished", "passed", "showed"]);
 
 /** One event or notice ({code, seat, params}) in words; `ctx.seatName` names the seats. */
 export function eventText(event, ctx) {

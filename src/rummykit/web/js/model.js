@@ -12,6 +12,8 @@ export const RACK_ROWS = 2;
 export const RACK_COLUMNS = 14;
 const RACK_SLOTS = RACK_ROWS * RACK_COLUMNS;
 const LOG_LIMIT = 300;
+/** The refusals of a `rack` request (they carry no action id). */
+const RACK_ERRORS = new Set(["bad_rack", "rack_no_position", "rack_empty_position", "not_started", "spectator", "unsupported"]);
 
 function sameFaces(a, b) {
   if (a.length !== b.length) return false;
@@ -133,7 +135,7 @@ export class TableModel {
       store.forgetSeat(this.id);
       this.connect();
     }
-    if (message.id === undefined && this.rackBusy) {
+    if (message.id === undefined && this.rackBusy && RACK_ERRORS.has(message.code)) {
       this.rackBusy = false;
       this.rackQueue = [];
     }

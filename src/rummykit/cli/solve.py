@@ -103,6 +103,8 @@ class _HandReader:
         self.profile: HandProfile = rules.hand_profile()
         self.names = _names(pieces.kind)
         self._faces: dict[str, int] = {}
+        self._fewest_copies = min(pieces.copies, pieces.jokers)
+        """No face is one copy too many when none appears more often than this."""
         self._wilds: dict[str | None, Wilds] = {}
 
     def faces(self, tokens: list[str]) -> list[int]:
@@ -115,9 +117,11 @@ class _HandReader:
             faces = [self.pieces.face(i) for i in parse_pieces(self.pieces, tokens)]
             known.update(zip(tokens, faces, strict=True))
             return faces
-        copies = self.pieces.copies_of
-        if any(n > copies(f) for f, n in Counter(faces).items()):
-            parse_pieces(self.pieces, tokens)
+        counts = Counter(faces)
+        if max(counts.values(), default=0) > self._fewest_copies:
+            copies = self.pieces.copies_of
+            if any(n > copies(f) for f, n in counts.items()):
+                parse_pieces(self.pieces, tokens)
         return faces
 
     def face(self, token: str) -> int:

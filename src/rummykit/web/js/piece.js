@@ -4,7 +4,8 @@ import { html } from "./html.js";
 import { describe, look, notation } from "./pieces.js";
 
 /** props: kind ("tiles" | "cards"), face, wild (an okey / wild card this round), selected,
- * fresh (just played: highlighted), small, onClick, onPointerDown, onKeyDown, testid, drop. */
+ * fresh (just played: highlighted), small, onClick, onPointerDown, onKeyDown, testid, drop.
+ * A piece without onClick is shown only: out of the Tab order (it is still a button). */
 export function Piece(props) {
   const { kind, face, wild, selected, fresh, small, testid } = props;
   const shown = look(kind, face);
@@ -25,6 +26,7 @@ export function Piece(props) {
     data-piece=${notation(kind, face)}
     data-testid=${testid}
     data-drop=${props.drop}
+    tabindex=${props.onClick ? undefined : -1}
     onClick=${props.onClick}
     onPointerDown=${props.onPointerDown}
     onKeyDown=${props.onKeyDown}

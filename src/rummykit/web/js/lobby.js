@@ -30,6 +30,7 @@ export function Lobby({ variants, go }) {
   const tables = lobby ? lobby.tables.filter((x) => BROWSER_GAMES.includes(x.variant)) : [];
   const finished = lobby ? lobby.finished.slice(0, 10) : [];
   return html`<main class="lobby" data-testid="lobby">
+    <h1 class="visually-hidden">${t("app_title")}</h1>
     <${CreateTable} variants=${variants} onCreated=${(id) => go(`#/t/${id}`)} />
     <section class="panel open-tables" aria-labelledby="open-title" data-testid="open-tables">
       <h2 id="open-title">${t("lobby_open_tables")}</h2>

@@ -10,9 +10,10 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import typer
+if TYPE_CHECKING:
+    import typer
 
 HELP = "Okey, Turkish Rummy, Kalooki and Carousel: exact solvers, bots, play, simulation."
 
@@ -33,6 +34,8 @@ def root() -> None:
 
 def build_app(names: Sequence[str] = tuple(COMMANDS)) -> typer.Typer:
     """The command with the subcommands ``names`` (each module imported here)."""
+    import typer
+
     built = typer.Typer(
         name="rummykit", help=HELP, no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False
     )
@@ -54,8 +57,15 @@ def __getattr__(name: str) -> typer.Typer:
 
 def main() -> None:
     """Entry point of the ``rummykit`` console script: only the subcommand named is imported (all
-    of them for ``--help``, no subcommand or an unknown one, so the usual message lists them)."""
+    of them for ``--help``, no subcommand or an unknown one, so the usual message lists them);
+    ``solve`` with plain arguments runs without Typer (:func:`rummykit.cli.hand_solve.quick_solve`)."""
     words = [arg for arg in sys.argv[1:] if not arg.startswith("-")]
+    if sys.argv[1:2] == ["solve"]:
+        from rummykit.cli.hand_solve import quick_solve
+
+        code = quick_solve(sys.argv[2:])
+        if code is not None:
+            sys.exit(code)
     if words and words[0] in COMMANDS and sys.argv[1] == words[0]:
         build_app([words[0]])()
         return

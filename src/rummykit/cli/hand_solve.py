@@ -1,0 +1,309 @@
+"""``rummykit solve`` without the command-line framework: the solver's report on one hand or a
+batch of hands, and a quick reading of the command's usual arguments, so that solving one hand
+starts without importing Typer (and the Pydantic it validates with).
+
+:mod:`rummykit.cli.solve` is the Typer command; both end in :func:`run_solve`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rummykit.cli.errors import USER_ERROR, error_line
+from rummykit.core.melds import CARD_JOKERS, NO_WILDS, Meld, Wilds
+from rummykit.core.notation import format_face, parse_face, parse_pieces, split_tokens
+from rummykit.core.pieces import JOKER, Kind, PieceSet
+from rummykit.errors import NotationError, RummykitError
+from rummykit.solvers.report import HandProfile, HandReport, analyse
+from rummykit.variants.registry import VariantInfo, variant
+
+
+def _wilds(info: VariantInfo, rules: Any, indicator: str | None, up_card: str | None) -> Wilds:
+    if info.name == "okey":
+        if indicator is None:
+            return NO_WILDS
+        return rules.wilds(parse_face(Kind.TILES, indicator))  # type: ignore[no-any-return]
+    if indicator is not None:
+        raise RummykitError("--indicator is for okey; card games have printed jokers")
+    if info.name == "turkish_rummy":
+        up = parse_face(Kind.CARDS, up_card) if up_card else None
+        return rules.wilds(up)  # type: ignore[no-any-return]
+    if up_card is not None:
+        raise RummykitError("--up-card is for turkish_rummy")
+    return CARD_JOKERS
+
+
+def _names(kind: Kind) -> list[str]:
+    """The notation of every face (index 52: the joker), looked up instead of formatted."""
+    return [format_face(kind, f) for f in range(JOKER + 1)]
+
+
+def meld_json(kind: Kind, meld: Meld, names: list[str] | None = None) -> dict[str, object]:
+    """A meld as JSON: its kind, its pieces and the face each stands for."""
+    names = names or _names(kind)
+    return {
+        "kind": meld.kind.value,
+        "pieces": [names[f] for f in meld.faces],
+        "stands_for": [names[f] for f in meld.stands_for],
+    }
+
+
+def report_json(
+    kind: Kind, faces: list[int], report: HandReport, names: list[str] | None = None
+) -> dict[str, object]:
+    """The solver's report as the JSON object documented in the README."""
+    names = names or _names(kind)
+    max_meld = report.max_meld
+    return {
+        "hand": [names[f] for f in faces],
+        "melds": [meld_json(kind, m, names) for m in report.melds],
+        "ungrouped": [names[f] for f in report.arrangement.ungrouped],
+        "arrangement": report.arrangement.kind.value,
+        "winning": report.winning,
+        "win_kind": report.win_kind.value if report.win_kind else None,
+        "win_kinds": [k.value for k in report.win_kinds],
+        "finishes": None if report.finishes is None else [names[f] for f in report.finishes],
+        "deadwood_points": report.deadwood_points,
+        "max_meld_value": None if max_meld is None else max_meld.score,
+        "max_value_melds": None if max_meld is None else [meld_json(kind, m, names) for m in max_meld.melds],
+    }
+
+
+def _describe(kind: Kind, melds: tuple[Meld, ...]) -> str:
+    return " | ".join(m.describe(kind) for m in melds) or "-"
+
+
+def report_text(kind: Kind, data: dict[str, object], report: HandReport, header: str) -> str:
+    """The readable form of a report."""
+    lines = [header]
+    lines.append(f"melds:      {_describe(kind, report.melds)}")
+    lines.append(f"ungrouped:  {' '.join(data['ungrouped']) or '-'}")  # type: ignore[arg-type]
+    win = f"yes ({report.win_kind})" if report.winning else "no"
+    lines.append(f"winning:    {win}")
+    if report.finishes is not None:
+        lines.append(f"finishes:   {' '.join(data['finishes']) or 'none'}")  # type: ignore[arg-type]
+    if report.deadwood_points is not None:
+        lines.append(f"deadwood:   {report.deadwood_points} points")
+    if report.max_meld is not None:
+        best = _describe(kind, report.max_meld.melds)
+        lines.append(f"max meld value: {report.max_meld.score} ({best})")
+    return "\n".join(lines)
+
+
+class _HandReader:
+    """Solves hands of one game under one set of rules: the pieces parsed, the wilds, the solver
+    profile and the notation of every face are looked up once per batch, not once per hand."""
+
+    def __init__(self, info: VariantInfo, rules: Any, pieces: PieceSet, up: str | None) -> None:
+        self.info = info
+        self.rules = rules
+        self.pieces = pieces
+        self.up = up
+        self.profile: HandProfile = rules.hand_profile()
+        self.names = _names(pieces.kind)
+        self._faces: dict[str, int] = {}
+        self._fewest_copies = min(pieces.copies, pieces.jokers)
+        """No face is one copy too many when none appears more often than this."""
+        self._wilds: dict[str | None, Wilds] = {}
+
+    def faces(self, tokens: list[str]) -> list[int]:
+        """The faces of ``tokens``; a malformed token or one copy too many raises as
+        :func:`parse_pieces` does (it is asked whenever the quick reading fails)."""
+        known = self._faces
+        try:
+            faces = [known[t] for t in tokens]
+        except KeyError:
+            faces = [self.pieces.face(i) for i in parse_pieces(self.pieces, tokens)]
+            known.update(zip(tokens, faces, strict=True))
+            return faces
+        counts = Counter(faces)
+        if max(counts.values(), default=0) > self._fewest_copies:
+            copies = self.pieces.copies_of
+            if any(n > copies(f) for f, n in counts.items()):
+                parse_pieces(self.pieces, tokens)
+        return faces
+
+    def face(self, token: str) -> int:
+        """The face of one token (raises :class:`NotationError` naming a bad one)."""
+        face = self._faces.get(token)
+        if face is None:
+            face = self._faces[token] = parse_face(self.pieces.kind, token)
+        return face
+
+    def wilds(self, indicator: str | None) -> Wilds:
+        wilds = self._wilds.get(indicator)
+        if wilds is None:
+            wilds = self._wilds[indicator] = _wilds(self.info, self.rules, indicator, self.up)
+        return wilds
+
+    def solve(self, tokens: list[str], indicator: str | None) -> tuple[dict[str, object], HandReport]:
+        """The JSON report and the report of one hand; raises :class:`RummykitError` for bad input."""
+        wilds = self.wilds(indicator)
+        faces = self.faces(tokens)
+        if not faces:
+            raise RummykitError("no pieces given: write the hand, e.g. R1 R2 R3 or 7H 8H 9H")
+        for aside, what in ((indicator, "indicator"), (self.up, "up card")):
+            if aside is not None:
+                _check_set_aside(self.pieces, faces, self.face(aside), aside, what)
+        report = analyse(self.profile, faces, wilds)
+        data: dict[str, object] = {"variant": self.info.name}
+        if indicator is not None:
+            data["indicator"] = self.names[self.face(indicator)]
+            data["okey"] = self.names[min(wilds.faces)]
+        data.update(report_json(self.pieces.kind, faces, report, self.names))
+        return data, report
+
+
+def _check_set_aside(pieces: PieceSet, faces: list[int], face: int, token: str, what: str) -> None:
+    """The indicator or up card ``face`` (written ``token``) is out of play: never a joker, and the
+    hand holds at most the other copies of its face."""
+    if face == JOKER:
+        raise NotationError(token, f"the {what} is never a joker")
+    held = faces.count(face)
+    if held >= pieces.copies_of(face):
+        raise NotationError(
+            token, f"the {what} is out of play, so the hand can hold only {held - 1 or 'one'}"
+        )
+
+
+def run_solve(
+    game: str,
+    pieces: Sequence[str] | None = None,
+    indicator: str | None = None,
+    up_card: str | None = None,
+    decks: int | None = None,
+    rule: Sequence[str] | None = None,
+    preset: Path | None = None,
+    as_json: bool = False,
+    batch: str | None = None,
+    table: str | None = None,
+    hand: str | None = None,
+) -> None:
+    """What ``rummykit solve`` does with its arguments (see :func:`rummykit.cli.solve.solve`);
+    raises :class:`RummykitError` for bad input."""
+    info = variant(game)
+    rules = info.load_rules(preset, rule or [])
+    if decks is not None and (info.kind is Kind.TILES or decks not in (1, 2)):
+        raise RummykitError("--decks is 1 or 2, for card games")
+    piece_set = info.pieces(rules, decks)
+    if table is not None or hand is not None:
+        if info.name != "carousel":
+            raise RummykitError("--table and --hand are for carousel, the game with a shared table")
+        if pieces or batch is not None:
+            raise RummykitError("give the hand with --hand, not as pieces")
+        from rummykit.cli.solve_table import solve_table  # HiGHS and numpy: Carousel tables only
+
+        solve_table(rules, piece_set.copies, table or "", hand or "", as_json)
+        return
+    if batch is not None:
+        if pieces:
+            raise RummykitError("give either pieces or --batch, not both")
+        _batch(info, rules, piece_set, batch, indicator, up_card)
+        return
+    if not pieces:
+        raise RummykitError("no pieces given: write the hand, e.g. rummykit solve okey R1 R2 R3")
+    data, report = _HandReader(info, rules, piece_set, up_card).solve(split_tokens(pieces), indicator)
+    if as_json:
+        print(json.dumps(data))
+        return
+    header = f"{info.title} hand: {' '.join(data['hand'])}"  # type: ignore[arg-type]
+    if indicator is not None:
+        header += f"   (indicator {data['indicator']}, okey {data['okey']})"
+    print(report_text(piece_set.kind, data, report, header))
+
+
+def _batch(
+    info: VariantInfo, rules: Any, pieces: PieceSet, source: str, default: str | None, up_card: str | None
+) -> None:
+    """One JSON line per hand of ``source``; ``default`` is the indicator of lines without one."""
+    if source == "-":
+        lines = sys.stdin.read().splitlines()
+    else:
+        try:
+            lines = Path(source).read_text("utf-8").splitlines()
+        except OSError as exc:
+            raise RummykitError(f"can't read {source}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise RummykitError(f"can't read {source}: it is not UTF-8 text") from None
+    reader = _HandReader(info, rules, pieces, up_card)
+    write = sys.stdout.write
+    for number, line in enumerate(lines, start=1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        indicator = default
+        if ":" in text:
+            indicator, _, text = (part.strip() for part in text.partition(":"))
+        try:
+            data = {"line": number, **reader.solve(split_tokens(text), indicator)[0]}
+        except RummykitError as exc:
+            data = {"line": number, "error": str(exc)}
+        write(json.dumps(data) + "\n")
+    sys.stdout.flush()
+
+
+QUICK_OPTIONS: dict[str, str] = {
+    "--indicator": "indicator",
+    "--up-card": "up_card",
+    "--decks": "decks",
+    "--rule": "rule",
+    "--preset": "preset",
+    "--json": "as_json",
+    "--batch": "batch",
+}
+"""The options :func:`quick_solve` reads (each as the command declares it), by the parameter of
+:func:`run_solve` they fill; anything else goes to the full command line."""
+
+
+def quick_solve(args: Sequence[str]) -> int | None:
+    """Run ``rummykit solve ARGS`` when they are plain (a game, pieces and the options of
+    :data:`QUICK_OPTIONS`, each given once but ``--rule``): the exit code. None when they are not
+    (help, a Carousel table, an unknown or repeated option, a missing value, a bad number): the
+    Typer command then reads them and says what is wrong exactly as it always does."""
+    values: dict[str, Any] = {}
+    words: list[str] = []
+    rules: list[str] = []
+    at = 0
+    while at < len(args):
+        arg = args[at]
+        at += 1
+        if not arg.startswith("-") or arg == "-":
+            words.append(arg)
+            continue
+        name, equals, given = arg.partition("=")
+        target = QUICK_OPTIONS.get(name)
+        if target is None or (target in values and target != "rule"):
+            return None
+        if target == "as_json":
+            if equals:
+                return None
+            values[target] = True
+            continue
+        if not equals:
+            if at == len(args):
+                return None
+            given = args[at]
+            at += 1
+        if target == "rule":
+            rules.append(given)
+        elif target == "decks":
+            if not given.isdigit():
+                return None
+            values[target] = int(given)
+        elif target == "preset":
+            values[target] = Path(given)
+        else:
+            values[target] = given
+    if not words:
+        return None
+    try:
+        run_solve(words[0], words[1:], rule=rules, **values)
+    except RummykitError as exc:
+        print(error_line(exc), file=sys.stderr)
+        return USER_ERROR
+    return 0

@@ -160,3 +160,25 @@ def missing_glyphs(page: Page, selector: str = "body") -> list[tuple[str, str]]:
     root = page.query_selector(selector)
     found: list[list[str]] = page.evaluate(MISSING_GLYPHS_JS, root)
     return [(ch, family) for ch, family in found]
+
+
+SCRIPT = {
+    "en": re.compile(r"[A-Za-z]"),
+    "tr": re.compile(r"[çğışöüÇĞİŞÖÜ]"),
+    "fa": re.compile(r"[\u0600-\u06ff]"),
+    "th": re.compile(r"[\u0e00-\u0e7f]"),
+}
+"""Letters that only a page in that language shows."""
+
+
+def check_rendering(page: Page, lang: str, name: str) -> None:
+    """Save a full-page screenshot as ``<name>.png``; check the document's language and
+    direction, that its text is in the language's script, drawn without missing glyphs, and no
+    wider than the viewport."""
+    page.screenshot(path=str(artifact(f"{name}.png")), full_page=True)
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.evaluate("document.documentElement.dir || 'ltr'") == ("rtl" if lang == "fa" else "ltr")
+    assert SCRIPT[lang].search(page.locator("body").inner_text()), f"no {lang} text"
+    assert missing_glyphs(page) == []
+    scroll, client = horizontal_overflow(page)
+    assert scroll <= client, f"{name}: content {scroll}px wide in a {client}px viewport"

@@ -79,13 +79,15 @@ class Snapshot:
 
 class Person:
     """One person's page at one table: sitting down, reading the rack and the offered actions,
-    playing turns by clicking what the page offers. Every ``state``/``sync`` message the page
+    playing turns by clicking what the page offers (found by their English labels when
+    ``english``, else by their ``data-action``). Every ``state``/``sync`` message the page
     receives is kept (:attr:`views`) so that tests can tell which version the page shows."""
 
-    def __init__(self, page: Page, server: Server, table: str) -> None:
+    def __init__(self, page: Page, server: Server, table: str, english: bool = True) -> None:
         self.page = page
         self.server = server
         self.table = table
+        self.english = english
         self.views: list[dict[str, Any]] = []
         page.on("websocket", self._watch)
 
@@ -103,7 +105,10 @@ class Person:
         waiting room shows the name in that seat."""
         self.page.goto(f"/#/t/{self.table}/seat/{seat}")
         self.page.get_by_test_id("display-name").fill(name)
-        self.page.get_by_test_id(f"waiting-seat-{seat}").get_by_role("button", name="Sit here").click()
+        place = self.page.get_by_test_id(f"waiting-seat-{seat}")
+        (
+            place.get_by_role("button", name="Sit here") if self.english else place.get_by_role("button")
+        ).click()
         expect(self.page.get_by_test_id(f"waiting-seat-{seat}")).to_contain_text(name)
 
     # ------------------------------------------------------------------ reading the page
@@ -145,18 +150,21 @@ class Person:
 
     def snapshot(self) -> Snapshot:
         """What the page shows now, with the version of the last view it received."""
-        assert self.views, "the page received no view"
         return Snapshot(
-            v=self.views[-1]["v"],
+            v=self.last_view()["v"],
             pieces=self.page_pieces(),
             slots=self.slots(),
             text=self.page.locator("body").inner_text(),
         )
 
     def last_view(self) -> dict[str, Any]:
-        """The last ``state``/``sync`` message the page received."""
-        assert self.views, "the page received no view"
-        return self.views[-1]
+        """The last ``state``/``sync`` message the page received (waiting up to 30 s for the
+        first)."""
+        for _ in range(300):
+            if self.views:
+                return self.views[-1]
+            self.page.wait_for_timeout(100)
+        raise AssertionError("the page received no view")
 
     def status(self) -> str:
         """Without waiting: ``"end"`` once the round end shows, ``"busy"`` while the rack waits for
@@ -173,10 +181,12 @@ class Person:
         return result
 
     def action_button(self, action: str) -> Locator:
-        """The offered button of game action ``action`` (``draw``…), found by its English label."""
-        return self.page.get_by_test_id("actions").get_by_role(
-            "button", name=ENGLISH_LABELS[action], exact=True
-        )
+        """The offered button of game action ``action`` (``draw``…): by its English label, else by
+        its ``data-action``."""
+        actions = self.page.get_by_test_id("actions")
+        if self.english:
+            return actions.get_by_role("button", name=ENGLISH_LABELS[action], exact=True)
+        return actions.locator(f"button[data-action='{action}']")
 
     def error_text(self) -> str:
         """The page's refusal or notice (the ``error`` alert), or ``""``."""
@@ -217,7 +227,7 @@ class Person:
             actions = status.split()
             assert set(actions) <= set(GAME_ACTIONS), actions
             for action in actions:
-                expect(self.action_button(action)).to_have_text(ENGLISH_LABELS[action])
+                expect(self.action_button(action)).to_be_visible()
             if "show" in actions:
                 choice = "show"
             elif "finish" in actions:
@@ -255,7 +265,18 @@ class Person:
                 "(rows) => rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.innerText))"
             )
         )
-        return [(row[0].strip(), int(row[-1].replace("\u2212", "-").strip())) for row in rows]
+        return [(row[0].strip(), number(row[-1])) for row in rows]
+
+
+def number(text: str) -> int:
+    """An integer as the page writes it in any of its languages (Persian digits, a minus sign,
+    direction marks)."""
+    cleaned = (
+        text.strip()
+        .replace("\u2212", "-")
+        .translate(dict.fromkeys(map(ord, "\u200e\u200f\u061c\u2066\u2067\u2068\u2069")))
+    )
+    return int(cleaned)
 
 
 # ---------------------------------------------------------------------- the record, replayed

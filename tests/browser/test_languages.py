@@ -1,0 +1,116 @@
+"""The page in English, Turkish, Persian and Thai, on a desktop and on a phone (390×844): the
+language follows the browser's and can be switched (and is remembered), Persian mirrors the
+layout while piece codes stay left to right, Thai and Persian text is drawn with real glyphs, and
+nothing overflows the width. Screenshots go to the artifacts directory for a person to look at."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from browser_support import SCRIPT, Pages, check_rendering
+from playwright.sync_api import expect
+from table_driver import Person, replay
+
+from test_server_support import Server
+
+LOCALES = {"en": "en-US", "tr": "tr-TR", "fa": "fa-IR", "th": "th-TH"}
+"""The browser locale that should pick each language."""
+
+EDGES_JS = (
+    "(buttons) => buttons.map((b) => [b.getBoundingClientRect().left, b.getBoundingClientRect().right])"
+)
+"""The left and right edge of each element, in CSS pixels from the viewport's left."""
+
+VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+def one_person_table(server: Server, variant: str = "okey") -> dict[str, Any]:
+    """A one-round table with an open seat 0 and three greedy bots that move at once."""
+    body = {
+        "variant": variant,
+        "options": {"rounds": 1},
+        "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3,
+        "bot_delay": 0,
+    }
+    created: dict[str, Any] = server.post("/tables", body, status=201)
+    return created
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_lobby_and_table_render_in_each_language(
+    pages: Pages, server: Server, lang: str, viewport: str
+) -> None:
+    width, height = VIEWPORTS[viewport]
+    page = pages.new(f"{lang}-{viewport}", locale=LOCALES[lang], width=width, height=height)
+    page.goto("/")
+    expect(page.get_by_test_id("lobby")).to_be_visible()
+    expect(page.get_by_test_id("language")).to_have_value(lang)
+    page.get_by_test_id("create-table").locator("details").evaluate_all(
+        "(all) => all.forEach((d) => { d.open = true; })"
+    )
+    check_rendering(page, lang, f"{lang}-{viewport}-lobby")
+
+    created = one_person_table(server)
+    person = Person(page, server, created["table"], english=lang == "en")
+    person.sit(0, {"en": "Ann", "tr": "Ayşe", "fa": "آرش", "th": "สมชาย"}[lang])
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    status = person.wait_turn_or_end()
+    assert status != "end"
+    check_rendering(page, lang, f"{lang}-{viewport}-table")
+
+    rack = person.rack.locator("[data-slot]")
+    first, last = rack.nth(0).bounding_box(), rack.nth(13).bounding_box()
+    assert first is not None and last is not None
+    if lang == "fa":
+        assert first["x"] > last["x"], "the rack is not mirrored right to left"
+    else:
+        assert first["x"] < last["x"]
+    directions = person.rack.locator("button[data-piece]").evaluate_all(
+        "(buttons) => buttons.map((b) => getComputedStyle(b).direction)"
+    )
+    assert set(directions) == {"ltr"}, "piece codes must stay left to right"
+    for region in ("rack", "actions"):
+        edges = page.get_by_test_id(region).locator("button").evaluate_all(EDGES_JS)
+        for left, right in edges:
+            assert left >= 0 and right <= width, (
+                f"a {region} button lies outside the viewport: {left}..{right}"
+            )
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("fa", "phone"), ("th", "desktop"), ("tr", "phone")])
+def test_a_round_ends_in_each_language(pages: Pages, server: Server, lang: str, viewport: str) -> None:
+    width, height = VIEWPORTS[viewport]
+    page = pages.new(f"{lang}-{viewport}", locale=LOCALES[lang], width=width, height=height)
+    created = one_person_table(server)
+    person = Person(page, server, created["table"], english=False)
+    person.sit(0, "P")
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    rng = random.Random(21)
+    while (status := person.wait_turn_or_end()) != "end":
+        person.play_turn(rng, status)
+    expect(page.get_by_test_id("round-end")).to_be_visible()
+    check_rendering(page, lang, f"{lang}-{viewport}-round-end")
+    record = replay(server, person.last_view()["game"])
+    assert [total for _, total in person.round_end_totals()] == record.outcome["scores"]
+
+
+def test_language_switch_is_remembered(pages: Pages, server: Server) -> None:
+    page = pages.new("switch", locale="en-US")
+    page.goto("/")
+    submit = page.get_by_test_id("create-table").locator("button[type=submit]")
+    expect(submit).to_have_text("Create table")
+    page.get_by_test_id("language").select_option("th")
+    expect(page.locator("html")).to_have_attribute("lang", "th")
+    expect(submit).not_to_have_text("Create table")
+    assert SCRIPT["th"].search(submit.inner_text())
+    page.reload()
+    expect(page.get_by_test_id("language")).to_have_value("th")
+    expect(page.locator("html")).to_have_attribute("lang", "th")
+    page.get_by_test_id("language").select_option("fa")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    page.get_by_test_id("language").select_option("en")
+    expect(page.locator("html")).not_to_have_attribute("dir", "rtl")
+    expect(submit).to_have_text("Create table")

@@ -1,0 +1,64 @@
+"""Turkish Rummy in the browser client: a table with cards loads and a person plays turns against
+real bots through the page."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from browser_support import Pages, check_rendering
+from playwright.sync_api import expect
+from table_driver import Person
+
+from rummykit.core.notation import format_face
+from rummykit.core.pieces import Kind
+from test_server_support import Server
+
+
+@pytest.mark.parametrize(
+    ("lang", "locale", "width", "height"), [("en", "en-US", 1280, 800), ("th", "th-TH", 390, 844)]
+)
+def test_a_person_plays_turns_of_turkish_rummy(
+    pages: Pages, server: Server, lang: str, locale: str, width: int, height: int
+) -> None:
+    body = {
+        "variant": "turkish_rummy",
+        "options": {"rounds": 1},
+        "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3,
+        "bot_delay": 0,
+    }
+    created = server.post("/tables", body, status=201)
+    page = pages.new(f"ann-{lang}", locale=locale, width=width, height=height)
+    person = Person(page, server, created["table"], english=lang == "en")
+    person.sit(0, "Ann")
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    expect(person.page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    up_card = person.page.get_by_test_id("indicator").locator("button[data-piece]").first
+    expect(up_card).to_have_attribute(
+        "data-piece", format_face(Kind.CARDS, person.last_view()["observation"]["up_card"])
+    )
+    expect(person.page.get_by_test_id("stock")).to_be_visible()
+
+    rng = random.Random(2)
+    turns = 0
+    while turns < 4 and (status := person.wait_turn_or_end()) != "end":
+        hand = Counter(format_face(Kind.CARDS, f) for f in person.last_view()["observation"]["hand"])
+        assert Counter(person.rack_pieces()) == hand
+        pile = person.page.get_by_test_id("discard-0").locator("button[data-piece]")
+        if "take" in status.split():
+            expect(pile.last).to_be_visible()
+        if turns == 1:
+            check_rendering(page, lang, f"turkish-rummy-{lang}-{width}x{height}-table")
+        played = person.play_turn(rng, status)
+        assert played[0] in ("draw", "take", "finish"), played
+        turns += 1
+    assert turns >= 3
+    drawn = [
+        e for view in person.views for e in view["events"] if e["seat"] == 0 and e["code"] in ("drew", "took")
+    ]
+    discarded = [
+        e for view in person.views for e in view["events"] if e["seat"] == 0 and e["code"] == "discarded"
+    ]
+    assert len(drawn) >= 3 and len(discarded) >= 3
+    assert person.page.get_by_test_id("log").inner_text().strip()

@@ -42,7 +42,7 @@ from rummykit.core.pieces import Kind, PieceSet
 from rummykit.engine import closed_hand_messages as _messages
 from rummykit.engine.events import Event
 from rummykit.engine.finish_search import finishes as finishing_discards
-from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, highest_wins
+from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, highest_wins
 from rummykit.engine.hand_actions import (
     DISCARD_BASE,
     FINISH_BASE,
@@ -402,6 +402,10 @@ class ClosedHandGame(Game[S, HandAction]):
 
     # ------------------------------------------------------------------ applying
     def _remove_piece(self, state: S, face: int) -> int:
+        """Take a piece of ``face`` out of the mover's rack (the first copy, not the piece just
+        taken where it may not go again). ``known`` loses a copy of ``face`` whenever one could
+        have been the piece that left, as everyone would conclude: the copy that left, else
+        another known copy that could have left."""
         rack = state.racks[state.turn]
         table = self._faces
         candidates = [p for p in rack if table[p] == face]
@@ -410,8 +414,9 @@ class ClosedHandGame(Game[S, HandAction]):
         piece = candidates[0]
         rack.remove(piece)
         known = state.known[state.turn]
-        if piece in known:
-            known.remove(piece)
+        gone = next((p for p in candidates if p in known), None)
+        if gone is not None:
+            known.remove(gone)
         return piece
 
     def _apply(self, state: S, seat: int, action: HandAction) -> list[Event]:
@@ -555,8 +560,10 @@ class ClosedHandGame(Game[S, HandAction]):
         return self.faces(pile)
 
     def observe(self, state: S, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: a spectator): the common keys of ``docs/engine.md`` plus
-        ``order``, ``wilds`` (faces), ``joker_as`` (the face a non-wild joker stands for),
+        """What ``seat`` may see (``None``: a spectator): the common keys of ``docs/engine.md``
+        (``known``: per seat, the faces of the pieces everyone saw it take from a discard pile, or
+        show, that it still holds) plus ``order``, ``wilds`` (faces), ``joker_as`` (the face a
+        non-wild joker stands for),
         ``discards`` (faces per pile, bottom first), ``takeable`` (the face the seat to move may
         take) and ``takeable_from`` (its pile), ``first_turn`` (the viewer has not discarded yet;
         ``null`` for a spectator) and the variant's keys."""
@@ -574,6 +581,7 @@ class ClosedHandGame(Game[S, HandAction]):
             "hand": [] if seat is None else self.faces(state.racks[seat]),
             "hand_counts": [len(r) for r in state.racks],
             "stock_count": len(state.stock),
+            "known": [self.faces(k) for k in state.known],
             "last_result": self._results(state.results[-1]) if state.results else None,
             "order": list(state.order),
             "wilds": sorted(state.wilds.faces),
@@ -611,7 +619,8 @@ class ClosedHandGame(Game[S, HandAction]):
     def resample(self, state: S, seat: int, rng: random.Random) -> S:
         """A copy of ``state`` with the pieces ``seat`` can't see (the other racks less their
         known pieces, and the stock) shuffled among those places; sizes, and all ``seat`` saw,
-        kept (the piece taken this turn is known, so ``taken`` stays in its rack)."""
+        kept (the piece taken this turn is known, so ``taken`` stays in its rack); a new seed
+        (:func:`rummykit.engine.game.fresh_seed`), drawn from ``rng`` after the shuffle."""
         new = state.clone()
         slots: list[tuple[list[int], int]] = []
         unseen: list[int] = []
@@ -628,6 +637,7 @@ class ClosedHandGame(Game[S, HandAction]):
         rng.shuffle(unseen)
         for (place, i), piece in zip(slots, unseen, strict=True):
             place[i] = piece
+        new.seed = fresh_seed(rng)
         return new
 
     def piece_groups(self, state: S) -> Iterable[Sequence[int]]:

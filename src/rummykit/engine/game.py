@@ -48,6 +48,16 @@ def round_rng(seed: int, round_no: int, purpose: str = "deal") -> random.Random:
     return random.Random(f"rummykit/{seed}/{round_no}/{purpose}")
 
 
+SEED_BITS = 63
+"""A resampled state's new seed has this many random bits."""
+
+
+def fresh_seed(rng: random.Random) -> int:
+    """A new match seed for a resampled state, drawn from ``rng``: the true seed would reveal the
+    deal of this round's stock and of every round to come."""
+    return rng.getrandbits(SEED_BITS)
+
+
 @dataclass(frozen=True)
 class RoundResult:
     """How a round ended, as every seat sees it.
@@ -269,7 +279,8 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def resample(self, state: S, seat: int, rng: random.Random) -> S:
         """A full state consistent with everything ``seat`` has seen, the pieces it can't see
-        re-dealt at random among the places it can't see (for search bots)."""
+        re-dealt at random among the places it can't see (for search bots), with a new seed
+        (:func:`fresh_seed`)."""
 
     # ------------------------------------------------------------------ position text
     @abstractmethod

@@ -20,7 +20,23 @@ from rummykit.core.melds import CARD_JOKERS, validate_meld
 from rummykit.core.pieces import JOKER, N_FACES, rank_of, suit_of
 from rummykit.errors import IllegalActionError, MeldError
 from rummykit.solvers.rearrange import CARD_MELDS
-from rummykit.variants.carousel.actions import MAX_MELDS, Card, CarouselAction, CVerb, Table, card_text
+from rummykit.variants.carousel.actions import (
+    ADD_BASE,
+    MAX_MELDS,
+    MOVE_BASE,
+    NEW_BASE,
+    REPLACE_BASE,
+    SPLIT_BASE,
+    TARGETS,
+    TOKENS,
+    Card,
+    CarouselAction,
+    CVerb,
+    Table,
+    action_of_id,
+    card_text,
+    token_of,
+)
 
 P = "carousel."
 
@@ -183,37 +199,46 @@ def _replace(work: _Work, action: CarouselAction, replace_from_table: bool) -> t
 
 def legal_edits(draft: DraftTable, hand: Sequence[int], replace_from_table: bool) -> Iterator[CarouselAction]:
     """Every edit :func:`edit` accepts on ``draft`` with ``hand`` (faces), in id order within each
-    verb: ``new``, ``add``, ``split``, ``move``, ``replace``."""
+    verb: ``new``, ``add``, ``split``, ``move``, ``replace`` (the actions of
+    :func:`legal_edit_ids`)."""
+    return map(action_of_id, legal_edit_ids(draft, hand, replace_from_table))
+
+
+JOKER_TOKENS = tuple(range(N_FACES, TOKENS))
+"""The card tokens of a joker declared as each face."""
+
+
+def legal_edit_ids(draft: DraftTable, hand: Sequence[int], replace_from_table: bool) -> list[int]:
+    """The ids of every edit :func:`edit` accepts on ``draft`` with ``hand`` (faces), ascending:
+    ``new`` and ``add`` of each hand card left (a joker, freed or from the hand, as each face),
+    ``split`` before each card but a meld's first, ``move`` of each card to each other meld or a
+    new one, ``replace`` of each declared joker by a real card of the hand or another meld."""
     melds = draft.melds
     count = len(melds)
     left = Counter(hand)
     left.subtract(draft.used)
-    real = sorted(f for f, n in left.items() if n > 0 and f != JOKER)
-    joker = draft.floating > 0 or left[JOKER] > 0
-    placeable: list[Card] = [(f, None) for f in real]
-    if joker:
-        placeable += [(JOKER, d) for d in range(N_FACES)]
+    tokens = sorted(f for f, n in left.items() if n > 0 and f != JOKER)
+    if draft.floating > 0 or left[JOKER] > 0:
+        tokens += JOKER_TOKENS
+    ids: list[int] = []
     if count < MAX_MELDS:
-        for card in placeable:
-            yield CarouselAction(CVerb.NEW, card=card)
-    for n in range(1, count + 1):
-        for card in placeable:
-            yield CarouselAction(CVerb.ADD, number=n, card=card)
+        ids += map(NEW_BASE.__add__, tokens)
+    for i in range(count):
+        ids += map((ADD_BASE + i * TOKENS).__add__, tokens)
     firsts = [_first_cards(m) for m in melds]
     if count < MAX_MELDS:
-        for n, cards in enumerate(firsts, start=1):
-            for card, at in cards:
-                if at > 0:
-                    yield CarouselAction(CVerb.SPLIT, number=n, card=card)
-    for n, (meld, cards) in enumerate(zip(melds, firsts, strict=True), start=1):
+        for i, cards in enumerate(firsts):
+            ids += [SPLIT_BASE + i * TOKENS + token_of(card) for card, at in cards if at > 0]
+    for i, (meld, cards) in enumerate(zip(melds, firsts, strict=True)):
         room = count - (len(meld) == 1) < MAX_MELDS
         for card, _ in cards:
-            for target in range(1, count + 1):
-                if target != n:
-                    yield CarouselAction(CVerb.MOVE, number=n, card=card, other=target)
+            base = MOVE_BASE + (i * TOKENS + token_of(card)) * TARGETS
+            ids += map(base.__add__, range(i))
+            ids += map(base.__add__, range(i + 1, count))
             if room:
-                yield CarouselAction(CVerb.MOVE, number=n, card=card)
-    yield from _legal_replacements(melds, left, replace_from_table)
+                ids.append(base + MAX_MELDS)
+    ids += _legal_replacements(melds, left, replace_from_table)
+    return ids
 
 
 def _first_cards(meld: Sequence[Card]) -> list[tuple[Card, int]]:
@@ -230,18 +255,17 @@ def _token_key(card: Card) -> int:
     return N_FACES + declared if face == JOKER and declared is not None else face
 
 
-def _legal_replacements(
-    melds: Table, left: Counter[int], replace_from_table: bool
-) -> Iterator[CarouselAction]:
+def _legal_replacements(melds: Table, left: Counter[int], replace_from_table: bool) -> list[int]:
     holders: dict[int, list[int]] = {}
     if replace_from_table:
-        for n, meld in enumerate(melds, start=1):
+        for n, meld in enumerate(melds):
             for face in dict.fromkeys(f for f, _ in meld if f != JOKER):
                 holders.setdefault(face, []).append(n)
-    for n, meld in enumerate(melds, start=1):
+    ids = []
+    for n, meld in enumerate(melds):
         for face in sorted({d for f, d in meld if f == JOKER and d is not None}):
-            for source in holders.get(face, []):
-                if source != n:
-                    yield CarouselAction(CVerb.REPLACE, number=n, card=(face, None), other=source)
+            base = REPLACE_BASE + (n * N_FACES + face) * TARGETS
+            ids += [base + source for source in holders.get(face, []) if source != n]
             if left[face] > 0:
-                yield CarouselAction(CVerb.REPLACE, number=n, card=(face, None))
+                ids.append(base + MAX_MELDS)
+    return ids

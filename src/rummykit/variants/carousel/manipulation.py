@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from rummykit.core.melds import CARD_JOKERS, validate_meld
+from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, MAX_RUN, validate_meld
 from rummykit.core.notation import format_declared, format_face
-from rummykit.core.pieces import JOKER, Kind
+from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, make_face, rank_of, suit_of
 from rummykit.errors import IllegalActionError, MeldError
 from rummykit.solvers.rearrange import CARD_MELDS, DeclaredFace
 
@@ -78,3 +78,82 @@ def _check_meld(meld: Sequence[DeclaredFace]) -> None:
         validate_meld([f for f, _ in meld], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in meld])
     except MeldError as exc:
         raise IllegalActionError("carousel.invalid_meld", meld=text, reason=str(exc)) from None
+
+
+def simple_meld(
+    old: Table, hand: Sequence[int], replace_from_table: bool = True
+) -> list[list[DeclaredFace]] | None:
+    """A legal new table found without the solver, or ``None``: ``old`` plus one meld of three
+    hand cards (a set or a run, a joker of the hand filling one gap), or ``old`` with one hand
+    card (or a joker) laid off on one of its melds. Each candidate is checked by
+    :func:`check_move`, so a table returned is legal; ``None`` says nothing (the solver decides)."""
+    for made in _hand_melds(hand):
+        new = [list(m) for m in old] + [made]
+        if _legal(old, new, hand, replace_from_table, -1):
+            return new
+    jokers = JOKER in hand
+    held = set(hand)
+    for n, meld in enumerate(old):
+        for card in _layoff_cards(meld):
+            if (card[0] in held) if card[0] != JOKER else jokers:
+                new = [list(m) for m in old]
+                new[n].append(card)
+                if _legal(old, new, hand, replace_from_table, n):
+                    return new
+    return None
+
+
+def _legal(
+    old: Table, new: list[list[DeclaredFace]], hand: Sequence[int], replace: bool, changed: int
+) -> bool:
+    """Whether ``new`` (``old`` with meld ``changed`` new or changed) is a legal move: the changed
+    meld checked first, alone, then the whole move."""
+    try:
+        _check_meld(new[changed])
+        check_move(old, new, hand, replace)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _hand_melds(hand: Sequence[int]) -> list[list[DeclaredFace]]:
+    """Sets and runs of three that ``hand`` holds, or holds but for one card a joker of the hand
+    stands for."""
+    joker = JOKER in hand
+    faces = set(hand) - {JOKER}
+    out: list[list[DeclaredFace]] = []
+    for rank in range(1, N_RANKS + 1):
+        suits = [s for s in range(N_SUITS) if make_face(s, rank) in faces]
+        cards: list[DeclaredFace] = [(make_face(s, rank), None) for s in suits[:3]]
+        if len(suits) >= 3:
+            out.append(cards)
+        elif joker and len(suits) == 2:
+            missing = next(s for s in range(N_SUITS) if s not in suits)
+            out.append([*cards, (JOKER, make_face(missing, rank))])
+    for suit in range(N_SUITS):
+        for low in range(1, HIGH_ACE - 1):
+            window = [make_face(suit, 1 if p == HIGH_ACE else p) for p in range(low, low + 3)]
+            missing_at = [f for f in window if f not in faces]
+            if not missing_at:
+                out.append([(f, None) for f in window])
+            elif joker and len(missing_at) == 1:
+                out.append([(f, None) if f in faces else (JOKER, f) for f in window])
+    return out
+
+
+def _layoff_cards(meld: Sequence[DeclaredFace]) -> list[DeclaredFace]:
+    """Cards that might extend ``meld``: a set's missing suits, a run's next card at either end;
+    each as a real card and as a joker declared as it."""
+    stands = [said if face == JOKER and said is not None else face for face, said in meld]
+    ranks = [rank_of(f) for f in stands]
+    if len(set(ranks)) == 1:
+        if len(meld) >= N_SUITS:
+            return []
+        present = {suit_of(f) for f in stands}
+        ends = [make_face(s, ranks[0]) for s in range(N_SUITS) if s not in present]
+    else:
+        suit = suit_of(stands[0])
+        positions = [HIGH_ACE if r == 1 and MAX_RUN in ranks else r for r in ranks]
+        around = (min(positions) - 1, max(positions) + 1)
+        ends = [make_face(suit, 1 if p == HIGH_ACE else p) for p in around if 1 <= p <= HIGH_ACE]
+    return [(f, None) for f in ends] + [(JOKER, f) for f in ends]

@@ -44,7 +44,7 @@ from typing import Any
 from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
 from rummykit.core.pieces import JOKER, Kind, PieceSet, card_set
 from rummykit.engine.events import Event, note
-from rummykit.engine.game import Game, Outcome, RoundResult, highest_wins, round_rng
+from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, highest_wins, round_rng
 from rummykit.engine.state import State
 from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError
@@ -54,6 +54,7 @@ from rummykit.variants.carousel.actions import (
     DRAFT_VERBS,
     MAX_MELDS,
     NUM_ACTIONS,
+    SIMPLE,
     CarouselAction,
     CVerb,
     Table,
@@ -64,8 +65,8 @@ from rummykit.variants.carousel.actions import (
     table_text,
     well_formed,
 )
-from rummykit.variants.carousel.draft import DraftTable, edit, legal_edits
-from rummykit.variants.carousel.manipulation import check_move
+from rummykit.variants.carousel.draft import DraftTable, edit, legal_edit_ids
+from rummykit.variants.carousel.manipulation import check_move, simple_meld
 from rummykit.variants.carousel.position import read_position, write_position
 from rummykit.variants.carousel.rules import HAND_SIZE, CarouselRules
 
@@ -197,6 +198,18 @@ def declared_cards(faces: Sequence[int], stands_for: Sequence[int]) -> tuple[tup
     return tuple((f, s if f == JOKER else None) for f, s in zip(faces, stands_for, strict=True))
 
 
+def meld_view(meld: TableMeld) -> dict[str, Any]:
+    """A table meld as every seat sees it (JSON): ``number``, ``owner``, ``kind``, ``faces``,
+    ``stands_for``."""
+    return {
+        "number": meld.number,
+        "owner": meld.owner,
+        "kind": meld.kind.value,
+        "faces": list(meld.meld.faces),
+        "stands_for": list(meld.meld.stands_for),
+    }
+
+
 class CarouselGame(Game[CarouselState, CarouselAction]):
     """Carousel under ``rules``; see the module docstring."""
 
@@ -214,6 +227,20 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         self.solver = TableSolver(rules.decks)
         self._faces = tuple(self.pieces.face(p) for p in range(self.pieces.size))
         self._playable: dict[tuple[Table, tuple[int, ...]], int] = {}
+        self._meldable: dict[tuple[Table, tuple[int, ...]], bool] = {}
+        self._actions: dict[int, CarouselAction] = {}
+        self._results = SharedViews(RoundResult.to_json)
+        self._meld_views = SharedViews(meld_view)
+
+    def _action(self, number: int) -> CarouselAction:
+        """The action with id ``number``, made once (actions are immutable values; at most
+        :data:`MEMO_SIZE` * 16 kept)."""
+        action = self._actions.get(number)
+        if action is None:
+            if len(self._actions) >= 16 * MEMO_SIZE:
+                self._actions.clear()
+            action = self._actions[number] = action_of_id(number)
+        return action
 
     # ------------------------------------------------------------------ reading a state
     def faces(self, pieces: Iterable[int]) -> list[int]:
@@ -260,18 +287,21 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             return False
         return self.points(s, s.turn) <= self.rules.knock_max
 
+    def _position_key(self, state: CarouselState) -> tuple[Table, tuple[int, ...]]:
+        """(the table, the mover's hand sorted): what the melding questions depend on."""
+        return self.table_cards(state), tuple(sorted(self.faces(state.hands[state.turn])))
+
     def playable(self, state: CarouselState) -> int:
         """The most hand cards a legal new table plays now (0 when the mover may not meld or no
         meld exists): one solve (objective: cards) per (table, hand), kept in a bounded memo."""
         if not self._may_meld(state):
             return 0
-        hand = tuple(sorted(self.faces(state.hands[state.turn])))
-        key = (self.table_cards(state), hand)
+        key = self._position_key(state)
         known = self._playable.get(key)
         if known is None:
             rules = self.rules
             move = self.solver.solve(
-                key[0], hand, CAROUSEL_VALUES, rules.joker_replace_from_table, TableObjective.CARDS
+                key[0], key[1], CAROUSEL_VALUES, rules.joker_replace_from_table, TableObjective.CARDS
             )
             known = len(move.played)
             if len(self._playable) >= MEMO_SIZE:
@@ -280,8 +310,25 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         return known
 
     def can_meld(self, state: CarouselState) -> bool:
-        """Whether the mover may meld now and some legal new table exists."""
-        return self.playable(state) > 0
+        """Whether the mover may meld now and some legal new table exists: yes at once when a meld
+        of three hand cards or a one-card lay-off is legal
+        (:func:`~rummykit.variants.carousel.manipulation.simple_meld`), else the solver's answer
+        (:meth:`playable`); kept in a bounded memo per (table, hand)."""
+        if not self._may_meld(state):
+            return False
+        key = self._position_key(state)
+        known = self._meldable.get(key)
+        if known is None:
+            solved = self._playable.get(key)
+            if solved is not None:
+                known = solved > 0
+            else:
+                known = simple_meld(key[0], key[1], self.rules.joker_replace_from_table) is not None
+                known = known or self.playable(state) > 0
+            if len(self._meldable) >= MEMO_SIZE:
+                self._meldable.clear()
+            self._meldable[key] = known
+        return known
 
     def edit_budget(self, state: CarouselState) -> int:
         """How many draft edits the mover may make after its last draw (see the module
@@ -291,13 +338,16 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         extra = table if 2 * table + playable > MERGE_ABOVE else 0
         return table + playable + 4 + extra
 
+    def _edit_room(self, state: CarouselState) -> bool:
+        """Whether the mover has edits left (:meth:`edit_budget`), asking the solver only when
+        the edits made reach the budget's least value (the budget with no card playable)."""
+        table = sum(len(m.pieces) for m in state.table)
+        least = table + 4 + (table if 2 * table > MERGE_ABOVE else 0)
+        return state.draft_edits < least or state.draft_edits < self.edit_budget(state)
+
     def _must_meld(self, state: CarouselState) -> bool:
         """Whether ``must_meld_if_able`` forbids anything but melding now."""
-        return (
-            self.rules.must_meld_if_able
-            and state.draft_edits < self.edit_budget(state)
-            and self.can_meld(state)
-        )
+        return self.rules.must_meld_if_able and self._edit_room(state) and self.can_meld(state)
 
     # ------------------------------------------------------------------ the state machine
     def new_state(self, seed: int) -> CarouselState:
@@ -356,31 +406,32 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         """Every legal action of ``seat`` in id order: draw, knock, end, commit, undo, reset, then
         every legal edit. The ``meld`` shortcut is not listed (it has no id) but is accepted
         whenever a legal new table is handed in."""
+        return list(map(self._action, self.legal_ids(state, seat)))
+
+    def legal_ids(self, state: CarouselState, seat: int) -> list[int]:
+        """The ids of :meth:`legal_actions`, ascending: draw 0, knock 1, end 2, commit 3, undo 4,
+        reset 5, then the edits (:func:`~rummykit.variants.carousel.draft.legal_edit_ids`)."""
         if seat != self.current_seat(state):
             return []
-        out: list[CarouselAction] = []
+        out: list[int] = []
         changed = self.draft_changed(state)
         if not changed:
             may = (self._may_draw(state), self._may_knock(state), self._turn_may_end(state))
             if any(may) and not self._must_meld(state):
-                out += [
-                    CarouselAction(v)
-                    for v, ok in zip((CVerb.DRAW, CVerb.KNOCK, CVerb.END), may, strict=True)
-                    if ok
-                ]
+                out += [number for number, ok in enumerate(may) if ok]
         if not self.can_meld(state):
             return out
         draft = self.draft(state)
         hand = self.faces(state.hands[seat])
         if changed and self._commit_error(state, draft, hand) is None:
-            out.append(CarouselAction(CVerb.COMMIT))
-        room = state.draft_edits < self.edit_budget(state)
+            out.append(SIMPLE.index(CVerb.COMMIT))
+        room = self._edit_room(state)
         if room and state.draft_history:
-            out.append(CarouselAction(CVerb.UNDO))
+            out.append(SIMPLE.index(CVerb.UNDO))
         if changed:
-            out.append(CarouselAction(CVerb.RESET))
+            out.append(SIMPLE.index(CVerb.RESET))
         if room:
-            out += legal_edits(draft, hand, self.rules.joker_replace_from_table)
+            out += legal_edit_ids(draft, hand, self.rules.joker_replace_from_table)
         return out
 
     def _commit_error(
@@ -435,9 +486,8 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             if error is not None:
                 raise error
             return
-        budget = self.edit_budget(state)
-        if state.draft_edits >= budget:
-            raise IllegalActionError(P + "too_many_edits", max=budget)
+        if not self._edit_room(state):
+            raise IllegalActionError(P + "too_many_edits", max=self.edit_budget(state))
         if verb is CVerb.UNDO:
             if not state.draft_history:
                 raise IllegalActionError(P + "nothing_to_undo")
@@ -628,12 +678,14 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
     def action_from_id(self, state: CarouselState, seat: int, action_id: int) -> CarouselAction:
         """The action with id ``action_id`` (the same in every state)."""
         self._check_id(action_id)
-        return action_of_id(action_id)
+        return self._action(action_id)
 
     # ------------------------------------------------------------------ views
     def observe(self, state: CarouselState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees (``None``: a spectator): its own hand, the table, the draft (public),
-        the counts; at a round's end the result with every hand (all are scored)."""
+        the counts; at a round's end the result with every hand (all are scored). ``known``: per
+        seat, the cards everyone knows are in its hand: the mover's hand cards placed in the
+        draft (nothing is ever taken in view of all)."""
         draft = self.draft(state)
         return {
             "variant": self.variant,
@@ -647,17 +699,9 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             "hand": self.faces(state.hands[seat]) if seat is not None else [],
             "hand_counts": [len(h) for h in state.hands],
             "stock_count": len(state.stock),
-            "last_result": state.results[-1].to_json() if state.results else None,
-            "table": [
-                {
-                    "number": m.number,
-                    "owner": m.owner,
-                    "kind": m.kind.value,
-                    "faces": list(m.meld.faces),
-                    "stands_for": list(m.meld.stands_for),
-                }
-                for m in state.table
-            ],
+            "known": [list(draft.used) if s == state.turn else [] for s in range(self.players)],
+            "last_result": self._results(state.results[-1]) if state.results else None,
+            "table": list(map(self._meld_views, state.table)),
             "draft": {
                 "melds": [[[f, d] for f, d in m] for m in draft.melds],
                 "played": list(draft.used),
@@ -690,7 +734,8 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
 
     def resample(self, state: CarouselState, seat: int, rng: random.Random) -> CarouselState:
         """The other hands and the stock re-dealt at random (sizes kept); the cards an open draft
-        shows the mover placing from its hand stay in that hand."""
+        shows the mover placing from its hand stay in that hand; a new seed
+        (:func:`rummykit.engine.game.fresh_seed`), drawn from ``rng`` after the shuffle."""
         new = state.clone()
         shown: Counter[int] = Counter(self.draft(state).used) if state.turn != seat else Counter()
         kept: dict[int, list[int]] = {}
@@ -711,6 +756,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             size = len(state.hands[other])
             new.hands[other] = keep + [pool.pop() for _ in range(size - len(keep))]
         new.stock = pool
+        new.seed = fresh_seed(rng)
         return new
 
     # ------------------------------------------------------------------ position text

@@ -48,7 +48,7 @@ from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, KALOOKI_VALUES, MAX_RUN, 
 from rummykit.core.notation import format_declared, format_face, parse_declared
 from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, card_set, make_face, rank_of, suit_of
 from rummykit.engine.events import Event, note
-from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, round_rng
+from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, round_rng
 from rummykit.engine.state import State
 from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError, MeldError, NotationError
@@ -134,6 +134,10 @@ class _Draft:
     pending: list[int]
     released: list[int]
     laid_off: bool
+    known: frozenset[int] = frozenset()
+    """The cards of the hand everyone knows are there."""
+    forgotten: set[int] = field(default_factory=set)
+    """Known cards no longer known: a card of their face left the hand (:func:`_held`)."""
     events: list[Event] = field(default_factory=list)
     shown: list[int] = field(default_factory=list)
     """Cards that went into the hand in view of all (released jokers, retracted melds)."""
@@ -354,8 +358,9 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         ``table`` (each meld's ``number``, ``owner``, ``kind``, ``faces``, ``stands_for``,
         ``closed``, ``value``), ``discards`` (the whole pile, bottom first), ``opened``,
         ``pending``, ``active``, ``reshuffles`` and ``takeable`` (the top discard while the mover
-        may take it, else null). Every hand is scored at a round's end, so ``last_result`` shows
-        them all."""
+        may take it, else null); ``known``: per seat, the faces of the cards everyone knows are in
+        its hand (taken from the pile, released jokers, retracted melds). Every hand is scored at a
+        round's end, so ``last_result`` shows them all."""
         last = self._results(state.results[-1]) if state.results else None
         over = state.phase is KPhase.OVER
         return {
@@ -370,6 +375,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             "hand": faces(state.hands[seat]) if seat is not None else [],
             "hand_counts": [len(h) for h in state.hands],
             "stock_count": len(state.stock),
+            "known": [faces(k) for k in state.known],
             "last_result": last,
             "table": list(map(self._meld_views, state.table)),
             "discards": faces(state.pile),
@@ -473,6 +479,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             pending=list(state.pending),
             released=list(state.released),
             laid_off=state.laid_off,
+            known=frozenset(state.known[seat]),
         )
         if verb is KVerb.MELD:
             self._plan_melds(draft, seat, action)
@@ -492,7 +499,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         ``keep_one``, if no card would be left for the final discard)."""
         out: list[Declared] = []
         for face_, declared in cards:
-            piece = next((p for p in draft.hand if face(p) == face_), None)
+            piece = _held(draft, face_)
             if piece is None:
                 raise IllegalActionError("kalooki_not_held", card=card(face_))
             draft.hand.remove(piece)
@@ -597,7 +604,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
 
     def _plan_discard(self, draft: _Draft, action: KalookiAction) -> None:
         assert action.face is not None
-        piece = next((p for p in draft.hand if face(p) == action.face), None)
+        piece = _held(draft, action.face)
         if piece is None:
             raise IllegalActionError("kalooki_not_held", card=card(action.face))
         draft.hand.remove(piece)
@@ -629,7 +636,9 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             return [Event("kalooki_take", seat, {"card": card(face(piece))})]
         state.hands[seat] = draft.hand
         held = set(draft.hand)
-        state.known[seat] = [p for p in state.known[seat] + draft.shown if p in held]
+        state.known[seat] = [
+            p for p in state.known[seat] + draft.shown if p in held and p not in draft.forgotten
+        ]
         state.table = draft.table
         state.next_number = draft.next_number
         state.pending = draft.pending
@@ -728,7 +737,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             known = [p for p in new.hands[s] if p in set(new.known[s])]
             new.hands[s] = known + [pool.pop() for _ in hidden[s]]
         new.stock = pool
-        new.seed = rng.getrandbits(63)
+        new.seed = fresh_seed(rng)
         return new
 
     # ------------------------------------------------------------------ position text
@@ -936,6 +945,20 @@ class _PositionReader:
             turn=turn,
             reshuffles=self.number("reshuffles", 0),
         )
+
+
+def _held(draft: _Draft, face_: int) -> int | None:
+    """The first card of ``face_`` in the draft hand (``None`` if there is none). When it is not a
+    card everyone knows is there but another of that face is, that other is forgotten (no longer
+    known), as everyone would conclude."""
+    cards = [p for p in draft.hand if face(p) == face_]
+    if not cards:
+        return None
+    if cards[0] not in draft.known:
+        copy = next((p for p in cards if p in draft.known), None)
+        if copy is not None:
+            draft.forgotten.add(copy)
+    return cards[0]
 
 
 # ---------------------------------------------------------------------- listing candidates

@@ -24,7 +24,6 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not
 
 import rummykit
 from rummykit.engine.game import Game
-from rummykit.envs.encoding import public_known
 from rummykit.envs.specs import EnvSpec
 from rummykit.envs.text import text_view
 
@@ -128,7 +127,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         mask = np.zeros(game.num_actions, dtype=np.int8)
         mask[game.legal_ids(state, seat)] = 1
         obs: Observation = {
-            "observation": self.encoder.encode(view, public_known(state)),
+            "observation": self.encoder.encode(view),
             "action_mask": mask,
         }
         self._cache = (self.steps, agent, obs)
@@ -188,10 +187,73 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
+class _Direct:
+    """Mixed into PettingZoo's wrappers: the turn data every step reads (``agent_selection``,
+    ``agents``, ``rewards``, ``terminations``, ``truncations``, ``infos``, the cumulative rewards)
+    read straight from the raw environment, instead of through each wrapper's ``__getattr__`` in
+    turn (the same values; before ``reset`` the raw environment has none, so the lookup falls back
+    to the wrapper's ``__getattr__`` and its errors). Read-only: PettingZoo's wrappers change
+    these on ``env.unwrapped``."""
+
+    def __init__(self, env: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(env, *args, **kwargs)  # type: ignore[call-arg]
+        self._raw: RummyEnv = env.unwrapped
+
+    @property
+    def agent_selection(self) -> str:
+        return self._raw.agent_selection
+
+    @property
+    def agents(self) -> list[str]:
+        return self._raw.agents
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        return self._raw.rewards
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        return self._raw.terminations
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        return self._raw.truncations
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        return self._raw.infos
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self._raw._cumulative_rewards
+
+
+class TerminateIllegal(_Direct, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's ``TerminateIllegalWrapper``, reading the turn data directly (:class:`_Direct`)."""
+
+
+class AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, reading the turn data directly (:class:`_Direct`);
+    a Python ``int`` in ``0..num_actions-1`` is in the space without asking ``Discrete.contains``
+    (which answers the same, slowly)."""
+
+    def step(self, action: Any) -> None:
+        """Check ``action`` is in the action space (an ``AssertionError`` if not), then step."""
+        if type(action) is int and 0 <= action < self._raw.game.num_actions:
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
+class OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, reading the turn data directly (:class:`_Direct`)."""
+
+
 def make_env(raw: Callable[..., RummyEnv], **kwargs: Any) -> Any:
     """``raw(**kwargs)`` with PettingZoo's usual wrappers: an illegal action ends the match with a
-    reward of -1 for the mover, actions are checked to be in the space, the call order enforced."""
+    reward of -1 for the mover, actions are checked to be in the space, the call order enforced
+    (subclasses of PettingZoo's own that read the turn data straight from the raw environment)."""
     env: Any = raw(**kwargs)
-    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
-    env = wrappers.AssertOutOfBoundsWrapper(env)
-    return wrappers.OrderEnforcingWrapper(env)
+    env = TerminateIllegal(env, illegal_reward=-1)
+    env = AssertOutOfBounds(env)
+    return OrderEnforcing(env)

@@ -1,8 +1,7 @@
 """One observation encoder per game: a seat's view as a fixed-shape ``float32`` array.
 
 An encoder is built once per game (its shape follows the rules: the number of players) and turns
-``game.observe(state, seat)`` (plus the public ``known`` pieces, see
-:func:`rummykit.envs.encoding.public_known`) into an array of shape ``(rows, 53)``; see
+``game.observe(state, seat)`` (nothing else) into an array of shape ``(rows, 53)``; see
 :mod:`rummykit.envs.encoding` for the conventions and ``docs/envs.md`` for every row.
 :meth:`Encoder.describe` lists the rows of an encoder's layout.
 """
@@ -42,8 +41,6 @@ class Encoder(ABC):
         self.players = game.players
         self.score_scale = score_scale
         self.layout = RowBuilder()
-        self.face_of = np.asarray([game.pieces.face(p) for p in range(game.pieces.size)], dtype=np.intp)
-        """The face of each piece id."""
         self._declare()
 
     @property
@@ -55,12 +52,11 @@ class Encoder(ABC):
         """The layout, one line per row group."""
         return self.layout.describe()
 
-    def encode(self, view: Mapping[str, Any], known: Sequence[Sequence[int]] | None = None) -> Array:
-        """The array of ``view`` (a ``game.observe`` dict); ``known``: piece ids per seat that
-        everyone saw it take and it still holds (:func:`rummykit.envs.encoding.public_known`)."""
+    def encode(self, view: Mapping[str, Any]) -> Array:
+        """The array of ``view`` (a ``game.observe`` dict)."""
         planes = Planes()
         viewer = view["seat"] if view["seat"] is not None else 0
-        others = relative(known, viewer)[1:] if known is not None else []
+        others = relative(view["known"], viewer)[1:]
         scalars = self._fill(planes, view, viewer, others)
         out = planes.array(self.layout.height)
         out[self.layout.index["scalars"], : len(scalars)] = scalars
@@ -80,10 +76,8 @@ class Encoder(ABC):
         ]
 
     def _add_known(self, planes: Planes, first: int, known: Sequence[Sequence[int]]) -> None:
-        """Face counts of the known piece ids of relative seats 1.. on rows from ``first``."""
-        if known:
-            pieces = np.fromiter(chain.from_iterable(known), dtype=np.intp)
-            planes.add_array(first + group_rows(known), self.face_of[pieces])
+        """Face counts of the known faces of relative seats 1.. on rows from ``first``."""
+        planes.add_rows(first, known)
 
     @abstractmethod
     def _declare(self) -> None:

@@ -18,8 +18,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from rummykit.engine.state import State
-
 WIDTH = 53
 """Columns of every row: the 52 faces of a suit-rank and the joker (52)."""
 
@@ -57,27 +55,25 @@ class RowBuilder:
 
 
 class Planes:
-    """The face rows of one array, collected as lists of faces per row and counted at the end with
-    one ``numpy.bincount`` (:meth:`array`); a one-hot row is a row of one face."""
+    """The face rows of one array, collected as flat indices (``row * WIDTH + face``, each row's
+    faces shifted by one ``map`` of the row's offset) and counted at the end with one
+    ``numpy.bincount`` (:meth:`array`); a one-hot row is a row of one face."""
 
-    __slots__ = ("faces", "indexed", "lengths", "rows")
+    __slots__ = ("index", "indexed")
 
     def __init__(self) -> None:
-        self.faces: list[int] = []
-        self.rows: list[int] = []
-        self.lengths: list[int] = []
+        self.index: list[int] = []
         self.indexed: list[npt.NDArray[np.intp]] = []
 
-    def add(self, row: int, faces: Sequence[int]) -> None:
+    def add(self, row: int, faces: Iterable[int]) -> None:
         """Count ``faces`` on ``row``."""
-        self.faces += faces
-        self.rows.append(row)
-        self.lengths.append(len(faces))
+        self.index += map((row * WIDTH).__add__, faces)
 
-    def add_rows(self, first: int, groups: Iterable[Sequence[int]]) -> None:
+    def add_rows(self, first: int, groups: Iterable[Iterable[int]]) -> None:
         """Count each of ``groups`` on consecutive rows from ``first``."""
+        index = self.index
         for k, faces in enumerate(groups):
-            self.add(first + k, faces)
+            index += map(((first + k) * WIDTH).__add__, faces)
 
     def add_array(self, rows: npt.NDArray[np.intp], faces: npt.NDArray[np.intp]) -> None:
         """Count ``faces[i]`` on ``rows[i]`` (arrays of one length)."""
@@ -86,12 +82,13 @@ class Planes:
     def one(self, row: int, face: int | None) -> None:
         """Mark ``face`` on ``row`` (nothing for ``None``)."""
         if face is not None:
-            self.add(row, (face,))
+            self.index.append(row * WIDTH + face)
 
     def array(self, height: int) -> Array:
         """The ``(height, WIDTH)`` float32 array of the counts (scalar rows still zero)."""
-        starts = np.repeat(np.asarray(self.rows, dtype=np.intp) * WIDTH, self.lengths)
-        index = np.concatenate([np.asarray(self.faces, dtype=np.intp) + starts, *self.indexed])
+        index: Any = self.index
+        if self.indexed:
+            index = np.concatenate([np.asarray(index, dtype=np.intp), *self.indexed])
         counts = np.bincount(index, minlength=height * WIDTH)
         return counts.astype(np.float32).reshape(height, WIDTH)
 
@@ -128,12 +125,3 @@ def one_hot(index: int | None, size: int) -> list[float]:
     if index is not None:
         flags[index] = 1.0
     return flags
-
-
-def public_known(state: State) -> Sequence[Sequence[int]] | None:
-    """The piece ids per seat that every seat saw it take (from a discard pile, a release, a show)
-    and that it still holds: the state's ``known`` field where the game keeps one (Okey, Turkish
-    Rummy, Kalooki), else ``None``. Public by the engine's contract; the one state field the
-    environments read besides ``game.observe``."""
-    known: Sequence[Sequence[int]] | None = getattr(state, "known", None)
-    return known

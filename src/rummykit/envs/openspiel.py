@@ -17,11 +17,11 @@ then ``pyspiel.load_game("python_rummykit_okey", {"rounds": "2"})``.
   string the view as JSON. The public observer (``private_info=NONE``) uses the spectator's view.
   The information state string is the player's perfect-recall log: the JSON of every event the
   player was told (``game.events_for(events, player)``: its own draws included, nobody else's)
-  followed by its current view. No state field is read besides ``known`` (public).
+  followed by its current view. No state field is read.
 - **Returns**: ``game.returns`` (zero-sum normalised scores for Okey and Turkish Rummy, a win
   share for Kalooki and Carousel), terminal only.
 - **resample_from_infostate(player, sampler)**: ``game.resample`` (the pieces the player can't see
-  re-dealt) with a fresh seed, so the rounds to come are re-dealt too; the other players' logs
+  re-dealt, and a fresh seed, so the rounds to come are re-dealt too); the other players' logs
   are replaced by the public log, since their private events belonged to the true deal.
 """
 
@@ -39,7 +39,6 @@ import pyspiel  # type: ignore[import-not-found, unused-ignore]
 import rummykit
 from rummykit.engine.game import Game
 from rummykit.envs.encoders import Encoder
-from rummykit.envs.encoding import public_known
 from rummykit.envs.specs import SPECS, EnvSpec
 from rummykit.errors import RummykitError
 
@@ -50,7 +49,6 @@ BYTE_OUTCOMES = [(b, 1.0 / 256) for b in range(256)]
 """The outcomes of each chance node: one byte of the seed, uniform."""
 MAX_GAME_LENGTH = 10**7
 """A bound on the actions of a match, for OpenSpiel's game info (no rule bounds it exactly)."""
-SEED_BITS = 63
 
 Param = bool | int | float | str
 
@@ -204,7 +202,6 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
             return new
         rng = random.Random(probability_sampler())
         new.state = self.rgame.engine.resample(self.state, player_id, rng)
-        new.state.seed = rng.getrandbits(SEED_BITS)
         new.logs = [list(log) if s == player_id else list(self.public) for s, log in enumerate(self.logs)]
         return new
 
@@ -236,7 +233,7 @@ class RummyObserver:
         if view is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self.game.encoder.encode(view, public_known(state.state)).reshape(-1)
+        self.tensor[:] = self.game.encoder.encode(view).reshape(-1)
 
     def string_from(self, state: RummyState, player: int) -> str:
         """``player``'s view as JSON; with perfect recall, its event log first."""

@@ -11,7 +11,7 @@ and never heuristic. Rules specs: the "Combinations" and "Finishing" sections of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -182,6 +182,13 @@ def _template_groups(rules: MeldRules) -> tuple[tuple[tuple[_Record, ...], ...],
     return tuple(out)
 
 
+def _union(masks: Iterable[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
+
+
 def _repeated(found: int, count: int, extra: tuple[int, ...], rest: int) -> tuple[int, int]:
     """``(found, count)`` of a template that holds faces more than once (``extra``, see
     :data:`_Record`), given those found once: the faces of ``rest`` it also takes a second and a
@@ -225,6 +232,11 @@ class HandSolver:
         self.values = values
         self._templates = _templates(rules)
         self._groups = _template_groups(rules)
+        self._slot_groups = [self._groups[f] if f >= 0 else () for f in _SLOT_FACE]
+        self._near = [_union(r[1] for r in self._groups[f][0]) if f >= 0 else 0 for f in _SLOT_FACE]
+        """By slot: the units of every other face of the anchor's templates of three. With fewer
+        than two wilds a template fits only if one of them is present (see
+        :func:`_template_groups`)."""
         self._values_table: list[list[int]] | None = None
         self._memos: dict[Objective, dict[int, tuple[int, _Choice]]] = {}
         self._weight_tables: dict[Objective, tuple[list[int], int]] = {}
@@ -453,7 +465,8 @@ class HandSolver:
         """:meth:`_search` under ``PIECES`` (every piece weighs 1): each template is one mask test
         (its other faces present in the counts) instead of a loop over its faces, and a template
         melds its own length whatever pieces fill it. The same states, scores and choices."""
-        groups = self._groups
+        groups = self._slot_groups
+        near = self._near
 
         def best(k: int, w: int, room: int) -> int:
             """Most pieces melded from naturals ``k`` (``room`` of them) and ``w`` wilds."""
@@ -472,7 +485,7 @@ class HandSolver:
             ceiling = room + w
             top_score = -1
             top_choice: _Choice = None
-            for group in groups[_SLOT_FACE[slot]]:
+            for group in groups[slot] if w > 1 or near[slot] & present else ():
                 fitted = False
                 for _, units, others, choice, extra in group:
                     found = units & present

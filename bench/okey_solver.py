@@ -381,7 +381,11 @@ class CliRun:
 
     @property
     def rate(self) -> float:
-        return len(self.answers) / max(self.seconds - self.startup, 1e-9)
+        """Hands per second after start-up; the rate with start-up when the run took no longer
+        than a start-up (a busy machine can slow one start-up past a short run)."""
+        if self.seconds <= self.startup:
+            return self.rate_with_startup
+        return len(self.answers) / (self.seconds - self.startup)
 
     @property
     def rate_with_startup(self) -> float:

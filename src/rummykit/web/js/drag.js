@@ -13,6 +13,9 @@ function dropTarget(x, y) {
  * `onDrop(target.dataset.drop, payload)`. */
 export function startDrag(event, element, payload, onDrop) {
   if (event.button !== undefined && event.button !== 0) return;
+  // a text selection would turn the press into the browser's own drag of that text
+  const selection = window.getSelection();
+  if (selection) selection.removeAllRanges();
   const start = { x: event.clientX, y: event.clientY };
   let ghost = null;
   let over = null;

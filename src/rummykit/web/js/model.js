@@ -118,10 +118,10 @@ export class TableModel {
     }
     for (const event of message.events) {
       if (event.params && event.params.result) {
-        this.roundEnd = { result: event.params.result, summary: event.params.summary };
+        this.roundEnd = { result: event.params.result };
       }
     }
-    if (message.over) this.roundEnd = this.roundEnd || { result: obs.last_result, summary: null };
+    if (message.over) this.roundEnd = this.roundEnd || { result: obs.last_result };
     if (message.type === "sync" || message.events.some((e) => e.params && e.params.result)) {
       this.link.request({ type: "scores" });
     }

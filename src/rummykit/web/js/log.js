@@ -33,9 +33,12 @@ export function Log({ entries, ctx }) {
   </section>`;
 }
 
-/** The polite live region: the last action's events. */
-export function Announcer({ entries, ctx }) {
+/** The polite live region: the last action's events, then `prompt` (what the player may do now,
+ * when it is their turn). */
+export function Announcer({ entries, ctx, prompt }) {
+  const texts = entries.map((e) => eventText(e, ctx));
+  if (prompt) texts.push(prompt);
   return html`<div class="visually-hidden" role="status" aria-live="polite" data-testid="announcer">
-    ${entries.map((e) => eventText(e, ctx)).join(". ")}
+    ${texts.join(". ")}
   </div>`;
 }

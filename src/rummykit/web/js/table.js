@@ -134,6 +134,10 @@ export function TablePage({ id, invited, variants }) {
       <${Log} entries=${m.log} ctx=${ctx} />
       <${Scores} rounds=${m.scores} totals=${view.observation.scores} names=${names} />
     </div>`}
-    <${Announcer} entries=${m.lastEvents} ctx=${ctx} />
+    <${Announcer}
+      entries=${m.lastEvents}
+      ctx=${ctx}
+      prompt=${view && view.legal.length && !view.over ? t(`turn_${view.observation.phase}`) : null}
+    />
   </main>`;
 }

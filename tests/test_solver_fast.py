@@ -109,3 +109,19 @@ def test_card_arrangements_are_the_reference_ones(
     ids: list[int], solver: HandSolver, objective: Objective
 ) -> None:
     assert_same(solver, [DECKS.face(i) for i in ids], CARD_JOKERS, objective)
+
+
+@settings(max_examples=200, deadline=None)
+@given(okey_hand(), SOLVERS)
+def test_spare_faces_are_the_removals_that_keep_the_score(
+    hand: tuple[list[int], Wilds], solver: HandSolver
+) -> None:
+    faces, wilds = hand
+    total = solver.score(faces, wilds)
+    spared = []
+    for face in dict.fromkeys(faces):
+        rest = list(faces)
+        rest.remove(face)
+        if reference_arrange(solver, rest, wilds).score == total:
+            spared.append(face)
+    assert solver.spare_faces(faces, wilds) == (total, spared)

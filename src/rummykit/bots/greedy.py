@@ -42,23 +42,34 @@ class GreedyBot:
         """(pieces left out after the best discard, that discard) among ``choices``: fewest left
         out, then not a wild, then the highest face.
 
-        Choices are tried in that tie order and the first that leaves one piece fewer out than the
-        whole rack ends the search: no discard does better (a partition of what is left is one of
-        the rack, so a discard removes at most one piece from those left out).
+        No discard leaves fewer than one piece less out than the whole rack (a partition of what is
+        left is one of the rack), and a discard does that exactly when some best partition into
+        melds leaves it out (:meth:`HandSolver.spare_faces`, one search) or it is a single of the
+        most pairs (when pairs leave no more out): the first such choice in tie order is the
+        answer. Otherwise every choice is counted.
         """
-        floor = self.left_out(rack, wilds) - 1
+        order = sorted(set(choices), key=lambda f: (wilds.is_wild(f), -f))
+        if not order:
+            raise ValueError("no discard to choose from")
+        solver = self.profile.solver()
+        melded, spare = solver.spare_faces(rack, wilds)
+        melds_left = len(rack) - melded
+        pairs_left = solver.pairs_left(rack, wilds) if self.profile.pairs_win else melds_left
+        floor = min(melds_left, pairs_left) - 1
+        spared = set(spare) if melds_left - 1 == floor else set()
+        for face in order:
+            if face in spared or (pairs_left - 1 == floor and self._pairs_after(rack, wilds, face) == floor):
+                return floor, face
         best: tuple[int, int] | None = None
-        for face in sorted(set(choices), key=lambda f: (wilds.is_wild(f), -f)):
-            rest = list(rack)
-            rest.remove(face)
-            left = self.left_out(rest, wilds)
+        for face in order:
+            left = self.left_out(_without(rack, face), wilds)
             if best is None or left < best[0]:
                 best = (left, face)
-                if left <= floor:
-                    break
-        if best is None:
-            raise ValueError("no discard to choose from")
+        assert best is not None
         return best
+
+    def _pairs_after(self, rack: Sequence[int], wilds: Wilds, face: int) -> int:
+        return self.profile.solver().pairs_left(_without(rack, face), wilds)
 
     def choose(self, observation: dict[str, Any], legal: list[HandAction]) -> HandAction:
         """The greedy choice among ``legal`` (``observation``: the game's ``observe`` dict)."""
@@ -90,11 +101,16 @@ class GreedyBot:
 
     def _finish_value(self, rack: Sequence[int], wilds: Wilds, action: HandAction) -> int:
         assert action.face is not None
-        rest = list(rack)
-        rest.remove(action.face)
-        kinds = whole_hand_kinds(self.profile, rest, wilds)
+        kinds = whole_hand_kinds(self.profile, _without(rack, action.face), wilds)
         value = 2 if WinKind.PAIRS in kinds else 1
         return value * (2 if wilds.is_wild(action.face) else 1)
+
+
+def _without(rack: Sequence[int], face: int) -> list[int]:
+    """``rack`` less one piece of ``face``."""
+    rest = list(rack)
+    rest.remove(face)
+    return rest
 
 
 def _wilds(observation: dict[str, Any]) -> Wilds:

@@ -465,6 +465,11 @@ class HandSolver:
         """:meth:`_search` under ``PIECES`` (every piece weighs 1): each template is one mask test
         (its other faces present in the counts) instead of a loop over its faces, and a template
         melds its own length whatever pieces fill it. The same states, scores and choices."""
+        return self._pieces_best(memo)(key, wilds, _naturals(key))
+
+    def _pieces_best(self, memo: dict[int, tuple[int, _Choice]]) -> Callable[[int, int, int], int]:
+        """The search of :meth:`_search_pieces` as a function of (naturals, wilds, how many
+        naturals), filling ``memo``."""
         groups = self._slot_groups
         near = self._near
 
@@ -510,7 +515,72 @@ class HandSolver:
             memo[state] = (top_score, top_choice)
             return top_score
 
-        return best(key, wilds, _naturals(key))
+        return best
+
+    def spare_faces(self, faces: Sequence[int], wilds: Wilds) -> tuple[int, list[int]]:
+        """(pieces the best partition into sets and runs melds (every piece counting one), the
+        distinct faces of ``faces`` one of which can go without melding fewer: each left out by
+        some best partition, in order of first appearance); one search for all of them.
+
+        Exact, and the same answer as comparing :meth:`score` after each single removal: at each
+        state, a piece whose removal keeps the best score is the anchor when leaving it out is a
+        best choice, a piece the rest can spare after a best choice, a wild when the rest can spare
+        one, or a natural a best choice's meld takes when the rest can spare a wild to take its
+        place. Naturals no template can take are spared by every partition.
+        """
+        key, wild, shown = self._pack(faces, wilds)
+        w = len(wild)
+        alone = self._isolated(key, w)
+        core = key - alone
+        best = self._pieces_best(self._memo(Objective.PIECES))
+        groups = self._slot_groups
+        known: dict[int, int] = {}
+
+        def spares(k: int, w: int) -> int:
+            """Units of the naturals (``_WILD_SKIP`` for a wild) state ``(k, w)`` can spare."""
+            if k == 0:
+                return _WILD_SKIP if 1 <= w <= 2 else 0
+            state = k << 3 | w
+            hit = known.get(state)
+            if hit is not None:
+                return hit
+            room = _naturals(k)
+            total = best(k, w, room)
+            out = 0
+            if total < room + w:
+                slot = ((k & -k).bit_length() - 1) >> 1
+                low = 1 << (2 * slot)
+                rest = k - low
+                if best(rest, w, room - 1) == total:
+                    out |= low | spares(rest, w)
+                present = (rest | rest >> 1) & _FIRST_UNITS
+                for group in groups[slot]:
+                    fitted = False
+                    for _, units, others, _, extra in group:
+                        found = units & present
+                        count = found.bit_count()
+                        if extra:
+                            found, count = _repeated(found, count, extra, rest)
+                        need = others - count
+                        if need > w:
+                            continue
+                        fitted = True
+                        if 1 + others + best(rest - found, w - need, room - 1 - count) == total:
+                            sub = spares(rest - found, w - need)
+                            out |= sub
+                            if sub & _WILD_SKIP:
+                                out |= (found | found >> 1) & _FIRST_UNITS
+                    if not fitted:
+                        break
+            known[state] = out
+            return out
+
+        mask = spares(core, w) | ((alone | alone >> 1) & _FIRST_UNITS)
+        out = {shown[f] for f in shown if mask & _UNITS[f]}
+        if mask & _WILD_SKIP:
+            out.update(wild)
+        score = best(core, w, _naturals(core))
+        return score, [f for f in dict.fromkeys(faces) if f in out]
 
     def _rebuild(
         self,

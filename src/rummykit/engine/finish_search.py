@@ -19,6 +19,7 @@ answer is always the exact search's:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from rummykit.core.melds import MeldRules, Wilds
@@ -30,10 +31,21 @@ from rummykit.solvers.report import finishes as exact_finishes
 RUN_OF_THREE = 3
 
 
+@dataclass(frozen=True)
+class _Near:
+    """What a natural face needs around it for a set or run of three, as face bit masks: the
+    faces of its rank in the other suits (``same``, also as a tuple ``same_faces``), the other two
+    faces of each run of three through it (``windows``) and all of those together (``near``)."""
+
+    same: int
+    same_faces: tuple[int, ...]
+    windows: tuple[int, ...]
+    near: int
+
+
 @cache
-def _neighbours(rules: MeldRules) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
-    """Per natural face ``f``: (the faces of the same rank in the other suits, the other two faces
-    of every run of three through ``f``)."""
+def _neighbours(rules: MeldRules) -> tuple[_Near, ...]:
+    """:class:`_Near` of every natural face under ``rules``."""
     table = []
     for face in range(N_FACES):
         suit, rank = suit_of(face), rank_of(face)
@@ -45,16 +57,25 @@ def _neighbours(rules: MeldRules) -> tuple[tuple[tuple[int, ...], tuple[tuple[in
                 if low < 1 or low + RUN_OF_THREE - 1 > rules.top:
                     continue
                 others = [p for p in range(low, low + RUN_OF_THREE) if p != spot]
-                a, b = (make_face(suit, 1 if p == rules.top and rules.ace_high else p) for p in others)
-                windows.append((a, b))
-        table.append((same_rank, tuple(windows)))
+                faces = (make_face(suit, 1 if p == rules.top and rules.ace_high else p) for p in others)
+                windows.append(sum(1 << f for f in faces))
+        same = sum(1 << f for f in same_rank)
+        near = 0
+        for window in windows:
+            near |= window
+        table.append(_Near(same, same_rank, tuple(windows), near))
     return tuple(table)
 
 
-def _natural_counts(faces: Sequence[int], wilds: Wilds) -> tuple[dict[int, int], int] | None:
-    """(how many pieces stand for each natural face, how many are wild); ``None`` for a false
-    joker without an identity (the exact search reports it)."""
+RANK_BITS = tuple(1 << rank_of(f) for f in range(N_FACES))
+"""A bit per rank, by face."""
+
+
+def _natural_counts(faces: Sequence[int], wilds: Wilds) -> tuple[dict[int, int], int, int] | None:
+    """(how many pieces stand for each natural face, a bit mask of those faces, how many pieces
+    are wild); ``None`` for a false joker without an identity (the exact search reports it)."""
     counts: dict[int, int] = {}
+    present = 0
     wild = 0
     wild_faces = wilds.faces
     joker_as = wilds.joker_as
@@ -68,29 +89,30 @@ def _natural_counts(faces: Sequence[int], wilds: Wilds) -> tuple[dict[int, int],
                 return None
             natural = joker_as
         counts[natural] = counts.get(natural, 0) + 1
-    return counts, wild
+        present |= 1 << natural
+    return counts, present, wild
 
 
-def _may_meld(rules: MeldRules, counts: dict[int, int], wild: int) -> bool:
-    """The melds test: ``False`` when two or more natural pieces (``counts``) fit in no set or run
-    of three, given ``wild`` wilds."""
+def _may_meld(rules: MeldRules, counts: dict[int, int], present: int, wild: int) -> bool:
+    """The melds test: ``False`` when two or more natural pieces (``counts``, faces in the bit
+    mask ``present``) fit in no set or run of three, given ``wild`` wilds."""
     if wild >= 2:
         return True
     table = _neighbours(rules)
     distinct = rules.set_distinct
     isolated = 0
     for face, held in counts.items():
-        same_rank, windows = table[face]
+        near = table[face]
         if distinct:
-            partners = sum(1 for g in same_rank if g in counts)
+            partners = (present & near.same).bit_count()
         else:
-            partners = held - 1 + sum(counts.get(g, 0) for g in same_rank)
+            partners = held - 1 + sum(counts.get(g, 0) for g in near.same_faces)
         if partners + wild >= 2:
             continue
         if wild:
-            if any(a in counts or b in counts for a, b in windows):
+            if present & near.near:
                 continue
-        elif any(a in counts and b in counts for a, b in windows):
+        elif any(present & window == window for window in near.windows):
             continue
         isolated += held
         if isolated >= 2:
@@ -105,7 +127,7 @@ def _may_pair_up(counts: dict[int, int], wild: int) -> bool:
     odd = 0
     for face, held in counts.items():
         if held & 1:
-            odd ^= 1 << rank_of(face)
+            odd ^= RANK_BITS[face]
     return odd.bit_count() - wild <= 1
 
 
@@ -124,7 +146,7 @@ def finishes(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> dict[i
     found = _natural_counts(faces, wilds)
     if found is None:
         return exact_finishes(profile, faces, wilds)
-    counts, wild = found
+    counts, present, wild = found
     solver = profile.solver()
     if (
         profile.pairs_win
@@ -133,6 +155,6 @@ def finishes(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> dict[i
         and solver.pairs_left(faces, wilds) == 1
     ):
         return exact_finishes(profile, faces, wilds)
-    if not _may_meld(profile.meld_rules, counts, wild):
+    if not _may_meld(profile.meld_rules, counts, present, wild):
         return {}
     return {face: [WinKind.MELDS] for face in solver.meld_finishes(faces, wilds)}

@@ -227,7 +227,9 @@ def meld_index(cards: MeldCards) -> int | None:
     return MELD_IDS.get(run_key(suit, meld.positions[0], meld.positions[-1], jokers))
 
 
-def _layoff_code(card: DeclaredFace) -> int:
+def layoff_code(card: DeclaredFace) -> int:
+    """The lay-off code ``c`` of one card (module docstring): its face, 52 for an undeclared
+    joker, ``53 + f`` for ``JK[f]``."""
     face, declared = card
     if face != JOKER:
         return face
@@ -263,7 +265,7 @@ def action_id(action: KalookiAction) -> int | None:
     if verb is KVerb.LAYOFF:
         if len(action.cards) != 1:
             return None
-        return LAYOFF_BASE + slot * LAYOFF_CODES + _layoff_code(action.cards[0])
+        return LAYOFF_BASE + slot * LAYOFF_CODES + layoff_code(action.cards[0])
     code = _release_code(action.cards)
     return None if code is None else RELEASE_BASE + slot * RELEASE_CODES + code
 

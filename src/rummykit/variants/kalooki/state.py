@@ -55,6 +55,8 @@ from rummykit.errors import IllegalActionError, MeldError, NotationError
 from rummykit.variants.kalooki import messages as _messages
 from rummykit.variants.kalooki.actions import (
     DISCARD_BASE,
+    LAYOFF_BASE,
+    LAYOFF_CODES,
     MAX_JOKERS,
     MAX_MELDS,
     MAX_SET,
@@ -62,12 +64,14 @@ from rummykit.variants.kalooki.actions import (
     MELD_IDS,
     NUM_ACTIONS,
     SUIT_COMBOS,
+    DeclaredFace,
     KalookiAction,
     KVerb,
     MeldCards,
     action_from_id,
     action_id,
     card_list,
+    layoff_code,
     parse_action,
     run_key,
     set_key,
@@ -77,6 +81,8 @@ from rummykit.variants.kalooki.rules import HAND_SIZE, KalookiRules, MatchMode
 
 DECKS = card_set(2, 2)
 WILDS = CARD_JOKERS
+EXTENSIONS_KEPT = 65536
+"""Lay-off checks (table meld, card) the game keeps (cleared when full)."""
 MESSAGES = _messages.MESSAGES
 
 
@@ -209,8 +215,28 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         self.values = rules.values()
         self.meld_rules = rules.meld_rules()
         self._actions: dict[int, KalookiAction] = {}
+        self._extensions: dict[tuple[int, DeclaredFace], tuple[TableMeld, bool]] = {}
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
+
+    def _extends(self, meld: TableMeld, card: DeclaredFace) -> bool:
+        """Whether ``card`` laid off on ``meld`` leaves a meld (what :meth:`_plan_layoff` checks
+        beyond the mover having opened and keeping a card); memoised per meld (kept alive while
+        cached) and card."""
+        key = (id(meld), card)
+        hit = self._extensions.get(key)
+        if hit is not None and hit[0] is meld:
+            return hit[1]
+        played = [*self._kept(meld), (DECKS.piece(card[0], 0), card[1])]
+        try:
+            table_meld(meld.number, meld.owner, played, DECKS, self.meld_rules, WILDS)
+            fits = True
+        except MeldError:
+            fits = False
+        if len(self._extensions) >= EXTENSIONS_KEPT:
+            self._extensions.clear()
+        self._extensions[key] = (meld, fits)
+        return fits
 
     def _action(self, number: int) -> KalookiAction:
         """The action with id ``number``, made once (actions are immutable values)."""
@@ -419,9 +445,12 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             listed += [(number, make(number)) for number in map(DISCARD_BASE.__add__, dict.fromkeys(hand))]
         if seat in state.opened:
             for meld in state.table:
-                candidates += [
-                    KalookiAction(KVerb.LAYOFF, target=meld.number, cards=(c,)) for c in _layoffs(meld, hand)
-                ]
+                if len(hand) > 1:
+                    base = LAYOFF_BASE + (meld.number - 1) * LAYOFF_CODES
+                    for c in _layoffs(meld, hand):
+                        if self._extends(meld, c):
+                            layoff = base + layoff_code(c)
+                            listed.append((layoff, make(layoff)))
                 candidates += [
                     KalookiAction(KVerb.RELEASE, target=meld.number, cards=cs) for cs in _releases(meld, hand)
                 ]

@@ -189,6 +189,19 @@ def _union(masks: Iterable[int]) -> int:
     return out
 
 
+def _take(others: Sequence[int], rest: int, weight: list[int]) -> tuple[int, int, list[int]]:
+    """A template's other faces taken from the naturals ``rest`` one by one (a face it holds twice
+    taken twice when present twice): (what is left, the weight taken, the faces taken in order)."""
+    taken = 0
+    avail: list[int] = []
+    for g in others:
+        if (rest >> (2 * _SLOT[g])) & 3:
+            rest -= _UNITS[g]
+            taken += weight[g]
+            avail.append(g)
+    return rest, taken, avail
+
+
 def _repeated(found: int, count: int, extra: tuple[int, ...], rest: int) -> tuple[int, int]:
     """``(found, count)`` of a template that holds faces more than once (``extra``, see
     :data:`_Record`), given those found once: the faces of ``rest`` it also takes a second and a
@@ -389,6 +402,7 @@ class HandSolver:
         deadwood = objective is Objective.DEADWOOD
         bonuses = self._meld_values() if objective is Objective.MELD_VALUE else None
         bounded = bonuses is None
+        slot_weight = [weight[f] if f >= 0 else 0 for f in _SLOT_FACE]
 
         def best(k: int, w: int, room: int) -> int:
             """Best score from naturals ``k`` and ``w`` wilds; ``room``: the naturals' weight."""
@@ -408,41 +422,51 @@ class HandSolver:
             top_choice: _Choice = None
             rest = k - low
             present = (rest | rest >> 1) & _FIRST_UNITS
-            fits: list[int] = []
+            fits: list[tuple[int, int, int, tuple[int, tuple[int, ...]], tuple[int, ...]]] = []
             for group in groups[anchor]:
                 before = len(fits)
-                for index, units, others, _, extra in group:
-                    found = units & present
+                for record in group:
+                    found = record[1] & present
                     count = found.bit_count()
-                    if extra:
-                        found, count = _repeated(found, count, extra, rest)
-                    if others - count <= w:
-                        fits.append(index)
+                    if record[4]:
+                        found, count = _repeated(found, count, record[4], rest)
+                    if record[2] - count <= w:
+                        fits.append((record[0], found, record[2] - count, record[3], record[4]))
                 if len(fits) == before:
                     break
-            for index in fits:
-                t = templates[anchor][index]
-                k2, need, gained = rest, 0, weight[anchor]
-                avail: list[int] = []
-                for g in t.others:
-                    if (k2 >> (2 * _SLOT[g])) & 3:
-                        k2 -= _UNITS[g]
-                        gained += weight[g]
-                        avail.append(g)
-                    else:
-                        need += 1
+            for index, found, need, plain, extra in fits:
+                others = templates[anchor][index].others
+                avail: list[int] | None = None
+                if extra:
+                    k2, taken, avail = _take(others, rest, weight)
+                    gained = weight[anchor] + taken
+                else:
+                    k2 = rest - found
+                    gained = weight[anchor]
+                    bits = found
+                    while bits:
+                        bit = bits & -bits
+                        gained += slot_weight[(bit.bit_length() - 1) >> 1]
+                        bits ^= bit
                 rest_room = room - gained
                 gained += need * wild_score + (bonuses[anchor][index] if bonuses else 0)
-                swaps: list[tuple[int, ...]] = [()]
+                score = gained + best(k2, w - need, rest_room)
+                if score > top_score:
+                    top_score, top_choice = score, plain
                 if deadwood and w > need:
-                    swaps += [c for n in range(1, w - need + 1) for c in combinations(avail, n)]
-                for swap in swaps:
-                    k3 = k2 + sum(_UNITS[g] for g in swap)
-                    back = sum(weight[g] for g in swap)
-                    delta = len(swap) * wild_score - back
-                    score = gained + delta + best(k3, w - need - len(swap), rest_room + back)
-                    if score > top_score:
-                        top_score, top_choice = score, (index, swap)
+                    if avail is None:
+                        avail = [g for g in others if found & _UNITS[g]]
+                    for swap in [c for n in range(1, w - need + 1) for c in combinations(avail, n)]:
+                        back = sum(weight[g] for g in swap)
+                        k3 = k2 + sum(_UNITS[g] for g in swap)
+                        score = (
+                            gained
+                            + len(swap) * wild_score
+                            - back
+                            + best(k3, w - need - len(swap), rest_room + back)
+                        )
+                        if score > top_score:
+                            top_score, top_choice = score, (index, swap)
                 if top_score == ceiling:
                     memo[state] = (top_score, top_choice)
                     return top_score

@@ -114,3 +114,19 @@ def test_language_switch_is_remembered(pages: Pages, server: Server) -> None:
     page.get_by_test_id("language").select_option("en")
     expect(page.locator("html")).not_to_have_attribute("dir", "rtl")
     expect(submit).to_have_text("Create table")
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("en", "phone"), ("fa", "desktop")])
+def test_table_in_the_dark_scheme(pages: Pages, server: Server, lang: str, viewport: str) -> None:
+    width, height = VIEWPORTS[viewport]
+    page = pages.new(f"dark-{lang}", locale=LOCALES[lang], width=width, height=height, color_scheme="dark")
+    created = one_person_table(server)
+    person = Person(page, server, created["table"], english=lang == "en")
+    person.sit(0, "Dana")
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    assert person.wait_turn_or_end() != "end"
+    check_rendering(page, lang, f"dark-{lang}-{viewport}-table")
+    red, green, blue = page.evaluate(
+        "() => getComputedStyle(document.body).backgroundColor.match(/\\d+/g).slice(0, 3).map(Number)"
+    )
+    assert 0.2126 * red + 0.7152 * green + 0.0722 * blue < 128, "the dark scheme's background is light"

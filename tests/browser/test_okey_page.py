@@ -40,13 +40,18 @@ def test_a_person_plays_a_whole_round_against_three_bots(pages: Pages, server: S
     expect(person.page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
     expect(person.page.get_by_test_id("indicator").locator("button[data-piece]").first).to_be_visible()
 
+    announcer = person.page.get_by_test_id("announcer")
+    expect(announcer).to_have_attribute("aria-live", "polite")
     rng = random.Random(12)
     played: list[str] = []
+    announced: set[str] = set()
     while (status := person.wait_turn_or_end()) != "end":
         assert Counter(person.rack_pieces()) == hand_of(person)
+        announced.add((announcer.text_content() or "").strip())
         played += person.play_turn(rng, status)
         assert len(played) < 200, played
     assert {"draw", "discard"} <= set(played), played
+    assert len(announced - {""}) > 1, f"the live region announced {announced}"
 
     view = person.last_view()
     assert view["over"]

@@ -197,7 +197,7 @@ def test_a_turn_played_with_the_keyboard_alone(pages: Pages, server: Server) -> 
     person.page.keyboard.press("ArrowDown")
     moved = person.rack.locator(f"[data-slot='{source + 14}'] button")
     expect(moved).to_have_attribute("data-piece", str(piece))
-    expect(moved).to_be_focused()
+    expect(moved, "focus follows the moved piece (docs/web.md, Keyboard)").to_be_focused()
     expect(moved).to_have_attribute("aria-pressed", "true")
 
     tab_to(person, "(e) => e.dataset.action === 'discard'")

@@ -229,5 +229,55 @@ def test_lobby_creates_a_table_against_bots_and_lists_open_tables(pages: Pages, 
         form.get_by_test_id(f"create-seat-{seat}").select_option("greedy")
     form.locator("button[type=submit]").click()
     expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
-    expect(page.get_by_test_id("rack").locator("button[data-piece]")).to_have_count(14, timeout=5_000)
+    pieces = page.get_by_test_id("rack").locator("button[data-piece]")
+    expect(pieces.nth(13)).to_be_visible()
+    assert pieces.count() in (14, 15)  # 15 for the seat that starts
     expect(page.get_by_test_id("seat-0")).to_contain_text("Host")
+
+
+def test_play_with_the_mouse_by_dragging_and_clicking_piles(pages: Pages, server: Server) -> None:
+    _, (person,) = seated(pages, server, ["Ann"])
+    rng = random.Random(6)
+    while "draw" not in (status := person.wait_turn_or_end()).split():
+        assert status != "end"
+        person.play_turn(rng, status)
+
+    # drag from the stock to a chosen empty slot: the drawn piece lands there
+    slots = person.slots()
+    target = next(i for i in range(27, -1, -1) if slots[i] is None)
+    person.page.get_by_test_id("stock").drag_to(person.rack.locator(f"[data-slot='{target}']"))
+    expect(person.rack.locator("button[data-piece]")).to_have_count(15)
+    drew = [e for e in person.last_view()["events"] if e["code"] == "drew"]
+    assert drew and drew[0]["seat"] == 0, person.last_view()["events"]
+    expect(person.rack.locator(f"[data-slot='{target}'] button")).to_have_attribute(
+        "data-piece", drew[0]["params"]["piece"]
+    )
+    expect(person.rack).to_have_attribute("aria-busy", "false")
+
+    # drag a rack piece onto the own discard pile: it is discarded
+    piece = person.rack_pieces()[0]
+    person.rack.locator(f"button[data-piece='{piece}']").first.drag_to(
+        person.page.get_by_test_id("discard-0")
+    )
+    expect(person.page.get_by_test_id("discard-0").locator("button[data-piece]").last).to_have_attribute(
+        "data-piece", piece
+    )
+    expect(person.rack.locator("button[data-piece]")).to_have_count(14)
+
+    # next turn: click the previous player's discard to take it
+    status = person.wait_turn_or_end()
+    assert status != "end"
+    assert "take" in status.split(), status
+    observation = person.last_view()["observation"]
+    taken = format_face(Kind.TILES, observation["takeable"])
+    pile = (
+        person.page.get_by_test_id(f"discard-{observation['takeable_from']}")
+        .locator("button[data-piece]")
+        .last
+    )
+    expect(pile).to_have_attribute("data-piece", taken)
+    pile.click()
+    expect(person.rack.locator("button[data-piece]")).to_have_count(15)
+    assert [e["code"] for e in person.last_view()["events"]] == ["took"]
+    assert Counter(person.rack_pieces()) == hand_of(person)
+    assert taken in person.rack_pieces()

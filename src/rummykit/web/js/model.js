@@ -150,7 +150,11 @@ export class TableModel {
     }
     this.rack = { round: message.round, slots: message.slots, groups: message.groups };
     store.setRack(this.id, this.seat, { game: message.game, round: message.round, slots: message.slots });
-    if (this.selected !== null && message.slots[this.selected] !== this.selectedPiece) this.selected = null;
+    if (!this.rackQueue.length) {
+      // every queued move is in: the selection and the focus follow the piece, or end
+      if (this.selected !== null && message.slots[this.selected] !== this.selectedPiece) this.selected = null;
+      if (this.focusSlot !== null && message.slots[this.focusSlot] === null) this.focusSlot = null;
+    }
     if (this.placeAt !== null && message.arrived.length === 1) {
       const slot = message.slots.indexOf(message.arrived[0]);
       if (slot !== -1 && slot !== this.placeAt) this.rackQueue.push({ move: [slot, this.placeAt] });

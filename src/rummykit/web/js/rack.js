@@ -20,17 +20,21 @@ export function Rack({ model, wilds, onDrop }) {
   const box = useRef(null);
   const rack = model.rack;
   useEffect(() => {
-    if (model.focusSlot === null || !box.current) return;
+    if (model.focusSlot === null || !box.current || !model.rack) return;
+    // wait until the server's answer has put the moved piece there
+    if (model.rackQueue.length || model.rack.slots[model.focusSlot] !== model.selectedPiece) return;
     const button = box.current.querySelector(`[data-slot="${model.focusSlot}"] button`);
-    if (button) button.focus();
+    if (!button) return;
+    button.focus();
     model.focusSlot = null;
   });
   const slots = rack ? rack.slots : Array(RACK_ROWS * RACK_COLUMNS).fill(null);
   const marks = groupMarks(rack ? rack.groups : []);
   const rtl = currentLanguage().dir === "rtl";
 
-  const keyDown = (slot) => (event) => {
-    if (model.selected !== slot) return;
+  // the focused button may still be the piece's old place while a move is on its way
+  const keyDown = (slot, face) => (event) => {
+    if (model.selected === null || (model.selected !== slot && face !== model.selectedPiece)) return;
     const along = { ArrowLeft: rtl ? 1 : -1, ArrowRight: rtl ? -1 : 1 }[event.key];
     const across = { ArrowUp: -1, ArrowDown: 1 }[event.key];
     if (along === undefined && across === undefined) return;
@@ -51,7 +55,7 @@ export function Rack({ model, wilds, onDrop }) {
                 wild=${wilds.has(face)}
                 selected=${model.selected === slot}
                 onClick=${() => model.select(slot)}
-                onKeyDown=${keyDown(slot)}
+                onKeyDown=${keyDown(slot, face)}
                 onPointerDown=${(e) => startDrag(e, e.currentTarget, { from: "rack", slot, face }, onDrop)}
               />`}
         </div>`;

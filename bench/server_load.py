@@ -174,7 +174,7 @@ async def drive(base: str, args: argparse.Namespace) -> tuple[Tally, float, int]
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=base, limits=limits) as http:
         tables = [await new_table(http, tally, 0, args.bot_delay, args.level) for _ in range(args.tables)]
-        before = (await http.get("/")).json()["actions"]
+        before = (await http.get("/api")).json()["actions"]
         started = time.monotonic()
         stop = started + args.seconds
         tasks = [spectate(url, http, tally, table, owner, stop) for table, owner, _ in tables]
@@ -183,7 +183,7 @@ async def drive(base: str, args: argparse.Namespace) -> tuple[Tally, float, int]
         ]
         await asyncio.gather(*tasks)
         elapsed = time.monotonic() - started
-        after = (await http.get("/")).json()["actions"]
+        after = (await http.get("/api")).json()["actions"]
     return tally, elapsed, after - before
 
 

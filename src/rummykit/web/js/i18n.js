@@ -4,7 +4,9 @@
 //
 // Parameters are rendered as rummykit/messages.py does: a list space-joined, a nested
 // {code, params} rendered in turn, numbers formatted; seat numbers become the players' names (given
-// by the caller's `seatName`); piece notation stays left to right inside right-to-left text.
+// by the caller's `seatName`); a word the engine sends as a value (an Okey finish's `label`) is the
+// text of the key `{param}_{value}` (other signs than letters and digits as `_`) when the catalogs have one; piece notation stays left to right
+// inside right-to-left text.
 
 import { store } from "./store.js";
 
@@ -98,6 +100,8 @@ function param(name, value, ctx) {
     return num(value);
   }
   if (typeof value === "string") {
+    const word = `${name}_${value.replace(/\W/g, "_")}`;
+    if (has(word)) return t(word, {}, ctx);
     if (INTEGER.test(value)) return value.startsWith("+") ? `+${num(Number(value))}` : num(Number(value));
     if (PIECE.test(value)) return isolate(value);
     return value;

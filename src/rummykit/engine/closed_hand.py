@@ -563,13 +563,13 @@ class ClosedHandGame(Game[S, HandAction]):
         """What ``seat`` may see (``None``: a spectator): the common keys of ``docs/engine.md``
         (``known``: per seat, the faces of the pieces everyone saw it take from a discard pile, or
         show, that it still holds) plus ``order``, ``wilds`` (faces), ``joker_as`` (the face a
-        non-wild joker stands for),
-        ``discards`` (faces per pile, bottom first), ``takeable`` (the face the seat to move may
-        take) and ``takeable_from`` (its pile), ``first_turn`` (the viewer has not discarded yet;
-        ``null`` for a spectator) and the variant's keys."""
+        non-wild joker stands for), ``discards`` (faces per pile, bottom first), ``takeable`` (the
+        face the seat to move may take) and ``takeable_from`` (its pile), ``first_turn`` (the
+        viewer has not discarded yet; ``null`` for a spectator) and the variant's keys."""
         takeable = self.takeable(state)
         over = state.phase is Phase.OVER
-        return {
+        face = self._faces.__getitem__
+        view = {
             "variant": self.variant,
             "seat": seat,
             "players": self.players,
@@ -578,10 +578,10 @@ class ClosedHandGame(Game[S, HandAction]):
             "to_move": None if over else state.turn,
             "phase": state.phase.value,
             "scores": list(state.scores),
-            "hand": [] if seat is None else self.faces(state.racks[seat]),
-            "hand_counts": [len(r) for r in state.racks],
+            "hand": [] if seat is None else list(map(face, state.racks[seat])),
+            "hand_counts": list(map(len, state.racks)),
             "stock_count": len(state.stock),
-            "known": [self.faces(k) for k in state.known],
+            "known": [list(map(face, k)) for k in state.known],
             "last_result": self._results(state.results[-1]) if state.results else None,
             "order": list(state.order),
             "wilds": sorted(state.wilds.faces),
@@ -590,8 +590,9 @@ class ClosedHandGame(Game[S, HandAction]):
             "takeable": None if takeable is None else self._faces[takeable],
             "takeable_from": None if takeable is None else self._take_pile(state),
             "first_turn": None if seat is None else seat not in state.discarded,
-            **self._observe_extra(state, seat),
         }
+        view.update(self._observe_extra(state, seat))
+        return view
 
     @abstractmethod
     def _observe_extra(self, state: S, seat: int | None) -> dict[str, Any]:

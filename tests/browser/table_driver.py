@@ -166,6 +166,16 @@ class Person:
             self.page.wait_for_timeout(100)
         raise AssertionError("the page received no view")
 
+    def wait_played(self, seat: int, action: str, timeout_ms: float = 10_000) -> None:
+        """Wait until the page has received the state message of ``seat`` playing ``action``
+        (its ``played`` field); fail after ``timeout_ms``."""
+        wanted = {"seat": seat, "action": action}
+        for _ in range(int(timeout_ms // 100)):
+            if any(view.get("played") == wanted for view in self.views):
+                return
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"the server never announced {wanted}; the page says {self.error_text()!r}")
+
     def status(self) -> str:
         """Without waiting: ``"end"`` once the round end shows, ``"busy"`` while the rack waits for
         the server, the offered game actions (space-separated ``data-action`` values) on this

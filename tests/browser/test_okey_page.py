@@ -202,9 +202,7 @@ def test_a_turn_played_with_the_keyboard_alone(pages: Pages, server: Server) -> 
 
     tab_to(person, "(e) => e.dataset.action === 'discard'")
     person.page.keyboard.press("Enter")
-    expect(person.page.get_by_test_id("discard-0").locator("button[data-piece]").last).to_have_attribute(
-        "data-piece", str(piece)
-    )
+    person.wait_played(0, f"discard {piece}")
     expect(person.rack.locator("button[data-piece]")).to_have_count(14)
     events = [e for view in person.views for e in view["events"] if e["seat"] == 0]
     assert [e["code"] for e in events[-2:]] == ["drew", "discarded"], events[-2:]

@@ -136,9 +136,8 @@ def main() -> None:
         print(f"{name:18} {rate:9.0f} {row['matches']:8d} {ratio:>16} {row['mask_us']:8.1f}")
     if isinstance(gin, dict):
         assert gin_rate is not None
-        print(
-            f"{'gin_rummy_v4 1.26':18} {gin_rate:9.0f} {gin['matches']:8d} {'1.00x':>16} {mask_cost(110):8.1f}"
-        )
+        gin_mask = mask_cost(110)
+        print(f"{'gin_rummy_v4 1.26':18} {gin_rate:9.0f} {gin['matches']:8d} {'1.00x':>16} {gin_mask:8.1f}")
     else:
         print(gin)
 

@@ -182,3 +182,47 @@ def check_rendering(page: Page, lang: str, name: str) -> None:
     assert missing_glyphs(page) == []
     scroll, client = horizontal_overflow(page)
     assert scroll <= client, f"{name}: content {scroll}px wide in a {client}px viewport"
+
+
+WRAPPED_JS = """
+(elements) => elements.flatMap((el) => {
+  // the boxes of the element's text: one lower than the first by half a line means it wrapped
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const boxes = [...range.getClientRects()].filter((r) => r.width > 0);
+  const wrapped = boxes.some((r) => r.top > boxes[0].top + boxes[0].height / 2);
+  const clipped = el.scrollWidth > el.clientWidth + 1;
+  return wrapped || clipped ? [el.textContent.trim()] : [];
+})
+"""
+
+
+def wrapped_texts(page: Page, selector: str) -> list[str]:
+    """The text of every element matching ``selector`` that is drawn on more than one line or
+    cut off at its end (wider than its box): ``[]`` when each sits on one whole line."""
+    found: list[str] = page.locator(selector).evaluate_all(WRAPPED_JS)
+    return found
+
+
+COVERED_JS = """
+(el) => {
+  // seen when the point at its centre, inside the viewport, shows the element itself
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (r.width === 0 || x < 0 || x > innerWidth || y < 0 || y > innerHeight) return false;
+  const top = document.elementFromPoint(x, y);
+  return top !== null && (top === el || el.contains(top));
+}
+"""
+
+
+def hidden_texts(page: Page, selector: str) -> list[str]:
+    """The text of every element matching ``selector`` that is not seen: of no size, outside
+    the viewport's width, or covered at its centre by another element (each is scrolled into
+    view first)."""
+    hidden: list[str] = []
+    for element in page.locator(selector).all():
+        element.scroll_into_view_if_needed()
+        if not element.evaluate(COVERED_JS):
+            hidden.append(element.inner_text())
+    return hidden

@@ -9,8 +9,8 @@ import random
 from typing import Any
 
 import pytest
-from browser_support import SCRIPT, Pages, check_rendering
-from playwright.sync_api import expect
+from browser_support import SCRIPT, Pages, check_rendering, hidden_texts, wrapped_texts
+from playwright.sync_api import Page, expect
 from table_driver import Person, replay
 
 from test_server_support import Server
@@ -24,6 +24,19 @@ EDGES_JS = (
 """The left and right edge of each element, in CSS pixels from the viewport's left."""
 
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
+
+ONE_LINE = "[data-testid=indicator] .label, [data-testid^=seat-] .tag"
+"""Labels that must never wrap (a Thai word broken in two, a bot's badge on two lines)."""
+PILE_COUNTS = "[data-testid^=discard-] .count"
+"""The number of discards beside each pile's top piece."""
+
+
+def check_board_labels(page: Page) -> None:
+    """The indicator's labels and the seats' badges sit on one line each, and every discard
+    pile's count is seen (not covered by its piece, inside the viewport)."""
+    assert wrapped_texts(page, ONE_LINE) == []
+    assert page.locator(PILE_COUNTS).count() > 0
+    assert hidden_texts(page, PILE_COUNTS) == []
 
 
 def one_person_table(server: Server, variant: str = "okey") -> dict[str, Any]:
@@ -60,6 +73,7 @@ def test_lobby_and_table_render_in_each_language(
     status = person.wait_turn_or_end()
     assert status != "end"
     check_rendering(page, lang, f"{lang}-{viewport}-table")
+    check_board_labels(page)
 
     rack = person.rack.locator("[data-slot]")
     first, last = rack.nth(0).bounding_box(), rack.nth(13).bounding_box()
@@ -126,6 +140,7 @@ def test_table_in_the_dark_scheme(pages: Pages, server: Server, lang: str, viewp
     server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
     assert person.wait_turn_or_end() != "end"
     check_rendering(page, lang, f"dark-{lang}-{viewport}-table")
+    check_board_labels(page)
     red, green, blue = page.evaluate(
         "() => getComputedStyle(document.body).backgroundColor.match(/\\d+/g).slice(0, 3).map(Number)"
     )

@@ -14,6 +14,7 @@ import asyncio
 import json
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -40,9 +41,11 @@ def choose(variant: str, rules: str, level: str, observation: dict[str, Any], le
     return game.action_text(bot.choose(observation, [game.parse_action(text) for text in legal]))
 
 
-def _watch_parent(parent: int) -> None:
-    """In a worker: exit as soon as the server process ``parent`` is gone (even killed with
-    ``kill -9``), checked every second."""
+def _worker_start(parent: int) -> None:
+    """In a worker: leave Ctrl-C to the server (which stops the workers; a Ctrl-C in the terminal
+    reaches every process of the group), and exit as soon as the server process ``parent`` is gone
+    (even killed with ``kill -9``), checked every second."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -62,7 +65,7 @@ class BotRunner:
             self.pool = ProcessPoolExecutor(
                 workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_watch_parent,
+                initializer=_worker_start,
                 initargs=(os.getpid(),),
             )
 
@@ -83,6 +86,7 @@ class BotRunner:
                 self.pool.submit(os.getpid)
 
     def close(self) -> None:
-        """Stop the workers."""
+        """Stop the workers, waiting for them (at most one move each): a pool left to stop by
+        itself can print an error as the interpreter exits."""
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool.shutdown(wait=True, cancel_futures=True)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+import rummykit
 from play_helpers import RUNNER, Script, fresh_match, give_rack, load_game, reread, run_app
 from rummykit.cli.app import app
 from rummykit.cli.play import HUMAN, PlayClient
@@ -510,3 +511,29 @@ def test_bytes_that_are_not_utf8_are_shown_as_bytes() -> None:
 def run_bytes(stdin: bytes) -> tuple[int, str]:
     """``rummykit play okey`` reading raw bytes."""
     return run_app("play", "okey", "--seed", "1", "--bots", "random", "--no-color", stdin=stdin)
+
+
+def test_play_starts_from_a_position_text() -> None:
+    """``--position`` starts from the game's one-line position text (seat 0 is you), with the
+    rack and the turn the position holds; a deal's options beside it are refused."""
+    game = rummykit.load("okey")
+    state = game.new_state(8)
+    while game.current_seat(state) != HUMAN or state.phase is not Phase.DRAW:
+        seat = game.current_seat(state)
+        assert seat is not None
+        game.apply(state, seat, game.legal_actions(state, seat)[-1])
+    text = game.position(state)
+    code, out = run("play", "okey", "--position", text, "--bots", "random", "--no-color")
+    assert code == 0 and f"seed {state.seed} (from the given position)" in out
+    lines = out.splitlines()
+    rack = [
+        t.rstrip("*")
+        for t in lines[next(i for i, x in enumerate(lines) if x.startswith("your rack")) + 2].split()
+    ]
+    assert Counter(rack) == Counter(format_faces(Kind.TILES, game.observe(state, HUMAN)["hand"]).split())
+    assert "your turn: draw from the stock" in out
+    for extra in (("--seed", "3"), ("--record", "r.jsonl")):
+        result = RUNNER.invoke(app, ["play", "okey", "--position", text, *extra], input="")
+        assert result.exit_code == 2 and "--position starts from a position" in result.stderr
+    result = RUNNER.invoke(app, ["play", "okey", "--position", text, "--players", "2"], input="")
+    assert result.exit_code == 2 and result.stderr.startswith("error: ") and "2 seats" in result.stderr

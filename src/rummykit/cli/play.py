@@ -46,7 +46,7 @@ from rummykit.engine.hand_actions import HandAction, Verb
 from rummykit.engine.match import Bot
 from rummykit.engine.options import parse_overrides
 from rummykit.engine.records import RecordWriter
-from rummykit.errors import RulesError
+from rummykit.errors import RulesError, RummykitError
 from rummykit.messages import render
 from rummykit.session import ClosedHandHint, Move, closed_hand_hint, round_result
 from rummykit.solvers.arrange import Arrangement
@@ -290,9 +290,17 @@ def play(
     color: Annotated[
         bool | None, typer.Option("--color/--no-color", help="Colour the pieces (default: on a terminal)")
     ] = None,
+    position: Annotated[
+        str | None,
+        typer.Option(help="Start from this position text (the game's one-line notation) instead of a deal"),
+    ] = None,
 ) -> None:
     """Play a match in the terminal against bots (you are seat 0); type help for the commands."""
     with user_errors():
+        if position is not None and (seed is not None or record is not None):
+            raise RummykitError(
+                "--position starts from a position, not from a deal: give it without --seed and --record"
+            )
         info = variant(game)
         overrides = list(rule or [])
         if players is not None:
@@ -303,12 +311,16 @@ def play(
                 )
             overrides.append(f"players={players}")
         rules = info.load_rules(preset, overrides)
-        if seed is None:
-            seed = time.time_ns() // 1000 % 1_000_000
         match = info.game(rules)
         if isinstance(match, ClosedHandGame):
             match = info.game(rules, reveal_hands=True)
-        state = match.new_state(seed)
+        if position is not None:
+            state = match.from_position(position)
+            seed = state.seed
+        else:
+            if seed is None:
+                seed = time.time_ns() // 1000 % 1_000_000
+            state = match.new_state(seed)
         names = parse_bot_list(bots or default_bot(match), rules.players - 1)
         seats: list[Bot | None] = [None]
         seats += [make_bot(n, match, seed * 10 + s) for s, n in enumerate(names, start=1)]
@@ -324,9 +336,8 @@ def play(
             client = table_client(link, console, input, interactive)
         stream = open_record(record)
     sep = client.view.glyphs.sep
-    console.print(
-        f"{info.title}, {rules.players} players{sep}seed {seed} (replay this deal with --seed {seed})"
-    )
+    start = "from the given position" if position is not None else f"replay this deal with --seed {seed}"
+    console.print(f"{info.title}, {rules.players} players{sep}seed {seed} ({start})")
     console.print("you are seat 0; type help for the commands", style=DIM)
     if interactive:
         enable_line_editing()

@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import rummykit
 from rummykit.cli.app import app
+from rummykit.core.notation import format_face
+from rummykit.core.pieces import Kind
 
 RUNNER = CliRunner()
 WIN = "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13 R3"
@@ -160,3 +163,38 @@ def test_carousel_decks_follow_the_players() -> None:
         assert code == 2 and out == "" and err.startswith("error: ") and "AH" in err
     code, _, err = run("solve", "carousel", "--rule", "players=2", "--decks", "2", *hand)
     assert code == 0, err
+
+
+@pytest.mark.parametrize("game", ["okey", "turkish_rummy", "kalooki", "carousel"])
+def test_a_hand_of_a_position_text_is_solved_with_its_wilds(game: str) -> None:
+    """``--position`` solves the hand of the seat to move (or ``--seat``) as if written out, with
+    the position's indicator (Okey) or up card (Turkish Rummy, where it sets the wilds)."""
+    rules = ["up_card_sets_wild=true"] if game == "turkish_rummy" else []
+    match = rummykit.load(game, **({"up_card_sets_wild": True} if rules else {}))
+    state = match.new_state(5)
+    text = match.position(state)
+    options = [x for r in rules for x in ("--rule", r)]
+    for seat in (None, 1):
+        chosen = match.current_seat(state) if seat is None else seat
+        assert chosen is not None
+        view = match.observe(state, chosen)
+        hand = [format_face(match.pieces.kind, f) for f in view["hand"]]
+        wilds = []
+        if game == "okey":
+            wilds = ["--indicator", format_face(Kind.TILES, view["indicator"])]
+        elif game == "turkish_rummy":
+            wilds = ["--up-card", format_face(Kind.CARDS, view["up_card"])]
+        picked = [] if seat is None else ["--seat", str(seat)]
+        code, out, _ = run("solve", game, "--position", text, *picked, *options, "--json")
+        assert code == 0
+        assert json.loads(out) == json.loads(run("solve", game, *hand, *wilds, *options, "--json")[1])
+    for bad, message in (
+        (["--seat", "9"], "there is no seat 9"),
+        (["R1"], "give no pieces"),
+        (["--position", "nonsense"], "error: "),
+    ):
+        args = bad if bad[0] == "--position" else ["--position", text, *bad]
+        code, _, err = run("solve", game, *args)
+        assert code == 2 and message in err
+    code, _, err = run("solve", game, "R1", "--seat", "1")
+    assert code == 2 and "--seat names a seat of --position" in err

@@ -171,6 +171,32 @@ def _check_set_aside(pieces: PieceSet, faces: list[int], face: int, token: str, 
         )
 
 
+def position_hand(
+    game: str, text: str, seat: int | None, rule: Sequence[str] | None, preset: Path | None
+) -> tuple[list[str], str | None, str | None]:
+    """(hand tokens, indicator, up card) of ``seat``'s hand in position ``text`` of ``game`` under
+    the rules given (``seat`` ``None``: the seat to move): what ``rummykit solve --position`` solves.
+    The up card is given only where it sets the wilds. Raises :class:`RummykitError` for a bad
+    position or seat."""
+    info = variant(game)
+    rules = info.load_rules(preset, rule or [])
+    match = info.game(rules)
+    state = match.from_position(text)
+    if seat is None:
+        seat = match.current_seat(state)
+        if seat is None:
+            raise RummykitError("the match is over in that position: name a seat with --seat")
+    elif not 0 <= seat < rules.players:
+        raise RummykitError(f"there is no seat {seat}: the seats are 0..{rules.players - 1}")
+    view = match.observe(state, seat)
+    hand = [format_face(info.kind, face) for face in view["hand"]]
+    indicator = format_face(Kind.TILES, view["indicator"]) if info.name == "okey" else None
+    up_card = None
+    if info.name == "turkish_rummy" and rules.up_card_sets_wild and view["up_card"] is not None:
+        up_card = format_face(Kind.CARDS, view["up_card"])
+    return hand, indicator, up_card
+
+
 def run_solve(
     game: str,
     pieces: Sequence[str] | None = None,

@@ -9,7 +9,8 @@ from typing import Annotated
 import typer
 
 from rummykit.cli.errors import user_errors
-from rummykit.cli.hand_solve import run_solve
+from rummykit.cli.hand_solve import position_hand, run_solve
+from rummykit.errors import RummykitError
 
 
 def solve(
@@ -35,7 +36,23 @@ def solve(
         str | None, typer.Option(help="Carousel: the table, melds split by |, jokers as JK[5H]")
     ] = None,
     hand: Annotated[str | None, typer.Option(help="Carousel: the hand to play onto --table")] = None,
+    position: Annotated[
+        str | None,
+        typer.Option(
+            help="Solve a hand of this position text (the game's one-line notation), with its wilds"
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(help="With --position: the seat whose hand to solve (default: the seat to move)"),
+    ] = None,
 ) -> None:
     """Solve a hand exactly (melds, ungrouped, winning, finishes, values), or a Carousel table."""
     with user_errors():
+        if position is not None:
+            if pieces or any(x is not None for x in (indicator, up_card, batch, table, hand)):
+                raise RummykitError("--position gives the hand and its wilds: give no pieces or other hand")
+            pieces, indicator, up_card = position_hand(game, position, seat, rule, preset)
+        elif seat is not None:
+            raise RummykitError("--seat names a seat of --position")
         run_solve(game, pieces, indicator, up_card, decks, rule, preset, as_json, batch, table, hand)

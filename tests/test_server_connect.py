@@ -37,11 +37,12 @@ def test_connect_plays_a_new_table_to_the_end_and_a_spectator_watches(tmp_path: 
         assert done.returncode == 0, done.stderr
         out = done.stdout
         assert "seat 0 is yours" in out and "unknown command 'fly': type help for the list" in out
-        assert "hint: " in out and "auto: " in out and "seat 1 (greedy bot)" in out
+        assert "hint: " in out and "auto: " in out
+        assert "seat 1 (greedy bot 1)" in out and "greedy bot 3" in out
         assert "match over" in out and "the record: /games/" in out
         table = done.stdout.split("at table ")[1].split(":")[0]
-        watched = subprocess.run(
-            [sys.executable, "-m", "rummykit", "connect", f"{server.base}/tables/{table}"],
+        watched = subprocess.run(  # the browser's link to the table page
+            [sys.executable, "-m", "rummykit", "connect", f"{server.base}/#/t/{table}"],
             capture_output=True,
             text=True,
             timeout=60,
@@ -65,6 +66,14 @@ def test_connect_plays_a_new_table_to_the_end_and_a_spectator_watches(tmp_path: 
             check=False,
         )
         assert bad.returncode == 2 and bad.stderr.startswith("error: wrong token for seat 0")
+        nowhere = subprocess.run(
+            [sys.executable, "-m", "rummykit", "connect", f"{server.base}/#/lobby"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert nowhere.returncode == 2 and "the browser's …/#/t/T/seat/N" in nowhere.stderr
 
 
 @pytest.mark.parametrize(
@@ -97,5 +106,5 @@ def test_connect_plays_every_game_with_the_local_screens(
         )
         assert done.returncode == 0, done.stderr[-2000:]
         out = done.stdout
-        assert "auto: " in out and "seat 1 (greedy bot)" in out and shown in out
+        assert "auto: " in out and "seat 1 (greedy bot" in out and shown in out
         assert "match over" in out and "the record: /games/" in out

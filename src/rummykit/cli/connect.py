@@ -8,7 +8,9 @@ with ids and acknowledged. A spectator sees every move and event in English. See
 
 URLs: ``http://HOST:PORT/tables/T/seats/N`` (or the invite ``…/seats/N/join``) takes seat N (with
 ``--token`` it reconnects to a seat you hold); ``http://HOST:PORT/tables/T`` watches the table;
-``http://HOST:PORT`` with ``--new GAME`` creates a table of you and bots and starts it.
+``http://HOST:PORT`` with ``--new GAME`` creates a table of you and bots and starts it. The
+browser's links work too: its invite ``http://HOST:PORT/#/t/T/seat/N`` and its table page
+``http://HOST:PORT/#/t/T``.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ from rummykit.server import protocol  # noqa: F401  (the server's message codes,
 from rummykit.variants.registry import game_from_record
 
 SEAT_URL = re.compile(r"^/tables/(?P<table>[\w-]+)(?:/seats/(?P<seat>\d+)(?:/join)?)?/?$")
+"""A server path naming a table, and maybe a seat."""
+PAGE_URL = re.compile(r"^/t/(?P<table>[\w-]+)(?:/seat/(?P<seat>\d+))?/?$")
+"""A browser page's route (the address's ``#`` part) naming a table, and maybe a seat."""
 
 
 def fail(message: str) -> typer.Exit:
@@ -53,6 +58,14 @@ def call(client: Any, method: str, path: str, body: dict[str, Any] | None = None
     return data
 
 
+def seat_names(seats: list[dict[str, Any]]) -> list[str]:
+    """The players' names from the ``table`` message's seats: a seat with no name is ``seat N``,
+    and a name that several seats share (every bot is ``greedy bot``) gets its seat number."""
+    names = [s["name"] or f"seat {s['seat']}" for s in seats]
+    shared = {name for name in names if names.count(name) > 1}
+    return [f"{name} {n}" if name in shared else name for n, name in enumerate(names)]
+
+
 def opening(ws: Connection, seat: int | None) -> tuple[Game[Any, Any], list[str], dict[str, Any]]:
     """Read the server's first messages: ``welcome``, the ``table`` (the game and the players'
     names) and the first view (waiting while the match is not dealt yet)."""
@@ -65,7 +78,7 @@ def opening(ws: Connection, seat: int | None) -> tuple[Game[Any, Any], list[str]
             raise fail(render(message["code"], message.get("params", {})))
         if kind == "table":
             game, _ = game_from_record(message["variant"], message["rules"])
-            names = [s["name"] or f"seat {s['seat']}" for s in message["seats"]]
+            names = seat_names(message["seats"])
             typer.echo(f"{game.title} at table {message['table']}: " + ", ".join(names))
             if message["status"] == "waiting":
                 typer.echo("waiting for the match to start…")
@@ -156,9 +169,12 @@ def connect(
             )
             table, seat = made["table"], 0
         else:
-            found = SEAT_URL.match(parts.path)
+            found = SEAT_URL.match(parts.path) or PAGE_URL.match(parts.fragment)
             if found is None:
-                raise fail("the address names no table: use …/tables/T or …/tables/T/seats/N")
+                raise fail(
+                    "the address names no table: use …/tables/T or …/tables/T/seats/N"
+                    " (or the browser's …/#/t/T/seat/N)"
+                )
             table = found["table"]
             seat = None if found["seat"] is None else int(found["seat"])
         if seat is not None and token is None:

@@ -198,3 +198,10 @@ def test_a_hand_of_a_position_text_is_solved_with_its_wilds(game: str) -> None:
         assert code == 2 and message in err
     code, _, err = run("solve", game, "R1", "--seat", "1")
     assert code == 2 and "--seat names a seat of --position" in err
+
+
+def test_an_argument_that_is_not_utf8_is_shown_as_bytes() -> None:
+    """Bytes of the command line that are not UTF-8 reach Python as lone surrogates; the error
+    shows them as ``\\xff``, never as ``\\udcff``."""
+    code, _, err = run("solve", "okey", "R7\udcffK")
+    assert code == 2 and err == "error: 'R7\\xffK': a tile's number is 1-13\n"

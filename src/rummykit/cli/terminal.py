@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -38,6 +37,7 @@ from rich.console import Console
 from rich.text import Text
 
 from rummykit.bots.registry import make_bot
+from rummykit.cli.errors import shown
 from rummykit.cli.seat_link import SeatLink, StuckError
 from rummykit.cli.table_view import DIM, TableView
 from rummykit.core.melds import Wilds
@@ -58,18 +58,9 @@ MAX_ECHO = 200
 """Longest piped input line echoed in full."""
 
 ERROR_STYLE = "bold red"
-SURROGATE = re.compile("[\udc80-\udcff]")
-SURROGATE_ESCAPE = re.compile(r"\\udc([89a-f][0-9a-f])")
 
 GameT = TypeVar("GameT", bound=Game[Any, Any])
 """The game a client plays."""
-
-
-def shown(text: str) -> str:
-    """``text`` as a person may read it: bytes that were not UTF-8 (read as lone surrogates, or
-    written ``\\udcff`` by a ``repr``) shown as ``\\xff``."""
-    text = SURROGATE_ESCAPE.sub(lambda m: "\\x" + m.group(1), text)
-    return SURROGATE.sub(lambda m: f"\\x{ord(m.group()) - 0xDC00:02x}", text)
 
 
 def quoted(token: str) -> str:

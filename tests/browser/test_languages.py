@@ -6,6 +6,7 @@ nothing overflows the width. Screenshots go to the artifacts directory for a per
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -24,6 +25,9 @@ EDGES_JS = (
 """The left and right edge of each element, in CSS pixels from the viewport's left."""
 
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
+
+DIGITS = {"en": "0-9", "tr": "0-9", "fa": "۰-۹", "th": "0-9"}
+"""The digits of counts and scores in each language (a regular expression range)."""
 
 ONE_LINE = "[data-testid=indicator] .label, [data-testid^=seat-] .tag"
 """Labels that must never wrap (a Thai word broken in two, a bot's badge on two lines)."""
@@ -86,6 +90,12 @@ def test_lobby_and_table_render_in_each_language(
         "(buttons) => buttons.map((b) => getComputedStyle(b).direction)"
     )
     assert set(directions) == {"ltr"}, "piece codes must stay left to right"
+    # digits (docs/i18n.md, "Digits and numbers"): counts in the language's digits, the faces of
+    # the tiles as printed (Western digits) in every language
+    count = page.get_by_test_id("seat-1").locator(".seat-count").inner_text()
+    assert re.fullmatch(f"[^0-9۰-۹]*[{DIGITS[lang]}]+[^0-9۰-۹]*", count), count
+    faces = "".join(person.rack.locator("button[data-piece]").all_inner_texts())
+    assert re.search("[0-9]", faces) and not re.search("[۰-۹]", faces), faces
     for region in ("rack", "actions"):
         edges = page.get_by_test_id(region).locator("button").evaluate_all(EDGES_JS)
         for left, right in edges:

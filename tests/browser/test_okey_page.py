@@ -61,7 +61,21 @@ def test_a_person_plays_a_whole_round_against_three_bots(pages: Pages, server: S
     assert shown[0][0] == "Ann"
     expect(person.page.get_by_test_id("round-end")).to_contain_text("The match is over")
     expect(person.page.get_by_test_id("scores")).to_contain_text("Ann")
-    assert person.page.get_by_test_id("log").inner_text().strip()
+    check_sentences(person)
+
+
+def check_sentences(person: Person) -> None:
+    """The log and the round end read as sentences about named players: each line starts with a
+    capital (or a name), and no message says "seat <name>" as the engine's terminal English does."""
+    log = person.page.get_by_test_id("log").locator("li").all_inner_texts()
+    notes = person.page.get_by_test_id("round-end").locator("p").all_inner_texts()
+    assert log and notes
+    for line in log + notes:
+        assert not line[:1].islower(), f"{line!r} starts in lower case"
+    text = " ".join(log + notes)
+    for name in ("Ann", "Bot 2", "Bot 3", "Bot 4"):
+        assert f"seat {name}" not in text, text
+    assert log[-1] == "The match is over"
 
 
 def seated(pages: Pages, server: Server, people: list[str]) -> tuple[dict[str, Any], list[Person]]:
@@ -150,6 +164,9 @@ def test_reload_keeps_the_rack_order_and_the_game(pages: Pages, server: Server) 
 
     person.page.reload()
     assert person.wait_turn_or_end() == status
+    expect(person.page.get_by_test_id("log").locator("li").first).to_have_text(
+        "Earlier events of this match are not shown: the page joined in the middle of it"
+    )
     after = person.snapshot()
     assert after.slots == before.slots
     assert after.v == before.v
@@ -231,6 +248,42 @@ def test_lobby_creates_a_table_against_bots_and_lists_open_tables(pages: Pages, 
     expect(pieces.nth(13)).to_be_visible()
     assert pieces.count() in (14, 15)  # 15 for the seat that starts
     expect(page.get_by_test_id("seat-0")).to_contain_text("Host")
+
+
+def test_lobby_reads_a_preset_file_into_the_rules(pages: Pages, server: Server) -> None:
+    page = pages.new("host")
+    page.goto("/")
+    form = page.get_by_test_id("create-table")
+    preset = form.get_by_test_id("create-preset")
+    status = form.get_by_test_id("preset-status")
+    pair_rule = form.locator("#opt-pair_rule")
+    expect(pair_rule).to_have_value('"identical"')
+
+    def pick(name: str, text: str) -> None:
+        preset.set_input_files({"name": name, "mimeType": "text/plain", "buffer": text.encode()})
+
+    pick("bad.toml", '[okey]\npair_rule = "same_number"\nrounds = [1]\n')
+    expect(status).to_have_text("bad.toml, line 3: not a rule written as name = value")
+    expect(pair_rule).to_have_value('"identical"')
+    pick("typo.toml", "[okey]\npair_rules = 1\n")
+    expect(status).to_have_text("typo.toml: Okey has no rule named pair_rules")
+    pick("rummy.toml", "# Turkish Rummy, short\n[turkish_rummy]\nrounds = 2\n")
+    expect(form.get_by_test_id("create-game")).to_have_value("turkish_rummy")
+    expect(form.locator("#opt-rounds")).to_have_value("2")
+    form.get_by_role("button", name="Back to the default rules").click()
+    expect(form.locator("#opt-rounds")).to_have_value("10")
+
+    form.get_by_test_id("create-game").select_option("okey")
+    pick("house.toml", '[okey]\npair_rule = "same_number"  # any two of a number\nrounds = 1\n')
+    expect(status).to_have_text("house.toml: its rules for Okey are in the form below")
+    expect(pair_rule).to_have_value('"same_number"')
+    for seat in (1, 2, 3):
+        form.get_by_test_id(f"create-seat-{seat}").select_option("greedy")
+    form.locator("button[type=submit]").click()
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    table = page.url.split("#/t/")[1].split("/")[0]
+    rules = server.get(f"/tables/{table}").json()["rules"]
+    assert (rules["pair_rule"], rules["rounds"], rules["direction"]) == ("same_number", 1, "ccw")
 
 
 def test_play_with_the_mouse_by_dragging_and_clicking_piles(pages: Pages, server: Server) -> None:

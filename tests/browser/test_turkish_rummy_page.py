@@ -3,17 +3,23 @@ real bots through the page."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from browser_support import Pages, check_rendering
 from playwright.sync_api import expect
 from table_driver import Person
 
+import rummykit
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
 from test_server_support import Server
+
+WEB = Path(rummykit.__file__).parent / "web"
+"""The browser client's files (its compiled catalogs: the page's names for the bots)."""
 
 
 @pytest.mark.parametrize(
@@ -39,6 +45,18 @@ def test_a_person_plays_turns_of_turkish_rummy(
         "data-piece", format_face(Kind.CARDS, person.last_view()["observation"]["up_card"])
     )
     expect(person.page.get_by_test_id("stock")).to_be_visible()
+    first = person.views[0]["observation"]
+    catalog = json.loads((WEB / "i18n" / f"{lang}.json").read_text("utf-8"))
+    names = ["Ann", *(catalog["seat_bot_name"].replace("{n}", str(n)) for n in (2, 3, 4))]
+    draws = [f"{names[seat]}: {format_face(Kind.CARDS, face)}" for seat, face in first["order_draws"]]
+    order_line = person.page.get_by_test_id("log").locator("li", has_text=draws[0])
+    expect(order_line).to_have_count(1)
+    for draw in draws:
+        expect(order_line).to_contain_text(draw)
+    if lang == "en":
+        expect(order_line).to_contain_text("Cards drawn for the order of play: ")
+        order = [names[seat] for seat in first["order"]]
+        expect(order_line).to_contain_text(f"The order is {', '.join(order)}")
 
     rng = random.Random(2)
     turns = 0

@@ -1,12 +1,14 @@
 // Creating a table: the game, each seat a person (with an invite link) or a bot with its level, the
-// rules options with their defaults shown and explained (from GET /variants), public or private, a
-// turn timer, hints. The creator takes the first person seat.
+// rules options with their defaults shown and explained (from GET /variants), or a preset file (the
+// TOML of `rummykit --preset`) that fills them; public or private, a turn timer, hints. The creator
+// takes the first person seat.
 
 import { html } from "./html.js";
 import { useState } from "preact/hooks";
-import { t, has, num } from "./i18n.js";
+import { t, has, num, sentence } from "./i18n.js";
 import { api } from "./api.js";
 import { store } from "./store.js";
+import { parsePreset, presetOptions, presetRules } from "./preset.js";
 
 export const BROWSER_GAMES = ["okey", "turkish_rummy"];
 const BOT_LEVELS = ["greedy", "random"];
@@ -16,6 +18,11 @@ function valueText(option, value) {
   if (option.type === "bool") return t(value ? "option_yes" : "option_no");
   if (option.type === "choice") return has(`value_${option.name}_${value}`) ? t(`value_${option.name}_${value}`) : value.replaceAll("_", " ");
   return num(value);
+}
+
+/** A rule's name in the page's language when the catalogs have it (`rule_<name>`), else as written. */
+function ruleName(name) {
+  return name !== undefined && has(`rule_${name}`) ? t(`rule_${name}`) : name;
 }
 
 function Option({ option, value, onChange }) {
@@ -54,9 +61,32 @@ export function CreateTable({ variants, onCreated }) {
   const [timer, setTimer] = useState("");
   const [hints, setHints] = useState(true);
   const [error, setError] = useState(null);
+  const [preset, setPreset] = useState(null);
   const [busy, setBusy] = useState(false);
 
   const setOption = (name, value) => setOptions({ ...options, [game]: { ...(options[game] || {}), [name]: value } });
+
+  /** Read a picked preset file: its rules replace the game's options (the rest are the defaults,
+   * as on the command line); a file that can't be read changes nothing and says why. */
+  const loadPreset = async (input) => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    try {
+      const found = presetRules(parsePreset(await file.text()), games, game);
+      const values = presetOptions(games.find((g) => g.variant === found.game), found.values);
+      setGame(found.game);
+      setOptions({ ...options, [found.game]: values });
+      setPreset({ file: file.name, game: found.game, error: null });
+    } catch (e) {
+      setPreset({ file: file.name, error: { code: e.code || "preset_bad_line", params: e.params || {} } });
+    }
+    input.value = "";
+  };
+  const resetRules = () => {
+    setOptions({ ...options, [game]: {} });
+    setPreset(null);
+  };
+  const changedRules = Object.keys(options[game] || {}).some((k) => JSON.stringify(options[game][k]) !== JSON.stringify(defaults[k]));
   const setSeat = (i, value) => setSeats(seats.map((s, j) => (j === i ? value : s)));
 
   const submit = async (event) => {
@@ -116,12 +146,23 @@ export function CreateTable({ variants, onCreated }) {
         </select>
       </label>
     </fieldset>
-    <details class="rules">
+    <div class="preset">
+      <span id="create-preset-title">${t("create_preset")}</span>
+      <input id="create-preset" type="file" class="visually-hidden" accept=".toml,text/plain" data-testid="create-preset" aria-labelledby="create-preset-title" aria-describedby="create-preset-help" onChange=${(e) => loadPreset(e.currentTarget)} />
+      <label for="create-preset" class="button">${t("create_preset_pick")}</label>
+      <p class="help" id="create-preset-help">${t("create_preset_help", { game: t(`game_${game}`) })}</p>
+      ${preset &&
+      (preset.error
+        ? html`<p class="error" role="alert" data-testid="preset-status">${t(preset.error.code, { ...preset.error.params, name: ruleName(preset.error.params.name), file: preset.file, game: t(`game_${game}`) })}</p>`
+        : html`<p role="status" data-testid="preset-status">${t("create_preset_loaded", { file: preset.file, game: t(`game_${preset.game}`) })}</p>`)}
+      ${changedRules && html`<button type="button" onClick=${resetRules}>${t("create_rules_reset")}</button>`}
+    </div>
+    <details class="rules" open=${Boolean(preset && !preset.error)}>
       <summary>${t("create_rules")}</summary>
       <p class="help">${t("create_rules_help")}</p>
       ${variant.options.map((o) => html`<${Option} key=${`${game}-${o.name}`} option=${o} value=${values[o.name]} onChange=${(v) => setOption(o.name, v)} />`)}
     </details>
-    ${error && html`<p class="error" role="alert">${t(error.code, error.params)}</p>`}
+    ${error && html`<p class="error" role="alert">${sentence(error.code, error.params)}</p>`}
     <button type="submit" class="primary" disabled=${busy}>${t("create_submit")}</button>
   </form>`;
 }

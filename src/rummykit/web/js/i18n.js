@@ -4,9 +4,14 @@
 //
 // Parameters are rendered as rummykit/messages.py does: a list space-joined, a nested
 // {code, params} rendered in turn, numbers formatted; seat numbers become the players' names (given
-// by the caller's `seatName`); a word the engine sends as a value (an Okey finish's `label`) is the
-// text of the key `{param}_{value}` (other signs than letters and digits as `_`) when the catalogs have one; piece notation stays left to right
-// inside right-to-left text.
+// by the caller's `seatName`, else "Seat n"), a list of seats comma-separated ("Seat 2, Seat 3");
+// a word the engine sends as a value (an Okey finish's `label`) is the text of the key
+// `{param}_{value}` (other signs than letters and digits as `_`) when the catalogs have one; piece
+// notation stays left to right inside right-to-left text.
+//
+// A message with a seat parameter is written with the key `named.<code>` when the catalogs have
+// one: the engine's own templates say "seat {seat} finishes" for the terminal, where a seat is a
+// number; the page shows names there ("Bot 4 finishes").
 
 import { store } from "./store.js";
 
@@ -81,6 +86,12 @@ export function num(n) {
   return numbers.format(n);
 }
 
+/** `texts` as a list, joined by the language's separator (`list_separator`: ", ", "، "): names
+ * may hold spaces, so a list of them is never only space-joined. */
+export function listText(texts) {
+  return texts.join(t("list_separator"));
+}
+
 /** A signed number: +2, −4, 0. */
 export function signed(n) {
   return n > 0 ? `+${num(n)}` : num(n);
@@ -91,14 +102,16 @@ export function isolate(text) {
   return language.dir === "rtl" ? `${LRI}${text}${PDI}` : text;
 }
 
+function seatName(seat, ctx) {
+  return ctx && ctx.seatName ? ctx.seatName(seat) : t("seat_number", { n: seat + 1 });
+}
+
 function param(name, value, ctx) {
   if (value === null || value === undefined) return "";
+  if (Array.isArray(value) && SEAT_PARAMS.has(name)) return listText(value.map((v) => param(name, v, ctx)));
   if (Array.isArray(value)) return value.map((v) => param(name, v, ctx)).join(" ");
   if (typeof value === "object" && "code" in value) return t(value.code, value.params, ctx);
-  if (typeof value === "number") {
-    if (SEAT_PARAMS.has(name) && ctx && ctx.seatName) return ctx.seatName(value);
-    return num(value);
-  }
+  if (typeof value === "number") return SEAT_PARAMS.has(name) ? seatName(value, ctx) : num(value);
   if (typeof value === "string") {
     const word = `${name}_${value.replace(/\W/g, "_")}`;
     if (has(word)) return t(word, {}, ctx);
@@ -118,10 +131,30 @@ export function has(key) {
  * itself with its parameters, as rummykit.messages.render does. `ctx.seatName(n)` names seats. */
 export function t(key, params = {}, ctx = null) {
   params = params || {};
-  const template = catalog[key];
+  const template = templateOf(key, params);
   if (template === undefined) {
     const extra = Object.entries(params).map(([k, v]) => `${k}=${param(k, v, ctx)}`);
     return extra.length ? `${key} (${extra.join(", ")})` : key;
   }
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? param(name, params[name], ctx) : whole));
+}
+
+/** The template `t` writes `key` with: `named.<key>` when a seat is among `params` and the
+ * catalogs have it, else the key's own; undefined for an unknown key. */
+function templateOf(key, params) {
+  const named = `named.${key}`;
+  if (has(named) && Object.keys(params).some((name) => SEAT_PARAMS.has(name))) return catalog[named];
+  return catalog[key];
+}
+
+/** `t(key, params, ctx)` standing alone as a sentence (a log line, an error, a heading): when the
+ * template starts with a word, its first letter is a capital in the language's case rules (Turkish
+ * i -> İ; Persian and Thai have no case). A template that starts with a parameter (a name, a
+ * piece) is left as it is. */
+export function sentence(key, params = {}, ctx = null) {
+  const text = t(key, params, ctx);
+  const template = templateOf(key, params || {});
+  if (template === undefined || !/^\p{Ll}/u.test(template)) return text;
+  const first = String.fromCodePoint(text.codePointAt(0));
+  return first.toLocaleUpperCase(language.code) + text.slice(first.length);
 }

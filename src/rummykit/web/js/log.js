@@ -1,23 +1,31 @@
 // The round's events in words: a scrolling log, and a live region that announces each action's
-// events to screen readers.
+// events to screen readers. Besides the server's events and notices, the log holds two lines of
+// the page's own (from TableModel.onView): `log_earlier_missing` when the page joined in the middle
+// of a match (a sync has no events), and `log_order_draw`, Turkish Rummy's cards drawn for the
+// order of play at each round's start.
 
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
-import { t } from "./i18n.js";
+import { t, sentence, listText } from "./i18n.js";
 
 /** Events whose template is a verb phrase: the player's name goes before it. */
 const SUBJECT_CODES = new Set(["drew", "took", "discarded", "finished", "passed", "showed"]);
 
-/** One event or notice ({code, seat, params}) in words; `ctx.seatName` names the seats. */
+/** One event or notice ({code, seat, params}) in words, as a sentence; `ctx.seatName` names the
+ * seats. */
 export function eventText(event, ctx) {
+  if (event.code === "log_order_draw") {
+    const draws = listText(event.params.draws.map((d) => t("log_order_card", d, ctx)));
+    return sentence("log_order_draw", { draws, seats: event.params.seats }, ctx);
+  }
   if (event.code === "drew" && event.params && event.params.piece) {
     return t("log_you_drew", { piece: event.params.piece }, ctx);
   }
-  const text = t(event.code, event.params, ctx);
   if (SUBJECT_CODES.has(event.code) && event.seat !== null && event.seat !== undefined) {
-    return t("log_subject", { name: ctx.seatName(event.seat), action: text }, ctx);
+    const action = t(event.code, event.params, ctx);
+    return t("log_subject", { name: ctx.seatName(event.seat), action }, ctx);
   }
-  return text;
+  return sentence(event.code, event.params, ctx);
 }
 
 export function Log({ entries, ctx }) {
@@ -28,7 +36,7 @@ export function Log({ entries, ctx }) {
   return html`<section class="panel log" data-testid="log" aria-labelledby="log-title">
     <h2 id="log-title">${t("log_title")}</h2>
     <ol ref=${list}>
-      ${entries.map((e) => html`<li key=${e.key} class=${e.code === "round_end" ? "round-line" : ""}>${eventText(e, ctx)}</li>`)}
+      ${entries.map((e) => html`<li key=${e.key} class=${e.code === "round_end" ? "round-line" : e.code.startsWith("log_") ? "page-line" : ""}>${eventText(e, ctx)}</li>`)}
     </ol>
   </section>`;
 }

@@ -2,7 +2,7 @@
 
 import { render } from "preact";
 import { html } from "./html.js";
-import { initialLanguage, setLanguage, t } from "./i18n.js";
+import { initialLanguage, setLanguage, sentence } from "./i18n.js";
 import { loadVariants } from "./variants.js";
 import { App } from "./app.js";
 
@@ -13,7 +13,7 @@ async function start() {
     const variants = await loadVariants();
     render(html`<${App} variants=${variants} />`, root);
   } catch (error) {
-    root.textContent = t(error.code || "ui_offline", error.params || {});
+    root.textContent = sentence(error.code || "ui_offline", error.params || {});
   }
 }
 

@@ -109,10 +109,19 @@ export class TableModel {
       this.roundEnd = null;
       this.selected = null;
     }
+    const obs = message.observation;
     const entries = [...message.events, ...message.notices].map((e, i) => ({ ...e, key: `${message.v}-${i}` }));
+    if (message.type === "sync" && message.v > 0) {
+      // a sync carries no events: what happened before it is not known to this page
+      entries.unshift({ code: "log_earlier_missing", seat: null, params: {}, key: `${message.v}-earlier` });
+    }
+    if (obs.order_draws && obs.order_draws.length && (newGame || previous.observation.round !== obs.round)) {
+      // Turkish Rummy: the cards drawn for this round's order of play
+      const draws = obs.order_draws.map(([seat, face]) => ({ seat, card: notation(this.kind, face) }));
+      entries.push({ code: "log_order_draw", seat: null, params: { draws, seats: obs.order }, key: `${message.v}-order` });
+    }
     this.log = [...this.log, ...entries].slice(-LOG_LIMIT);
     this.lastEvents = entries;
-    const obs = message.observation;
     if (!previous || previous.observation.to_move !== obs.to_move || newGame) {
       this.turnStart = obs.to_move === null ? null : { seat: obs.to_move, at: Date.now() };
     }

@@ -3,7 +3,7 @@
 
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
-import { t, signed, num } from "./i18n.js";
+import { t, signed, num, sentence } from "./i18n.js";
 import { Piece } from "./piece.js";
 
 function Pieces({ kind, faces, wilds }) {
@@ -29,7 +29,7 @@ export function RoundEnd({ end, view, kind, ctx, canRematch, onRematch, onClose 
     </h2>
     ${result &&
     html`<div>
-      ${result.notes.map((n, i) => html`<p key=${i}>${t(n.code, n.params, ctx)}</p>`)}
+      ${result.notes.map((n, i) => html`<p key=${i}>${sentence(n.code, n.params, ctx)}</p>`)}
       ${result.winner !== null &&
       result.finishing_discard !== null &&
       html`<p>

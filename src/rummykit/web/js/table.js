@@ -3,7 +3,7 @@
 
 import { html } from "./html.js";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { t } from "./i18n.js";
+import { t, sentence } from "./i18n.js";
 import { api } from "./api.js";
 import { store } from "./store.js";
 import { TableModel } from "./model.js";
@@ -101,7 +101,7 @@ export function TablePage({ id, invited, variants }) {
   };
 
   if (!info) {
-    return html`<main class="table-page" aria-busy="true"><p>${m.error ? t(m.error.code, m.error.params) : t("table_loading")}</p></main>`;
+    return html`<main class="table-page" aria-busy="true"><p>${m.error ? sentence(m.error.code, m.error.params) : t("table_loading")}</p></main>`;
   }
   const view = m.view;
   const names = info.seats.map((s) => ctx.seatName(s.seat));
@@ -115,7 +115,7 @@ export function TablePage({ id, invited, variants }) {
       ${m.status !== "open" && html`<span class="tag warn" role="status">${t(`connection_${m.status}`)}</span>`}
       ${view && html`<${TurnLine} model=${m} ctx=${ctx} />`}
     </header>
-    ${m.error && html`<p class="error" role="alert" data-testid="error">${t(m.error.code, m.error.params, ctx)}</p>`}
+    ${m.error && html`<p class="error" role="alert" data-testid="error">${sentence(m.error.code, m.error.params, ctx)}</p>`}
     ${!playing && html`<${Waiting} model=${m} invited=${invited} ctx=${ctx} run=${run} />`}
     ${playing && html`<${Board} model=${m} ctx=${ctx} onDrop=${onDrop} />`}
     ${playing &&

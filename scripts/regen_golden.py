@@ -9,8 +9,10 @@ Usage (from the repository root, with the package installed)::
 ``tests/golden/<game>.jsonl`` is JSON Lines: first the playthrough's header (``variant``, ``rules``
 as the option changes from the preset, ``seed``, ``bot``, ``steps``), then one line per step with
 the seat to move, its observation, the texts of its legal actions, the action its bot chose, and
-the events of that action as the mover and as a spectator see them. The bots are seeded random bots
-(their choices depend only on the legal list, so the file pins the list's order too). The test in
+the events of that action as the mover and as a spectator see them; the playthrough goes on to the
+end of the first round, and a last line holds what every seat and a spectator see then (the round
+end's reveals). The bots are seeded greedy bots (their choices depend on the observation, the legal
+list's order and the solvers, so the file pins all three). The test in
 ``tests/test_conformance.py`` replays the same playthrough and compares it line by line.
 
 Regenerate only when a change is meant to alter what the games show or allow, and read the diff:
@@ -26,20 +28,21 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from rummykit.bots.base import RandomBot
+from rummykit.bots.registry import make_bot
 from rummykit.variants.registry import VARIANTS, variant
 
 GOLDEN_DIR = Path(__file__).resolve().parents[1] / "tests" / "golden"
-STEPS = 60
-"""Steps kept per game (the file stays small)."""
+MAX_STEPS = 400
+"""A playthrough whose first round has not ended after this many steps is an error."""
 
 PLAYTHROUGHS: dict[str, dict[str, Any]] = {
     "okey": {"rules": {"rounds": 1}, "seed": 2026},
-    "turkish_rummy": {"rules": {"rounds": 1}, "seed": 2026},
+    "turkish_rummy": {"rules": {"rounds": 1}, "seed": 2028},
     "kalooki": {"rules": {"match": "rounds", "rounds": 1}, "seed": 2026},
     "carousel": {"rules": {"target": 30}, "seed": 2026},
 }
-"""The rules changes and seed of each game's playthrough."""
+"""The rules changes and seed of each game's playthrough (seeds whose first round ends in 45-70
+steps, so that the files stay small)."""
 
 
 def playthrough(name: str) -> Iterator[dict[str, Any]]:
@@ -48,12 +51,18 @@ def playthrough(name: str) -> Iterator[dict[str, Any]]:
     info = variant(name)
     game = info.game(info.load_rules(None, spec["rules"]))
     state = game.new_state(spec["seed"])
-    bots = [RandomBot(game, spec["seed"] * 10 + s) for s in range(game.players)]
-    yield {"variant": name, "rules": spec["rules"], "seed": spec["seed"], "bot": "random", "steps": STEPS}
-    for step in range(STEPS):
+    bots = [make_bot("greedy", game, spec["seed"] * 10 + s) for s in range(game.players)]
+    yield {
+        "variant": name,
+        "rules": spec["rules"],
+        "seed": spec["seed"],
+        "bot": "greedy",
+        "until": "round end",
+    }
+    for step in range(MAX_STEPS):
         seat = game.current_seat(state)
         if seat is None:
-            return
+            raise AssertionError(f"{name}: the match ended before a round did")
         view = game.observe(state, seat)
         legal = game.legal_actions(state, seat)
         action = bots[seat].choose(view, legal)
@@ -67,6 +76,13 @@ def playthrough(name: str) -> Iterator[dict[str, Any]]:
             "events": game.events_for(events, seat),
             "spectator_events": game.events_for(events, None),
         }
+        if any("result" in event.params for event in events):
+            yield {
+                "round_end": [game.observe(state, s) for s in range(game.players)],
+                "spectator": game.observe(state, None),
+            }
+            return
+    raise AssertionError(f"{name}: no round ended in {MAX_STEPS} steps")
 
 
 def lines(name: str) -> list[str]:

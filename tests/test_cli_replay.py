@@ -15,6 +15,7 @@ from rummykit.cli.app import app
 from rummykit.engine.options import rules_from_mapping
 from rummykit.engine.records import header, rules_hash
 from rummykit.variants.okey.rules import OkeyRules
+from rummykit.variants.okey.state import OkeyGame
 
 RUNNER = CliRunner()
 
@@ -283,3 +284,26 @@ def test_rules_of_another_game_are_named(tmp_path: Path) -> None:
     data["rules"] = {"colour": "red"}
     _, err = replay_error(tmp_path, [json.dumps(data)])
     assert err.startswith("error: line 1: carousel has no option 'colour'")
+
+
+def test_position_after_n_actions_is_the_games_position_text(
+    tmp_path: Path, records: dict[str, list[str]]
+) -> None:
+    lines = records["finish"]
+    path = write(tmp_path, lines)
+    head = json.loads(lines[0])
+    game = OkeyGame(rules_from_mapping(OkeyRules, head["rules"]))
+    state = game.new_state(head["seed"])
+    actions = [json.loads(line) for line in lines[1:-1]]
+    applied = 0
+    for count in (0, 5, len(actions)):
+        for data in actions[applied:count]:
+            game.apply(state, data["seat"], game.parse_action(data["action"]))
+        applied = count
+        code, out, err = run("replay", str(path), "--position", str(count))
+        assert code == 0, err
+        assert out.strip() == game.position(state)
+        assert game.position(game.from_position(out.strip())) == out.strip()
+    code, out, err = run("replay", str(path), "--position", str(len(actions) + 1))
+    assert code == 2 and out == ""
+    assert err == f"error: --position {len(actions) + 1}: the record has only {len(actions)} actions\n"

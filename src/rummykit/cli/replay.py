@@ -3,7 +3,9 @@
 A fault (not JSON, an illegal or changed action, a seat acting out of turn, altered rules, a changed
 outcome, an unreadable file) is one line ``error: line N: reason`` and exit code 2. A record
 without its outcome line (an unfinished game) replays as far as it goes and says so (exit 0).
-Records of every version replay (:mod:`rummykit.engine.records`).
+Records of every version replay (:mod:`rummykit.engine.records`). ``--position N`` prints instead
+the game's one-line position text after the record's first ``N`` actions (0: the deal), for a bug
+report or ``rummykit play --position``.
 """
 
 from __future__ import annotations
@@ -100,14 +102,41 @@ def replay_text(done: Replayed) -> str:
     return "\n".join(lines)
 
 
+def position_after(lines: list[str], done: Replayed, actions: int) -> str:
+    """The position text after the first ``actions`` action lines of the record ``lines``, which
+    replayed as ``done``; raises :class:`RummykitError` when the record has fewer actions."""
+    if actions > done.actions:
+        raise RummykitError(f"--position {actions}: the record has only {done.actions} actions")
+    if actions == done.actions:
+        return done.game.position(done.state)
+    kept: list[str] = []
+    for line in lines:
+        if line.strip():
+            kept.append(line)
+            if len(kept) == actions + 1:
+                break
+    return done.game.position(replay_record(kept, game_from_record).state)
+
+
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON Lines), e.g. from simulate --records")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+    position: Annotated[
+        int | None,
+        typer.Option(
+            "--position",
+            min=0,
+            help="Print the position text after the first N actions instead (0: the deal)",
+        ),
+    ] = None,
 ) -> None:
     """Re-simulate a game record, checking every step, and show its rounds and outcome."""
     with user_errors():
-        done = replay_record(read_lines(file), game_from_record)
-        if as_json:
+        lines = read_lines(file)
+        done = replay_record(lines, game_from_record)
+        if position is not None:
+            typer.echo(position_after(lines, done, position))
+        elif as_json:
             typer.echo(json.dumps(replay_json(done)))
         else:
             typer.echo(replay_text(done))

@@ -12,7 +12,7 @@ free port of 127.0.0.1 against a fresh database (a temporary SQLite file, or ``-
 and stops by itself after ``--seconds``. It reports the actions the server accepted per second
 (all tables; from the server's own counter), the 50th and 99th percentile of the people's
 action-to-acknowledgement latency, the number of error messages and failed requests, and then
-stops the server and re-simulates every game stored in the database (``replay`` of its actions;
+stops the server and re-simulates every game this run stored in the database (``replay`` of its actions;
 finished ones with their outcome line), counting any that fail.
 
     python bench/server_load.py --tables 200 --clients 20 --seconds 30
@@ -147,11 +147,21 @@ async def person(
                 latest = None
 
 
-def check_replays(url: str) -> tuple[int, int]:
-    """Re-simulate every stored game: (games, failures)."""
+def stored_games(url: str) -> set[str]:
+    """The ids of the games stored in the database (creating its schema if it is new)."""
+    db = Database(url)
+    db.migrate()
+    ids = set(db.all_game_ids())
+    db.close()
+    return ids
+
+
+def check_replays(url: str, before: set[str]) -> tuple[int, int]:
+    """Re-simulate every game stored since ``before`` (the ids already there, which this run did
+    not play: a shared PostgreSQL database may hold others): (games, failures)."""
     db = Database(url)
     failures = 0
-    ids = db.all_game_ids()
+    ids = [game_id for game_id in db.all_game_ids() if game_id not in before]
     for game_id in ids:
         found = db.game(game_id)
         assert found is not None
@@ -208,6 +218,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         url = database_url(args.db or str(Path(tmp) / "load.db"))
+        before = stored_games(url)
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         server = subprocess.Popen(
@@ -218,7 +229,7 @@ def main() -> None:
             deadline = time.monotonic() + 60
             while True:
                 try:
-                    httpx.get(base + "/", timeout=1)
+                    httpx.get(base + "/api", timeout=1)
                     break
                 except httpx.HTTPError:
                     if time.monotonic() > deadline or server.poll() is not None:
@@ -228,7 +239,7 @@ def main() -> None:
         finally:
             server.send_signal(signal.SIGINT)
             server.wait(30)
-        games, failures = check_replays(url)
+        games, failures = check_replays(url, before)
     report = {
         "tables": args.tables,
         "bots": args.level,

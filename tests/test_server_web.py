@@ -187,6 +187,36 @@ def test_rack_follows_the_hand_moves_and_arranges_like_the_seat_session(server: 
     spectator.close()
 
 
+def test_a_seats_other_connections_get_its_new_rack_order(server: Server) -> None:
+    created, (token,) = make_table(server, options={"rounds": 1})
+    first = SeatClient(server, created["table"], 0, token)
+    second = SeatClient(server, created["table"], 0, token)
+    spectator = SeatClient(server, created["table"], None, None)
+    for client in (first, second, spectator):
+        client.until("sync")
+    round_no = first.state["observation"]["round"] if first.state else None
+    blank: list[int | None] = [None] * 28
+    sorted_rack = ask(first, {"type": "rack", "slots": blank, "rows": 2, "round": None}, "rack")
+    moved = ask(
+        first,
+        {"type": "rack", "slots": sorted_rack["slots"], "rows": 2, "round": round_no, "move": [0, 27]},
+        "rack",
+    )
+    assert "elsewhere" not in moved
+    echoes = [second.until("rack"), second.until("rack")]
+    assert [e["slots"] for e in echoes] == [sorted_rack["slots"], moved["slots"]]
+    assert all(e["elsewhere"] is True and e["arrived"] == [] for e in echoes)
+    assert echoes[-1]["game"] == moved["game"] and echoes[-1]["round"] == round_no
+    # a refused rack message is echoed to nobody, and spectators never get a seat's rack
+    assert ask(second, {"type": "rack", "slots": blank, "rows": 3}, "rack")["code"] == "bad_rack"
+    first.drain(0.3)
+    spectator.drain(0.3)
+    assert not [m for m in first.received if m.get("elsewhere")]
+    assert not [m for m in spectator.received if m["type"] == "rack"]
+    for client in (first, second, spectator):
+        client.close()
+
+
 def test_new_pieces_land_in_a_free_slot(server: Server) -> None:
     created, (token,) = make_table(server, options={"rounds": 1})
     client = SeatClient(server, created["table"], 0, token)

@@ -237,6 +237,12 @@ class Connection:
             raise ProtocolError("spectator")
         elif kind == "rack":
             answer = rack_answer(game, seat, game.observe(match.state, seat), data)
+            # the seat's other connections (another tab) follow the new order
+            shared = dumps(
+                {**answer, "arrived": [], "elsewhere": True, "game": match.game_id, "v": match.steps}
+            )
+            for out in table.sockets[seat] - {self.client}:
+                out.send(shared)
         elif not table.options.hints:
             raise ProtocolError("hints_off")
         else:

@@ -24,7 +24,8 @@ What is timed on each workload (``time.perf_counter``, one pinned core, inputs p
   arrangement melds, no melds built), against the same peer call (the peer has no score-only entry).
 * ``solve --json --batch -``: the whole command line, ``python -m rummykit solve okey --json
   --batch -`` fed one ``INDICATOR: TILES`` line per hand in one process; its rate is taken over the
-  wall time less the time of the same command on an empty batch (start-up), which is also printed.
+  hands after the first and the wall time less the time of the same command on the first hand
+  alone (start-up: the interpreter, the imports and one answer), which is also printed.
   Each line's JSON is the full report (arrangement or seven pairs, win kinds, wild assignments).
 * ``win check``: ``HandSolver.win_kinds`` (melds and seven pairs) against the peer's
   ``find_best_arrangement`` plus ``find_best_pairs`` (a hand wins on the peer's side when either
@@ -381,11 +382,12 @@ class CliRun:
 
     @property
     def rate(self) -> float:
-        """Hands per second after start-up; the rate with start-up when the run took no longer
-        than a start-up (a busy machine can slow one start-up past a short run)."""
-        if self.seconds <= self.startup:
+        """Hands per second after start-up (the hands after the first, over the time beyond a
+        run of the first alone); the rate with start-up when the run took no longer than a
+        start-up (a busy machine can slow one start-up past a short run)."""
+        if self.seconds <= self.startup or len(self.answers) < 2:
             return self.rate_with_startup
-        return len(self.answers) / (self.seconds - self.startup)
+        return (len(self.answers) - 1) / (self.seconds - self.startup)
 
     @property
     def rate_with_startup(self) -> float:
@@ -403,12 +405,10 @@ def _run_cli(text: str) -> tuple[float, str]:
 
 def run_cli(hands: Sequence[Hand]) -> CliRun:
     """``rummykit solve okey --json --batch -`` on every hand in one process (this process's
-    core pinning is inherited); start-up is the best of three empty batches."""
-    lines = "".join(
-        f"{format_face(Kind.TILES, h.indicator)}: {format_faces(Kind.TILES, h.faces)}\n" for h in hands
-    )
-    startup = min(_run_cli("")[0] for _ in range(3))
-    seconds, out = _run_cli(lines)
+    core pinning is inherited); start-up is the best of three batches of the first hand alone."""
+    lines = [f"{format_face(Kind.TILES, h.indicator)}: {format_faces(Kind.TILES, h.faces)}\n" for h in hands]
+    startup = min(_run_cli(lines[0])[0] for _ in range(3))
+    seconds, out = _run_cli("".join(lines))
     answers = [json.loads(line) for line in out.splitlines()]
     return CliRun(seconds, startup, answers)
 

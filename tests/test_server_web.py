@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from rummykit.core.pieces import Kind
-from rummykit.engine.option_help import OPTION_HELP, PREFIX
+from rummykit.engine.option_help import OPTION_HELP, OPTION_HELP_BY_VARIANT, PREFIX
 from rummykit.engine.options import rules_dict
 from rummykit.server.assist import pack_rows
 from rummykit.session import Rack
@@ -80,11 +80,17 @@ def test_variants_list_every_option_from_the_rules_types(server: Server) -> None
         assert listed[name]["pieces"] == info.kind.name.lower()
         for option in options:
             assert option["default"] == defaults[option["name"]]
-            assert option["help"] == f"{PREFIX}{option['name']}" and option["name"] in OPTION_HELP
+            assert option["name"] in OPTION_HELP
+            own = OPTION_HELP_BY_VARIANT.get(name, {})
+            assert (
+                option["help"] == (f"{name}." if option["name"] in own else "") + f"{PREFIX}{option['name']}"
+            )
             if option["type"] == "choice":
                 assert option["default"] in option["values"] or option["nullable"]
                 assert set(option["value_help"]) == {str(v) for v in option["values"]}
                 assert all(code.removeprefix(PREFIX) in OPTION_HELP for code in option["value_help"].values())
+    for name, own in OPTION_HELP_BY_VARIANT.items():
+        assert set(own) <= {o["name"] for o in listed[name]["options"]}, name
     okey = {o["name"]: o for o in listed["okey"]["options"]}
     assert (
         okey["rounds"]["type"] == "int" and okey["rounds"]["nullable"] and okey["rounds"]["default"] is None

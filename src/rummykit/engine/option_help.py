@@ -5,7 +5,9 @@ An option ``name`` has the help code ``option_<name>`` (a sentence) and the labe
 ``rule_<name>`` (a few words); an option with named values (an enum) also has
 ``option_<name>_<value>`` (a sentence) and ``value_<name>_<value>`` (a few words) for each value.
 One code serves every game that has the option, so a text that differs between games names the
-game. A boolean option's text says what ``true`` does.
+game. Where that text would speak of other games, a game has its own help as well,
+``<variant>.option_<name>`` (``okey.option_rounds``), which a client that knows the game shows
+instead (``GET /variants`` names it). A boolean option's text says what ``true`` does.
 """
 
 from __future__ import annotations
@@ -131,6 +133,29 @@ OPTION_HELP: dict[str, str] = {
 """English help by option name (``players``) and by option and value (``direction_ccw``)."""
 
 
+OPTION_HELP_BY_VARIANT: dict[str, dict[str, str]] = {
+    "okey": {
+        "rounds": (
+            "A match of exactly this many rounds; none: the match ends by the scores instead, when a "
+            "player's total reaches 0."
+        ),
+    },
+    "turkish_rummy": {
+        "rounds": "A match of exactly this many rounds, unless the penalty limit ends it sooner.",
+        "hunt_penalty": "Points every opponent gets when a player lays down (a negative number, a penalty).",
+    },
+    "kalooki": {
+        "rounds": "The number of rounds of a match when the match mode is rounds.",
+        "hunt_penalty": (
+            "Points every opponent gets, added to their penalty points, when a player goes out in one "
+            "turn without having melded before (Okey yapmak)."
+        ),
+    },
+}
+"""A game's own help of an option whose shared help (:data:`OPTION_HELP`) speaks of other games:
+by variant, then option name."""
+
+
 OPTION_LABELS: dict[str, str] = {
     "players": "Players",
     "rounds": "Rounds",
@@ -204,6 +229,13 @@ def help_code(option: str, value: str | None = None) -> str:
     return PREFIX + option + ("" if value is None else "_" + value)
 
 
+def variant_help_code(variant: str, option: str) -> str:
+    """The message code of ``option``'s help for ``variant`` (``okey.option_rounds``) when the game
+    has its own (:data:`OPTION_HELP_BY_VARIANT`), else the shared one (``option_rounds``)."""
+    own = option in OPTION_HELP_BY_VARIANT.get(variant, {})
+    return (variant + "." if own else "") + help_code(option)
+
+
 def label_code(option: str, value: str | None = None) -> str:
     """The message code of ``option``'s label (``rule_direction``), or of one of its values
     (``label_code("direction", "ccw")`` is ``value_direction_ccw``)."""
@@ -211,5 +243,12 @@ def label_code(option: str, value: str | None = None) -> str:
 
 
 register({PREFIX + name: text for name, text in OPTION_HELP.items()})
+register(
+    {
+        variant_help_code(variant, name): text
+        for variant, texts in OPTION_HELP_BY_VARIANT.items()
+        for name, text in texts.items()
+    }
+)
 register({LABEL_PREFIX + name: text for name, text in OPTION_LABELS.items()})
 register({VALUE_PREFIX + name: text for name, text in VALUE_LABELS.items()})

@@ -3,8 +3,9 @@
 Everything is read from the variants' rules dataclasses (:mod:`rummykit.variants.registry`) and
 their shipped presets, so the list can't drift from what ``POST /tables`` accepts: each option's
 name, type, allowed values, whether it may be null, its default (the preset's value, which a table
-gets when the option is not given) and the message codes of its help text (``option_<name>``, and
-``option_<name>_<value>`` per named value; :mod:`rummykit.engine.option_help`).
+gets when the option is not given) and the message codes of its help text (``option_<name>``, or
+the game's own ``<variant>.option_<name>`` where it has one, and ``option_<name>_<value>`` per
+named value; :mod:`rummykit.engine.option_help`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import typing
 from enum import Enum
 from typing import Any
 
+from rummykit.engine.option_help import variant_help_code
 from rummykit.engine.options import rules_dict
 from rummykit.variants.registry import VARIANTS, VariantInfo
 
@@ -22,10 +24,11 @@ HELP_PREFIX = "option_"
 """Prefix of an option's help code."""
 
 
-def option_info(name: str, hint: Any, default: object) -> dict[str, Any]:
-    """One option: ``name``, ``type`` (``int``, ``float``, ``bool`` or ``choice``), ``values`` (the
-    allowed values of a choice or a bool, else null), ``nullable``, ``default``, ``help`` and
-    ``value_help`` (the help code of each value of a choice)."""
+def option_info(name: str, hint: Any, default: object, variant: str = "") -> dict[str, Any]:
+    """One option of ``variant``: ``name``, ``type`` (``int``, ``float``, ``bool`` or ``choice``),
+    ``values`` (the allowed values of a choice or a bool, else null), ``nullable``, ``default``,
+    ``help`` (the game's own help code where it has one, else the shared one) and ``value_help``
+    (the help code of each value of a choice)."""
     nullable = False
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(hint) if a is not type(None)]
@@ -49,7 +52,7 @@ def option_info(name: str, hint: Any, default: object) -> dict[str, Any]:
         "values": values,
         "nullable": nullable,
         "default": default,
-        "help": f"{HELP_PREFIX}{name}",
+        "help": variant_help_code(variant, name),
         "value_help": value_help,
     }
 
@@ -65,7 +68,8 @@ def variant_info(info: VariantInfo) -> dict[str, Any]:
         "pieces": info.kind.name.lower(),
         "players": defaults["players"],
         "options": [
-            option_info(f.name, hints[f.name], defaults[f.name]) for f in dataclasses.fields(info.rules_type)
+            option_info(f.name, hints[f.name], defaults[f.name], info.name)
+            for f in dataclasses.fields(info.rules_type)
         ],
     }
 

@@ -78,8 +78,14 @@ class Pages:
             **context,
         )
         ctx.set_default_timeout(TIMEOUT_MS)
-        page = ctx.new_page()
+        return self._watch(ctx.new_page(), label)
 
+    def tab(self, page: Page, label: str) -> Page:
+        """Another page in ``page``'s context (the same browser storage: a second tab of the same
+        person), watched for errors like the others."""
+        return self._watch(page.context.new_page(), label)
+
+    def _watch(self, page: Page, label: str) -> Page:
         def on_console(message: ConsoleMessage) -> None:
             if message.type == "error":
                 where = message.location
@@ -108,8 +114,8 @@ class Pages:
 
     def close(self) -> None:
         """Close every context."""
-        for _, page in self.opened:
-            page.context.close()
+        for context in {id(page.context): page.context for _, page in self.opened}.values():
+            context.close()
 
 
 def horizontal_overflow(page: Page) -> tuple[int, int]:
@@ -226,3 +232,48 @@ def hidden_texts(page: Page, selector: str) -> list[str]:
         if not element.evaluate(COVERED_JS):
             hidden.append(element.inner_text())
     return hidden
+
+
+CONTRAST_JS = """
+(elements) => {
+  // WCAG contrast of each element's text colour with what lies behind it: the backgrounds of the
+  // element and its ancestors, composited (animations finished first, so a fading highlight is
+  // measured at its end)
+  document.getAnimations().forEach((a) => { try { a.finish(); } catch (e) { /* infinite */ } });
+  const rgba = (text) => {
+    const m = text.match(/[\\d.]+/g).map(Number);
+    return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1];
+  };
+  const over = (top, under) => {
+    const a = top[3] + under[3] * (1 - top[3]);
+    if (a === 0) return [0, 0, 0, 0];
+    return [0, 1, 2].map((i) => (top[i] * top[3] + under[i] * under[3] * (1 - top[3])) / a).concat([a]);
+  };
+  const behind = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) layers.push(rgba(getComputedStyle(e).backgroundColor));
+    return layers.reduceRight((under, top) => over(top, under), [255, 255, 255, 1]);
+  };
+  const luminance = (c) => {
+    const [r, g, b] = c.slice(0, 3).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  return elements.filter((el) => el.checkVisibility() && el.textContent.trim()).map((el) => {
+    const back = behind(el);
+    const text = over(rgba(getComputedStyle(el).color), back);
+    const [l1, l2] = [luminance(text), luminance(back)].sort((x, y) => y - x);
+    return [el.textContent.trim(), Math.round(((l1 + 0.05) / (l2 + 0.05)) * 100) / 100];
+  });
+}
+"""
+
+
+def low_contrast(page: Page, selector: str, least: float = 4.5) -> list[tuple[str, float]]:
+    """Every visible element matching ``selector`` whose text's contrast ratio (WCAG 2) with the
+    solid backgrounds behind it is below ``least``: ``[(text, ratio)]``. Background images and
+    gradients are not seen: point ``selector`` at text on plain colours."""
+    found: list[list[Any]] = page.locator(selector).evaluate_all(CONTRAST_JS)
+    return [(text, ratio) for text, ratio in found if ratio < least]

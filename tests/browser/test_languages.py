@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from browser_support import SCRIPT, Pages, check_rendering, hidden_texts, wrapped_texts
+from browser_support import SCRIPT, Pages, check_rendering, hidden_texts, low_contrast, wrapped_texts
 from playwright.sync_api import Page, expect
 from table_driver import Person, replay
 
@@ -33,14 +33,36 @@ ONE_LINE = "[data-testid=indicator] .label, [data-testid^=seat-] .tag"
 """Labels that must never wrap (a Thai word broken in two, a bot's badge on two lines)."""
 PILE_COUNTS = "[data-testid^=discard-] .count"
 """The number of discards beside each pile's top piece."""
+BOARD_TEXT = (
+    "[data-testid^=seat-] .seat-name, [data-testid^=seat-] .tag, [data-testid^=seat-] .seat-count,"
+    " .seat-name .you, [data-testid=turn], [data-testid=indicator] .label,"
+    " [data-testid=stock] .count, " + PILE_COUNTS
+)
+"""Text on the board and around it, the highlighted seats' name plates among them."""
 
 
 def check_board_labels(page: Page) -> None:
-    """The indicator's labels and the seats' badges sit on one line each, and every discard
-    pile's count is seen (not covered by its piece, inside the viewport)."""
+    """The indicator's labels and the seats' badges sit on one line each, every discard pile's
+    count is seen (not covered by its piece, inside the viewport), the board's text has a contrast
+    of 4.5:1 at least (WCAG AA), the seat to move's and the one that just played included, and
+    the seats sit where the direction of play puts them (the next player on the right) whatever
+    the language's direction."""
     assert wrapped_texts(page, ONE_LINE) == []
     assert page.locator(PILE_COUNTS).count() > 0
     assert hidden_texts(page, PILE_COUNTS) == []
+    assert page.locator(".seat.to-move, .seat.acted").count() > 0
+    assert low_contrast(page, BOARD_TEXT) == []
+    check_seat_places(page)
+
+
+def check_seat_places(page: Page) -> None:
+    """Seen from seat 0 at the bottom of a four-seat Okey table played counter-clockwise: seat 1
+    (the next player) on the right, seat 2 at the top, seat 3 on the left, in every language."""
+    boxes = [page.get_by_test_id(f"seat-{seat}").bounding_box() for seat in range(4)]
+    centre = [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes if b is not None]
+    assert len(centre) == 4
+    assert centre[3][0] < centre[2][0] < centre[1][0], f"seats 3, 2, 1 not left to right: {centre}"
+    assert centre[2][1] < min(centre[1][1], centre[3][1]) < centre[0][1], centre
 
 
 def one_person_table(server: Server, variant: str = "okey") -> dict[str, Any]:

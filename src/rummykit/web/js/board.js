@@ -1,9 +1,10 @@
 // The game in play: every seat with its discard pile beside it, the stock and the indicator (Okey)
 // or the up card and the one discard pile (Turkish Rummy) in the centre, the player's rack, the
-// legal actions as buttons, the arranging buttons and the hint.
+// legal actions as buttons, the arranging buttons, and beside the player's own seat the hint and
+// the last refusal or notice (in a space of their own: nothing moves when they come and go).
 
 import { html } from "./html.js";
-import { t, num } from "./i18n.js";
+import { t, num, sentence } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { Rack } from "./rack.js";
 import { Actions } from "./actions.js";
@@ -11,31 +12,33 @@ import { Hint } from "./hint.js";
 import { startDrag } from "./drag.js";
 
 const HISTORY_SHOWN = 8;
-const SIDES = { 2: ["top"], 3: ["end", "start"], 4: ["end", "top", "start"] };
+/** The sides of the other seats in the order they play after `me`, counter-clockwise. */
+const SIDES = { 2: ["top"], 3: ["right", "left"], 4: ["right", "top", "left"] };
 
-/** Where each seat sits, seen from `me` (the bottom): the next player to move on the end side
- * (right in left-to-right pages), the one after at the top, the last on the start side. */
-function places(order, me, direction) {
+/** Where each seat sits, seen from `me` (the bottom), the same in every language (the table is
+ * not mirrored in a right-to-left page, only its text): play counter-clockwise (`direction`
+ * "ccw", Okey's tradition, and every game without the option) puts the next player on the right,
+ * the one after at the top, the last on the left; clockwise ("cw") the other way round. */
+export function places(order, me, direction) {
   const at = order.indexOf(me);
   const sides = SIDES[order.length] || [];
+  const mirror = { right: "left", left: "right" };
   const out = new Map();
   order.forEach((seat, i) => {
     const k = (i - at + order.length) % order.length;
-    let side = k === 0 ? "bottom" : sides[k - 1];
-    if (direction === "cw" && side === "end") side = "start";
-    else if (direction === "cw" && side === "start") side = "end";
-    out.set(seat, side);
+    const side = k === 0 ? "bottom" : sides[k - 1];
+    out.set(seat, direction === "cw" ? mirror[side] || side : side);
   });
   return out;
 }
 
-function Pile({ model, pile, faces, owner, label, takeable, mine, wilds, fresh, onDrop }) {
+function Pile({ model, pile, faces, owner, label, takeable, mine, wilds, fresh, hinted, onDrop }) {
   const kind = model.kind;
   const top = faces.length ? faces[faces.length - 1] : null;
   const older = faces.slice(-HISTORY_SHOWN - 1, -1);
   const canTake = takeable && model.legal().take !== null;
   return html`<div
-    class=${`pile ${mine ? "mine" : ""} ${canTake ? "can-take" : ""}`}
+    class=${`pile ${mine ? "mine" : ""} ${canTake ? "can-take" : ""} ${canTake && hinted ? "hinted" : ""}`}
     role="region"
     aria-label=${label}
     data-testid=${`discard-${pile}`}
@@ -83,11 +86,12 @@ function Centre({ model, wilds, onDrop, ctx, pileOf }) {
   const kind = model.kind;
   const legal = model.legal();
   const canDraw = legal.draw !== null;
+  const hinted = canDraw && model.hinted().draw;
   const shared = obs.discards.length === 1;
   const aside = obs.indicator !== undefined ? obs.indicator : obs.up_card;
   return html`<div class="centre" data-drop="centre">
     <div
-      class=${`stock ${canDraw ? "can-draw" : ""}`}
+      class=${`stock ${canDraw ? "can-draw" : ""} ${hinted ? "hinted" : ""}`}
       data-testid="stock"
       data-drop="centre"
       title=${t("stock_label", { n: obs.stock_count })}
@@ -132,6 +136,7 @@ export function Board({ model, ctx, onDrop }) {
       mine=${shared ? model.seat !== null : owner === model.seat && model.seat !== null}
       wilds=${wilds}
       fresh=${freshPile === pile}
+      hinted=${model.hinted().take}
       onDrop=${onDrop}
     />`;
   const panel = (seat) =>
@@ -144,7 +149,14 @@ export function Board({ model, ctx, onDrop }) {
     ${others.map(panel)}
     <${Centre} model=${model} wilds=${wilds} onDrop=${onDrop} ctx=${ctx} pileOf=${pileOf} />
     <div class="me">
-      ${panel(me)}
+      <div class="me-head">
+        ${panel(me)}
+        ${seated &&
+        html`<div class="me-note">
+          ${model.error && html`<p class="error" role="alert" data-testid="error">${sentence(model.error.code, model.error.params, ctx)}</p>`}
+          ${model.hint && !model.error && html`<${Hint} hint=${model.hint} ctx=${ctx} onClose=${() => model.dismissHint()} />`}
+        </div>`}
+      </div>
       ${seated &&
       html`<${Rack} model=${model} wilds=${wilds} onDrop=${onDrop} />
         <div class="rack-tools">
@@ -157,8 +169,7 @@ export function Board({ model, ctx, onDrop }) {
             )}
           </div>
           <${Actions} model=${model} ctx=${ctx} />
-        </div>
-        ${model.hint && html`<${Hint} hint=${model.hint} ctx=${ctx} />`}`}
+        </div>`}
     </div>
   </div>`;
 }

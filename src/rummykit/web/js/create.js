@@ -5,7 +5,7 @@
 
 import { html } from "./html.js";
 import { useState } from "preact/hooks";
-import { t, has, num, sentence } from "./i18n.js";
+import { t, has, num, sentence, fieldNumber, readNumber } from "./i18n.js";
 import { api } from "./api.js";
 import { store } from "./store.js";
 import { parsePreset, presetOptions, presetRules } from "./preset.js";
@@ -25,6 +25,24 @@ function ruleName(name) {
   return name !== undefined && has(`rule_${name}`) ? t(`rule_${name}`) : name;
 }
 
+/** A number field in the language's digits (Persian `۱۰`), reading Western digits too; while the
+ * text typed is not a number yet (`-`) the rule keeps its last value. */
+function NumberField({ id, option, value, onChange }) {
+  const [typed, setTyped] = useState(null);
+  const shown = typed !== null ? typed : value === null ? "" : fieldNumber(value);
+  const input = (text) => {
+    setTyped(text);
+    if (text.trim() === "" && option.nullable) onChange(null);
+    else {
+      const n = readNumber(text);
+      if (!Number.isNaN(n) && (option.type === "float" || Number.isInteger(n))) onChange(n);
+    }
+  };
+  return html`<input id=${id} type="text" inputmode=${option.type === "float" ? "decimal" : "numeric"} dir="ltr" size="6"
+    value=${shown} placeholder=${option.nullable ? t("option_none") : ""} aria-describedby=${`${id}-help`}
+    onInput=${(e) => input(e.currentTarget.value)} onBlur=${() => setTyped(null)} />`;
+}
+
 function Option({ option, value, onChange }) {
   const id = `opt-${option.name}`;
   const changed = JSON.stringify(value) !== JSON.stringify(option.default);
@@ -35,9 +53,7 @@ function Option({ option, value, onChange }) {
       ${values.map((v) => html`<option key=${String(v)} value=${JSON.stringify(v)} selected=${v === value}>${valueText(option, v)}</option>`)}
     </select>`;
   } else {
-    const read = (text) => (text.trim() === "" && option.nullable ? null : Number(text));
-    input = html`<input id=${id} type="number" step=${option.type === "float" ? "any" : "1"} value=${value === null ? "" : value}
-      placeholder=${option.nullable ? t("option_none") : ""} aria-describedby=${`${id}-help`} onInput=${(e) => onChange(read(e.currentTarget.value))} />`;
+    input = html`<${NumberField} id=${id} option=${option} value=${value} onChange=${onChange} />`;
   }
   const valueHelp = option.type === "choice" && value !== null ? option.value_help[String(value)] : null;
   return html`<div class=${`option ${changed ? "changed" : ""}`}>

@@ -9,9 +9,12 @@ export function hintText(hint, ctx) {
   return t(`hint_${hint.move}`, params, ctx);
 }
 
-export function Hint({ hint, ctx }) {
+/** The hint's text beside the player's seat (its pieces are also marked in the rack and on the
+ * piles); `onClose` puts it away. */
+export function Hint({ hint, ctx, onClose }) {
   const melds = hint.arrangement.melds.map((m) => m.join(" "));
   return html`<section class="hint" data-testid="hint" aria-live="polite">
+    <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
     <p><strong>${hintText(hint, ctx)}</strong></p>
     ${hint.show && html`<p>${t("hint_show", { piece: hint.show }, ctx)}</p>`}
     <p>${t("hint_best")} <bdi dir="ltr">${melds.length ? melds.join(" | ") : "—"}</bdi></p>

@@ -31,6 +31,7 @@ const PDI = "\u2069";
 let language = LANGUAGES[0];
 let catalog = {};
 let numbers = new Intl.NumberFormat("en");
+let fields = new Intl.NumberFormat("en", { useGrouping: false, maximumFractionDigits: 6 });
 const listeners = new Set();
 const loaded = new Map();
 
@@ -65,6 +66,7 @@ export async function setLanguage(code) {
   catalog = { ...english, ...own };
   language = next;
   numbers = new Intl.NumberFormat(next.locale);
+  fields = new Intl.NumberFormat(next.locale, { useGrouping: false, maximumFractionDigits: 6 });
   document.documentElement.lang = next.code;
   document.documentElement.dir = next.dir;
   store.setLanguage(next.code);
@@ -84,6 +86,24 @@ export function onLanguage(listener) {
 /** `n` in the language's digits. */
 export function num(n) {
   return numbers.format(n);
+}
+
+/** A number as a form field shows it: the language's digits, no grouping (`۱۰`, `-2`, `0.5`). */
+export function fieldNumber(n) {
+  return fields.format(n);
+}
+
+const LOCAL_DIGITS = /[\u06f0-\u06f9\u0660-\u0669]/g;
+
+/** A number typed in a form field, in Western, Persian or Arabic-Indic digits, with `-` or `−`
+ * and `.`, `٫` or `,` as the decimal sign; NaN when it is not a number. */
+export function readNumber(text) {
+  const western = text
+    .trim()
+    .replace(LOCAL_DIGITS, (d) => String(d.charCodeAt(0) & 0xf))
+    .replace(/[\u2212\u2013]/g, "-")
+    .replace(/[\u066b,]/g, ".");
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(western) ? Number(western) : NaN;
 }
 
 /** `texts` as a list, joined by the language's separator (`list_separator`: ", ", "، "): names
@@ -139,6 +159,16 @@ export function t(key, params = {}, ctx = null) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? param(name, params[name], ctx) : whole));
 }
 
+/** Whether `key` with `params` reads as starting with a word (see `sentence`). */
+function startsWithWord(key, params) {
+  const template = templateOf(key, params);
+  if (template === undefined) return false;
+  if (/^\p{Ll}/u.test(template)) return true;
+  const first = template.match(/^\{(\w+)\}/);
+  const inner = first ? params[first[1]] : null;
+  return Boolean(inner && typeof inner === "object" && !Array.isArray(inner) && inner.code && startsWithWord(inner.code, inner.params || {}));
+}
+
 /** The template `t` writes `key` with: `named.<key>` when a seat is among `params` and the
  * catalogs have it, else the key's own; undefined for an unknown key. */
 function templateOf(key, params) {
@@ -150,11 +180,11 @@ function templateOf(key, params) {
 /** `t(key, params, ctx)` standing alone as a sentence (a log line, an error, a heading): when the
  * template starts with a word, its first letter is a capital in the language's case rules (Turkish
  * i -> İ; Persian and Thai have no case). A template that starts with a parameter (a name, a
- * piece) is left as it is. */
+ * piece) is left as it is, unless the parameter is a nested message that starts with a word
+ * (`round_end` is "{summary}", its summary "the stock ran out…"). */
 export function sentence(key, params = {}, ctx = null) {
   const text = t(key, params, ctx);
-  const template = templateOf(key, params || {});
-  if (template === undefined || !/^\p{Ll}/u.test(template)) return text;
+  if (!startsWithWord(key, params || {})) return text;
   const first = String.fromCodePoint(text.codePointAt(0));
   return first.toLocaleUpperCase(language.code) + text.slice(first.length);
 }

@@ -1,8 +1,8 @@
 // The round's events in words: a scrolling log, and a live region that announces each action's
-// events to screen readers. Besides the server's events and notices, the log holds two lines of
-// the page's own (from TableModel.onView): `log_earlier_missing` when the page joined in the middle
-// of a match (a sync has no events), and `log_order_draw`, Turkish Rummy's cards drawn for the
-// order of play at each round's start.
+// events to screen readers. Besides the server's events and notices, the log holds lines of the
+// page's own (from TableModel.onView): `log_earlier_missing` when the page joined in the middle of
+// a match (a sync has no events), `log_round` ("Round 2") where each round starts, and
+// `log_order_draw`, Turkish Rummy's cards drawn for the order of play at each round's start.
 
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
@@ -36,7 +36,7 @@ export function Log({ entries, ctx }) {
   return html`<section class="panel log" data-testid="log" aria-labelledby="log-title">
     <h2 id="log-title">${t("log_title")}</h2>
     <ol ref=${list}>
-      ${entries.map((e) => html`<li key=${e.key} class=${e.code === "round_end" ? "round-line" : e.code.startsWith("log_") ? "page-line" : ""}>${eventText(e, ctx)}</li>`)}
+      ${entries.map((e) => html`<li key=${e.key} class=${e.code === "round_end" || e.code === "log_round" ? "round-line" : e.code.startsWith("log_") ? "page-line" : ""}>${eventText(e, ctx)}</li>`)}
     </ol>
   </section>`;
 }

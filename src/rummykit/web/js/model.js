@@ -43,6 +43,8 @@ export class TableModel {
     this.hint = null;
     this.roundEnd = null;
     this.error = null;
+    /** The seat this browser held here until the server refused its token ({seat}), or null. */
+    this.lostSeat = null;
     this.status = "connecting";
     this.turnStart = null;
     this.link = null;
@@ -115,7 +117,11 @@ export class TableModel {
       // a sync carries no events: what happened before it is not known to this page
       entries.unshift({ code: "log_earlier_missing", seat: null, params: {}, key: `${message.v}-earlier` });
     }
-    if (obs.order_draws && obs.order_draws.length && (newGame || previous.observation.round !== obs.round)) {
+    const newRound = newGame || previous.observation.round !== obs.round;
+    if (newRound && !message.over) {
+      entries.push({ code: "log_round", seat: null, params: { round: obs.round }, key: `${message.v}-round` });
+    }
+    if (obs.order_draws && obs.order_draws.length && newRound) {
       // Turkish Rummy: the cards drawn for this round's order of play
       const draws = obs.order_draws.map(([seat, face]) => ({ seat, card: notation(this.kind, face) }));
       entries.push({ code: "log_order_draw", seat: null, params: { draws, seats: obs.order }, key: `${message.v}-order` });
@@ -139,11 +145,15 @@ export class TableModel {
   }
 
   onError(message) {
-    this.error = { code: message.code, params: message.params };
     if (message.code === "bad_token" && message.id === undefined && this.seat !== null) {
+      // the key this browser kept for the seat is not the seat's any more: watch, and say so
+      this.lostSeat = { seat: this.seat };
       store.forgetSeat(this.id);
       this.connect();
+      this.changed();
+      return;
     }
+    this.error = { code: message.code, params: message.params };
     if (message.id === undefined && this.rackBusy && RACK_ERRORS.has(message.code)) {
       this.rackBusy = false;
       this.rackQueue = [];
@@ -152,6 +162,10 @@ export class TableModel {
   }
 
   onRack(message) {
+    if (message.elsewhere) {
+      this.onRackElsewhere(message);
+      return;
+    }
     this.rackBusy = false;
     if (!this.view || message.game !== this.view.game) {
       this.pumpRack();
@@ -171,6 +185,16 @@ export class TableModel {
     }
     if (!sameFaces(this.rackFaces(), this.view.observation.hand)) this.rackQueue.push({});
     this.pumpRack();
+    this.changed();
+  }
+
+  /** The seat's rack as another connection of the seat (another tab) arranged it: shown and kept
+   * unless a rack message of this page is on its way (its answer comes later and wins). */
+  onRackElsewhere(message) {
+    if (this.rackBusy || this.rackQueue.length || !this.view || message.game !== this.view.game) return;
+    this.rack = { round: message.round, slots: message.slots, groups: message.groups };
+    store.setRack(this.id, this.seat, { game: message.game, round: message.round, slots: message.slots });
+    if (this.selected !== null && message.slots[this.selected] !== this.selectedPiece) this.selected = null;
     this.changed();
   }
 
@@ -308,8 +332,33 @@ export class TableModel {
     this.link.request({ type: "hint" });
   }
 
+  /** The pieces the hint suggests: {rack: faces to play from the rack, take: whether it says to
+   * take the previous player's discard, draw: whether it says to draw}. */
+  hinted() {
+    const out = { rack: new Set(), take: false, draw: false };
+    const hint = this.hint;
+    if (!hint) return out;
+    if (hint.move === "discard" || hint.move === "finish") out.rack.add(faceOf(this.kind, hint.piece));
+    if (hint.move === "take_to_finish") for (const p of hint.finishes || []) out.rack.add(faceOf(this.kind, p));
+    if (hint.show) out.rack.add(faceOf(this.kind, hint.show));
+    out.take = hint.move === "take" || hint.move === "take_to_finish";
+    out.draw = hint.move === "draw";
+    return out;
+  }
+
+  dismissHint() {
+    this.hint = null;
+    this.changed();
+  }
+
+  /** Close the round end: a round's is gone; the match's stays, hidden, for `showRoundEnd`. */
   dismissRoundEnd() {
-    this.roundEnd = null;
+    this.roundEnd = this.view && this.view.over && this.roundEnd ? { ...this.roundEnd, hidden: true } : null;
+    this.changed();
+  }
+
+  showRoundEnd() {
+    if (this.roundEnd) this.roundEnd = { ...this.roundEnd, hidden: false };
     this.changed();
   }
 }

@@ -4,10 +4,10 @@ import { html } from "./html.js";
 import { describe, look, notation } from "./pieces.js";
 
 /** props: kind ("tiles" | "cards"), face, wild (an okey / wild card this round), selected,
- * fresh (just played: highlighted), small, onClick, onPointerDown, onKeyDown, testid, drop.
+ * fresh (just played: highlighted), hinted (what the hint suggests: marked), small, onClick, onPointerDown, onKeyDown, testid, drop.
  * A piece without onClick is shown only: out of the Tab order (it is still a button). */
 export function Piece(props) {
-  const { kind, face, wild, selected, fresh, small, testid } = props;
+  const { kind, face, wild, selected, fresh, hinted, small, testid } = props;
   const shown = look(kind, face);
   const classes = [
     "piece",
@@ -16,6 +16,7 @@ export function Piece(props) {
     wild ? "wild" : "",
     selected ? "selected" : "",
     fresh ? "fresh" : "",
+    hinted ? "hinted" : "",
     small ? "small" : "",
   ].join(" ");
   return html`<button

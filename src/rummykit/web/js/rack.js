@@ -30,6 +30,7 @@ export function Rack({ model, wilds, onDrop }) {
   });
   const slots = rack ? rack.slots : Array(RACK_ROWS * RACK_COLUMNS).fill(null);
   const marks = groupMarks(rack ? rack.groups : []);
+  const hinted = model.hinted().rack;
   const rtl = currentLanguage().dir === "rtl";
 
   // the focused button may still be the piece's old place while a move is on its way
@@ -54,6 +55,7 @@ export function Rack({ model, wilds, onDrop }) {
                 face=${face}
                 wild=${wilds.has(face)}
                 selected=${model.selected === slot}
+                hinted=${hinted.has(face)}
                 onClick=${() => model.select(slot)}
                 onKeyDown=${keyDown(slot, face)}
                 onPointerDown=${(e) => startDrag(e, e.currentTarget, { from: "rack", slot, face }, onDrop)}

@@ -1,5 +1,7 @@
 // The end of a round (and of the match): why the scores changed, in words; the winner's melds as
-// laid down and every hand the rules show; each seat's change and total.
+// laid down and every hand the rules show; each seat's change and total. A modal dialog over the
+// table (the next round is dealt behind it and waits, out of reach, until Continue); at the
+// match's end Close leaves the result to the table head's "The result" button.
 
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
@@ -13,6 +15,12 @@ function Pieces({ kind, faces, wilds }) {
 }
 
 export function RoundEnd({ end, view, kind, ctx, canRematch, onRematch, onClose }) {
+  const dialog = useRef(null);
+  useEffect(() => {
+    const box = dialog.current;
+    if (box && !box.open) box.showModal();
+    return () => box && box.open && box.close();
+  }, []);
   const result = end.result;
   const over = view.over;
   const totals = view.observation.scores;
@@ -23,7 +31,11 @@ export function RoundEnd({ end, view, kind, ctx, canRematch, onRematch, onClose 
   useEffect(() => {
     if (heading.current) heading.current.focus({ preventScroll: false });
   }, [shown, over]);
-  return html`<section class="panel round-end" data-testid="round-end" aria-labelledby="round-end-title">
+  const cancel = (event) => {
+    event.preventDefault();
+    onClose();
+  };
+  return html`<dialog class="panel round-end" data-testid="round-end" aria-labelledby="round-end-title" ref=${dialog} onCancel=${cancel}>
     <h2 id="round-end-title" tabindex="-1" ref=${heading}>
       ${over ? t("round_end_match_over") : t("round_end_title", { round: result ? result.round_no : 0 })}
     </h2>
@@ -73,7 +85,8 @@ export function RoundEnd({ end, view, kind, ctx, canRematch, onRematch, onClose 
     <div class="buttons">
       ${over && canRematch && html`<button type="button" class="primary" onClick=${onRematch}>${t("table_rematch")}</button>`}
       ${over && html`<a href=${view.record} download>${t("round_end_record")}</a>`}
-      ${!over && html`<button type="button" onClick=${onClose}>${t("round_end_continue")}</button>`}
+      ${!over && html`<button type="button" class="primary" onClick=${onClose}>${t("round_end_continue")}</button>`}
+      ${over && html`<button type="button" onClick=${onClose}>${t("round_end_close")}</button>`}
     </div>
-  </section>`;
+  </dialog>`;
 }

@@ -39,6 +39,27 @@ function TurnLine({ model, ctx }) {
   </p>`;
 }
 
+/** Why this page shows the table otherwise than the link or the kept seat asked: a seat whose
+ * key the server refused, an invite to a seat that does not exist or is taken; and what to do. */
+function LinkNotice({ model, invited }) {
+  const info = model.info;
+  const open = info.seats.some((s) => s.kind === "open") && info.status !== "playing";
+  const parts = [];
+  if (model.lostSeat) parts.push(t("ui_lost_seat", { n: model.lostSeat.seat + 1 }));
+  if (invited !== null && model.seat !== invited) {
+    const seat = info.seats[invited];
+    if (model.seat !== null) parts.push(t("ui_invite_other_seat", { n: invited + 1, mine: model.seat + 1 }));
+    else if (!seat) parts.push(t("ui_invite_no_seat", { n: invited + 1, count: info.seats.length }));
+    else if (seat.kind !== "open") parts.push(t("ui_invite_taken", { n: invited + 1 }));
+  }
+  if (!parts.length) return null;
+  if (model.seat === null) parts.push(t(open ? "ui_take_open_seat" : "ui_watching"));
+  return html`<div class="notice" role="status" data-testid="link-notice">
+    <p>${parts.join(" ")}</p>
+    ${model.seat === null && !open && html`<a href="#/">${t("ui_to_lobby")}</a>`}
+  </div>`;
+}
+
 export function TablePage({ id, invited, variants }) {
   const [, bump] = useState(0);
   const model = useRef(null);
@@ -114,12 +135,17 @@ export function TablePage({ id, invited, variants }) {
         <span class="scoreline">${t("table_match", { number: info.number })}</span>`}
       ${m.status !== "open" && html`<span class="tag warn" role="status">${t(`connection_${m.status}`)}</span>`}
       ${view && html`<${TurnLine} model=${m} ctx=${ctx} />`}
+      ${view && view.over && m.roundEnd && m.roundEnd.hidden && html`<button type="button" class="primary" onClick=${() => m.showRoundEnd()}>${t("round_end_show")}</button>`}
     </header>
-    ${m.error && html`<p class="error" role="alert" data-testid="error">${sentence(m.error.code, m.error.params, ctx)}</p>`}
+    <${LinkNotice} model=${m} invited=${invited} />
+    ${m.error &&
+    !(playing && m.seat !== null) &&
+    html`<p class="error" role="alert" data-testid="error">${sentence(m.error.code, m.error.params, ctx)}</p>`}
     ${!playing && html`<${Waiting} model=${m} invited=${invited} ctx=${ctx} run=${run} />`}
     ${playing && html`<${Board} model=${m} ctx=${ctx} onDrop=${onDrop} />`}
     ${playing &&
     m.roundEnd &&
+    !m.roundEnd.hidden &&
     html`<${RoundEnd}
       end=${m.roundEnd}
       view=${view}

@@ -55,8 +55,11 @@ export function Waiting({ model, invited, ctx, run }) {
     ${token &&
     html`<div class="buttons">
       ${open.length > 0 && html`<button type="button" onClick=${() => run("fill")}>${t("waiting_fill")}</button>`}
-      <button type="button" class="primary" disabled=${open.length > 0} onClick=${() => run("start")}>${t("waiting_start")}</button>
+      <button type="button" class="primary" disabled=${open.length > 0} aria-describedby=${open.length > 0 ? "start-why" : undefined} onClick=${() => run("start")}>
+        ${t("waiting_start")}
+      </button>
     </div>`}
+    ${token && open.length > 0 && html`<p class="help" id="start-why" data-testid="start-why">${t("waiting_start_needs", { n: open.length })}</p>`}
     ${!token && model.seat === null && open.length === 0 && html`<p>${t("waiting_full")}</p>`}
   </section>`;
 }

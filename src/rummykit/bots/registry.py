@@ -1,8 +1,19 @@
-"""Bots by name, for the command line: ``random`` and ``greedy``, each built ``Bot(game, seed)``."""
+"""Bots by name: the built-in ``random``, ``greedy`` and ``search``, and any bot a package installs
+under the entry point group ``rummykit.bots`` (``docs/bots.md``).
+
+Every bot is built ``factory(game, seed)``: a class such as :class:`rummykit.bots.base.RandomBot`,
+or any callable returning an object with ``name`` and ``choose(observation, legal)``
+(:class:`rummykit.engine.match.Bot`). A plugin's entry point name is its bot name (lower case); the
+object it loads may carry ``variants``, the games it plays (absent: every game). Built-in names win
+over a plugin of the same name. Plugins are imported only when a bot of theirs is built, so listing
+names never runs a plugin's code.
+"""
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Collection
+from importlib import metadata
 from typing import Any
 
 from rummykit.bots.base import RandomBot
@@ -10,28 +21,94 @@ from rummykit.engine.game import Game
 from rummykit.engine.match import Bot
 from rummykit.errors import RummykitError
 
-BOT_NAMES = ("random", "greedy")
+ENTRY_POINT_GROUP = "rummykit.bots"
+"""The entry point group a package lists its bots under (name = bot name, value = factory)."""
 
-GREEDY: dict[str, str] = {
-    "okey": "rummykit.bots.greedy:GreedyBot",
-    "turkish_rummy": "rummykit.bots.greedy:GreedyBot",
-    "kalooki": "rummykit.bots.kalooki_greedy:KalookiGreedyBot",
-    "carousel": "rummykit.bots.carousel_greedy:CarouselGreedyBot",
+BotFactory = Callable[[Game[Any, Any], int], Bot]
+"""What builds a bot: ``factory(game, seed)``."""
+
+BUILT_IN: dict[str, dict[str, str]] = {
+    "greedy": {
+        "okey": "rummykit.bots.greedy:GreedyBot",
+        "turkish_rummy": "rummykit.bots.greedy:GreedyBot",
+        "kalooki": "rummykit.bots.kalooki_greedy:KalookiGreedyBot",
+        "carousel": "rummykit.bots.carousel_greedy:CarouselGreedyBot",
+    },
 }
-"""The greedy bot class of each game (``"module:Class"``, imported when first asked for)."""
+"""Each built-in bot but ``random``: its class per game (``"module:Class"``, imported when first
+asked for)."""
+
+BUILT_IN_NAMES = ("random", *BUILT_IN)
+
+
+def plugin_entry_points() -> dict[str, metadata.EntryPoint]:
+    """The installed packages' bots, by lower-case name (built-in names left out)."""
+    found: dict[str, metadata.EntryPoint] = {}
+    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        key = entry.name.strip().lower()
+        if key and key not in BUILT_IN_NAMES:
+            found.setdefault(key, entry)
+    return found
+
+
+def bot_names() -> tuple[str, ...]:
+    """Every bot name: the built-in ones, then the plugins' in alphabetical order."""
+    return (*BUILT_IN_NAMES, *sorted(plugin_entry_points()))
+
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    """``BOT_NAMES``: :func:`bot_names` when first read (the server's check of a bot level)."""
+    if name != "BOT_NAMES":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return bot_names()
+
+
+def _load_plugin(key: str, entry: metadata.EntryPoint) -> BotFactory:
+    try:
+        factory: BotFactory = entry.load()
+    except Exception as exc:
+        raise RummykitError(f"the bot plugin {key!r} ({entry.value}) failed to load: {exc}") from None
+    return factory
+
+
+def _built_in(key: str, variant: str) -> BotFactory | None:
+    path = BUILT_IN[key].get(variant)
+    if path is None:
+        return None
+    module, _, cls = path.partition(":")
+    factory: BotFactory = getattr(importlib.import_module(module), cls)
+    return factory
+
+
+def bot_factory(name: str, variant: str) -> BotFactory:
+    """The factory of the bot called ``name`` for the game ``variant``; raises
+    :class:`RummykitError` for an unknown name, a bot that doesn't play that game, or a plugin
+    that fails to import."""
+    key = name.strip().lower()
+    if key == "random":
+        return RandomBot
+    factory: BotFactory | None = None
+    if key in BUILT_IN:
+        factory = _built_in(key, variant)
+    else:
+        entry = plugin_entry_points().get(key)
+        if entry is None:
+            raise RummykitError(
+                f"unknown bot {name[:40]!r} for {variant}; the bots are: {', '.join(bot_names())}"
+            )
+        factory = _load_plugin(key, entry)
+        games: Collection[str] | None = getattr(factory, "variants", None)
+        if games is not None and variant not in games:
+            factory = None
+    if factory is None:
+        raise RummykitError(f"the bot {key!r} does not play {variant}")
+    return factory
 
 
 def make_bot(name: str, game: Game[Any, Any], seed: int) -> Bot:
-    """The bot called ``name`` for ``game``, seeded ``seed``; raises :class:`RummykitError` for an
-    unknown name."""
-    key = name.strip().lower()
-    if key == "random":
-        return RandomBot(game, seed)
-    if key == "greedy" and game.variant in GREEDY:
-        module, _, cls = GREEDY[game.variant].partition(":")
-        bot: Bot = getattr(importlib.import_module(module), cls)(game, seed)
-        return bot
-    raise RummykitError(f"unknown bot {name[:40]!r} for {game.variant}; the bots are: {', '.join(BOT_NAMES)}")
+    """The bot called ``name`` for ``game``, seeded ``seed``; raises :class:`RummykitError` (see
+    :func:`bot_factory`)."""
+    return bot_factory(name, game.variant)(game, seed)
 
 
 def parse_bot_list(text: str, count: int) -> list[str]:
@@ -41,7 +118,8 @@ def parse_bot_list(text: str, count: int) -> list[str]:
         names = names * count
     if len(names) != count:
         raise RummykitError(f"{len(names)} bots named for {count} bot seat{'s' if count != 1 else ''}")
+    known = bot_names()
     for n in names:
-        if n not in BOT_NAMES:
-            raise RummykitError(f"unknown bot {n[:40]!r}; the bots are: {', '.join(BOT_NAMES)}")
+        if n not in known:
+            raise RummykitError(f"unknown bot {n[:40]!r}; the bots are: {', '.join(known)}")
     return names

@@ -1,0 +1,119 @@
+"""Bot plugins: a package's entry point in the group ``rummykit.bots`` makes its bot a name that
+``simulate``, ``tournament`` and the server's bot seats build through the registry (the entry points
+are faked here: no package is installed)."""
+
+from __future__ import annotations
+
+import json
+from importlib import metadata
+from typing import Any
+
+import pytest
+
+import rummykit
+from rummykit import simulation as sim
+from rummykit.bots import registry
+from rummykit.engine.options import rules_dict
+from rummykit.errors import RummykitError
+from rummykit.server import bots as server_bots
+
+
+class LastBot:
+    """A plugin bot: always the last legal action."""
+
+    name = "last"
+
+    def __init__(self, game: object, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, observation: dict[str, Any], legal: list[Any]) -> Any:
+        return legal[-1]
+
+
+class OkeyOnlyBot(LastBot):
+    name = "okey-only"
+    variants = ("okey",)
+
+
+def fake_entry_points(entries: dict[str, str]) -> Any:
+    points = [metadata.EntryPoint(name, value, registry.ENTRY_POINT_GROUP) for name, value in entries.items()]
+
+    def entry_points(group: str) -> list[metadata.EntryPoint]:
+        return [p for p in points if p.group == group]
+
+    return entry_points
+
+
+@pytest.fixture
+def plugins(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        registry.metadata,
+        "entry_points",
+        fake_entry_points(
+            {
+                "Last": f"{__name__}:LastBot",
+                "okey-only": f"{__name__}:OkeyOnlyBot",
+                "broken": "no_such_module_here:Bot",
+                "greedy": f"{__name__}:LastBot",
+            }
+        ),
+    )
+
+
+@pytest.mark.usefixtures("plugins")
+def test_plugins_are_named_after_the_built_in_bots() -> None:
+    assert registry.bot_names() == ("random", "greedy", "broken", "last", "okey-only")
+    assert registry.bot_names() == registry.BOT_NAMES
+
+
+@pytest.mark.usefixtures("plugins")
+def test_a_plugin_bot_is_built_with_its_seed() -> None:
+    game = rummykit.load("okey", rounds=1)
+    bot = registry.make_bot("LAST", game, 7)
+    assert isinstance(bot, LastBot) and bot.seed == 7
+
+
+@pytest.mark.usefixtures("plugins")
+def test_a_built_in_name_is_never_replaced() -> None:
+    game = rummykit.load("okey", rounds=1)
+    assert not isinstance(registry.make_bot("greedy", game, 0), LastBot)
+
+
+@pytest.mark.usefixtures("plugins")
+def test_a_plugin_plays_only_its_games() -> None:
+    assert isinstance(registry.make_bot("okey-only", rummykit.load("okey", rounds=1), 0), OkeyOnlyBot)
+    with pytest.raises(RummykitError, match="does not play kalooki"):
+        registry.make_bot("okey-only", rummykit.load("kalooki"), 0)
+
+
+@pytest.mark.usefixtures("plugins")
+def test_a_plugin_that_fails_to_load_is_one_clear_error() -> None:
+    with pytest.raises(RummykitError, match=r"bot plugin .broken.*failed to load"):
+        registry.make_bot("broken", rummykit.load("okey", rounds=1), 0)
+
+
+@pytest.mark.usefixtures("plugins")
+def test_simulate_plays_a_plugin_bot() -> None:
+    config = sim.make_config("okey", "last,greedy,greedy,greedy", 3, overrides=["rounds=1"])
+    stats = sim.run_game(config, 1)
+    assert len(stats.rounds) == 1 and config.bots[0] == "last"
+
+
+@pytest.mark.usefixtures("plugins")
+def test_the_server_bot_seat_plays_a_plugin_bot() -> None:
+    game = rummykit.load("okey", rounds=1)
+    state = game.new_state(4)
+    seat = game.current_seat(state)
+    assert seat is not None
+    legal = [game.action_text(a) for a in game.legal_actions(state, seat)]
+    rules = json.dumps(rules_dict(game.rules), sort_keys=True)
+    assert server_bots.choose("okey", rules, "last", game.observe(state, seat), legal) == legal[-1]
+
+
+def test_without_plugins_only_the_built_in_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry.metadata, "entry_points", fake_entry_points({}))
+    assert registry.bot_names() == ("random", "greedy")
+    with pytest.raises(RummykitError, match="unknown bot 'last'"):
+        registry.make_bot("last", rummykit.load("okey", rounds=1), 0)
+    with pytest.raises(RummykitError, match="unknown bot 'last'"):
+        registry.parse_bot_list("last,greedy", 2)

@@ -13,6 +13,7 @@ import pytest
 import rummykit
 from rummykit import simulation as sim
 from rummykit.bots import registry
+from rummykit.bots import tournament as tour
 from rummykit.engine.options import rules_dict
 from rummykit.errors import RummykitError
 from rummykit.server import bots as server_bots
@@ -97,6 +98,13 @@ def test_simulate_plays_a_plugin_bot() -> None:
     config = sim.make_config("okey", "last,greedy,greedy,greedy", 3, overrides=["rounds=1"])
     stats = sim.run_game(config, 1)
     assert len(stats.rounds) == 1 and config.bots[0] == "last"
+
+
+@pytest.mark.usefixtures("plugins")
+def test_a_tournament_plays_a_plugin_bot() -> None:
+    config = tour.make_tournament("okey", "last,greedy,greedy,greedy", 3, overrides=["rounds=1"])
+    standings = tour.standings(config, 1, tour.run(config, 1))
+    assert standings.entrants[0].label == "last" and standings.entrants[0].matches.n == 4
 
 
 @pytest.mark.usefixtures("plugins")

@@ -21,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "solve": "rummykit.cli.solve",
     "play": "rummykit.cli.play",
     "simulate": "rummykit.cli.simulate",
+    "tournament": "rummykit.cli.tournament",
     "replay": "rummykit.cli.replay",
     "serve": "rummykit.cli.serve",
     "connect": "rummykit.cli.connect",

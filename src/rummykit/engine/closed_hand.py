@@ -40,6 +40,7 @@ from rummykit.core.melds import Meld, MeldKind, Wilds, validate_meld
 from rummykit.core.notation import format_face, format_faces, parse_faces
 from rummykit.core.pieces import Kind, PieceSet
 from rummykit.engine import closed_hand_messages as _messages
+from rummykit.engine.codec import from_jsonable
 from rummykit.engine.events import Event
 from rummykit.engine.finish_search import finishes as finishing_discards
 from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, highest_wins
@@ -641,6 +642,68 @@ class ClosedHandGame(Game[S, HandAction]):
         new.seed = fresh_seed(rng)
         return new
 
+    def determinise(self, observation: dict[str, Any], rng: random.Random) -> S:
+        """A state that ``observation``'s seat can't tell from the true one: what it sees placed
+        as it sees it, and the pieces it can't see (the other racks less their known pieces, the
+        stock, a discard pile's buried pieces when only tops are shown) dealt at random from
+        ``rng`` into those places; a new seed (:func:`fresh_seed`), drawn after the deal.
+
+        ``observe(state, seat)`` of the result equals ``observation``. What an observation lacks
+        is filled in as follows: the piece taken this turn is not marked (so a piece that may not
+        be discarded again is legal in the copy; a search applies only the true legal actions at
+        the root); the seats that have discarded this round are those before ``seat`` in the
+        order while it is on its first turn, else every seat (exact when ``seat`` is to move);
+        rounds before the last are void results with no score change (the scores are the
+        observation's).
+        Raises ``ValueError`` for a spectator's observation or one of another game."""
+        seat = observation["seat"]
+        if seat is None or observation["variant"] != self.variant:
+            raise ValueError(f"determinise needs a seat's observation of {self.variant}")
+        pool = _PiecePool(self.pieces)
+        state = self._empty_state(0)
+        state.round_no = observation["round"]
+        state.dealer = observation["dealer"]
+        state.scores = list(observation["scores"])
+        n = self.players
+        last = observation["last_result"]
+        state.results = [RoundResult(r, None, "void", (0,) * n, ()) for r in range(1, state.round_no)]
+        if last is not None:
+            state.results[-1] = from_jsonable(RoundResult, last)
+        state.order = list(observation["order"])
+        state.phase = Phase(observation["phase"])
+        to_move = observation["to_move"]
+        state.turn = seat if to_move is None else to_move
+        state.wilds = Wilds(frozenset(observation["wilds"]), observation["joker_as"])
+        aside = pool.take([self._observed_aside(observation)])[0]
+        self._observed_fields(state, observation, aside)
+        known = [[] if s == seat else pool.take(k) for s, k in enumerate(observation["known"])]
+        state.racks = [pool.take(observation["hand"]) if s == seat else list(known[s]) for s in range(n)]
+        known[seat] = _pick(state.racks[seat], self.faces, observation["known"][seat])
+        state.known = known
+        state.discards = [pool.take(p) for p in observation["discards"]]
+        unseen = pool.unused()
+        rng.shuffle(unseen)
+        for s in range(n):
+            missing = observation["hand_counts"][s] - len(state.racks[s])
+            state.racks[s] += [unseen.pop() for _ in range(missing)]
+        state.stock = [unseen.pop() for _ in range(observation["stock_count"])]
+        piles = [p for p in state.discards if p]
+        for i, piece in enumerate(unseen):
+            piles[i % len(piles)].insert(0, piece)
+        first_turn = observation["first_turn"]
+        state.discarded = set(state.order[: state.order.index(seat)]) if first_turn else set(range(n))
+        state.seed = fresh_seed(rng)
+        return state
+
+    @abstractmethod
+    def _observed_aside(self, observation: dict[str, Any]) -> int:
+        """The face of the piece set aside, as an observation shows it."""
+
+    @abstractmethod
+    def _observed_fields(self, state: S, observation: dict[str, Any], aside: int) -> None:
+        """Set the variant's own fields of ``state`` from ``observation`` (its piece set aside is
+        the id ``aside``)."""
+
     def piece_groups(self, state: S) -> Iterable[Sequence[int]]:
         """The stock, the racks, the discard piles and the piece set aside."""
         return [state.stock, *state.racks, *state.discards, [self._aside(state)]]
@@ -837,6 +900,11 @@ class _PiecePool:
             self.used[face] = copy + 1
             out.append(self.pieces.piece(face, copy))
         return out
+
+    def unused(self) -> list[int]:
+        """The ids not handed out yet, by face then copy."""
+        faces = range(N_FACE_IDS)
+        return [self.pieces.piece(f, c) for f in faces for c in range(self.used[f], self.pieces.copies_of(f))]
 
     def check_all_placed(self, text: str) -> None:
         placed = sum(self.used.values())

@@ -282,6 +282,14 @@ class Game(ABC, Generic[S, A]):
         re-dealt at random among the places it can't see (for search bots), with a new seed
         (:func:`fresh_seed`)."""
 
+    def determinise(self, observation: dict[str, Any], rng: random.Random) -> S:
+        """A full state consistent with ``observation`` (a seat's :meth:`observe`), the pieces
+        that seat can't see dealt at random from ``rng``, with a new seed: :meth:`resample` for
+        someone who holds only the observation (a bot). ``observe(result, seat) ==
+        observation``. Raises ``ValueError`` for a spectator's observation, and
+        ``NotImplementedError`` in a game that can't rebuild its state from a view yet."""
+        raise NotImplementedError(f"{self.variant} can't rebuild a state from an observation yet")
+
     # ------------------------------------------------------------------ position text
     @abstractmethod
     def position(self, state: S) -> str:

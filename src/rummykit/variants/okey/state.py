@@ -258,6 +258,14 @@ class OkeyGame(ClosedHandGame[OkeyState]):
         face = self.indicator_face(state)
         return {"indicator": face, "okey": okey_face(face), "shown": list(state.shown)}
 
+    def _observed_aside(self, observation: dict[str, Any]) -> int:
+        face: int = observation["indicator"]
+        return face
+
+    def _observed_fields(self, state: OkeyState, observation: dict[str, Any], aside: int) -> None:
+        state.indicator = aside
+        state.shown = list(observation["shown"])
+
     def _position_fields(self, state: OkeyState) -> list[str]:
         return [f"shown={','.join(map(str, state.shown)) or '-'}"]
 

@@ -218,6 +218,14 @@ class TurkishRummyGame(ClosedHandGame[TurkishRummyState]):
     def _observe_extra(self, state: TurkishRummyState, seat: int | None) -> dict[str, Any]:
         return {"up_card": self.up_face(state), "order_draws": [list(d) for d in state.order_draws]}
 
+    def _observed_aside(self, observation: dict[str, Any]) -> int:
+        face: int = observation["up_card"]
+        return face
+
+    def _observed_fields(self, state: TurkishRummyState, observation: dict[str, Any], aside: int) -> None:
+        state.up_card = aside
+        state.order_draws = tuple((seat, face) for seat, face in observation["order_draws"])
+
     def _position_fields(self, state: TurkishRummyState) -> list[str]:
         draws = ",".join(f"{seat}:{self.name(face)}" for seat, face in state.order_draws)
         return [f"draws={draws or '-'}"]

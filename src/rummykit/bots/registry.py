@@ -7,10 +7,14 @@ or any callable returning an object with ``name`` and ``choose(observation, lega
 object it loads may carry ``variants``, the games it plays (absent: every game). Built-in names win
 over a plugin of the same name. Plugins are imported only when a bot of theirs is built, so listing
 names never runs a plugin's code.
+
+``search`` takes its budget after a colon: ``search:12`` (12 determinisations per decision) or
+``search:0.1s`` (a time budget per decision); see :mod:`rummykit.bots.search`.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Collection
 from importlib import metadata
@@ -33,6 +37,10 @@ BUILT_IN: dict[str, dict[str, str]] = {
         "turkish_rummy": "rummykit.bots.greedy:GreedyBot",
         "kalooki": "rummykit.bots.kalooki_greedy:KalookiGreedyBot",
         "carousel": "rummykit.bots.carousel_greedy:CarouselGreedyBot",
+    },
+    "search": {
+        "okey": "rummykit.bots.search:SearchBot",
+        "turkish_rummy": "rummykit.bots.search:SearchBot",
     },
 }
 """Each built-in bot but ``random``: its class per game (``"module:Class"``, imported when first
@@ -84,7 +92,9 @@ def bot_factory(name: str, variant: str) -> BotFactory:
     """The factory of the bot called ``name`` for the game ``variant``; raises
     :class:`RummykitError` for an unknown name, a bot that doesn't play that game, or a plugin
     that fails to import."""
-    key = name.strip().lower()
+    key, colon, budget = name.strip().lower().partition(":")
+    if colon:
+        return functools.partial(bot_factory(key, variant), **_budget(key, budget))
     if key == "random":
         return RandomBot
     factory: BotFactory | None = None
@@ -118,8 +128,26 @@ def parse_bot_list(text: str, count: int) -> list[str]:
         names = names * count
     if len(names) != count:
         raise RummykitError(f"{len(names)} bots named for {count} bot seat{'s' if count != 1 else ''}")
-    known = bot_names()
     for n in names:
-        if n not in known:
-            raise RummykitError(f"unknown bot {n[:40]!r}; the bots are: {', '.join(known)}")
+        check_name(n)
     return names
+
+
+def check_name(name: str) -> None:
+    """Raise :class:`RummykitError` unless ``name`` is a bot's name (with a valid budget), for
+    some game."""
+    key, colon, budget = name.strip().lower().partition(":")
+    known = bot_names()
+    if key not in known:
+        raise RummykitError(f"unknown bot {name[:40]!r}; the bots are: {', '.join(known)}")
+    if colon:
+        _budget(key, budget)
+
+
+def _budget(key: str, budget: str) -> dict[str, Any]:
+    """The options of the budget written after ``key:``; raises :class:`RummykitError`."""
+    if key != "search":
+        raise RummykitError(f"only the search bot takes a budget (search:12, search:0.1s), not {key[:40]!r}")
+    from rummykit.bots.search import budget_options
+
+    return budget_options(budget)

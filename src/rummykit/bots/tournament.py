@@ -40,7 +40,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from rummykit import simulation as sim
-from rummykit.bots.registry import bot_factory, bot_names, make_bot
+from rummykit.bots.registry import bot_factory, check_name, make_bot
 from rummykit.engine.match import Bot
 from rummykit.engine.options import rules_dict
 from rummykit.engine.records import RecordWriter, rules_hash
@@ -108,10 +108,8 @@ def make_tournament(
             f"{len(names)} bot{'s' if len(names) != 1 else ''} named for {players} seats: name at least "
             f"{players} (repeat a name to seat that bot more than once)"
         )
-    known = bot_names()
     for name in names:
-        if name not in known:
-            raise RummykitError(f"unknown bot {name[:40]!r}; the bots are: {', '.join(known)}")
+        check_name(name)
         bot_factory(name, info.name)
     return TournamentConfig(info.name, rules, names, seed, records)
 

@@ -1,0 +1,149 @@
+"""The search bot and :meth:`Game.determinise`: a state rebuilt from a seat's observation looks the
+same to that seat and depends on nothing else; the bot plays legal, seeded moves from its
+observation alone; budgets are checked."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import rummykit
+from rig import rigged
+from rummykit.bots.registry import bot_names, make_bot, parse_bot_list
+from rummykit.bots.search import SearchBot, budget_options
+from rummykit.engine.closed_hand import Phase
+from rummykit.engine.hand_actions import Verb
+from rummykit.errors import RummykitError
+
+GAMES = [
+    ("okey", {"rounds": 2}),
+    ("okey", {"rounds": 1, "discard_history": "top_only"}),
+    ("turkish_rummy", {"rounds": 2}),
+]
+
+
+def positions(name: str, options: dict[str, Any], seed: int, every: int = 7) -> list[tuple[Any, Any, int]]:
+    """(game, state, seat to move) every ``every`` actions of a greedy-and-random match."""
+    game = rummykit.load(name, **options)
+    state = game.new_state(seed)
+    bots = [make_bot("greedy" if s % 2 else "random", game, s) for s in range(game.players)]
+    out = []
+    step = 0
+    while (seat := game.current_seat(state)) is not None:
+        if step % every == 0:
+            out.append((game, state.clone(), seat))
+        game.apply(state, seat, bots[seat].choose(game.observe(state, seat), game.legal_actions(state, seat)))
+        step += 1
+    return out
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_a_determinised_state_looks_the_same_to_the_seat(name: str, options: dict[str, Any]) -> None:
+    rng = random.Random(5)
+    for game, state, seat in positions(name, options, 3):
+        for viewer in (seat, (seat + 1) % game.players):
+            view = game.observe(state, viewer)
+            world = game.determinise(view, rng)
+            assert game.observe(world, viewer) == view
+            assert set(game.piece_places(world).values()) == {1}
+            assert len(game.piece_places(world)) == game.pieces.size
+        assert game.legal_actions(world := game.determinise(game.observe(state, seat), rng), seat) == (
+            game.legal_actions(state, seat)
+        )
+        assert world.seed != state.seed
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_determinise_reads_nothing_the_seat_cant_see(name: str, options: dict[str, Any]) -> None:
+    for game, state, seat in positions(name, options, 4, every=11):
+        twin = game.resample(state, seat, random.Random(8))  # the same to this seat, hidden pieces moved
+        view = game.observe(state, seat)
+        assert game.observe(twin, seat) == view
+        assert game.determinise(view, random.Random(1)) == game.determinise(
+            game.observe(twin, seat), random.Random(1)
+        )
+        assert SearchBot(game, 2, iterations=2).choose(view, game.legal_actions(state, seat)) == SearchBot(
+            game, 2, iterations=2
+        ).choose(game.observe(twin, seat), game.legal_actions(twin, seat))
+
+
+def test_determinise_shuffles_the_unseen_pieces() -> None:
+    game, state, seat = positions("okey", {"rounds": 1}, 6)[2]
+    view = game.observe(state, seat)
+    other = (seat + 1) % game.players
+    racks = {tuple(sorted(game.determinise(view, random.Random(i)).racks[other])) for i in range(5)}
+    assert len(racks) == 5
+
+
+def test_determinise_needs_a_seat_and_a_game_that_has_it() -> None:
+    game = rummykit.load("okey", rounds=1)
+    state = game.new_state(1)
+    with pytest.raises(ValueError, match="a seat's observation"):
+        game.determinise(game.observe(state, None), random.Random(0))
+    kalooki = rummykit.load("kalooki")
+    with pytest.raises(NotImplementedError):
+        kalooki.determinise(kalooki.observe(kalooki.new_state(1), 0), random.Random(0))
+
+
+@pytest.mark.parametrize("name", ["okey", "turkish_rummy"])
+def test_search_plays_legal_seeded_moves(name: str) -> None:
+    game = rummykit.load(name, rounds=1)
+    state = game.new_state(11)
+    bots = [SearchBot(game, 1, iterations=1, width=2), *(make_bot("greedy", game, s) for s in (1, 2, 3))]
+    twin = SearchBot(game, 1, iterations=1, width=2)
+    while (seat := game.current_seat(state)) is not None:
+        view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+        action = bots[seat].choose(view, legal)
+        assert action in legal
+        if seat == 0:
+            assert twin.choose(view, legal) == action
+        game.apply(state, seat, action)
+    assert game.is_terminal(state)
+
+
+def test_search_finishes_when_it_can() -> None:
+    win = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13 R9"
+    game, state = rigged([win, None, None, None], "K5", phase=Phase.DISCARD)
+    action = SearchBot(game, 0).choose(game.observe(state, 0), game.legal_actions(state, 0))
+    assert action.verb is Verb.FINISH
+
+
+def test_search_weighs_few_discards_greedy_first() -> None:
+    game, state, seat = next(
+        (g, s, t) for g, s, t in positions("okey", {"rounds": 1}, 2, every=1) if s.phase is Phase.DISCARD
+    )
+    bot = SearchBot(game, 0, width=2)
+    view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+    found = bot.candidates(view, legal)
+    assert found[0] == bot.greedy.choose(view, legal) and len(found) == 3
+    assert all(a.verb is Verb.DISCARD for a in found)
+
+
+def test_a_time_budget_stops_in_time() -> None:
+    game, state, seat = next(
+        (g, s, t) for g, s, t in positions("okey", {"rounds": 1}, 2, every=1) if s.phase is Phase.DISCARD
+    )
+    bot = make_bot("search:0.05s", game, 0)
+    assert isinstance(bot, SearchBot) and bot.seconds == 0.05
+    assert bot.choose(game.observe(state, seat), game.legal_actions(state, seat)) in game.legal_actions(
+        state, seat
+    )
+
+
+def test_budgets_and_names() -> None:
+    assert "search" in bot_names()
+    assert budget_options("12") == {"iterations": 12} and budget_options("0.1s") == {"seconds": 0.1}
+    assert parse_bot_list("search:3,greedy", 2) == ["search:3", "greedy"]
+    bot = make_bot("search:3", rummykit.load("okey", rounds=1), 0)
+    assert isinstance(bot, SearchBot) and bot.iterations == 3
+    for bad in ("search:0", "search:x", "search:-1s", "search:", "search:100s"):
+        with pytest.raises(RummykitError, match="a search budget is"):
+            parse_bot_list(bad, 1)
+    with pytest.raises(RummykitError, match="only the search bot takes a budget"):
+        parse_bot_list("greedy:3", 1)
+    with pytest.raises(RummykitError, match="does not play kalooki"):
+        make_bot("search", rummykit.load("kalooki"), 0)
+    with pytest.raises(ValueError, match="at least one iteration"):
+        SearchBot(rummykit.load("okey", rounds=1), 0, iterations=0)

@@ -9,32 +9,25 @@ An encoder is built once per game (its shape follows the rules: the number of pl
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from itertools import chain
-from typing import Any, cast
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
 from rummykit.core.pieces import JOKER
 from rummykit.engine.closed_hand import ClosedHandGame
 from rummykit.engine.game import Game
-from rummykit.envs.encoding import (
-    Array,
-    Planes,
-    RowBuilder,
-    declared_faces,
-    group_rows,
-    one_hot,
-    relative,
-    seat_flags,
-)
+from rummykit.envs.encoding import WIDTH, Array, Planes, RowBuilder, count_faces
 
 ROUND_SCALE = 10.0
 """The round number is written divided by this."""
 
 
 class Encoder(ABC):
-    """A game's observation layout; ``score_scale`` (points) divides the scores written."""
+    """A game's observation layout; ``score_scale`` (points) divides the scores written,
+    ``hand_size`` the hand sizes."""
+
+    hand_size: ClassVar[float]
 
     def __init__(self, game: Game[Any, Any], score_scale: float) -> None:
         self.game = game
@@ -42,52 +35,69 @@ class Encoder(ABC):
         self.score_scale = score_scale
         self.layout = RowBuilder()
         self._declare()
+        self._size = self.layout.height * WIDTH
+        self._scalars_at = self.layout.index["scalars"] * WIDTH
+        n = self.players
+        common = [self.hand_size] * n + [game.pieces.size] + [score_scale] * n + [ROUND_SCALE] + [1.0] * n
+        self._divisors = np.array(common + self._divisors_after_common(), dtype=np.float64)
 
     @property
     def shape(self) -> tuple[int, int]:
         """``(rows, 53)``."""
-        return (self.layout.height, 53)
+        return (self.layout.height, WIDTH)
 
     def describe(self) -> list[str]:
         """The layout, one line per row group."""
         return self.layout.describe()
 
     def encode(self, view: Mapping[str, Any]) -> Array:
-        """The array of ``view`` (a ``game.observe`` dict)."""
-        planes = Planes()
-        viewer = view["seat"] if view["seat"] is not None else 0
-        others = relative(view["known"], viewer)[1:]
-        scalars = self._fill(planes, view, viewer, others)
-        out = planes.array(self.layout.height)
-        out[self.layout.index["scalars"], : len(scalars)] = scalars
-        return out
+        """The array of ``view`` (a ``game.observe`` dict): the face rows counted at once
+        (:func:`rummykit.envs.encoding.count_faces`), the scalar row's numbers divided by their
+        scales at once."""
+        seat = view["seat"]
+        viewer = 0 if seat is None else seat
+        out, numbers = self._fill(view, viewer)
+        at = self._scalars_at
+        out[at : at + len(numbers)] = np.divide(numbers, self._divisors)
+        return out.reshape(self.layout.height, WIDTH)
 
-    def _common_scalars(self, view: Mapping[str, Any], viewer: int, hand_size: float) -> list[float]:
-        """Hand sizes (relative, / ``hand_size``), the stock's size (/ pieces), scores (relative,
-        / ``score_scale``), the round (/ 10) and who is to move (relative one-hot)."""
-        n = self.players
-        to_move = view["to_move"]
+    def _common_numbers(self, view: Mapping[str, Any], viewer: int) -> list[float]:
+        """The scalar row's first numbers: hand sizes and scores (relative), the stock's size, the
+        round and who is to move (relative one-hot); their scales are ``hand_size``, pieces,
+        ``score_scale``, 10 and 1."""
+        counts, scores = view["hand_counts"], view["scores"]
+        to_move = [0] * self.players
+        if view["to_move"] is not None:
+            to_move[(view["to_move"] - viewer) % self.players] = 1
         return [
-            *(c / hand_size for c in relative(view["hand_counts"], viewer)),
-            view["stock_count"] / self.game.pieces.size,
-            *(s / self.score_scale for s in relative(view["scores"], viewer)),
-            view["round"] / ROUND_SCALE,
-            *one_hot(None if to_move is None else (to_move - viewer) % n, n),
+            *counts[viewer:],
+            *counts[:viewer],
+            view["stock_count"],
+            *scores[viewer:],
+            *scores[:viewer],
+            view["round"],
+            *to_move,
         ]
 
-    def _add_known(self, planes: Planes, first: int, known: Sequence[Sequence[int]]) -> None:
-        """Face counts of the known faces of relative seats 1.. on rows from ``first``."""
-        planes.add_rows(first, known)
+    def _seat_flags(self, seats: Iterable[int], viewer: int) -> list[int]:
+        """One flag per relative position: whether its seat is among ``seats``."""
+        flags = [0] * self.players
+        for seat in seats:
+            flags[(seat - viewer) % self.players] = 1
+        return flags
 
     @abstractmethod
     def _declare(self) -> None:
         """Declare the rows (``self.layout.rows``)."""
 
     @abstractmethod
-    def _fill(
-        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: Sequence[Sequence[int]]
-    ) -> list[float]:
-        """Add ``view``'s face rows to ``planes``; returns the ``scalars`` row."""
+    def _divisors_after_common(self) -> list[float]:
+        """The scales of the scalar row's numbers after the common ones (:meth:`_common_numbers`)."""
+
+    @abstractmethod
+    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[Array, list[float]]:
+        """``view``'s face rows as a flat array (``rows * WIDTH``, the scalar row zero) and the
+        scalar row's numbers, each to be divided by its scale."""
 
 
 def closed_hand_scale(game: Game[Any, Any]) -> float:
@@ -100,7 +110,10 @@ CLOSED_PHASES = ("opening", "draw", "discard", "last_chance", "finish_only", "ov
 
 class ClosedHandEncoder(Encoder):
     """Okey and Turkish Rummy (:mod:`rummykit.engine.closed_hand`): one discard pile per seat
-    (Okey) or one shared pile (Turkish Rummy)."""
+    (Okey) or one shared pile (Turkish Rummy). Every face row is one group of a fixed list (one
+    precomputed offset each)."""
+
+    hand_size = 15.0
 
     def _declare(self) -> None:
         n, rows = self.players, self.layout.rows
@@ -127,28 +140,55 @@ class ClosedHandEncoder(Encoder):
             f"seats that showed the indicator's twin ({n}), each seat's place in the order of play /players "
             f"({n}); seats relative to the viewer",
         )
-
-    def _fill(
-        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: Sequence[Sequence[int]]
-    ) -> list[float]:
-        n, at = self.players, self.layout.index
-        planes.add(at["hand"], view["hand"])
-        piles = view["discards"] if self.piles == 1 else relative(view["discards"], viewer)
-        planes.add_rows(at["discards"], piles)
-        planes.add_rows(at["tops"], [pile[-1:] for pile in piles])
-        planes.one(at["takeable"], view["takeable"])
-        self._add_known(planes, at["known"], known)
-        planes.add(at["wilds"], view["wilds"])
-        planes.one(at["joker_as"], view["joker_as"])
-        planes.one(at["aside"], view.get("indicator", view.get("up_card")))
-        order = view["order"]
-        return [
-            *self._common_scalars(view, viewer, 15.0),
-            *one_hot(CLOSED_PHASES.index(view["phase"]), len(CLOSED_PHASES)),
-            float(bool(view["first_turn"])),
-            *seat_flags(view.get("shown", ()), viewer, n),
-            *(order.index(s) / n for s in relative(list(range(n)), viewer)),
+        at = self.layout.index
+        group_rows = [
+            at["hand"],
+            *range(at["discards"], at["discards"] + self.piles),
+            *range(at["tops"], at["tops"] + self.piles),
+            at["takeable"],
+            *range(at["known"], at["known"] + n - 1),
+            at["wilds"],
+            at["joker_as"],
+            at["aside"],
         ]
+        self._offsets = np.multiply(group_rows, WIDTH, dtype=np.intp)
+
+    def _divisors_after_common(self) -> list[float]:
+        n = self.players
+        return [1.0] * (len(CLOSED_PHASES) + 1 + n) + [float(n)] * n
+
+    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[Array, list[float]]:
+        n = self.players
+        known, piles = view["known"], view["discards"]
+        if viewer:
+            known = known[viewer:] + known[:viewer]
+            if self.piles > 1:
+                piles = piles[viewer:] + piles[:viewer]
+        takeable, joker_as = view["takeable"], view["joker_as"]
+        aside = view.get("indicator", view.get("up_card"))
+        groups = [
+            view["hand"],
+            *piles,
+            *[pile[-1:] for pile in piles],
+            () if takeable is None else (takeable,),
+            *known[1:],
+            view["wilds"],
+            () if joker_as is None else (joker_as,),
+            () if aside is None else (aside,),
+        ]
+        phase = [0] * len(CLOSED_PHASES)
+        phase[CLOSED_PHASES.index(view["phase"])] = 1
+        places = [0] * n
+        for place, seat in enumerate(view["order"]):
+            places[(seat - viewer) % n] = place
+        numbers = [
+            *self._common_numbers(view, viewer),
+            *phase,
+            bool(view["first_turn"]),
+            *self._seat_flags(view.get("shown", ()), viewer),
+            *places,
+        ]
+        return count_faces(self._offsets, groups, self._size), numbers
 
 
 MAX_MELDS = 35
@@ -159,6 +199,8 @@ KALOOKI_PHASES = ("draw", "play", "over")
 class KalookiEncoder(Encoder):
     """Kalooki: the hand, the discard pile, and the table meld by meld (rows indexed by meld
     number, so the lay-off and release ids' meld numbers line up with them)."""
+
+    hand_size = 14.0
 
     def _declare(self) -> None:
         n, rows = self.players, self.layout.rows
@@ -193,36 +235,49 @@ class KalookiEncoder(Encoder):
             f"to the viewer",
         )
 
-    def _fill(
-        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: Sequence[Sequence[int]]
-    ) -> list[float]:
+    def _divisors_after_common(self) -> list[float]:
+        n = self.players
+        return [1.0] * (len(KALOOKI_PHASES) + 2 * n) + [self.game.rules.max_reshuffles + 1.0]
+
+    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[Array, list[float]]:
         n, at = self.players, self.layout.index
+        planes = Planes()
         planes.add(at["hand"], view["hand"])
         planes.add(at["discards"], view["discards"])
         planes.one(at["takeable"], view["takeable"])
-        self._add_known(planes, at["known"], known)
-        table = view["table"]
-        flags, numbers = at["meld_flags"], [m["number"] - 1 for m in table]
-        for m, col in zip(table, numbers, strict=True):
-            planes.add(at["meld_cards"] + col, m["stands_for"])
-            planes.one(at["meld_owner"] + (m["owner"] - viewer) % n, col)
-        if table:
-            rows = np.asarray(numbers, dtype=np.intp)[group_rows([m["faces"] for m in table])]
-            faces = np.fromiter(chain.from_iterable(m["faces"] for m in table), dtype=np.intp)
-            stands = np.fromiter(chain.from_iterable(m["stands_for"] for m in table), dtype=np.intp)
-            jokers = faces == JOKER
-            planes.add_array(at["meld_jokers"] + rows[jokers], stands[jokers])
+        known = view["known"]
+        planes.add_rows(at["known"], [*known[viewer + 1 :], *known[:viewer]])
+        cards, jokers, owner = at["meld_cards"] - 1, at["meld_jokers"] - 1, at["meld_owner"]
+        flags = at["meld_flags"]
+        numbers, runs, closed = [], [], []
+        for m in view["table"]:
+            number = m["number"]
+            numbers.append(number - 1)
+            planes.add(cards + number, m["stands_for"])
+            if JOKER in m["faces"]:
+                planes.add(
+                    jokers + number,
+                    [s for f, s in zip(m["faces"], m["stands_for"], strict=True) if f == JOKER],
+                )
+            planes.one(owner + (m["owner"] - viewer) % n, number - 1)
+            if m["kind"] == "run":
+                runs.append(number - 1)
+            if m["closed"]:
+                closed.append(number - 1)
         planes.add(flags, numbers)
-        planes.add(flags + 1, [col for m, col in zip(table, numbers, strict=True) if m["kind"] == "run"])
-        planes.add(flags + 2, [col for m, col in zip(table, numbers, strict=True) if m["closed"]])
+        planes.add(flags + 1, runs)
+        planes.add(flags + 2, closed)
         planes.add(flags + 3, [p - 1 for p in view["pending"]])
-        return [
-            *self._common_scalars(view, viewer, 14.0),
-            *one_hot(KALOOKI_PHASES.index(view["phase"]), len(KALOOKI_PHASES)),
-            *seat_flags(view["opened"], viewer, n),
-            *seat_flags(view["active"], viewer, n),
-            view["reshuffles"] / (self.game.rules.max_reshuffles + 1),
+        phase = [0] * len(KALOOKI_PHASES)
+        phase[KALOOKI_PHASES.index(view["phase"])] = 1
+        scalars = [
+            *self._common_numbers(view, viewer),
+            *phase,
+            *self._seat_flags(view["opened"], viewer),
+            *self._seat_flags(view["active"], viewer),
+            view["reshuffles"],
         ]
+        return planes.counts(self._size), scalars
 
 
 DRAFT_MELDS = 40
@@ -235,6 +290,8 @@ EDITS_SCALE = 100.0
 class CarouselEncoder(Encoder):
     """Carousel: the hand, the table as it is, and the draft (the table being rearranged this
     turn) meld by meld, row ``i`` for draft meld ``i + 1`` as the edit ids number them."""
+
+    hand_size = 25.0
 
     def _declare(self) -> None:
         n, rows = self.players, self.layout.rows
@@ -253,36 +310,45 @@ class CarouselEncoder(Encoder):
             f"to place (1), draft changed (1), can undo (1), draft edits /100 (1)",
         )
 
-    def _fill(
-        self, planes: Planes, view: Mapping[str, Any], viewer: int, known: Sequence[Sequence[int]]
-    ) -> list[float]:
-        n, at = self.players, self.layout.index
+    def _divisors_after_common(self) -> list[float]:
+        n = self.players
+        return [1.0] * (len(CAROUSEL_PHASES) + n) + [ROUND_SCALE] * n + [3.0] + [1.0] * 5 + [EDITS_SCALE]
+
+    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[Array, list[float]]:
+        at = self.layout.index
+        planes = Planes()
         planes.add(at["hand"], view["hand"])
-        table = view["table"]
-        for m in table:
-            planes.add(at["table"], m["stands_for"])
-        if table:
-            faces = np.fromiter(chain.from_iterable(m["faces"] for m in table), dtype=np.intp)
-            stands = np.fromiter(chain.from_iterable(m["stands_for"] for m in table), dtype=np.intp)
-            jokers = stands[faces == JOKER]
-            planes.add_array(np.full(jokers.size, at["table_jokers"], dtype=np.intp), jokers)
+        table_row, jokers_row = at["table"], at["table_jokers"]
+        for m in view["table"]:
+            planes.add(table_row, m["stands_for"])
+            if JOKER in m["faces"]:
+                planes.add(
+                    jokers_row,
+                    [s for f, s in zip(m["faces"], m["stands_for"], strict=True) if f == JOKER],
+                )
         draft = view["draft"]
-        melds = draft["melds"]
-        stands, declared = declared_faces(list(chain.from_iterable(melds)))
-        rows = group_rows(melds)
-        planes.add_array(at["draft_cards"] + rows, stands)
-        planes.add_array(at["draft_jokers"] + rows[declared], stands[declared])
+        cards_row, draft_jokers_row = at["draft_cards"], at["draft_jokers"]
+        for i, meld in enumerate(draft["melds"]):
+            planes.add(cards_row + i, [face if said is None else said for face, said in meld])
+            said_faces = [said for _, said in meld if said is not None]
+            if said_faces:
+                planes.add(draft_jokers_row + i, said_faces)
         planes.add(at["draft_played"], draft["played"])
-        return [
-            *self._common_scalars(view, viewer, 25.0),
-            *one_hot(CAROUSEL_PHASES.index(view["phase"]), len(CAROUSEL_PHASES)),
-            *seat_flags(view["melded"], viewer, n),
-            *(w / ROUND_SCALE for w in relative(view["rounds_won"], viewer)),
-            view["draws"] / 3,
-            float(view["melded_this_turn"]),
-            float(view["last_turns"]),
-            float(draft["floating"]),
-            float(draft["changed"]),
-            float(draft["can_undo"]),
-            draft["edits"] / EDITS_SCALE,
+        rounds_won = view["rounds_won"]
+        phase = [0] * len(CAROUSEL_PHASES)
+        phase[CAROUSEL_PHASES.index(view["phase"])] = 1
+        numbers = [
+            *self._common_numbers(view, viewer),
+            *phase,
+            *self._seat_flags(view["melded"], viewer),
+            *rounds_won[viewer:],
+            *rounds_won[:viewer],
+            view["draws"],
+            bool(view["melded_this_turn"]),
+            bool(view["last_turns"]),
+            draft["floating"],
+            bool(draft["changed"]),
+            bool(draft["can_undo"]),
+            draft["edits"],
         ]
+        return planes.counts(self._size), numbers

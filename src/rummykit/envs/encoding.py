@@ -3,17 +3,17 @@ array of rows of :data:`WIDTH` columns, one column per face (``suit * 13 + rank 
 joker or false joker), so that the same column means the same face on every face row.
 
 Each game's encoder (:mod:`rummykit.envs.encoders`) stacks *face rows* (counts of faces, all of
-them counted by one ``numpy.bincount``, :class:`Planes`) and a last *scalar row* (numbers written
-left to right, the rest zero). Seats are written relative to the viewer: position ``k`` is seat
+them counted at once by :func:`count_faces`) and a last *scalar row* (numbers written left to
+right, the rest zero). Seats are written relative to the viewer: position ``k`` is seat
 ``(viewer + k) % players``, so position 0 is always the viewer. The rows of every game are listed
 in ``docs/envs.md``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import chain
 
 import numpy as np
 import numpy.typing as npt
@@ -22,11 +22,6 @@ WIDTH = 53
 """Columns of every row: the 52 faces of a suit-rank and the joker (52)."""
 
 Array = npt.NDArray[np.float32]
-
-
-def relative(values: Sequence[Any], viewer: int) -> list[Any]:
-    """Per-seat ``values`` reordered so that position ``k`` is seat ``(viewer + k) % len``."""
-    return [*values[viewer:], *values[:viewer]]
 
 
 @dataclass
@@ -54,26 +49,44 @@ class RowBuilder:
         return out
 
 
-class Planes:
-    """The face rows of one array, collected as flat indices (``row * WIDTH + face``, each row's
-    faces shifted by one ``map`` of the row's offset) and counted at the end with one
-    ``numpy.bincount`` (:meth:`array`); a one-hot row is a row of one face."""
+def count_faces(
+    offsets: npt.ArrayLike,
+    groups: Sequence[Sequence[int]],
+    size: int,
+    indexed: Sequence[npt.NDArray[np.intp]] = (),
+) -> Array:
+    """Counts as a flat ``float32`` array of ``size``: each face ``f`` of ``groups[i]`` (faces are
+    ``0..WIDTH-1``) at ``offsets[i] + f``, each flat index of ``indexed`` too. No Python loop over
+    the faces: they are read as bytes, shifted by their group's offset (one ``numpy.repeat``) and
+    counted by one ``numpy.bincount``."""
+    index = np.repeat(np.asarray(offsets, dtype=np.intp), np.fromiter(map(len, groups), np.intp, len(groups)))
+    index += np.frombuffer(bytes(chain.from_iterable(groups)), np.uint8)
+    if indexed:
+        index = np.concatenate([index, *indexed])
+    return np.bincount(index, minlength=size).astype(np.float32)
 
-    __slots__ = ("index", "indexed")
+
+class Planes:
+    """The face rows of one array, collected as they come (each row's faces with the row's flat
+    offset ``row * WIDTH``; no per-face work in Python) and counted at the end by
+    :func:`count_faces`; a one-hot row is a row of one face."""
+
+    __slots__ = ("groups", "indexed", "offsets")
 
     def __init__(self) -> None:
-        self.index: list[int] = []
+        self.offsets: list[int] = []
+        self.groups: list[Sequence[int]] = []
         self.indexed: list[npt.NDArray[np.intp]] = []
 
-    def add(self, row: int, faces: Iterable[int]) -> None:
+    def add(self, row: int, faces: Sequence[int]) -> None:
         """Count ``faces`` on ``row``."""
-        self.index += map((row * WIDTH).__add__, faces)
+        self.offsets.append(row * WIDTH)
+        self.groups.append(faces)
 
-    def add_rows(self, first: int, groups: Iterable[Iterable[int]]) -> None:
+    def add_rows(self, first: int, groups: Sequence[Sequence[int]]) -> None:
         """Count each of ``groups`` on consecutive rows from ``first``."""
-        index = self.index
-        for k, faces in enumerate(groups):
-            index += map(((first + k) * WIDTH).__add__, faces)
+        self.offsets += range(first * WIDTH, (first + len(groups)) * WIDTH, WIDTH)
+        self.groups += groups
 
     def add_array(self, rows: npt.NDArray[np.intp], faces: npt.NDArray[np.intp]) -> None:
         """Count ``faces[i]`` on ``rows[i]`` (arrays of one length)."""
@@ -82,46 +95,9 @@ class Planes:
     def one(self, row: int, face: int | None) -> None:
         """Mark ``face`` on ``row`` (nothing for ``None``)."""
         if face is not None:
-            self.index.append(row * WIDTH + face)
+            self.offsets.append(row * WIDTH)
+            self.groups.append((face,))
 
-    def array(self, height: int) -> Array:
-        """The ``(height, WIDTH)`` float32 array of the counts (scalar rows still zero)."""
-        index: Any = self.index
-        if self.indexed:
-            index = np.concatenate([np.asarray(index, dtype=np.intp), *self.indexed])
-        counts = np.bincount(index, minlength=height * WIDTH)
-        return counts.astype(np.float32).reshape(height, WIDTH)
-
-
-def group_rows(groups: Sequence[Sequence[Any]]) -> npt.NDArray[np.intp]:
-    """For the items of ``groups`` flattened: the index of the group each belongs to."""
-    return np.repeat(np.arange(len(groups), dtype=np.intp), [len(g) for g in groups])
-
-
-def declared_faces(
-    cards: Sequence[Sequence[int | None]],
-) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
-    """For cards written ``[face, declared face or None]``: the face each stands for (the declared
-    one for a joker) and which are jokers (declared), as arrays (``None`` read as NaN)."""
-    if not cards:
-        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.bool_)
-    pairs = np.asarray(cards, dtype=np.float64)
-    declared = ~np.isnan(pairs[:, 1])
-    stands = np.where(declared, pairs[:, 1], pairs[:, 0]).astype(np.intp)
-    return stands, declared
-
-
-def seat_flags(seats: Iterable[int], viewer: int, players: int) -> list[float]:
-    """One flag per relative position: whether its seat is among ``seats``."""
-    flags = [0.0] * players
-    for seat in seats:
-        flags[(seat - viewer) % players] = 1.0
-    return flags
-
-
-def one_hot(index: int | None, size: int) -> list[float]:
-    """``size`` flags, ``index`` set (none for ``None``)."""
-    flags = [0.0] * size
-    if index is not None:
-        flags[index] = 1.0
-    return flags
+    def counts(self, size: int) -> Array:
+        """The counts as a flat ``float32`` array of ``size`` (rows * WIDTH; scalar rows zero)."""
+        return count_faces(self.offsets, self.groups, size, self.indexed)

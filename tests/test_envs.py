@@ -229,3 +229,42 @@ def test_training_example_in_the_docs_runs() -> None:
     namespace: dict[str, Any] = {}
     exec(compile(example, "docs/envs.md", "exec"), namespace)
     assert namespace["episodes"] > 0
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_steps_match_the_engine(name: str) -> None:
+    """The environment's steps (legal ids carried out without a second check) lead to the states
+    the engine reaches with apply_id."""
+    env = module(name).env(**SHORT[name])
+    env.reset(seed=3)
+    raw = env.unwrapped
+    game = raw.game
+    state = game.new_state(3)
+    rng = random.Random(2)
+    for _ in range(150):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            break
+        action = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+        game.apply_id(state, game.current_seat(state), action)
+        env.step(action)
+        assert game.position(raw.state) == game.position(state)
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_wrappers_refuse_illegal_and_out_of_range_actions(
+    name: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    env = module(name).env()
+    env.reset(seed=4)
+    obs = env.last()[0]
+    with pytest.raises(AssertionError):
+        env.step(env.unwrapped.game.num_actions)
+    with pytest.raises(AssertionError):
+        env.step(-1)
+    mover = env.agent_selection
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    env.step(illegal)
+    assert "Illegal move" in caplog.text
+    assert all(env.terminations.values()) or all(env.truncations.values())
+    assert env.rewards[mover] == -1

@@ -12,7 +12,6 @@ exactly ``game.new_state(s)``. Requires the ``rl`` extra (``pettingzoo``, ``gymn
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -111,7 +110,6 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.steps = 0
         self._cache: tuple[int, str, Observation] | None = None
-        self._legal: tuple[int, int, list[int], Any] = (-1, -1, [], None)
         self.agent_selection = self._agent(self.game.current_seat(self.state))
 
     def _agent(self, seat: int | None) -> str:
@@ -125,16 +123,14 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             return cache[2]
         seat = self._seat_of[agent]
         game, state = self.game, self.state
-        legal = game.legal_ids(state, seat)
+        view = game.observe(state, seat)
         mask = np.zeros(game.num_actions, dtype=np.int8)
-        mask[legal] = 1
+        mask[game.legal_ids(state, seat)] = 1
         obs: Observation = {
-            "observation": self.encoder.encode(game.observe(state, seat)),
+            "observation": self.encoder.encode(view),
             "action_mask": mask,
         }
         self._cache = (self.steps, agent, obs)
-        if legal:
-            self._legal = (self.steps, seat, legal, state)
         return obs
 
     def step(self, action: int) -> None:
@@ -146,13 +142,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             return
         game, state = self.game, self.state
         round_before = state.round_no
-        seat = self._seat_of[agent]
-        if self._is_known_legal(seat, action):
-            # one of the legal ids the engine listed for this very state: carried out without
-            # the engine checking it a second time (the check has no effect on the state)
-            game._apply(state, seat, game.action_from_id(state, seat, action))
-        else:
-            game.apply_id(state, seat, int(action))
+        game.apply_id(state, self._seat_of[agent], int(action))
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -167,15 +157,6 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
-
-    def _is_known_legal(self, seat: int, action: Any) -> bool:
-        """Whether ``action`` is an ``int`` among the legal ids of ``seat`` that :meth:`observe`
-        got from the engine in this very state (a search of the ascending list)."""
-        steps, legal_seat, legal, state = self._legal
-        if steps != self.steps or legal_seat != seat or state is not self.state or type(action) is not int:
-            return False
-        at = bisect_left(legal, action)
-        return at < len(legal) and legal[at] == action
 
     def _pay_round(self, over: bool) -> None:
         """The rewards of the round just ended (and of the match, ``over``)."""
@@ -265,49 +246,7 @@ class AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ig
 
 
 class OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper``, reading the turn data directly (:class:`_Direct`).
-
-    Over the chain :func:`make_env` builds (:class:`AssertOutOfBounds` over
-    :class:`TerminateIllegal` over the raw environment) its ``observe`` and ``step`` go straight to
-    the layer that acts: ``observe`` does :class:`TerminateIllegal`'s bookkeeping (the mover's
-    observation and info kept for the mask check) around the raw ``observe``, ``step`` checks an
-    ``int`` action against the space as :class:`AssertOutOfBounds` does and hands it to
-    :class:`TerminateIllegal`; the same calls, results and errors as through each layer in turn,
-    without the pass-through frames between them."""
-
-    def __init__(self, env: Any) -> None:
-        super().__init__(env)
-        inner = env.env if type(env) is AssertOutOfBounds else None
-        self._illegal: TerminateIllegal | None = (
-            inner if type(inner) is TerminateIllegal and inner.env is self._raw else None
-        )
-
-    def observe(self, agent: str) -> Any:
-        """The agent's observation (an error before ``reset``)."""
-        illegal = self._illegal
-        if illegal is None or not self._has_reset:
-            return super().observe(agent)
-        raw = self._raw
-        obs = raw.observe(agent)
-        if agent == raw.agent_selection:
-            illegal._prev_obs = obs
-            illegal._prev_info = raw.infos.get(agent, {})
-        return obs
-
-    def step(self, action: Any) -> None:
-        """Play ``action`` (errors and warnings as PettingZoo's wrappers give them)."""
-        illegal = self._illegal
-        if (
-            illegal is None
-            or not self._has_reset
-            or not self._raw.agents
-            or type(action) is not int
-            or not 0 <= action < self._raw.game.num_actions
-        ):
-            super().step(action)
-            return
-        self._has_updated = True
-        illegal.step(action)
+    """PettingZoo's ``OrderEnforcingWrapper``, reading the turn data directly (:class:`_Direct`)."""
 
 
 def make_env(raw: Callable[..., RummyEnv], **kwargs: Any) -> Any:

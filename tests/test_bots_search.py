@@ -111,14 +111,21 @@ def test_search_finishes_when_it_can() -> None:
 
 
 def test_search_weighs_few_discards_greedy_first() -> None:
-    game, state, seat = next(
-        (g, s, t) for g, s, t in positions("okey", {"rounds": 1}, 2, every=1) if s.phase is Phase.DISCARD
-    )
-    bot = SearchBot(game, 0, width=2)
-    view, legal = game.observe(state, seat), game.legal_actions(state, seat)
-    found = bot.candidates(view, legal)
-    assert found[0] == bot.greedy.choose(view, legal) and len(found) == 3
-    assert all(a.verb is Verb.DISCARD for a in found)
+    found = []
+    for game, state, seat in positions("okey", {"rounds": 1}, 2, every=1):
+        if state.phase is not Phase.DISCARD:
+            continue
+        view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+        ties = SearchBot(game, 0, width=2)
+        wide = SearchBot(game, 0, width=2, spread=3)
+        first = ties.greedy.choose(view, legal)
+        if first.verb is not Verb.DISCARD:
+            continue
+        narrow, broad = ties.candidates(view, legal), wide.candidates(view, legal)
+        assert narrow[0] == broad[0] == first and len(narrow) <= len(broad) <= 3
+        assert all(a.verb is Verb.DISCARD for a in broad)
+        found.append(len(narrow))
+    assert found and max(found) == 3
 
 
 def test_a_time_budget_stops_in_time() -> None:

@@ -4,10 +4,12 @@ For each decision with a real choice it prunes the legal actions to a few candid
 greedy bot's knowledge (its own choice first), then, for each of ``iterations`` determinisations
 (:meth:`Game.determinise` of the observation: the pieces the seat can't see dealt at random),
 applies every candidate to a copy and lets greedy bots play every seat to the end of the round.
-A candidate's value is the mean over determinisations of the seat's round score change less the
-mean change of all seats; the best mean wins, ties going to the earlier candidate (greedy's
-choice). Every candidate meets the same determinisations (common random numbers), so the
-comparison is between moves, not between deals.
+A rollout's value is the seat's round score change less the mean change of all seats. Every
+candidate meets the same determinisations (common random numbers), so each other candidate is
+compared with greedy's choice by its paired differences: it is played only if their mean less
+``margin`` standard errors is positive (the largest such bound wins). Rollout values are noisy
+and most candidates tie; without the margin the search would play whichever alternative the
+noise favoured.
 
 Candidates (closed-hand games, Okey and Turkish Rummy): a finish or a show is played at once, as
 greedy plays it; drawing and taking are both tried when both are legal; a discard is chosen among
@@ -21,6 +23,7 @@ the machine's speed).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -35,6 +38,13 @@ ITERATIONS = 6
 
 WIDTH = 3
 """Discards searched by default, besides greedy's own."""
+
+SPREAD = 0
+"""How many more pieces out of the best arrangement than greedy's discard leaves another searched
+discard may leave (0: only discards as good as greedy's by its own measure)."""
+
+MARGIN = 1.0
+"""Standard errors by which another candidate must beat greedy's choice to be played."""
 
 
 def budget_options(text: str) -> dict[str, Any]:
@@ -71,6 +81,8 @@ class SearchBot:
         iterations: int = ITERATIONS,
         width: int = WIDTH,
         seconds: float | None = None,
+        margin: float = MARGIN,
+        spread: int | None = None,
     ) -> None:
         if iterations < 1 or width < 1 or (seconds is not None and seconds <= 0):
             raise ValueError("a search needs at least one iteration, one candidate and a positive time")
@@ -79,6 +91,8 @@ class SearchBot:
         self.iterations = iterations
         self.width = width
         self.seconds = seconds
+        self.margin = margin
+        self.spread = SPREAD if spread is None else spread
         self.greedy = GreedyBot(game)
 
     def candidates(self, observation: dict[str, Any], legal: list[HandAction]) -> list[HandAction]:
@@ -92,8 +106,11 @@ class SearchBot:
         rack: list[int] = observation["hand"]
         wilds = _wilds(observation)
         faces = sorted({a.face for a in discards if a.face is not None}, key=lambda f: (wilds.is_wild(f), -f))
-        ranked = sorted(faces, key=lambda f: self.greedy.left_out(_without(rack, f), wilds))
-        chosen = [choice.face, *(f for f in ranked if f != choice.face)][: self.width + 1]
+        left = {f: self.greedy.left_out(_without(rack, f), wilds) for f in faces}
+        assert choice.face is not None
+        limit = left[choice.face] + self.spread
+        ranked = sorted((f for f in faces if f != choice.face and left[f] <= limit), key=left.__getitem__)
+        chosen = [choice.face, *ranked][: self.width + 1]
         return [next(a for a in discards if a.face == f) for f in chosen]
 
     def choose(self, observation: dict[str, Any], legal: list[HandAction]) -> HandAction:
@@ -102,19 +119,22 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0]
         seat: int = observation["seat"]
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
         while True:
             world = self.game.determinise(observation, self.rng)
             for i, action in enumerate(candidates):
-                totals[i] += self.rollout(world.clone(), seat, action, observation["scores"])
-            done += 1
+                values[i].append(self.rollout(world.clone(), seat, action, observation["scores"]))
+            done = len(values[0])
             if deadline is None and done >= self.iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        best, best_bound = 0, 0.0
+        for i in range(1, len(candidates)):
+            bound = lower_bound([v - g for v, g in zip(values[i], values[0], strict=True)], self.margin)
+            if bound > best_bound:
+                best, best_bound = i, bound
         return candidates[best]
 
     def rollout(self, state: ClosedHandState, seat: int, action: HandAction, before: list[int]) -> float:
@@ -130,3 +150,14 @@ class SearchBot:
             )
         change = [after - b for after, b in zip(state.scores, before, strict=True)]
         return float(change[seat] - sum(change) / len(change))
+
+
+def lower_bound(differences: list[float], margin: float) -> float:
+    """The mean of paired ``differences`` less ``margin`` standard errors (the mean itself for a
+    single difference)."""
+    n = len(differences)
+    mean = sum(differences) / n
+    if n < 2:
+        return mean
+    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    return mean - margin * math.sqrt(variance / n)

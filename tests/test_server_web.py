@@ -8,6 +8,7 @@ import dataclasses
 import json
 import random
 import re
+import time
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,13 @@ def ask(client: SeatClient, message: dict[str, Any], answer: str) -> dict[str, A
         got = client.recv()
         if got["type"] in (answer, "error"):
             return got
+
+
+def ask_patiently(client: SeatClient, message: dict[str, Any], answer: str) -> dict[str, Any]:
+    """As :func:`ask`, sending ``message`` again after the wait a ``rate_limited`` refusal asks."""
+    while (got := ask(client, message, answer)).get("code") == "rate_limited":
+        time.sleep(got["params"]["retry_ms"] / 1000)
+    return got
 
 
 def test_the_page_its_files_and_their_size(server: Server) -> None:
@@ -294,10 +302,64 @@ def test_the_score_sheet_lists_every_round(server: Server) -> None:
 
 
 def test_other_games_are_unsupported(server: Server) -> None:
-    created, (token,) = make_table(server, variant="kalooki", options={"players": 2})
+    created, (token,) = make_table(server, variant="carousel", options={"players": 2})
     client = SeatClient(server, created["table"], 0, token)
     client.until("sync")
     answer = ask(client, {"type": "scores"}, "scores")
-    assert answer["code"] == "unsupported" and answer["params"] == {"feature": "scores", "variant": "kalooki"}
+    assert answer["code"] == "unsupported" and answer["params"] == {
+        "feature": "scores",
+        "variant": "carousel",
+    }
     client.close()
     assert json.loads(json.dumps(answer))
+
+
+def test_kalooki_rack_hint_scores_and_opening(server: Server) -> None:
+    """A Kalooki seat's rack is kept and arranged, its hint is the greedy bot's legal move with the
+    best melds toward the opening, every meld it may lay says the opening total it would make, and
+    the score sheet lists the round."""
+    created, (token,) = make_table(server, variant="kalooki", options={"players": 2, "match": "single_round"})
+    client = SeatClient(server, created["table"], 0, token)
+    view = client.until("sync")
+    hand = view["observation"]["hand"]
+    rack = ask(client, {"type": "rack", "slots": [None] * 28, "rows": 2, "round": None, "by": "runs"}, "rack")
+    assert sorted(f for f in rack["slots"] if f is not None) == sorted(hand)
+    seen_opening = False
+    while not (view := client.wait_turn_or_end())["over"]:
+        answer = ask_patiently(client, {"type": "hint"}, "hint")
+        assert answer["type"] == "hint", answer
+        hint = answer["hint"]
+        assert hint["move"] == "kalooki" and hint["action"] in [e["text"] for e in view["legal"]]
+        assert hint["open_min"] == 51 and hint["verb"] == hint["action"].split()[0]
+        opening = view["opening"]
+        melds = [e for e in view["legal"] if e["text"].startswith("meld ")]
+        if opening is None:
+            assert view["seat"] in view["observation"]["opened"]
+            assert all("opening" not in e for e in melds)
+        else:
+            assert opening["min"] == 51 and hint["laid"] == opening["laid"]
+            assert all(e["opening"] > opening["laid"] for e in melds)
+            seen_opening = seen_opening or bool(melds)
+        assert client.act(hint["action"], f"k{view['v']}")["type"] == "ack"
+    assert seen_opening
+    sheet = ask_patiently(client, {"type": "scores"}, "scores")
+    assert sheet["rounds"][0]["deltas"] == view["observation"]["last_result"]["deltas"]
+    client.close()
+
+
+def test_kalooki_opening_values() -> None:
+    """The opening total counts a joker as the card it stands for and an ace by its place."""
+    from rummykit import load
+    from rummykit.server.assist import kalooki_opening
+
+    game = load("kalooki")
+    observation = {"seat": 0, "opened": [], "pending": [1], "table": [{"number": 1, "value": 30}]}
+    legal = [
+        {"id": None, "text": "meld AH 2H JK[3H]"},
+        {"id": None, "text": "meld QH KH AH"},
+        {"id": None, "text": "meld AS AD JK"},
+        {"id": 0, "text": "discard 7H"},
+    ]
+    assert kalooki_opening(game, observation, legal) == {"laid": 30, "min": 51}
+    assert [e.get("opening") for e in legal] == [36, 61, 63, None]
+    assert kalooki_opening(game, {**observation, "opened": [0]}, legal) is None

@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.errors import IllegalActionError, NotationError
-from rummykit.server.assist import closed_hand, hint_answer, rack_answer, score_sheet
+from rummykit.server.assist import assisted, hint_answer, kalooki_hint_answer, rack_answer, score_sheet
 from rummykit.server.db import Database
 from rummykit.server.hub import Hub
 from rummykit.server.protocol import (
@@ -36,8 +36,10 @@ from rummykit.server.protocol import (
     parse_message,
     refused_action_id,
 )
+from rummykit.server.replay import ReplayCache, build, from_text, step_view, summary, text_key
 from rummykit.server.rules_info import variants
 from rummykit.server.table import LiveTable, Viewer, dumps, record_lines
+from rummykit.variants.kalooki.state import KalookiGame
 
 log = logging.getLogger("rummykit.server")
 
@@ -61,6 +63,7 @@ STATUS = {
     "not_open": 409,
     "seats_empty": 409,
     "not_finished": 409,
+    "no_such_step": 404,
 }
 
 
@@ -228,7 +231,7 @@ class Connection:
         match = table.match
         if match is None:
             raise ProtocolError("not_started")
-        game = closed_hand(table.game, kind)
+        game = assisted(table.game, kind)
         seat = self.viewer
         answer: dict[str, Any]
         if kind == "scores":
@@ -246,8 +249,11 @@ class Connection:
         elif not table.options.hints:
             raise ProtocolError("hints_off")
         else:
-            legal = game.legal_actions(match.state, seat)
-            answer = hint_answer(game, seat, game.observe(match.state, seat), legal)
+            observation = game.observe(match.state, seat)
+            if isinstance(game, KalookiGame):
+                answer = kalooki_hint_answer(game, seat, observation, game.legal_actions(match.state, seat))
+            else:
+                answer = hint_answer(game, seat, observation, game.legal_actions(match.state, seat))
         self.client.send_json({**answer, "game": match.game_id, "v": match.steps})
 
     def close(self) -> None:
@@ -367,6 +373,39 @@ async def record(request: Request, hub: Hub) -> Response:
     return PlainTextResponse(text, media_type="application/x-ndjson")
 
 
+async def _finished_replay(request: Request, hub: Hub) -> Any:
+    """The replay of the finished game named in the path (kept in the app's replay cache)."""
+    game_id = request.path_params["game"]
+    found = hub.db.game(game_id) if len(game_id) <= 32 else None
+    if found is None:
+        raise ProtocolError("no_such_game", game=game_id[:40])
+    row, table, actions = found
+    if row.status != "finished":
+        raise ProtocolError("not_finished")
+    lines = record_lines(row, table.variant, table.rules, actions)
+    cache: ReplayCache = request.app.state.replays
+    return await asyncio.to_thread(cache.get, "game:" + game_id, lambda: build(lines))
+
+
+async def game_replay(request: Request, hub: Hub) -> Response:
+    """``GET /games/{id}/replay`` (the summary) and ``GET /games/{id}/replay/{step}`` (one step) of
+    a finished game (``409 not_finished`` while it is played: nothing leaks from a match)."""
+    done = await _finished_replay(request, hub)
+    game_id = request.path_params["game"]
+    step = request.path_params.get("step")
+    return JSONResponse(summary(done, game_id) if step is None else step_view(done, game_id, step))
+
+
+async def record_replay(request: Request, hub: Hub) -> Response:
+    """``POST /replay`` and ``POST /replay/{step}``: the same answers for the record in the body
+    (JSON Lines, as ``GET /games/{id}/record`` gives it; a client's own file, finished or not)."""
+    body = await request.body()
+    cache: ReplayCache = request.app.state.replays
+    done = await asyncio.to_thread(cache.get, text_key(body), lambda: from_text(body))
+    step = request.path_params.get("step")
+    return JSONResponse(summary(done, None) if step is None else step_view(done, None, step))
+
+
 async def info(request: Request, hub: Hub) -> Response:
     """``GET /api``: what this is, how many tables it runs and actions it accepted since it
     started."""
@@ -446,7 +485,13 @@ def create_app(
         Route("/tables/{table}/start", endpoint(start), methods=["POST"]),
         Route("/tables/{table}/rematch", endpoint(start), methods=["POST"]),
         Route("/games/{game}/record", endpoint(record)),
+        Route("/games/{game}/replay", endpoint(game_replay)),
+        Route("/games/{game}/replay/{step}", endpoint(game_replay)),
+        Route("/replay", endpoint(record_replay), methods=["POST"]),
+        Route("/replay/{step}", endpoint(record_replay), methods=["POST"]),
         WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(packages=[("rummykit", "web")]), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.replays = ReplayCache()
+    return app

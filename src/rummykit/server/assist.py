@@ -7,7 +7,10 @@ terminal agree: the client sends its slots and the server answers them brought i
 seat's hand (:meth:`~rummykit.session.rack.Rack.sync`: new pieces land in a free slot, a new round
 starts sorted), arranged when asked (:meth:`~rummykit.session.rack.Rack.sort`, each meld kept on one
 row), with the groups of adjacent pieces that form melds. Every answer is computed from the seat's
-own observation and legal actions only (closed-hand games: Okey, Turkish Rummy).
+own observation and legal actions only (Okey, Turkish Rummy and Kalooki).
+
+Kalooki's seats get two more things: the greedy bot's move as the hint (:func:`kalooki_hint_answer`)
+and, in every ``state`` message, the opening total toward the minimum (:func:`kalooki_opening`).
 """
 
 from __future__ import annotations
@@ -16,14 +19,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rummykit.core.melds import Wilds
+from rummykit.bots.registry import make_bot
+from rummykit.core.melds import CARD_JOKERS, KALOOKI_VALUES, Wilds, validate_meld
+from rummykit.core.notation import format_face
 from rummykit.core.pieces import JOKER
 from rummykit.engine.closed_hand import ClosedHandGame
 from rummykit.engine.game import Game, RoundResult
 from rummykit.engine.hand_actions import HandAction, Verb
 from rummykit.server.protocol import ProtocolError
-from rummykit.session import SORT_WAYS, SeatSession, SessionError, closed_hand_hint, groups
+from rummykit.session import SORT_WAYS, SeatSession, SessionError, closed_hand_hint, groups, kalooki_hint
 from rummykit.solvers.arrange import Arrangement
+from rummykit.solvers.report import HandProfile
+from rummykit.variants.kalooki.actions import KalookiAction, KVerb
+from rummykit.variants.kalooki.state import KalookiGame
 
 MAX_SLOTS = 64
 """Most slots a client's rack may have."""
@@ -33,11 +41,28 @@ MAX_ROWS = 4
 Slots = list[int | None]
 
 
-def closed_hand(game: Game[Any, Any], feature: str) -> ClosedHandGame[Any]:
-    """``game`` as a closed-hand game; raises ``unsupported`` naming ``feature`` for another."""
-    if not isinstance(game, ClosedHandGame):
+RackGame = ClosedHandGame[Any] | KalookiGame
+"""The games whose seats the server helps: a hand of pieces on a rack."""
+
+
+def assisted(game: Game[Any, Any], feature: str) -> RackGame:
+    """``game`` as one the server helps (Okey, Turkish Rummy, Kalooki); raises ``unsupported``
+    naming ``feature`` for another."""
+    if not isinstance(game, ClosedHandGame | KalookiGame):
         raise ProtocolError("unsupported", feature=feature, variant=game.variant)
     return game
+
+
+def hand_logic(game: RackGame, observation: dict[str, Any]) -> tuple[HandProfile, Wilds]:
+    """What arranges a hand of ``game``: its rules' hand profile and this round's wilds (Kalooki:
+    the jokers)."""
+    wilds = CARD_JOKERS if isinstance(game, KalookiGame) else wilds_of(observation)
+    return game.rules.hand_profile(), wilds
+
+
+def name(game: RackGame, face: int) -> str:
+    """``face`` in the game's notation."""
+    return format_face(game.kind, face)
 
 
 def wilds_of(observation: dict[str, Any]) -> Wilds:
@@ -122,7 +147,7 @@ def pack_rows(slots: Sequence[int | None], rows: int) -> Slots:
 
 
 def rack_answer(
-    game: ClosedHandGame[Any], seat: int, observation: dict[str, Any], data: dict[str, Any]
+    game: RackGame, seat: int, observation: dict[str, Any], data: dict[str, Any]
 ) -> dict[str, Any]:
     """The ``rack`` answer to a ``rack`` message (see :func:`read_rack`): ``slots`` in line with
     the hand of ``observation`` (then the piece moved, then arranged, when asked), the faces
@@ -135,7 +160,7 @@ def rack_answer(
     rack = session.rack
     rack.slots, rack.round_no = request.slots, request.round
     arrived = session.update(observation)
-    profile, wilds = game.rules.hand_profile(), wilds_of(observation)
+    profile, wilds = hand_logic(game, observation)
     try:
         if request.move is not None:
             rack.move(*request.move)
@@ -162,10 +187,10 @@ def rack_answer(
 
 
 # ---------------------------------------------------------------------- hints
-def _arrangement(game: ClosedHandGame[Any], arrangement: Arrangement) -> dict[str, Any]:
+def _arrangement(game: RackGame, arrangement: Arrangement) -> dict[str, Any]:
     return {
-        "melds": [[game.name(f) for f in meld.faces] for meld in arrangement.melds],
-        "out": [game.name(f) for f in arrangement.ungrouped],
+        "melds": [[name(game, f) for f in meld.faces] for meld in arrangement.melds],
+        "out": [name(game, f) for f in arrangement.ungrouped],
     }
 
 
@@ -211,8 +236,79 @@ def hint_answer(
     }
 
 
+def kalooki_hint_answer(
+    game: KalookiGame, seat: int, observation: dict[str, Any], legal: Sequence[KalookiAction]
+) -> dict[str, Any]:
+    """Kalooki's ``hint`` answer (:func:`rummykit.session.kalooki_hint`): ``move`` ``"kalooki"``,
+    the greedy bot's ``action`` (canonical text, one of the legal ones) and its ``verb``, the best
+    melds by value (``by_value``: ``melds``, ``out``, ``value``), ``opening`` (their value with
+    this turn's pending melds, null once the seat has opened), ``laid`` (the pending melds'
+    value), ``open_min``, the arrangement leaving the fewest points (``fewest``) and those
+    ``points_left``. Raises ``no_hint`` when the seat is not to move."""
+    if observation["to_move"] != seat or not legal:
+        raise ProtocolError("no_hint")
+    choice = make_bot("greedy", game, 0).choose(observation, list(legal))
+    laid = pending_value(observation)
+    hint = kalooki_hint(
+        game.rules.hand_profile().solver(),
+        game.values,
+        observation["hand"],
+        game.action_text(choice),
+        observation["takeable"],
+        seat in observation["opened"],
+        laid,
+        game.rules.open_min,
+    )
+    return {
+        "type": "hint",
+        "hint": {
+            "move": "kalooki",
+            "action": hint.action,
+            "verb": hint.verb,
+            "by_value": {**_arrangement(game, hint.by_value), "value": hint.by_value.score},
+            "opening": hint.opening,
+            "laid": hint.laid,
+            "open_min": hint.open_min,
+            "fewest": _arrangement(game, hint.fewest),
+            "points_left": hint.points_left,
+        },
+    }
+
+
+# ---------------------------------------------------------------------- Kalooki's opening
+def pending_value(observation: dict[str, Any]) -> int:
+    """The opening value of the seat's melds laid this turn that don't open yet (the table melds
+    numbered in ``pending``; each meld's ``value`` is the engine's)."""
+    pending = set(observation["pending"])
+    return sum(m["value"] for m in observation["table"] if m["number"] in pending)
+
+
+def kalooki_opening(
+    game: KalookiGame, observation: dict[str, Any], legal: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The opening toward ``open_min`` for a Kalooki seat's ``state`` message, or ``None`` once
+    the seat has opened (or for a spectator): ``{"laid": value of this turn's pending melds,
+    "min": the rules' open_min}``; and each legal ``meld`` entry of ``legal`` gets ``opening``:
+    ``laid`` plus that meld's value (jokers as the card they stand for, an ace 1 low in a run and
+    11 elsewhere), what the opening would be with it."""
+    seat = observation["seat"]
+    if seat is None or seat in observation["opened"]:
+        return None
+    laid = pending_value(observation)
+    for entry in legal:
+        if entry["text"].startswith("meld "):
+            action: KalookiAction = game.parse_action(entry["text"])
+            if action.verb is KVerb.MELD and len(action.melds) == 1:
+                cards = action.melds[0]
+                meld = validate_meld(
+                    [f for f, _ in cards], game.meld_rules, CARD_JOKERS, declared=[d for _, d in cards]
+                )
+                entry["opening"] = laid + KALOOKI_VALUES.meld_value(meld)
+    return {"laid": laid, "min": game.rules.open_min}
+
+
 # ---------------------------------------------------------------------- the score sheet
-def score_sheet(game: ClosedHandGame[Any], results: Sequence[RoundResult]) -> dict[str, Any]:
+def score_sheet(game: RackGame, results: Sequence[RoundResult]) -> dict[str, Any]:
     """The ``scores`` answer: every finished round of the match so far as everyone may see it
     (``round``, ``winner``, ``kind``, ``deltas``, ``notes``, ``finishing``: the finishing discard
     in notation or null; no hands)."""
@@ -225,7 +321,7 @@ def score_sheet(game: ClosedHandGame[Any], results: Sequence[RoundResult]) -> di
                 "kind": r.kind,
                 "deltas": list(r.deltas),
                 "notes": [dict(n) for n in r.notes],
-                "finishing": None if r.finishing_discard is None else game.name(r.finishing_discard),
+                "finishing": None if r.finishing_discard is None else name(game, r.finishing_discard),
             }
             for r in results
         ],

@@ -27,10 +27,12 @@ from rummykit.bots.registry import BOT_NAMES
 from rummykit.engine.events import Event
 from rummykit.engine.records import header, outcome_json
 from rummykit.errors import IllegalActionError, RummykitError
+from rummykit.server.assist import kalooki_opening
 from rummykit.server.db import ActionRow, GameRow, StoredGame
 from rummykit.server.defaults import MAX_DEFAULT_STEPS, default_action, drawn_piece
 from rummykit.server.protocol import HISTORY, ProtocolError
 from rummykit.server.tokens import new_id, new_token, token_hash, token_matches
+from rummykit.variants.kalooki.state import KalookiGame
 from rummykit.variants.registry import game_from_record
 
 if TYPE_CHECKING:
@@ -229,7 +231,8 @@ class LiveTable:
     ) -> dict[str, Any]:
         """The ``state`` message of ``viewer`` now: observation, legal actions (ids and texts),
         the last action (``played``: its seat and canonical text, public in every game) with the
-        viewer's events of it, the server's notices; the outcome and the seed once the match is
+        viewer's events of it, the server's notices; Kalooki's ``opening``
+        (:func:`rummykit.server.assist.kalooki_opening`); the outcome and the seed once the match is
         over."""
         game, state = self.game, match.state
         legal = (
@@ -240,19 +243,22 @@ class LiveTable:
                 for a in game.legal_actions(state, viewer)
             ]
         )
+        observation = game.observe(state, viewer)
         message: dict[str, Any] = {
             "type": "state",
             "table": self.id,
             "game": match.game_id,
             "v": match.steps,
             "seat": viewer,
-            "observation": game.observe(state, viewer),
+            "observation": observation,
             "legal": legal,
             "played": played,
             "events": game.events_for(events, viewer),
             "notices": notices,
             "over": False,
         }
+        if isinstance(game, KalookiGame):
+            message["opening"] = kalooki_opening(game, observation, legal)
         outcome = game.outcome(state)
         if outcome is not None:
             message.update(

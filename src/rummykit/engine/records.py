@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from rummykit.engine.events import Event
 from rummykit.engine.game import Game, Outcome
 from rummykit.engine.options import rules_dict
 from rummykit.engine.state import State
@@ -117,13 +118,17 @@ class Replayed:
 
 GameFactory = Callable[[str, dict[str, Any]], tuple[Game[Any, Any], object]]
 """(variant, rules mapping) -> (the game, its rules object); raises :class:`RummykitError`."""
+StepHook = Callable[[Replayed, int, str, list[Event]], None]
+"""Called after each action line is applied: (the replay so far, the seat, the action's text, the
+events it made, with their private parameters)."""
 
 
-def replay(lines: Iterable[str], make_game: GameFactory) -> Replayed:
+def replay(lines: Iterable[str], make_game: GameFactory, on_step: StepHook | None = None) -> Replayed:
     """Re-simulate a record, checking every line; raise :class:`RecordError` at the first fault.
 
     ``make_game`` builds the game of the header's variant and rules; the match is dealt from the
-    header's seed."""
+    header's seed. ``on_step``, when given, sees each action as it is applied (a viewer stepping
+    through the game); it must not change the state."""
     done: Replayed | None = None
     number = 0
     for number, line in enumerate(lines, start=1):
@@ -139,8 +144,10 @@ def replay(lines: Iterable[str], make_game: GameFactory) -> Replayed:
             _check_outcome(number, done, data["outcome"])
             done.complete = True
             continue
-        _step(number, done, data)
+        events = _step(number, done, data)
         done.actions += 1
+        if on_step is not None:
+            on_step(done, data["seat"], data["action"], events)
     if done is None:
         raise RecordError(0, "the record is empty")
     if not done.complete and done.game.is_terminal(done.state):
@@ -193,7 +200,7 @@ def _start(number: int, data: dict[str, Any], make_game: GameFactory) -> Replaye
     return Replayed(game, game.new_state(data["seed"]), data)
 
 
-def _step(number: int, done: Replayed, data: dict[str, Any]) -> None:
+def _step(number: int, done: Replayed, data: dict[str, Any]) -> list[Event]:
     seat, text = data.get("seat"), data.get("action")
     if set(data) != {"seat", "action"} or not isinstance(text, str) or type(seat) is not int:
         raise RecordError(number, 'an action line is {"seat": N, "action": "TEXT"}')
@@ -210,6 +217,7 @@ def _step(number: int, done: Replayed, data: dict[str, Any]) -> None:
     done.results += [
         event["params"]["result"] for event in game.events_for(events, None) if "result" in event["params"]
     ]
+    return events
 
 
 def _check_outcome(number: int, done: Replayed, claimed: object) -> None:

@@ -66,6 +66,8 @@ MESSAGES: dict[str, str] = {
     "no_hint": "a hint is given on your turn",
     "unsupported": "{feature} is not offered for {variant}",
     "bad_rack": "the rack can't be read: {reason}",
+    "bad_record": "the record can't be replayed: line {line}: {reason}",
+    "no_such_step": "there is no step {step} in this game (the steps are 0 to {last})",
 }
 register(MESSAGES)
 

@@ -89,6 +89,7 @@ class Person:
         self.table = table
         self.english = english
         self.views: list[dict[str, Any]] = []
+        self.hints: list[dict[str, Any]] = []
         page.on("websocket", self._watch)
 
     def _watch(self, socket: WebSocket) -> None:
@@ -96,6 +97,8 @@ class Person:
             message = json.loads(payload)
             if isinstance(message, dict) and message.get("type") in ("state", "sync"):
                 self.views.append(message)
+            elif isinstance(message, dict) and message.get("type") == "hint":
+                self.hints.append(message["hint"])
 
         socket.on("framereceived", frame)
 
@@ -276,6 +279,77 @@ class Person:
             )
         )
         return [(row[0].strip(), number(row[-1])) for row in rows]
+
+
+class KalookiPerson(Person):
+    """A person at a Kalooki table who plays the greedy bot's move that the page's Hint gives,
+    through the page: Draw, Take, Retract and Discard buttons, cards selected in the rack and the
+    offered move (``data-move``) pressed, a lay-off dragged onto its table meld."""
+
+    def hint(self) -> dict[str, Any]:
+        """Press Hint; the server's answer (its ``action`` is shown in the page's hint)."""
+        before = len(self.hints)
+        self.page.get_by_test_id("actions").locator("button[data-action='hint']").click()
+        for _ in range(300):
+            if len(self.hints) > before:
+                hint = self.hints[-1]
+                expect(self.page.get_by_test_id("hint")).to_contain_text(hint["action"])
+                return hint
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"no hint came; the page says {self.error_text()!r}")
+
+    def deselect_all(self) -> None:
+        """Unselect every selected rack card."""
+        pressed = self.rack.locator("button[aria-pressed='true']")
+        while pressed.count():
+            pressed.first.click()
+        expect(pressed).to_have_count(0)
+
+    def choose(self, cards: list[str]) -> None:
+        """Select the rack cards ``cards`` (notation; a joker's declaration ignored), each copy once."""
+        self.deselect_all()
+        for card in cards:
+            piece = card.split("[")[0]
+            button = self.rack.locator(f"button[data-piece='{piece}'][aria-pressed='false']").first
+            button.click()
+        expect(self.rack.locator("button[aria-pressed='true']")).to_have_count(len(cards))
+
+    def play_move(self, action: str, drag: bool = True) -> None:
+        """Play the legal ``action`` (its text) through the page; wait until the server has played
+        it for this seat (fails on a refusal shown by the page)."""
+        seat = self.last_view()["seat"]
+        before = len(self.views)
+        verb, *words = action.split()
+        moves = self.page.get_by_test_id("moves")
+        if verb in ("draw", "take", "retract"):
+            self.page.get_by_test_id("actions").locator(f"button[data-action='{verb}']").click()
+        elif verb == "discard":
+            self.choose(words)
+            self.page.get_by_test_id("actions").locator("button[data-action='discard']").click()
+        elif verb == "layoff" and drag:
+            self.deselect_all()
+            card = words[1].split("[")[0]
+            self.rack.locator(f"button[data-piece='{card}']").first.drag_to(
+                self.page.get_by_test_id(f"meld-{words[0]}")
+            )
+            offered = moves.locator(f"button[data-move='{action}']")
+            for _ in range(20):
+                if len(self.views) > before or offered.count():
+                    break
+                self.page.wait_for_timeout(100)
+            if len(self.views) == before and offered.count():
+                offered.click()
+        else:
+            self.choose(words if verb == "meld" else words[1:])
+            moves.locator(f"button[data-move='{action}']").click()
+        wanted = {"seat": seat, "action": action}
+        for _ in range(300):
+            if any(view.get("played") == wanted for view in self.views[before:]):
+                return
+            alert = self.error_text()
+            assert not alert, f"{action}: the page shows {alert!r}"
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"{action} was never played")
 
 
 def number(text: str) -> int:

@@ -64,7 +64,7 @@ function Pile({ model, pile, faces, owner, label, takeable, mine, wilds, fresh, 
   </div>`;
 }
 
-function SeatPanel({ model, seat, side, ctx, children }) {
+export function SeatPanel({ model, seat, side, ctx, children }) {
   const obs = model.view.observation;
   const info = model.info.seats[seat];
   const classes = ["seat", `side-${side}`, obs.to_move === seat ? "to-move" : "", model.lastEvents.some((e) => e.seat === seat) ? "acted" : ""];

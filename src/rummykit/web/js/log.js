@@ -6,10 +6,21 @@
 
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
-import { t, sentence, listText } from "./i18n.js";
+import { t, has, sentence, listText } from "./i18n.js";
 
 /** Events whose template is a verb phrase: the player's name goes before it. */
-const SUBJECT_CODES = new Set(["drew", "took", "discarded", "finished", "passed", "showed"]);
+const SUBJECT_CODES = new Set([
+  "drew",
+  "took",
+  "discarded",
+  "finished",
+  "passed",
+  "showed",
+  "kalooki_draw",
+  "kalooki_take",
+  "kalooki_opens",
+  "kalooki_eliminated",
+]);
 
 /** One event or notice ({code, seat, params}) in words, as a sentence; `ctx.seatName` names the
  * seats. */
@@ -20,6 +31,13 @@ export function eventText(event, ctx) {
   }
   if (event.code === "drew" && event.params && event.params.piece) {
     return t("log_you_drew", { piece: event.params.piece }, ctx);
+  }
+  if (event.code === "kalooki_draw" && event.params && event.params.card) {
+    return t("log_you_drew", { piece: event.params.card }, ctx);
+  }
+  if (has(`log_${event.code}`) && event.seat !== null && event.seat !== undefined) {
+    // Kalooki's table moves, written by the page with the player as the subject
+    return t(`log_${event.code}`, { ...event.params, name: ctx.seatName(event.seat) }, ctx);
   }
   if (SUBJECT_CODES.has(event.code) && event.seat !== null && event.seat !== undefined) {
     const action = t(event.code, event.params, ctx);

@@ -38,6 +38,10 @@ export class TableModel {
     this.placeAt = null;
     this.selected = null;
     this.selectedPiece = null;
+    /** Kalooki: the selected rack slots (several cards make a meld), slot -> face. */
+    this.chosen = new Map();
+    /** Kalooki: the meld a card was dropped on when several moves fit there (its number), or null. */
+    this.choosing = null;
     this.focusSlot = null;
     this.scores = [];
     this.hint = null;
@@ -111,6 +115,7 @@ export class TableModel {
       this.roundEnd = null;
       this.selected = null;
     }
+    this.choosing = null;
     const obs = message.observation;
     const entries = [...message.events, ...message.notices].map((e, i) => ({ ...e, key: `${message.v}-${i}` }));
     if (message.type === "sync" && message.v > 0) {
@@ -176,6 +181,7 @@ export class TableModel {
     if (!this.rackQueue.length) {
       // every queued move is in: the selection and the focus follow the piece, or end
       if (this.selected !== null && message.slots[this.selected] !== this.selectedPiece) this.selected = null;
+      for (const [slot, face] of this.chosen) if (message.slots[slot] !== face) this.chosen.delete(slot);
       if (this.focusSlot !== null && message.slots[this.focusSlot] === null) this.focusSlot = null;
     }
     if (this.placeAt !== null && message.arrived.length === 1) {
@@ -244,6 +250,10 @@ export class TableModel {
   /** Move the piece in slot `source` to slot `target`. */
   move(source, target) {
     if (source === target) return;
+    if (this.chosen.has(source)) {
+      this.chosen.delete(source);
+      this.chosen.set(target, this.rack.slots[source]);
+    }
     if (this.selected === source) {
       this.selected = target;
       this.focusSlot = target;
@@ -252,10 +262,41 @@ export class TableModel {
     this.pumpRack();
   }
 
+  /** Select the piece in `slot`, or unselect it. In Kalooki several cards may be selected (a meld
+   * to lay, the cards of a release): each press adds or takes away one. */
   select(slot) {
+    if (this.kalooki()) {
+      if (this.chosen.has(slot)) this.chosen.delete(slot);
+      else this.chosen.set(slot, this.rack.slots[slot]);
+      this.choosing = null;
+    }
     this.selected = this.selected === slot ? null : slot;
-    this.selectedPiece = this.selected === null ? null : this.rack.slots[slot];
+    if (this.kalooki() && this.selected === null && this.chosen.size) this.selected = [...this.chosen.keys()].pop();
+    this.selectedPiece = this.selected === null ? null : this.rack.slots[this.selected];
     this.changed();
+  }
+
+  /** Whether the piece in `slot` is selected. */
+  isSelected(slot) {
+    return this.kalooki() ? this.chosen.has(slot) : this.selected === slot;
+  }
+
+  /** The faces of the selected pieces (Kalooki's several; else the one or none). */
+  selectedFaces() {
+    if (this.kalooki()) return [...this.chosen.values()];
+    const face = this.selectedFace();
+    return face === null ? [] : [face];
+  }
+
+  kalooki() {
+    return this.info !== null && this.info.variant === "kalooki";
+  }
+
+  clearSelection() {
+    this.selected = null;
+    this.selectedPiece = null;
+    this.chosen = new Map();
+    this.choosing = null;
   }
 
   /** Move the selected piece by `columns` along its row and `rows` rows. */
@@ -269,6 +310,7 @@ export class TableModel {
   }
 
   selectedFace() {
+    if (this.kalooki()) return this.chosen.size === 1 ? [...this.chosen.values()][0] : null;
     return this.rack && this.selected !== null ? this.rack.slots[this.selected] : null;
   }
 
@@ -286,6 +328,75 @@ export class TableModel {
     return out;
   }
 
+  /** Kalooki's legal actions as the server lists them, by verb: {draw, take, retract: text |
+   * null, discard: Map(face -> text), melds: [{text, cards, faces, opening}], layoffs: [{text,
+   * number, card, face}], releases: [{text, number, cards, faces}]}: `cards` as written (`JK[7H]`),
+   * `faces` the pieces they take from the hand (sorted), `opening` the server's opening total
+   * with the meld (undefined once the seat has opened). */
+  kalookiLegal() {
+    const out = { draw: null, take: null, retract: null, discard: new Map(), melds: [], layoffs: [], releases: [] };
+    const faceOfCard = (card) => faceOf(this.kind, card.replace(/\[.*\]$/, ""));
+    for (const entry of this.view ? this.view.legal : []) {
+      const [verb, ...rest] = entry.text.split(" ");
+      if (verb === "draw" || verb === "take" || verb === "retract") out[verb] = entry.text;
+      else if (verb === "discard") out.discard.set(faceOf(this.kind, rest[0]), entry.text);
+      else if (verb === "meld") {
+        const faces = rest.map(faceOfCard).sort((a, b) => a - b);
+        out.melds.push({ text: entry.text, cards: rest, faces, opening: entry.opening });
+      } else if (verb === "layoff") {
+        out.layoffs.push({ text: entry.text, number: Number(rest[0]), card: rest[1], face: faceOfCard(rest[1]) });
+      } else if (verb === "release") {
+        const cards = rest.slice(1);
+        out.releases.push({ text: entry.text, number: Number(rest[0]), cards, faces: cards.map(faceOfCard).sort((a, b) => a - b) });
+      }
+    }
+    return out;
+  }
+
+  /** Kalooki: the legal moves for the selected cards: the melds they make (exactly those cards),
+   * the lay-offs of a single selected card, the releases made with selected cards; only onto
+   * meld `number` when given. */
+  kalookiMoves(number = null) {
+    const legal = this.kalookiLegal();
+    const chosen = this.selectedFaces().sort((a, b) => a - b);
+    const same = (faces) => faces.length === chosen.length && faces.every((f, i) => f === chosen[i]);
+    const within = (faces) => {
+      const left = [...chosen];
+      return faces.every((f) => {
+        const at = left.indexOf(f);
+        if (at === -1) return false;
+        left.splice(at, 1);
+        return true;
+      });
+    };
+    const on = (move) => number === null || move.number === number;
+    return {
+      melds: number === null && chosen.length >= 3 ? legal.melds.filter((m) => same(m.faces)) : [],
+      layoffs: chosen.length === 1 ? legal.layoffs.filter((m) => m.face === chosen[0] && on(m)) : [],
+      releases: chosen.length ? legal.releases.filter((m) => within(m.faces) && on(m)) : [],
+    };
+  }
+
+  /** Kalooki: a card dragged from `slot` onto table meld `number`: the one legal lay-off or
+   * release of it (with the other selected cards, for a set's two missing suits) is played;
+   * several (a joker at either end of a run) are offered to choose from; none says so. */
+  dropOnMeld(slot, number) {
+    if (!this.chosen.has(slot)) this.chosen = new Map([[slot, this.rack.slots[slot]]]);
+    const moves = this.kalookiMoves(number);
+    const all = [...moves.layoffs, ...moves.releases];
+    if (all.length === 1) this.playMove(all[0].text);
+    else if (all.length > 1) {
+      this.choosing = number;
+      this.changed();
+    } else this.notice("ui_kalooki_no_fit", { piece: this.rack.slots[slot], number });
+  }
+
+  /** Play a Kalooki move (a legal text) made from the selection, which then ends. */
+  playMove(text) {
+    this.clearSelection();
+    this.act(text);
+  }
+
   /** Show a message of the page's own (a UI string key) where errors go. */
   notice(code, params = {}) {
     this.error = { code, params };
@@ -299,9 +410,9 @@ export class TableModel {
   }
 
   discard(face) {
-    const text = this.legal().discard.get(face);
+    const text = this.kalooki() ? this.kalookiLegal().discard.get(face) : this.legal().discard.get(face);
     if (text) {
-      this.selected = null;
+      this.clearSelection();
       this.act(text);
     }
   }
@@ -322,7 +433,7 @@ export class TableModel {
 
   /** Draw or take, and put the new piece in slot `target` (null: where the rack puts it). */
   drawTo(verb, target) {
-    const text = this.legal()[verb];
+    const text = this.kalooki() ? this.kalookiLegal()[verb] : this.legal()[verb];
     if (!text) return;
     this.placeAt = target;
     this.act(text);
@@ -338,6 +449,15 @@ export class TableModel {
     const out = { rack: new Set(), take: false, draw: false };
     const hint = this.hint;
     if (!hint) return out;
+    if (hint.move === "kalooki") {
+      // the greedy bot's move: the cards it plays from the hand, or the pile to take from
+      const words = hint.action.split(" ").slice(1);
+      const cards = hint.verb === "layoff" || hint.verb === "release" ? words.slice(1) : words;
+      for (const card of cards) out.rack.add(faceOf(this.kind, card.replace(/\[.*\]$/, "")));
+      out.take = hint.verb === "take";
+      out.draw = hint.verb === "draw";
+      return out;
+    }
     if (hint.move === "discard" || hint.move === "finish") out.rack.add(faceOf(this.kind, hint.piece));
     if (hint.move === "take_to_finish") for (const p of hint.finishes || []) out.rack.add(faceOf(this.kind, p));
     if (hint.show) out.rack.add(faceOf(this.kind, hint.show));

@@ -54,7 +54,7 @@ export function Rack({ model, wilds, onDrop }) {
                 kind=${model.kind}
                 face=${face}
                 wild=${wilds.has(face)}
-                selected=${model.selected === slot}
+                selected=${model.isSelected(slot)}
                 hinted=${hinted.has(face)}
                 onClick=${() => model.select(slot)}
                 onKeyDown=${keyDown(slot, face)}

@@ -7,6 +7,7 @@ import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
 import { t, signed, num, sentence } from "./i18n.js";
 import { Piece } from "./piece.js";
+import { kalookiNote } from "./kalooki.js";
 
 function Pieces({ kind, faces, wilds }) {
   return html`<span class="meld" dir="ltr">
@@ -41,7 +42,8 @@ export function RoundEnd({ end, view, kind, ctx, canRematch, onRematch, onClose 
     </h2>
     ${result &&
     html`<div>
-      ${result.notes.map((n, i) => html`<p key=${i}>${sentence(n.code, n.params, ctx)}</p>`)}
+      ${result.kind === "hunt" && html`<p class="okey-yapmak" data-testid="okey-yapmak" role="status">${t("kalooki_okey_yapmak", { name: names[result.winner] })}</p>`}
+      ${result.notes.map((n, i) => html`<p key=${i}>${kalookiNote(n, ctx) || sentence(n.code, n.params, ctx)}</p>`)}
       ${result.winner !== null &&
       result.finishing_discard !== null &&
       html`<p>

@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { store } from "./store.js";
 import { TableModel } from "./model.js";
 import { Board } from "./board.js";
+import { KalookiBoard } from "./kalooki.js";
 import { Waiting } from "./waiting.js";
 import { Log, Announcer } from "./log.js";
 import { Scores } from "./scores.js";
@@ -60,6 +61,12 @@ function LinkNotice({ model, invited }) {
   </div>`;
 }
 
+/** Kalooki's elimination match: {limit, active seats}; else null. */
+function eliminationOf(info, view) {
+  if (info.variant !== "kalooki" || info.rules.match !== "elimination") return null;
+  return { limit: info.rules.elimination_limit, active: view.observation.active };
+}
+
 export function TablePage({ id, invited, variants }) {
   const [, bump] = useState(0);
   const model = useRef(null);
@@ -109,7 +116,11 @@ export function TablePage({ id, invited, variants }) {
     const [where, at] = target.split(":");
     if (payload.from === "rack") {
       if (where === "slot") m.move(payload.slot, Number(at));
-      else if (where === "discard") {
+      else if (where === "meld") m.dropOnMeld(payload.slot, Number(at));
+      else if (where === "discard" && m.kalooki()) {
+        if (m.kalookiLegal().discard.has(payload.face)) m.discard(payload.face);
+        else m.notice("ui_cannot_discard", { piece: m.rack ? m.rack.slots[payload.slot] : null });
+      } else if (where === "discard") {
         if (m.legal().discard.has(payload.face)) m.discard(payload.face);
         else m.notice("ui_cannot_discard", { piece: m.rack ? m.rack.slots[payload.slot] : null });
       } else if (where === "centre") {
@@ -142,7 +153,8 @@ export function TablePage({ id, invited, variants }) {
     !(playing && m.seat !== null) &&
     html`<p class="error" role="alert" data-testid="error">${sentence(m.error.code, m.error.params, ctx)}</p>`}
     ${!playing && html`<${Waiting} model=${m} invited=${invited} ctx=${ctx} run=${run} />`}
-    ${playing && html`<${Board} model=${m} ctx=${ctx} onDrop=${onDrop} />`}
+    ${playing && info.variant === "kalooki" && html`<${KalookiBoard} model=${m} ctx=${ctx} onDrop=${onDrop} />`}
+    ${playing && info.variant !== "kalooki" && html`<${Board} model=${m} ctx=${ctx} onDrop=${onDrop} />`}
     ${playing &&
     m.roundEnd &&
     !m.roundEnd.hidden &&
@@ -158,7 +170,7 @@ export function TablePage({ id, invited, variants }) {
     ${playing &&
     html`<div class="side">
       <${Log} entries=${m.log} ctx=${ctx} />
-      <${Scores} rounds=${m.scores} totals=${view.observation.scores} names=${names} />
+      <${Scores} rounds=${m.scores} totals=${view.observation.scores} names=${names} elimination=${eliminationOf(info, view)} />
     </div>`}
     <${Announcer}
       entries=${m.lastEvents}

@@ -1,5 +1,6 @@
 // The page: the header (name, language), and the route from the address's hash: #/ the lobby,
-// #/t/<table> a table, #/t/<table>/seat/<n> an invite to seat n.
+// #/t/<table> a table, #/t/<table>/seat/<n> an invite to seat n, #/replay/<game>/<step> a finished
+// game's replay at a move (#/replay/file/<step>: the record file opened in this tab).
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
@@ -7,12 +8,16 @@ import { t, LANGUAGES, currentLanguage, setLanguage, onLanguage } from "./i18n.j
 import { store } from "./store.js";
 import { Lobby } from "./lobby.js";
 import { TablePage } from "./table.js";
+import { ReplayPage } from "./replay.js";
 
 function route(hash) {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean);
   if (parts[0] === "t" && parts[1]) {
     const seat = parts[2] === "seat" && /^\d+$/.test(parts[3] || "") ? Number(parts[3]) : null;
     return { page: "table", id: parts[1], invited: seat };
+  }
+  if (parts[0] === "replay" && parts[1]) {
+    return { page: "replay", game: parts[1], step: /^\d+$/.test(parts[2] || "") ? Number(parts[2]) : 0 };
   }
   return { page: "lobby" };
 }
@@ -58,7 +63,7 @@ export function App({ variants }) {
     document.title = t("app_title");
   });
   return html`<${Header} />
-    ${where.page === "table"
-      ? html`<${TablePage} key=${where.id} id=${where.id} invited=${where.invited} variants=${variants} />`
-      : html`<${Lobby} variants=${variants} go=${go} />`}`;
+    ${where.page === "table" && html`<${TablePage} key=${where.id} id=${where.id} invited=${where.invited} variants=${variants} />`}
+    ${where.page === "replay" && html`<${ReplayPage} key=${where.game} game=${where.game} step=${where.step} variants=${variants} />`}
+    ${where.page === "lobby" && html`<${Lobby} variants=${variants} go=${go} />`}`;
 }

@@ -1,11 +1,12 @@
 // The lobby: the create-table form and the open public tables, live over the socket, with the
-// latest finished games and their records.
+// latest finished games, their records and replays, and a record file to open in the replay viewer.
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
 import { t, num } from "./i18n.js";
 import { Socket } from "./socket.js";
 import { CreateTable, BROWSER_GAMES } from "./create.js";
+import { keepFile } from "./replay.js";
 
 function useLobby() {
   const [lobby, setLobby] = useState(null);
@@ -23,6 +24,24 @@ function seatText(seat) {
   if (seat.kind === "open") return t("waiting_open");
   if (seat.kind === "bot") return t("lobby_bot");
   return seat.name;
+}
+
+/** Open a picked record file in the replay viewer (the server replays it: its errors show there). */
+function RecordFile({ go }) {
+  const [error, setError] = useState(null);
+  const open = async (input) => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    input.value = "";
+    if (keepFile(file.name, await file.text())) go("#/replay/file/0");
+    else setError(t("replay_file_too_big", { file: file.name }));
+  };
+  return html`<div class="preset replay-open">
+    <input id="replay-file" type="file" class="visually-hidden" accept=".jsonl,.ndjson,.json,text/plain,application/x-ndjson" data-testid="replay-file" aria-labelledby="replay-file-label" aria-describedby="replay-file-help" onChange=${(e) => open(e.currentTarget)} />
+    <label for="replay-file" id="replay-file-label" class="button">${t("replay_open_file")}</label>
+    <p class="help" id="replay-file-help">${t("replay_open_help")}</p>
+    ${error && html`<p class="error" role="alert">${error}</p>`}
+  </div>`;
 }
 
 export function Lobby({ variants, go }) {
@@ -56,10 +75,12 @@ export function Lobby({ variants, go }) {
           ${finished.map(
             (g) => html`<li key=${g.game}>
               ${g.seats.map((name, s) => html`<bdi key=${s}>${name} ${g.outcome ? num(g.outcome.scores[s]) : ""}</bdi> `)}
+              <a class="button" href=${`#/replay/${g.game}/0`} data-testid=${`replay-${g.game}`}>${t("lobby_replay")}</a>
               <a href=${g.record} download>${t("round_end_record")}</a>
             </li>`,
           )}
         </ul>`}
+      <${RecordFile} go=${go} />
     </section>
   </main>`;
 }

@@ -1,0 +1,251 @@
+"""The replay viewer in the browser: a finished game from the lobby's list stepped forwards and
+backwards (buttons, keys, slider) and opened at a move by its link, in every language, with every
+hand shown as the server's replay gives it and the events in the page's language; record files of
+every game opened in the page; a corrupt record refused with the line at fault."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browser_support import Pages, artifact, check_rendering
+from playwright.sync_api import Page, expect
+
+import rummykit
+from rummykit import simulation as sim
+from rummykit.core.notation import format_face
+from rummykit.core.pieces import Kind
+from test_server_support import Server
+
+WEB = Path(rummykit.__file__).parent / "web"
+ISOLATES = re.compile("[\u2066-\u2069]")
+DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """The page's compiled strings of ``lang`` over the English ones (the page falls back so)."""
+    english: dict[str, str] = json.loads((WEB / "i18n" / "en.json").read_text("utf-8"))
+    return {**english, **json.loads((WEB / "i18n" / f"{lang}.json").read_text("utf-8"))}
+
+
+def digits(lang: str, n: int) -> str:
+    """``n`` in the language's digits."""
+    local = DIGITS.get(lang)
+    return "".join(local[int(d)] for d in str(n)) if local else str(n)
+
+
+def fill(template: str, **params: str) -> str:
+    for name, value in params.items():
+        template = template.replace("{" + name + "}", value)
+    return template
+
+
+@pytest.fixture(scope="module")
+def finished(server: Server) -> dict[str, Any]:
+    """A public game of four bots (one round of Okey, no delay) played to its end: its id and its
+    replay summary."""
+    body = {
+        "variant": "okey",
+        "options": {"rounds": 1},
+        "seats": [{"kind": "bot", "level": "greedy"}] * 4,
+        "bot_delay": 0,
+        "public": True,
+    }
+    created = server.post("/tables", body, status=201)
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        info = server.get(f"/tables/{created['table']}").json()
+        if info["status"] == "finished":
+            replay: dict[str, Any] = server.get(f"/games/{info['game']}/replay").json()
+            return replay
+        time.sleep(0.1)
+    raise AssertionError("the bots did not finish the game")
+
+
+def hands_on_page(page: Page, players: int) -> list[list[str]]:
+    return [
+        page.get_by_test_id(f"hand-{seat}")
+        .locator("button[data-piece]")
+        .evaluate_all("(pieces) => pieces.map((p) => p.dataset.piece)")
+        for seat in range(players)
+    ]
+
+
+def expect_step(page: Page, server: Server, game: str, n: int, kind: Kind) -> dict[str, Any]:
+    """The page shows step ``n``: its views loaded, every hand as the server's replay has it."""
+    replay = page.get_by_test_id("replay")
+    expect(replay).to_have_attribute("data-step", str(n))
+    expect(replay).to_have_attribute("data-loaded", str(n))
+    step: dict[str, Any] = server.get(f"/games/{game}/replay/{n}").json()
+    hands = [[format_face(kind, f) for f in sorted(view["hand"])] for view in step["views"]["seats"]]
+    assert hands_on_page(page, len(hands)) == hands
+    return step
+
+
+@pytest.mark.parametrize(
+    ("lang", "locale", "width", "height"),
+    [
+        ("en", "en-US", 1280, 800),
+        ("en", "en-US", 390, 844),
+        ("tr", "tr-TR", 1280, 800),
+        ("fa", "fa-IR", 1280, 800),
+        ("fa", "fa-IR", 390, 844),
+        ("th", "th-TH", 390, 844),
+    ],
+)
+def test_the_viewer_steps_through_a_finished_game(
+    pages: Pages, server: Server, finished: dict[str, Any], lang: str, locale: str, width: int, height: int
+) -> None:
+    game, last = finished["game"], finished["last"]
+    words = catalog(lang)
+    screen = "desktop" if width > 600 else "phone"
+    page = pages.new(f"replay-{lang}-{screen}", locale=locale, width=width, height=height)
+    page.goto("/#/")
+    link = page.get_by_test_id(f"replay-{game}")
+    expect(link).to_have_text(words["lobby_replay"])
+    link.click()
+    expect(page).to_have_url(re.compile(f"#/replay/{game}/0$"))
+    expect(page.get_by_test_id("replay-step")).to_have_text(words["replay_deal"])
+    dealt = expect_step(page, server, game, 0, Kind.TILES)
+    assert all(len(view["hand"]) >= 14 for view in dealt["views"]["seats"])
+    expect(page.get_by_test_id("indicator").locator("button[data-piece]").first).to_have_attribute(
+        "data-piece", format_face(Kind.TILES, dealt["views"]["spectator"]["indicator"])
+    )
+
+    # forwards with the key that points forwards in the page's direction, then the buttons
+    page.keyboard.press("ArrowLeft" if lang == "fa" else "ArrowRight")
+    first = expect_step(page, server, game, 1, Kind.TILES)
+    names = finished["seats"]
+    mover = fill(words["replay_seat_name"], name=names[first["seat"]], n=digits(lang, first["seat"] + 1))
+    drawn = [e for e in first["events"] if e.get("private")]
+    if drawn:  # a draw from the stock: the piece is shown, in the page's words
+        line = fill(words["named.replay_drew"], seat=mover, piece=drawn[0]["params"]["piece"])
+        step_line = fill(words["replay_step"], step=digits(lang, 1), last=digits(lang, last))
+        text = ISOLATES.sub("", page.get_by_test_id("replay-step").inner_text())
+        assert text.startswith(step_line) and line[0].lower() + line[1:] in text[0].lower() + text[1:]
+        log_line = ISOLATES.sub("", page.get_by_test_id("log").locator("li").last.inner_text())
+        assert log_line == line
+    page.get_by_test_id("replay-next").click()
+    page.get_by_test_id("replay-next").click()
+    expect_step(page, server, game, 3, Kind.TILES)
+    page.get_by_test_id("replay-back").click()
+    expect_step(page, server, game, 2, Kind.TILES)
+    page.keyboard.press("End")
+    end = expect_step(page, server, game, last, Kind.TILES)
+    assert end["over"]
+    expect(page.get_by_test_id("turn")).to_have_text(words["turn_over"])
+    expect(page.get_by_test_id("replay-next")).to_be_disabled()
+    expect(page.get_by_test_id("log").locator("li.round-line")).not_to_have_count(0)
+    # the log holds no English of the engine in another language
+    if lang != "en":
+        log = page.get_by_test_id("log").inner_text()
+        english = catalog("en")
+        for code in ("named.replay_drew", "discarded", "took"):
+            word = english[code].split("{")[0].strip() or english[code].split("}")[1].split("{")[0].strip()
+            assert word not in log, (code, word)
+    check_rendering(page, lang, f"replay-{lang}-{screen}-end")
+    page.keyboard.press("Home")
+    expect_step(page, server, game, 0, Kind.TILES)
+    slider = page.get_by_test_id("replay-slider")
+    slider.fill(str(last // 2))
+    expect_step(page, server, game, last // 2, Kind.TILES)
+    page.keyboard.press("ArrowRight" if lang == "fa" else "ArrowLeft")
+    middle = last // 2 - 1
+    expect_step(page, server, game, middle, Kind.TILES)
+    check_rendering(page, lang, f"replay-{lang}-{screen}-middle")
+
+    # the link to this move opens it in another browser
+    href = page.get_by_test_id("replay-link").get_attribute("href")
+    assert href is not None and href.endswith(f"#/replay/{game}/{middle}")
+    other = pages.new(f"replay-link-{lang}-{screen}", locale=locale, width=width, height=height)
+    other.goto(href)
+    expect_step(other, server, game, middle, Kind.TILES)
+    other.goto(f"/#/replay/{game}/{last + 50}")
+    other.reload()
+    expect(other.get_by_test_id("replay")).to_have_attribute("data-step", str(last))
+
+
+GAMES = [
+    ("turkish_rummy", ["rounds=1"], Kind.CARDS),
+    ("kalooki", ["rounds=1"], Kind.CARDS),
+    ("carousel", ["target=10"], Kind.CARDS),
+    ("okey", ["rounds=1"], Kind.TILES),
+]
+
+
+@pytest.mark.parametrize(("variant", "overrides", "kind"), GAMES)
+def test_a_record_file_of_every_game_opens_in_the_page(
+    pages: Pages, server: Server, tmp_path: Path, variant: str, overrides: list[str], kind: Kind
+) -> None:
+    config = sim.make_config(variant, "greedy", 11, overrides=overrides, records=tmp_path)
+    sim.simulate(config, 1)
+    path = sim.record_path(tmp_path, 1)
+    text = path.read_text()
+    summary = json_post(server, "/replay", text)
+    last = summary["last"]
+    lang, locale = ("th", "th-TH") if variant == "carousel" else ("en", "en-US")
+    width = 390 if variant == "kalooki" else 1280
+    page = pages.new(f"file-{variant}", locale=locale, width=width, height=844)
+    page.goto("/#/")
+    page.get_by_test_id("replay-file").set_input_files(str(path))
+    expect(page).to_have_url(re.compile("#/replay/file/0$"))
+    replay = page.get_by_test_id("replay")
+    expect(replay).to_have_attribute("data-loaded", "0")
+    page.keyboard.press("End")
+    expect(replay).to_have_attribute("data-loaded", str(last))
+    for n in (last, last // 2):
+        if n != last:
+            page.get_by_test_id("replay-slider").fill(str(n))
+            expect(replay).to_have_attribute("data-loaded", str(n))
+        step = json_post(server, f"/replay/{n}", text)
+        hands = [[format_face(kind, f) for f in sorted(view["hand"])] for view in step["views"]["seats"]]
+        assert hands_on_page(page, len(hands)) == hands
+        melds = step["views"]["spectator"].get("table")
+        if melds is not None:
+            heading = page.get_by_test_id("replay-table").locator("h2")
+            expect(heading).to_have_text(catalog(lang)["replay_table"])
+            shown = page.get_by_test_id("replay-table").locator("li")
+            expect(shown).to_have_count(len(melds))
+            for meld, item in zip(melds, shown.all(), strict=True):
+                pieces = item.locator("button[data-piece]").evaluate_all(
+                    "(p) => p.map((x) => x.dataset.piece)"
+                )
+                assert pieces == [format_face(kind, f) for f in meld["faces"]]
+    page.screenshot(path=str(artifact(f"replay-file-{variant}.png")), full_page=True)
+    page.reload()
+    expect(replay).to_have_attribute("data-loaded", str(last // 2))
+
+
+def json_post(server: Server, path: str, text: str) -> dict[str, Any]:
+    """POST a record's text to the server; its JSON answer (which must be 200)."""
+    answer = httpx.post(server.base + path, content=text, timeout=30)
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def test_a_corrupt_record_says_which_line(pages: Pages, server: Server, tmp_path: Path) -> None:
+    config = sim.make_config("okey", "greedy", 3, overrides=["rounds=1"], records=tmp_path)
+    sim.simulate(config, 1)
+    lines = sim.record_path(tmp_path, 1).read_text().splitlines()
+    lines[4] = json.dumps({"seat": json.loads(lines[4])["seat"], "action": "discard R99"})
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    page = pages.new("corrupt-fa", locale="fa-IR")
+    page.goto("/#/")
+    page.get_by_test_id("replay-file").set_input_files(str(bad))
+    error = page.get_by_test_id("replay-error")
+    expect(error).to_be_visible()
+    words = catalog("fa")
+    assert words["bad_record"].split(":")[0] in error.inner_text()
+    assert digits("fa", 5) in error.inner_text()
+    # Chromium logs the refused request itself (400) as a console error: that one is expected
+    refused = [line for line in pages.errors if "status of 400" in line and "/replay" in line]
+    assert refused and len(refused) == len(pages.errors), pages.errors
+    pages.errors.clear()

@@ -110,6 +110,12 @@ function scoreRounds(replay, upto) {
   return rounds;
 }
 
+/** Kalooki's elimination match at a step: {limit, active seats} for the score sheet; else null. */
+function elimination(replay, obs) {
+  if (!obs || replay.variant !== "kalooki" || replay.rules.match !== "elimination") return null;
+  return { limit: replay.rules.elimination_limit, active: obs.active };
+}
+
 /** A board.js model for a step: the spectators' view, nobody seated, nothing to do. */
 function boardModel(replay, step, kind) {
   return {
@@ -317,7 +323,7 @@ export function ReplayPage({ game, step, variants }) {
     </div>
     <div class="side">
       <${Log} entries=${logEntries(replay, n, ctx)} ctx=${ctx} />
-      <${Scores} rounds=${scoreRounds(replay, n)} totals=${obs ? obs.scores : replay.seats.map(() => 0)} names=${names} />
+      <${Scores} rounds=${scoreRounds(replay, n)} totals=${obs ? obs.scores : replay.seats.map(() => 0)} names=${names} elimination=${elimination(replay, obs)} />
     </div>
   </main>`;
 }

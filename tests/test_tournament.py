@@ -68,6 +68,11 @@ def test_same_seed_same_standings_whatever_the_workers() -> None:
     assert results_only(one) != results_only(other)
 
 
+def test_a_search_tournament_is_the_same_on_two_workers() -> None:
+    args = ("okey", "--bots", "search:1,greedy,greedy,greedy", "--rounds", "1", "--games", "1", "--seed", "4")
+    assert results_only(tournament_json(*args)) == results_only(tournament_json(*args, "--workers", "2"))
+
+
 def test_duplicate_deals_rotate_the_seats_over_one_shuffle(tmp_path: Path) -> None:
     records = tmp_path / "records"
     tournament_json(

@@ -23,7 +23,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.errors import IllegalActionError, NotationError
-from rummykit.server.assist import assisted, hint_answer, kalooki_hint_answer, rack_answer, score_sheet
+from rummykit.server.assist import (
+    assisted,
+    carousel_hint_answer,
+    hint_answer,
+    kalooki_hint_answer,
+    rack_answer,
+    score_sheet,
+)
 from rummykit.server.db import Database
 from rummykit.server.hub import Hub
 from rummykit.server.protocol import (
@@ -39,6 +46,7 @@ from rummykit.server.protocol import (
 from rummykit.server.replay import ReplayCache, build, from_text, step_view, summary, text_key
 from rummykit.server.rules_info import variants
 from rummykit.server.table import LiveTable, Viewer, dumps, record_lines
+from rummykit.variants.carousel.state import CarouselGame
 from rummykit.variants.kalooki.state import KalookiGame
 
 log = logging.getLogger("rummykit.server")
@@ -239,6 +247,7 @@ class Connection:
         elif seat is None:
             raise ProtocolError("spectator")
         elif kind == "rack":
+            assert not isinstance(game, CarouselGame), "assisted() refuses a Carousel rack"
             answer = rack_answer(game, seat, game.observe(match.state, seat), data)
             # the seat's other connections (another tab) follow the new order
             shared = dumps(
@@ -248,6 +257,8 @@ class Connection:
                 out.send(shared)
         elif not table.options.hints:
             raise ProtocolError("hints_off")
+        elif isinstance(game, CarouselGame):
+            answer = carousel_hint_answer(game, match.state, seat)
         else:
             observation = game.observe(match.state, seat)
             if isinstance(game, KalookiGame):

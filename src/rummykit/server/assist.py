@@ -9,6 +9,10 @@ starts sorted), arranged when asked (:meth:`~rummykit.session.rack.Rack.sort`, e
 row), with the groups of adjacent pieces that form melds. Every answer is computed from the seat's
 own observation and legal actions only (Okey, Turkish Rummy and Kalooki).
 
+Carousel's seats get the score sheet, the table solver's best new table as the hint
+(:func:`carousel_hint_answer`) and, in every ``state`` message, the draft's melds checked and why
+a commit or a knock is refused (:func:`carousel_draft`); Carousel has no rack to arrange.
+
 Kalooki's seats get two more things: the greedy bot's move as the hint (:func:`kalooki_hint_answer`)
 and, in every ``state`` message, the opening total toward the minimum (:func:`kalooki_opening`).
 """
@@ -20,16 +24,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummykit.bots.registry import make_bot
-from rummykit.core.melds import CARD_JOKERS, KALOOKI_VALUES, Wilds, validate_meld
+from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES, KALOOKI_VALUES, Wilds, validate_meld
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import JOKER
 from rummykit.engine.closed_hand import ClosedHandGame
 from rummykit.engine.game import Game, RoundResult
 from rummykit.engine.hand_actions import HandAction, Verb
 from rummykit.server.protocol import ProtocolError
-from rummykit.session import SORT_WAYS, SeatSession, SessionError, closed_hand_hint, groups, kalooki_hint
+from rummykit.session import (
+    SORT_WAYS,
+    SeatSession,
+    SessionError,
+    carousel_hint,
+    closed_hand_hint,
+    groups,
+    kalooki_hint,
+)
 from rummykit.solvers.arrange import Arrangement
 from rummykit.solvers.report import HandProfile
+from rummykit.variants.carousel.actions import CarouselAction, CVerb, card_text, table_text
+from rummykit.variants.carousel.manipulation import meld_problem
+from rummykit.variants.carousel.state import CarouselGame, CarouselState, declared_cards, hand_points
 from rummykit.variants.kalooki.actions import KalookiAction, KVerb
 from rummykit.variants.kalooki.state import KalookiGame
 
@@ -45,12 +60,15 @@ RackGame = ClosedHandGame[Any] | KalookiGame
 """The games whose seats the server helps: a hand of pieces on a rack."""
 
 
-def assisted(game: Game[Any, Any], feature: str) -> RackGame:
-    """``game`` as one the server helps (Okey, Turkish Rummy, Kalooki); raises ``unsupported``
-    naming ``feature`` for another."""
-    if not isinstance(game, ClosedHandGame | KalookiGame):
-        raise ProtocolError("unsupported", feature=feature, variant=game.variant)
-    return game
+def assisted(game: Game[Any, Any], feature: str) -> RackGame | CarouselGame:
+    """``game`` as one the server helps with ``feature``: ``rack`` for Okey, Turkish Rummy and
+    Kalooki, ``hint`` and ``scores`` for those and Carousel; raises ``unsupported`` naming
+    ``feature`` for another."""
+    if isinstance(game, ClosedHandGame | KalookiGame):
+        return game
+    if isinstance(game, CarouselGame) and feature != "rack":
+        return game
+    raise ProtocolError("unsupported", feature=feature, variant=game.variant)
 
 
 def hand_logic(game: RackGame, observation: dict[str, Any]) -> tuple[HandProfile, Wilds]:
@@ -60,7 +78,7 @@ def hand_logic(game: RackGame, observation: dict[str, Any]) -> tuple[HandProfile
     return game.rules.hand_profile(), wilds
 
 
-def name(game: RackGame, face: int) -> str:
+def name(game: RackGame | CarouselGame, face: int) -> str:
     """``face`` in the game's notation."""
     return format_face(game.kind, face)
 
@@ -275,6 +293,69 @@ def kalooki_hint_answer(
     }
 
 
+def carousel_hint_answer(game: CarouselGame, state: CarouselState, seat: int) -> dict[str, Any]:
+    """Carousel's ``hint`` answer: the table solver's best new table for the seat's hand
+    (:func:`rummykit.session.carousel_hint`): ``move`` ``"carousel"``, ``table`` (meld texts),
+    ``action`` (the whole table as the ``meld`` shortcut, legal now; null when no card can be
+    played or the seat may not meld now), ``played`` (cards from the hand), ``points_left`` (the
+    hand's points after it). Raises ``no_hint`` when the seat is not to move."""
+    if game.current_seat(state) != seat:
+        raise ProtocolError("no_hint")
+    table = game.table_cards(state)
+    hand = game.faces(state.hands[seat])
+    move = carousel_hint(game.solver, table, hand, CAROUSEL_VALUES, game.rules.joker_replace_from_table)
+    new = tuple(declared_cards(m.faces, m.stands_for) for m in move.table) if move.played else table
+    action = CarouselAction(CVerb.MELD, new) if move.played else None
+    legal = action is not None and game.refusal(state, seat, action) is None
+    return {
+        "type": "hint",
+        "hint": {
+            "move": "carousel",
+            "table": [" ".join(card_text(c) for c in m) for m in new],
+            "action": "meld " + table_text(new) if legal else None,
+            "played": [name(game, f) for f in move.played],
+            "points_left": move.points_left if move.played else game.points(state, seat),
+        },
+    }
+
+
+def _refused(game: CarouselGame, state: CarouselState, seat: int, verb: CVerb) -> dict[str, Any] | None:
+    error = game.refusal(state, seat, CarouselAction(verb))
+    return None if error is None else {"code": error.code, "params": dict(error.params)}
+
+
+def carousel_draft(game: CarouselGame, state: CarouselState, viewer: int | None) -> dict[str, Any]:
+    """Carousel's ``carousel`` entry of a ``state`` message: ``melds``, per meld of the draft
+    (public, as ``observation.draft.melds``), ``null`` when it is a valid meld, else why not
+    (``{"code", "params"}``, :func:`~rummykit.variants.carousel.manipulation.meld_problem`);
+    ``points``: the viewer's hand value (null for a spectator); for the seat to move, ``commit``
+    and ``knock``: why each is refused now (``{"code", "params"}``, ``carousel.draft_meld_invalid``
+    naming the first invalid meld), or null when it is legal (or, for ``commit``, when the draft
+    is the table as it is)."""
+    draft = game.draft(state)
+    melds: list[dict[str, Any] | None] = []
+    for meld in draft.melds:
+        problem = meld_problem(meld)
+        melds.append(None if problem is None else {"code": problem[0], "params": problem[1]})
+    out: dict[str, Any] = {
+        "melds": melds,
+        "points": None if viewer is None else hand_points(game.faces(state.hands[viewer])),
+        "commit": None,
+        "knock": None,
+    }
+    if viewer is None or game.current_seat(state) != viewer:
+        return out
+    bad = next(((n, m) for n, m in enumerate(melds, start=1) if m is not None), None)
+    if game.draft_changed(state):
+        if bad is not None:
+            why = {"code": bad[1]["code"], "params": bad[1]["params"]}
+            out["commit"] = {"code": "carousel.draft_meld_invalid", "params": {"number": bad[0], "why": why}}
+        else:
+            out["commit"] = _refused(game, state, viewer, CVerb.COMMIT)
+    out["knock"] = _refused(game, state, viewer, CVerb.KNOCK)
+    return out
+
+
 # ---------------------------------------------------------------------- Kalooki's opening
 def pending_value(observation: dict[str, Any]) -> int:
     """The opening value of the seat's melds laid this turn that don't open yet (the table melds
@@ -308,7 +389,7 @@ def kalooki_opening(
 
 
 # ---------------------------------------------------------------------- the score sheet
-def score_sheet(game: RackGame, results: Sequence[RoundResult]) -> dict[str, Any]:
+def score_sheet(game: RackGame | CarouselGame, results: Sequence[RoundResult]) -> dict[str, Any]:
     """The ``scores`` answer: every finished round of the match so far as everyone may see it
     (``round``, ``winner``, ``kind``, ``deltas``, ``notes``, ``finishing``: the finishing discard
     in notation or null; no hands)."""

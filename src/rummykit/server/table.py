@@ -27,11 +27,12 @@ from rummykit.bots.registry import BOT_NAMES
 from rummykit.engine.events import Event
 from rummykit.engine.records import header, outcome_json
 from rummykit.errors import IllegalActionError, RummykitError
-from rummykit.server.assist import kalooki_opening
+from rummykit.server.assist import carousel_draft, kalooki_opening
 from rummykit.server.db import ActionRow, GameRow, StoredGame
 from rummykit.server.defaults import MAX_DEFAULT_STEPS, default_action, drawn_piece
 from rummykit.server.protocol import HISTORY, ProtocolError
 from rummykit.server.tokens import new_id, new_token, token_hash, token_matches
+from rummykit.variants.carousel.state import CarouselGame
 from rummykit.variants.kalooki.state import KalookiGame
 from rummykit.variants.registry import game_from_record
 
@@ -232,7 +233,8 @@ class LiveTable:
         """The ``state`` message of ``viewer`` now: observation, legal actions (ids and texts),
         the last action (``played``: its seat and canonical text, public in every game) with the
         viewer's events of it, the server's notices; Kalooki's ``opening``
-        (:func:`rummykit.server.assist.kalooki_opening`); the outcome and the seed once the match is
+        (:func:`rummykit.server.assist.kalooki_opening`); Carousel's ``carousel``
+        (:func:`rummykit.server.assist.carousel_draft`); the outcome and the seed once the match is
         over."""
         game, state = self.game, match.state
         legal = (
@@ -259,6 +261,8 @@ class LiveTable:
         }
         if isinstance(game, KalookiGame):
             message["opening"] = kalooki_opening(game, observation, legal)
+        elif isinstance(game, CarouselGame):
+            message["carousel"] = carousel_draft(game, state, viewer)
         outcome = game.outcome(state)
         if outcome is not None:
             message.update(

@@ -7,7 +7,7 @@ Tables are melds of ``(face, declared)`` cards; every joker on a table carries i
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, MAX_RUN, validate_meld
 from rummykit.core.notation import format_declared, format_face
@@ -78,6 +78,43 @@ def _check_meld(meld: Sequence[DeclaredFace]) -> None:
         validate_meld([f for f, _ in meld], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in meld])
     except MeldError as exc:
         raise IllegalActionError("carousel.invalid_meld", meld=text, reason=str(exc)) from None
+
+
+def meld_problem(meld: Sequence[DeclaredFace]) -> tuple[str, dict[str, object]] | None:
+    """Why ``meld`` (cards, every joker declared) is not a valid group or sequence, as a code of
+    :data:`~rummykit.variants.carousel.messages.MELD_PROBLEMS` with its parameters, or ``None``
+    when it is valid: fewer than 3 cards (``meld_short``, ``count``); neither one rank nor one
+    suit (``meld_mixed``); a set with a suit twice (``set_suits``, ``cards``: the two cards); a
+    run with a rank twice (``run_twice``, ``cards``) or ranks that don't follow (``run_gap``).
+    A joker counts as its declared card."""
+    try:
+        _check_meld(meld)
+    except IllegalActionError:
+        pass
+    else:
+        return None
+    if len(meld) < 3:
+        return "carousel.meld_short", {"count": len(meld)}
+    stands = [said if face == JOKER and said is not None else face for face, said in meld]
+    if len({rank_of(f) for f in stands}) == 1:
+        return "carousel.set_suits", {"cards": _twice(meld, stands, suit_of)}
+    if len({suit_of(f) for f in stands}) > 1:
+        return "carousel.meld_mixed", {}
+    if len({rank_of(f) for f in stands}) < len(stands):
+        return "carousel.run_twice", {"cards": _twice(meld, stands, rank_of)}
+    return "carousel.run_gap", {}
+
+
+def _twice(meld: Sequence[DeclaredFace], stands: Sequence[int], key: Callable[[int], int]) -> list[str]:
+    """The first two cards of ``meld`` whose declared-or-real faces share ``key`` (a suit or a
+    rank), in notation."""
+    seen: dict[int, int] = {}
+    for i, face in enumerate(stands):
+        k = key(face)
+        if k in seen:
+            return [format_declared(Kind.CARDS, *meld[j]) for j in (seen[k], i)]
+        seen[k] = i
+    return []
 
 
 def simple_meld(

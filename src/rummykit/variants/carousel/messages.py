@@ -59,6 +59,17 @@ ERRORS = {
 }
 """Why an action is refused."""
 
+MELD_PROBLEMS = {
+    P + "meld_short": "{count} cards: a meld holds at least 3",
+    P + "meld_mixed": "a meld's cards share one rank (a set) or one suit (a run)",
+    P + "set_suits": "a set's cards are all of different suits: {cards} share one",
+    P + "run_twice": "a run holds each rank once: {cards} share one",
+    P + "run_gap": "a run's ranks follow each other (the ace low or high, never K A 2)",
+    P + "draft_meld_invalid": "meld {number} is not a valid meld: {why}",
+}
+"""Why a meld of the draft is not valid (:func:`~rummykit.variants.carousel.manipulation.meld_problem`),
+and why a draft with such a meld can't be committed."""
+
 EVENTS = {
     P + "drew": "seat {seat} draws a card",
     P + "drew_card": "seat {seat} draws {card}",
@@ -96,5 +107,6 @@ NOTES = {
 """The notes of a round result."""
 
 register(ERRORS)
+register(MELD_PROBLEMS)
 register(EVENTS)
 register(NOTES)

@@ -434,6 +434,16 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             out += legal_edit_ids(draft, hand, self.rules.joker_replace_from_table)
         return out
 
+    def refusal(self, state: CarouselState, seat: int, action: CarouselAction) -> IllegalActionError | None:
+        """Why ``seat`` may not play ``action`` now (the error :meth:`apply` would raise, with its
+        code and parameters), or ``None`` when it may."""
+        try:
+            self._check_turn(state, seat)
+            self._validate(state, seat, action)
+        except IllegalActionError as exc:
+            return exc
+        return None
+
     def _commit_error(
         self, state: CarouselState, draft: DraftTable, hand: Sequence[int]
     ) -> IllegalActionError | None:

@@ -1,0 +1,71 @@
+"""Carousel's help for a seat in the server: each draft meld checked with a code and parameters,
+why a commit or a knock is refused, the hand's value, and the table solver's hint."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummykit.core.notation import parse_declared
+from rummykit.core.pieces import Kind
+from rummykit.messages import render
+from rummykit.server.assist import carousel_draft, carousel_hint_answer
+from rummykit.server.protocol import ProtocolError
+from rummykit.variants.carousel.manipulation import meld_problem
+from test_carousel_rules import play, rig
+
+
+@pytest.mark.parametrize(
+    ("meld", "code", "params"),
+    [
+        ("4H 5H 6H", None, None),
+        ("7S 7D JK[7C]", None, None),
+        ("4H 5H", "carousel.meld_short", {"count": 2}),
+        ("4H 5S 6H", "carousel.meld_mixed", {}),
+        ("7S 7D JK[7S]", "carousel.set_suits", {"cards": ["7S", "JK[7S]"]}),
+        ("4H 5H 5H 6H", "carousel.run_twice", {"cards": ["5H", "5H"]}),
+        ("4H 5H 7H", "carousel.run_gap", {}),
+        ("KH AH 2H", "carousel.run_gap", {}),
+    ],
+)
+def test_meld_problem_says_why_with_a_code(meld: str, code: str | None, params: dict[str, object]) -> None:
+    problem = meld_problem(parse_declared(Kind.CARDS, meld))
+    assert problem == (None if code is None else (code, params))
+    if problem is not None:
+        assert "{" not in render(*problem)
+
+
+def test_draft_entry_checks_each_meld_and_says_why_commit_and_knock_are_refused() -> None:
+    game, state = rig(["4S 7H 9C KD", "2C"], table=["4H 5H 6H"], drawn=1)
+    entry = carousel_draft(game, state, 0)
+    assert entry == {
+        "melds": [None],
+        "points": 4 + 7 + 9 + 10,
+        "commit": None,
+        "knock": {"code": "carousel.knock_at_turn_end", "params": {}},
+    }
+    play(game, state, "new 4S")
+    entry = carousel_draft(game, state, 0)
+    assert entry["melds"] == [None, {"code": "carousel.meld_short", "params": {"count": 1}}]
+    why = {"code": "carousel.meld_short", "params": {"count": 1}}
+    assert entry["commit"] == {"code": "carousel.draft_meld_invalid", "params": {"number": 2, "why": why}}
+    assert "meld 2 is not a valid meld: 1 cards" in render(entry["commit"]["code"], entry["commit"]["params"])
+    seen = carousel_draft(game, state, None)
+    assert seen["melds"] == entry["melds"]
+    assert seen["points"] is None and seen["commit"] is None and seen["knock"] is None
+    play(game, state, "undo")
+    play(game, state, "add 1 4S")
+    entry = carousel_draft(game, state, 0)
+    assert entry["melds"] == [{"code": "carousel.meld_mixed", "params": {}}]
+
+
+def test_hint_is_the_solvers_table_as_a_legal_meld() -> None:
+    game, state = rig(["4H 7S 7D 7C KD", "2C"], table=["5H 6H 7H"], drawn=1)
+    hint = carousel_hint_answer(game, state, 0)["hint"]
+    assert hint["move"] == "carousel"
+    assert sorted(hint["played"]) == sorted(["4H", "7S", "7D", "7C"])
+    assert hint["points_left"] == 10
+    assert hint["action"] is not None
+    play(game, state, hint["action"])
+    assert 0 in state.melded and len(state.hands[0]) == 1
+    with pytest.raises(ProtocolError):
+        carousel_hint_answer(game, state, 0)

@@ -48,7 +48,8 @@ def test_draft_entry_checks_each_meld_and_says_why_commit_and_knock_are_refused(
     assert entry["melds"] == [None, {"code": "carousel.meld_short", "params": {"count": 1}}]
     why = {"code": "carousel.meld_short", "params": {"count": 1}}
     assert entry["commit"] == {"code": "carousel.draft_meld_invalid", "params": {"number": 2, "why": why}}
-    assert "meld 2 is not a valid meld: 1 cards" in render(entry["commit"]["code"], entry["commit"]["params"])
+    said = render(entry["commit"]["code"], entry["commit"]["params"])
+    assert "meld 2 is not a valid meld: a meld holds at least 3 cards, this one 1" in said
     seen = carousel_draft(game, state, None)
     assert seen["melds"] == entry["melds"]
     assert seen["points"] is None and seen["commit"] is None and seen["knock"] is None

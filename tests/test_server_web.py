@@ -301,15 +301,20 @@ def test_the_score_sheet_lists_every_round(server: Server) -> None:
     spectator.close()
 
 
-def test_other_games_are_unsupported(server: Server) -> None:
+def test_carousel_seats_get_scores_hints_and_the_draft_checked_but_no_rack(server: Server) -> None:
     created, (token,) = make_table(server, variant="carousel", options={"players": 2})
     client = SeatClient(server, created["table"], 0, token)
-    client.until("sync")
-    answer = ask(client, {"type": "scores"}, "scores")
-    assert answer["code"] == "unsupported" and answer["params"] == {
-        "feature": "scores",
-        "variant": "carousel",
-    }
+    sync = client.until("sync")
+    entry = sync["carousel"]
+    assert entry["points"] is not None and len(entry["melds"]) == len(sync["observation"]["draft"]["melds"])
+    assert ask(client, {"type": "scores"}, "scores")["rounds"] == []
+    answer = ask(client, {"type": "rack", "slots": [None] * 28, "rows": 2}, "rack")
+    assert answer["code"] == "unsupported" and answer["params"] == {"feature": "rack", "variant": "carousel"}
+    hint = ask_patiently(client, {"type": "hint"}, "hint")
+    if sync["observation"]["to_move"] == 0:
+        assert hint["hint"]["move"] == "carousel"
+    else:
+        assert hint["code"] == "no_hint"
     client.close()
     assert json.loads(json.dumps(answer))
 

@@ -60,7 +60,7 @@ ERRORS = {
 """Why an action is refused."""
 
 MELD_PROBLEMS = {
-    P + "meld_short": "{count} cards: a meld holds at least 3",
+    P + "meld_short": "a meld holds at least 3 cards, this one {count}",
     P + "meld_mixed": "a meld's cards share one rank (a set) or one suit (a run)",
     P + "set_suits": "a set's cards are all of different suits: {cards} share one",
     P + "run_twice": "a run holds each rank once: {cards} share one",

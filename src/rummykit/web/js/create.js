@@ -10,7 +10,7 @@ import { api } from "./api.js";
 import { store } from "./store.js";
 import { parsePreset, presetOptions, presetRules } from "./preset.js";
 
-export const BROWSER_GAMES = ["okey", "turkish_rummy", "kalooki"];
+export const BROWSER_GAMES = ["okey", "turkish_rummy", "kalooki", "carousel"];
 const BOT_LEVELS = ["greedy", "random"];
 
 function valueText(option, value) {

@@ -42,6 +42,11 @@ export class TableModel {
     this.chosen = new Map();
     /** Kalooki: the meld a card was dropped on when several moves fit there (its number), or null. */
     this.choosing = null;
+    /** Carousel: the table card picked ({number, card}), the hand card picked (a face), the
+     * choice a drop left open ({texts, chosen}: a joker's declared card); each null when none. */
+    this.carouselPick = null;
+    this.carouselHandPick = null;
+    this.carouselChoice = null;
     this.focusSlot = null;
     this.scores = [];
     this.hint = null;
@@ -116,6 +121,9 @@ export class TableModel {
       this.selected = null;
     }
     this.choosing = null;
+    this.carouselPick = null;
+    this.carouselHandPick = null;
+    this.carouselChoice = null;
     const obs = message.observation;
     const entries = [...message.events, ...message.notices].map((e, i) => ({ ...e, key: `${message.v}-${i}` }));
     if (message.type === "sync" && message.v > 0) {
@@ -145,7 +153,8 @@ export class TableModel {
     if (message.type === "sync" || message.events.some((e) => e.params && e.params.result)) {
       this.link.request({ type: "scores" });
     }
-    if (this.seat !== null) this.syncRack(newGame);
+    // Carousel's hand is shown as the server sorts it: no rack to keep
+    if (this.seat !== null && !this.carousel()) this.syncRack(newGame);
     this.changed();
   }
 
@@ -290,6 +299,52 @@ export class TableModel {
 
   kalooki() {
     return this.info !== null && this.info.variant === "kalooki";
+  }
+
+  carousel() {
+    return this.info !== null && this.info.variant === "carousel";
+  }
+
+  /** Carousel: pick (or unpick) table card `card` (its text) of draft meld `number`. */
+  pickTableCard(number, card) {
+    const same = this.carouselPick && this.carouselPick.number === number && this.carouselPick.card === card;
+    this.carouselPick = same ? null : { number, card };
+    this.carouselHandPick = null;
+    this.carouselChoice = null;
+    this.changed();
+  }
+
+  /** Carousel: pick (or unpick) hand card `face`. */
+  pickHandCard(face) {
+    this.carouselHandPick = this.carouselHandPick === face ? null : face;
+    this.carouselPick = null;
+    this.carouselChoice = null;
+    this.changed();
+  }
+
+  /** Carousel: the legal texts a drop (or a target button) of `payload` on `target` may mean
+   * (`carouselDrop`): one is played, several are offered to choose from (a joker's card), none
+   * says so. */
+  carouselDropped(target, payload, texts) {
+    if (texts.length === 1) this.playCarousel(texts[0]);
+    else if (texts.length > 1) {
+      this.carouselChoice = { texts, chosen: texts[0] };
+      this.carouselPick = null;
+      this.changed();
+    } else this.notice("carousel_ui_no_fit");
+  }
+
+  /** Play a Carousel action (a legal text); the picks and choices end. */
+  playCarousel(text) {
+    this.cancelCarousel();
+    this.act(text);
+  }
+
+  cancelCarousel() {
+    this.carouselPick = null;
+    this.carouselHandPick = null;
+    this.carouselChoice = null;
+    this.changed();
   }
 
   clearSelection() {

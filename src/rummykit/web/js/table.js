@@ -9,6 +9,7 @@ import { store } from "./store.js";
 import { TableModel } from "./model.js";
 import { Board } from "./board.js";
 import { KalookiBoard } from "./kalooki.js";
+import { CarouselBoard, carouselDrop } from "./carousel.js";
 import { Waiting } from "./waiting.js";
 import { Log, Announcer } from "./log.js";
 import { Scores } from "./scores.js";
@@ -113,6 +114,10 @@ export function TablePage({ id, invited, variants }) {
   };
 
   const onDrop = (target, payload) => {
+    if (m.carousel()) {
+      m.carouselDropped(target, payload, carouselDrop(m, target, payload));
+      return;
+    }
     const [where, at] = target.split(":");
     if (payload.from === "rack") {
       if (where === "slot") m.move(payload.slot, Number(at));
@@ -154,7 +159,8 @@ export function TablePage({ id, invited, variants }) {
     html`<p class="error" role="alert" data-testid="error">${sentence(m.error.code, m.error.params, ctx)}</p>`}
     ${!playing && html`<${Waiting} model=${m} invited=${invited} ctx=${ctx} run=${run} />`}
     ${playing && info.variant === "kalooki" && html`<${KalookiBoard} model=${m} ctx=${ctx} onDrop=${onDrop} />`}
-    ${playing && info.variant !== "kalooki" && html`<${Board} model=${m} ctx=${ctx} onDrop=${onDrop} />`}
+    ${playing && info.variant === "carousel" && html`<${CarouselBoard} model=${m} ctx=${ctx} onDrop=${onDrop} />`}
+    ${playing && info.variant !== "kalooki" && info.variant !== "carousel" && html`<${Board} model=${m} ctx=${ctx} onDrop=${onDrop} />`}
     ${playing &&
     m.roundEnd &&
     !m.roundEnd.hidden &&

@@ -187,7 +187,25 @@ def test_http_errors_are_structured(server: Server, tmp_path: Path) -> None:
         server.post(f"/tables/{table}/seats/0/join", {"name": "bob"}, status=409)["error"]["code"]
         == "seat_taken"
     )
+    bad = server.post(f"/tables/{table}/fill", {"token": token, "level": "nobody"}, status=400)
+    assert bad["error"]["code"] == "bad_request"
+    assert "unknown bot 'nobody'" in bad["error"]["params"]["reason"]
+    assert server.get(f"/tables/{table}").json()["seats"][1]["kind"] != "bot"
     server.post(f"/tables/{table}/fill", {"token": token, "level": "random"})
     assert server.get(f"/tables/{table}").json()["seats"][1]["kind"] == "bot"
     assert server.get("/games/nothing/record").status_code == 404
     assert server.post("/tables", None, status=400)["error"]["code"] == "bad_request"
+
+
+def test_bot_levels_are_checked_for_the_game(server: Server) -> None:
+    def seats(level: str, players: int = 2) -> list[dict[str, str]]:
+        return [{"kind": "person"}] + [{"kind": "bot", "level": level}] * (players - 1)
+
+    created = server.post("/tables", {"variant": "okey", "seats": seats("search:3", 4)}, status=201)
+    assert [s["level"] for s in created["seats"]][1:] == ["search:3"] * 3
+    for variant in ("kalooki", "carousel"):
+        bad = server.post("/tables", {"variant": variant, "seats": seats("search", 4)}, status=400)
+        assert bad["error"]["code"] == "bad_request" and variant in bad["error"]["params"]["reason"]
+    bad = server.post("/tables", {"variant": "okey", "seats": seats("search:-1", 4)}, status=400)
+    assert bad["error"]["code"] == "bad_request"
+    assert server.post("/tables", {"variant": "okey", "seats": seats("greedy", 4)}, status=201)

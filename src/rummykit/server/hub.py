@@ -163,7 +163,7 @@ class Hub:
             server=self.server,
             lease_until=time.time() + self.lease,
         )
-        self.db.add_table(row, [_seat_row(row.id, idx, seat) for idx, seat in enumerate(seats)])
+        self.db.add_table(row, [_seat_row(row.id, row.variant, idx, seat) for idx, seat in enumerate(seats)])
         table = self._load(row.id)
         assert table is not None
         return table, owner
@@ -223,15 +223,15 @@ def _rules_json(rules: object) -> dict[str, Any]:
     return dict(rules_dict(rules))
 
 
-def _seat_row(table_id: str, idx: int, seat: object) -> SeatRow:
-    """A seat of a create request: ``{"kind": "person"}`` (open for a person to join) or
-    ``{"kind": "bot", "level": "greedy"}``."""
+def _seat_row(table_id: str, variant: str, idx: int, seat: object) -> SeatRow:
+    """A seat of a create request for a table of ``variant``: ``{"kind": "person"}`` (open for a
+    person to join) or ``{"kind": "bot", "level": "greedy"}``."""
     if not isinstance(seat, dict) or seat.get("kind") not in ("person", "bot"):
         raise ProtocolError(
             "bad_request", reason='each seat is {"kind": "person"} or {"kind": "bot", "level": …}'
         )
     if seat["kind"] == "bot":
-        level = check_level(seat.get("level", "greedy"))
+        level = check_level(seat.get("level", "greedy"), variant)
         return SeatRow(
             table_id=table_id,
             idx=idx,

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from rummykit.bots.registry import BOT_NAMES
+from rummykit.bots.registry import bot_factory, bot_names
 from rummykit.engine.events import Event
 from rummykit.engine.records import header, outcome_json
 from rummykit.errors import IllegalActionError, RummykitError
@@ -120,11 +120,18 @@ class SeatInfo:
         }
 
 
-def check_level(level: object) -> str:
-    """A bot level (a bot name); raises ``bad_request``."""
-    if not isinstance(level, str) or level.strip().lower() not in BOT_NAMES:
-        raise ProtocolError("bad_request", reason=f"a bot level is one of {', '.join(BOT_NAMES)}")
-    return level.strip().lower()
+def check_level(level: object, variant: str) -> str:
+    """A bot level (a bot name, maybe with a budget: ``search:12``) of a bot that plays
+    ``variant``; raises ``bad_request`` naming the problem (an unknown bot, a bot of other games, a
+    bad budget, a plugin that fails to load)."""
+    if not isinstance(level, str):
+        raise ProtocolError("bad_request", reason=f"a bot level is one of {', '.join(bot_names())}")
+    name = level.strip().lower()
+    try:
+        bot_factory(name, variant)
+    except RummykitError as exc:
+        raise ProtocolError("bad_request", reason=str(exc)) from None
+    return name
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -364,7 +371,7 @@ class LiveTable:
         """Every open seat becomes a bot of ``level``."""
         if self.status == "playing":
             raise ProtocolError("not_open", status=self.status)
-        name = check_level(level)
+        name = check_level(level, self.variant)
         for seat in self.seats:
             if seat.kind == "open":
                 seat.kind, seat.level, seat.name = "bot", name, f"{name} bot"

@@ -70,7 +70,11 @@ def simulate(
     game: Annotated[str, typer.Argument(help="okey, turkish_rummy, kalooki or carousel")],
     games: Annotated[int, typer.Option(help="How many matches to play")] = 100,
     bots: Annotated[
-        str, typer.Option(help="One bot per seat, comma-separated (random, greedy); one name fills all seats")
+        str,
+        typer.Option(
+            help="One bot per seat, comma-separated (random, greedy, search, search:12, a plugin's name);"
+            " one name fills all seats"
+        ),
     ] = "greedy",
     seed: Annotated[int, typer.Option(help="The simulation seed; each game's seeds derive from it")] = 0,
     rounds: Annotated[

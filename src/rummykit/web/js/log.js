@@ -18,8 +18,6 @@ const SUBJECT_CODES = new Set([
   "showed",
   "kalooki_draw",
   "kalooki_take",
-  "kalooki_opens",
-  "kalooki_eliminated",
 ]);
 
 /** One event or notice ({code, seat, params}) in words, as a sentence; `ctx.seatName` names the

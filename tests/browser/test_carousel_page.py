@@ -6,10 +6,12 @@ knocks or ends the turn; the round end shows. Screenshots at 1280x800 and 390x84
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
 from typing import Any
 
 from browser_support import Pages, check_rendering
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from table_driver import Person
 
 from rummykit.core.notation import format_declared, format_face
@@ -179,3 +181,141 @@ def test_a_round_of_carousel_through_the_page(pages: Pages, server: Server) -> N
     expect(end).to_be_visible(timeout=60_000)
     assert melded and shown_invalid, "the round ended before the person could meld"
     shots(page, "carousel-round-end")
+
+
+JOKER_SEED = 54
+"""A deal where seat 0 moves first and, after its first draw, holds JK 4C 5C 6C: it can lay
+``4C JK[5C] 6C`` keeping 5C, then replace the joker by 5C in a later turn."""
+
+
+def dealt_from(srv: Server, db: Path, body: dict[str, Any], page: Page, seed: int) -> tuple[str, str]:
+    """Create a table of ``body`` (its bots wait 10 s), sit ``page`` at seat 0 and start it; then
+    stop the server, store ``seed`` as the match's seed (no action was played) with no bot delay,
+    and start the server again: it rebuilds the table from the stored seed, as after a crash. The
+    page is closed before the stop (its storage keeps the seat). Returns the table id and the
+    page's address at the table."""
+    created = srv.post("/tables", {**body, "bot_delay": 10, "grace_seconds": 600}, status=201)
+    table = str(created["table"])
+    CarouselPerson(page, srv, table).sit(0, "Ann")
+    address = page.url
+    page.close()
+    srv.post(f"/tables/{table}/start", {"token": created["owner_token"]})
+    srv.stop()
+    with sqlite3.connect(db) as conn:
+        games = [row[0] for row in conn.execute("SELECT id FROM games WHERE table_id = ?", (table,))]
+        assert len(games) == 1
+        assert conn.execute("SELECT count(*) FROM actions WHERE game_id = ?", (games[0],)).fetchone() == (0,)
+        conn.execute("UPDATE games SET seed = ? WHERE id = ?", (seed, games[0]))
+        conn.execute(
+            "UPDATE tables SET options = json_set(options, '$.bot_delay', 0), server = NULL, lease_until = 0"
+            " WHERE id = ?",
+            (table,),
+        )
+    srv.start()
+    return table, address
+
+
+def joker_of(view: dict[str, Any], card: str) -> int:
+    """The number of the draft meld holding the joker declared ``card``."""
+    table, _ = cards_of(view)
+    return next(n for n, meld in enumerate(table, start=1) if f"JK[{card}]" in [text(c) for c in meld])
+
+
+def test_a_joker_replaced_by_its_card_and_placed_again(
+    browser: Browser, tmp_path: Path, artifacts: None
+) -> None:
+    db = tmp_path / "rummykit.db"
+    srv = Server(f"sqlite:///{db}")
+    srv.start()
+    pages = Pages(browser, srv.base)
+    try:
+        first = pages.new("carousel-joker-sit", locale="en-US")
+        body = {"variant": "carousel", "options": {"players": 2, "target": 1}}
+        body["seats"] = [{"kind": "person"}, {"kind": "bot", "level": "greedy"}]
+        table, address = dealt_from(srv, db, body, first, JOKER_SEED)
+        page = pages.tab(first, "carousel-joker")
+        person = CarouselPerson(page, srv, table)
+        page.goto(address)
+        play_joker_turns(page, person)
+        assert not pages.errors, pages.errors
+    finally:
+        pages.close()
+        srv.stop()
+
+
+def play_joker_turns(page: Page, person: CarouselPerson) -> None:
+    # turn 1: draw, lay 4C JK[5C] 6C (the joker's card chosen among the legal texts), keep 5C
+    person.mine()
+    person.button("draw")
+    person.drag_hand("4C", "new-meld", "new 4C")
+    person.drag_hand("JK[5C]", "meld-1", "add 1 JK[5C]")
+    person.drag_hand("6C", "meld-1", "add 1 6C")
+    expect(page.get_by_test_id("meld-1")).to_have_attribute("data-cards", "4C JK[5C] 6C")
+    person.button("commit")
+    # the bot's turn; then the page shows what the bot's meld changed, if it melded
+    view = person.mine()
+    melds = [e for v in person.views[person.mark :] for e in v["events"] if e["code"] == "carousel.melded"]
+    bot_melds = [e for e in melds if e["seat"] == 1]
+    if bot_melds:
+        last = bot_melds[-1]["params"]
+        shown = page.get_by_test_id("last-meld")
+        expect(shown).to_contain_text("Bot")
+        expect(shown).to_contain_text("plays " + " ".join(last["played"]) + " from the hand")
+        fresh = page.locator("[data-testid^='meld-'][data-fresh='true']")
+        expect(fresh).to_have_count(len(last["added"]))
+        expect(page.get_by_test_id("log")).to_contain_text("plays " + " ".join(last["played"]))
+    # turn 2: draw, ask for the hint (its table previewed), then 5C onto the joker: replace
+    person.button("draw")
+    view = person.views[-1]
+    page.get_by_test_id("actions").locator("button[data-action='hint']").click()
+    expect(page.get_by_test_id("hint-table")).to_be_visible()
+    hint = person.hints[-1]
+    expect(page.get_by_test_id("hint-table").locator("li")).to_have_count(len(hint["table"]))
+    for n, meld in enumerate(hint["table"], start=1):
+        expect(page.get_by_test_id(f"hint-meld-{n}")).to_have_attribute("data-cards", meld)
+    shots_languages(page, "carousel-hint")
+    page.get_by_test_id("hint").get_by_role("button", name="Close").click()
+    number = joker_of(view, "5C")
+    person.mark = len(person.views)
+    person.rack.locator("button[data-piece='5C']").drag_to(
+        page.get_by_test_id(f"meld-{number}").locator("button[data-piece='JK']")
+    )
+    person.played(f"replace {number} 5C")
+    expect(page.get_by_test_id("floating")).to_be_visible()
+    commit = page.get_by_test_id("actions").locator("button[data-action='commit']")
+    expect(commit).to_be_disabled()
+    expect(page.get_by_test_id("commit-why")).to_contain_text("joker")
+    shots_languages(page, "carousel-freed-joker")
+    # the freed joker placed again: its card chosen among the legal texts that place it
+    person.mark = len(person.views)
+    page.get_by_test_id("floating-joker").drag_to(page.get_by_test_id(f"meld-{number}"))
+    choice = page.get_by_test_id("joker-card")
+    expect(choice).to_be_visible()
+    offered = choice.locator("option").evaluate_all("(all) => all.map((o) => o.value)")
+    placing = sorted(t for t in person.legal() if t.startswith(f"add {number} JK["))
+    assert sorted(offered) == placing and placing
+    action = f"add {number} JK[7C]" if f"add {number} JK[7C]" in placing else placing[0]
+    choice.select_option(action)
+    page.get_by_test_id("moves").locator("button[data-move='place']").click()
+    person.played(action)
+    expect(page.get_by_test_id("floating")).to_have_count(0)
+    person.button("commit")
+    committed = [e for v in person.views[person.mark :] for e in v["events"] if e["code"].endswith(".melded")]
+    assert committed and committed[0]["params"]["freed"] == ["JK[5C]"]
+    assert committed[0]["params"]["played"] == ["5C"]
+    expect(page.get_by_test_id("log")).to_contain_text("takes the joker JK[5C] and places it again")
+
+
+def shots_languages(page: Page, name: str) -> None:
+    """Screenshots in Turkish, Persian and Thai, light and dark, desktop and phone; back to
+    English, light, desktop."""
+    for lang in ("tr", "fa", "th"):
+        page.get_by_test_id("language").select_option(lang)
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            for width, height in ((1280, 800), (390, 844)):
+                page.set_viewport_size({"width": width, "height": height})
+                check_rendering(page, lang, f"{name}-{lang}-{scheme}-{width}x{height}")
+    page.get_by_test_id("language").select_option("en")
+    page.emulate_media(color_scheme="light")
+    page.set_viewport_size({"width": 1280, "height": 800})

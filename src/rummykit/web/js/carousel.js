@@ -8,17 +8,58 @@
 // entry (docs/protocol.md); the page checks nothing itself.
 
 import { html } from "./html.js";
-import { t, num, sentence } from "./i18n.js";
+import { t, num, sentence, isolate, listText } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { SeatPanel, places } from "./board.js";
 import { startDrag } from "./drag.js";
-import { JOKER, notation } from "./pieces.js";
+import { JOKER, faceOf, notation } from "./pieces.js";
 
 const MAX_DRAWS = 3;
 
 /** A card of the table in notation: `7H`, or a joker with its declared card `JK[7H]`. */
 function cardText(kind, face, declared) {
   return face === JOKER ? `JK[${notation(kind, declared)}]` : notation(kind, face);
+}
+
+/** A card's text (`7H`, `JK[7H]`) as [face, declared] (declared null for a real card). */
+function cardOf(kind, text) {
+  const joker = text.match(/^JK\[(.*)\]$/);
+  return joker ? [JOKER, faceOf(kind, joker[1])] : [faceOf(kind, text), null];
+}
+
+/** The text of a meld ([[face, declared], …]): its cards space-joined, as the server writes it. */
+function meldText(kind, meld) {
+  return meld.map(([f, d]) => cardText(kind, f, d)).join(" ");
+}
+
+/** What a meld (`carousel.melded`'s params) changed, in words: the cards it played from the hand,
+ * the jokers it took and placed again, the melds it made and those they replaced. */
+export function meldChanges(params) {
+  const melds = (list) => isolate(list.join(" | ")); // left to right in every language
+  const parts = [];
+  if (params.played && params.played.length) parts.push(t("carousel_change_played", { cards: isolate(params.played.join(" ")) }));
+  if (params.freed && params.freed.length) parts.push(t("carousel_change_freed", { jokers: isolate(params.freed.join(" ")) }));
+  if (params.added && params.added.length) parts.push(t("carousel_change_made", { melds: melds(params.added) }));
+  if (params.gone && params.gone.length) parts.push(t("carousel_change_gone", { melds: melds(params.gone) }));
+  return listText(parts);
+}
+
+/** The draft's melds that the last meld made (`model.carouselMeld`'s `added`), a set of indexes,
+ * while the draft is still the table that meld left; null otherwise. */
+function freshMelds(model) {
+  const last = model.carouselMeld;
+  const melds = model.view.observation.draft.melds.map((m) => meldText(model.kind, m));
+  const fresh = new Set();
+  if (!last || melds.length !== last.table.length || melds.some((text, i) => text !== last.table[i])) return null;
+  const added = [...last.added];
+  melds.forEach((text, i) => {
+    const at = added.indexOf(text);
+    if (at !== -1) {
+      fresh.add(i);
+      added.splice(at, 1);
+    }
+  });
+  return fresh;
 }
 
 /** The hand cards not yet placed in the draft (faces), sorted by suit, then rank. */
@@ -72,13 +113,15 @@ export function carouselDrop(model, target, payload) {
   return [];
 }
 
-function DraftMeld({ model, meld, number, why, ctx, onDrop }) {
+function DraftMeld({ model, meld, number, why, fresh, ctx, onDrop }) {
   const kind = model.kind;
+  const played = fresh ? [...model.carouselMeld.played] : [];
   const mine = model.view.legal.length > 0;
   const selected = model.carouselPick;
   return html`<li
-    class=${`kmeld cmeld ${why ? "invalid" : "valid"}`}
+    class=${`kmeld cmeld ${why ? "invalid" : "valid"} ${fresh ? "fresh" : ""}`}
     data-testid=${`meld-${number}`}
+    data-fresh=${fresh ? "true" : undefined}
     data-drop=${`meld:${number}`}
     data-valid=${String(!why)}
     data-cards=${meld.map(([f, d]) => cardText(kind, f, d)).join(" ")}
@@ -92,6 +135,8 @@ function DraftMeld({ model, meld, number, why, ctx, onDrop }) {
       ${meld.map(([f, d], i) => {
         const text = cardText(kind, f, d);
         const pick = () => model.pickTableCard(number, text);
+        const at = played.indexOf(notation(kind, f));
+        if (at !== -1) played.splice(at, 1);
         return html`<span class="kcard" key=${i} data-drop=${f === JOKER ? `joker:${number}:${notation(kind, d)}` : undefined}>
           <${Piece}
             kind=${kind}
@@ -99,6 +144,7 @@ function DraftMeld({ model, meld, number, why, ctx, onDrop }) {
             wild=${f === JOKER}
             small=${true}
             selected=${selected && selected.number === number && selected.card === text}
+            fresh=${at !== -1}
             onClick=${mine ? pick : undefined}
             onPointerDown=${mine ? (e) => startDrag(e, e.currentTarget, { from: "table", number, card: text }, onDrop) : undefined}
           />
@@ -125,7 +171,7 @@ function Choices({ model }) {
           ${choice.texts.map((text) => html`<option key=${text} value=${text} selected=${text === choice.chosen}>${label(text)}</option>`)}
         </select>
       </label>
-      <button type="button" class="primary" data-move="place" onClick=${() => model.playCarousel(choice.chosen)}>${t("carousel_place")}</button>
+      <button type="button" class="primary" data-move="place" onClick=${() => model.playCarousel(model.carouselChoice.chosen)}>${t("carousel_place")}</button>
       <button type="button" onClick=${() => model.cancelCarousel()}>${t("ui_cancel")}</button>
     </div>`;
   }
@@ -171,10 +217,38 @@ function CarouselActions({ model, ctx }) {
   </div>`;
 }
 
+/** The hint's new table as a preview of melds: the cards it plays from the hand marked, each meld
+ * the table holds already marked unchanged. */
+function HintTable({ model, hint }) {
+  const kind = model.kind;
+  const now = model.view.observation.draft.melds.map((m) => meldText(kind, m));
+  const played = [...hint.played];
+  return html`<ol class="hint-table" data-testid="hint-table" aria-label=${t("carousel_hint_table")}>
+    ${hint.table.map((text, i) => {
+      const same = now.includes(text);
+      return html`<li key=${i} class=${`kmeld ${same ? "" : "hinted"}`} data-testid=${`hint-meld-${i + 1}`} data-cards=${text} data-changed=${String(!same)}>
+        <span class="kmeld-head"><span class="kmeld-no">${num(i + 1)}</span>${same ? null : html`<span class="tag">${t("carousel_hint_changed")}</span>`}</span>
+        <span class="kmeld-cards" dir="ltr">
+          ${text.split(" ").map((card, j) => {
+            const [f, d] = cardOf(kind, card);
+            const at = played.indexOf(notation(kind, f));
+            if (at !== -1) played.splice(at, 1);
+            return html`<span class="kcard" key=${j}>
+              <${Piece} kind=${kind} face=${f} wild=${f === JOKER} small=${true} hinted=${at !== -1} />
+              ${f === JOKER && html`<span class="stands">${notation(kind, d)}</span>`}
+            </span>`;
+          })}
+        </span>
+      </li>`;
+    })}
+  </ol>`;
+}
+
 function CarouselHint({ model, hint, onClose }) {
   return html`<section class="hint" data-testid="hint" aria-live="polite">
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
-    <p><strong>${t("carousel_hint_table")}</strong> <bdi dir="ltr">${hint.table.length ? hint.table.join(" | ") : "—"}</bdi></p>
+    <p><strong>${t("carousel_hint_table")}</strong>${hint.table.length ? null : " —"}</p>
+    ${hint.table.length > 0 && html`<${HintTable} model=${model} hint=${hint} />`}
     <p>${hint.played.length ? html`${t("carousel_hint_played")} <bdi dir="ltr">${hint.played.join(" ")}</bdi>` : t("carousel_hint_nothing")}</p>
     <p>${t("carousel_hint_left", { points: hint.points_left })}</p>
     ${hint.action && html`<button type="button" data-action="apply-hint" onClick=${() => model.playCarousel(hint.action)}>${t("carousel_hint_apply")}</button>`}
@@ -197,6 +271,8 @@ export function CarouselBoard({ model, ctx, onDrop }) {
   const seated = model.seat !== null;
   const hand = seated ? handLeft(obs) : [];
   const canDraw = myTurn && model.view.legal.some((a) => a.text === "draw");
+  const fresh = freshMelds(model);
+  const last = fresh && model.carouselMeld;
   return html`<div class=${`board kalooki carousel players-${obs.players}`}>
     ${seats.filter((s) => s !== me).map(panel)}
     <div class="centre">
@@ -214,10 +290,30 @@ export function CarouselBoard({ model, ctx, onDrop }) {
     </div>
     <section class="kmelds" role="region" aria-label=${t("carousel_table_label")} data-testid="melds" data-changed=${String(obs.draft.changed)}>
       ${obs.draft.changed && html`<p class="tag">${t("carousel_draft_open")}</p>`}
-      ${obs.draft.floating > 0 && html`<p class="why" data-testid="floating">${t("carousel_floating", { n: obs.draft.floating })}</p>`}
+      ${last &&
+      html`<p class="last-meld" data-testid="last-meld" data-seat=${last.seat}>
+        ${t("carousel_log_meld", { name: ctx.seatName(last.seat), changes: meldChanges(last) }, ctx)}
+      </p>`}
+      ${obs.draft.floating > 0 &&
+      html`<div class="floating" data-testid="floating">
+        <p class="why">${t("carousel_floating", { n: obs.draft.floating })}</p>
+        ${Array.from(
+          { length: obs.draft.floating },
+          (_, i) => html`<${Piece}
+            key=${i}
+            kind=${kind}
+            face=${JOKER}
+            wild=${true}
+            testid="floating-joker"
+            selected=${model.carouselHandPick === JOKER}
+            onClick=${myTurn ? () => model.pickHandCard(JOKER) : undefined}
+            onPointerDown=${myTurn ? (e) => startDrag(e, e.currentTarget, { from: "hand", face: JOKER }, onDrop) : undefined}
+          />`,
+        )}
+      </div>`}
       ${obs.draft.melds.length
         ? html`<ol>
-            ${obs.draft.melds.map((m, i) => html`<${DraftMeld} key=${i} model=${model} meld=${m} number=${i + 1} why=${info.melds[i]} ctx=${ctx} onDrop=${onDrop} />`)}
+            ${obs.draft.melds.map((m, i) => html`<${DraftMeld} key=${i} model=${model} meld=${m} number=${i + 1} why=${info.melds[i]} fresh=${Boolean(fresh && fresh.has(i))} ctx=${ctx} onDrop=${onDrop} />`)}
           </ol>`
         : html`<p class="muted">${t("carousel_table_empty")}</p>`}
       ${myTurn && html`<div class="new-meld" data-testid="new-meld" data-drop="new">${t("carousel_new_meld")}</div>`}
@@ -245,10 +341,10 @@ export function CarouselBoard({ model, ctx, onDrop }) {
             />`,
           )}
         </section>
-        <p class="points" data-testid="hand-points">
-          ${t("carousel_points", { points: info.points })}
-          ${myTurn && info.knock && html` <span class="muted" data-testid="knock-why">${t("carousel_no_knock")} ${sentence(info.knock.code, info.knock.params, ctx)}</span>`}
-        </p>
+        <div class="points" data-testid="hand-points">
+          <p>${t("carousel_points", { points: info.points })}</p>
+          ${myTurn && info.knock && html`<p class="knock-why" data-testid="knock-why">${t("carousel_no_knock")} ${sentence(info.knock.code, info.knock.params, ctx)}</p>`}
+        </div>
         <${Choices} model=${model} />
         ${model.carouselHandPick !== null && myTurn && html`<${HandMoves} model=${model} face=${model.carouselHandPick} />`}
         <${CarouselActions} model=${model} ctx=${ctx} />`}

@@ -7,6 +7,7 @@
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
 import { t, has, sentence, listText } from "./i18n.js";
+import { meldChanges } from "./carousel.js";
 
 /** Events whose template is a verb phrase: the player's name goes before it. */
 const SUBJECT_CODES = new Set([
@@ -32,6 +33,10 @@ export function eventText(event, ctx) {
   }
   if (event.code === "kalooki_draw" && event.params && event.params.card) {
     return t("log_you_drew", { piece: event.params.card }, ctx);
+  }
+  if (event.code === "carousel.melded" && event.params && event.params.added) {
+    // what the meld changed, not only the new table
+    return t("carousel_log_meld", { name: ctx.seatName(event.seat), changes: meldChanges(event.params) }, ctx);
   }
   if (has(`log_${event.code}`) && event.seat !== null && event.seat !== undefined) {
     // Kalooki's table moves, written by the page with the player as the subject

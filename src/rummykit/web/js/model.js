@@ -47,6 +47,8 @@ export class TableModel {
     this.carouselPick = null;
     this.carouselHandPick = null;
     this.carouselChoice = null;
+    /** Carousel: the last `carousel.melded` event's params with its `seat` (null before any). */
+    this.carouselMeld = null;
     this.focusSlot = null;
     this.scores = [];
     this.hint = null;
@@ -144,7 +146,11 @@ export class TableModel {
     if (!previous || previous.observation.to_move !== obs.to_move || newGame) {
       this.turnStart = obs.to_move === null ? null : { seat: obs.to_move, at: Date.now() };
     }
+    if (newRound) this.carouselMeld = null;
     for (const event of message.events) {
+      // Carousel: the last meld played (its seat and what it changed), shown on the table while
+      // the draft is still the table that meld left
+      if (event.code === "carousel.melded") this.carouselMeld = { seat: event.seat, ...event.params };
       if (event.params && event.params.result) {
         this.roundEnd = { result: event.params.result };
       }

@@ -5,25 +5,35 @@ discard pile, the score sheet; screenshots in two languages, light and dark, des
 
 from __future__ import annotations
 
+import json
+import re
+import sqlite3
 from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
+import pytest
 from browser_support import Pages, check_rendering
 from playwright.sync_api import Page, expect
 from table_driver import KalookiPerson
 
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
-from test_server_support import Server
+from test_server_support import Server, running
 
 ROUNDS = 5
 """Rounds the match may take to give the person an opening and a lay-off (each round does about
 two times in three with the greedy moves)."""
 
 
-def kalooki_table(server: Server, rounds: int = ROUNDS) -> dict[str, object]:
+def kalooki_table(
+    server: Server, rounds: int = ROUNDS, options: dict[str, object] | None = None
+) -> dict[str, object]:
+    """A public table of a person in seat 0 and three greedy bots (no delay); ``options`` the
+    rules (default: ``rounds`` rounds)."""
     body = {
         "variant": "kalooki",
-        "options": {"match": "rounds", "rounds": rounds},
+        "options": options or {"match": "rounds", "rounds": rounds},
         "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3,
         "bot_delay": 0,
     }
@@ -142,3 +152,202 @@ def test_the_kalooki_table_in_turkish(pages: Pages, server: Server) -> None:
     game = page.get_by_test_id("create-game")
     game.select_option("kalooki")
     expect(page.get_by_test_id("create-table")).to_contain_text("51")
+
+
+# ---------------------------------------------------------------- dealt positions
+# The server deals every match with a fresh secret seed and takes no position, so the tests below
+# get their deals from a server of their own: the tables are created and started, the server
+# stopped, each match's seed replaced in its database (its actions dropped) by a seed found with
+# the engine and the greedy bots, and the server started again on that database, which deals the
+# chosen matches. The person plays the page's hints (the greedy bot's moves), so each match goes
+# as it did in the search.
+
+RUN_RELEASE = 34
+"""Seat 0 may release a run's joker with its declared card after 7 of its turns."""
+SET_RELEASE = 181
+"""Seat 0 may release a set's joker with both missing suits (``release 7 5S 5C``) after 9 turns."""
+HUNT = 686
+"""Seat 0 goes out in its first turn without having melded (Okey yapmak); the others keep 119,
+117 and 131 points in hand (with the 25 points' penalty)."""
+HUNT_LIMIT = 118
+"""The elimination limit that puts seats 1 and 3 out of the match after that round, and keeps
+seat 2 in."""
+
+DEALS: dict[str, tuple[int, dict[str, object], str, str]] = {
+    "run-fa": (RUN_RELEASE, {"match": "rounds", "rounds": 1}, "fa", "آنا"),
+    "set-th": (SET_RELEASE, {"match": "rounds", "rounds": 1}, "th", "อันนา"),
+    "hunt-fa": (HUNT, {"elimination_limit": HUNT_LIMIT}, "fa", "آنا"),
+    "hunt-th": (HUNT, {"elimination_limit": HUNT_LIMIT}, "th", "อันนา"),
+}
+"""Each dealt table: (seed, rules options, language, the person's name)."""
+
+
+@dataclass
+class Dealt:
+    """A started table of the dealt server: its id, seat 0's token, language and person's name."""
+
+    table: str
+    token: str
+    lang: str
+    name: str
+
+
+@pytest.fixture(scope="module")
+def dealt(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, Dealt]]]:
+    """A server of this module's own whose tables (:data:`DEALS`, a person in seat 0 and greedy
+    bots) play the chosen seeds' matches."""
+    db = tmp_path_factory.mktemp("dealt") / "rummykit.db"
+    first = Server(f"sqlite:///{db}").start()
+    tables: dict[str, Dealt] = {}
+    try:
+        for key, (_, options, lang, name) in DEALS.items():
+            created = kalooki_table(first, options=options)
+            table = str(created["table"])
+            token = first.post(f"/tables/{table}/seats/0/join", {"name": name})["token"]
+            first.post(f"/tables/{table}/start", {"token": created["owner_token"]})
+            tables[key] = Dealt(table, token, lang, name)
+    finally:
+        first.stop()
+    with sqlite3.connect(db) as conn:
+        for key, (seed, *_) in DEALS.items():
+            table = tables[key].table
+            conn.execute(
+                "DELETE FROM actions WHERE game_id IN (SELECT id FROM games WHERE table_id = ?)", (table,)
+            )
+            conn.execute("UPDATE games SET seed = ? WHERE table_id = ?", (seed, table))
+    with running(f"sqlite:///{db}") as second:
+        yield second, tables
+
+
+def open_dealt(pages: Pages, server: Server, dealt: Dealt) -> KalookiPerson:
+    """The dealt table's page in its language, holding seat 0 (its token in the page's storage)."""
+    locale = {"fa": "fa-IR", "th": "th-TH"}[dealt.lang]
+    page = pages.new(f"kalooki-{dealt.lang}", locale=locale)
+    seat = json.dumps({"seat": 0, "token": dealt.token})
+    page.add_init_script(
+        f"localStorage.setItem({json.dumps('rummykit.seat.' + dealt.table)}, {json.dumps(seat)});"
+        f"localStorage.setItem('rummykit.lang', {json.dumps(json.dumps(dealt.lang))});"
+    )
+    person = KalookiPerson(page, server, dealt.table, english=False)
+    page.goto(f"{server.base}/#/t/{dealt.table}")
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    expect(page.locator("html")).to_have_attribute("lang", dealt.lang)
+    return person
+
+
+def play_hints_until(person: KalookiPerson, wanted: Callable[[list[str]], str | None]) -> str:
+    """Play the hinted moves until ``wanted`` picks a legal action's text; return it."""
+    for _ in range(200):
+        assert person.wait_turn_or_end() != "end", "the round ended first"
+        view = person.last_view()
+        found = wanted([entry["text"] for entry in view["legal"]])
+        if found is not None:
+            return found
+        person.play_move(person.hint()["action"])
+    raise AssertionError("never found")
+
+
+def english_words(page: Page) -> list[str]:
+    """Latin words of two letters or more in the log (notation is upper case: ``7H``, ``JK``; the
+    Turkish term "Okey yapmak" is kept in every language)."""
+    text = page.get_by_test_id("log").inner_text().replace("Okey yapmak", "")
+    return [w for w in re.findall(r"[A-Za-z]{2,}", text) if not re.fullmatch(r"[2-9TJQKA][SHDC]|JK", w)]
+
+
+def drag_release(person: KalookiPerson, action: str) -> None:
+    """Play ``release N C…`` by selecting its cards and dragging the last one onto meld N; wait
+    until the server played it and the meld holds the cards and one joker fewer, the hand one more."""
+    page = person.page
+    _, number, *cards = action.split()
+    person.choose(cards)
+    meld = page.get_by_test_id(f"meld-{number}")
+    on_meld = meld.locator("button[data-piece='JK']").count()
+    assert on_meld >= 1
+    jokers = person.rack.locator("button[data-piece='JK']").count()
+    before = len(person.views)
+    person.rack.locator(f"button[data-piece='{cards[-1]}'][aria-pressed='true']").first.drag_to(meld)
+    for _ in range(100):
+        if any(v.get("played") == {"seat": 0, "action": action} for v in person.views[before:]):
+            break
+        assert not person.error_text(), person.error_text()
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError(f"{action} was never played")
+    for card in cards:
+        expect(meld.locator(f"button[data-piece='{card}']")).to_have_count(1)
+    expect(meld.locator("button[data-piece='JK']")).to_have_count(on_meld - 1)
+    expect(person.rack.locator("button[data-piece='JK']")).to_have_count(jokers + 1)
+
+
+def test_releasing_a_runs_joker_by_dragging_its_card_in_persian(
+    pages: Pages, dealt: tuple[Server, dict[str, Dealt]]
+) -> None:
+    """The run's declared card dragged onto the meld takes its joker; the table in Persian (right
+    to left), desktop and phone, light and dark, before the drag."""
+    server, tables = dealt
+    person = open_dealt(pages, server, tables["run-fa"])
+    action = play_hints_until(
+        person, lambda texts: next((t for t in texts if t.startswith("release ")), None)
+    )
+    assert len(action.split()) == 3
+    screenshots(person.page, "fa", "kalooki-fa-release")
+    drag_release(person, action)
+    log = person.page.get_by_test_id("log")
+    expect(log).to_contain_text("جوکر ترکیب")
+    assert english_words(person.page) == []
+
+
+def test_releasing_a_sets_joker_with_both_missing_suits_in_thai(
+    pages: Pages, dealt: tuple[Server, dict[str, Dealt]]
+) -> None:
+    """Both missing suits, selected, dragged onto a set of three with a joker, take the joker; the
+    table in Thai, desktop and phone, light and dark."""
+    server, tables = dealt
+    person = open_dealt(pages, server, tables["set-th"])
+    action = play_hints_until(
+        person,
+        lambda texts: next((t for t in texts if t.startswith("release ") and len(t.split()) == 4), None),
+    )
+    assert action == "release 7 5S 5C"
+    screenshots(person.page, "th", "kalooki-th-release")
+    drag_release(person, action)
+    assert english_words(person.page) == []
+
+
+@pytest.mark.parametrize("key", ["hunt-fa", "hunt-th"])
+def test_okey_yapmak_and_the_elimination_standings(
+    pages: Pages, dealt: tuple[Server, dict[str, Dealt]], key: str
+) -> None:
+    """The person lays every card in one turn (Okey yapmak): the round end announces it; two
+    players pass the limit and the score sheet's standings say who is still in; the log has every
+    event in the page's language (opens, the round end, out of the match)."""
+    server, tables = dealt
+    table = tables[key]
+    person = open_dealt(pages, server, table)
+    page = person.page
+    while person.wait_turn_or_end() != "end":
+        person.play_move(person.hint()["action"])
+    result = person.last_view()["observation"]["last_result"]
+    assert result["kind"] == "hunt" and result["winner"] == 0
+    end = page.get_by_test_id("round-end")
+    expect(end.get_by_test_id("okey-yapmak")).to_contain_text("Okey yapmak")
+    expect(end.get_by_test_id("okey-yapmak")).to_contain_text(table.name)
+    check_rendering(page, table.lang, f"kalooki-{key}-round-end")
+    end.locator("button").last.click()
+    expect(end).to_be_hidden()
+    standings = page.get_by_test_id("scores").get_by_test_id("standings")
+    cells = standings.locator("td")
+    expect(cells).to_have_count(4)
+    inside, out = ("هست", "بیرون") if table.lang == "fa" else ("อยู่", "ออก")
+    assert [cells.nth(s).inner_text() for s in range(4)] == [inside, out, inside, out]
+    for seat in (1, 3):
+        expect(page.get_by_test_id(f"seat-{seat}")).to_contain_text(
+            "بیرون از بازی" if table.lang == "fa" else "ออกจากเกมแล้ว"
+        )
+    log = page.get_by_test_id("log")
+    expect(log).to_contain_text(table.name)
+    # a meld's cards are one left-to-right run (isolated in Persian), so they read in their order
+    meld = "KS KH KD" if table.lang == "th" else "\u2066KS KH KD\u2069"
+    assert meld in log.inner_text()
+    assert english_words(page) == []
+    screenshots(page, table.lang, f"kalooki-{key}-standings")

@@ -129,6 +129,10 @@ function seatName(seat, ctx) {
 function param(name, value, ctx) {
   if (value === null || value === undefined) return "";
   if (Array.isArray(value) && SEAT_PARAMS.has(name)) return listText(value.map((v) => param(name, v, ctx)));
+  if (Array.isArray(value) && value.length && value.every((v) => typeof v === "string" && PIECE.test(v))) {
+    // a list of pieces (a meld) is one left-to-right run, in its order
+    return isolate(value.join(" "));
+  }
   if (Array.isArray(value)) return value.map((v) => param(name, v, ctx)).join(" ");
   if (typeof value === "object" && "code" in value) return t(value.code, value.params, ctx);
   if (typeof value === "number") return SEAT_PARAMS.has(name) ? seatName(value, ctx) : num(value);

@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import multiprocessing
-import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -40,10 +38,11 @@ from rummykit.engine.events import Event
 from rummykit.engine.game import Game
 from rummykit.engine.match import Bot, play_match
 from rummykit.engine.options import rules_dict
-from rummykit.engine.records import RecordWriter, rules_hash
+from rummykit.engine.records import RecordWriter, make_records_dir, rules_hash
 from rummykit.engine.state import State
 from rummykit.errors import RummykitError
 from rummykit.variants.registry import variant
+from rummykit.workers import run_chunks
 
 OKEY_KINDS = ("normal", "okey", "pairs", "okey+pairs")
 """The finish kinds an Okey summary always lists (with 0 when none happened)."""
@@ -186,11 +185,6 @@ def run_games(config: SimulationConfig, indices: Sequence[int]) -> list[GameStat
     return [run_game(config, i) for i in indices]
 
 
-def _ignore_interrupts() -> None:
-    """A worker's start: Ctrl-C is the parent's to handle (it stops the workers)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def simulate(
     config: SimulationConfig,
     games: int,
@@ -209,12 +203,7 @@ def simulate(
     if workers < 1:
         raise RummykitError(f"the number of workers must be at least 1, not {workers}")
     if config.records is not None:
-        try:
-            config.records.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise RummykitError(
-                f"can't create the records directory {config.records}: {exc.strerror}"
-            ) from None
+        make_records_dir(config.records)
     indices = list(range(1, games + 1))
     if workers == 1:
         out: list[GameStats] = []
@@ -225,24 +214,7 @@ def simulate(
         return out
     size = max(1, min(16, games // (workers * 8)))
     chunks = [indices[i : i + size] for i in range(0, games, size)]
-    results: list[GameStats] = []
-    context = multiprocessing.get_context("spawn")
-    pool = context.Pool(min(workers, len(chunks)), initializer=_ignore_interrupts)
-    try:
-        for part in pool.imap_unordered(functools.partial(run_games, config), chunks):
-            results.extend(part)
-            if progress is not None:
-                progress(len(part))
-    except BaseException:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            pool.terminate()
-            pool.join()
-        finally:
-            signal.signal(signal.SIGINT, previous)
-        raise
-    pool.close()
-    pool.join()
+    results = run_chunks(functools.partial(run_games, config), chunks, workers, progress)
     return sorted(results, key=lambda s: s.index)
 
 

@@ -29,8 +29,6 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-import multiprocessing
-import signal
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -43,9 +41,10 @@ from rummykit import simulation as sim
 from rummykit.bots.registry import bot_factory, check_name, make_bot
 from rummykit.engine.match import Bot
 from rummykit.engine.options import rules_dict
-from rummykit.engine.records import RecordWriter, rules_hash
+from rummykit.engine.records import RecordWriter, make_records_dir, rules_hash
 from rummykit.errors import RummykitError
 from rummykit.variants.registry import variant
+from rummykit.workers import run_chunks
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -182,10 +181,6 @@ def play_many(config: TournamentConfig, matches: Sequence[tuple[int, tuple[int, 
     return [play(config, deal, lineup) for deal, lineup in matches]
 
 
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run(
     config: TournamentConfig,
     deals: int,
@@ -201,12 +196,7 @@ def run(
     if workers < 1:
         raise RummykitError(f"the number of workers must be at least 1, not {workers}")
     if config.records is not None:
-        try:
-            config.records.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise RummykitError(
-                f"can't create the records directory {config.records}: {exc.strerror}"
-            ) from None
+        make_records_dir(config.records)
     lineups = config.lineups()
     schedule = [(d, lineup) for d in range(1, deals + 1) for lineup in lineups]
     order = {key: i for i, key in enumerate(schedule)}
@@ -218,25 +208,7 @@ def run(
                 progress(1)
         return out
     chunks = [schedule[i : i + 1] for i in range(len(schedule))]
-    results: list[MatchResult] = []
-    pool = multiprocessing.get_context("spawn").Pool(
-        min(workers, len(chunks)), initializer=_ignore_interrupts
-    )
-    try:
-        for part in pool.imap_unordered(functools.partial(play_many, config), chunks):
-            results.extend(part)
-            if progress is not None:
-                progress(len(part))
-    except BaseException:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            pool.terminate()
-            pool.join()
-        finally:
-            signal.signal(signal.SIGINT, previous)
-        raise
-    pool.close()
-    pool.join()
+    results = run_chunks(functools.partial(play_many, config), chunks, workers, progress)
     return sorted(results, key=lambda r: order[(r.deal, r.lineup)])
 
 

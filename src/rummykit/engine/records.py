@@ -234,6 +234,15 @@ def _check_outcome(number: int, done: Replayed, claimed: object) -> None:
         )
 
 
+def make_records_dir(path: Path) -> None:
+    """Create the folder ``path`` for records (and its parents; an existing one is fine); raises
+    :class:`RummykitError` naming it when it can't be created."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RummykitError(f"can't create the records directory {path}: {exc.strerror}") from None
+
+
 def read_lines(path: Path) -> list[str]:
     """The lines of a record file; raises :class:`RecordError` when it can't be read."""
     try:

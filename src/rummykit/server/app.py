@@ -371,8 +371,9 @@ async def start(request: Request, hub: Hub) -> Response:
     return JSONResponse(table.info())
 
 
-async def record(request: Request, hub: Hub) -> Response:
-    """``GET /games/{id}/record``: the JSON Lines record, once the match is over."""
+def _finished_record(request: Request, hub: Hub) -> list[str]:
+    """The record lines of the finished game named in the path; raises ``no_such_game`` and
+    ``not_finished`` (nothing of a match is given while it is played)."""
     game_id = request.path_params["game"]
     found = hub.db.game(game_id) if len(game_id) <= 32 else None
     if found is None:
@@ -380,20 +381,19 @@ async def record(request: Request, hub: Hub) -> Response:
     row, table, actions = found
     if row.status != "finished":
         raise ProtocolError("not_finished")
-    text = "\n".join(record_lines(row, table.variant, table.rules, actions)) + "\n"
+    return record_lines(row, table.variant, table.rules, actions)
+
+
+async def record(request: Request, hub: Hub) -> Response:
+    """``GET /games/{id}/record``: the JSON Lines record, once the match is over."""
+    text = "\n".join(_finished_record(request, hub)) + "\n"
     return PlainTextResponse(text, media_type="application/x-ndjson")
 
 
 async def _finished_replay(request: Request, hub: Hub) -> Any:
     """The replay of the finished game named in the path (kept in the app's replay cache)."""
     game_id = request.path_params["game"]
-    found = hub.db.game(game_id) if len(game_id) <= 32 else None
-    if found is None:
-        raise ProtocolError("no_such_game", game=game_id[:40])
-    row, table, actions = found
-    if row.status != "finished":
-        raise ProtocolError("not_finished")
-    lines = record_lines(row, table.variant, table.rules, actions)
+    lines = _finished_record(request, hub)
     cache: ReplayCache = request.app.state.replays
     return await asyncio.to_thread(cache.get, "game:" + game_id, lambda: build(lines))
 

@@ -114,6 +114,19 @@ function Centre({ model, wilds, onDrop, ctx, pileOf }) {
   </div>`;
 }
 
+/** The own seat's panel and, beside it, the last refusal or else the open `hint` (an element):
+ * the same in every game's table. */
+export function MeHead({ model, ctx, seated, seatPanel, hint }) {
+  return html`<div class="me-head">
+    ${seatPanel}
+    ${seated &&
+    html`<div class="me-note">
+      ${model.error && html`<p class="error" role="alert" data-testid="error">${sentence(model.error.code, model.error.params, ctx)}</p>`}
+      ${model.hint && !model.error && hint}
+    </div>`}
+  </div>`;
+}
+
 export function Board({ model, ctx, onDrop }) {
   const obs = model.view.observation;
   const me = model.seat === null ? 0 : model.seat;
@@ -149,14 +162,8 @@ export function Board({ model, ctx, onDrop }) {
     ${others.map(panel)}
     <${Centre} model=${model} wilds=${wilds} onDrop=${onDrop} ctx=${ctx} pileOf=${pileOf} />
     <div class="me">
-      <div class="me-head">
-        ${panel(me)}
-        ${seated &&
-        html`<div class="me-note">
-          ${model.error && html`<p class="error" role="alert" data-testid="error">${sentence(model.error.code, model.error.params, ctx)}</p>`}
-          ${model.hint && !model.error && html`<${Hint} hint=${model.hint} ctx=${ctx} onClose=${() => model.dismissHint()} />`}
-        </div>`}
-      </div>
+      <${MeHead} model=${model} ctx=${ctx} seated=${seated} seatPanel=${panel(me)}
+        hint=${html`<${Hint} hint=${model.hint} ctx=${ctx} onClose=${() => model.dismissHint()} />`} />
       ${seated &&
       html`<${Rack} model=${model} wilds=${wilds} onDrop=${onDrop} />
         <div class="rack-tools">

@@ -10,7 +10,7 @@
 import { html } from "./html.js";
 import { t, num, sentence, isolate, listText } from "./i18n.js";
 import { Piece } from "./piece.js";
-import { SeatPanel, places } from "./board.js";
+import { MeHead, SeatPanel, places } from "./board.js";
 import { startDrag } from "./drag.js";
 import { JOKER, faceOf, notation } from "./pieces.js";
 
@@ -319,14 +319,8 @@ export function CarouselBoard({ model, ctx, onDrop }) {
       ${myTurn && html`<div class="new-meld" data-testid="new-meld" data-drop="new">${t("carousel_new_meld")}</div>`}
     </section>
     <div class="me">
-      <div class="me-head">
-        ${panel(me)}
-        ${seated &&
-        html`<div class="me-note">
-          ${model.error && html`<p class="error" role="alert" data-testid="error">${sentence(model.error.code, model.error.params, ctx)}</p>`}
-          ${model.hint && !model.error && html`<${CarouselHint} model=${model} hint=${model.hint} onClose=${() => model.dismissHint()} />`}
-        </div>`}
-      </div>
+      <${MeHead} model=${model} ctx=${ctx} seated=${seated} seatPanel=${panel(me)}
+        hint=${html`<${CarouselHint} model=${model} hint=${model.hint} onClose=${() => model.dismissHint()} />`} />
       ${seated &&
       html`<section class="rack chand" role="region" aria-label=${t("rack_label")} data-testid="rack" dir="ltr">
           ${hand.map(

@@ -8,7 +8,7 @@ import { html } from "./html.js";
 import { t, num, sentence, listText, signed } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { Rack } from "./rack.js";
-import { SeatPanel, places } from "./board.js";
+import { MeHead, SeatPanel, places } from "./board.js";
 import { startDrag } from "./drag.js";
 import { JOKER, notation } from "./pieces.js";
 
@@ -175,14 +175,8 @@ export function KalookiBoard({ model, ctx, onDrop }) {
         : html`<p class="muted">${t("kalooki_table_empty", { min: model.info.rules.open_min })}</p>`}
     </section>
     <div class="me">
-      <div class="me-head">
-        ${panel(me)}
-        ${seated &&
-        html`<div class="me-note">
-          ${model.error && html`<p class="error" role="alert" data-testid="error">${sentence(model.error.code, model.error.params, ctx)}</p>`}
-          ${model.hint && !model.error && html`<${KalookiHint} hint=${model.hint} onClose=${() => model.dismissHint()} />`}
-        </div>`}
-      </div>
+      <${MeHead} model=${model} ctx=${ctx} seated=${seated} seatPanel=${panel(me)}
+        hint=${html`<${KalookiHint} hint=${model.hint} onClose=${() => model.dismissHint()} />`} />
       ${seated &&
       html`<${Rack} model=${model} wilds=${WILDS} onDrop=${onDrop} />
         <${Moves} model=${model} ctx=${ctx} />

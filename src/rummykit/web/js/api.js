@@ -9,14 +9,12 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
+/** `fetch(path, init)` and its JSON answer; a refusal throws the server's ApiError, no answer
+ * `ui_offline`, an answer without an error body `ui_http_error`. */
+export async function request(path, init = {}) {
   let response;
   try {
-    response = await fetch(path, {
-      method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(path, init);
   } catch {
     throw new ApiError("ui_offline", {});
   }
@@ -28,10 +26,18 @@ async function call(method, path, body) {
   return data;
 }
 
+function call(method, path, body) {
+  return request(path, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
 export const api = {
   variants: () => call("GET", "/variants"),
   table: (id) => call("GET", `/tables/${encodeURIComponent(id)}`),
-  create: (request) => call("POST", "/tables", request),
+  create: (table) => call("POST", "/tables", table),
   join: (id, seat, name) => call("POST", `/tables/${encodeURIComponent(id)}/seats/${seat}/join`, { name }),
   leave: (id, seat, token) => call("POST", `/tables/${encodeURIComponent(id)}/seats/${seat}/leave`, { token }),
   fill: (id, token, level) => call("POST", `/tables/${encodeURIComponent(id)}/fill`, { token, level }),

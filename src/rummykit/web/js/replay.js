@@ -7,7 +7,7 @@
 import { html } from "./html.js";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, num, sentence, currentLanguage } from "./i18n.js";
-import { ApiError } from "./api.js";
+import { request } from "./api.js";
 import { piecesOf } from "./variants.js";
 import { Board } from "./board.js";
 import { Piece } from "./piece.js";
@@ -40,19 +40,8 @@ export function keepFile(name, text) {
   }
 }
 
-async function fetchJson(path, body) {
-  let response;
-  try {
-    response = await fetch(path, body === undefined ? {} : { method: "POST", body, headers: { "Content-Type": "application/x-ndjson" } });
-  } catch {
-    throw new ApiError("ui_offline", {});
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = data && data.error;
-    throw error ? new ApiError(error.code, error.params) : new ApiError("ui_http_error", { status: response.status });
-  }
-  return data;
+function fetchJson(path, body) {
+  return request(path, body === undefined ? {} : { method: "POST", body, headers: { "Content-Type": "application/x-ndjson" } });
 }
 
 /** The replay's source: a game of the server, or the file opened in this tab. */

@@ -25,6 +25,7 @@ export const LANGUAGES = [
 const SEAT_PARAMS = new Set(["seat", "seats", "to_move", "winner", "asked"]);
 const PIECE = /^(?:[RYBK](?:1[0-3]|[1-9])|F|[A2-9TJQK][SHDC]|JK(?:\[[^\]]*\])?)$/;
 const INTEGER = /^[+-]?\d+$/;
+const LRM = "\u200e";
 const LRI = "\u2066";
 const PDI = "\u2069";
 
@@ -114,7 +115,10 @@ export function listText(texts) {
 
 /** A signed number: +2, −4, 0. */
 export function signed(n) {
-  return n > 0 ? `+${num(n)}` : num(n);
+  // the language's own negative numbers start with a left-to-right mark; a plus sign needs one
+  // too, or right-to-left text puts it after the digits
+  if (n <= 0) return num(n);
+  return `${language.dir === "rtl" ? LRM : ""}+${num(n)}`;
 }
 
 /** Piece notation kept left to right inside right-to-left text. */
@@ -139,7 +143,7 @@ function param(name, value, ctx) {
   if (typeof value === "string") {
     const word = `${name}_${value.replace(/\W/g, "_")}`;
     if (has(word)) return t(word, {}, ctx);
-    if (INTEGER.test(value)) return value.startsWith("+") ? `+${num(Number(value))}` : num(Number(value));
+    if (INTEGER.test(value)) return value.startsWith("+") ? signed(Number(value)) : num(Number(value));
     if (PIECE.test(value)) return isolate(value);
     return value;
   }

@@ -181,7 +181,7 @@ def run_game(config: SimulationConfig, index: int) -> GameStats:
 
 
 def run_games(config: SimulationConfig, indices: Sequence[int]) -> list[GameStats]:
-    """Play several games (one task of a worker process)."""
+    """Play several games (one chunk of :func:`~rummykit.workers.run_chunks`)."""
     return [run_game(config, i) for i in indices]
 
 
@@ -205,14 +205,7 @@ def simulate(
     if config.records is not None:
         make_records_dir(config.records)
     indices = list(range(1, games + 1))
-    if workers == 1:
-        out: list[GameStats] = []
-        for i in indices:
-            out.append(run_game(config, i))
-            if progress is not None:
-                progress(1)
-        return out
-    size = max(1, min(16, games // (workers * 8)))
+    size = 1 if workers == 1 else max(1, min(16, games // (workers * 8)))
     chunks = [indices[i : i + size] for i in range(0, games, size)]
     results = run_chunks(functools.partial(run_games, config), chunks, workers, progress)
     return sorted(results, key=lambda s: s.index)

@@ -28,12 +28,20 @@ def run_chunks(
     workers: int,
     progress: Callable[[int], None] | None = None,
 ) -> list[T]:
-    """``work(chunk)`` for every chunk on ``min(workers, len(chunks))`` spawned processes (``work``
-    must be picklable: a module-level function or a ``functools.partial`` of one); the results of
-    every chunk, in the order the chunks finish (sort them when order matters). ``progress`` gets
-    the number of results of each chunk as it finishes. An exception in a worker, or a
-    ``KeyboardInterrupt`` in the parent, terminates the pool and is raised again."""
+    """``work(chunk)`` for every chunk: in this process, in order, when ``workers`` is 1; else on
+    ``min(workers, len(chunks))`` spawned processes (``work`` must be picklable: a module-level
+    function or a ``functools.partial`` of one), the results in the order the chunks finish (sort
+    them when order matters). ``progress`` gets the number of results of each chunk as it
+    finishes. An exception in a worker, or a ``KeyboardInterrupt`` in the parent, terminates the
+    pool and is raised again."""
     results: list[T] = []
+    if workers == 1:
+        for chunk in chunks:
+            done = list(work(chunk))
+            results.extend(done)
+            if progress is not None:
+                progress(len(done))
+        return results
     pool = multiprocessing.get_context("spawn").Pool(
         max(1, min(workers, len(chunks))), initializer=_ignore_interrupts
     )

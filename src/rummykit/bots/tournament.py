@@ -177,7 +177,7 @@ def play(config: TournamentConfig, deal: int, lineup: tuple[int, ...]) -> MatchR
 
 
 def play_many(config: TournamentConfig, matches: Sequence[tuple[int, tuple[int, ...]]]) -> list[MatchResult]:
-    """Play several matches (one task of a worker process)."""
+    """Play several matches (one chunk of :func:`~rummykit.workers.run_chunks`)."""
     return [play(config, deal, lineup) for deal, lineup in matches]
 
 
@@ -200,13 +200,6 @@ def run(
     lineups = config.lineups()
     schedule = [(d, lineup) for d in range(1, deals + 1) for lineup in lineups]
     order = {key: i for i, key in enumerate(schedule)}
-    if workers == 1:
-        out = []
-        for deal, lineup in schedule:
-            out.append(play(config, deal, lineup))
-            if progress is not None:
-                progress(1)
-        return out
     chunks = [schedule[i : i + 1] for i in range(len(schedule))]
     results = run_chunks(functools.partial(play_many, config), chunks, workers, progress)
     return sorted(results, key=lambda r: order[(r.deal, r.lineup)])

@@ -190,6 +190,22 @@ def check_rendering(page: Page, lang: str, name: str) -> None:
     assert scroll <= client, f"{name}: content {scroll}px wide in a {client}px viewport"
 
 
+SIZES = ((1280, 800), (390, 844))
+"""The desktop and phone viewports of the screenshots (width, height)."""
+
+
+def check_sizes(page: Page, lang: str, name: str, schemes: tuple[str, ...] = ("light",)) -> None:
+    """:func:`check_rendering` at each of :data:`SIZES` in each colour scheme, saved as
+    ``<name>-<width>x<height>-<scheme>.png``; the page is left at 1280x800, light."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        for scheme in schemes:
+            page.emulate_media(color_scheme=scheme)
+            check_rendering(page, lang, f"{name}-{width}x{height}-{scheme}")
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    page.emulate_media(color_scheme="light")
+
+
 WRAPPED_JS = """
 (elements) => elements.flatMap((el) => {
   // the boxes of the element's text: one lower than the first by half a line means it wrapped

@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from browser_support import Pages, check_rendering
+from browser_support import Pages, check_sizes
 from playwright.sync_api import Browser, Page, expect
 from table_driver import Person
 
@@ -98,13 +98,6 @@ def text(card: tuple[int, int | None]) -> str:
     return format_declared(Kind.CARDS, card[0], card[1])
 
 
-def shots(page: Page, name: str) -> None:
-    for width, height in ((1280, 800), (390, 844)):
-        page.set_viewport_size({"width": width, "height": height})
-        check_rendering(page, "en", f"{name}-{width}x{height}")
-    page.set_viewport_size({"width": 1280, "height": 800})
-
-
 def test_a_round_of_carousel_through_the_page(pages: Pages, server: Server) -> None:
     created = carousel_table(server)
     page = pages.new("carousel-ann", locale="en-US", width=1280, height=800)
@@ -143,7 +136,7 @@ def test_a_round_of_carousel_through_the_page(pages: Pages, server: Server) -> N
             expect(commit).to_be_disabled()
             expect(page.get_by_test_id("commit-why")).to_contain_text(f"Meld {last} is not a valid meld")
             if not shot:
-                shots(page, "carousel-invalid-draft")
+                check_sizes(page, "en", "carousel-invalid-draft")
                 shot = True
             person.button("undo")
             shown_invalid = True
@@ -180,7 +173,7 @@ def test_a_round_of_carousel_through_the_page(pages: Pages, server: Server) -> N
     end = page.get_by_test_id("round-end")
     expect(end).to_be_visible(timeout=60_000)
     assert melded and shown_invalid, "the round ended before the person could meld"
-    shots(page, "carousel-round-end")
+    check_sizes(page, "en", "carousel-round-end")
 
 
 JOKER_SEED = 54
@@ -311,11 +304,5 @@ def shots_languages(page: Page, name: str) -> None:
     English, light, desktop."""
     for lang in ("tr", "fa", "th"):
         page.get_by_test_id("language").select_option(lang)
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            for width, height in ((1280, 800), (390, 844)):
-                page.set_viewport_size({"width": width, "height": height})
-                check_rendering(page, lang, f"{name}-{lang}-{scheme}-{width}x{height}")
+        check_sizes(page, lang, f"{name}-{lang}", ("light", "dark"))
     page.get_by_test_id("language").select_option("en")
-    page.emulate_media(color_scheme="light")
-    page.set_viewport_size({"width": 1280, "height": 800})

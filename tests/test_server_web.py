@@ -367,6 +367,7 @@ def test_kalooki_opening_values() -> None:
         {"id": None, "text": "meld AS AD JK"},
         {"id": 0, "text": "discard 7H"},
     ]
-    assert kalooki_opening(game, observation, legal) == {"laid": 30, "min": 51}
+    actions = [game.parse_action(e["text"]) for e in legal]
+    assert kalooki_opening(game, observation, legal, actions) == {"laid": 30, "min": 51}
     assert [e.get("opening") for e in legal] == [36, 61, 63, None]
-    assert kalooki_opening(game, {**observation, "opened": [0]}, legal) is None
+    assert kalooki_opening(game, {**observation, "opened": [0]}, legal, actions) is None

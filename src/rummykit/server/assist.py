@@ -348,8 +348,8 @@ def carousel_draft(game: CarouselGame, state: CarouselState, viewer: int | None)
     bad = next(((n, m) for n, m in enumerate(melds, start=1) if m is not None), None)
     if game.draft_changed(state):
         if bad is not None:
-            why = {"code": bad[1]["code"], "params": bad[1]["params"]}
-            out["commit"] = {"code": "carousel.draft_meld_invalid", "params": {"number": bad[0], "why": why}}
+            number, why = bad
+            out["commit"] = {"code": "carousel.draft_meld_invalid", "params": {"number": number, "why": why}}
         else:
             out["commit"] = _refused(game, state, viewer, CVerb.COMMIT)
     out["knock"] = _refused(game, state, viewer, CVerb.KNOCK)
@@ -365,26 +365,28 @@ def pending_value(observation: dict[str, Any]) -> int:
 
 
 def kalooki_opening(
-    game: KalookiGame, observation: dict[str, Any], legal: list[dict[str, Any]]
+    game: KalookiGame,
+    observation: dict[str, Any],
+    legal: list[dict[str, Any]],
+    actions: Sequence[KalookiAction],
 ) -> dict[str, Any] | None:
     """The opening toward ``open_min`` for a Kalooki seat's ``state`` message, or ``None`` once
     the seat has opened (or for a spectator): ``{"laid": value of this turn's pending melds,
-    "min": the rules' open_min}``; and each legal ``meld`` entry of ``legal`` gets ``opening``:
+    "min": the rules' open_min}``; and each entry of ``legal`` (the texts of ``actions``, in
+    order) that melds one meld gets ``opening``:
     ``laid`` plus that meld's value (jokers as the card they stand for, an ace 1 low in a run and
     11 elsewhere), what the opening would be with it."""
     seat = observation["seat"]
     if seat is None or seat in observation["opened"]:
         return None
     laid = pending_value(observation)
-    for entry in legal:
-        if entry["text"].startswith("meld "):
-            action: KalookiAction = game.parse_action(entry["text"])
-            if action.verb is KVerb.MELD and len(action.melds) == 1:
-                cards = action.melds[0]
-                meld = validate_meld(
-                    [f for f, _ in cards], game.meld_rules, CARD_JOKERS, declared=[d for _, d in cards]
-                )
-                entry["opening"] = laid + KALOOKI_VALUES.meld_value(meld)
+    for entry, action in zip(legal, actions, strict=True):
+        if action.verb is KVerb.MELD and len(action.melds) == 1:
+            cards = action.melds[0]
+            meld = validate_meld(
+                [f for f, _ in cards], game.meld_rules, CARD_JOKERS, declared=[d for _, d in cards]
+            )
+            entry["opening"] = laid + KALOOKI_VALUES.meld_value(meld)
     return {"laid": laid, "min": game.rules.open_min}
 
 

@@ -244,14 +244,8 @@ class LiveTable:
         (:func:`rummykit.server.assist.carousel_draft`); the outcome and the seed once the match is
         over."""
         game, state = self.game, match.state
-        legal = (
-            []
-            if viewer is None
-            else [
-                {"id": game.action_id(state, a), "text": game.action_text(a)}
-                for a in game.legal_actions(state, viewer)
-            ]
-        )
+        actions = [] if viewer is None else game.legal_actions(state, viewer)
+        legal = [{"id": game.action_id(state, a), "text": game.action_text(a)} for a in actions]
         observation = game.observe(state, viewer)
         message: dict[str, Any] = {
             "type": "state",
@@ -267,7 +261,7 @@ class LiveTable:
             "over": False,
         }
         if isinstance(game, KalookiGame):
-            message["opening"] = kalooki_opening(game, observation, legal)
+            message["opening"] = kalooki_opening(game, observation, legal, actions)
         elif isinstance(game, CarouselGame):
             message["carousel"] = carousel_draft(game, state, viewer)
         outcome = game.outcome(state)

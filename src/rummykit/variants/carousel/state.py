@@ -43,6 +43,7 @@ from typing import Any
 
 from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
 from rummykit.core.pieces import JOKER, Kind, PieceSet, card_set
+from rummykit.engine.determinise import FacePool, observer, past_results, table_from_views
 from rummykit.engine.events import Event, note
 from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, highest_wins, round_rng
 from rummykit.engine.state import State
@@ -768,6 +769,56 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         new.stock = pool
         new.seed = fresh_seed(rng)
         return new
+
+    def determinise(self, observation: dict[str, Any], rng: random.Random) -> CarouselState:
+        """A state that ``observation``'s seat can't tell from the true one: the table, its hand
+        (in its order), the open draft and the hand cards it shows the mover placing as the seat
+        sees them; the stock and the rest of the other hands dealt at random from ``rng``; a new
+        seed (:func:`rummykit.engine.game.fresh_seed`), drawn after the deal.
+        ``observe(result, seat) == observation``.
+
+        What an observation lacks is filled in so that play goes on correctly: the drafts before
+        this turn's edits are not shown, so the history holds the table as it is once (one
+        ``undo`` goes back to it; the edit count is the observation's); in the last turns, the
+        seats still to play are every other seat after the mover (as if the stock ran out in the
+        turn just before); the rounds before the last are void results with no score change (the
+        scores and rounds won are the observation's). Raises ``ValueError`` for a spectator's
+        observation, one of another game or table size, or one whose cards don't add up."""
+        seat = observer(self, observation)
+        pool = FacePool(self.pieces)
+        views = observation["table"]
+        table = table_from_views(views, pool, self.rules.meld_rules(), CARD_JOKERS, fixed_sets=True)
+        known = observation["known"]
+        hands = [pool.take(observation["hand"] if s == seat else k) for s, k in enumerate(known)]
+        stock = pool.deal(hands, observation["hand_counts"], observation["stock_count"], rng)
+        to_move = observation["to_move"]
+        turn = seat if to_move is None else to_move
+        shown = observation["draft"]
+        state = CarouselState(
+            seed=fresh_seed(rng),
+            round_no=observation["round"],
+            dealer=observation["dealer"],
+            phase=CPhase(observation["phase"]),
+            hands=hands,
+            stock=stock,
+            table=table,
+            melded=set(observation["melded"]),
+            last_queue=[(turn + i) % self.players for i in range(1, self.players)]
+            if observation["last_turns"]
+            else None,
+            turn=turn,
+            draws=observation["draws"],
+            melded_turn=observation["melded_this_turn"],
+            scores=list(observation["scores"]),
+            rounds_won=list(observation["rounds_won"]),
+            results=past_results(observation["last_result"]),
+            draft_edits=shown["edits"],
+        )
+        if shown["can_undo"]:
+            melds = tuple(tuple((f, d) for f, d in m) for m in shown["melds"])
+            state.draft = DraftTable(melds, tuple(shown["played"]), shown["floating"])
+            state.draft_history = [self.base_draft(state)]
+        return state
 
     # ------------------------------------------------------------------ position text
     def position(self, state: CarouselState) -> str:

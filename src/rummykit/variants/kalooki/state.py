@@ -17,7 +17,9 @@ winners`` and every other seat ``0``.
 **Resample** (:meth:`KalookiGame.resample`): the stock and every other seat's hand, minus the cards
 known to be in it (taken from the discard pile, released jokers, retracted melds, until they leave
 the hand), are shuffled and re-dealt, hand sizes kept; the seed is replaced (it would reveal the
-deal of the round and of the rounds to come).
+deal of the round and of the rounds to come). **Determinise** (:meth:`KalookiGame.determinise`)
+does the same from a seat's observation alone: the unknown cards of the other hands and the stock
+are the cards the observation doesn't show, dealt at random.
 
 **Position text** (:meth:`KalookiGame.position`): one line of ``key=value`` fields, in this order::
 
@@ -47,6 +49,7 @@ from typing import Any
 from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, KALOOKI_VALUES, MAX_RUN, MeldKind
 from rummykit.core.notation import format_declared, format_face, parse_declared
 from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, card_set, make_face, rank_of, suit_of
+from rummykit.engine.determinise import FacePool, observer, past_results, pick, table_from_views
 from rummykit.engine.events import Event, note
 from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, round_rng
 from rummykit.engine.state import State
@@ -768,6 +771,59 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         new.stock = pool
         new.seed = fresh_seed(rng)
         return new
+
+    def determinise(self, observation: dict[str, Any], rng: random.Random) -> KalookiState:
+        """A state that ``observation``'s seat can't tell from the true one (module docstring):
+        the table, the pile, its hand (in its order) and every hand's known cards placed as it
+        sees them; the stock and the rest of the other hands dealt at random from ``rng``; a new
+        seed (:func:`fresh_seed`), drawn after the deal. ``observe(result, seat) == observation``.
+
+        What an observation lacks is filled in so that play goes on correctly: meld numbers run
+        on from the table (``next`` is one more than the melds on it, as they are numbered 1, 2,
+        … in order); jokers released this turn are not marked (under
+        ``released_joker_must_be_used`` the copy lets the mover discard while holding one, which
+        the true state refuses: a search applies only the true legal actions at the root); the
+        mover laid nothing off this turn, and had opened when it began if it has opened now (so
+        going out in the turn that opens is scored as out, not as a hunt); the rounds before
+        the last are void results with no score change (the scores are the observation's).
+        Raises ``ValueError`` for a spectator's observation, one of another game or table size,
+        or one whose cards don't add up."""
+        seat = observer(self, observation)
+        pool = FacePool(DECKS)
+        table = table_from_views(observation["table"], pool, self.meld_rules, WILDS, fixed_sets=False)
+        pile = pool.take(observation["discards"])
+        hand = pool.take(observation["hand"])
+        known = [
+            pick(hand, face, k) if s == seat else pool.take(k) for s, k in enumerate(observation["known"])
+        ]
+        hands = [hand if s == seat else list(k) for s, k in enumerate(known)]
+        stock = pool.deal(hands, observation["hand_counts"], observation["stock_count"], rng)
+        phase = KPhase(observation["phase"])
+        to_move = observation["to_move"]
+        turn = seat if to_move is None else to_move
+        opened = set(observation["opened"])
+        return KalookiState(
+            seed=fresh_seed(rng),
+            round_no=observation["round"],
+            dealer=observation["dealer"],
+            active=list(observation["active"]),
+            scores=list(observation["scores"]),
+            results=past_results(observation["last_result"]),
+            hands=hands,
+            known=known,
+            pile=pile,
+            stock=stock,
+            table=table,
+            next_number=len(table) + 1,
+            opened=opened,
+            pending=list(observation["pending"]),
+            released=[],
+            laid_off=False,
+            open_at_start=turn in opened,
+            phase=phase,
+            turn=turn,
+            reshuffles=observation["reshuffles"],
+        )
 
     # ------------------------------------------------------------------ position text
     def position(self, state: KalookiState) -> str:

@@ -111,6 +111,7 @@ def test_people_get_a_table() -> None:
         (("okey", "--bots", "greedy,,greedy,greedy"), "an empty bot name"),
         (("okey", "--bots", "greedy,greedy,greedy,greedy", "--games", "0"), "--games must be at least 1"),
         (("okey", "--bots", "greedy,greedy,greedy,greedy", "--workers", "0"), "--workers must be at least 1"),
+        (("okey", "--bots", "greedy,greedy,greedy,greedy", "--ray", "--workers", "2"), "with --ray"),
         (("okey", "--bots", "greedy,greedy,greedy,greedy", "--rule", "players=9"), "players"),
     ],
 )

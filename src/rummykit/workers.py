@@ -1,20 +1,45 @@
-"""Work spread over worker processes that Ctrl-C stops at once: the one pool of ``simulate`` and
-``tournament``.
+"""Work spread over worker processes that Ctrl-C stops at once, or over a Ray cluster: the one
+executor of ``simulate`` and ``tournament``.
 
 The workers ignore SIGINT (a Ctrl-C in a terminal reaches the whole process group); the parent
 takes it, terminates the pool, waits for the workers to exit and lets the interrupt go on, so no
 worker is left behind and no worker prints a traceback.
+
+On Ray (:class:`RayCluster`, the optional extra ``rummykit[ray]``, imported only when asked for)
+each chunk is one task of one CPU; an exception or a Ctrl-C cancels the tasks not yet finished,
+and a local instance started for the run is shut down after it.
 """
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
+import os
 import signal
+import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from rummykit.errors import RummykitError
 
 T = TypeVar("T")
 C = TypeVar("C")
+
+LOCAL_RAY_ENV = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+"""Ray's switch that, set to ``0`` before ``ray`` is imported, makes a node take 127.0.0.1 as its
+address (without it, Ray resolves even ``127.0.0.1`` to the machine's network address)."""
+
+
+@dataclass(frozen=True)
+class RayCluster:
+    """Run on Ray: the cluster at ``address`` (as ``ray.init`` takes it: ``auto``,
+    ``ray://head:10001``, ``head:6379``; every node needs this rummykit installed), or, with
+    ``None``, a new instance on this machine reachable on 127.0.0.1 only (no dashboard), shut down
+    when the run ends. When this process has already called ``ray.init``, that connection is used
+    as it is and left open."""
+
+    address: str | None = None
 
 
 def _ignore_interrupts() -> None:
@@ -27,13 +52,19 @@ def run_chunks(
     chunks: Sequence[C],
     workers: int,
     progress: Callable[[int], None] | None = None,
+    ray: RayCluster | None = None,
 ) -> list[T]:
-    """``work(chunk)`` for every chunk: in this process, in order, when ``workers`` is 1; else on
-    ``min(workers, len(chunks))`` spawned processes (``work`` must be picklable: a module-level
-    function or a ``functools.partial`` of one), the results in the order the chunks finish (sort
-    them when order matters). ``progress`` gets the number of results of each chunk as it
-    finishes. An exception in a worker, or a ``KeyboardInterrupt`` in the parent, terminates the
-    pool and is raised again."""
+    """``work(chunk)`` for every chunk: on the Ray cluster ``ray`` when given (``workers``
+    unused); else in this process, in order, when ``workers`` is 1; else on
+    ``min(workers, len(chunks))`` spawned processes. ``work`` must be picklable for processes and
+    Ray (a module-level function or a ``functools.partial`` of one); the results come in the
+    order the chunks finish (sort them when order matters). ``progress`` gets the number of
+    results of each chunk as it finishes. An exception in a worker (raised as it was raised
+    there), or a ``KeyboardInterrupt`` in the parent, stops the rest of the work and is raised
+    again. Raises :class:`RummykitError` when Ray is asked for but not installed, or can't be
+    reached."""
+    if ray is not None:
+        return _run_on_ray(work, chunks, progress, ray)
     results: list[T] = []
     if workers == 1:
         for chunk in chunks:
@@ -61,4 +92,70 @@ def run_chunks(
         raise
     pool.close()
     pool.join()
+    return results
+
+
+def _apply(work: Callable[[C], Iterable[T]], chunk: C) -> list[T]:
+    """One chunk's results as a list (a Ray task)."""
+    return list(work(chunk))
+
+
+def _import_ray(local: bool) -> Any:
+    """The ``ray`` module; for a ``local`` instance, imported with :data:`LOCAL_RAY_ENV` at 0.
+    Raises :class:`RummykitError` when it isn't installed, or for a local instance when it was
+    imported before without that switch (it would listen on the network)."""
+    if local:
+        if "ray" in sys.modules and os.environ.get(LOCAL_RAY_ENV) != "0":
+            raise RummykitError(
+                f"ray was imported before {LOCAL_RAY_ENV}=0 was set, so a local instance would listen "
+                "on the network: set it before ray is imported, or give the cluster's address"
+            )
+        os.environ[LOCAL_RAY_ENV] = "0"
+    try:
+        import ray
+    except ImportError:
+        raise RummykitError("--ray needs Ray: pip install 'rummykit[ray]'") from None
+    return ray
+
+
+def _run_on_ray(
+    work: Callable[[C], Iterable[T]],
+    chunks: Sequence[C],
+    progress: Callable[[int], None] | None,
+    cluster: RayCluster,
+) -> list[T]:
+    """:func:`run_chunks` on Ray, one task per chunk."""
+    ray = _import_ray(cluster.address is None)
+    started = not ray.is_initialized()
+    if started:
+        options: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
+        if cluster.address is None:
+            options.update(_node_ip_address="127.0.0.1", include_dashboard=False)
+        try:
+            ray.init(address="local" if cluster.address is None else cluster.address, **options)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            where = "start Ray here" if cluster.address is None else f"reach Ray at {cluster.address[:60]!r}"
+            raise RummykitError(f"could not {where}: {exc}") from None
+    results: list[T] = []
+    pending: list[Any] = []
+    try:
+        task = ray.remote(num_cpus=1)(_apply)
+        shared = ray.put(work)
+        pending = [task.remote(shared, chunk) for chunk in chunks]
+        while pending:
+            finished, pending = ray.wait(pending, num_returns=1)
+            try:
+                done: list[T] = ray.get(finished[0])
+            except ray.exceptions.RayTaskError as exc:
+                raise exc.cause from None
+            results.extend(done)
+            if progress is not None:
+                progress(len(done))
+    except BaseException:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        raise
+    finally:
+        if started:
+            ray.shutdown()
     return results

@@ -11,7 +11,7 @@ Definitions (``docs/bots.md``):
   :func:`rummykit.simulation.game_seed` ``(S, d)``, played once by every combination in every
   rotation (the same shuffle with the bots moved round the table, to cancel luck). Entrant ``e``'s
   bot in deal ``d`` is seeded ``derive_seed(S, "bot", d, e)`` whatever its seat. A match depends on
-  ``(S, d, seats)`` only, so the results never depend on the number of workers.
+  ``(S, d, seats)`` only, so the results never depend on the number of workers or on Ray.
 - **Win shares**: a match won by ``k`` tied seats counts ``1/k`` to each; a round counts to its
   winner (a void round to no one). An entrant's share is its wins over the matches (rounds) it
   played; an even share is ``1/p``. The 95% interval is Wilson's score interval, which treats the
@@ -44,7 +44,7 @@ from rummykit.engine.options import rules_dict
 from rummykit.engine.records import RecordWriter, make_records_dir, rules_hash
 from rummykit.errors import RummykitError
 from rummykit.variants.registry import variant
-from rummykit.workers import run_chunks
+from rummykit.workers import RayCluster, run_chunks
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -186,10 +186,12 @@ def run(
     deals: int,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    ray: RayCluster | None = None,
 ) -> list[MatchResult]:
     """Play deals ``1..deals`` in every seating; the results in schedule order (deal, then
     :meth:`TournamentConfig.lineups`), whatever ``workers`` (processes started with ``spawn``;
-    on any exception they are stopped and it propagates). ``progress`` gets the number of matches
+    on any exception they are stopped and it propagates) or on the Ray cluster ``ray``, one task
+    per match (:func:`~rummykit.workers.run_chunks`). ``progress`` gets the number of matches
     just finished."""
     if deals < 1:
         raise RummykitError(f"the number of games must be at least 1, not {deals}")
@@ -201,7 +203,7 @@ def run(
     schedule = [(d, lineup) for d in range(1, deals + 1) for lineup in lineups]
     order = {key: i for i, key in enumerate(schedule)}
     chunks = [schedule[i : i + 1] for i in range(len(schedule))]
-    results = run_chunks(functools.partial(play_many, config), chunks, workers, progress)
+    results = run_chunks(functools.partial(play_many, config), chunks, workers, progress, ray)
     return sorted(results, key=lambda r: order[(r.deal, r.lineup)])
 
 

@@ -2,8 +2,8 @@
 of win shares, mean scores and ratings with 95% intervals (or one JSON object).
 
 The work is done by :mod:`rummykit.bots.tournament`; this module reads the options and prints.
-Ctrl-C stops the tournament at once, worker processes included: one line on standard error,
-exit 130.
+Ctrl-C stops the tournament at once, worker processes (or Ray tasks) included: one line on
+standard error, exit 130.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from rummykit.bots import tournament as tour
 from rummykit.cli.errors import user_errors
 from rummykit.errors import RummykitError
 from rummykit.variants.registry import variant
+from rummykit.workers import RayCluster
 
 INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT), as shells report it."""
@@ -37,8 +38,9 @@ def _interval(value: float, low: float, high: float) -> str:
     return f"{value:.1f}\n[dim]{low:.1f}–{high:.1f}[/dim]"
 
 
-def standings_table(data: dict[str, object], seatings: int, seconds: float, workers: int) -> Table:
-    """The readable standings (``data``: :meth:`Standings.to_json`; ``seatings`` per deal)."""
+def standings_table(data: dict[str, object], seatings: int, seconds: float, where: str) -> Table:
+    """The readable standings (``data``: :meth:`Standings.to_json`; ``seatings`` per deal; ``where``
+    they were played: ``2 workers``, ``Ray``)."""
     seats = data["seats"]
     assert isinstance(seats, int)
     table = Table(
@@ -49,7 +51,7 @@ def standings_table(data: dict[str, object], seatings: int, seconds: float, work
         caption=(
             f"95% intervals (win shares: Wilson; ratings: OpenSkill Plackett-Luce mu ± 1.96 sigma); "
             f"even share {100 / seats:.1f}%; {data['void_rounds']} rounds without a winner; "
-            f"{seconds:.1f} s on {workers} worker{'s' if workers != 1 else ''}"
+            f"{seconds:.1f} s on {where}"
         ),
     )
     for name in ("bot", "round wins %", "match wins %", "mean score", "rating", "ms/move"):
@@ -90,6 +92,20 @@ def tournament(
     rule: Annotated[list[str] | None, typer.Option(help="Override a rules option: name=value")] = None,
     preset: Annotated[Path | None, typer.Option(help="A TOML preset file of rules options")] = None,
     workers: Annotated[int, typer.Option(help="Processes to play the matches in (1: this process)")] = 1,
+    ray: Annotated[
+        bool,
+        typer.Option(
+            "--ray",
+            help=(
+                "Play on Ray (pip install 'rummykit\\[ray]'), one task per match, on a new instance on "
+                "this machine that listens on 127.0.0.1 only: the same standings as local processes"
+            ),
+        ),
+    ] = False,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(help="Play on the Ray cluster at this address instead (auto, ray://head:10001)"),
+    ] = None,
     records: Annotated[
         Path | None, typer.Option(help="Write each match's record to DIR/deal-00001-seats-0-1-2-3.jsonl, ...")
     ] = None,
@@ -105,6 +121,10 @@ def tournament(
             raise RummykitError(f"--games must be at least 1, not {games}")
         if workers < 1:
             raise RummykitError(f"--workers must be at least 1, not {workers}")
+        cluster = RayCluster(ray_address) if ray_address is not None else RayCluster() if ray else None
+        if cluster is not None and workers != 1:
+            raise RummykitError("--workers is for local processes: with --ray, the cluster's CPUs play")
+        where = f"{workers} worker{'s' if workers != 1 else ''}" if cluster is None else "Ray"
         overrides = list(rule or [])
         if rounds is not None:
             overrides += variant(game).rounds_overrides(rounds)
@@ -124,7 +144,7 @@ def tournament(
             task = bar.add_task("matches", total=total)
             start = time.perf_counter()
             try:
-                results = tour.run(config, games, workers, lambda n: bar.advance(task, n))
+                results = tour.run(config, games, workers, lambda n: bar.advance(task, n), cluster)
             except KeyboardInterrupt:
                 bar.stop()
                 typer.echo("interrupted: the tournament was stopped (no standings)", err=True)
@@ -133,7 +153,16 @@ def tournament(
         data = tour.standings(config, games, results).to_json()
         if as_json:
             typer.echo(
-                json.dumps({**data, "timing": {"wall_seconds": round(seconds, 3), "workers": workers}})
+                json.dumps(
+                    {
+                        **data,
+                        "timing": {
+                            "wall_seconds": round(seconds, 3),
+                            "workers": workers,
+                            "ray": None if cluster is None else cluster.address or "local",
+                        },
+                    }
+                )
             )
             return
-        Console().print(standings_table(data, seatings, seconds, workers))
+        Console().print(standings_table(data, seatings, seconds, where))

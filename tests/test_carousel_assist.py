@@ -10,6 +10,7 @@ from rummykit.core.pieces import Kind
 from rummykit.messages import render
 from rummykit.server.assist import carousel_draft, carousel_hint_answer
 from rummykit.server.protocol import ProtocolError
+from rummykit.variants.carousel.actions import card_text
 from rummykit.variants.carousel.manipulation import meld_problem
 from test_carousel_rules import play, rig
 
@@ -70,3 +71,27 @@ def test_hint_is_the_solvers_table_as_a_legal_meld() -> None:
     assert 0 in state.melded and len(state.hands[0]) == 1
     with pytest.raises(ProtocolError):
         carousel_hint_answer(game, state, 0)
+
+
+def test_hints_draft_makes_its_table_the_draft_to_change_and_commit() -> None:
+    game, state = rig(["4H 7S 7D 7C KD", "2C"], table=["5H 6H 7H"], drawn=1)
+    play(game, state, "new KD")
+    hint = carousel_hint_answer(game, state, 0)["hint"]
+    assert hint["draft"] == "draft " + " | ".join(hint["table"])
+    shortcut = state.clone()
+    play(game, shortcut, hint["action"])
+    play(game, state, hint["draft"])
+    draft = game.draft(state)
+    assert [" ".join(card_text(c) for c in m) for m in draft.melds] == hint["table"]
+    assert carousel_draft(game, state, 0)["commit"] is None
+    play(game, state, "undo")
+    assert [" ".join(card_text(c) for c in m) for m in game.draft(state).melds] == ["5H 6H 7H", "KD"]
+    play(game, state, hint["draft"])
+    play(game, state, "commit")
+    assert game.table_cards(state) == game.table_cards(shortcut) and state.hands == shortcut.hands
+
+
+def test_hint_offers_nothing_to_play_before_the_draw() -> None:
+    game, state = rig(["4H 7S 7D 7C KD", "2C"], table=["5H 6H 7H"])
+    hint = carousel_hint_answer(game, state, 0)["hint"]
+    assert hint["played"] and hint["action"] is None and hint["draft"] is None

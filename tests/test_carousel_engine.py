@@ -13,7 +13,14 @@ from rummykit.core.pieces import Kind
 from rummykit.engine.events import events_for
 from rummykit.errors import IllegalActionError, NotationError, NotYourTurnError
 from rummykit.messages import render
-from rummykit.variants.carousel.actions import NUM_ACTIONS, CarouselAction, CVerb, action_id, action_of_id
+from rummykit.variants.carousel.actions import (
+    NUM_ACTIONS,
+    CarouselAction,
+    CVerb,
+    action_id,
+    action_of_id,
+    card_text,
+)
 from rummykit.variants.carousel.rules import CarouselRules
 from rummykit.variants.carousel.state import CarouselGame, CarouselState
 from test_carousel_rules import play, refused, rig
@@ -174,6 +181,10 @@ def test_wrong_seat_moves_change_nothing() -> None:
         "new 7H[5H]",
         "replace 1 JK",
         "move 1 7H",
+        "pull 1 7H",
+        "pull 1 7H here",
+        "draft",
+        "draft 4H 5H |",
         "commit now",
     ],
 )
@@ -190,6 +201,9 @@ def test_bad_action_text_is_a_notation_error(text: str) -> None:
         CarouselAction(CVerb.ADD, number=1, card=(52, None)),
         CarouselAction(CVerb.MOVE, number=1, card=(5, 7)),
         CarouselAction(CVerb.MELD),
+        CarouselAction(CVerb.DRAFT),
+        CarouselAction(CVerb.DRAFT, table=(((5, 7),),)),
+        CarouselAction(CVerb.PULL, number=1, card=(5, None), table=(((5, None),),)),
         CarouselAction(CVerb.DRAW, number=3),
         CarouselAction(CVerb.REPLACE, number=1, card=(52, 5)),
     ],
@@ -205,7 +219,7 @@ def test_malformed_action_objects_are_refused(action: CarouselAction) -> None:
 # ---------------------------------------------------------------- the id space
 def test_every_id_round_trips_through_its_action_and_text() -> None:
     game = CarouselGame(CarouselRules())
-    assert game.num_actions == NUM_ACTIONS == 264_270
+    assert game.num_actions == NUM_ACTIONS == 434_830
     for i in range(NUM_ACTIONS):
         action = action_of_id(i)
         assert action_id(action) == i
@@ -300,6 +314,66 @@ def test_split_move_undo_and_reset() -> None:
     assert str(refused(game, state, "new 7D")) == "you don't hold 7D"
     play(game, state, "new 7S")
     assert str(refused(game, state, "add 3 7S")) == "you don't hold 7S (it is in the draft already)"
+
+
+def melds_of(game: CarouselGame, state: CarouselState) -> list[str]:
+    draft = game.draft(state)
+    return [" ".join(card_text(c) for c in m) for m in draft.melds]
+
+
+def test_pull_takes_a_card_out_of_a_runs_middle_and_the_run_splits() -> None:
+    game, state = rig(["TS 2C KD", "2D 3C"], table=["4S 5S 6S 7S 8S 9S", "7H 7D 7C"], drawn=1)
+    legal = {a.text() for a in game.legal_actions(state, 0)}
+    pulls = {t for t in legal if t.startswith("pull ")}
+    middle = ["5S", "6S", "7S", "8S"]
+    assert pulls == {f"pull 1 {c} {to}" for c in middle for to in ("2", "new")}
+    events = play(game, state, "pull 1 7S new")
+    assert events[0].text() == "seat 0 takes 7S out of run 1 to meld 4: the run splits around it"
+    assert melds_of(game, state) == ["4S 5S 6S", "7H 7D 7C", "8S 9S", "7S"]
+    play(game, state, "undo")
+    play(game, state, "pull 1 7S 2")
+    assert melds_of(game, state) == ["4S 5S 6S", "7S 7H 7D 7C", "8S 9S"]
+    assert str(refused(game, state, "pull 1 4S new")) == "4S ends meld 1: move it instead"
+    assert str(refused(game, state, "pull 2 7D new")) == "meld 2 is not a run: move the card instead"
+    assert str(refused(game, state, "pull 1 5S 1")) == "the cards are in that meld already"
+    assert refused(game, state, "pull 1 5S 4").code == "carousel.no_such_meld"
+    play(game, state, "add 3 TS")
+    events = play(game, state, "commit")
+    assert events[0].params["text"] == "4S 5S 6S | 7S 7H 7D 7C | 8S 9S TS"
+
+
+def test_draft_lays_out_a_whole_table_as_one_edit() -> None:
+    game, state = rig(["5H 8S 9S TS 2C", "2D 3C"], table=["4H JK[5H] 6H", "9H 9D 9C"], drawn=1)
+    play(game, state, "new 2C")
+    events = play(game, state, "draft 8S 9S TS | 9H 9D 9C | 4H 5H 6H JK[7H]")
+    assert events[0].text() == "seat 0 lays out a whole new draft"
+    assert melds_of(game, state) == ["8S 9S TS", "9H 9D 9C", "4H 5H 6H JK[7H]"]
+    draft = game.draft(state)
+    assert sorted(card_text((f, None)) for f in draft.used) == ["5H", "8S", "9S", "TS"]
+    assert draft.floating == 0
+    assert "commit" in {a.text() for a in game.legal_actions(state, 0)}
+    play(game, state, "undo")
+    assert melds_of(game, state) == ["4H JK[5H] 6H", "9H 9D 9C", "2C"]
+    play(game, state, "draft 4H 5H 6H | 9H 9D 9C")
+    assert game.draft(state).floating == 1
+    assert refused(game, state, "commit").code == "carousel.joker_left_table"
+    play(game, state, "add 1 JK[7H]")
+    events = play(game, state, "commit")
+    assert events[0].params["text"] == "4H 5H 6H JK[7H] | 9H 9D 9C"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("draft 4H JK[5H] 6H | 9H 9D 9C", "7H left the table: cards never go back to a hand"),
+        ("draft 4H JK[5H] 6H 7H | 9H 9D 9C 9S", "you don't hold 9S"),
+        ("draft 4H JK[5H] 6H 7H | 9H 9D 9C JK[9S]", "you have no joker to play"),
+        ("draft " + " | ".join(["2C"] * 41), "a draft holds at most 40 melds"),
+    ],
+)
+def test_a_draft_that_cant_be_laid_out_is_refused(text: str, said: str) -> None:
+    game, state = rig(["5H 2C", "2D 3C"], table=["4H JK[5H] 6H 7H", "9H 9D 9C"], drawn=1)
+    assert str(refused(game, state, text)) == said
 
 
 def test_edits_run_out_then_reset_leads_on() -> None:

@@ -42,7 +42,7 @@ from rummykit.session import (
 )
 from rummykit.solvers.arrange import Arrangement
 from rummykit.solvers.report import HandProfile
-from rummykit.variants.carousel.actions import CarouselAction, CVerb, card_text, table_text
+from rummykit.variants.carousel.actions import CarouselAction, CVerb, card_text
 from rummykit.variants.carousel.manipulation import meld_problem
 from rummykit.variants.carousel.state import CarouselGame, CarouselState, declared_cards, hand_points
 from rummykit.variants.kalooki.actions import KalookiAction, KVerb
@@ -296,23 +296,29 @@ def kalooki_hint_answer(
 def carousel_hint_answer(game: CarouselGame, state: CarouselState, seat: int) -> dict[str, Any]:
     """Carousel's ``hint`` answer: the table solver's best new table for the seat's hand
     (:func:`rummykit.session.carousel_hint`): ``move`` ``"carousel"``, ``table`` (meld texts),
-    ``action`` (the whole table as the ``meld`` shortcut, legal now; null when no card can be
-    played or the seat may not meld now), ``played`` (cards from the hand), ``points_left`` (the
-    hand's points after it). Raises ``no_hint`` when the seat is not to move."""
+    ``action`` (the whole table as the ``meld`` shortcut) and ``draft`` (the same table as the
+    ``draft`` action, which makes it the seat's draft to change further, undo or commit), each
+    its text when the seat may play it now, else null (no card can be played, or the seat may not
+    meld or edit now); ``played`` (cards from the hand), ``points_left`` (the hand's points after
+    it). Raises ``no_hint`` when the seat is not to move."""
     if game.current_seat(state) != seat:
         raise ProtocolError("no_hint")
     table = game.table_cards(state)
     hand = game.faces(state.hands[seat])
     move = carousel_hint(game.solver, table, hand, CAROUSEL_VALUES, game.rules.joker_replace_from_table)
     new = tuple(declared_cards(m.faces, m.stands_for) for m in move.table) if move.played else table
-    action = CarouselAction(CVerb.MELD, new) if move.played else None
-    legal = action is not None and game.refusal(state, seat, action) is None
+
+    def legal(verb: CVerb) -> str | None:
+        action = CarouselAction(verb, new)
+        return action.text() if move.played and game.refusal(state, seat, action) is None else None
+
     return {
         "type": "hint",
         "hint": {
             "move": "carousel",
             "table": [" ".join(card_text(c) for c in m) for m in new],
-            "action": "meld " + table_text(new) if legal else None,
+            "action": legal(CVerb.MELD),
+            "draft": legal(CVerb.DRAFT),
             "played": [name(game, f) for f in move.played],
             "points_left": move.points_left if move.played else game.points(state, seat),
         },

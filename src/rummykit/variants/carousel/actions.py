@@ -17,12 +17,18 @@ of the meld):
   joker keeps its declared card;
 - ``replace 3 7H`` / ``replace 3 7H from 5``: the joker declared ``7H`` in meld 3 replaced by a
   real ``7H`` from the hand (or from meld 5); the joker is freed and must be placed again;
+- ``pull 3 7H 5`` / ``pull 3 7H new``: a card taken out of the middle of run 3 (neither its first
+  nor its last card) to meld 5 (or a new meld): the run splits around it, the cards after it
+  becoming a new meld (the last; then the card's new meld after it), as a player pulls a card out
+  of a run on the table;
 - ``undo`` (the last edit), ``reset`` (back to the table as it is), ``commit``.
 
-The shortcut ``meld 4H 5H 6H | 7S 7D 7C JK[7H]`` hands in a whole new table at once (records and
-bots use it); it has no id.
+Two actions take a whole table and have no id: the shortcut ``meld 4H 5H 6H | 7S 7D 7C JK[7H]``
+hands in a whole new table at once (records and bots use it), and ``draft 4H 5H 6H | 7S 7D 7C
+JK[7H]`` makes that table the draft, one edit, to be changed further, undone or committed (the
+browser loads the hint's table so).
 
-Integer ids (``NUM_ACTIONS`` = 264,270). A *card token* ``c`` is ``face`` (0..51) for a real card
+Integer ids (``NUM_ACTIONS`` = 434,830). A *card token* ``c`` is ``face`` (0..51) for a real card
 and ``52 + declared face`` for a joker; ``i``, ``t``, ``s`` are 0-based meld indices
 (number - 1), with ``t = 40`` meaning a new meld and ``s = 40`` the hand:
 
@@ -35,6 +41,7 @@ ids                action                                      count
 4270 + 104 i + c   split i+1 c                                 40 x 104
 8430 + 41 (104 i + c) + t        move i+1 c t+1 (or new)       40 x 104 x 41
 178990 + 41 (52 i + f) + s       replace i+1 f (from s+1)      40 x 52 x 41
+264270 + 41 (104 i + c) + t      pull i+1 c t+1 (or new)       40 x 104 x 41
 =================  ==========================================  ===============
 """
 
@@ -72,13 +79,17 @@ class CVerb(StrEnum):
     SPLIT = "split"
     MOVE = "move"
     REPLACE = "replace"
+    PULL = "pull"
     MELD = "meld"
+    DRAFT = "draft"
 
 
 SIMPLE = (CVerb.DRAW, CVerb.KNOCK, CVerb.END, CVerb.COMMIT, CVerb.UNDO, CVerb.RESET)
 """The verbs without arguments, in id order (ids 0..5)."""
-EDITS = frozenset({CVerb.NEW, CVerb.ADD, CVerb.SPLIT, CVerb.MOVE, CVerb.REPLACE})
+EDITS = frozenset({CVerb.NEW, CVerb.ADD, CVerb.SPLIT, CVerb.MOVE, CVerb.REPLACE, CVerb.PULL, CVerb.DRAFT})
 """The verbs that change the draft's cards."""
+WHOLE_TABLE = (CVerb.MELD, CVerb.DRAFT)
+"""The verbs that take a whole table (no id)."""
 DRAFT_VERBS = EDITS | {CVerb.UNDO, CVerb.RESET, CVerb.COMMIT}
 """Every verb that works on the draft."""
 
@@ -91,7 +102,8 @@ ADD_BASE = NEW_BASE + TOKENS
 SPLIT_BASE = ADD_BASE + MAX_MELDS * TOKENS
 MOVE_BASE = SPLIT_BASE + MAX_MELDS * TOKENS
 REPLACE_BASE = MOVE_BASE + MAX_MELDS * TOKENS * TARGETS
-NUM_ACTIONS = REPLACE_BASE + MAX_MELDS * N_FACES * TARGETS
+PULL_BASE = REPLACE_BASE + MAX_MELDS * N_FACES * TARGETS
+NUM_ACTIONS = PULL_BASE + MAX_MELDS * TOKENS * TARGETS
 """Size of the integer action space."""
 
 
@@ -120,10 +132,11 @@ def card_of(token: int) -> Card:
 class CarouselAction:
     """One Carousel action.
 
-    ``table``: the whole new table of a ``meld``. ``number``: the meld (1-based) an ``add``,
-    ``split``, ``move`` or ``replace`` works on. ``card``: the card of ``new``, ``add``, ``split``,
-    ``move`` (a real card or a declared joker) and ``replace`` (the real card). ``other``: a move's
-    target meld (``None``: a new meld), a replacement's source meld (``None``: the hand).
+    ``table``: the whole new table of a ``meld`` or a ``draft``. ``number``: the meld (1-based) an
+    ``add``, ``split``, ``move``, ``pull`` or ``replace`` works on. ``card``: the card of ``new``,
+    ``add``, ``split``, ``move``, ``pull`` (a real card or a declared joker) and ``replace`` (the
+    real card). ``other``: a move's or a pull's target meld (``None``: a new meld), a replacement's
+    source meld (``None``: the hand).
     """
 
     verb: CVerb
@@ -135,15 +148,15 @@ class CarouselAction:
     def text(self) -> str:
         """Canonical text of the action."""
         verb = self.verb
-        if verb is CVerb.MELD:
-            return "meld " + table_text(self.table)
+        if verb in WHOLE_TABLE:
+            return f"{verb.value} {table_text(self.table)}"
         if self.card is None:
             return verb.value
         card = card_text(self.card)
         if verb is CVerb.NEW:
             return f"new {card}"
-        if verb is CVerb.MOVE:
-            return f"move {self.number} {card} {'new' if self.other is None else self.other}"
+        if verb in (CVerb.MOVE, CVerb.PULL):
+            return f"{verb.value} {self.number} {card} {'new' if self.other is None else self.other}"
         if verb is CVerb.REPLACE and self.other is not None:
             return f"replace {self.number} {card} from {self.other}"
         return f"{verb.value} {self.number} {card}"
@@ -152,10 +165,10 @@ class CarouselAction:
 def parse_action(text: str) -> CarouselAction:
     """The action written as ``text``; raises :class:`NotationError` naming what is wrong."""
     verb, rest = read_verb(text, CVerb)
-    if verb is CVerb.MELD:
+    if verb in WHOLE_TABLE:
         table = tuple(tuple(parse_declared(Kind.CARDS, part)) for part in rest.split("|"))
         if not table or any(not m for m in table):
-            raise NotationError(text, "meld takes the whole new table, melds separated by |")
+            raise NotationError(text, f"{verb.value} takes the whole new table, melds separated by |")
         return CarouselAction(verb, table)
     words = rest.split()
     if verb in SIMPLE:
@@ -168,8 +181,8 @@ def parse_action(text: str) -> CarouselAction:
     if verb in (CVerb.ADD, CVerb.SPLIT):
         _arity(text, words, 2, f"{verb.value} 3 7H")
         return CarouselAction(verb, number=_number(words[0]), card=_card(words[1], placed=verb is CVerb.ADD))
-    if verb is CVerb.MOVE:
-        _arity(text, words, 3, "move 3 7H 5 (or move 3 7H new)")
+    if verb in (CVerb.MOVE, CVerb.PULL):
+        _arity(text, words, 3, f"{verb.value} 3 7H 5 (or {verb.value} 3 7H new)")
         target = None if words[2].lower() == "new" else _number(words[2])
         return CarouselAction(
             verb, number=_number(words[0]), card=_card(words[1], placed=False), other=target
@@ -238,7 +251,7 @@ def well_formed(action: object) -> bool:
     if not isinstance(action, CarouselAction) or not isinstance(action.verb, CVerb):
         return False
     verb = action.verb
-    if verb is CVerb.MELD:
+    if verb in WHOLE_TABLE:
         table = action.table
         return (
             isinstance(table, tuple)
@@ -255,16 +268,16 @@ def well_formed(action: object) -> bool:
         return False
     if verb in (CVerb.ADD, CVerb.SPLIT):
         return _is_card(action.card) and action.other is None
-    if verb is CVerb.MOVE:
+    if verb in (CVerb.MOVE, CVerb.PULL):
         return _is_card(action.card) and _is_number(action.other, optional=True)
     return _is_card(action.card, real=True) and _is_number(action.other, optional=True)
 
 
 def action_id(action: CarouselAction) -> int | None:
-    """The integer id of a well-formed ``action`` (``None`` for the whole-table ``meld``
-    shortcut)."""
+    """The integer id of a well-formed ``action`` (``None`` for a whole-table ``meld`` or
+    ``draft``)."""
     verb = action.verb
-    if verb is CVerb.MELD:
+    if verb in WHOLE_TABLE:
         return None
     if verb in SIMPLE:
         return SIMPLE.index(verb)
@@ -280,6 +293,8 @@ def action_id(action: CarouselAction) -> int | None:
     other = MAX_MELDS if action.other is None else action.other - 1
     if verb is CVerb.MOVE:
         return MOVE_BASE + (i * TOKENS + token) * TARGETS + other
+    if verb is CVerb.PULL:
+        return PULL_BASE + (i * TOKENS + token) * TARGETS + other
     return REPLACE_BASE + (i * N_FACES + action.card[0]) * TARGETS + other
 
 
@@ -298,11 +313,12 @@ def action_of_id(action_id: int) -> CarouselAction:
         )
         i, token = divmod(rest, TOKENS)
         return CarouselAction(verb, number=i + 1, card=card_of(token))
-    if action_id < REPLACE_BASE:
-        rest, other = divmod(action_id - MOVE_BASE, TARGETS)
+    if MOVE_BASE <= action_id < REPLACE_BASE or action_id >= PULL_BASE:
+        verb, base = (CVerb.MOVE, MOVE_BASE) if action_id < REPLACE_BASE else (CVerb.PULL, PULL_BASE)
+        rest, other = divmod(action_id - base, TARGETS)
         i, token = divmod(rest, TOKENS)
         target = None if other == MAX_MELDS else other + 1
-        return CarouselAction(CVerb.MOVE, number=i + 1, card=card_of(token), other=target)
+        return CarouselAction(verb, number=i + 1, card=card_of(token), other=target)
     rest, other = divmod(action_id - REPLACE_BASE, TARGETS)
     i, face = divmod(rest, N_FACES)
     source = None if other == MAX_MELDS else other + 1

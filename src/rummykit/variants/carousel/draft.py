@@ -5,9 +5,10 @@ A :class:`DraftTable` is one immutable state of the draft: its melds (in table o
 cards placed (faces) and the jokers freed but not yet placed again. :func:`edit` gives the draft
 after one edit, checking only what the edit itself can know (the cards are where they are taken
 from, the meld numbers exist); whether the result is a legal new table is :func:`check_move`'s to
-say at commit. After each edit every changed meld is *tidied* (its cards in meld order when it is
-a valid meld, else by rank then suit) and empty melds disappear, the melds after them moving up.
-:func:`legal_edits` lists every edit that :func:`edit` accepts.
+say at commit. ``draft`` sets the whole draft at once: its melds must hold the table's cards (a
+joker fewer is one freed) and hand cards. After each edit every changed meld is *tidied* (its cards
+in meld order when it is a valid meld, else by rank then suit) and empty melds disappear, the melds
+after them moving up. :func:`legal_edits` lists every edit that :func:`edit` accepts.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from rummykit.core.melds import CARD_JOKERS, validate_meld
+from rummykit.core.melds import CARD_JOKERS, MeldKind, validate_meld
 from rummykit.core.pieces import JOKER, N_FACES, rank_of, suit_of
 from rummykit.errors import IllegalActionError, MeldError
 from rummykit.solvers.rearrange import CARD_MELDS
@@ -25,6 +26,7 @@ from rummykit.variants.carousel.actions import (
     MAX_MELDS,
     MOVE_BASE,
     NEW_BASE,
+    PULL_BASE,
     REPLACE_BASE,
     SPLIT_BASE,
     TARGETS,
@@ -59,6 +61,15 @@ def tidy(cards: Sequence[Card]) -> tuple[Card, ...]:
     except MeldError:
         return tuple(sorted(cards, key=_sort_key))
     return tuple((f, s if f == JOKER else None) for f, s in zip(meld.faces, meld.stands_for, strict=True))
+
+
+def is_run(cards: Sequence[Card]) -> bool:
+    """Whether ``cards`` (a draft meld, tidied) are a valid run."""
+    try:
+        meld = validate_meld([f for f, _ in cards], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in cards])
+    except MeldError:
+        return False
+    return meld.kind is MeldKind.RUN
 
 
 def _sort_key(card: Card) -> tuple[int, int, int]:
@@ -144,9 +155,12 @@ class _Work:
 def edit(
     draft: DraftTable, action: CarouselAction, hand: Sequence[int], replace_from_table: bool
 ) -> tuple[DraftTable, int]:
-    """The draft after the edit ``action`` (``new``, ``add``, ``split``, ``move``, ``replace``) with
-    ``hand`` (the mover's faces), and the number of the meld the edit made or changed; raises
-    :class:`IllegalActionError` (nothing changes) when it can't be done."""
+    """The draft after the edit ``action`` (``new``, ``add``, ``split``, ``move``, ``pull``,
+    ``replace``, ``draft``) with ``hand`` (the mover's faces), and the number of the meld the edit
+    made or changed (0 for ``draft``); raises :class:`IllegalActionError` (nothing changes) when it
+    can't be done."""
+    if action.verb is CVerb.DRAFT:
+        return set_draft(draft, action.table, hand), 0
     work = _Work(draft, hand)
     verb, number, card = action.verb, action.number, action.card
     assert card is not None, "edit() takes well-formed actions (actions.well_formed)"
@@ -172,7 +186,59 @@ def edit(
             return work.done(work.append([moved]))
         work.meld(action.other).append(moved)
         return work.done(action.other - 1)
+    if verb is CVerb.PULL:
+        return _pull(work, action)
     return _replace(work, action, replace_from_table)
+
+
+def _pull(work: _Work, action: CarouselAction) -> tuple[DraftTable, int]:
+    """``pull``: the card out of the middle of a run, the run split around it (module docstring
+    of :mod:`~rummykit.variants.carousel.actions`)."""
+    number, card, target = action.number, action.card, action.other
+    assert card is not None
+    if target == number:
+        raise IllegalActionError(P + "same_meld")
+    origin = work.meld(number)
+    if not is_run(origin):
+        raise IllegalActionError(P + "pull_not_run", number=number)
+    at = _find(origin, card, number)
+    if at in (0, len(origin) - 1):
+        raise IllegalActionError(P + "pull_end", card=card_text(card), number=number)
+    destination = None if target is None else work.meld(target)
+    tail = origin[at + 1 :]
+    del origin[at:]
+    work.append(tail)
+    if target is None or destination is None:
+        return work.done(work.append([card]))
+    destination.append(card)
+    return work.done(target - 1)
+
+
+def set_draft(draft: DraftTable, table: Table, hand: Sequence[int]) -> DraftTable:
+    """The draft made ``table`` (each meld tidied): it holds every real card of the table as it is
+    (``draft``'s cards less the hand cards it placed) and hand cards from ``hand`` (faces) besides;
+    a joker of the table it lacks is freed (``floating``), a joker it adds comes from a freed one
+    or the hand. Raises :class:`IllegalActionError` (``card_left_table``, ``not_held``,
+    ``no_joker``, ``too_many_melds``) when ``table`` can't be the draft."""
+    if len(table) > MAX_MELDS:
+        raise IllegalActionError(P + "too_many_melds", max=MAX_MELDS)
+    base: Counter[int] = Counter(f for m in draft.melds for f, _ in m)
+    base[JOKER] += draft.floating
+    base.subtract(draft.used)
+    wanted: Counter[int] = Counter(f for m in table for f, _ in m)
+    gone = base - wanted
+    gone_real = sorted(f for f in gone if f != JOKER)
+    if gone_real:
+        raise IllegalActionError(P + "card_left_table", card=card_text((gone_real[0], None)))
+    used = wanted - base
+    short = used - Counter(hand)
+    if short:
+        face = min(short)
+        if face == JOKER:
+            raise IllegalActionError(P + "no_joker")
+        raise IllegalActionError(P + "not_held", card=card_text((face, None)))
+    melds = tuple(tidy(m) for m in table)
+    return DraftTable(melds, tuple(sorted(used.elements())), gone[JOKER])
 
 
 def _replace(work: _Work, action: CarouselAction, replace_from_table: bool) -> tuple[DraftTable, int]:
@@ -212,7 +278,9 @@ def legal_edit_ids(draft: DraftTable, hand: Sequence[int], replace_from_table: b
     """The ids of every edit :func:`edit` accepts on ``draft`` with ``hand`` (faces), ascending:
     ``new`` and ``add`` of each hand card left (a joker, freed or from the hand, as each face),
     ``split`` before each card but a meld's first, ``move`` of each card to each other meld or a
-    new one, ``replace`` of each declared joker by a real card of the hand or another meld."""
+    new one, ``replace`` of each declared joker by a real card of the hand or another meld, ``pull``
+    of each card but the first and last of a run to each other meld or a new one (``draft`` has no
+    id)."""
     melds = draft.melds
     count = len(melds)
     left = Counter(hand)
@@ -238,6 +306,22 @@ def legal_edit_ids(draft: DraftTable, hand: Sequence[int], replace_from_table: b
             if room:
                 ids.append(base + MAX_MELDS)
     ids += _legal_replacements(melds, left, replace_from_table)
+    ids += _legal_pulls(melds)
+    return ids
+
+
+def _legal_pulls(melds: Table) -> list[int]:
+    count = len(melds)
+    ids: list[int] = []
+    for i, meld in enumerate(melds):
+        if len(meld) < 3 or count >= MAX_MELDS or not is_run(meld):
+            continue
+        for card in sorted(meld[1:-1], key=_token_key):
+            base = PULL_BASE + (i * TOKENS + token_of(card)) * TARGETS
+            ids += map(base.__add__, range(i))
+            ids += map(base.__add__, range(i + 1, count))
+            if count + 2 <= MAX_MELDS:
+                ids.append(base + MAX_MELDS)
     return ids
 
 

@@ -50,6 +50,8 @@ ERRORS = {
     P + "in_draft_already": "you don't hold {card} (it is in the draft already)",
     P + "meld_lacks": "meld {number} holds no {card}",
     P + "split_first": "{card} is the first card of meld {number}: nothing to split off",
+    P + "pull_not_run": "meld {number} is not a run: move the card instead",
+    P + "pull_end": "{card} ends meld {number}: move it instead",
     P + "same_meld": "the cards are in that meld already",
     P + "replace_from_hand": "under these rules a joker's real card comes from your hand",
     P + "replace_other_meld": "the real card must come from your hand or from another meld",
@@ -78,6 +80,9 @@ EVENTS = {
     P + "draft_add": "seat {seat} adds {card} to meld {number}",
     P + "draft_split": "seat {seat} splits meld {number} before {card}",
     P + "draft_move": "seat {seat} moves {card} from meld {number} to meld {target}",
+    P
+    + "draft_pull": "seat {seat} takes {card} out of run {number} to meld {target}: the run splits around it",
+    P + "draft_set": "seat {seat} lays out a whole new draft",
     P + "draft_replace": "seat {seat} replaces the joker declared {card} in meld {number} by a real {card}",
     P + "draft_replace_from": (
         "seat {seat} replaces the joker declared {card} in meld {number} by the {card} of meld {source}"

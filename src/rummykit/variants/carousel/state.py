@@ -9,19 +9,19 @@ and the integer ids are in :mod:`rummykit.variants.carousel.actions`; the positi
 :mod:`rummykit.variants.carousel.position`.
 
 When melding is allowed (after a draw, or with no draw left) and a legal new table exists (the
-solver plays a card), the mover may edit the draft; ``draw``, ``knock`` and ``end`` wait until the
-draft is back to the table as it is (``reset``, or ``undo`` to the start). After each draw the
-draft takes at most ``T + M + 4`` edits, or ``2 T + M + 4`` when ``2 T + M > 120``
-(:meth:`CarouselGame.edit_budget`; ``T`` cards on the table, ``M`` the most hand cards any legal
-new table plays, from the solver); undo and reset count, and ``reset`` stays allowed, so every
-turn ends. Every legal new table is reachable within that budget and the limit of
+solver plays a card), the mover may edit the draft (``draft`` sets it whole, one edit); ``draw``,
+``knock`` and ``end`` wait until the draft is back to the table as it is (``reset``, or ``undo`` to
+the start). After each draw the draft takes at most ``T + M + 4`` edits, or ``2 T + M + 4`` when
+``2 T + M > 120`` (:meth:`CarouselGame.edit_budget`; ``T`` cards on the table, ``M`` the most hand
+cards any legal new table plays, from the solver); undo and reset count, and ``reset`` stays
+allowed, so every turn ends. Every legal new table is reachable within that budget and the limit of
 :data:`~rummykit.variants.carousel.actions.MAX_MELDS` melds: replace each joker to be freed (one
 edit each, at most two); then move each table card that changes meld straight to its new meld
-(``move … new`` starts one), add the hand cards and place the freed jokers (at most
-``T + M + 2``). Old and new melds together number at most ``T/3 + (T + M)/3 <= 40`` when
-``2 T + M <= 120``; otherwise first move every card into meld 1 (``T - 1`` more edits) and build
-the new melds out of it, with never more than 36 melds. Under ``must_meld_if_able`` a mover who
-can meld must, until the edits run out.
+(``move … new`` starts one), add the hand cards and place the freed jokers (at most ``T + M + 2``).
+Old and new melds together number at most ``T/3 + (T + M)/3 <= 40`` when ``2 T + M <= 120``;
+otherwise first move every card into meld 1 (``T - 1`` more edits) and build the new melds out of
+it, with never more than 36 melds. Under ``must_meld_if_able`` a mover who can meld must, until the
+edits run out.
 
 The engine ends a turn by itself when ending it is the only thing left to do (event
 ``carousel.turn_ended_auto``, or ``carousel.turn_skipped`` when the seat could do nothing at all
@@ -568,10 +568,15 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             new, number = edit(current, action, hand, self.rules.joker_replace_from_table)
             state.draft_history.append(current)
             state.draft = new
-            assert action.card is not None
-            params.update(number=number if verb is CVerb.NEW else action.number, card=card_text(action.card))
             code = "draft_" + verb.value
-            if verb is CVerb.MOVE:
+            if verb is CVerb.DRAFT:
+                code = "draft_set"
+            else:
+                assert action.card is not None
+                params.update(
+                    number=number if verb is CVerb.NEW else action.number, card=card_text(action.card)
+                )
+            if verb in (CVerb.MOVE, CVerb.PULL):
                 params["target"] = action.other if action.other is not None else number
             elif verb is CVerb.REPLACE and action.other is not None:
                 params["source"] = action.other

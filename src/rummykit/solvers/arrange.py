@@ -93,6 +93,8 @@ _SLOT_FACE = tuple(
     for slot in range(N_SUITS * _LANE)
 )
 _UNITS = tuple(1 << (2 * slot) for slot in _SLOT)
+_COUNT_BITS = tuple(3 * unit for unit in _UNITS)
+"""Both bits of every face's count: ``key & _COUNT_BITS[f]`` is non-zero when ``f`` is present."""
 _FIRST_UNITS = sum(_UNITS)
 """The unit (lowest) bit of every face's two-bit count: ``(k | k >> 1) & _FIRST_UNITS`` has a unit
 at each face present in the packed counts ``k``."""
@@ -105,22 +107,9 @@ _WILD_SKIP = 1 << (2 * N_SUITS * _LANE)
 """The bit of :meth:`HandSolver._skips` for leaving out a wild (above every face's units)."""
 
 
-def _unit(face: int) -> int:
-    return _UNITS[face]
-
-
-def _lowest(key: int) -> int:
-    """The lowest face present in packed counts ``key`` (non-zero)."""
-    return _SLOT_FACE[((key & -key).bit_length() - 1) >> 1]
-
-
 def _naturals(key: int) -> int:
     """How many pieces the packed counts ``key`` hold."""
     return (key & _FIRST_UNITS).bit_count() + 2 * ((key >> 1) & _FIRST_UNITS).bit_count()
-
-
-def _count(key: int, face: int) -> int:
-    return (key >> (2 * _SLOT[face])) & 3
 
 
 @cache
@@ -156,6 +145,11 @@ def _templates(rules: MeldRules) -> tuple[tuple[_Template, ...], ...]:
     return tuple(tuple(row) for row in table)
 
 
+_Search = Callable[[int, int, int], int]
+"""A memoised search: the best score from (packed naturals, wilds, the naturals' weight)."""
+_Fit = tuple[int, int, int, int, _Choice]
+"""A template that fits a state, as :meth:`HandSolver._fit` lists it."""
+
 _Record = tuple[int, int, int, tuple[int, tuple[int, ...]], tuple[int, ...]]
 """A template as the search reads it: (index in its anchor's row, units of its other faces, number
 of other faces, the memo's choice for it, units of the faces it holds twice and three times (sets
@@ -172,9 +166,9 @@ def _template_groups(rules: MeldRules) -> tuple[tuple[tuple[_Record, ...], ...],
     for row in _templates(rules):
         groups: dict[int, list[_Record]] = {}
         for index, t in enumerate(row):
-            units = sum(_unit(g) for g in set(t.others))
+            units = sum(_UNITS[g] for g in set(t.others))
             extra = tuple(
-                sum(_unit(g) for g in set(t.others) if t.others.count(g) >= times) for times in (2, 3)
+                sum(_UNITS[g] for g in set(t.others) if t.others.count(g) >= times) for times in (2, 3)
             )
             record = (index, units, len(t.others), (index, ()), extra if any(extra) else ())
             groups.setdefault(len(t.faces), []).append(record)
@@ -246,13 +240,25 @@ class HandSolver:
         self._templates = _templates(rules)
         self._groups = _template_groups(rules)
         self._slot_groups = [self._groups[f] if f >= 0 else () for f in _SLOT_FACE]
-        self._near = [_union(r[1] for r in self._groups[f][0]) if f >= 0 else 0 for f in _SLOT_FACE]
-        """By slot: the units of every other face of the anchor's templates of three. With fewer
-        than two wilds a template fits only if one of them is present (see
-        :func:`_template_groups`)."""
+        self._support = [
+            3 * _union(r[1] for group in self._groups[f] for r in group) if f >= 0 else 0 for f in _SLOT_FACE
+        ]
+        """By slot: both count bits of every other face of the anchor's templates. Which templates
+        fit, and what they take, depends only on these counts and the wilds (see :meth:`_fits`)."""
+        self._fit_table: dict[int, tuple[_Fit, ...]] = {}
+        self._pairs_by_face = rules.pair_rule is PairRule.IDENTICAL and rules.wild_in_pairs
+        """Pairs are two pieces of one face, and a wild pairs with anything: the naturals left out
+        of the most pairs are those of a face held an odd number of times."""
         self._values_table: list[list[int]] | None = None
         self._memos: dict[Objective, dict[int, tuple[int, _Choice]]] = {}
         self._weight_tables: dict[Objective, tuple[list[int], int]] = {}
+        self._searchers: dict[Objective, tuple[dict[int, tuple[int, _Choice]], _Search]] = {}
+        self._spare_table: dict[int, int] = {}
+        self._spare_fn: tuple[_Search, Callable[[int, int], int]] | None = None
+        self._meld_table: dict[int, bool] = {}
+        self._meld_fn: Callable[[int, int], bool] | None = None
+        self._skip_table: dict[int, int] = {}
+        self._skip_fn: Callable[[int, int], int] | None = None
 
     def _memo(self, objective: Objective) -> dict[int, tuple[int, _Choice]]:
         """The search memo of ``objective``, shared by every hand: a state (natural counts, number
@@ -360,7 +366,7 @@ class HandSolver:
         memo = self._memo(objective)
         total = self._search(key - alone, len(wild), objective, memo)
         melds, ungrouped = self._rebuild(key - alone, alone, len(wild), memo, wild, shown)
-        return Arrangement(tuple(merge_runs(melds)), tuple(ungrouped), total)
+        return Arrangement(tuple(merge_runs(melds) if len(melds) > 1 else melds), tuple(ungrouped), total)
 
     def score(self, faces: Sequence[int], wilds: Wilds, objective: Objective = Objective.PIECES) -> int:
         """The best arrangement's ``score`` (pieces melded, points melded or meld value), without
@@ -380,9 +386,9 @@ class HandSolver:
         )
         if not pairs or not left:
             return left
-        if self.rules.pair_rule is not PairRule.IDENTICAL or not self.rules.wild_in_pairs:
+        if not self._pairs_by_face:
             return min(left, self.pairs_left(faces, wilds))
-        return min(left, _pairs_left(_naturals(key & _FIRST_UNITS), w))
+        return min(left, _pairs_left((key & _FIRST_UNITS).bit_count(), w))
 
     def _search(
         self,
@@ -396,6 +402,32 @@ class HandSolver:
         once, before a reset could empty it)."""
         if objective is Objective.PIECES:
             return self._search_pieces(key, wilds, memo)
+        weight = self._weights(objective)[0]
+        room = 0
+        rest = key
+        while rest:
+            slot = ((rest & -rest).bit_length() - 1) >> 1
+            count = (rest >> (2 * slot)) & 3
+            room += weight[_SLOT_FACE[slot]] * count
+            rest -= count << (2 * slot)
+        return self._searcher(objective, memo)(key, wilds, room)
+
+    def _searcher(self, objective: Objective, memo: dict[int, tuple[int, _Choice]]) -> _Search:
+        """The memoised search of ``objective`` filling ``memo``, as a function of (naturals,
+        wilds, the naturals' weight); built once per memo (the function refers to itself, so one
+        built per call would leave a reference cycle per call to the garbage collector)."""
+        cached = self._searchers.get(objective)
+        if cached is None or cached[0] is not memo:
+            search = (
+                self._pieces_best(memo)
+                if objective is Objective.PIECES
+                else self._points_best(objective, memo)
+            )
+            cached = self._searchers[objective] = (memo, search)
+        return cached[1]
+
+    def _points_best(self, objective: Objective, memo: dict[int, tuple[int, _Choice]]) -> _Search:
+        """The search of :meth:`_search` for the point objectives (``DEADWOOD``, ``MELD_VALUE``)."""
         weight, wild_score = self._weights(objective)
         templates = self._templates
         groups = self._groups
@@ -476,26 +508,54 @@ class HandSolver:
             memo[state] = (top_score, top_choice)
             return top_score
 
-        room = 0
-        rest = key
-        while rest:
-            slot = ((rest & -rest).bit_length() - 1) >> 1
-            count = (rest >> (2 * slot)) & 3
-            room += weight[_SLOT_FACE[slot]] * count
-            rest -= count << (2 * slot)
-        return best(key, wilds, room)
+        return best
+
+    def _fit(self, slot: int, rest: int, w: int) -> tuple[_Fit, ...]:
+        """The templates anchored at ``slot`` that fit the naturals ``rest`` (a state less its
+        anchor) with ``w`` wilds, in the search's order (see :func:`_template_groups`), each as
+        ``(units it takes from rest, wilds it needs, pieces it melds, naturals it takes besides the
+        anchor, the memo's choice)``. A template taking the same naturals with as many wilds as an
+        earlier one is left out: it scores the same, and every search keeps the first of the best.
+
+        Kept in ``_fit_table`` by (the counts of the anchor's template faces, slot, wilds), the
+        key the searches look up before calling this; emptied past ``MEMO_LIMIT`` entries."""
+        local = rest & self._support[slot]
+        present = (local | local >> 1) & _FIRST_UNITS
+        fits: list[_Fit] = []
+        seen: set[tuple[int, int]] = set()
+        for group in self._slot_groups[slot]:
+            fitted = False
+            for _, units, others, choice, extra in group:
+                found = units & present
+                count = found.bit_count()
+                if extra:
+                    found, count = _repeated(found, count, extra, local)
+                need = others - count
+                if need > w:
+                    continue
+                fitted = True
+                if (found, need) not in seen:
+                    seen.add((found, need))
+                    fits.append((found, need, 1 + others, count, choice))
+            if not fitted:
+                break
+        if len(self._fit_table) > MEMO_LIMIT:
+            self._fit_table.clear()
+        out = self._fit_table[(local << 6 | slot) << 5 | w] = tuple(fits)
+        return out
 
     def _search_pieces(self, key: int, wilds: int, memo: dict[int, tuple[int, _Choice]]) -> int:
         """:meth:`_search` under ``PIECES`` (every piece weighs 1): each template is one mask test
         (its other faces present in the counts) instead of a loop over its faces, and a template
         melds its own length whatever pieces fill it. The same states, scores and choices."""
-        return self._pieces_best(memo)(key, wilds, _naturals(key))
+        return self._searcher(Objective.PIECES, memo)(key, wilds, _naturals(key))
 
-    def _pieces_best(self, memo: dict[int, tuple[int, _Choice]]) -> Callable[[int, int, int], int]:
+    def _pieces_best(self, memo: dict[int, tuple[int, _Choice]]) -> _Search:
         """The search of :meth:`_search_pieces` as a function of (naturals, wilds, how many
         naturals), filling ``memo``."""
-        groups = self._slot_groups
-        near = self._near
+        table = self._fit_table
+        support = self._support
+        fit = self._fit
 
         def best(k: int, w: int, room: int) -> int:
             """Most pieces melded from naturals ``k`` (``room`` of them) and ``w`` wilds."""
@@ -508,31 +568,20 @@ class HandSolver:
                 memo[state] = (score, None)
                 return score
             slot = ((k & -k).bit_length() - 1) >> 1
-            low = 1 << (2 * slot)
-            rest = k - low
-            present = (rest | rest >> 1) & _FIRST_UNITS
+            rest = k - (1 << (2 * slot))
             ceiling = room + w
             top_score = -1
             top_choice: _Choice = None
-            for group in groups[slot] if w > 1 or near[slot] & present else ():
-                fitted = False
-                for _, units, others, choice, extra in group:
-                    found = units & present
-                    count = found.bit_count()
-                    if extra:
-                        found, count = _repeated(found, count, extra, rest)
-                    need = others - count
-                    if need > w:
-                        continue
-                    fitted = True
-                    score = 1 + others + best(rest - found, w - need, room - 1 - count)
-                    if score > top_score:
-                        top_score, top_choice = score, choice
-                        if score == ceiling:
-                            memo[state] = (score, choice)
-                            return score
-                if not fitted:
-                    break
+            fits = table.get(((rest & support[slot]) << 6 | slot) << 5 | w)
+            if fits is None:
+                fits = fit(slot, rest, w)
+            for found, need, melded, taken, choice in fits:
+                score = melded + best(rest - found, w - need, room - 1 - taken)
+                if score > top_score:
+                    top_score, top_choice = score, choice
+                    if score == ceiling:
+                        memo[state] = (score, choice)
+                        return score
             alone = best(rest, w, room - 1)
             if alone >= top_score:
                 top_score, top_choice = alone, None
@@ -556,12 +605,33 @@ class HandSolver:
         w = len(wild)
         alone = self._isolated(key, w)
         core = key - alone
-        best = self._pieces_best(self._memo(Objective.PIECES))
-        groups = self._slot_groups
-        known: dict[int, int] = {}
+        best, spares = self._spare_search()
+        mask = spares(core, w) | ((alone | alone >> 1) & _FIRST_UNITS)
+        out = {shown[f] for f in shown if mask & _UNITS[f]}
+        if mask & _WILD_SKIP:
+            out.update(wild)
+        score = best(core, w, _naturals(core))
+        return score, [f for f in dict.fromkeys(faces) if f in out]
+
+    def _fits_of(self, slot: int, rest: int, w: int) -> tuple[_Fit, ...]:
+        """:meth:`_fit` looked up in ``_fit_table`` first."""
+        fits = self._fit_table.get(((rest & self._support[slot]) << 6 | slot) << 5 | w)
+        return fits if fits is not None else self._fit(slot, rest, w)
+
+    def _spare_search(self) -> tuple[_Search, Callable[[int, int], int]]:
+        """(the ``PIECES`` search, the search of :meth:`spare_faces`: the units of the naturals,
+        and ``_WILD_SKIP`` for a wild, that a state ``(k, w)`` can spare). A state's answer is the
+        same whatever the hand, so they are kept for every hand (emptied past ``MEMO_LIMIT``)."""
+        best = self._searcher(Objective.PIECES, self._memo(Objective.PIECES))
+        known = self._spare_table
+        if len(known) > MEMO_LIMIT:
+            known.clear()
+        cached = self._spare_fn
+        if cached is not None and cached[0] is best:
+            return cached
+        fits_of = self._fits_of
 
         def spares(k: int, w: int) -> int:
-            """Units of the naturals (``_WILD_SKIP`` for a wild) state ``(k, w)`` can spare."""
             if k == 0:
                 return _WILD_SKIP if 1 <= w <= 2 else 0
             state = k << 3 | w
@@ -577,34 +647,17 @@ class HandSolver:
                 rest = k - low
                 if best(rest, w, room - 1) == total:
                     out |= low | spares(rest, w)
-                present = (rest | rest >> 1) & _FIRST_UNITS
-                for group in groups[slot]:
-                    fitted = False
-                    for _, units, others, _, extra in group:
-                        found = units & present
-                        count = found.bit_count()
-                        if extra:
-                            found, count = _repeated(found, count, extra, rest)
-                        need = others - count
-                        if need > w:
-                            continue
-                        fitted = True
-                        if 1 + others + best(rest - found, w - need, room - 1 - count) == total:
-                            sub = spares(rest - found, w - need)
-                            out |= sub
-                            if sub & _WILD_SKIP:
-                                out |= (found | found >> 1) & _FIRST_UNITS
-                    if not fitted:
-                        break
+                for found, need, melded, taken, _ in fits_of(slot, rest, w):
+                    if melded + best(rest - found, w - need, room - 1 - taken) == total:
+                        sub = spares(rest - found, w - need)
+                        out |= sub
+                        if sub & _WILD_SKIP:
+                            out |= (found | found >> 1) & _FIRST_UNITS
             known[state] = out
             return out
 
-        mask = spares(core, w) | ((alone | alone >> 1) & _FIRST_UNITS)
-        out = {shown[f] for f in shown if mask & _UNITS[f]}
-        if mask & _WILD_SKIP:
-            out.update(wild)
-        score = best(core, w, _naturals(core))
-        return score, [f for f in dict.fromkeys(faces) if f in out]
+        self._spare_fn = (best, spares)
+        return self._spare_fn
 
     def _rebuild(
         self,
@@ -616,45 +669,48 @@ class HandSolver:
         shown: dict[int, int],
     ) -> tuple[list[Meld], list[int]]:
         """Walk the memo's choices from the start state ``key`` into melds of the hand's own
-        pieces; the naturals ``alone`` (packed counts, apart from ``key``) are left out, in the
-        same lowest-first order as the search's own."""
+        pieces. The naturals left out (those the walk leaves out and ``alone``, packed counts
+        apart from ``key``) come in the search's lowest-first order, each copy once; the wilds no
+        meld takes after them."""
         spare = list(wild)
         melds: list[Meld] = []
-        ungrouped: list[int] = []
-        while key or alone:
-            anchor = _lowest(key + alone)
-            low = _unit(anchor)
-            if alone & (3 * low):
-                ungrouped.append(shown[anchor])
-                alone -= low
-                continue
+        templates = self._templates
+        left = alone
+        while key:
+            slot = ((key & -key).bit_length() - 1) >> 1
+            low = 1 << (2 * slot)
             choice = memo[key << 3 | w][1]
+            key -= low
             if choice is None:
-                ungrouped.append(shown[anchor])
-                key -= low
+                left += low
                 continue
             index, swap = choice
-            t = self._templates[anchor][index]
+            t = templates[_SLOT_FACE[slot]][index]
             played: list[int] = []
-            left = list(swap)
-            rest = key - low
+            taken = list(swap)
             for i, g in enumerate(t.faces):
                 if i == t.anchor_index:
                     played.append(shown[g])
-                elif g in left:
-                    left.remove(g)
+                elif g in taken:
+                    taken.remove(g)
                     played.append(spare.pop())
-                elif _count(rest, g):
-                    rest -= _unit(g)
+                elif key & _COUNT_BITS[g]:
+                    key -= _UNITS[g]
                     played.append(shown[g])
                 else:
                     played.append(spare.pop())
-            key, w = rest, len(spare)
-            melds.append(_template_meld(t, played))
-        if spare and w >= 3:
-            melds.append(build_run(0, range(self.rules.top - w + 1, self.rules.top + 1), spare))
-        elif spare:
-            ungrouped.extend(spare)
+            w = len(spare)
+            melds.append(Meld(t.kind, tuple(played), t.faces, t.positions))
+        ungrouped: list[int] = []
+        while left:
+            slot = ((left & -left).bit_length() - 1) >> 1
+            count = (left >> (2 * slot)) & 3
+            ungrouped += [shown[_SLOT_FACE[slot]]] * count
+            left -= count << (2 * slot)
+        if len(spare) >= 3:
+            melds.append(build_run(0, range(self.rules.top - len(spare) + 1, self.rules.top + 1), spare))
+        else:
+            ungrouped += spare
         return melds, ungrouped
 
     # ----------------------------------------------------------------- winning
@@ -667,9 +723,14 @@ class HandSolver:
         return self._melder()(key, w)
 
     def _melder(self) -> Callable[[int, int], bool]:
-        """A fresh memoised test: whether the naturals ``k`` and ``w`` wilds go wholly into melds."""
-        groups = self._groups
-        known: dict[int, bool] = {}
+        """The memoised test whether the naturals ``k`` and ``w`` wilds go wholly into melds; built
+        once, its answers kept for every hand (emptied past ``MEMO_LIMIT``)."""
+        known = self._meld_table
+        if len(known) > MEMO_LIMIT:
+            known.clear()
+        if self._meld_fn is not None:
+            return self._meld_fn
+        fits_of = self._fits_of
 
         def ok(k: int, w: int) -> bool:
             if k == 0:
@@ -679,29 +740,16 @@ class HandSolver:
             if hit is not None:
                 return hit
             slot = ((k & -k).bit_length() - 1) >> 1
-            low = 1 << (2 * slot)
-            rest = k - low
-            present = (rest | rest >> 1) & _FIRST_UNITS
+            rest = k - (1 << (2 * slot))
             result = False
-            for group in groups[_SLOT_FACE[slot]]:
-                fitted = False
-                for _, units, others, _, extra in group:
-                    found = units & present
-                    count = found.bit_count()
-                    if extra:
-                        found, count = _repeated(found, count, extra, rest)
-                    need = others - count
-                    if need > w:
-                        continue
-                    fitted = True
-                    if ok(rest - found, w - need):
-                        result = True
-                        break
-                if result or not fitted:
+            for found, need, _, _, _ in fits_of(slot, rest, w):
+                if ok(rest - found, w - need):
+                    result = True
                     break
             known[state] = result
             return result
 
+        self._meld_fn = ok
         return ok
 
     def meld_finishes(self, faces: Sequence[int], wilds: Wilds) -> list[int]:
@@ -722,10 +770,14 @@ class HandSolver:
 
     def _skips(self, key: int, wilds: int) -> int:
         """The unit of each natural face (``_WILD_SKIP`` for a wild) whose removal from the state
-        ``(key, wilds)`` leaves it meldable."""
-        groups = self._groups
+        ``(key, wilds)`` leaves it meldable (kept for every hand, as :meth:`_melder` keeps its)."""
         ok = self._melder()
-        skips: dict[int, int] = {}
+        skips = self._skip_table
+        if len(skips) > MEMO_LIMIT:
+            skips.clear()
+        if self._skip_fn is not None:
+            return self._skip_fn(key, wilds)
+        fits_of = self._fits_of
 
         def skip(k: int, w: int) -> int:
             state = k << 3 | w
@@ -739,26 +791,14 @@ class HandSolver:
                 rest = k - low
                 if ok(rest, w):
                     out |= low
-                present = (rest | rest >> 1) & _FIRST_UNITS
-                for group in groups[_SLOT_FACE[slot]]:
-                    fitted = False
-                    for _, units, others, _, extra in group:
-                        found = units & present
-                        count = found.bit_count()
-                        if extra:
-                            found, count = _repeated(found, count, extra, rest)
-                        need = others - count
-                        if need > w:
-                            continue
-                        fitted = True
-                        out |= skip(rest - found, w - need)
-                        if need < w and ok(rest - found, w - need - 1):
-                            out |= found
-                    if not fitted:
-                        break
+                for found, need, _, _, _ in fits_of(slot, rest, w):
+                    out |= skip(rest - found, w - need)
+                    if need < w and ok(rest - found, w - need - 1):
+                        out |= found
             skips[state] = out
             return out
 
+        self._skip_fn = skip
         return skip(key, wilds)
 
     def pairs(self, faces: Sequence[int], wilds: Wilds) -> Arrangement:
@@ -783,6 +823,9 @@ class HandSolver:
 
     def pairs_left(self, faces: Sequence[int], wilds: Wilds) -> int:
         """How many pieces :meth:`pairs` leaves out, counted without building the pairs."""
+        if self._pairs_by_face:
+            key, wild, _ = self._pack(faces, wilds)
+            return _pairs_left((key & _FIRST_UNITS).bit_count(), len(wild))
         groups, wild = self._pair_groups(faces, wilds)
         return _pairs_left(sum(len(members) % 2 for members in groups.values()), len(wild))
 
@@ -836,9 +879,3 @@ def _pairs_left(singles: int, wilds: int) -> int:
     if wilds > singles and (wilds - singles) % 2 == 1 and singles:
         completed -= 1
     return singles - completed + (wilds - completed) % 2
-
-
-def _template_meld(t: _Template, played: list[int]) -> Meld:
-    if t.kind is MeldKind.RUN:
-        return build_run(t.suit, t.positions, played)
-    return Meld(MeldKind.SET, tuple(played), t.faces, t.positions)

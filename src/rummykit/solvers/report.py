@@ -111,16 +111,15 @@ def fewest_left(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> int
 def best_arrangement(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> Arrangement:
     """The best partition under the profile's objective; with ``pairs_win``, seven-pairs style
     pairs instead when they leave fewer pieces out."""
-    return _best_and_melds(profile, faces, wilds)[0]
+    return _best_and_melds(profile.solver(), profile, faces, wilds)[0]
 
 
 def _best_and_melds(
-    profile: HandProfile, faces: Sequence[int], wilds: Wilds
+    solver: HandSolver, profile: HandProfile, faces: Sequence[int], wilds: Wilds
 ) -> tuple[Arrangement, Arrangement, int | None]:
     """(:func:`best_arrangement`, the best partition into sets and runs, the pieces the most pairs
-    leave out or None without ``pairs_win``); the pairs are built only when they leave fewer
-    pieces out."""
-    solver = profile.solver()
+    leave out or None without ``pairs_win``) by the profile's ``solver``; the pairs are built only
+    when they leave fewer pieces out."""
     arrangement = solver.arrange(faces, wilds, profile.objective)
     if not profile.pairs_win:
         return arrangement, arrangement, None
@@ -134,7 +133,7 @@ def analyse(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> HandRep
     """The full report on ``faces``; raises :class:`rummykit.errors.MeldError` for a meaningless
     joker (``F`` with no indicator)."""
     solver = profile.solver()
-    arrangement, melded, pairs_left = _best_and_melds(profile, faces, wilds)
+    arrangement, melded, pairs_left = _best_and_melds(solver, profile, faces, wilds)
     found: tuple[int, ...] | None = None
     if profile.finish_discard and len(faces) == profile.hand_size + 1:
         table = finishes(profile, faces, wilds)

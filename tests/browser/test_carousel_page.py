@@ -2,7 +2,9 @@
 through the page. The person draws with the Draw button, builds melds by dragging cards (hand
 cards onto a meld or the empty space, a table card to a new meld), sees a one-card meld marked
 invalid with the server's reason and Commit refused with it, undoes and resets, commits, and
-knocks or ends the turn; the round end shows. Screenshots at 1280x800 and 390x844."""
+knocks or ends the turn; the round end shows. From dealt positions: a joker replaced and placed
+again; the hint's table loaded as the draft and committed, and a run split by dragging a card out
+of its middle. Screenshots at 1280x800 and 390x844."""
 
 from __future__ import annotations
 
@@ -306,3 +308,101 @@ def shots_languages(page: Page, name: str) -> None:
         page.get_by_test_id("language").select_option(lang)
         check_sizes(page, lang, f"{name}-{lang}", ("light", "dark"))
     page.get_by_test_id("language").select_option("en")
+
+
+RUN_SEED = 121
+"""A deal where seat 0 moves first, draws three times and can't meld (its turn ends by itself);
+in its second turn, after one draw, the hint's table (``8D 9D TD | 9H TH JH | TS JK[JS] QS``,
+the bot's joker freed by TD and declared anew) is loaded as the draft and committed; the bot then
+lays ``6D 7D 8D 9D TD JD`` as meld 1; in the third turn, after one draw, 7D pulled out of that
+run's middle to a new meld leaves ``6D`` as meld 1 and ``8D 9D TD JD`` as meld 4, and 6S 6H and
+7H 7C from the hand make both sets."""
+
+
+def boxes_overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    assert a is not None and b is not None
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+def test_the_hint_loaded_as_a_draft_and_a_run_split_by_dragging(
+    browser: Browser, tmp_path: Path, artifacts: None
+) -> None:
+    db = tmp_path / "rummykit.db"
+    srv = Server(f"sqlite:///{db}")
+    srv.start()
+    pages = Pages(browser, srv.base)
+    try:
+        first = pages.new("carousel-run-sit", locale="en-US")
+        body = {"variant": "carousel", "options": {"players": 2, "target": 1}}
+        body["seats"] = [{"kind": "person"}, {"kind": "bot", "level": "greedy"}]
+        table, address = dealt_from(srv, db, body, first, RUN_SEED)
+        page = pages.tab(first, "carousel-run")
+        person = CarouselPerson(page, srv, table)
+        page.goto(address)
+        # turn 1: three draws, nothing to meld: the turn passes by itself
+        person.mine()
+        for _ in range(3):
+            person.button("draw")
+        person.mine()
+        load_the_hint_and_commit(page, person)
+        split_a_run_by_dragging(page, person)
+        assert not pages.errors, pages.errors
+    finally:
+        pages.close()
+        srv.stop()
+
+
+def load_the_hint_and_commit(page: Page, person: CarouselPerson) -> None:
+    person.button("draw")
+    page.get_by_test_id("actions").locator("button[data-action='hint']").click()
+    expect(page.get_by_test_id("hint-table")).to_be_visible()
+    hint = person.hints[-1]
+    assert hint["table"] == ["8D 9D TD", "9H TH JH", "TS JK[JS] QS"]
+    assert hint["draft"] == "draft " + " | ".join(hint["table"])
+    # on a phone the hint takes its own place: the hand, its points and the actions stay in view
+    page.set_viewport_size({"width": 390, "height": 844})
+    shown = page.get_by_test_id("hint").bounding_box()
+    for needed in ("rack", "hand-points", "actions"):
+        assert not boxes_overlap(shown, page.get_by_test_id(needed).bounding_box()), needed
+    check_sizes(page, "en", "carousel-hint-draft")
+    person.mark = len(person.views)
+    page.get_by_test_id("hint").locator("button[data-action='apply-hint']").click()
+    person.played(hint["draft"])
+    expect(page.get_by_test_id("hint")).to_have_count(0)
+    expect(page.get_by_test_id("melds")).to_have_attribute("data-changed", "true")
+    for n, meld in enumerate(hint["table"], start=1):
+        expect(page.get_by_test_id(f"meld-{n}")).to_have_attribute("data-cards", meld)
+    # the loaded draft is the player's own: undone, loaded again, committed
+    person.button("undo")
+    expect(page.get_by_test_id("meld-1")).to_have_attribute("data-cards", "TS TH JK[TD]")
+    page.get_by_test_id("actions").locator("button[data-action='hint']").click()
+    person.mark = len(person.views)
+    page.get_by_test_id("hint").locator("button[data-action='apply-hint']").click()
+    person.played(hint["draft"])
+    person.button("commit")
+    melded = [e for v in person.views[person.mark :] for e in v["events"] if e["code"] == "carousel.melded"]
+    assert melded[0]["params"]["table"] == hint["table"] and melded[0]["params"]["freed"] == ["JK[TD]"]
+
+
+def split_a_run_by_dragging(page: Page, person: CarouselPerson) -> None:
+    person.mine()
+    expect(page.get_by_test_id("meld-1")).to_have_attribute("data-cards", "6D 7D 8D 9D TD JD")
+    person.button("draw")
+    person.drag_table(1, "7D", "new-meld", "pull 1 7D new")
+    for n, meld in enumerate(["6D", "9H TH JH", "TS JK[JS] QS", "8D 9D TD JD", "7D"], start=1):
+        expect(page.get_by_test_id(f"meld-{n}")).to_have_attribute("data-cards", meld)
+    expect(page.get_by_test_id("meld-4")).to_have_attribute("data-valid", "true")
+    for card, number in (("6S", 1), ("6H", 1), ("7H", 5), ("7C", 5)):
+        person.drag_hand(card, f"meld-{number}", f"add {number} {card}")
+    expect(page.locator("[data-testid^='meld-'][data-valid='false']")).to_have_count(0)
+    person.button("commit")
+    melded = [e for v in person.views[person.mark :] for e in v["events"] if e["code"] == "carousel.melded"]
+    assert melded[0]["params"]["table"] == ["6S 6H 6D", "9H TH JH", "TS JK[JS] QS", "8D 9D TD JD", "7H 7D 7C"]
+    expect(page.get_by_test_id("log")).to_contain_text(
+        "Ann takes 7D out of run 1 to meld 5: the run splits around it"
+    )

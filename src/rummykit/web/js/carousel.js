@@ -1,9 +1,11 @@
 // The Carousel table: the seats around, the stock (draws this turn shown) and the draft of the
 // table in the centre, the player's hand below. The draft is changed by the engine's atomic edits,
 // each one a legal action of the state message: a hand card dragged onto a meld (`add`) or onto
-// the empty space (`new`), a table card dragged to another meld or the empty space (`move`), a
-// real card dropped onto a declared joker (`replace`), a run cut before a card (`split`); a joker
-// asks for the card it stands for among the legal texts that place it. Each meld says whether it
+// the empty space (`new`), a table card dragged to another meld or the empty space (`move`; out of
+// the middle of a run, `pull`: the run splits around it), a real card dropped onto a declared
+// joker (`replace`), a run cut before a card (`split`); a joker asks for the card it stands for
+// among the legal texts that place it. The hint's table becomes the draft by one `draft` action,
+// to change further, undo or commit. Each meld says whether it
 // is valid and why not, and why a commit or a knock is refused: all from the server's `carousel`
 // entry (docs/protocol.md); the page checks nothing itself.
 
@@ -107,8 +109,10 @@ export function carouselDrop(model, target, payload) {
       if (declared === payload.card && legal.has(text)) return [text];
     }
     const to = where === "new" ? "new" : where === "meld" || where === "joker" ? at : null;
-    const text = to === null ? null : `move ${payload.number} ${payload.card} ${to}`;
-    return text && legal.has(text) ? [text] : [];
+    if (to === null) return [];
+    // out of a run's middle the server offers `pull` (the run splits), elsewhere `move`
+    const text = ["pull", "move"].map((verb) => `${verb} ${payload.number} ${payload.card} ${to}`).find((x) => legal.has(x));
+    return text ? [text] : [];
   }
   return [];
 }
@@ -177,15 +181,29 @@ function Choices({ model }) {
   }
   if (pick) {
     const split = `split ${pick.number} ${pick.card}`;
-    const away = `move ${pick.number} ${pick.card} new`;
+    const payload = { from: "table", number: pick.number, card: pick.card };
+    const label = (target, text) =>
+      target !== "new" ? t("carousel_move_to", { number: Number(target.slice(5)) }) : text.startsWith("pull ") ? t("carousel_pull_new") : t("carousel_to_new");
     return html`<div class="kmoves" role="group" aria-label=${t("carousel_choices_label")} data-testid="moves">
       <span dir="ltr">${pick.card}</span>
       ${legal.has(split) && html`<button type="button" data-move=${split} onClick=${() => model.playCarousel(split)}>${t("carousel_split", { number: pick.number })}</button>`}
-      ${legal.has(away) && html`<button type="button" data-move=${away} onClick=${() => model.playCarousel(away)}>${t("carousel_to_new")}</button>`}
+      <${DropButtons} model=${model} payload=${payload} label=${label} />
       <button type="button" onClick=${() => model.cancelCarousel()}>${t("ui_cancel")}</button>
     </div>`;
   }
   return null;
+}
+
+/** The keyboard's way to drop `payload` (a picked card): a button for each target a drag could
+ * reach with a legal text (a new meld, each meld), labelled by `label(target, text)`. */
+function DropButtons({ model, payload, label }) {
+  const targets = ["new", ...model.view.observation.draft.melds.map((_, i) => `meld:${i + 1}`)];
+  return targets.map((target) => {
+    const texts = carouselDrop(model, target, payload);
+    return texts.length
+      ? html`<button type="button" key=${target} data-target=${target} data-move=${texts.length === 1 ? texts[0] : undefined} onClick=${() => model.carouselDropped(target, payload, texts)}>${label(target, texts[0])}</button>`
+      : null;
+  });
 }
 
 function CarouselActions({ model, ctx }) {
@@ -251,7 +269,7 @@ function CarouselHint({ model, hint, onClose }) {
     ${hint.table.length > 0 && html`<${HintTable} model=${model} hint=${hint} />`}
     <p>${hint.played.length ? html`${t("carousel_hint_played")} <bdi dir="ltr">${hint.played.join(" ")}</bdi>` : t("carousel_hint_nothing")}</p>
     <p>${t("carousel_hint_left", { points: hint.points_left })}</p>
-    ${hint.action && html`<button type="button" data-action="apply-hint" onClick=${() => model.playCarousel(hint.action)}>${t("carousel_hint_apply")}</button>`}
+    ${hint.draft && html`<button type="button" data-action="apply-hint" onClick=${() => model.playCarousel(hint.draft)}>${t("carousel_hint_apply")}</button>`}
   </section>`;
 }
 
@@ -349,11 +367,8 @@ export function CarouselBoard({ model, ctx, onDrop }) {
 /** The keyboard's way to place a picked hand card: onto each meld, or a new meld (the same legal
  * texts a drag makes). */
 function HandMoves({ model, face }) {
-  const obs = model.view.observation;
-  const targets = [{ target: "new", label: t("carousel_new_meld") }, ...obs.draft.melds.map((_, i) => ({ target: `meld:${i + 1}`, label: t("carousel_add_to", { number: i + 1 }) }))];
-  const shown = targets.filter((x) => carouselDrop(model, x.target, { from: "hand", face }).length);
-  if (!shown.length) return null;
-  return html`<div class="kmoves" role="group" aria-label=${t("carousel_choices_label")} data-testid="hand-moves">
-    ${shown.map((x) => html`<button type="button" key=${x.target} data-target=${x.target} onClick=${() => model.carouselDropped(x.target, { from: "hand", face }, carouselDrop(model, x.target, { from: "hand", face }))}>${x.label}</button>`)}
-  </div>`;
+  const label = (target) => (target === "new" ? t("carousel_new_meld") : t("carousel_add_to", { number: Number(target.slice(5)) }));
+  const buttons = DropButtons({ model, payload: { from: "hand", face }, label });
+  if (!buttons.some(Boolean)) return null;
+  return html`<div class="kmoves" role="group" aria-label=${t("carousel_choices_label")} data-testid="hand-moves">${buttons}</div>`;
 }

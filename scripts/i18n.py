@@ -14,9 +14,9 @@ The English texts (the keys' templates) come from two sources:
 In the ``.po`` files a message's ``msgctxt`` is its key and its ``msgid`` the English template. When
 the English text of a key changes, ``extract`` keeps the old translation but marks it fuzzy (with the
 old English as ``#| msgid``); a fuzzy translation counts as missing until a translator clears the flag.
-``compile`` writes ``src/rummykit/web/i18n/<lang>.json``, a flat ``{key: template}`` object: every key
-for English, the finished translations for the others (the client falls back to English). See
-``docs/i18n.md``.
+``compile`` writes ``src/rummykit/web/i18n/<lang>.json``, a flat ``{key: template}`` object of every
+key: for the other languages their finished translations and the English where one is missing, so
+that a page loads one catalog. See ``docs/i18n.md``.
 """
 
 from __future__ import annotations
@@ -257,14 +257,15 @@ def usable(message: Message | None, entry: Entry) -> bool:
 
 
 def compiled(entries: Mapping[str, Entry], language: str) -> dict[str, str]:
-    """The JSON catalog of ``language``: every key for English, the usable translations (see
-    :func:`usable`) of the ``.po`` file for the others."""
+    """The JSON catalog of ``language``: every key, for English its text, for the others the usable
+    translation (see :func:`usable`) of the ``.po`` file or else the English."""
     if language == SOURCE_LANGUAGE:
         return {key: entry.text for key, entry in entries.items()}
     catalog = read_catalog(po_path(language), language)
     messages = by_key(catalog) if catalog is not None else {}
     return {
-        key: str(messages[key].string) for key, entry in entries.items() if usable(messages.get(key), entry)
+        key: str(messages[key].string) if usable(messages.get(key), entry) else entry.text
+        for key, entry in entries.items()
     }
 
 

@@ -1,7 +1,10 @@
 """The replay viewer in the browser: a finished game from the lobby's list stepped forwards and
 backwards (buttons, keys, slider) and opened at a move by its link, in every language, with every
-hand shown as the server's replay gives it and the events in the page's language; record files of
-every game opened in the page; a corrupt record refused with the line at fault."""
+hand shown as the server's replay gives it and the events in the page's language; Kalooki's and
+Carousel's tables drawn as their table pages draw them (the numbered melds, their owners, the
+jokers' cards, the pile, the last meld's changes) in every language, a page loading only its
+route's scripts; record files of every game opened in the page; a corrupt record refused with the
+line at fault."""
 
 from __future__ import annotations
 
@@ -13,13 +16,14 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_support import Pages, artifact, check_rendering
+from browser_support import Pages, artifact, check_rendering, check_sizes
 from playwright.sync_api import Page, expect
 
 import rummykit
+import web_modules
 from rummykit import simulation as sim
 from rummykit.core.notation import format_face
-from rummykit.core.pieces import Kind
+from rummykit.core.pieces import JOKER, Kind
 from test_server_support import Server
 
 WEB = Path(rummykit.__file__).parent / "web"
@@ -45,27 +49,32 @@ def fill(template: str, **params: str) -> str:
     return template
 
 
-@pytest.fixture(scope="module")
-def finished(server: Server) -> dict[str, Any]:
-    """A public game of four bots (one round of Okey, no delay) played to its end: its id and its
-    replay summary."""
+def play_to_end(server: Server, variant: str, options: dict[str, Any]) -> dict[str, Any]:
+    """A public game of four greedy bots (no delay) of ``variant`` with ``options``, played to its
+    end: its replay summary."""
     body = {
-        "variant": "okey",
-        "options": {"rounds": 1},
+        "variant": variant,
+        "options": options,
         "seats": [{"kind": "bot", "level": "greedy"}] * 4,
         "bot_delay": 0,
         "public": True,
     }
     created = server.post("/tables", body, status=201)
     server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         info = server.get(f"/tables/{created['table']}").json()
         if info["status"] == "finished":
             replay: dict[str, Any] = server.get(f"/games/{info['game']}/replay").json()
             return replay
         time.sleep(0.1)
-    raise AssertionError("the bots did not finish the game")
+    raise AssertionError(f"the bots did not finish the game of {variant}")
+
+
+@pytest.fixture(scope="module")
+def finished(server: Server) -> dict[str, Any]:
+    """A finished game of Okey (one round): its replay summary."""
+    return play_to_end(server, "okey", {"rounds": 1})
 
 
 def hands_on_page(page: Page, players: int) -> list[list[str]]:
@@ -171,6 +180,129 @@ def test_the_viewer_steps_through_a_finished_game(
     expect(other.get_by_test_id("replay")).to_have_attribute("data-step", str(last))
 
 
+MELD_EVENTS = {"kalooki": ("kalooki_meld", "kalooki_layoff"), "carousel": ("carousel.melded",)}
+"""The events of a move that changes the table, per game."""
+
+ROUTE = {"kalooki": "replay of Kalooki", "carousel": "replay of Carousel"}
+"""Each game's replay route in :data:`web_modules.ROUTES`."""
+
+
+@pytest.fixture(scope="module")
+def table_games(server: Server) -> dict[str, dict[str, Any]]:
+    """A finished game of Kalooki (a single round) and one of Carousel (to 10 points): their
+    replay summaries by game."""
+    return {
+        "kalooki": play_to_end(server, "kalooki", {"match": "single_round"}),
+        "carousel": play_to_end(server, "carousel", {"target": 10}),
+    }
+
+
+def card_text(meld: dict[str, Any], i: int) -> str:
+    """Card ``i`` of a table meld (the engine's view) in notation: ``7H``, a joker ``JK[7H]``."""
+    face = meld["faces"][i]
+    text = format_face(Kind.CARDS, face)
+    return f"{text}[{format_face(Kind.CARDS, meld['stands_for'][i])}]" if face == JOKER else text
+
+
+def melds_on_page(page: Page) -> list[list[str]]:
+    """Each meld of the table on the page, its cards in notation (a joker with the card it stands
+    for under it: ``JK[7H]``)."""
+    found: list[list[str]] = (
+        page.get_by_test_id("melds")
+        .locator("li[data-testid^='meld-']")
+        .evaluate_all(
+            """(melds) => melds.map((m) => [...m.querySelectorAll('.kcard')].map((c) => {
+              const piece = c.querySelector('button[data-piece]').dataset.piece;
+              const stands = c.querySelector('.stands');
+              return stands ? `${piece}[${stands.textContent}]` : piece;
+            }))"""
+        )
+    )
+    return found
+
+
+def expect_melds(page: Page, table: list[dict[str, Any]]) -> None:
+    """The page's table holds the melds of ``table`` (the engine's view), in order."""
+    expect(page.get_by_test_id("melds").locator("li[data-testid^='meld-']")).to_have_count(len(table))
+    assert melds_on_page(page) == [[card_text(m, i) for i in range(len(m["faces"]))] for m in table]
+
+
+def scripts_loaded(page: Page) -> set[str]:
+    """The scripts, stylesheets and catalogs the page fetched (paths under ``/static/``)."""
+    paths: list[str] = page.evaluate(
+        "() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+    )
+    return {p for p in paths if p.startswith("/static/") and p.endswith((".js", ".css", ".json"))}
+
+
+@pytest.mark.parametrize("variant", ["kalooki", "carousel"])
+@pytest.mark.parametrize(
+    ("lang", "locale"), [("en", "en-US"), ("tr", "tr-TR"), ("fa", "fa-IR"), ("th", "th-TH")]
+)
+def test_kalooki_and_carousel_replays_show_the_table_as_the_table_page(
+    pages: Pages, server: Server, table_games: dict[str, dict[str, Any]], variant: str, lang: str, locale: str
+) -> None:
+    summary = table_games[variant]
+    game = summary["game"]
+    words = catalog(lang)
+    # the last move that changed the table before the match's end
+    n = max(
+        k
+        for k, step in enumerate(summary["steps"])
+        if k < summary["last"] and any(e["code"] in MELD_EVENTS[variant] for e in step["events"])
+    )
+    page = pages.new(f"replay-{variant}-{lang}", locale=locale)
+    page.goto(f"/#/replay/{game}/{n}")
+    step = expect_step(page, server, game, n, Kind.CARDS)
+    obs = step["views"]["spectator"]
+    expect_melds(page, obs["table"])
+    seats = summary["seats"]
+    names = [  # a name that repeats is followed by its seat's number
+        fill(words["replay_seat_name"], name=name, n=digits(lang, seat + 1))
+        if seats.count(name) > 1
+        else name
+        for seat, name in enumerate(seats)
+    ]
+    for meld in obs["table"]:
+        item = page.get_by_test_id(f"meld-{meld['number']}")
+        expect(item.locator(".kmeld-no")).to_have_text(digits(lang, meld["number"]))
+    if variant == "kalooki":
+        # numbered and owned, as the table page's melds; the pile's top; who has opened
+        for meld in obs["table"]:
+            item = page.get_by_test_id(f"meld-{meld['number']}")
+            expect(item).to_have_attribute("data-owner", str(meld["owner"]))
+            expect(item.locator(".kmeld-head bdi")).to_have_text(names[meld["owner"]])
+        top = page.get_by_test_id("discard-0").locator(".pile-top button[data-piece]")
+        expect(top).to_have_attribute("data-piece", format_face(Kind.CARDS, obs["discards"][-1]))
+        for seat in range(obs["players"]):
+            tag = page.get_by_test_id(f"seat-{seat}").locator(".tag", has_text=words["kalooki_opened"])
+            expect(tag).to_have_count(1 if seat in obs["opened"] else 0)
+    else:
+        # the meld of this move as what it changed, its new melds marked, as on the table page
+        melded = next(e for e in summary["steps"][n]["events"] if e["code"] == "carousel.melded")
+        last = page.get_by_test_id("last-meld")
+        expect(last).to_have_attribute("data-seat", str(melded["seat"]))
+        head = fill(words["carousel_log_meld"], name=names[melded["seat"]], changes="")
+        assert ISOLATES.sub("", last.inner_text()).startswith(head.strip())
+        added = list(melded["params"]["added"])
+        fresh = [text for text in (" ".join(m) for m in melds_on_page(page)) if text in added]
+        expect(page.locator("[data-testid^='meld-'][data-fresh='true']")).to_have_count(len(fresh))
+        assert fresh
+    # the page fetched its route's files and no others
+    expected = web_modules.route_files(ROUTE[variant], lang)
+    wanted = {f"/static/{p.relative_to(web_modules.WEB).as_posix()}" for p in expected}
+    assert scripts_loaded(page) == {p for p in wanted if p.endswith((".js", ".css", ".json"))}
+    if lang != "en":  # the step's and the log's words are the page's language
+        english = catalog("en")
+        text = page.get_by_test_id("replay-step").inner_text() + page.get_by_test_id("log").inner_text()
+        for code in ("carousel_log_meld", "log_kalooki_meld", "log_subject"):
+            word = re.sub(r"\{[^}]*\}", "", english[code]).strip(" :")
+            assert not word or word not in text, (code, word)
+    check_sizes(
+        page, lang, f"replay-{variant}-{lang}", schemes=("light", "dark") if lang == "fa" else ("light",)
+    )
+
+
 GAMES = [
     ("turkish_rummy", ["rounds=1"], Kind.CARDS),
     ("kalooki", [], Kind.CARDS),  # an elimination match: the score sheet's standings
@@ -189,7 +321,7 @@ def test_a_record_file_of_every_game_opens_in_the_page(
     text = path.read_text()
     summary = json_post(server, "/replay", text)
     last = summary["last"]
-    lang, locale = ("th", "th-TH") if variant == "carousel" else ("en", "en-US")
+    locale = "th-TH" if variant == "carousel" else "en-US"
     width = 390 if variant == "kalooki" else 1280
     page = pages.new(f"file-{variant}", locale=locale, width=width, height=844)
     page.goto("/#/")
@@ -206,17 +338,8 @@ def test_a_record_file_of_every_game_opens_in_the_page(
         step = json_post(server, f"/replay/{n}", text)
         hands = [[format_face(kind, f) for f in sorted(view["hand"])] for view in step["views"]["seats"]]
         assert hands_on_page(page, len(hands)) == hands
-        melds = step["views"]["spectator"].get("table")
-        if melds is not None:
-            heading = page.get_by_test_id("replay-table").locator("h2")
-            expect(heading).to_have_text(catalog(lang)["replay_table"])
-            shown = page.get_by_test_id("replay-table").locator("li")
-            expect(shown).to_have_count(len(melds))
-            for meld, item in zip(melds, shown.all(), strict=True):
-                pieces = item.locator("button[data-piece]").evaluate_all(
-                    "(p) => p.map((x) => x.dataset.piece)"
-                )
-                assert pieces == [format_face(kind, f) for f in meld["faces"]]
+        if "table" in step["views"]["spectator"]:  # Kalooki's and Carousel's melds
+            expect_melds(page, step["views"]["spectator"]["table"])
     if variant == "kalooki":
         expect(page.get_by_test_id("standings")).to_be_visible()
     page.screenshot(path=str(artifact(f"replay-file-{variant}.png")), full_page=True)

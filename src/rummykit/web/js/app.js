@@ -1,14 +1,20 @@
 // The page: the header (name, language), and the route from the address's hash: #/ the lobby,
 // #/t/<table> a table, #/t/<table>/seat/<n> an invite to seat n, #/replay/<game>/<step> a finished
-// game's replay at a move (#/replay/file/<step>: the record file opened in this tab).
+// game's replay at a move (#/replay/file/<step>: the record file opened in this tab). Each route's
+// page is a module of its own, loaded when the route is first shown (lazy.js).
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
 import { t, LANGUAGES, currentLanguage, setLanguage, onLanguage } from "./i18n.js";
 import { store } from "./store.js";
-import { Lobby } from "./lobby.js";
-import { TablePage } from "./table.js";
-import { ReplayPage } from "./replay.js";
+import { useModule } from "./lazy.js";
+
+/** Each route's page: its module, loaded when the route is first shown. */
+const PAGES = {
+  lobby: () => import("./lobby.js"),
+  table: () => import("./table.js"),
+  replay: () => import("./replay.js"),
+};
 
 function route(hash) {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean);
@@ -62,8 +68,12 @@ export function App({ variants }) {
   useEffect(() => {
     document.title = t("app_title");
   });
+  const page = useModule(where.page, PAGES[where.page]);
+  const ready = page && !page.failed;
   return html`<${Header} />
-    ${where.page === "table" && html`<${TablePage} key=${where.id} id=${where.id} invited=${where.invited} variants=${variants} />`}
-    ${where.page === "replay" && html`<${ReplayPage} key=${where.game} game=${where.game} step=${where.step} variants=${variants} />`}
-    ${where.page === "lobby" && html`<${Lobby} variants=${variants} go=${go} />`}`;
+    ${!page && html`<main aria-busy="true"><p>${t("table_loading")}</p></main>`}
+    ${page && page.failed && html`<main><p class="error" role="alert">${t("ui_offline")}</p></main>`}
+    ${ready && where.page === "table" && html`<${page.TablePage} key=${where.id} id=${where.id} invited=${where.invited} variants=${variants} />`}
+    ${ready && where.page === "replay" && html`<${page.ReplayPage} key=${where.game} game=${where.game} step=${where.step} variants=${variants} />`}
+    ${ready && where.page === "lobby" && html`<${page.Lobby} variants=${variants} go=${go} />`}`;
 }

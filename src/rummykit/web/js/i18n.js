@@ -1,6 +1,7 @@
-// The page's language: the catalogs (/static/i18n/<lang>.json, flat key -> template with {param}
-// placeholders; English fills what a language lacks), rendering of message codes with their
-// parameters, numbers in the language's digits, and the page's direction.
+// The page's language: its catalog (/static/i18n/<lang>.json, flat key -> template with {param}
+// placeholders, every key: scripts/i18n.py writes the English where a translation is missing),
+// rendering of message codes with their parameters, numbers in the language's digits, and the
+// page's direction.
 //
 // Parameters are rendered as rummykit/messages.py does: a list space-joined, a nested
 // {code, params} rendered in turn, numbers formatted; seat numbers become the players' names (given
@@ -63,8 +64,7 @@ export function initialLanguage() {
 /** Switch to `code` (loads its catalog), set <html lang dir>, remember it and tell the listeners. */
 export async function setLanguage(code) {
   const next = LANGUAGES.find((l) => l.code === code) || LANGUAGES[0];
-  const [english, own] = await Promise.all([fetchCatalog("en"), next.code === "en" ? {} : fetchCatalog(next.code)]);
-  catalog = { ...english, ...own };
+  catalog = await fetchCatalog(next.code);
   language = next;
   numbers = new Intl.NumberFormat(next.locale);
   fields = new Intl.NumberFormat(next.locale, { useGrouping: false, maximumFractionDigits: 6 });

@@ -5,12 +5,13 @@
 // retract, discard. Every move offered is one the server listed as legal.
 
 import { html } from "./html.js";
-import { t, num, sentence, listText, signed } from "./i18n.js";
+import { t, num } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { Rack } from "./rack.js";
 import { MeHead, SeatPanel, places } from "./board.js";
 import { startDrag } from "./drag.js";
-import { JOKER, notation } from "./pieces.js";
+import { JOKER } from "./pieces.js";
+import { MeldHead, MeldCards } from "./melds.js";
 
 const WILDS = new Set([JOKER]);
 const HISTORY_SHOWN = 6;
@@ -26,19 +27,10 @@ function Meld({ model, meld, ctx, pending, hinted }) {
     data-owner=${meld.owner}
     aria-label=${t("kalooki_meld_label", { number: meld.number, name: ctx.seatName(meld.owner) })}
   >
-    <span class="kmeld-head">
-      <span class="kmeld-no">${num(meld.number)}</span>
-      <bdi>${ctx.seatName(meld.owner)}</bdi>
+    <${MeldHead} number=${meld.number} name=${ctx.seatName(meld.owner)}>
       ${pending && html`<span class="tag">${t("kalooki_pending")}</span>`}
-    </span>
-    <span class="kmeld-cards" dir="ltr">
-      ${meld.faces.map(
-        (f, i) => html`<span class="kcard" key=${i}>
-          <${Piece} kind=${kind} face=${f} wild=${f === JOKER} small=${true} />
-          ${f === JOKER && html`<span class="stands">${notation(kind, meld.stands_for[i])}</span>`}
-        </span>`,
-      )}
-    </span>
+    <//>
+    <${MeldCards} kind=${kind} cards=${meld.faces.map((f, i) => [f, meld.stands_for[i]])} />
   </li>`;
 }
 
@@ -191,18 +183,4 @@ export function KalookiBoard({ model, ctx, onDrop }) {
         </div>`}
     </div>
   </div>`;
-}
-
-/** Kalooki's round notes whose English parameters the page writes itself: the hand values and
- * the settlement, from their `points` and `payments` (seat, number) pairs. */
-export function kalookiNote(note, ctx) {
-  if (note.code === "kalooki_hand_values" && note.params.points) {
-    const values = listText(note.params.points.map(([seat, points]) => t("kalooki_seat_points", { name: ctx.seatName(seat), points: signed(points) })));
-    return sentence("kalooki_ui_hand_values", { values }, ctx);
-  }
-  if (note.code === "kalooki_settled" && note.params.payments) {
-    const owed = listText(note.params.payments.map(([seat, amount]) => t("kalooki_seat_pays", { name: ctx.seatName(seat), amount })));
-    return sentence("kalooki_ui_settled", { owed, seat: note.params.seat, value: note.params.value }, ctx);
-  }
-  return null;
 }

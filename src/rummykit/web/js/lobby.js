@@ -6,7 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 import { t, num } from "./i18n.js";
 import { Socket } from "./socket.js";
 import { CreateTable, BROWSER_GAMES } from "./create.js";
-import { keepFile } from "./replay.js";
+import { keepFile } from "./recordfile.js";
 
 function useLobby() {
   const [lobby, setLobby] = useState(null);

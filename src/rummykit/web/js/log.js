@@ -7,7 +7,7 @@
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
 import { t, has, sentence, listText } from "./i18n.js";
-import { meldChanges } from "./carousel.js";
+import { meldChanges } from "./melds.js";
 
 /** Events whose template is a verb phrase: the player's name goes before it. */
 const SUBJECT_CODES = new Set([

@@ -2,43 +2,21 @@
 // record file opened in this tab): the game stepped move by move, forwards and backwards, with
 // every hand shown. The server replays the record with the engine (GET /games/<game>/replay, POST
 // /replay: docs/protocol.md, "Replays"); this page only shows what it answers: the summary (every
-// step's seat, action and revealed events) once, then each step's views of every seat.
+// step's seat, action and revealed events) once, then each step's views of every seat. The table
+// is the game's own board of the table page (lazy.js's GAME_TABLES) as a spectator sees it.
 
 import { html } from "./html.js";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { t, num, sentence, currentLanguage } from "./i18n.js";
+import { t, sentence, currentLanguage } from "./i18n.js";
 import { request } from "./api.js";
 import { piecesOf } from "./variants.js";
-import { Board } from "./board.js";
+import { GAME_TABLES, GameTable, useModule } from "./lazy.js";
+import { openedFile } from "./recordfile.js";
 import { Piece } from "./piece.js";
 import { Log, eventText } from "./log.js";
 import { Scores } from "./scores.js";
 
 const LOG_LIMIT = 300;
-const FILE_KEY = "rummykit.replay.file";
-/** The games whose table the page draws (board.js); the others are drawn as their public melds. */
-const BOARD_GAMES = ["okey", "turkish_rummy"];
-
-/** The record file opened in this tab ({name, text}), kept in sessionStorage so that a reload
- * or a link to a move in the same tab finds it; null when there is none. */
-export function openedFile() {
-  try {
-    const data = JSON.parse(sessionStorage.getItem(FILE_KEY));
-    return data && typeof data.text === "string" ? data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Keep a picked record file for the viewer; false when the tab's storage refuses it. */
-export function keepFile(name, text) {
-  try {
-    sessionStorage.setItem(FILE_KEY, JSON.stringify({ name, text }));
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function fetchJson(path, body) {
   return request(path, body === undefined ? {} : { method: "POST", body, headers: { "Content-Type": "application/x-ndjson" } });
@@ -105,15 +83,34 @@ function elimination(replay, obs) {
   return { limit: replay.rules.elimination_limit, active: obs.active };
 }
 
-/** A board.js model for a step: the spectators' view, nobody seated, nothing to do. */
-function boardModel(replay, step, kind) {
+/** Carousel: the last meld played by step `n` in its round ({seat, …its params}), as the table
+ * page keeps it (shown while the table is the one it left); null when there is none. */
+function lastMeld(replay, n) {
+  const round = replay.steps[n].round;
+  for (let k = n; k >= 1 && replay.steps[k].round === round; k -= 1) {
+    const meld = replay.steps[k].events.findLast((e) => e.code === "carousel.melded");
+    if (meld) return { seat: meld.seat, ...meld.params };
+  }
+  return null;
+}
+
+/** The table page's model of a step for the game's board: the spectators' view, nobody seated,
+ * nothing to do, no hint. */
+function tableModel(replay, n, step, kind) {
   return {
     kind,
     seat: null,
-    view: { observation: step.views.spectator },
-    info: { rules: replay.rules, seats: [] },
+    view: { observation: step.views.spectator, legal: [] },
+    info: { rules: replay.rules, options: {}, seats: [] },
     lastEvents: step.events,
+    hint: null,
+    error: null,
+    carouselMeld: lastMeld(replay, n),
+    carouselPick: null,
+    carouselHandPick: null,
+    carouselChoice: null,
     legal: () => ({ draw: null, take: null, pass: null, show: [], discard: new Map(), finish: new Map() }),
+    kalookiLegal: () => ({ draw: null, take: null, retract: null, discard: new Map(), melds: [], layoffs: [], releases: [] }),
     hinted: () => ({ rack: new Set(), take: false, draw: false }),
   };
 }
@@ -122,32 +119,6 @@ function Pieces({ kind, faces, wilds, label, testid }) {
   return html`<div class="replay-pieces" dir="ltr" role="group" aria-label=${label} data-testid=${testid}>
     ${faces.map((f, i) => html`<${Piece} key=${i} kind=${kind} face=${f} wild=${wilds.has(f)} small=${true} />`)}
   </div>`;
-}
-
-/** Kalooki's and Carousel's public table: the stock, the discard pile (Kalooki), the melds with
- * their numbers and owners. */
-function MeldTable({ obs, kind, ctx }) {
-  const pile = obs.discards || null;
-  return html`<section class="panel replay-table" data-testid="replay-table" aria-labelledby="replay-table-title">
-    <h2 id="replay-table-title">${t("replay_table")}</h2>
-    <p>
-      <span data-testid="stock">${t("stock_label", { n: obs.stock_count })}</span>
-      ${pile &&
-      html` <span class="replay-pile" data-testid="discard-0" role="group" aria-label=${t("pile_shared")}>
-        ${t("pile_shared")}: ${num(pile.length)}
-        ${pile.length > 0 && html`<${Piece} kind=${kind} face=${pile[pile.length - 1]} wild=${false} small=${true} />`}
-      </span>`}
-    </p>
-    ${obs.table.length === 0 && html`<p class="help">${t("replay_no_melds")}</p>`}
-    <ol class="replay-melds">
-      ${obs.table.map(
-        (m) => html`<li key=${m.number} data-testid=${`meld-${m.number}`}>
-          <span class="label">${t("replay_meld", { number: m.number, name: ctx.seatName(m.owner) })}</span>
-          <${Pieces} kind=${kind} faces=${m.faces} wilds=${new Set()} label=${t("replay_meld", { number: m.number, name: ctx.seatName(m.owner) })} />
-        </li>`,
-      )}
-    </ol>
-  </section>`;
 }
 
 /** Every seat's hand at this step, from each seat's own view. */
@@ -235,6 +206,7 @@ export function ReplayPage({ game, step, variants }) {
   const last = replay ? replay.last : 0;
   const n = replay ? Math.min(Math.max(step, 0), last) : step;
   const { step: current, error: stepError } = useStep(src, replay, n);
+  const board = useModule(replay ? replay.variant : null, replay && GAME_TABLES[replay.variant]);
   const to = (k) => {
     if (!replay) return;
     const target = Math.min(Math.max(k, 0), last);
@@ -305,8 +277,7 @@ export function ReplayPage({ game, step, variants }) {
     </div>
     ${stepError && html`<p class="error" role="alert" data-testid="replay-error">${sentence(stepError.code, stepError.params)}</p>`}
     <div class="replay-main">
-      ${current && BOARD_GAMES.includes(replay.variant) && html`<${Board} model=${boardModel(replay, current, kind)} ctx=${ctx} onDrop=${() => {}} />`}
-      ${current && !BOARD_GAMES.includes(replay.variant) && html`<${MeldTable} obs=${obs} kind=${kind} ctx=${ctx} />`}
+      ${current && html`<${GameTable} game=${board} model=${tableModel(replay, n, current, kind)} ctx=${ctx} onDrop=${() => {}} />`}
       ${current && html`<${Hands} step=${current} kind=${kind} ctx=${ctx} />`}
       ${!current && html`<p>${t("table_loading")}</p>`}
     </div>

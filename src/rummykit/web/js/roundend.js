@@ -5,9 +5,22 @@
 
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
-import { t, signed, num, sentence } from "./i18n.js";
+import { t, signed, num, sentence, listText } from "./i18n.js";
 import { Piece } from "./piece.js";
-import { kalookiNote } from "./kalooki.js";
+
+/** Kalooki's round notes whose English parameters the page writes itself: the hand values and
+ * the settlement, from their `points` and `payments` (seat, number) pairs. */
+function kalookiNote(note, ctx) {
+  if (note.code === "kalooki_hand_values" && note.params.points) {
+    const values = listText(note.params.points.map(([seat, points]) => t("kalooki_seat_points", { name: ctx.seatName(seat), points: signed(points) })));
+    return sentence("kalooki_ui_hand_values", { values }, ctx);
+  }
+  if (note.code === "kalooki_settled" && note.params.payments) {
+    const owed = listText(note.params.payments.map(([seat, amount]) => t("kalooki_seat_pays", { name: ctx.seatName(seat), amount })));
+    return sentence("kalooki_ui_settled", { owed, seat: note.params.seat, value: note.params.value }, ctx);
+  }
+  return null;
+}
 
 function Pieces({ kind, faces, wilds }) {
   return html`<span class="meld" dir="ltr">

@@ -7,9 +7,7 @@ import { t, sentence } from "./i18n.js";
 import { api } from "./api.js";
 import { store } from "./store.js";
 import { TableModel } from "./model.js";
-import { Board } from "./board.js";
-import { KalookiBoard } from "./kalooki.js";
-import { CarouselBoard, carouselDrop } from "./carousel.js";
+import { GAME_TABLES, GameTable, useModule } from "./lazy.js";
 import { Waiting } from "./waiting.js";
 import { Log, Announcer } from "./log.js";
 import { Scores } from "./scores.js";
@@ -78,6 +76,7 @@ export function TablePage({ id, invited, variants }) {
   useEffect(() => () => model.current && model.current.close(), []);
   const m = model.current;
   const info = m.info;
+  const game = useModule(info ? info.variant : null, info && GAME_TABLES[info.variant]);
 
   const ctx = {
     seatName: (seat) => {
@@ -115,7 +114,7 @@ export function TablePage({ id, invited, variants }) {
 
   const onDrop = (target, payload) => {
     if (m.carousel()) {
-      m.carouselDropped(target, payload, carouselDrop(m, target, payload));
+      m.carouselDropped(target, payload, game.drop(m, target, payload));
       return;
     }
     const [where, at] = target.split(":");
@@ -158,9 +157,7 @@ export function TablePage({ id, invited, variants }) {
     !(playing && m.seat !== null) &&
     html`<p class="error" role="alert" data-testid="error">${sentence(m.error.code, m.error.params, ctx)}</p>`}
     ${!playing && html`<${Waiting} model=${m} invited=${invited} ctx=${ctx} run=${run} />`}
-    ${playing && info.variant === "kalooki" && html`<${KalookiBoard} model=${m} ctx=${ctx} onDrop=${onDrop} />`}
-    ${playing && info.variant === "carousel" && html`<${CarouselBoard} model=${m} ctx=${ctx} onDrop=${onDrop} />`}
-    ${playing && info.variant !== "kalooki" && info.variant !== "carousel" && html`<${Board} model=${m} ctx=${ctx} onDrop=${onDrop} />`}
+    ${playing && html`<${GameTable} game=${game} model=${m} ctx=${ctx} onDrop=${onDrop} />`}
     ${playing &&
     m.roundEnd &&
     !m.roundEnd.hidden &&

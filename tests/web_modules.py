@@ -1,0 +1,108 @@
+"""The browser client's files as a page loads them (no tests here): each module's static imports
+(``import … from "./x.js"``, the vendored libraries through ``index.html``'s import map) and its
+dynamic ones (``import("./x.js")``), and the files a page loads on each route: ``index.html``, its
+stylesheets and icon, ``main.js`` and everything it imports statically, the route's modules
+(:data:`ROUTES`) and everything they import statically, and the language's catalog.
+
+``tests/test_server_web.py`` holds the heaviest route, in the heaviest language, under the page
+weight limit; ``tests/browser/test_replay_page.py`` checks that a browser opening a route fetches
+exactly these scripts, stylesheets and catalogs."""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+from pathlib import Path, PurePosixPath
+
+WEB = Path(str(resources.files("rummykit") / "web")).resolve()
+"""The client's files, served under ``/static/``."""
+
+ROUTES: dict[str, tuple[str, ...]] = {
+    "lobby": ("lobby.js",),
+    "table of Okey or Turkish Rummy": ("table.js", "board.js"),
+    "table of Kalooki": ("table.js", "kalooki.js"),
+    "table of Carousel": ("table.js", "carousel.js"),
+    "replay of Okey or Turkish Rummy": ("replay.js", "board.js"),
+    "replay of Kalooki": ("replay.js", "kalooki.js"),
+    "replay of Carousel": ("replay.js", "carousel.js"),
+}
+"""The modules of ``web/js/`` each route imports dynamically (``app.js`` the route's page,
+``lazy.js`` the game's table); every dynamic import of the client is one of them."""
+
+COMMENTS = re.compile(r"/\*.*?\*/|^\s*//[^\n]*", re.DOTALL | re.MULTILINE)
+STATIC = re.compile(r"\b(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?\"([^\"]+)\"")
+DYNAMIC = re.compile(r"\bimport\(\s*\"([^\"]+)\"\s*\)")
+
+
+def static_path(url: str) -> Path:
+    """The file that ``/static/<path>`` serves; ``ValueError`` for another URL."""
+    if not url.startswith("/static/"):
+        raise ValueError(f"not a static file: {url!r}")
+    return WEB / url.removeprefix("/static/")
+
+
+def import_map() -> dict[str, Path]:
+    """``index.html``'s import map: bare module name -> the file it names."""
+    page = (WEB / "index.html").read_text("utf-8")
+    found = re.search(r'<script type="importmap">(.*?)</script>', page, re.DOTALL)
+    if found is None:
+        raise ValueError("index.html has no import map")
+    imports: dict[str, str] = json.loads(found.group(1))["imports"]
+    return {name: static_path(url) for name, url in imports.items()}
+
+
+def imports(module: Path) -> tuple[list[Path], list[Path]]:
+    """The files ``module`` imports: ``(static, dynamic)``, each in the order written. A
+    specifier that is neither relative nor in the import map is a ``ValueError``."""
+    names = import_map()
+    code = COMMENTS.sub("", module.read_text("utf-8"))
+
+    def resolve(specifier: str) -> Path:
+        if specifier.startswith("."):
+            return WEB / PurePosixPath(module.relative_to(WEB).parent, specifier).as_posix()
+        if specifier in names:
+            return names[specifier]
+        raise ValueError(f"{module.name}: {specifier!r} is neither relative nor in the import map")
+
+    static = [resolve(s) for s in STATIC.findall(code)]
+    dynamic = [resolve(s) for s in DYNAMIC.findall(code)]
+    return [p.resolve() for p in static], [p.resolve() for p in dynamic]
+
+
+def closure(modules: list[Path]) -> set[Path]:
+    """``modules`` and every module they import statically, directly or not."""
+    seen: set[Path] = set()
+    todo = [m.resolve() for m in modules]
+    while todo:
+        module = todo.pop()
+        if module not in seen:
+            seen.add(module)
+            todo.extend(imports(module)[0])
+    return seen
+
+
+def dynamic_targets() -> set[Path]:
+    """Every module that some module of the client imports dynamically."""
+    return {target for module in (WEB / "js").glob("*.js") for target in imports(module)[1]}
+
+
+def page_files() -> set[Path]:
+    """What every page loads before its route: ``index.html``, the stylesheets, icon and module
+    script it names, and that script's static imports."""
+    page = (WEB / "index.html").read_text("utf-8")
+    linked = [static_path(url) for url in re.findall(r'(?:href|src)="(/static/[^"]+)"', page)]
+    scripts = [p for p in linked if p.suffix == ".js"]
+    return {WEB / "index.html", *(p.resolve() for p in linked), *closure(scripts)}
+
+
+def route_files(route: str, language: str) -> set[Path]:
+    """Every file a page opened at ``route`` (a key of :data:`ROUTES`) in ``language`` loads:
+    :func:`page_files`, the route's modules and their static imports, and the language's catalog."""
+    modules = [WEB / "js" / name for name in ROUTES[route]]
+    return page_files() | closure(modules) | {WEB / "i18n" / f"{language}.json"}
+
+
+def weight(files: set[Path]) -> int:
+    """The files' size, bytes (uncompressed, as served)."""
+    return sum(p.stat().st_size for p in files)

@@ -393,10 +393,22 @@ def split_a_run_by_dragging(page: Page, person: CarouselPerson) -> None:
     person.mine()
     expect(page.get_by_test_id("meld-1")).to_have_attribute("data-cards", "6D 7D 8D 9D TD JD")
     person.button("draw")
+    # pressed instead of dragged: the same legal texts as buttons (the keyboard's way)
+    page.get_by_test_id("meld-1").locator("button[data-piece='7D']").click()
+    moves = page.get_by_test_id("moves")
+    for text, label in (
+        ("split 1 7D", "Cut meld 1 before this card"),
+        ("pull 1 7D new", "Take it out to a new meld (the run splits around it)"),
+        ("pull 1 7D 2", "Move to meld 2"),
+    ):
+        expect(moves.locator(f"button[data-move='{text}']")).to_have_text(label)
+    shots_languages(page, "carousel-table-card-moves")
+    moves.get_by_role("button", name="Cancel").click()
     person.drag_table(1, "7D", "new-meld", "pull 1 7D new")
     for n, meld in enumerate(["6D", "9H TH JH", "TS JK[JS] QS", "8D 9D TD JD", "7D"], start=1):
         expect(page.get_by_test_id(f"meld-{n}")).to_have_attribute("data-cards", meld)
     expect(page.get_by_test_id("meld-4")).to_have_attribute("data-valid", "true")
+    check_sizes(page, "en", "carousel-run-split")
     for card, number in (("6S", 1), ("6H", 1), ("7H", 5), ("7C", 5)):
         person.drag_hand(card, f"meld-{number}", f"add {number} {card}")
     expect(page.locator("[data-testid^='meld-'][data-valid='false']")).to_have_count(0)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rummykit.core.melds import CARD_JOKERS, MeldKind, validate_meld
 from rummykit.core.pieces import JOKER, N_FACES, rank_of, suit_of
@@ -63,8 +64,10 @@ def tidy(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple((f, s if f == JOKER else None) for f, s in zip(meld.faces, meld.stands_for, strict=True))
 
 
-def is_run(cards: Sequence[Card]) -> bool:
-    """Whether ``cards`` (a draft meld, tidied) are a valid run."""
+@lru_cache(maxsize=4096)
+def is_run(cards: tuple[Card, ...]) -> bool:
+    """Whether ``cards`` (a draft meld, tidied) are a valid run (kept in a bounded memo: the legal
+    edits ask it of every meld of every position)."""
     try:
         meld = validate_meld([f for f, _ in cards], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in cards])
     except MeldError:
@@ -199,7 +202,7 @@ def _pull(work: _Work, action: CarouselAction) -> tuple[DraftTable, int]:
     if target == number:
         raise IllegalActionError(P + "same_meld")
     origin = work.meld(number)
-    if not is_run(origin):
+    if not is_run(tuple(origin)):
         raise IllegalActionError(P + "pull_not_run", number=number)
     at = _find(origin, card, number)
     if at in (0, len(origin) - 1):

@@ -1,5 +1,6 @@
-"""Bots by name: the built-in ``random``, ``greedy`` and ``search``, and any bot a package installs
-under the entry point group ``rummykit.bots`` (``docs/bots.md``).
+"""Bots by name: the levels for people ``easy``, ``medium`` and ``hard`` (:mod:`rummykit.bots.levels`),
+the built-in ``random``, ``greedy`` and ``search``, and any bot a package installs under the entry
+point group ``rummykit.bots`` (``docs/bots.md``).
 
 Every bot is built ``factory(game, seed)``: a class such as :class:`rummykit.bots.base.RandomBot`,
 or any callable returning an object with ``name`` and ``choose(observation, legal)``
@@ -21,6 +22,7 @@ from importlib import metadata
 from typing import Any
 
 from rummykit.bots.base import RandomBot
+from rummykit.bots.levels import HARD_BUDGET, LEVELS, EasyBot
 from rummykit.engine.game import Game
 from rummykit.engine.match import Bot
 from rummykit.errors import RummykitError
@@ -46,7 +48,7 @@ BUILT_IN: dict[str, dict[str, str]] = {
 """Each built-in bot but ``random``: its class per game (``"module:Class"``, imported when first
 asked for)."""
 
-BUILT_IN_NAMES = ("random", *BUILT_IN)
+BUILT_IN_NAMES = (*LEVELS, "random", *BUILT_IN)
 
 
 def plugin_entry_points() -> dict[str, metadata.EntryPoint]:
@@ -97,6 +99,8 @@ def bot_factory(name: str, variant: str) -> BotFactory:
         return functools.partial(bot_factory(key, variant), **_budget(key, budget))
     if key == "random":
         return RandomBot
+    if key in LEVELS:
+        return _level(key, variant)
     factory: BotFactory | None = None
     if key in BUILT_IN:
         factory = _built_in(key, variant)
@@ -113,6 +117,20 @@ def bot_factory(name: str, variant: str) -> BotFactory:
     if factory is None:
         raise RummykitError(f"the bot {key!r} does not play {variant}")
     return factory
+
+
+def _level(key: str, variant: str) -> BotFactory:
+    """The factory of the level ``key`` for ``variant`` (:mod:`rummykit.bots.levels`)."""
+    greedy = bot_factory("greedy", variant)
+    if key == "easy":
+        return functools.partial(EasyBot, strong=greedy)
+    if key == "hard":
+        try:
+            bot_factory("search", variant)
+        except RummykitError:
+            return greedy
+        return bot_factory(f"search:{HARD_BUDGET}", variant)
+    return greedy
 
 
 def make_bot(name: str, game: Game[Any, Any], seed: int) -> Bot:

@@ -24,7 +24,7 @@ def serve(
         float, typer.Option(help="Seconds a table stays held by this process without renewal", min=1.0)
     ] = 15.0,
     bot_workers: Annotated[
-        int, typer.Option(help="Processes that think for the bots (0: the server's own loop)", min=0)
+        int, typer.Option(help="Processes that think for the bots (0: one thread of the server)", min=0)
     ] = 1,
 ) -> None:
     """Run the game server: tables, seats, bots and spectators over WebSockets (docs/protocol.md)."""

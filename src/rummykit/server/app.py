@@ -471,7 +471,7 @@ def create_app(
 ) -> Starlette:
     """The application over the database at ``database_url`` (a SQLAlchemy URL); ``server`` names
     this process (default: random), ``lease`` is how long it holds a table without renewing
-    (seconds), ``bot_workers`` how many processes think for the bots (0: the event loop)."""
+    (seconds), ``bot_workers`` how many processes think for the bots (0: one thread of this process)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -1,11 +1,13 @@
-"""The bots' thinking, off the event loop: a pool of worker processes (or, with no workers, the
-loop itself) asked for one move at a time.
+"""The bots' thinking, off the event loop: a pool of worker processes (or, with no workers, one
+thread of the server's process) asked for one move at a time.
 
 A bot gets exactly what a seat gets: its observation and the texts of its legal actions; it
 answers with the text of its choice. Each worker keeps one bot per (variant, rules, level), built
 with :func:`rummykit.bots.registry.make_bot` as ``simulate`` builds them (the bots hold no memory
 of a match, so one bot serves every table with those rules). A greedy Okey move takes a few
-milliseconds; in workers, those milliseconds don't delay the people's actions on the loop.
+milliseconds, a ``hard`` bot's search 0.3 s (:mod:`rummykit.bots.levels`); neither holds the loop,
+so people's actions at every table go on meanwhile. Moves wait for a free worker: with ``N``
+workers, ``N`` bots think at once.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import os
 import signal
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from rummykit.engine.game import Game
@@ -56,11 +58,12 @@ def _worker_start(parent: int) -> None:
 
 
 class BotRunner:
-    """Runs :func:`choose` in ``workers`` processes (0: on the event loop itself)."""
+    """Runs :func:`choose` in ``workers`` processes (0: in one thread of this process, which
+    shares the interpreter with the loop but lets it run between the bot's bytecodes)."""
 
     def __init__(self, workers: int = 1) -> None:
         self.workers = workers
-        self.pool: ProcessPoolExecutor | None = None
+        self.pool: Executor
         if workers > 0:
             self.pool = ProcessPoolExecutor(
                 workers,
@@ -68,25 +71,23 @@ class BotRunner:
                 initializer=_worker_start,
                 initargs=(os.getpid(),),
             )
+        else:
+            self.pool = ThreadPoolExecutor(1, thread_name_prefix="bots")
 
     async def choose(
         self, variant: str, rules: dict[str, Any], level: str, observation: dict[str, Any], legal: list[str]
     ) -> str:
         """The text of the bot's move (see :func:`choose`)."""
         rules_text = json.dumps(rules, sort_keys=True)
-        if self.pool is None:
-            return choose(variant, rules_text, level, observation, legal)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.pool, choose, variant, rules_text, level, observation, legal)
 
     def warm(self) -> None:
         """Start the workers now rather than at the first bot's move."""
-        if self.pool is not None:
-            for _ in range(self.workers):
-                self.pool.submit(os.getpid)
+        for _ in range(self.workers):
+            self.pool.submit(os.getpid)
 
     def close(self) -> None:
         """Stop the workers, waiting for them (at most one move each): a pool left to stop by
         itself can print an error as the interpreter exits."""
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+        self.pool.shutdown(wait=True, cancel_futures=True)

@@ -32,7 +32,7 @@ LOBBY_INTERVAL = 0.5
 class Hub:
     """The tables this process runs, over ``db``; ``server`` is this process's id, ``lease`` how
     long its hold on a table lasts without renewal (seconds), ``bot_workers`` how many processes
-    think for the bots (0: the event loop itself)."""
+    think for the bots (0: one thread of this process)."""
 
     def __init__(
         self, db: Database, server: str | None = None, lease: float = 15.0, bot_workers: int = 1

@@ -1,0 +1,60 @@
+"""Levels for people: ``easy``, ``medium`` and ``hard``, names that mean the same strength in every
+game whatever bots the games have (``docs/bots.md``, where their strength against each other is
+measured).
+
+- ``easy``: :class:`EasyBot`, the game's greedy bot that plays a uniformly random legal action
+  instead of its own choice at a rate of :data:`EASY_BLUNDERS` of its decisions (drawn from its
+  seed, so the same seed and the same questions give the same answers);
+- ``medium``: the game's greedy bot;
+- ``hard``: the search bot at the budget :data:`HARD_BUDGET` in the games it plays, else greedy
+  (so a search bot added for a game becomes that game's ``hard`` level without a change here).
+
+The registry (:mod:`rummykit.bots.registry`) resolves these names; this module holds what they
+mean.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from rummykit.engine.game import Game
+from rummykit.engine.match import Bot
+
+LEVELS = ("easy", "medium", "hard")
+"""The levels, weakest first."""
+
+EASY_BLUNDERS = 0.3
+"""The share of an ``easy`` bot's decisions played at random instead of greedy's choice."""
+
+HARD_BUDGET = "0.3s"
+"""The search budget of ``hard`` (``search:0.3s``: 0.3 seconds per decision, so a person waits
+about as long whatever the search costs per determinisation)."""
+
+
+class EasyBot:
+    """The bot ``strong(game, seed)`` builds (the game's greedy bot) that at a rate of
+    ``blunders`` (0 to 1) of its decisions plays a uniformly random legal action instead, drawn
+    from ``seed``. Raises ``ValueError`` for a rate outside 0 to 1."""
+
+    name = "easy"
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        seed: int,
+        strong: Callable[[Game[Any, Any], int], Bot],
+        blunders: float = EASY_BLUNDERS,
+    ) -> None:
+        if not 0.0 <= blunders <= 1.0:
+            raise ValueError(f"a blunder rate is between 0 and 1, not {blunders}")
+        self.strong = strong(game, seed)
+        self.blunders = blunders
+        self.rng = random.Random(f"easy-bot/{seed}")
+
+    def choose(self, observation: dict[str, Any], legal: list[Any]) -> Any:
+        """A random one of ``legal`` at the blunder rate, else the strong bot's choice."""
+        if self.rng.random() < self.blunders:
+            return self.rng.choice(legal)
+        return self.strong.choose(observation, legal)

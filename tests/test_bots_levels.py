@@ -1,0 +1,82 @@
+"""The levels for people, ``easy``, ``medium`` and ``hard``: names of every game, ``medium`` the
+game's greedy bot, ``hard`` its search bot at 0.3 s a decision where one plays the game (else
+greedy), ``easy`` greedy with a seeded share of random moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rummykit import simulation as sim
+from rummykit.bots import registry
+from rummykit.bots.levels import EASY_BLUNDERS, LEVELS, EasyBot
+from rummykit.errors import RummykitError
+from rummykit.variants.registry import variant
+
+GAMES = ("okey", "turkish_rummy", "kalooki", "carousel")
+
+
+def game_of(name: str, **options: Any) -> Any:
+    return sim.make_game(name, variant(name).load_rules(None, options))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_levels_resolve_for_every_game(name: str) -> None:
+    game = game_of(name)
+    greedy = registry.bot_factory("greedy", name)
+    assert registry.bot_names()[:3] == LEVELS
+    assert registry.bot_factory("medium", name) is greedy
+    easy = registry.make_bot("easy", game, 4)
+    assert isinstance(easy, EasyBot) and isinstance(easy.strong, greedy) and easy.blunders == EASY_BLUNDERS
+    hard = registry.make_bot("hard", game, 4)
+    try:
+        search = registry.bot_factory("search", name)
+    except RummykitError:
+        assert type(hard) is greedy
+    else:
+        assert type(hard) is search and hard.seconds == 0.3
+    for level in LEVELS:
+        registry.check_name(level.upper())
+    with pytest.raises(RummykitError, match="only the search bot takes a budget"):
+        registry.bot_factory("hard:3", name)
+
+
+def test_hard_searches_in_okey_and_turkish_rummy() -> None:
+    for name in ("okey", "turkish_rummy"):
+        assert registry.make_bot("hard", game_of(name), 0).name == "search"
+
+
+def test_easy_plays_greedy_but_for_a_seeded_share_of_random_moves() -> None:
+    """Over the real questions of a Kalooki match played by greedy bots, an easy bot answers
+    like greedy except at about its blunder rate, the same for the same seed."""
+    game = game_of("kalooki", players=2)
+    greedy = registry.make_bot("greedy", game, 0)
+    easy, twin, other = (registry.make_bot("easy", game, seed) for seed in (1, 1, 2))
+    state = game.new_state(11)
+    answers: list[tuple[Any, Any, Any, Any]] = []
+    while not game.is_terminal(state):
+        seat = game.current_seat(state)
+        assert seat is not None
+        observation, legal = game.observe(state, seat), game.legal_actions(state, seat)
+        action = greedy.choose(observation, legal)
+        if len(legal) > 1:
+            answers.append(
+                (
+                    action,
+                    easy.choose(observation, legal),
+                    twin.choose(observation, legal),
+                    other.choose(observation, legal),
+                )
+            )
+        game.apply(state, seat, action)
+    assert len(answers) > 100
+    differ = sum(mine != strong for strong, mine, _, _ in answers) / len(answers)
+    assert 0.1 < differ < EASY_BLUNDERS
+    assert [mine for _, mine, _, _ in answers] == [same for _, _, same, _ in answers]
+    assert [mine for _, mine, _, _ in answers] != [seeded for _, _, _, seeded in answers]
+
+
+def test_a_blunder_rate_is_a_share() -> None:
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        EasyBot(game_of("okey"), 0, registry.bot_factory("greedy", "okey"), blunders=1.5)

@@ -49,6 +49,20 @@ def fill(template: str, **params: str) -> str:
     return template
 
 
+def check_route_files(page: Page, route: str, lang: str) -> None:
+    """The page, opened at ``route`` (a key of ``web_modules.ROUTES``) in ``lang``, fetched the
+    scripts, stylesheets and catalog that ``web_modules.route_files`` lists, and no others."""
+    fetched: list[str] = page.evaluate(
+        "() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+    )
+    files = web_modules.route_files(route, lang)
+    wanted = {f"/static/{p.relative_to(web_modules.WEB).as_posix()}" for p in files}
+    kinds = (".js", ".css", ".json")
+    assert {p for p in fetched if p.startswith("/static/") and p.endswith(kinds)} == {
+        p for p in wanted if p.endswith(kinds)
+    }
+
+
 def play_to_end(server: Server, variant: str, options: dict[str, Any]) -> dict[str, Any]:
     """A public game of four greedy bots (no delay) of ``variant`` with ``options``, played to its
     end: its replay summary."""
@@ -118,6 +132,7 @@ def test_the_viewer_steps_through_a_finished_game(
     page.goto("/#/")
     link = page.get_by_test_id(f"replay-{game}")
     expect(link).to_have_text(words["lobby_replay"])
+    check_route_files(page, "lobby", lang)
     link.click()
     expect(page).to_have_url(re.compile(f"#/replay/{game}/0$"))
     expect(page.get_by_test_id("replay-step")).to_have_text(words["replay_deal"])
@@ -175,6 +190,7 @@ def test_the_viewer_steps_through_a_finished_game(
     other = pages.new(f"replay-link-{lang}-{screen}", locale=locale, width=width, height=height)
     other.goto(href)
     expect_step(other, server, game, middle, Kind.TILES)
+    check_route_files(other, "replay of Okey or Turkish Rummy", lang)
     other.goto(f"/#/replay/{game}/{last + 50}")
     other.reload()
     expect(other.get_by_test_id("replay")).to_have_attribute("data-step", str(last))
@@ -225,14 +241,6 @@ def expect_melds(page: Page, table: list[dict[str, Any]]) -> None:
     """The page's table holds the melds of ``table`` (the engine's view), in order."""
     expect(page.get_by_test_id("melds").locator("li[data-testid^='meld-']")).to_have_count(len(table))
     assert melds_on_page(page) == [[card_text(m, i) for i in range(len(m["faces"]))] for m in table]
-
-
-def scripts_loaded(page: Page) -> set[str]:
-    """The scripts, stylesheets and catalogs the page fetched (paths under ``/static/``)."""
-    paths: list[str] = page.evaluate(
-        "() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
-    )
-    return {p for p in paths if p.startswith("/static/") and p.endswith((".js", ".css", ".json"))}
 
 
 @pytest.mark.parametrize("variant", ["kalooki", "carousel"])
@@ -288,10 +296,7 @@ def test_kalooki_and_carousel_replays_show_the_table_as_the_table_page(
         fresh = [text for text in (" ".join(m) for m in melds_on_page(page)) if text in added]
         expect(page.locator("[data-testid^='meld-'][data-fresh='true']")).to_have_count(len(fresh))
         assert fresh
-    # the page fetched its route's files and no others
-    expected = web_modules.route_files(ROUTE[variant], lang)
-    wanted = {f"/static/{p.relative_to(web_modules.WEB).as_posix()}" for p in expected}
-    assert scripts_loaded(page) == {p for p in wanted if p.endswith((".js", ".css", ".json"))}
+    check_route_files(page, ROUTE[variant], lang)
     if lang != "en":  # the step's and the log's words are the page's language
         english = catalog("en")
         text = page.get_by_test_id("replay-step").inner_text() + page.get_by_test_id("log").inner_text()

@@ -379,3 +379,18 @@ def test_a_corrupt_record_says_which_line(pages: Pages, server: Server, tmp_path
     refused = [line for line in pages.errors if "status of 400" in line and "/replay" in line]
     assert refused and len(refused) == len(pages.errors), pages.errors
     pages.errors.clear()
+
+
+def test_a_route_whose_script_cannot_load_says_so(pages: Pages, server: Server) -> None:
+    page = pages.new("no-replay-script", locale="tr-TR")
+    page.route("**/static/js/replay.js", lambda route: route.abort())
+    page.goto("/#/replay/file/0")
+    expect(page.get_by_role("alert")).to_have_text(catalog("tr")["ui_offline"])
+    expect(page.get_by_test_id("replay")).to_have_count(0)
+    # the lobby's own script still comes
+    page.get_by_role("link", name=catalog("tr")["app_title"]).click()
+    expect(page.get_by_test_id("lobby")).to_be_visible()
+    # Chromium logs the refused script itself as a console error: that one is expected
+    refused = [line for line in pages.errors if "replay.js" in line or "ERR_FAILED" in line]
+    assert len(refused) == len(pages.errors), pages.errors
+    pages.errors.clear()

@@ -10,11 +10,12 @@
 // entry (docs/protocol.md); the page checks nothing itself.
 
 import { html } from "./html.js";
-import { t, num, sentence, isolate, listText } from "./i18n.js";
+import { t, sentence } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { MeHead, SeatPanel, places } from "./board.js";
 import { startDrag } from "./drag.js";
 import { JOKER, faceOf, notation } from "./pieces.js";
+import { MeldHead, MeldCards, meldChanges } from "./melds.js";
 
 const MAX_DRAWS = 3;
 
@@ -32,18 +33,6 @@ function cardOf(kind, text) {
 /** The text of a meld ([[face, declared], …]): its cards space-joined, as the server writes it. */
 function meldText(kind, meld) {
   return meld.map(([f, d]) => cardText(kind, f, d)).join(" ");
-}
-
-/** What a meld (`carousel.melded`'s params) changed, in words: the cards it played from the hand,
- * the jokers it took and placed again, the melds it made and those they replaced. */
-export function meldChanges(params) {
-  const melds = (list) => isolate(list.join(" | ")); // left to right in every language
-  const parts = [];
-  if (params.played && params.played.length) parts.push(t("carousel_change_played", { cards: isolate(params.played.join(" ")) }));
-  if (params.freed && params.freed.length) parts.push(t("carousel_change_freed", { jokers: isolate(params.freed.join(" ")) }));
-  if (params.added && params.added.length) parts.push(t("carousel_change_made", { melds: melds(params.added) }));
-  if (params.gone && params.gone.length) parts.push(t("carousel_change_gone", { melds: melds(params.gone) }));
-  return listText(parts);
 }
 
 /** The draft's melds that the last meld made (`model.carouselMeld`'s `added`), a set of indexes,
@@ -117,11 +106,30 @@ export function carouselDrop(model, target, payload) {
   return [];
 }
 
+/** Which cards of `faces` the cards of `played` (notation) name, each used once: booleans (the
+ * names found are taken out of `played`). */
+function playedMarks(kind, faces, played) {
+  return faces.map((f) => {
+    const at = played.indexOf(notation(kind, f));
+    if (at !== -1) played.splice(at, 1);
+    return at !== -1;
+  });
+}
+
 function DraftMeld({ model, meld, number, why, fresh, ctx, onDrop }) {
   const kind = model.kind;
-  const played = fresh ? [...model.carouselMeld.played] : [];
+  const marks = playedMarks(kind, meld.map(([f]) => f), fresh ? [...model.carouselMeld.played] : []);
   const mine = model.view.legal.length > 0;
   const selected = model.carouselPick;
+  const card = (i) => {
+    const text = cardText(kind, ...meld[i]);
+    return {
+      selected: selected && selected.number === number && selected.card === text,
+      fresh: marks[i],
+      onClick: mine ? () => model.pickTableCard(number, text) : undefined,
+      onPointerDown: mine ? (e) => startDrag(e, e.currentTarget, { from: "table", number, card: text }, onDrop) : undefined,
+    };
+  };
   return html`<li
     class=${`kmeld cmeld ${why ? "invalid" : "valid"} ${fresh ? "fresh" : ""}`}
     data-testid=${`meld-${number}`}
@@ -131,31 +139,10 @@ function DraftMeld({ model, meld, number, why, fresh, ctx, onDrop }) {
     data-cards=${meld.map(([f, d]) => cardText(kind, f, d)).join(" ")}
     aria-label=${t("carousel_meld_label", { number })}
   >
-    <span class="kmeld-head">
-      <span class="kmeld-no">${num(number)}</span>
+    <${MeldHead} number=${number}>
       <span class=${`tag ${why ? "warn" : ""}`}>${t(why ? "carousel_meld_invalid" : "carousel_meld_valid")}</span>
-    </span>
-    <span class="kmeld-cards" dir="ltr">
-      ${meld.map(([f, d], i) => {
-        const text = cardText(kind, f, d);
-        const pick = () => model.pickTableCard(number, text);
-        const at = played.indexOf(notation(kind, f));
-        if (at !== -1) played.splice(at, 1);
-        return html`<span class="kcard" key=${i} data-drop=${f === JOKER ? `joker:${number}:${notation(kind, d)}` : undefined}>
-          <${Piece}
-            kind=${kind}
-            face=${f}
-            wild=${f === JOKER}
-            small=${true}
-            selected=${selected && selected.number === number && selected.card === text}
-            fresh=${at !== -1}
-            onClick=${mine ? pick : undefined}
-            onPointerDown=${mine ? (e) => startDrag(e, e.currentTarget, { from: "table", number, card: text }, onDrop) : undefined}
-          />
-          ${f === JOKER && html`<span class="stands">${notation(kind, d)}</span>`}
-        </span>`;
-      })}
-    </span>
+    <//>
+    <${MeldCards} kind=${kind} cards=${meld} drop=${(i) => (meld[i][0] === JOKER ? `joker:${number}:${notation(kind, meld[i][1])}` : undefined)} extra=${card} />
     ${why && html`<p class="why" data-testid=${`meld-why-${number}`}>${sentence(why.code, why.params, ctx)}</p>`}
   </li>`;
 }
@@ -244,19 +231,11 @@ function HintTable({ model, hint }) {
   return html`<ol class="hint-table" data-testid="hint-table" aria-label=${t("carousel_hint_table")}>
     ${hint.table.map((text, i) => {
       const same = now.includes(text);
+      const cards = text.split(" ").map((c) => cardOf(kind, c));
+      const marks = playedMarks(kind, cards.map(([f]) => f), played);
       return html`<li key=${i} class=${`kmeld ${same ? "" : "hinted"}`} data-testid=${`hint-meld-${i + 1}`} data-cards=${text} data-changed=${String(!same)}>
-        <span class="kmeld-head"><span class="kmeld-no">${num(i + 1)}</span>${same ? null : html`<span class="tag">${t("carousel_hint_changed")}</span>`}</span>
-        <span class="kmeld-cards" dir="ltr">
-          ${text.split(" ").map((card, j) => {
-            const [f, d] = cardOf(kind, card);
-            const at = played.indexOf(notation(kind, f));
-            if (at !== -1) played.splice(at, 1);
-            return html`<span class="kcard" key=${j}>
-              <${Piece} kind=${kind} face=${f} wild=${f === JOKER} small=${true} hinted=${at !== -1} />
-              ${f === JOKER && html`<span class="stands">${notation(kind, d)}</span>`}
-            </span>`;
-          })}
-        </span>
+        <${MeldHead} number=${i + 1}>${same ? null : html`<span class="tag">${t("carousel_hint_changed")}</span>`}<//>
+        <${MeldCards} kind=${kind} cards=${cards} extra=${(j) => ({ hinted: marks[j] })} />
       </li>`;
     })}
   </ol>`;

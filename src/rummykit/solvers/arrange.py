@@ -240,12 +240,22 @@ class HandSolver:
         self._templates = _templates(rules)
         self._groups = _template_groups(rules)
         self._slot_groups = [self._groups[f] if f >= 0 else () for f in _SLOT_FACE]
+        self._by_count = not rules.set_distinct
+        """Whether a template can hold a face twice (sets of repeated suits), so that which
+        templates fit a state depends on the counts of its faces, not only on which are present."""
         self._support = [
-            3 * _union(r[1] for group in self._groups[f] for r in group) if f >= 0 else 0 for f in _SLOT_FACE
+            (3 if self._by_count else 1) * _union(r[1] for group in self._groups[f] for r in group)
+            if f >= 0
+            else 0
+            for f in _SLOT_FACE
         ]
-        """By slot: both count bits of every other face of the anchor's templates. Which templates
-        fit, and what they take, depends only on these counts and the wilds (see :meth:`_fits`)."""
+        """By slot: the units of every other face of the anchor's templates (both count bits with
+        ``_by_count``); which templates fit depends only on those and the wilds (see :meth:`_fit`)."""
         self._fit_table: dict[int, tuple[_Fit, ...]] = {}
+        self._near = [3 * _union(r[1] for r in self._groups[f][0]) if f >= 0 else 0 for f in _SLOT_FACE]
+        """By slot: both count bits of every other face of the anchor's templates of three. With
+        fewer than two wilds no template fits unless one of them is present (see
+        :func:`_template_groups`)."""
         self._pairs_by_face = rules.pair_rule is PairRule.IDENTICAL and rules.wild_in_pairs
         """Pairs are two pieces of one face, and a wild pairs with anything: the naturals left out
         of the most pairs are those of a face held an odd number of times."""
@@ -510,17 +520,23 @@ class HandSolver:
 
         return best
 
-    def _fit(self, slot: int, rest: int, w: int) -> tuple[_Fit, ...]:
+    def _fit_key(self, slot: int, rest: int, w: int) -> int:
+        """The key of ``_fit_table`` for the anchor at ``slot``, the naturals ``rest`` (a state less
+        its anchor) and ``w`` wilds: the presence (with ``_by_count``, the counts) of the anchor's
+        template faces, the slot and the wilds (the pieces search computes the same inline)."""
+        rest = rest if self._by_count else rest | rest >> 1
+        return ((rest & self._support[slot]) << 6 | slot) << 5 | w
+
+    def _fit(self, slot: int, rest: int, w: int, key: int) -> tuple[_Fit, ...]:
         """The templates anchored at ``slot`` that fit the naturals ``rest`` (a state less its
         anchor) with ``w`` wilds, in the search's order (see :func:`_template_groups`), each as
         ``(units it takes from rest, wilds it needs, pieces it melds, naturals it takes besides the
         anchor, the memo's choice)``. A template taking the same naturals with as many wilds as an
         earlier one is left out: it scores the same, and every search keeps the first of the best.
 
-        Kept in ``_fit_table`` by (the counts of the anchor's template faces, slot, wilds), the
-        key the searches look up before calling this; emptied past ``MEMO_LIMIT`` entries."""
-        local = rest & self._support[slot]
-        present = (local | local >> 1) & _FIRST_UNITS
+        Kept in ``_fit_table`` at ``key`` (:meth:`_fit_key`), where the searches look first;
+        emptied past ``MEMO_LIMIT`` entries."""
+        present = (rest | rest >> 1) & _FIRST_UNITS
         fits: list[_Fit] = []
         seen: set[tuple[int, int]] = set()
         for group in self._slot_groups[slot]:
@@ -529,7 +545,7 @@ class HandSolver:
                 found = units & present
                 count = found.bit_count()
                 if extra:
-                    found, count = _repeated(found, count, extra, local)
+                    found, count = _repeated(found, count, extra, rest)
                 need = others - count
                 if need > w:
                     continue
@@ -541,7 +557,7 @@ class HandSolver:
                 break
         if len(self._fit_table) > MEMO_LIMIT:
             self._fit_table.clear()
-        out = self._fit_table[(local << 6 | slot) << 5 | w] = tuple(fits)
+        out = self._fit_table[key] = tuple(fits)
         return out
 
     def _search_pieces(self, key: int, wilds: int, memo: dict[int, tuple[int, _Choice]]) -> int:
@@ -556,6 +572,8 @@ class HandSolver:
         table = self._fit_table
         support = self._support
         fit = self._fit
+        near = self._near
+        by_count = self._by_count
 
         def best(k: int, w: int, room: int) -> int:
             """Most pieces melded from naturals ``k`` (``room`` of them) and ``w`` wilds."""
@@ -563,29 +581,47 @@ class HandSolver:
             hit = memo.get(state)
             if hit is not None:
                 return hit[0]
-            if k == 0:
-                score = w if w >= 3 else 0
-                memo[state] = (score, None)
-                return score
-            slot = ((k & -k).bit_length() - 1) >> 1
-            rest = k - (1 << (2 * slot))
+            first = state
+            while True:
+                if k == 0:
+                    score = w if w >= 3 else 0
+                    memo[state] = memo[first] = (score, None)
+                    return score
+                slot = ((k & -k).bit_length() - 1) >> 1
+                rest = k - (1 << (2 * slot))
+                if w > 1 or rest & near[slot]:
+                    key = (((rest if by_count else rest | rest >> 1) & support[slot]) << 6 | slot) << 5 | w
+                    fits = table.get(key)
+                    if fits is None:
+                        fits = fit(slot, rest, w, key)
+                    if fits:
+                        break
+                # no template takes the anchor: it is left out, and so is each next anchor that
+                # no template takes; only the first state and the next one searched are kept
+                # (the rebuild reads a state missing from the memo as its anchor left out)
+                k = rest
+                room -= 1
+                state = k << 3 | w
+                hit = memo.get(state)
+                if hit is not None:
+                    memo[first] = (hit[0], None)
+                    return hit[0]
             ceiling = room + w
             top_score = -1
             top_choice: _Choice = None
-            fits = table.get(((rest & support[slot]) << 6 | slot) << 5 | w)
-            if fits is None:
-                fits = fit(slot, rest, w)
             for found, need, melded, taken, choice in fits:
                 score = melded + best(rest - found, w - need, room - 1 - taken)
                 if score > top_score:
                     top_score, top_choice = score, choice
                     if score == ceiling:
-                        memo[state] = (score, choice)
-                        return score
-            alone = best(rest, w, room - 1)
-            if alone >= top_score:
-                top_score, top_choice = alone, None
+                        break
+            else:
+                alone = best(rest, w, room - 1)
+                if alone >= top_score:
+                    top_score, top_choice = alone, None
             memo[state] = (top_score, top_choice)
+            if first != state:
+                memo[first] = (top_score, None)
             return top_score
 
         return best
@@ -615,8 +651,9 @@ class HandSolver:
 
     def _fits_of(self, slot: int, rest: int, w: int) -> tuple[_Fit, ...]:
         """:meth:`_fit` looked up in ``_fit_table`` first."""
-        fits = self._fit_table.get(((rest & self._support[slot]) << 6 | slot) << 5 | w)
-        return fits if fits is not None else self._fit(slot, rest, w)
+        key = self._fit_key(slot, rest, w)
+        fits = self._fit_table.get(key)
+        return fits if fits is not None else self._fit(slot, rest, w, key)
 
     def _spare_search(self) -> tuple[_Search, Callable[[int, int], int]]:
         """(the ``PIECES`` search, the search of :meth:`spare_faces`: the units of the naturals,
@@ -677,9 +714,10 @@ class HandSolver:
         templates = self._templates
         left = alone
         while key:
+            hit = memo.get(key << 3 | w)
+            choice = None if hit is None else hit[1]
             slot = ((key & -key).bit_length() - 1) >> 1
             low = 1 << (2 * slot)
-            choice = memo[key << 3 | w][1]
             key -= low
             if choice is None:
                 left += low

@@ -240,14 +240,19 @@ def test_lobby_creates_a_table_against_bots_and_lists_open_tables(pages: Pages, 
     page.get_by_test_id("display-name").fill("Host")
     form = page.get_by_test_id("create-table")
     form.get_by_test_id("create-game").select_option("okey")
-    for seat in (1, 2, 3):
-        form.get_by_test_id(f"create-seat-{seat}").select_option("greedy")
+    for seat, level in ((1, "easy"), (2, "medium"), (3, "hard")):
+        form.get_by_test_id(f"create-seat-{seat}").select_option(level)
     form.locator("button[type=submit]").click()
     expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
     pieces = page.get_by_test_id("rack").locator("button[data-piece]")
     expect(pieces.nth(13)).to_be_visible()
     assert pieces.count() in (14, 15)  # 15 for the seat that starts
     expect(page.get_by_test_id("seat-0")).to_contain_text("Host")
+    for seat, level in ((1, "easy"), (2, "medium"), (3, "hard")):
+        expect(page.get_by_test_id(f"seat-{seat}")).to_contain_text(f"bot ({level})")
+    table = page.url.split("#/t/")[1].split("/")[0]
+    seats = server.get(f"/tables/{table}").json()["seats"]
+    assert [s["level"] for s in seats[1:]] == ["easy", "medium", "hard"]
 
 
 def test_lobby_reads_a_preset_file_into_the_rules(pages: Pages, server: Server) -> None:
@@ -278,7 +283,7 @@ def test_lobby_reads_a_preset_file_into_the_rules(pages: Pages, server: Server) 
     expect(status).to_have_text("house.toml: its rules for Okey are in the form below")
     expect(pair_rule).to_have_value('"same_number"')
     for seat in (1, 2, 3):
-        form.get_by_test_id(f"create-seat-{seat}").select_option("greedy")
+        form.get_by_test_id(f"create-seat-{seat}").select_option("medium")
     form.locator("button[type=submit]").click()
     expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
     table = page.url.split("#/t/")[1].split("/")[0]

@@ -11,7 +11,8 @@ import { store } from "./store.js";
 import { parsePreset, presetOptions, presetRules } from "./preset.js";
 
 export const BROWSER_GAMES = ["okey", "turkish_rummy", "kalooki", "carousel"];
-const BOT_LEVELS = ["greedy", "random"];
+/** The bot levels offered for a seat (rummykit.bots.levels), weakest first, then the random bot. */
+const BOT_LEVELS = ["easy", "medium", "hard", "random"];
 
 function valueText(option, value) {
   if (value === null) return t("option_none");
@@ -72,7 +73,7 @@ export function CreateTable({ variants, onCreated }) {
   const [options, setOptions] = useState({});
   const values = { ...defaults, ...(options[game] || {}) };
   const players = values.players;
-  const [seats, setSeats] = useState(["person", "greedy", "greedy", "greedy", "greedy", "greedy"]);
+  const [seats, setSeats] = useState(["person", "medium", "medium", "medium", "medium", "medium"]);
   const [isPublic, setPublic] = useState(false);
   const [timer, setTimer] = useState("");
   const [hints, setHints] = useState(true);

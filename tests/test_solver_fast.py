@@ -14,6 +14,7 @@ from rummykit.core.melds import (
     CAROUSEL_VALUES,
     KALOOKI_VALUES,
     MeldRules,
+    PairRule,
     Wilds,
     okey_face,
     okey_wilds,
@@ -125,3 +126,21 @@ def test_spare_faces_are_the_removals_that_keep_the_score(
         if reference_arrange(solver, rest, wilds).score == total:
             spared.append(face)
     assert solver.spare_faces(faces, wilds) == (total, spared)
+
+
+PAIR_SOLVERS = st.sampled_from(
+    [
+        TILES,
+        HandSolver(MeldRules(Kind.TILES, wild_in_pairs=False)),
+        HandSolver(MeldRules(Kind.TILES, pair_rule=PairRule.SAME_NUMBER)),
+    ]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(okey_hand(), PAIR_SOLVERS)
+def test_pairs_left_is_what_the_pairs_leave_out(hand: tuple[list[int], Wilds], solver: HandSolver) -> None:
+    """The count from the packed counts (identical pieces pair, wilds pair anything) and the
+    count by groups (the other pair rules) are what :meth:`HandSolver.pairs` leaves out."""
+    faces, wilds = hand
+    assert solver.pairs_left(faces, wilds) == len(solver.pairs(faces, wilds).ungrouped)

@@ -27,6 +27,8 @@ def test_connect_plays_a_new_table_to_the_end_and_a_spectator_watches(tmp_path: 
                 "rounds=1",
                 "--bot-delay",
                 "0",
+                "--level",
+                "easy",
             ],
             input="fly\nhint\n" + "auto\n" * 400,
             capture_output=True,
@@ -38,7 +40,7 @@ def test_connect_plays_a_new_table_to_the_end_and_a_spectator_watches(tmp_path: 
         out = done.stdout
         assert "seat 0 is yours" in out and "unknown command 'fly': type help for the list" in out
         assert "hint: " in out and "auto: " in out
-        assert "seat 1 (greedy bot 1)" in out and "greedy bot 3" in out
+        assert "seat 1 (easy bot 1)" in out and "easy bot 3" in out
         assert "match over" in out and "the record: /games/" in out
         table = done.stdout.split("at table ")[1].split(":")[0]
         watched = subprocess.run(  # the browser's link to the table page

@@ -145,6 +145,9 @@ def connect(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds each bot waits before it moves (--new)", min=0)
     ] = 0.6,
+    level: Annotated[
+        str, typer.Option(help="The bots' level (--new): easy, medium, hard, or a bot's name such as random")
+    ] = "greedy",
 ) -> None:
     """Play a seat on a rummykit server (or watch a table) in the terminal."""
     import httpx
@@ -160,7 +163,7 @@ def connect(
         if new is not None:
             options = dict(r.split("=", 1) for r in rule or [] if "=" in r)
             players = int(options.get("players", 4))
-            seats = [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * (players - 1)
+            seats = [{"kind": "person"}] + [{"kind": "bot", "level": level}] * (players - 1)
             made = call(
                 client,
                 "POST",

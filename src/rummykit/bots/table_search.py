@@ -1,0 +1,265 @@
+"""The table search bot (Kalooki, Carousel): determinised greedy rollouts from its own seat's
+observation.
+
+For each decision with a real choice it lists a few candidate moves (the game's greedy bot's
+choice first), then, for each of ``iterations`` determinisations (:meth:`Game.determinise` of the
+observation: the cards the seat can't see dealt at random), applies every candidate to a copy and
+lets the greedy bot play every seat to the end of the round. Every candidate meets the same
+determinisations and, the rollouts being deterministic, the same cards afterwards (common random
+numbers), so each other candidate is compared with greedy's choice by its paired differences: it
+is played only if their mean less ``margin`` standard errors is positive (the largest such bound
+wins); rollout values are noisy and most candidates tie.
+
+A rollout's value is the seat's share of the round: :data:`WIN_VALUE` if it wins the round, plus
+its score change against the mean of the other seats' (points; Kalooki's points are penalties, so
+there the other seats' mean less the seat's). A rollout that hasn't ended its round after
+:data:`ROLLOUT_ACTIONS` actions counts the points in hand as they are.
+
+Candidates:
+
+- **Kalooki**: drawing and taking the discard when both are legal; when greedy discards, its
+  discard and the ``width`` other discards that leave the least deadwood; when greedy would lay a
+  meld, lay off or release a joker after it has opened, that move and discarding at once (keeping
+  the cards for a later turn). Greedy's other moves are played at once.
+- **Carousel**: greedy's choice, knocking, the solver's best meld (the whole-table ``meld``),
+  drawing and ending the turn, each when legal.
+
+The budget is ``iterations`` determinisations per decision (reproducible from the seed), or, when
+``seconds`` is set, as many as fit in that many seconds (at least one; then the choice depends on
+the machine's speed).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Protocol
+
+from rummykit.bots.carousel_greedy import CarouselGreedyBot
+from rummykit.bots.kalooki_greedy import KalookiGreedyBot
+from rummykit.engine.game import Game
+from rummykit.variants.carousel.actions import CarouselAction, CVerb
+from rummykit.variants.carousel.manipulation import simple_meld
+from rummykit.variants.carousel.state import CarouselGame, CarouselState
+from rummykit.variants.kalooki.actions import KalookiAction, KVerb
+from rummykit.variants.kalooki.state import KalookiGame, KalookiState, faces
+
+ITERATIONS = 8
+"""Determinisations per decision by default."""
+
+WIDTH = 2
+"""Kalooki discards searched besides greedy's own."""
+
+MARGIN = 1.0
+"""Standard errors by which another candidate must beat greedy's choice to be played."""
+
+WIN_VALUE = 50.0
+"""What winning the round adds to a rollout's value, in points."""
+
+HORIZON = 2000
+"""Actions after which a rollout stops short of the round's end by default."""
+
+
+class TableSearchBot:
+    """Determinised greedy-rollout search for Kalooki and Carousel (module docstring).
+
+    ``iterations``, ``width`` and ``horizon`` (actions per rollout at most) at least 1;
+    ``seconds`` (a time budget per decision, replacing ``iterations``) positive or ``None``;
+    ``margin`` at least 0. Raises ``ValueError`` otherwise, and for a game other than Kalooki or
+    Carousel."""
+
+    name = "table_search"
+    variants = ("kalooki", "carousel")
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        seed: int = 0,
+        iterations: int = ITERATIONS,
+        width: int = WIDTH,
+        seconds: float | None = None,
+        margin: float = MARGIN,
+        horizon: int = HORIZON,
+    ) -> None:
+        if min(iterations, width, horizon) < 1 or (seconds is not None and seconds <= 0) or margin < 0:
+            raise ValueError(
+                "a search needs at least one iteration, one candidate and one action per rollout, a "
+                "positive time and a margin of at least 0"
+            )
+        self.plan: _Plan
+        if isinstance(game, KalookiGame):
+            self.plan = _KalookiPlan(game, width)
+        elif isinstance(game, CarouselGame):
+            self.plan = _CarouselPlan(game)
+        else:
+            raise ValueError(f"the table search plays {' and '.join(self.variants)}, not {game.variant}")
+        self.game = game
+        self.rng = random.Random(f"table-search-bot/{seed}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.margin = margin
+        self.horizon = horizon
+
+    def candidates(self, observation: dict[str, Any], legal: list[Any]) -> list[Any]:
+        """The moves worth searching, greedy's choice first (only it when the choice is clear),
+        each once."""
+        return list(dict.fromkeys(self.plan.candidates(observation, legal)))
+
+    def choose(self, observation: dict[str, Any], legal: list[Any]) -> Any:
+        """The candidate whose paired rollout values beat greedy's choice by the widest margin
+        (greedy's choice when none does clearly)."""
+        candidates = self.candidates(observation, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        seat: int = observation["seat"]
+        values: list[list[float]] = [[] for _ in candidates]
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        while True:
+            world = self.game.determinise(observation, self.rng)
+            for i, action in enumerate(candidates):
+                values[i].append(self.rollout(world.clone(), seat, action))
+            done = len(values[0])
+            if deadline is None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        best, best_bound = 0, 0.0
+        for i in range(1, len(candidates)):
+            bound = lower_bound([v - g for v, g in zip(values[i], values[0], strict=True)], self.margin)
+            if bound > best_bound:
+                best, best_bound = i, bound
+        return candidates[best]
+
+    def rollout(self, state: Any, seat: int, action: Any) -> float:
+        """Apply ``action`` for ``seat``, let the rollout policy play every seat to the round's
+        end (or :attr:`horizon` actions), and return the rollout's value (module docstring)."""
+        game, plan = self.game, self.plan
+        played = len(state.results)
+        game.apply(state, seat, action)
+        for _ in range(self.horizon):
+            mover = game.current_seat(state)
+            if mover is None or len(state.results) > played:
+                break
+            game.apply(state, mover, plan.step(state, mover))
+        if len(state.results) > played:
+            result = state.results[played]
+            deltas, won = list(result.deltas), result.winner == seat
+        else:
+            deltas, won = plan.in_hand(state), False
+        others = [d for s, d in enumerate(deltas) if s != seat]
+        return float(WIN_VALUE * won + plan.points_sign * (deltas[seat] - sum(others) / len(others)))
+
+
+class _Plan(Protocol):
+    """What the search needs of a game: its candidates, the rollout policy's move and each seat's
+    score change for a round cut short."""
+
+    points_sign: int
+    """+1 where points are gains (Carousel), -1 where they are penalties (Kalooki)."""
+
+    def candidates(self, observation: dict[str, Any], legal: list[Any]) -> list[Any]: ...
+
+    def step(self, state: Any, seat: int) -> Any: ...
+
+    def in_hand(self, state: Any) -> list[int]: ...
+
+
+class _KalookiPlan:
+    """Kalooki's candidates, rollout policy (the greedy bot) and cut-short values."""
+
+    points_sign = -1
+    """Points are penalties."""
+
+    def __init__(self, game: KalookiGame, width: int) -> None:
+        self.game = game
+        self.width = width
+        self.greedy = KalookiGreedyBot(game)
+
+    def candidates(self, observation: dict[str, Any], legal: list[KalookiAction]) -> list[KalookiAction]:
+        """Greedy's choice; drawing and taking; greedy's discard and the ``width`` others that
+        leave the least deadwood."""
+        greedy = self.greedy
+        choice = greedy.choose(observation, legal)
+        if choice.verb in (KVerb.DRAW, KVerb.TAKE):
+            return [choice, *(a for a in legal if a.verb in (KVerb.DRAW, KVerb.TAKE))]
+        if choice.verb is not KVerb.DISCARD:
+            return [choice]
+        hand: list[int] = observation["hand"]
+
+        def left(action: KalookiAction) -> int:
+            rest = list(hand)
+            rest.remove(action.face)  # type: ignore[arg-type]
+            return greedy.deadwood(rest)
+
+        others = sorted((a for a in legal if a.verb is KVerb.DISCARD and a != choice), key=left)
+        return [choice, *others[: self.width]]
+
+    def step(self, state: KalookiState, seat: int) -> KalookiAction:
+        """Greedy's move for ``seat``."""
+        game = self.game
+        return self.greedy.choose(game.observe(state, seat), game.legal_actions(state, seat))
+
+    def in_hand(self, state: KalookiState) -> list[int]:
+        """Each hand's deadwood after greedy's arrangement (the penalty it is heading for)."""
+        return [self.greedy.deadwood(faces(h)) for h in state.hands]
+
+
+class _CarouselPlan:
+    """Carousel's candidates, rollout policy (greedy's, without the solver) and cut-short values."""
+
+    points_sign = 1
+    """Points are gains."""
+
+    def __init__(self, game: CarouselGame) -> None:
+        self.game = game
+        self.greedy = CarouselGreedyBot(game)
+
+    def candidates(self, observation: dict[str, Any], legal: list[CarouselAction]) -> list[CarouselAction]:
+        """Greedy's choice, then knocking, drawing, ending the turn and (when greedy would knock
+        instead) the solver's best meld, each when legal."""
+        choice = self.greedy.choose(observation, legal)
+        verbs = {a.verb for a in legal}
+        out = [choice, *(CarouselAction(v) for v in (CVerb.KNOCK, CVerb.DRAW, CVerb.END) if v in verbs)]
+        if CVerb.KNOCK in verbs:
+            meld = self.greedy.choose(observation, [a for a in legal if a.verb is not CVerb.KNOCK])
+            if meld.verb is CVerb.MELD:
+                out.append(meld)
+        return out
+
+    def step(self, state: CarouselState, seat: int) -> CarouselAction:
+        """Greedy's policy without the solver: knock when greedy would, else lay a meld of three
+        hand cards or lay off one card when that is legal
+        (:func:`~rummykit.variants.carousel.manipulation.simple_meld`), else draw, else end the
+        turn."""
+        game = self.game
+        knock = CarouselAction(CVerb.KNOCK)
+        counts = [len(h) for s, h in enumerate(state.hands) if s != seat]
+        if game.points(state, seat) < min(counts) and game.is_legal(state, seat, knock):
+            return knock
+        new = simple_meld(
+            game.table_cards(state), game.faces(state.hands[seat]), game.rules.joker_replace_from_table
+        )
+        if new is not None:
+            meld = CarouselAction(CVerb.MELD, tuple(tuple(m) for m in new))
+            if game.is_legal(state, seat, meld):
+                return meld
+        for verb in (CVerb.DRAW, CVerb.END):
+            if game.is_legal(state, seat, CarouselAction(verb)):
+                return CarouselAction(verb)
+        return game.legal_actions(state, seat)[0]
+
+    def in_hand(self, state: CarouselState) -> list[int]:
+        """Minus each hand's points (lower is better)."""
+        return [-self.game.points(state, s) for s in range(self.game.players)]
+
+
+def lower_bound(differences: list[float], margin: float) -> float:
+    """The mean of paired ``differences`` less ``margin`` standard errors (the mean itself for a
+    single difference)."""
+    n = len(differences)
+    mean = sum(differences) / n
+    if n < 2:
+        return mean
+    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    return mean - margin * math.sqrt(variance / n)

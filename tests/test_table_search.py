@@ -1,0 +1,126 @@
+"""The table search bot (Kalooki, Carousel): legal, seeded moves from its observation alone,
+greedy's choice among its candidates, knocking weighed by rollouts, budgets and refusals."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import rummykit
+from rummykit.bots.registry import make_bot
+from rummykit.bots.table_search import TableSearchBot
+from rummykit.engine.game import Game
+from rummykit.variants.carousel.actions import CVerb
+from rummykit.variants.kalooki.actions import KVerb
+
+GAMES = [
+    ("kalooki", {"players": 2, "match": "rounds", "rounds": 1}),
+    ("carousel", {"players": 2, "target": 60}),
+]
+
+
+def positions(game: Game[Any, Any], seed: int, every: int) -> list[tuple[Any, int]]:
+    """(state, seat to move) every ``every`` actions of a greedy match dealt from ``seed``."""
+    state = game.new_state(seed)
+    bots = [make_bot("greedy", game, s) for s in range(game.players)]
+    out = []
+    step = 0
+    while (seat := game.current_seat(state)) is not None:
+        if step % every == 0:
+            out.append((state.clone(), seat))
+        game.apply(state, seat, bots[seat].choose(game.observe(state, seat), game.legal_actions(state, seat)))
+        step += 1
+    return out
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_the_search_plays_legal_seeded_moves_to_the_end(name: str, options: dict[str, Any]) -> None:
+    game = rummykit.load(name, **options)
+    state = game.new_state(5)
+    bots = [TableSearchBot(game, 1, iterations=2, horizon=30), make_bot("greedy", game, 1)]
+    twin = TableSearchBot(game, 1, iterations=2, horizon=30)
+    searched = 0
+    while (seat := game.current_seat(state)) is not None:
+        view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+        action = bots[seat].choose(view, legal)
+        if seat == 0:
+            assert twin.choose(view, legal) == action
+            searched += len(bots[0].candidates(view, legal)) > 1
+        assert game.is_legal(state, seat, action)
+        game.apply(state, seat, action)
+    assert searched > 3
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_the_search_reads_nothing_the_seat_cant_see(name: str, options: dict[str, Any]) -> None:
+    game = rummykit.load(name, **options)
+    for state, seat in positions(game, 4, 9):
+        twin = game.resample(state, seat, random.Random(8))
+        view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+        assert game.observe(twin, seat) == view and game.legal_actions(twin, seat) == legal
+        first = TableSearchBot(game, 3, iterations=2, horizon=20).choose(view, legal)
+        assert (
+            TableSearchBot(game, 3, iterations=2, horizon=20).choose(game.observe(twin, seat), legal) == first
+        )
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_greedys_choice_comes_first_among_few_candidates(name: str, options: dict[str, Any]) -> None:
+    game = rummykit.load(name, **options)
+    bot = TableSearchBot(game, 0, width=2)
+    greedy = make_bot("greedy", game, 0)
+    kinds = set()
+    choices = 0
+    for state, seat in positions(game, 2, 1):
+        view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+        found = bot.candidates(view, legal)
+        assert found[0] == greedy.choose(view, legal)
+        assert len(found) == len(set(found)) <= 4
+        assert all(game.is_legal(state, seat, a) for a in found)
+        if len(found) > 1:
+            kinds |= {a.verb for a in found}
+            choices += 1
+    wanted = {KVerb.DRAW, KVerb.TAKE, KVerb.DISCARD} if name == "kalooki" else {CVerb.DRAW, CVerb.MELD}
+    assert wanted <= kinds and choices > 10
+
+
+def test_knocking_is_weighed_when_greedy_wouldnt() -> None:
+    """A Carousel seat that may knock but holds more points than an opponent has cards is not
+    sure to be lowest: greedy draws on, the search also tries knocking and, given enough
+    rollouts, plays whichever is better."""
+    game = rummykit.load("carousel", players=2, target=60)
+    seen = 0
+    for state, seat in positions(game, 3, 1) + positions(game, 6, 1):
+        view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+        if CVerb.KNOCK not in {a.verb for a in legal}:
+            continue
+        bot = TableSearchBot(game, 0, iterations=4, horizon=20)
+        found = bot.candidates(view, legal)
+        assert CVerb.KNOCK in {a.verb for a in found}
+        assert bot.choose(view, legal) in found
+        seen += 1
+    assert seen
+
+
+def test_a_time_budget_stops_in_time() -> None:
+    game = rummykit.load("kalooki", players=2)
+    state, seat = next(
+        (s, t)
+        for s, t in positions(game, 2, 1)
+        if len(TableSearchBot(game).candidates(game.observe(s, t), game.legal_actions(s, t))) > 1
+    )
+    bot = TableSearchBot(game, 0, seconds=0.05)
+    assert bot.choose(game.observe(state, seat), game.legal_actions(state, seat)) in game.legal_actions(
+        state, seat
+    )
+
+
+def test_bad_budgets_and_games_are_refused() -> None:
+    kalooki = rummykit.load("kalooki", players=2)
+    for options in ({"iterations": 0}, {"width": 0}, {"seconds": 0.0}, {"margin": -1.0}, {"horizon": 0}):
+        with pytest.raises(ValueError, match="a search needs"):
+            TableSearchBot(kalooki, 0, **options)
+    with pytest.raises(ValueError, match="plays kalooki and carousel, not okey"):
+        TableSearchBot(rummykit.load("okey", rounds=1), 0)

@@ -50,7 +50,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rummykit.core.notation import format_declared, parse_declared
+from rummykit.core.notation import format_declared, parse_declared, split_tokens
 from rummykit.core.pieces import JOKER, N_FACES, Kind
 from rummykit.engine.action_text import read_verb
 from rummykit.errors import NotationError
@@ -166,7 +166,9 @@ def parse_action(text: str) -> CarouselAction:
     """The action written as ``text``; raises :class:`NotationError` naming what is wrong."""
     verb, rest = read_verb(text, CVerb)
     if verb in WHOLE_TABLE:
-        table = tuple(tuple(parse_declared(Kind.CARDS, part)) for part in rest.split("|"))
+        table = tuple(
+            tuple(_card(token, placed=True) for token in split_tokens(part)) for part in rest.split("|")
+        )
         if not table or any(not m for m in table):
             raise NotationError(text, f"{verb.value} takes the whole new table, melds separated by |")
         return CarouselAction(verb, table)

@@ -227,6 +227,85 @@ def test_move_to_a_new_meld_and_a_joker_from_the_hand() -> None:
     assert client.obs["draft"]["changed"]
 
 
+def test_pull_a_card_out_of_a_runs_middle_and_build_the_table_around_it() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, "2H 8H 5D 5S KD QC", ("3H 4H 5H 6H 7H", "9C TC JC"))
+    client.handle("draw")
+    client.handle("pull 1 5H 2")
+    assert last_line(out).startswith("left in hand")
+    assert "run 1 split around 5H: the rest is meld 3, 5H in meld 2" in out.getvalue()
+    assert draft_rows(out) == [
+        "1  -         3H 4H  BAD a set has 3 to 4 cards; a run has 3 to 13 cards  new",
+        "2  -         5H 9C TC JC  BAD a set's cards share one rank; a run's cards are all of one suit  new",
+        "3  -         6H 7H  BAD a set has 3 to 4 cards; a run has 3 to 13 cards  new",
+    ]
+    client.handle("undo")
+    assert not client.obs["draft"]["changed"]
+    client.handle("pull 1 5H new")
+    assert "run 1 split around 5H: the rest is meld 3, 5H in meld 4" in out.getvalue()
+    for line in ("add 4 5D 5S", "add 1 2H", "add 3 8H"):
+        client.handle(line)
+    assert draft_rows(out) == [
+        "1  sequence  2H 3H 4H  ok  new",
+        "2  sequence  9C TC JC  ok",
+        "3  sequence  6H 7H 8H  ok  new",
+        "4  group     5S 5H 5D  ok  new",
+    ]
+    client.handle("commit")
+    assert "seat 0 (you) melds, playing 5S 2H 8H 5D from the hand: your turn is over" in out.getvalue()
+    assert len(table_of(client.obs)) == 4
+    assert sorted(client.obs["hand"]) == sorted(parse_faces(Kind.CARDS, "KD QC 8D"))
+
+
+def test_draft_alone_shows_the_draft_and_with_a_table_makes_it_the_draft() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, HAND, TABLE)
+    typed = "draft 5S 6S JK[7S] 8S | 9H TH JH | 4C 5C 6C 7C | 7H 7D 7C"
+    client.handle(typed)
+    assert last_line(out) == "not allowed: draw first"
+    client.handle("draw")
+    before = client.obs
+    client.handle("draft")
+    assert draft_rows(out) == [
+        "1  sequence  5S 6S JK[7S] 8S  ok",
+        "2  sequence  9H TH JH  ok",
+        "3  sequence  4C 5C 6C 7C  ok",
+    ]
+    assert client.obs == before
+    client.handle("new 2C 3C JK[4C]")
+    client.handle(typed.upper())
+    assert "your table is the draft" in out.getvalue()
+    assert draft_rows(out)[3] == "4  group     7H 7D 7C  ok  new" and len(draft_rows(out)) == 4
+    assert "from your hand   7H 7C 7D" in out.getvalue()
+    client.handle("undo")
+    assert draft_rows(out)[3] == "4  sequence  2C 3C JK[4C]  ok  new"
+    client.handle("undo")
+    assert not client.obs["draft"]["changed"]
+    client.handle(typed)
+    client.handle("commit")
+    assert "seat 0 (you) melds, playing 7H 7C 7D from the hand" in out.getvalue()
+
+
+def test_hint_use_replaces_a_draft_as_one_step() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, HAND, TABLE)
+    client.handle("draw")
+    client.handle("hint")
+    assert last_line(out) == "type hint use to draft it, then commit"
+    client.handle("new 2C 3C JK[4C]")
+    client.handle("hint use")
+    assert "the solver's table is your draft" in out.getvalue()
+    assert draft_rows(out) == [
+        "1  group     7H 7D 7C  ok  new",
+        "2  group     8H 8D JK[8C]  ok  new",
+        "3  sequence  2C 3C 4C 5C 6C 7C  ok  new",
+        "4  sequence  5S 6S JK[7S] 8S 9S  ok  new",
+        "5  sequence  9H TH JH  ok",
+    ]
+    client.handle("undo")
+    assert draft_rows(out)[3] == "4  sequence  2C 3C JK[4C]  ok  new"
+
+
 @pytest.mark.parametrize(
     ("command", "message"),
     [
@@ -238,6 +317,30 @@ def test_move_to_a_new_meld_and_a_joker_from_the_hand() -> None:
         ("replace 2 5H", "not allowed: meld 2 holds no JK[5H]"),
         ("new 7H 7H", "not allowed: you don't hold 7H (it is in the draft already)"),
         ("undo", "not allowed: nothing to undo"),
+        ("pull 3 4C new", "not allowed: 4C ends meld 3: move it instead"),
+        ("pull 3 5C 3", "not allowed: the cards are in that meld already"),
+        (
+            "pull 3 5C",
+            "can't read that: write pull 3 8H 5 (or pull 3 8H new): a run's number, a card from "
+            "its middle, a meld or new",
+        ),
+        (
+            "pull 1 JK new 2",
+            "can't read that: write pull 3 8H 5 (or pull 3 8H new): a run's number, a card "
+            "from its middle, a meld or new",
+        ),
+        ("pull 2 TH 9", "not allowed: there is no meld 9: the draft has melds 1..3"),
+        ("draft 9H TH JH", "not allowed: 5S left the table: cards never go back to a hand"),
+        (
+            "draft 5S 6S JK 8S | 9H TH JH | 4C 5C 6C 7C",
+            "can't read that: 'JK': a joker is played with the card it stands for, e.g. JK[9H]",
+        ),
+        ("draft 5S 6S JK[7S] 8S | 9H TH JH | 4C 5C 6C 7C 8C", "not allowed: you don't hold 8C"),
+        (
+            "draft 5S 6S JK[7S] 8S |",
+            "can't read that: 'draft 5S 6S JK[7S] 8S |': draft takes the whole new "
+            "table, melds separated by |",
+        ),
         ("commit", "not allowed: your draft is the table as it is: build one first (new, add, ...)"),
         ("knock", "not allowed: knock at the end of your turn (after a meld or the third draw)"),
         ("flip", "unknown command 'flip': type help for the list"),
@@ -293,6 +396,9 @@ def test_help_lists_the_draft_commands() -> None:
         "split 3 8H",
         "move 2 5H 4",
         "replace 4 5H",
+        "pull 3 8H 5",
+        "draft 4H 5H 6H | ...",
+        "show  (or draft)",
         "undo",
         "commit",
     ):
@@ -319,15 +425,17 @@ def test_a_bots_skipped_last_turn_is_told() -> None:
     assert "round 1 over" in lines[at + 3]
 
 
-@pytest.mark.parametrize("verb", ["add", "split", "move", "replace"])
+@pytest.mark.parametrize("verb", ["add", "split", "move", "pull", "replace"])
 def test_a_huge_meld_number_is_refused_in_one_short_line(verb: str) -> None:
     client, _, out = new_client(seed=starter_seed())
     rig(client, HAND, TABLE)
     client.handle("draw")
     huge = "9" * 5000
-    command = {"move": f"move {huge} 5S 2", "replace": f"replace 1 7S from {huge}"}.get(
-        verb, f"{verb} {huge} 7H"
-    )
+    command = {
+        "move": f"move {huge} 5S 2",
+        "pull": f"pull 3 5C {huge}",
+        "replace": f"replace 1 7S from {huge}",
+    }.get(verb, f"{verb} {huge} 7H")
     before = client.obs
     client.handle(command)
     assert last_line(out).startswith("can't read that: '999") and len(last_line(out)) < 120

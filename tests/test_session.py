@@ -14,8 +14,8 @@ from rummykit.core.notation import format_face, parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.errors import IllegalActionError
 from rummykit.session import EventLog, Move, Rack, SeatSession, SessionError, closed_hand_hint, groups
-from rummykit.session.carousel import DraftPlanner, meld_cards, table_of
-from rummykit.variants.carousel.actions import CVerb
+from rummykit.session.carousel import DraftPlanner, cards_of, meld_cards, table_of
+from rummykit.variants.carousel.actions import CarouselAction, CVerb
 from rummykit.variants.okey.rules import OkeyRules
 
 
@@ -122,7 +122,7 @@ def test_a_closed_hand_hint_finishes_when_it_can() -> None:
 
 # ---------------------------------------------------------------------- Carousel's draft
 @pytest.mark.parametrize("seed", range(12))
-def test_hint_use_builds_the_solvers_table_with_the_engines_edits(seed: int) -> None:
+def test_hint_use_makes_the_solvers_table_the_draft_in_one_edit(seed: int) -> None:
     game = load_game("carousel", ["players=3"])
     state = game.new_state(seed)
     rng = random.Random(seed)
@@ -134,12 +134,28 @@ def test_hint_use_builds_the_solvers_table_with_the_engines_edits(seed: int) -> 
         view = game.observe(state, seat)
         move = game.solver.solve(table_of(view), view["hand"], CAROUSEL_VALUES, True)
         legal = game.legal_actions(state, seat)
-        if move.played and any(a.verb in (CVerb.NEW, CVerb.ADD) for a in legal):
+        edits = [a for a in legal if a.verb in (CVerb.NEW, CVerb.ADD, CVerb.PULL)]
+        if move.played and edits:
+            if built % 2:  # a draft changed already is replaced as a whole
+                first = rng.choice(edits)
+                game.apply(state, seat, first)
+                planner.done([first])
+            before = cards_of(game.observe(state, seat)["draft"]["melds"])
             target = [meld_cards(m) for m in move.table]
-            for action in planner.plan_table(view, target, move.played):
+            actions = planner.plan_draft(game.observe(state, seat), target)
+            assert [a.verb for a in actions] == [CVerb.DRAFT]
+            for action in actions:
                 game.apply(state, seat, action)
+            planner.done(actions)
             draft = game.observe(state, seat)["draft"]
             assert Counter(tuple(map(tuple, m)) for m in draft["melds"]) == Counter(tuple(m) for m in target)
+            assert Counter(draft["played"]) == Counter(move.played)
+            undo = planner.plan_undo(game.observe(state, seat))
+            assert undo == [CarouselAction(CVerb.UNDO)]
+            game.apply(state, seat, undo[0])
+            planner.done(undo)
+            assert cards_of(game.observe(state, seat)["draft"]["melds"]) == before
+            game.apply(state, seat, game.parse_action(actions[0].text()))
             game.apply(state, seat, game.parse_action("commit"))
             built += 1
             continue
@@ -178,20 +194,18 @@ def test_the_planner_names_a_melds_only_joker_and_undoes_whole_commands() -> Non
         planner.plan_new(view, [(nine, None), (nine, None)])
 
 
-def test_the_planner_keeps_the_cards_of_the_melds_it_built() -> None:
-    cards = parse_declared(Kind.CARDS, "6S 7S TS JS QS 7H 7H 9H 7C 7C JK")
-    draft = {"melds": [], "played": [], "floating": 0, "changed": False, "can_undo": False}
-    view = {"hand": [f for f, _ in cards], "table": [], "draft": draft}
-    target = [parse_declared(Kind.CARDS, t) for t in ("7S 7H 7C", "7H JK[8H] 9H", "TS JS QS")]
-    plan = DraftPlanner(True).plan_table(view, target, [])
-    assert [a.text() for a in plan] == [
-        "new 7S",
-        "add 1 7H",
-        "add 1 7C",
-        "new 7H",
-        "add 2 JK[8H]",
-        "add 2 9H",
-        "new TS",
-        "add 3 JS",
-        "add 3 QS",
-    ]
+def test_the_planner_pulls_a_card_out_of_a_runs_middle() -> None:
+    planner = DraftPlanner(True)
+    run = parse_declared(Kind.CARDS, "3S 4S JK[5S] 6S 7S")
+    sevens = parse_declared(Kind.CARDS, "7H 7D 7C")
+    draft = {"melds": [[list(c) for c in run], [list(c) for c in sevens]], "played": [], "floating": 0}
+    view = {"hand": [], "table": [], "draft": {**draft, "changed": False, "can_undo": False}}
+    assert [a.text() for a in planner.plan_pull(view, 1, (JOKER, None), None)] == ["pull 1 JK[5S] new"]
+    six = parse_declared(Kind.CARDS, "6S")[0]
+    assert [a.text() for a in planner.plan_pull(view, 1, six, 2)] == ["pull 1 6S 2"]
+    with pytest.raises(IllegalActionError, match="3S ends meld 1: move it instead"):
+        planner.plan_pull(view, 1, run[0], None)
+    with pytest.raises(IllegalActionError, match="meld 2 is not a run: move the card instead"):
+        planner.plan_pull(view, 2, sevens[1], None)
+    with pytest.raises(IllegalActionError, match="meld 1 holds no 7H"):
+        planner.plan_pull(view, 1, sevens[0], 2)

@@ -34,6 +34,7 @@ WORDS = [
             "add",
             "split",
             "move",
+            "pull",
         ]
     ),
     *(

@@ -4,13 +4,15 @@ A Carousel meld hands in a whole new table, built on the engine's *draft* (the t
 rearranged this turn). The player builds it with the draft commands of the seat session
 (:class:`~rummykit.session.carousel.DraftPlanner`, which maps each to the engine's atomic edits):
 ``new`` (a meld from the hand), ``add`` (hand cards to a meld), ``split`` (a meld in two),
-``move`` (cards between melds), ``replace`` (a joker by its real card; the joker then waits to be
-placed again), ``show`` (the table as it would be, each meld marked valid or not), ``undo`` (the
-last command), ``reset`` and ``commit`` (the engine checks the whole table: a refusal is explained
-and the draft stays for correction). ``hint`` shows the table solver's best new table, the points
-it leaves and whether a knock could follow; ``hint use`` builds it on the draft. ``draw``,
-``knock``, ``end`` and a typed ``meld <table>`` are the engine's actions. A command is tried on a
-copy of the match first, so one that fails half-way changes nothing.
+``move`` (cards between melds), ``pull`` (a card out of the middle of a run, splitting it),
+``replace`` (a joker by its real card; the joker then waits to be placed again), ``draft <table>``
+(a whole table typed as the draft), ``show`` or ``draft`` alone (the table as it would be, each
+meld marked valid or not), ``undo`` (the last command), ``reset`` and ``commit`` (the engine checks
+the whole table: a refusal is explained and the draft stays for correction). ``hint`` shows the
+table solver's best new table, the points it leaves and whether a knock could follow; ``hint use``
+makes it the draft (one edit). ``draw``, ``knock``, ``end`` and a typed ``meld <table>`` are the
+engine's actions. A command is tried on a copy of the match first, so one that fails half-way
+changes nothing.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from rummykit.engine.game import RoundResult
 from rummykit.errors import IllegalActionError, NotationError, RummykitError
 from rummykit.session import carousel_hint, round_result
 from rummykit.session.carousel import DraftPlanner, cards_of, is_new, meld_cards, meld_status, table_of
-from rummykit.variants.carousel.actions import EDITS, MAX_MELDS, Card, CarouselAction, CVerb
+from rummykit.variants.carousel.actions import EDITS, MAX_MELDS, Card, CarouselAction, CVerb, card_text
 from rummykit.variants.carousel.state import MAX_DRAWS, CarouselGame
 
 KINDS = {MeldKind.RUN: "sequence", MeldKind.SET: "group"}
@@ -40,7 +42,7 @@ QUIET = frozenset(
     {P + "drew", P + "melded", P + "turn_ended", P + "turn_ended_auto"}
     | {
         P + "draft_" + verb
-        for verb in ("new", "add", "split", "move", "replace", "replace_from", "undo", "reset")
+        for verb in ("new", "add", "split", "move", "pull", "replace", "replace_from", "set", "undo", "reset")
     }
 )
 """Events the client tells in its own words (the action's line, the draft) or not at all (a turn
@@ -53,9 +55,12 @@ commands
   add 3 8H             draft: add cards from your hand to meld 3 (or JK[9H])
   split 3 8H           draft: cut meld 3 before 8H into two melds
   move 2 5H 4          draft: move cards from meld 2 to meld 4 (or to new)
+  pull 3 8H 5          draft: take 8H from the middle of run 3 to meld 5 (or to new),
+                       splitting the run: its cards after 8H become a new meld
   replace 4 5H         draft: 5H from your hand replaces meld 4's JK[5H]
   replace 4 5H from 2  draft: ... the 5H of meld 2 does; then place the joker
-  show  (draft)        the table as it would be, each meld marked valid or not
+  show  (or draft)     the table as it would be, each meld marked valid or not
+  draft 4H 5H 6H | ... make this whole table your draft (undo takes it back)
   undo                 take back the last draft step
   reset                back to the table as it is
   commit               play the draft as your meld (one meld a turn)
@@ -64,7 +69,7 @@ commands
   knock                end the round: {knock_max} points or less in hand{after_meld}
   hint                 the solver's best table and the points it leaves
   auto                 let the greedy bot make your move
-  hint use             put the solver's table in your draft
+  hint use             make the solver's table your draft (then change it or commit)
   sort                 by suit; sort rank, sort runs, sort sets (melds first)
   move 7H 3            move a card (or: move 5 3, by position) to position 3
   table                show the table again
@@ -136,7 +141,8 @@ class CarouselClient(TableClient[CarouselGame]):
             "split": self.cmd_split,
             "replace": self.cmd_replace,
             "show": self.cmd_show,
-            "draft": self.cmd_show,
+            "pull": self.cmd_pull,
+            "draft": self.cmd_draft,
             "undo": self.cmd_undo,
             "reset": self.cmd_reset,
             "commit": self.cmd_commit,
@@ -246,9 +252,37 @@ class CarouselClient(TableClient[CarouselGame]):
             f"the joker of meld {number} is free: place it with add N JK[..] or new ... JK[..]",
         )
 
+    def cmd_pull(self, args: list[str]) -> None:
+        """``pull 3 8H 5`` (or ``new``): 8H taken out of the middle of run 3 to meld 5, the run
+        split around it."""
+        example = "pull 3 8H 5 (or pull 3 8H new)"
+        if len(args) != 3:
+            raise RummykitError(f"write {example}: a run's number, a card from its middle, a meld or new")
+        number = self.number(args[0], example)
+        (card,) = self.cards(args[1:2])
+        target = None if args[2].lower() == "new" else self.number(args[2], example)
+        actions = self.planner.plan_pull(self.obs, number, card, target)
+        self.play(actions)
+        last = self.last_number()
+        rest, to = (last - 1, last) if target is None else (last, target)
+        assert actions[0].card is not None
+        pulled = card_text(actions[0].card)
+        self.render_draft(
+            f"run {number} split around {pulled}: the rest is meld {rest}, {pulled} in meld {to}"
+        )
+
     def cmd_show(self, args: list[str]) -> None:
         """The draft: the table as it would be."""
         self.render_draft(None)
+
+    def cmd_draft(self, args: list[str]) -> None:
+        """``draft`` alone shows the draft; ``draft 4H 5H 6H | 7S 7D 7C`` makes that whole table the
+        draft (one edit: ``undo`` takes it back)."""
+        if not args:
+            self.render_draft(None)
+            return
+        action = self.game.parse_action(" ".join(["draft", *args]))
+        self.edit(self.planner.plan_draft(self.obs, action.table), "your table is the draft")
 
     def cmd_undo(self, args: list[str]) -> None:
         """The last draft command taken back."""
@@ -286,7 +320,7 @@ class CarouselClient(TableClient[CarouselGame]):
             return
         new = [meld_cards(m) for m in move.table]
         if use:
-            self.edit(self.planner.plan_table(obs, new, move.played), "the solver's table is your draft")
+            self.edit(self.planner.plan_draft(obs, new), "the solver's table is your draft")
             return
         played = sorted(move.played, key=self.view.colour_key)
         line = Text("hint: meld, playing ").append_text(self.cards_text(played))
@@ -301,7 +335,7 @@ class CarouselClient(TableClient[CarouselGame]):
             self.console.print(
                 Text(f"then you could knock ({move.points_left} points, {self.rules.knock_max} or less)")
             )
-        why = self.why_not(CarouselAction(CVerb.MELD, tuple(tuple(m) for m in new)))
+        why = self.why_not(CarouselAction(CVerb.DRAFT, tuple(tuple(m) for m in new)))
         if why is None:
             self.console.print(self.view.command("type hint use to draft it, then commit"))
         else:
@@ -432,7 +466,8 @@ class CarouselClient(TableClient[CarouselGame]):
             line.append(f"draw (up to {MAX_DRAWS} cards; after each you may meld)")
         elif CVerb.DRAW in verbs:
             line.append(
-                f"{obs['draws']} of {MAX_DRAWS} drawn: meld (new, add, split, move, replace, commit) or draw"
+                f"{obs['draws']} of {MAX_DRAWS} drawn: "
+                "meld (new, add, split, move, pull, replace, commit) or draw"
             )
         elif self.may_meld():
             line.append("meld or end your turn")

@@ -29,9 +29,9 @@ the engine's legal actions.
 - **Carousel's draft** (:class:`rummykit.session.carousel.DraftPlanner`): the draft is engine
   state (``observation["draft"]``) changed by atomic actions; the planner maps a person's commands
   to them: several cards at once (``new 7H 7D 7C`` is ``new 7H``, ``add 4 7D``, ``add 4 7C``), a
-  meld's only joker named ``JK``, ``undo`` of a whole command, and ``hint use`` as the shortest
-  path of edits to the solver's table (each card moved at most once). Each step is worked out with
-  the engine's own ``draft.edit``, so a refusal carries the engine's code.
+  meld's only joker named ``JK``, ``undo`` of a whole command, and ``hint use`` (the solver's
+  table) or a typed table as the engine's one ``draft`` edit. Each step is worked out with the
+  engine's own ``draft.edit``, so a refusal carries the engine's code.
 - **Errors**: a session command that can't be done raises :class:`SessionError` (or
   :class:`rummykit.errors.IllegalActionError` for a piece not held), a code with parameters like
   the engine's errors (:mod:`rummykit.session.messages`); nothing changes.

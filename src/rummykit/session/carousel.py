@@ -3,14 +3,15 @@
 The draft (the table being rearranged this turn) is engine state: ``observe`` shows it under
 ``draft`` (its ``melds`` of ``[face, declared]`` cards, the hand cards ``played``, the jokers
 ``floating``, whether it ``changed``) and the engine changes it by atomic actions (``new 7H``,
-``add 3 7H``, ``split 3 7H``, ``move 3 7H 5``, ``replace 3 7H from 5``, ``undo``, ``reset``,
-``commit``; :mod:`rummykit.variants.carousel.actions`). A person types bigger steps: several
-cards at once (``new 7H 7D 7C``, ``add 3 8H 9H``, ``move 2 5H 6H new``), a meld's only joker as
-``JK``, and ``hint use`` (the table solver's whole new table). :class:`DraftPlanner` turns each
-into the list of atomic actions that does it, working each step out with the engine's own
-:func:`rummykit.variants.carousel.draft.edit` (so a step that can't be done is refused with the
-engine's message before anything is sent), and keeps how many edits each command made so that
-``undo`` takes back the whole command, as a person expects.
+``add 3 7H``, ``split 3 7H``, ``move 3 7H 5``, ``pull 3 7H 5``, ``replace 3 7H from 5``, ``draft
+<whole table>``, ``undo``, ``reset``, ``commit``; :mod:`rummykit.variants.carousel.actions`). A
+person types bigger steps: several cards at once (``new 7H 7D 7C``, ``add 3 8H 9H``, ``move 2 5H
+6H new``), a meld's only joker as ``JK``, and ``hint use`` (the table solver's whole new table, as
+one ``draft`` edit). :class:`DraftPlanner` turns each into the list of atomic actions that does it,
+working each step out with the engine's own :func:`rummykit.variants.carousel.draft.edit` (so a
+step that can't be done is refused with the engine's message before anything is sent), and keeps
+how many edits each command made so that ``undo`` takes back the whole command, as a person
+expects.
 """
 
 from __future__ import annotations
@@ -178,18 +179,27 @@ class DraftPlanner:
         count = self.steps[-1] if self.steps else 1
         return [CarouselAction(CVerb.UNDO)] * count
 
-    def plan_table(
-        self, observation: Mapping[str, Any], table: Sequence[Sequence[Card]], played: Sequence[int]
+    def plan_pull(
+        self, observation: Mapping[str, Any], number: int, card: Card, target: int | None
     ) -> list[CarouselAction]:
-        """The edits that turn the table as it is into ``table`` (playing ``played`` from the hand),
-        each card moved at most once: the draft reset when it changed; each joker to be freed
-        replaced by its real card (from the hand when the hand plays it, else from the meld that
-        holds it); each new meld grown from the meld of the table it shares most cards with (a
-        meld kept whole costs nothing), its missing cards moved from melds that don't keep them,
-        else added from the hand (and the freed jokers). Raises :class:`IllegalActionError` (the
-        engine's) when an edit can't be made."""
-        plan = _TablePlan(observation, self.replace_from_table)
-        return plan.build(table, played)
+        """``pull 3 8H 5`` (``target`` ``None``: to a new meld): ``card`` (``JK``: the meld's only
+        joker) taken out of the middle of run ``number`` to meld ``target``, the run split around
+        it (the cards after it become the last meld, then the new meld, if any, after them)."""
+        named = self.named(observation, number, card)
+        actions = [CarouselAction(CVerb.PULL, number=number, card=named, other=target)]
+        self._run(observation, actions)
+        return actions
+
+    def plan_draft(
+        self, observation: Mapping[str, Any], table: Sequence[Sequence[Card]]
+    ) -> list[CarouselAction]:
+        """``draft 4H 5H 6H | 7S 7D 7C`` (or ``hint use``, with the solver's table): ``table`` (melds
+        of (face, declared) cards) made the whole draft as one edit, whatever the draft was; it
+        must hold every card of the table as it is, and hand cards besides (the engine's
+        ``carousel.card_left_table``, ``carousel.not_held``, ... otherwise)."""
+        actions = [CarouselAction(CVerb.DRAFT, tuple(tuple(m) for m in table))]
+        self._run(observation, actions)
+        return actions
 
     @staticmethod
     def named(observation: Mapping[str, Any], number: int, card: Card) -> Card:
@@ -207,115 +217,6 @@ class DraftPlanner:
         if not jokers:
             raise IllegalActionError("carousel.meld_lacks", number=number, card=card_text(card))
         return jokers[0]
-
-
-class _TablePlan:
-    """The edits from the table as it is to a whole new table, worked out on the engine's draft.
-
-    Draft melds are known by *labels* that survive renumbering (a meld emptied disappears and the
-    melds after it move up; a new meld goes last)."""
-
-    def __init__(self, observation: Mapping[str, Any], replace_from_table: bool) -> None:
-        self.replace_from_table = replace_from_table
-        self.hand = list(observation["hand"])
-        self.actions: list[CarouselAction] = []
-        if observation["draft"]["changed"]:
-            self.actions.append(CarouselAction(CVerb.RESET))
-        self.base = table_of(observation)
-        self.draft = DraftTable(tuple(tuple(m) for m in self.base))
-        self.labels = list(range(len(self.base)))
-
-    def step(self, action: CarouselAction) -> None:
-        """Make one edit on the draft (the engine's :func:`edit`), following the labels."""
-        before = self.draft
-        self.draft, _ = edit(before, action, self.hand, self.replace_from_table)
-        self.actions.append(action)
-        if action.verb in (CVerb.NEW, CVerb.SPLIT) or (action.verb is CVerb.MOVE and action.other is None):
-            self.labels.append(max(self.labels, default=-1) + 1)
-        if action.verb is CVerb.MOVE and len(before.melds[action.number - 1]) == 1:
-            del self.labels[action.number - 1]
-
-    def number(self, label: int) -> int:
-        """The meld number of ``label`` now."""
-        return self.labels.index(label) + 1
-
-    def content(self, label: int) -> Counter[Card]:
-        """The cards of meld ``label`` now."""
-        return Counter(self.draft.melds[self.labels.index(label)])
-
-    def build(self, table: Sequence[Sequence[Card]], played: Sequence[int]) -> list[CarouselAction]:
-        """The plan (see :meth:`DraftPlanner.plan_table`)."""
-        self.free_jokers(table, played)
-        wants = [Counter(m) for m in table]
-        homes = self.homes(wants)
-        needs = {label: wants[t] for t, label in homes.items()}
-        for t, want in enumerate(wants):
-            label = homes.get(t)
-            have = self.content(label) if label is not None else Counter[Card]()
-            for card in (want - have).elements():
-                source = self.source(card, needs, label)
-                if label is None:
-                    if source is None:
-                        self.step(CarouselAction(CVerb.NEW, card=card))
-                    else:
-                        self.step(CarouselAction(CVerb.MOVE, number=self.number(source), card=card))
-                    label = self.labels[-1]
-                    needs[label] = want
-                elif source is None:
-                    self.step(CarouselAction(CVerb.ADD, number=self.number(label), card=card))
-                else:
-                    move = CarouselAction(
-                        CVerb.MOVE, number=self.number(source), card=card, other=self.number(label)
-                    )
-                    self.step(move)
-        return self.actions
-
-    def free_jokers(self, table: Sequence[Sequence[Card]], played: Sequence[int]) -> None:
-        """Replace each joker that the new table declares no more by its real card."""
-        from_hand = Counter(played)
-        wanted = Counter(c for m in table for c in m if c[0] == JOKER)
-        had = Counter(c for m in self.base for c in m if c[0] == JOKER)
-        for joker in (had - wanted).elements():
-            real = joker[1]
-            assert real is not None
-            holder = next(n for n, m in enumerate(self.draft.melds, start=1) if joker in m)
-            source = None
-            if from_hand[real] > 0:
-                from_hand[real] -= 1
-            else:
-                source = next(
-                    n for n, m in enumerate(self.draft.melds, start=1) if (real, None) in m and n != holder
-                )
-            self.step(CarouselAction(CVerb.REPLACE, number=holder, card=(real, None), other=source))
-
-    def homes(self, wants: Sequence[Counter[Card]]) -> dict[int, int]:
-        """For each new meld, the label of the meld it grows from (the most cards shared, each meld
-        used once); new melds sharing nothing start empty."""
-        shared = sorted(
-            (
-                (sum((want & Counter(meld)).values()), t, label)
-                for t, want in enumerate(wants)
-                for label, meld in zip(self.labels, self.draft.melds, strict=True)
-            ),
-            reverse=True,
-        )
-        homes: dict[int, int] = {}
-        taken: set[int] = set()
-        for count, t, label in shared:
-            if count and t not in homes and label not in taken:
-                homes[t] = label
-                taken.add(label)
-        return homes
-
-    def source(self, card: Card, needs: Mapping[int, Counter[Card]], home: int | None) -> int | None:
-        """A meld with ``card`` to spare (not kept where it is), or ``None``: from the hand."""
-        for label in self.labels:
-            if label == home:
-                continue
-            spare = self.content(label)[card] - needs.get(label, Counter[Card]())[card]
-            if spare > 0:
-                return label
-        return None
 
 
 __all__ = ["DraftPlanner", "cards_of", "draft_of", "is_new", "meld_cards", "meld_status", "table_of"]

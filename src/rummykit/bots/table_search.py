@@ -4,29 +4,33 @@ observation.
 For each decision with a real choice it lists a few candidate moves (the game's greedy bot's
 choice first), then, for each of ``iterations`` determinisations (:meth:`Game.determinise` of the
 observation: the cards the seat can't see dealt at random), applies every candidate to a copy and
-lets the greedy bot play every seat to the end of the round. Every candidate meets the same
-determinisations and, the rollouts being deterministic, the same cards afterwards (common random
-numbers), so each other candidate is compared with greedy's choice by its paired differences: it
-is played only if their mean less ``margin`` standard errors is positive (the largest such bound
-wins); rollout values are noisy and most candidates tie.
+plays on with the rollout policy for every seat (Kalooki: the greedy bot; Carousel: greedy's play
+without the table solver, which is too slow for rollouts) to the end of the round or for
+``horizon`` actions. Every candidate meets the same determinisations and, the policies being
+deterministic, the same cards afterwards (common random numbers), so each other candidate is
+compared with greedy's choice by its paired differences: it is played only if their mean less
+``margin`` standard errors is positive (the largest such bound wins), and only after at least
+:data:`MIN_PAIRS` determinisations; rollout values are noisy and most candidates tie, so without
+these guards the search would play whichever alternative the noise favoured.
 
 A rollout's value is the seat's share of the round: :data:`WIN_VALUE` if it wins the round, plus
 its score change against the mean of the other seats' (points; Kalooki's points are penalties, so
-there the other seats' mean less the seat's). A rollout that hasn't ended its round after
-:data:`ROLLOUT_ACTIONS` actions counts the points in hand as they are.
+there the other seats' mean less the seat's). A rollout cut short scores the hands as they are
+(Kalooki: each hand's deadwood after greedy's arrangement; Carousel: the points in hand), the
+seat winning if its hand is strictly the best.
 
 Candidates:
 
 - **Kalooki**: drawing and taking the discard when both are legal; when greedy discards, its
-  discard and the ``width`` other discards that leave the least deadwood; when greedy would lay a
-  meld, lay off or release a joker after it has opened, that move and discarding at once (keeping
-  the cards for a later turn). Greedy's other moves are played at once.
-- **Carousel**: greedy's choice, knocking, the solver's best meld (the whole-table ``meld``),
-  drawing and ending the turn, each when legal.
+  discard and the ``width`` other discards that leave the least deadwood. Greedy's other moves
+  (melds, lay-offs, releases, retracting) are played at once.
+- **Carousel**: greedy's choice, knocking, drawing and ending the turn, each when legal, and the
+  solver's best meld (the whole-table ``meld``) when greedy would knock instead.
 
 The budget is ``iterations`` determinisations per decision (reproducible from the seed), or, when
 ``seconds`` is set, as many as fit in that many seconds (at least one; then the choice depends on
-the machine's speed).
+the machine's speed). The bot reads only its observation and the legal actions: every world it
+searches comes from :meth:`Game.determinise`.
 """
 
 from __future__ import annotations
@@ -51,22 +55,30 @@ ITERATIONS = 8
 WIDTH = 2
 """Kalooki discards searched besides greedy's own."""
 
-MARGIN = 1.0
+MARGIN = 2.0
 """Standard errors by which another candidate must beat greedy's choice to be played."""
+
+MIN_PAIRS = 4
+"""Determinisations below which greedy's choice is played (too few to judge another)."""
 
 WIN_VALUE = 50.0
 """What winning the round adds to a rollout's value, in points."""
 
-HORIZON = 2000
-"""Actions after which a rollout stops short of the round's end by default."""
+KALOOKI_HORIZON = 24
+"""Actions after which a Kalooki rollout stops short of the round's end by default (some four
+turns each for two players)."""
+
+CAROUSEL_HORIZON = 30
+"""Actions after which a Carousel rollout stops short of the round's end by default."""
 
 
 class TableSearchBot:
     """Determinised greedy-rollout search for Kalooki and Carousel (module docstring).
 
-    ``iterations``, ``width`` and ``horizon`` (actions per rollout at most) at least 1;
-    ``seconds`` (a time budget per decision, replacing ``iterations``) positive or ``None``;
-    ``margin`` at least 0. Raises ``ValueError`` otherwise, and for a game other than Kalooki or
+    ``iterations``, ``width`` and ``horizon`` (actions per rollout at most; ``None``: the game's,
+    :data:`KALOOKI_HORIZON` or :data:`CAROUSEL_HORIZON`) at least 1; ``seconds`` (a time budget
+    per decision, replacing ``iterations``) positive or ``None``; ``margin`` (standard errors)
+    at least 0. Raises ``ValueError`` otherwise, and for a game other than Kalooki or
     Carousel."""
 
     name = "table_search"
@@ -80,9 +92,13 @@ class TableSearchBot:
         width: int = WIDTH,
         seconds: float | None = None,
         margin: float = MARGIN,
-        horizon: int = HORIZON,
+        horizon: int | None = None,
     ) -> None:
-        if min(iterations, width, horizon) < 1 or (seconds is not None and seconds <= 0) or margin < 0:
+        if (
+            min(iterations, width, 1 if horizon is None else horizon) < 1
+            or (seconds is not None and seconds <= 0)
+            or margin < 0
+        ):
             raise ValueError(
                 "a search needs at least one iteration, one candidate and one action per rollout, a "
                 "positive time and a margin of at least 0"
@@ -99,7 +115,7 @@ class TableSearchBot:
         self.iterations = iterations
         self.seconds = seconds
         self.margin = margin
-        self.horizon = horizon
+        self.horizon = horizon or (KALOOKI_HORIZON if isinstance(game, KalookiGame) else CAROUSEL_HORIZON)
 
     def candidates(self, observation: dict[str, Any], legal: list[Any]) -> list[Any]:
         """The moves worth searching, greedy's choice first (only it when the choice is clear),
@@ -125,6 +141,8 @@ class TableSearchBot:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         best, best_bound = 0, 0.0
+        if len(values[0]) < MIN_PAIRS:
+            return candidates[0]
         for i in range(1, len(candidates)):
             bound = lower_bound([v - g for v, g in zip(values[i], values[0], strict=True)], self.margin)
             if bound > best_bound:
@@ -146,7 +164,12 @@ class TableSearchBot:
             result = state.results[played]
             deltas, won = list(result.deltas), result.winner == seat
         else:
-            deltas, won = plan.in_hand(state), False
+            deltas = plan.in_hand(state)
+            won = all(
+                deltas[seat] * plan.points_sign > d * plan.points_sign
+                for s, d in enumerate(deltas)
+                if s != seat
+            )
         others = [d for s, d in enumerate(deltas) if s != seat]
         return float(WIN_VALUE * won + plan.points_sign * (deltas[seat] - sum(others) / len(others)))
 

@@ -6,8 +6,10 @@ measured).
   instead of its own choice at a rate of :data:`EASY_BLUNDERS` of its decisions (drawn from its
   seed, so the same seed and the same questions give the same answers);
 - ``medium``: the game's greedy bot;
-- ``hard``: the search bot at the budget :data:`HARD_BUDGET` in the games it plays, else greedy
-  (so a search bot added for a game becomes that game's ``hard`` level without a change here).
+- ``hard``: the search bot at its own default budget (a number of determinisations, so its play
+  depends on its seed alone, not on the machine or its load) in the games it plays, else greedy
+  (so a search bot added for a game, or a stronger default, becomes that game's ``hard`` level
+  without a change here).
 
 The registry (:mod:`rummykit.bots.registry`) resolves these names; this module holds what they
 mean.
@@ -27,10 +29,6 @@ LEVELS = ("easy", "medium", "hard")
 
 EASY_BLUNDERS = 0.3
 """The share of an ``easy`` bot's decisions played at random instead of greedy's choice."""
-
-HARD_BUDGET = "0.3s"
-"""The search budget of ``hard`` (``search:0.3s``: 0.3 seconds per decision, so a person waits
-about as long whatever the search costs per determinisation)."""
 
 
 class EasyBot:

@@ -22,7 +22,7 @@ from importlib import metadata
 from typing import Any
 
 from rummykit.bots.base import RandomBot
-from rummykit.bots.levels import HARD_BUDGET, LEVELS, EasyBot
+from rummykit.bots.levels import LEVELS, EasyBot
 from rummykit.engine.game import Game
 from rummykit.engine.match import Bot
 from rummykit.errors import RummykitError
@@ -126,10 +126,9 @@ def _level(key: str, variant: str) -> BotFactory:
         return functools.partial(EasyBot, strong=greedy)
     if key == "hard":
         try:
-            bot_factory("search", variant)
+            return bot_factory("search", variant)
         except RummykitError:
             return greedy
-        return bot_factory(f"search:{HARD_BUDGET}", variant)
     return greedy
 
 

@@ -5,8 +5,8 @@ A bot gets exactly what a seat gets: its observation and the texts of its legal 
 answers with the text of its choice. Each worker keeps one bot per (variant, rules, level), built
 with :func:`rummykit.bots.registry.make_bot` as ``simulate`` builds them (the bots hold no memory
 of a match, so one bot serves every table with those rules). A greedy Okey move takes a few
-milliseconds, a ``hard`` bot's search 0.3 s (:mod:`rummykit.bots.levels`); neither holds the loop,
-so people's actions at every table go on meanwhile. Moves wait for a free worker: with ``N``
+milliseconds, a ``hard`` bot's search tenths of a second (:mod:`rummykit.bots.levels`); neither
+holds the loop, so people's actions at every table go on meanwhile. Moves wait for a free worker: with ``N``
 workers, ``N`` bots think at once.
 """
 

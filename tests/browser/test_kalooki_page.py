@@ -1,7 +1,8 @@
 """Kalooki in the browser client: rounds against greedy bots played through the page (the moves
 the page's Hint gives, made with its buttons, the rack and drags onto the table's melds) until the
 person has opened at 51 and laid off; the table's numbered melds, the opening total, the whole
-discard pile, the score sheet; screenshots in two languages, light and dark, desktop and phone."""
+discard pile, the score sheet; screenshots in two languages, light and dark, desktop and phone;
+the picked cards' moves readable and shot in four."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
-from browser_support import Pages, check_rendering, check_sizes
+from browser_support import Pages, check_rendering, check_sizes, low_contrast
 from playwright.sync_api import Page, expect
 from table_driver import KalookiPerson
 
@@ -44,6 +45,24 @@ def kalooki_table(
 def screenshots(page: Page, lang: str, name: str) -> None:
     """Check and save the table at 1280x800 and 390x844, light and dark."""
     check_sizes(page, lang, name, ("light", "dark"))
+
+
+MOVES_TEXT = "[data-testid=moves] button, [data-testid=moves] p"
+"""The picked cards' moves (buttons on their own panel) and the notes beside them."""
+
+
+def moves_in_every_language(page: Page) -> None:
+    """The picked cards' moves readable (a contrast of 4.5:1 at least) in English, Turkish,
+    Persian and Thai, light and dark, and shot so on a desktop and a phone; back to English."""
+    for lang in ("en", "tr", "fa", "th"):
+        page.get_by_test_id("language").select_option(lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            assert low_contrast(page, MOVES_TEXT) == [], (lang, scheme)
+        check_sizes(page, lang, f"kalooki-moves-{lang}", ("light", "dark"))
+    page.get_by_test_id("language").select_option("en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
 
 
 def test_a_person_opens_and_lays_off_in_kalooki(pages: Pages, server: Server) -> None:
@@ -82,6 +101,8 @@ def test_a_person_opens_and_lays_off_in_kalooki(pages: Pages, server: Server) ->
                     # one meld of these cards (a joker may fit two places: then each button says it)
                     opening = page.get_by_test_id("opening")
                     expect(opening).to_contain_text(f"Opening with this meld: {entry['opening']} of 51")
+                if not seen_opening_total:
+                    moves_in_every_language(page)
                 seen_opening_total = True
             if action.startswith("layoff ") and len(action.split()) == 3:
                 meld = page.get_by_test_id(f"meld-{action.split()[1]}")

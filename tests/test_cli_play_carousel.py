@@ -4,7 +4,10 @@ scripted input."""
 from __future__ import annotations
 
 import io
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +21,7 @@ from rummykit.core.pieces import JOKER, Kind
 from rummykit.engine.records import read_lines, replay
 from rummykit.session.carousel import cards_of, table_of
 from rummykit.variants.registry import game_from_record
+from test_server_support import running, sqlite_url
 
 ANSI = re.compile(r"\x1b\[")
 
@@ -304,6 +308,37 @@ def test_hint_use_replaces_a_draft_as_one_step() -> None:
     ]
     client.handle("undo")
     assert draft_rows(out)[3] == "4  sequence  2C 3C JK[4C]  ok  new"
+
+
+def test_hint_use_over_connect_is_one_draft_action_the_server_plays(tmp_path: Path) -> None:
+    """``rummykit connect`` to a real server: hint use sends the engine's draft action, the server
+    plays it (the draft is the solver's table), undo takes it back, and it is committed."""
+    feed = "draw\nhint use\nundo\nhint use\ncommit\nauto\nauto\nauto\n" * 150
+    with running(sqlite_url(tmp_path)) as server:
+        args = ["connect", server.base, "--new", "carousel", "--rule", "players=2", "--rule", "target=20"]
+        done = subprocess.run(
+            [sys.executable, "-m", "rummykit", *args, "--bot-delay", "0", "--level", "random"],
+            input=feed,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        found = re.search(r"the record: (/games/\S+)", done.stdout)
+        assert found is not None, done.stdout[-2000:] + done.stderr[-2000:]
+        record = server.get(found.group(1)).text
+    assert done.returncode == 0, done.stderr[-2000:]
+    actions = [line["action"] for line in map(json.loads, record.splitlines()) if "action" in line]
+    assert any(a.startswith("draft ") for a in actions)
+    out = done.stdout
+    assert "Traceback" not in out and "match over" in out
+    drafted = re.search(
+        r"^you \(meld\) > undo\nundone\n(?:.*\n)*?you \(.*\) > hint use\nthe solver's table is your draft\n"
+        r"(?:.*\n)*?you \(meld\) > commit\nseat 0 \(you\) melds, playing ",
+        out,
+        re.MULTILINE,
+    )
+    assert drafted is not None, out[-3000:]
 
 
 @pytest.mark.parametrize(

@@ -85,6 +85,7 @@ class Server:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
+        self.kill()
         raise AssertionError("the server did not start")
 
     def kill(self) -> None:

@@ -303,10 +303,10 @@ class CarouselClient(TableClient[CarouselGame]):
 
     def cmd_hint(self, args: list[str]) -> None:
         """The solver's best new table, the points it leaves, and whether a knock would follow;
-        ``hint use`` builds it on the draft."""
+        ``hint use`` makes it the draft (the engine's one ``draft`` edit)."""
         use = [a.lower() for a in args] == ["use"]
         if args and not use:
-            raise RummykitError("write hint, or hint use to put the solver's table in your draft")
+            raise RummykitError("write hint, or hint use to make the solver's table your draft")
         if not self.session.my_turn:
             raise IllegalActionError("not_your_turn", seat=self.seat, to_move=self.to_move())
         obs = self.obs

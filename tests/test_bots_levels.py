@@ -80,3 +80,25 @@ def test_easy_plays_greedy_but_for_a_seeded_share_of_random_moves() -> None:
 def test_a_blunder_rate_is_a_share() -> None:
     with pytest.raises(ValueError, match="between 0 and 1"):
         EasyBot(game_of("okey"), 0, registry.bot_factory("greedy", "okey"), blunders=1.5)
+
+
+def test_easy_blunders_in_carousel_by_drawing() -> None:
+    """A Carousel edit at random would be undone by greedy's next choice; easy draws instead."""
+    game = game_of("carousel", players=2, target=15)
+    greedy = registry.make_bot("greedy", game, 0)
+    easy = registry.make_bot("easy", game, 3)
+    state = game.new_state(5)
+    blunders = 0
+    for _ in range(400):
+        if game.is_terminal(state):
+            break
+        seat = game.current_seat(state)
+        assert seat is not None
+        observation, legal = game.observe(state, seat), game.legal_actions(state, seat)
+        action = greedy.choose(observation, legal)
+        mine = game.action_text(easy.choose(observation, legal))
+        if mine != game.action_text(action):
+            assert mine == "draw"
+            blunders += 1
+        game.apply(state, seat, action)
+    assert blunders > 0

@@ -8,11 +8,18 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rummykit
 from rig import rigged
+from rummykit.bots.draw_value import could_join, unseen_counts
+from rummykit.bots.greedy import GreedyBot, _wilds, _without
 from rummykit.bots.registry import bot_names, make_bot, parse_bot_list
 from rummykit.bots.search import SearchBot, budget_options
+from rummykit.core.melds import CARD_JOKERS, Wilds
+from rummykit.core.notation import format_face
+from rummykit.core.pieces import Kind
 from rummykit.engine.closed_hand import Phase
 from rummykit.engine.hand_actions import Verb
 from rummykit.errors import RummykitError
@@ -107,22 +114,64 @@ def test_search_finishes_when_it_can() -> None:
     assert action.verb is Verb.FINISH
 
 
-def test_search_weighs_few_discards_greedy_first() -> None:
-    found = []
-    for game, state, seat in positions("okey", {"rounds": 1}, 2, every=1):
+def test_search_keeps_the_partial_meld_greedy_breaks() -> None:
+    # 12 pieces in melds, then K5 K6 (a run two short) and Y11 (alone): every discard of the three
+    # leaves two out; greedy takes the highest face (K6), the search keeps the pair that K4 or K7
+    # (four pieces unseen) or an okey completes and lets Y11 go.
+    rack = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K5 K6 Y11"
+    game, state = rigged([rack, None, None, None], "B12", phase=Phase.DISCARD)
+    view, legal = game.observe(state, 0), game.legal_actions(state, 0)
+    search = SearchBot(game, 0)
+    assert format_face(Kind.TILES, search.greedy.choose(view, legal).face) == "K6"
+    values = search.discard_values(view["hand"], _wilds(view), unseen_counts(view, game.pieces))
+    assert {format_face(Kind.TILES, f) for f in values} == {"K5", "K6", "Y11"}
+    assert format_face(Kind.TILES, search.choose(view, legal).face) == "Y11"
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_search_discards_leave_the_fewest_pieces_out(name: str, options: dict[str, Any]) -> None:
+    seen = 0
+    for game, state, seat in positions(name, options, 2, every=3):
         if state.phase is not Phase.DISCARD:
             continue
         view, legal = game.observe(state, seat), game.legal_actions(state, seat)
-        ties = SearchBot(game, 0, width=2)
-        wide = SearchBot(game, 0, width=2, spread=3)
-        first = ties.greedy.choose(view, legal)
-        if first.verb is not Verb.DISCARD:
+        bot = SearchBot(game, 0, iterations=2)
+        greedy = bot.greedy.choose(view, legal)
+        action = bot.choose(view, legal)
+        if greedy.verb is not Verb.DISCARD:
+            assert action == greedy
             continue
-        narrow, broad = ties.candidates(view, legal), wide.candidates(view, legal)
-        assert narrow[0] == broad[0] == first and len(narrow) <= len(broad) <= 3
-        assert all(a.verb is Verb.DISCARD for a in broad)
-        found.append(len(narrow))
-    assert found and max(found) == 3
+        wilds = _wilds(view)
+        assert action.verb is Verb.DISCARD
+        assert not wilds.is_wild(action.face) or wilds.is_wild(greedy.face)
+        fewest = bot.greedy.left_out(_without(view["hand"], greedy.face), wilds)
+        assert bot.greedy.left_out(_without(view["hand"], action.face), wilds) == fewest
+        seen += 1
+    assert seen > 5
+
+
+def test_unseen_counts_subtract_everything_the_seat_sees() -> None:
+    for game, state, seat in positions("okey", {"rounds": 1}, 5, every=9):
+        view = game.observe(state, seat)
+        unseen = unseen_counts(view, game.pieces)
+        hidden = [game.pieces.face(p) for s, rack in enumerate(state.racks) if s != seat for p in rack]
+        hidden += [game.pieces.face(p) for p in state.stock]
+        for known in (k for s, k in enumerate(view["known"]) if s != seat):
+            for face in known:
+                hidden.remove(face)
+        assert unseen == [hidden.count(face) for face in range(len(unseen))]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 52), min_size=14, max_size=14), st.integers(0, 52), st.integers(0, 51))
+def test_a_draw_that_fits_nothing_is_left_out(hand: list[int], face: int, indicator: int) -> None:
+    for game, wilds in (
+        (rummykit.load("okey", rounds=1), Wilds(frozenset({indicator}), indicator)),
+        (rummykit.load("turkish_rummy", rounds=1, set_distinct_suits=False), CARD_JOKERS),
+    ):
+        bot = GreedyBot(game)
+        if not could_join(hand, face, wilds, bot.profile.pairs_win):
+            assert bot.left_out([*hand, face], wilds) == bot.left_out(hand, wilds) + 1
 
 
 def test_a_time_budget_stops_in_time() -> None:

@@ -1,50 +1,48 @@
-"""The search bot: determinised rollouts from its own seat's observation.
+"""The search bot of the closed-hand games (Okey, Turkish Rummy): an expectimax over its next draws
+from its own seat's observation, with the exact solver as evaluation.
 
-For each decision with a real choice it prunes the legal actions to a few candidates with the
-greedy bot's knowledge (its own choice first), then, for each of ``iterations`` determinisations
-(:meth:`Game.determinise` of the observation: the pieces the seat can't see dealt at random),
-applies every candidate to a copy and lets greedy bots play every seat to the end of the round.
-A rollout's value is the seat's round score change less the mean change of all seats. Every
-candidate meets the same determinisations (common random numbers), so each other candidate is
-compared with greedy's choice by its paired differences: it is played only if their mean less
-``margin`` standard errors is positive (the largest such bound wins). Rollout values are noisy
-and most candidates tie; without the margin the search would play whichever alternative the
-noise favoured.
+In this game a round goes to whoever goes out first, and what the others hold matters to a seat
+only through the pieces it can't draw; so the search looks at its own hand and the draws ahead.
+Each piece the seat can't see (:func:`rummykit.bots.draw_value.unseen_counts`) is equally likely
+to be its next draw: a determinisation (:meth:`Game.determinise`) deals exactly these pieces
+uniformly to the other racks and the stock.
 
-Candidates (closed-hand games, Okey and Turkish Rummy): a finish or a show is played at once, as
-greedy plays it; drawing and taking are both tried when both are legal; a discard is chosen among
-the ``width`` discards that leave the fewest pieces out of the best arrangement (greedy's order:
-fewest left out, then not a wild, then the highest face) and greedy's own discard.
+- **Show, go out, draw or take** as the greedy bot does (go out at once, the best-scoring way;
+  take the discard only when it leaves fewer pieces out).
+- **Discard**: the candidates are the discards that leave the fewest pieces out of the best
+  arrangement (the exact solver's count; never a wild unless nothing else may go). Each is valued
+  by :func:`~rummykit.bots.draw_value.draw_value`, the exact expectation over the next draw of
+  the pieces then left out (a draw that lets the hand go out weighs more), so that among equal
+  counts the hand keeps the pieces most draws improve.
+- **Lookahead** (the budget): the ``width`` best candidates are then compared two draws deep on
+  sampled determinisations of the next draw (the same draws for every candidate: common random
+  numbers): the hand with that draw, its best discard by the same value (or going out), valued
+  by its own next draw. ``iterations`` sampled draws per decision, or as many as fit in
+  ``seconds``; the candidate with the lowest mean wins (the one-draw value breaks ties).
 
-The budget is ``iterations`` determinisations per decision (reproducible from the seed), or, when
-``seconds`` is set, as many as fit in that many seconds (at least one; then the choice depends on
-the machine's speed).
+Ties go to greedy's order (not a wild, then the highest face). With an iteration budget the bot is
+reproducible from its seed; with a time budget its choice depends on the machine's speed.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
+from collections.abc import Collection, Sequence
 from typing import Any
 
+from rummykit.bots.draw_value import FINISH_WEIGHT, draw_value, unseen_counts
 from rummykit.bots.greedy import GreedyBot, _wilds, _without
-from rummykit.engine.closed_hand import ClosedHandGame, ClosedHandState
+from rummykit.core.melds import Wilds
+from rummykit.engine.closed_hand import ClosedHandGame
 from rummykit.engine.hand_actions import HandAction, Verb
 from rummykit.errors import RummykitError
 
-ITERATIONS = 6
-"""Determinisations per decision by default."""
+ITERATIONS = 8
+"""Sampled next draws per decision by default."""
 
 WIDTH = 3
-"""Discards searched by default, besides greedy's own."""
-
-SPREAD = 0
-"""How many more pieces out of the best arrangement than greedy's discard leaves another searched
-discard may leave (0: only discards as good as greedy's by its own measure)."""
-
-MARGIN = 1.0
-"""Standard errors by which another candidate must beat greedy's choice to be played."""
+"""Candidate discards compared two draws deep by default."""
 
 
 def budget_options(text: str) -> dict[str, Any]:
@@ -66,10 +64,10 @@ def budget_options(text: str) -> dict[str, Any]:
 
 
 class SearchBot:
-    """Determinised greedy-rollout search for Okey and Turkish Rummy (module docstring).
+    """Expectimax over the next draws for Okey and Turkish Rummy (module docstring).
 
-    ``iterations`` and ``width`` at least 1; ``seconds`` (a time budget per decision, replacing
-    ``iterations``) positive or ``None``. Raises ``ValueError`` otherwise."""
+    ``iterations`` at least 1 and ``width`` at least 1; ``seconds`` (a time budget per decision,
+    replacing ``iterations``) positive or ``None``. Raises ``ValueError`` otherwise."""
 
     name = "search"
     variants = ("okey", "turkish_rummy")
@@ -81,8 +79,6 @@ class SearchBot:
         iterations: int = ITERATIONS,
         width: int = WIDTH,
         seconds: float | None = None,
-        margin: float = MARGIN,
-        spread: int | None = None,
     ) -> None:
         if iterations < 1 or width < 1 or (seconds is not None and seconds <= 0):
             raise ValueError("a search needs at least one iteration, one candidate and a positive time")
@@ -91,73 +87,67 @@ class SearchBot:
         self.iterations = iterations
         self.width = width
         self.seconds = seconds
-        self.margin = margin
-        self.spread = SPREAD if spread is None else spread
         self.greedy = GreedyBot(game)
-
-    def candidates(self, observation: dict[str, Any], legal: list[HandAction]) -> list[HandAction]:
-        """The actions worth searching, greedy's choice first (only it when the choice is clear)."""
-        choice = self.greedy.choose(observation, legal)
-        if choice.verb in (Verb.FINISH, Verb.SHOW):
-            return [choice]
-        if choice.verb in (Verb.DRAW, Verb.TAKE, Verb.PASS):
-            return [choice, *(a for a in legal if a.verb in (Verb.DRAW, Verb.TAKE) and a != choice)]
-        discards = [a for a in legal if a.verb is Verb.DISCARD and a.face is not None]
-        rack: list[int] = observation["hand"]
-        wilds = _wilds(observation)
-        faces = sorted({a.face for a in discards if a.face is not None}, key=lambda f: (wilds.is_wild(f), -f))
-        left = {f: self.greedy.left_out(_without(rack, f), wilds) for f in faces}
-        assert choice.face is not None
-        limit = left[choice.face] + self.spread
-        ranked = sorted((f for f in faces if f != choice.face and left[f] <= limit), key=left.__getitem__)
-        chosen = [choice.face, *ranked][: self.width + 1]
-        return [next(a for a in discards if a.face == f) for f in chosen]
+        self.pairs = self.greedy.profile.pairs_win
 
     def choose(self, observation: dict[str, Any], legal: list[HandAction]) -> HandAction:
-        """The candidate with the best mean rollout value (one of ``legal``)."""
-        candidates = self.candidates(observation, legal)
-        if len(candidates) == 1:
+        """The greedy choice, but for a discard the candidate that keeps the hand closest to
+        going out over the next draws (one of ``legal``)."""
+        choice = self.greedy.choose(observation, legal)
+        if choice.verb is not Verb.DISCARD:
+            return choice
+        wilds = _wilds(observation)
+        rack: list[int] = observation["hand"]
+        discards = {a.face: a for a in legal if a.verb is Verb.DISCARD and a.face is not None}
+        unseen = unseen_counts(observation, self.game.pieces)
+        values = self.discard_values(rack, wilds, unseen, discards)
+        if len(values) < 2:
+            return choice
+        order = sorted(values, key=lambda f: values[f])[: self.width]
+        return discards[self.lookahead(rack, wilds, unseen, order) if len(order) > 1 else order[0]]
+
+    def value(self, hand: Sequence[int], wilds: Wilds, unseen: Sequence[int]) -> float:
+        """:func:`draw_value` of ``hand`` with this bot's solver."""
+        return draw_value(hand, wilds, unseen, self.greedy.left_out, self.pairs)
+
+    def lookahead(self, rack: list[int], wilds: Wilds, unseen: list[int], candidates: list[int]) -> int:
+        """The candidate discard (``candidates``, best by one draw first) whose hand is closest to
+        going out two draws deep, over sampled next draws (module docstring)."""
+        pool = [face for face, count in enumerate(unseen) for _ in range(count)]
+        if not pool:
             return candidates[0]
-        seat: int = observation["seat"]
-        values: list[list[float]] = [[] for _ in candidates]
+        totals = [0.0] * len(candidates)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
         while True:
-            world = self.game.determinise(observation, self.rng)
-            for i, action in enumerate(candidates):
-                values[i].append(self.rollout(world.clone(), seat, action, observation["scores"]))
-            done = len(values[0])
-            if deadline is None and done >= self.iterations:
+            drawn = self.rng.choice(pool)
+            rest = list(unseen)
+            rest[drawn] -= 1
+            for i, face in enumerate(candidates):
+                totals[i] += self.after_draw([*_without(rack, face), drawn], wilds, rest)
+            done += 1
+            if (deadline is None and done >= self.iterations) or (
+                deadline is not None and time.perf_counter() >= deadline
+            ):
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        best, best_bound = 0, 0.0
-        for i in range(1, len(candidates)):
-            bound = lower_bound([v - g for v, g in zip(values[i], values[0], strict=True)], self.margin)
-            if bound > best_bound:
-                best, best_bound = i, bound
-        return candidates[best]
+        return candidates[min(range(len(candidates)), key=lambda i: (totals[i], i))]
 
-    def rollout(self, state: ClosedHandState, seat: int, action: HandAction, before: list[int]) -> float:
-        """Apply ``action`` for ``seat``, let greedy play every seat to the round's end, and return
-        ``seat``'s score change less the mean change."""
-        game = self.game
-        game.apply(state, seat, action)
-        round_no = state.round_no
-        greedy = self.greedy
-        while (mover := game.current_seat(state)) is not None and state.round_no == round_no:
-            game.apply(
-                state, mover, greedy.choose(game.observe(state, mover), game.legal_actions(state, mover))
-            )
-        change = [after - b for after, b in zip(state.scores, before, strict=True)]
-        return float(change[seat] - sum(change) / len(change))
+    def after_draw(self, hand: list[int], wilds: Wilds, unseen: list[int]) -> float:
+        """The value of a 15-piece ``hand`` just drawn: going out (``-FINISH_WEIGHT``), else the
+        best :meth:`value` among the discards that leave the fewest pieces out."""
+        return min(self.discard_values(hand, wilds, unseen).values(), default=-FINISH_WEIGHT)
 
-
-def lower_bound(differences: list[float], margin: float) -> float:
-    """The mean of paired ``differences`` less ``margin`` standard errors (the mean itself for a
-    single difference)."""
-    n = len(differences)
-    mean = sum(differences) / n
-    if n < 2:
-        return mean
-    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
-    return mean - margin * math.sqrt(variance / n)
+    def discard_values(
+        self, hand: Sequence[int], wilds: Wilds, unseen: Sequence[int], allowed: Collection[int] | None = None
+    ) -> dict[int, float]:
+        """Each discard of a 15-piece ``hand`` (of the faces ``allowed``, if given) that leaves the
+        fewest pieces out (never a wild when another may go), by its :meth:`value`, in greedy's
+        order (the highest face first); empty when the hand can go out."""
+        left_out = self.greedy.left_out
+        held = {f for f in hand if allowed is None or f in allowed}
+        faces = sorted({f for f in held if not wilds.is_wild(f)} or held, key=lambda f: -f)
+        left = {f: left_out(_without(hand, f), wilds) for f in faces}
+        fewest = min(left.values())
+        if fewest == 0:
+            return {}
+        return {f: self.value(_without(hand, f), wilds, unseen) for f in faces if left[f] == fewest}

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import web_modules
+from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
 from rummykit.engine.option_help import OPTION_HELP, OPTION_HELP_BY_VARIANT, PREFIX
 from rummykit.engine.options import rules_dict
@@ -342,6 +343,7 @@ def test_kalooki_rack_hint_scores_and_opening(server: Server) -> None:
         hint = answer["hint"]
         assert hint["move"] == "kalooki" and hint["action"] in [e["text"] for e in view["legal"]]
         assert hint["open_min"] == 51 and hint["verb"] == hint["action"].split()[0]
+        assert move_text(hint["verb"], hint["params"], view["observation"]["discards"]) == hint["action"]
         opening = view["opening"]
         melds = [e for e in view["legal"] if e["text"].startswith("meld ")]
         if opening is None:
@@ -356,6 +358,48 @@ def test_kalooki_rack_hint_scores_and_opening(server: Server) -> None:
     sheet = ask_patiently(client, {"type": "scores"}, "scores")
     assert sheet["rounds"][0]["deltas"] == view["observation"]["last_result"]["deltas"]
     client.close()
+
+
+def move_text(verb: str, params: dict[str, Any], discards: list[int]) -> str:
+    """A Kalooki hint's move written back from its ``params``: the action's text (``take`` names
+    no card: its ``card`` is checked against the top of ``discards``)."""
+    if verb == "meld":
+        return "meld " + " | ".join(" ".join(meld) for meld in params["melds"])
+    if verb in ("layoff", "release"):
+        return " ".join([verb, str(params["number"]), *params["cards"]])
+    if verb == "discard":
+        return f"discard {params['card']}"
+    if verb == "take":
+        assert params == {"card": format_face(Kind.CARDS, discards[-1])}
+        return verb
+    assert params == {}
+    return verb
+
+
+@pytest.mark.parametrize(
+    ("text", "takes", "params"),
+    [
+        ("draw", None, {}),
+        ("take", 5, {"card": "6S"}),
+        ("meld 5H 6H JK[7H]", None, {"melds": [["5H", "6H", "JK[7H]"]]}),
+        ("meld QS KS AS | 7D 7H 7C", None, {"melds": [["QS", "KS", "AS"], ["7D", "7H", "7C"]]}),
+        ("layoff 3 JK[9H]", None, {"number": 3, "cards": ["JK[9H]"]}),
+        ("release 2 7D 7C", None, {"number": 2, "cards": ["7D", "7C"]}),
+        ("retract", None, {}),
+        ("discard 7H", None, {"card": "7H"}),
+    ],
+)
+def test_kalooki_hint_params_name_each_part_of_the_move(
+    text: str, takes: int | None, params: dict[str, Any]
+) -> None:
+    """A Kalooki hint's move in parts, for the page to word in its language; the parts write the
+    move's text back."""
+    from rummykit import load
+    from rummykit.server.assist import kalooki_move_params
+
+    action = load("kalooki").parse_action(text)
+    assert kalooki_move_params(action, takes) == params
+    assert move_text(text.split(maxsplit=1)[0], params, [0, 5]) == text
 
 
 def test_kalooki_opening_values() -> None:

@@ -26,7 +26,7 @@ from typing import Any
 from rummykit.bots.registry import make_bot
 from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES, KALOOKI_VALUES, Wilds, validate_meld
 from rummykit.core.notation import format_face
-from rummykit.core.pieces import JOKER
+from rummykit.core.pieces import JOKER, Kind
 from rummykit.engine.closed_hand import ClosedHandGame
 from rummykit.engine.game import Game, RoundResult
 from rummykit.engine.hand_actions import HandAction, Verb
@@ -45,7 +45,7 @@ from rummykit.solvers.report import HandProfile
 from rummykit.variants.carousel.actions import CarouselAction, CVerb, card_text
 from rummykit.variants.carousel.manipulation import meld_problem
 from rummykit.variants.carousel.state import CarouselGame, CarouselState, declared_cards, hand_points
-from rummykit.variants.kalooki.actions import KalookiAction, KVerb
+from rummykit.variants.kalooki.actions import KalookiAction, KVerb, card_list
 from rummykit.variants.kalooki.state import KalookiGame
 
 MAX_SLOTS = 64
@@ -258,10 +258,11 @@ def kalooki_hint_answer(
     game: KalookiGame, seat: int, observation: dict[str, Any], legal: Sequence[KalookiAction]
 ) -> dict[str, Any]:
     """Kalooki's ``hint`` answer (:func:`rummykit.session.kalooki_hint`): ``move`` ``"kalooki"``,
-    the greedy bot's ``action`` (canonical text, one of the legal ones) and its ``verb``, the best
-    melds by value (``by_value``: ``melds``, ``out``, ``value``), ``opening`` (their value with
-    this turn's pending melds, null once the seat has opened), ``laid`` (the pending melds'
-    value), ``open_min``, the arrangement leaving the fewest points (``fewest``) and those
+    the greedy bot's ``action`` (canonical text, one of the legal ones), its ``verb`` and its parts
+    (``params``, :func:`kalooki_move_params`) for the client to word it, the best melds by value
+    (``by_value``: ``melds``, ``out``, ``value``), ``opening`` (their value with this turn's
+    pending melds, null once the seat has opened), ``laid`` (the pending melds' value),
+    ``open_min``, the arrangement leaving the fewest points (``fewest``) and those
     ``points_left``. Raises ``no_hint`` when the seat is not to move."""
     if observation["to_move"] != seat or not legal:
         raise ProtocolError("no_hint")
@@ -283,6 +284,7 @@ def kalooki_hint_answer(
             "move": "kalooki",
             "action": hint.action,
             "verb": hint.verb,
+            "params": kalooki_move_params(choice, hint.takes),
             "by_value": {**_arrangement(game, hint.by_value), "value": hint.by_value.score},
             "opening": hint.opening,
             "laid": hint.laid,
@@ -291,6 +293,20 @@ def kalooki_hint_answer(
             "points_left": hint.points_left,
         },
     }
+
+
+def kalooki_move_params(action: KalookiAction, takes: int | None) -> dict[str, Any]:
+    """The parts of Kalooki ``action`` a client words it with, cards in notation (a joker with its
+    declaration, ``JK[7H]``), as its event names them: ``melds`` (each a list of cards) for
+    ``meld``; ``number`` (the table meld) and ``cards`` for ``layoff`` and ``release``; ``card``
+    for ``discard``, and for ``take`` the discard it takes (``takes``, a face); ``{}`` for ``draw``
+    and ``retract``."""
+    if action.verb is KVerb.MELD:
+        return {"melds": [card_list(meld) for meld in action.melds]}
+    if action.verb in (KVerb.LAYOFF, KVerb.RELEASE):
+        return {"number": action.target, "cards": card_list(action.cards)}
+    face = action.face if action.verb is KVerb.DISCARD else takes
+    return {} if face is None else {"card": format_face(Kind.CARDS, face)}
 
 
 def carousel_hint_answer(game: CarouselGame, state: CarouselState, seat: int) -> dict[str, Any]:

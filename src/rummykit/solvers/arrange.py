@@ -371,7 +371,22 @@ class HandSolver:
         ungrouped, or melds more value (``MELD_VALUE``). Every piece is used at most once; each
         wild's assignment is in its meld's ``stands_for``.
         """
+        return self._arranged(*self._pack(faces, wilds), objective)
+
+    def arrange_and_pairs_left(
+        self, faces: Sequence[int], wilds: Wilds, objective: Objective = Objective.PIECES
+    ) -> tuple[Arrangement, int]:
+        """(:meth:`arrange`, :meth:`pairs_left`), reading the hand once."""
         key, wild, shown = self._pack(faces, wilds)
+        arrangement = self._arranged(key, wild, shown, objective)
+        if self._pairs_by_face:
+            return arrangement, _pairs_left((key & _FIRST_UNITS).bit_count(), len(wild))
+        return arrangement, self.pairs_left(faces, wilds)
+
+    def _arranged(
+        self, key: int, wild: list[int], shown: dict[int, int], objective: Objective
+    ) -> Arrangement:
+        """:meth:`arrange` of a hand read by :meth:`_pack`."""
         alone = self._isolated(key, len(wild))
         memo = self._memo(objective)
         total = self._search(key - alone, len(wild), objective, memo)

@@ -120,10 +120,10 @@ def _best_and_melds(
     """(:func:`best_arrangement`, the best partition into sets and runs, the pieces the most pairs
     leave out or None without ``pairs_win``) by the profile's ``solver``; the pairs are built only
     when they leave fewer pieces out."""
-    arrangement = solver.arrange(faces, wilds, profile.objective)
     if not profile.pairs_win:
+        arrangement = solver.arrange(faces, wilds, profile.objective)
         return arrangement, arrangement, None
-    left = solver.pairs_left(faces, wilds)
+    arrangement, left = solver.arrange_and_pairs_left(faces, wilds, profile.objective)
     if left < len(arrangement.ungrouped):
         return solver.pairs(faces, wilds), arrangement, left
     return arrangement, arrangement, left

@@ -306,8 +306,10 @@ def shots_languages(page: Page, name: str) -> None:
     English, light, desktop."""
     for lang in ("tr", "fa", "th"):
         page.get_by_test_id("language").select_option(lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
         check_sizes(page, lang, f"{name}-{lang}", ("light", "dark"))
     page.get_by_test_id("language").select_option("en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
 
 
 RUN_SEED = 121

@@ -206,6 +206,25 @@ def check_sizes(page: Page, lang: str, name: str, schemes: tuple[str, ...] = ("l
     page.emulate_media(color_scheme="light")
 
 
+def boxes_overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    """Whether two bounding boxes (``x``, ``y``, ``width``, ``height``) share some area; both
+    must be shown (not ``None``)."""
+    assert a is not None and b is not None
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+def covered(page: Page, cover: str, below: tuple[str, ...]) -> list[str]:
+    """The test ids among ``below`` whose elements overlap the element of test id ``cover`` (each
+    one shown): ``[]`` when it covers none of them."""
+    box = page.get_by_test_id(cover).bounding_box()
+    return [name for name in below if boxes_overlap(box, page.get_by_test_id(name).bounding_box())]
+
+
 WRAPPED_JS = """
 (elements) => elements.flatMap((el) => {
   // the boxes of the element's text: one lower than the first by half a line means it wrapped

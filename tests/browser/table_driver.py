@@ -287,13 +287,13 @@ class KalookiPerson(Person):
     offered move (``data-move``) pressed, a lay-off dragged onto its table meld."""
 
     def hint(self) -> dict[str, Any]:
-        """Press Hint; the server's answer (its ``action`` is shown in the page's hint)."""
+        """Press Hint; the server's answer (its ``action`` is the move the page's hint words)."""
         before = len(self.hints)
         self.page.get_by_test_id("actions").locator("button[data-action='hint']").click()
         for _ in range(300):
             if len(self.hints) > before:
                 hint = self.hints[-1]
-                expect(self.page.get_by_test_id("hint")).to_contain_text(hint["action"])
+                expect(self.page.get_by_test_id("hint-move")).to_have_attribute("data-move", hint["action"])
                 return hint
             self.page.wait_for_timeout(100)
         raise AssertionError(f"no hint came; the page says {self.error_text()!r}")

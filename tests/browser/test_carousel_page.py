@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from browser_support import Pages, check_sizes
+from browser_support import Pages, check_sizes, covered
 from playwright.sync_api import Browser, Page, expect
 from table_driver import Person
 
@@ -321,16 +321,6 @@ run's middle to a new meld leaves ``6D`` as meld 1 and ``8D 9D TD JD`` as meld 4
 7H 7C from the hand make both sets."""
 
 
-def boxes_overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
-    assert a is not None and b is not None
-    return (
-        a["x"] < b["x"] + b["width"]
-        and b["x"] < a["x"] + a["width"]
-        and a["y"] < b["y"] + b["height"]
-        and b["y"] < a["y"] + a["height"]
-    )
-
-
 def test_the_hint_loaded_as_a_draft_and_a_run_split_by_dragging(
     browser: Browser, tmp_path: Path, artifacts: None
 ) -> None:
@@ -368,9 +358,7 @@ def load_the_hint_and_commit(page: Page, person: CarouselPerson) -> None:
     assert hint["draft"] == "draft " + " | ".join(hint["table"])
     # on a phone the hint takes its own place: the hand, its points and the actions stay in view
     page.set_viewport_size({"width": 390, "height": 844})
-    shown = page.get_by_test_id("hint").bounding_box()
-    for needed in ("rack", "hand-points", "actions"):
-        assert not boxes_overlap(shown, page.get_by_test_id(needed).bounding_box()), needed
+    assert covered(page, "hint", ("rack", "hand-points", "actions")) == []
     check_sizes(page, "en", "carousel-hint-draft")
     person.mark = len(person.views)
     page.get_by_test_id("hint").locator("button[data-action='apply-hint']").click()

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
-from browser_support import Pages, check_rendering, check_sizes, low_contrast
+from browser_support import Pages, check_rendering, check_sizes, covered, low_contrast
 from playwright.sync_api import Page, expect
 from table_driver import KalookiPerson
 
@@ -31,12 +31,14 @@ def kalooki_table(
     server: Server, rounds: int = ROUNDS, options: dict[str, object] | None = None
 ) -> dict[str, object]:
     """A public table of a person in seat 0 and three greedy bots (no delay); ``options`` the
-    rules (default: ``rounds`` rounds)."""
+    rules (default: ``rounds`` rounds). The person's seat waits ten minutes for its page before a
+    bot stands in: a dealt table waits so for its test, after the others'."""
     body = {
         "variant": "kalooki",
         "options": options or {"match": "rounds", "rounds": rounds},
         "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3,
         "bot_delay": 0,
+        "grace_seconds": 600,
     }
     created: dict[str, object] = server.post("/tables", body, status=201)
     return created
@@ -51,15 +53,35 @@ MOVES_TEXT = "[data-testid=moves] button, [data-testid=moves] p"
 """The picked cards' moves (buttons on their own panel) and the notes beside them."""
 
 
-def moves_in_every_language(page: Page) -> None:
-    """The picked cards' moves readable (a contrast of 4.5:1 at least) in English, Turkish,
-    Persian and Thai, light and dark, and shot so on a desktop and a phone; back to English."""
+MELD_HINT = {
+    "en": "Meld {cards}",
+    "tr": "Per açın: {cards}",
+    "fa": "ترکیب بگذارید: \u2066{cards}\u2069",
+    "th": "ลงไพ่ {cards}",
+}
+"""The hint's meld move in each language (a meld's cards isolated left to right in Persian)."""
+HAND = ("rack", "opening", "moves", "actions")
+"""What the hint must leave in view on a phone: the hand, the opening's points, the moves and the
+actions."""
+
+
+def moves_in_every_language(page: Page, action: str) -> None:
+    """With the hint of ``action`` (a meld) shown and its cards picked: the hint's move in the
+    page's words, the picked cards' moves readable (a contrast of 4.5:1 at least), on a phone the
+    hint covering neither the hand, the opening's points, the moves nor the actions; in English,
+    Turkish, Persian and Thai, light and dark, and shot so on a desktop and a phone; back to
+    English."""
+    cards = action.removeprefix("meld ")
+    move = page.get_by_test_id("hint-move")
     for lang in ("en", "tr", "fa", "th"):
         page.get_by_test_id("language").select_option(lang)
         expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(move).to_have_text(MELD_HINT[lang].format(cards=cards))
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             assert low_contrast(page, MOVES_TEXT) == [], (lang, scheme)
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert covered(page, "hint", HAND) == [], lang
         check_sizes(page, lang, f"kalooki-moves-{lang}", ("light", "dark"))
     page.get_by_test_id("language").select_option("en")
     expect(page.locator("html")).to_have_attribute("lang", "en")
@@ -102,7 +124,7 @@ def test_a_person_opens_and_lays_off_in_kalooki(pages: Pages, server: Server) ->
                     opening = page.get_by_test_id("opening")
                     expect(opening).to_contain_text(f"Opening with this meld: {entry['opening']} of 51")
                 if not seen_opening_total:
-                    moves_in_every_language(page)
+                    moves_in_every_language(page, action)
                 seen_opening_total = True
             if action.startswith("layoff ") and len(action.split()) == 3:
                 meld = page.get_by_test_id(f"meld-{action.split()[1]}")

@@ -5,7 +5,7 @@
 // retract, discard. Every move offered is one the server listed as legal.
 
 import { html } from "./html.js";
-import { t, num } from "./i18n.js";
+import { t, num, isolate } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { Rack } from "./rack.js";
 import { MeHead, SeatPanel, places } from "./board.js";
@@ -117,12 +117,21 @@ function KalookiActions({ model }) {
   </div>`;
 }
 
-/** Kalooki's hint: the greedy bot's move, and the best melds toward the opening. */
+/** The hint's move in the page's words: `kalooki_hint_<verb>` with the move's parts the server
+ * names (`params`; several melds one left-to-right run, split by bars). */
+function hintMove(hint) {
+  const { melds, ...params } = hint.params;
+  if (melds) params.cards = isolate(melds.map((m) => m.join(" ")).join(" | "));
+  return t(`kalooki_hint_${hint.verb}`, params);
+}
+
+/** Kalooki's hint: the greedy bot's move (`data-move` its text), and the best melds toward the
+ * opening. */
 function KalookiHint({ hint, onClose }) {
   const melds = hint.by_value.melds.map((m) => m.join(" "));
   return html`<section class="hint" data-testid="hint" aria-live="polite">
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
-    <p><strong>${t("kalooki_hint_move")} <bdi dir="ltr">${hint.action}</bdi></strong></p>
+    <p><strong data-testid="hint-move" data-move=${hint.action}>${hintMove(hint)}</strong></p>
     <p>${t("hint_best")} <bdi dir="ltr">${melds.length ? melds.join(" | ") : "—"}</bdi></p>
     ${hint.opening !== null && html`<p>${t("kalooki_hint_opening", { total: hint.opening, min: hint.open_min })}</p>`}
     <p>${t("kalooki_hint_left", { points: hint.points_left })}</p>

@@ -102,7 +102,7 @@ _ACE_UNITS = sum(_UNITS[make_face(s, 1)] for s in range(N_SUITS))
 _ACE_TO_HIGH = 2 * (HIGH_ACE - 1)
 """Shift from an ace's slot to the empty slot after its suit's king (the ace played high)."""
 _SUIT_BITS = 2 * _LANE
-_SUIT_MASK = (1 << _SUIT_BITS) - 1
+_ALL_LANES = (1 << (N_SUITS * _SUIT_BITS)) - 1
 _WILD_SKIP = 1 << (2 * N_SUITS * _LANE)
 """The bit of :meth:`HandSolver._skips` for leaving out a wild (above every face's units)."""
 
@@ -310,16 +310,17 @@ class HandSolver:
         here = (key | key >> 1) & _FIRST_UNITS
         if self.rules.ace_high:
             here |= (here & _ACE_UNITS) << _ACE_TO_HIGH
-        a, b, c, d = (here >> (s * _SUIT_BITS) & _SUIT_MASK for s in range(N_SUITS))
+        # the same slots of the other three suits, each suit's lane turned by one, two, three lanes
+        x = (here >> _SUIT_BITS | here << 3 * _SUIT_BITS) & _ALL_LANES
+        y = (here >> 2 * _SUIT_BITS | here << 2 * _SUIT_BITS) & _ALL_LANES
+        z = (here >> 3 * _SUIT_BITS | here << _SUIT_BITS) & _ALL_LANES
         if w == 0:
             runs = (here >> 2 & here >> 4) | (here << 2 & here >> 2) | (here << 2 & here << 4)
-            sets = [(x & y) | (x & z) | (y & z) for x, y, z in ((b, c, d), (a, c, d), (a, b, d), (a, b, c))]
+            sets = (x & y) | (x & z) | (y & z)
         else:
             runs = here >> 2 | here >> 4 | here << 2 | here << 4
-            sets = [b | c | d, a | c | d, a | b | d, a | b | c]
-        taken = (
-            runs | sets[0] | sets[1] << _SUIT_BITS | sets[2] << 2 * _SUIT_BITS | sets[3] << 3 * _SUIT_BITS
-        ) & here
+            sets = x | y | z
+        taken = (runs | sets) & here
         taken |= (taken >> _ACE_TO_HIGH) & _ACE_UNITS
         alone = here & ~taken & _FIRST_UNITS
         return key & (alone | alone << 1)

@@ -273,21 +273,25 @@ def open_dealt(pages: Pages, server: Server, dealt: Dealt) -> KalookiPerson:
 
 
 def play_hints_until(person: KalookiPerson, wanted: Callable[[list[str]], str | None]) -> str:
-    """Play the hinted moves until ``wanted`` picks a legal action's text; return it."""
+    """Play the hinted moves (each in the page's words) until ``wanted`` picks a legal action's
+    text; return it."""
     for _ in range(200):
         assert person.wait_turn_or_end() != "end", "the round ended first"
         view = person.last_view()
         found = wanted([entry["text"] for entry in view["legal"]])
         if found is not None:
             return found
-        person.play_move(person.hint()["action"])
+        hint = person.hint()
+        # every move the hint gives is in the page's words
+        assert english_words(person.page, "hint-move") == [], hint["action"]
+        person.play_move(hint["action"])
     raise AssertionError("never found")
 
 
-def english_words(page: Page) -> list[str]:
-    """Latin words of two letters or more in the log (notation is upper case: ``7H``, ``JK``; the
-    Turkish term "Okey yapmak" is kept in every language)."""
-    text = page.get_by_test_id("log").inner_text().replace("Okey yapmak", "")
+def english_words(page: Page, test_id: str = "log") -> list[str]:
+    """Latin words of two letters or more in the log (or the element of ``test_id``; notation is
+    upper case: ``7H``, ``JK``; the Turkish term "Okey yapmak" is kept in every language)."""
+    text = page.get_by_test_id(test_id).inner_text().replace("Okey yapmak", "")
     return [w for w in re.findall(r"[A-Za-z]{2,}", text) if not re.fullmatch(r"[2-9TJQKA][SHDC]|JK", w)]
 
 

@@ -28,9 +28,9 @@ Candidates:
   solver's best meld (the whole-table ``meld``) when greedy would knock instead.
 
 The budget is ``iterations`` determinisations per decision (reproducible from the seed), or, when
-``seconds`` is set, as many as fit in that many seconds (at least one; then the choice depends on
-the machine's speed). The bot reads only its observation and the legal actions: every world it
-searches comes from :meth:`Game.determinise`.
+``seconds`` is set, as many as fit in that many seconds from the call, listing the candidates
+included (at least one; then the choice depends on the machine's speed). The bot reads only its
+observation and the legal actions: every world it searches comes from :meth:`Game.determinise`.
 """
 
 from __future__ import annotations
@@ -68,8 +68,9 @@ KALOOKI_HORIZON = 24
 """Actions after which a Kalooki rollout stops short of the round's end by default (some four
 turns each for two players)."""
 
-CAROUSEL_HORIZON = 30
-"""Actions after which a Carousel rollout stops short of the round's end by default."""
+CAROUSEL_HORIZON = 8
+"""Actions after which a Carousel rollout stops short of the round's end by default (about a turn
+each for two players: longer rollouts leave too few determinisations in a tenth of a second)."""
 
 
 class TableSearchBot:
@@ -125,12 +126,12 @@ class TableSearchBot:
     def choose(self, observation: dict[str, Any], legal: list[Any]) -> Any:
         """The candidate whose paired rollout values beat greedy's choice by the widest margin
         (greedy's choice when none does clearly)."""
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         candidates = self.candidates(observation, legal)
         if len(candidates) == 1:
             return candidates[0]
         seat: int = observation["seat"]
         values: list[list[float]] = [[] for _ in candidates]
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         while True:
             world = self.game.determinise(observation, self.rng)
             for i, action in enumerate(candidates):

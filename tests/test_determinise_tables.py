@@ -28,6 +28,7 @@ from rummykit.variants.kalooki.actions import KVerb
 GAMES = [
     ("kalooki", {"players": 2, "match": "rounds", "rounds": 2}),
     ("kalooki", {"players": 4, "match": "rounds", "rounds": 2}),
+    ("kalooki", {"players": 3, "elimination_limit": 60}),
     ("carousel", {"players": 2, "target": 150}),
     ("carousel", {"players": 4, "target": 30}),
 ]
@@ -71,6 +72,7 @@ def features(game: Game[Any, Any], state: Any) -> set[str]:
         found |= {"pending"} if view["pending"] else set()
         found |= {"later round"} if view["round"] > 1 else set()
         found |= {"known"} if any(view["known"]) else set()
+        found |= {"eliminated"} if len(view["active"]) < game.players else set()
     else:
         draft = view["draft"]
         found |= {"draft changed"} if draft["changed"] else set()
@@ -85,12 +87,14 @@ KALOOKI_SEEN = {"draw", "play", "over", "pending", "later round", "known"}
 CAROUSEL_SEEN = {"turn", "over", "draft changed", "undo after reset", "last turns", "drawn"}
 WANTED = {
     ("kalooki", 2): KALOOKI_SEEN,
+    ("kalooki", 3): KALOOKI_SEEN | {"eliminated"},
     ("kalooki", 4): KALOOKI_SEEN,
     ("carousel", 2): CAROUSEL_SEEN | {"later round"},
     ("carousel", 4): CAROUSEL_SEEN,
 }
 """The kinds of position each game of :data:`GAMES` must reach in the positions tested (the
-four-seat Carousel match, kept short, ends in its first round)."""
+three-seat Kalooki match plays on after a seat is out; the four-seat Carousel match, kept short,
+ends in its first round)."""
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES)

@@ -6,6 +6,8 @@ hands, and whatever hands came before (the memo is shared)."""
 
 from __future__ import annotations
 
+import pickle
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -144,3 +146,17 @@ def test_pairs_left_is_what_the_pairs_leave_out(hand: tuple[list[int], Wilds], s
     count by groups (the other pair rules) are what :meth:`HandSolver.pairs` leaves out."""
     faces, wilds = hand
     assert solver.pairs_left(faces, wilds) == len(solver.pairs(faces, wilds).ungrouped)
+
+
+def test_a_used_solver_pickles_and_answers_the_same() -> None:
+    """A solver that has searched (its memo, tables and search functions built) pickles, and the
+    copy gives the same answers from the tables it carries."""
+    solver = HandSolver(MeldRules(Kind.TILES))
+    wilds = okey_wilds(make_face(0, 7))
+    hand = [make_face(0, r) for r in (3, 4, 5, 8)] + [make_face(1, 9), make_face(2, 9)]
+
+    def answers(of: HandSolver) -> tuple[object, ...]:
+        return of.arrange(hand, wilds), of.spare_faces(hand, wilds), of.meld_finishes(hand, wilds)
+
+    before = answers(solver)
+    assert answers(pickle.loads(pickle.dumps(solver))) == before

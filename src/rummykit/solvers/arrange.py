@@ -270,6 +270,13 @@ class HandSolver:
         self._skip_table: dict[int, int] = {}
         self._skip_fn: Callable[[int, int], int] | None = None
 
+    def __getstate__(self) -> dict[str, object]:
+        """The solver's tables without its search functions (local functions don't pickle; each
+        is built again on first use), so that a solver pickles after use as before it."""
+        state = dict(self.__dict__)
+        state.update(_searchers={}, _spare_fn=None, _meld_fn=None, _skip_fn=None)
+        return state
+
     def _memo(self, objective: Objective) -> dict[int, tuple[int, _Choice]]:
         """The search memo of ``objective``, shared by every hand: a state (natural counts, number
         of wilds) has the same best score and choice whatever the hand it came from and whichever

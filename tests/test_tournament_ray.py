@@ -68,13 +68,15 @@ LOOPBACK = {"0100007F", "0000000000000000FFFF00000100007F"}
 """127.0.0.1 in /proc/net/tcp and, mapped into IPv6, in /proc/net/tcp6."""
 
 
-def wait_for_no_descendants() -> set[int]:
-    """The processes still left of Ray's after it was shut down, given up to 30 s to exit."""
+def wait_for_no_new_descendants(before: set[int]) -> set[int]:
+    """The processes started by this one since ``before`` still left after Ray was shut down,
+    given up to 30 s to exit (earlier tests' helpers, such as multiprocessing's resource
+    tracker, are in ``before``)."""
     deadline = time.monotonic() + 30
-    left = descendants()
+    left = descendants() - before
     while left and time.monotonic() < deadline:
         time.sleep(0.2)
-        left = descendants()
+        left = descendants() - before
     return left
 
 
@@ -83,16 +85,17 @@ def test_ray_plays_the_same_standings_on_127_0_0_1_only() -> None:
     local = tournament_json(*args)
     config = tour.make_tournament("carousel", "greedy,random", 9, overrides=["players=2", "target=15"])
     seen: list[set[str]] = []
+    before = descendants()
 
     def look(_: int) -> None:
-        seen.append(listening_addresses(descendants()))
+        seen.append(listening_addresses(descendants() - before))
 
     results = tour.run(config, 2, progress=look, ray=RayCluster())
     on_ray = tour.standings(config, 2, results).to_json()
     assert results_only(on_ray) == results_only({k: v for k, v in local.items() if k != "timing"})
     assert seen and seen[0], "Ray's processes listened on no TCP port while the tournament ran"
     assert set().union(*seen) <= LOOPBACK
-    assert wait_for_no_descendants() == set()
+    assert wait_for_no_new_descendants(before) == set()
     import ray
 
     assert not ray.is_initialized()
@@ -100,9 +103,10 @@ def test_ray_plays_the_same_standings_on_127_0_0_1_only() -> None:
 
 def test_the_command_line_runs_on_ray_and_an_error_in_a_task_is_raised_as_itself() -> None:
     args = (*CAROUSEL, "--games", "1", "--seed", "3")
+    before = descendants()
     assert results_only(tournament_json(*args, "--ray")) == results_only(tournament_json(*args))
     good = tour.make_tournament("okey", "greedy,greedy,greedy,greedy", 0, overrides=["rounds=1"])
     broken = tour.TournamentConfig(good.variant, good.rules, ("greedy", "greedy", "greedy", "clever"), 0)
     with pytest.raises(RummykitError, match="unknown bot 'clever'"):
         tour.run(broken, 2, ray=RayCluster())
-    assert wait_for_no_descendants() == set()
+    assert wait_for_no_new_descendants(before) == set()

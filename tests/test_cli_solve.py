@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -10,8 +11,11 @@ from typer.testing import CliRunner
 
 import rummykit
 from rummykit.cli.app import app
-from rummykit.core.notation import format_face
-from rummykit.core.pieces import Kind
+from rummykit.cli.hand_solve import _HandReader
+from rummykit.core.notation import format_face, split_tokens
+from rummykit.core.pieces import Kind, make_face
+from rummykit.errors import RummykitError
+from rummykit.variants.registry import variant
 
 RUNNER = CliRunner()
 WIN = "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13 R3"
@@ -205,3 +209,72 @@ def test_an_argument_that_is_not_utf8_is_shown_as_bytes() -> None:
     shows them as ``\\xff``, never as ``\\udcff``."""
     code, _, err = run("solve", "okey", "R7\udcffK")
     assert code == 2 and err == "error: 'R7\\xffK': a tile's number is 1-13\n"
+
+
+def _random_batch(rng: random.Random, game: str, okey: bool) -> str:
+    """Lines of random hands of ``game``: dealt from its pieces (sizes around a hand, seven pairs and
+    lone sets among them), with bad lines mixed in (a malformed token, a copy too many, an empty
+    hand, a bad or joker indicator), comments, blank lines and commas."""
+    info = variant(game)
+    pieces = info.pieces(info.load_rules(None, []))
+    names = [format_face(pieces.kind, pieces.face(i)) for i in range(pieces.size)]
+    lines = []
+    for _ in range(150):
+        roll = rng.random()
+        if roll < 0.1:
+            hand = [rng.choice(names) for _ in range(7)] * 2
+        elif roll < 0.15:
+            rank = rng.randint(1, 13)
+            hand = [format_face(pieces.kind, make_face(suit, rank)) for suit in rng.sample(range(4), 3)]
+        elif roll < 0.25:
+            hand = [rng.choice(names)] * 3 + rng.sample(names, 5)
+        else:
+            hand = rng.sample(names, rng.choice((0, 3, 9, 10, 13, 13, 14, 14, 14, 15, 15)))
+        if rng.random() < 0.05:
+            hand.insert(rng.randrange(len(hand) + 1), rng.choice(("X3", "R14", "0S", "JK", "F", "1")))
+        text = rng.choice((" ", ", ")).join(hand)
+        if okey and rng.random() < 0.9:
+            text = f"{rng.choice([*names, 'F', 'Q9', ''])}: {text}"
+        lines.append(text + rng.choice(("", "  # a comment", "\n")))
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("okey", ()),
+        ("okey", ("--indicator", "K13")),
+        ("turkish_rummy", ()),
+        ("turkish_rummy", ("--up-card", "5H")),
+        ("kalooki", ()),
+        ("carousel", ()),
+    ],
+)
+def test_batch_lines_are_the_json_of_each_report(game: str, options: tuple[str, ...]) -> None:
+    """``--batch`` writes each line straight from the report; it must read exactly as
+    ``json.dumps`` of the report's dictionary (what ``--json`` prints for one hand), bad lines
+    included, and a bad line must not stop the batch."""
+    text = _random_batch(random.Random(f"{game}{options}"), game, game == "okey")
+    code, out, _ = run("solve", game, "--json", "--batch", "-", *options, stdin=text)
+    assert code == 0
+    info = variant(game)
+    rules = info.load_rules(None, [])
+    given = dict(zip(options[::2], options[1::2], strict=True))
+    reader = _HandReader(info, rules, info.pieces(rules), given.get("--up-card"))
+    expected = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        hand = line.partition("#")[0].strip()
+        if not hand:
+            continue
+        indicator = given.get("--indicator")
+        if ":" in hand:
+            indicator, _, hand = (part.strip() for part in hand.partition(":"))
+        try:
+            data = {"line": number, **reader.solve(split_tokens(hand), indicator)[0]}
+        except RummykitError as exc:
+            data = {"line": number, "error": str(exc)}
+        expected.append(json.dumps(data))
+    assert out.splitlines() == expected
+    answers = [json.loads(line) for line in expected]
+    assert any("error" in a for a in answers) and any(a.get("winning") for a in answers)
+    assert any(a.get("melds") for a in answers)

@@ -11,14 +11,16 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from operator import eq
 from pathlib import Path
 from typing import Any
 
 from rummykit.cli.errors import USER_ERROR, error_line
-from rummykit.core.melds import CARD_JOKERS, NO_WILDS, Meld, Wilds
+from rummykit.core.melds import CARD_JOKERS, NO_WILDS, Meld, MeldKind, Wilds
 from rummykit.core.notation import format_face, parse_face, parse_pieces, split_tokens
 from rummykit.core.pieces import JOKER, Kind, PieceSet
 from rummykit.errors import NotationError, RummykitError
+from rummykit.solvers.arrange import WinKind
 from rummykit.solvers.report import HandProfile, HandReport, analyse
 from rummykit.variants.registry import VariantInfo, variant
 
@@ -95,6 +97,12 @@ def report_text(kind: Kind, data: dict[str, object], report: HandReport, header:
     return "\n".join(lines)
 
 
+_WIN_KIND: dict[WinKind | None, str] = {None: "null", **{k: json.dumps(k.value) for k in WinKind}}
+"""A win kind (or none) as JSON."""
+_MELD_KIND = {k: f'{{"kind": {json.dumps(k.value)}' for k in MeldKind}
+"""The start of a meld's JSON object, by its kind."""
+
+
 class _HandReader:
     """Solves hands of one game under one set of rules: the pieces parsed, the wilds, the solver
     profile and the notation of every face are looked up once per batch, not once per hand."""
@@ -106,6 +114,9 @@ class _HandReader:
         self.up = up
         self.profile: HandProfile = rules.hand_profile()
         self.names = _names(pieces.kind)
+        self._quoted = [json.dumps(name) for name in self.names]
+        """Each face's notation as a JSON string, by face."""
+        self._head = f'"variant": {json.dumps(info.name)}'
         self._faces: dict[str, int] = {}
         self._fewest_copies = min(pieces.copies, pieces.jokers)
         """No face is one copy too many when none appears more often than this."""
@@ -121,10 +132,11 @@ class _HandReader:
             faces = [self.pieces.face(i) for i in parse_pieces(self.pieces, tokens)]
             known.update(zip(tokens, faces, strict=True))
             return faces
-        counts = Counter(faces)
-        if max(counts.values(), default=0) > self._fewest_copies:
+        ordered = sorted(faces)
+        if any(map(eq, ordered, ordered[self._fewest_copies :])):
+            # some face appears more than the fewest copies of any face: count them exactly
             copies = self.pieces.copies_of
-            if any(n > copies(f) for f, n in counts.items()):
+            if any(n > copies(f) for f, n in Counter(faces).items()):
                 parse_pieces(self.pieces, tokens)
         return faces
 
@@ -141,8 +153,8 @@ class _HandReader:
             wilds = self._wilds[indicator] = _wilds(self.info, self.rules, indicator, self.up)
         return wilds
 
-    def solve(self, tokens: list[str], indicator: str | None) -> tuple[dict[str, object], HandReport]:
-        """The JSON report and the report of one hand; raises :class:`RummykitError` for bad input."""
+    def _analyse(self, tokens: list[str], indicator: str | None) -> tuple[list[int], Wilds, HandReport]:
+        """(faces, wilds, report) of one hand; raises :class:`RummykitError` for bad input."""
         wilds = self.wilds(indicator)
         faces = self.faces(tokens)
         if not faces:
@@ -150,13 +162,59 @@ class _HandReader:
         for aside, what in ((indicator, "indicator"), (self.up, "up card")):
             if aside is not None:
                 _check_set_aside(self.pieces, faces, self.face(aside), aside, what)
-        report = analyse(self.profile, faces, wilds)
+        return faces, wilds, analyse(self.profile, faces, wilds)
+
+    def solve(self, tokens: list[str], indicator: str | None) -> tuple[dict[str, object], HandReport]:
+        """The JSON report and the report of one hand; raises :class:`RummykitError` for bad input."""
+        faces, wilds, report = self._analyse(tokens, indicator)
         data: dict[str, object] = {"variant": self.info.name}
         if indicator is not None:
             data["indicator"] = self.names[self.face(indicator)]
             data["okey"] = self.names[min(wilds.faces)]
         data.update(report_json(self.pieces.kind, faces, report, self.names))
         return data, report
+
+    def json_line(self, number: int, tokens: list[str], indicator: str | None) -> str:
+        """``json.dumps({"line": number, **data})`` for the ``data`` of :meth:`solve`, or of
+        ``{"line": number, "error": message}`` for bad input; written directly from the report,
+        with no dictionary between (what ``--batch`` prints for each hand)."""
+        try:
+            faces, wilds, report = self._analyse(tokens, indicator)
+        except RummykitError as exc:
+            return json.dumps({"line": number, "error": str(exc)})
+        quoted = self._quoted
+        head = self._head
+        if indicator is not None:
+            head += f', "indicator": {quoted[self.face(indicator)]}, "okey": {quoted[min(wilds.faces)]}'
+        kinds = report.win_kinds
+        max_meld = report.max_meld
+        return (
+            f'{{"line": {number}, {head}, "hand": {self._list(faces)}, '
+            f'"melds": {self._melds(report.melds)}, '
+            f'"ungrouped": {self._list(report.arrangement.ungrouped)}, '
+            f'"arrangement": {_WIN_KIND[report.arrangement.kind]}, '
+            f'"winning": {"true" if kinds else "false"}, '
+            f'"win_kind": {_WIN_KIND[report.win_kind]}, '
+            f'"win_kinds": [{", ".join(_WIN_KIND[k] for k in kinds)}], '
+            f'"finishes": {"null" if report.finishes is None else self._list(report.finishes)}, '
+            f'"deadwood_points": {"null" if report.deadwood_points is None else report.deadwood_points}, '
+            f'"max_meld_value": {"null" if max_meld is None else max_meld.score}, '
+            f'"max_value_melds": {"null" if max_meld is None else self._melds(max_meld.melds)}}}'
+        )
+
+    def _list(self, faces: Sequence[int]) -> str:
+        """The JSON list of the notation of ``faces``."""
+        return f"[{', '.join(map(self._quoted.__getitem__, faces))}]"
+
+    def _melds(self, melds: Sequence[Meld]) -> str:
+        """The JSON list of :func:`meld_json` of each of ``melds``."""
+        listed = self._list
+        texts = []
+        for meld in melds:
+            pieces = listed(meld.faces)
+            stands = pieces if meld.stands_for == meld.faces else listed(meld.stands_for)
+            texts.append(f'{_MELD_KIND[meld.kind]}, "pieces": {pieces}, "stands_for": {stands}}}')
+        return f"[{', '.join(texts)}]"
 
 
 def _check_set_aside(pieces: PieceSet, faces: list[int], face: int, token: str, what: str) -> None:
@@ -259,17 +317,14 @@ def _batch(
     reader = _HandReader(info, rules, pieces, up_card)
     write = sys.stdout.write
     for number, line in enumerate(lines, start=1):
-        text = line.split("#", 1)[0].strip()
+        text = line.partition("#")[0].strip()
         if not text:
             continue
         indicator = default
         if ":" in text:
-            indicator, _, text = (part.strip() for part in text.partition(":"))
-        try:
-            data = {"line": number, **reader.solve(split_tokens(text), indicator)[0]}
-        except RummykitError as exc:
-            data = {"line": number, "error": str(exc)}
-        write(json.dumps(data) + "\n")
+            given, _, text = text.partition(":")
+            indicator = given.strip()
+        write(reader.json_line(number, split_tokens(text), indicator) + "\n")
     sys.stdout.flush()
 
 

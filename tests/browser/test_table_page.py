@@ -257,7 +257,7 @@ def test_the_create_form_explains_each_game_alone_in_the_readers_digits(pages: P
     expect(rounds).to_have_value("۷")
     page.screenshot(path=str(artifact("create-fa-digits.png")), full_page=True)
     for seat in (1, 2, 3):
-        form.get_by_test_id(f"create-seat-{seat}").select_option("greedy")
+        form.get_by_test_id(f"create-seat-{seat}").select_option("medium")
     form.locator("button[type=submit]").click()
     expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
     tid = page.url.split("#/t/")[1].split("/")[0]

@@ -42,8 +42,8 @@ def test_the_levels_resolve_for_every_game(name: str) -> None:
         registry.bot_factory("hard:3", name)
 
 
-def test_hard_searches_in_okey_and_turkish_rummy() -> None:
-    for name in ("okey", "turkish_rummy"):
+def test_hard_searches_in_every_game() -> None:
+    for name in GAMES:
         assert registry.make_bot("hard", game_of(name), 0).name == "search"
 
 

@@ -17,6 +17,7 @@ from rummykit.bots.draw_value import could_join, unseen_counts
 from rummykit.bots.greedy import GreedyBot, _wilds, _without
 from rummykit.bots.registry import bot_names, make_bot, parse_bot_list
 from rummykit.bots.search import SearchBot, budget_options
+from rummykit.bots.table_search import TableSearchBot
 from rummykit.core.melds import CARD_JOKERS, Wilds
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
@@ -196,7 +197,6 @@ def test_budgets_and_names() -> None:
             parse_bot_list(bad, 1)
     with pytest.raises(RummykitError, match="only the search bot takes a budget"):
         parse_bot_list("greedy:3", 1)
-    with pytest.raises(RummykitError, match="does not play kalooki"):
-        make_bot("search", rummykit.load("kalooki"), 0)
+    assert isinstance(make_bot("search:3", rummykit.load("kalooki"), 0), TableSearchBot)
     with pytest.raises(ValueError, match="at least one iteration"):
         SearchBot(rummykit.load("okey", rounds=1), 0, iterations=0)

@@ -43,6 +43,8 @@ BUILT_IN: dict[str, dict[str, str]] = {
     "search": {
         "okey": "rummykit.bots.search:SearchBot",
         "turkish_rummy": "rummykit.bots.search:SearchBot",
+        "kalooki": "rummykit.bots.table_search:TableSearchBot",
+        "carousel": "rummykit.bots.table_search:TableSearchBot",
     },
 }
 """Each built-in bot but ``random``: its class per game (``"module:Class"``, imported when first

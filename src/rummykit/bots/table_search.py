@@ -82,7 +82,7 @@ class TableSearchBot:
     at least 0. Raises ``ValueError`` otherwise, and for a game other than Kalooki or
     Carousel."""
 
-    name = "table_search"
+    name = "search"
     variants = ("kalooki", "carousel")
 
     def __init__(

@@ -85,6 +85,18 @@ def test_determinise_shuffles_the_unseen_pieces() -> None:
     assert len(racks) == 5
 
 
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_a_finished_match_determinises_with_every_round(name: str, options: dict[str, Any]) -> None:
+    game, state, _ = positions(name, options, 9)[-1]
+    while (seat := game.current_seat(state)) is not None:
+        game.apply(state, seat, game.legal_actions(state, seat)[0])
+    view = game.observe(state, 0)
+    world = game.determinise(view, random.Random(2))
+    assert game.observe(world, 0) == view
+    assert len(world.results) == len(state.results) == options["rounds"]
+    assert game.outcome(world) == game.outcome(state)
+
+
 def test_determinise_needs_a_seat() -> None:
     game = rummykit.load("okey", rounds=1)
     state = game.new_state(1)

@@ -40,7 +40,7 @@ from rummykit.core.melds import Meld, MeldKind, Wilds, validate_meld
 from rummykit.core.notation import format_face, format_faces, parse_faces
 from rummykit.core.pieces import Kind, PieceSet
 from rummykit.engine import closed_hand_messages as _messages
-from rummykit.engine.codec import from_jsonable
+from rummykit.engine.determinise import past_results
 from rummykit.engine.events import Event
 from rummykit.engine.finish_search import finishes as finishing_discards
 from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, highest_wins
@@ -665,10 +665,7 @@ class ClosedHandGame(Game[S, HandAction]):
         state.dealer = observation["dealer"]
         state.scores = list(observation["scores"])
         n = self.players
-        last = observation["last_result"]
-        state.results = [RoundResult(r, None, "void", (0,) * n, ()) for r in range(1, state.round_no)]
-        if last is not None:
-            state.results[-1] = from_jsonable(RoundResult, last)
+        state.results = past_results(observation["last_result"])
         state.order = list(observation["order"])
         state.phase = Phase(observation["phase"])
         to_move = observation["to_move"]

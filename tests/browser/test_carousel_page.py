@@ -9,6 +9,8 @@ of its middle. Screenshots at 1280x800 and 390x844."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -216,26 +218,37 @@ def joker_of(view: dict[str, Any], card: str) -> int:
     return next(n for n, meld in enumerate(table, start=1) if f"JK[{card}]" in [text(c) for c in meld])
 
 
-def test_a_joker_replaced_by_its_card_and_placed_again(
-    browser: Browser, tmp_path: Path, artifacts: None
-) -> None:
+@contextmanager
+def dealt_against_greedy(
+    browser: Browser, tmp_path: Path, name: str, seed: int
+) -> Iterator[tuple[Page, CarouselPerson]]:
+    """A two-player Carousel table to one point, dealt from ``seed``, the person's page (tab
+    ``name``) open at seat 0 against a greedy bot; the server stopped afterwards, and no page error
+    allowed."""
     db = tmp_path / "rummykit.db"
     srv = Server(f"sqlite:///{db}")
     srv.start()
     pages = Pages(browser, srv.base)
     try:
-        first = pages.new("carousel-joker-sit", locale="en-US")
+        first = pages.new(f"{name}-sit", locale="en-US")
         body = {"variant": "carousel", "options": {"players": 2, "target": 1}}
         body["seats"] = [{"kind": "person"}, {"kind": "bot", "level": "greedy"}]
-        table, address = dealt_from(srv, db, body, first, JOKER_SEED)
-        page = pages.tab(first, "carousel-joker")
+        table, address = dealt_from(srv, db, body, first, seed)
+        page = pages.tab(first, name)
         person = CarouselPerson(page, srv, table)
         page.goto(address)
-        play_joker_turns(page, person)
+        yield page, person
         assert not pages.errors, pages.errors
     finally:
         pages.close()
         srv.stop()
+
+
+def test_a_joker_replaced_by_its_card_and_placed_again(
+    browser: Browser, tmp_path: Path, artifacts: None
+) -> None:
+    with dealt_against_greedy(browser, tmp_path, "carousel-joker", JOKER_SEED) as (page, person):
+        play_joker_turns(page, person)
 
 
 def play_joker_turns(page: Page, person: CarouselPerson) -> None:
@@ -324,18 +337,7 @@ run's middle to a new meld leaves ``6D`` as meld 1 and ``8D 9D TD JD`` as meld 4
 def test_the_hint_loaded_as_a_draft_and_a_run_split_by_dragging(
     browser: Browser, tmp_path: Path, artifacts: None
 ) -> None:
-    db = tmp_path / "rummykit.db"
-    srv = Server(f"sqlite:///{db}")
-    srv.start()
-    pages = Pages(browser, srv.base)
-    try:
-        first = pages.new("carousel-run-sit", locale="en-US")
-        body = {"variant": "carousel", "options": {"players": 2, "target": 1}}
-        body["seats"] = [{"kind": "person"}, {"kind": "bot", "level": "greedy"}]
-        table, address = dealt_from(srv, db, body, first, RUN_SEED)
-        page = pages.tab(first, "carousel-run")
-        person = CarouselPerson(page, srv, table)
-        page.goto(address)
+    with dealt_against_greedy(browser, tmp_path, "carousel-run", RUN_SEED) as (page, person):
         # turn 1: three draws, nothing to meld: the turn passes by itself
         person.mine()
         for _ in range(3):
@@ -343,10 +345,6 @@ def test_the_hint_loaded_as_a_draft_and_a_run_split_by_dragging(
         person.mine()
         load_the_hint_and_commit(page, person)
         split_a_run_by_dragging(page, person)
-        assert not pages.errors, pages.errors
-    finally:
-        pages.close()
-        srv.stop()
 
 
 def load_the_hint_and_commit(page: Page, person: CarouselPerson) -> None:

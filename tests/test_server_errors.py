@@ -204,8 +204,10 @@ def test_bot_levels_are_checked_for_the_game(server: Server) -> None:
     created = server.post("/tables", {"variant": "okey", "seats": seats("search:3", 4)}, status=201)
     assert [s["level"] for s in created["seats"]][1:] == ["search:3"] * 3
     for variant in ("kalooki", "carousel"):
-        bad = server.post("/tables", {"variant": variant, "seats": seats("search", 4)}, status=400)
-        assert bad["error"]["code"] == "bad_request" and variant in bad["error"]["params"]["reason"]
+        table = server.post("/tables", {"variant": variant, "seats": seats("search:2", 4)}, status=201)
+        assert [s["level"] for s in table["seats"]][1:] == ["search:2"] * 3
+        bad = server.post("/tables", {"variant": variant, "seats": seats("clever", 4)}, status=400)
+        assert bad["error"]["code"] == "bad_request" and "clever" in bad["error"]["params"]["reason"]
     bad = server.post("/tables", {"variant": "okey", "seats": seats("search:-1", 4)}, status=400)
     assert bad["error"]["code"] == "bad_request"
     assert server.post("/tables", {"variant": "okey", "seats": seats("greedy", 4)}, status=201)

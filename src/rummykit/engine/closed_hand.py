@@ -55,6 +55,7 @@ from rummykit.engine.hand_actions import (
     action_from_id,
     parse_action,
 )
+from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.engine.state import State
 from rummykit.errors import IllegalActionError, MeldError, NotationError
 from rummykit.solvers.arrange import WinKind
@@ -659,7 +660,7 @@ class ClosedHandGame(Game[S, HandAction]):
         seat = observation["seat"]
         if seat is None or observation["variant"] != self.variant:
             raise ValueError(f"determinise needs a seat's observation of {self.variant}")
-        pool = _PiecePool(self.pieces)
+        pool = FacePool(self.pieces)
         state = self._empty_state(0)
         state.round_no = observation["round"]
         state.dealer = observation["dealer"]
@@ -675,7 +676,7 @@ class ClosedHandGame(Game[S, HandAction]):
         self._observed_fields(state, observation, aside)
         known = [[] if s == seat else pool.take(k) for s, k in enumerate(observation["known"])]
         state.racks = [pool.take(observation["hand"]) if s == seat else list(known[s]) for s in range(n)]
-        known[seat] = _pick(state.racks[seat], self.faces, observation["known"][seat])
+        known[seat] = pick(state.racks[seat], self.face, observation["known"][seat])
         state.known = known
         state.discards = [pool.take(p) for p in observation["discards"]]
         unseen = pool.unused()
@@ -773,7 +774,7 @@ class ClosedHandGame(Game[S, HandAction]):
             if word != name:
                 raise NotationError(section, f"expected the {name} part here")
             body[name] = rest
-        pool = _PiecePool(self.pieces)
+        pool = FacePool(self.pieces)
         kind = self.pieces.kind
 
         def take(value: str) -> list[int]:
@@ -804,7 +805,7 @@ class ClosedHandGame(Game[S, HandAction]):
         state.discards = [take(p) for p in body["discards"].split("/")]
         state.stock = take(body["stock"])
         state.known = [
-            _pick(state.racks[s], self.faces, parse_faces(kind, k) if k.strip() != "-" else [])
+            pick(state.racks[s], self.face, parse_faces(kind, k) if k.strip() != "-" else [])
             for s, k in enumerate(body["known"].split("/"))
         ]
         state.results = [self._read_result(r) for r in body["results"].split() if r != "-"]
@@ -812,7 +813,7 @@ class ClosedHandGame(Game[S, HandAction]):
         if fields:
             raise NotationError(text, f"unknown position field {next(iter(fields))!r}")
         if taken != "-":
-            picked = _pick(state.racks[state.turn][::-1], self.faces, parse_faces(kind, taken))
+            picked = pick(state.racks[state.turn][::-1], self.face, parse_faces(kind, taken))
             state.taken = picked[0]
         pool.check_all_placed(text)
         self._check_shape(state, text)
@@ -864,46 +865,3 @@ def _int(text: str) -> int:
 def parse_ints(text: str) -> list[int]:
     """Comma-separated whole numbers of position text (``-``: none); raises :class:`NotationError`."""
     return [] if text == "-" else [_int(t) for t in text.split(",")]
-
-
-def _pick(rack: Sequence[int], faces: Any, wanted: list[int]) -> list[int]:
-    """Distinct ids of ``rack`` with the faces ``wanted``; raises :class:`NotationError`."""
-    left = list(rack)
-    left_faces = faces(left)
-    out = []
-    for face in wanted:
-        if face not in left_faces:
-            raise NotationError(str(face), "a known or taken piece must be in the seat's rack")
-        i = left_faces.index(face)
-        out.append(left.pop(i))
-        left_faces.pop(i)
-    return out
-
-
-class _PiecePool:
-    """Piece ids handed out by face, copies in order, for reading a position."""
-
-    def __init__(self, pieces: PieceSet) -> None:
-        self.pieces = pieces
-        self.used: Counter[int] = Counter()
-
-    def take(self, faces: list[int]) -> list[int]:
-        out = []
-        for face in faces:
-            copy = self.used[face]
-            if copy >= self.pieces.copies_of(face):
-                name = format_face(self.pieces.kind, face)
-                raise NotationError(name, f"more copies of {name} than the set holds")
-            self.used[face] = copy + 1
-            out.append(self.pieces.piece(face, copy))
-        return out
-
-    def unused(self) -> list[int]:
-        """The ids not handed out yet, by face then copy."""
-        faces = range(N_FACE_IDS)
-        return [self.pieces.piece(f, c) for f in faces for c in range(self.used[f], self.pieces.copies_of(f))]
-
-    def check_all_placed(self, text: str) -> None:
-        placed = sum(self.used.values())
-        if placed != self.pieces.size:
-            raise NotationError(text, f"a position places all {self.pieces.size} pieces, not {placed}")

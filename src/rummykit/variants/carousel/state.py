@@ -43,9 +43,10 @@ from typing import Any
 
 from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
 from rummykit.core.pieces import JOKER, Kind, PieceSet, card_set
-from rummykit.engine.determinise import FacePool, observer, past_results, table_from_views
+from rummykit.engine.determinise import observer, past_results, table_from_views
 from rummykit.engine.events import Event, note
 from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, highest_wins, round_rng
+from rummykit.engine.piece_pool import FacePool
 from rummykit.engine.state import State
 from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError

@@ -49,9 +49,10 @@ from typing import Any
 from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, KALOOKI_VALUES, MAX_RUN, MeldKind
 from rummykit.core.notation import format_declared, format_face, parse_declared
 from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, card_set, make_face, rank_of, suit_of
-from rummykit.engine.determinise import FacePool, observer, past_results, pick, table_from_views
+from rummykit.engine.determinise import observer, past_results, table_from_views
 from rummykit.engine.events import Event, note
 from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, round_rng
+from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.engine.state import State
 from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError, MeldError, NotationError

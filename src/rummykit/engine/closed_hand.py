@@ -40,7 +40,7 @@ from rummykit.core.melds import Meld, MeldKind, Wilds, validate_meld
 from rummykit.core.notation import format_face, format_faces, parse_faces
 from rummykit.core.pieces import Kind, PieceSet
 from rummykit.engine import closed_hand_messages as _messages
-from rummykit.engine.determinise import past_results
+from rummykit.engine.determinise import observer, past_results
 from rummykit.engine.events import Event
 from rummykit.engine.finish_search import finishes as finishing_discards
 from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, highest_wins
@@ -656,10 +656,8 @@ class ClosedHandGame(Game[S, HandAction]):
         order while it is on its first turn, else every seat (exact when ``seat`` is to move);
         rounds before the last are void results with no score change (the scores are the
         observation's).
-        Raises ``ValueError`` for a spectator's observation or one of another game."""
-        seat = observation["seat"]
-        if seat is None or observation["variant"] != self.variant:
-            raise ValueError(f"determinise needs a seat's observation of {self.variant}")
+        Raises ``ValueError`` for a spectator's observation or one of another game or table size."""
+        seat = observer(self, observation)
         pool = FacePool(self.pieces)
         state = self._empty_state(0)
         state.round_no = observation["round"]

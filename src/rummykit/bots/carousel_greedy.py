@@ -3,6 +3,7 @@ knocks when it may and its hand is likely the lowest, and otherwise draws on."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
@@ -22,11 +23,11 @@ class CarouselGreedyBot:
         self.solver = TableSolver(game.rules.decks)
 
     @staticmethod
-    def likely_lowest(observation: dict[str, Any], points: int) -> bool:
-        """Every card is worth at least 1: with fewer points than any opponent has cards, no one can
-        tie or undercut."""
-        seat = observation["seat"]
-        others = [n for s, n in enumerate(observation["hand_counts"]) if s != seat]
+    def likely_lowest(points: int, hand_counts: Sequence[int], seat: int) -> bool:
+        """Whether ``seat``'s hand of ``points`` is surely the lowest, given every seat's number of
+        cards: every card is worth at least 1, so with fewer points than any opponent has cards, no
+        one can tie or undercut."""
+        others = [n for s, n in enumerate(hand_counts) if s != seat]
         return points < min(others, default=points + 1)
 
     def choose(self, observation: dict[str, Any], legal: list[CarouselAction]) -> CarouselAction:
@@ -35,7 +36,9 @@ class CarouselGreedyBot:
         verbs = {a.verb for a in legal}
         hand = list(observation["hand"])
         points = sum(CAROUSEL_VALUES.hand_value(f, CARD_JOKERS) for f in hand)
-        if CVerb.KNOCK in verbs and self.likely_lowest(observation, points):
+        if CVerb.KNOCK in verbs and self.likely_lowest(
+            points, observation["hand_counts"], observation["seat"]
+        ):
             return CarouselAction(CVerb.KNOCK)
         if verbs & EDITS:
             table = [declared_cards(m["faces"], m["stands_for"]) for m in observation["table"]]

@@ -258,8 +258,10 @@ class _CarouselPlan:
         turn."""
         game = self.game
         knock = CarouselAction(CVerb.KNOCK)
-        counts = [len(h) for s, h in enumerate(state.hands) if s != seat]
-        if game.points(state, seat) < min(counts) and game.is_legal(state, seat, knock):
+        counts = [len(h) for h in state.hands]
+        if self.greedy.likely_lowest(game.points(state, seat), counts, seat) and game.is_legal(
+            state, seat, knock
+        ):
             return knock
         new = simple_meld(
             game.table_cards(state), game.faces(state.hands[seat]), game.rules.joker_replace_from_table

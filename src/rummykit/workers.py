@@ -17,7 +17,7 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -65,23 +65,13 @@ def run_chunks(
     reached."""
     if ray is not None:
         return _run_on_ray(work, chunks, progress, ray)
-    results: list[T] = []
     if workers == 1:
-        for chunk in chunks:
-            done = list(work(chunk))
-            results.extend(done)
-            if progress is not None:
-                progress(len(done))
-        return results
+        return _gather(map(work, chunks), progress)
     pool = multiprocessing.get_context("spawn").Pool(
         max(1, min(workers, len(chunks))), initializer=_ignore_interrupts
     )
     try:
-        for part in pool.imap_unordered(work, chunks):
-            done = list(part)
-            results.extend(done)
-            if progress is not None:
-                progress(len(done))
+        results = _gather(pool.imap_unordered(work, chunks), progress)
     except BaseException:
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
@@ -92,6 +82,17 @@ def run_chunks(
         raise
     pool.close()
     pool.join()
+    return results
+
+
+def _gather(parts: Iterable[Iterable[T]], progress: Callable[[int], None] | None) -> list[T]:
+    """Every part's results, in the order the parts come; ``progress`` gets each part's count."""
+    results: list[T] = []
+    for part in parts:
+        done = list(part)
+        results.extend(done)
+        if progress is not None:
+            progress(len(done))
     return results
 
 
@@ -136,21 +137,21 @@ def _run_on_ray(
         except (ConnectionError, RuntimeError, ValueError) as exc:
             where = "start Ray here" if cluster.address is None else f"reach Ray at {cluster.address[:60]!r}"
             raise RummykitError(f"could not {where}: {exc}") from None
-    results: list[T] = []
     pending: list[Any] = []
+
+    def finished() -> Iterator[list[T]]:
+        while pending:
+            ready, pending[:] = ray.wait(pending, num_returns=1)
+            try:
+                yield ray.get(ready[0])
+            except ray.exceptions.RayTaskError as exc:
+                raise exc.cause from None
+
     try:
         task = ray.remote(num_cpus=1)(_apply)
         shared = ray.put(work)
-        pending = [task.remote(shared, chunk) for chunk in chunks]
-        while pending:
-            finished, pending = ray.wait(pending, num_returns=1)
-            try:
-                done: list[T] = ray.get(finished[0])
-            except ray.exceptions.RayTaskError as exc:
-                raise exc.cause from None
-            results.extend(done)
-            if progress is not None:
-                progress(len(done))
+        pending += [task.remote(shared, chunk) for chunk in chunks]
+        results = _gather(finished(), progress)
     except BaseException:
         for ref in pending:
             ray.cancel(ref, force=True)

@@ -51,13 +51,20 @@ def fill(template: str, **params: str) -> str:
 
 def check_route_files(page: Page, route: str, lang: str) -> None:
     """The page, opened at ``route`` (a key of ``web_modules.ROUTES``) in ``lang``, fetched the
-    scripts, stylesheets and catalog that ``web_modules.route_files`` lists, and no others."""
-    fetched: list[str] = page.evaluate(
-        "() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
-    )
+    scripts, stylesheets and catalog that ``web_modules.route_files`` lists, and no others (once
+    every listed file has arrived: a module imported late, such as the socket's, may still be on
+    its way when the page first shows)."""
     files = web_modules.route_files(route, lang)
     wanted = {f"/static/{p.relative_to(web_modules.WEB).as_posix()}" for p in files}
     kinds = (".js", ".css", ".json")
+    page.wait_for_function(
+        "(wanted) => { const got = new Set(performance.getEntriesByType('resource')"
+        ".map((e) => new URL(e.name).pathname)); return wanted.every((p) => got.has(p)); }",
+        arg=sorted(p for p in wanted if p.endswith(kinds)),
+    )
+    fetched: list[str] = page.evaluate(
+        "() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+    )
     assert {p for p in fetched if p.startswith("/static/") and p.endswith(kinds)} == {
         p for p in wanted if p.endswith(kinds)
     }

@@ -379,11 +379,13 @@ def test_a_draft_that_cant_be_laid_out_is_refused(text: str, said: str) -> None:
 def test_edits_run_out_then_reset_leads_on() -> None:
     game, state = rig(["7H 7D 7C 2S", "2C 3C"], drawn=1)
     budget = game.edit_budget(state)
-    assert budget == 0 + 3 + 4  # nothing on the table; at most three cards can be played
-    for i in range(budget):
+    assert budget == 0 + 4 + 4  # nothing on the table, four cards in hand (three can be played)
+    for i in range(budget - 2):
         play(game, state, "new 7H" if i % 2 == 0 else "undo")
+    play(game, state, "new 7H")
+    play(game, state, "add 1 7D")
     assert [a.text() for a in game.legal_actions(state, 0)] == ["reset"]
-    assert "at most 7 edits" in str(refused(game, state, "new 7D"))
+    assert "at most 8 edits" in str(refused(game, state, "new 7D"))
     play(game, state, "reset")
     assert [a.text() for a in game.legal_actions(state, 0)] == ["draw"]
 
@@ -391,9 +393,11 @@ def test_edits_run_out_then_reset_leads_on() -> None:
 def test_must_meld_if_able_lets_the_edits_run_out() -> None:
     game, state = rig(["7H 7D 7C 9C", "2C 3C KD"], drawn=1, must_meld_if_able=True)
     assert "draw" not in [a.text() for a in game.legal_actions(state, 0)]
-    for i in range(game.edit_budget(state)):
+    for i in range(game.edit_budget(state) - 1):
         play(game, state, "new 9C" if i % 2 == 0 else "undo")
+    play(game, state, "add 1 7H")
     assert game.draft_changed(state)
+    assert [a.text() for a in game.legal_actions(state, 0)] == ["reset"]
     play(game, state, "reset")
     assert "draw" in [a.text() for a in game.legal_actions(state, 0)]
 

@@ -190,24 +190,43 @@ def validate_meld(
         return _as_pair(faces, fixed, free, rules)
     if not faces:
         raise MeldError("an empty meld")
+    reasons = _set_or_run(fixed, free, rules)
+    if isinstance(reasons, Meld):
+        return reasons
     said = declared if declared is not None else [None] * len(faces)
     text = " ".join(format_declared(rules.kind, f, d) for f, d in zip(faces, said, strict=True))
+    raise MeldError(f"{text} is not a meld: " + "; ".join(reasons))
+
+
+def find_meld(
+    faces: Sequence[int], rules: MeldRules, wilds: Wilds, declared: Sequence[int | None] | None = None
+) -> Meld | None:
+    """The set or run :func:`validate_meld` forms of ``faces``, or ``None`` where it raises,
+    without building the reasons' text (for callers that only ask whether)."""
+    try:
+        fixed, free = _split(faces, rules, wilds, declared)
+    except MeldError:
+        return None
+    if not faces:
+        return None
+    found = _set_or_run(fixed, free, rules)
+    return found if isinstance(found, Meld) else None
+
+
+def _set_or_run(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | list[str]:
+    """The set, else the run, of the split pieces, or why neither (one reason each)."""
     reasons = []
     for build in (_as_set, _as_run):
         result = build(fixed, free, rules)
         if isinstance(result, Meld):
             return result
         reasons.append(result)
-    raise MeldError(f"{text} is not a meld: " + "; ".join(reasons))
+    return reasons
 
 
 def is_meld(faces: Sequence[int], rules: MeldRules, wilds: Wilds) -> bool:
     """Whether ``faces`` form a set or a run (see :func:`validate_meld`)."""
-    try:
-        validate_meld(faces, rules, wilds)
-    except MeldError:
-        return False
-    return True
+    return find_meld(faces, rules, wilds) is not None
 
 
 _Fixed = list[tuple[int, int]]

@@ -42,7 +42,7 @@ from rummykit.session import (
 )
 from rummykit.solvers.arrange import Arrangement
 from rummykit.solvers.report import HandProfile
-from rummykit.variants.carousel.actions import CarouselAction, CVerb, card_text
+from rummykit.variants.carousel.actions import CarouselAction, CVerb, meld_text
 from rummykit.variants.carousel.manipulation import meld_problem
 from rummykit.variants.carousel.state import CarouselGame, CarouselState, declared_cards, hand_points
 from rummykit.variants.kalooki.actions import KalookiAction, KVerb, card_list
@@ -332,7 +332,7 @@ def carousel_hint_answer(game: CarouselGame, state: CarouselState, seat: int) ->
         "type": "hint",
         "hint": {
             "move": "carousel",
-            "table": [" ".join(card_text(c) for c in m) for m in new],
+            "table": list(map(meld_text, new)),
             "action": legal(CVerb.MELD),
             "draft": legal(CVerb.DRAFT),
             "played": [name(game, f) for f in move.played],

@@ -47,8 +47,10 @@ ids                action                                      count
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from rummykit.core.notation import format_declared, parse_declared, split_tokens
 from rummykit.core.pieces import JOKER, N_FACES, Kind
@@ -112,9 +114,20 @@ def card_text(card: Card) -> str:
     return format_declared(Kind.CARDS, card[0], card[1])
 
 
+def meld_text(meld: Sequence[Card]) -> str:
+    """A meld's cards separated by spaces: ``7S 7D 7C JK[7H]``."""
+    return _meld_text(tuple(meld))
+
+
+@lru_cache(maxsize=8192)
+def _meld_text(meld: tuple[Card, ...]) -> str:
+    """:func:`meld_text`, kept in a bounded memo (every draft edit's event writes each meld)."""
+    return " ".join(card_text(c) for c in meld)
+
+
 def table_text(table: Table) -> str:
     """A table as melds separated by ``|``: ``4H 5H 6H | 7S 7D 7C JK[7H]``."""
-    return " | ".join(" ".join(card_text(c) for c in m) for m in table)
+    return " | ".join(map(meld_text, table))
 
 
 def token_of(card: Card) -> int:

@@ -18,9 +18,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rummykit.core.melds import CARD_JOKERS, MeldKind, validate_meld
+from rummykit.core.melds import CARD_JOKERS, MeldKind, find_meld
 from rummykit.core.pieces import JOKER, N_FACES, rank_of, suit_of
-from rummykit.errors import IllegalActionError, MeldError
+from rummykit.errors import IllegalActionError
 from rummykit.solvers.rearrange import CARD_MELDS
 from rummykit.variants.carousel.actions import (
     ADD_BASE,
@@ -54,12 +54,12 @@ class DraftTable:
     floating: int = 0
 
 
-def tidy(cards: Sequence[Card]) -> tuple[Card, ...]:
+@lru_cache(maxsize=4096)
+def tidy(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """A meld's cards in table order: the meld's order when valid, else by rank (a joker by its
-    declared card), then suit."""
-    try:
-        meld = validate_meld([f for f, _ in cards], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in cards])
-    except MeldError:
+    declared card), then suit (kept in a bounded memo: every edit tidies the melds it changed)."""
+    meld = find_meld([f for f, _ in cards], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in cards])
+    if meld is None:
         return tuple(sorted(cards, key=_sort_key))
     return tuple((f, s if f == JOKER else None) for f, s in zip(meld.faces, meld.stands_for, strict=True))
 
@@ -68,11 +68,8 @@ def tidy(cards: Sequence[Card]) -> tuple[Card, ...]:
 def is_run(cards: tuple[Card, ...]) -> bool:
     """Whether ``cards`` (a draft meld, tidied) are a valid run (kept in a bounded memo: the legal
     edits ask it of every meld of every position)."""
-    try:
-        meld = validate_meld([f for f, _ in cards], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in cards])
-    except MeldError:
-        return False
-    return meld.kind is MeldKind.RUN
+    meld = find_meld([f for f, _ in cards], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in cards])
+    return meld is not None and meld.kind is MeldKind.RUN
 
 
 def _sort_key(card: Card) -> tuple[int, int, int]:
@@ -146,7 +143,7 @@ class _Work:
         for i, meld in enumerate(self.melds):
             if not meld:
                 continue
-            kept.append(tidy(meld) if i in self.changed else tuple(meld))
+            kept.append(tidy(tuple(meld)) if i in self.changed else tuple(meld))
             if i == watch:
                 number = len(kept)
         if len(kept) > MAX_MELDS:
@@ -240,7 +237,7 @@ def set_draft(draft: DraftTable, table: Table, hand: Sequence[int]) -> DraftTabl
         if face == JOKER:
             raise IllegalActionError(P + "no_joker")
         raise IllegalActionError(P + "not_held", card=card_text((face, None)))
-    melds = tuple(tidy(m) for m in table)
+    melds = tuple(tidy(tuple(m)) for m in table)
     return DraftTable(melds, tuple(sorted(used.elements())), gone[JOKER])
 
 
@@ -296,36 +293,43 @@ def legal_edit_ids(draft: DraftTable, hand: Sequence[int], replace_from_table: b
         ids += map(NEW_BASE.__add__, tokens)
     for i in range(count):
         ids += map((ADD_BASE + i * TOKENS).__add__, tokens)
-    firsts = [_first_cards(m) for m in melds]
-    if count < MAX_MELDS:
-        for i, cards in enumerate(firsts):
-            ids += [SPLIT_BASE + i * TOKENS + token_of(card) for card, at in cards if at > 0]
-    for i, (meld, cards) in enumerate(zip(melds, firsts, strict=True)):
-        room = count - (len(meld) == 1) < MAX_MELDS
-        for card, _ in cards:
-            base = MOVE_BASE + (i * TOKENS + token_of(card)) * TARGETS
-            ids += map(base.__add__, range(i))
-            ids += map(base.__add__, range(i + 1, count))
-            if room:
-                ids.append(base + MAX_MELDS)
+    per_meld = [_meld_edit_ids(i, meld, count) for i, meld in enumerate(melds)]
+    for splits, _, _ in per_meld:
+        ids += splits
+    for _, moves, _ in per_meld:
+        ids += moves
     ids += _legal_replacements(melds, left, replace_from_table)
-    ids += _legal_pulls(melds)
+    for _, _, pulls in per_meld:
+        ids += pulls
     return ids
 
 
-def _legal_pulls(melds: Table) -> list[int]:
-    count = len(melds)
-    ids: list[int] = []
-    for i, meld in enumerate(melds):
-        if len(meld) < 3 or count >= MAX_MELDS or not is_run(meld):
-            continue
+@lru_cache(maxsize=16384)
+def _meld_edit_ids(i: int, meld: tuple[Card, ...], count: int) -> tuple[list[int], list[int], list[int]]:
+    """The ``split``, ``move`` and ``pull`` ids of ``meld``, the ``i``-th of ``count`` melds, each
+    ascending (kept in a bounded memo: an edit changes one or two melds, the others' ids stay;
+    callers must not change the lists)."""
+    cards = _first_cards(meld)
+    splits: list[int] = []
+    if count < MAX_MELDS:
+        splits = [SPLIT_BASE + i * TOKENS + token_of(card) for card, at in cards if at > 0]
+    moves: list[int] = []
+    room = count - (len(meld) == 1) < MAX_MELDS
+    for card, _ in cards:
+        base = MOVE_BASE + (i * TOKENS + token_of(card)) * TARGETS
+        moves += range(base, base + i)
+        moves += range(base + i + 1, base + count)
+        if room:
+            moves.append(base + MAX_MELDS)
+    pulls: list[int] = []
+    if len(meld) >= 3 and count < MAX_MELDS and is_run(meld):
         for card in sorted(meld[1:-1], key=_token_key):
             base = PULL_BASE + (i * TOKENS + token_of(card)) * TARGETS
-            ids += map(base.__add__, range(i))
-            ids += map(base.__add__, range(i + 1, count))
+            pulls += range(base, base + i)
+            pulls += range(base + i + 1, base + count)
             if count + 2 <= MAX_MELDS:
-                ids.append(base + MAX_MELDS)
-    return ids
+                pulls.append(base + MAX_MELDS)
+    return splits, moves, pulls
 
 
 def _first_cards(meld: Sequence[Card]) -> list[tuple[Card, int]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, MAX_RUN, validate_meld
 from rummykit.core.notation import format_declared, format_face
@@ -71,13 +72,26 @@ def check_move(old: Table, new: Table, hand: Sequence[int], replace_from_table: 
 
 def _check_meld(meld: Sequence[DeclaredFace]) -> None:
     """Raise unless ``meld`` is a valid group or sequence with every joker declared."""
-    text = " ".join(format_declared(Kind.CARDS, f, d) for f, d in meld)
+    fault = _meld_fault(tuple((face, said) for face, said in meld))
+    if fault is not None:
+        raise IllegalActionError(fault[0], **fault[1])
+
+
+@lru_cache(maxsize=8192)
+def _meld_fault(meld: tuple[DeclaredFace, ...]) -> tuple[str, dict[str, str]] | None:
+    """Why :func:`_check_meld` refuses ``meld``, as an error code and its parameters, or ``None``;
+    kept in a bounded memo (every check of a draft asks it of every meld)."""
     if any(face == JOKER and said is None for face, said in meld):
-        raise IllegalActionError("carousel.undeclared_joker", meld=text)
+        return "carousel.undeclared_joker", {"meld": _text(meld)}
     try:
         validate_meld([f for f, _ in meld], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in meld])
     except MeldError as exc:
-        raise IllegalActionError("carousel.invalid_meld", meld=text, reason=str(exc)) from None
+        return "carousel.invalid_meld", {"meld": _text(meld), "reason": str(exc)}
+    return None
+
+
+def _text(meld: Sequence[DeclaredFace]) -> str:
+    return " ".join(format_declared(Kind.CARDS, f, d) for f, d in meld)
 
 
 def meld_problem(meld: Sequence[DeclaredFace]) -> tuple[str, dict[str, object]] | None:

@@ -32,7 +32,7 @@ from rummykit.core.pieces import JOKER, N_FACES, Kind
 from rummykit.engine.game import RoundResult
 from rummykit.engine.table import TableMeld, table_meld
 from rummykit.errors import NotationError, RummykitError
-from rummykit.variants.carousel.actions import Card, Table, card_text
+from rummykit.variants.carousel.actions import Card, Table, card_text, meld_text
 from rummykit.variants.carousel.draft import DraftTable
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def _ints(values: Sequence[int]) -> str:
 
 
 def _melds(table: Table) -> str:
-    return " | ".join(" ".join(card_text(c) for c in m) for m in table) or "-"
+    return " | ".join(map(meld_text, table)) or "-"
 
 
 def _draft(draft: DraftTable) -> str:
@@ -90,7 +90,7 @@ def _result(result: RoundResult) -> str:
 
 def write_position(game: CarouselGame, s: CarouselState) -> str:
     """``s`` as position text (see the module docstring)."""
-    table = " | ".join(f"{m.owner}: " + " ".join(card_text(c) for c in zip_cards(m)) for m in s.table)
+    table = " | ".join(f"{m.owner}: " + meld_text(zip_cards(m)) for m in s.table)
     parts = [
         "carousel",
         f"seed {s.seed}",

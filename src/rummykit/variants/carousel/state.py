@@ -11,14 +11,15 @@ and the integer ids are in :mod:`rummykit.variants.carousel.actions`; the positi
 When melding is allowed (after a draw, or with no draw left) and a legal new table exists (the
 solver plays a card), the mover may edit the draft (``draft`` sets it whole, one edit); ``draw``,
 ``knock`` and ``end`` wait until the draft is back to the table as it is (``reset``, or ``undo`` to
-the start). After each draw the draft takes at most ``T + M + 4`` edits, or ``2 T + M + 4`` when
-``2 T + M > 120`` (:meth:`CarouselGame.edit_budget`; ``T`` cards on the table, ``M`` the most hand
-cards any legal new table plays, from the solver); undo and reset count, and ``reset`` stays
-allowed, so every turn ends. Every legal new table is reachable within that budget and the limit of
-:data:`~rummykit.variants.carousel.actions.MAX_MELDS` melds: replace each joker to be freed (one
-edit each, at most two); then move each table card that changes meld straight to its new meld
-(``move … new`` starts one), add the hand cards and place the freed jokers (at most ``T + M + 2``).
-Old and new melds together number at most ``T/3 + (T + M)/3 <= 40`` when ``2 T + M <= 120``;
+the start). After each draw the draft takes at most ``T + H + 4`` edits, or ``2 T + H + 4`` when
+``2 T + H > 120`` (:meth:`CarouselGame.edit_budget`; ``T`` cards on the table, ``H`` cards in the
+mover's hand: what a player can count, so the limit tells nothing of what can be played); undo and
+reset count, and ``reset`` stays allowed, so every turn ends. Every legal new table is reachable
+within that budget and the limit of :data:`~rummykit.variants.carousel.actions.MAX_MELDS` melds:
+say it plays ``M <= H`` hand cards; replace each joker to be freed (one edit each, at most two);
+then move each table card that changes meld straight to its new meld (``move … new`` starts one),
+add the hand cards and place the freed jokers (at most ``T + M + 2``). Old and new melds together
+number at most ``T/3 + (T + M)/3 <= 40`` when ``2 T + H <= 120``;
 otherwise first move every card into meld 1 (``T - 1`` more edits) and build the new melds out of
 it, with never more than 36 melds. Under ``must_meld_if_able`` a mover who can meld must, until the
 edits run out.
@@ -63,6 +64,7 @@ from rummykit.variants.carousel.actions import (
     action_id,
     action_of_id,
     card_text,
+    meld_text,
     parse_action,
     table_text,
     well_formed,
@@ -73,10 +75,12 @@ from rummykit.variants.carousel.position import read_position, write_position
 from rummykit.variants.carousel.rules import HAND_SIZE, CarouselRules
 
 MAX_DRAWS = 3
+_EditMemo = tuple[DraftTable, CarouselAction, tuple[int, ...], tuple[DraftTable, int]]
+"""The last draft edit made: the draft, the action, the hand, and the result."""
 MEMO_SIZE = 4096
 """Positions the "how many cards can the mover play?" memo keeps (cleared when full)."""
 MERGE_ABOVE = 3 * MAX_MELDS
-"""Above this ``2 T + M`` a rearrangement may need every card gathered first (module docstring)."""
+"""Above this ``2 T + H`` a rearrangement may need every card gathered first (module docstring)."""
 P = messages.P
 
 
@@ -231,6 +235,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         self._playable: dict[tuple[Table, tuple[int, ...]], int] = {}
         self._meldable: dict[tuple[Table, tuple[int, ...]], bool] = {}
         self._actions: dict[int, CarouselAction] = {}
+        self._last_edit: _EditMemo | None = None
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
 
@@ -243,6 +248,17 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
                 self._actions.clear()
             action = self._actions[number] = action_of_id(number)
         return action
+
+    def _edit(self, draft: DraftTable, action: CarouselAction, hand: Sequence[int]) -> tuple[DraftTable, int]:
+        """:func:`~rummykit.variants.carousel.draft.edit` under these rules; the last success is
+        kept, so that applying an edit reuses the one its validation made (raises as ``edit``)."""
+        faces = tuple(hand)
+        last = self._last_edit
+        if last is not None and last[1] == action and last[2] == faces and last[0] == draft:
+            return last[3]
+        result = edit(draft, action, faces, self.rules.joker_replace_from_table)
+        self._last_edit = (draft, action, faces, result)
+        return result
 
     # ------------------------------------------------------------------ reading a state
     def faces(self, pieces: Iterable[int]) -> list[int]:
@@ -333,19 +349,17 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         return known
 
     def edit_budget(self, state: CarouselState) -> int:
-        """How many draft edits the mover may make after its last draw (see the module
-        docstring)."""
+        """How many draft edits the mover may make after its last draw: ``T + H + 4``, or
+        ``2 T + H + 4`` when ``2 T + H > 120`` (``T`` cards on the table, ``H`` in the mover's
+        hand; see the module docstring)."""
         table = sum(len(m.pieces) for m in state.table)
-        playable = self.playable(state)
-        extra = table if 2 * table + playable > MERGE_ABOVE else 0
-        return table + playable + 4 + extra
+        hand = len(state.hands[state.turn])
+        extra = table if 2 * table + hand > MERGE_ABOVE else 0
+        return table + hand + 4 + extra
 
     def _edit_room(self, state: CarouselState) -> bool:
-        """Whether the mover has edits left (:meth:`edit_budget`), asking the solver only when
-        the edits made reach the budget's least value (the budget with no card playable)."""
-        table = sum(len(m.pieces) for m in state.table)
-        least = table + 4 + (table if 2 * table > MERGE_ABOVE else 0)
-        return state.draft_edits < least or state.draft_edits < self.edit_budget(state)
+        """Whether the mover has edits left (:meth:`edit_budget`)."""
+        return state.draft_edits < self.edit_budget(state)
 
     def _must_meld(self, state: CarouselState) -> bool:
         """Whether ``must_meld_if_able`` forbids anything but melding now."""
@@ -408,7 +422,14 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         """Every legal action of ``seat`` in id order: draw, knock, end, commit, undo, reset, then
         every legal edit. The ``meld`` shortcut is not listed (it has no id) but is accepted
         whenever a legal new table is handed in."""
-        return list(map(self._action, self.legal_ids(state, seat)))
+        ids = self.legal_ids(state, seat)
+        made = self._actions
+        if len(made) + len(ids) > 16 * MEMO_SIZE:
+            made.clear()
+        for number in ids:
+            if number not in made:
+                made[number] = action_of_id(number)
+        return [made[number] for number in ids]
 
     def legal_ids(self, state: CarouselState, seat: int) -> list[int]:
         """The ids of :meth:`legal_actions`, ascending: draw 0, knock 1, end 2, commit 3, undo 4,
@@ -506,7 +527,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             return
         if not self.can_meld(state):
             raise IllegalActionError(P + "nothing_to_meld")
-        edit(self.draft(state), action, hand, self.rules.joker_replace_from_table)
+        self._edit(self.draft(state), action, hand)
 
     def _why_no_draw(self, s: CarouselState) -> str:
         if s.melded_turn:
@@ -566,7 +587,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             code = "draft_reset"
         else:
             hand = self.faces(state.hands[seat])
-            new, number = edit(current, action, hand, self.rules.joker_replace_from_table)
+            new, number = self._edit(current, action, hand)
             state.draft_history.append(current)
             state.draft = new
             code = "draft_" + verb.value
@@ -584,7 +605,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
                 code = "draft_replace_from"
         state.draft_edits += 1
         draft = self.draft(state)
-        params["draft"] = [" ".join(card_text(c) for c in m) for m in draft.melds]
+        params["draft"] = list(map(meld_text, draft.melds))
         params["floating"] = draft.floating
         return [Event(P + code, seat, params)]
 
@@ -856,9 +877,9 @@ def _meld_diff(seat: int, old: Table, new: Table, played: Sequence[int]) -> dict
     return {
         "seat": seat,
         "text": table_text(new),
-        "table": [" ".join(card_text(c) for c in m) for m in new],
+        "table": list(map(meld_text, new)),
         "played": [card_text((f, None)) for f in played],
         "freed": [card_text((JOKER, d)) for d in freed],
-        "added": [" ".join(card_text(c) for c in m) for m in (new_melds - old_melds).elements()],
-        "gone": [" ".join(card_text(c) for c in m) for m in (old_melds - new_melds).elements()],
+        "added": list(map(meld_text, (new_melds - old_melds).elements())),
+        "gone": list(map(meld_text, (old_melds - new_melds).elements())),
     }

@@ -236,6 +236,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         self._meldable: dict[tuple[Table, tuple[int, ...]], bool] = {}
         self._actions: dict[int, CarouselAction] = {}
         self._last_edit: _EditMemo | None = None
+        self._last_table: tuple[list[TableMeld], Table] | None = None
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
 
@@ -270,10 +271,15 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         """Points in ``seat``'s hand (joker 25, J Q K 10, ace 1, pips)."""
         return hand_points(self.faces(state.hands[seat]))
 
-    @staticmethod
-    def table_cards(state: CarouselState) -> Table:
-        """The table as melds of (face, declared) cards."""
-        return tuple(declared_cards(m.meld.faces, m.meld.stands_for) for m in state.table)
+    def table_cards(self, state: CarouselState) -> Table:
+        """The table as melds of (face, declared) cards (the last table read is kept: a state's
+        table list is replaced, never changed in place, when the table changes)."""
+        last = self._last_table
+        if last is not None and last[0] is state.table:
+            return last[1]
+        cards = tuple(declared_cards(m.meld.faces, m.meld.stands_for) for m in state.table)
+        self._last_table = (state.table, cards)
+        return cards
 
     def base_draft(self, state: CarouselState) -> DraftTable:
         """The draft as the table is."""

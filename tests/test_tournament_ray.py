@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import socket
 import time
 from pathlib import Path
 
@@ -17,8 +18,8 @@ import pytest
 
 from rummykit.bots import tournament as tour
 from rummykit.errors import RummykitError
-from rummykit.workers import RayCluster
-from test_tournament import results_only, tournament_json
+from rummykit.workers import RayCluster, check_ray_address
+from test_tournament import results_only, run, tournament_json
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("ray") is None, reason="Ray is not installed (pip install 'rummykit[ray]')"
@@ -110,3 +111,36 @@ def test_the_command_line_runs_on_ray_and_an_error_in_a_task_is_raised_as_itself
     with pytest.raises(RummykitError, match="unknown bot 'clever'"):
         tour.run(broken, 2, ray=RayCluster())
     assert wait_for_no_new_descendants(before) == set()
+
+
+def free_port() -> int:
+    """A loopback port where nothing listens (just released by the OS)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@pytest.mark.parametrize("scheme", ["", "ray://"])
+def test_an_address_where_nothing_listens_is_refused_at_once(scheme: str) -> None:
+    address = f"{scheme}127.0.0.1:{free_port()}"
+    started = time.monotonic()
+    code, _, err = run(*CAROUSEL, "--games", "1", "--ray-address", address)
+    assert code != 0
+    assert f"could not reach Ray at '{address}'" in err
+    assert "Traceback" not in err
+    assert time.monotonic() - started < 60
+
+
+@pytest.mark.parametrize("address", ["head", "head:port", ":6379", "ray://", "head:0", "head:70000"])
+def test_a_malformed_address_is_refused_with_the_forms_allowed(address: str) -> None:
+    with pytest.raises(RummykitError, match="a Ray address is auto, host:port or ray://host:port"):
+        check_ray_address(address)
+
+
+def test_an_address_that_answers_passes_the_check() -> None:
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        check_ray_address(f"127.0.0.1:{server.getsockname()[1]}")
+        check_ray_address(f"ray://127.0.0.1:{server.getsockname()[1]}")

@@ -16,6 +16,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import socket
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,9 @@ from rummykit.errors import RummykitError
 
 T = TypeVar("T")
 C = TypeVar("C")
+
+CONNECT_TIMEOUT = 5.0
+"""Seconds a Ray cluster's address is given to accept a connection before the run gives up."""
 
 LOCAL_RAY_ENV = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
 """Ray's switch that, set to ``0`` before ``ray`` is imported, makes a node take 127.0.0.1 as its
@@ -101,6 +105,27 @@ def _apply(work: Callable[[C], Iterable[T]], chunk: C) -> list[T]:
     return list(work(chunk))
 
 
+def check_ray_address(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Raise :class:`RummykitError` unless ``address`` is ``auto`` or ``local`` (for ``ray.init``
+    to resolve) or a ``host:port`` or ``ray://host:port`` that accepts a TCP connection within
+    ``timeout`` seconds: Ray itself retries an address where nothing listens for minutes."""
+    if address in ("auto", "local"):
+        return
+    target = address.removeprefix("ray://")
+    host, colon, port = target.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise RummykitError(
+            f"a Ray address is auto, host:port or ray://host:port (ray://head:10001), not {address[:60]!r}"
+        )
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise RummykitError(
+            f"could not reach Ray at {address[:60]!r}: {exc.strerror or exc or 'no answer'}"
+        ) from None
+
+
 def _import_ray(local: bool) -> Any:
     """The ``ray`` module; for a ``local`` instance, imported with :data:`LOCAL_RAY_ENV` at 0.
     Raises :class:`RummykitError` when it isn't installed, or for a local instance when it was
@@ -126,6 +151,8 @@ def _run_on_ray(
     cluster: RayCluster,
 ) -> list[T]:
     """:func:`run_chunks` on Ray, one task per chunk."""
+    if cluster.address is not None:
+        check_ray_address(cluster.address)
     ray = _import_ray(cluster.address is None)
     started = not ray.is_initialized()
     if started:

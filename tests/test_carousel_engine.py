@@ -8,18 +8,28 @@ import random
 
 import pytest
 
+from rummykit.bots.carousel_greedy import CarouselGreedyBot
 from rummykit.core.notation import format_faces
-from rummykit.core.pieces import Kind
+from rummykit.core.pieces import JOKER, N_FACES, Kind
 from rummykit.engine.events import events_for
 from rummykit.errors import IllegalActionError, NotationError, NotYourTurnError
 from rummykit.messages import render
 from rummykit.variants.carousel.actions import (
+    ADD_BASE,
+    MOVE_BASE,
+    NEW_BASE,
     NUM_ACTIONS,
+    PULL_BASE,
+    REPLACE_BASE,
+    SPLIT_BASE,
+    TARGETS,
+    TOKENS,
     CarouselAction,
     CVerb,
     action_id,
     action_of_id,
     card_text,
+    token_of,
 )
 from rummykit.variants.carousel.rules import CarouselRules
 from rummykit.variants.carousel.state import CarouselGame, CarouselState
@@ -416,3 +426,77 @@ def test_every_code_renders_without_gaps() -> None:
 
     for code in [*messages.ERRORS, *messages.EVENTS, *messages.NOTES]:
         assert render(code, {}) != code
+
+
+def accepted_ids(game: CarouselGame, state: CarouselState, seat: int, candidates: list[int]) -> list[int]:
+    """The ids among ``candidates`` that the engine accepts now (asked one by one)."""
+    return [i for i in candidates if game.refusal(state, seat, game.action_from_id(state, seat, i)) is None]
+
+
+def family_ids(game: CarouselGame, state: CarouselState, rng: random.Random) -> list[int]:
+    """Edit ids to ask about: every ``new`` and ``add``; every ``replace`` of each meld holding a
+    joker, from the hand and from every source; for one meld picked at random, ``split``, ``move``
+    and ``pull`` of each of its cards (and of one card token at random) to every target."""
+    melds = game.draft(state).melds
+    ids = list(range(NEW_BASE, ADD_BASE + len(melds) * TOKENS))
+    for n, meld in enumerate(melds):
+        if any(f == JOKER for f, _ in meld):
+            ids += range(REPLACE_BASE + n * N_FACES * TARGETS, REPLACE_BASE + (n + 1) * N_FACES * TARGETS)
+    if not melds:
+        return ids
+    i = rng.randrange(len(melds))
+    tokens = {token_of(card) for card in melds[i]} | {rng.randrange(TOKENS)}
+    for token in sorted(tokens):
+        ids.append(SPLIT_BASE + i * TOKENS + token)
+        for base in (MOVE_BASE, PULL_BASE):
+            start = base + (i * TOKENS + token) * TARGETS
+            ids += range(start, start + TARGETS)
+    return sorted(ids)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_listed_edits_are_exactly_the_edits_accepted(seed: int) -> None:
+    """Completeness and soundness of ``legal_ids`` for the edits, family by family, on drafts
+    reached by random legal edits from the positions of a greedy match (with jokers on the table)."""
+    game = CarouselGame(CarouselRules(players=2, target=30))
+    state = game.new_state(seed)
+    bots = [CarouselGreedyBot(game, s) for s in range(2)]
+    rng = random.Random(seed)
+    probes = jokers = 0
+    while (seat := game.current_seat(state)) is not None and probes < 10:
+        if any(i >= NEW_BASE for i in game.legal_ids(state, seat)):
+            probe = state.clone()
+            for _ in range(3):
+                listed = game.legal_ids(probe, seat)
+                asked = family_ids(game, probe, rng)
+                wanted = set(asked)
+                assert accepted_ids(game, probe, seat, asked) == [i for i in listed if i in wanted]
+                jokers += any(f == JOKER for m in game.draft(probe).melds for f, _ in m)
+                edits = [i for i in listed if i >= NEW_BASE]
+                if not edits:
+                    break
+                game.apply_id(probe, seat, rng.choice(edits))
+            probes += 1
+        game.apply(state, seat, bots[seat].choose(game.observe(state, seat), game.legal_actions(state, seat)))
+    assert probes == 10 and jokers > 0
+
+
+@pytest.mark.parametrize("from_table", [True, False])
+@pytest.mark.parametrize(
+    ("hand", "table"),
+    [
+        ("2C KD 6S", ["4H JK[5H] 6H", "5H 5D 5C", "7S 8S 9S TS"]),
+        ("9C 3D 7C", ["JK[7H] 8H 9H", "7S 7H 7D JK[7C]", "2D 3D 4D 5D"]),
+    ],
+)
+def test_the_listed_edits_are_exactly_the_edits_accepted_with_jokers_to_free(
+    hand: str, table: list[str], from_table: bool
+) -> None:
+    game, state = rig([hand, "2D 3C", "4C"], table=table, drawn=1, joker_replace_from_table=from_table)
+    rng = random.Random(hand)
+    for _ in range(4):
+        listed = game.legal_ids(state, 0)
+        asked = family_ids(game, state, rng)
+        wanted = set(asked)
+        assert accepted_ids(game, state, 0, asked) == [i for i in listed if i in wanted]
+        game.apply_id(state, 0, rng.choice([i for i in listed if i >= NEW_BASE]))

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from rummykit.core.melds import CARD_JOKERS, MeldKind, find_meld
 from rummykit.core.pieces import JOKER, N_FACES, rank_of, suit_of
@@ -294,21 +295,36 @@ def legal_edit_ids(draft: DraftTable, hand: Sequence[int], replace_from_table: b
     for i in range(count):
         ids += map((ADD_BASE + i * TOKENS).__add__, tokens)
     per_meld = [_meld_edit_ids(i, meld, count) for i, meld in enumerate(melds)]
-    for splits, _, _ in per_meld:
-        ids += splits
-    for _, moves, _ in per_meld:
-        ids += moves
-    ids += _legal_replacements(melds, left, replace_from_table)
-    for _, _, pulls in per_meld:
-        ids += pulls
+    for known in per_meld:
+        ids += known.splits
+    for known in per_meld:
+        ids += known.moves
+    if any(known.declared for known in per_meld):
+        ids += _legal_replacements(per_meld, left, replace_from_table)
+    for known in per_meld:
+        ids += known.pulls
     return ids
 
 
+class _MeldIds(NamedTuple):
+    """What :func:`legal_edit_ids` needs of one meld of the draft (lists not to be changed)."""
+
+    splits: list[int]
+    """``split`` ids, ascending."""
+    moves: list[int]
+    """``move`` ids, ascending."""
+    pulls: list[int]
+    """``pull`` ids, ascending."""
+    declared: tuple[int, ...]
+    """The faces its jokers are declared as, ascending, once each."""
+    reals: frozenset[int]
+    """The faces of its real cards."""
+
+
 @lru_cache(maxsize=16384)
-def _meld_edit_ids(i: int, meld: tuple[Card, ...], count: int) -> tuple[list[int], list[int], list[int]]:
-    """The ``split``, ``move`` and ``pull`` ids of ``meld``, the ``i``-th of ``count`` melds, each
-    ascending (kept in a bounded memo: an edit changes one or two melds, the others' ids stay;
-    callers must not change the lists)."""
+def _meld_edit_ids(i: int, meld: tuple[Card, ...], count: int) -> _MeldIds:
+    """The edit ids of ``meld``, the ``i``-th of ``count`` melds, and its faces (kept in a bounded
+    memo: an edit changes one or two melds, the others' stay)."""
     cards = _first_cards(meld)
     splits: list[int] = []
     if count < MAX_MELDS:
@@ -329,7 +345,8 @@ def _meld_edit_ids(i: int, meld: tuple[Card, ...], count: int) -> tuple[list[int
             pulls += range(base + i + 1, base + count)
             if count + 2 <= MAX_MELDS:
                 pulls.append(base + MAX_MELDS)
-    return splits, moves, pulls
+    declared = tuple(sorted({d for f, d in meld if f == JOKER and d is not None}))
+    return _MeldIds(splits, moves, pulls, declared, frozenset(f for f, _ in meld if f != JOKER))
 
 
 def _first_cards(meld: Sequence[Card]) -> list[tuple[Card, int]]:
@@ -346,17 +363,17 @@ def _token_key(card: Card) -> int:
     return N_FACES + declared if face == JOKER and declared is not None else face
 
 
-def _legal_replacements(melds: Table, left: Counter[int], replace_from_table: bool) -> list[int]:
-    holders: dict[int, list[int]] = {}
-    if replace_from_table:
-        for n, meld in enumerate(melds):
-            for face in dict.fromkeys(f for f, _ in meld if f != JOKER):
-                holders.setdefault(face, []).append(n)
+def _legal_replacements(
+    per_meld: Sequence[_MeldIds], left: Counter[int], replace_from_table: bool
+) -> list[int]:
+    """The ``replace`` ids of the draft whose melds are ``per_meld``, ascending, with ``left`` the
+    hand cards not yet placed."""
     ids = []
-    for n, meld in enumerate(melds):
-        for face in sorted({d for f, d in meld if f == JOKER and d is not None}):
+    for n, known in enumerate(per_meld):
+        for face in known.declared:
             base = REPLACE_BASE + (n * N_FACES + face) * TARGETS
-            ids += [base + source for source in holders.get(face, []) if source != n]
+            if replace_from_table:
+                ids += [base + s for s, other in enumerate(per_meld) if s != n and face in other.reals]
             if left[face] > 0:
                 ids.append(base + MAX_MELDS)
     return ids

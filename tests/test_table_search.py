@@ -1,5 +1,7 @@
 """The table search bot (Kalooki, Carousel): legal, seeded moves from its observation alone,
-greedy's choice among its candidates, knocking weighed by rollouts, budgets and refusals."""
+its policy's choice first and greedy's among its candidates, its policy in its own rollouts,
+knocking weighed by rollouts, budgets and refusals; the policies themselves (Kalooki keeps the
+cards linked to the rest of the hand, Carousel knocks whenever it may)."""
 
 from __future__ import annotations
 
@@ -9,8 +11,12 @@ from typing import Any
 import pytest
 
 import rummykit
+from rummykit.bots.carousel_greedy import CarouselGreedyBot
+from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.bots.registry import make_bot
+from rummykit.bots.table_policy import CarouselPolicy, KalookiPolicy, links
 from rummykit.bots.table_search import TableSearchBot
+from rummykit.core.pieces import JOKER, make_face
 from rummykit.engine.game import Game
 from rummykit.variants.carousel.actions import CVerb
 from rummykit.variants.kalooki.actions import KVerb
@@ -37,22 +43,21 @@ def positions(game: Game[Any, Any], seed: int, every: int) -> list[tuple[Any, in
 
 @pytest.mark.parametrize(("name", "options"), GAMES)
 def test_the_search_plays_legal_seeded_moves_to_the_end(name: str, options: dict[str, Any]) -> None:
-    """With no margin the search leaves greedy's choice whenever the rollouts favour another."""
+    """With no margin the search leaves its policy's choice whenever the rollouts favour another."""
     game = rummykit.load(name, **options)
     state = game.new_state(5)
     bots = [TableSearchBot(game, 1, iterations=4, horizon=20, margin=0.0), make_bot("greedy", game, 1)]
     twin = TableSearchBot(game, 1, iterations=4, horizon=20, margin=0.0)
-    greedy = make_bot("greedy", game, 0)
-    left_greedy = 0
+    left_policy = 0
     while (seat := game.current_seat(state)) is not None:
         view, legal = game.observe(state, seat), game.legal_actions(state, seat)
         action = bots[seat].choose(view, legal)
         if seat == 0:
             assert twin.choose(view, legal) == action
-            left_greedy += action != greedy.choose(view, legal)
+            left_policy += action != twin.candidates(view, legal)[0]
         assert game.is_legal(state, seat, action)
         game.apply(state, seat, action)
-    assert left_greedy > 0
+    assert left_policy > 0
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES)
@@ -69,23 +74,49 @@ def test_the_search_reads_nothing_the_seat_cant_see(name: str, options: dict[str
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES)
-def test_greedys_choice_comes_first_among_few_candidates(name: str, options: dict[str, Any]) -> None:
+def test_the_policys_choice_comes_first_among_few_candidates(name: str, options: dict[str, Any]) -> None:
+    """The search's own policy's choice first, greedy's among the candidates; the policy leaves
+    greedy's choice at some decisions."""
     game = rummykit.load(name, **options)
     bot = TableSearchBot(game, 0, width=2)
     greedy = make_bot("greedy", game, 0)
+    policy = KalookiPolicy(game) if name == "kalooki" else CarouselPolicy(game)
     kinds = set()
-    choices = 0
-    for state, seat in positions(game, 2, 1):
+    choices = differ = 0
+    for state, seat in positions(game, 2, 1) + positions(game, 6, 1):
         view, legal = game.observe(state, seat), game.legal_actions(state, seat)
         found = bot.candidates(view, legal)
-        assert found[0] == greedy.choose(view, legal)
-        assert len(found) == len(set(found)) <= 4
+        assert found[0] == policy.choose(view, legal)
+        assert greedy.choose(view, legal) in found
+        assert len(found) == len(set(found)) <= 5
         assert all(game.is_legal(state, seat, a) for a in found)
+        differ += found[0] != greedy.choose(view, legal)
         if len(found) > 1:
             kinds |= {a.verb for a in found}
             choices += 1
     wanted = {KVerb.DRAW, KVerb.TAKE, KVerb.DISCARD} if name == "kalooki" else {CVerb.DRAW, CVerb.MELD}
-    assert wanted <= kinds and choices > 10
+    assert wanted <= kinds and choices > 10 and differ > 0
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_the_searching_seat_plays_its_policy_in_rollouts(name: str, options: dict[str, Any]) -> None:
+    """In a rollout the searching seat knocks whenever it may (Carousel) or plays
+    :class:`KalookiPolicy`; the other seats play greedy's rollout policy."""
+    game = rummykit.load(name, **options)
+    plan = TableSearchBot(game, 0).plan
+    own_differs = knocks = 0
+    for state, seat in positions(game, 3, 1) + positions(game, 6, 1):
+        own, other = plan.step(state, seat, True), plan.step(state, seat, False)
+        assert game.is_legal(state, seat, own) and game.is_legal(state, seat, other)
+        view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+        if name == "kalooki":
+            assert own == KalookiPolicy(game).choose(view, legal)
+            assert other == KalookiGreedyBot(game).choose(view, legal)
+        elif CVerb.KNOCK in {a.verb for a in legal}:
+            assert own.verb is CVerb.KNOCK
+            knocks += 1
+        own_differs += own != other
+    assert own_differs > 0 and (name == "kalooki" or knocks > 0)
 
 
 def test_knocking_is_weighed_when_greedy_wouldnt() -> None:
@@ -126,3 +157,39 @@ def test_bad_budgets_and_games_are_refused() -> None:
             TableSearchBot(kalooki, 0, **options)
     with pytest.raises(ValueError, match="plays kalooki and carousel, not okey"):
         TableSearchBot(rummykit.load("okey", rounds=1), 0)
+
+
+def test_links_count_set_suits_and_run_neighbours() -> None:
+    ace = make_face(0, 1)
+    rest = [make_face(0, 2), make_face(0, 13), make_face(1, 1), make_face(0, 1), JOKER]
+    assert links(ace, rest) == 3.0  # the two and the king of its suit, the ace of another
+    assert links(make_face(2, 7), [make_face(2, 9), make_face(2, 9), make_face(2, 10)]) == 0.5
+    assert links(make_face(2, 7), [make_face(3, 8), make_face(2, 7)]) == 0.0
+
+
+def test_kalooki_policy_throws_the_loose_card_not_the_pair() -> None:
+    game = rummykit.load("kalooki", players=2)
+    hand = [
+        *(make_face(0, r) for r in (3, 4, 5)),
+        *(make_face(1, r) for r in (9, 10, 11)),
+        make_face(2, 13),
+        make_face(3, 13),
+        make_face(1, 2),
+    ]
+    assert KalookiGreedyBot(game).worst_card(hand) in (make_face(2, 13), make_face(3, 13))
+    assert KalookiPolicy(game).worst_card(hand) == make_face(1, 2)
+    assert KalookiPolicy(game).worst_card([JOKER, JOKER, make_face(0, 5)]) == make_face(0, 5)
+
+
+def test_carousel_policy_knocks_whenever_it_may_and_is_greedy_otherwise() -> None:
+    game = rummykit.load("carousel", players=2, target=60)
+    policy, greedy = CarouselPolicy(game), CarouselGreedyBot(game)
+    knocks = 0
+    for state, seat in positions(game, 3, 1) + positions(game, 6, 1):
+        view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+        if CVerb.KNOCK in {a.verb for a in legal}:
+            assert policy.choose(view, legal).verb is CVerb.KNOCK
+            knocks += greedy.choose(view, legal).verb is not CVerb.KNOCK
+        else:
+            assert policy.choose(view, legal) == greedy.choose(view, legal)
+    assert knocks > 0

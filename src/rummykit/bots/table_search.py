@@ -1,15 +1,18 @@
 """The table search bot (Kalooki, Carousel): determinised greedy rollouts from its own seat's
 observation.
 
-For each decision with a real choice it lists a few candidate moves (the game's greedy bot's
-choice first), then, for each of ``iterations`` determinisations (:meth:`Game.determinise` of the
-observation: the cards the seat can't see dealt at random), applies every candidate to a copy and
-plays on with the rollout policy for every seat (Kalooki: the greedy bot; Carousel: greedy's play
-without the table solver, which is too slow for rollouts) to the end of the round or for
-``horizon`` actions. Every candidate meets the same determinisations and, the policies being
-deterministic, the same cards afterwards (common random numbers), so each other candidate is
-compared with greedy's choice by its paired differences: it is played only if their mean less
-``margin`` standard errors is positive (the largest such bound wins), and only after at least
+For each decision with a real choice it lists a few candidate moves, first the choice of its own
+policy (:mod:`rummykit.bots.table_policy`: greedy's play, changed where greedy gives rounds away),
+then, for each of ``iterations`` determinisations (:meth:`Game.determinise` of the observation:
+the cards the seat can't see dealt at random), applies every candidate to a copy and plays on with
+the rollout policies to the end of the round or for ``horizon`` actions: the other seats play
+greedy (Kalooki: the greedy bot; Carousel: greedy's play without the table solver, which is too
+slow for rollouts), the searching seat its own policy (Kalooki: the policy itself; Carousel: the
+same solver-free play, knocking whenever it may). Every candidate meets the same
+determinisations and, the policies being deterministic, the same cards afterwards (common random
+numbers), so each other candidate is compared with the policy's choice by its paired
+differences: it is played only if their mean less ``margin`` standard errors is positive (the
+largest such bound wins), and only after at least
 :data:`MIN_PAIRS` determinisations; rollout values are noisy and most candidates tie, so without
 these guards the search would play whichever alternative the noise favoured.
 
@@ -21,11 +24,13 @@ seat winning if its hand is strictly the best.
 
 Candidates:
 
-- **Kalooki**: drawing and taking the discard when both are legal; when greedy discards, its
-  discard and the ``width`` other discards that leave the least deadwood. Greedy's other moves
-  (melds, lay-offs, releases, retracting) are played at once.
-- **Carousel**: greedy's choice, knocking, drawing and ending the turn, each when legal, and the
-  solver's best meld (the whole-table ``meld``) when greedy would knock instead.
+- **Kalooki** (:class:`~rummykit.bots.table_policy.KalookiPolicy`): drawing and taking the
+  discard when both are legal; when the policy discards, its discard, greedy's and the ``width``
+  other discards that leave the least deadwood. The policy's other moves (greedy's melds,
+  lay-offs, releases, retracting) are played at once.
+- **Carousel** (:class:`~rummykit.bots.table_policy.CarouselPolicy`: knock whenever legal):
+  the policy's choice, greedy's, knocking, drawing and ending the turn, each when legal, and the
+  solver's best meld (the whole-table ``meld``) when greedy would knock.
 
 The budget is ``iterations`` determinisations per decision (reproducible from the seed), or, when
 ``seconds`` is set, as many as fit in that many seconds from the call, listing the candidates
@@ -42,6 +47,7 @@ from typing import Any, Protocol
 
 from rummykit.bots.carousel_greedy import CarouselGreedyBot
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
+from rummykit.bots.table_policy import CarouselPolicy, KalookiPolicy
 from rummykit.engine.game import Game
 from rummykit.variants.carousel.actions import CarouselAction, CVerb
 from rummykit.variants.carousel.manipulation import simple_meld
@@ -53,13 +59,13 @@ ITERATIONS = 8
 """Determinisations per decision by default."""
 
 WIDTH = 2
-"""Kalooki discards searched besides greedy's own."""
+"""Kalooki discards searched besides the policy's own."""
 
 MARGIN = 2.0
-"""Standard errors by which another candidate must beat greedy's choice to be played."""
+"""Standard errors by which another candidate must beat the policy's choice to be played."""
 
 MIN_PAIRS = 4
-"""Determinisations below which greedy's choice is played (too few to judge another)."""
+"""Determinisations below which the policy's choice is played (too few to judge another)."""
 
 WIN_VALUE = 50.0
 """What winning the round adds to a rollout's value, in points."""
@@ -119,13 +125,13 @@ class TableSearchBot:
         self.horizon = horizon or (KALOOKI_HORIZON if isinstance(game, KalookiGame) else CAROUSEL_HORIZON)
 
     def candidates(self, observation: dict[str, Any], legal: list[Any]) -> list[Any]:
-        """The moves worth searching, greedy's choice first (only it when the choice is clear),
-        each once."""
+        """The moves worth searching, the policy's choice first (only it when the choice is
+        clear), each once."""
         return list(dict.fromkeys(self.plan.candidates(observation, legal)))
 
     def choose(self, observation: dict[str, Any], legal: list[Any]) -> Any:
-        """The candidate whose paired rollout values beat greedy's choice by the widest margin
-        (greedy's choice when none does clearly)."""
+        """The candidate whose paired rollout values beat the policy's choice by the widest margin
+        (the policy's choice when none does clearly)."""
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         candidates = self.candidates(observation, legal)
         if len(candidates) == 1:
@@ -160,7 +166,7 @@ class TableSearchBot:
             mover = game.current_seat(state)
             if mover is None or len(state.results) > played:
                 break
-            game.apply(state, mover, plan.step(state, mover))
+            game.apply(state, mover, plan.step(state, mover, mover == seat))
         if len(state.results) > played:
             result = state.results[played]
             deltas, won = list(result.deltas), result.winner == seat
@@ -184,13 +190,14 @@ class _Plan(Protocol):
 
     def candidates(self, observation: dict[str, Any], legal: list[Any]) -> list[Any]: ...
 
-    def step(self, state: Any, seat: int) -> Any: ...
+    def step(self, state: Any, seat: int, own: bool) -> Any: ...
 
     def in_hand(self, state: Any) -> list[int]: ...
 
 
 class _KalookiPlan:
-    """Kalooki's candidates, rollout policy (the greedy bot) and cut-short values."""
+    """Kalooki's candidates, rollout policies (the searching seat's :class:`KalookiPolicy`, the
+    greedy bot for the others) and cut-short values."""
 
     points_sign = -1
     """Points are penalties."""
@@ -199,12 +206,13 @@ class _KalookiPlan:
         self.game = game
         self.width = width
         self.greedy = KalookiGreedyBot(game)
+        self.policy = KalookiPolicy(game)
 
     def candidates(self, observation: dict[str, Any], legal: list[KalookiAction]) -> list[KalookiAction]:
-        """Greedy's choice; drawing and taking; greedy's discard and the ``width`` others that
-        leave the least deadwood."""
+        """The policy's choice; drawing and taking; the policy's discard, greedy's and the
+        ``width`` others that leave the least deadwood."""
         greedy = self.greedy
-        choice = greedy.choose(observation, legal)
+        choice = self.policy.choose(observation, legal)
         if choice.verb in (KVerb.DRAW, KVerb.TAKE):
             return [choice, *(a for a in legal if a.verb in (KVerb.DRAW, KVerb.TAKE))]
         if choice.verb is not KVerb.DISCARD:
@@ -217,12 +225,13 @@ class _KalookiPlan:
             return greedy.deadwood(rest)
 
         others = sorted((a for a in legal if a.verb is KVerb.DISCARD and a != choice), key=left)
-        return [choice, *others[: self.width]]
+        return [choice, greedy.choose(observation, legal), *others[: self.width]]
 
-    def step(self, state: KalookiState, seat: int) -> KalookiAction:
-        """Greedy's move for ``seat``."""
+    def step(self, state: KalookiState, seat: int, own: bool) -> KalookiAction:
+        """The move for ``seat``: the policy's if it is the searching seat (``own``), else greedy's."""
         game = self.game
-        return self.greedy.choose(game.observe(state, seat), game.legal_actions(state, seat))
+        bot = self.policy if own else self.greedy
+        return bot.choose(game.observe(state, seat), game.legal_actions(state, seat))
 
     def in_hand(self, state: KalookiState) -> list[int]:
         """Each hand's deadwood after greedy's arrangement (the penalty it is heading for)."""
@@ -230,7 +239,8 @@ class _KalookiPlan:
 
 
 class _CarouselPlan:
-    """Carousel's candidates, rollout policy (greedy's, without the solver) and cut-short values."""
+    """Carousel's candidates, rollout policy (greedy's without the solver; the searching seat
+    knocks whenever it may, as :class:`CarouselPolicy` does) and cut-short values."""
 
     points_sign = 1
     """Points are gains."""
@@ -240,26 +250,33 @@ class _CarouselPlan:
         self.greedy = CarouselGreedyBot(game)
 
     def candidates(self, observation: dict[str, Any], legal: list[CarouselAction]) -> list[CarouselAction]:
-        """Greedy's choice, then knocking, drawing, ending the turn and (when greedy would knock
-        instead) the solver's best meld, each when legal."""
-        choice = self.greedy.choose(observation, legal)
+        """:class:`CarouselPolicy`'s choice (knocking when legal, else greedy's), greedy's, then
+        knocking, drawing, ending the turn and (when greedy would knock) the solver's best meld,
+        each when legal. The solver runs once at most."""
+        greedy = self.greedy.choose(observation, legal)
+        knock = CarouselPolicy.knock(legal)
         verbs = {a.verb for a in legal}
-        out = [choice, *(CarouselAction(v) for v in (CVerb.KNOCK, CVerb.DRAW, CVerb.END) if v in verbs)]
-        if CVerb.KNOCK in verbs:
+        out = [
+            knock or greedy,
+            greedy,
+            *(CarouselAction(v) for v in (CVerb.KNOCK, CVerb.DRAW, CVerb.END) if v in verbs),
+        ]
+        if greedy.verb is CVerb.KNOCK:
             meld = self.greedy.choose(observation, [a for a in legal if a.verb is not CVerb.KNOCK])
             if meld.verb is CVerb.MELD:
                 out.append(meld)
         return out
 
-    def step(self, state: CarouselState, seat: int) -> CarouselAction:
-        """Greedy's policy without the solver: knock when greedy would, else lay a meld of three
-        hand cards or lay off one card when that is legal
+    def step(self, state: CarouselState, seat: int, own: bool) -> CarouselAction:
+        """Greedy's policy without the solver: knock when greedy would (the searching seat,
+        ``own``: whenever it may), else lay a meld of three hand cards or lay off one card when
+        that is legal
         (:func:`~rummykit.variants.carousel.manipulation.simple_meld`), else draw, else end the
         turn."""
         game = self.game
         knock = CarouselAction(CVerb.KNOCK)
         counts = [len(h) for h in state.hands]
-        if self.greedy.likely_lowest(game.points(state, seat), counts, seat) and game.is_legal(
+        if (own or self.greedy.likely_lowest(game.points(state, seat), counts, seat)) and game.is_legal(
             state, seat, knock
         ):
             return knock

@@ -100,6 +100,8 @@ def test_connect_plays_every_game_with_the_local_screens(
             variant,
             "--bot-delay",
             "0",
+            "--round-break",
+            "0",
         ]
         for rule in rules:
             args += ["--rule", rule]

@@ -295,6 +295,30 @@ class SeatClient:
         self.ws.close()
 
 
+def play_first_round(server: Server, table: str, clients: list[SeatClient]) -> dict[str, Any]:
+    """The people (``clients``, at an Okey table) play the greedy bot's moves until the second
+    round is dealt; the ``state`` message that deals it (the first round's last action), as the
+    first client got it. Two seats' greedy moves end the first round within a few dozen actions."""
+    from rummykit.server.bots import choose
+
+    rules = json.dumps(server.get(f"/tables/{table}").json()["rules"], sort_keys=True)
+    first = clients[0]
+    for n in range(1000):
+        for client in clients:
+            client.drain(0.02)
+        dealt = [m for m in first.received if m["type"] == "state" and m["observation"]["round"] > 1]
+        if dealt:
+            return dealt[0]
+        for client in clients:
+            state = client.state
+            if client.my_turn() and state is not None and state["observation"]["round"] == 1:
+                legal = [a["text"] for a in state["legal"]]
+                text = choose("okey", rules, "greedy", state["observation"], legal)
+                # the turn timer may have played for this seat meanwhile: refused, then read on
+                client.act(text, f"g{client.seat}-{n}")
+    raise AssertionError("the first round did not end")
+
+
 def replay_record(text: str) -> Any:
     """Replay a record's text with the engine (what ``rummykit replay`` does)."""
     from rummykit.engine.records import replay

@@ -30,14 +30,16 @@ two times in three with the greedy moves)."""
 def kalooki_table(
     server: Server, rounds: int = ROUNDS, options: dict[str, object] | None = None
 ) -> dict[str, object]:
-    """A public table of a person in seat 0 and three greedy bots (no delay); ``options`` the
-    rules (default: ``rounds`` rounds). The person's seat waits ten minutes for its page before a
-    bot stands in: a dealt table waits so for its test, after the others'."""
+    """A public table of a person in seat 0 and three greedy bots (no delay, no break between
+    rounds); ``options`` the rules (default: ``rounds`` rounds). The person's seat waits ten
+    minutes for its page before a bot stands in: a dealt table waits so for its test, after the
+    others'."""
     body = {
         "variant": "kalooki",
         "options": options or {"match": "rounds", "rounds": rounds},
         "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3,
         "bot_delay": 0,
+        "round_break_seconds": 0,
         "grace_seconds": 600,
     }
     created: dict[str, object] = server.post("/tables", body, status=201)

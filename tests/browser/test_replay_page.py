@@ -72,13 +72,14 @@ def check_route_files(page: Page, route: str, lang: str) -> None:
 
 
 def play_to_end(server: Server, variant: str, options: dict[str, Any]) -> dict[str, Any]:
-    """A public game of four greedy bots (no delay) of ``variant`` with ``options``, played to its
-    end: its replay summary."""
+    """A public game of four greedy bots (no delay, no break between rounds) of ``variant`` with
+    ``options``, played to its end: its replay summary."""
     body = {
         "variant": variant,
         "options": options,
         "seats": [{"kind": "bot", "level": "greedy"}] * 4,
         "bot_delay": 0,
+        "round_break_seconds": 0,
         "public": True,
     }
     created = server.post("/tables", body, status=201)

@@ -10,11 +10,11 @@ import random
 import re
 from typing import Any
 
-from browser_support import Pages, artifact
+from browser_support import Pages, artifact, check_rendering
 from playwright.sync_api import Page, expect
 from table_driver import PIECE, Person
 
-from test_server_support import Server
+from test_server_support import SeatClient, Server, make_table, play_first_round
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -79,6 +79,33 @@ def test_the_round_end_is_a_dialog_the_next_round_waits_for(pages: Pages, server
     assert status not in ("end", ""), status
     assert person.rack.locator("button[data-piece]").first.evaluate(REACHABLE_JS)
     expect(page.get_by_test_id("table").locator(".round")).to_have_text("Round 2")
+
+
+def test_the_turn_timer_stands_still_during_the_break_between_rounds(pages: Pages, server: Server) -> None:
+    # a two-seat Okey table of two people (scripted clients) whom a page watches; after the first
+    # round the seat to move gets its full turn once the 3 s break is over, as on the server
+    created, tokens = make_table(
+        server, options={"players": 2, "rounds": 2}, persons=2, turn_seconds=10, round_break_seconds=3
+    )
+    table = created["table"]
+    page = pages.new("round-break", **DESKTOP)
+    page.goto(f"/#/t/{table}")
+    timer = page.get_by_test_id("timer")
+    expect(timer).to_be_visible()
+    clients = [SeatClient(server, table, seat, token) for seat, token in enumerate(tokens)]
+    dealt = play_first_round(server, table, clients)
+    assert dealt["break_left"] > 2
+    dialog = page.get_by_test_id("round-end")
+    expect(dialog).to_be_visible()
+    pause = dialog.get_by_test_id("round-break")
+    expect(pause).to_have_text("The next round starts in 1 s")
+    expect(timer).to_have_text("10 s")
+    check_rendering(page, "en", "round-break-en-1280x800")
+    expect(pause).to_have_count(0)
+    expect(timer).to_have_text("9 s")
+    expect(timer).to_have_text("8 s")
+    for client in clients:
+        client.close()
 
 
 def test_hint_beside_the_seat_marks_its_pieces_and_notices_move_nothing(pages: Pages, server: Server) -> None:

@@ -145,6 +145,10 @@ def connect(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds each bot waits before it moves (--new)", min=0)
     ] = 0.6,
+    round_break: Annotated[
+        float,
+        typer.Option(help="Seconds of break after a round's end before the next round's play (--new)", min=0),
+    ] = 10.0,
     level: Annotated[
         str, typer.Option(help="The bots' level (--new): easy, medium, hard, or a bot's name such as random")
     ] = "greedy",
@@ -168,7 +172,13 @@ def connect(
                 client,
                 "POST",
                 "/tables",
-                {"variant": new, "options": options, "seats": seats, "bot_delay": bot_delay},
+                {
+                    "variant": new,
+                    "options": options,
+                    "seats": seats,
+                    "bot_delay": bot_delay,
+                    "round_break_seconds": round_break,
+                },
             )
             table, seat = made["table"], 0
         else:

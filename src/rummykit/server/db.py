@@ -54,8 +54,8 @@ class Base(DeclarativeBase):
 class TableRow(Base):
     """A table: ``status`` is ``waiting`` (seats being filled), ``playing`` or ``finished``;
     ``options`` holds the table options (``public``, ``turn_seconds``, ``grace_seconds``,
-    ``bot_delay``); ``owner``/``lease_until`` say which server process runs it, until when (Unix
-    seconds)."""
+    ``bot_delay``, ``round_break_seconds``, ``hints``); ``owner``/``lease_until`` say which server
+    process runs it, until when (Unix seconds)."""
 
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)

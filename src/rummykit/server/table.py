@@ -1,5 +1,5 @@
 """A live table: its game rebuilt by re-simulation, its seats, the per-seat versioned messages, the
-bots, the grace periods and the turn timer.
+bots, the grace periods, the turn timer and the break between rounds.
 
 Everything here runs on the server's event loop. Actions go through :meth:`LiveTable.play` one at
 a time per table (a lock held while the database commits in a worker thread): an action is applied
@@ -62,13 +62,16 @@ class Outbox(Protocol):
 class TableOptions:
     """Table options: ``public`` (listed in the lobby), ``turn_seconds`` (a person's time per turn,
     ``None``: no timer), ``grace_seconds`` (how long a dropped person's seat waits before a bot
-    stands in), ``bot_delay`` (seconds a bot waits before it moves), ``hints`` (seats may ask for
+    stands in), ``bot_delay`` (seconds a bot waits before it moves), ``round_break_seconds`` (the
+    pause after a round ends, the match going on, before the next round's first automatic move:
+    the turn timer starts after it and a bot waits it out; 0: none), ``hints`` (seats may ask for
     hints)."""
 
     public: bool = False
     turn_seconds: float | None = None
     grace_seconds: float = 30.0
     bot_delay: float = 0.6
+    round_break_seconds: float = 10.0
     hints: bool = True
 
     @classmethod
@@ -88,6 +91,9 @@ class TableOptions:
             data.get("grace_seconds", cls.grace_seconds), "grace_seconds", 0.0, 86400.0
         )
         options.bot_delay = _seconds(data.get("bot_delay", cls.bot_delay), "bot_delay", 0.0, 10.0)
+        options.round_break_seconds = _seconds(
+            data.get("round_break_seconds", cls.round_break_seconds), "round_break_seconds", 0.0, 600.0
+        )
         return options
 
 
@@ -185,6 +191,8 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.timer: asyncio.TimerHandle | None = None
         self.deadline: tuple[int, float] | None = None
+        self.break_until: float | None = None
+        """The event loop's time when the break after the last round's end is over, or ``None``."""
         self.grace: dict[int, asyncio.TimerHandle] = {}
         for row_seat in stored.seats:
             if row_seat.connected:
@@ -241,8 +249,9 @@ class LiveTable:
         the last action (``played``: its seat and canonical text, public in every game) with the
         viewer's events of it, the server's notices; Kalooki's ``opening``
         (:func:`rummykit.server.assist.kalooki_opening`); Carousel's ``carousel``
-        (:func:`rummykit.server.assist.carousel_draft`); the outcome and the seed once the match is
-        over."""
+        (:func:`rummykit.server.assist.carousel_draft`); ``break_left``, the seconds of the break
+        between rounds still to run as the message is made (0 when none); the outcome and the seed
+        once the match is over."""
         game, state = self.game, match.state
         actions = [] if viewer is None else game.legal_actions(state, viewer)
         legal = [{"id": game.action_id(state, a), "text": game.action_text(a)} for a in actions]
@@ -258,6 +267,7 @@ class LiveTable:
             "played": played,
             "events": game.events_for(events, viewer),
             "notices": notices,
+            "break_left": round(self._break_left(), 3),
             "over": False,
         }
         if isinstance(game, KalookiGame):
@@ -394,6 +404,7 @@ class LiveTable:
         self.hub.db.start_game(row)
         self.match = self._rebuild(row, [])
         self.status = "playing"
+        self.break_until = None
         for seat in self.seats:
             if seat.standing_in:
                 seat.standing_in = False
@@ -520,6 +531,7 @@ class LiveTable:
             if client_id is not None and client_id in match.accepted[seat]:
                 return Played([], match.accepted[seat][client_id], duplicate=True)
             chosen = action(match.state) if callable(action) else action
+            round_before = self._round_of(match.state)
             state = match.state.clone()
             events = self.game.apply(state, seat, chosen)
             text = self.game.action_text(chosen)
@@ -547,6 +559,8 @@ class LiveTable:
             if client_id is not None:
                 match.accepted[seat][client_id] = match.steps
             self.hub.count_action()
+            if outcome is None and self._round_of(state) != round_before:
+                self._start_break()
             played = {"seat": seat, "action": text}
             self._publish(self._record(match, events, self._notices(seat, cause, text), played))
             if outcome is not None:
@@ -555,9 +569,27 @@ class LiveTable:
             self._schedule()
             return Played(events, match.steps)
 
+    def _round_of(self, state: Any) -> int:
+        """The round ``state`` is in (the observations' common ``round`` key)."""
+        return int(self.game.observe(state, None)["round"])
+
+    def _start_break(self) -> None:
+        """A round ended and the next one is dealt: the break between rounds starts now, and the
+        next seat's turn timer is a new one."""
+        self.deadline = None
+        pause = self.options.round_break_seconds
+        self.break_until = asyncio.get_running_loop().time() + pause if pause > 0 else None
+
+    def _break_left(self) -> float:
+        """Seconds until the break between rounds is over (0: no break now)."""
+        if self.break_until is None:
+            return 0.0
+        return max(0.0, self.break_until - asyncio.get_running_loop().time())
+
     def _schedule(self) -> None:
-        """Arrange the next automatic move: a bot's (after ``bot_delay``), or a person's default
-        move when the turn timer runs out."""
+        """Arrange the next automatic move: a bot's (after ``bot_delay``, and not before the break
+        between rounds is over), or a person's default move when the turn timer runs out (a timer
+        that starts when the break is over)."""
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
@@ -568,11 +600,13 @@ class LiveTable:
             return
         loop = asyncio.get_running_loop()
         info = self.seats[seat]
+        pause = self._break_left()
         if info.kind == "bot" or info.standing_in:
-            self.timer = loop.call_later(self.options.bot_delay, self._guarded, self._bot_turn, match.steps)
+            delay = max(self.options.bot_delay, pause)
+            self.timer = loop.call_later(delay, self._guarded, self._bot_turn, match.steps)
         elif self.options.turn_seconds is not None:
             if self.deadline is None or self.deadline[0] != seat:
-                self.deadline = (seat, loop.time() + self.options.turn_seconds)
+                self.deadline = (seat, loop.time() + pause + self.options.turn_seconds)
             self.timer = loop.call_at(self.deadline[1], self._guarded, self._timeout, match.steps)
 
     def _guarded(self, move: Callable[[Match, int, int], Awaitable[None]], version: int) -> None:

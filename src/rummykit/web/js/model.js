@@ -143,8 +143,10 @@ export class TableModel {
     }
     this.log = [...this.log, ...entries].slice(-LOG_LIMIT);
     this.lastEvents = entries;
-    if (!previous || previous.observation.to_move !== obs.to_move || newGame) {
-      this.turnStart = obs.to_move === null ? null : { seat: obs.to_move, at: Date.now() };
+    // a turn's time runs from when this browser saw it start, after the break between rounds
+    const pause = (message.break_left || 0) * 1000;
+    if (newRound || pause || previous.observation.to_move !== obs.to_move) {
+      this.turnStart = obs.to_move === null ? null : { seat: obs.to_move, at: Date.now() + pause };
     }
     if (newRound) this.carouselMeld = null;
     for (const event of message.events) {

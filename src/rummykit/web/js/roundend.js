@@ -1,10 +1,11 @@
 // The end of a round (and of the match): why the scores changed, in words; the winner's melds as
-// laid down and every hand the rules show; each seat's change and total. A modal dialog over the
-// table (the next round is dealt behind it and waits, out of reach, until Continue); at the
-// match's end Close leaves the result to the table head's "The result" button.
+// laid down and every hand the rules show; each seat's change and total; the seconds left of the
+// break before the next round's play starts. A modal dialog over the table (the next round is
+// dealt behind it and waits, out of reach, until Continue); at the match's end Close leaves the
+// result to the table head's "The result" button.
 
 import { html } from "./html.js";
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { t, signed, num, sentence, listText } from "./i18n.js";
 import { Piece } from "./piece.js";
 
@@ -28,7 +29,19 @@ function Pieces({ kind, faces, wilds }) {
   </span>`;
 }
 
-export function RoundEnd({ end, view, kind, ctx, canRematch, onRematch, onClose }) {
+/** Render the calling component again every second while `active` (a countdown shown). */
+export function useTicker(active) {
+  const [, setNow] = useState(0);
+  useEffect(() => {
+    if (!active) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+}
+
+/** `start`: the model's turnStart ({seat, at}: when the next turn's time starts, after the break
+ * between rounds), or null. */
+export function RoundEnd({ end, view, kind, ctx, start, canRematch, onRematch, onClose }) {
   const dialog = useRef(null);
   useEffect(() => {
     const box = dialog.current;
@@ -40,6 +53,8 @@ export function RoundEnd({ end, view, kind, ctx, canRematch, onRematch, onClose 
   const totals = view.observation.scores;
   const wilds = new Set(result ? result.wilds : []);
   const names = totals.map((_, s) => ctx.seatName(s));
+  const pause = start && !over ? Math.ceil((start.at - Date.now()) / 1000) : 0;
+  useTicker(pause > 0);
   const heading = useRef(null);
   const shown = result ? result.round_no : -1;
   useEffect(() => {
@@ -97,6 +112,7 @@ export function RoundEnd({ end, view, kind, ctx, canRematch, onRematch, onClose 
     </table>
     ${over &&
     html`<p>${t("round_end_winners", { names: view.outcome.winners.map((s) => names[s]).join(", ") })}</p>`}
+    ${pause > 0 && html`<p data-testid="round-break">${t("round_end_break", { seconds: pause })}</p>`}
     <div class="buttons">
       ${over && canRematch && html`<button type="button" class="primary" onClick=${onRematch}>${t("table_rematch")}</button>`}
       ${over && html`<a href=${view.record} download>${t("round_end_record")}</a>`}

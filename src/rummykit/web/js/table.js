@@ -11,16 +11,7 @@ import { GAME_TABLES, GameTable, useModule } from "./lazy.js";
 import { Waiting } from "./waiting.js";
 import { Log, Announcer } from "./log.js";
 import { Scores } from "./scores.js";
-import { RoundEnd } from "./roundend.js";
-
-function useTicker(active) {
-  const [, setNow] = useState(0);
-  useEffect(() => {
-    if (!active) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [active]);
-}
+import { RoundEnd, useTicker } from "./roundend.js";
 
 function TurnLine({ model, ctx }) {
   const view = model.view;
@@ -32,7 +23,8 @@ function TurnLine({ model, ctx }) {
   else if (obs.to_move === model.seat && view.legal.length) text = t(`turn_${obs.phase}`);
   else text = t("turn_other", { name: ctx.seatName(obs.to_move) });
   const start = model.turnStart;
-  const left = seconds && start ? Math.max(0, Math.ceil(seconds - (Date.now() - start.at) / 1000)) : null;
+  // before start.at (the break between rounds) the new turn's time stands still, full
+  const left = seconds && start ? Math.max(0, Math.ceil(seconds - Math.max(0, Date.now() - start.at) / 1000)) : null;
   return html`<p class=${`turn ${obs.to_move === model.seat ? "yours" : ""}`} data-testid="turn">
     ${text}
     ${left !== null && !view.over && html` <span class="timer" data-testid="timer">${t("turn_timer", { seconds: left })}</span>`}
@@ -166,6 +158,7 @@ export function TablePage({ id, invited, variants }) {
       view=${view}
       kind=${m.kind}
       ctx=${ctx}
+      start=${m.turnStart}
       canRematch=${Boolean(m.token()) && info.status === "finished"}
       onRematch=${() => run("rematch")}
       onClose=${() => m.dismissRoundEnd()}

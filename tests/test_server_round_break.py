@@ -66,6 +66,11 @@ def test_the_turn_timer_of_the_next_round_starts_after_the_break(
     if pause == 0:
         # no break: the timer starts at the round's end (the default break would add 10 s)
         assert waited < TableOptions.round_break_seconds + 1
+    # a client back after the break gets the missed round end with no break left
+    back = SeatClient(server, table, 1, tokens[1], v=dealt["v"] - 1, game=dealt["game"])
+    missed = back.next_game_message()
+    assert missed["type"] == "state" and missed["v"] == dealt["v"] and missed["break_left"] == 0
+    back.close()
     for client in clients:
         client.close()
 

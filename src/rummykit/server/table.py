@@ -440,9 +440,18 @@ class LiveTable:
             if kept and kept[0][0] <= last + 1:
                 for v, text in kept:
                     if v > last:
-                        out.send(text)
+                        out.send(self._restamped(text))
                 return
         out.send(self.sync(viewer))
+
+    def _restamped(self, text: str) -> str:
+        """A kept message as sent now: a ``break_left`` it was made with (seconds from then) is
+        the break's seconds left now (0 once the break is over)."""
+        message = json.loads(text)
+        if not message.get("break_left"):
+            return text
+        message["break_left"] = round(self._break_left(), 3)
+        return dumps(message)
 
     def sync(self, viewer: Viewer) -> str:
         """A full resync message: the ``state`` message of now with no events, typed ``sync``."""

@@ -101,6 +101,7 @@ _WIN_KIND: dict[WinKind | None, str] = {None: "null", **{k: json.dumps(k.value) 
 """A win kind (or none) as JSON."""
 _MELD_KIND = {k: f'{{"kind": {json.dumps(k.value)}' for k in MeldKind}
 """The start of a meld's JSON object, by its kind."""
+_MELD_TEXTS_KEPT = 100_000
 
 
 class _HandReader:
@@ -117,6 +118,13 @@ class _HandReader:
         self._quoted = [json.dumps(name) for name in self.names]
         """Each face's notation as a JSON string, by face."""
         self._head = f'"variant": {json.dumps(info.name)}'
+        self._heads: dict[str | None, str] = {}
+        """:meth:`_head_of` by indicator."""
+        self._tails: dict[tuple[WinKind, tuple[WinKind, ...]], str] = {}
+        """:meth:`_tail` of reports with no finishes, deadwood or meld value, by arrangement kind
+        and win kinds."""
+        self._meld_texts: dict[int, tuple[Meld, str]] = {}
+        """Each meld's JSON text by the meld's ``id`` (with the meld, which keeps the id its own)."""
         self._faces: dict[str, int] = {}
         self._fewest_copies = min(pieces.copies, pieces.jokers)
         """No face is one copy too many when none appears more often than this."""
@@ -127,7 +135,7 @@ class _HandReader:
         :func:`parse_pieces` does (it is asked whenever the quick reading fails)."""
         known = self._faces
         try:
-            faces = [known[t] for t in tokens]
+            faces = list(map(known.__getitem__, tokens))
         except KeyError:
             faces = [self.pieces.face(i) for i in parse_pieces(self.pieces, tokens)]
             known.update(zip(tokens, faces, strict=True))
@@ -159,9 +167,10 @@ class _HandReader:
         faces = self.faces(tokens)
         if not faces:
             raise RummykitError("no pieces given: write the hand, e.g. R1 R2 R3 or 7H 8H 9H")
-        for aside, what in ((indicator, "indicator"), (self.up, "up card")):
-            if aside is not None:
-                _check_set_aside(self.pieces, faces, self.face(aside), aside, what)
+        if indicator is not None:
+            _check_set_aside(self.pieces, faces, self.face(indicator), indicator, "indicator")
+        if self.up is not None:
+            _check_set_aside(self.pieces, faces, self.face(self.up), self.up, "up card")
         return faces, wilds, analyse(self.profile, faces, wilds)
 
     def solve(self, tokens: list[str], indicator: str | None) -> tuple[dict[str, object], HandReport]:
@@ -182,16 +191,29 @@ class _HandReader:
             faces, wilds, report = self._analyse(tokens, indicator)
         except RummykitError as exc:
             return json.dumps({"line": number, "error": str(exc)})
-        quoted = self._quoted
-        head = self._head
-        if indicator is not None:
-            head += f', "indicator": {quoted[self.face(indicator)]}, "okey": {quoted[min(wilds.faces)]}'
+        head = self._heads.get(indicator)
+        if head is None:
+            head = self._heads[indicator] = self._head_of(indicator, wilds)
+        arrangement = report.arrangement
+        if report.finishes is None and report.deadwood_points is None and report.max_meld is None:
+            # the rest of the line follows from the arrangement's kind and the win kinds alone
+            at = (arrangement.kind, report.win_kinds)
+            tail = self._tails.get(at)
+            if tail is None:
+                tail = self._tails[at] = self._tail(report)
+        else:
+            tail = self._tail(report)
+        listed = self._list
+        return (
+            f'{{"line": {number}, {head}, "hand": {listed(faces)}, '
+            f'"melds": {self._melds(arrangement.melds)}, "ungrouped": {listed(arrangement.ungrouped)}, {tail}'
+        )
+
+    def _tail(self, report: HandReport) -> str:
+        """The fields of a batch line after ``ungrouped``, and its closing brace."""
         kinds = report.win_kinds
         max_meld = report.max_meld
         return (
-            f'{{"line": {number}, {head}, "hand": {self._list(faces)}, '
-            f'"melds": {self._melds(report.melds)}, '
-            f'"ungrouped": {self._list(report.arrangement.ungrouped)}, '
             f'"arrangement": {_WIN_KIND[report.arrangement.kind]}, '
             f'"winning": {"true" if kinds else "false"}, '
             f'"win_kind": {_WIN_KIND[report.win_kind]}, '
@@ -202,18 +224,37 @@ class _HandReader:
             f'"max_value_melds": {"null" if max_meld is None else self._melds(max_meld.melds)}}}'
         )
 
+    def _head_of(self, indicator: str | None, wilds: Wilds) -> str:
+        """The fields of a batch line between its number and its hand: the variant, and for a hand
+        with an indicator, the indicator and the okey."""
+        if indicator is None:
+            return self._head
+        quoted = self._quoted
+        return (
+            f'{self._head}, "indicator": {quoted[self.face(indicator)]}, "okey": {quoted[min(wilds.faces)]}'
+        )
+
     def _list(self, faces: Sequence[int]) -> str:
         """The JSON list of the notation of ``faces``."""
         return f"[{', '.join(map(self._quoted.__getitem__, faces))}]"
 
     def _melds(self, melds: Sequence[Meld]) -> str:
-        """The JSON list of :func:`meld_json` of each of ``melds``."""
-        listed = self._list
+        """The JSON list of :func:`meld_json` of each of ``melds`` (each meld's text kept while the
+        meld lives: the solver hands out the same meld object again for the same meld)."""
+        known = self._meld_texts
         texts = []
         for meld in melds:
-            pieces = listed(meld.faces)
-            stands = pieces if meld.stands_for == meld.faces else listed(meld.stands_for)
-            texts.append(f'{_MELD_KIND[meld.kind]}, "pieces": {pieces}, "stands_for": {stands}}}')
+            hit = known.get(id(meld))
+            if hit is None or hit[0] is not meld:
+                if len(known) > _MELD_TEXTS_KEPT:
+                    known.clear()
+                pieces = self._list(meld.faces)
+                stands = pieces if meld.stands_for == meld.faces else self._list(meld.stands_for)
+                hit = known[id(meld)] = (
+                    meld,
+                    f'{_MELD_KIND[meld.kind]}, "pieces": {pieces}, "stands_for": {stands}}}',
+                )
+            texts.append(hit[1])
         return f"[{', '.join(texts)}]"
 
 
@@ -315,7 +356,7 @@ def _batch(
         except UnicodeDecodeError:
             raise RummykitError(f"can't read {source}: it is not UTF-8 text") from None
     reader = _HandReader(info, rules, pieces, up_card)
-    write = sys.stdout.write
+    out: list[str] = []
     for number, line in enumerate(lines, start=1):
         text = line.partition("#")[0].strip()
         if not text:
@@ -324,8 +365,22 @@ def _batch(
         if ":" in text:
             given, _, text = text.partition(":")
             indicator = given.strip()
-        write(reader.json_line(number, split_tokens(text), indicator) + "\n")
+        out.append(reader.json_line(number, split_tokens(text), indicator))
+        if len(out) == _WRITE_EVERY:
+            _write_lines(out)
+    _write_lines(out)
     sys.stdout.flush()
+
+
+_WRITE_EVERY = 1000
+"""Batch lines written to standard output at once."""
+
+
+def _write_lines(lines: list[str]) -> None:
+    """Write ``lines`` (each with its newline) and empty the list."""
+    if lines:
+        sys.stdout.write("\n".join(lines) + "\n")
+        lines.clear()
 
 
 QUICK_OPTIONS: dict[str, str] = {

@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from itertools import combinations
+from itertools import combinations, filterfalse
+from struct import Struct
 
 from rummykit.core.melds import (
     HIGH_ACE,
@@ -32,6 +33,10 @@ from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, make_face, ra
 
 MAX_TEMPLATE_RUN = 5
 MEMO_LIMIT = 400_000
+FIT_LIMIT = 20_000
+"""Entries kept per anchor slot and number of wilds in the table of the templates that fit."""
+_UNITS_KEPT = 1_000
+"""Rounds' wilds whose packing table :meth:`HandSolver._pack` keeps."""
 
 
 class Objective(StrEnum):
@@ -82,6 +87,10 @@ class _Template:
 
 _State = tuple[int, int]
 _Choice = tuple[int, tuple[int, ...]] | None
+_Memo = list[dict[int, tuple[int, _Choice]]]
+"""A search memo: by number of wilds (below ``_MAX_WILDS``), by packed natural counts, the state's
+best score and choice."""
+_MAX_WILDS = 8
 
 
 _LANE = 16
@@ -93,6 +102,8 @@ _SLOT_FACE = tuple(
     for slot in range(N_SUITS * _LANE)
 )
 _UNITS = tuple(1 << (2 * slot) for slot in _SLOT)
+_UNIT_AT = tuple(1 << (2 * slot) for slot in range(N_SUITS * _LANE))
+"""The unit of each slot of the packed counts."""
 _COUNT_BITS = tuple(3 * unit for unit in _UNITS)
 """Both bits of every face's count: ``key & _COUNT_BITS[f]`` is non-zero when ``f`` is present."""
 _FIRST_UNITS = sum(_UNITS)
@@ -110,6 +121,30 @@ _WILD_SKIP = 1 << (2 * N_SUITS * _LANE)
 def _naturals(key: int) -> int:
     """How many pieces the packed counts ``key`` hold."""
     return (key & _FIRST_UNITS).bit_count() + 2 * ((key >> 1) & _FIRST_UNITS).bit_count()
+
+
+_CHUNKS = Struct(f"<{N_SUITS * _LANE // 8}H")
+"""The packed counts as 16-bit chunks of eight slots each."""
+_chunk_faces: dict[int, tuple[int, ...]] = {}
+"""The faces of one chunk (its counts shifted left by three bits, plus its index), each copy."""
+
+
+def _listed(key: int) -> list[int]:
+    """The faces of the packed counts ``key`` in slot order (suit by suit, rank by rank), each face
+    as many times as ``key`` counts it: one lookup per eight slots holding any, not a loop per face."""
+    out: list[int] = []
+    for index, chunk in enumerate(_CHUNKS.unpack(key.to_bytes(_CHUNKS.size, "little"))):
+        if chunk:
+            at = chunk << 3 | index
+            faces = _chunk_faces.get(at)
+            if faces is None:
+                if len(_chunk_faces) > MEMO_LIMIT:
+                    _chunk_faces.clear()
+                faces = _chunk_faces[at] = tuple(
+                    _SLOT_FACE[8 * index + j] for j in range(8) for _ in range((chunk >> 2 * j) & 3)
+                )
+            out += faces
+    return out
 
 
 @cache
@@ -174,6 +209,11 @@ def _template_groups(rules: MeldRules) -> tuple[tuple[tuple[_Record, ...], ...],
             groups.setdefault(len(t.faces), []).append(record)
         out.append(tuple(tuple(group) for _, group in sorted(groups.items())))
     return tuple(out)
+
+
+def _last(faces: Sequence[int], face: int) -> int:
+    """Where ``face`` last appears in ``faces``."""
+    return max(i for i, f in enumerate(faces) if f == face)
 
 
 def _union(masks: Iterable[int]) -> int:
@@ -251,7 +291,20 @@ class HandSolver:
         ]
         """By slot: the units of every other face of the anchor's templates (both count bits with
         ``_by_count``); which templates fit depends only on those and the wilds (see :meth:`_fit`)."""
-        self._fit_table: dict[int, tuple[_Fit, ...]] = {}
+        self._fit_tables: list[dict[int, tuple[_Fit, ...]]] = [{} for _ in range(N_SUITS * _LANE << 3)]
+        """:meth:`_fit` by ``slot << 3 | wilds`` (wilds below 8, as in the memo's states), then by
+        :meth:`_fit_key`."""
+        self._units: dict[int, tuple[Wilds, list[int]]] = {}
+        """By the ``id`` of the round's wilds (kept with them, which keeps the id theirs): each
+        face's unit in the packed counts (0 for a wild; a false joker's, its natural's), for
+        :meth:`_pack` (looked up by identity: hashing the wilds costs more than packing a hand)."""
+        self._built_melds: dict[tuple[int, int, tuple[int, ...]], Meld] = {}
+        """The melds :meth:`_rebuild` made, by (anchor slot, template index, pieces played): a meld
+        is immutable, so the same one is handed out again rather than built again."""
+        self._built_pairs: dict[tuple[int, int, int], Meld] = {}
+        """The pairs :meth:`_pair` made, by (piece, piece, face they stand for)."""
+        """By the round's wilds: each face's unit in the packed counts (0 for a wild; a false
+        joker's, its natural's), for :meth:`_pack`."""
         self._near = [3 * _union(r[1] for r in self._groups[f][0]) if f >= 0 else 0 for f in _SLOT_FACE]
         """By slot: both count bits of every other face of the anchor's templates of three. With
         fewer than two wilds no template fits unless one of them is present (see
@@ -260,9 +313,9 @@ class HandSolver:
         """Pairs are two pieces of one face, and a wild pairs with anything: the naturals left out
         of the most pairs are those of a face held an odd number of times."""
         self._values_table: list[list[int]] | None = None
-        self._memos: dict[Objective, dict[int, tuple[int, _Choice]]] = {}
+        self._memos: dict[Objective, _Memo] = {}
         self._weight_tables: dict[Objective, tuple[list[int], int]] = {}
-        self._searchers: dict[Objective, tuple[dict[int, tuple[int, _Choice]], _Search]] = {}
+        self._searchers: dict[Objective, tuple[_Memo, _Search]] = {}
         self._spare_table: dict[int, int] = {}
         self._spare_fn: tuple[_Search, Callable[[int, int], int]] | None = None
         self._meld_table: dict[int, bool] = {}
@@ -277,31 +330,41 @@ class HandSolver:
         state.update(_searchers={}, _spare_fn=None, _meld_fn=None, _skip_fn=None)
         return state
 
-    def _memo(self, objective: Objective) -> dict[int, tuple[int, _Choice]]:
+    def _memo(self, objective: Objective) -> _Memo:
         """The search memo of ``objective``, shared by every hand: a state (natural counts, number
         of wilds) has the same best score and choice whatever the hand it came from and whichever
         faces are wild this round, and a bot asks about many hands that differ by one piece.
         Emptied when it grows past ``MEMO_LIMIT`` states."""
         memo = self._memos.get(objective)
-        if memo is None or len(memo) > MEMO_LIMIT:
-            memo = self._memos[objective] = {}
+        if memo is None or sum(map(len, memo)) > MEMO_LIMIT:
+            memo = self._memos[objective] = [{} for _ in range(_MAX_WILDS)]
         return memo
 
     # ----------------------------------------------------------------- hands as counts
     def _pack(self, faces: Sequence[int], wilds: Wilds) -> tuple[int, list[int], dict[int, int]]:
-        """(packed natural counts, wild pieces' faces, natural face -> face of the piece)."""
-        key = 0
-        wild: list[int] = []
-        shown: dict[int, int] = {}
+        """(packed natural counts, wild pieces' faces, the natural faces shown by another face: a
+        false joker's natural, when a false joker is the last piece of it in ``faces``). A natural
+        ``g`` reads ``shown.get(g, g)``."""
+        known = self._units.get(id(wilds))
+        if known is None or known[0] is not wilds:
+            if len(self._units) > _UNITS_KEPT:
+                self._units.clear()
+            known = self._units[id(wilds)] = (
+                wilds,
+                [
+                    0 if f in wilds.faces else _UNITS[f] if f != JOKER else _UNITS[wilds.joker_as or 0]
+                    for f in range(JOKER + 1)
+                ],
+            )
+        units = known[1]
         wild_faces = wilds.faces
-        for face in faces:
-            if face in wild_faces:
-                wild.append(face)
-                continue
-            natural = face if face != JOKER else wilds.natural(face, self.rules.kind)
-            shown[natural] = face
-            key += _UNITS[natural]
-        return key, wild, shown
+        wild = list(filter(wild_faces.__contains__, faces))
+        shown: dict[int, int] = {}
+        if JOKER in faces and JOKER not in wild_faces:
+            natural = wilds.natural(JOKER, self.rules.kind)
+            if natural in wild_faces or natural not in faces or _last(faces, JOKER) > _last(faces, natural):
+                shown[natural] = JOKER
+        return sum(map(units.__getitem__, faces)), wild, shown
 
     def _isolated(self, key: int, w: int) -> int:
         """The packed counts of the naturals of ``key`` that no template can take with ``w`` wilds
@@ -321,11 +384,12 @@ class HandSolver:
         x = (here >> _SUIT_BITS | here << 3 * _SUIT_BITS) & _ALL_LANES
         y = (here >> 2 * _SUIT_BITS | here << 2 * _SUIT_BITS) & _ALL_LANES
         z = (here >> 3 * _SUIT_BITS | here << _SUIT_BITS) & _ALL_LANES
+        above, below = here >> 2, here << 2
         if w == 0:
-            runs = (here >> 2 & here >> 4) | (here << 2 & here >> 2) | (here << 2 & here << 4)
-            sets = (x & y) | (x & z) | (y & z)
+            runs = (above & here >> 4) | (below & above) | (below & here << 4)
+            sets = (x & y) | (z & (x | y))
         else:
-            runs = here >> 2 | here >> 4 | here << 2 | here << 4
+            runs = above | here >> 4 | below | here << 4
             sets = x | y | z
         taken = (runs | sets) & here
         taken |= (taken >> _ACE_TO_HIGH) & _ACE_UNITS
@@ -381,15 +445,32 @@ class HandSolver:
         """
         return self._arranged(*self._pack(faces, wilds), objective)
 
-    def arrange_and_pairs_left(
+    def arrange_or_pairs(
         self, faces: Sequence[int], wilds: Wilds, objective: Objective = Objective.PIECES
-    ) -> tuple[Arrangement, int]:
-        """(:meth:`arrange`, :meth:`pairs_left`), reading the hand once."""
+    ) -> tuple[Arrangement, bool, int]:
+        """(:meth:`pairs` when it leaves fewer pieces out than :meth:`arrange`, else :meth:`arrange`;
+        whether sets and runs take every piece; :meth:`pairs_left`), reading the hand once and
+        building only the arrangement returned (under ``PIECES`` the search's score counts what
+        sets and runs leave out, so their melds are rebuilt only when they are the answer)."""
         key, wild, shown = self._pack(faces, wilds)
-        arrangement = self._arranged(key, wild, shown, objective)
+        w = len(wild)
         if self._pairs_by_face:
-            return arrangement, _pairs_left((key & _FIRST_UNITS).bit_count(), len(wild))
-        return arrangement, self.pairs_left(faces, wilds)
+            pairs_left = _pairs_left((key & _FIRST_UNITS).bit_count(), w)
+        else:
+            pairs_left = self.pairs_left(faces, wilds)
+        if objective is not Objective.PIECES:
+            arrangement = self._arranged(key, wild, shown, objective)
+            melds_left = len(arrangement.ungrouped)
+            if pairs_left < melds_left:
+                return self.pairs(faces, wilds), False, pairs_left
+            return arrangement, not melds_left, pairs_left
+        alone = self._isolated(key, w)
+        memo = self._memo(objective)
+        total = self._search(key - alone, w, objective, memo)
+        melds_left = len(faces) - total
+        if pairs_left < melds_left:
+            return self.pairs(faces, wilds), False, pairs_left
+        return self._built(key - alone, alone, w, memo, wild, shown, total), not melds_left, pairs_left
 
     def _arranged(
         self, key: int, wild: list[int], shown: dict[int, int], objective: Objective
@@ -398,7 +479,20 @@ class HandSolver:
         alone = self._isolated(key, len(wild))
         memo = self._memo(objective)
         total = self._search(key - alone, len(wild), objective, memo)
-        melds, ungrouped = self._rebuild(key - alone, alone, len(wild), memo, wild, shown)
+        return self._built(key - alone, alone, len(wild), memo, wild, shown, total)
+
+    def _built(
+        self,
+        key: int,
+        alone: int,
+        w: int,
+        memo: _Memo,
+        wild: list[int],
+        shown: dict[int, int],
+        total: int,
+    ) -> Arrangement:
+        """The arrangement of score ``total`` that :meth:`_rebuild` walks from ``key``."""
+        melds, ungrouped = self._rebuild(key, alone, w, memo, wild, shown)
         return Arrangement(tuple(merge_runs(melds) if len(melds) > 1 else melds), tuple(ungrouped), total)
 
     def score(self, faces: Sequence[int], wilds: Wilds, objective: Objective = Objective.PIECES) -> int:
@@ -428,7 +522,7 @@ class HandSolver:
         key: int,
         wilds: int,
         objective: Objective,
-        memo: dict[int, tuple[int, _Choice]],
+        memo: _Memo,
     ) -> int:
         """The best score from the packed naturals ``key`` and ``wilds`` wilds, filling ``memo``
         with each state's best choice (the caller rebuilds from the same memo, so it is fetched
@@ -436,16 +530,9 @@ class HandSolver:
         if objective is Objective.PIECES:
             return self._search_pieces(key, wilds, memo)
         weight = self._weights(objective)[0]
-        room = 0
-        rest = key
-        while rest:
-            slot = ((rest & -rest).bit_length() - 1) >> 1
-            count = (rest >> (2 * slot)) & 3
-            room += weight[_SLOT_FACE[slot]] * count
-            rest -= count << (2 * slot)
-        return self._searcher(objective, memo)(key, wilds, room)
+        return self._searcher(objective, memo)(key, wilds, sum(map(weight.__getitem__, _listed(key))))
 
-    def _searcher(self, objective: Objective, memo: dict[int, tuple[int, _Choice]]) -> _Search:
+    def _searcher(self, objective: Objective, memo: _Memo) -> _Search:
         """The memoised search of ``objective`` filling ``memo``, as a function of (naturals,
         wilds, the naturals' weight); built once per memo (the function refers to itself, so one
         built per call would leave a reference cycle per call to the garbage collector)."""
@@ -459,7 +546,7 @@ class HandSolver:
             cached = self._searchers[objective] = (memo, search)
         return cached[1]
 
-    def _points_best(self, objective: Objective, memo: dict[int, tuple[int, _Choice]]) -> _Search:
+    def _points_best(self, objective: Objective, memo: _Memo) -> _Search:
         """The search of :meth:`_search` for the point objectives (``DEADWOOD``, ``MELD_VALUE``)."""
         weight, wild_score = self._weights(objective)
         templates = self._templates
@@ -471,13 +558,13 @@ class HandSolver:
 
         def best(k: int, w: int, room: int) -> int:
             """Best score from naturals ``k`` and ``w`` wilds; ``room``: the naturals' weight."""
-            state = k << 3 | w
-            hit = memo.get(state)
+            known = memo[w]
+            hit = known.get(k)
             if hit is not None:
                 return hit[0]
             if k == 0:
                 score = (w * wild_score + self._all_wild_bonus(objective, w)) if w >= 3 else 0
-                memo[state] = (score, None)
+                known[k] = (score, None)
                 return score
             slot = ((k & -k).bit_length() - 1) >> 1
             low = 1 << (2 * slot)
@@ -533,22 +620,21 @@ class HandSolver:
                         if score > top_score:
                             top_score, top_choice = score, (index, swap)
                 if top_score == ceiling:
-                    memo[state] = (top_score, top_choice)
+                    known[k] = (top_score, top_choice)
                     return top_score
             alone = best(k - low, w, room - weight[anchor])
             if alone >= top_score:
                 top_score, top_choice = alone, None
-            memo[state] = (top_score, top_choice)
+            known[k] = (top_score, top_choice)
             return top_score
 
         return best
 
-    def _fit_key(self, slot: int, rest: int, w: int) -> int:
-        """The key of ``_fit_table`` for the anchor at ``slot``, the naturals ``rest`` (a state less
-        its anchor) and ``w`` wilds: the presence (with ``_by_count``, the counts) of the anchor's
-        template faces, the slot and the wilds (the pieces search computes the same inline)."""
-        rest = rest if self._by_count else rest | rest >> 1
-        return ((rest & self._support[slot]) << 6 | slot) << 5 | w
+    def _fit_key(self, slot: int, rest: int) -> int:
+        """The key of :meth:`_fit` in ``_fit_tables[slot << 3 | wilds]`` for the anchor at ``slot``
+        and the naturals ``rest`` (a state less its anchor): the presence (with ``_by_count``, the
+        counts) of the anchor's template faces (the pieces search computes the same inline)."""
+        return (rest if self._by_count else rest | rest >> 1) & self._support[slot]
 
     def _fit(self, slot: int, rest: int, w: int, key: int) -> tuple[_Fit, ...]:
         """The templates anchored at ``slot`` that fit the naturals ``rest`` (a state less its
@@ -557,8 +643,8 @@ class HandSolver:
         anchor, the memo's choice)``. A template taking the same naturals with as many wilds as an
         earlier one is left out: it scores the same, and every search keeps the first of the best.
 
-        Kept in ``_fit_table`` at ``key`` (:meth:`_fit_key`), where the searches look first;
-        emptied past ``MEMO_LIMIT`` entries."""
+        Kept in ``_fit_tables`` at ``key`` (:meth:`_fit_key`), where the searches look first; each
+        table is emptied past ``FIT_LIMIT`` entries."""
         present = (rest | rest >> 1) & _FIRST_UNITS
         fits: list[_Fit] = []
         seen: set[tuple[int, int]] = set()
@@ -578,21 +664,23 @@ class HandSolver:
                     fits.append((found, need, 1 + others, count, choice))
             if not fitted:
                 break
-        if len(self._fit_table) > MEMO_LIMIT:
-            self._fit_table.clear()
-        out = self._fit_table[key] = tuple(fits)
+        table = self._fit_tables[slot << 3 | w]
+        if len(table) > FIT_LIMIT:
+            table.clear()
+        out = table[key] = tuple(fits)
         return out
 
-    def _search_pieces(self, key: int, wilds: int, memo: dict[int, tuple[int, _Choice]]) -> int:
+    def _search_pieces(self, key: int, wilds: int, memo: _Memo) -> int:
         """:meth:`_search` under ``PIECES`` (every piece weighs 1): each template is one mask test
         (its other faces present in the counts) instead of a loop over its faces, and a template
         melds its own length whatever pieces fill it. The same states, scores and choices."""
         return self._searcher(Objective.PIECES, memo)(key, wilds, _naturals(key))
 
-    def _pieces_best(self, memo: dict[int, tuple[int, _Choice]]) -> _Search:
+    def _pieces_best(self, memo: _Memo) -> _Search:
         """The search of :meth:`_search_pieces` as a function of (naturals, wilds, how many
         naturals), filling ``memo``."""
-        table = self._fit_table
+        tables = self._fit_tables
+        unit_at = _UNIT_AT
         support = self._support
         fit = self._fit
         near = self._near
@@ -600,21 +688,21 @@ class HandSolver:
 
         def best(k: int, w: int, room: int) -> int:
             """Most pieces melded from naturals ``k`` (``room`` of them) and ``w`` wilds."""
-            state = k << 3 | w
-            hit = memo.get(state)
+            known = memo[w]
+            hit = known.get(k)
             if hit is not None:
                 return hit[0]
-            first = state
+            first = k
             while True:
                 if k == 0:
                     score = w if w >= 3 else 0
-                    memo[state] = memo[first] = (score, None)
+                    known[k] = known[first] = (score, None)
                     return score
                 slot = ((k & -k).bit_length() - 1) >> 1
-                rest = k - (1 << (2 * slot))
+                rest = k - unit_at[slot]
                 if w > 1 or rest & near[slot]:
-                    key = (((rest if by_count else rest | rest >> 1) & support[slot]) << 6 | slot) << 5 | w
-                    fits = table.get(key)
+                    key = (rest if by_count else rest | rest >> 1) & support[slot]
+                    fits = tables[slot << 3 | w].get(key)
                     if fits is None:
                         fits = fit(slot, rest, w, key)
                     if fits:
@@ -624,10 +712,9 @@ class HandSolver:
                 # (the rebuild reads a state missing from the memo as its anchor left out)
                 k = rest
                 room -= 1
-                state = k << 3 | w
-                hit = memo.get(state)
+                hit = known.get(k)
                 if hit is not None:
-                    memo[first] = (hit[0], None)
+                    known[first] = (hit[0], None)
                     return hit[0]
             ceiling = room + w
             top_score = -1
@@ -642,9 +729,9 @@ class HandSolver:
                 alone = best(rest, w, room - 1)
                 if alone >= top_score:
                     top_score, top_choice = alone, None
-            memo[state] = (top_score, top_choice)
-            if first != state:
-                memo[first] = (top_score, None)
+            known[k] = (top_score, top_choice)
+            if first != k:
+                known[first] = (top_score, None)
             return top_score
 
         return best
@@ -666,16 +753,16 @@ class HandSolver:
         core = key - alone
         best, spares = self._spare_search()
         mask = spares(core, w) | ((alone | alone >> 1) & _FIRST_UNITS)
-        out = {shown[f] for f in shown if mask & _UNITS[f]}
+        out = {shown.get(g, g) for g in _listed(mask & (key | key >> 1) & _FIRST_UNITS)}
         if mask & _WILD_SKIP:
             out.update(wild)
         score = best(core, w, _naturals(core))
         return score, [f for f in dict.fromkeys(faces) if f in out]
 
     def _fits_of(self, slot: int, rest: int, w: int) -> tuple[_Fit, ...]:
-        """:meth:`_fit` looked up in ``_fit_table`` first."""
-        key = self._fit_key(slot, rest, w)
-        fits = self._fit_table.get(key)
+        """:meth:`_fit` looked up in ``_fit_tables`` first."""
+        key = self._fit_key(slot, rest)
+        fits = self._fit_tables[slot << 3 | w].get(key)
         return fits if fits is not None else self._fit(slot, rest, w, key)
 
     def _spare_search(self) -> tuple[_Search, Callable[[int, int], int]]:
@@ -724,7 +811,7 @@ class HandSolver:
         key: int,
         alone: int,
         w: int,
-        memo: dict[int, tuple[int, _Choice]],
+        memo: _Memo,
         wild: list[int],
         shown: dict[int, int],
     ) -> tuple[list[Meld], list[int]]:
@@ -735,12 +822,22 @@ class HandSolver:
         spare = list(wild)
         melds: list[Meld] = []
         templates = self._templates
+        built = self._built_melds
+        if len(built) > MEMO_LIMIT:
+            built.clear()
         left = alone
         while key:
-            hit = memo.get(key << 3 | w)
-            choice = None if hit is None else hit[1]
+            hit = memo[w].get(key)
+            if hit is None:
+                choice = None
+            elif hit[0] == 0:
+                # nothing left melds: the rest is left out whole
+                left += key
+                break
+            else:
+                choice = hit[1]
             slot = ((key & -key).bit_length() - 1) >> 1
-            low = 1 << (2 * slot)
+            low = _UNIT_AT[slot]
             key -= low
             if choice is None:
                 left += low
@@ -751,23 +848,22 @@ class HandSolver:
             taken = list(swap)
             for i, g in enumerate(t.faces):
                 if i == t.anchor_index:
-                    played.append(shown[g])
+                    played.append(shown.get(g, g))
                 elif g in taken:
                     taken.remove(g)
                     played.append(spare.pop())
                 elif key & _COUNT_BITS[g]:
                     key -= _UNITS[g]
-                    played.append(shown[g])
+                    played.append(shown.get(g, g))
                 else:
                     played.append(spare.pop())
             w = len(spare)
-            melds.append(Meld(t.kind, tuple(played), t.faces, t.positions))
-        ungrouped: list[int] = []
-        while left:
-            slot = ((left & -left).bit_length() - 1) >> 1
-            count = (left >> (2 * slot)) & 3
-            ungrouped += [shown[_SLOT_FACE[slot]]] * count
-            left -= count << (2 * slot)
+            at = (slot, index, tuple(played))
+            meld = built.get(at)
+            if meld is None:
+                meld = built[at] = Meld(t.kind, at[2], t.faces, t.positions)
+            melds.append(meld)
+        ungrouped = [shown.get(g, g) for g in _listed(left)] if shown else _listed(left)
         if len(spare) >= 3:
             melds.append(build_run(0, range(self.rules.top - len(spare) + 1, self.rules.top + 1), spare))
         else:
@@ -824,7 +920,7 @@ class HandSolver:
         """
         key, wild, shown = self._pack(faces, wilds)
         mask = self._skips(key, len(wild))
-        out = {shown[f] for f in shown if mask & _UNITS[f]}
+        out = {shown.get(g, g) for g in _listed(mask & (key | key >> 1) & _FIRST_UNITS)}
         if mask & _WILD_SKIP:
             out.update(wild)
         return [f for f in dict.fromkeys(faces) if f in out]
@@ -894,10 +990,15 @@ class HandSolver:
         """(the faces grouped by what pairs them, the wilds free to complete any pair). Without
         ``wild_in_pairs`` a wild pairs with nothing, not even another wild: each is a group of its
         own, as :func:`rummykit.core.melds.validate_meld` refuses such a pair."""
+        wild_faces = wilds.faces
+        if self._pairs_by_face and (JOKER not in faces or JOKER in wild_faces):
+            # every natural piece shows its own face: a group is the copies of one face
+            naturals = list(filterfalse(wild_faces.__contains__, faces))
+            by_face = {N_FACES + g: [g] * naturals.count(g) for g in dict.fromkeys(naturals)}
+            return by_face, list(filter(wild_faces.__contains__, faces))
         groups: dict[int, list[int]] = {}
         wild: list[int] = []
         same_number = self.rules.pair_rule is PairRule.SAME_NUMBER
-        wild_faces = wilds.faces
         for i, face in enumerate(faces):
             if face in wild_faces:
                 if self.rules.wild_in_pairs:
@@ -914,9 +1015,15 @@ class HandSolver:
         return groups, wild
 
     def _pair(self, a: int, b: int, wilds: Wilds) -> Meld:
-        stands = [wilds.natural(f, self.rules.kind) for f in (a, b) if not wilds.is_wild(f)]
-        face = stands[0] if stands else (a if a != JOKER else 0)
-        return Meld(MeldKind.PAIR, (a, b), (face, face), (rank_of(face),) * 2)
+        """The pair ``a b``: both stand for the first one's natural face, else the second's when
+        the first is wild (for two wilds, ``a``'s own face, a joker face reading as face 0)."""
+        natural = b if a in wilds.faces else a
+        face = (a if a != JOKER else 0) if natural in wilds.faces else wilds.natural(natural, self.rules.kind)
+        at = (a, b, face)
+        meld = self._built_pairs.get(at)
+        if meld is None:
+            meld = self._built_pairs[at] = Meld(MeldKind.PAIR, (a, b), (face, face), (rank_of(face),) * 2)
+        return meld
 
     def win_kinds(self, faces: Sequence[int], wilds: Wilds, pairs: bool = True) -> list[WinKind]:
         """How ``faces`` can be laid down whole: ``MELDS`` and/or ``PAIRS`` (empty: it can't)."""

@@ -34,8 +34,17 @@ class HandProfile:
     max_value: bool = False
 
     def solver(self) -> HandSolver:
-        """The exact solver for this profile (templates are cached per meld rules)."""
-        return solver_for(self.meld_rules, self.values)
+        """The exact solver for this profile (templates are cached per meld rules); looked up once
+        per profile, as a batch or a bot asks for it on every hand."""
+        solver: HandSolver | None = self.__dict__.get("_solver")
+        if solver is None:
+            solver = solver_for(self.meld_rules, self.values)
+            object.__setattr__(self, "_solver", solver)
+        return solver
+
+    def __getstate__(self) -> dict[str, object]:
+        """The profile's fields without the solver it looked up (which pickles its memo)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_solver"}
 
 
 @dataclass(frozen=True)
@@ -116,24 +125,21 @@ def best_arrangement(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -
 
 def _best_and_melds(
     solver: HandSolver, profile: HandProfile, faces: Sequence[int], wilds: Wilds
-) -> tuple[Arrangement, Arrangement, int | None]:
-    """(:func:`best_arrangement`, the best partition into sets and runs, the pieces the most pairs
-    leave out or None without ``pairs_win``) by the profile's ``solver``; the pairs are built only
-    when they leave fewer pieces out."""
+) -> tuple[Arrangement, bool, int | None]:
+    """(:func:`best_arrangement`, whether sets and runs take every piece, the pieces the most pairs
+    leave out or None without ``pairs_win``) by the profile's ``solver``; only the arrangement
+    returned is built."""
     if not profile.pairs_win:
         arrangement = solver.arrange(faces, wilds, profile.objective)
-        return arrangement, arrangement, None
-    arrangement, left = solver.arrange_and_pairs_left(faces, wilds, profile.objective)
-    if left < len(arrangement.ungrouped):
-        return solver.pairs(faces, wilds), arrangement, left
-    return arrangement, arrangement, left
+        return arrangement, not arrangement.ungrouped, None
+    return solver.arrange_or_pairs(faces, wilds, profile.objective)
 
 
 def analyse(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> HandReport:
     """The full report on ``faces``; raises :class:`rummykit.errors.MeldError` for a meaningless
     joker (``F`` with no indicator)."""
     solver = profile.solver()
-    arrangement, melded, pairs_left = _best_and_melds(solver, profile, faces, wilds)
+    arrangement, meldable, pairs_left = _best_and_melds(solver, profile, faces, wilds)
     found: tuple[int, ...] | None = None
     if profile.finish_discard and len(faces) == profile.hand_size + 1:
         table = finishes(profile, faces, wilds)
@@ -144,7 +150,7 @@ def analyse(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> HandRep
     else:
         # every piece counts (one each, or its points): the best partition melds every piece
         # exactly when the hand goes wholly into melds
-        kinds = [] if melded.ungrouped else [WinKind.MELDS]
+        kinds = [WinKind.MELDS] if meldable else []
         if len(faces) == SEVEN_PAIRS and pairs_left == 0:
             kinds.append(WinKind.PAIRS)
     deadwood = None

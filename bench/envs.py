@@ -12,11 +12,18 @@ at a match's end included, as PettingZoo counts them). The same loop, word for w
 removed gin rummy). The process is pinned to one core first; the subprocess inherits the pin, so
 both sides run on the same core, one after the other. Ratios are rummykit / gin_rummy_v4.
 
+Every timing (the loop's budget and its result, on both sides, ``mask µs`` and ``pick µs``) is
+the CPU time of the process (``time.process_time``), not elapsed time, as in
+``bench/okey_solver.py``: on a machine shared with other work, time spent waiting for the core is
+not counted against either side. The budget ``--seconds`` is CPU seconds too.
+
 The loop's own ``np.flatnonzero(obs["action_mask"])`` grows with the action space (an ``int8``
 mask, as gymnasium's ``Discrete.sample(mask)`` requires: numpy's ``nonzero`` is about 15 times
 slower on ``int8`` than on ``bool``): 110 ids for gin rummy and the closed-hand games, 19,254 for
 Kalooki, 264,270 for Carousel. The column ``mask µs`` times that call alone on a mask of the
-environment's size, so a line's time can be split between the environment and the loop.
+environment's size, and ``pick µs`` the loop's whole pick of an action (that call and
+``rng.choice``), so a line's time per step can be split between the environment and the loop
+(both sides pay the pick; it bounds the ratio any environment can reach).
 
 Run: ``python bench/envs.py [--seconds S] [--only NAME] [--peer-python PATH] [--json]`` (needs the
 ``rl`` extra).
@@ -40,8 +47,8 @@ def run(make, seconds):
     rng = np.random.default_rng(0)
     env = make()
     steps = matches = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         env.reset(seed=matches)
         for agent in env.agent_iter():
             obs, reward, termination, truncation, info = env.last()
@@ -51,11 +58,11 @@ def run(make, seconds):
                 action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
             env.step(action)
             steps += 1
-            if time.perf_counter() - start >= seconds:
+            if time.process_time() - start >= seconds:
                 break
         else:
             matches += 1
-    return steps, matches, time.perf_counter() - start
+    return steps, matches, time.process_time() - start
 """
 """The timed loop, shared verbatim by both sides (the peer runs it from this text)."""
 
@@ -72,18 +79,24 @@ print(json.dumps({"steps": steps, "matches": matches, "seconds": elapsed}))
 NAMES = ("okey_v0", "turkish_rummy_v0", "kalooki_v0", "carousel_v0")
 
 
-def mask_cost(size: int, repeat: int = 200) -> float:
-    """Microseconds of the loop's ``np.flatnonzero`` on an ``int8`` mask of ``size`` ids (20 set)."""
+def mask_cost(size: int, repeat: int = 200) -> tuple[float, float]:
+    """Microseconds of the loop's ``np.flatnonzero`` on an ``int8`` mask of ``size`` ids (20 set),
+    and of its whole pick (``int(rng.choice(np.flatnonzero(mask)))``), CPU time."""
     import time
 
     import numpy as np
 
+    rng = np.random.default_rng(0)
     mask = np.zeros(size, dtype=np.int8)
     mask[np.linspace(0, size - 1, 20).astype(np.intp)] = 1
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(repeat):
         np.flatnonzero(mask)
-    return (time.perf_counter() - start) / repeat * 1e6
+    middle = time.process_time()
+    for _ in range(repeat):
+        int(rng.choice(np.flatnonzero(mask)))
+    end = time.process_time()
+    return (middle - start) / repeat * 1e6, (end - middle) / repeat * 1e6
 
 
 def run_loop(make: Any, seconds: float) -> tuple[int, int, float]:
@@ -122,22 +135,32 @@ def main() -> None:
         run_loop(module.env, min(1.0, args.seconds))
         steps, matches, elapsed = run_loop(module.env, args.seconds)
         size = module.env().unwrapped.game.num_actions
-        rows[name] = {"steps": steps, "matches": matches, "seconds": elapsed, "mask_us": mask_cost(size)}
+        mask_us, pick_us = mask_cost(size)
+        rows[name] = {
+            "steps": steps,
+            "matches": matches,
+            "seconds": elapsed,
+            "mask_us": mask_us,
+            "pick_us": pick_us,
+        }
     gin = peer(args.peer_python, args.seconds)
     if args.json:
         print(json.dumps({"pinned": pinned, "rummykit": rows, "gin_rummy_v4": gin}, indent=2))
         return
     print(f"{pinned}; random legal actions through the AEC loop, {args.seconds:g} s per line")
     gin_rate = gin["steps"] / gin["seconds"] if isinstance(gin, dict) else None
-    print(f"{'environment':18} {'steps/s':>9} {'matches':>8} {'vs gin_rummy_v4':>16} {'mask µs':>8}")
+    head = f"{'environment':18} {'steps/s':>9} {'matches':>8} {'vs gin_rummy_v4':>16}"
+    print(f"{head} {'mask µs':>8} {'pick µs':>8}")
     for name, row in rows.items():
         rate = row["steps"] / row["seconds"]
         ratio = f"{rate / gin_rate:.2f}x" if gin_rate else "-"
-        print(f"{name:18} {rate:9.0f} {row['matches']:8d} {ratio:>16} {row['mask_us']:8.1f}")
+        line = f"{name:18} {rate:9.0f} {row['matches']:8d} {ratio:>16}"
+        print(f"{line} {row['mask_us']:8.1f} {row['pick_us']:8.1f}")
     if isinstance(gin, dict):
         assert gin_rate is not None
-        gin_mask = mask_cost(110)
-        print(f"{'gin_rummy_v4 1.26':18} {gin_rate:9.0f} {gin['matches']:8d} {'1.00x':>16} {gin_mask:8.1f}")
+        gin_mask, gin_pick = mask_cost(110)
+        line = f"{'gin_rummy_v4 1.26':18} {gin_rate:9.0f} {gin['matches']:8d} {'1.00x':>16}"
+        print(f"{line} {gin_mask:8.1f} {gin_pick:8.1f}")
     else:
         print(gin)
 

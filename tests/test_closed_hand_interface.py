@@ -209,3 +209,22 @@ def test_returns_are_zero_until_the_end_and_sum_to_zero(game: ClosedHandGame[Any
     assert abs(sum(game.returns(state))) < 1e-9
     outcome = game.outcome(state)
     assert outcome is not None and outcome.rounds == 2
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_applying_a_legal_id_unchecked_is_applying_it(game: ClosedHandGame[Any]) -> None:
+    """``apply_legal_id`` (no checks again) changes the state and reports the events exactly as
+    ``apply_id`` does, for every legal id along random matches."""
+    for seed in range(3):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not game.is_terminal(state):
+            seat = game.current_seat(state)
+            assert seat is not None
+            for action_id in game.legal_ids(state, seat):
+                checked, unchecked = state.clone(), state.clone()
+                assert game.apply_id(checked, seat, action_id) == game.apply_legal_id(
+                    unchecked, seat, action_id
+                )
+                assert checked == unchecked
+            game.apply_id(state, seat, rng.choice(game.legal_ids(state, seat)))

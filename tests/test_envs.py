@@ -212,6 +212,30 @@ def test_observation_hides_what_the_seat_cannot_see(name: str) -> None:
         env.steps += 1
 
 
+@pytest.mark.parametrize(("name", "case"), CASES)
+def test_the_arrays_from_the_state_are_those_of_the_observation(name: str, case: int) -> None:
+    """``encode_state`` (the closed-hand games read the engine's seat view) gives exactly the
+    array of ``encode(game.observe(...))``, for every seat and a spectator, and the mask the
+    environment builds is the engine's legal ids, through a whole random match."""
+    env = module(name).raw_env(**OPTIONS[name][case])
+    game, encoder = env.game, env.encoder
+    env.reset(seed=case)
+    rng = random.Random(case)
+    checked = 0
+    while not game.is_terminal(env.state) and checked < 150:
+        state = env.state
+        for seat in (*range(game.players), None):
+            array = encoder.encode_state(state, seat)
+            assert array.dtype == np.float32
+            assert (array == encoder.encode(game.observe(state, seat))).all()
+        obs = env.observe(env.agent_selection)
+        seat = game.current_seat(state)
+        assert np.flatnonzero(obs["action_mask"]).tolist() == game.legal_ids(state, seat)
+        env.step(rng.choice(game.legal_ids(state, seat)))
+        checked += 1
+    assert checked > 20
+
+
 @pytest.mark.parametrize("name", AVAILABLE)
 def test_encoder_layout_is_documented(name: str) -> None:
     env = module(name).raw_env()

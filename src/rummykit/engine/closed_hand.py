@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from rummykit.core.melds import Meld, MeldKind, Wilds, validate_meld
 from rummykit.core.notation import format_face, format_faces, parse_faces
@@ -118,6 +118,35 @@ class ClosedHandState(State):
 S = TypeVar("S", bound=ClosedHandState)
 
 
+class SeatView(NamedTuple):
+    """What one seat (``None``: a spectator) may see of a closed-hand match, fields named as
+    :meth:`ClosedHandGame.observe`'s keys (which are made from it). Lists of faces are ``bytes``,
+    one byte a face (no Python loop over the pieces: piece ids are mapped to faces by
+    ``bytes.translate``): ``hand`` (empty for a spectator), ``known`` and ``discards`` per seat or
+    pile as everyone sees them, ``wilds``. ``takeable``: the face the seat to move may take;
+    ``first_turn``: ``None`` for a spectator; ``aside``: the face set aside (the indicator, the up
+    card); ``shown``: seats that showed the indicator's twin this round (Okey), in order. Fresh
+    lists, the caller's to keep."""
+
+    seat: int | None
+    round: int
+    to_move: int | None
+    phase: str
+    scores: list[int]
+    hand: bytes
+    hand_counts: list[int]
+    stock_count: int
+    known: list[bytes]
+    order: list[int]
+    wilds: bytes
+    joker_as: int | None
+    discards: list[bytes]
+    takeable: int | None
+    first_turn: bool | None
+    aside: int
+    shown: list[int]
+
+
 @dataclass(frozen=True)
 class FinishScore:
     """A score change: ``deltas`` per seat, a ``label`` (``normal``, ``pairs``, …) and its
@@ -148,6 +177,8 @@ class ClosedHandGame(Game[S, HandAction]):
         self.solver_profile: HandProfile = rules.hand_profile()
         self.piece_word = "tile" if self.pieces.kind is Kind.TILES else "card"
         self._faces = tuple(self.pieces.face(p) for p in range(self.pieces.size))
+        self._face_table = bytes(self._faces).ljust(256, b"\0")
+        """``bytes.translate`` table: piece id -> face (every id and face fits in a byte)."""
         kind = self.pieces.kind
         self._names = tuple(format_face(kind, f) for f in range(N_FACE_IDS))
         self._by_id = tuple(action_from_id(i, kind) for i in range(SHOW_ID))
@@ -402,6 +433,11 @@ class ClosedHandGame(Game[S, HandAction]):
             return []
         return self._shared_legal_ids(state) + [a.id for a in self._extra_legal(state)]
 
+    def apply_legal_id(self, state: S, seat: int, action_id: int) -> list[Event]:
+        """Apply ``action_id``, one of :meth:`legal_ids` of ``seat`` in this very state, without
+        checking its legality again."""
+        return self._apply(state, seat, self.action_from_id(state, seat, action_id))
+
     # ------------------------------------------------------------------ applying
     def _remove_piece(self, state: S, face: int) -> int:
         """Take a piece of ``face`` out of the mover's rack (the first copy, not the piece just
@@ -557,9 +593,42 @@ class ClosedHandGame(Game[S, HandAction]):
             data["hands"] = [h if s == result.winner else None for s, h in enumerate(data["hands"])]
         return data
 
-    def _pile_view(self, state: S, pile: list[int]) -> list[int]:
-        """The faces of a discard pile as everyone sees it (variants may show only the top)."""
-        return self.faces(pile)
+    def _pile_seen(self, state: S, pile: list[int]) -> list[int]:
+        """The pieces of a discard pile everyone sees (variants may show only the top)."""
+        return pile
+
+    def _face_bytes(self, pieces: list[int]) -> bytes:
+        """The faces of piece ids, one byte each."""
+        return bytes(pieces).translate(self._face_table)
+
+    def seat_view(self, state: S, seat: int | None) -> SeatView:
+        """What ``seat`` may see (``None``: a spectator) as a :class:`SeatView`: the part of
+        :meth:`observe` an observation encoder reads, without the rest of the dict."""
+        takeable = self.takeable(state)
+        faces = self._face_bytes
+        return SeatView(
+            seat,
+            state.round_no,
+            None if state.phase is Phase.OVER else state.turn,
+            state.phase.value,
+            list(state.scores),
+            b"" if seat is None else faces(state.racks[seat]),
+            list(map(len, state.racks)),
+            len(state.stock),
+            list(map(faces, state.known)),
+            list(state.order),
+            bytes(sorted(state.wilds.faces)),
+            state.wilds.joker_as,
+            [faces(self._pile_seen(state, p)) for p in state.discards],
+            None if takeable is None else self._faces[takeable],
+            None if seat is None else seat not in state.discarded,
+            self._faces[self._aside(state)],
+            self._shown(state),
+        )
+
+    def _shown(self, state: S) -> list[int]:
+        """Seats that showed the indicator's twin this round, in order (Okey)."""
+        return []
 
     def observe(self, state: S, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator): the common keys of ``docs/engine.md``
@@ -567,31 +636,30 @@ class ClosedHandGame(Game[S, HandAction]):
         show, that it still holds) plus ``order``, ``wilds`` (faces), ``joker_as`` (the face a
         non-wild joker stands for), ``discards`` (faces per pile, bottom first), ``takeable`` (the
         face the seat to move may take) and ``takeable_from`` (its pile), ``first_turn`` (the
-        viewer has not discarded yet; ``null`` for a spectator) and the variant's keys."""
-        takeable = self.takeable(state)
-        over = state.phase is Phase.OVER
-        face = self._faces.__getitem__
+        viewer has not discarded yet; ``null`` for a spectator) and the variant's keys. Made from
+        :meth:`seat_view`."""
+        seen = self.seat_view(state, seat)
         view = {
             "variant": self.variant,
             "seat": seat,
             "players": self.players,
-            "round": state.round_no,
+            "round": seen.round,
             "dealer": state.dealer,
-            "to_move": None if over else state.turn,
-            "phase": state.phase.value,
-            "scores": list(state.scores),
-            "hand": [] if seat is None else list(map(face, state.racks[seat])),
-            "hand_counts": list(map(len, state.racks)),
-            "stock_count": len(state.stock),
-            "known": [list(map(face, k)) for k in state.known],
+            "to_move": seen.to_move,
+            "phase": seen.phase,
+            "scores": seen.scores,
+            "hand": list(seen.hand),
+            "hand_counts": seen.hand_counts,
+            "stock_count": seen.stock_count,
+            "known": list(map(list, seen.known)),
             "last_result": self._results(state.results[-1]) if state.results else None,
-            "order": list(state.order),
-            "wilds": sorted(state.wilds.faces),
-            "joker_as": state.wilds.joker_as,
-            "discards": [self._pile_view(state, p) for p in state.discards],
-            "takeable": None if takeable is None else self._faces[takeable],
-            "takeable_from": None if takeable is None else self._take_pile(state),
-            "first_turn": None if seat is None else seat not in state.discarded,
+            "order": seen.order,
+            "wilds": list(seen.wilds),
+            "joker_as": seen.joker_as,
+            "discards": list(map(list, seen.discards)),
+            "takeable": seen.takeable,
+            "takeable_from": None if seen.takeable is None else self._take_pile(state),
+            "first_turn": seen.first_turn,
         }
         view.update(self._observe_extra(state, seat))
         return view

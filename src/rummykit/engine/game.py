@@ -257,6 +257,12 @@ class Game(ABC, Generic[S, A]):
         """Apply the action with integer id ``action_id``."""
         return self.apply(state, seat, self.action_from_id(state, seat, action_id))
 
+    def apply_legal_id(self, state: S, seat: int, action_id: int) -> list[Event]:
+        """Apply ``action_id``, taken from :meth:`legal_ids` of ``seat`` in this very ``state``
+        (unchanged since): :meth:`apply_id`, where a game may skip the checks ``legal_ids`` has
+        already made. For any other id the result is undefined: use :meth:`apply_id`."""
+        return self.apply_id(state, seat, action_id)
+
     # ------------------------------------------------------------------ views
     @abstractmethod
     def observe(self, state: S, seat: int | None) -> dict[str, Any]:

@@ -110,6 +110,9 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.steps = 0
         self._cache: tuple[int, str, Observation] | None = None
+        self._legal: tuple[int, int, list[int]] | None = None
+        """(step, seat, legal ids) of the last observation: :meth:`step` applies an id found there
+        without the engine checking it again."""
         self.agent_selection = self._agent(self.game.current_seat(self.state))
 
     def _agent(self, seat: int | None) -> str:
@@ -122,12 +125,13 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         if cache is not None and cache[0] == self.steps and cache[1] == agent:
             return cache[2]
         seat = self._seat_of[agent]
-        game, state = self.game, self.state
-        view = game.observe(state, seat)
+        game = self.game
+        legal = game.legal_ids(self.state, seat)
+        self._legal = (self.steps, seat, legal)
         mask = np.zeros(game.num_actions, dtype=np.int8)
-        mask[game.legal_ids(state, seat)] = 1
+        mask[legal] = 1
         obs: Observation = {
-            "observation": self.encoder.encode(view),
+            "observation": self.encoder.encode_state(self.state, seat),
             "action_mask": mask,
         }
         self._cache = (self.steps, agent, obs)
@@ -142,7 +146,12 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             return
         game, state = self.game, self.state
         round_before = state.round_no
-        game.apply_id(state, self._seat_of[agent], int(action))
+        seat, action = self._seat_of[agent], int(action)
+        legal = self._legal
+        if legal is not None and legal[0] == self.steps and legal[1] == seat and action in legal[2]:
+            game.apply_legal_id(state, seat, action)
+        else:
+            game.apply_id(state, seat, action)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -1,7 +1,10 @@
 """One observation encoder per game: a seat's view as a fixed-shape ``float32`` array.
 
 An encoder is built once per game (its shape follows the rules: the number of players) and turns
-``game.observe(state, seat)`` (nothing else) into an array of shape ``(rows, 53)``; see
+``game.observe(state, seat)`` (nothing else) into an array of shape ``(rows, 53)``
+(:meth:`Encoder.encode`); :meth:`Encoder.encode_state` gives the same array from the state, reading
+only that seat's view (the closed-hand games read the engine's ``seat_view``, the part of
+``observe`` the array needs, without building the rest of the dict); see
 :mod:`rummykit.envs.encoding` for the conventions and ``docs/envs.md`` for every row.
 :meth:`Encoder.describe` lists the rows of an encoder's layout.
 """
@@ -9,15 +12,16 @@ An encoder is built once per game (its shape follows the rules: the number of pl
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from operator import truediv
 from typing import Any, ClassVar, cast
 
 import numpy as np
 
 from rummykit.core.pieces import JOKER
-from rummykit.engine.closed_hand import ClosedHandGame
+from rummykit.engine.closed_hand import ClosedHandGame, SeatView
 from rummykit.engine.game import Game
-from rummykit.envs.encoding import WIDTH, Array, Planes, RowBuilder, count_faces
+from rummykit.envs.encoding import WIDTH, Array, Planes, RowBuilder
 
 ROUND_SCALE = 10.0
 """The round number is written divided by this."""
@@ -39,7 +43,7 @@ class Encoder(ABC):
         self._scalars_at = self.layout.index["scalars"] * WIDTH
         n = self.players
         common = [self.hand_size] * n + [game.pieces.size] + [score_scale] * n + [ROUND_SCALE] + [1.0] * n
-        self._divisors = np.array(common + self._divisors_after_common(), dtype=np.float64)
+        self._divisor_list = [float(d) for d in common + self._divisors_after_common()]
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -53,31 +57,52 @@ class Encoder(ABC):
     def encode(self, view: Mapping[str, Any]) -> Array:
         """The array of ``view`` (a ``game.observe`` dict): the face rows counted at once
         (:func:`rummykit.envs.encoding.count_faces`), the scalar row's numbers divided by their
-        scales at once."""
+        scales."""
         seat = view["seat"]
-        viewer = 0 if seat is None else seat
-        out, numbers = self._fill(view, viewer)
+        return self._array(*self._fill(view, 0 if seat is None else seat))
+
+    def encode_state(self, state: Any, seat: int | None) -> Array:
+        """The array of ``game.observe(state, seat)`` (exactly :meth:`encode`'s), made from the
+        seat's view without the whole observation where the game offers one."""
+        return self.encode(self.game.observe(state, seat))
+
+    def _array(self, out: Array, numbers: Sequence[float]) -> Array:
+        """``out`` (flat face rows) with the scalar row's ``numbers`` divided by their scales
+        (one float64 division each, as ``numpy.divide`` does), shaped ``(rows, 53)``."""
         at = self._scalars_at
-        out[at : at + len(numbers)] = np.divide(numbers, self._divisors)
+        out[at : at + len(numbers)] = list(map(truediv, numbers, self._divisor_list))
         return out.reshape(self.layout.height, WIDTH)
 
-    def _common_numbers(self, view: Mapping[str, Any], viewer: int) -> list[float]:
+    def _common_numbers(
+        self,
+        counts: Sequence[int],
+        stock: int,
+        scores: Sequence[int],
+        round_no: int,
+        to_move: int | None,
+        viewer: int,
+    ) -> list[float]:
         """The scalar row's first numbers: hand sizes and scores (relative), the stock's size, the
         round and who is to move (relative one-hot); their scales are ``hand_size``, pieces,
         ``score_scale``, 10 and 1."""
-        counts, scores = view["hand_counts"], view["scores"]
-        to_move = [0] * self.players
-        if view["to_move"] is not None:
-            to_move[(view["to_move"] - viewer) % self.players] = 1
+        moving = [0] * self.players
+        if to_move is not None:
+            moving[(to_move - viewer) % self.players] = 1
         return [
             *counts[viewer:],
             *counts[:viewer],
-            view["stock_count"],
+            stock,
             *scores[viewer:],
             *scores[:viewer],
-            view["round"],
-            *to_move,
+            round_no,
+            *moving,
         ]
+
+    def _view_numbers(self, view: Mapping[str, Any], viewer: int) -> list[float]:
+        """:meth:`_common_numbers` of an observation dict."""
+        return self._common_numbers(
+            view["hand_counts"], view["stock_count"], view["scores"], view["round"], view["to_move"], viewer
+        )
 
     def _seat_flags(self, seats: Iterable[int], viewer: int) -> list[int]:
         """One flag per relative position: whether its seat is among ``seats``."""
@@ -152,43 +177,80 @@ class ClosedHandEncoder(Encoder):
             at["aside"],
         ]
         self._offsets = np.multiply(group_rows, WIDTH, dtype=np.intp)
+        """The flat index of each face group's row, in order."""
 
     def _divisors_after_common(self) -> list[float]:
         n = self.players
         return [1.0] * (len(CLOSED_PHASES) + 1 + n) + [float(n)] * n
 
+    def encode_state(self, state: Any, seat: int | None) -> Array:
+        """The array of ``game.observe(state, seat)``, made from the engine's ``seat_view``."""
+        return self._encode_seen(cast(ClosedHandGame[Any], self.game).seat_view(state, seat))
+
     def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[Array, list[float]]:
+        seen = SeatView(
+            view["seat"],
+            view["round"],
+            view["to_move"],
+            view["phase"],
+            view["scores"],
+            bytes(view["hand"]),
+            view["hand_counts"],
+            view["stock_count"],
+            list(map(bytes, view["known"])),
+            view["order"],
+            bytes(view["wilds"]),
+            view["joker_as"],
+            list(map(bytes, view["discards"])),
+            view["takeable"],
+            view["first_turn"],
+            view.get("indicator", view.get("up_card")),
+            view.get("shown", []),
+        )
+        return self._fill_seen(seen, viewer)
+
+    def _encode_seen(self, seen: SeatView) -> Array:
+        return self._array(*self._fill_seen(seen, 0 if seen.seat is None else seen.seat))
+
+    def _fill_seen(self, seen: SeatView, viewer: int) -> tuple[Array, list[float]]:
+        """The face rows of ``seen`` (faces as bytes, joined and read by numpy at once, each
+        shifted by its group's row and all counted by one ``numpy.bincount``) and the scalar row's
+        numbers."""
         n = self.players
-        known, piles = view["known"], view["discards"]
+        known, piles = seen.known, seen.discards
         if viewer:
             known = known[viewer:] + known[:viewer]
             if self.piles > 1:
                 piles = piles[viewer:] + piles[:viewer]
-        takeable, joker_as = view["takeable"], view["joker_as"]
-        aside = view.get("indicator", view.get("up_card"))
+        takeable, joker_as = seen.takeable, seen.joker_as
         groups = [
-            view["hand"],
+            seen.hand,
             *piles,
             *[pile[-1:] for pile in piles],
-            () if takeable is None else (takeable,),
+            b"" if takeable is None else bytes((takeable,)),
             *known[1:],
-            view["wilds"],
-            () if joker_as is None else (joker_as,),
-            () if aside is None else (aside,),
+            seen.wilds,
+            b"" if joker_as is None else bytes((joker_as,)),
+            bytes((seen.aside,)),
         ]
+        index = self._offsets.repeat(list(map(len, groups)))
+        index += np.frombuffer(b"".join(groups), np.uint8)
+        out = np.bincount(index, minlength=self._size).astype(np.float32)
         phase = [0] * len(CLOSED_PHASES)
-        phase[CLOSED_PHASES.index(view["phase"])] = 1
+        phase[CLOSED_PHASES.index(seen.phase)] = 1
         places = [0] * n
-        for place, seat in enumerate(view["order"]):
+        for place, seat in enumerate(seen.order):
             places[(seat - viewer) % n] = place
         numbers = [
-            *self._common_numbers(view, viewer),
+            *self._common_numbers(
+                seen.hand_counts, seen.stock_count, seen.scores, seen.round, seen.to_move, viewer
+            ),
             *phase,
-            bool(view["first_turn"]),
-            *self._seat_flags(view.get("shown", ()), viewer),
+            bool(seen.first_turn),
+            *self._seat_flags(seen.shown, viewer),
             *places,
         ]
-        return count_faces(self._offsets, groups, self._size), numbers
+        return out, numbers
 
 
 MAX_MELDS = 35
@@ -271,7 +333,7 @@ class KalookiEncoder(Encoder):
         phase = [0] * len(KALOOKI_PHASES)
         phase[KALOOKI_PHASES.index(view["phase"])] = 1
         scalars = [
-            *self._common_numbers(view, viewer),
+            *self._view_numbers(view, viewer),
             *phase,
             *self._seat_flags(view["opened"], viewer),
             *self._seat_flags(view["active"], viewer),
@@ -338,7 +400,7 @@ class CarouselEncoder(Encoder):
         phase = [0] * len(CAROUSEL_PHASES)
         phase[CAROUSEL_PHASES.index(view["phase"])] = 1
         numbers = [
-            *self._common_numbers(view, viewer),
+            *self._view_numbers(view, viewer),
             *phase,
             *self._seat_flags(view["melded"], viewer),
             *rounds_won[viewer:],

@@ -249,14 +249,17 @@ class OkeyGame(ClosedHandGame[OkeyState]):
         return min(state.scores) <= 0
 
     # ------------------------------------------------------------------ views and positions
-    def _pile_view(self, state: OkeyState, pile: list[int]) -> list[int]:
+    def _pile_seen(self, state: OkeyState, pile: list[int]) -> list[int]:
         if self.rules.discard_history is DiscardHistory.VISIBLE:
-            return self.faces(pile)
-        return self.faces(pile[-1:])
+            return pile
+        return pile[-1:]
+
+    def _shown(self, state: OkeyState) -> list[int]:
+        return list(state.shown)
 
     def _observe_extra(self, state: OkeyState, seat: int | None) -> dict[str, Any]:
         face = self.indicator_face(state)
-        return {"indicator": face, "okey": okey_face(face), "shown": list(state.shown)}
+        return {"indicator": face, "okey": okey_face(face), "shown": self._shown(state)}
 
     def _observed_aside(self, observation: dict[str, Any]) -> int:
         face: int = observation["indicator"]

@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from test_server_support import SeatClient, make_table, replay_record, running, sqlite_url
 
@@ -60,3 +61,35 @@ def test_reconnect_gets_the_missed_messages_or_a_resync(tmp_path: Path) -> None:
         stale = SeatClient(server, table, 0, token, v=0, game="another")
         assert stale.next_game_message()["type"] == "sync"
         stale.close()
+
+
+def game_messages(client: SeatClient) -> dict[int, dict[str, Any]]:
+    """The ``state`` messages ``client`` received, by version."""
+    return {m["v"]: m for m in client.received if m["type"] == "state"}
+
+
+def test_a_page_opened_mid_match_gets_the_log_so_far(tmp_path: Path) -> None:
+    with running(sqlite_url(tmp_path)) as server:
+        created, (token,) = make_table(server, options={"rounds": 1})
+        table = created["table"]
+        watcher = SeatClient(server, table, None, None)
+        client = SeatClient(server, table, 0, token)
+        rng = random.Random(5)
+        for n in range(5):
+            state = client.wait_turn_or_end()
+            assert client.act(rng.choice(state["legal"])["text"], f"a{n}")["type"] == "ack"
+        client.drain(0.5)
+        watcher.drain(0.5)
+        for viewer, key, seen in ((0, token, client), (None, None, watcher)):
+            sync = SeatClient(server, table, viewer, key).until("sync")
+            earlier = sync["earlier"]
+            assert [e["v"] for e in earlier] == list(range(sync["v"] + 1)), viewer
+            live = game_messages(seen)
+            compared = [e for e in earlier if e["v"] in live]
+            assert len(compared) >= 15, (viewer, len(compared))
+            for entry in compared:
+                message = live[entry["v"]]
+                for field in ("played", "events", "notices"):
+                    assert entry[field] == message[field], (viewer, entry["v"], field)
+                assert entry["round"] == message["observation"]["round"]
+            assert sync["events"] == [] and sync["seat"] == viewer

@@ -134,7 +134,7 @@ def test_two_people_at_one_table_never_see_each_others_rack(pages: Pages, server
     assert hidden_seen > 0, "the other rack never held a piece this page could not know"
 
 
-def test_reload_keeps_the_rack_order_and_the_game(pages: Pages, server: Server) -> None:
+def test_reload_keeps_the_rack_order_the_log_and_the_game(pages: Pages, server: Server) -> None:
     _, (person,) = seated(pages, server, ["Ann"])
     rng = random.Random(8)
     for _ in range(2):
@@ -162,11 +162,14 @@ def test_reload_keeps_the_rack_order_and_the_game(pages: Pages, server: Server) 
         for test_id in ["indicator", *(f"discard-{seat}" for seat in range(4))]
     }
 
+    log = person.page.get_by_test_id("log").locator("li")
+    lines = log.all_inner_texts()
+    assert len(lines) > 5 and lines[0] == "Round 1", lines[:3]
+
     person.page.reload()
     assert person.wait_turn_or_end() == status
-    expect(person.page.get_by_test_id("log").locator("li").first).to_have_text(
-        "Earlier events of this match are not shown: the page joined in the middle of it"
-    )
+    expect(log).to_have_count(len(lines))
+    assert log.all_inner_texts() == lines  # the log so far, from the server's kept messages
     after = person.snapshot()
     assert after.slots == before.slots
     assert after.v == before.v

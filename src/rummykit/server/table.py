@@ -454,11 +454,31 @@ class LiveTable:
         return dumps(message)
 
     def sync(self, viewer: Viewer) -> str:
-        """A full resync message: the ``state`` message of now with no events, typed ``sync``."""
+        """A full resync message: the ``state`` message of now with no events, typed ``sync``,
+        with ``earlier``: what the viewer's kept messages of this match said (:meth:`earlier`)."""
         assert self.match is not None
         message = self.view(self.match, viewer, [], [])
         message["type"] = "sync"
+        message["earlier"] = self.earlier(self.match, viewer)
         return dumps(message)
+
+    @staticmethod
+    def earlier(match: Match, viewer: Viewer) -> list[dict[str, Any]]:
+        """The log of ``viewer``'s kept messages of ``match`` (at most :data:`HISTORY`, oldest
+        first, the deal's ``v`` 0 among them while it is kept): per message its ``v``, ``played``,
+        ``events`` and ``notices`` as the viewer was sent them, and the observation's ``round``
+        and Turkish Rummy's ``order_draws`` and ``order``, so that a page opened mid-match shows
+        the log so far."""
+        out = []
+        for v, text in match.history[viewer]:
+            message = json.loads(text)
+            observation = message["observation"]
+            entry = {k: message[k] for k in ("played", "events", "notices")}
+            entry.update(v=v, round=observation["round"])
+            if observation.get("order_draws"):
+                entry.update(order_draws=observation["order_draws"], order=observation.get("order"))
+            out.append(entry)
+        return out
 
     def detach(self, out: Outbox, viewer: Viewer) -> None:
         """``out`` is gone; a person's seat left without a connection starts its grace period."""

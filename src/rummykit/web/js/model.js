@@ -15,6 +15,21 @@ const LOG_LIMIT = 300;
 /** The refusals of a `rack` request (they carry no action id). */
 const RACK_ERRORS = new Set(["bad_rack", "rack_no_position", "rack_empty_position", "not_started", "spectator", "unsupported"]);
 
+/** The log lines of one version: its events and notices, then, when it starts a round (`newRound`,
+ * and the match goes on), the round's line and Turkish Rummy's draws for the order of play. `item`
+ * is a state message's {v, events, notices} with the observation's round and order_draws. */
+function logLines(kind, item, newRound, over) {
+  const lines = [...item.events, ...item.notices].map((e, i) => ({ ...e, key: `${item.v}-${i}` }));
+  if (newRound && !over) {
+    lines.push({ code: "log_round", seat: null, params: { round: item.round }, key: `${item.v}-round` });
+  }
+  if (item.order_draws && item.order_draws.length && newRound) {
+    const draws = item.order_draws.map(([seat, face]) => ({ seat, card: notation(kind, face) }));
+    lines.push({ code: "log_order_draw", seat: null, params: { draws, seats: item.order }, key: `${item.v}-order` });
+  }
+  return lines;
+}
+
 function sameFaces(a, b) {
   if (a.length !== b.length) return false;
   const x = [...a].sort((p, q) => p - q);
@@ -127,21 +142,25 @@ export class TableModel {
     this.carouselHandPick = null;
     this.carouselChoice = null;
     const obs = message.observation;
-    const entries = [...message.events, ...message.notices].map((e, i) => ({ ...e, key: `${message.v}-${i}` }));
-    if (message.type === "sync" && message.v > 0) {
-      // a sync carries no events: what happened before it is not known to this page
-      entries.unshift({ code: "log_earlier_missing", seat: null, params: {}, key: `${message.v}-earlier` });
-    }
     const newRound = newGame || previous.observation.round !== obs.round;
-    if (newRound && !message.over) {
-      entries.push({ code: "log_round", seat: null, params: { round: obs.round }, key: `${message.v}-round` });
+    // a sync carries no events of its own but the server's kept messages of the match (`earlier`):
+    // the log lines this page has not shown yet; before them, a note when the deal is not among them
+    const earlier = [];
+    let round = newGame ? null : previous.observation.round;
+    if (message.type === "sync") {
+      const kept = (message.earlier || []).filter((item) => newGame || item.v > previous.v);
+      if (newGame && message.v > 0 && !(kept.length && kept[0].v === 0)) {
+        earlier.push({ code: "log_earlier_missing", seat: null, params: {}, key: `${message.v}-earlier` });
+      }
+      kept.forEach((item, i) => {
+        const over = message.over && i === kept.length - 1;
+        earlier.push(...logLines(this.kind, item, item.round !== round, over));
+        round = item.round;
+      });
     }
-    if (obs.order_draws && obs.order_draws.length && newRound) {
-      // Turkish Rummy: the cards drawn for this round's order of play
-      const draws = obs.order_draws.map(([seat, face]) => ({ seat, card: notation(this.kind, face) }));
-      entries.push({ code: "log_order_draw", seat: null, params: { draws, seats: obs.order }, key: `${message.v}-order` });
-    }
-    this.log = [...this.log, ...entries].slice(-LOG_LIMIT);
+    const item = { v: message.v, events: message.events, notices: message.notices, round: obs.round, order_draws: obs.order_draws, order: obs.order };
+    const entries = logLines(this.kind, item, round !== obs.round, message.over);
+    this.log = [...this.log, ...earlier, ...entries].slice(-LOG_LIMIT);
     this.lastEvents = entries;
     // a turn's time runs from when this browser saw it start, after the break between rounds
     const pause = (message.break_left || 0) * 1000;

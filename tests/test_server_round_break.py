@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -109,3 +110,28 @@ def test_a_bad_break_is_refused(served: tuple[Server, Path], bad: object) -> Non
     refused = server.post("/tables", body, status=400)["error"]
     assert refused["code"] == "bad_request"
     assert refused["params"]["reason"] == "round_break_seconds is a number of seconds from 0 to 600"
+
+
+def test_a_client_back_mid_turn_is_told_the_time_the_turn_has_left(served: tuple[Server, Path]) -> None:
+    server, _ = served
+    created, tokens = make_table(server, options=OKEY, persons=2, turn_seconds=30, round_break_seconds=0)
+    table = created["table"]
+    clients = [SeatClient(server, table, seat, token) for seat, token in enumerate(tokens)]
+    first = clients[0].until("sync")["observation"]["to_move"]
+    opening = clients[first].wait_turn_or_end()  # the dealer's 15th piece: a discard to start
+    assert clients[first].act(opening["legal"][0]["text"], "d1")["type"] == "ack"
+    mover = 1 - first
+    state = clients[mover].wait_turn_or_end()
+    assert clients[mover].act("draw", "d2")["type"] == "ack"  # the turn goes on: the same timer
+    time.sleep(2)
+    fresh = SeatClient(server, table, mover, tokens[mover]).until("sync")
+    assert fresh["v"] == state["v"] + 1 and 26 < fresh["turn_left"] <= 28.2
+    back = SeatClient(server, table, mover, tokens[mover], v=state["v"], game=state["game"])
+    missed = back.next_game_message()
+    assert missed["v"] == state["v"] + 1 and 26 < missed["turn_left"] <= 28.2
+    watcher = SeatClient(server, table, None, None).until("sync")
+    assert 26 < watcher["turn_left"] <= 28.2
+    untimed, untimed_tokens = make_table(server, options=OKEY, persons=2, round_break_seconds=0)
+    assert SeatClient(server, untimed["table"], 0, untimed_tokens[0]).until("sync")["turn_left"] is None
+    for client in [*clients, back]:
+        client.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from typing import Any
 
 from browser_support import Pages, artifact, check_rendering
@@ -104,6 +105,25 @@ def test_the_turn_timer_stands_still_during_the_break_between_rounds(pages: Page
     expect(pause).to_have_count(0)
     expect(timer).to_have_text("9 s")
     expect(timer).to_have_text("8 s")
+    for client in clients:
+        client.close()
+
+
+def test_a_page_opened_mid_turn_shows_the_time_the_turn_has_left(pages: Pages, server: Server) -> None:
+    # the seat to move has used 4 s of its 30 when a page opens: it shows what the server will
+    # allow, not a full turn counted from the page's arrival
+    created, tokens = make_table(
+        server, options={"players": 2}, persons=2, turn_seconds=30, round_break_seconds=0
+    )
+    clients = [SeatClient(server, created["table"], seat, token) for seat, token in enumerate(tokens)]
+    clients[0].until("sync")
+    time.sleep(4)
+    page = pages.new("turn-left", **DESKTOP)
+    page.goto(f"/#/t/{created['table']}")
+    timer = page.get_by_test_id("timer")
+    expect(timer).to_be_visible()
+    shown = int(timer.inner_text().split()[0])
+    assert 20 <= shown <= 26, shown
     for client in clients:
         client.close()
 

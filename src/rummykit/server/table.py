@@ -440,25 +440,39 @@ class LiveTable:
             if kept and kept[0][0] <= last + 1:
                 for v, text in kept:
                     if v > last:
-                        out.send(self._restamped(text))
+                        out.send(self._restamped(text, v == match.steps))
                 return
         out.send(self.sync(viewer))
 
-    def _restamped(self, text: str) -> str:
+    def _restamped(self, text: str, current: bool) -> str:
         """A kept message as sent now: a ``break_left`` it was made with (seconds from then) is
-        the break's seconds left now (0 once the break is over)."""
+        the break's seconds left now (0 once the break is over); the ``current`` version's also
+        gets ``turn_left`` (:meth:`_turn_left`)."""
         message = json.loads(text)
-        if not message.get("break_left"):
+        if not message.get("break_left") and not current:
             return text
-        message["break_left"] = round(self._break_left(), 3)
+        if message.get("break_left"):
+            message["break_left"] = round(self._break_left(), 3)
+        if current:
+            message["turn_left"] = self._turn_left()
         return dumps(message)
+
+    def _turn_left(self) -> float | None:
+        """Seconds until the seat to move's turn timer runs out (the break between rounds
+        included), ``None`` when no person's timer runs."""
+        match, deadline = self.match, self.deadline
+        if match is None or deadline is None or deadline[0] != self.game.current_seat(match.state):
+            return None
+        return round(max(0.0, deadline[1] - asyncio.get_running_loop().time()), 3)
 
     def sync(self, viewer: Viewer) -> str:
         """A full resync message: the ``state`` message of now with no events, typed ``sync``,
-        with ``earlier``: what the viewer's kept messages of this match said (:meth:`earlier`)."""
+        with ``turn_left`` (:meth:`_turn_left`) and ``earlier``: what the viewer's kept messages of
+        this match said (:meth:`earlier`)."""
         assert self.match is not None
         message = self.view(self.match, viewer, [], [])
         message["type"] = "sync"
+        message["turn_left"] = self._turn_left()
         message["earlier"] = self.earlier(self.match, viewer)
         return dumps(message)
 

@@ -164,7 +164,11 @@ export class TableModel {
     this.lastEvents = entries;
     // a turn's time runs from when this browser saw it start, after the break between rounds
     const pause = (message.break_left || 0) * 1000;
-    if (newRound || pause || previous.observation.to_move !== obs.to_move) {
+    const seconds = this.info && this.info.options.turn_seconds;
+    if (typeof message.turn_left === "number" && seconds && obs.to_move !== null) {
+      // a page that (re)joins mid-turn: the server says how long the turn has left
+      this.turnStart = { seat: obs.to_move, at: Date.now() + (message.turn_left - seconds) * 1000 };
+    } else if (newRound || pause || previous.observation.to_move !== obs.to_move) {
       this.turnStart = obs.to_move === null ? null : { seat: obs.to_move, at: Date.now() + pause };
     }
     if (newRound) this.carouselMeld = null;

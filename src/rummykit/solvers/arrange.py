@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from itertools import combinations, filterfalse
+from itertools import combinations
 from struct import Struct
 
 from rummykit.core.melds import (
@@ -990,15 +990,10 @@ class HandSolver:
         """(the faces grouped by what pairs them, the wilds free to complete any pair). Without
         ``wild_in_pairs`` a wild pairs with nothing, not even another wild: each is a group of its
         own, as :func:`rummykit.core.melds.validate_meld` refuses such a pair."""
-        wild_faces = wilds.faces
-        if self._pairs_by_face and (JOKER not in faces or JOKER in wild_faces):
-            # every natural piece shows its own face: a group is the copies of one face
-            naturals = list(filterfalse(wild_faces.__contains__, faces))
-            by_face = {N_FACES + g: [g] * naturals.count(g) for g in dict.fromkeys(naturals)}
-            return by_face, list(filter(wild_faces.__contains__, faces))
         groups: dict[int, list[int]] = {}
         wild: list[int] = []
         same_number = self.rules.pair_rule is PairRule.SAME_NUMBER
+        wild_faces = wilds.faces
         for i, face in enumerate(faces):
             if face in wild_faces:
                 if self.rules.wild_in_pairs:

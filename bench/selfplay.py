@@ -17,9 +17,11 @@ What is counted:
   time is included but they are not counted. No observation is built on this side, so the ratio
   is, if anything, unfavourable to rummykit.
 
-The clock (``time.perf_counter``) runs over the whole loop of one line, so dealing new matches and
-making their bots (rummykit) or new episodes (gin_rummy) is included; a line stops at the first
-decision after its budget (``--seconds``) or once ``--games`` matches have finished. Before each
+The clock (``time.process_time``, the CPU time of this process, as in ``bench/okey_solver.py`` and
+``bench/envs.py``, so that other work on a shared machine slows neither side) runs over the whole
+loop of one line, so dealing new matches and making their bots (rummykit) or new episodes
+(gin_rummy) is included; a line stops at the first decision after its budget (``--seconds`` of CPU
+time) or once ``--games`` matches have finished. Before each
 timed line an untimed warm-up (``--warmup`` seconds, another seed) fills import-time and solver
 caches, as a long self-play run would have them. Only complete matches are counted as matches;
 the decision rate counts every decision, including those of the match cut off by the budget, so
@@ -129,7 +131,7 @@ def measure(game: str, bot: str, plays: Iterator[int], seconds: float, max_match
     """Count the decisions ``plays`` yields until ``seconds`` have passed or ``max_matches``
     matches have finished (each yield is one decision and the matches finished so far)."""
     cap = sys.maxsize if max_matches is None else max_matches
-    clock = time.perf_counter
+    clock = time.process_time
     decisions = finished = 0
     start = clock()
     deadline = start + seconds

@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 
 import rummykit
 from rig import rigged
-from rummykit.bots.draw_value import could_join, unseen_counts
+from rummykit.bots.draw_value import could_join, draw_value, unseen_counts
 from rummykit.bots.greedy import GreedyBot, _wilds, _without
 from rummykit.bots.registry import bot_names, make_bot, parse_bot_list
 from rummykit.bots.search import SearchBot, budget_options
 from rummykit.bots.table_search import TableSearchBot
-from rummykit.core.melds import CARD_JOKERS, Wilds
-from rummykit.core.notation import format_face
-from rummykit.core.pieces import Kind
+from rummykit.core.melds import CARD_JOKERS, NO_WILDS, Wilds
+from rummykit.core.notation import parse_faces
+from rummykit.core.pieces import N_FACES, Kind
 from rummykit.engine.closed_hand import Phase
 from rummykit.engine.hand_actions import Verb
 from rummykit.errors import RummykitError
@@ -127,18 +127,18 @@ def test_search_finishes_when_it_can() -> None:
     assert action.verb is Verb.FINISH
 
 
-def test_search_keeps_the_partial_meld_greedy_breaks() -> None:
-    # 12 pieces in melds, then K5 K6 (a run two short) and Y11 (alone): every discard of the three
-    # leaves two out; greedy takes the highest face (K6), the search keeps the pair that K4 or K7
-    # (four pieces unseen) or an okey completes and lets Y11 go.
-    rack = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K5 K6 Y11"
-    game, state = rigged([rack, None, None, None], "B12", phase=Phase.DISCARD)
-    view, legal = game.observe(state, 0), game.legal_actions(state, 0)
-    search = SearchBot(game, 0)
-    assert format_face(Kind.TILES, search.greedy.choose(view, legal).face) == "K6"
-    values = search.discard_values(view["hand"], _wilds(view), unseen_counts(view, game.pieces))
-    assert {format_face(Kind.TILES, f) for f in values} == {"K5", "K6", "Y11"}
-    assert format_face(Kind.TILES, search.choose(view, legal).face) == "Y11"
+def test_a_draw_that_leaves_five_melds_of_three_is_no_finish() -> None:
+    # 12 pieces in four runs of three and K5 K6: K7 puts all 15 in melds of three, but every
+    # discard then breaks one (two pieces out, as now: no gain); K13 makes a run of four, and
+    # a discard of K5 or K6 leaves one piece out (a gain of one)
+    game = rummykit.load("okey", rounds=1)
+    bot = GreedyBot(game)
+    hand = parse_faces(Kind.TILES, "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K5 K6")
+    assert bot.left_out(hand, NO_WILDS) == 2
+    for drawn, value in (("K7", 2.0), ("K13", 1.0)):
+        unseen = [0] * (N_FACES + 1)
+        unseen[parse_faces(Kind.TILES, drawn)[0]] = 2
+        assert draw_value(hand, NO_WILDS, unseen, bot.left_out, True) == value
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES)

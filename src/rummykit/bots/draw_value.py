@@ -7,10 +7,12 @@ remain unseen; :func:`draw_value` is the exact expectation over that draw of how
 then is from going out, by the exact solver's count of pieces left out of the best arrangement.
 
 Going out needs 14 pieces in melds (or seven pairs) and a 15th to discard. If a hand of 14 leaves
-``L`` pieces out and drawing face ``t`` leaves ``L'`` out of the 15, the best discard then leaves
-``L' - 1`` out (a piece left out goes; fewer is impossible, as a partition of the 14 is one of
-the 15 with one more piece out), so the draw gains ``L - L' + 1`` when that is positive and the
-hand can go out when ``L' - 1 == 0``. Only a face that fits a meld or pair with the hand's pieces
+``L`` pieces out and drawing face ``t`` leaves ``L' >= 1`` out of the 15, the best discard then
+leaves ``L' - 1`` out (a piece left out goes; fewer is impossible, as a partition of the 14 is one
+of the 15 with one more piece out), so the draw gains ``L - L' + 1`` when that is positive and the
+hand can go out when ``L' - 1 == 0``. When all 15 are in melds (``L' == 0``) the hand goes out
+only if some discard leaves 14 in melds, which five melds of three don't: then each discard is
+counted. Only a face that fits a meld or pair with the hand's pieces
 can gain, so the others are skipped without a search.
 """
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rummykit.bots.greedy import _without
 from rummykit.core.melds import Wilds
 from rummykit.core.pieces import JOKER, N_FACES, PieceSet
 
@@ -105,6 +108,11 @@ def draw_value(
         if not count or not could_join(hand, face, wilds, pairs):
             continue
         after = left_out([*hand, face], wilds) - 1
+        if after < 0:
+            # all 15 in melds: a finish only if some discard leaves 14 in melds (not so with five
+            # melds of three), else the best discard's count
+            drawn = [*hand, face]
+            after = min(left_out(_without(drawn, f), wilds) for f in set(drawn))
         if after < base:
             gained += count * (base - after + (FINISH_WEIGHT if after == 0 else 0.0))
     return base - gained / total

@@ -18,6 +18,8 @@ class State:
 
     seed: int
     """The match seed: with the round number it keys every shuffle."""
+    round_no: int
+    """The round being played (what every observation shows as ``round``)."""
 
     def clone(self) -> Self:
         """An independent copy (lists and sets copied, immutable values shared)."""

@@ -574,7 +574,7 @@ class LiveTable:
             if client_id is not None and client_id in match.accepted[seat]:
                 return Played([], match.accepted[seat][client_id], duplicate=True)
             chosen = action(match.state) if callable(action) else action
-            round_before = self._round_of(match.state)
+            round_before = match.state.round_no
             state = match.state.clone()
             events = self.game.apply(state, seat, chosen)
             text = self.game.action_text(chosen)
@@ -602,7 +602,7 @@ class LiveTable:
             if client_id is not None:
                 match.accepted[seat][client_id] = match.steps
             self.hub.count_action()
-            if outcome is None and self._round_of(state) != round_before:
+            if outcome is None and state.round_no != round_before:
                 self._start_break()
             played = {"seat": seat, "action": text}
             self._publish(self._record(match, events, self._notices(seat, cause, text), played))
@@ -611,10 +611,6 @@ class LiveTable:
                 self._changed()
             self._schedule()
             return Played(events, match.steps)
-
-    def _round_of(self, state: Any) -> int:
-        """The round ``state`` is in (the observations' common ``round`` key)."""
-        return int(self.game.observe(state, None)["round"])
 
     def _start_break(self) -> None:
         """A round ended and the next one is dealt: the break between rounds starts now, and the

@@ -15,6 +15,7 @@ from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, make_face, rank_of, suit_of
 from rummykit.errors import IllegalActionError, MeldError
 from rummykit.solvers.rearrange import CARD_MELDS, DeclaredFace
+from rummykit.variants.carousel.actions import meld_text
 
 Table = Sequence[Sequence[DeclaredFace]]
 
@@ -82,16 +83,12 @@ def _meld_fault(meld: tuple[DeclaredFace, ...]) -> tuple[str, dict[str, str]] | 
     """Why :func:`_check_meld` refuses ``meld``, as an error code and its parameters, or ``None``;
     kept in a bounded memo (every check of a draft asks it of every meld)."""
     if any(face == JOKER and said is None for face, said in meld):
-        return "carousel.undeclared_joker", {"meld": _text(meld)}
+        return "carousel.undeclared_joker", {"meld": meld_text(meld)}
     try:
         validate_meld([f for f, _ in meld], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in meld])
     except MeldError as exc:
-        return "carousel.invalid_meld", {"meld": _text(meld), "reason": str(exc)}
+        return "carousel.invalid_meld", {"meld": meld_text(meld), "reason": str(exc)}
     return None
-
-
-def _text(meld: Sequence[DeclaredFace]) -> str:
-    return " ".join(format_declared(Kind.CARDS, f, d) for f, d in meld)
 
 
 def meld_problem(meld: Sequence[DeclaredFace]) -> tuple[str, dict[str, object]] | None:

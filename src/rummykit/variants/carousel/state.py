@@ -240,15 +240,16 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
 
-    def _action(self, number: int) -> CarouselAction:
-        """The action with id ``number``, made once (actions are immutable values; at most
+    def _actions_of(self, ids: Sequence[int]) -> list[CarouselAction]:
+        """The actions with these ids, each made once (actions are immutable values; at most
         :data:`MEMO_SIZE` * 16 kept)."""
-        action = self._actions.get(number)
-        if action is None:
-            if len(self._actions) >= 16 * MEMO_SIZE:
-                self._actions.clear()
-            action = self._actions[number] = action_of_id(number)
-        return action
+        made = self._actions
+        if len(made) + len(ids) > 16 * MEMO_SIZE:
+            made.clear()
+        for number in ids:
+            if number not in made:
+                made[number] = action_of_id(number)
+        return [made[number] for number in ids]
 
     def _edit(self, draft: DraftTable, action: CarouselAction, hand: Sequence[int]) -> tuple[DraftTable, int]:
         """:func:`~rummykit.variants.carousel.draft.edit` under these rules; the last success is
@@ -428,14 +429,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         """Every legal action of ``seat`` in id order: draw, knock, end, commit, undo, reset, then
         every legal edit. The ``meld`` shortcut is not listed (it has no id) but is accepted
         whenever a legal new table is handed in."""
-        ids = self.legal_ids(state, seat)
-        made = self._actions
-        if len(made) + len(ids) > 16 * MEMO_SIZE:
-            made.clear()
-        for number in ids:
-            if number not in made:
-                made[number] = action_of_id(number)
-        return [made[number] for number in ids]
+        return self._actions_of(self.legal_ids(state, seat))
 
     def legal_ids(self, state: CarouselState, seat: int) -> list[int]:
         """The ids of :meth:`legal_actions`, ascending: draw 0, knock 1, end 2, commit 3, undo 4,
@@ -722,7 +716,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
     def action_from_id(self, state: CarouselState, seat: int, action_id: int) -> CarouselAction:
         """The action with id ``action_id`` (the same in every state)."""
         self._check_id(action_id)
-        return self._action(action_id)
+        return self._actions_of((action_id,))[0]
 
     # ------------------------------------------------------------------ views
     def observe(self, state: CarouselState, seat: int | None) -> dict[str, Any]:

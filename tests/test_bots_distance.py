@@ -96,22 +96,15 @@ def fast(name: str, target: int, counts: list[int], hand_wilds: int, supply: Sup
     return Distance(RULES[name], pairs, target).distance(hand, WILD, supply)
 
 
-@settings(max_examples=15, deadline=None)
-@given(small_hands(), st.sampled_from(sorted(RULES)))
-def test_the_distance_is_the_fewest_draws_to_any_target_of_six(
-    hand: tuple[list[int], int, Supply], name: str
+@settings(max_examples=23, deadline=None)
+@given(small_hands(), st.sampled_from(sorted(RULES)), st.sampled_from([(6, True), (7, False)]))
+def test_the_distance_is_the_fewest_draws_to_any_target_of_six_or_seven(
+    hand: tuple[list[int], int, Supply], name: str, goal: tuple[int, bool]
 ) -> None:
     counts, wilds, supply = hand
-    assert fast(name, 6, counts, wilds, supply, True) == brute(name, 6, counts, wilds, supply, True)
-
-
-@settings(max_examples=8, deadline=None)
-@given(small_hands(), st.sampled_from(sorted(RULES)))
-def test_the_distance_is_the_fewest_draws_to_any_target_of_seven(
-    hand: tuple[list[int], int, Supply], name: str
-) -> None:
-    counts, wilds, supply = hand
-    assert fast(name, 7, counts, wilds, supply, False) == brute(name, 7, counts, wilds, supply, False)
+    target, pairs = goal
+    expected = brute(name, target, counts, wilds, supply, pairs)
+    assert fast(name, target, counts, wilds, supply, pairs) == expected
 
 
 def okey_hand(text: str) -> list[int]:

@@ -5,7 +5,8 @@
 // result to the table head's "The result" button.
 
 import { html } from "./html.js";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
+import { useTicker } from "./ticker.js";
 import { t, signed, num, sentence, listText } from "./i18n.js";
 import { Piece } from "./piece.js";
 
@@ -27,16 +28,6 @@ function Pieces({ kind, faces, wilds }) {
   return html`<span class="meld" dir="ltr">
     ${faces.map((f, i) => html`<${Piece} key=${i} kind=${kind} face=${f} wild=${wilds.has(f)} small=${true} />`)}
   </span>`;
-}
-
-/** Render the calling component again every second while `active` (a countdown shown). */
-export function useTicker(active) {
-  const [, setNow] = useState(0);
-  useEffect(() => {
-    if (!active) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [active]);
 }
 
 /** `start`: the model's turnStart ({seat, at}: when the next turn's time starts, after the break

@@ -11,7 +11,8 @@ import { GAME_TABLES, GameTable, useModule } from "./lazy.js";
 import { Waiting } from "./waiting.js";
 import { Log, Announcer } from "./log.js";
 import { Scores } from "./scores.js";
-import { RoundEnd, useTicker } from "./roundend.js";
+import { RoundEnd } from "./roundend.js";
+import { useTicker } from "./ticker.js";
 
 function TurnLine({ model, ctx }) {
   const view = model.view;

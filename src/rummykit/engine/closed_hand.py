@@ -82,6 +82,7 @@ class Phase(StrEnum):
 
 FINISHING = (Phase.OPENING, Phase.DISCARD, Phase.FINISH_ONLY)
 """Phases in which the seat to move holds 15 pieces."""
+_PHASE_TEXT = {phase: phase.value for phase in Phase}
 
 
 @dataclass(eq=True)
@@ -348,10 +349,11 @@ class ClosedHandGame(Game[S, HandAction]):
             return False
         rack = state.racks[state.turn]
         if verb is Verb.DISCARD:
+            face, table = action.face, self._faces
             return (
                 phase is not Phase.FINISH_ONLY
-                and action.face in self.faces(rack)
-                and self._discardable(rack, action.face, state.taken)
+                and any(table[p] == face for p in rack)
+                and self._discardable(rack, face, state.taken)
             )
         return self._finishes_with(state, rack, action.face, state.taken)
 
@@ -360,8 +362,12 @@ class ClosedHandGame(Game[S, HandAction]):
         explained (a piece missing, a group that is no meld) rather than only refused."""
         if action.verb not in self.verbs:
             raise IllegalActionError("not_an_action", verb=action.verb.value)
-        rack = self.faces(state.racks[seat])
-        if action.verb is Verb.FINISH and action.groups and state.phase in FINISHING and action.face in rack:
+        if (
+            action.verb is Verb.FINISH
+            and action.groups
+            and state.phase in FINISHING
+            and action.face in self.faces(state.racks[seat])
+        ):
             self._check_arrangement(state, action)
         if not self._legal(state, action):
             raise self._why_illegal(state, action)
@@ -610,7 +616,7 @@ class ClosedHandGame(Game[S, HandAction]):
             seat,
             state.round_no,
             None if state.phase is Phase.OVER else state.turn,
-            state.phase.value,
+            _PHASE_TEXT[state.phase],
             list(state.scores),
             b"" if seat is None else faces(state.racks[seat]),
             list(map(len, state.racks)),
@@ -636,30 +642,32 @@ class ClosedHandGame(Game[S, HandAction]):
         show, that it still holds) plus ``order``, ``wilds`` (faces), ``joker_as`` (the face a
         non-wild joker stands for), ``discards`` (faces per pile, bottom first), ``takeable`` (the
         face the seat to move may take) and ``takeable_from`` (its pile), ``first_turn`` (the
-        viewer has not discarded yet; ``null`` for a spectator) and the variant's keys. Made from
-        :meth:`seat_view`."""
-        seen = self.seat_view(state, seat)
+        viewer has not discarded yet; ``null`` for a spectator) and the variant's keys. The same
+        view as :meth:`seat_view`, built straight as lists (no bytes in between)."""
+        faces = self._faces
+        phase = state.phase
+        takeable = self.takeable(state)
         view = {
             "variant": self.variant,
             "seat": seat,
             "players": self.players,
-            "round": seen.round,
+            "round": state.round_no,
             "dealer": state.dealer,
-            "to_move": seen.to_move,
-            "phase": seen.phase,
-            "scores": seen.scores,
-            "hand": list(seen.hand),
-            "hand_counts": seen.hand_counts,
-            "stock_count": seen.stock_count,
-            "known": list(map(list, seen.known)),
+            "to_move": None if phase is Phase.OVER else state.turn,
+            "phase": _PHASE_TEXT[phase],
+            "scores": list(state.scores),
+            "hand": [] if seat is None else [faces[p] for p in state.racks[seat]],
+            "hand_counts": list(map(len, state.racks)),
+            "stock_count": len(state.stock),
+            "known": [[faces[p] for p in k] for k in state.known],
             "last_result": self._results(state.results[-1]) if state.results else None,
-            "order": seen.order,
-            "wilds": list(seen.wilds),
-            "joker_as": seen.joker_as,
-            "discards": list(map(list, seen.discards)),
-            "takeable": seen.takeable,
-            "takeable_from": None if seen.takeable is None else self._take_pile(state),
-            "first_turn": seen.first_turn,
+            "order": list(state.order),
+            "wilds": sorted(state.wilds.faces),
+            "joker_as": state.wilds.joker_as,
+            "discards": [[faces[p] for p in self._pile_seen(state, pile)] for pile in state.discards],
+            "takeable": None if takeable is None else faces[takeable],
+            "takeable_from": None if takeable is None else self._take_pile(state),
+            "first_turn": None if seat is None else seat not in state.discarded,
         }
         view.update(self._observe_extra(state, seat))
         return view

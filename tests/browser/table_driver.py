@@ -294,9 +294,24 @@ class KalookiPerson(Person):
             if len(self.hints) > before:
                 hint = self.hints[-1]
                 expect(self.page.get_by_test_id("hint-move")).to_have_attribute("data-move", hint["action"])
+                self.check_marked(hint["action"])
                 return hint
             self.page.wait_for_timeout(100)
         raise AssertionError(f"no hint came; the page says {self.error_text()!r}")
+
+    def check_marked(self, action: str) -> None:
+        """The rack marks exactly the cards the hinted ``action`` (its text) plays from the hand:
+        a meld's cards, a lay-off's or release's cards (after the table meld's number), the
+        discard; none for draw, take or retract (every copy of a marked card is marked)."""
+        verb, *words = action.split()
+        if verb in ("layoff", "release"):
+            words = words[1:]
+        plays = verb in ("meld", "layoff", "release", "discard")
+        faces = {w.split("[")[0] for w in words} if plays else set()
+        marked = self.rack.locator("button.hinted")
+        expect(marked).to_have_count(sum(1 for p in self.rack_pieces() if p in faces))
+        shown = marked.evaluate_all("(buttons) => buttons.map((b) => b.dataset.piece)")
+        assert set(shown) == faces, (action, shown)
 
     def deselect_all(self) -> None:
         """Unselect every selected rack card."""

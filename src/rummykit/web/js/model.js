@@ -536,9 +536,10 @@ export class TableModel {
     const hint = this.hint;
     if (!hint) return out;
     if (hint.move === "kalooki") {
-      // the greedy bot's move: the cards it plays from the hand, or the pile to take from
-      const words = hint.action.split(" ").slice(1);
-      const cards = hint.verb === "layoff" || hint.verb === "release" ? words.slice(1) : words;
+      // the greedy bot's move, from its parts as the server lists them: the cards it plays from
+      // the hand (a joker's declaration dropped), or the pile to take from
+      const p = hint.params;
+      const cards = p.melds ? p.melds.flat() : p.cards || (hint.verb === "discard" ? [p.card] : []);
       for (const card of cards) out.rack.add(faceOf(this.kind, card.replace(/\[.*\]$/, "")));
       out.take = hint.verb === "take";
       out.draw = hint.verb === "draw";

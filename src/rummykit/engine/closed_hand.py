@@ -599,9 +599,9 @@ class ClosedHandGame(Game[S, HandAction]):
             data["hands"] = [h if s == result.winner else None for s, h in enumerate(data["hands"])]
         return data
 
-    def _pile_seen(self, state: S, pile: list[int]) -> list[int]:
-        """The pieces of a discard pile everyone sees (variants may show only the top)."""
-        return pile
+    def _piles_seen(self, state: S) -> list[list[int]]:
+        """The pieces of each discard pile everyone sees (variants may show only the tops)."""
+        return state.discards
 
     def _face_bytes(self, pieces: list[int]) -> bytes:
         """The faces of piece ids, one byte each."""
@@ -625,7 +625,7 @@ class ClosedHandGame(Game[S, HandAction]):
             list(state.order),
             bytes(sorted(state.wilds.faces)),
             state.wilds.joker_as,
-            [faces(self._pile_seen(state, p)) for p in state.discards],
+            list(map(faces, self._piles_seen(state))),
             None if takeable is None else self._faces[takeable],
             None if seat is None else seat not in state.discarded,
             self._faces[self._aside(state)],
@@ -664,7 +664,7 @@ class ClosedHandGame(Game[S, HandAction]):
             "order": list(state.order),
             "wilds": sorted(state.wilds.faces),
             "joker_as": state.wilds.joker_as,
-            "discards": [[faces[p] for p in self._pile_seen(state, pile)] for pile in state.discards],
+            "discards": [[faces[p] for p in pile] for pile in self._piles_seen(state)],
             "takeable": None if takeable is None else faces[takeable],
             "takeable_from": None if takeable is None else self._take_pile(state),
             "first_turn": None if seat is None else seat not in state.discarded,

@@ -75,21 +75,22 @@ def _natural_counts(faces: Sequence[int], wilds: Wilds) -> tuple[dict[int, int],
     """(how many pieces stand for each natural face, a bit mask of those faces, how many pieces
     are wild); ``None`` for a false joker without an identity (the exact search reports it)."""
     counts: dict[int, int] = {}
-    present = 0
     wild = 0
     wild_faces = wilds.faces
-    joker_as = wilds.joker_as
     for face in faces:
         if face in wild_faces:
             wild += 1
-            continue
-        natural = face
-        if face == JOKER:
-            if joker_as is None:
-                return None
-            natural = joker_as
-        counts[natural] = counts.get(natural, 0) + 1
-        present |= 1 << natural
+        else:
+            counts[face] = counts.get(face, 0) + 1
+    jokers = counts.pop(JOKER, 0)
+    if jokers:
+        joker_as = wilds.joker_as
+        if joker_as is None:
+            return None
+        counts[joker_as] = counts.get(joker_as, 0) + jokers
+    present = 0
+    for face in counts:
+        present |= 1 << face
     return counts, present, wild
 
 

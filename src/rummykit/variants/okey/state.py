@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummykit.core.melds import okey_face
-from rummykit.core.pieces import JOKER, OKEY_TILES, suit_of
+from rummykit.core.pieces import JOKER, N_FACES, OKEY_TILES, suit_of
 from rummykit.engine.closed_hand import (
     HAND_SIZE,
     ClosedHandGame,
@@ -42,6 +42,8 @@ from rummykit.variants.okey import messages as _messages
 from rummykit.variants.okey.rules import Direction, DiscardHistory, IndicatorBonus, OkeyRules
 
 RED, BLACK = 0, 3
+OKEY_OF = tuple(okey_face(f) for f in range(N_FACES))
+"""The okey of each indicator face (never a false joker)."""
 MESSAGES = _messages.MESSAGES
 
 
@@ -249,17 +251,17 @@ class OkeyGame(ClosedHandGame[OkeyState]):
         return min(state.scores) <= 0
 
     # ------------------------------------------------------------------ views and positions
-    def _pile_seen(self, state: OkeyState, pile: list[int]) -> list[int]:
+    def _piles_seen(self, state: OkeyState) -> list[list[int]]:
         if self.rules.discard_history is DiscardHistory.VISIBLE:
-            return pile
-        return pile[-1:]
+            return state.discards
+        return [pile[-1:] for pile in state.discards]
 
     def _shown(self, state: OkeyState) -> list[int]:
         return list(state.shown)
 
     def _observe_extra(self, state: OkeyState, seat: int | None) -> dict[str, Any]:
         face = self.indicator_face(state)
-        return {"indicator": face, "okey": okey_face(face), "shown": self._shown(state)}
+        return {"indicator": face, "okey": OKEY_OF[face], "shown": self._shown(state)}
 
     def _observed_aside(self, observation: dict[str, Any]) -> int:
         face: int = observation["indicator"]

@@ -156,6 +156,8 @@ class _Draft:
 
 FACES = tuple(DECKS.face(p) for p in range(DECKS.size))
 """The face of every card id."""
+FACE_TABLE = bytes(FACES).ljust(256, b"\0")
+"""``bytes.translate`` table: card id -> face (every id and face fits in a byte)."""
 
 
 def face(piece: int) -> int:
@@ -165,7 +167,7 @@ def face(piece: int) -> int:
 
 def faces(pieces: Iterable[int]) -> list[int]:
     """Faces of card ids."""
-    return list(map(FACES.__getitem__, pieces))
+    return list(bytes(pieces).translate(FACE_TABLE))
 
 
 def card(face_: int) -> str:
@@ -219,6 +221,8 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         self.values = rules.values()
         self.meld_rules = rules.meld_rules()
         self._actions: dict[int, KalookiAction] = {}
+        self._well_formed: set[int] = set()
+        """``id`` of every action in ``_actions`` (kept alive there)."""
         self._extensions: dict[tuple[int, DeclaredFace], tuple[TableMeld, bool]] = {}
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
@@ -243,10 +247,12 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         return fits
 
     def _action(self, number: int) -> KalookiAction:
-        """The action with id ``number``, made once (actions are immutable values)."""
+        """The action with id ``number``, made once (actions are immutable values, well formed:
+        :meth:`_plan` knows them by identity and skips their shape check)."""
         action = self._actions.get(number)
         if action is None:
-            action = self._actions[number] = action_from_id(number)
+            action = self._actions.setdefault(number, action_from_id(number))
+            self._well_formed.add(id(action))
         return action
 
     # ------------------------------------------------------------------ seats and the deal
@@ -422,39 +428,43 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         meld the hand can make (sets and runs, jokers at any places), every one-card lay-off and
         every joker release. Shortcuts (several melds or cards at once) are legal too but not
         listed."""
-        return [a for _, a in self._legal_listing(state, seat)]
+        ids, found = self._legal_listing(state, seat)
+        if not found:
+            try:
+                return list(map(self._actions.__getitem__, ids))
+            except KeyError:
+                pass
+        make = self._action
+        return [found[i] if i in found else make(i) for i in ids]
 
     def legal_ids(self, state: KalookiState, seat: int) -> list[int]:
         """The ids of :meth:`legal_actions`, ascending."""
-        return [i for i, _ in self._legal_listing(state, seat)]
+        return self._legal_listing(state, seat)[0]
 
-    def _legal_listing(self, state: KalookiState, seat: int) -> list[tuple[int, KalookiAction]]:
-        """(id, action) of every legal action of ``seat``, ascending by id."""
+    def _legal_listing(self, state: KalookiState, seat: int) -> tuple[list[int], dict[int, KalookiAction]]:
+        """The id of every legal action of ``seat``, ascending, and the actions among them that
+        were made and checked here (retract, releases) by id; every other id's action is
+        :meth:`_action`."""
+        found: dict[int, KalookiAction] = {}
         if state.phase is KPhase.OVER or seat != state.turn:
-            return []
-        make = self._action
-        listed: list[tuple[int, KalookiAction]] = []
+            return [], found
         if state.phase is KPhase.DRAW:
-            if state.stock:
-                listed.append((0, make(0)))
+            ids = [0] if state.stock else []
             if state.pile:
-                listed.append((1, make(1)))
-            return listed
+                ids.append(1)
+            return ids, found
         hand = faces(state.hands[seat])
-        listed += [(number, make(number)) for number in map(MELD_BASE.__add__, _meld_indices(hand))]
+        ids = list(map(MELD_BASE.__add__, _meld_indices(hand)))
         candidates: list[KalookiAction] = []
         if state.pending:
-            candidates.append(make(2))
+            candidates.append(self._action(2))
         if self._may_discard(state, seat):
-            listed += [(number, make(number)) for number in map(DISCARD_BASE.__add__, dict.fromkeys(hand))]
+            ids += map(DISCARD_BASE.__add__, dict.fromkeys(hand))
         if seat in state.opened:
             for meld in state.table:
                 if len(hand) > 1:
                     base = LAYOFF_BASE + (meld.number - 1) * LAYOFF_CODES
-                    for c in _layoffs(meld, hand):
-                        if self._extends(meld, c):
-                            layoff = base + layoff_code(c)
-                            listed.append((layoff, make(layoff)))
+                    ids += [base + layoff_code(c) for c in _layoffs(meld, hand) if self._extends(meld, c)]
                 candidates += [
                     KalookiAction(KVerb.RELEASE, target=meld.number, cards=cs) for cs in _releases(meld, hand)
                 ]
@@ -465,9 +475,10 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
                 continue
             number = action_id(candidate)
             assert number is not None
-            listed.append((number, candidate))
-        listed.sort(key=_first)
-        return listed
+            ids.append(number)
+            found[number] = candidate
+        ids.sort()
+        return ids, found
 
     def _may_discard(self, state: KalookiState, seat: int) -> bool:
         """Whether a held card may be discarded now (what :meth:`_plan_discard` checks beyond
@@ -490,7 +501,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
     def _plan(self, state: KalookiState, seat: int, action: KalookiAction) -> _Draft | None:
         """Check ``action`` in full on a draft; raise :class:`IllegalActionError` if illegal.
         Returns the draft to commit (``None`` for draw and take)."""
-        problem = shape_problem(action)
+        problem = None if id(action) in self._well_formed else shape_problem(action)
         if problem is not None:
             raise IllegalActionError("kalooki_malformed", reason=problem)
         verb = action.verb
@@ -1037,7 +1048,7 @@ def _held(draft: _Draft, face_: int) -> int | None:
     """The first card of ``face_`` in the draft hand (``None`` if there is none). When it is not a
     card everyone knows is there but another of that face is, that other is forgotten (no longer
     known), as everyone would conclude."""
-    cards = [p for p in draft.hand if face(p) == face_]
+    cards = [p for p in draft.hand if FACES[p] == face_]
     if not cards:
         return None
     if cards[0] not in draft.known:
@@ -1048,10 +1059,6 @@ def _held(draft: _Draft, face_: int) -> int | None:
 
 
 # ---------------------------------------------------------------------- listing candidates
-def _first(pair: tuple[int, KalookiAction]) -> int:
-    return pair[0]
-
-
 def _meld_indices(hand: list[int]) -> list[int]:
     """The :data:`MELDS` index of every single meld ``hand`` (faces) can lay, keeping a card: the
     sets rank by rank, then the runs suit by suit (each answer memoised per rank or suit, by the
@@ -1062,18 +1069,26 @@ def _meld_indices(hand: list[int]) -> list[int]:
     rows = [0] * N_SUITS
     for f in hand:
         if f != JOKER:
-            rank, suit = rank_of(f), suit_of(f)
-            suits_at[rank] |= 1 << suit
-            rows[suit] |= 1 << rank | (1 << HIGH_ACE if rank == 1 else 0)
+            rank, suit_bit, suit, rank_bits = _BITS[f]
+            suits_at[rank] |= suit_bit
+            rows[suit] |= rank_bits
     out: list[int] = []
     set_cap = min(size, MAX_SET + 1)
-    for rank in range(1, N_RANKS + 1):
-        if suits_at[rank]:
-            out += _set_indices(rank, suits_at[rank], jokers, set_cap)
+    for rank, held in enumerate(suits_at):
+        if held:
+            out += _set_indices(rank, held, jokers, set_cap)
     longest = min(MAX_RUN, size - 1)
-    for suit in range(N_SUITS):
-        out += _run_indices(suit, rows[suit], jokers, longest)
+    for suit, held in enumerate(rows):
+        out += _run_indices(suit, held, jokers, longest)
     return out
+
+
+_BITS = tuple(
+    (rank_of(f), 1 << suit_of(f), suit_of(f), 1 << rank_of(f) | (1 << HIGH_ACE if rank_of(f) == 1 else 0))
+    for f in range(JOKER)
+)
+"""Per natural face: its rank, its suit's bit, its suit and its positions' bits in a run row (an
+ace at 1 and at :data:`HIGH_ACE`), for :func:`_meld_indices`."""
 
 
 @lru_cache(maxsize=4096)

@@ -94,34 +94,40 @@ def _find(meld: Sequence[Card], card: Card, number: int) -> int:
 
 
 class _Work:
-    """A draft being edited: mutable copies of the melds, the used hand cards and the jokers."""
+    """A draft being edited: mutable copies of the melds, the used hand cards and the jokers (the
+    counts of the used and held cards made at the first :meth:`take`: most edits take nothing)."""
 
     def __init__(self, draft: DraftTable, hand: Sequence[int]) -> None:
         self.melds = [list(m) for m in draft.melds]
-        self.used = Counter(draft.used)
+        self.draft_used = draft.used
+        self.hand = hand
         self.floating = draft.floating
-        self.held = Counter(hand)
         self.changed: set[int] = set()
+        self.counts: tuple[Counter[int], Counter[int]] | None = None
+        """(the hand cards used, the hand's cards), by face, once a card is taken."""
 
     def take(self, card: Card) -> Card:
         """``card`` taken from the hand (a joker: a freed one first)."""
+        if self.counts is None:
+            self.counts = (Counter(self.draft_used), Counter(self.hand))
+        used, held = self.counts
         face, declared = card
         if face == JOKER:
             if declared is None or declared == JOKER:
                 raise IllegalActionError(P + "joker_needs_card")
             if self.floating:
                 self.floating -= 1
-            elif self.used[JOKER] < self.held[JOKER]:
-                self.used[JOKER] += 1
+            elif used[JOKER] < held[JOKER]:
+                used[JOKER] += 1
             else:
                 raise IllegalActionError(P + "no_joker")
             return card
         if declared is not None:
             raise IllegalActionError(P + "only_joker_declared", card=card_text((face, None)))
-        if self.used[face] >= self.held[face]:
-            code = "in_draft_already" if self.held[face] else "not_held"
+        if used[face] >= held[face]:
+            code = "in_draft_already" if held[face] else "not_held"
             raise IllegalActionError(P + code, card=card_text(card))
-        self.used[face] += 1
+        used[face] += 1
         return card
 
     def meld(self, number: int) -> list[Card]:
@@ -149,7 +155,7 @@ class _Work:
                 number = len(kept)
         if len(kept) > MAX_MELDS:
             raise IllegalActionError(P + "too_many_melds", max=MAX_MELDS)
-        used = tuple(sorted(self.used.elements()))
+        used = self.draft_used if self.counts is None else tuple(sorted(self.counts[0].elements()))
         return DraftTable(tuple(kept), used, self.floating), number
 
 
@@ -285,7 +291,8 @@ def legal_edit_ids(draft: DraftTable, hand: Sequence[int], replace_from_table: b
     melds = draft.melds
     count = len(melds)
     left = Counter(hand)
-    left.subtract(draft.used)
+    for face in draft.used:
+        left[face] -= 1
     tokens = sorted(f for f, n in left.items() if n > 0 and f != JOKER)
     if draft.floating > 0 or left[JOKER] > 0:
         tokens += JOKER_TOKENS
@@ -325,42 +332,48 @@ class _MeldIds(NamedTuple):
 def _meld_edit_ids(i: int, meld: tuple[Card, ...], count: int) -> _MeldIds:
     """The edit ids of ``meld``, the ``i``-th of ``count`` melds, and its faces (kept in a bounded
     memo: an edit changes one or two melds, the others' stay)."""
-    cards = _first_cards(meld)
+    cards, pulled, declared, reals = _meld_tokens(meld)
     splits: list[int] = []
     if count < MAX_MELDS:
-        splits = [SPLIT_BASE + i * TOKENS + token_of(card) for card, at in cards if at > 0]
+        splits = [SPLIT_BASE + i * TOKENS + token for token, at in cards if at > 0]
     moves: list[int] = []
     room = count - (len(meld) == 1) < MAX_MELDS
-    for card, _ in cards:
-        base = MOVE_BASE + (i * TOKENS + token_of(card)) * TARGETS
+    for token, _ in cards:
+        base = MOVE_BASE + (i * TOKENS + token) * TARGETS
         moves += range(base, base + i)
         moves += range(base + i + 1, base + count)
         if room:
             moves.append(base + MAX_MELDS)
     pulls: list[int] = []
-    if len(meld) >= 3 and count < MAX_MELDS and is_run(meld):
-        for card in sorted(meld[1:-1], key=_token_key):
-            base = PULL_BASE + (i * TOKENS + token_of(card)) * TARGETS
+    if count < MAX_MELDS:
+        for token in pulled:
+            base = PULL_BASE + (i * TOKENS + token) * TARGETS
             pulls += range(base, base + i)
             pulls += range(base + i + 1, base + count)
             if count + 2 <= MAX_MELDS:
                 pulls.append(base + MAX_MELDS)
-    declared = tuple(sorted({d for f, d in meld if f == JOKER and d is not None}))
-    return _MeldIds(splits, moves, pulls, declared, frozenset(f for f, _ in meld if f != JOKER))
+    return _MeldIds(splits, moves, pulls, declared, reals)
 
 
-def _first_cards(meld: Sequence[Card]) -> list[tuple[Card, int]]:
-    """Each distinct card of ``meld`` with the index of its first copy, in the order of the card
-    tokens."""
+@lru_cache(maxsize=16384)
+def _meld_tokens(
+    meld: tuple[Card, ...],
+) -> tuple[list[tuple[int, int]], list[int], tuple[int, ...], frozenset[int]]:
+    """What :func:`_meld_edit_ids` reads of ``meld`` wherever it lies among however many melds
+    (kept in a bounded memo: a new meld or an emptied one renumbers the others): the token of
+    each distinct card with the index of its first copy, in token order (ties in order of
+    appearance); the tokens of the cards a ``pull`` may take (all but a run's ends, ascending;
+    none unless a run); the faces its jokers are declared as, ascending, once each; the faces of
+    its real cards."""
     first: dict[Card, int] = {}
-    for i, card in enumerate(meld):
-        first.setdefault(card, i)
-    return sorted(first.items(), key=lambda item: _token_key(item[0]))
-
-
-def _token_key(card: Card) -> int:
-    face, declared = card
-    return N_FACES + declared if face == JOKER and declared is not None else face
+    for at, card in enumerate(meld):
+        first.setdefault(card, at)
+    cards = sorted((token_of(card), at) for card, at in first.items())
+    pulled = []
+    if len(meld) >= 3 and is_run(meld):
+        pulled = sorted(map(token_of, meld[1:-1]))
+    declared = tuple(sorted({d for f, d in meld if f == JOKER and d is not None}))
+    return cards, pulled, declared, frozenset(f for f, _ in meld if f != JOKER)
 
 
 def _legal_replacements(

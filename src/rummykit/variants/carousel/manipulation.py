@@ -33,6 +33,10 @@ def _counts(table: Table) -> tuple[Counter[int], Counter[int]]:
     return real, jokers
 
 
+Fault = tuple[str, dict[str, str]]
+"""Why a table or meld is refused: an ``IllegalActionError`` code and its parameters."""
+
+
 def check_move(old: Table, new: Table, hand: Sequence[int], replace_from_table: bool = True) -> list[int]:
     """The faces a legal move plays from ``hand``; raises :class:`IllegalActionError` with the
     reason (a ``carousel.`` code, see :mod:`rummykit.variants.carousel.messages`) when ``new`` is
@@ -43,32 +47,48 @@ def check_move(old: Table, new: Table, hand: Sequence[int], replace_from_table: 
     joker keeps its declared card unless a real card of that face replaces it (from the hand, or
     from the table with ``replace_from_table``), and then it is on the new table, declared anew.
     """
+    played, fault = _move(old, new, hand, replace_from_table)
+    if fault is not None:
+        raise IllegalActionError(fault[0], **fault[1])
+    return played
+
+
+def move_fault(old: Table, new: Table, hand: Sequence[int], replace_from_table: bool = True) -> Fault | None:
+    """Why :func:`check_move` refuses ``new`` (its error's code and parameters), or ``None`` when
+    the move is legal; no exception is made (legal-action listing asks it of every draft)."""
+    return _move(old, new, hand, replace_from_table)[1]
+
+
+def _move(
+    old: Table, new: Table, hand: Sequence[int], replace_from_table: bool
+) -> tuple[list[int], Fault | None]:
+    """(the faces played, ``None``) for a legal move, else (``[]``, why not): :func:`check_move`."""
     for meld in new:
-        _check_meld(meld)
+        fault = _meld_fault(tuple((face, said) for face, said in meld))
+        if fault is not None:
+            return [], fault
     old_real, old_jokers = _counts(old)
     new_real, new_jokers = _counts(new)
     gone = old_real - new_real
     if gone:
-        face = next(iter(gone))
-        raise IllegalActionError("carousel.card_left_table", card=format_face(Kind.CARDS, face))
+        return [], ("carousel.card_left_table", {"card": format_face(Kind.CARDS, next(iter(gone)))})
     jokers_played = sum(new_jokers.values()) - sum(old_jokers.values())
     if jokers_played < 0:
-        raise IllegalActionError("carousel.joker_left_table")
+        return [], ("carousel.joker_left_table", {})
     played = list((new_real - old_real).elements()) + [JOKER] * jokers_played
     if not played:
-        raise IllegalActionError("carousel.nothing_played")
+        return [], ("carousel.nothing_played", {})
     short = Counter(played) - Counter(hand)
     if short:
-        face = next(iter(short))
-        raise IllegalActionError("carousel.not_held", card=format_face(Kind.CARDS, face))
+        return [], ("carousel.not_held", {"card": format_face(Kind.CARDS, next(iter(short)))})
     played_real = new_real - old_real
     for face, count in old_jokers.items():
         freed = count - min(count, new_jokers.get(face, 0))
         replacements = new_real.get(face, 0) if replace_from_table else played_real.get(face, 0)
         if freed > replacements:
             code = "carousel.joker_keeps_card" + ("" if replace_from_table else "_hand")
-            raise IllegalActionError(code, card=format_face(Kind.CARDS, face))
-    return played
+            return [], (code, {"card": format_face(Kind.CARDS, face)})
+    return played, None
 
 
 def _check_meld(meld: Sequence[DeclaredFace]) -> None:
@@ -79,7 +99,7 @@ def _check_meld(meld: Sequence[DeclaredFace]) -> None:
 
 
 @lru_cache(maxsize=8192)
-def _meld_fault(meld: tuple[DeclaredFace, ...]) -> tuple[str, dict[str, str]] | None:
+def _meld_fault(meld: tuple[DeclaredFace, ...]) -> Fault | None:
     """Why :func:`_check_meld` refuses ``meld``, as an error code and its parameters, or ``None``;
     kept in a bounded memo (every check of a draft asks it of every meld)."""
     if any(face == JOKER and said is None for face, said in meld):

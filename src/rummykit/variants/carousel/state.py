@@ -70,7 +70,7 @@ from rummykit.variants.carousel.actions import (
     well_formed,
 )
 from rummykit.variants.carousel.draft import DraftTable, edit, legal_edit_ids
-from rummykit.variants.carousel.manipulation import check_move, simple_meld
+from rummykit.variants.carousel.manipulation import Fault, check_move, move_fault, simple_meld
 from rummykit.variants.carousel.position import read_position, write_position
 from rummykit.variants.carousel.rules import HAND_SIZE, CarouselRules
 
@@ -232,11 +232,17 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         self.state_type = CarouselState
         self.solver = TableSolver(rules.decks)
         self._faces = tuple(self.pieces.face(p) for p in range(self.pieces.size))
+        self._face_table = bytes(self._faces).ljust(256, b"\0")
+        """``bytes.translate`` table: card id -> face (at most two decks: every id fits in a byte)."""
         self._playable: dict[tuple[Table, tuple[int, ...]], int] = {}
         self._meldable: dict[tuple[Table, tuple[int, ...]], bool] = {}
         self._actions: dict[int, CarouselAction] = {}
         self._last_edit: _EditMemo | None = None
         self._last_table: tuple[list[TableMeld], Table] | None = None
+        self._last_meldable: tuple[list[TableMeld], tuple[int, ...], bool] | None = None
+        """The last answer of :meth:`can_meld`: the table list it was for (replaced, never changed
+        in place, when the table changes), the mover's card ids and the answer; a turn's edits ask
+        it again and again of the same table and hand."""
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
 
@@ -244,12 +250,16 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         """The actions with these ids, each made once (actions are immutable values; at most
         :data:`MEMO_SIZE` * 16 kept)."""
         made = self._actions
+        try:
+            return list(map(made.__getitem__, ids))
+        except KeyError:
+            pass
         if len(made) + len(ids) > 16 * MEMO_SIZE:
             made.clear()
         for number in ids:
             if number not in made:
                 made[number] = action_of_id(number)
-        return [made[number] for number in ids]
+        return list(map(made.__getitem__, ids))
 
     def _edit(self, draft: DraftTable, action: CarouselAction, hand: Sequence[int]) -> tuple[DraftTable, int]:
         """:func:`~rummykit.variants.carousel.draft.edit` under these rules; the last success is
@@ -265,8 +275,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
     # ------------------------------------------------------------------ reading a state
     def faces(self, pieces: Iterable[int]) -> list[int]:
         """Faces of card ids."""
-        face = self._faces
-        return [face[p] for p in pieces]
+        return list(bytes(pieces).translate(self._face_table))
 
     def points(self, state: CarouselState, seat: int) -> int:
         """Points in ``seat``'s hand (joker 25, J Q K 10, ace 1, pips)."""
@@ -292,7 +301,10 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
 
     def draft_changed(self, state: CarouselState) -> bool:
         """Whether the draft differs from the table as it is."""
-        return state.draft is not None and state.draft != self.base_draft(state)
+        draft = state.draft
+        return draft is not None and (
+            draft.melds != self.table_cards(state) or draft.used != () or draft.floating != 0
+        )
 
     def _may_draw(self, s: CarouselState) -> bool:
         return not s.melded_turn and s.draws < MAX_DRAWS and bool(s.stock) and not s.last_turns
@@ -341,6 +353,10 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         (:meth:`playable`); kept in a bounded memo per (table, hand)."""
         if not self._may_meld(state):
             return False
+        hand = tuple(state.hands[state.turn])
+        last = self._last_meldable
+        if last is not None and last[0] is state.table and last[1] == hand:
+            return last[2]
         key = self._position_key(state)
         known = self._meldable.get(key)
         if known is None:
@@ -353,6 +369,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             if len(self._meldable) >= MEMO_SIZE:
                 self._meldable.clear()
             self._meldable[key] = known
+        self._last_meldable = (state.table, hand, known)
         return known
 
     def edit_budget(self, state: CarouselState) -> int:
@@ -446,7 +463,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             return out
         draft = self.draft(state)
         hand = self.faces(state.hands[seat])
-        if changed and self._commit_error(state, draft, hand) is None:
+        if changed and self._commit_fault(state, draft, hand) is None:
             out.append(SIMPLE.index(CVerb.COMMIT))
         room = self._edit_room(state)
         if room and state.draft_history:
@@ -467,14 +484,9 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             return exc
         return None
 
-    def _commit_error(
-        self, state: CarouselState, draft: DraftTable, hand: Sequence[int]
-    ) -> IllegalActionError | None:
-        try:
-            check_move(self.table_cards(state), draft.melds, hand, self.rules.joker_replace_from_table)
-        except IllegalActionError as exc:
-            return exc
-        return None
+    def _commit_fault(self, state: CarouselState, draft: DraftTable, hand: Sequence[int]) -> Fault | None:
+        """Why committing ``draft`` is refused (:func:`move_fault`), or ``None``."""
+        return move_fault(self.table_cards(state), draft.melds, hand, self.rules.joker_replace_from_table)
 
     def _validate(self, state: CarouselState, seat: int, action: CarouselAction) -> None:
         if not well_formed(action):
@@ -515,9 +527,9 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             return
         hand = self.faces(state.hands[state.turn])
         if verb is CVerb.COMMIT:
-            error = self._commit_error(state, self.draft(state), hand)
-            if error is not None:
-                raise error
+            fault = self._commit_fault(state, self.draft(state), hand)
+            if fault is not None:
+                raise IllegalActionError(fault[0], **fault[1])
             return
         if not self._edit_room(state):
             raise IllegalActionError(P + "too_many_edits", max=self.edit_budget(state))
@@ -741,7 +753,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             "last_result": self._results(state.results[-1]) if state.results else None,
             "table": list(map(self._meld_views, state.table)),
             "draft": {
-                "melds": [[[f, d] for f, d in m] for m in draft.melds],
+                "melds": [list(map(list, m)) for m in draft.melds],
                 "played": list(draft.used),
                 "floating": draft.floating,
                 "changed": self.draft_changed(state),

@@ -157,10 +157,30 @@ def test_search_discards_leave_the_fewest_pieces_out(name: str, options: dict[st
         wilds = _wilds(view)
         assert action.verb is Verb.DISCARD
         assert not wilds.is_wild(action.face) or wilds.is_wild(greedy.face)
-        fewest = bot.greedy.left_out(_without(view["hand"], greedy.face), wilds)
-        assert bot.greedy.left_out(_without(view["hand"], action.face), wilds) == fewest
+        faces = {a.face for a in legal if a.face is not None and not wilds.is_wild(a.face)}
+        fewest = min(bot.left_out(_without(view["hand"], f), wilds) for f in faces or {greedy.face})
+        assert bot.left_out(_without(view["hand"], action.face), wilds) == fewest
         seen += 1
     assert seen > 5
+
+
+def test_search_counts_seven_pairs_only_near_going_out() -> None:
+    # four pairs and six singles, no meld: greedy counts six pieces out of seven pairs and takes
+    # R4 for a fifth pair; the search counts melds only (all 14 out) and draws
+    far = "R1 R1 Y5 Y5 B9 B9 K12 K12 R4 Y8 B2 K6 R11 Y13"
+    game, state = rigged([far, None, None, None], "B5", discards=["", "", "", "R4"])
+    bot = SearchBot(game, 0)
+    hand = parse_faces(Kind.TILES, far)
+    assert (bot.greedy.left_out(hand, NO_WILDS), bot.left_out(hand, NO_WILDS)) == (6, 14)
+    view, legal = game.observe(state, 0), game.legal_actions(state, 0)
+    assert view["takeable"] == parse_faces(Kind.TILES, "R4")[0]
+    assert bot.greedy.choose(view, legal).verb is Verb.TAKE
+    assert bot.choose(view, legal).verb is Verb.DRAW
+    # six pairs and two singles: two out of seven pairs by both counts, and B2 is taken
+    near = "R1 R1 Y5 Y5 B9 B9 K12 K12 R4 R4 Y8 Y8 B2 K7"
+    game, state = rigged([near, None, None, None], "B5", discards=["", "", "", "B2"])
+    assert bot.left_out(parse_faces(Kind.TILES, near), NO_WILDS) == 2
+    assert bot.choose(game.observe(state, 0), game.legal_actions(state, 0)).verb is Verb.TAKE
 
 
 def test_unseen_counts_subtract_everything_the_seat_sees() -> None:

@@ -7,10 +7,14 @@ Each piece the seat can't see (:func:`rummykit.bots.draw_value.unseen_counts`) i
 to be its next draw: a determinisation (:meth:`Game.determinise`) deals exactly these pieces
 uniformly to the other racks and the stock.
 
-- **Show, go out, draw or take** as the greedy bot does (go out at once, the best-scoring way;
-  take the discard only when it leaves fewer pieces out).
-- **Discard**: the candidates are the discards that leave the fewest pieces out of the best
-  arrangement (the exact solver's count; never a wild unless nothing else may go). Each is valued
+- **Its count** (:meth:`SearchBot.left_out`) is the exact solver's count of pieces left out of the
+  best arrangement into melds; seven pairs count only when they are within :data:`PAIRS_NEAR`
+  pieces of going out. Far from it, each single's match is at most one unseen piece, so a race
+  for pairs is slow, and greedy's count (the fewer of the two) often chased it.
+- **Show, go out, draw or take** as the greedy bot does (go out at once, the best-scoring way),
+  but take the discard only when it leaves fewer pieces out by its own count.
+- **Discard**: the candidates are the discards that leave the fewest pieces out by its count
+  (never a wild unless nothing else may go). Each is valued
   by :func:`~rummykit.bots.draw_value.draw_value`, the exact expectation over the next draw of
   the pieces then left out (a draw that lets the hand go out weighs more), so that among equal
   counts the hand keeps the pieces most draws improve.
@@ -43,6 +47,10 @@ ITERATIONS = 8
 
 WIDTH = 3
 """Candidate discards compared two draws deep by default."""
+
+PAIRS_NEAR = 2
+"""Pieces out of seven pairs (in 14 pieces; one more in 15) within which the search counts the
+pairs as a way out (six pairs and two singles); further out it counts melds only."""
 
 
 def budget_options(text: str) -> dict[str, Any]:
@@ -89,15 +97,29 @@ class SearchBot:
         self.seconds = seconds
         self.greedy = GreedyBot(game)
         self.pairs = self.greedy.profile.pairs_win
+        self.solver = self.greedy.profile.solver()
+
+    def left_out(self, faces: Sequence[int], wilds: Wilds) -> int:
+        """Pieces of ``faces`` (14 or 15) left out of the best arrangement into melds, or into
+        pairs when the rules let seven pairs go out and they leave at most :data:`PAIRS_NEAR`
+        out of 14 (one more of 15) and fewer than the melds."""
+        melds = self.solver.left_out(faces, wilds, False)
+        if not self.pairs:
+            return melds
+        pairs = self.solver.pairs_left(faces, wilds)
+        return pairs if pairs < melds and pairs <= PAIRS_NEAR + len(faces) - 14 else melds
 
     def choose(self, observation: dict[str, Any], legal: list[HandAction]) -> HandAction:
-        """The greedy choice, but for a discard the candidate that keeps the hand closest to
-        going out over the next draws (one of ``legal``)."""
+        """The greedy choice, but taking the discard by the search's own count and, for a
+        discard, the candidate that keeps the hand closest to going out over the next draws (one
+        of ``legal``)."""
         choice = self.greedy.choose(observation, legal)
-        if choice.verb is not Verb.DISCARD:
-            return choice
         wilds = _wilds(observation)
         rack: list[int] = observation["hand"]
+        if choice.verb in (Verb.TAKE, Verb.DRAW):
+            return self.take_or_draw(rack, wilds, observation["takeable"], legal, choice)
+        if choice.verb is not Verb.DISCARD:
+            return choice
         discards = {a.face: a for a in legal if a.verb is Verb.DISCARD and a.face is not None}
         unseen = unseen_counts(observation, self.game.pieces)
         values = self.discard_values(rack, wilds, unseen, discards)
@@ -106,9 +128,22 @@ class SearchBot:
         order = sorted(values, key=lambda f: values[f])[: self.width]
         return discards[self.lookahead(rack, wilds, unseen, order) if len(order) > 1 else order[0]]
 
+    def take_or_draw(
+        self, rack: list[int], wilds: Wilds, takeable: int | None, legal: list[HandAction], choice: HandAction
+    ) -> HandAction:
+        """Between drawing and taking ``takeable`` (both in ``legal``): take when the best discard
+        of a rack from ``rack`` leaves fewer pieces out by :meth:`left_out` than ``rack`` does;
+        otherwise (a take or a draw alone, as at a round's first turn) greedy's ``choice``."""
+        verbs = {action.verb: action for action in legal}
+        if takeable is None or Verb.TAKE not in verbs or Verb.DRAW not in verbs:
+            return choice
+        hand = [*rack, takeable]
+        taken = min(self.left_out(_without(hand, face), wilds) for face in set(rack))
+        return verbs[Verb.TAKE] if taken < self.left_out(rack, wilds) else verbs[Verb.DRAW]
+
     def value(self, hand: Sequence[int], wilds: Wilds, unseen: Sequence[int]) -> float:
-        """:func:`draw_value` of ``hand`` with this bot's solver."""
-        return draw_value(hand, wilds, unseen, self.greedy.left_out, self.pairs)
+        """:func:`draw_value` of ``hand`` by :meth:`left_out`."""
+        return draw_value(hand, wilds, unseen, self.left_out, self.pairs)
 
     def lookahead(self, rack: list[int], wilds: Wilds, unseen: list[int], candidates: list[int]) -> int:
         """The candidate discard (``candidates``, best by one draw first) whose hand is closest to
@@ -141,9 +176,10 @@ class SearchBot:
         self, hand: Sequence[int], wilds: Wilds, unseen: Sequence[int], allowed: Collection[int] | None = None
     ) -> dict[int, float]:
         """Each discard of a 15-piece ``hand`` (of the faces ``allowed``, if given) that leaves the
-        fewest pieces out (never a wild when another may go), by its :meth:`value`, in greedy's
-        order (the highest face first); empty when the hand can go out."""
-        left_out = self.greedy.left_out
+        fewest pieces out by :meth:`left_out` (never a wild when another may go), by its
+        :meth:`value`, in greedy's order (the highest face first); empty when the hand can go
+        out."""
+        left_out = self.left_out
         held = {f for f in hand if allowed is None or f in allowed}
         faces = sorted({f for f in held if not wilds.is_wild(f)} or held, key=lambda f: -f)
         left = {f: left_out(_without(hand, f), wilds) for f in faces}

@@ -259,7 +259,7 @@ class ClosedHandGame(Game[S, HandAction]):
 
     def faces(self, pieces: Iterable[int]) -> list[int]:
         """Faces of piece ids."""
-        return list(map(self._faces.__getitem__, pieces))
+        return list(bytes(pieces).translate(self._face_table))
 
     def name(self, face: int) -> str:
         """Notation of ``face``."""
@@ -330,8 +330,7 @@ class ClosedHandGame(Game[S, HandAction]):
         """The legal actions of ``seat`` (empty unless it is to move), in id order."""
         if state.phase is Phase.OVER or seat != state.turn:
             return []
-        table = self._by_id
-        return [table[i] for i in self._shared_legal_ids(state)] + self._extra_legal(state)
+        return [*map(self._by_id.__getitem__, self._shared_legal_ids(state)), *self._extra_legal(state)]
 
     def _legal(self, state: S, action: HandAction) -> bool:
         """Whether ``action`` is legal for the seat to move (the check behind :meth:`legal_actions`,
@@ -349,11 +348,10 @@ class ClosedHandGame(Game[S, HandAction]):
             return False
         rack = state.racks[state.turn]
         if verb is Verb.DISCARD:
-            face, table = action.face, self._faces
             return (
                 phase is not Phase.FINISH_ONLY
-                and any(table[p] == face for p in rack)
-                and self._discardable(rack, face, state.taken)
+                and action.face in self.faces(rack)
+                and self._discardable(rack, action.face, state.taken)
             )
         return self._finishes_with(state, rack, action.face, state.taken)
 
@@ -643,8 +641,8 @@ class ClosedHandGame(Game[S, HandAction]):
         non-wild joker stands for), ``discards`` (faces per pile, bottom first), ``takeable`` (the
         face the seat to move may take) and ``takeable_from`` (its pile), ``first_turn`` (the
         viewer has not discarded yet; ``null`` for a spectator) and the variant's keys. The same
-        view as :meth:`seat_view`, built straight as lists (no bytes in between)."""
-        faces = self._faces
+        view as :meth:`seat_view`, built as lists straight from its bytes."""
+        table = self._face_table
         phase = state.phase
         takeable = self.takeable(state)
         view = {
@@ -656,16 +654,16 @@ class ClosedHandGame(Game[S, HandAction]):
             "to_move": None if phase is Phase.OVER else state.turn,
             "phase": _PHASE_TEXT[phase],
             "scores": list(state.scores),
-            "hand": [] if seat is None else [faces[p] for p in state.racks[seat]],
+            "hand": [] if seat is None else list(bytes(state.racks[seat]).translate(table)),
             "hand_counts": list(map(len, state.racks)),
             "stock_count": len(state.stock),
-            "known": [[faces[p] for p in k] for k in state.known],
+            "known": [list(bytes(k).translate(table)) for k in state.known],
             "last_result": self._results(state.results[-1]) if state.results else None,
             "order": list(state.order),
             "wilds": sorted(state.wilds.faces),
             "joker_as": state.wilds.joker_as,
-            "discards": [[faces[p] for p in pile] for pile in self._piles_seen(state)],
-            "takeable": None if takeable is None else faces[takeable],
+            "discards": [list(bytes(pile).translate(table)) for pile in self._piles_seen(state)],
+            "takeable": None if takeable is None else self._faces[takeable],
             "takeable_from": None if takeable is None else self._take_pile(state),
             "first_turn": None if seat is None else seat not in state.discarded,
         }

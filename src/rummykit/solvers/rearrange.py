@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
+from typing import ClassVar
 
 import highspy
 import numpy as np
@@ -48,6 +49,9 @@ MIN_MELD = 3
 MAX_WINDOW = 5
 POINTS_WEIGHT = 1000
 """Points played come first; among equal points, more cards played."""
+
+SOLVED_KEPT = 4096
+"""Positions whose answers a process keeps (:meth:`TableSolver.solve`) before it forgets them all."""
 
 DeclaredFace = tuple[int, int | None]
 
@@ -140,7 +144,12 @@ class TableMove:
 
 class TableSolver:
     """The integer program for one number of decks (1 or 2), built once and re-bounded per
-    position; see the module docstring."""
+    position; see the module docstring. The answers are kept per position for every solver of a
+    process (:data:`SOLVED_KEPT`): a game's legality and its bots ask about the same positions."""
+
+    _solved: ClassVar[dict[tuple[object, ...], TableMove]] = {}
+    """Answers by (decks, ace high, table, sorted hand, values, the joker rule, objective, free
+    jokers): HiGHS gives the same answer to the same program whatever it solved before."""
 
     def __init__(self, decks: int, ace_high: bool = True) -> None:
         if decks not in (1, 2):
@@ -219,6 +228,37 @@ class TableSolver:
         ``free_jokers`` drops the declared-joker rule (Rummikub-style tables): every table joker
         may be placed anew anywhere. Raises :class:`RummykitError` for a position that can't
         exist: an invalid table or more copies of a card than the decks hold."""
+        key = (
+            self.decks,
+            self.ace_high,
+            tuple(tuple(meld) for meld in table),
+            tuple(sorted(hand)),
+            values,
+            replace_from_table,
+            objective,
+            free_jokers,
+        )
+        known = self._solved.get(key)
+        if known is None:
+            known = self._solve(table, hand, values, replace_from_table, objective, free_jokers)
+            if len(self._solved) >= SOLVED_KEPT:
+                self._solved.clear()
+            self._solved[key] = known
+        left = list(hand)
+        for face in known.played:
+            left.remove(face)
+        return TableMove(known.table, known.played, tuple(left), known.points_left)
+
+    def _solve(
+        self,
+        table: Sequence[Sequence[DeclaredFace]],
+        hand: Sequence[int],
+        values: CardValues,
+        replace_from_table: bool,
+        objective: TableObjective,
+        free_jokers: bool,
+    ) -> TableMove:
+        """:meth:`solve` without the kept answers: one run of the program."""
         real, declared = self._check(table, hand, free_jokers)
         hand_counts = Counter(hand)
         h = self._highs

@@ -51,7 +51,7 @@ from rummykit.engine.piece_pool import FacePool
 from rummykit.engine.state import State
 from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError
-from rummykit.solvers.rearrange import TableObjective, TableSolver
+from rummykit.solvers.rearrange import TableSolver
 from rummykit.variants.carousel import messages
 from rummykit.variants.carousel.actions import (
     DRAFT_VERBS,
@@ -234,7 +234,6 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         self._faces = tuple(self.pieces.face(p) for p in range(self.pieces.size))
         self._face_table = bytes(self._faces).ljust(256, b"\0")
         """``bytes.translate`` table: card id -> face (at most two decks: every id fits in a byte)."""
-        self._playable: dict[tuple[Table, tuple[int, ...]], int] = {}
         self._meldable: dict[tuple[Table, tuple[int, ...]], bool] = {}
         self._actions: dict[int, CarouselAction] = {}
         self._last_edit: _EditMemo | None = None
@@ -328,29 +327,12 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         """(the table, the mover's hand sorted): what the melding questions depend on."""
         return self.table_cards(state), tuple(sorted(self.faces(state.hands[state.turn])))
 
-    def playable(self, state: CarouselState) -> int:
-        """The most hand cards a legal new table plays now (0 when the mover may not meld or no
-        meld exists): one solve (objective: cards) per (table, hand), kept in a bounded memo."""
-        if not self._may_meld(state):
-            return 0
-        key = self._position_key(state)
-        known = self._playable.get(key)
-        if known is None:
-            rules = self.rules
-            move = self.solver.solve(
-                key[0], key[1], CAROUSEL_VALUES, rules.joker_replace_from_table, TableObjective.CARDS
-            )
-            known = len(move.played)
-            if len(self._playable) >= MEMO_SIZE:
-                self._playable.clear()
-            self._playable[key] = known
-        return known
-
     def can_meld(self, state: CarouselState) -> bool:
         """Whether the mover may meld now and some legal new table exists: yes at once when a meld
         of three hand cards or a one-card lay-off is legal
-        (:func:`~rummykit.variants.carousel.manipulation.simple_meld`), else the solver's answer
-        (:meth:`playable`); kept in a bounded memo per (table, hand)."""
+        (:func:`~rummykit.variants.carousel.manipulation.simple_meld`), else whether the table
+        solver's best new table (most points played, the greedy bot's question, whose answer the
+        solver keeps) plays a card; kept in a bounded memo per (table, hand)."""
         if not self._may_meld(state):
             return False
         hand = tuple(state.hands[state.turn])
@@ -360,12 +342,11 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         key = self._position_key(state)
         known = self._meldable.get(key)
         if known is None:
-            solved = self._playable.get(key)
-            if solved is not None:
-                known = solved > 0
-            else:
-                known = simple_meld(key[0], key[1], self.rules.joker_replace_from_table) is not None
-                known = known or self.playable(state) > 0
+            table, faces = key
+            replace = self.rules.joker_replace_from_table
+            known = simple_meld(table, faces, replace) is not None or bool(
+                self.solver.solve(table, faces, CAROUSEL_VALUES, replace).played
+            )
             if len(self._meldable) >= MEMO_SIZE:
                 self._meldable.clear()
             self._meldable[key] = known

@@ -86,16 +86,24 @@ def table_meld(
     """Validate ``played`` as one meld and give it ``number``; raises :class:`MeldError`."""
     faces = [pieces.face(p) for p, _ in played]
     meld = validate_meld(faces, rules, wilds, declared=[d for _, d in played])
-    order = _piece_order(played, meld, pieces)
-    return TableMeld(number, owner, tuple(order), meld)
+    return placed_meld(number, owner, played, meld, pieces)
+
+
+def placed_meld(
+    number: int, owner: int, played: Sequence[Declared], meld: Meld, pieces: PieceSet
+) -> TableMeld:
+    """``played`` as table meld ``number``, ``meld`` being what :func:`validate_meld` made of
+    its faces and declarations (for a caller that memoises that validation)."""
+    return TableMeld(number, owner, tuple(_piece_order(played, meld, pieces)), meld)
 
 
 def _piece_order(played: Sequence[Declared], meld: Meld, pieces: PieceSet) -> list[int]:
     """The piece ids in the order of ``meld.faces`` (the validator orders faces, not ids)."""
     left = [p for p, _ in played]
+    faces = [pieces.face(p) for p in left]
     order = []
     for face in meld.faces:
-        piece = next(p for p in left if pieces.face(p) == face)
-        left.remove(piece)
-        order.append(piece)
+        i = faces.index(face)
+        del faces[i]
+        order.append(left.pop(i))
     return order

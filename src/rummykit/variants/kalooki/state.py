@@ -46,7 +46,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, KALOOKI_VALUES, MAX_RUN, MeldKind
+from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, KALOOKI_VALUES, MAX_RUN, Meld, MeldKind, validate_meld
 from rummykit.core.notation import format_declared, format_face, parse_declared
 from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, card_set, make_face, rank_of, suit_of
 from rummykit.engine.determinise import observer, past_results, table_from_views
@@ -54,7 +54,7 @@ from rummykit.engine.events import Event, note
 from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, round_rng
 from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.engine.state import State
-from rummykit.engine.table import Declared, TableMeld, table_meld
+from rummykit.engine.table import Declared, TableMeld, placed_meld, table_meld
 from rummykit.errors import IllegalActionError, MeldError, NotationError
 from rummykit.variants.kalooki import messages as _messages
 from rummykit.variants.kalooki.actions import (
@@ -87,6 +87,8 @@ DECKS = card_set(2, 2)
 WILDS = CARD_JOKERS
 EXTENSIONS_KEPT = 65536
 """Lay-off checks (table meld, card) the game keeps (cleared when full)."""
+MELDS_KEPT = 65536
+"""Meld validations (faces and declarations) the game keeps (cleared when full)."""
 MESSAGES = _messages.MESSAGES
 
 
@@ -170,9 +172,13 @@ def faces(pieces: Iterable[int]) -> list[int]:
     return list(bytes(pieces).translate(FACE_TABLE))
 
 
+CARDS = tuple(format_face(Kind.CARDS, f) for f in range(JOKER + 1))
+"""Every face in notation."""
+
+
 def card(face_: int) -> str:
     """A face in notation."""
-    return format_face(Kind.CARDS, face_)
+    return CARDS[face_]
 
 
 def meld_value(meld: TableMeld) -> int:
@@ -224,6 +230,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         self._well_formed: set[int] = set()
         """``id`` of every action in ``_actions`` (kept alive there)."""
         self._extensions: dict[tuple[int, DeclaredFace], tuple[TableMeld, bool]] = {}
+        self._validated: dict[tuple[bytes, tuple[int | None, ...]], Meld | str] = {}
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
 
@@ -236,15 +243,27 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         if hit is not None and hit[0] is meld:
             return hit[1]
         played = [*self._kept(meld), (DECKS.piece(card[0], 0), card[1])]
-        try:
-            table_meld(meld.number, meld.owner, played, DECKS, self.meld_rules, WILDS)
-            fits = True
-        except MeldError:
-            fits = False
+        fits = not isinstance(self._table_meld(meld.number, meld.owner, played), str)
         if len(self._extensions) >= EXTENSIONS_KEPT:
             self._extensions.clear()
         self._extensions[key] = (meld, fits)
         return fits
+
+    def _table_meld(self, number: int, owner: int, played: Sequence[Declared]) -> TableMeld | str:
+        """``played`` (card ids, declarations) as table meld ``number`` laid by ``owner``, or the
+        reason it is no meld (the text of :class:`MeldError`); the validation is memoised per
+        faces and declarations, the same for every copy of a card."""
+        key = (bytes([p for p, _ in played]).translate(FACE_TABLE), tuple([d for _, d in played]))
+        meld = self._validated.get(key)
+        if meld is None:
+            try:
+                meld = validate_meld(list(key[0]), self.meld_rules, WILDS, declared=list(key[1]))
+            except MeldError as exc:
+                meld = str(exc)
+            if len(self._validated) >= MELDS_KEPT:
+                self._validated.clear()
+            self._validated[key] = meld
+        return meld if isinstance(meld, str) else placed_meld(number, owner, played, meld, DECKS)
 
     def _action(self, number: int) -> KalookiAction:
         """The action with id ``number``, made once (actions are immutable values, well formed:
@@ -443,7 +462,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
 
     def _legal_listing(self, state: KalookiState, seat: int) -> tuple[list[int], dict[int, KalookiAction]]:
         """The id of every legal action of ``seat``, ascending, and the actions among them that
-        were made and checked here (retract, releases) by id; every other id's action is
+        were made and checked here (releases) by id; every other id's action is
         :meth:`_action`."""
         found: dict[int, KalookiAction] = {}
         if state.phase is KPhase.OVER or seat != state.turn:
@@ -454,10 +473,10 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
                 ids.append(1)
             return ids, found
         hand = faces(state.hands[seat])
-        ids = list(map(MELD_BASE.__add__, _meld_indices(hand)))
-        candidates: list[KalookiAction] = []
+        ids = _meld_ids(hand)
         if state.pending:
-            candidates.append(self._action(2))
+            ids.append(2)  # retract: legal while melds are pending (see _plan_retract)
+        candidates: list[KalookiAction] = []
         if self._may_discard(state, seat):
             ids += map(DISCARD_BASE.__add__, dict.fromkeys(hand))
         if seat in state.opened:
@@ -553,10 +572,10 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         return out
 
     def _new_meld(self, number: int, owner: int, played: list[Declared]) -> TableMeld:
-        try:
-            return table_meld(number, owner, played, DECKS, self.meld_rules, WILDS)
-        except MeldError as exc:
-            raise IllegalActionError("kalooki_not_a_meld", reason=str(exc)) from None
+        meld = self._table_meld(number, owner, played)
+        if isinstance(meld, str):
+            raise IllegalActionError("kalooki_not_a_meld", reason=meld)
+        return meld
 
     def _plan_melds(self, draft: _Draft, seat: int, action: KalookiAction) -> None:
         for group in action.melds:
@@ -1059,59 +1078,65 @@ def _held(draft: _Draft, face_: int) -> int | None:
 
 
 # ---------------------------------------------------------------------- listing candidates
-def _meld_indices(hand: list[int]) -> list[int]:
-    """The :data:`MELDS` index of every single meld ``hand`` (faces) can lay, keeping a card: the
-    sets rank by rank, then the runs suit by suit (each answer memoised per rank or suit, by the
-    suits or positions held, the jokers and the hand's size)."""
+def _meld_ids(hand: list[int]) -> list[int]:
+    """The action id of every single meld ``hand`` (faces) can lay, keeping a card: the sets rank
+    by rank, then the runs suit by suit (each answer memoised per rank or suit, by the suits or
+    positions held, the jokers and the hand's size or the longest run it can make)."""
     jokers = min(hand.count(JOKER), MAX_JOKERS)
     size = len(hand)
-    suits_at = [0] * (N_RANKS + 1)
-    rows = [0] * N_SUITS
-    for f in hand:
-        if f != JOKER:
-            rank, suit_bit, suit, rank_bits = _BITS[f]
-            suits_at[rank] |= suit_bit
-            rows[suit] |= rank_bits
+    held = sum(map(_FACE_BIT.__getitem__, set(hand)))
+    rows = [held >> shift & _ROW for shift in _ROW_SHIFTS]
+    a, b, c, d = rows
+    # The ranks held in at least 3 - jokers suits: those that may make a set.
+    if jokers == 0:
+        ranks = a & b & (c | d) | c & d & (a | b)
+    elif jokers == 1:
+        ranks = a & (b | c | d) | b & (c | d) | c & d
+    else:
+        ranks = a | b | c | d
     out: list[int] = []
     set_cap = min(size, MAX_SET + 1)
-    for rank, held in enumerate(suits_at):
-        if held:
-            out += _set_indices(rank, held, jokers, set_cap)
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        suits = bool(a & low) | bool(b & low) << 1 | bool(c & low) << 2 | bool(d & low) << 3
+        out += _set_ids(low.bit_length(), suits, jokers, set_cap)
     longest = min(MAX_RUN, size - 1)
-    for suit, held in enumerate(rows):
-        out += _run_indices(suit, held, jokers, longest)
+    for suit, row in enumerate(rows):
+        # A run holds each natural rank at most once (the ace low or high, never both), so it is
+        # no longer than the row's naturals and the jokers.
+        most = row.bit_count() + jokers
+        if most >= 3:
+            out += _run_ids(suit, row << 1 | (row & 1) << HIGH_ACE, jokers, min(longest, most))
     return out
 
 
-_BITS = tuple(
-    (rank_of(f), 1 << suit_of(f), suit_of(f), 1 << rank_of(f) | (1 << HIGH_ACE if rank_of(f) == 1 else 0))
-    for f in range(JOKER)
-)
-"""Per natural face: its rank, its suit's bit, its suit and its positions' bits in a run row (an
-ace at 1 and at :data:`HIGH_ACE`), for :func:`_meld_indices`."""
+_FACE_BIT = tuple(1 << f if f != JOKER else 0 for f in range(JOKER + 1))
+"""Per face: its bit in a hand's mask of natural faces (none for the joker), for :func:`_meld_ids`."""
+_ROW = (1 << N_RANKS) - 1
+_ROW_SHIFTS = tuple(make_face(s, 1) for s in range(N_SUITS))
+"""A suit's ranks in a mask of faces: ``mask >> shift & _ROW`` (bit ``rank - 1``)."""
 
 
 @lru_cache(maxsize=4096)
-def _set_indices(rank: int, held: int, jokers: int, size: int) -> tuple[int, ...]:
-    """The sets of ``rank`` from the suits in bit mask ``held`` and up to ``jokers`` jokers, fewer
-    cards than ``size``."""
+def _set_ids(rank: int, held: int, jokers: int, size: int) -> tuple[int, ...]:
+    """The action ids of the sets of ``rank`` from the suits in bit mask ``held`` and up to
+    ``jokers`` jokers, fewer cards than ``size``."""
     suits = [s for s in range(N_SUITS) if held >> s & 1]
     out = []
     for k in range(1, len(suits) + 1):
         for chosen in combinations(suits, k):
             for extra in range(max(0, 3 - k), min(jokers, MAX_SET - k) + 1):
                 if k + extra < size:
-                    out.append(MELD_IDS[set_key(rank, chosen, extra)])
+                    out.append(MELD_BASE + MELD_IDS[set_key(rank, chosen, extra)])
     return tuple(out)
 
 
 @lru_cache(maxsize=65536)
-def _run_indices(suit: int, held: int, jokers: int, longest: int) -> tuple[int, ...]:
-    """The runs of ``suit`` from the positions in bit mask ``held`` (1..14, 14 the high ace) and
-    up to ``jokers`` jokers, at most ``longest`` cards."""
+def _run_ids(suit: int, held: int, jokers: int, longest: int) -> tuple[int, ...]:
+    """The action ids of the runs of ``suit`` from the positions in bit mask ``held`` (1..14, 14 the
+    high ace) and up to ``jokers`` jokers, at most ``longest`` cards."""
     row = [bool(held >> p & 1) for p in range(HIGH_ACE + 1)]
-    if sum(row[1:HIGH_ACE]) + row[HIGH_ACE] + jokers < 3:
-        return ()
     out = []
     for lo in range(1, HIGH_ACE - 1):
         if not jokers and not row[lo]:
@@ -1125,12 +1150,13 @@ def _run_indices(suit: int, held: int, jokers: int, longest: int) -> tuple[int, 
             length = hi - lo + 1
             if length < 3 or (length == MAX_RUN and lo > 1):
                 continue
-            out.append(MELD_IDS[run_key(suit, lo, hi, tuple(missing))])
+            out.append(MELD_BASE + MELD_IDS[run_key(suit, lo, hi, tuple(missing))])
             if len(missing) < jokers:
                 present = [p for p in range(lo, hi + 1) if row[p]]
                 for extra in range(1, jokers - len(missing) + 1):
                     for more in combinations(present, extra):
-                        out.append(MELD_IDS[run_key(suit, lo, hi, tuple(sorted(missing + list(more))))])
+                        places = tuple(sorted(missing + list(more)))
+                        out.append(MELD_BASE + MELD_IDS[run_key(suit, lo, hi, places)])
     return tuple(out)
 
 

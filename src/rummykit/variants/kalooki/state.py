@@ -233,6 +233,8 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         self._validated: dict[tuple[bytes, tuple[int | None, ...]], Meld | str] = {}
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
+        self._table_views: tuple[tuple[TableMeld, ...], list[dict[str, Any]]] = ((), [])
+        """The last table observed (its melds, immutable) and their views."""
 
     def _extends(self, meld: TableMeld, card: DeclaredFace) -> bool:
         """Whether ``card`` laid off on ``meld`` leaves a meld (what :meth:`_plan_layoff` checks
@@ -432,7 +434,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             "stock_count": len(state.stock),
             "known": [faces(k) for k in state.known],
             "last_result": last,
-            "table": list(map(self._meld_views, state.table)),
+            "table": self._table_view(state.table),
             "discards": faces(state.pile),
             "opened": sorted(state.opened),
             "pending": list(state.pending),
@@ -440,6 +442,15 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             "reshuffles": state.reshuffles,
             "takeable": face(state.pile[-1]) if state.pile and state.phase is KPhase.DRAW else None,
         }
+
+    def _table_view(self, table: list[TableMeld]) -> list[dict[str, Any]]:
+        """The views of ``table``'s melds (a new list; the views are shared), those of the last
+        table observed kept (observing the same melds again builds no views)."""
+        melds = tuple(table)
+        last = self._table_views
+        if last[0] != melds:
+            last = self._table_views = (melds, list(map(self._meld_views, melds)))
+        return list(last[1])
 
     # ------------------------------------------------------------------ legality
     def legal_actions(self, state: KalookiState, seat: int) -> list[KalookiAction]:

@@ -249,7 +249,14 @@ def test_ctrl_c_stops_the_workers_at_once() -> None:
     """Ctrl-C during a long simulation with workers: one line, exit 130 within seconds, no worker
     left running."""
     command = [sys.executable, "-m", "rummykit", "simulate", "okey", "--games", "100000", "--workers", "2"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # started as a shell starts a command: Ctrl-C's default action, not blocked, whatever this
+    # test process holds after the tests before it (the same process id, through exec)
+    shell_like = (
+        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+        "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); os.execv(sys.executable, sys.argv[1:])"
+    )
+    started_as = [sys.executable, "-c", shell_like, *command]
+    process = subprocess.Popen(started_as, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 30
         while len(_children(process.pid)) < 2 and time.monotonic() < deadline:

@@ -244,10 +244,7 @@ class TableSolver:
             if len(self._solved) >= SOLVED_KEPT:
                 self._solved.clear()
             self._solved[key] = known
-        left = list(hand)
-        for face in known.played:
-            left.remove(face)
-        return TableMove(known.table, known.played, tuple(left), known.points_left)
+        return TableMove(known.table, known.played, _left(hand, known.played), known.points_left)
 
     def _solve(
         self,
@@ -340,8 +337,14 @@ class TableSolver:
                     melds.append(build_run(cand.suit, cand.positions, pieces))
                 else:
                     melds.append(Meld(MeldKind.SET, tuple(pieces), cand.faces, cand.positions))
-        left = list(hand)
-        for face in played:
-            left.remove(face)
+        left = _left(hand, played)
         points = sum(values.hand_value(f, CARD_JOKERS) for f in left)
-        return TableMove(tuple(merge_runs(melds)), tuple(played), tuple(left), points)
+        return TableMove(tuple(merge_runs(melds)), tuple(played), left, points)
+
+
+def _left(hand: Sequence[int], played: Sequence[int]) -> tuple[int, ...]:
+    """The faces of ``hand`` left after ``played`` goes to the table, in the hand's order."""
+    left = list(hand)
+    for face in played:
+        left.remove(face)
+    return tuple(left)

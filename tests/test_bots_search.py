@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 import rummykit
 from rig import rigged
+from rummykit.bots.budget import budget_options, spent
 from rummykit.bots.draw_value import could_join, draw_value, unseen_counts
 from rummykit.bots.greedy import GreedyBot, _wilds, _without
 from rummykit.bots.registry import bot_names, make_bot, parse_bot_list
-from rummykit.bots.search import SearchBot, budget_options
+from rummykit.bots.search import SearchBot
 from rummykit.bots.table_search import TableSearchBot
 from rummykit.core.melds import CARD_JOKERS, NO_WILDS, Wilds
 from rummykit.core.notation import parse_faces
@@ -222,6 +223,17 @@ def test_a_time_budget_stops_in_time() -> None:
     assert bot.choose(game.observe(state, seat), game.legal_actions(state, seat)) in game.legal_actions(
         state, seat
     )
+
+
+def test_a_budget_counts_iterations_or_the_threads_cpu_time() -> None:
+    by_count = spent(5, None)
+    assert [by_count(done) for done in (0, 4, 5, 6)] == [False, False, True, True]
+    # a time budget ignores the count: a minute of CPU time is not spent at once, however many
+    # iterations, and a nanosecond is spent once this thread has done some work
+    assert not spent(1, 60.0)(10_000)
+    tiny = spent(1, 1e-9)
+    sum(range(100_000))
+    assert tiny(0)
 
 
 def test_budgets_and_names() -> None:

@@ -10,7 +10,7 @@ over a plugin of the same name. Plugins are imported only when a bot of theirs i
 names never runs a plugin's code.
 
 ``search`` takes its budget after a colon: ``search:12`` (12 determinisations per decision) or
-``search:0.1s`` (a time budget per decision); see :mod:`rummykit.bots.search`.
+``search:0.1s`` (0.1 s of CPU time per decision); see :mod:`rummykit.bots.budget`.
 """
 
 from __future__ import annotations
@@ -167,6 +167,6 @@ def _budget(key: str, budget: str) -> dict[str, Any]:
     """The options of the budget written after ``key:``; raises :class:`RummykitError`."""
     if key != "search":
         raise RummykitError(f"only the search bot takes a budget (search:12, search:0.1s), not {key[:40]!r}")
-    from rummykit.bots.search import budget_options
+    from rummykit.bots.budget import budget_options
 
     return budget_options(budget)

@@ -22,7 +22,8 @@ uniformly to the other racks and the stock.
   sampled determinisations of the next draw (the same draws for every candidate: common random
   numbers): the hand with that draw, its best discard by the same value (or going out), valued
   by its own next draw. ``iterations`` sampled draws per decision, or as many as fit in
-  ``seconds``; the candidate with the lowest mean wins (the one-draw value breaks ties).
+  ``seconds`` of CPU time (:mod:`rummykit.bots.budget`); the candidate with the lowest mean wins
+  (the one-draw value breaks ties).
 
 Ties go to greedy's order (not a wild, then the highest face). With an iteration budget the bot is
 reproducible from its seed; with a time budget its choice depends on the machine's speed.
@@ -31,16 +32,15 @@ reproducible from its seed; with a time budget its choice depends on the machine
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from rummykit.bots.budget import spent
 from rummykit.bots.draw_value import FINISH_WEIGHT, draw_value, unseen_counts
 from rummykit.bots.greedy import GreedyBot, _wilds, _without
 from rummykit.core.melds import Wilds
 from rummykit.engine.closed_hand import ClosedHandGame
 from rummykit.engine.hand_actions import HandAction, Verb
-from rummykit.errors import RummykitError
 
 ITERATIONS = 8
 """Sampled next draws per decision by default."""
@@ -51,24 +51,6 @@ WIDTH = 3
 PAIRS_NEAR = 2
 """Pieces out of seven pairs (in 14 pieces; one more in 15) within which the search counts the
 pairs as a way out (six pairs and two singles); further out it counts melds only."""
-
-
-def budget_options(text: str) -> dict[str, Any]:
-    """The options of a budget written after ``search:``: ``12`` is ``{"iterations": 12}``,
-    ``0.1s`` is ``{"seconds": 0.1}``; raises :class:`RummykitError` for anything else."""
-    try:
-        if text.endswith("s"):
-            seconds = float(text[:-1])
-            if 0 < seconds <= 60:
-                return {"seconds": seconds}
-        elif 1 <= int(text) <= 10_000:
-            return {"iterations": int(text)}
-    except ValueError:
-        pass
-    raise RummykitError(
-        f"a search budget is a number of determinisations (1 to 10000, search:12) or seconds "
-        f"(at most 60, search:0.1s), not {text[:20]!r}"
-    )
 
 
 class SearchBot:
@@ -152,7 +134,7 @@ class SearchBot:
         if not pool:
             return candidates[0]
         totals = [0.0] * len(candidates)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        over = spent(self.iterations, self.seconds)
         done = 0
         while True:
             drawn = self.rng.choice(pool)
@@ -161,9 +143,7 @@ class SearchBot:
             for i, face in enumerate(candidates):
                 totals[i] += self.after_draw([*_without(rack, face), drawn], wilds, rest)
             done += 1
-            if (deadline is None and done >= self.iterations) or (
-                deadline is not None and time.perf_counter() >= deadline
-            ):
+            if over(done):
                 break
         return candidates[min(range(len(candidates)), key=lambda i: (totals[i], i))]
 

@@ -33,8 +33,9 @@ Candidates:
   solver's best meld (the whole-table ``meld``) when greedy would knock.
 
 The budget is ``iterations`` determinisations per decision (reproducible from the seed), or, when
-``seconds`` is set, as many as fit in that many seconds from the call, listing the candidates
-included (at least one; then the choice depends on the machine's speed). The bot reads only its
+``seconds`` is set, as many as fit in that many seconds of CPU time from the call, listing the
+candidates included (at least one; then the choice depends on the machine's speed;
+:mod:`rummykit.bots.budget`). The bot reads only its
 observation and the legal actions: every world it searches comes from :meth:`Game.determinise`.
 """
 
@@ -42,9 +43,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import Any, Protocol
 
+from rummykit.bots.budget import spent
 from rummykit.bots.carousel_greedy import CarouselGreedyBot
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.bots.table_policy import CarouselPolicy, KalookiPolicy
@@ -132,7 +133,7 @@ class TableSearchBot:
     def choose(self, observation: dict[str, Any], legal: list[Any]) -> Any:
         """The candidate whose paired rollout values beat the policy's choice by the widest margin
         (the policy's choice when none does clearly)."""
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        over = spent(self.iterations, self.seconds)
         candidates = self.candidates(observation, legal)
         if len(candidates) == 1:
             return candidates[0]
@@ -142,10 +143,7 @@ class TableSearchBot:
             world = self.game.determinise(observation, self.rng)
             for i, action in enumerate(candidates):
                 values[i].append(self.rollout(world.clone(), seat, action))
-            done = len(values[0])
-            if deadline is None and done >= self.iterations:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if over(len(values[0])):
                 break
         best, best_bound = 0, 0.0
         if len(values[0]) < MIN_PAIRS:

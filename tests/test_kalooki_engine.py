@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,12 +13,24 @@ import pytest
 
 from helpers import cards
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
+from rummykit.core.pieces import JOKER
 from rummykit.errors import IllegalActionError, NotationError, NotYourTurnError
 from rummykit.messages import CATALOG
-from rummykit.variants.kalooki.actions import MELDS, NUM_ACTIONS, KalookiAction, KVerb, meld_index
+from rummykit.variants.kalooki.actions import (
+    LAYOFF_BASE,
+    LAYOFF_CODES,
+    MELD_BASE,
+    MELDS,
+    NUM_ACTIONS,
+    RELEASE_BASE,
+    RELEASE_CODES,
+    KalookiAction,
+    KVerb,
+    meld_index,
+)
 from rummykit.variants.kalooki.messages import ERRORS, EVENTS, NOTES
 from rummykit.variants.kalooki.rules import KalookiRules, MatchMode
-from rummykit.variants.kalooki.state import KalookiGame, KalookiState, KPhase, faces
+from rummykit.variants.kalooki.state import KalookiGame, KalookiState, KPhase, _meld_ids, faces
 from test_kalooki_rules import play, refused, round_result, setup
 
 RECORDS = Path(__file__).parent / "data" / "records"
@@ -245,6 +258,62 @@ def test_a_joker_lay_off_at_either_end_and_every_release_are_listed() -> None:
     texts = [a.text() for a in game.legal_actions(state, 0)]
     assert {"release 1 7H", "release 2 9S 9D"} <= set(texts)
     assert "release 2 9S" not in texts  # one missing suit closes the set: it frees nothing
+
+
+def test_the_meld_listing_is_every_meld_the_hand_holds_with_a_card_to_spare() -> None:
+    """The listing's melds (bit masks, suits without a run start skipped, answers cached per rank
+    and suit) against a plain reading of the meld table, on random hands with 0-2 jokers."""
+    needs = [(len(m), Counter(f for f, _ in m)) for m in MELDS]
+    naturals = [f for f in range(JOKER) for _ in range(2)]
+    rng = random.Random(12)
+    for _ in range(120):
+        hand = rng.sample(naturals, rng.randint(1, 15)) + [JOKER] * rng.randint(0, 2)
+        held = Counter(hand)
+        expected = [
+            MELD_BASE + i
+            for i, (size, need) in enumerate(needs)
+            if size < len(hand) and all(held[f] >= k for f, k in need.items())
+        ]
+        assert sorted(_meld_ids(hand)) == expected
+
+
+def _layoff_and_release_ids(game: KalookiGame, state: KalookiState) -> list[int]:
+    """Every lay-off and release id on the table's melds that ``is_legal`` accepts, ascending."""
+    ids = [
+        base + code
+        for m in state.table
+        for base, codes in (
+            (LAYOFF_BASE + (m.number - 1) * LAYOFF_CODES, LAYOFF_CODES),
+            (RELEASE_BASE + (m.number - 1) * RELEASE_CODES, RELEASE_CODES),
+        )
+        for code in range(codes)
+    ]
+    seat = state.turn
+    return sorted(n for n in ids if game.is_legal(state, seat, game.action_from_id(state, seat, n)))
+
+
+def test_the_listed_lay_offs_and_releases_are_every_legal_one() -> None:
+    """The listing's lay-offs and releases (each table meld's options worked out once) against
+    a check of every lay-off and release id, in opened seats' turns of random self-play, and on a
+    set of one natural and two jokers (any natural may fit) and a run of 2 to K (an ace fits at
+    both ends, so it is listed twice, as the listing always did)."""
+    checked = 0
+    for seed in range(20, 26):
+        for i, state in enumerate(walk(seed, 400)):
+            if state.phase is KPhase.PLAY and state.turn in state.opened and i % 3 == 0:
+                listed = [n for n in GAME.legal_ids(state, state.turn) if n >= LAYOFF_BASE]
+                assert listed == _layoff_and_release_ids(GAME, state)
+                checked += 1
+    assert checked >= 30
+    game, state = setup(
+        ["AS 9C 8H 4D 3C", None, None, None],
+        table=[(1, "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"), (2, "9H JK JK"), (1, "5C 5D 5H")],
+        opened={0},
+    )
+    texts = [a.text() for a in game.legal_actions(state, 0) if a.verb is KVerb.LAYOFF]
+    assert texts == ["layoff 1 AS", "layoff 1 AS", "layoff 2 8H", "layoff 2 9C"]
+    listed = sorted(set(game.legal_ids(state, 0)) - set(range(LAYOFF_BASE)))
+    assert listed == _layoff_and_release_ids(game, state)
 
 
 def test_several_melds_in_one_action_are_a_shortcut_applied_atomically() -> None:

@@ -69,6 +69,19 @@ class KVerb(StrEnum):
     DISCARD = "discard"
 
 
+V_DRAW, V_TAKE, V_MELD, V_LAYOFF, V_RELEASE, V_RETRACT, V_DISCARD = (
+    KVerb.DRAW,
+    KVerb.TAKE,
+    KVerb.MELD,
+    KVerb.LAYOFF,
+    KVerb.RELEASE,
+    KVerb.RETRACT,
+    KVerb.DISCARD,
+)
+"""The verbs as module names, for hot paths: reading a member through its enum class runs Python
+code (the enum metaclass's attribute hook, Python 3.11), reading a module name does not."""
+
+
 @dataclass(frozen=True)
 class KalookiAction:
     """One Kalooki action: ``melds`` for ``meld``; ``target`` (a table meld number) and ``cards``
@@ -254,15 +267,15 @@ def action_id(action: KalookiAction) -> int | None:
     verb = action.verb
     if verb in _SIMPLE:
         return _SIMPLE.index(verb)
-    if verb is KVerb.DISCARD:
+    if verb is V_DISCARD:
         return None if action.face is None else DISCARD_BASE + action.face
-    if verb is KVerb.MELD:
+    if verb is V_MELD:
         index = meld_index(action.melds[0]) if len(action.melds) == 1 else None
         return None if index is None else MELD_BASE + index
     if action.target is None or not 1 <= action.target <= MAX_MELDS:
         return None
     slot = action.target - 1
-    if verb is KVerb.LAYOFF:
+    if verb is V_LAYOFF:
         if len(action.cards) != 1:
             return None
         return LAYOFF_BASE + slot * LAYOFF_CODES + layoff_code(action.cards[0])
@@ -275,23 +288,23 @@ def action_from_id(number: int) -> KalookiAction:
     if number < DISCARD_BASE:
         return KalookiAction(_SIMPLE[number])
     if number < MELD_BASE:
-        return KalookiAction(KVerb.DISCARD, face=number - DISCARD_BASE)
+        return KalookiAction(V_DISCARD, face=number - DISCARD_BASE)
     if number < LAYOFF_BASE:
-        return KalookiAction(KVerb.MELD, melds=(MELDS[number - MELD_BASE],))
+        return KalookiAction(V_MELD, melds=(MELDS[number - MELD_BASE],))
     if number < RELEASE_BASE:
         slot, code = divmod(number - LAYOFF_BASE, LAYOFF_CODES)
         if code < N_FACES:
             card: DeclaredFace = (code, None)
         else:
             card = (JOKER, None if code == N_FACES else code - N_FACES - 1)
-        return KalookiAction(KVerb.LAYOFF, target=slot + 1, cards=(card,))
+        return KalookiAction(V_LAYOFF, target=slot + 1, cards=(card,))
     slot, code = divmod(number - RELEASE_BASE, RELEASE_CODES)
     if code < N_FACES:
         cards: MeldCards = ((code, None),)
     else:
         rank, combo = divmod(code - N_FACES, len(SUIT_COMBOS))
         cards = tuple((make_face(s, rank + 1), None) for s in SUIT_COMBOS[combo])
-    return KalookiAction(KVerb.RELEASE, target=slot + 1, cards=cards)
+    return KalookiAction(V_RELEASE, target=slot + 1, cards=cards)
 
 
 def shape_problem(action: object) -> str | None:

@@ -68,9 +68,15 @@ from rummykit.variants.kalooki.actions import (
     MELD_IDS,
     NUM_ACTIONS,
     SUIT_COMBOS,
+    V_DISCARD,
+    V_DRAW,
+    V_LAYOFF,
+    V_MELD,
+    V_RELEASE,
+    V_RETRACT,
+    V_TAKE,
     DeclaredFace,
     KalookiAction,
-    KVerb,
     MeldCards,
     action_from_id,
     action_id,
@@ -86,7 +92,8 @@ from rummykit.variants.kalooki.rules import HAND_SIZE, KalookiRules, MatchMode
 DECKS = card_set(2, 2)
 WILDS = CARD_JOKERS
 EXTENSIONS_KEPT = 65536
-"""Lay-off checks (table meld, card) the game keeps (cleared when full)."""
+"""Lay-off checks (table meld, card), and table melds' options, the game keeps (each cleared when
+full)."""
 MELDS_KEPT = 65536
 """Meld validations (faces and declarations) the game keeps (cleared when full)."""
 MESSAGES = _messages.MESSAGES
@@ -99,6 +106,15 @@ class KPhase(StrEnum):
     PLAY = "play"
     """After drawing: meld, lay off, release jokers, then discard."""
     OVER = "over"
+
+
+_DRAW, _PLAY, _OVER = KPhase.DRAW, KPhase.PLAY, KPhase.OVER
+"""The phases as module names: reading a member through its enum class runs Python code (the
+enum metaclass's attribute hook), a module name does not; the hot paths compare with these."""
+_PHASE_TEXT = {phase: phase.value for phase in KPhase}
+"""Each phase's text (a dictionary lookup, where ``.value`` is a Python-level property)."""
+_SET, _RUN = MeldKind.SET, MeldKind.RUN
+"""The meld kinds as module names, for the same reason (the verbs: ``actions.V_DRAW`` …)."""
 
 
 @dataclass(eq=True)
@@ -135,7 +151,7 @@ class KalookiState(State):
     reshuffles: int
 
 
-@dataclass
+@dataclass(slots=True)
 class _Draft:
     """A copy of what an action may change; committed only once the whole action is legal."""
 
@@ -160,6 +176,8 @@ FACES = tuple(DECKS.face(p) for p in range(DECKS.size))
 """The face of every card id."""
 FACE_TABLE = bytes(FACES).ljust(256, b"\0")
 """``bytes.translate`` table: card id -> face (every id and face fits in a byte)."""
+_DISCARD_TABLE = bytes(DISCARD_BASE + f for f in FACES).ljust(256, b"\0")
+"""``bytes.translate`` table: card id -> the id of the action discarding its face."""
 
 
 def face(piece: int) -> int:
@@ -188,7 +206,7 @@ def meld_value(meld: TableMeld) -> int:
 
 def closed(meld: TableMeld) -> bool:
     """A set of four holding a joker: that joker can never be released."""
-    return meld.kind is MeldKind.SET and len(meld.pieces) == MAX_SET and bool(meld.wild_ids(DECKS, WILDS))
+    return meld.kind is _SET and len(meld.pieces) == MAX_SET and bool(meld.wild_ids(DECKS, WILDS))
 
 
 def meld_view(meld: TableMeld) -> dict[str, Any]:
@@ -230,11 +248,16 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         self._well_formed: set[int] = set()
         """``id`` of every action in ``_actions`` (kept alive there)."""
         self._extensions: dict[tuple[int, DeclaredFace], tuple[TableMeld, bool]] = {}
+        self._meld_options: dict[
+            tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], _MeldOptions
+        ] = {}
         self._validated: dict[tuple[bytes, tuple[int | None, ...]], Meld | str] = {}
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
         self._table_views: tuple[tuple[TableMeld, ...], list[dict[str, Any]]] = ((), [])
         """The last table observed (its melds, immutable) and their views."""
+        self._past: tuple[dict[str, Any] | None, tuple[RoundResult, ...]] = (None, ())
+        """The last ``last_result`` view determinised from and the results read from it."""
 
     def _extends(self, meld: TableMeld, card: DeclaredFace) -> bool:
         """Whether ``card`` laid off on ``meld`` leaves a meld (what :meth:`_plan_layoff` checks
@@ -244,17 +267,26 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         hit = self._extensions.get(key)
         if hit is not None and hit[0] is meld:
             return hit[1]
-        played = [*self._kept(meld), (DECKS.piece(card[0], 0), card[1])]
-        fits = not isinstance(self._table_meld(meld.number, meld.owner, played), str)
+        fits = self._fits(self._kept(meld), card)
         if len(self._extensions) >= EXTENSIONS_KEPT:
             self._extensions.clear()
         self._extensions[key] = (meld, fits)
         return fits
 
+    def _fits(self, kept: list[Declared], card: DeclaredFace) -> bool:
+        """Whether a table meld's cards ``kept`` (:meth:`_kept`) and ``card`` make a meld."""
+        return not isinstance(self._checked([*kept, (DECKS.piece(card[0], 0), card[1])]), str)
+
     def _table_meld(self, number: int, owner: int, played: Sequence[Declared]) -> TableMeld | str:
         """``played`` (card ids, declarations) as table meld ``number`` laid by ``owner``, or the
-        reason it is no meld (the text of :class:`MeldError`); the validation is memoised per
-        faces and declarations, the same for every copy of a card."""
+        reason it is no meld (the text of :class:`MeldError`)."""
+        meld = self._checked(played)
+        return meld if isinstance(meld, str) else placed_meld(number, owner, played, meld, DECKS)
+
+    def _checked(self, played: Sequence[Declared]) -> Meld | str:
+        """The meld :func:`validate_meld` makes of ``played`` (card ids, declarations), or the
+        reason it is none (the text of :class:`MeldError`); memoised per faces and declarations,
+        the same for every copy of a card."""
         key = (bytes([p for p, _ in played]).translate(FACE_TABLE), tuple([d for _, d in played]))
         meld = self._validated.get(key)
         if meld is None:
@@ -265,7 +297,33 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             if len(self._validated) >= MELDS_KEPT:
                 self._validated.clear()
             self._validated[key] = meld
-        return meld if isinstance(meld, str) else placed_meld(number, owner, played, meld, DECKS)
+        return meld
+
+    def _options(self, meld: TableMeld) -> _MeldOptions:
+        """What ``meld`` accepts from a hand (:class:`_MeldOptions`): the lay-offs of
+        :func:`_layoff_cards` that fit it. Worked out once per meld number and cards (the faces,
+        what each stands for and their positions make the meld; which copy of a card is played
+        and who laid it change nothing), so a table rebuilt from a view (a search's
+        determinisation) finds its melds' options."""
+        made = meld.meld
+        key = (meld.number, made.faces, made.stands_for, made.positions)
+        options = self._meld_options.get(key)
+        if options is not None:
+            return options
+        base = LAYOFF_BASE + (meld.number - 1) * LAYOFF_CODES
+        naturals, any_natural, jokers = _layoff_cards(meld)
+        kept = self._kept(meld)
+        options = _MeldOptions(
+            base,
+            tuple((c[0], base + c[0]) for c in naturals if self._fits(kept, c)),
+            any_natural,
+            tuple(base + layoff_code(c) for c in jokers if self._fits(kept, c)),
+            JOKER in made.faces and not closed(meld),
+        )
+        if len(self._meld_options) >= EXTENSIONS_KEPT:
+            self._meld_options.clear()
+        self._meld_options[key] = options
+        return options
 
     def _action(self, number: int) -> KalookiAction:
         """The action with id ``number``, made once (actions are immutable values, well formed:
@@ -297,7 +355,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             released=[],
             laid_off=False,
             open_at_start=False,
-            phase=KPhase.DRAW,
+            phase=_DRAW,
             turn=0,
             reshuffles=0,
         )
@@ -335,7 +393,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         self._begin_turn(state, check_stock=False)
 
     def _begin_turn(self, state: KalookiState, check_stock: bool = True) -> list[Event]:
-        state.phase = KPhase.DRAW
+        state.phase = _DRAW
         state.pending = []
         state.released = []
         state.laid_off = False
@@ -366,7 +424,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
     # ------------------------------------------------------------------ protocol
     def current_seat(self, state: KalookiState) -> int | None:
         """The seat to move, ``None`` once the match is over."""
-        return None if state.phase is KPhase.OVER else state.turn
+        return None if state.phase is _OVER else state.turn
 
     def parse_action(self, text: str) -> KalookiAction:
         """The action written as ``text`` (see :mod:`rummykit.variants.kalooki.actions`)."""
@@ -385,7 +443,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
     def outcome(self, state: KalookiState) -> Outcome | None:
         """Final totals and winners once the match is over (lowest total; elimination: the last
         player left)."""
-        if state.phase is not KPhase.OVER:
+        if state.phase is not _OVER:
             return None
         if self.rules.match is MatchMode.ELIMINATION and len(state.active) == 1:
             winners = tuple(state.active)
@@ -419,28 +477,30 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         its hand (taken from the pile, released jokers, retracted melds). Every hand is scored at a
         round's end, so ``last_result`` shows them all."""
         last = self._results(state.results[-1]) if state.results else None
-        over = state.phase is KPhase.OVER
+        phase = state.phase
+        pile = state.pile
+        hands = state.hands
         return {
             "variant": self.variant,
             "seat": seat,
             "players": self.players,
             "round": state.round_no,
             "dealer": state.dealer,
-            "to_move": None if over else state.turn,
-            "phase": state.phase.value,
+            "to_move": None if phase is _OVER else state.turn,
+            "phase": _PHASE_TEXT[phase],
             "scores": list(state.scores),
-            "hand": faces(state.hands[seat]) if seat is not None else [],
-            "hand_counts": [len(h) for h in state.hands],
+            "hand": faces(hands[seat]) if seat is not None else [],
+            "hand_counts": list(map(len, hands)),
             "stock_count": len(state.stock),
-            "known": [faces(k) for k in state.known],
+            "known": [faces(k) if k else [] for k in state.known],
             "last_result": last,
             "table": self._table_view(state.table),
-            "discards": faces(state.pile),
+            "discards": faces(pile),
             "opened": sorted(state.opened),
             "pending": list(state.pending),
             "active": list(state.active),
             "reshuffles": state.reshuffles,
-            "takeable": face(state.pile[-1]) if state.pile and state.phase is KPhase.DRAW else None,
+            "takeable": FACES[pile[-1]] if pile and phase is _DRAW else None,
         }
 
     def _table_view(self, table: list[TableMeld]) -> list[dict[str, Any]]:
@@ -476,9 +536,9 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         were made and checked here (releases) by id; every other id's action is
         :meth:`_action`."""
         found: dict[int, KalookiAction] = {}
-        if state.phase is KPhase.OVER or seat != state.turn:
+        if state.phase is _OVER or seat != state.turn:
             return [], found
-        if state.phase is KPhase.DRAW:
+        if state.phase is _DRAW:
             ids = [0] if state.stock else []
             if state.pile:
                 ids.append(1)
@@ -489,15 +549,25 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             ids.append(2)  # retract: legal while melds are pending (see _plan_retract)
         candidates: list[KalookiAction] = []
         if self._may_discard(state, seat):
-            ids += map(DISCARD_BASE.__add__, dict.fromkeys(hand))
+            ids += set(bytes(state.hands[seat]).translate(_DISCARD_TABLE))
         if seat in state.opened:
+            held = set(hand)
+            lay_off = len(hand) > 1
+            joker = JOKER in held
             for meld in state.table:
-                if len(hand) > 1:
-                    base = LAYOFF_BASE + (meld.number - 1) * LAYOFF_CODES
-                    ids += [base + layoff_code(c) for c in _layoffs(meld, hand) if self._extends(meld, c)]
-                candidates += [
-                    KalookiAction(KVerb.RELEASE, target=meld.number, cards=cs) for cs in _releases(meld, hand)
-                ]
+                options = self._options(meld)
+                if lay_off:
+                    if options.any_natural:
+                        base = options.base
+                        ids += [base + f for f in held if f != JOKER and self._extends(meld, (f, None))]
+                    else:
+                        ids += [i for f, i in options.naturals if f in held]
+                    if joker:
+                        ids += options.jokers
+                if options.releasable:
+                    candidates += [
+                        KalookiAction(V_RELEASE, target=meld.number, cards=cs) for cs in _releases(meld, hand)
+                    ]
         for candidate in candidates:
             try:
                 self._plan(state, seat, candidate)
@@ -535,15 +605,15 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         if problem is not None:
             raise IllegalActionError("kalooki_malformed", reason=problem)
         verb = action.verb
-        if verb in (KVerb.DRAW, KVerb.TAKE):
-            if state.phase is not KPhase.DRAW:
+        if verb is V_DRAW or verb is V_TAKE:
+            if state.phase is not _DRAW:
                 raise IllegalActionError("kalooki_drawn_already")
-            if verb is KVerb.DRAW and not state.stock:
+            if verb is V_DRAW and not state.stock:
                 raise IllegalActionError("kalooki_stock_empty")
-            if verb is KVerb.TAKE and not state.pile:
+            if verb is V_TAKE and not state.pile:
                 raise IllegalActionError("kalooki_pile_empty")
             return None
-        if state.phase is KPhase.DRAW:
+        if state.phase is _DRAW:
             raise IllegalActionError("kalooki_draw_first")
         draft = _Draft(
             hand=list(state.hands[seat]),
@@ -555,13 +625,13 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             laid_off=state.laid_off,
             known=frozenset(state.known[seat]),
         )
-        if verb is KVerb.MELD:
+        if verb is V_MELD:
             self._plan_melds(draft, seat, action)
-        elif verb is KVerb.LAYOFF:
+        elif verb is V_LAYOFF:
             self._plan_layoff(state, draft, action)
-        elif verb is KVerb.RELEASE:
+        elif verb is V_RELEASE:
             self._plan_release(state, draft, action)
-        elif verb is KVerb.RETRACT:
+        elif verb is V_RETRACT:
             self._plan_retract(draft)
         else:
             self._plan_discard(draft, action)
@@ -634,7 +704,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         played = self._take_from_hand(draft, action.cards, keep_one=False)
         if any(WILDS.is_wild(face(p)) for p, _ in played):
             raise IllegalActionError("kalooki_joker_for_joker")
-        if old.kind is MeldKind.RUN:
+        if old.kind is _RUN:
             freed = self._release_from_run(draft, old, played)
         else:
             freed = self._release_from_set(draft, old, played)
@@ -700,19 +770,20 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         """Carry out ``action`` as planned (``draft``, ``None`` for draw and take)."""
         verb = action.verb
         if draft is None:
-            source = state.stock if verb is KVerb.DRAW else state.pile
+            source = state.stock if verb is V_DRAW else state.pile
             piece = source.pop()
             state.hands[seat].append(piece)
-            state.phase = KPhase.PLAY
-            if verb is KVerb.DRAW:
+            state.phase = _PLAY
+            if verb is V_DRAW:
                 return [Event("kalooki_draw", seat, {}, {"card": card(face(piece))})]
             state.known[seat].append(piece)
             return [Event("kalooki_take", seat, {"card": card(face(piece))})]
         state.hands[seat] = draft.hand
-        held = set(draft.hand)
-        state.known[seat] = [
-            p for p in state.known[seat] + draft.shown if p in held and p not in draft.forgotten
-        ]
+        if state.known[seat] or draft.shown:
+            held = set(draft.hand)
+            state.known[seat] = [
+                p for p in state.known[seat] + draft.shown if p in held and p not in draft.forgotten
+            ]
         state.table = draft.table
         state.next_number = draft.next_number
         state.pending = draft.pending
@@ -721,16 +792,16 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         if draft.opened:
             state.opened.add(seat)
         events = draft.events
-        if verb is KVerb.LAYOFF or verb is KVerb.RELEASE:
+        if verb is V_LAYOFF or verb is V_RELEASE:
             events.insert(
                 0,
                 Event(
                     f"kalooki_{verb.value}", seat, {"number": action.target, "cards": card_list(action.cards)}
                 ),
             )
-        elif verb is KVerb.RETRACT:
+        elif verb is V_RETRACT:
             events.insert(0, Event("kalooki_retract", seat))
-        if verb is not KVerb.DISCARD:
+        if verb is not V_DISCARD:
             return events
         assert draft.discarded is not None
         state.pile.append(draft.discarded)
@@ -792,7 +863,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             assert self.rules.rounds is not None
             over = state.round_no >= self.rules.rounds
         if over:
-            state.phase = KPhase.OVER
+            state.phase = _OVER
             return [*events, Event("match_over")]
         self._start_round(state)
         return events
@@ -801,7 +872,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
     def resample(self, state: KalookiState, seat: int, rng: random.Random) -> KalookiState:
         """A copy with the stock and the other hands' unknown cards re-dealt (module docstring)."""
         new = state.clone()
-        if state.phase is KPhase.OVER:
+        if state.phase is _OVER:
             return new
         others = [s for s in range(self.players) if s != seat]
         hidden = {s: [p for p in new.hands[s] if p not in set(new.known[s])] for s in others}
@@ -850,7 +921,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             dealer=observation["dealer"],
             active=list(observation["active"]),
             scores=list(observation["scores"]),
-            results=past_results(observation["last_result"]),
+            results=self._past_results(observation["last_result"]),
             hands=hands,
             known=known,
             pile=pile,
@@ -866,6 +937,16 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             turn=turn,
             reshuffles=observation["reshuffles"],
         )
+
+    def _past_results(self, last: dict[str, Any] | None) -> list[RoundResult]:
+        """:func:`past_results` of an observation's ``last_result`` (a new list), those of the
+        last view read kept: every observation of a round shows the same view object, so a search
+        determinising one observation again and again reads it once, and its states share the
+        (immutable) results and so their views."""
+        kept = self._past
+        if kept[0] is not last or last is None:
+            kept = self._past = (last, tuple(past_results(last)))
+        return list(kept[1])
 
     # ------------------------------------------------------------------ position text
     def position(self, state: KalookiState) -> str:
@@ -1078,14 +1159,20 @@ def _held(draft: _Draft, face_: int) -> int | None:
     """The first card of ``face_`` in the draft hand (``None`` if there is none). When it is not a
     card everyone knows is there but another of that face is, that other is forgotten (no longer
     known), as everyone would conclude."""
-    cards = [p for p in draft.hand if FACES[p] == face_]
-    if not cards:
+    hand = draft.hand
+    held = bytes(hand).translate(FACE_TABLE)
+    at = held.find(face_)
+    if at < 0:
         return None
-    if cards[0] not in draft.known:
-        copy = next((p for p in cards if p in draft.known), None)
-        if copy is not None:
-            draft.forgotten.add(copy)
-    return cards[0]
+    first = hand[at]
+    if first not in draft.known:
+        at = held.find(face_, at + 1)
+        while at >= 0:
+            if hand[at] in draft.known:
+                draft.forgotten.add(hand[at])
+                break
+            at = held.find(face_, at + 1)
+    return first
 
 
 # ---------------------------------------------------------------------- listing candidates
@@ -1114,11 +1201,20 @@ def _meld_ids(hand: list[int]) -> list[int]:
         out += _set_ids(low.bit_length(), suits, jokers, set_cap)
     longest = min(MAX_RUN, size - 1)
     for suit, row in enumerate(rows):
-        # A run holds each natural rank at most once (the ace low or high, never both), so it is
-        # no longer than the row's naturals and the jokers.
-        most = row.bit_count() + jokers
-        if most >= 3:
-            out += _run_ids(suit, row << 1 | (row & 1) << HIGH_ACE, jokers, min(longest, most))
+        spots = row << 1 | (row & 1) << HIGH_ACE
+        # Every run holds three positions in a row that the jokers can fill: three naturals
+        # without a joker, two at most two positions apart with one, one natural with two. A suit
+        # with no such start has no run (and needs no cache look-up).
+        if jokers > 1:
+            starts = spots
+        elif jokers:
+            starts = spots & (spots >> 1 | spots >> 2)
+        else:
+            starts = spots & spots >> 1 & spots >> 2
+        if starts:
+            # A run holds each natural rank at most once (the ace low or high, never both), so it
+            # is no longer than the row's naturals and the jokers.
+            out += _run_ids(suit, spots, jokers, min(longest, row.bit_count() + jokers))
     return out
 
 
@@ -1171,37 +1267,51 @@ def _run_ids(suit: int, held: int, jokers: int, longest: int) -> tuple[int, ...]
     return tuple(out)
 
 
-def _layoffs(meld: TableMeld, hand: list[int]) -> Iterator[tuple[int, int | None]]:
-    """One-card lay-offs that may fit ``meld`` (checked in full by the game): naturals of a set's
-    missing suits, any natural onto a set of one natural and two jokers (it may become a run),
-    naturals at a run's ends; a joker, undeclared or declared as a missing suit or a run's end."""
-    has_joker = JOKER in hand
-    if meld.kind is MeldKind.SET:
+@dataclass(frozen=True, slots=True)
+class _MeldOptions:
+    """What a table meld accepts, whatever the hand (:meth:`KalookiGame._options`)."""
+
+    base: int
+    """The action id of laying off code 0 on the meld (its lay-off ids are ``base + code``)."""
+    naturals: tuple[tuple[int, int], ...]
+    """(face, lay-off id) of each natural that fits, listed when held; once per place it fits
+    (an ace at both ends of a run of 2..K)."""
+    any_natural: bool
+    """A set of one natural and two jokers: any natural may fit (it may become a run), each
+    checked as held (``naturals`` is empty)."""
+    jokers: tuple[int, ...]
+    """The lay-off ids of the jokers that fit, undeclared or declared, listed when one is held."""
+    releasable: bool
+    """The meld holds a joker that a card may release (not a closed set)."""
+
+
+def _layoff_cards(meld: TableMeld) -> tuple[list[DeclaredFace], bool, list[DeclaredFace]]:
+    """One-card lay-offs that may fit ``meld`` (checked in full by the game), whatever the hand:
+    the naturals (of a set's missing suits, at a run's ends), whether any natural may fit (a set
+    of one natural and two jokers may become a run), and the jokers, undeclared or declared as a
+    missing suit or a run's end. A set of four takes nothing."""
+    if meld.kind is _SET:
         if len(meld.pieces) >= MAX_SET:
-            return
+            return [], False, []
         rank = rank_of(meld.meld.stands_for[0])
         naturals = {suit_of(f) for f in meld.meld.faces if f != JOKER}
-        missing = [make_face(s, rank) for s in range(N_SUITS) if s not in naturals]
-        for f in dict.fromkeys(hand):
-            if f != JOKER and (f in missing or len(naturals) == 1):
-                yield (f, None)
-        ends = missing
+        ends = [make_face(s, rank) for s in range(N_SUITS) if s not in naturals]
+        any_natural = len(naturals) == 1
     else:
         suit = suit_of(meld.meld.stands_for[0])
         positions = meld.meld.positions
         around = (positions[0] - 1, positions[-1] + 1)
         ends = [make_face(suit, 1 if p == HIGH_ACE else p) for p in around if 1 <= p <= HIGH_ACE]
-        yield from ((f, None) for f in ends if f in hand)
-    if has_joker:
-        yield (JOKER, None)
-        yield from ((JOKER, f) for f in ends)
+        any_natural = False
+    fixed: list[DeclaredFace] = [] if any_natural else [(f, None) for f in ends]
+    return fixed, any_natural, [(JOKER, None), *((JOKER, f) for f in ends)]
 
 
 def _releases(meld: TableMeld, hand: list[int]) -> Iterator[MeldCards]:
     """Cards of ``hand`` that might release a joker of ``meld`` (checked in full by the game)."""
     if JOKER not in meld.meld.faces:
         return
-    if meld.kind is MeldKind.RUN:
+    if meld.kind is _RUN:
         for f, stands in zip(meld.meld.faces, meld.meld.stands_for, strict=True):
             if f == JOKER and stands in hand:
                 yield ((stands, None),)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 from helpers import cards
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
+from rummykit.core.pieces import JOKER
 from rummykit.variants.kalooki.actions import KalookiAction, KVerb
+from rummykit.variants.kalooki.rules import KalookiRules
 from rummykit.variants.kalooki.state import KalookiGame, KalookiState, KPhase
 from test_kalooki_rules import setup
 
@@ -59,3 +63,18 @@ def test_kalooki_greedy_goes_out_in_one_move_below_51() -> None:
         if any(e.code == "kalooki_round_end" for e in events):
             break
     assert state.results and state.results[0].winner == 0
+
+
+def test_deadwood_without_a_card_is_the_search_of_the_hand_without_it() -> None:
+    """The shortcut (a card the best arrangement leaves out costs only its points) against the
+    score-only search of the smaller hand, on random hands with jokers."""
+    game = KalookiGame(KalookiRules())
+    bot, plain = KalookiGreedyBot(game), KalookiGreedyBot(game)
+    deck = [f for f in range(JOKER) for _ in range(2)] + [JOKER, JOKER]
+    rng = random.Random(3)
+    for _ in range(1500):
+        hand = rng.sample(deck, rng.randint(2, 15))
+        face = rng.choice(hand)
+        rest = list(hand)
+        rest.remove(face)
+        assert bot.deadwood_without(hand, face) == plain.deadwood(rest)

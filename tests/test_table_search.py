@@ -16,7 +16,7 @@ from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.bots.registry import make_bot
 from rummykit.bots.table_policy import CarouselPolicy, KalookiPolicy, links
 from rummykit.bots.table_search import TableSearchBot
-from rummykit.core.pieces import JOKER, make_face
+from rummykit.core.pieces import JOKER, make_face, rank_of, suit_of
 from rummykit.engine.game import Game
 from rummykit.variants.carousel.actions import CVerb
 from rummykit.variants.kalooki.actions import KVerb
@@ -165,6 +165,37 @@ def test_links_count_set_suits_and_run_neighbours() -> None:
     assert links(ace, rest) == 3.0  # the two and the king of its suit, the ace of another
     assert links(make_face(2, 7), [make_face(2, 9), make_face(2, 9), make_face(2, 10)]) == 0.5
     assert links(make_face(2, 7), [make_face(3, 8), make_face(2, 7)]) == 0.0
+
+
+def _plain_links(face: int, rest: list[int]) -> float:
+    """:func:`links` as it was first written, card by card (the reference for its bit masks)."""
+    rank, suit = rank_of(face), suit_of(face)
+    high = 14 if rank == 1 else rank
+    suits: set[int] = set()
+    near: dict[int, int] = {}
+    for other in rest:
+        if other == JOKER:
+            continue
+        other_rank, other_suit = rank_of(other), suit_of(other)
+        if other_suit != suit:
+            if other_rank == rank:
+                suits.add(other_suit)
+            continue
+        other_high = 14 if other_rank == 1 else other_rank
+        gap = min(abs(other_rank - rank), abs(other_high - high))
+        if gap in (1, 2):
+            near[other_rank] = gap
+    return len(suits) + sum(1.0 if gap == 1 else 0.5 for gap in near.values())
+
+
+def test_links_from_bit_masks_are_the_card_by_card_count() -> None:
+    deck = [f for f in range(JOKER) for _ in range(2)] + [JOKER, JOKER]
+    rng = random.Random(4)
+    for _ in range(3000):
+        rest = rng.sample(deck, rng.randint(0, 15))
+        face = rng.randrange(JOKER)
+        got, expected = links(face, rest), _plain_links(face, rest)
+        assert got == expected and type(got) is type(expected)
 
 
 def test_kalooki_policy_throws_the_loose_card_not_the_pair() -> None:

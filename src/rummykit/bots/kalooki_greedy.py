@@ -10,17 +10,42 @@ joker; it takes the discard when that lowers its deadwood, and discards its high
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from rummykit.core.melds import CARD_JOKERS, CardValues, Meld, MeldKind
 from rummykit.core.pieces import JOKER, rank_of
 from rummykit.solvers.arrange import Arrangement, HandSolver, Objective
 from rummykit.solvers.report import HandProfile
-from rummykit.variants.kalooki.actions import KalookiAction, KVerb, action_id
+from rummykit.variants.kalooki.actions import (
+    V_DISCARD,
+    V_DRAW,
+    V_LAYOFF,
+    V_MELD,
+    V_RELEASE,
+    V_RETRACT,
+    V_TAKE,
+    KalookiAction,
+    action_id,
+)
 
 ARRANGEMENTS_KEPT = 256
-"""Arrangements a bot keeps between decisions before it forgets them all."""
+"""Arrangements (and, apart, deadwood counts) a bot keeps between decisions before it forgets them
+all."""
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _remembered(kept: dict[K, V], key: K, make: Callable[[], V]) -> V:
+    """``kept[key]``, made by ``make`` when missing (``kept`` is emptied first when it holds
+    :data:`ARRANGEMENTS_KEPT` answers)."""
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= ARRANGEMENTS_KEPT:
+            kept.clear()
+        found = kept[key] = make()
+    return found
 
 
 class KalookiGreedyBot:
@@ -37,25 +62,42 @@ class KalookiGreedyBot:
         self.points: list[int] = [self.values.hand_value(f, CARD_JOKERS) for f in range(JOKER + 1)]
         """Each face's points left in hand."""
         self._arranged: dict[tuple[tuple[int, ...], Objective], Arrangement] = {}
+        self._deadwood: dict[tuple[int, ...], int] = {}
 
     # ------------------------------------------------------------------ solver questions
     def _arrange(self, hand: Sequence[int], objective: Objective) -> Arrangement:
         """The solver's arrangement, kept for the hands of the last few decisions (a turn asks
         about the same hand when drawing and when discarding). The arrangement of cards does not
         depend on their order (a face stands for itself, every joker is alike)."""
-        key = (tuple(sorted(hand)), objective)
-        found = self._arranged.get(key)
-        if found is None:
-            if len(self._arranged) >= ARRANGEMENTS_KEPT:
-                self._arranged.clear()
-            found = self._arranged[key] = self.solver.arrange(hand, CARD_JOKERS, objective)
-        return found
+        return _remembered(
+            self._arranged,
+            (tuple(sorted(hand)), objective),
+            lambda: self.solver.arrange(hand, CARD_JOKERS, objective),
+        )
 
     def deadwood(self, hand: Sequence[int]) -> int:
         """Points left in hand after the best arrangement (the score-only search: the hand's points
-        less those the best arrangement melds)."""
+        less those the best arrangement melds), kept per hand as arrangements are (a search's
+        rollouts ask about the same hands again)."""
         points = self.points
-        return sum(points[f] for f in hand) - self.solver.score(hand, CARD_JOKERS, Objective.DEADWOOD)
+        return _remembered(
+            self._deadwood,
+            tuple(sorted(hand)),
+            lambda: sum(points[f] for f in hand) - self.solver.score(hand, CARD_JOKERS, Objective.DEADWOOD),
+        )
+
+    def deadwood_without(self, hand: Sequence[int], face: int) -> int:
+        """:meth:`deadwood` of ``hand`` less one card ``face``. When the best deadwood arrangement
+        of ``hand`` leaves ``face`` out, it is that arrangement's deadwood less the card's points,
+        with no search (without the card the same melds are still the best: any better ones would
+        be better for ``hand`` too)."""
+        points = self.points
+        arranged = self._arrange(hand, Objective.DEADWOOD)
+        if face in arranged.ungrouped:
+            return sum(points[f] for f in hand) - arranged.score - points[face]
+        rest = list(hand)
+        rest.remove(face)
+        return self.deadwood(rest)
 
     def worst_card(self, hand: Sequence[int]) -> int:
         """The highest deadwood card of ``hand`` (a joker only if nothing else is left out)."""
@@ -81,33 +123,32 @@ class KalookiGreedyBot:
         hand = list(observation["hand"])
         if observation["phase"] == "draw":
             return self._draw_or_take(observation, legal)
-        releases = [a for a in legal if a.verb is KVerb.RELEASE]
+        releases = [a for a in legal if a.verb is V_RELEASE]
         if releases:
             return releases[0]
         opened = observation["seat"] in observation["opened"]
         meld = self._next_meld(observation, hand, opened)
         if meld is not None:
             return _listed(meld, legal)
-        layoffs = [a for a in legal if a.verb is KVerb.LAYOFF]
+        layoffs = [a for a in legal if a.verb is V_LAYOFF]
         if layoffs and opened:
             table = {m["number"]: m for m in observation["table"]}
             return min(layoffs, key=lambda a: _layoff_order(a, hand, table))
         if observation["pending"] and len(hand) > 1:
-            return _listed(KalookiAction(KVerb.RETRACT), legal)
-        discards = [a for a in legal if a.verb is KVerb.DISCARD]
+            return _listed(KalookiAction(V_RETRACT), legal)
+        discards = [a for a in legal if a.verb is V_DISCARD]
         worst = self.worst_card(hand)
         return next((a for a in discards if a.face == worst), discards[0] if discards else legal[0])
 
     def _draw_or_take(self, observation: dict[str, Any], legal: list[KalookiAction]) -> KalookiAction:
         verbs = {a.verb for a in legal}
         top = observation["takeable"]
-        if top is not None and KVerb.TAKE in verbs:
+        if top is not None and V_TAKE in verbs:
             hand = list(observation["hand"])
             with_top = [*hand, top]
-            with_top.remove(self.worst_card(with_top))
-            if self.deadwood(with_top) < self.deadwood(hand):
-                return _listed(KalookiAction(KVerb.TAKE), legal)
-        return _listed(KalookiAction(KVerb.DRAW if KVerb.DRAW in verbs else KVerb.TAKE), legal)
+            if self.deadwood_without(with_top, self.worst_card(with_top)) < self.deadwood(hand):
+                return _listed(KalookiAction(V_TAKE), legal)
+        return _listed(KalookiAction(V_DRAW if V_DRAW in verbs else V_TAKE), legal)
 
     def _next_meld(self, observation: dict[str, Any], hand: list[int], opened: bool) -> KalookiAction | None:
         """The next meld to lay this turn, if any."""
@@ -150,8 +191,9 @@ def _layoff_order(
 
 def _meld_action(meld: Meld) -> KalookiAction:
     """A ``meld`` action laying ``meld``, run jokers declared as what they stand for."""
+    run = meld.kind is MeldKind.RUN
     cards = tuple(
-        (face, stands if CARD_JOKERS.is_wild(face) and meld.kind is MeldKind.RUN else None)
+        (face, stands if run and CARD_JOKERS.is_wild(face) else None)
         for face, stands in zip(meld.faces, meld.stands_for, strict=True)
     )
-    return KalookiAction(KVerb.MELD, melds=(cards,))
+    return KalookiAction(V_MELD, melds=(cards,))

@@ -20,13 +20,13 @@ greedy, depending on the deals (50% is an even share).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rummykit.bots.carousel_greedy import CarouselGreedyBot
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.core.melds import CARD_JOKERS, HIGH_ACE
-from rummykit.core.pieces import rank_of, suit_of
+from rummykit.core.pieces import JOKER, rank_of, suit_of
 from rummykit.solvers.arrange import Objective
 from rummykit.variants.carousel.actions import CarouselAction, CVerb
 from rummykit.variants.kalooki.actions import KalookiAction
@@ -37,23 +37,45 @@ def links(face: int, rest: Sequence[int]) -> float:
     ignored): 1 for each other suit of its rank (a set), 1 for each neighbouring rank of its suit
     and 0.5 for each rank two away (a run; the ace neighbours both the two and the king).
     Duplicates of one face count once; an identical card counts nothing."""
+    return mask_links(face, face_mask(rest))
+
+
+def face_mask(faces: Iterable[int]) -> int:
+    """The natural faces among ``faces`` as a bit mask (bit ``f`` for face ``f``; jokers left out),
+    what :func:`mask_links` reads."""
+    return sum(_BITS[f] for f in set(faces))
+
+
+def mask_links(face: int, held: int) -> float:
+    """:func:`links` of ``face`` to the faces in bit mask ``held`` (:func:`face_mask`): an int when
+    no card of its suit is near, as :func:`links` always gave."""
+    same_rank, one_away, two_away = _NEAR[face]
+    near = (held & one_away).bit_count(), (held & two_away).bit_count()
+    return (held & same_rank).bit_count() + (near[0] + 0.5 * near[1] if near != (0, 0) else 0)
+
+
+def _near(face: int) -> tuple[int, int, int]:
+    """Bit masks of the faces linked to ``face``: the other suits of its rank, the ranks of its
+    suit one away and two away (the ace both low and high)."""
     rank, suit = rank_of(face), suit_of(face)
     high = HIGH_ACE if rank == 1 else rank
-    suits: set[int] = set()
-    near: dict[int, int] = {}
-    for other in rest:
-        if CARD_JOKERS.is_wild(other):
-            continue
+    masks = [0, 0, 0]
+    for other in range(JOKER):
         other_rank, other_suit = rank_of(other), suit_of(other)
         if other_suit != suit:
-            if other_rank == rank:
-                suits.add(other_suit)
+            masks[0] |= (other_rank == rank) << other
             continue
         other_high = HIGH_ACE if other_rank == 1 else other_rank
         gap = min(abs(other_rank - rank), abs(other_high - high))
         if gap in (1, 2):
-            near[other_rank] = gap
-    return len(suits) + sum(1.0 if gap == 1 else 0.5 for gap in near.values())
+            masks[gap] |= 1 << other
+    return masks[0], masks[1], masks[2]
+
+
+_NEAR = tuple(_near(f) for f in range(JOKER))
+"""Per natural face: :func:`_near`."""
+_BITS = tuple(0 if CARD_JOKERS.is_wild(f) else 1 << f for f in range(JOKER + 1))
+"""Per face: its bit in a :func:`face_mask` (none for the joker)."""
 
 
 class KalookiPolicy(KalookiGreedyBot):
@@ -84,11 +106,10 @@ class KalookiPolicy(KalookiGreedyBot):
         if not left:
             return super().worst_card(hand)
         points = self.points
+        held, known = face_mask(hand), face_mask(self.next_known)
 
         def key(face: int) -> tuple[float, int, int]:
-            rest = list(hand)
-            rest.remove(face)
-            return (links(face, rest) + links(face, self.next_known), -points[face], -face)
+            return (mask_links(face, held) + mask_links(face, known), -points[face], -face)
 
         return min(left, key=key)
 

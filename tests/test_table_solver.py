@@ -19,7 +19,7 @@ from rummykit.core.notation import parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind, make_face
 from rummykit.errors import RummykitError
 from rummykit.solvers.rearrange import TableSolver
-from rummykit.variants.carousel.manipulation import check_move
+from rummykit.variants.carousel.manipulation import check_move, no_card_fits
 
 CASES = tomllib.loads((Path(__file__).parent / "data" / "issue6_cases.toml").read_text("utf-8"))["case"]
 SOLVERS = {1: TableSolver(1), 2: TableSolver(2)}
@@ -115,3 +115,57 @@ def test_solver_matches_brute_force(position: tuple[list[list[tuple[int, int | N
     assert (played_points, len(move.played)) == brute_force_table(table, hand, CAROUSEL_VALUES)
     if move.played:
         assert sorted(check_move(table, as_declared(move), hand)) == sorted(move.played)
+
+
+@given(positions(), st.booleans())
+@settings(max_examples=150, deadline=None)
+def test_no_card_fits_only_when_brute_force_plays_nothing(
+    position: tuple[list[list[tuple[int, int | None]]], list[int]], replace: bool
+) -> None:
+    table, hand = position
+    if no_card_fits(table, hand, replace):
+        assert brute_force_table(table, hand, CAROUSEL_VALUES, replace) == (0, 0)
+
+
+def two_deck_position(rng: random.Random) -> tuple[list[list[tuple[int, int | None]]], list[int]]:
+    """A random legal two-deck table (up to 10 sets and runs of 3 to 5, jokers declared at random
+    places) and a hand of 1 to 10 of the cards left."""
+    left = Counter(dict.fromkeys(range(52), 2) | {JOKER: 2})
+    table = []
+    for _ in range(rng.randint(0, 10)):
+        if rng.random() < 0.5:
+            rank = rng.randint(1, 13)
+            meld: list[tuple[int, int | None]] = [
+                (make_face(s, rank), None) for s in rng.sample(range(4), rng.randint(3, 4))
+            ]
+        else:
+            suit, lo = rng.randrange(4), rng.randint(1, 12)
+            meld = [
+                (make_face(suit, 1 if r == 14 else r), None)
+                for r in range(lo, min(lo + rng.randint(3, 5), 15))
+            ]
+        if len(meld) < 3:
+            continue
+        if left[JOKER] and rng.random() < 0.3:
+            at = rng.randrange(len(meld))
+            meld[at] = (JOKER, meld[at][0])
+        need = Counter(f for f, _ in meld)
+        if need - left:
+            continue
+        left -= need
+        table.append(meld)
+    return table, rng.sample(sorted(left.elements()), rng.randint(1, 10))
+
+
+@pytest.mark.parametrize("replace", [True, False])
+def test_no_card_fits_only_when_the_solver_plays_nothing(replace: bool) -> None:
+    """The proof in front of the solver (Carousel's can-meld question) on random two-deck tables:
+    whenever it says that nothing fits, the solver plays nothing; it says so often enough to matter."""
+    rng = random.Random(2026 + replace)
+    proved = 0
+    for _ in range(600):
+        table, hand = two_deck_position(rng)
+        if no_card_fits(table, hand, replace):
+            proved += 1
+            assert SOLVERS[2].solve(table, hand, CAROUSEL_VALUES, replace).played == ()
+    assert proved >= 100

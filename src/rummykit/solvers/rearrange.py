@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 import highspy
@@ -106,8 +106,8 @@ def validate_table_meld(
     """A table meld of (face, declared) cards as a :class:`Meld`; every joker must be declared,
     unless ``free_jokers`` (then declarations are ignored). Raises :class:`RummykitError` with the
     reason."""
-    text = " ".join(format_declared(Kind.CARDS, f, d) for f, d in meld)
     if not free_jokers and any(face == JOKER and said is None for face, said in meld):
+        text = " ".join(format_declared(Kind.CARDS, f, d) for f, d in meld)
         raise RummykitError(f"{text}: a joker on the table is written with its declared card, e.g. JK[5H]")
     said = [None if free_jokers and f == JOKER else d for f, d in meld]
     rules = CARD_MELDS if ace_high else CARD_MELDS_ACE_LOW
@@ -115,6 +115,13 @@ def validate_table_meld(
         return validate_meld([f for f, _ in meld], rules, CARD_JOKERS, declared=said)
     except MeldError as exc:
         raise RummykitError(f"the table holds an invalid meld: {exc}") from None
+
+
+@lru_cache(maxsize=4096)
+def _valid_table_meld(meld: tuple[DeclaredFace, ...], ace_high: bool, free_jokers: bool) -> Meld:
+    """:func:`validate_table_meld`, valid melds kept in a bounded memo (each solve checks every
+    meld of its table; consecutive tables share most of them)."""
+    return validate_table_meld(meld, ace_high, free_jokers)
 
 
 def _quiet_highs() -> highspy.Highs:
@@ -297,7 +304,7 @@ class TableSolver:
         real: Counter[int] = Counter()
         declared: Counter[int] = Counter()
         for meld in table:
-            validate_table_meld(meld, self.ace_high, free_jokers)
+            _valid_table_meld(tuple(meld), self.ace_high, free_jokers)
             for face, said in meld:
                 if face == JOKER:
                     declared[-1 if free_jokers or said is None else said] += 1
@@ -322,16 +329,18 @@ class TableSolver:
         values: CardValues,
     ) -> TableMove:
         n = N_FACES
-        y = solution[self.col_y : self.col_y + n]
-        kept = solution[self.col_k : self.col_k + n]
-        free = solution[self.col_z : self.col_z + n]
-        played = [f for f in range(n) for _ in range(int(y[f]))] + [JOKER] * int(solution[self.col_yj])
+        y = solution[self.col_y : self.col_y + n].tolist()
+        kept = solution[self.col_k : self.col_k + n].tolist()
+        free = solution[self.col_z : self.col_z + n].tolist()
+        played = [f for f in range(n) for _ in range(y[f])] + [JOKER] * int(solution[self.col_yj])
         fillers: dict[int, list[int]] = {}
         for f in range(n):
-            fillers[f] = [f] * (int(real.get(f, 0)) + int(y[f])) + [JOKER] * (int(kept[f]) + int(free[f]))
+            fillers[f] = [f] * (real.get(f, 0) + y[f]) + [JOKER] * (kept[f] + free[f])
         melds: list[Meld] = []
-        for m, cand in enumerate(self.melds):
-            for _ in range(int(solution[m])):
+        chosen = solution[: len(self.melds)]
+        for m in np.flatnonzero(chosen).tolist():
+            cand = self.melds[m]
+            for _ in range(int(chosen[m])):
                 pieces = [fillers[f].pop(0) for f in cand.faces]
                 if cand.kind is MeldKind.RUN:
                     melds.append(build_run(cand.suit, cand.positions, pieces))

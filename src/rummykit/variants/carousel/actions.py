@@ -109,14 +109,20 @@ NUM_ACTIONS = PULL_BASE + MAX_MELDS * TOKENS * TARGETS
 """Size of the integer action space."""
 
 
+@lru_cache(maxsize=4096)
 def card_text(card: Card) -> str:
-    """``7H`` or ``JK[7H]``."""
+    """``7H`` or ``JK[7H]`` (kept in a bounded memo: every draft edit's event names cards)."""
     return format_declared(Kind.CARDS, card[0], card[1])
 
 
 def meld_text(meld: Sequence[Card]) -> str:
     """A meld's cards separated by spaces: ``7S 7D 7C JK[7H]``."""
     return _meld_text(tuple(meld))
+
+
+def melds_text(table: Table) -> list[str]:
+    """The text of each meld of ``table`` (:func:`meld_text`)."""
+    return list(map(_meld_text, table))
 
 
 @lru_cache(maxsize=8192)

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from rummykit.core.melds import CARD_JOKERS, MeldKind, find_meld
-from rummykit.core.pieces import JOKER, N_FACES, rank_of, suit_of
+from rummykit.core.melds import CARD_JOKERS, Meld, MeldKind, find_meld
+from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, rank_of, suit_of
 from rummykit.errors import IllegalActionError
 from rummykit.solvers.rearrange import CARD_MELDS
 from rummykit.variants.carousel.actions import (
@@ -55,21 +55,42 @@ class DraftTable:
     floating: int = 0
 
 
-@lru_cache(maxsize=4096)
+def meld_of(cards: tuple[Card, ...]) -> Meld | None:
+    """The set or run ``cards`` (a draft meld) form, as :func:`~rummykit.core.melds.find_meld`
+    finds it, or ``None``. Most cards an edit gathers are no meld: fewer than three, or every card
+    (a joker by its declared card) neither of one rank nor of one suit; those are refused without
+    the full check."""
+    if len(cards) < 3:
+        return None
+    ranks = 0
+    suits = 0
+    for face, declared in cards:
+        stands = face if declared is None else declared
+        if not 0 <= stands < N_FACES:
+            break
+        ranks |= 1 << stands % N_RANKS
+        suits |= 1 << stands // N_RANKS
+    else:
+        if ranks & (ranks - 1) and suits & (suits - 1):
+            return None
+    return find_meld([f for f, _ in cards], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in cards])
+
+
+@lru_cache(maxsize=16384)
 def tidy(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """A meld's cards in table order: the meld's order when valid, else by rank (a joker by its
     declared card), then suit (kept in a bounded memo: every edit tidies the melds it changed)."""
-    meld = find_meld([f for f, _ in cards], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in cards])
+    meld = meld_of(cards)
     if meld is None:
         return tuple(sorted(cards, key=_sort_key))
     return tuple((f, s if f == JOKER else None) for f, s in zip(meld.faces, meld.stands_for, strict=True))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def is_run(cards: tuple[Card, ...]) -> bool:
     """Whether ``cards`` (a draft meld, tidied) are a valid run (kept in a bounded memo: the legal
     edits ask it of every meld of every position)."""
-    meld = find_meld([f for f, _ in cards], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in cards])
+    meld = meld_of(cards)
     return meld is not None and meld.kind is MeldKind.RUN
 
 
@@ -78,7 +99,7 @@ def _sort_key(card: Card) -> tuple[int, int, int]:
     return (rank_of(face), suit_of(face), card[0] == JOKER)
 
 
-def _meld(melds: list[list[Card]], number: int) -> list[Card]:
+def _meld(melds: Sequence[Sequence[Card]], number: int) -> Sequence[Card]:
     if not 1 <= number <= len(melds):
         if melds:
             raise IllegalActionError(P + "no_such_meld", number=number, count=len(melds))
@@ -94,46 +115,52 @@ def _find(meld: Sequence[Card], card: Card, number: int) -> int:
 
 
 class _Work:
-    """A draft being edited: mutable copies of the melds, the used hand cards and the jokers (the
-    counts of the used and held cards made at the first :meth:`take`: most edits take nothing)."""
+    """A draft being edited: the melds (a mutable copy of each one the edit changes, the others
+    kept as they are), the used hand cards and the jokers (the list of used cards made at the
+    first :meth:`take`: most edits take nothing)."""
 
     def __init__(self, draft: DraftTable, hand: Sequence[int]) -> None:
-        self.melds = [list(m) for m in draft.melds]
+        self.melds: list[list[Card] | tuple[Card, ...]] = list(draft.melds)
         self.draft_used = draft.used
         self.hand = hand
         self.floating = draft.floating
         self.changed: set[int] = set()
-        self.counts: tuple[Counter[int], Counter[int]] | None = None
-        """(the hand cards used, the hand's cards), by face, once a card is taken."""
+        self.used: list[int] | None = None
+        """The hand cards used (faces), once a card is taken."""
 
     def take(self, card: Card) -> Card:
         """``card`` taken from the hand (a joker: a freed one first)."""
-        if self.counts is None:
-            self.counts = (Counter(self.draft_used), Counter(self.hand))
-        used, held = self.counts
+        if self.used is None:
+            self.used = list(self.draft_used)
+        used, hand = self.used, self.hand
         face, declared = card
         if face == JOKER:
             if declared is None or declared == JOKER:
                 raise IllegalActionError(P + "joker_needs_card")
             if self.floating:
                 self.floating -= 1
-            elif used[JOKER] < held[JOKER]:
-                used[JOKER] += 1
+            elif used.count(JOKER) < hand.count(JOKER):
+                used.append(JOKER)
             else:
                 raise IllegalActionError(P + "no_joker")
             return card
         if declared is not None:
             raise IllegalActionError(P + "only_joker_declared", card=card_text((face, None)))
-        if used[face] >= held[face]:
-            code = "in_draft_already" if held[face] else "not_held"
+        held = hand.count(face)
+        if used.count(face) >= held:
+            code = "in_draft_already" if held else "not_held"
             raise IllegalActionError(P + code, card=card_text(card))
-        used[face] += 1
+        used.append(face)
         return card
 
     def meld(self, number: int) -> list[Card]:
-        """Meld ``number`` (1-based), marked as changed."""
+        """Meld ``number`` (1-based), marked as changed (a mutable copy)."""
+        index = number - 1
         found = _meld(self.melds, number)
-        self.changed.add(number - 1)
+        if index not in self.changed:
+            found = self.melds[index] = list(found)
+            self.changed.add(index)
+        assert isinstance(found, list)
         return found
 
     def append(self, cards: list[Card]) -> int:
@@ -155,7 +182,7 @@ class _Work:
                 number = len(kept)
         if len(kept) > MAX_MELDS:
             raise IllegalActionError(P + "too_many_melds", max=MAX_MELDS)
-        used = self.draft_used if self.counts is None else tuple(sorted(self.counts[0].elements()))
+        used = self.draft_used if self.used is None else tuple(sorted(self.used))
         return DraftTable(tuple(kept), used, self.floating), number
 
 
@@ -290,17 +317,8 @@ def legal_edit_ids(draft: DraftTable, hand: Sequence[int], replace_from_table: b
     id)."""
     melds = draft.melds
     count = len(melds)
-    left = Counter(hand)
-    for face in draft.used:
-        left[face] -= 1
-    tokens = sorted(f for f, n in left.items() if n > 0 and f != JOKER)
-    if draft.floating > 0 or left[JOKER] > 0:
-        tokens += JOKER_TOKENS
-    ids: list[int] = []
-    if count < MAX_MELDS:
-        ids += map(NEW_BASE.__add__, tokens)
-    for i in range(count):
-        ids += map((ADD_BASE + i * TOKENS).__add__, tokens)
+    tokens, left = _hand_tokens(tuple(hand), draft.used, draft.floating > 0)
+    ids = list(_place_ids(tokens, count))
     per_meld = [_meld_edit_ids(i, meld, count) for i, meld in enumerate(melds)]
     for known in per_meld:
         ids += known.splits
@@ -311,6 +329,34 @@ def legal_edit_ids(draft: DraftTable, hand: Sequence[int], replace_from_table: b
     for known in per_meld:
         ids += known.pulls
     return ids
+
+
+@lru_cache(maxsize=4096)
+def _hand_tokens(
+    hand: tuple[int, ...], used: tuple[int, ...], freed: bool
+) -> tuple[tuple[int, ...], frozenset[int]]:
+    """The card tokens that ``new`` and ``add`` may place: each face of ``hand`` not yet placed
+    (``used``), ascending, then every joker token when a joker is ``freed`` or left in the hand;
+    and the faces left (kept in a bounded memo: a turn's edits ask it of one hand)."""
+    left = list(hand)
+    for face in used:
+        if face in left:
+            left.remove(face)
+    faces = frozenset(left)
+    tokens = tuple(sorted(faces - {JOKER}))
+    if freed or JOKER in faces:
+        tokens += JOKER_TOKENS
+    return tokens, faces
+
+
+@lru_cache(maxsize=4096)
+def _place_ids(tokens: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """The ``new`` and ``add`` ids of ``tokens`` on a draft of ``count`` melds, ascending (kept
+    in a bounded memo: the hand changes less often than the number of melds)."""
+    ids = [NEW_BASE + token for token in tokens] if count < MAX_MELDS else []
+    for i in range(count):
+        ids += map((ADD_BASE + i * TOKENS).__add__, tokens)
+    return tuple(ids)
 
 
 class _MeldIds(NamedTuple):
@@ -368,7 +414,7 @@ def _meld_tokens(
     first: dict[Card, int] = {}
     for at, card in enumerate(meld):
         first.setdefault(card, at)
-    cards = sorted((token_of(card), at) for card, at in first.items())
+    cards = sorted(zip(map(token_of, first), first.values(), strict=True))
     pulled = []
     if len(meld) >= 3 and is_run(meld):
         pulled = sorted(map(token_of, meld[1:-1]))
@@ -377,16 +423,16 @@ def _meld_tokens(
 
 
 def _legal_replacements(
-    per_meld: Sequence[_MeldIds], left: Counter[int], replace_from_table: bool
+    per_meld: Sequence[_MeldIds], left: frozenset[int], replace_from_table: bool
 ) -> list[int]:
     """The ``replace`` ids of the draft whose melds are ``per_meld``, ascending, with ``left`` the
-    hand cards not yet placed."""
+    faces of the hand cards not yet placed."""
     ids = []
     for n, known in enumerate(per_meld):
         for face in known.declared:
             base = REPLACE_BASE + (n * N_FACES + face) * TARGETS
             if replace_from_table:
                 ids += [base + s for s, other in enumerate(per_meld) if s != n and face in other.reals]
-            if left[face] > 0:
+            if face in left:
                 ids.append(base + MAX_MELDS)
     return ids

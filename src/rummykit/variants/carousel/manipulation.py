@@ -7,7 +7,7 @@ Tables are melds of ``(face, declared)`` cards; every joker on a table carries i
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, MAX_RUN, validate_meld
@@ -162,7 +162,7 @@ def simple_meld(
     jokers = JOKER in hand
     held = set(hand)
     for n, meld in enumerate(old):
-        for card in _layoff_cards(meld):
+        for card in _layoff_cards(tuple(meld)):
             if (card[0] in held) if card[0] != JOKER else jokers:
                 new = [list(m) for m in old]
                 new[n].append(card)
@@ -184,39 +184,46 @@ def _legal(
     return True
 
 
-def _hand_melds(hand: Sequence[int]) -> list[list[DeclaredFace]]:
+_SETS = tuple(tuple(make_face(s, rank) for s in range(N_SUITS)) for rank in range(1, N_RANKS + 1))
+"""The four cards of each rank, rank by rank, in suit order."""
+_RUNS = tuple(
+    tuple(make_face(suit, 1 if p == HIGH_ACE else p) for p in range(low, low + 3))
+    for suit in range(N_SUITS)
+    for low in range(1, HIGH_ACE - 1)
+)
+"""Every run of three (ace low or high), suit by suit, lowest first."""
+
+
+def _hand_melds(hand: Sequence[int]) -> Iterator[list[DeclaredFace]]:
     """Sets and runs of three that ``hand`` holds, or holds but for one card a joker of the hand
-    stands for."""
+    stands for (made one by one: the caller stops at the first legal one)."""
     joker = JOKER in hand
     faces = set(hand) - {JOKER}
-    out: list[list[DeclaredFace]] = []
-    for rank in range(1, N_RANKS + 1):
-        suits = [s for s in range(N_SUITS) if make_face(s, rank) in faces]
-        cards: list[DeclaredFace] = [(make_face(s, rank), None) for s in suits[:3]]
-        if len(suits) >= 3:
-            out.append(cards)
-        elif joker and len(suits) == 2:
-            missing = next(s for s in range(N_SUITS) if s not in suits)
-            out.append([*cards, (JOKER, make_face(missing, rank))])
-    for suit in range(N_SUITS):
-        for low in range(1, HIGH_ACE - 1):
-            window = [make_face(suit, 1 if p == HIGH_ACE else p) for p in range(low, low + 3)]
-            missing_at = [f for f in window if f not in faces]
-            if not missing_at:
-                out.append([(f, None) for f in window])
-            elif joker and len(missing_at) == 1:
-                out.append([(f, None) if f in faces else (JOKER, f) for f in window])
-    return out
+    for cards in _SETS:
+        held = [f for f in cards if f in faces]
+        if len(held) >= 3:
+            yield [(f, None) for f in held[:3]]
+        elif joker and len(held) == 2:
+            missing = next(f for f in cards if f not in faces)
+            yield [(f, None) for f in held] + [(JOKER, missing)]
+    for window in _RUNS:
+        missing_at = [f for f in window if f not in faces]
+        if not missing_at:
+            yield [(f, None) for f in window]
+        elif joker and len(missing_at) == 1:
+            yield [(f, None) if f in faces else (JOKER, f) for f in window]
 
 
-def _layoff_cards(meld: Sequence[DeclaredFace]) -> list[DeclaredFace]:
+@lru_cache(maxsize=8192)
+def _layoff_cards(meld: tuple[DeclaredFace, ...]) -> tuple[DeclaredFace, ...]:
     """Cards that might extend ``meld``: a set's missing suits, a run's next card at either end;
-    each as a real card and as a joker declared as it."""
+    each as a real card and as a joker declared as it (kept in a bounded memo: a table's melds
+    are asked of again and again)."""
     stands = [said if face == JOKER and said is not None else face for face, said in meld]
     ranks = [rank_of(f) for f in stands]
     if len(set(ranks)) == 1:
         if len(meld) >= N_SUITS:
-            return []
+            return ()
         present = {suit_of(f) for f in stands}
         ends = [make_face(s, ranks[0]) for s in range(N_SUITS) if s not in present]
     else:
@@ -224,4 +231,51 @@ def _layoff_cards(meld: Sequence[DeclaredFace]) -> list[DeclaredFace]:
         positions = [HIGH_ACE if r == 1 and MAX_RUN in ranks else r for r in ranks]
         around = (min(positions) - 1, max(positions) + 1)
         ends = [make_face(suit, 1 if p == HIGH_ACE else p) for p in around if 1 <= p <= HIGH_ACE]
-    return [(f, None) for f in ends] + [(JOKER, f) for f in ends]
+    return tuple([(f, None) for f in ends] + [(JOKER, f) for f in ends])
+
+
+def no_card_fits(old: Table, hand: Sequence[int], replace_from_table: bool = True) -> bool:
+    """Whether it is certain, without the solver, that no legal new table exists: ``hand``
+    (faces) holds no joker and no card of it could be in a meld of three with cards that the
+    table shows (real cards and what its jokers are declared as) or the hand holds, the cards
+    missing from that meld being more than the table jokers that could be freed (declared as a
+    real card that the hand holds or, with ``replace_from_table``, the table shows). ``False``
+    says nothing (the solver decides).
+
+    Sound: a card played is in a valid meld of the new table, and any valid meld holds a valid
+    meld of three around each of its cards (a set's other suits, a run's window of three); each
+    card of that meld is a real card of the table or the hand, a table joker that keeps its
+    declared card, or a joker freed and declared anew, which only a real card of its declared face
+    on the new table allows (``check_move``)."""
+    held = set(hand)
+    if JOKER in held:
+        return False
+    shown = set(held)
+    jokers: list[int | None] = []
+    for meld in old:
+        for face, said in meld:
+            if face == JOKER:
+                jokers.append(said)
+            else:
+                shown.add(face)
+    replacing = shown if replace_from_table else held
+    wild = sum(said in replacing for said in jokers)
+    shown.update(said for said in jokers if said is not None)
+    return not any(
+        sum(face not in shown for face in others) <= wild for f in held for others in _melds_of_three(f)
+    )
+
+
+@lru_cache(maxsize=N_RANKS * N_SUITS)
+def _melds_of_three(face: int) -> tuple[tuple[int, int], ...]:
+    """The other two cards of every set and run of three that holds the real card ``face``."""
+    rank, suit = rank_of(face), suit_of(face)
+    suits = [s for s in range(N_SUITS) if s != suit]
+    out = [(make_face(a, rank), make_face(b, rank)) for i, a in enumerate(suits) for b in suits[i + 1 :]]
+    for position in (rank, HIGH_ACE) if rank == 1 else (rank,):
+        for low in range(max(1, position - 2), min(position, HIGH_ACE - 2) + 1):
+            window = [
+                make_face(suit, 1 if p == HIGH_ACE else p) for p in range(low, low + 3) if p != position
+            ]
+            out.append((window[0], window[1]))
+    return tuple(out)

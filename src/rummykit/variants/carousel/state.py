@@ -40,6 +40,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
@@ -58,6 +59,7 @@ from rummykit.variants.carousel.actions import (
     MAX_MELDS,
     NUM_ACTIONS,
     SIMPLE,
+    Card,
     CarouselAction,
     CVerb,
     Table,
@@ -65,12 +67,13 @@ from rummykit.variants.carousel.actions import (
     action_of_id,
     card_text,
     meld_text,
+    melds_text,
     parse_action,
     table_text,
     well_formed,
 )
 from rummykit.variants.carousel.draft import DraftTable, edit, legal_edit_ids
-from rummykit.variants.carousel.manipulation import Fault, check_move, move_fault, simple_meld
+from rummykit.variants.carousel.manipulation import Fault, check_move, move_fault, no_card_fits, simple_meld
 from rummykit.variants.carousel.position import read_position, write_position
 from rummykit.variants.carousel.rules import HAND_SIZE, CarouselRules
 
@@ -204,6 +207,14 @@ def declared_cards(faces: Sequence[int], stands_for: Sequence[int]) -> tuple[tup
     return tuple((f, s if f == JOKER else None) for f, s in zip(faces, stands_for, strict=True))
 
 
+@lru_cache(maxsize=8192)
+def draft_meld_view(meld: tuple[Card, ...]) -> list[list[int | None]]:
+    """A draft meld as every seat sees it (JSON): ``[face, declared]`` per card; made once per
+    meld in a bounded memo and shared by every observation that shows it (callers read it and
+    never change it), as a turn's drafts keep most melds."""
+    return [list(card) for card in meld]
+
+
 def meld_view(meld: TableMeld) -> dict[str, Any]:
     """A table meld as every seat sees it (JSON): ``number``, ``owner``, ``kind``, ``faces``,
     ``stands_for``."""
@@ -253,11 +264,11 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             return list(map(made.__getitem__, ids))
         except KeyError:
             pass
-        if len(made) + len(ids) > 16 * MEMO_SIZE:
+        missing = set(ids).difference(made)
+        if len(made) + len(missing) > 16 * MEMO_SIZE:
             made.clear()
-        for number in ids:
-            if number not in made:
-                made[number] = action_of_id(number)
+            missing = set(ids)
+        made.update((number, action_of_id(number)) for number in missing)
         return list(map(made.__getitem__, ids))
 
     def _edit(self, draft: DraftTable, action: CarouselAction, hand: Sequence[int]) -> tuple[DraftTable, int]:
@@ -330,9 +341,11 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
     def can_meld(self, state: CarouselState) -> bool:
         """Whether the mover may meld now and some legal new table exists: yes at once when a meld
         of three hand cards or a one-card lay-off is legal
-        (:func:`~rummykit.variants.carousel.manipulation.simple_meld`), else whether the table
-        solver's best new table (most points played, the greedy bot's question, whose answer the
-        solver keeps) plays a card; kept in a bounded memo per (table, hand)."""
+        (:func:`~rummykit.variants.carousel.manipulation.simple_meld`), no at once when no card
+        of the hand fits a meld of three (:func:`~rummykit.variants.carousel.manipulation.no_card_fits`),
+        else whether the table solver's best new table (most points played, the greedy bot's
+        question, whose answer the solver keeps) plays a card; kept in a bounded memo per (table,
+        hand)."""
         if not self._may_meld(state):
             return False
         hand = tuple(state.hands[state.turn])
@@ -344,8 +357,9 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         if known is None:
             table, faces = key
             replace = self.rules.joker_replace_from_table
-            known = simple_meld(table, faces, replace) is not None or bool(
-                self.solver.solve(table, faces, CAROUSEL_VALUES, replace).played
+            known = simple_meld(table, faces, replace) is not None or (
+                not no_card_fits(table, faces, replace)
+                and bool(self.solver.solve(table, faces, CAROUSEL_VALUES, replace).played)
             )
             if len(self._meldable) >= MEMO_SIZE:
                 self._meldable.clear()
@@ -357,7 +371,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         """How many draft edits the mover may make after its last draw: ``T + H + 4``, or
         ``2 T + H + 4`` when ``2 T + H > 120`` (``T`` cards on the table, ``H`` in the mover's
         hand; see the module docstring)."""
-        table = sum(len(m.pieces) for m in state.table)
+        table = sum(map(len, self.table_cards(state)))
         hand = len(state.hands[state.turn])
         extra = table if 2 * table + hand > MERGE_ABOVE else 0
         return table + hand + 4 + extra
@@ -444,7 +458,9 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             return out
         draft = self.draft(state)
         hand = self.faces(state.hands[seat])
-        if changed and self._commit_fault(state, draft, hand) is None:
+        # a draft with a meld of fewer than three cards (or none) can't be committed: no full check
+        whole = min(map(len, draft.melds), default=0) >= 3
+        if changed and whole and self._commit_fault(state, draft, hand) is None:
             out.append(SIMPLE.index(CVerb.COMMIT))
         room = self._edit_room(state)
         if room and state.draft_history:
@@ -598,7 +614,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
                 code = "draft_replace_from"
         state.draft_edits += 1
         draft = self.draft(state)
-        params["draft"] = list(map(meld_text, draft.melds))
+        params["draft"] = melds_text(draft.melds)
         params["floating"] = draft.floating
         return [Event(P + code, seat, params)]
 
@@ -620,20 +636,24 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         return events + self._after_action(state, started=False)
 
     def _lay_table(self, state: CarouselState, seat: int, table: Table) -> None:
-        """Replace the table with ``table``: table cards keep their ids, the rest leave the hand."""
+        """Replace the table with ``table``: table cards keep their ids (each face's ids taken in
+        table order), the rest leave the hand."""
         face = self._faces
-        pool = [p for m in state.table for p in m.pieces]
+        pool: dict[int, list[int]] = {}
+        for m in state.table:
+            for p in m.pieces:
+                pool.setdefault(face[p], []).append(p)
         hand = state.hands[seat]
         melds = []
         for number, meld in enumerate(table, start=1):
             played: list[Declared] = []
             for f, declared in meld:
-                source = next((p for p in pool if face[p] == f), None)
-                if source is None:
+                on_table = pool.get(f)
+                if on_table:
+                    source = on_table.pop(0)
+                else:
                     source = next(p for p in hand if face[p] == f)
                     hand.remove(source)
-                else:
-                    pool.remove(source)
                 played.append((source, declared))
             melds.append(table_meld(number, seat, played, self.pieces, self.rules.meld_rules(), CARD_JOKERS))
         state.table = melds
@@ -734,7 +754,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             "last_result": self._results(state.results[-1]) if state.results else None,
             "table": list(map(self._meld_views, state.table)),
             "draft": {
-                "melds": [list(map(list, m)) for m in draft.melds],
+                "melds": list(map(draft_meld_view, draft.melds)),
                 "played": list(draft.used),
                 "floating": draft.floating,
                 "changed": self.draft_changed(state),
@@ -870,7 +890,7 @@ def _meld_diff(seat: int, old: Table, new: Table, played: Sequence[int]) -> dict
     return {
         "seat": seat,
         "text": table_text(new),
-        "table": list(map(meld_text, new)),
+        "table": melds_text(new),
         "played": [card_text((f, None)) for f in played],
         "freed": [card_text((JOKER, d)) for d in freed],
         "added": list(map(meld_text, (new_melds - old_melds).elements())),

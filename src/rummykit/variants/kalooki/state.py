@@ -514,10 +514,10 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
 
     # ------------------------------------------------------------------ legality
     def legal_actions(self, state: KalookiState, seat: int) -> list[KalookiAction]:
-        """Every legal action of ``seat`` in id order: draw, take, retract, discards, every single
-        meld the hand can make (sets and runs, jokers at any places), every one-card lay-off and
-        every joker release. Shortcuts (several melds or cards at once) are legal too but not
-        listed."""
+        """Every legal action of ``seat`` in id order, each once: draw, take, retract, discards,
+        every single meld the hand can make (sets and runs, jokers at any places), every one-card
+        lay-off and every joker release. Shortcuts (several melds or cards at once) are legal too
+        but not listed."""
         ids, found = self._legal_listing(state, seat)
         if not found:
             try:
@@ -1274,8 +1274,8 @@ class _MeldOptions:
     base: int
     """The action id of laying off code 0 on the meld (its lay-off ids are ``base + code``)."""
     naturals: tuple[tuple[int, int], ...]
-    """(face, lay-off id) of each natural that fits, listed when held; once per place it fits
-    (an ace at both ends of a run of 2..K)."""
+    """(face, lay-off id) of each natural that fits, listed when held; each once (an ace fits
+    at both ends of a run of 2..K and is one lay-off)."""
     any_natural: bool
     """A set of one natural and two jokers: any natural may fit (it may become a run), each
     checked as held (``naturals`` is empty)."""
@@ -1289,7 +1289,9 @@ def _layoff_cards(meld: TableMeld) -> tuple[list[DeclaredFace], bool, list[Decla
     """One-card lay-offs that may fit ``meld`` (checked in full by the game), whatever the hand:
     the naturals (of a set's missing suits, at a run's ends), whether any natural may fit (a set
     of one natural and two jokers may become a run), and the jokers, undeclared or declared as a
-    missing suit or a run's end. A set of four takes nothing."""
+    missing suit or a run's end. Each card once: an ace fits at both ends of a run of 2..K, and
+    laid off (natural, or a joker declared as it) it goes below the 2 (:func:`validate_meld`
+    reads an ace low first). A set of four takes nothing."""
     if meld.kind is _SET:
         if len(meld.pieces) >= MAX_SET:
             return [], False, []
@@ -1301,7 +1303,9 @@ def _layoff_cards(meld: TableMeld) -> tuple[list[DeclaredFace], bool, list[Decla
         suit = suit_of(meld.meld.stands_for[0])
         positions = meld.meld.positions
         around = (positions[0] - 1, positions[-1] + 1)
-        ends = [make_face(suit, 1 if p == HIGH_ACE else p) for p in around if 1 <= p <= HIGH_ACE]
+        ends = list(
+            dict.fromkeys(make_face(suit, 1 if p == HIGH_ACE else p) for p in around if 1 <= p <= HIGH_ACE)
+        )
         any_natural = False
     fixed: list[DeclaredFace] = [] if any_natural else [(f, None) for f in ends]
     return fixed, any_natural, [(JOKER, None), *((JOKER, f) for f in ends)]

@@ -37,6 +37,9 @@ FIT_LIMIT = 20_000
 """Entries kept per anchor slot and number of wilds in the table of the templates that fit."""
 _UNITS_KEPT = 1_000
 """Rounds' wilds whose packing table :meth:`HandSolver._pack` keeps."""
+WALKS_KEPT = 50_000
+"""Arrangements of searched states that :meth:`HandSolver._arranged` keeps before it forgets them
+all."""
 
 
 class Objective(StrEnum):
@@ -86,6 +89,9 @@ class _Template:
 
 
 _State = tuple[int, int]
+_Walk = tuple[tuple[Meld, ...], int, tuple[int, ...]]
+"""What :meth:`HandSolver._rebuild` walks from a state: its melds (runs merged), the naturals it
+leaves out (packed counts) and the wild pieces it leaves out."""
 _Choice = tuple[int, tuple[int, ...]] | None
 _Memo = list[dict[int, tuple[int, _Choice]]]
 """A search memo: by number of wilds (below ``_MAX_WILDS``), by packed natural counts, the state's
@@ -184,6 +190,12 @@ _Search = Callable[[int, int, int], int]
 """A memoised search: the best score from (packed naturals, wilds, the naturals' weight)."""
 _Fit = tuple[int, int, int, int, _Choice]
 """A template that fits a state, as :meth:`HandSolver._fit` lists it."""
+
+_PointFit = tuple[int, int, int, int, _Choice, tuple[tuple[_Choice, int, int, int, int], ...]]
+"""A template that fits a state, as :meth:`HandSolver._point_fit` lists it: (units it takes from
+the naturals, wilds it needs, the weight of the naturals it melds (the anchor's too), its score,
+the memo's choice, and the wild swaps the ``DEADWOOD`` search tries after it: (choice, score,
+weight given back, units given back, wilds))."""
 
 _Record = tuple[int, int, int, tuple[int, tuple[int, ...]], tuple[int, ...]]
 """A template as the search reads it: (index in its anchor's row, units of its other faces, number
@@ -294,6 +306,8 @@ class HandSolver:
         self._fit_tables: list[dict[int, tuple[_Fit, ...]]] = [{} for _ in range(N_SUITS * _LANE << 3)]
         """:meth:`_fit` by ``slot << 3 | wilds`` (wilds below 8, as in the memo's states), then by
         :meth:`_fit_key`."""
+        self._point_fit_tables: dict[Objective, list[dict[int, tuple[_PointFit, ...]]]] = {}
+        """:meth:`_point_fit` per objective, laid out as ``_fit_tables``."""
         self._units: dict[int, tuple[Wilds, list[int]]] = {}
         """By the ``id`` of the round's wilds (kept with them, which keeps the id theirs): each
         face's unit in the packed counts (0 for a wild; a false joker's, its natural's), for
@@ -305,6 +319,13 @@ class HandSolver:
         """The pairs :meth:`_pair` made, by (piece, piece, face they stand for)."""
         """By the round's wilds: each face's unit in the packed counts (0 for a wild; a false
         joker's, its natural's), for :meth:`_pack`."""
+        self._walks: dict[tuple[Objective, int, tuple[int, ...]], tuple[int, _Walk]] = {}
+        """By (objective, a state's packed naturals, its wild pieces in hand order): the search's
+        score and :meth:`_rebuild`'s walk, for hands where no natural is shown by another face
+        (:meth:`_pack`'s ``shown`` empty); both depend on nothing else (a state's best score and
+        choice are the same whichever search filled the memo), so :meth:`_arranged` asks again
+        for neither when a hand differs from an earlier one only by naturals no template takes.
+        Emptied past :data:`WALKS_KEPT` entries."""
         self._near = [3 * _union(r[1] for r in self._groups[f][0]) if f >= 0 else 0 for f in _SLOT_FACE]
         """By slot: both count bits of every other face of the anchor's templates of three. With
         fewer than two wilds no template fits unless one of them is present (see
@@ -475,11 +496,24 @@ class HandSolver:
     def _arranged(
         self, key: int, wild: list[int], shown: dict[int, int], objective: Objective
     ) -> Arrangement:
-        """:meth:`arrange` of a hand read by :meth:`_pack`."""
-        alone = self._isolated(key, len(wild))
-        memo = self._memo(objective)
-        total = self._search(key - alone, len(wild), objective, memo)
-        return self._built(key - alone, alone, len(wild), memo, wild, shown, total)
+        """:meth:`arrange` of a hand read by :meth:`_pack` (its score and walk kept in ``_walks``
+        when ``shown`` is empty)."""
+        w = len(wild)
+        alone = self._isolated(key, w)
+        core = key - alone
+        if shown:
+            memo = self._memo(objective)
+            return self._built(core, alone, w, memo, wild, shown, self._search(core, w, objective, memo))
+        at = (objective, core, tuple(wild))
+        known = self._walks.get(at)
+        if known is None:
+            memo = self._memo(objective)
+            total = self._search(core, w, objective, memo)
+            if len(self._walks) >= WALKS_KEPT:
+                self._walks.clear()
+            known = self._walks[at] = (total, self._rebuild(core, w, memo, wild, shown))
+        total, (melds, left, spare) = known
+        return Arrangement(melds, (*_listed(left + alone), *spare), total)
 
     def _built(
         self,
@@ -491,9 +525,12 @@ class HandSolver:
         shown: dict[int, int],
         total: int,
     ) -> Arrangement:
-        """The arrangement of score ``total`` that :meth:`_rebuild` walks from ``key``."""
-        melds, ungrouped = self._rebuild(key, alone, w, memo, wild, shown)
-        return Arrangement(tuple(merge_runs(melds) if len(melds) > 1 else melds), tuple(ungrouped), total)
+        """The arrangement of score ``total`` that :meth:`_rebuild` walks from ``key``, the
+        naturals ``alone`` (packed counts) left out too."""
+        melds, left, spare = self._rebuild(key, w, memo, wild, shown)
+        listed = _listed(left + alone)
+        ungrouped = [shown.get(g, g) for g in listed] if shown else listed
+        return Arrangement(melds, (*ungrouped, *spare), total)
 
     def score(self, faces: Sequence[int], wilds: Wilds, objective: Objective = Objective.PIECES) -> int:
         """The best arrangement's ``score`` (pieces melded, points melded or meld value), without
@@ -529,6 +566,9 @@ class HandSolver:
         once, before a reset could empty it)."""
         if objective is Objective.PIECES:
             return self._search_pieces(key, wilds, memo)
+        hit = memo[wilds].get(key)
+        if hit is not None:
+            return hit[0]
         weight = self._weights(objective)[0]
         return self._searcher(objective, memo)(key, wilds, sum(map(weight.__getitem__, _listed(key))))
 
@@ -548,13 +588,14 @@ class HandSolver:
 
     def _points_best(self, objective: Objective, memo: _Memo) -> _Search:
         """The search of :meth:`_search` for the point objectives (``DEADWOOD``, ``MELD_VALUE``)."""
-        weight, wild_score = self._weights(objective)
-        templates = self._templates
-        groups = self._groups
-        deadwood = objective is Objective.DEADWOOD
-        bonuses = self._meld_values() if objective is Objective.MELD_VALUE else None
-        bounded = bonuses is None
-        slot_weight = [weight[f] if f >= 0 else 0 for f in _SLOT_FACE]
+        weight_of, wild_score = self._weights(objective)
+        tables = self._point_tables(objective)
+        fit = self._point_fit
+        unit_at = _UNIT_AT
+        support = self._support
+        by_count = self._by_count
+        bounded = objective is Objective.DEADWOOD
+        slot_weight = [weight_of[f] if f >= 0 else 0 for f in _SLOT_FACE]
 
         def best(k: int, w: int, room: int) -> int:
             """Best score from naturals ``k`` and ``w`` wilds; ``room``: the naturals' weight."""
@@ -567,68 +608,85 @@ class HandSolver:
                 known[k] = (score, None)
                 return score
             slot = ((k & -k).bit_length() - 1) >> 1
-            low = 1 << (2 * slot)
-            anchor = _SLOT_FACE[slot]
+            rest = k - unit_at[slot]
+            key = (rest if by_count else rest | rest >> 1) & support[slot]
+            fits = tables[slot << 3 | w].get(key)
+            if fits is None:
+                fits = fit(objective, slot, rest, w, key)
             ceiling = room + w * wild_score if bounded else -1
             top_score = -1
             top_choice: _Choice = None
-            rest = k - low
-            present = (rest | rest >> 1) & _FIRST_UNITS
-            fits: list[tuple[int, int, int, tuple[int, tuple[int, ...]], tuple[int, ...]]] = []
-            for group in groups[anchor]:
-                before = len(fits)
-                for record in group:
-                    found = record[1] & present
-                    count = found.bit_count()
-                    if record[4]:
-                        found, count = _repeated(found, count, record[4], rest)
-                    if record[2] - count <= w:
-                        fits.append((record[0], found, record[2] - count, record[3], record[4]))
-                if len(fits) == before:
-                    break
-            for index, found, need, plain, extra in fits:
-                others = templates[anchor][index].others
-                avail: list[int] | None = None
-                if extra:
-                    k2, taken, avail = _take(others, rest, weight)
-                    gained = weight[anchor] + taken
-                else:
-                    k2 = rest - found
-                    gained = weight[anchor]
-                    bits = found
-                    while bits:
-                        bit = bits & -bits
-                        gained += slot_weight[(bit.bit_length() - 1) >> 1]
-                        bits ^= bit
-                rest_room = room - gained
-                gained += need * wild_score + (bonuses[anchor][index] if bonuses else 0)
+            for found, need, taken, gained, plain, swaps in fits:
+                rest_room = room - taken
+                k2 = rest - found
                 score = gained + best(k2, w - need, rest_room)
                 if score > top_score:
                     top_score, top_choice = score, plain
-                if deadwood and w > need:
-                    if avail is None:
-                        avail = [g for g in others if found & _UNITS[g]]
-                    for swap in [c for n in range(1, w - need + 1) for c in combinations(avail, n)]:
-                        back = sum(weight[g] for g in swap)
-                        k3 = k2 + sum(_UNITS[g] for g in swap)
-                        score = (
-                            gained
-                            + len(swap) * wild_score
-                            - back
-                            + best(k3, w - need - len(swap), rest_room + back)
-                        )
-                        if score > top_score:
-                            top_score, top_choice = score, (index, swap)
+                for choice, extra, back, units, n in swaps:
+                    score = extra + best(k2 + units, w - need - n, rest_room + back)
+                    if score > top_score:
+                        top_score, top_choice = score, choice
                 if top_score == ceiling:
                     known[k] = (top_score, top_choice)
                     return top_score
-            alone = best(k - low, w, room - weight[anchor])
+            alone = best(rest, w, room - slot_weight[slot])
             if alone >= top_score:
                 top_score, top_choice = alone, None
             known[k] = (top_score, top_choice)
             return top_score
 
         return best
+
+    def _point_tables(self, objective: Objective) -> list[dict[int, tuple[_PointFit, ...]]]:
+        """:meth:`_point_fit`'s answers under ``objective``, by ``slot << 3 | wilds``, then by
+        :meth:`_fit_key` (kept for every hand and memo)."""
+        tables = self._point_fit_tables.get(objective)
+        if tables is None:
+            tables = self._point_fit_tables[objective] = [{} for _ in self._fit_tables]
+        return tables
+
+    def _point_fit(
+        self, objective: Objective, slot: int, rest: int, w: int, key: int
+    ) -> tuple[_PointFit, ...]:
+        """The templates anchored at ``slot`` that fit the naturals ``rest`` (a state less its
+        anchor) with ``w`` wilds, in the search's order (see :func:`_template_groups`; every
+        template, none merged, as their scores may differ), each as :data:`_PointFit` under
+        ``objective``: what the points search does with it depends on nothing else. Kept in
+        :meth:`_point_tables` at ``key`` (:meth:`_fit_key`); each table is emptied past
+        ``FIT_LIMIT`` entries."""
+        weight, wild_score = self._weights(objective)
+        anchor = _SLOT_FACE[slot]
+        row = self._templates[anchor]
+        bonuses = self._meld_values()[anchor] if objective is Objective.MELD_VALUE else None
+        present = (rest | rest >> 1) & _FIRST_UNITS
+        fits: list[_PointFit] = []
+        for group in self._groups[anchor]:
+            before = len(fits)
+            for index, units, others, plain, extra in group:
+                found = units & present
+                count = found.bit_count()
+                if extra:
+                    found, count = _repeated(found, count, extra, rest)
+                need = others - count
+                if need > w:
+                    continue
+                k2, taken, avail = _take(row[index].others, rest, weight)
+                gained = weight[anchor] + taken + need * wild_score + (bonuses[index] if bonuses else 0)
+                swaps = []
+                if objective is Objective.DEADWOOD:
+                    for n in range(1, w - need + 1):
+                        for swap in combinations(avail, n):
+                            back = sum(weight[g] for g in swap)
+                            units_back = sum(_UNITS[g] for g in swap)
+                            swaps.append(((index, swap), gained + n * wild_score - back, back, units_back, n))
+                fits.append((rest - k2, need, weight[anchor] + taken, gained, plain, tuple(swaps)))
+            if len(fits) == before:
+                break
+        table = self._point_tables(objective)[slot << 3 | w]
+        if len(table) > FIT_LIMIT:
+            table.clear()
+        out = table[key] = tuple(fits)
+        return out
 
     def _fit_key(self, slot: int, rest: int) -> int:
         """The key of :meth:`_fit` in ``_fit_tables[slot << 3 | wilds]`` for the anchor at ``slot``
@@ -806,26 +864,17 @@ class HandSolver:
         self._spare_fn = (best, spares)
         return self._spare_fn
 
-    def _rebuild(
-        self,
-        key: int,
-        alone: int,
-        w: int,
-        memo: _Memo,
-        wild: list[int],
-        shown: dict[int, int],
-    ) -> tuple[list[Meld], list[int]]:
+    def _rebuild(self, key: int, w: int, memo: _Memo, wild: list[int], shown: dict[int, int]) -> _Walk:
         """Walk the memo's choices from the start state ``key`` into melds of the hand's own
-        pieces. The naturals left out (those the walk leaves out and ``alone``, packed counts
-        apart from ``key``) come in the search's lowest-first order, each copy once; the wilds no
-        meld takes after them."""
+        pieces (runs merged): (the melds, the naturals the walk leaves out as packed counts, the
+        wilds no meld takes)."""
         spare = list(wild)
         melds: list[Meld] = []
         templates = self._templates
         built = self._built_melds
         if len(built) > MEMO_LIMIT:
             built.clear()
-        left = alone
+        left = 0
         while key:
             hit = memo[w].get(key)
             if hit is None:
@@ -863,12 +912,10 @@ class HandSolver:
             if meld is None:
                 meld = built[at] = Meld(t.kind, at[2], t.faces, t.positions)
             melds.append(meld)
-        ungrouped = [shown.get(g, g) for g in _listed(left)] if shown else _listed(left)
         if len(spare) >= 3:
             melds.append(build_run(0, range(self.rules.top - len(spare) + 1, self.rules.top + 1), spare))
-        else:
-            ungrouped += spare
-        return melds, ungrouped
+            spare = []
+        return tuple(merge_runs(melds) if len(melds) > 1 else melds), left, tuple(spare)
 
     # ----------------------------------------------------------------- winning
     def meldable(self, faces: Sequence[int], wilds: Wilds) -> bool:

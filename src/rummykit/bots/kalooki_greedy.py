@@ -61,6 +61,11 @@ class KalookiGreedyBot:
         self.solver: HandSolver = self.profile.solver()
         self.points: list[int] = [self.values.hand_value(f, CARD_JOKERS) for f in range(JOKER + 1)]
         """Each face's points left in hand."""
+        self._discard_order: list[tuple[bool, int, int]] = [
+            (not CARD_JOKERS.is_wild(f), self.points[f], f) for f in range(JOKER + 1)
+        ]
+        """Each face's rank as a discard, highest first out: a natural before a joker, then by
+        points, then by face."""
         self._arranged: dict[tuple[tuple[int, ...], Objective], Arrangement] = {}
         self._deadwood: dict[tuple[int, ...], int] = {}
 
@@ -101,9 +106,8 @@ class KalookiGreedyBot:
 
     def worst_card(self, hand: Sequence[int]) -> int:
         """The highest deadwood card of ``hand`` (a joker only if nothing else is left out)."""
-        left = list(self._arrange(hand, Objective.DEADWOOD).ungrouped) or list(hand)
-        points = self.points
-        return max(left, key=lambda f: (not CARD_JOKERS.is_wild(f), points[f], f))
+        left = self._arrange(hand, Objective.DEADWOOD).ungrouped or hand
+        return max(left, key=self._discard_order.__getitem__)
 
     def _keeping_one(self, hand: Sequence[int], objective: Objective) -> Arrangement:
         """The best arrangement that leaves at least one card for the final discard."""

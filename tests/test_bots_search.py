@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 import rummykit
 from rig import rigged
 from rummykit.bots.budget import budget_options, spent
-from rummykit.bots.draw_value import could_join, draw_value, unseen_counts
+from rummykit.bots.draw_value import could_join, draw_value, joining_faces, unseen_counts
 from rummykit.bots.greedy import GreedyBot, _wilds, _without
 from rummykit.bots.registry import bot_names, make_bot, parse_bot_list
 from rummykit.bots.search import SearchBot
 from rummykit.bots.table_search import TableSearchBot
 from rummykit.core.melds import CARD_JOKERS, NO_WILDS, Wilds
 from rummykit.core.notation import parse_faces
-from rummykit.core.pieces import N_FACES, Kind
+from rummykit.core.pieces import JOKER, N_FACES, Kind
 from rummykit.engine.closed_hand import Phase
 from rummykit.engine.hand_actions import Verb
 from rummykit.errors import RummykitError
@@ -250,3 +250,60 @@ def test_budgets_and_names() -> None:
     assert isinstance(make_bot("search:3", rummykit.load("kalooki"), 0), TableSearchBot)
     with pytest.raises(ValueError, match="at least one iteration"):
         SearchBot(rummykit.load("okey", rounds=1), 0, iterations=0)
+
+
+def _joins_by_hand(hand: list[int], face: int, wilds: Wilds, pairs: bool) -> bool:
+    """could_join's rule read card by card (the reference for joining_faces)."""
+    if wilds.is_wild(face):
+        return True
+
+    def natural(f: int) -> int:
+        return wilds.joker_as if f == JOKER and wilds.joker_as is not None else f
+
+    naturals = [natural(f) for f in hand if not wilds.is_wild(f)]
+    helpers = len(hand) - len(naturals)
+    face = natural(face)
+    if pairs and (helpers or face in naturals):
+        return True
+    same_rank = sum(1 for f in naturals if f % 13 == face % 13)
+    near = {
+        f
+        for f in naturals
+        if f // 13 == face // 13 and f != face and min((f - face) % 13, (face - f) % 13) <= 2
+    }
+    return helpers + max(same_rank, len(near)) >= 2
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.permutations(PIECES), st.integers(0, 51), st.booleans(), st.integers(1, 15))
+def test_joining_faces_reads_every_face_as_the_rule_does(
+    pieces: list[int], indicator: int, pairs: bool, size: int
+) -> None:
+    hand = pieces[:size]
+    for wilds in (Wilds(frozenset({indicator}), indicator), CARD_JOKERS, NO_WILDS):
+        assert joining_faces(hand, wilds, pairs) == [
+            _joins_by_hand(hand, face, wilds, pairs) for face in range(N_FACES + 1)
+        ]
+
+
+def test_the_kept_counts_give_the_same_moves() -> None:
+    # the search keeps each hand's count for a decision; a bot that forgets them after every
+    # question must choose alike, also when one bot plays two games with different wilds
+    game = rummykit.load("okey", rounds=1)
+    kept, fresh = SearchBot(game, 3, iterations=4), SearchBot(game, 3, iterations=4)
+    forget = fresh.left_out
+
+    def left_out(faces: Any, wilds: Wilds) -> int:
+        fresh._left.clear()
+        return forget(faces, wilds)
+
+    fresh.left_out = left_out  # type: ignore[method-assign]
+    decisions = 0
+    for g, state, seat in positions("okey", {"rounds": 1}, 3, every=1) + positions(
+        "okey", {"rounds": 1}, 4, every=1
+    ):
+        if state.phase is Phase.DISCARD:
+            view, legal = g.observe(state, seat), g.legal_actions(state, seat)
+            assert kept.choose(view, legal) == fresh.choose(view, legal)
+            decisions += 1
+    assert decisions > 20

@@ -62,25 +62,33 @@ def could_join(hand: Sequence[int], face: int, wilds: Wilds, pairs: bool) -> boo
     of its suit within two ranks (a run; ranks wrap, 13 then 1, as the widest rules allow), or
     with ``pairs`` one wild or an identical piece. A false joker counts as the face it stands for.
     A face that can't is left out of every arrangement of ``hand`` plus it, so drawing it gains
-    nothing."""
-    if wilds.is_wild(face):
-        return True
+    nothing. One face of :func:`joining_faces`."""
+    return joining_faces(hand, wilds, pairs)[face]
+
+
+def joining_faces(hand: Sequence[int], wilds: Wilds, pairs: bool) -> list[bool]:
+    """Per face ``0..52`` (``JOKER`` last), :func:`could_join` of ``hand``: the hand is read once
+    for every face (a draw's value asks about each unseen face)."""
     natural = [_natural(f, wilds) for f in hand if not wilds.is_wild(f)]
     helpers = len(hand) - len(natural)
-    face = _natural(face, wilds)
-    if pairs and (helpers or face in natural):
-        return True
-    suit, rank = divmod(face, 13)
-    same_rank = sum(1 for f in natural if f % 13 == rank)
-    near = {
-        f for f in natural if f // 13 == suit and f != face and min((f - face) % 13, (face - f) % 13) <= 2
-    }
-    return helpers + max(same_rank, len(near)) >= 2
-
-
-def _apart(a: int, b: int) -> int:
-    """Ranks between ``a`` and ``b`` (0-based), the shorter way round."""
-    return min((a - b) % 13, (b - a) % 13)
+    present = set(natural)
+    of_rank = [0] * 13
+    for f in natural:
+        of_rank[f % 13] += 1
+    out = []
+    for drawn in range(N_FACES + 1):
+        if wilds.is_wild(drawn):
+            out.append(True)
+            continue
+        face = _natural(drawn, wilds)
+        if pairs and (helpers or face in present):
+            out.append(True)
+            continue
+        suit, rank = divmod(face, 13)
+        base = 13 * suit
+        near = sum(base + (rank + step) % 13 in present for step in (-2, -1, 1, 2))
+        out.append(helpers + max(of_rank[rank], near) >= 2)
+    return out
 
 
 def _natural(face: int, wilds: Wilds) -> int:
@@ -104,8 +112,9 @@ def draw_value(
     if total == 0:
         return float(base)
     gained = 0.0
+    joins = joining_faces(hand, wilds, pairs)
     for face, count in enumerate(unseen):
-        if not count or not could_join(hand, face, wilds, pairs):
+        if not count or not joins[face]:
             continue
         after = left_out([*hand, face], wilds) - 1
         if after < 0:

@@ -80,21 +80,37 @@ class SearchBot:
         self.greedy = GreedyBot(game)
         self.pairs = self.greedy.profile.pairs_win
         self.solver = self.greedy.profile.solver()
+        self._left: dict[tuple[int, ...], int] = {}
+        """:meth:`left_out` of the hands of the decision being made (sorted faces) under
+        ``self._wilds``, emptied at each decision and when the wilds change."""
+        self._wilds: Wilds | None = None
 
     def left_out(self, faces: Sequence[int], wilds: Wilds) -> int:
         """Pieces of ``faces`` (14 or 15) left out of the best arrangement into melds, or into
         pairs when the rules let seven pairs go out and they leave at most :data:`PAIRS_NEAR`
-        out of 14 (one more of 15) and fewer than the melds."""
+        out of 14 (one more of 15) and fewer than the melds. Kept per hand for the decision being
+        made: its lookahead meets the same hands again."""
+        if wilds is not self._wilds:
+            if wilds != self._wilds:
+                self._left.clear()
+            self._wilds = wilds
+        key = tuple(sorted(faces))
+        known = self._left.get(key)
+        if known is not None:
+            return known
         melds = self.solver.left_out(faces, wilds, False)
-        if not self.pairs:
-            return melds
-        pairs = self.solver.pairs_left(faces, wilds)
-        return pairs if pairs < melds and pairs <= PAIRS_NEAR + len(faces) - 14 else melds
+        if self.pairs:
+            pairs = self.solver.pairs_left(faces, wilds)
+            if pairs < melds and pairs <= PAIRS_NEAR + len(faces) - 14:
+                melds = pairs
+        self._left[key] = melds
+        return melds
 
     def choose(self, observation: dict[str, Any], legal: list[HandAction]) -> HandAction:
         """The greedy choice, but taking the discard by the search's own count and, for a
         discard, the candidate that keeps the hand closest to going out over the next draws (one
         of ``legal``)."""
+        self._left.clear()
         choice = self.greedy.choose(observation, legal)
         wilds = _wilds(observation)
         rack: list[int] = observation["hand"]

@@ -11,12 +11,13 @@ and never heuristic. Rules specs: the "Combinations" and "Finishing" sections of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
 from struct import Struct
+from typing import TypeVar
 
 from rummykit.core.melds import (
     HIGH_ACE,
@@ -255,6 +256,18 @@ def _repeated(found: int, count: int, extra: tuple[int, ...], rest: int) -> tupl
     twice = extra[0] & (rest >> 1) & _FIRST_UNITS
     thrice = extra[1] & rest & (rest >> 1) & _FIRST_UNITS
     return found + twice + thrice, count + twice.bit_count() + thrice.bit_count()
+
+
+_T = TypeVar("_T")
+
+
+def _kept(table: dict[int, _T], key: int, fits: _T) -> _T:
+    """``fits`` stored in a table of the templates that fit at ``key``, the table emptied first
+    when it holds more than :data:`FIT_LIMIT` entries."""
+    if len(table) > FIT_LIMIT:
+        table.clear()
+    table[key] = fits
+    return fits
 
 
 def _multisets(n: int) -> list[tuple[int, ...]]:
@@ -658,35 +671,19 @@ class HandSolver:
         anchor = _SLOT_FACE[slot]
         row = self._templates[anchor]
         bonuses = self._meld_values()[anchor] if objective is Objective.MELD_VALUE else None
-        present = (rest | rest >> 1) & _FIRST_UNITS
         fits: list[_PointFit] = []
-        for group in self._groups[anchor]:
-            before = len(fits)
-            for index, units, others, plain, extra in group:
-                found = units & present
-                count = found.bit_count()
-                if extra:
-                    found, count = _repeated(found, count, extra, rest)
-                need = others - count
-                if need > w:
-                    continue
-                k2, taken, avail = _take(row[index].others, rest, weight)
-                gained = weight[anchor] + taken + need * wild_score + (bonuses[index] if bonuses else 0)
-                swaps = []
-                if objective is Objective.DEADWOOD:
-                    for n in range(1, w - need + 1):
-                        for swap in combinations(avail, n):
-                            back = sum(weight[g] for g in swap)
-                            units_back = sum(_UNITS[g] for g in swap)
-                            swaps.append(((index, swap), gained + n * wild_score - back, back, units_back, n))
-                fits.append((rest - k2, need, weight[anchor] + taken, gained, plain, tuple(swaps)))
-            if len(fits) == before:
-                break
-        table = self._point_tables(objective)[slot << 3 | w]
-        if len(table) > FIT_LIMIT:
-            table.clear()
-        out = table[key] = tuple(fits)
-        return out
+        for index, _, _, need, plain in self._fitting(slot, rest, w):
+            k2, taken, avail = _take(row[index].others, rest, weight)
+            gained = weight[anchor] + taken + need * wild_score + (bonuses[index] if bonuses else 0)
+            swaps = []
+            if objective is Objective.DEADWOOD:
+                for n in range(1, w - need + 1):
+                    for swap in combinations(avail, n):
+                        back = sum(weight[g] for g in swap)
+                        units_back = sum(_UNITS[g] for g in swap)
+                        swaps.append(((index, swap), gained + n * wild_score - back, back, units_back, n))
+            fits.append((rest - k2, need, weight[anchor] + taken, gained, plain, tuple(swaps)))
+        return _kept(self._point_tables(objective)[slot << 3 | w], key, tuple(fits))
 
     def _fit_key(self, slot: int, rest: int) -> int:
         """The key of :meth:`_fit` in ``_fit_tables[slot << 3 | wilds]`` for the anchor at ``slot``
@@ -703,12 +700,24 @@ class HandSolver:
 
         Kept in ``_fit_tables`` at ``key`` (:meth:`_fit_key`), where the searches look first; each
         table is emptied past ``FIT_LIMIT`` entries."""
-        present = (rest | rest >> 1) & _FIRST_UNITS
         fits: list[_Fit] = []
         seen: set[tuple[int, int]] = set()
+        for _, found, count, need, choice in self._fitting(slot, rest, w):
+            if (found, need) not in seen:
+                seen.add((found, need))
+                fits.append((found, need, 1 + count + need, count, choice))
+        return _kept(self._fit_tables[slot << 3 | w], key, tuple(fits))
+
+    def _fitting(self, slot: int, rest: int, w: int) -> Iterator[tuple[int, int, int, int, _Choice]]:
+        """The templates anchored at ``slot`` that fit the naturals ``rest`` (a state less its
+        anchor) with ``w`` wilds, in the search's order (see :func:`_template_groups`: after a
+        group none of whose templates fit, the longer ones can't either), each as (its index in
+        its anchor's row, the units of the naturals it finds in ``rest``, their number, the wilds
+        it needs, the memo's choice): what :meth:`_fit` and :meth:`_point_fit` read."""
+        present = (rest | rest >> 1) & _FIRST_UNITS
         for group in self._slot_groups[slot]:
             fitted = False
-            for _, units, others, choice, extra in group:
+            for index, units, others, choice, extra in group:
                 found = units & present
                 count = found.bit_count()
                 if extra:
@@ -717,16 +726,9 @@ class HandSolver:
                 if need > w:
                     continue
                 fitted = True
-                if (found, need) not in seen:
-                    seen.add((found, need))
-                    fits.append((found, need, 1 + others, count, choice))
+                yield index, found, count, need, choice
             if not fitted:
-                break
-        table = self._fit_tables[slot << 3 | w]
-        if len(table) > FIT_LIMIT:
-            table.clear()
-        out = table[key] = tuple(fits)
-        return out
+                return
 
     def _search_pieces(self, key: int, wilds: int, memo: _Memo) -> int:
         """:meth:`_search` under ``PIECES`` (every piece weighs 1): each template is one mask test

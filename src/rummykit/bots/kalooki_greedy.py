@@ -66,6 +66,13 @@ class KalookiGreedyBot:
         ]
         """Each face's rank as a discard, highest first out: a natural before a joker, then by
         points, then by face."""
+        values = self.values
+        position_top = max(values.ace_meld, values.ace_low_run, values.court, 10)
+        self._deadwood_bounds = values.ace >= max(values.ace_meld, values.ace_low_run) and (
+            values.joker >= position_top
+        )
+        """Whether every card's points in hand are at least its value in any meld (a joker's: any
+        card's), so that a hand's most meld value is at most the most points it can meld."""
         self._arranged: dict[tuple[tuple[int, ...], Objective], Arrangement] = {}
         self._deadwood: dict[tuple[int, ...], int] = {}
 
@@ -95,14 +102,16 @@ class KalookiGreedyBot:
         """:meth:`deadwood` of ``hand`` less one card ``face``. When the best deadwood arrangement
         of ``hand`` leaves ``face`` out, it is that arrangement's deadwood less the card's points,
         with no search (without the card the same melds are still the best: any better ones would
-        be better for ``hand`` too)."""
+        be better for ``hand`` too), and kept as :meth:`deadwood` keeps its answers (the hand left
+        after a discard is the one the next turn's draw asks about)."""
         points = self.points
         arranged = self._arrange(hand, Objective.DEADWOOD)
-        if face in arranged.ungrouped:
-            return sum(points[f] for f in hand) - arranged.score - points[face]
         rest = list(hand)
         rest.remove(face)
-        return self.deadwood(rest)
+        if face not in arranged.ungrouped:
+            return self.deadwood(rest)
+        left = sum(points[f] for f in hand) - arranged.score - points[face]
+        return _remembered(self._deadwood, tuple(sorted(rest)), lambda: left)
 
     def worst_card(self, hand: Sequence[int]) -> int:
         """The highest deadwood card of ``hand`` (a joker only if nothing else is left out)."""
@@ -142,6 +151,7 @@ class KalookiGreedyBot:
             return _listed(KalookiAction(V_RETRACT), legal)
         discards = [a for a in legal if a.verb is V_DISCARD]
         worst = self.worst_card(hand)
+        self.deadwood_without(hand, worst)
         return next((a for a in discards if a.face == worst), discards[0] if discards else legal[0])
 
     def _draw_or_take(self, observation: dict[str, Any], legal: list[KalookiAction]) -> KalookiAction:
@@ -159,20 +169,35 @@ class KalookiGreedyBot:
         if opened:
             melds = self._keeping_one(hand, Objective.DEADWOOD).melds
             return _meld_action(melds[0]) if melds else None
-        best = self._keeping_one(hand, Objective.MELD_VALUE)
         pending = set(observation["pending"])
         laid = sum(m["value"] for m in observation["table"] if m["number"] in pending)
+        if self._deadwood_bounds and self._short_of_opening(hand, laid):
+            return None
+        best = self._keeping_one(hand, Objective.MELD_VALUE)
         going_out = len(hand) - sum(len(m.faces) for m in best.melds) == 1
         if best.melds and (going_out or laid + best.score >= self.rules.open_min):
             return _meld_action(best.melds[0])
         return None
+
+    def _short_of_opening(self, hand: list[int], laid: int) -> bool:
+        """Whether the best deadwood arrangement of ``hand`` shows, with no meld value search, that
+        no melds of ``hand`` open (with the value ``laid`` this turn) or go out: it melds fewer
+        than the opening's points less ``laid`` (no melds are worth more than the points they
+        take from the hand, :attr:`_deadwood_bounds`), and it leaves more points than any one card
+        of the hand (melds that leave one card would leave no more than that card's points)."""
+        arranged = self._arrange(hand, Objective.DEADWOOD)
+        points = self.points
+        if laid + arranged.score >= self.rules.open_min:
+            return False
+        return sum(points[f] for f in hand) - arranged.score > max(points[f] for f in hand)
 
 
 def _listed(action: KalookiAction, legal: list[KalookiAction]) -> KalookiAction:
     """The listed legal action with ``action``'s id (the same move in canonical form), else
     ``action`` itself."""
     number = action_id(action)
-    return next((a for a in legal if action_id(a) == number), action)
+    verb = action.verb
+    return next((a for a in legal if a.verb is verb and action_id(a) == number), action)
 
 
 def _layoff_order(

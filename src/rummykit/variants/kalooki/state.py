@@ -248,9 +248,8 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         self._well_formed: set[int] = set()
         """``id`` of every action in ``_actions`` (kept alive there)."""
         self._extensions: dict[tuple[int, DeclaredFace], tuple[TableMeld, bool]] = {}
-        self._meld_options: dict[
-            tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], _MeldOptions
-        ] = {}
+        self._meld_fits: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], _MeldFits] = {}
+        self._meld_options: dict[int, tuple[TableMeld, _MeldOptions]] = {}
         self._validated: dict[tuple[bytes, tuple[int | None, ...]], Meld | str] = {}
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
@@ -300,30 +299,50 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         return meld
 
     def _options(self, meld: TableMeld) -> _MeldOptions:
-        """What ``meld`` accepts from a hand (:class:`_MeldOptions`): the lay-offs of
-        :func:`_layoff_cards` that fit it. Worked out once per meld number and cards (the faces,
-        what each stands for and their positions make the meld; which copy of a card is played
-        and who laid it change nothing), so a table rebuilt from a view (a search's
-        determinisation) finds its melds' options."""
-        made = meld.meld
-        key = (meld.number, made.faces, made.stands_for, made.positions)
-        options = self._meld_options.get(key)
-        if options is not None:
-            return options
+        """What ``meld`` accepts from a hand (:class:`_MeldOptions`), kept per meld (by identity,
+        the meld kept alive while cached): its number's lay-off ids of the cards that fit it
+        (:meth:`_fitting`)."""
+        hit = self._meld_options.get(id(meld))
+        if hit is not None and hit[0] is meld:
+            return hit[1]
+        naturals, any_natural, jokers, releasable = self._fitting(meld)
         base = LAYOFF_BASE + (meld.number - 1) * LAYOFF_CODES
-        naturals, any_natural, jokers = _layoff_cards(meld)
-        kept = self._kept(meld)
         options = _MeldOptions(
             base,
-            tuple((c[0], base + c[0]) for c in naturals if self._fits(kept, c)),
+            tuple([(f, base + f) for f in naturals]),
             any_natural,
-            tuple(base + layoff_code(c) for c in jokers if self._fits(kept, c)),
-            JOKER in made.faces and not closed(meld),
+            tuple([base + c for c in jokers]),
+            releasable,
         )
         if len(self._meld_options) >= EXTENSIONS_KEPT:
             self._meld_options.clear()
-        self._meld_options[key] = options
+        self._meld_options[id(meld)] = (meld, options)
         return options
+
+    def _fitting(self, meld: TableMeld) -> _MeldFits:
+        """The lay-offs of :func:`_layoff_cards` that fit ``meld``, whatever its number (the faces
+        of the naturals, the lay-off codes of the jokers), whether any natural may fit and whether
+        a card may release one of its jokers. Worked out once per cards (the faces, what each
+        stands for and their positions make the meld; which copy of a card is played, who laid it
+        and its number change nothing), so a table rebuilt from a view (a search's
+        determinisation) and a meld of the same cards under another number find them."""
+        made = meld.meld
+        key = (made.faces, made.stands_for, made.positions)
+        fits = self._meld_fits.get(key)
+        if fits is not None:
+            return fits
+        naturals, any_natural, jokers = _layoff_cards(meld)
+        kept = self._kept(meld)
+        fits = (
+            tuple([c[0] for c in naturals if self._fits(kept, c)]),
+            any_natural,
+            tuple([layoff_code(c) for c in jokers if self._fits(kept, c)]),
+            JOKER in made.faces and not closed(meld),
+        )
+        if len(self._meld_fits) >= EXTENSIONS_KEPT:
+            self._meld_fits.clear()
+        self._meld_fits[key] = fits
+        return fits
 
     def _action(self, number: int) -> KalookiAction:
         """The action with id ``number``, made once (actions are immutable values, well formed:
@@ -1265,6 +1284,11 @@ def _run_ids(suit: int, held: int, jokers: int, longest: int) -> tuple[int, ...]
                         places = tuple(sorted(missing + list(more)))
                         out.append(MELD_BASE + MELD_IDS[run_key(suit, lo, hi, places)])
     return tuple(out)
+
+
+_MeldFits = tuple[tuple[int, ...], bool, tuple[int, ...], bool]
+"""What :meth:`KalookiGame._fitting` finds for a meld's cards: (the naturals' faces, any natural,
+the jokers' lay-off codes, releasable), the fields of :class:`_MeldOptions` without its number."""
 
 
 @dataclass(frozen=True, slots=True)

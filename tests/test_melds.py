@@ -16,11 +16,14 @@ from rummykit.core.melds import (
     MeldRules,
     PairRule,
     is_meld,
+    missing_suits,
     okey_face,
     okey_wilds,
+    run_ends,
+    run_positions,
     validate_meld,
 )
-from rummykit.core.pieces import JOKER, Kind
+from rummykit.core.pieces import JOKER, Kind, make_face
 from rummykit.errors import MeldError
 
 TILE_RULES = MeldRules(Kind.TILES)
@@ -183,3 +186,44 @@ def test_validation_does_not_depend_on_order(hand: str, rnd: object) -> None:
     shuffled = list(faces)
     rnd.shuffle(shuffled)  # type: ignore[attr-defined]
     assert is_meld(faces, TILE_RULES, wilds) == is_meld(shuffled, TILE_RULES, wilds)
+
+
+@pytest.mark.parametrize(
+    ("run", "ends"),
+    [
+        ("4H 5H 6H", "3H 7H"),
+        ("AS 2S 3S", "4S"),
+        ("QD KD AD", "JD"),
+        ("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "AC"),
+        ("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", ""),
+        ("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", ""),
+    ],
+)
+def test_run_ends_are_the_cards_next_to_either_end(run: str, ends: str) -> None:
+    faces = cards(run)
+    suit = faces[0] // 13
+    assert run_ends(suit, run_positions(faces)) == cards(ends)
+    assert run_ends(suit, run_positions(list(reversed(faces)))) == cards(ends)
+
+
+def test_missing_suits_ignore_jokers_and_repeats() -> None:
+    assert sorted(missing_suits(7, cards("7H 7S JK 7H"))) == sorted(cards("7C 7D"))
+    assert missing_suits(1, cards("AS AH AD AC")) == []
+    assert missing_suits(13, []) == [make_face(s, 13) for s in range(4)]
+
+
+@given(st.integers(0, 3), st.integers(1, 12), st.integers(3, 13), st.integers(0, 51))
+def test_a_card_extends_a_run_or_set_exactly_when_the_ends_name_it(
+    suit: int, low: int, length: int, face: int
+) -> None:
+    high = min(low + length - 1, 14)
+    run = [make_face(suit, 1 if p == 14 else p) for p in range(low, high + 1)]
+    if high - low >= 2:
+        extends = is_meld([*run, face], CARD_RULES, CARD_JOKERS)
+        assert (face in run_ends(suit, run_positions(run))) == extends
+    rank = low
+    for size in (1, 2, 3, 4):
+        group = [make_face((suit + i) % 4, rank) for i in range(size)]
+        if size >= 2:
+            extends = is_meld([*group, face], CARD_RULES, CARD_JOKERS)
+            assert (face in missing_suits(rank, group)) == extends

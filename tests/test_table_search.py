@@ -14,7 +14,7 @@ import rummykit
 from rummykit.bots.carousel_greedy import CarouselGreedyBot
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.bots.registry import make_bot
-from rummykit.bots.table_policy import CarouselPolicy, KalookiPolicy, links
+from rummykit.bots.table_policy import CarouselPolicy, KalookiPolicy, layoff_faces, links
 from rummykit.bots.table_search import TableSearchBot
 from rummykit.core.pieces import JOKER, make_face, rank_of, suit_of
 from rummykit.engine.game import Game
@@ -210,6 +210,42 @@ def test_kalooki_policy_throws_the_loose_card_not_the_pair() -> None:
     assert KalookiGreedyBot(game).worst_card(hand) in (make_face(2, 13), make_face(3, 13))
     assert KalookiPolicy(game).worst_card(hand) == make_face(1, 2)
     assert KalookiPolicy(game).worst_card([JOKER, JOKER, make_face(0, 5)]) == make_face(0, 5)
+
+
+def test_layoff_faces_are_the_engines_natural_layoffs() -> None:
+    game = rummykit.load("kalooki", players=2)
+    checked = 0
+    for state, seat in positions(game, 4, 1) + positions(game, 9, 1):
+        view = game.observe(state, seat)
+        if view["phase"] == "draw" or seat not in view["opened"]:
+            continue
+        legal = game.legal_actions(state, seat)
+        for meld in view["table"]:
+            if meld["kind"] == "set" and sum(f != JOKER for f in meld["faces"]) == 1:
+                continue  # one natural and two jokers: it may still become a run
+            fits = layoff_faces([meld])
+            laid = {a.cards[0][0] for a in legal if a.verb is KVerb.LAYOFF and a.target == meld["number"]}
+            assert laid - {JOKER} == fits & set(view["hand"])
+            checked += bool(laid)
+    assert checked > 0
+
+
+def test_kalooki_policy_takes_a_discard_it_can_lay_off_once_open() -> None:
+    game = rummykit.load("kalooki", players=2)
+    policy, greedy = KalookiPolicy(game), KalookiGreedyBot(game)
+    taken = 0
+    for state, seat in positions(game, 4, 1) + positions(game, 9, 1) + positions(game, 12, 1):
+        view = game.observe(state, seat)
+        if view["phase"] != "draw" or seat not in view["opened"] or view["takeable"] is None:
+            continue
+        legal = game.legal_actions(state, seat)
+        choice = policy.choose(view, legal)
+        if view["takeable"] in layoff_faces(view["table"]):
+            assert choice.verb is KVerb.TAKE
+            taken += greedy.choose(view, legal).verb is not KVerb.TAKE
+        else:
+            assert choice == KalookiGreedyBot._draw_or_take(policy, view, legal)
+    assert taken > 0
 
 
 def test_carousel_policy_knocks_whenever_it_may_and_is_greedy_otherwise() -> None:

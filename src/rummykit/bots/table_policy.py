@@ -7,9 +7,11 @@ rollouts; the greedy bots (its opponents) are unchanged.
   near run (``7S 8S``); this policy throws the ungrouped card with the fewest :func:`links` to
   the rest of the hand plus its links to the cards the next seat is known to hold (it took them
   from the pile: it collects what they meld with), ties to the higher points; a joker only when
-  nothing else is left out. Greedy's rule for taking the discard (take when it lowers the
-  deadwood, after throwing the card this policy would throw) and its melding, laying off and
-  releasing are kept.
+  nothing else is left out. Once open it takes the discard whenever the card can be laid off on
+  a table meld (:func:`layoff_faces`: a sure card out of the hand, where the stock's card may
+  fit nothing; greedy never takes for a lay-off), else it takes by greedy's rule (when that
+  lowers the deadwood, after throwing the card this policy would throw). Greedy's melding,
+  laying off and releasing are kept.
 - :class:`CarouselPolicy` knocks whenever it may. Greedy knocks only when its hand is surely the
   lowest (fewer points than any opponent has cards), so it often draws on with a hand of 5 or
   less and gives the opponent turns to undercut it or go out.
@@ -25,11 +27,11 @@ from typing import Any
 
 from rummykit.bots.carousel_greedy import CarouselGreedyBot
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
-from rummykit.core.melds import CARD_JOKERS, HIGH_ACE
+from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, MeldKind, missing_suits, run_ends, run_positions
 from rummykit.core.pieces import JOKER, rank_of, suit_of
 from rummykit.solvers.arrange import Objective
 from rummykit.variants.carousel.actions import CarouselAction, CVerb
-from rummykit.variants.kalooki.actions import KalookiAction
+from rummykit.variants.kalooki.actions import MAX_SET, KalookiAction, KVerb
 
 
 def links(face: int, rest: Sequence[int]) -> float:
@@ -78,6 +80,21 @@ _BITS = tuple(0 if CARD_JOKERS.is_wild(f) else 1 << f for f in range(JOKER + 1))
 """Per face: its bit in a :func:`face_mask` (none for the joker)."""
 
 
+def layoff_faces(table: Iterable[dict[str, Any]]) -> set[int]:
+    """The natural faces that could be laid off on a meld of an observed Kalooki ``table`` (the
+    observation's ``table``: ``kind``, ``faces``, ``stands_for``): a set's missing suits (the
+    suits of its natural cards; none once it holds four cards), a run's next card at either end."""
+    out: set[int] = set()
+    for meld in table:
+        stands = meld["stands_for"]
+        if meld["kind"] == MeldKind.SET.value:
+            if len(stands) < MAX_SET:
+                out.update(missing_suits(rank_of(stands[0]), meld["faces"]))
+        else:
+            out.update(run_ends(suit_of(stands[0]), run_positions(stands)))
+    return out
+
+
 class KalookiPolicy(KalookiGreedyBot):
     """Greedy Kalooki play that discards the ungrouped card least linked to the rest of the hand
     and to the next seat's known cards (module docstring). Deterministic, from the observation
@@ -96,6 +113,18 @@ class KalookiPolicy(KalookiGreedyBot):
         following = active[(active.index(seat) + 1) % len(active)] if seat in active else seat
         self.next_known = [] if following == seat else list(observation["known"][following])
         return super().choose(observation, legal)
+
+    def _draw_or_take(self, observation: dict[str, Any], legal: list[KalookiAction]) -> KalookiAction:
+        """Take a discard that can be laid off once open, else greedy's draw or take."""
+        top = observation["takeable"]
+        if (
+            top is not None
+            and observation["seat"] in observation["opened"]
+            and top in layoff_faces(observation["table"])
+            and any(a.verb is KVerb.TAKE for a in legal)
+        ):
+            return KalookiAction(KVerb.TAKE)
+        return super()._draw_or_take(observation, legal)
 
     def worst_card(self, hand: Sequence[int]) -> int:
         """The ungrouped card of ``hand`` (the best deadwood arrangement's) with the fewest

@@ -11,7 +11,7 @@ a run never holds both 1 and 14 and never wraps (``K A 2``, ``13 1 2`` are not r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -147,6 +147,32 @@ def build_run(suit: int, positions: Sequence[int], faces: Sequence[int]) -> Meld
     """A run meld from its suit, consecutive positions and the piece played at each position."""
     stands = tuple(make_face(suit, 1 if p == HIGH_ACE else p) for p in positions)
     return Meld(MeldKind.RUN, tuple(faces), stands, tuple(positions))
+
+
+def missing_suits(rank: int, held: Iterable[int]) -> list[int]:
+    """The faces of ``rank`` (1..13) in the suits no face of ``held`` has, in suit order: the
+    cards that could join a set whose pieces are ``held`` (faces; jokers are ignored)."""
+    present = {suit_of(f) for f in held if f != JOKER}
+    return [make_face(s, rank) for s in range(N_SUITS) if s not in present]
+
+
+def run_positions(stands_for: Sequence[int]) -> list[int]:
+    """The positions (1..14) of a run's pieces from the faces they stand for, in any order: the
+    ace is high (14) when the run holds a king and no two."""
+    ranks = [rank_of(f) for f in stands_for]
+    high = MAX_RUN in ranks and 2 not in ranks
+    return [HIGH_ACE if r == 1 and high else r for r in ranks]
+
+
+def run_ends(suit: int, positions: Sequence[int]) -> list[int]:
+    """The faces that could extend a run of ``suit`` at ``positions`` (1..14) by one card: below
+    its lowest position, then above its highest, each face once (the ace fits both ends of
+    ``2..K``); the ace only where the run's other end doesn't hold it (never both 1 and 14),
+    nothing past either end."""
+    low, high = min(positions), max(positions)
+    has_ace = low == 1 or high == HIGH_ACE
+    ends = [p for p in (low - 1, high + 1) if 1 <= p <= HIGH_ACE and not (has_ace and p in (1, HIGH_ACE))]
+    return list(dict.fromkeys(make_face(suit, 1 if p == HIGH_ACE else p) for p in ends))
 
 
 def merge_runs(melds: Sequence[Meld]) -> list[Meld]:

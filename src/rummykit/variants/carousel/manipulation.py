@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
-from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, MAX_RUN, validate_meld
+from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, missing_suits, run_ends, run_positions, validate_meld
 from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, make_face, rank_of, suit_of
 from rummykit.errors import IllegalActionError, MeldError
@@ -220,17 +220,10 @@ def _layoff_cards(meld: tuple[DeclaredFace, ...]) -> tuple[DeclaredFace, ...]:
     each as a real card and as a joker declared as it (kept in a bounded memo: a table's melds
     are asked of again and again)."""
     stands = [said if face == JOKER and said is not None else face for face, said in meld]
-    ranks = [rank_of(f) for f in stands]
-    if len(set(ranks)) == 1:
-        if len(meld) >= N_SUITS:
-            return ()
-        present = {suit_of(f) for f in stands}
-        ends = [make_face(s, ranks[0]) for s in range(N_SUITS) if s not in present]
+    if len({rank_of(f) for f in stands}) == 1:
+        ends = missing_suits(rank_of(stands[0]), stands) if len(meld) < N_SUITS else []
     else:
-        suit = suit_of(stands[0])
-        positions = [HIGH_ACE if r == 1 and MAX_RUN in ranks else r for r in ranks]
-        around = (min(positions) - 1, max(positions) + 1)
-        ends = [make_face(suit, 1 if p == HIGH_ACE else p) for p in around if 1 <= p <= HIGH_ACE]
+        ends = run_ends(suit_of(stands[0]), run_positions(stands))
     return tuple([(f, None) for f in ends] + [(JOKER, f) for f in ends])
 
 

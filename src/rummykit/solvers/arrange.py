@@ -583,7 +583,9 @@ class HandSolver:
         if hit is not None:
             return hit[0]
         weight = self._weights(objective)[0]
-        return self._searcher(objective, memo)(key, wilds, sum(map(weight.__getitem__, _listed(key))))
+        # MELD_VALUE weighs no natural (the value is in the templates): its naturals' weight is 0
+        room = sum(map(weight.__getitem__, _listed(key))) if objective is Objective.DEADWOOD else 0
+        return self._searcher(objective, memo)(key, wilds, room)
 
     def _searcher(self, objective: Objective, memo: _Memo) -> _Search:
         """The memoised search of ``objective`` filling ``memo``, as a function of (naturals,

@@ -81,11 +81,13 @@ class KalookiGreedyBot:
         """The solver's arrangement, kept for the hands of the last few decisions (a turn asks
         about the same hand when drawing and when discarding). The arrangement of cards does not
         depend on their order (a face stands for itself, every joker is alike)."""
-        return _remembered(
-            self._arranged,
-            (tuple(sorted(hand)), objective),
-            lambda: self.solver.arrange(hand, CARD_JOKERS, objective),
-        )
+        key = (tuple(sorted(hand)), objective)
+        found = self._arranged.get(key)
+        if found is None:
+            found = _remembered(
+                self._arranged, key, lambda: self.solver.arrange(hand, CARD_JOKERS, objective)
+            )
+        return found
 
     def deadwood(self, hand: Sequence[int]) -> int:
         """Points left in hand after the best arrangement (the score-only search: the hand's points
@@ -95,7 +97,9 @@ class KalookiGreedyBot:
         return _remembered(
             self._deadwood,
             tuple(sorted(hand)),
-            lambda: sum(points[f] for f in hand) - self.solver.score(hand, CARD_JOKERS, Objective.DEADWOOD),
+            lambda: (
+                sum(map(points.__getitem__, hand)) - self.solver.score(hand, CARD_JOKERS, Objective.DEADWOOD)
+            ),
         )
 
     def deadwood_without(self, hand: Sequence[int], face: int) -> int:
@@ -110,7 +114,7 @@ class KalookiGreedyBot:
         rest.remove(face)
         if face not in arranged.ungrouped:
             return self.deadwood(rest)
-        left = sum(points[f] for f in hand) - arranged.score - points[face]
+        left = sum(map(points.__getitem__, hand)) - arranged.score - points[face]
         return _remembered(self._deadwood, tuple(sorted(rest)), lambda: left)
 
     def worst_card(self, hand: Sequence[int]) -> int:
@@ -136,23 +140,29 @@ class KalookiGreedyBot:
         hand = list(observation["hand"])
         if observation["phase"] == "draw":
             return self._draw_or_take(observation, legal)
-        releases = [a for a in legal if a.verb is V_RELEASE]
-        if releases:
-            return releases[0]
+        # ``legal`` is in id order: the releases, whose ids are the highest, end it
+        if legal and legal[-1].verb is V_RELEASE:
+            return next(a for a in legal if a.verb is V_RELEASE)
         opened = observation["seat"] in observation["opened"]
         meld = self._next_meld(observation, hand, opened)
         if meld is not None:
             return _listed(meld, legal)
-        layoffs = [a for a in legal if a.verb is V_LAYOFF]
-        if layoffs and opened:
-            table = {m["number"]: m for m in observation["table"]}
-            return min(layoffs, key=lambda a: _layoff_order(a, hand, table))
+        if opened:
+            layoffs = [a for a in legal if a.verb is V_LAYOFF]
+            if layoffs:
+                table = {m["number"]: m for m in observation["table"]}
+                return min(layoffs, key=lambda a: _layoff_order(a, hand, table))
         if observation["pending"] and len(hand) > 1:
             return _listed(KalookiAction(V_RETRACT), legal)
-        discards = [a for a in legal if a.verb is V_DISCARD]
         worst = self.worst_card(hand)
         self.deadwood_without(hand, worst)
-        return next((a for a in discards if a.face == worst), discards[0] if discards else legal[0])
+        first = None
+        for action in legal:
+            if action.verb is V_DISCARD:
+                if action.face == worst:
+                    return action
+                first = first or action
+        return first or legal[0]
 
     def _draw_or_take(self, observation: dict[str, Any], legal: list[KalookiAction]) -> KalookiAction:
         verbs = {a.verb for a in legal}
@@ -169,8 +179,8 @@ class KalookiGreedyBot:
         if opened:
             melds = self._keeping_one(hand, Objective.DEADWOOD).melds
             return _meld_action(melds[0]) if melds else None
-        pending = set(observation["pending"])
-        laid = sum(m["value"] for m in observation["table"] if m["number"] in pending)
+        pending = observation["pending"]
+        laid = sum(m["value"] for m in observation["table"] if m["number"] in pending) if pending else 0
         if self._deadwood_bounds and self._short_of_opening(hand, laid):
             return None
         best = self._keeping_one(hand, Objective.MELD_VALUE)
@@ -189,7 +199,8 @@ class KalookiGreedyBot:
         points = self.points
         if laid + arranged.score >= self.rules.open_min:
             return False
-        return sum(points[f] for f in hand) - arranged.score > max(points[f] for f in hand)
+        held = list(map(points.__getitem__, hand))
+        return sum(held) - arranged.score > max(held)
 
 
 def _listed(action: KalookiAction, legal: list[KalookiAction]) -> KalookiAction:

@@ -18,6 +18,8 @@ from rummykit.core.pieces import JOKER, rank_of
 from rummykit.solvers.arrange import Arrangement, HandSolver, Objective
 from rummykit.solvers.report import HandProfile
 from rummykit.variants.kalooki.actions import (
+    MELD_BASE,
+    MELDS,
     V_DISCARD,
     V_DRAW,
     V_LAYOFF,
@@ -28,6 +30,9 @@ from rummykit.variants.kalooki.actions import (
     KalookiAction,
     action_id,
 )
+
+_DRAW, _TAKE, _RETRACT = (KalookiAction(V_DRAW), KalookiAction(V_TAKE), KalookiAction(V_RETRACT))
+"""The actions without cards, made once (an action is an immutable value)."""
 
 ARRANGEMENTS_KEPT = 256
 """Arrangements (and, apart, deadwood counts) a bot keeps between decisions before it forgets them
@@ -137,9 +142,9 @@ class KalookiGreedyBot:
     # ------------------------------------------------------------------ choosing
     def choose(self, observation: dict[str, Any], legal: list[KalookiAction]) -> KalookiAction:
         """The greedy choice: one of ``legal``."""
-        hand = list(observation["hand"])
         if observation["phase"] == "draw":
             return self._draw_or_take(observation, legal)
+        hand = list(observation["hand"])
         # ``legal`` is in id order: the releases, whose ids are the highest, end it
         if legal and legal[-1].verb is V_RELEASE:
             return next(a for a in legal if a.verb is V_RELEASE)
@@ -153,7 +158,7 @@ class KalookiGreedyBot:
                 table = {m["number"]: m for m in observation["table"]}
                 return min(layoffs, key=lambda a: _layoff_order(a, hand, table))
         if observation["pending"] and len(hand) > 1:
-            return _listed(KalookiAction(V_RETRACT), legal)
+            return _listed(_RETRACT, legal)
         worst = self.worst_card(hand)
         self.deadwood_without(hand, worst)
         first = None
@@ -171,8 +176,8 @@ class KalookiGreedyBot:
             hand = list(observation["hand"])
             with_top = [*hand, top]
             if self.deadwood_without(with_top, self.worst_card(with_top)) < self.deadwood(hand):
-                return _listed(KalookiAction(V_TAKE), legal)
-        return _listed(KalookiAction(V_DRAW if V_DRAW in verbs else V_TAKE), legal)
+                return _listed(_TAKE, legal)
+        return _listed(_DRAW if V_DRAW in verbs else _TAKE, legal)
 
     def _next_meld(self, observation: dict[str, Any], hand: list[int], opened: bool) -> KalookiAction | None:
         """The next meld to lay this turn, if any."""
@@ -208,6 +213,12 @@ def _listed(action: KalookiAction, legal: list[KalookiAction]) -> KalookiAction:
     ``action`` itself."""
     number = action_id(action)
     verb = action.verb
+    if verb is V_MELD and number is not None:
+        # the game lists a meld with its canonical cards, the very tuple of MELDS
+        cards = MELDS[number - MELD_BASE]
+        found = next((a for a in legal if a.verb is verb and a.melds[0] is cards), None)
+        if found is not None:
+            return found
     return next((a for a in legal if a.verb is verb and action_id(a) == number), action)
 
 

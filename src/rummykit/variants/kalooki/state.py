@@ -249,7 +249,8 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         """``id`` of every action in ``_actions`` (kept alive there)."""
         self._extensions: dict[tuple[int, DeclaredFace], tuple[TableMeld, bool]] = {}
         self._meld_fits: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], _MeldFits] = {}
-        self._meld_options: dict[int, tuple[TableMeld, _MeldOptions]] = {}
+        self._last_options: tuple[tuple[TableMeld, ...], _TableOptions] = ((), _TableOptions({}, (), (), ()))
+        """The last table whose lay-off options were listed (its melds) and those options."""
         self._validated: dict[tuple[bytes, tuple[int | None, ...]], Meld | str] = {}
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
@@ -298,25 +299,31 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             self._validated[key] = meld
         return meld
 
-    def _options(self, meld: TableMeld) -> _MeldOptions:
-        """What ``meld`` accepts from a hand (:class:`_MeldOptions`), kept per meld (by identity,
-        the meld kept alive while cached): its number's lay-off ids of the cards that fit it
-        (:meth:`_fitting`)."""
-        hit = self._meld_options.get(id(meld))
-        if hit is not None and hit[0] is meld:
-            return hit[1]
-        naturals, any_natural, jokers, releasable = self._fitting(meld)
-        base = LAYOFF_BASE + (meld.number - 1) * LAYOFF_CODES
-        options = _MeldOptions(
-            base,
-            tuple([(f, base + f) for f in naturals]),
-            any_natural,
-            tuple([base + c for c in jokers]),
-            releasable,
-        )
-        if len(self._meld_options) >= EXTENSIONS_KEPT:
-            self._meld_options.clear()
-        self._meld_options[id(meld)] = (meld, options)
+    def _table_options(self, table: list[TableMeld]) -> _TableOptions:
+        """What ``table`` accepts from a hand (:class:`_TableOptions`), from each meld's
+        :meth:`_fitting` under its number; those of the last table asked about kept (its melds,
+        immutable, compared as a tuple), as every seat lists lay-offs on one table until it
+        changes."""
+        melds = tuple(table)
+        last = self._last_options
+        if last[0] == melds:
+            return last[1]
+        naturals: dict[int, list[int]] = {}
+        any_natural: list[tuple[TableMeld, int]] = []
+        jokers: list[int] = []
+        releasable: list[TableMeld] = []
+        for meld in melds:
+            fit_naturals, any_fits, fit_jokers, releases = self._fitting(meld)
+            base = LAYOFF_BASE + (meld.number - 1) * LAYOFF_CODES
+            if any_fits:
+                any_natural.append((meld, base))
+            for f in fit_naturals:
+                naturals.setdefault(f, []).append(base + f)
+            jokers += [base + c for c in fit_jokers]
+            if releases:
+                releasable.append(meld)
+        options = _TableOptions(naturals, tuple(any_natural), tuple(jokers), tuple(releasable))
+        self._last_options = (melds, options)
         return options
 
     def _fitting(self, meld: TableMeld) -> _MeldFits:
@@ -571,22 +578,20 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             ids += set(bytes(state.hands[seat]).translate(_DISCARD_TABLE))
         if seat in state.opened:
             held = set(hand)
-            lay_off = len(hand) > 1
-            joker = JOKER in held
-            for meld in state.table:
-                options = self._options(meld)
-                if lay_off:
-                    if options.any_natural:
-                        base = options.base
-                        ids += [base + f for f in held if f != JOKER and self._extends(meld, (f, None))]
-                    else:
-                        ids += [i for f, i in options.naturals if f in held]
-                    if joker:
-                        ids += options.jokers
-                if options.releasable:
-                    candidates += [
-                        KalookiAction(V_RELEASE, target=meld.number, cards=cs) for cs in _releases(meld, hand)
-                    ]
+            options = self._table_options(state.table)
+            if len(hand) > 1:
+                naturals = options.naturals
+                for f in held:
+                    if f in naturals:
+                        ids += naturals[f]
+                for meld, base in options.any_natural:
+                    ids += [base + f for f in held if f != JOKER and self._extends(meld, (f, None))]
+                if JOKER in held:
+                    ids += options.jokers
+            for meld in options.releasable:
+                candidates += [
+                    KalookiAction(V_RELEASE, target=meld.number, cards=cs) for cs in _releases(meld, hand)
+                ]
         for candidate in candidates:
             try:
                 self._plan(state, seat, candidate)
@@ -1288,25 +1293,25 @@ def _run_ids(suit: int, held: int, jokers: int, longest: int) -> tuple[int, ...]
 
 _MeldFits = tuple[tuple[int, ...], bool, tuple[int, ...], bool]
 """What :meth:`KalookiGame._fitting` finds for a meld's cards: (the naturals' faces, any natural,
-the jokers' lay-off codes, releasable), the fields of :class:`_MeldOptions` without its number."""
+the jokers' lay-off codes, releasable), what :class:`_TableOptions` reads of a meld, whatever its
+number."""
 
 
 @dataclass(frozen=True, slots=True)
-class _MeldOptions:
-    """What a table meld accepts, whatever the hand (:meth:`KalookiGame._options`)."""
+class _TableOptions:
+    """What the melds of a table accept, whatever the hand (:meth:`KalookiGame._table_options`);
+    lay-off ids in any order (the listing sorts its ids)."""
 
-    base: int
-    """The action id of laying off code 0 on the meld (its lay-off ids are ``base + code``)."""
-    naturals: tuple[tuple[int, int], ...]
-    """(face, lay-off id) of each natural that fits, listed when held; each once (an ace fits
-    at both ends of a run of 2..K and is one lay-off)."""
-    any_natural: bool
-    """A set of one natural and two jokers: any natural may fit (it may become a run), each
-    checked as held (``naturals`` is empty)."""
+    naturals: dict[int, list[int]]
+    """By natural face: the lay-off ids of the melds it fits, listed when held (on each meld
+    once: an ace fits at both ends of a run of 2..K and is one lay-off)."""
+    any_natural: tuple[tuple[TableMeld, int], ...]
+    """(meld, the action id of laying off code 0 on it) of each set of one natural and two
+    jokers: any natural may fit it (it may become a run), each checked as held."""
     jokers: tuple[int, ...]
     """The lay-off ids of the jokers that fit, undeclared or declared, listed when one is held."""
-    releasable: bool
-    """The meld holds a joker that a card may release (not a closed set)."""
+    releasable: tuple[TableMeld, ...]
+    """The melds holding a joker that a card may release (not closed sets), in table order."""
 
 
 def _layoff_cards(meld: TableMeld) -> tuple[list[DeclaredFace], bool, list[DeclaredFace]]:

@@ -11,10 +11,17 @@ from typing import Any
 import pytest
 
 import rummykit
-from rummykit.bots.carousel_greedy import CarouselGreedyBot
+from rummykit.bots.carousel_greedy import CarouselGreedyBot, meld_action
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.bots.registry import make_bot
-from rummykit.bots.table_policy import CarouselPolicy, KalookiPolicy, layoff_faces, links
+from rummykit.bots.table_policy import (
+    HOLD_CARDS,
+    STOCK_LOW,
+    CarouselPolicy,
+    KalookiPolicy,
+    layoff_faces,
+    links,
+)
 from rummykit.bots.table_search import TableSearchBot
 from rummykit.core.pieces import JOKER, make_face, rank_of, suit_of
 from rummykit.engine.game import Game
@@ -248,15 +255,29 @@ def test_kalooki_policy_takes_a_discard_it_can_lay_off_once_open() -> None:
     assert taken > 0
 
 
-def test_carousel_policy_knocks_whenever_it_may_and_is_greedy_otherwise() -> None:
+def test_carousel_policy_knocks_whenever_it_may_holds_back_and_is_greedy_otherwise() -> None:
     game = rummykit.load("carousel", players=2, target=60)
     policy, greedy = CarouselPolicy(game), CarouselGreedyBot(game)
-    knocks = 0
+    knocks = held = 0
     for state, seat in positions(game, 3, 1) + positions(game, 6, 1):
         view, legal = game.observe(state, seat), game.legal_actions(state, seat)
-        if CVerb.KNOCK in {a.verb for a in legal}:
-            assert policy.choose(view, legal).verb is CVerb.KNOCK
-            knocks += greedy.choose(view, legal).verb is not CVerb.KNOCK
-        else:
-            assert policy.choose(view, legal) == greedy.choose(view, legal)
-    assert knocks > 0
+        verbs = {a.verb for a in legal}
+        mine, theirs = policy.choose(view, legal), greedy.choose(view, legal)
+        if CVerb.KNOCK in verbs:
+            assert mine.verb is CVerb.KNOCK
+            knocks += theirs.verb is not CVerb.KNOCK
+        elif mine != theirs:
+            best = greedy.best_meld(view)
+            assert (mine.verb, theirs) == (CVerb.DRAW, meld_action(best))
+            assert len(best.left) > 0 and best.points_left > game.rules.knock_max
+            assert len(view["hand"]) < HOLD_CARDS and view["stock_count"] >= STOCK_LOW
+            held += 1
+        elif theirs.verb is CVerb.MELD and CVerb.DRAW in verbs:
+            best = greedy.best_meld(view)
+            assert (
+                not best.left
+                or best.points_left <= game.rules.knock_max
+                or len(view["hand"]) >= HOLD_CARDS
+                or view["stock_count"] < STOCK_LOW
+            )
+    assert knocks > 0 and held > 0

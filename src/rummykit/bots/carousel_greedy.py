@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
-from rummykit.solvers.rearrange import TableSolver
+from rummykit.solvers.rearrange import TableMove, TableSolver
 from rummykit.variants.carousel.actions import EDITS, CarouselAction, CVerb
 from rummykit.variants.carousel.state import CarouselGame, declared_cards
 
@@ -30,6 +30,14 @@ class CarouselGreedyBot:
         others = [n for s, n in enumerate(hand_counts) if s != seat]
         return points < min(others, default=points + 1)
 
+    def best_meld(self, observation: dict[str, Any]) -> TableMove:
+        """The table solver's best new table for the observed table and hand (fewest points left;
+        ``played`` empty when no card can be played)."""
+        table = [declared_cards(m["faces"], m["stands_for"]) for m in observation["table"]]
+        return self.solver.solve(
+            table, list(observation["hand"]), CAROUSEL_VALUES, self.rules.joker_replace_from_table
+        )
+
     def choose(self, observation: dict[str, Any], legal: list[CarouselAction]) -> CarouselAction:
         """The greedy choice: knock, the solver's best meld, draw, end, or else the first legal
         action."""
@@ -41,12 +49,14 @@ class CarouselGreedyBot:
         ):
             return CarouselAction(CVerb.KNOCK)
         if verbs & EDITS:
-            table = [declared_cards(m["faces"], m["stands_for"]) for m in observation["table"]]
-            best = self.solver.solve(table, hand, CAROUSEL_VALUES, self.rules.joker_replace_from_table)
+            best = self.best_meld(observation)
             if best.played:
-                return CarouselAction(
-                    CVerb.MELD, tuple(declared_cards(m.faces, m.stands_for) for m in best.table)
-                )
+                return meld_action(best)
         if CVerb.DRAW in verbs:
             return CarouselAction(CVerb.DRAW)
         return CarouselAction(CVerb.END) if CVerb.END in verbs else legal[0]
+
+
+def meld_action(move: TableMove) -> CarouselAction:
+    """The whole-table ``meld`` action laying the solver's new table ``move.table``."""
+    return CarouselAction(CVerb.MELD, tuple(declared_cards(m.faces, m.stands_for) for m in move.table))

@@ -12,9 +12,14 @@ rollouts; the greedy bots (its opponents) are unchanged.
   fit nothing; greedy never takes for a lay-off), else it takes by greedy's rule (when that
   lowers the deadwood, after throwing the card this policy would throw). Greedy's melding,
   laying off and releasing are kept.
-- :class:`CarouselPolicy` knocks whenever it may. Greedy knocks only when its hand is surely the
-  lowest (fewer points than any opponent has cards), so it often draws on with a hand of 5 or
-  less and gives the opponent turns to undercut it or go out.
+- :class:`CarouselPolicy` knocks whenever it may, and holds its cards back. Greedy knocks only
+  when its hand is surely the lowest (fewer points than any opponent has cards), so it often
+  draws on with a hand of 5 or less and gives the opponent turns to undercut it or go out; and it
+  lays greedy's best new table whenever that plays a card, which puts on the table the cards the
+  opponent then rearranges to meld its own. The policy lays that table only when it lets it knock
+  or go out (at most ``knock_max`` points left, or none), when its hand has grown to
+  :data:`HOLD_CARDS` cards, or when fewer than :data:`STOCK_LOW` cards are left to draw; else it
+  draws on.
 
 Measured without search (``docs/bots.md``), each wins some 54–62% of two-player rounds against
 greedy, depending on the deals (50% is an even share).
@@ -30,7 +35,7 @@ from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, MeldKind, missing_suits, run_ends, run_positions
 from rummykit.core.pieces import JOKER, rank_of, suit_of
 from rummykit.solvers.arrange import Objective
-from rummykit.variants.carousel.actions import CarouselAction, CVerb
+from rummykit.variants.carousel.actions import EDITS, CarouselAction, CVerb
 from rummykit.variants.kalooki.actions import MAX_SET, KalookiAction, KVerb
 
 
@@ -143,8 +148,18 @@ class KalookiPolicy(KalookiGreedyBot):
         return min(left, key=key)
 
 
+HOLD_CARDS = 20
+"""Cards in hand from which :class:`CarouselPolicy` melds whatever it can (measured with two
+players: ``docs/bots.md``)."""
+
+STOCK_LOW = 6
+"""Cards left in the stock below which :class:`CarouselPolicy` melds whatever it can (the round
+ends soon after the stock does, and a hand held back then counts against it)."""
+
+
 class CarouselPolicy(CarouselGreedyBot):
-    """Greedy Carousel play that knocks whenever knocking is legal (module docstring)."""
+    """Greedy Carousel play that knocks whenever knocking is legal and holds its cards back
+    (module docstring)."""
 
     name = "carousel-policy"
 
@@ -153,6 +168,24 @@ class CarouselPolicy(CarouselGreedyBot):
         """Knocking if it is among ``legal``, else ``None``."""
         return CarouselAction(CVerb.KNOCK) if any(a.verb is CVerb.KNOCK for a in legal) else None
 
+    def melds_now(self, cards_left: int, points_left: int, hand: int, stock: int) -> bool:
+        """Whether to lay a new table that leaves ``cards_left`` cards worth ``points_left`` in a
+        hand of ``hand`` cards, with ``stock`` cards left to draw (module docstring)."""
+        return (
+            cards_left == 0 or points_left <= self.rules.knock_max or hand >= HOLD_CARDS or stock < STOCK_LOW
+        )
+
     def choose(self, observation: dict[str, Any], legal: list[CarouselAction]) -> CarouselAction:
-        """Knock when legal, else greedy's choice."""
-        return self.knock(legal) or super().choose(observation, legal)
+        """Knock when legal; lay greedy's best new table when :meth:`melds_now` says so or no
+        draw is left; else draw (or greedy's choice when nothing can be played)."""
+        knock = self.knock(legal)
+        if knock is not None:
+            return knock
+        verbs = {a.verb for a in legal}
+        if verbs & EDITS and CVerb.DRAW in verbs:
+            best = self.best_meld(observation)
+            if best.played and not self.melds_now(
+                len(best.left), best.points_left, len(observation["hand"]), observation["stock_count"]
+            ):
+                return CarouselAction(CVerb.DRAW)
+        return super().choose(observation, legal)

@@ -8,7 +8,8 @@ the cards the seat can't see dealt at random), applies every candidate to a copy
 the rollout policies to the end of the round or for ``horizon`` actions: the other seats play
 greedy (Kalooki: the greedy bot; Carousel: greedy's play without the table solver, which is too
 slow for rollouts), the searching seat its own policy (Kalooki: the policy itself; Carousel: the
-same solver-free play, knocking whenever it may). Every candidate meets the same
+same solver-free play, knocking whenever it may and holding its cards back as the policy
+does). Every candidate meets the same
 determinisations and, the policies being deterministic, the same cards afterwards (common random
 numbers), so each other candidate is compared with the policy's choice by its paired
 differences: it is played only if their mean less ``margin`` standard errors is positive (the
@@ -28,7 +29,8 @@ Candidates:
   discard when both are legal; when the policy discards, its discard, greedy's and the ``width``
   other discards that leave the least deadwood. The policy's other moves (greedy's melds,
   lay-offs, releases, retracting) are played at once.
-- **Carousel** (:class:`~rummykit.bots.table_policy.CarouselPolicy`: knock whenever legal):
+- **Carousel** (:class:`~rummykit.bots.table_policy.CarouselPolicy`: knock whenever legal,
+  hold cards back):
   the policy's choice, greedy's, knocking, drawing and ending the turn, each when legal, and the
   solver's best meld (the whole-table ``meld``) when greedy would knock.
 
@@ -43,15 +45,17 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from typing import Any, Protocol
 
 from rummykit.bots.budget import spent
 from rummykit.bots.carousel_greedy import CarouselGreedyBot
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.bots.table_policy import CarouselPolicy, KalookiPolicy
+from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
 from rummykit.engine.game import Game
 from rummykit.variants.carousel.actions import CarouselAction, CVerb
-from rummykit.variants.carousel.manipulation import simple_meld
+from rummykit.variants.carousel.manipulation import Table, simple_meld
 from rummykit.variants.carousel.state import CarouselGame, CarouselState
 from rummykit.variants.kalooki.actions import KalookiAction, KVerb
 from rummykit.variants.kalooki.state import KalookiGame, KalookiState, faces
@@ -246,16 +250,16 @@ class _CarouselPlan:
     def __init__(self, game: CarouselGame) -> None:
         self.game = game
         self.greedy = CarouselGreedyBot(game)
+        self.policy = CarouselPolicy(game)
 
     def candidates(self, observation: dict[str, Any], legal: list[CarouselAction]) -> list[CarouselAction]:
-        """:class:`CarouselPolicy`'s choice (knocking when legal, else greedy's), greedy's, then
+        """:class:`CarouselPolicy`'s choice, greedy's, then
         knocking, drawing, ending the turn and (when greedy would knock) the solver's best meld,
         each when legal. The solver runs once at most."""
         greedy = self.greedy.choose(observation, legal)
-        knock = CarouselPolicy.knock(legal)
         verbs = {a.verb for a in legal}
         out = [
-            knock or greedy,
+            self.policy.choose(observation, legal),
             greedy,
             *(CarouselAction(v) for v in (CVerb.KNOCK, CVerb.DRAW, CVerb.END) if v in verbs),
         ]
@@ -269,26 +273,34 @@ class _CarouselPlan:
         """Greedy's policy without the solver: knock when greedy would (the searching seat,
         ``own``: whenever it may), else lay a meld of three hand cards or lay off one card when
         that is legal
-        (:func:`~rummykit.variants.carousel.manipulation.simple_meld`), else draw, else end the
-        turn."""
+        (:func:`~rummykit.variants.carousel.manipulation.simple_meld`; the searching seat only
+        when :meth:`CarouselPolicy.melds_now` says so), else draw, else end the turn."""
         game = self.game
         knock = CarouselAction(CVerb.KNOCK)
+        points = game.points(state, seat)
         counts = [len(h) for h in state.hands]
-        if (own or self.greedy.likely_lowest(game.points(state, seat), counts, seat)) and game.is_legal(
-            state, seat, knock
-        ):
+        if (own or self.greedy.likely_lowest(points, counts, seat)) and game.is_legal(state, seat, knock):
             return knock
-        new = simple_meld(
-            game.table_cards(state), game.faces(state.hands[seat]), game.rules.joker_replace_from_table
-        )
+        old, hand = game.table_cards(state), game.faces(state.hands[seat])
+        new = simple_meld(old, hand, game.rules.joker_replace_from_table)
         if new is not None:
             meld = CarouselAction(CVerb.MELD, tuple(tuple(m) for m in new))
-            if game.is_legal(state, seat, meld):
+            if (not own or self._melds_now(old, new, hand, points, len(state.stock))) and game.is_legal(
+                state, seat, meld
+            ):
                 return meld
         for verb in (CVerb.DRAW, CVerb.END):
             if game.is_legal(state, seat, CarouselAction(verb)):
                 return CarouselAction(verb)
         return game.legal_actions(state, seat)[0]
+
+    def _melds_now(self, old: Table, new: Table, hand: list[int], points: int, stock: int) -> bool:
+        """:meth:`CarouselPolicy.melds_now` for laying ``new`` over ``old`` from ``hand`` (worth
+        ``points``)."""
+        played = Counter(f for meld in new for f, _ in meld)
+        played.subtract(f for meld in old for f, _ in meld)
+        value = sum(CAROUSEL_VALUES.hand_value(f, CARD_JOKERS) * n for f, n in played.items())
+        return self.policy.melds_now(len(hand) - played.total(), points - value, len(hand), stock)
 
     def in_hand(self, state: CarouselState) -> list[int]:
         """Minus each hand's points (lower is better)."""

@@ -27,7 +27,12 @@ class CodecError(RummykitError):
 
 def to_jsonable(value: Any) -> Any:
     """``value`` as JSON values (see the module docstring)."""
-    if value is None or (isinstance(value, bool | int | float | str) and not isinstance(value, Enum)):
+    kind = type(value)
+    if kind is int or kind is str or value is None:
+        return value
+    if kind is tuple or kind is list:
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, bool | int | float | str) and not isinstance(value, Enum):
         return value
     if isinstance(value, Enum):
         return value.value

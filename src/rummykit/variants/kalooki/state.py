@@ -249,6 +249,8 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         """``id`` of every action in ``_actions`` (kept alive there)."""
         self._extensions: dict[tuple[int, DeclaredFace], tuple[TableMeld, bool]] = {}
         self._meld_fits: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], _MeldFits] = {}
+        self._fits_by_meld: dict[int, tuple[TableMeld, _MeldFits]] = {}
+        """:meth:`_fitting` by meld (its ``id``, the meld kept alive while cached)."""
         self._last_options: tuple[tuple[TableMeld, ...], _TableOptions] = ((), _TableOptions({}, (), (), ()))
         """The last table whose lay-off options were listed (its melds) and those options."""
         self._validated: dict[tuple[bytes, tuple[int | None, ...]], Meld | str] = {}
@@ -329,15 +331,30 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
     def _fitting(self, meld: TableMeld) -> _MeldFits:
         """The lay-offs of :func:`_layoff_cards` that fit ``meld``, whatever its number (the faces
         of the naturals, the lay-off codes of the jokers), whether any natural may fit and whether
-        a card may release one of its jokers. Worked out once per cards (the faces, what each
+        a card may release one of its jokers. Kept per meld (by identity) and worked out once per
+        cards (the faces, what each
         stands for and their positions make the meld; which copy of a card is played, who laid it
         and its number change nothing), so a table rebuilt from a view (a search's
         determinisation) and a meld of the same cards under another number find them."""
+        hit = self._fits_by_meld.get(id(meld))
+        if hit is not None and hit[0] is meld:
+            return hit[1]
         made = meld.meld
         key = (made.faces, made.stands_for, made.positions)
         fits = self._meld_fits.get(key)
-        if fits is not None:
-            return fits
+        if fits is None:
+            fits = self._worked_fits(meld, key)
+        if len(self._fits_by_meld) >= EXTENSIONS_KEPT:
+            self._fits_by_meld.clear()
+        self._fits_by_meld[id(meld)] = (meld, fits)
+        return fits
+
+    def _worked_fits(
+        self, meld: TableMeld, key: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    ) -> _MeldFits:
+        """:meth:`_fitting` of ``meld`` worked out, kept at ``key`` (its faces, what each stands
+        for, their positions)."""
+        made = meld.meld
         naturals, any_natural, jokers = _layoff_cards(meld)
         kept = self._kept(meld)
         fits = (

@@ -7,6 +7,7 @@ import random
 from helpers import cards
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.core.pieces import JOKER
+from rummykit.solvers.arrange import Objective
 from rummykit.variants.kalooki.actions import KalookiAction, KVerb
 from rummykit.variants.kalooki.rules import KalookiRules
 from rummykit.variants.kalooki.state import KalookiGame, KalookiState, KPhase
@@ -78,3 +79,27 @@ def test_deadwood_without_a_card_is_the_search_of_the_hand_without_it() -> None:
         rest = list(hand)
         rest.remove(face)
         assert bot.deadwood_without(hand, face) == plain.deadwood(rest)
+
+
+def test_short_of_opening_only_when_the_meld_value_search_neither_opens_nor_goes_out() -> None:
+    """The deadwood bound that spares the meld value search (no melds worth more than the points
+    they take from the hand; a hand going out leaves at most one card's points) against that
+    search, on random hands with jokers and values laid this turn."""
+    game = KalookiGame(KalookiRules())
+    bot = KalookiGreedyBot(game)
+    assert bot._deadwood_bounds
+    deck = [f for f in range(JOKER) for _ in range(2)] + [JOKER, JOKER]
+    rng = random.Random(5)
+    spared = 0
+    for _ in range(1500):
+        hand = rng.sample(deck, rng.randint(2, 15))
+        laid = rng.choice([0, 0, 10, 30, 45])
+        if not bot._short_of_opening(hand, laid):
+            continue
+        spared += 1
+        best = bot._keeping_one(hand, Objective.MELD_VALUE)
+        going_out = len(hand) - sum(len(m.faces) for m in best.melds) == 1
+        assert not going_out and laid + best.score < game.rules.open_min
+    assert spared > 300
+    low_aces = KalookiGreedyBot(KalookiGame(KalookiRules(ace_penalty=1)))
+    assert not low_aces._deadwood_bounds

@@ -211,8 +211,11 @@ class KalookiGreedyBot:
 def _listed(action: KalookiAction, legal: list[KalookiAction]) -> KalookiAction:
     """The listed legal action with ``action``'s id (the same move in canonical form), else
     ``action`` itself."""
-    number = action_id(action)
     verb = action.verb
+    if verb is V_DRAW or verb is V_TAKE or verb is V_RETRACT:
+        # one id per verb: the verb alone makes the id
+        return next((a for a in legal if a.verb is verb), action)
+    number = action_id(action)
     if verb is V_MELD and number is not None:
         # the game lists a meld with its canonical cards, the very tuple of MELDS
         cards = MELDS[number - MELD_BASE]

@@ -31,8 +31,9 @@ Candidates:
   lay-offs, releases, retracting) are played at once.
 - **Carousel** (:class:`~rummykit.bots.table_policy.CarouselPolicy`: knock whenever legal,
   hold cards back):
-  the policy's choice, greedy's, knocking, drawing and ending the turn, each when legal, and the
-  solver's best meld (the whole-table ``meld``) when greedy would knock.
+  the policy's choice, greedy's (not where the policy holds back its cards and greedy melds: a
+  rollout cut short can't judge that), knocking, drawing and ending the turn, each when legal,
+  and the solver's best meld (the whole-table ``meld``) when greedy would knock.
 
 The budget is ``iterations`` determinisations per decision (reproducible from the seed), or, when
 ``seconds`` is set, as many as fit in that many seconds of CPU time from the call, listing the
@@ -253,14 +254,18 @@ class _CarouselPlan:
         self.policy = CarouselPolicy(game)
 
     def candidates(self, observation: dict[str, Any], legal: list[CarouselAction]) -> list[CarouselAction]:
-        """:class:`CarouselPolicy`'s choice, greedy's, then
-        knocking, drawing, ending the turn and (when greedy would knock) the solver's best meld,
-        each when legal. The solver runs once at most."""
+        """:class:`CarouselPolicy`'s choice, greedy's (unless the policy holds its cards back
+        where greedy melds: a rollout cut short scores the points in hand, which melding always
+        lowers, so it can't judge holding back, whose gain comes later), then knocking, drawing,
+        ending the turn and (when greedy would knock) the solver's best meld, each when legal.
+        The solver runs once at most."""
         greedy = self.greedy.choose(observation, legal)
+        choice = self.policy.choose(observation, legal)
         verbs = {a.verb for a in legal}
+        holds = choice.verb is CVerb.DRAW and greedy.verb is CVerb.MELD
         out = [
-            self.policy.choose(observation, legal),
-            greedy,
+            choice,
+            *([] if holds else [greedy]),
             *(CarouselAction(v) for v in (CVerb.KNOCK, CVerb.DRAW, CVerb.END) if v in verbs),
         ]
         if greedy.verb is CVerb.KNOCK:

@@ -80,18 +80,30 @@ class KalookiGreedyBot:
         card's), so that a hand's most meld value is at most the most points it can meld."""
         self._arranged: dict[tuple[tuple[int, ...], Objective], Arrangement] = {}
         self._deadwood: dict[tuple[int, ...], int] = {}
+        self._last_arranged: tuple[Objective | None, list[int], Arrangement] = (
+            None,
+            [],
+            Arrangement((), (), 0),
+        )
+        """The last arrangement handed out, with its objective and hand (cards in the order asked):
+        a decision asks about one hand several times (to meld, to discard, what the discard
+        leaves), and comparing the hand is cheaper than sorting it into a key."""
 
     # ------------------------------------------------------------------ solver questions
     def _arrange(self, hand: Sequence[int], objective: Objective) -> Arrangement:
         """The solver's arrangement, kept for the hands of the last few decisions (a turn asks
         about the same hand when drawing and when discarding). The arrangement of cards does not
         depend on their order (a face stands for itself, every joker is alike)."""
+        last = self._last_arranged
+        if last[0] is objective and last[1] == hand:
+            return last[2]
         key = (tuple(sorted(hand)), objective)
         found = self._arranged.get(key)
         if found is None:
             found = _remembered(
                 self._arranged, key, lambda: self.solver.arrange(hand, CARD_JOKERS, objective)
             )
+        self._last_arranged = (objective, list(hand), found)
         return found
 
     def deadwood(self, hand: Sequence[int]) -> int:

@@ -17,6 +17,7 @@ your own).
 from __future__ import annotations
 
 import argparse
+import importlib
 import time
 
 from rummykit.bots import registry, tournament
@@ -58,6 +59,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=None, help="matches of exactly N rounds")
     parser.add_argument("--rule", action="append", default=[], help="a rules option k=v (repeatable)")
     args = parser.parse_args()
+    module, _, name = args.bot.partition(":")
+    try:
+        getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError, ValueError) as error:
+        parser.error(f"can't load the bot class {args.bot!r} (module:Class): {error}")
     rules = list(args.rule) + (variant(args.game).rounds_overrides(args.rounds) if args.rounds else [])
     start = time.process_time()
     won, played = trial(args.game, args.bot, args.players, args.deals, args.seed, rules)

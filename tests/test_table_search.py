@@ -16,6 +16,7 @@ from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.bots.registry import make_bot
 from rummykit.bots.table_policy import (
     HOLD_CARDS,
+    OPEN_LEAVES,
     STOCK_LOW,
     CarouselPolicy,
     KalookiPolicy,
@@ -25,6 +26,7 @@ from rummykit.bots.table_policy import (
 from rummykit.bots.table_search import TableSearchBot
 from rummykit.core.pieces import JOKER, make_face, rank_of, suit_of
 from rummykit.engine.game import Game
+from rummykit.solvers.arrange import Objective
 from rummykit.variants.carousel.actions import CVerb
 from rummykit.variants.kalooki.actions import KVerb
 
@@ -258,6 +260,29 @@ def test_kalooki_policy_takes_a_discard_it_can_lay_off_once_open() -> None:
         else:
             assert choice == KalookiGreedyBot._draw_or_take(policy, view, legal)
     assert taken > 0
+
+
+def test_kalooki_policy_opens_only_when_few_cards_stay_in_hand() -> None:
+    game = rummykit.load("kalooki", players=2)
+    policy, greedy = KalookiPolicy(game), KalookiGreedyBot(game)
+    delayed = opened = 0
+    for state, seat in positions(game, 4, 1) + positions(game, 9, 1) + positions(game, 12, 1):
+        view = game.observe(state, seat)
+        if view["phase"] == "draw" or seat in view["opened"] or view["pending"]:
+            continue
+        legal = game.legal_actions(state, seat)
+        theirs = greedy.choose(view, legal)
+        if theirs.verb is not KVerb.MELD:
+            continue
+        leaves = len(policy._keeping_one(view["hand"], Objective.MELD_VALUE).ungrouped)
+        mine = policy.choose(view, legal)
+        if leaves > OPEN_LEAVES:
+            assert mine.verb is KVerb.DISCARD
+            delayed += 1
+        else:
+            assert mine == theirs
+            opened += 1
+    assert delayed > 0 and opened > 0
 
 
 def test_carousel_policy_knocks_whenever_it_may_holds_back_and_is_greedy_otherwise() -> None:

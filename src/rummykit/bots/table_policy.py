@@ -10,8 +10,11 @@ rollouts; the greedy bots (its opponents) are unchanged.
   nothing else is left out. Once open it takes the discard whenever the card can be laid off on
   a table meld (:func:`layoff_faces`: a sure card out of the hand, where the stock's card may
   fit nothing; greedy never takes for a lay-off), else it takes by greedy's rule (when that
-  lowers the deadwood, after throwing the card this policy would throw). Greedy's melding,
-  laying off and releasing are kept.
+  lowers the deadwood, after throwing the card this policy would throw). It opens late: only
+  when the opening leaves at most :data:`OPEN_LEAVES` cards in hand (greedy opens as soon as its
+  melds reach the opening, and its melds on the table then take the other seats' lay-offs while
+  it still holds the rest of its hand). Greedy's other melding, its laying off and releasing are
+  kept.
 - :class:`CarouselPolicy` knocks whenever it may, and holds its cards back. Greedy knocks only
   when its hand is surely the lowest (fewer points than any opponent has cards), so it often
   draws on with a hand of 5 or less and gives the opponent turns to undercut it or go out; and it
@@ -100,6 +103,11 @@ def layoff_faces(table: Iterable[dict[str, Any]]) -> set[int]:
     return out
 
 
+OPEN_LEAVES = 2
+"""Cards at most that :class:`KalookiPolicy`'s opening leaves in hand, the final discard among
+them (measured: ``docs/bots.md``)."""
+
+
 class KalookiPolicy(KalookiGreedyBot):
     """Greedy Kalooki play that discards the ungrouped card least linked to the rest of the hand
     and to the next seat's known cards (module docstring). Deterministic, from the observation
@@ -118,6 +126,17 @@ class KalookiPolicy(KalookiGreedyBot):
         following = active[(active.index(seat) + 1) % len(active)] if seat in active else seat
         self.next_known = [] if following == seat else list(observation["known"][following])
         return super().choose(observation, legal)
+
+    def _next_meld(self, observation: dict[str, Any], hand: list[int], opened: bool) -> KalookiAction | None:
+        """Greedy's next meld, but no opening that would leave more than :data:`OPEN_LEAVES`
+        cards in hand."""
+        if (
+            not opened
+            and not observation["pending"]
+            and len(self._keeping_one(hand, Objective.MELD_VALUE).ungrouped) > OPEN_LEAVES
+        ):
+            return None
+        return super()._next_meld(observation, hand, opened)
 
     def _draw_or_take(self, observation: dict[str, Any], legal: list[KalookiAction]) -> KalookiAction:
         """Take a discard that can be laid off once open, else greedy's draw or take."""

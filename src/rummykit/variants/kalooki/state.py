@@ -46,7 +46,17 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, KALOOKI_VALUES, MAX_RUN, Meld, MeldKind, validate_meld
+from rummykit.core.melds import (
+    CARD_JOKERS,
+    HIGH_ACE,
+    KALOOKI_VALUES,
+    MAX_RUN,
+    Meld,
+    MeldKind,
+    missing_suits,
+    run_ends,
+    validate_meld,
+)
 from rummykit.core.notation import format_declared, format_face, parse_declared
 from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, card_set, make_face, rank_of, suit_of
 from rummykit.engine.determinise import observer, past_results, table_from_views
@@ -1341,17 +1351,10 @@ def _layoff_cards(meld: TableMeld) -> tuple[list[DeclaredFace], bool, list[Decla
     if meld.kind is _SET:
         if len(meld.pieces) >= MAX_SET:
             return [], False, []
-        rank = rank_of(meld.meld.stands_for[0])
-        naturals = {suit_of(f) for f in meld.meld.faces if f != JOKER}
-        ends = [make_face(s, rank) for s in range(N_SUITS) if s not in naturals]
-        any_natural = len(naturals) == 1
+        ends = missing_suits(rank_of(meld.meld.stands_for[0]), meld.meld.faces)
+        any_natural = len(ends) == N_SUITS - 1
     else:
-        suit = suit_of(meld.meld.stands_for[0])
-        positions = meld.meld.positions
-        around = (positions[0] - 1, positions[-1] + 1)
-        ends = list(
-            dict.fromkeys(make_face(suit, 1 if p == HIGH_ACE else p) for p in around if 1 <= p <= HIGH_ACE)
-        )
+        ends = run_ends(suit_of(meld.meld.stands_for[0]), meld.meld.positions)
         any_natural = False
     fixed: list[DeclaredFace] = [] if any_natural else [(f, None) for f in ends]
     return fixed, any_natural, [(JOKER, None), *((JOKER, f) for f in ends)]

@@ -262,7 +262,7 @@ def test_kalooki_policy_takes_a_discard_it_can_lay_off_once_open() -> None:
     assert taken > 0
 
 
-def test_kalooki_policy_opens_only_when_few_cards_stay_in_hand() -> None:
+def test_kalooki_policy_opens_only_to_go_out() -> None:
     game = rummykit.load("kalooki", players=2)
     policy, greedy = KalookiPolicy(game), KalookiGreedyBot(game)
     delayed = opened = 0
@@ -274,7 +274,8 @@ def test_kalooki_policy_opens_only_when_few_cards_stay_in_hand() -> None:
         theirs = greedy.choose(view, legal)
         if theirs.verb is not KVerb.MELD:
             continue
-        leaves = len(policy._keeping_one(view["hand"], Objective.MELD_VALUE).ungrouped)
+        leaves = policy.opening_leaves(view["hand"], view["table"])
+        assert leaves <= len(policy._keeping_one(view["hand"], Objective.MELD_VALUE).ungrouped)
         mine = policy.choose(view, legal)
         if leaves > OPEN_LEAVES:
             assert mine.verb is KVerb.DISCARD

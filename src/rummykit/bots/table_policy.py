@@ -11,10 +11,11 @@ rollouts; the greedy bots (its opponents) are unchanged.
   a table meld (:func:`layoff_faces`: a sure card out of the hand, where the stock's card may
   fit nothing; greedy never takes for a lay-off), else it takes by greedy's rule (when that
   lowers the deadwood, after throwing the card this policy would throw). It opens late: only
-  when the opening leaves at most :data:`OPEN_LEAVES` cards in hand (greedy opens as soon as its
-  melds reach the opening, and its melds on the table then take the other seats' lay-offs while
-  it still holds the rest of its hand). Greedy's other melding, its laying off and releasing are
-  kept.
+  when the opening's melds and the lay-offs that follow on the table (:func:`layoff_faces`; a
+  joker on any table) leave at most :data:`OPEN_LEAVES` card in hand, the final discard, so
+  that it opens to go out. Greedy opens as soon as its melds reach the opening, and its melds on
+  the table then take the other seats' lay-offs while it still holds the rest of its hand.
+  Greedy's other melding, its laying off and releasing are kept.
 - :class:`CarouselPolicy` knocks whenever it may, and holds its cards back. Greedy knocks only
   when its hand is surely the lowest (fewer points than any opponent has cards), so it often
   draws on with a hand of 5 or less and gives the opponent turns to undercut it or go out; and it
@@ -103,9 +104,9 @@ def layoff_faces(table: Iterable[dict[str, Any]]) -> set[int]:
     return out
 
 
-OPEN_LEAVES = 2
-"""Cards at most that :class:`KalookiPolicy`'s opening leaves in hand, the final discard among
-them (measured: ``docs/bots.md``)."""
+OPEN_LEAVES = 1
+"""Cards at most that :class:`KalookiPolicy`'s opening, with the lay-offs after it, leaves in
+hand, the final discard among them (measured: ``docs/bots.md``)."""
 
 
 class KalookiPolicy(KalookiGreedyBot):
@@ -129,14 +130,22 @@ class KalookiPolicy(KalookiGreedyBot):
 
     def _next_meld(self, observation: dict[str, Any], hand: list[int], opened: bool) -> KalookiAction | None:
         """Greedy's next meld, but no opening that would leave more than :data:`OPEN_LEAVES`
-        cards in hand."""
+        cards in hand (:meth:`opening_leaves`)."""
         if (
             not opened
             and not observation["pending"]
-            and len(self._keeping_one(hand, Objective.MELD_VALUE).ungrouped) > OPEN_LEAVES
+            and self.opening_leaves(hand, observation["table"]) > OPEN_LEAVES
         ):
             return None
         return super()._next_meld(observation, hand, opened)
+
+    def opening_leaves(self, hand: Sequence[int], table: list[dict[str, Any]]) -> int:
+        """The cards of ``hand`` that neither the best melds by value (leaving one card at least)
+        nor a lay-off on the observed ``table`` (:func:`layoff_faces`; a joker on any table) would
+        take: at most 1 when the opening would go out, the last card discarded."""
+        fits = layoff_faces(table)
+        left = self._keeping_one(hand, Objective.MELD_VALUE).ungrouped
+        return sum(1 for f in left if f not in fits and not (table and CARD_JOKERS.is_wild(f)))
 
     def _draw_or_take(self, observation: dict[str, Any], legal: list[KalookiAction]) -> KalookiAction:
         """Take a discard that can be laid off once open, else greedy's draw or take."""

@@ -132,14 +132,17 @@ class KalookiPolicy(KalookiGreedyBot):
 
     def _next_meld(self, observation: dict[str, Any], hand: list[int], opened: bool) -> KalookiAction | None:
         """Greedy's next meld, but no opening that would leave more than :data:`OPEN_LEAVES`
-        cards in hand (:meth:`opening_leaves`)."""
+        cards in hand (:meth:`opening_leaves`; asked only of an opening greedy would lay, so that
+        greedy's own cheap proof that it can't open still spares the meld value search)."""
+        meld = super()._next_meld(observation, hand, opened)
         if (
-            not opened
+            meld is not None
+            and not opened
             and not observation["pending"]
             and self.opening_leaves(hand, observation["table"]) > OPEN_LEAVES
         ):
             return None
-        return super()._next_meld(observation, hand, opened)
+        return meld
 
     def opening_leaves(self, hand: Sequence[int], table: list[dict[str, Any]]) -> int:
         """The cards of ``hand`` that neither the best melds by value (leaving one card at least)

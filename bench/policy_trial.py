@@ -1,4 +1,4 @@
-"""Trial of a bot class against greedy bots, in one process, without registering it.
+"""Trial of a bot class against greedy bots, in one process, without installing it as a plugin.
 
 Not a test: it seats the class ``module:Class`` (built as ``Class(game, seed)``, like any bot) in
 one seat and the game's greedy bot in every other, plays ``--deals`` duplicate deals of
@@ -30,8 +30,7 @@ TRIAL_NAME = "trial"
 def trial(game: str, path: str, players: int, deals: int, seed: int, rules: list[str]) -> tuple[int, int]:
     """Rounds won by ``path`` (``module:Class``) in seat rotation against greedy bots, and rounds
     played (not void), over ``deals`` duplicate deals from ``seed``."""
-    registry.BUILT_IN[TRIAL_NAME] = {variant(game).name: path}
-    registry.BUILT_IN_NAMES = (*registry.BUILT_IN_NAMES, TRIAL_NAME)
+    registry.register(TRIAL_NAME, {variant(game).name: path})
     config = tournament.make_tournament(
         game,
         ",".join([TRIAL_NAME, *["greedy"] * (players - 1)]),

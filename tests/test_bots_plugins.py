@@ -135,3 +135,52 @@ def test_without_plugins_only_the_built_in_bots(monkeypatch: pytest.MonkeyPatch)
         registry.make_bot("last", rummykit.load("okey", rounds=1), 0)
     with pytest.raises(RummykitError, match="unknown bot 'last'"):
         registry.parse_bot_list("last,greedy", 2)
+
+
+@pytest.fixture
+def no_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process with no bot registered by ``register`` (each test starts clean)."""
+    monkeypatch.setattr(registry, "_REGISTERED", {})
+
+
+@pytest.mark.usefixtures("no_registered")
+def test_registered_bot_plays_its_games_only() -> None:
+    registry.register("last", {"okey": f"{__name__}:LastBot"})
+    assert "last" in registry.bot_names()
+    registry.check_name("last")
+    game = rummykit.load("okey")
+    bot = registry.make_bot("last", game, 5)
+    assert isinstance(bot, LastBot) and bot.seed == 5
+    with pytest.raises(RummykitError, match="does not play kalooki"):
+        registry.make_bot("last", rummykit.load("kalooki"), 5)
+    config = sim.make_config("okey", "last,greedy,greedy,greedy", 3, overrides=["rounds=1"])
+    stats = sim.run_game(config, 1)
+    assert len(stats.rounds) == 1 and config.bots[0] == "last"
+
+
+@pytest.mark.usefixtures("no_registered")
+@pytest.mark.parametrize(
+    ("name", "classes", "message"),
+    [
+        ("greedy", {"okey": f"{__name__}:LastBot"}, "taken"),
+        ("random", {"okey": f"{__name__}:LastBot"}, "taken"),
+        ("Last", {"okey": f"{__name__}:LastBot"}, "lower case"),
+        ("last:2", {"okey": f"{__name__}:LastBot"}, "no colon"),
+        ("", {"okey": f"{__name__}:LastBot"}, "lower case"),
+        ("last", {}, "plays no game"),
+        ("last", {"chess": f"{__name__}:LastBot"}, "unknown game 'chess'"),
+    ],
+)
+def test_register_refuses_bad_names_and_games(name: str, classes: dict[str, str], message: str) -> None:
+    with pytest.raises(RummykitError, match=message):
+        registry.register(name, classes)
+    assert registry._REGISTERED == {}
+
+
+@pytest.mark.usefixtures("no_registered")
+def test_register_refuses_a_name_twice() -> None:
+    registry.register("last", {"okey": f"{__name__}:LastBot"})
+    with pytest.raises(RummykitError, match="taken"):
+        registry.register("last", {"kalooki": f"{__name__}:LastBot"})
+    assert registry.bot_names().count("last") == 1
+    assert registry.bot_factory("last", "okey") is LastBot

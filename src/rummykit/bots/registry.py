@@ -52,6 +52,9 @@ asked for)."""
 
 BUILT_IN_NAMES = (*LEVELS, "random", *BUILT_IN)
 
+_REGISTERED: dict[str, dict[str, str]] = {}
+"""Bots named in this process by :func:`register`: their class per game, as in :data:`BUILT_IN`."""
+
 
 def plugin_entry_points() -> dict[str, metadata.EntryPoint]:
     """The installed packages' bots, by lower-case name (built-in names left out)."""
@@ -64,8 +67,29 @@ def plugin_entry_points() -> dict[str, metadata.EntryPoint]:
 
 
 def bot_names() -> tuple[str, ...]:
-    """Every bot name: the built-in ones, then the plugins' in alphabetical order."""
-    return (*BUILT_IN_NAMES, *sorted(plugin_entry_points()))
+    """Every bot name: the built-in ones, those registered in this process, then the plugins' in
+    alphabetical order."""
+    return (*BUILT_IN_NAMES, *_REGISTERED, *sorted(plugin_entry_points()))
+
+
+def register(name: str, classes: dict[str, str]) -> None:
+    """Name a bot for this process without installing a package (trials, notebooks, scripts):
+    ``classes`` maps each game it plays (variant name) to its ``"module:Class"``, imported when
+    the bot is first built. Raises :class:`RummykitError` for a blank name, one with a colon or
+    not in lower case, a name already taken (built in, registered or a plugin's), no games, or an
+    unknown game; nothing is registered then."""
+    from rummykit.variants.registry import VARIANTS
+
+    if not name or name != name.strip().lower() or ":" in name:
+        raise RummykitError(f"a bot name is lower case, with no colon or outer spaces: {name[:40]!r}")
+    if name in bot_names():
+        raise RummykitError(f"the bot name {name!r} is taken")
+    if not classes:
+        raise RummykitError(f"the bot {name!r} plays no game")
+    unknown = sorted(set(classes) - set(VARIANTS))
+    if unknown:
+        raise RummykitError(f"unknown game {unknown[0][:40]!r}; the games are: {', '.join(VARIANTS)}")
+    _REGISTERED[name] = dict(classes)
 
 
 def __getattr__(name: str) -> tuple[str, ...]:
@@ -83,8 +107,9 @@ def _load_plugin(key: str, entry: metadata.EntryPoint) -> BotFactory:
     return factory
 
 
-def _built_in(key: str, variant: str) -> BotFactory | None:
-    path = BUILT_IN[key].get(variant)
+def _named(key: str, variant: str) -> BotFactory | None:
+    """The class of the built-in or registered bot ``key`` for ``variant`` (None: not that game)."""
+    path = (BUILT_IN.get(key) or _REGISTERED[key]).get(variant)
     if path is None:
         return None
     module, _, cls = path.partition(":")
@@ -104,8 +129,8 @@ def bot_factory(name: str, variant: str) -> BotFactory:
     if key in LEVELS:
         return _level(key, variant)
     factory: BotFactory | None = None
-    if key in BUILT_IN:
-        factory = _built_in(key, variant)
+    if key in BUILT_IN or key in _REGISTERED:
+        factory = _named(key, variant)
     else:
         entry = plugin_entry_points().get(key)
         if entry is None:

@@ -41,6 +41,7 @@ from rummykit.core.melds import (
 from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, Kind, make_face, rank_of
 from rummykit.errors import MeldError, RummykitError
+from rummykit.memo import BoundedMemo
 
 CARD_MELDS = MeldRules(Kind.CARDS)
 CARD_MELDS_ACE_LOW = MeldRules(Kind.CARDS, ace_high=False)
@@ -154,7 +155,7 @@ class TableSolver:
     position; see the module docstring. The answers are kept per position for every solver of a
     process (:data:`SOLVED_KEPT`): a game's legality and its bots ask about the same positions."""
 
-    _solved: ClassVar[dict[tuple[object, ...], TableMove]] = {}
+    _solved: ClassVar[BoundedMemo[tuple[object, ...], TableMove]] = BoundedMemo(SOLVED_KEPT)
     """Answers by (decks, ace high, table, sorted hand, values, the joker rule, objective, free
     jokers): HiGHS gives the same answer to the same program whatever it solved before."""
 
@@ -247,10 +248,9 @@ class TableSolver:
         )
         known = self._solved.get(key)
         if known is None:
-            known = self._solve(table, hand, values, replace_from_table, objective, free_jokers)
-            if len(self._solved) >= SOLVED_KEPT:
-                self._solved.clear()
-            self._solved[key] = known
+            known = self._solved.keep(
+                key, self._solve(table, hand, values, replace_from_table, objective, free_jokers)
+            )
         return TableMove(known.table, known.played, _left(hand, known.played), known.points_left)
 
     def _solve(

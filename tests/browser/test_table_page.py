@@ -11,7 +11,7 @@ import re
 import time
 from typing import Any
 
-from browser_support import Pages, artifact, check_rendering
+from browser_support import Pages, artifact, check_rendering, wrapped_texts
 from playwright.sync_api import Page, expect
 from table_driver import PIECE, Person
 
@@ -80,6 +80,34 @@ def test_the_round_end_is_a_dialog_the_next_round_waits_for(pages: Pages, server
     assert status not in ("end", ""), status
     assert person.rack.locator("button[data-piece]").first.evaluate(REACHABLE_JS)
     expect(page.get_by_test_id("table").locator(".round")).to_have_text("Round 2")
+
+
+def test_the_score_sheet_fits_its_panel_with_long_names(pages: Pages, server: Server) -> None:
+    """On a phone and beside the board, the score sheet shows every column without scrolling:
+    "Round" and short names ("Bot 3") stay on one line, and only long names break."""
+    created = table(server, people=2)
+    page = pages.new("long-names", **PHONE)
+    person = Person(page, server, created["table"])
+    person.sit(0, "Maximiliano Fernández-Castillo")
+    server.post(f"/tables/{created['table']}/seats/1/join", {"name": "Wolfgangamadeus"})
+    start(server, created)
+    scores = page.get_by_test_id("scores")
+    heads = scores.locator("thead th")
+    expect(heads).to_have_count(5)
+    for size, name in ((PHONE, "phone"), (DESKTOP, "desktop")):
+        page.set_viewport_size(size)
+        check_rendering(page, "en", f"score-sheet-long-names-{name}")
+        sheet = scores.locator(".sheet")
+        assert sheet.evaluate("(el) => el.scrollWidth <= el.clientWidth"), f"the sheet scrolls ({name})"
+        short = "[data-testid=scores] thead th:is(:first-child, :nth-child(4), :nth-child(5))"
+        assert wrapped_texts(page, short) == []
+        assert [heads.nth(s).text_content() for s in range(5)] == [
+            "Round",
+            "Maximiliano Fernández-Castillo",
+            "Wolfgangamadeus",
+            "Bot 3",
+            "Bot 4",
+        ]
 
 
 def test_the_turn_timer_stands_still_during_the_break_between_rounds(pages: Pages, server: Server) -> None:

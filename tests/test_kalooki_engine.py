@@ -10,11 +10,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from helpers import cards
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
+from rummykit.core.melds import CARD_JOKERS
 from rummykit.core.pieces import JOKER
-from rummykit.errors import IllegalActionError, NotationError, NotYourTurnError
+from rummykit.engine.table import TableMeld, table_meld
+from rummykit.errors import IllegalActionError, MeldError, NotationError, NotYourTurnError
 from rummykit.messages import CATALOG
 from rummykit.variants.kalooki.actions import (
     LAYOFF_BASE,
@@ -26,11 +30,20 @@ from rummykit.variants.kalooki.actions import (
     RELEASE_CODES,
     KalookiAction,
     KVerb,
+    card_list,
     meld_index,
 )
 from rummykit.variants.kalooki.messages import ERRORS, EVENTS, NOTES
 from rummykit.variants.kalooki.rules import KalookiRules, MatchMode
-from rummykit.variants.kalooki.state import KalookiGame, KalookiState, KPhase, _meld_ids, faces
+from rummykit.variants.kalooki.state import (
+    DECKS,
+    KalookiGame,
+    KalookiState,
+    KPhase,
+    _card_texts,
+    _meld_ids,
+    faces,
+)
 from test_kalooki_rules import play, refused, round_result, setup
 
 RECORDS = Path(__file__).parent / "data" / "records"
@@ -449,3 +462,41 @@ def test_resample_keeps_what_the_seat_knows() -> None:
         assert other.hands[0] == state.hands[0] and set(state.known[1]) <= set(other.hands[1])
         assert sorted(game.piece_places(other).elements()) == list(range(106))
         assert game.observe(other, 0) == game.observe(state, 0)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, len(MELDS) - 1), st.randoms(use_true_random=False), st.booleans(), st.integers(1, 35))
+def test_table_melds_and_their_kept_cards_are_the_engines(
+    index: int, rng: random.Random, extra: bool, number: int
+) -> None:
+    """The game's memoised table meld (its card order kept with the validation) is the engine's
+    ``table_meld``, the cards a lay-off keeps are the meld's ``declarations``, and the cards an
+    event names are ``card_list``'s: for a meld of the action table, its cards in random order,
+    either copy of each face, a run's jokers declared or not, and maybe one random card more."""
+    cards_played = [(f, d if d is None or rng.random() < 0.8 else None) for f, d in MELDS[index]]
+    if extra:
+        cards_played.append((rng.randrange(JOKER + 1), None))
+    rng.shuffle(cards_played)
+    first: dict[int, int] = {}
+    played = []
+    for f, d in cards_played:
+        if f in first:
+            if first[f] < 0:
+                return  # a third card of one face
+            played.append((DECKS.piece(f, 1 - first[f]), d))
+            first[f] = -1
+        else:
+            first[f] = rng.randrange(2)
+            played.append((DECKS.piece(f, first[f]), d))
+    try:
+        expected = table_meld(number, 1, played, DECKS, GAME.meld_rules, CARD_JOKERS)
+    except MeldError as exc:
+        assert GAME._table_meld(number, 1, played) == str(exc)
+        return
+    meld = GAME._table_meld(number, 1, played)
+    assert meld == expected
+    assert isinstance(meld, TableMeld)
+    kept = list(zip(meld.pieces, meld.declarations(DECKS, CARD_JOKERS, fixed_sets=False), strict=True))
+    assert GAME._kept(meld) == kept
+    texts = tuple(cards_played)
+    assert _card_texts(texts) == card_list(texts) == _card_texts(texts)

@@ -64,7 +64,7 @@ from rummykit.engine.events import Event, note
 from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, round_rng
 from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.engine.state import State
-from rummykit.engine.table import Declared, TableMeld, placed_meld, table_meld
+from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError, MeldError, NotationError
 from rummykit.variants.kalooki import messages as _messages
 from rummykit.variants.kalooki.actions import (
@@ -163,7 +163,8 @@ class KalookiState(State):
 
 @dataclass(slots=True)
 class _Draft:
-    """A copy of what an action may change; committed only once the whole action is legal."""
+    """A copy of what an action may change (any but a discard, which :meth:`KalookiGame.apply`
+    checks and carries out on its own); committed only once the whole action is legal."""
 
     hand: list[int]
     table: list[TableMeld]
@@ -172,14 +173,13 @@ class _Draft:
     pending: list[int]
     released: list[int]
     laid_off: bool
-    known: frozenset[int] = frozenset()
-    """The cards of the hand everyone knows are there."""
+    known: Sequence[int] = ()
+    """The cards of the hand everyone knows are there (the state's list, read only)."""
     forgotten: set[int] = field(default_factory=set)
     """Known cards no longer known: a card of their face left the hand (:func:`_held`)."""
     events: list[Event] = field(default_factory=list)
     shown: list[int] = field(default_factory=list)
     """Cards that went into the hand in view of all (released jokers, retracted melds)."""
-    discarded: int | None = None
 
 
 FACES = tuple(DECKS.face(p) for p in range(DECKS.size))
@@ -263,7 +263,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         """:meth:`_fitting` by meld (its ``id``, the meld kept alive while cached)."""
         self._last_options: tuple[tuple[TableMeld, ...], _TableOptions] = ((), _TableOptions({}, (), (), ()))
         """The last table whose lay-off options were listed (its melds) and those options."""
-        self._validated: dict[tuple[bytes, tuple[int | None, ...]], Meld | str] = {}
+        self._validated: dict[tuple[bytes, tuple[int | None, ...]], _Checked | str] = {}
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
         self._table_views: tuple[tuple[TableMeld, ...], list[dict[str, Any]]] = ((), [])
@@ -290,26 +290,32 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         return not isinstance(self._checked([*kept, (DECKS.piece(card[0], 0), card[1])]), str)
 
     def _table_meld(self, number: int, owner: int, played: Sequence[Declared]) -> TableMeld | str:
-        """``played`` (card ids, declarations) as table meld ``number`` laid by ``owner``, or the
-        reason it is no meld (the text of :class:`MeldError`)."""
-        meld = self._checked(played)
-        return meld if isinstance(meld, str) else placed_meld(number, owner, played, meld, DECKS)
+        """``played`` (card ids, declarations) as table meld ``number`` laid by ``owner`` (what
+        :func:`placed_meld` makes of it), or the reason it is no meld (the text of
+        :class:`MeldError`)."""
+        checked = self._checked(played)
+        if isinstance(checked, str):
+            return checked
+        meld, order = checked
+        return TableMeld(number, owner, tuple([played[i][0] for i in order]), meld)
 
-    def _checked(self, played: Sequence[Declared]) -> Meld | str:
-        """The meld :func:`validate_meld` makes of ``played`` (card ids, declarations), or the
-        reason it is none (the text of :class:`MeldError`); memoised per faces and declarations,
-        the same for every copy of a card."""
+    def _checked(self, played: Sequence[Declared]) -> _Checked | str:
+        """The meld :func:`validate_meld` makes of ``played`` (card ids, declarations) and the
+        order of its cards (:data:`_Checked`), or the reason it is none (the text of
+        :class:`MeldError`); memoised per faces and declarations, the same for every copy of a
+        card."""
         key = (bytes([p for p, _ in played]).translate(FACE_TABLE), tuple([d for _, d in played]))
-        meld = self._validated.get(key)
-        if meld is None:
+        checked = self._validated.get(key)
+        if checked is None:
             try:
                 meld = validate_meld(list(key[0]), self.meld_rules, WILDS, declared=list(key[1]))
+                checked = (meld, _face_order(key[0], meld.faces))
             except MeldError as exc:
-                meld = str(exc)
+                checked = str(exc)
             if len(self._validated) >= MELDS_KEPT:
                 self._validated.clear()
-            self._validated[key] = meld
-        return meld
+            self._validated[key] = checked
+        return checked
 
     def _table_options(self, table: list[TableMeld]) -> _TableOptions:
         """What ``table`` accepts from a hand (:class:`_TableOptions`), from each meld's
@@ -601,7 +607,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         if state.pending:
             ids.append(2)  # retract: legal while melds are pending (see _plan_retract)
         candidates: list[KalookiAction] = []
-        if self._may_discard(state, seat):
+        if self._discard_refusal(state, seat) is None:
             ids += set(bytes(state.hands[seat]).translate(_DISCARD_TABLE))
         if seat in state.opened:
             held = set(hand)
@@ -631,30 +637,47 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         ids.sort()
         return ids, found
 
-    def _may_discard(self, state: KalookiState, seat: int) -> bool:
-        """Whether a held card may be discarded now (what :meth:`_plan_discard` checks beyond
-        holding it: no melds pending unless going out, no released joker kept against the rule)."""
+    def _discard_refusal(self, state: KalookiState, seat: int) -> IllegalActionError | None:
+        """Why no held card may be discarded now, as the error to raise (``None``: any may): melds
+        are pending and the discard would not go out, or a released joker is kept against the
+        rule (what :meth:`_discard_plan` checks beyond holding the card)."""
         hand = state.hands[seat]
         if state.pending and len(hand) > 1:
-            return False
-        return not (self.rules.released_joker_must_be_used and any(p in hand for p in state.released))
+            return IllegalActionError("kalooki_under_opening", open_min=self.rules.open_min)
+        if self.rules.released_joker_must_be_used and any(p in hand for p in state.released):
+            return IllegalActionError("kalooki_use_released_joker")
+        return None
 
     def _validate(self, state: KalookiState, seat: int, action: KalookiAction) -> None:
-        self._plan(state, seat, action)
+        self._check_shape(action)
+        if action.verb is V_DISCARD:
+            self._discard_plan(state, seat, action)
+        else:
+            self._planned(state, seat, action)
 
     def apply(self, state: KalookiState, seat: int, action: KalookiAction) -> list[Event]:
         """As :meth:`Game.apply`, planning the action once (the plan is both the check and what is
         committed)."""
         self._check_turn(state, seat)
-        return self._commit(state, seat, action, self._plan(state, seat, action))
+        self._check_shape(action)
+        return self._apply(state, seat, action)
 
     # ------------------------------------------------------------------ planning an action
-    def _plan(self, state: KalookiState, seat: int, action: KalookiAction) -> _Draft | None:
-        """Check ``action`` in full on a draft; raise :class:`IllegalActionError` if illegal.
-        Returns the draft to commit (``None`` for draw and take)."""
+    def _check_shape(self, action: KalookiAction) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is well formed (an action of
+        :meth:`_action` is, by identity)."""
         problem = None if id(action) in self._well_formed else shape_problem(action)
         if problem is not None:
             raise IllegalActionError("kalooki_malformed", reason=problem)
+
+    def _plan(self, state: KalookiState, seat: int, action: KalookiAction) -> _Draft | None:
+        """Check ``action`` (not a discard) in full on a draft; raise :class:`IllegalActionError`
+        if illegal. Returns the draft to commit (``None`` for draw and take)."""
+        self._check_shape(action)
+        return self._planned(state, seat, action)
+
+    def _planned(self, state: KalookiState, seat: int, action: KalookiAction) -> _Draft | None:
+        """:meth:`_plan` of a well-formed ``action`` other than a discard."""
         verb = action.verb
         if verb is V_DRAW or verb is V_TAKE:
             if state.phase is not _DRAW:
@@ -674,7 +697,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             pending=list(state.pending),
             released=list(state.released),
             laid_off=state.laid_off,
-            known=frozenset(state.known[seat]),
+            known=state.known[seat],
         )
         if verb is V_MELD:
             self._plan_melds(draft, seat, action)
@@ -682,10 +705,8 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             self._plan_layoff(state, draft, action)
         elif verb is V_RELEASE:
             self._plan_release(state, draft, action)
-        elif verb is V_RETRACT:
-            self._plan_retract(draft)
         else:
-            self._plan_discard(draft, action)
+            self._plan_retract(draft)
         return draft
 
     @staticmethod
@@ -694,7 +715,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         ``keep_one``, if no card would be left for the final discard)."""
         out: list[Declared] = []
         for face_, declared in cards:
-            piece = _held(draft, face_)
+            piece = _held(draft.hand, draft.known, draft.forgotten, face_)
             if piece is None:
                 raise IllegalActionError("kalooki_not_held", card=card(face_))
             draft.hand.remove(piece)
@@ -715,7 +736,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             draft.table.append(new)
             draft.next_number += 1
             draft.events.append(
-                Event("kalooki_meld", seat, {"number": new.number, "cards": card_list(group)})
+                Event("kalooki_meld", seat, {"number": new.number, "cards": _card_texts(group)})
             )
             if not draft.opened:
                 draft.pending.append(new.number)
@@ -727,12 +748,20 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
                 draft.events.append(Event("kalooki_opens", seat, {"value": value}))
 
     def _replace(self, draft: _Draft, old: TableMeld, played: list[Declared]) -> None:
-        draft.table[draft.table.index(old)] = self._new_meld(old.number, old.owner, played)
+        # ``old`` is the draft table's own meld (found by identity: no other is equal to it)
+        at = list(map(id, draft.table)).index(id(old))
+        draft.table[at] = self._new_meld(old.number, old.owner, played)
 
     @staticmethod
     def _kept(meld: TableMeld) -> list[Declared]:
-        """A meld's cards with the declarations they keep when cards are added (run jokers)."""
-        return list(zip(meld.pieces, meld.declarations(DECKS, WILDS, fixed_sets=False), strict=True))
+        """A meld's cards with the declarations they keep when cards are added (run jokers; what
+        ``meld.declarations(DECKS, WILDS, fixed_sets=False)`` gives, the joker being the one wild)."""
+        if meld.kind is _RUN:
+            return [
+                (p, s if FACES[p] == JOKER else None)
+                for p, s in zip(meld.pieces, meld.meld.stands_for, strict=True)
+            ]
+        return [(p, None) for p in meld.pieces]
 
     def _plan_layoff(self, state: KalookiState, draft: _Draft, action: KalookiAction) -> None:
         if not draft.opened:
@@ -797,28 +826,52 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         draft.pending = []
         draft.next_number = max((m.number for m in draft.table), default=0) + 1
 
-    def _plan_discard(self, draft: _Draft, action: KalookiAction) -> None:
+    def _discard_plan(self, state: KalookiState, seat: int, action: KalookiAction) -> tuple[int, set[int]]:
+        """Check the discard ``action`` of ``seat``, the seat to move; raise
+        :class:`IllegalActionError` if illegal. Returns the card it discards and the known cards
+        it makes no longer known (:func:`_held`); changes nothing."""
+        if state.phase is _DRAW:
+            raise IllegalActionError("kalooki_draw_first")
         assert action.face is not None
-        piece = _held(draft, action.face)
+        hand = state.hands[seat]
+        forgotten: set[int] = set()
+        piece = _held(hand, state.known[seat], forgotten, action.face)
         if piece is None:
             raise IllegalActionError("kalooki_not_held", card=card(action.face))
-        draft.hand.remove(piece)
-        draft.discarded = piece
-        if draft.pending and draft.hand:
-            raise IllegalActionError("kalooki_under_opening", open_min=self.rules.open_min)
-        if self.rules.released_joker_must_be_used and any(
-            p in draft.hand or p == piece for p in draft.released
-        ):
-            raise IllegalActionError("kalooki_use_released_joker")
+        refusal = self._discard_refusal(state, seat)
+        if refusal is not None:
+            raise refusal
+        return piece, forgotten
 
     # ------------------------------------------------------------------ applying
     def _apply(self, state: KalookiState, seat: int, action: KalookiAction) -> list[Event]:
-        return self._commit(state, seat, action, self._plan(state, seat, action))
+        if action.verb is V_DISCARD:
+            return self._discard(state, seat, *self._discard_plan(state, seat, action))
+        return self._commit(state, seat, action, self._planned(state, seat, action))
+
+    def _discard(self, state: KalookiState, seat: int, piece: int, forgotten: set[int]) -> list[Event]:
+        """Carry out ``seat``'s discard of card ``piece`` as :meth:`_discard_plan` found it, and end
+        the turn, or the round when the hand is empty."""
+        hand = list(state.hands[seat])
+        hand.remove(piece)
+        state.hands[seat] = hand
+        known = state.known[seat]
+        if known:
+            held = set(hand)
+            state.known[seat] = [p for p in known if p in held and p not in forgotten]
+        state.pile.append(piece)
+        events = [Event("kalooki_discard", seat, {"card": CARDS[FACES[piece]]})]
+        if not hand:
+            hunt = not state.open_at_start and not state.laid_off
+            return events + self._end_round(state, seat, "hunt" if hunt else "out")
+        state.turn = self.next_active(state, seat)
+        return events + self._begin_turn(state)
 
     def _commit(
         self, state: KalookiState, seat: int, action: KalookiAction, draft: _Draft | None
     ) -> list[Event]:
-        """Carry out ``action`` as planned (``draft``, ``None`` for draw and take)."""
+        """Carry out ``action`` (not a discard) as planned (``draft``, ``None`` for draw and
+        take)."""
         verb = action.verb
         if draft is None:
             source = state.stock if verb is V_DRAW else state.pile
@@ -844,24 +897,11 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             state.opened.add(seat)
         events = draft.events
         if verb is V_LAYOFF or verb is V_RELEASE:
-            events.insert(
-                0,
-                Event(
-                    f"kalooki_{verb.value}", seat, {"number": action.target, "cards": card_list(action.cards)}
-                ),
-            )
+            params = {"number": action.target, "cards": _card_texts(action.cards)}
+            events.insert(0, Event(f"kalooki_{verb.value}", seat, params))
         elif verb is V_RETRACT:
             events.insert(0, Event("kalooki_retract", seat))
-        if verb is not V_DISCARD:
-            return events
-        assert draft.discarded is not None
-        state.pile.append(draft.discarded)
-        events.append(Event("kalooki_discard", seat, {"card": card(face(draft.discarded))}))
-        if not state.hands[seat]:
-            hunt = not state.open_at_start and not state.laid_off
-            return events + self._end_round(state, seat, "hunt" if hunt else "out")
-        state.turn = self.next_active(state, seat)
-        return events + self._begin_turn(state)
+        return events
 
     def _end_round(self, state: KalookiState, winner: int | None, kind: str) -> list[Event]:
         deltas = [0] * self.players
@@ -1206,24 +1246,56 @@ class _PositionReader:
         )
 
 
-def _held(draft: _Draft, face_: int) -> int | None:
-    """The first card of ``face_`` in the draft hand (``None`` if there is none). When it is not a
-    card everyone knows is there but another of that face is, that other is forgotten (no longer
-    known), as everyone would conclude."""
-    hand = draft.hand
+def _held(hand: list[int], known: Sequence[int], forgotten: set[int], face_: int) -> int | None:
+    """The first card of ``face_`` in ``hand`` (``None`` if there is none). When it is not a card
+    everyone knows is there (``known``) but another of that face is, that other is added to
+    ``forgotten`` (no longer known), as everyone would conclude."""
     held = bytes(hand).translate(FACE_TABLE)
     at = held.find(face_)
     if at < 0:
         return None
     first = hand[at]
-    if first not in draft.known:
+    if first not in known:
         at = held.find(face_, at + 1)
         while at >= 0:
-            if hand[at] in draft.known:
-                draft.forgotten.add(hand[at])
+            if hand[at] in known:
+                forgotten.add(hand[at])
                 break
             at = held.find(face_, at + 1)
     return first
+
+
+_Checked = tuple[Meld, tuple[int, ...]]
+"""A validated meld and the order of its cards: for each of its faces in turn, the index of the
+card played for it (:func:`_face_order`)."""
+
+
+def _face_order(played: bytes, ordered: Sequence[int]) -> tuple[int, ...]:
+    """For each face of ``ordered`` in turn, the index in ``played`` (faces) of the first card of
+    that face not taken by an earlier one: how :func:`placed_meld` orders the cards of a meld that
+    ``validate_meld`` made of ``played`` (``ordered`` its faces)."""
+    taken = bytearray(played)
+    order = []
+    for f in ordered:
+        at = taken.index(f)
+        taken[at] = 255
+        order.append(at)
+    return tuple(order)
+
+
+_CARD_TEXTS: dict[MeldCards, tuple[str, ...]] = {}
+""":func:`card_list` by cards (emptied past :data:`MELDS_KEPT` entries)."""
+
+
+def _card_texts(cards: MeldCards) -> list[str]:
+    """:func:`card_list` of ``cards`` (a new list), memoised: the event of a meld or lay-off
+    names its cards."""
+    texts = _CARD_TEXTS.get(cards)
+    if texts is None:
+        if len(_CARD_TEXTS) >= MELDS_KEPT:
+            _CARD_TEXTS.clear()
+        texts = _CARD_TEXTS[cards] = tuple(card_list(cards))
+    return list(texts)
 
 
 # ---------------------------------------------------------------------- listing candidates

@@ -66,6 +66,7 @@ from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.engine.state import State
 from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError, MeldError, NotationError
+from rummykit.memo import BoundedMemo
 from rummykit.variants.kalooki import messages as _messages
 from rummykit.variants.kalooki.actions import (
     DISCARD_BASE,
@@ -658,8 +659,15 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
     def apply(self, state: KalookiState, seat: int, action: KalookiAction) -> list[Event]:
         """As :meth:`Game.apply`, planning the action once (the plan is both the check and what is
         committed)."""
-        self._check_turn(state, seat)
-        self._check_shape(action)
+        if (
+            type(seat) is not int
+            or seat != state.turn
+            or state.phase is _OVER
+            or not 0 <= seat < self.players
+        ):
+            self._check_turn(state, seat)  # raises: ``seat`` is not the seat to move
+        if id(action) not in self._well_formed:
+            self._check_shape(action)
         return self._apply(state, seat, action)
 
     # ------------------------------------------------------------------ planning an action
@@ -879,9 +887,9 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             state.hands[seat].append(piece)
             state.phase = _PLAY
             if verb is V_DRAW:
-                return [Event("kalooki_draw", seat, {}, {"card": card(face(piece))})]
+                return [Event("kalooki_draw", seat, {}, {"card": CARDS[FACES[piece]]})]
             state.known[seat].append(piece)
-            return [Event("kalooki_take", seat, {"card": card(face(piece))})]
+            return [Event("kalooki_take", seat, {"card": CARDS[FACES[piece]]})]
         state.hands[seat] = draft.hand
         if state.known[seat] or draft.shown:
             held = set(draft.hand)
@@ -1283,8 +1291,8 @@ def _face_order(played: bytes, ordered: Sequence[int]) -> tuple[int, ...]:
     return tuple(order)
 
 
-_CARD_TEXTS: dict[MeldCards, tuple[str, ...]] = {}
-""":func:`card_list` by cards (emptied past :data:`MELDS_KEPT` entries)."""
+_CARD_TEXTS: BoundedMemo[MeldCards, tuple[str, ...]] = BoundedMemo(MELDS_KEPT)
+""":func:`card_list` by cards."""
 
 
 def _card_texts(cards: MeldCards) -> list[str]:
@@ -1292,9 +1300,7 @@ def _card_texts(cards: MeldCards) -> list[str]:
     names its cards."""
     texts = _CARD_TEXTS.get(cards)
     if texts is None:
-        if len(_CARD_TEXTS) >= MELDS_KEPT:
-            _CARD_TEXTS.clear()
-        texts = _CARD_TEXTS[cards] = tuple(card_list(cards))
+        texts = _CARD_TEXTS.keep(cards, tuple(card_list(cards)))
     return list(texts)
 
 

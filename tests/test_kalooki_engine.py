@@ -15,14 +15,16 @@ from hypothesis import strategies as st
 
 from helpers import cards
 from rummykit.bots.kalooki_greedy import KalookiGreedyBot
-from rummykit.core.melds import CARD_JOKERS
-from rummykit.core.pieces import JOKER
+from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, MAX_RUN
+from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, make_face
 from rummykit.engine.table import TableMeld, table_meld
 from rummykit.errors import IllegalActionError, MeldError, NotationError, NotYourTurnError
 from rummykit.messages import CATALOG
 from rummykit.variants.kalooki.actions import (
     LAYOFF_BASE,
     LAYOFF_CODES,
+    MAX_JOKERS,
+    MAX_SET,
     MELD_BASE,
     MELDS,
     NUM_ACTIONS,
@@ -42,6 +44,8 @@ from rummykit.variants.kalooki.state import (
     KPhase,
     _card_texts,
     _meld_ids,
+    _run_ids,
+    _set_ids,
     faces,
 )
 from test_kalooki_rules import play, refused, round_result, setup
@@ -288,6 +292,37 @@ def test_the_meld_listing_is_every_meld_the_hand_holds_with_a_card_to_spare() ->
             if size < len(hand) and all(held[f] >= k for f, k in need.items())
         ]
         assert sorted(_meld_ids(hand)) == expected
+
+
+def _plain_meld_ids(hand: list[int]) -> list[int]:
+    """The meld listing in its order (sets rank by rank, then runs suit by suit) from the uncached
+    set and run tables, asked with every position held and the hand's own longest run."""
+    jokers = min(hand.count(JOKER), MAX_JOKERS)
+    out: list[int] = []
+    for rank in range(1, N_RANKS + 1):
+        suits = sum(1 << s for s in range(N_SUITS) if make_face(s, rank) in hand)
+        out += _set_ids.__wrapped__(rank, suits, jokers, min(len(hand), MAX_SET + 1))
+    for suit in range(N_SUITS):
+        spots = sum(1 << r for r in range(1, N_RANKS + 1) if make_face(suit, r) in hand)
+        spots |= (spots >> 1 & 1) << HIGH_ACE
+        out += _run_ids.__wrapped__(suit, spots, jokers, min(MAX_RUN, len(hand) - 1))
+    return out
+
+
+def test_the_meld_listing_order_is_the_plain_tables_order() -> None:
+    """The listing asks the run cache only about the positions some run can hold, and for no
+    longer runs than those make: the same ids in the same order as the plain tables, for every
+    suit's ranks alone with 0-2 jokers and on random hands."""
+    for row in range(1, 1 << N_RANKS):
+        naturals = [make_face(2, r + 1) for r in range(N_RANKS) if row >> r & 1]
+        for jokers in range(MAX_JOKERS + 1):
+            hand = naturals + [JOKER] * jokers
+            assert _meld_ids(hand) == _plain_meld_ids(hand)
+    deck = [f for f in range(JOKER) for _ in range(2)]
+    rng = random.Random(31)
+    for _ in range(400):
+        hand = rng.sample(deck, rng.randint(1, 15)) + [JOKER] * rng.randint(0, 3)
+        assert _meld_ids(hand) == _plain_meld_ids(hand)
 
 
 def _layoff_and_release_ids(game: KalookiGame, state: KalookiState) -> list[int]:

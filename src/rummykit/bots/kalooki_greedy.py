@@ -10,7 +10,8 @@ joker; it takes the discard when that lowers its deadwood, and discards its high
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from rummykit.core.melds import CARD_JOKERS, CardValues, Meld, MeldKind
@@ -34,6 +35,9 @@ from rummykit.variants.kalooki.actions import (
 _DRAW, _TAKE, _RETRACT = (KalookiAction(V_DRAW), KalookiAction(V_TAKE), KalookiAction(V_RETRACT))
 """The actions without cards, made once (an action is an immutable value)."""
 
+_SCORE, _VERB = attrgetter("score"), attrgetter("verb")
+"""An arrangement's score, an action's verb."""
+
 ARRANGEMENTS_KEPT = 256
 """Arrangements (and, apart, deadwood counts) a bot keeps between decisions before it forgets them
 all."""
@@ -42,15 +46,14 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
-def _remembered(kept: dict[K, V], key: K, make: Callable[[], V]) -> V:
-    """``kept[key]``, made by ``make`` when missing (``kept`` is emptied first when it holds
-    :data:`ARRANGEMENTS_KEPT` answers)."""
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= ARRANGEMENTS_KEPT:
-            kept.clear()
-        found = kept[key] = make()
-    return found
+def _kept(kept: dict[K, V], key: K, value: V) -> V:
+    """``value``, kept at ``key`` (``kept`` is emptied first when it holds
+    :data:`ARRANGEMENTS_KEPT` answers). Callers look ``key`` up first, with no function made or
+    called when it is there."""
+    if len(kept) >= ARRANGEMENTS_KEPT:
+        kept.clear()
+    kept[key] = value
+    return value
 
 
 class KalookiGreedyBot:
@@ -100,9 +103,7 @@ class KalookiGreedyBot:
         key = (tuple(sorted(hand)), objective)
         found = self._arranged.get(key)
         if found is None:
-            found = _remembered(
-                self._arranged, key, lambda: self.solver.arrange(hand, CARD_JOKERS, objective)
-            )
+            found = _kept(self._arranged, key, self.solver.arrange(hand, CARD_JOKERS, objective))
         self._last_arranged = (objective, list(hand), found)
         return found
 
@@ -110,14 +111,14 @@ class KalookiGreedyBot:
         """Points left in hand after the best arrangement (the score-only search: the hand's points
         less those the best arrangement melds), kept per hand as arrangements are (a search's
         rollouts ask about the same hands again)."""
-        points = self.points
-        return _remembered(
-            self._deadwood,
-            tuple(sorted(hand)),
-            lambda: (
-                sum(map(points.__getitem__, hand)) - self.solver.score(hand, CARD_JOKERS, Objective.DEADWOOD)
-            ),
-        )
+        key = tuple(sorted(hand))
+        found = self._deadwood.get(key)
+        if found is None:
+            left = sum(map(self.points.__getitem__, hand)) - self.solver.score(
+                hand, CARD_JOKERS, Objective.DEADWOOD
+            )
+            found = _kept(self._deadwood, key, left)
+        return found
 
     def deadwood_without(self, hand: Sequence[int], face: int) -> int:
         """:meth:`deadwood` of ``hand`` less one card ``face``. When the best deadwood arrangement
@@ -131,8 +132,13 @@ class KalookiGreedyBot:
         rest.remove(face)
         if face not in arranged.ungrouped:
             return self.deadwood(rest)
-        left = sum(map(points.__getitem__, hand)) - arranged.score - points[face]
-        return _remembered(self._deadwood, tuple(sorted(rest)), lambda: left)
+        key = tuple(sorted(rest))
+        found = self._deadwood.get(key)
+        if found is None:
+            found = _kept(
+                self._deadwood, key, sum(map(points.__getitem__, hand)) - arranged.score - points[face]
+            )
+        return found
 
     def worst_card(self, hand: Sequence[int]) -> int:
         """The highest deadwood card of ``hand`` (a joker only if nothing else is left out)."""
@@ -149,7 +155,7 @@ class KalookiGreedyBot:
             rest = list(hand)
             rest.remove(face)
             options.append(self._arrange(rest, objective))
-        return max(options, key=lambda a: a.score)
+        return max(options, key=_SCORE)
 
     # ------------------------------------------------------------------ choosing
     def choose(self, observation: dict[str, Any], legal: list[KalookiAction]) -> KalookiAction:
@@ -182,7 +188,7 @@ class KalookiGreedyBot:
         return first or legal[0]
 
     def _draw_or_take(self, observation: dict[str, Any], legal: list[KalookiAction]) -> KalookiAction:
-        verbs = {a.verb for a in legal}
+        verbs = set(map(_VERB, legal))
         top = observation["takeable"]
         if top is not None and V_TAKE in verbs:
             hand = list(observation["hand"])

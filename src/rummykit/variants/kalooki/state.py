@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from rummykit.core.melds import (
@@ -305,7 +306,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         order of its cards (:data:`_Checked`), or the reason it is none (the text of
         :class:`MeldError`); memoised per faces and declarations, the same for every copy of a
         card."""
-        key = (bytes([p for p, _ in played]).translate(FACE_TABLE), tuple([d for _, d in played]))
+        key = (bytes(map(_CARD, played)).translate(FACE_TABLE), tuple(map(_DECLARATION, played)))
         checked = self._validated.get(key)
         if checked is None:
             try:
@@ -1273,6 +1274,9 @@ def _held(hand: list[int], known: Sequence[int], forgotten: set[int], face_: int
     return first
 
 
+_CARD, _DECLARATION = itemgetter(0), itemgetter(1)
+"""A played card's id and its declaration (:data:`Declared`)."""
+
 _Checked = tuple[Meld, tuple[int, ...]]
 """A validated meld and the order of its cards: for each of its faces in turn, the index of the
 card played for it (:func:`_face_order`)."""
@@ -1307,8 +1311,9 @@ def _card_texts(cards: MeldCards) -> list[str]:
 # ---------------------------------------------------------------------- listing candidates
 def _meld_ids(hand: list[int]) -> list[int]:
     """The action id of every single meld ``hand`` (faces) can lay, keeping a card: the sets rank
-    by rank, then the runs suit by suit (each answer memoised per rank or suit, by the suits or
-    positions held, the jokers and the hand's size or the longest run it can make)."""
+    by rank, then the runs suit by suit (each answer memoised per rank or suit, by the suits held
+    or the positions held that some run can hold, the jokers and the hand's size or the longest
+    run it can make)."""
     jokers = min(hand.count(JOKER), MAX_JOKERS)
     size = len(hand)
     held = sum(map(_FACE_BIT.__getitem__, set(hand)))
@@ -1332,18 +1337,22 @@ def _meld_ids(hand: list[int]) -> list[int]:
     for suit, row in enumerate(rows):
         spots = row << 1 | (row & 1) << HIGH_ACE
         # Every run holds three positions in a row that the jokers can fill: three naturals
-        # without a joker, two at most two positions apart with one, one natural with two. A suit
-        # with no such start has no run (and needs no cache look-up).
+        # without a joker, two at most two positions apart with one, one natural with two.
+        # ``kept``: the positions held that some such three can hold. A position held outside
+        # every run of three is in no run (a longer run holds a run of three through it missing
+        # no more positions), and the runs without it list the same ids whether it is held or
+        # not, so the cache is asked by ``kept`` (a suit with none has no run and needs no look-up).
         if jokers > 1:
-            starts = spots
+            kept = spots
         elif jokers:
-            starts = spots & (spots >> 1 | spots >> 2)
+            kept = spots & (spots >> 1 | spots >> 2 | spots << 1 | spots << 2)
         else:
             starts = spots & spots >> 1 & spots >> 2
-        if starts:
-            # A run holds each natural rank at most once (the ace low or high, never both), so it
-            # is no longer than the row's naturals and the jokers.
-            out += _run_ids(suit, spots, jokers, min(longest, row.bit_count() + jokers))
+            kept = starts | starts << 1 | starts << 2
+        if kept:
+            # A run's naturals are at kept positions, so it is no longer than those and the
+            # jokers: a longer ``longest`` lists the same ids.
+            out += _run_ids(suit, kept, jokers, min(longest, kept.bit_count() + jokers))
     return out
 
 

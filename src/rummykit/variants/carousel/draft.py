@@ -14,10 +14,11 @@ after them moving up. :func:`legal_edits` lists every edit that :func:`edit` acc
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from operator import itemgetter
+from typing import NamedTuple, TypeVar
 
 from rummykit.core.melds import CARD_JOKERS, Meld, MeldKind, find_meld
 from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, rank_of, suit_of
@@ -82,7 +83,7 @@ def tidy(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     declared card), then suit (kept in a bounded memo: every edit tidies the melds it changed)."""
     meld = meld_of(cards)
     if meld is None:
-        return tuple(sorted(cards, key=_sort_key))
+        return tuple(sorted(cards, key=_SORT_KEYS.__getitem__))
     return tuple((f, s if f == JOKER else None) for f, s in zip(meld.faces, meld.stands_for, strict=True))
 
 
@@ -97,6 +98,30 @@ def is_run(cards: tuple[Card, ...]) -> bool:
 def _sort_key(card: Card) -> tuple[int, int, int]:
     face = card[1] if card[0] == JOKER and card[1] is not None else card[0]
     return (rank_of(face), suit_of(face), card[0] == JOKER)
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Made(dict[K, V]):
+    """A dict that makes each missing value with ``make`` and keeps it, for small domains such
+    as cards: read through ``made.__getitem__`` (as a sort key, or mapped over cards), a lookup
+    costs less than calling the function."""
+
+    def __init__(self, make: Callable[[K], V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> V:
+        value = self[key] = self.make(key)
+        return value
+
+
+_SORT_KEYS: _Made[Card, tuple[int, int, int]] = _Made(_sort_key)
+""":func:`_sort_key` of each card."""
+_TOKENS: _Made[Card, int] = _Made(token_of)
+""":func:`~rummykit.variants.carousel.actions.token_of` of each card."""
 
 
 def _meld(melds: Sequence[Sequence[Card]], number: int) -> Sequence[Card]:
@@ -304,8 +329,35 @@ def legal_edits(draft: DraftTable, hand: Sequence[int], replace_from_table: bool
     return map(action_of_id, legal_edit_ids(draft, hand, replace_from_table))
 
 
-JOKER_TOKENS = tuple(range(N_FACES, TOKENS))
-"""The card tokens of a joker declared as each face."""
+def _token_rows(base: int, rows: int) -> tuple[tuple[int, ...], ...]:
+    """Row ``r`` (``0 <= r < rows``) holds the ids ``base + r * TOKENS + token`` of every card
+    token, indexed by token. A listing reads its ids from such rows, made once, rather than adding
+    them up: each sum makes a new int object, which costs more than the rest of what the listing
+    does with the id."""
+    return tuple(tuple(range(base + r * TOKENS, base + (r + 1) * TOKENS)) for r in range(rows))
+
+
+_NEW_ROW = _token_rows(NEW_BASE, 1)[0]
+"""``new`` ids by card token."""
+_ADD_ROWS = _token_rows(ADD_BASE, MAX_MELDS)
+"""``add`` ids by meld index, then card token."""
+_SPLIT_ROWS = _token_rows(SPLIT_BASE, MAX_MELDS)
+"""``split`` ids by meld index, then card token."""
+
+
+_TargetRows = _Made[int, tuple[int, ...]]
+"""The ids ``base + (i * TOKENS + token) * TARGETS + target`` of a ``move`` or a ``pull`` (by
+``base``) of a card token out of meld index ``i``: one row of :data:`TARGETS` ids, indexed by
+target, per ``i * TOKENS + token``, each made on first use and kept (as :func:`_token_rows`)."""
+
+
+def _target_rows(base: int) -> _TargetRows:
+    """:data:`_TargetRows` of ``base``."""
+    return _Made(lambda at: tuple(range(base + at * TARGETS, base + (at + 1) * TARGETS)))
+
+
+_MOVE_ROWS = _target_rows(MOVE_BASE)
+_PULL_ROWS = _target_rows(PULL_BASE)
 
 
 def legal_edit_ids(draft: DraftTable, hand: Sequence[int], replace_from_table: bool) -> list[int]:
@@ -317,45 +369,72 @@ def legal_edit_ids(draft: DraftTable, hand: Sequence[int], replace_from_table: b
     id)."""
     melds = draft.melds
     count = len(melds)
-    tokens, left = _hand_tokens(tuple(hand), draft.used, draft.floating > 0)
-    ids = list(_place_ids(tokens, count))
+    real, jokers, left = _hand_tokens(tuple(hand), draft.used, draft.floating > 0)
+    ids = list(_place_ids(real, jokers, count))
     per_meld = [_meld_edit_ids(i, meld, count) for i, meld in enumerate(melds)]
+    moves: list[int] = []
+    pulls: list[int] = []
+    jokers_declared = False
     for known in per_meld:
         ids += known.splits
-    for known in per_meld:
-        ids += known.moves
-    if any(known.declared for known in per_meld):
+        moves += known.moves
+        pulls += known.pulls
+        if known.declared:
+            jokers_declared = True
+    ids += moves
+    if jokers_declared:
         ids += _legal_replacements(per_meld, left, replace_from_table)
-    for known in per_meld:
-        ids += known.pulls
-    return ids
+    return ids + pulls
 
 
 @lru_cache(maxsize=4096)
 def _hand_tokens(
     hand: tuple[int, ...], used: tuple[int, ...], freed: bool
-) -> tuple[tuple[int, ...], frozenset[int]]:
-    """The card tokens that ``new`` and ``add`` may place: each face of ``hand`` not yet placed
-    (``used``), ascending, then every joker token when a joker is ``freed`` or left in the hand;
-    and the faces left (kept in a bounded memo: a turn's edits ask it of one hand)."""
+) -> tuple[tuple[int, ...], bool, frozenset[int]]:
+    """The card tokens that ``new`` and ``add`` may place: each real face of ``hand`` not yet
+    placed (``used``), ascending, and whether every joker token may be placed too (a joker is
+    ``freed`` or left in the hand); and the faces left (kept in a bounded memo: a turn's edits ask
+    it of one hand)."""
+    faces = _faces_left(hand, used)
+    return tuple(sorted(faces - {JOKER})), freed or JOKER in faces, faces
+
+
+def _faces_left(hand: tuple[int, ...], used: tuple[int, ...]) -> frozenset[int]:
+    """The faces of ``hand`` of which a card is left when the cards ``used`` (faces) are taken
+    out of it."""
+    placed = frozenset(used)
+    if len(placed) == len(used):
+        held, twice = _held(hand)
+        return (held - placed) | (twice & placed)
     left = list(hand)
     for face in used:
         if face in left:
             left.remove(face)
-    faces = frozenset(left)
-    tokens = tuple(sorted(faces - {JOKER}))
-    if freed or JOKER in faces:
-        tokens += JOKER_TOKENS
-    return tokens, faces
+    return frozenset(left)
+
+
+@lru_cache(maxsize=256)
+def _held(hand: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+    """The faces of ``hand``, and those it holds more than once (kept in a bounded memo: the
+    hand stays while the draft changes)."""
+    held = frozenset(hand)
+    if len(held) == len(hand):
+        return held, frozenset()
+    return held, frozenset(face for face, count in Counter(hand).items() if count > 1)
 
 
 @lru_cache(maxsize=4096)
-def _place_ids(tokens: tuple[int, ...], count: int) -> tuple[int, ...]:
-    """The ``new`` and ``add`` ids of ``tokens`` on a draft of ``count`` melds, ascending (kept
-    in a bounded memo: the hand changes less often than the number of melds)."""
-    ids = [NEW_BASE + token for token in tokens] if count < MAX_MELDS else []
-    for i in range(count):
-        ids += map((ADD_BASE + i * TOKENS).__add__, tokens)
+def _place_ids(real: tuple[int, ...], jokers: bool, count: int) -> tuple[int, ...]:
+    """The ``new`` and ``add`` ids of the card tokens ``real`` (ascending), and of every joker
+    token when ``jokers``, on a draft of ``count`` melds, ascending (kept in a bounded memo: the
+    hand changes less often than the number of melds)."""
+    rows = _ADD_ROWS[:count] if count >= MAX_MELDS else (_NEW_ROW, *_ADD_ROWS[:count])
+    pick = _picker(real)
+    ids: list[int] = []
+    for row in rows:
+        ids += pick(row)
+        if jokers:
+            ids += row[N_FACES:]
     return tuple(ids)
 
 
@@ -377,49 +456,85 @@ class _MeldIds(NamedTuple):
 @lru_cache(maxsize=16384)
 def _meld_edit_ids(i: int, meld: tuple[Card, ...], count: int) -> _MeldIds:
     """The edit ids of ``meld``, the ``i``-th of ``count`` melds, and its faces (kept in a bounded
-    memo: an edit changes one or two melds, the others' stay)."""
-    cards, pulled, declared, reals = _meld_tokens(meld)
-    splits: list[int] = []
-    if count < MAX_MELDS:
-        splits = [SPLIT_BASE + i * TOKENS + token for token, at in cards if at > 0]
-    moves: list[int] = []
-    room = count - (len(meld) == 1) < MAX_MELDS
-    for token, _ in cards:
-        base = MOVE_BASE + (i * TOKENS + token) * TARGETS
-        moves += range(base, base + i)
-        moves += range(base + i + 1, base + count)
-        if room:
-            moves.append(base + MAX_MELDS)
-    pulls: list[int] = []
-    if count < MAX_MELDS:
-        for token in pulled:
-            base = PULL_BASE + (i * TOKENS + token) * TARGETS
-            pulls += range(base, base + i)
-            pulls += range(base + i + 1, base + count)
-            if count + 2 <= MAX_MELDS:
-                pulls.append(base + MAX_MELDS)
-    return _MeldIds(splits, moves, pulls, declared, reals)
+    memo: an edit changes one or two melds, the others' stay; a new meld or an emptied one changes
+    ``count``, and each meld's ids are read again from the rows of :func:`_token_rows` and
+    :data:`_TargetRows`)."""
+    facts = _meld_tokens(meld)
+    if count >= MAX_MELDS:
+        moves = _target_ids(_MOVE_ROWS, facts.tokens, i, count, len(meld) == 1)
+        return _MeldIds([], moves, [], facts.declared, facts.reals)
+    splits = list(map(_SPLIT_ROWS[i].__getitem__, facts.splits))
+    moves = _target_ids(_MOVE_ROWS, facts.tokens, i, count, True)
+    pulls = _target_ids(_PULL_ROWS, facts.pulls, i, count, count + 2 <= MAX_MELDS) if facts.pulls else []
+    return _MeldIds(splits, moves, pulls, facts.declared, facts.reals)
+
+
+def _target_ids(rows: _TargetRows, tokens: tuple[int, ...], i: int, count: int, room: bool) -> list[int]:
+    """The ids of a ``move`` or ``pull`` (by ``rows``) of each of ``tokens`` (ascending) out of
+    meld index ``i`` of ``count`` melds to each target of :func:`_targets`, ascending."""
+    pick = _targets(i, count, room)
+    at = i * TOKENS
+    ids: list[int] = []
+    for token in tokens:
+        ids += pick(rows[at + token])
+    return ids
+
+
+@lru_cache(maxsize=4096)
+def _targets(i: int, count: int, room: bool) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """What reads, from a row of :data:`_TargetRows`, the ids of a card leaving meld index ``i``
+    of ``count`` melds: to every other meld, then to a new meld (target :data:`MAX_MELDS`) when
+    there is ``room``; ascending."""
+    return _picker((*range(i), *range(i + 1, count), *((MAX_MELDS,) if room else ())))
+
+
+def _picker(indices: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """What reads the items at ``indices`` of a row, as a tuple (``itemgetter``'s, but for any
+    number of indices)."""
+    if len(indices) >= 2:
+        return itemgetter(*indices)
+    return lambda row: tuple(row[index] for index in indices)
+
+
+class _MeldTokens(NamedTuple):
+    """What :func:`_meld_edit_ids` reads of a meld wherever it lies among however many melds."""
+
+    splits: tuple[int, ...]
+    """The token of each distinct card whose first copy is not the meld's first card, ascending."""
+    tokens: tuple[int, ...]
+    """The token of each distinct card, ascending."""
+    pulls: tuple[int, ...]
+    """The tokens of the cards a ``pull`` may take (all but a run's ends), ascending; none unless
+    the meld is a run."""
+    declared: tuple[int, ...]
+    """The faces its jokers are declared as, ascending, once each."""
+    reals: frozenset[int]
+    """The faces of its real cards."""
 
 
 @lru_cache(maxsize=16384)
-def _meld_tokens(
-    meld: tuple[Card, ...],
-) -> tuple[list[tuple[int, int]], list[int], tuple[int, ...], frozenset[int]]:
-    """What :func:`_meld_edit_ids` reads of ``meld`` wherever it lies among however many melds
-    (kept in a bounded memo: a new meld or an emptied one renumbers the others): the token of
-    each distinct card with the index of its first copy, in token order (ties in order of
-    appearance); the tokens of the cards a ``pull`` may take (all but a run's ends, ascending;
-    none unless a run); the faces its jokers are declared as, ascending, once each; the faces of
-    its real cards."""
+def _meld_tokens(meld: tuple[Card, ...]) -> _MeldTokens:
+    """:class:`_MeldTokens` of ``meld`` (kept in a bounded memo: a new meld or an emptied one
+    renumbers the others)."""
     first: dict[Card, int] = {}
     for at, card in enumerate(meld):
         first.setdefault(card, at)
-    cards = sorted(zip(map(token_of, first), first.values(), strict=True))
-    pulled = []
+    cards = sorted(zip(map(_TOKENS.__getitem__, first), first.values(), strict=True))
+    pulled: tuple[int, ...] = ()
     if len(meld) >= 3 and is_run(meld):
-        pulled = sorted(map(token_of, meld[1:-1]))
-    declared = tuple(sorted({d for f, d in meld if f == JOKER and d is not None}))
-    return cards, pulled, declared, frozenset(f for f, _ in meld if f != JOKER)
+        pulled = tuple(sorted(map(_TOKENS.__getitem__, meld[1:-1])))
+    faces = frozenset(map(itemgetter(0), meld))
+    declared: tuple[int, ...] = ()
+    if JOKER in faces:
+        declared = tuple(sorted({d for f, d in meld if f == JOKER and d is not None}))
+        faces -= {JOKER}
+    return _MeldTokens(
+        tuple([token for token, at in cards if at]),
+        tuple([token for token, _ in cards]),
+        pulled,
+        declared,
+        faces,
+    )
 
 
 def _legal_replacements(

@@ -41,6 +41,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
@@ -249,6 +250,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         self._actions: dict[int, CarouselAction] = {}
         self._last_edit: _EditMemo | None = None
         self._last_table: tuple[list[TableMeld], Table] | None = None
+        self._last_hand: tuple[list[int], tuple[int, ...]] | None = None
         self._last_meldable: tuple[list[TableMeld], tuple[int, ...], bool] | None = None
         """The last answer of :meth:`can_meld`: the table list it was for (replaced, never changed
         in place, when the table changes), the mover's card ids and the answer; a turn's edits ask
@@ -261,7 +263,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         :data:`MEMO_SIZE` * 16 kept)."""
         made = self._actions
         try:
-            return list(map(made.__getitem__, ids))
+            return list(itemgetter(*ids)(made)) if len(ids) > 1 else [made[i] for i in ids]
         except KeyError:
             pass
         missing = set(ids).difference(made)
@@ -276,7 +278,12 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         kept, so that applying an edit reuses the one its validation made (raises as ``edit``)."""
         faces = tuple(hand)
         last = self._last_edit
-        if last is not None and last[1] == action and last[2] == faces and last[0] == draft:
+        if (
+            last is not None
+            and (last[1] is action or last[1] == action)
+            and last[2] == faces
+            and (last[0] is draft or last[0] == draft)
+        ):
             return last[3]
         result = edit(draft, action, faces, self.rules.joker_replace_from_table)
         self._last_edit = (draft, action, faces, result)
@@ -287,9 +294,20 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         """Faces of card ids."""
         return list(bytes(pieces).translate(self._face_table))
 
+    def hand_faces(self, state: CarouselState, seat: int) -> tuple[int, ...]:
+        """The faces of ``seat``'s hand, in hand order (the last hand read is kept, compared card by
+        card: a decision reads the mover's hand several times)."""
+        hand = state.hands[seat]
+        last = self._last_hand
+        if last is not None and last[0] == hand:
+            return last[1]
+        faces = tuple(bytes(hand).translate(self._face_table))
+        self._last_hand = (list(hand), faces)
+        return faces
+
     def points(self, state: CarouselState, seat: int) -> int:
         """Points in ``seat``'s hand (joker 25, J Q K 10, ace 1, pips)."""
-        return hand_points(self.faces(state.hands[seat]))
+        return hand_points(self.hand_faces(state, seat))
 
     def table_cards(self, state: CarouselState) -> Table:
         """The table as melds of (face, declared) cards (the last table read is kept: a state's
@@ -336,7 +354,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
 
     def _position_key(self, state: CarouselState) -> tuple[Table, tuple[int, ...]]:
         """(the table, the mover's hand sorted): what the melding questions depend on."""
-        return self.table_cards(state), tuple(sorted(self.faces(state.hands[state.turn])))
+        return self.table_cards(state), tuple(sorted(self.hand_faces(state, state.turn)))
 
     def can_meld(self, state: CarouselState) -> bool:
         """Whether the mover may meld now and some legal new table exists: yes at once when a meld
@@ -457,7 +475,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         if not self.can_meld(state):
             return out
         draft = self.draft(state)
-        hand = self.faces(state.hands[seat])
+        hand = self.hand_faces(state, seat)
         # a draft with a meld of fewer than three cards (or none) can't be committed: no full check
         whole = min(map(len, draft.melds), default=0) >= 3
         if changed and whole and self._commit_fault(state, draft, hand) is None:
@@ -494,7 +512,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             if verb is not CVerb.MELD:
                 self._check_draft_action(state, action)
                 return
-            hand = self.faces(state.hands[seat])
+            hand = self.hand_faces(state, seat)
             check_move(self.table_cards(state), action.table, hand, self.rules.joker_replace_from_table)
             return
         if self.draft_changed(state):
@@ -522,7 +540,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             if not self.draft_changed(state):
                 raise IllegalActionError(P + "draft_unchanged")
             return
-        hand = self.faces(state.hands[state.turn])
+        hand = self.hand_faces(state, state.turn)
         if verb is CVerb.COMMIT:
             fault = self._commit_fault(state, self.draft(state), hand)
             if fault is not None:
@@ -595,11 +613,11 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             state.draft = self.base_draft(state)
             code = "draft_reset"
         else:
-            hand = self.faces(state.hands[seat])
+            hand = self.hand_faces(state, seat)
             new, number = self._edit(current, action, hand)
             state.draft_history.append(current)
             state.draft = new
-            code = "draft_" + verb.value
+            code = "draft_" + verb
             if verb is CVerb.DRAFT:
                 code = "draft_set"
             else:
@@ -620,7 +638,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
 
     def _meld(self, state: CarouselState, seat: int, table: Table) -> list[Event]:
         old = self.table_cards(state)
-        hand = self.faces(state.hands[seat])
+        hand = self.hand_faces(state, seat)
         played = check_move(old, table, hand, self.rules.joker_replace_from_table)
         self._lay_table(state, seat, table)
         state.melded.add(seat)
@@ -745,10 +763,10 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             "round": state.round_no,
             "dealer": state.dealer,
             "to_move": self.current_seat(state),
-            "phase": state.phase.value,
+            "phase": str(state.phase),
             "scores": list(state.scores),
-            "hand": self.faces(state.hands[seat]) if seat is not None else [],
-            "hand_counts": [len(h) for h in state.hands],
+            "hand": list(self.hand_faces(state, seat)) if seat is not None else [],
+            "hand_counts": list(map(len, state.hands)),
             "stock_count": len(state.stock),
             "known": [list(draft.used) if s == state.turn else [] for s in range(self.players)],
             "last_result": self._results(state.results[-1]) if state.results else None,

@@ -1,20 +1,19 @@
-"""The bounded memo: never more than its limit, the newest answer always kept, nothing made up."""
+"""Bounded memos: never more than the limit, the newest answer always kept, nothing made up."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit.memo import BoundedMemo
+from rummykit.memo import keep
 
 
 @given(st.integers(1, 8), st.lists(st.tuples(st.integers(0, 12), st.integers())))
 def test_memo_holds_at_most_its_limit_and_only_what_was_kept(limit: int, puts: list[tuple[int, int]]) -> None:
-    memo: BoundedMemo[int, int] = BoundedMemo(limit)
+    memo: dict[int, int] = {}
     latest: dict[int, int] = {}
     for key, value in puts:
-        assert memo.keep(key, value) == value
+        assert keep(memo, key, value, limit) == value
         latest[key] = value
         assert len(memo) <= limit
         assert memo[key] == value
@@ -22,13 +21,8 @@ def test_memo_holds_at_most_its_limit_and_only_what_was_kept(limit: int, puts: l
 
 
 def test_memo_forgets_everything_when_full() -> None:
-    memo: BoundedMemo[str, int] = BoundedMemo(2)
-    memo.keep("a", 1)
-    memo.keep("b", 2)
-    memo.keep("c", 3)
+    memo: dict[str, int] = {}
+    keep(memo, "a", 1, 2)
+    keep(memo, "b", 2, 2)
+    keep(memo, "c", 3, 2)
     assert memo == {"c": 3}
-
-
-def test_memo_needs_room_for_one_answer() -> None:
-    with pytest.raises(ValueError, match="at least one"):
-        BoundedMemo(0)

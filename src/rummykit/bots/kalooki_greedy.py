@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any
 
 from rummykit.core.melds import CARD_JOKERS, CardValues, Meld, MeldKind
 from rummykit.core.pieces import JOKER, rank_of
+from rummykit.memo import keep
 from rummykit.solvers.arrange import Arrangement, HandSolver, Objective
 from rummykit.solvers.report import HandProfile
 from rummykit.variants.kalooki.actions import (
@@ -41,19 +42,6 @@ _SCORE, _VERB = attrgetter("score"), attrgetter("verb")
 ARRANGEMENTS_KEPT = 256
 """Arrangements (and, apart, deadwood counts) a bot keeps between decisions before it forgets them
 all."""
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-def _kept(kept: dict[K, V], key: K, value: V) -> V:
-    """``value``, kept at ``key`` (``kept`` is emptied first when it holds
-    :data:`ARRANGEMENTS_KEPT` answers). Callers look ``key`` up first, with no function made or
-    called when it is there."""
-    if len(kept) >= ARRANGEMENTS_KEPT:
-        kept.clear()
-    kept[key] = value
-    return value
 
 
 class KalookiGreedyBot:
@@ -103,7 +91,9 @@ class KalookiGreedyBot:
         key = (tuple(sorted(hand)), objective)
         found = self._arranged.get(key)
         if found is None:
-            found = _kept(self._arranged, key, self.solver.arrange(hand, CARD_JOKERS, objective))
+            found = keep(
+                self._arranged, key, self.solver.arrange(hand, CARD_JOKERS, objective), ARRANGEMENTS_KEPT
+            )
         self._last_arranged = (objective, list(hand), found)
         return found
 
@@ -117,7 +107,7 @@ class KalookiGreedyBot:
             left = sum(map(self.points.__getitem__, hand)) - self.solver.score(
                 hand, CARD_JOKERS, Objective.DEADWOOD
             )
-            found = _kept(self._deadwood, key, left)
+            found = keep(self._deadwood, key, left, ARRANGEMENTS_KEPT)
         return found
 
     def deadwood_without(self, hand: Sequence[int], face: int) -> int:
@@ -135,8 +125,11 @@ class KalookiGreedyBot:
         key = tuple(sorted(rest))
         found = self._deadwood.get(key)
         if found is None:
-            found = _kept(
-                self._deadwood, key, sum(map(points.__getitem__, hand)) - arranged.score - points[face]
+            found = keep(
+                self._deadwood,
+                key,
+                sum(map(points.__getitem__, hand)) - arranged.score - points[face],
+                ARRANGEMENTS_KEPT,
             )
         return found
 

@@ -20,7 +20,7 @@ from rummykit.core.melds import CARD_JOKERS, NO_WILDS, Meld, MeldKind, Wilds
 from rummykit.core.notation import format_face, parse_face, parse_pieces, split_tokens
 from rummykit.core.pieces import JOKER, Kind, PieceSet
 from rummykit.errors import NotationError, RummykitError
-from rummykit.memo import BoundedMemo
+from rummykit.memo import keep
 from rummykit.solvers.arrange import WinKind
 from rummykit.solvers.report import HandProfile, HandReport, analyse
 from rummykit.variants.registry import VariantInfo, variant
@@ -124,7 +124,7 @@ class _HandReader:
         self._tails: dict[tuple[WinKind, tuple[WinKind, ...]], str] = {}
         """:meth:`_tail` of reports with no finishes, deadwood or meld value, by arrangement kind
         and win kinds."""
-        self._meld_texts: BoundedMemo[int, tuple[Meld, str]] = BoundedMemo(_MELD_TEXTS_KEPT)
+        self._meld_texts: dict[int, tuple[Meld, str]] = {}
         """Each meld's JSON text by the meld's ``id`` (with the meld, which keeps the id its own)."""
         self._faces: dict[str, int] = {}
         self._fewest_copies = min(pieces.copies, pieces.jokers)
@@ -249,9 +249,8 @@ class _HandReader:
             if hit is None or hit[0] is not meld:
                 pieces = self._list(meld.faces)
                 stands = pieces if meld.stands_for == meld.faces else self._list(meld.stands_for)
-                hit = known.keep(
-                    id(meld), (meld, f'{_MELD_KIND[meld.kind]}, "pieces": {pieces}, "stands_for": {stands}}}')
-                )
+                text = f'{_MELD_KIND[meld.kind]}, "pieces": {pieces}, "stands_for": {stands}}}'
+                hit = keep(known, id(meld), (meld, text), _MELD_TEXTS_KEPT)
             texts.append(hit[1])
         return f"[{', '.join(texts)}]"
 

@@ -17,7 +17,6 @@ from enum import StrEnum
 from functools import cache
 from itertools import combinations
 from struct import Struct
-from typing import TypeVar
 
 from rummykit.core.melds import (
     HIGH_ACE,
@@ -31,6 +30,7 @@ from rummykit.core.melds import (
     merge_runs,
 )
 from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, make_face, rank_of, suit_of
+from rummykit.memo import keep
 
 MAX_TEMPLATE_RUN = 5
 MEMO_LIMIT = 400_000
@@ -258,18 +258,6 @@ def _repeated(found: int, count: int, extra: tuple[int, ...], rest: int) -> tupl
     return found + twice + thrice, count + twice.bit_count() + thrice.bit_count()
 
 
-_T = TypeVar("_T")
-
-
-def _kept(table: dict[int, _T], key: int, fits: _T) -> _T:
-    """``fits`` stored in a table of the templates that fit at ``key``, the table emptied first
-    when it holds more than :data:`FIT_LIMIT` entries."""
-    if len(table) > FIT_LIMIT:
-        table.clear()
-    table[key] = fits
-    return fits
-
-
 def _multisets(n: int) -> list[tuple[int, ...]]:
     """Suit multisets of size ``n`` (sets with repeated suits allowed), each copy at most twice."""
     out: list[tuple[int, ...]] = []
@@ -381,14 +369,17 @@ class HandSolver:
         ``g`` reads ``shown.get(g, g)``."""
         known = self._units.get(id(wilds))
         if known is None or known[0] is not wilds:
-            if len(self._units) > _UNITS_KEPT:
-                self._units.clear()
-            known = self._units[id(wilds)] = (
-                wilds,
-                [
-                    0 if f in wilds.faces else _UNITS[f] if f != JOKER else _UNITS[wilds.joker_as or 0]
-                    for f in range(JOKER + 1)
-                ],
+            known = keep(
+                self._units,
+                id(wilds),
+                (
+                    wilds,
+                    [
+                        0 if f in wilds.faces else _UNITS[f] if f != JOKER else _UNITS[wilds.joker_as or 0]
+                        for f in range(JOKER + 1)
+                    ],
+                ),
+                _UNITS_KEPT,
             )
         units = known[1]
         wild_faces = wilds.faces
@@ -522,9 +513,7 @@ class HandSolver:
         if known is None:
             memo = self._memo(objective)
             total = self._search(core, w, objective, memo)
-            if len(self._walks) >= WALKS_KEPT:
-                self._walks.clear()
-            known = self._walks[at] = (total, self._rebuild(core, w, memo, wild, shown))
+            known = keep(self._walks, at, (total, self._rebuild(core, w, memo, wild, shown)), WALKS_KEPT)
         total, (melds, left, spare) = known
         return Arrangement(melds, (*_listed(left + alone), *spare), total)
 
@@ -685,7 +674,7 @@ class HandSolver:
                         units_back = sum(_UNITS[g] for g in swap)
                         swaps.append(((index, swap), gained + n * wild_score - back, back, units_back, n))
             fits.append((rest - k2, need, weight[anchor] + taken, gained, plain, tuple(swaps)))
-        return _kept(self._point_tables(objective)[slot << 3 | w], key, tuple(fits))
+        return keep(self._point_tables(objective)[slot << 3 | w], key, tuple(fits), FIT_LIMIT)
 
     def _fit_key(self, slot: int, rest: int) -> int:
         """The key of :meth:`_fit` in ``_fit_tables[slot << 3 | wilds]`` for the anchor at ``slot``
@@ -708,7 +697,7 @@ class HandSolver:
             if (found, need) not in seen:
                 seen.add((found, need))
                 fits.append((found, need, 1 + count + need, count, choice))
-        return _kept(self._fit_tables[slot << 3 | w], key, tuple(fits))
+        return keep(self._fit_tables[slot << 3 | w], key, tuple(fits), FIT_LIMIT)
 
     def _fitting(self, slot: int, rest: int, w: int) -> Iterator[tuple[int, int, int, int, _Choice]]:
         """The templates anchored at ``slot`` that fit the naturals ``rest`` (a state less its

@@ -41,7 +41,7 @@ from rummykit.core.melds import (
 from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, Kind, make_face, rank_of
 from rummykit.errors import MeldError, RummykitError
-from rummykit.memo import BoundedMemo
+from rummykit.memo import keep
 
 CARD_MELDS = MeldRules(Kind.CARDS)
 CARD_MELDS_ACE_LOW = MeldRules(Kind.CARDS, ace_high=False)
@@ -155,7 +155,7 @@ class TableSolver:
     position; see the module docstring. The answers are kept per position for every solver of a
     process (:data:`SOLVED_KEPT`): a game's legality and its bots ask about the same positions."""
 
-    _solved: ClassVar[BoundedMemo[tuple[object, ...], TableMove]] = BoundedMemo(SOLVED_KEPT)
+    _solved: ClassVar[dict[tuple[object, ...], TableMove]] = {}
     """Answers by (decks, ace high, table, sorted hand, values, the joker rule, objective, free
     jokers): HiGHS gives the same answer to the same program whatever it solved before."""
 
@@ -248,8 +248,11 @@ class TableSolver:
         )
         known = self._solved.get(key)
         if known is None:
-            known = self._solved.keep(
-                key, self._solve(table, hand, values, replace_from_table, objective, free_jokers)
+            known = keep(
+                self._solved,
+                key,
+                self._solve(table, hand, values, replace_from_table, objective, free_jokers),
+                SOLVED_KEPT,
             )
         return TableMove(known.table, known.played, _left(hand, known.played), known.points_left)
 

@@ -53,7 +53,7 @@ from rummykit.engine.piece_pool import FacePool
 from rummykit.engine.state import State
 from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError
-from rummykit.memo import BoundedMemo
+from rummykit.memo import keep
 from rummykit.solvers.rearrange import TableSolver
 from rummykit.variants.carousel import messages
 from rummykit.variants.carousel.actions import (
@@ -247,7 +247,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         self._faces = tuple(self.pieces.face(p) for p in range(self.pieces.size))
         self._face_table = bytes(self._faces).ljust(256, b"\0")
         """``bytes.translate`` table: card id -> face (at most two decks: every id fits in a byte)."""
-        self._meldable: BoundedMemo[tuple[Table, tuple[int, ...]], bool] = BoundedMemo(MEMO_SIZE)
+        self._meldable: dict[tuple[Table, tuple[int, ...]], bool] = {}
         self._actions: dict[int, CarouselAction] = {}
         self._last_edit: _EditMemo | None = None
         self._last_table: tuple[list[TableMeld], Table] | None = None
@@ -376,13 +376,15 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         if known is None:
             table, faces = key
             replace = self.rules.joker_replace_from_table
-            known = self._meldable.keep(
+            known = keep(
+                self._meldable,
                 key,
                 simple_meld(table, faces, replace) is not None
                 or (
                     not no_card_fits(table, faces, replace)
                     and bool(self.solver.solve(table, faces, CAROUSEL_VALUES, replace).played)
                 ),
+                MEMO_SIZE,
             )
         self._last_meldable = (state.table, hand, known)
         return known

@@ -67,7 +67,7 @@ from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.engine.state import State
 from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError, MeldError, NotationError
-from rummykit.memo import BoundedMemo
+from rummykit.memo import keep
 from rummykit.variants.kalooki import messages as _messages
 from rummykit.variants.kalooki.actions import (
     DISCARD_BASE,
@@ -282,9 +282,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         if hit is not None and hit[0] is meld:
             return hit[1]
         fits = self._fits(self._kept(meld), card)
-        if len(self._extensions) >= EXTENSIONS_KEPT:
-            self._extensions.clear()
-        self._extensions[key] = (meld, fits)
+        keep(self._extensions, key, (meld, fits), EXTENSIONS_KEPT)
         return fits
 
     def _fits(self, kept: list[Declared], card: DeclaredFace) -> bool:
@@ -314,9 +312,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
                 checked = (meld, _face_order(key[0], meld.faces))
             except MeldError as exc:
                 checked = str(exc)
-            if len(self._validated) >= MELDS_KEPT:
-                self._validated.clear()
-            self._validated[key] = checked
+            keep(self._validated, key, checked, MELDS_KEPT)
         return checked
 
     def _table_options(self, table: list[TableMeld]) -> _TableOptions:
@@ -362,9 +358,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         fits = self._meld_fits.get(key)
         if fits is None:
             fits = self._worked_fits(meld, key)
-        if len(self._fits_by_meld) >= EXTENSIONS_KEPT:
-            self._fits_by_meld.clear()
-        self._fits_by_meld[id(meld)] = (meld, fits)
+        keep(self._fits_by_meld, id(meld), (meld, fits), EXTENSIONS_KEPT)
         return fits
 
     def _worked_fits(
@@ -381,9 +375,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             tuple([layoff_code(c) for c in jokers if self._fits(kept, c)]),
             JOKER in made.faces and not closed(meld),
         )
-        if len(self._meld_fits) >= EXTENSIONS_KEPT:
-            self._meld_fits.clear()
-        self._meld_fits[key] = fits
+        keep(self._meld_fits, key, fits, EXTENSIONS_KEPT)
         return fits
 
     def _action(self, number: int) -> KalookiAction:
@@ -1295,7 +1287,7 @@ def _face_order(played: bytes, ordered: Sequence[int]) -> tuple[int, ...]:
     return tuple(order)
 
 
-_CARD_TEXTS: BoundedMemo[MeldCards, tuple[str, ...]] = BoundedMemo(MELDS_KEPT)
+_CARD_TEXTS: dict[MeldCards, tuple[str, ...]] = {}
 """:func:`card_list` by cards."""
 
 
@@ -1304,7 +1296,7 @@ def _card_texts(cards: MeldCards) -> list[str]:
     names its cards."""
     texts = _CARD_TEXTS.get(cards)
     if texts is None:
-        texts = _CARD_TEXTS.keep(cards, tuple(card_list(cards)))
+        texts = keep(_CARD_TEXTS, cards, tuple(card_list(cards)), MELDS_KEPT)
     return list(texts)
 
 

@@ -17,7 +17,7 @@ import pytest
 
 import web_modules
 from rummykit.core.notation import format_face
-from rummykit.core.pieces import Kind
+from rummykit.core.pieces import N_FACES, Kind
 from rummykit.engine.option_help import OPTION_HELP, OPTION_HELP_BY_VARIANT, PREFIX
 from rummykit.engine.options import rules_dict
 from rummykit.server.assist import pack_rows
@@ -185,7 +185,7 @@ def test_rack_follows_the_hand_moves_and_arranges_like_the_seat_session(server: 
 
     stale = [*first["slots"]]
     stale[stale.index(hand[0])] = None
-    stale[-1] = 51 if 51 not in hand else 50
+    stale[-1] = max(set(range(N_FACES)) - set(hand))
     fixed = ask(client, {"type": "rack", "slots": stale, "rows": 2, "round": round_no}, "rack")
     assert sorted(f for f in fixed["slots"] if f is not None) == sorted(hand)
     assert fixed["arrived"] == [hand[0]]

@@ -21,9 +21,13 @@ The clock (``time.process_time``, the CPU time of this process, as in ``bench/ok
 ``bench/envs.py``, so that other work on a shared machine slows neither side) runs over the whole
 loop of one line, so dealing new matches and making their bots (rummykit) or new episodes
 (gin_rummy) is included; a line stops at the first decision after its budget (``--seconds`` of CPU
-time) or once ``--games`` matches have finished. Before each
-timed line an untimed warm-up (``--warmup`` seconds, another seed) fills import-time and solver
-caches, as a long self-play run would have them. Only complete matches are counted as matches;
+time) or once ``--games`` matches have finished. Before the timing every line gets an untimed
+warm-up (``--warmup`` seconds, another seed) that fills import-time and solver caches, as a long
+self-play run would have them. The budgets are split into ``--rounds`` slices timed in turn (each
+line, then the peer, round after round; a line's matches go on across its slices), so that a
+machine that slows down or speeds up part-way through a run moves every line alike: even the
+CPU time of one process moves by a third between minutes on a shared machine. Each ratio is
+printed over the totals and, per round, as a range. Only complete matches are counted as matches;
 the decision rate counts every decision, including those of the match cut off by the budget, so
 lines with slow decisions (greedy Carousel) may cover only the start of one match.
 
@@ -113,7 +117,8 @@ def gin_rummy_selfplay(pyspiel: Any, seed: int) -> Iterator[int]:
 # ------------------------------------------------------------------------------------- timing
 @dataclass(frozen=True)
 class Line:
-    """One timed line: ``decisions`` made in ``seconds``, ``matches`` finished on the way."""
+    """One timed line: ``decisions`` made in ``seconds``, ``matches`` finished on the way;
+    ``rates``: its decisions/s in each round (:func:`run_lines`)."""
 
     game: str
     bot: str
@@ -121,15 +126,27 @@ class Line:
     matches: int = 0
     seconds: float = 0.0
     error: str | None = None
+    rates: tuple[float, ...] = ()
 
     @property
     def rate(self) -> float:
         return self.decisions / self.seconds if self.seconds else 0.0
 
 
-def measure(game: str, bot: str, plays: Iterator[int], seconds: float, max_matches: int | None) -> Line:
-    """Count the decisions ``plays`` yields until ``seconds`` have passed or ``max_matches``
-    matches have finished (each yield is one decision and the matches finished so far)."""
+@dataclass
+class Slice:
+    """What one stretch of a line counted: ``decisions``, the ``matches`` finished so far (a
+    running total), ``seconds``."""
+
+    decisions: int
+    matches: int
+    seconds: float
+
+
+def measure(plays: Iterator[int], seconds: float, max_matches: int | None) -> Slice:
+    """Count the decisions ``plays`` yields until ``seconds`` of CPU time have passed or
+    ``max_matches`` matches have finished (each yield is one decision and the matches finished so
+    far). ``plays`` may be measured again: it goes on where it stopped."""
     cap = sys.maxsize if max_matches is None else max_matches
     clock = time.process_time
     decisions = finished = 0
@@ -139,27 +156,66 @@ def measure(game: str, bot: str, plays: Iterator[int], seconds: float, max_match
         decisions += 1
         if finished >= cap or clock() >= deadline:
             break
-    return Line(game, bot, decisions, finished, clock() - start)
+    return Slice(decisions, finished, clock() - start)
 
 
-def run_line(
-    game: str,
-    bot: str,
-    start_plays: Callable[[int], Iterator[int]],
-    args: argparse.Namespace,
-    on_error: bool = True,
-) -> Line:
-    """A warm-up (seed ``args.seed + 1_000_000``), then the timed line (seed ``args.seed``).
-    ``start_plays(seed)`` returns the decision iterator; an engine error becomes the line's
-    ``error`` rather than ending the run."""
-    try:
-        if args.warmup > 0:
-            measure(game, bot, start_plays(args.seed + 1_000_000), args.warmup, None)
-        return measure(game, bot, start_plays(args.seed), args.seconds, args.games)
-    except Exception as error:
-        if not on_error:
-            raise
-        return Line(game, bot, error=f"{type(error).__name__}: {error}")
+@dataclass(frozen=True)
+class Spec:
+    """A line to time: ``game``, ``bot`` and ``start_plays(seed)``, its decision iterator; an
+    error of the peer's line ends the run (``on_error=False``) rather than becoming its line's."""
+
+    game: str
+    bot: str
+    start_plays: Callable[[int], Iterator[int]]
+    on_error: bool = True
+
+
+def run_lines(specs: Sequence[Spec], args: argparse.Namespace) -> list[Line]:
+    """Time every line of ``specs`` in ``args.rounds`` interleaved rounds: first each line's
+    untimed warm-up (``args.warmup`` seconds, seed ``args.seed + 1_000_000``), then, round after
+    round, ``args.seconds / args.rounds`` of each line in turn (seed ``args.seed``; each line goes
+    on with its own matches where its last slice stopped), so that every line, the peer's
+    included, is timed in the same minutes of a shared machine. A line stops early once
+    ``args.games`` matches have finished; an engine error becomes its line's ``error``."""
+    plays: list[Iterator[int] | None] = []
+    errors: list[str | None] = [None] * len(specs)
+    for i, spec in enumerate(specs):
+        try:
+            if args.warmup > 0:
+                measure(spec.start_plays(args.seed + 1_000_000), args.warmup, None)
+            plays.append(spec.start_plays(args.seed))
+        except Exception as error:
+            if not spec.on_error:
+                raise
+            plays.append(None)
+            errors[i] = f"{type(error).__name__}: {error}"
+    slices: list[list[Slice]] = [[] for _ in specs]
+    for _ in range(args.rounds):
+        for i, spec in enumerate(specs):
+            running = plays[i]
+            if running is None or (
+                args.games is not None and slices[i] and slices[i][-1].matches >= args.games
+            ):
+                continue
+            try:
+                slices[i].append(measure(running, args.seconds / args.rounds, args.games))
+            except Exception as error:
+                if not spec.on_error:
+                    raise
+                plays[i] = None
+                errors[i] = f"{type(error).__name__}: {error}"
+    return [
+        Line(
+            spec.game,
+            spec.bot,
+            sum(s.decisions for s in done),
+            done[-1].matches if done else 0,
+            sum(s.seconds for s in done),
+            errors[i],
+            tuple(s.decisions / s.seconds if s.seconds else 0.0 for s in done),
+        )
+        for i, (spec, done) in enumerate(zip(specs, slices, strict=True))
+    ]
 
 
 # ------------------------------------------------------------------------------------ reporting
@@ -169,19 +225,28 @@ def _ratio(line: Line, peer: Line | None) -> float | None:
     return line.rate / peer.rate
 
 
+def _round_ratios(line: Line, peer: Line | None) -> list[float]:
+    """The line's rate over the peer's in each round both were timed in."""
+    if peer is None or peer.error or line.error:
+        return []
+    return [mine / theirs for mine, theirs in zip(line.rates, peer.rates, strict=False) if theirs]
+
+
 def print_table(lines: Sequence[Line], peer: Line | None) -> None:
     head = f"{'game':<14} {'bot':<7} {'decisions':>10} {'matches':>8} {'seconds':>8} {'decisions/s':>12}"
-    print(f"\n{head} {'÷ ' + PEER_GAME:>12}")
-    print("-" * (len(head) + 13))
+    print(f"\n{head} {'÷ ' + PEER_GAME:>12} {'rounds':>13}")
+    print("-" * (len(head) + 27))
     for line in [*lines, *([peer] if peer else [])]:
         if line.error:
             print(f"{line.game:<14} {line.bot:<7} error: {line.error}")
             continue
         ratio = _ratio(line, peer)
         shown = f"{ratio:11.3f}x" if ratio is not None else f"{'n/a':>12}"
+        per_round = _round_ratios(line, peer) if line is not peer else []
+        spread = f"{min(per_round):.2f}-{max(per_round):.2f}x" if per_round else ""
         print(
             f"{line.game:<14} {line.bot:<7} {line.decisions:>10,} {line.matches:>8,} "
-            f"{line.seconds:>8.2f} {line.rate:>12,.1f} {shown}"
+            f"{line.seconds:>8.2f} {line.rate:>12,.1f} {shown} {spread:>13}"
         )
 
 
@@ -194,6 +259,8 @@ def line_json(line: Line, peer: Line | None) -> dict[str, Any]:
         "seconds": round(line.seconds, 4),
         "decisions_per_second": round(line.rate, 2),
         "ratio_to_gin_rummy": None if (r := _ratio(line, peer)) is None else round(r, 4),
+        "rates_by_round": [round(rate, 2) for rate in line.rates],
+        "ratios_by_round": [round(r, 4) for r in _round_ratios(line, peer)],
         "error": line.error,
     }
 
@@ -208,6 +275,12 @@ def _version(distribution: str) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=3.0, help="time budget per line (default 3)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=5,
+        help="interleaved rounds the lines' budgets are split into (default 5)",
+    )
     parser.add_argument("--games", type=int, default=None, help="stop a line after N finished matches")
     parser.add_argument("--only", choices=GAMES, default=None, help="time only this rummykit game")
     parser.add_argument(
@@ -223,6 +296,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--seconds must be positive and --warmup not negative")
     if args.games is not None and args.games < 1:
         parser.error("--games must be at least 1")
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
 
     pinning = pin_one_core()
     source = str(Path(rummykit.__file__).parent)
@@ -230,7 +305,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.json:
         print(
             f"Python {sys.version.split()[0]}, {pinning}, seed {args.seed}, "
-            f"{args.seconds:g} s per line after a {args.warmup:g} s warm-up"
+            f"{args.seconds:g} s per line in {args.rounds} interleaved rounds, "
+            f"after a {args.warmup:g} s warm-up"
             + (f", at most {args.games} matches per line" if args.games else "")
         )
         print(f"rummykit {_version('rummykit')} from {source}: 4 bots of one kind, default rules")
@@ -240,16 +316,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"open_spiel {_version('open_spiel')}: {PEER_GAME}, 2 players, uniform random moves")
 
     games = [args.only] if args.only else list(GAMES)
-    lines = [
-        run_line(game, bot, functools.partial(rummykit_selfplay, game, bot), args)
+    specs = [
+        Spec(game, bot, functools.partial(rummykit_selfplay, game, bot))
         for game in games
         for bot in args.bots or BOT_KINDS
     ]
-    peer = None
     if pyspiel is not None:
-        peer = run_line(
-            PEER_GAME, "random", functools.partial(gin_rummy_selfplay, pyspiel), args, on_error=False
+        specs.append(
+            Spec(PEER_GAME, "random", functools.partial(gin_rummy_selfplay, pyspiel), on_error=False)
         )
+    timed = run_lines(specs, args)
+    lines = timed[: len(timed) - (pyspiel is not None)]
+    peer = timed[-1] if pyspiel is not None else None
 
     if args.json:
         report = {
@@ -257,6 +335,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "pinning": pinning,
             "seed": args.seed,
             "seconds_per_line": args.seconds,
+            "rounds": args.rounds,
             "warmup": args.warmup,
             "max_matches": args.games,
             "rummykit": {"version": _version("rummykit"), "source": source},

@@ -6,6 +6,7 @@ hands, and whatever hands came before (the memo is shared)."""
 
 from __future__ import annotations
 
+import gc
 import pickle
 
 from hypothesis import given, settings
@@ -160,3 +161,28 @@ def test_a_used_solver_pickles_and_answers_the_same() -> None:
 
     before = answers(solver)
     assert answers(pickle.loads(pickle.dumps(solver))) == before
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.integers(0, DECKS.size - 1), min_size=1, max_size=14, unique=True), min_size=1, max_size=8
+    ),
+    st.sampled_from(list(Objective)),
+)
+def test_search_memos_hold_ints_the_collector_stops_tracking(
+    hands: list[list[int]], objective: Objective
+) -> None:
+    """Whatever hands were arranged, the search memos keep each state's score and choice as one
+    int, so that once the garbage collector has looked at a memo it no longer tracks (and scans)
+    it; a new solver's answers after the same hands are the same arrangements."""
+    solver = HandSolver(MeldRules(Kind.CARDS), KALOOKI_VALUES)
+    answers = [solver.arrange([DECKS.face(i) for i in ids], CARD_JOKERS, objective) for ids in hands]
+    memos = [known for memo in solver._memos.values() for known in memo]
+    assert all(type(entry) is int for known in memos for entry in known.values())
+    gc.collect()
+    assert not any(gc.is_tracked(known) for known in memos)
+    fresh = HandSolver(MeldRules(Kind.CARDS), KALOOKI_VALUES)
+    assert [
+        fresh.arrange([DECKS.face(i) for i in ids], CARD_JOKERS, objective) for ids in hands[::-1]
+    ] == answers[::-1]

@@ -94,9 +94,19 @@ _Walk = tuple[tuple[Meld, ...], int, tuple[int, ...]]
 """What :meth:`HandSolver._rebuild` walks from a state: its melds (runs merged), the naturals it
 leaves out (packed counts) and the wild pieces it leaves out."""
 _Choice = tuple[int, tuple[int, ...]] | None
-_Memo = list[dict[int, tuple[int, _Choice]]]
+"""A state's best choice: ``None`` (its anchor left out), or (the index of the anchor's template,
+the naturals it gives back for wilds to take their places). The memo and the fit tables keep a
+choice as its id in the solver's :meth:`HandSolver._choice_id` table: 0 for ``None``, ``i + 1``
+for template ``i`` with nothing given back."""
+_CHOICE_BITS = 20
+"""The bits of a memo entry below its score: the choice's id."""
+_CHOICE_MASK = (1 << _CHOICE_BITS) - 1
+_Memo = list[dict[int, int]]
 """A search memo: by number of wilds (below ``_MAX_WILDS``), by packed natural counts, the state's
-best score and choice."""
+best score and choice as one int, ``score << _CHOICE_BITS | choice id``. Ints, not pairs: a dict
+holding only ints and strings is one the garbage collector stops tracking (and scanning) once it has
+looked at it, and adding an int keeps it so, where every new pair would make it tracked again, so
+each full collection would scan the memo's hundreds of thousands of entries."""
 _MAX_WILDS = 8
 
 
@@ -189,18 +199,18 @@ def _templates(rules: MeldRules) -> tuple[tuple[_Template, ...], ...]:
 
 _Search = Callable[[int, int, int], int]
 """A memoised search: the best score from (packed naturals, wilds, the naturals' weight)."""
-_Fit = tuple[int, int, int, int, _Choice]
+_Fit = tuple[int, int, int, int, int]
 """A template that fits a state, as :meth:`HandSolver._fit` lists it."""
 
-_PointFit = tuple[int, int, int, int, _Choice, tuple[tuple[_Choice, int, int, int, int], ...]]
+_PointFit = tuple[int, int, int, int, int, tuple[tuple[int, int, int, int, int], ...]]
 """A template that fits a state, as :meth:`HandSolver._point_fit` lists it: (units it takes from
 the naturals, wilds it needs, the weight of the naturals it melds (the anchor's too), its score,
-the memo's choice, and the wild swaps the ``DEADWOOD`` search tries after it: (choice, score,
+the memo's choice id, and the wild swaps the ``DEADWOOD`` search tries after it: (choice id, score,
 weight given back, units given back, wilds))."""
 
-_Record = tuple[int, int, int, tuple[int, tuple[int, ...]], tuple[int, ...]]
+_Record = tuple[int, int, int, int, tuple[int, ...]]
 """A template as the search reads it: (index in its anchor's row, units of its other faces, number
-of other faces, the memo's choice for it, units of the faces it holds twice and three times (sets
+of other faces, the memo's choice id for it, units of the faces it holds twice and three times (sets
 of one suit repeated; empty for every other template))."""
 
 
@@ -218,7 +228,7 @@ def _template_groups(rules: MeldRules) -> tuple[tuple[tuple[_Record, ...], ...],
             extra = tuple(
                 sum(_UNITS[g] for g in set(t.others) if t.others.count(g) >= times) for times in (2, 3)
             )
-            record = (index, units, len(t.others), (index, ()), extra if any(extra) else ())
+            record = (index, units, len(t.others), index + 1, extra if any(extra) else ())
             groups.setdefault(len(t.faces), []).append(record)
         out.append(tuple(tuple(group) for _, group in sorted(groups.items())))
     return tuple(out)
@@ -293,6 +303,9 @@ class HandSolver:
         self._templates = _templates(rules)
         self._groups = _template_groups(rules)
         self._slot_groups = [self._groups[f] if f >= 0 else () for f in _SLOT_FACE]
+        self._choices: list[_Choice] = [None, *((i, ()) for i in range(max(map(len, self._templates))))]
+        """Every choice by its id (see :data:`_Choice`)."""
+        self._choice_ids = {choice: i for i, choice in enumerate(self._choices)}
         self._by_count = not rules.set_distinct
         """Whether a template can hold a face twice (sets of repeated suits), so that which
         templates fit a state depends on the counts of its faces, not only on which are present."""
@@ -320,9 +333,12 @@ class HandSolver:
         """The pairs :meth:`_pair` made, by (piece, piece, face they stand for)."""
         """By the round's wilds: each face's unit in the packed counts (0 for a wild; a false
         joker's, its natural's), for :meth:`_pack`."""
-        self._walks: dict[tuple[Objective, int, tuple[int, ...]], tuple[int, _Walk]] = {}
-        """By (objective, a state's packed naturals, its wild pieces in hand order): the search's
-        score and :meth:`_rebuild`'s walk, for hands where no natural is shown by another face
+        self._walks: dict[Objective, dict[tuple[int, tuple[int, ...]], tuple[int, *_Walk]]] = {
+            objective: {} for objective in Objective
+        }
+        """By objective, then by (a state's packed naturals, its wild pieces in hand order): the
+        search's score and :meth:`_rebuild`'s walk in one tuple (keys of ints only, which the
+        garbage collector stops tracking), for hands where no natural is shown by another face
         (:meth:`_pack`'s ``shown`` empty); both depend on nothing else (a state's best score and
         choice are the same whichever search filled the memo), so :meth:`_arranged` asks again
         for neither when a hand differs from an earlier one only by naturals no template takes.
@@ -361,6 +377,17 @@ class HandSolver:
         if memo is None or sum(map(len, memo)) > MEMO_LIMIT:
             memo = self._memos[objective] = [{} for _ in range(_MAX_WILDS)]
         return memo
+
+    def _choice_id(self, choice: _Choice) -> int:
+        """The id of ``choice`` in ``_choices``, given on first use (a template index and a subset
+        of its other faces: a few thousand at most)."""
+        known = self._choice_ids.get(choice)
+        if known is None:
+            known = self._choice_ids[choice] = len(self._choices)
+            if known > _CHOICE_MASK:
+                raise RuntimeError("more solver choices than a memo entry holds")
+            self._choices.append(choice)
+        return known
 
     # ----------------------------------------------------------------- hands as counts
     def _pack(self, faces: Sequence[int], wilds: Wilds) -> tuple[int, list[int], dict[int, int]]:
@@ -508,13 +535,14 @@ class HandSolver:
         if shown:
             memo = self._memo(objective)
             return self._built(core, alone, w, memo, wild, shown, self._search(core, w, objective, memo))
-        at = (objective, core, tuple(wild))
-        known = self._walks.get(at)
+        walks = self._walks[objective]
+        at = (core, tuple(wild))
+        known = walks.get(at)
         if known is None:
             memo = self._memo(objective)
             total = self._search(core, w, objective, memo)
-            known = keep(self._walks, at, (total, self._rebuild(core, w, memo, wild, shown)), WALKS_KEPT)
-        total, (melds, left, spare) = known
+            known = keep(walks, at, (total, *self._rebuild(core, w, memo, wild, shown)), WALKS_KEPT)
+        total, melds, left, spare = known
         return Arrangement(melds, (*_listed(left + alone), *spare), total)
 
     def _built(
@@ -570,7 +598,7 @@ class HandSolver:
             return self._search_pieces(key, wilds, memo)
         hit = memo[wilds].get(key)
         if hit is not None:
-            return hit[0]
+            return hit >> _CHOICE_BITS
         weight = self._weights(objective)[0]
         # MELD_VALUE weighs no natural (the value is in the templates): its naturals' weight is 0
         room = sum(map(weight.__getitem__, _listed(key))) if objective is Objective.DEADWOOD else 0
@@ -600,16 +628,17 @@ class HandSolver:
         by_count = self._by_count
         bounded = objective is Objective.DEADWOOD
         slot_weight = [weight_of[f] if f >= 0 else 0 for f in _SLOT_FACE]
+        bits = _CHOICE_BITS
 
         def best(k: int, w: int, room: int) -> int:
             """Best score from naturals ``k`` and ``w`` wilds; ``room``: the naturals' weight."""
             known = memo[w]
             hit = known.get(k)
             if hit is not None:
-                return hit[0]
+                return hit >> bits
             if k == 0:
                 score = (w * wild_score + self._all_wild_bonus(objective, w)) if w >= 3 else 0
-                known[k] = (score, None)
+                known[k] = score << bits
                 return score
             slot = ((k & -k).bit_length() - 1) >> 1
             rest = k - unit_at[slot]
@@ -619,7 +648,7 @@ class HandSolver:
                 fits = fit(objective, slot, rest, w, key)
             ceiling = room + w * wild_score if bounded else -1
             top_score = -1
-            top_choice: _Choice = None
+            top_choice = 0
             for found, need, taken, gained, plain, swaps in fits:
                 rest_room = room - taken
                 k2 = rest - found
@@ -631,12 +660,12 @@ class HandSolver:
                     if score > top_score:
                         top_score, top_choice = score, choice
                 if top_score == ceiling:
-                    known[k] = (top_score, top_choice)
+                    known[k] = top_score << bits | top_choice
                     return top_score
             alone = best(rest, w, room - slot_weight[slot])
             if alone >= top_score:
-                top_score, top_choice = alone, None
-            known[k] = (top_score, top_choice)
+                top_score, top_choice = alone, 0
+            known[k] = top_score << bits | top_choice
             return top_score
 
         return best
@@ -672,7 +701,8 @@ class HandSolver:
                     for swap in combinations(avail, n):
                         back = sum(weight[g] for g in swap)
                         units_back = sum(_UNITS[g] for g in swap)
-                        swaps.append(((index, swap), gained + n * wild_score - back, back, units_back, n))
+                        choice = self._choice_id((index, swap))
+                        swaps.append((choice, gained + n * wild_score - back, back, units_back, n))
             fits.append((rest - k2, need, weight[anchor] + taken, gained, plain, tuple(swaps)))
         return keep(self._point_tables(objective)[slot << 3 | w], key, tuple(fits), FIT_LIMIT)
 
@@ -686,7 +716,7 @@ class HandSolver:
         """The templates anchored at ``slot`` that fit the naturals ``rest`` (a state less its
         anchor) with ``w`` wilds, in the search's order (see :func:`_template_groups`), each as
         ``(units it takes from rest, wilds it needs, pieces it melds, naturals it takes besides the
-        anchor, the memo's choice)``. A template taking the same naturals with as many wilds as an
+        anchor, the memo's choice id)``. A template taking the same naturals with as many wilds as an
         earlier one is left out: it scores the same, and every search keeps the first of the best.
 
         Kept in ``_fit_tables`` at ``key`` (:meth:`_fit_key`), where the searches look first; each
@@ -699,12 +729,12 @@ class HandSolver:
                 fits.append((found, need, 1 + count + need, count, choice))
         return keep(self._fit_tables[slot << 3 | w], key, tuple(fits), FIT_LIMIT)
 
-    def _fitting(self, slot: int, rest: int, w: int) -> Iterator[tuple[int, int, int, int, _Choice]]:
+    def _fitting(self, slot: int, rest: int, w: int) -> Iterator[tuple[int, int, int, int, int]]:
         """The templates anchored at ``slot`` that fit the naturals ``rest`` (a state less its
         anchor) with ``w`` wilds, in the search's order (see :func:`_template_groups`: after a
         group none of whose templates fit, the longer ones can't either), each as (its index in
         its anchor's row, the units of the naturals it finds in ``rest``, their number, the wilds
-        it needs, the memo's choice): what :meth:`_fit` and :meth:`_point_fit` read."""
+        it needs, the memo's choice id): what :meth:`_fit` and :meth:`_point_fit` read."""
         present = (rest | rest >> 1) & _FIRST_UNITS
         for group in self._slot_groups[slot]:
             fitted = False
@@ -736,18 +766,19 @@ class HandSolver:
         fit = self._fit
         near = self._near
         by_count = self._by_count
+        bits = _CHOICE_BITS
 
         def best(k: int, w: int, room: int) -> int:
             """Most pieces melded from naturals ``k`` (``room`` of them) and ``w`` wilds."""
             known = memo[w]
             hit = known.get(k)
             if hit is not None:
-                return hit[0]
+                return hit >> bits
             first = k
             while True:
                 if k == 0:
                     score = w if w >= 3 else 0
-                    known[k] = known[first] = (score, None)
+                    known[k] = known[first] = score << bits
                     return score
                 slot = ((k & -k).bit_length() - 1) >> 1
                 rest = k - unit_at[slot]
@@ -765,11 +796,11 @@ class HandSolver:
                 room -= 1
                 hit = known.get(k)
                 if hit is not None:
-                    known[first] = (hit[0], None)
-                    return hit[0]
+                    known[first] = hit >> bits << bits
+                    return hit >> bits
             ceiling = room + w
             top_score = -1
-            top_choice: _Choice = None
+            top_choice = 0
             for found, need, melded, taken, choice in fits:
                 score = melded + best(rest - found, w - need, room - 1 - taken)
                 if score > top_score:
@@ -779,10 +810,10 @@ class HandSolver:
             else:
                 alone = best(rest, w, room - 1)
                 if alone >= top_score:
-                    top_score, top_choice = alone, None
-            known[k] = (top_score, top_choice)
+                    top_score, top_choice = alone, 0
+            known[k] = top_score << bits | top_choice
             if first != k:
-                known[first] = (top_score, None)
+                known[first] = top_score << bits
             return top_score
 
         return best
@@ -872,12 +903,12 @@ class HandSolver:
             hit = memo[w].get(key)
             if hit is None:
                 choice = None
-            elif hit[0] == 0:
+            elif hit >> _CHOICE_BITS == 0:
                 # nothing left melds: the rest is left out whole
                 left += key
                 break
             else:
-                choice = hit[1]
+                choice = self._choices[hit & _CHOICE_MASK]
             slot = ((key & -key).bit_length() - 1) >> 1
             low = _UNIT_AT[slot]
             key -= low

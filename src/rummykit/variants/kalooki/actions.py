@@ -155,15 +155,20 @@ def _face_at(suit: int, position: int) -> int:
     return make_face(suit, 1 if position == HIGH_ACE else position)
 
 
+_SET_KEY, _RUN_KEY = 0, 1
+"""The first item of a set's and a run's key in :data:`MELD_IDS`: ints, not :class:`MeldKind`, so
+that the keys hold ints only and the garbage collector stops tracking (and scanning) them."""
+
+
 def set_key(rank: int, suits: tuple[int, ...], jokers: int) -> tuple[object, ...]:
     """The key of a set in :data:`MELD_IDS`: rank 1..13, the natural suits (ascending), joker count."""
-    return (MeldKind.SET, rank, suits, jokers)
+    return (_SET_KEY, rank, suits, jokers)
 
 
 def run_key(suit: int, lo: int, hi: int, jokers: tuple[int, ...]) -> tuple[object, ...]:
     """The key of a run in :data:`MELD_IDS`: suit, span ``lo..hi`` (positions 1..14), the positions
     held by jokers (ascending)."""
-    return (MeldKind.RUN, suit, lo, hi, jokers)
+    return (_RUN_KEY, suit, lo, hi, jokers)
 
 
 def _set_cards(rank: int, suits: tuple[int, ...], jokers: int) -> MeldCards:

@@ -108,6 +108,10 @@ EXTENSIONS_KEPT = 65536
 full)."""
 MELDS_KEPT = 65536
 """Meld validations (faces and declarations) the game keeps (cleared when full)."""
+TABLE_MELDS_KEPT = 1024
+"""Table melds whose options the game keeps by identity (cleared when full; options found again
+by the meld's cards, see :meth:`KalookiGame._fitting`): each keeps its meld alive, and a table's
+melds are done with when its round ends."""
 MESSAGES = _messages.MESSAGES
 
 
@@ -358,7 +362,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         fits = self._meld_fits.get(key)
         if fits is None:
             fits = self._worked_fits(meld, key)
-        keep(self._fits_by_meld, id(meld), (meld, fits), EXTENSIONS_KEPT)
+        keep(self._fits_by_meld, id(meld), (meld, fits), TABLE_MELDS_KEPT)
         return fits
 
     def _worked_fits(

@@ -94,3 +94,23 @@ def test_one_hand_starts_without_heavy_imports() -> None:
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if "|" in line}
     for heavy in ("typer", "pydantic", "highspy", "numpy", "rich", "rummykit.server", "rummykit.cli.play"):
         assert heavy not in imported, heavy
+
+
+@pytest.mark.parametrize("batch", [True, False])
+def test_a_closed_output_stops_the_command_quietly(batch: bool) -> None:
+    """``rummykit solve ... | head -1``: the reader goes away after one line; the command stops
+    with 141 (128 + SIGPIPE) and says nothing on standard error."""
+    line = "R5: " + " ".join(HAND) + "\n"
+    args = ["--json", "--batch", "-"] if batch else ["--indicator", "R5", *HAND]
+    command = subprocess.Popen(
+        [sys.executable, "-m", "rummykit", "solve", "okey", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert command.stdin is not None and command.stdout is not None and command.stderr is not None
+    command.stdout.close()
+    command.stdin.write(line.encode() * (20_000 if batch else 0))
+    command.stdin.close()
+    assert command.wait(timeout=120) == 141
+    assert command.stderr.read() == b""

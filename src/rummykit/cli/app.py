@@ -8,6 +8,7 @@ and the tests) is built on first use.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -56,10 +57,30 @@ def __getattr__(name: str) -> typer.Typer:
     return full
 
 
+BROKEN_PIPE_EXIT = 141
+"""The exit code when standard output's reader went away (128 + SIGPIPE, as a shell reports a
+command a closed pipe stopped)."""
+
+
 def main() -> None:
     """Entry point of the ``rummykit`` console script: only the subcommand named is imported (all
     of them for ``--help``, no subcommand or an unknown one, so the usual message lists them);
-    ``solve`` with plain arguments runs without Typer (:func:`rummykit.cli.hand_solve.quick_solve`)."""
+    ``solve`` with plain arguments runs without Typer (:func:`rummykit.cli.hand_solve.quick_solve`).
+    When the reader of standard output goes away (``rummykit solve ... | head -1``) it stops
+    quietly with :data:`BROKEN_PIPE_EXIT`."""
+    try:
+        _run()
+    except BrokenPipeError:
+        # what is still buffered can't be written either: point standard output at nothing, so
+        # that the interpreter's last flush doesn't fail again
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+        sys.exit(BROKEN_PIPE_EXIT)
+
+
+def _run() -> None:
+    """:func:`main` without its handling of a closed standard output."""
     words = [arg for arg in sys.argv[1:] if not arg.startswith("-")]
     if sys.argv[1:2] == ["solve"]:
         from rummykit.cli.hand_solve import quick_solve

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 import rummykit
 from rummykit.cli.app import app
-from rummykit.cli.hand_solve import _HandReader
+from rummykit.cli.hand_solve import MAX_VALUE_HAND, _HandReader
 from rummykit.core.notation import format_face, split_tokens
 from rummykit.core.pieces import Kind, make_face
 from rummykit.errors import RummykitError
@@ -278,3 +278,28 @@ def test_batch_lines_are_the_json_of_each_report(game: str, options: tuple[str, 
     answers = [json.loads(line) for line in expected]
     assert any("error" in a for a in answers) and any(a.get("winning") for a in answers)
     assert any(a.get("melds") for a in answers)
+
+
+def test_a_kalooki_hand_holds_at_most_max_value_hand_cards(tmp_path: Path) -> None:
+    """Past :data:`MAX_VALUE_HAND` cards a Kalooki hand is refused at once (the search of its
+    highest-value melds of 40 cards in a row of ranks ran for minutes); a batch line says so and
+    the next line is still answered; the other games take every card of their decks."""
+    deck = [f"{rank}{suit}" for rank in "A23456789TJQK" for suit in "SHDC"] * 2
+    code, _, err = run("solve", "kalooki", *deck[: MAX_VALUE_HAND + 1])
+    assert code == 2 and f"{MAX_VALUE_HAND + 1} cards" in err and f"at most {MAX_VALUE_HAND}" in err
+    code, out, _ = run("solve", "kalooki", "--json", *deck[:MAX_VALUE_HAND])
+    assert code == 0 and len(json.loads(out)["hand"]) == MAX_VALUE_HAND
+    batch = tmp_path / "hands"
+    batch.write_text(" ".join(deck[:40]) + "\n7H 8H 9H\n", "utf-8")
+    code, out, _ = run("solve", "kalooki", "--json", "--batch", str(batch))
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and "at most" in rows[0]["error"] and rows[1]["winning"] is True
+    code, out, _ = run("solve", "turkish_rummy", "--json", *deck)
+    assert code == 0 and len(json.loads(out)["hand"]) == len(deck)
+
+
+def test_a_batch_file_may_start_with_a_byte_order_mark(tmp_path: Path) -> None:
+    batch = tmp_path / "hands"
+    batch.write_text("\ufeffR5: R1 R2 R3\n", "utf-8")
+    code, out, _ = run("solve", "okey", "--json", "--batch", str(batch))
+    assert code == 0 and json.loads(out)["indicator"] == "R5"

@@ -20,7 +20,7 @@ not counted against either side. The budget ``--seconds`` is CPU seconds too.
 The loop's own ``np.flatnonzero(obs["action_mask"])`` grows with the action space (an ``int8``
 mask, as gymnasium's ``Discrete.sample(mask)`` requires: numpy's ``nonzero`` is about 15 times
 slower on ``int8`` than on ``bool``): 110 ids for gin rummy and the closed-hand games, 19,254 for
-Kalooki, 264,270 for Carousel. The column ``mask µs`` times that call alone on a mask of the
+Kalooki, 434,830 for Carousel. The column ``mask µs`` times that call alone on a mask of the
 environment's size, and ``pick µs`` the loop's whole pick of an action (that call and
 ``rng.choice``), so a line's time per step can be split between the environment and the loop
 (both sides pay the pick; it bounds the ratio any environment can reach).
@@ -110,8 +110,10 @@ def run_loop(make: Any, seconds: float) -> tuple[int, int, float]:
 def peer(python: Path, seconds: float) -> dict[str, Any] | str:
     """gin_rummy_v4's figures from the peer venv, or why there are none."""
     if not python.exists():
-        return f"peer missing: no {python} (make it: python3 -m venv /tmp/pz126 && "
-        "/tmp/pz126/bin/pip install 'pettingzoo[classic]==1.26.*' rlcard)"
+        return (
+            f"peer missing: no {python} (make it: python3 -m venv /tmp/pz126 && "
+            "/tmp/pz126/bin/pip install 'pettingzoo[classic]==1.26.*' rlcard)"
+        )
     done = subprocess.run(
         [str(python), "-c", PEER, str(seconds)], capture_output=True, text=True, check=False
     )

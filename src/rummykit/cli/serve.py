@@ -6,16 +6,24 @@ The database is SQLite in the user's data directory unless ``--db`` names anothe
 
 from __future__ import annotations
 
+import contextlib
+import socket
 from typing import Annotated
 
 import typer
 
+from rummykit.cli.errors import user_errors
+from rummykit.errors import RummykitError
 from rummykit.server.protocol import MAX_FRAME_BYTES
+
+STARTUP_FAILURE = 3
+"""The exit code when the server could not start (the application's start-up failed), as
+``uvicorn.run`` exits."""
 
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to bind (127.0.0.1: this machine only)")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port")] = 8000,
+    port: Annotated[int, typer.Option(help="TCP port", min=1, max=65535)] = 8000,
     db: Annotated[
         str | None,
         typer.Option(help="Database URL: postgresql://user@host:5432/name, sqlite:///path, or a file path"),
@@ -33,10 +41,10 @@ def serve(
     from rummykit.server.app import create_app
     from rummykit.server.db import database_url
 
-    url = database_url(db)
-    shown = url.split("@")[-1] if "@" in url else url
-    typer.echo(f"rummykit server on http://{host}:{port} (WebSocket ws://{host}:{port}/ws), database {shown}")
-    uvicorn.run(
+    with user_errors():
+        url = database_url(db)
+        listening = listen(host, port)
+    config = uvicorn.Config(
         create_app(url, lease=lease, bot_workers=bot_workers),
         host=host,
         port=port,
@@ -45,3 +53,21 @@ def serve(
         ws_ping_timeout=20.0,
         log_level="warning",
     )
+    shown = url.split("@")[-1] if "@" in url else url
+    typer.echo(f"rummykit server on http://{host}:{port} (WebSocket ws://{host}:{port}/ws), database {shown}")
+    server = uvicorn.Server(config)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down and re-raised it
+        server.run(sockets=[listening])
+    if not server.started:
+        raise typer.Exit(STARTUP_FAILURE)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host``:``port`` and listening, made before the server announces
+    itself; raises :class:`RummykitError` saying why not (an unknown host, a port in use or not
+    allowed)."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0][0]
+        return socket.create_server((host, port), family=family, backlog=2048)
+    except OSError as exc:
+        raise RummykitError(f"can't listen on {host}:{port}: {exc.strerror or exc}") from None

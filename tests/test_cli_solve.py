@@ -89,6 +89,10 @@ def test_readable_output() -> None:
         (("solve", "okey", "--rule", "pair_rule=odd", "R1"), "pair_rule"),
         (("solve", "okey", "--rule", "nonsense=1", "R1"), "nonsense"),
         (("solve", "okey", "--indicator", "F", "R1"), "indicator"),
+        (("solve", "okey", "--up-card", "7H", "R1"), "--up-card is for turkish_rummy"),
+        (("solve", "kalooki", "--up-card", "7H", "8H"), "--up-card is for turkish_rummy"),
+        (("solve", "carousel", "--table", "7H 8H 9H", "--batch", "-"), "--batch is for hands alone"),
+        (("solve", "carousel", "--table", "7H 8H 9H", "TH"), "--hand"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], needle: str) -> None:
@@ -108,6 +112,14 @@ def test_batch_answers_in_order_and_reports_bad_lines() -> None:
     assert rows[0]["winning"] is True and rows[0]["okey"] == "R6"
     assert "X3" in rows[1]["error"]
     assert rows[2]["melds"][0]["stands_for"] == ["Y3", "Y4", "Y5"]
+
+
+def test_batch_lines_with_a_bad_indicator_prefix_say_what_is_wrong() -> None:
+    code, out, _ = run("solve", "okey", "--batch", "-", stdin=": R1 R2 R3\nR1 R2 R3\n")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and "empty indicator" in rows[0]["error"] and rows[1]["winning"] is True
+    code, out, _ = run("solve", "turkish_rummy", "--batch", "-", stdin="7H: 8H 9H TH\n")
+    assert code == 0 and "before a batch line's pieces) is for okey" in json.loads(out)["error"]
 
 
 def test_rule_override_changes_the_answer() -> None:

@@ -27,17 +27,20 @@ from rummykit.variants.registry import VariantInfo, variant
 
 
 def _wilds(info: VariantInfo, rules: Any, indicator: str | None, up_card: str | None) -> Wilds:
+    if up_card is not None and info.name != "turkish_rummy":
+        raise RummykitError("--up-card is for turkish_rummy")
     if info.name == "okey":
         if indicator is None:
             return NO_WILDS
         return rules.wilds(parse_face(Kind.TILES, indicator))  # type: ignore[no-any-return]
     if indicator is not None:
-        raise RummykitError("--indicator is for okey; card games have printed jokers")
+        raise RummykitError(
+            "an indicator (--indicator, or 'INDICATOR:' before a batch line's pieces) is for okey; "
+            "card games have printed jokers"
+        )
     if info.name == "turkish_rummy":
         up = parse_face(Kind.CARDS, up_card) if up_card else None
         return rules.wilds(up)  # type: ignore[no-any-return]
-    if up_card is not None:
-        raise RummykitError("--up-card is for turkish_rummy")
     return CARD_JOKERS
 
 
@@ -169,6 +172,8 @@ class _HandReader:
 
     def _analyse(self, tokens: list[str], indicator: str | None) -> tuple[list[int], Wilds, HandReport]:
         """(faces, wilds, report) of one hand; raises :class:`RummykitError` for bad input."""
+        if indicator == "":
+            raise RummykitError("an empty indicator (a batch line is INDICATOR: PIECES, or the pieces alone)")
         wilds = self.wilds(indicator)
         faces = self.faces(tokens)
         if not faces:
@@ -325,7 +330,9 @@ def run_solve(
     if table is not None or hand is not None:
         if info.name != "carousel":
             raise RummykitError("--table and --hand are for carousel, the game with a shared table")
-        if pieces or batch is not None:
+        if batch is not None:
+            raise RummykitError("--batch is for hands alone; a table is solved with --table and --hand")
+        if pieces:
             raise RummykitError("give the hand with --hand, not as pieces")
         from rummykit.cli.solve_table import solve_table  # HiGHS and numpy: Carousel tables only
 

@@ -17,7 +17,10 @@ built from random valid groups and runs of two decks, then 0, 1 or 2 jokers repl
 of a random meld (declared as that card); hands of 10-14 random cards from what is left (the jokers
 not on the table included).
 
-Sides, each timed on the same prepared input with ``time.perf_counter`` on one pinned core:
+Sides, each timed on the same prepared input with ``time.perf_counter`` (elapsed time, not CPU time:
+the peer's backend may solve in more than one thread) on one pinned core, position by position in
+turn (rummykit's solve, then the peer's, of each position), so that load on a shared machine
+reaches both sides alike:
 
 * rummykit: ``TableSolver(2, ace_high=False).solve(table, hand, objective="cards",
   free_jokers=True)``.

@@ -18,11 +18,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from rummykit.core.melds import CARD_JOKERS, CardValues, Wilds
 from rummykit.solvers.arrange import Arrangement, HandSolver, Objective
-from rummykit.solvers.rearrange import DeclaredFace, TableMove, TableSolver
 from rummykit.solvers.report import HandProfile, best_arrangement, finishes, whole_hand_kinds
+
+if TYPE_CHECKING:  # the table solver (HiGHS, numpy) is loaded by Carousel's game, not by every hint
+    from rummykit.solvers.rearrange import DeclaredFace, TableMove, TableSolver
 
 
 class Move(StrEnum):

@@ -114,3 +114,17 @@ def test_a_closed_output_stops_the_command_quietly(batch: bool) -> None:
     command.stdin.close()
     assert command.wait(timeout=120) == 141
     assert command.stderr.read() == b""
+
+
+def test_help_and_the_play_screens_start_without_the_table_solver() -> None:
+    """HiGHS and numpy are Carousel's: ``rummykit --help`` (which imports every command) and
+    ``rummykit play --help`` don't load them."""
+    for args in (["--help"], ["play", "--help"]):
+        done = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "rummykit", *args],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if "|" in line}
+        assert "rummykit.cli" in imported and "highspy" not in imported and "numpy" not in imported, args

@@ -85,6 +85,11 @@ def test_preset_file(tmp_path: Path) -> None:
         variant("okey").load_rules(preset)
     with pytest.raises(RulesError, match="can't read"):
         variant("okey").load_rules(tmp_path / "missing.toml")
+    preset.write_text("[kalooki]\nopen_min = 40\n", "utf-8")
+    with pytest.raises(RulesError, match=r"no \[okey\] table \(it has \[kalooki\]\)"):
+        variant("okey").load_rules(preset)
+    preset.write_text("points_normal = 3\n", "utf-8")
+    assert variant("okey").load_rules(preset).points_normal == 3
 
 
 def test_parse_overrides() -> None:

@@ -115,7 +115,12 @@ def read_preset(path: Path | None, variant: str) -> dict[str, object]:
         raise RulesError(f"can't read preset {path}: it is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"preset {path or variant}: {exc}") from None
-    section = data.get(variant, data)
+    section = data.get(variant)
+    if section is None:
+        tables = [f"[{name}]" for name, value in data.items() if isinstance(value, dict)]
+        if tables:
+            raise RulesError(f"preset {path}: no [{variant}] table (it has {', '.join(tables)})")
+        section = data
     if not isinstance(section, dict):
         raise RulesError(f"preset {path or variant}: [{variant}] must be a table of options")
     return dict(section)

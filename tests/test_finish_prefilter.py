@@ -4,11 +4,13 @@ away from sets and runs, and on racks one piece away from seven pairs, under eve
 
 from __future__ import annotations
 
+from collections import Counter
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit.core.melds import CARD_JOKERS, MeldRules, PairRule, Wilds, okey_wilds
-from rummykit.core.pieces import JOKER, OKEY_TILES, Kind
+from rummykit.core.pieces import JOKER, N_FACES, OKEY_TILES, Kind, make_face, rank_of, suit_of
 from rummykit.engine.finish_search import finishes, may_finish_with_melds
 from rummykit.solvers.arrange import Objective
 from rummykit.solvers.report import HandProfile
@@ -92,3 +94,50 @@ def test_the_tests_rule_out_a_scattered_rack() -> None:
     faces = [0, 4, 8, 12, 15, 19, 23, 28, 32, 36, 40, 44, 49, 2, 6]
     assert not may_finish_with_melds(rules, faces, CARD_JOKERS)
     check(rules, faces, CARD_JOKERS)
+
+
+def fits_in_three(rules: MeldRules, face: int, counts: Counter[int], wild: int) -> bool:
+    """Whether a natural ``face`` fits in a set or run of three with the other pieces ``counts``
+    (natural faces) and ``wild`` wilds: the melds test's definition, one face at a time."""
+    suit, rank = suit_of(face), rank_of(face)
+    same = [make_face(s, rank) for s in range(4) if s != suit]
+    if rules.set_distinct:
+        partners = sum(counts[g] > 0 for g in same)
+    else:
+        partners = counts[face] - 1 + sum(counts[g] for g in same)
+    if partners + wild >= 2:
+        return True
+    spots = [rank] + ([rules.top] if rank == 1 and rules.ace_high else [])
+    for spot in spots:
+        for low in range(max(1, spot - 2), min(spot, rules.top - 2) + 1):
+            others = [p for p in range(low, low + 3) if p != spot]
+            held = [counts[make_face(suit, 1 if p == 14 else p)] > 0 for p in others]
+            if sum(held) + wild >= 2:
+                return True
+    return False
+
+
+def may_meld_reference(rules: MeldRules, faces: list[int], wilds: Wilds) -> bool:
+    """The melds test by its definition: fewer than two natural pieces fit in no set or run of three."""
+    natural = [wilds.natural(f, rules.kind) for f in faces if not wilds.is_wild(f)]
+    counts = Counter(natural)
+    wild = len(faces) - len(natural)
+    return wild >= 2 or sum(n for f, n in counts.items() if not fits_in_three(rules, f, counts, wild)) < 2
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.sampled_from(RULES),
+    st.lists(st.integers(0, N_FACES), min_size=1, max_size=15),
+    st.integers(0, 51),
+    st.booleans(),
+)
+def test_melds_test_by_its_definition(
+    rules: MeldRules, faces: list[int], indicator: int, false_wild: bool
+) -> None:
+    """The bit-mask melds test answers as its per-face definition on any faces (copies of a face,
+    jokers, racks of every size)."""
+    wilds = wilds_for(rules, indicator, false_wild)
+    if JOKER in faces and not wilds.is_wild(JOKER) and wilds.joker_as is None:
+        return
+    assert may_finish_with_melds(rules, faces, wilds) == may_meld_reference(rules, faces, wilds)

@@ -80,7 +80,11 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-FINISHING = (Phase.OPENING, Phase.DISCARD, Phase.FINISH_ONLY)
+OPENING, DRAW, DISCARD, LAST_CHANCE, FINISH_ONLY, OVER = Phase
+V_DRAW, V_TAKE, V_PASS, V_DISCARD, V_FINISH, V_SHOW = Verb
+"""The phases and verbs as module names, read on every decision: ``Phase.DRAW`` looks the member
+up through the enum's class on each use, which costs as much as the test it is in (callgrind)."""
+FINISHING = (OPENING, DISCARD, FINISH_ONLY)
 """Phases in which the seat to move holds 15 pieces."""
 _PHASE_TEXT = {phase: phase.value for phase in Phase}
 
@@ -166,7 +170,7 @@ class ClosedHandGame(Game[S, HandAction]):
     """
 
     pieces: PieceSet
-    verbs: frozenset[Verb] = frozenset(Verb) - {Verb.SHOW}
+    verbs: frozenset[Verb] = frozenset(Verb) - {V_SHOW}
     aside_name: str
     """The name of the piece set aside in position text (``indicator``, ``up``)."""
 
@@ -196,7 +200,7 @@ class ClosedHandGame(Game[S, HandAction]):
         state.stock = []
         state.order = list(range(self.players))
         state.turn = 0
-        state.phase = Phase.DRAW
+        state.phase = DRAW
         state.taken = None
         state.discarded = set()
         self._deal(state)
@@ -267,10 +271,15 @@ class ClosedHandGame(Game[S, HandAction]):
 
     def takeable(self, state: S) -> int | None:
         """The piece id the seat to move may take now, if any."""
-        if state.phase is not Phase.DRAW and state.phase is not Phase.LAST_CHANCE:
+        pile = self._takeable_pile(state)
+        return None if pile is None else state.discards[pile][-1]
+
+    def _takeable_pile(self, state: S) -> int | None:
+        """The discard pile the seat to move may take a piece from now, if any."""
+        if state.phase is not DRAW and state.phase is not LAST_CHANCE:
             return None
-        pile = state.discards[self._take_pile(state)]
-        return pile[-1] if pile else None
+        pile = self._take_pile(state)
+        return pile if state.discards[pile] else None
 
     def finishes(self, state: S, rack: Sequence[int], taken: int | None = None) -> dict[int, list[WinKind]]:
         """Faces whose discard from a 15-piece ``rack`` leaves a winning 14, with the win kinds;
@@ -296,7 +305,7 @@ class ClosedHandGame(Game[S, HandAction]):
     # ------------------------------------------------------------------ protocol
     def current_seat(self, state: S) -> int | None:
         """The seat to move, ``None`` once the match is over."""
-        return None if state.phase is Phase.OVER else state.turn
+        return None if state.phase is OVER else state.turn
 
     def _action(self, verb: Verb, face: int | None = None) -> HandAction:
         return HandAction(verb, face, kind=self.pieces.kind)
@@ -305,17 +314,17 @@ class ClosedHandGame(Game[S, HandAction]):
         """The ids of the legal shared actions (all but the variant's extras) of the seat to move,
         ascending; the match is not over."""
         phase = state.phase
-        if phase is Phase.DRAW:
+        if phase is DRAW:
             ids = [0] if state.stock else []
             if state.discards[self._take_pile(state)]:
                 ids.append(1)
             return ids
-        if phase is Phase.LAST_CHANCE:
+        if phase is LAST_CHANCE:
             return [1, 2]
         rack = state.racks[state.turn]
         faces = self.faces(rack)
         ids = []
-        if phase is not Phase.FINISH_ONLY:
+        if phase is not FINISH_ONLY:
             held = sorted(set(faces))
             taken = state.taken
             if taken is not None and self._forbid_rediscard() and faces.count(self._faces[taken]) == 1:
@@ -328,28 +337,31 @@ class ClosedHandGame(Game[S, HandAction]):
 
     def legal_actions(self, state: S, seat: int) -> list[HandAction]:
         """The legal actions of ``seat`` (empty unless it is to move), in id order."""
-        if state.phase is Phase.OVER or seat != state.turn:
+        if state.phase is OVER or seat != state.turn:
             return []
-        return [*map(self._by_id.__getitem__, self._shared_legal_ids(state)), *self._extra_legal(state)]
+        by_id = self._by_id
+        actions = [by_id[i] for i in self._shared_legal_ids(state)]
+        actions += self._extra_legal(state)
+        return actions
 
     def _legal(self, state: S, action: HandAction) -> bool:
         """Whether ``action`` is legal for the seat to move (the check behind :meth:`legal_actions`,
         one action at a time)."""
         phase, verb = state.phase, action.verb
-        if verb is Verb.DRAW:
-            return phase is Phase.DRAW and bool(state.stock)
-        if verb is Verb.TAKE:
-            return phase is Phase.LAST_CHANCE or self.takeable(state) is not None
-        if verb is Verb.PASS:
-            return phase is Phase.LAST_CHANCE
-        if verb is Verb.SHOW:
+        if verb is V_DRAW:
+            return phase is DRAW and bool(state.stock)
+        if verb is V_TAKE:
+            return phase is LAST_CHANCE or self.takeable(state) is not None
+        if verb is V_PASS:
+            return phase is LAST_CHANCE
+        if verb is V_SHOW:
             return action in self._extra_legal(state)
         if phase not in FINISHING or action.face is None:
             return False
         rack = state.racks[state.turn]
-        if verb is Verb.DISCARD:
+        if verb is V_DISCARD:
             return (
-                phase is not Phase.FINISH_ONLY
+                phase is not FINISH_ONLY
                 and action.face in self.faces(rack)
                 and self._discardable(rack, action.face, state.taken)
             )
@@ -361,7 +373,7 @@ class ClosedHandGame(Game[S, HandAction]):
         if action.verb not in self.verbs:
             raise IllegalActionError("not_an_action", verb=action.verb.value)
         if (
-            action.verb is Verb.FINISH
+            action.verb is V_FINISH
             and action.groups
             and state.phase in FINISHING
             and action.face in self.faces(state.racks[seat])
@@ -382,30 +394,30 @@ class ClosedHandGame(Game[S, HandAction]):
         """Why ``action`` is not legal now."""
         phase, rack = state.phase, self.faces(state.racks[state.turn])
         word = self.piece_word
-        if action.face is not None and action.verb is not Verb.SHOW and action.face not in rack:
+        if action.face is not None and action.verb is not V_SHOW and action.face not in rack:
             return IllegalActionError("not_held", piece=self.name(action.face))
-        if action.verb is Verb.DRAW or (action.verb is Verb.TAKE and phase is Phase.OPENING):
+        if action.verb is V_DRAW or (action.verb is V_TAKE and phase is OPENING):
             code = {
-                Phase.LAST_CHANCE: "last_chance_no_draw",
-                Phase.OPENING: "first_turn_no_draw",
-                Phase.DRAW: "stock_empty",
+                LAST_CHANCE: "last_chance_no_draw",
+                OPENING: "first_turn_no_draw",
+                DRAW: "stock_empty",
             }.get(phase, "drawn_already")
             return IllegalActionError(code, piece_word=word)
-        if action.verb is Verb.TAKE:
-            if phase in (Phase.DRAW, Phase.LAST_CHANCE):
+        if action.verb is V_TAKE:
+            if phase in (DRAW, LAST_CHANCE):
                 return IllegalActionError("nothing_to_take")
             return IllegalActionError("drawn_already", piece_word=word)
-        if action.verb is Verb.PASS:
+        if action.verb is V_PASS:
             return IllegalActionError("pass_last_chance_only")
-        if action.verb is Verb.SHOW:
+        if action.verb is V_SHOW:
             return self._why_no_show(state, action)
-        if phase in (Phase.DRAW, Phase.LAST_CHANCE):
+        if phase in (DRAW, LAST_CHANCE):
             return IllegalActionError("draw_first", piece_word=word)
         assert action.face is not None
         name = self.name(action.face)
-        if action.verb is Verb.DISCARD and phase is Phase.FINISH_ONLY:
+        if action.verb is V_DISCARD and phase is FINISH_ONLY:
             return IllegalActionError("finish_now")
-        if action.verb is Verb.DISCARD:
+        if action.verb is V_DISCARD:
             return IllegalActionError("no_rediscard", piece=name, piece_word=word)
         return IllegalActionError("no_finish", piece=name)
 
@@ -433,7 +445,7 @@ class ClosedHandGame(Game[S, HandAction]):
 
     def legal_ids(self, state: S, seat: int) -> list[int]:
         """The ids of :meth:`legal_actions`, ascending."""
-        if state.phase is Phase.OVER or seat != state.turn:
+        if state.phase is OVER or seat != state.turn:
             return []
         return self._shared_legal_ids(state) + [a.id for a in self._extra_legal(state)]
 
@@ -463,37 +475,37 @@ class ClosedHandGame(Game[S, HandAction]):
 
     def _apply(self, state: S, seat: int, action: HandAction) -> list[Event]:
         verb = action.verb
-        laid = self._check_arrangement(state, action) if verb is Verb.FINISH and action.groups else None
-        if verb is Verb.SHOW:
+        laid = self._check_arrangement(state, action) if verb is V_FINISH and action.groups else None
+        if verb is V_SHOW:
             return self._apply_extra(state, seat, action)
-        if verb is Verb.DRAW:
+        if verb is V_DRAW:
             piece = state.stock.pop()
             state.racks[seat].append(piece)
-            state.phase = Phase.DISCARD
+            state.phase = DISCARD
             return [Event("drew", seat, {}, {"piece": self.name(self._faces[piece])})]
-        if verb is Verb.TAKE:
+        if verb is V_TAKE:
             pile = self._take_pile(state)
             piece = state.discards[pile].pop()
             state.racks[seat].append(piece)
             state.known[seat].append(piece)
             state.taken = piece
-            state.phase = Phase.FINISH_ONLY if state.phase is Phase.LAST_CHANCE else Phase.DISCARD
+            state.phase = FINISH_ONLY if state.phase is LAST_CHANCE else DISCARD
             return [Event("took", seat, {"piece": self.name(self._faces[piece]), "pile": pile})]
-        if verb is Verb.PASS:
+        if verb is V_PASS:
             return [Event("passed", seat), *self._end_round(state, None, self._score_no_winner(state))]
         assert action.face is not None
         piece = self._remove_piece(state, action.face)
         state.discards[self._discard_pile(seat)].append(piece)
         state.discarded.add(seat)
         state.taken = None
-        if verb is Verb.FINISH:
+        if verb is V_FINISH:
             return self._finish(state, seat, piece, laid)
         events = [Event("discarded", seat, {"piece": self.name(action.face)})]
         state.turn = self.next_seat(state, seat)
         if state.stock:
-            state.phase = Phase.DRAW
+            state.phase = DRAW
             return events
-        state.phase = Phase.LAST_CHANCE
+        state.phase = LAST_CHANCE
         if self.finishes(state, [*state.racks[state.turn], piece], taken=piece):
             return events
         return events + self._end_round(state, None, self._score_no_winner(state))
@@ -583,7 +595,7 @@ class ClosedHandGame(Game[S, HandAction]):
         params = {"round": state.round_no, "summary": score.note, "result": self.public_result(result)}
         events = [Event("round_end", winner, params)]
         if self._match_over(state):
-            state.phase = Phase.OVER
+            state.phase = OVER
             return [*events, Event("match_over")]
         self._start_round(state)
         return events
@@ -613,7 +625,7 @@ class ClosedHandGame(Game[S, HandAction]):
         return SeatView(
             seat,
             state.round_no,
-            None if state.phase is Phase.OVER else state.turn,
+            None if state.phase is OVER else state.turn,
             _PHASE_TEXT[state.phase],
             list(state.scores),
             b"" if seat is None else faces(state.racks[seat]),
@@ -644,14 +656,14 @@ class ClosedHandGame(Game[S, HandAction]):
         view as :meth:`seat_view`, built as lists straight from its bytes."""
         table = self._face_table
         phase = state.phase
-        takeable = self.takeable(state)
+        take_from = self._takeable_pile(state)
         view = {
             "variant": self.variant,
             "seat": seat,
             "players": self.players,
             "round": state.round_no,
             "dealer": state.dealer,
-            "to_move": None if phase is Phase.OVER else state.turn,
+            "to_move": None if phase is OVER else state.turn,
             "phase": _PHASE_TEXT[phase],
             "scores": list(state.scores),
             "hand": [] if seat is None else list(bytes(state.racks[seat]).translate(table)),
@@ -663,8 +675,8 @@ class ClosedHandGame(Game[S, HandAction]):
             "wilds": sorted(state.wilds.faces),
             "joker_as": state.wilds.joker_as,
             "discards": [list(bytes(pile).translate(table)) for pile in self._piles_seen(state)],
-            "takeable": None if takeable is None else self._faces[takeable],
-            "takeable_from": None if takeable is None else self._take_pile(state),
+            "takeable": None if take_from is None else self._faces[state.discards[take_from][-1]],
+            "takeable_from": take_from,
             "first_turn": None if seat is None else seat not in state.discarded,
         }
         view.update(self._observe_extra(state, seat))
@@ -677,7 +689,7 @@ class ClosedHandGame(Game[S, HandAction]):
     # ------------------------------------------------------------------ results
     def outcome(self, state: S) -> Outcome | None:
         """Final scores and winners (highest score; ties share) once the match is over."""
-        if state.phase is not Phase.OVER:
+        if state.phase is not OVER:
             return None
         return highest_wins(state.scores, len(state.results))
 
@@ -687,7 +699,7 @@ class ClosedHandGame(Game[S, HandAction]):
     def returns(self, state: S) -> list[float]:
         """Each seat's final score minus the mean of all final scores, divided by the variant's
         :attr:`returns_scale`; all zeros before the match is over."""
-        if state.phase is not Phase.OVER:
+        if state.phase is not OVER:
             return [0.0] * self.players
         mean = sum(state.scores) / self.players
         return [(s - mean) / self.returns_scale for s in state.scores]

@@ -19,124 +19,144 @@ answer is always the exact search's:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 
 from rummykit.core.melds import MeldRules, Wilds
-from rummykit.core.pieces import JOKER, N_FACES, N_SUITS, make_face, rank_of, suit_of
+from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, rank_of
 from rummykit.solvers.arrange import WinKind
 from rummykit.solvers.report import SEVEN_PAIRS, HandProfile
 from rummykit.solvers.report import finishes as exact_finishes
 
-RUN_OF_THREE = 3
+WILD = 255
+"""The stand-in of a wild piece in :func:`naturals`' bytes."""
+NO_IDENTITY = 254
+"""The stand-in of a false joker that is neither wild nor given an identity."""
 
+STEP = 8
+"""Faces as bit masks: face ``f`` is bit ``STEP * f`` (a byte each, as ``int.from_bytes`` of a
+byte per face gives them). Faces are ``suit * 13 + rank - 1``: one rank up is ``STEP`` bits up,
+one suit up ``SUIT_STEP``."""
+SUIT_STEP = STEP * N_RANKS
+SUITS = range(N_SUITS)
+RANKS = sum(1 << STEP * r for r in range(N_RANKS))
+"""Every rank of suit 0 (also: a one in each rank's byte of :data:`RANK_COUNT`'s sums)."""
+SPREAD = sum(1 << SUIT_STEP * s for s in SUITS)
+"""Times the ranks of suit 0: the same ranks in every suit."""
+RANK_1 = SPREAD
+RANK_2 = RANK_1 << STEP
+RANK_13 = RANK_1 << STEP * (N_RANKS - 1)
+RANK_12 = RANK_13 >> STEP
+WINDOW_LOW = (RANKS >> 2 * STEP) * SPREAD
+"""The faces a run of three may start at: ranks 1..11."""
+ALL_PRESENT = bytes([255]) * 256
+ONLY_PRESENT = bytes(255) + b"\1"
+"""``bytes.translate`` tables: every byte to 255; 255 to 1 and every other byte to 0."""
 
-@dataclass(frozen=True)
-class _Near:
-    """What a natural face needs around it for a set or run of three, as face bit masks: the
-    faces of its rank in the other suits (``same``, also as a tuple ``same_faces``), the other two
-    faces of each run of three through it (``windows``) and all of those together (``near``)."""
-
-    same: int
-    same_faces: tuple[int, ...]
-    windows: tuple[int, ...]
-    near: int
+RANK_COUNT = tuple(1 << STEP * (rank_of(f) - 1) if f < N_FACES else 0 for f in range(256))
+"""One in the rank's byte, by byte (0 for the wild, joker and stand-in bytes): summed over pieces,
+each byte counts a rank's pieces."""
 
 
 @cache
-def _neighbours(rules: MeldRules) -> tuple[_Near, ...]:
-    """:class:`_Near` of every natural face under ``rules``."""
-    table = []
-    for face in range(N_FACES):
-        suit, rank = suit_of(face), rank_of(face)
-        same_rank = tuple(make_face(s, rank) for s in range(N_SUITS) if s != suit)
-        spots = [rank] + ([rules.top] if rank == 1 and rules.ace_high else [])
-        windows = []
-        for spot in spots:
-            for low in range(spot - RUN_OF_THREE + 1, spot + 1):
-                if low < 1 or low + RUN_OF_THREE - 1 > rules.top:
-                    continue
-                others = [p for p in range(low, low + RUN_OF_THREE) if p != spot]
-                faces = (make_face(suit, 1 if p == rules.top and rules.ace_high else p) for p in others)
-                windows.append(sum(1 << f for f in faces))
-        same = sum(1 << f for f in same_rank)
-        near = 0
-        for window in windows:
-            near |= window
-        table.append(_Near(same, same_rank, tuple(windows), near))
-    return tuple(table)
+def _natural_table(wilds: Wilds) -> bytes:
+    """``bytes.translate`` table under ``wilds``: each face to the natural face it stands for, a
+    wild face to :data:`WILD`, a joker face without identity to :data:`NO_IDENTITY`."""
+    table = bytearray(range(256))
+    table[JOKER] = NO_IDENTITY if wilds.joker_as is None else wilds.joker_as
+    for face in wilds.faces:
+        table[face] = WILD
+    return bytes(table)
 
 
-RANK_BITS = tuple(1 << rank_of(f) for f in range(N_FACES))
-"""A bit per rank, by face."""
+def naturals(faces: Sequence[int], wilds: Wilds) -> bytes:
+    """``faces`` as the natural faces they stand for, one byte each (wilds :data:`WILD`, false
+    jokers without identity :data:`NO_IDENTITY`), in the same order."""
+    return bytes(faces).translate(_natural_table(wilds))
 
 
-def _natural_counts(faces: Sequence[int], wilds: Wilds) -> tuple[dict[int, int], int, int] | None:
-    """(how many pieces stand for each natural face, a bit mask of those faces, how many pieces
-    are wild); ``None`` for a false joker without an identity (the exact search reports it)."""
-    counts: dict[int, int] = {}
-    wild = 0
-    wild_faces = wilds.faces
-    for face in faces:
-        if face in wild_faces:
-            wild += 1
-        else:
-            counts[face] = counts.get(face, 0) + 1
-    jokers = counts.pop(JOKER, 0)
-    if jokers:
-        joker_as = wilds.joker_as
-        if joker_as is None:
-            return None
-        counts[joker_as] = counts.get(joker_as, 0) + jokers
-    present = 0
-    for face in counts:
-        present |= 1 << face
-    return counts, present, wild
+def _present(natural: bytes) -> int:
+    """The natural faces held, as a bit mask (:data:`STEP`): each face's byte of the table that
+    maps the held faces to 255, read as a flag."""
+    held = bytes.maketrans(natural, natural.translate(ALL_PRESENT))
+    return int.from_bytes(held[:N_FACES].translate(ONLY_PRESENT), "little")
 
 
-def _may_meld(rules: MeldRules, counts: dict[int, int], present: int, wild: int) -> bool:
-    """The melds test: ``False`` when two or more natural pieces (``counts``, faces in the bit
-    mask ``present``) fit in no set or run of three, given ``wild`` wilds."""
+def _rank_counts(natural: bytes) -> int:
+    """How many pieces of each rank ``natural`` holds, one byte per rank (as suit 0's faces; at
+    most 255 pieces)."""
+    return sum(itemgetter(*natural, WILD)(RANK_COUNT))
+
+
+def _set_ranks(rules: MeldRules, natural: bytes, present: int, wild: int) -> int:
+    """The ranks (as suit 0's faces) of whose pieces a set of three can be made with ``wild``
+    wilds: of distinct suits, three suits held less one per wild; else three pieces less one per
+    wild."""
+    if rules.set_distinct:
+        a, b = present & RANKS, present >> SUIT_STEP & RANKS
+        c, d = present >> 2 * SUIT_STEP & RANKS, present >> 3 * SUIT_STEP
+        if wild:
+            return a & (b | c | d) | b & (c | d) | c & d
+        return a & b & (c | d) | c & d & (a | b)
+    counts = _rank_counts(natural)
+    if wild:
+        return (counts >> 1 | counts >> 2 | counts >> 3) & RANKS
+    return (counts >> 2 | counts >> 3 | counts & counts >> 1) & RANKS
+
+
+def _run_faces(rules: MeldRules, present: int, wild: int) -> int:
+    """The faces of ``present`` that a run of three of one suit can take with ``wild`` (0 or 1)
+    wilds: all three held, or with a wild any other face of such a run."""
+    one, two = STEP, 2 * STEP
+    if wild:
+        near = (
+            (present << one | present << two) & ~(RANK_1 | RANK_2)
+            | present << one & RANK_2
+            | (present >> one | present >> two) & ~(RANK_13 | RANK_12)
+            | present >> one & RANK_12
+        )
+        if rules.ace_high:
+            aces = present & RANK_1
+            kings = present & RANK_13
+            queens = present & RANK_12
+            near |= aces << STEP * (N_RANKS - 1) | aces << STEP * (N_RANKS - 2)
+            near |= kings >> STEP * (N_RANKS - 1) | queens >> STEP * (N_RANKS - 2)
+        return present & near
+    low = present & present >> one & present >> two & WINDOW_LOW
+    found = low | low << one | low << two
+    if rules.ace_high:
+        ace = present & present >> STEP * (N_RANKS - 1) & present >> STEP * (N_RANKS - 2) & RANK_1
+        found |= ace | ace << STEP * (N_RANKS - 1) | ace << STEP * (N_RANKS - 2)
+    return found
+
+
+def _may_meld(rules: MeldRules, natural: bytes, wild: int) -> bool:
+    """The melds test: ``False`` when two or more natural pieces (``natural``, as from
+    :func:`naturals`) fit in no set or run of three, given ``wild`` wilds."""
     if wild >= 2:
         return True
-    table = _neighbours(rules)
-    distinct = rules.set_distinct
-    isolated = 0
-    for face, held in counts.items():
-        near = table[face]
-        if distinct:
-            partners = (present & near.same).bit_count()
-        else:
-            partners = held - 1 + sum(counts.get(g, 0) for g in near.same_faces)
-        if partners + wild >= 2:
-            continue
-        if wild:
-            if present & near.near:
-                continue
-        elif any(present & window == window for window in near.windows):
-            continue
-        isolated += held
-        if isolated >= 2:
-            return False
-    return True
+    present = _present(natural)
+    fitting = present & _set_ranks(rules, natural, present, wild) * SPREAD | _run_faces(rules, present, wild)
+    alone = present & ~fitting
+    if not alone:
+        return True
+    if alone & alone - 1:
+        return False
+    return natural.count((alone.bit_length() - 1) // STEP) < 2
 
 
-def _may_pair_up(counts: dict[int, int], wild: int) -> bool:
+def _may_pair_up(natural: bytes, wild: int) -> bool:
     """A quick bound before the pairs count: two pieces pair only if they stand for the same rank
     (or one is wild), so each rank held an odd number of times leaves a piece out unless a wild
     takes it; more than one such piece left means no seven-pairs finish."""
-    odd = 0
-    for face, held in counts.items():
-        if held & 1:
-            odd ^= RANK_BITS[face]
-    return odd.bit_count() - wild <= 1
+    return (_rank_counts(natural) & RANKS).bit_count() - wild <= 1
 
 
 def may_finish_with_melds(rules: MeldRules, faces: Sequence[int], wilds: Wilds) -> bool:
     """``False`` only when no discard from ``faces`` leaves a hand of sets and runs: two or more
     natural pieces fit in no set or run of three (see the module docstring)."""
-    found = _natural_counts(faces, wilds)
-    return found is None or _may_meld(rules, *found)
+    natural = naturals(faces, wilds)
+    return NO_IDENTITY in natural or _may_meld(rules, natural, natural.count(WILD))
 
 
 def finishes(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> dict[int, list[WinKind]]:
@@ -144,18 +164,18 @@ def finishes(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> dict[i
     whole hand, with how it lays down, in order of first appearance): the solver's one search for
     the meld finishes where the melds test allows any, and the per-discard pairs count only where
     the pairs test allows a pairs finish (see the module docstring)."""
-    found = _natural_counts(faces, wilds)
-    if found is None:
+    natural = naturals(faces, wilds)
+    if NO_IDENTITY in natural:
         return exact_finishes(profile, faces, wilds)
-    counts, present, wild = found
+    wild = natural.count(WILD)
     solver = profile.solver()
     if (
         profile.pairs_win
         and len(faces) == SEVEN_PAIRS + 1
-        and _may_pair_up(counts, wild)
+        and _may_pair_up(natural, wild)
         and solver.pairs_left(faces, wilds) == 1
     ):
         return exact_finishes(profile, faces, wilds)
-    if not _may_meld(profile.meld_rules, counts, present, wild):
+    if not _may_meld(profile.meld_rules, natural, wild):
         return {}
     return {face: [WinKind.MELDS] for face in solver.meld_finishes(faces, wilds)}

@@ -45,6 +45,8 @@ RED, BLACK = 0, 3
 OKEY_OF = tuple(okey_face(f) for f in range(N_FACES))
 """The okey of each indicator face (never a false joker)."""
 MESSAGES = _messages.MESSAGES
+SHOW_PHASES = (Phase.OPENING, Phase.DRAW, Phase.DISCARD)
+"""The phases in which the seat to move may show the indicator's twin."""
 
 
 @dataclass(eq=True)
@@ -155,7 +157,7 @@ class OkeyGame(ClosedHandGame[OkeyState]):
         )
 
     def _extra_legal(self, state: OkeyState) -> list[HandAction]:
-        if state.phase in (Phase.OPENING, Phase.DRAW, Phase.DISCARD) and self._can_show(state, state.turn):
+        if state.phase in SHOW_PHASES and self._can_show(state, state.turn):
             return [self._action(Verb.SHOW, self.indicator_face(state))]
         return []
 

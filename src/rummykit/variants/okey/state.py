@@ -73,6 +73,8 @@ class OkeyGame(ClosedHandGame[OkeyState]):
     def __init__(self, rules: OkeyRules, reveal_hands: bool = False) -> None:
         super().__init__(rules, reveal_hands)
         self.returns_scale = float(rules.start_points)
+        self._whole_piles = rules.discard_history is DiscardHistory.VISIBLE
+        """Whether every piece of the discard piles is public (else only their tops)."""
 
     def _empty_state(self, seed: int) -> OkeyState:
         return OkeyState(
@@ -150,8 +152,8 @@ class OkeyGame(ClosedHandGame[OkeyState]):
     # ------------------------------------------------------------------ the indicator bonus
     def _can_show(self, state: OkeyState, seat: int) -> bool:
         return (
-            self.rules.indicator_bonus is IndicatorBonus.FIRST_TURN
-            and seat not in state.discarded
+            seat not in state.discarded
+            and self.rules.indicator_bonus is IndicatorBonus.FIRST_TURN
             and seat not in state.shown
             and self.indicator_face(state) in self.faces(state.racks[seat])
         )
@@ -254,7 +256,7 @@ class OkeyGame(ClosedHandGame[OkeyState]):
 
     # ------------------------------------------------------------------ views and positions
     def _piles_seen(self, state: OkeyState) -> list[list[int]]:
-        if self.rules.discard_history is DiscardHistory.VISIBLE:
+        if self._whole_piles:
             return state.discards
         return [pile[-1:] for pile in state.discards]
 

@@ -468,9 +468,10 @@ class ClosedHandGame(Game[S, HandAction]):
         piece = candidates[0]
         rack.remove(piece)
         known = state.known[state.turn]
-        gone = next((p for p in candidates if p in known), None)
-        if gone is not None:
-            known.remove(gone)
+        if known:
+            gone = next((p for p in candidates if p in known), None)
+            if gone is not None:
+                known.remove(gone)
         return piece
 
     def _apply(self, state: S, seat: int, action: HandAction) -> list[Event]:

@@ -168,14 +168,13 @@ def finishes(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> dict[i
     if NO_IDENTITY in natural:
         return exact_finishes(profile, faces, wilds)
     wild = natural.count(WILD)
-    solver = profile.solver()
     if (
         profile.pairs_win
         and len(faces) == SEVEN_PAIRS + 1
         and _may_pair_up(natural, wild)
-        and solver.pairs_left(faces, wilds) == 1
+        and profile.solver().pairs_left(faces, wilds) == 1
     ):
         return exact_finishes(profile, faces, wilds)
     if not _may_meld(profile.meld_rules, natural, wild):
         return {}
-    return {face: [WinKind.MELDS] for face in solver.meld_finishes(faces, wilds)}
+    return {face: [WinKind.MELDS] for face in profile.solver().meld_finishes(faces, wilds)}

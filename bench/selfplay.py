@@ -34,7 +34,12 @@ lines with slow decisions (greedy Carousel) may cover only the start of one matc
 All engine access is in :func:`rummykit_selfplay`, the one function to port when the engine API
 changes; the rest of the file only counts what it yields.
 
-Run: ``python bench/selfplay.py [--seconds S] [--games N] [--only GAME] [--json]`` (needs
+To compare two versions of the code per decision, ``--decisions N`` makes exactly ``N`` decisions
+per line instead of timing ``--seconds``: the same positions for both (the bots' moves don't
+change with speed work), where a time budget lets the faster code reach later, slower positions
+(a greedy Carousel match's table grows, and so does each solve).
+
+Run: ``python bench/selfplay.py [--seconds S | --decisions N] [--games N] [--only GAME] [--json]`` (needs
 ``pip install open_spiel`` for the gin_rummy side; without it the rummykit rates are still printed).
 """
 
@@ -143,18 +148,22 @@ class Slice:
     seconds: float
 
 
-def measure(plays: Iterator[int], seconds: float, max_matches: int | None) -> Slice:
-    """Count the decisions ``plays`` yields until ``seconds`` of CPU time have passed or
-    ``max_matches`` matches have finished (each yield is one decision and the matches finished so
-    far). ``plays`` may be measured again: it goes on where it stopped."""
+def measure(
+    plays: Iterator[int], seconds: float, max_matches: int | None, max_decisions: int | None = None
+) -> Slice:
+    """Count the decisions ``plays`` yields until ``seconds`` of CPU time have passed (or, with
+    ``max_decisions``, that many decisions are made, whatever the time) or ``max_matches`` matches
+    have finished (each yield is one decision and the matches finished so far). ``plays`` may be
+    measured again: it goes on where it stopped."""
     cap = sys.maxsize if max_matches is None else max_matches
     clock = time.process_time
     decisions = finished = 0
     start = clock()
-    deadline = start + seconds
+    deadline = start + seconds if max_decisions is None else float("inf")
+    most = sys.maxsize if max_decisions is None else max_decisions
     for finished in plays:
         decisions += 1
-        if finished >= cap or clock() >= deadline:
+        if finished >= cap or decisions >= most or clock() >= deadline:
             break
     return Slice(decisions, finished, clock() - start)
 
@@ -175,7 +184,8 @@ def run_lines(specs: Sequence[Spec], args: argparse.Namespace) -> list[Line]:
     untimed warm-up (``args.warmup`` seconds, seed ``args.seed + 1_000_000``), then, round after
     round, ``args.seconds / args.rounds`` of each line in turn (seed ``args.seed``; each line goes
     on with its own matches where its last slice stopped), so that every line, the peer's
-    included, is timed in the same minutes of a shared machine. A line stops early once
+    included, is timed in the same minutes of a shared machine. With ``args.decisions`` each round
+    makes its share of that many decisions instead, whatever the time. A line stops early once
     ``args.games`` matches have finished; an engine error becomes its line's ``error``."""
     plays: list[Iterator[int] | None] = []
     errors: list[str | None] = [None] * len(specs)
@@ -190,7 +200,10 @@ def run_lines(specs: Sequence[Spec], args: argparse.Namespace) -> list[Line]:
             plays.append(None)
             errors[i] = f"{type(error).__name__}: {error}"
     slices: list[list[Slice]] = [[] for _ in specs]
-    for _ in range(args.rounds):
+    for round_no in range(args.rounds):
+        share = None
+        if args.decisions is not None:
+            share = args.decisions // args.rounds + (round_no < args.decisions % args.rounds)
         for i, spec in enumerate(specs):
             running = plays[i]
             if running is None or (
@@ -198,7 +211,7 @@ def run_lines(specs: Sequence[Spec], args: argparse.Namespace) -> list[Line]:
             ):
                 continue
             try:
-                slices[i].append(measure(running, args.seconds / args.rounds, args.games))
+                slices[i].append(measure(running, args.seconds / args.rounds, args.games, share))
             except Exception as error:
                 if not spec.on_error:
                     raise
@@ -282,6 +295,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="interleaved rounds the lines' budgets are split into (default 5)",
     )
     parser.add_argument("--games", type=int, default=None, help="stop a line after N finished matches")
+    parser.add_argument(
+        "--decisions",
+        type=int,
+        default=None,
+        help="make exactly N decisions per line instead of timing --seconds (the same positions "
+        "for every version of the code: compare two versions per decision with it)",
+    )
     parser.add_argument("--only", choices=GAMES, default=None, help="time only this rummykit game")
     parser.add_argument(
         "--bots", choices=BOT_KINDS, action="append", default=None, help="time only this bot kind (repeat it)"
@@ -296,6 +316,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--seconds must be positive and --warmup not negative")
     if args.games is not None and args.games < 1:
         parser.error("--games must be at least 1")
+    if args.decisions is not None and args.decisions < args.rounds:
+        parser.error("--decisions must be at least --rounds")
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
 
@@ -305,7 +327,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.json:
         print(
             f"Python {sys.version.split()[0]}, {pinning}, seed {args.seed}, "
-            f"{args.seconds:g} s per line in {args.rounds} interleaved rounds, "
+            + (f"{args.decisions:,} decisions" if args.decisions else f"{args.seconds:g} s")
+            + f" per line in {args.rounds} interleaved rounds, "
             f"after a {args.warmup:g} s warm-up"
             + (f", at most {args.games} matches per line" if args.games else "")
         )
@@ -338,6 +361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "rounds": args.rounds,
             "warmup": args.warmup,
             "max_matches": args.games,
+            "decisions_per_line": args.decisions,
             "rummykit": {"version": _version("rummykit"), "source": source},
             "open_spiel": _version("open_spiel") if pyspiel is not None else None,
             "lines": [line_json(line, peer) for line in lines],

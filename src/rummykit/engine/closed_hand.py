@@ -80,10 +80,13 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-OPENING, DRAW, DISCARD, LAST_CHANCE, FINISH_ONLY, OVER = Phase
-V_DRAW, V_TAKE, V_PASS, V_DISCARD, V_FINISH, V_SHOW = Verb
+OPENING, DRAW, DISCARD = Phase.OPENING, Phase.DRAW, Phase.DISCARD
+LAST_CHANCE, FINISH_ONLY, OVER = Phase.LAST_CHANCE, Phase.FINISH_ONLY, Phase.OVER
+V_DRAW, V_TAKE, V_PASS = Verb.DRAW, Verb.TAKE, Verb.PASS
+V_DISCARD, V_FINISH, V_SHOW = Verb.DISCARD, Verb.FINISH, Verb.SHOW
 """The phases and verbs as module names, read on every decision: ``Phase.DRAW`` looks the member
-up through the enum's class on each use, which costs as much as the test it is in (callgrind)."""
+up through the enum's class on each use, which costs as much as the test it is in (callgrind).
+Each named, so that no order of the enums' members can give a name another member."""
 FINISHING = (OPENING, DISCARD, FINISH_ONLY)
 """Phases in which the seat to move holds 15 pieces."""
 _PHASE_TEXT = {phase: phase.value for phase in Phase}

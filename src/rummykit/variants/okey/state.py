@@ -264,8 +264,8 @@ class OkeyGame(ClosedHandGame[OkeyState]):
         return list(state.shown)
 
     def _observe_extra(self, state: OkeyState, seat: int | None) -> dict[str, Any]:
-        face = self._faces[state.indicator]
-        return {"indicator": face, "okey": OKEY_OF[face], "shown": list(state.shown)}
+        face = self.indicator_face(state)
+        return {"indicator": face, "okey": OKEY_OF[face], "shown": self._shown(state)}
 
     def _observed_aside(self, observation: dict[str, Any]) -> int:
         face: int = observation["indicator"]

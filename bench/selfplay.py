@@ -316,10 +316,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--seconds must be positive and --warmup not negative")
     if args.games is not None and args.games < 1:
         parser.error("--games must be at least 1")
-    if args.decisions is not None and args.decisions < args.rounds:
-        parser.error("--decisions must be at least --rounds")
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
+    if args.decisions is not None and args.decisions < args.rounds:
+        parser.error("--decisions must be at least --rounds")
 
     pinning = pin_one_core()
     source = str(Path(rummykit.__file__).parent)

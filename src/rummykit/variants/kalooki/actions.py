@@ -279,13 +279,18 @@ def action_id(action: KalookiAction) -> int | None:
         return None if index is None else MELD_BASE + index
     if action.target is None or not 1 <= action.target <= MAX_MELDS:
         return None
-    slot = action.target - 1
     if verb is V_LAYOFF:
         if len(action.cards) != 1:
             return None
-        return LAYOFF_BASE + slot * LAYOFF_CODES + layoff_code(action.cards[0])
-    code = _release_code(action.cards)
-    return None if code is None else RELEASE_BASE + slot * RELEASE_CODES + code
+        return LAYOFF_BASE + (action.target - 1) * LAYOFF_CODES + layoff_code(action.cards[0])
+    return release_id(action.target, action.cards)
+
+
+def release_id(target: int, cards: MeldCards) -> int | None:
+    """The integer id of ``release target cards`` (``target`` 1..``MAX_MELDS``), ``None`` if
+    ``cards`` are no release's (a shortcut or a joker)."""
+    code = _release_code(cards)
+    return None if code is None else RELEASE_BASE + (target - 1) * RELEASE_CODES + code
 
 
 def action_from_id(number: int) -> KalookiAction:

@@ -95,6 +95,7 @@ from rummykit.variants.kalooki.actions import (
     card_list,
     layoff_code,
     parse_action,
+    release_id,
     run_key,
     set_key,
     shape_problem,
@@ -575,36 +576,25 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         every single meld the hand can make (sets and runs, jokers at any places), every one-card
         lay-off and every joker release. Shortcuts (several melds or cards at once) are legal too
         but not listed."""
-        ids, found = self._legal_listing(state, seat)
-        if not found:
-            try:
-                return list(map(self._actions.__getitem__, ids))
-            except KeyError:
-                pass
-        make = self._action
-        return [found[i] if i in found else make(i) for i in ids]
+        ids = self.legal_ids(state, seat)
+        try:
+            return list(map(self._actions.__getitem__, ids))
+        except KeyError:
+            return list(map(self._action, ids))
 
     def legal_ids(self, state: KalookiState, seat: int) -> list[int]:
         """The ids of :meth:`legal_actions`, ascending."""
-        return self._legal_listing(state, seat)[0]
-
-    def _legal_listing(self, state: KalookiState, seat: int) -> tuple[list[int], dict[int, KalookiAction]]:
-        """The id of every legal action of ``seat``, ascending, and the actions among them that
-        were made and checked here (releases) by id; every other id's action is
-        :meth:`_action`."""
-        found: dict[int, KalookiAction] = {}
         if state.phase is _OVER or seat != state.turn:
-            return [], found
+            return []
         if state.phase is _DRAW:
             ids = [0] if state.stock else []
             if state.pile:
                 ids.append(1)
-            return ids, found
+            return ids
         hand = faces(state.hands[seat])
         ids = _meld_ids(hand)
         if state.pending:
             ids.append(2)  # retract: legal while melds are pending (see _plan_retract)
-        candidates: list[KalookiAction] = []
         if self._discard_refusal(state, seat) is None:
             ids += set(bytes(state.hands[seat]).translate(_DISCARD_TABLE))
         if seat in state.opened:
@@ -620,20 +610,16 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
                 if JOKER in held:
                     ids += options.jokers
             for meld in options.releasable:
-                candidates += [
-                    KalookiAction(V_RELEASE, target=meld.number, cards=cs) for cs in _releases(meld, hand)
-                ]
-        for candidate in candidates:
-            try:
-                self._plan(state, seat, candidate)
-            except IllegalActionError:
-                continue
-            number = action_id(candidate)
-            assert number is not None
-            ids.append(number)
-            found[number] = candidate
+                for cards in _releases(meld, hand):
+                    number = release_id(meld.number, cards)
+                    assert number is not None
+                    try:
+                        self._planned(state, seat, self._action(number))
+                    except IllegalActionError:
+                        continue
+                    ids.append(number)
         ids.sort()
-        return ids, found
+        return ids
 
     def _discard_refusal(self, state: KalookiState, seat: int) -> IllegalActionError | None:
         """Why no held card may be discarded now, as the error to raise (``None``: any may): melds
@@ -1310,11 +1296,17 @@ def _meld_ids(hand: list[int]) -> list[int]:
     by rank, then the runs suit by suit (each answer memoised per rank or suit, by the suits held
     or the positions held that some run can hold, the jokers and the hand's size or the longest
     run it can make)."""
-    jokers = min(hand.count(JOKER), MAX_JOKERS)
     size = len(hand)
+    if size <= MIN_MELD:
+        return []  # no meld leaves a card to keep
+    jokers = min(hand.count(JOKER), MAX_JOKERS)
     held = sum(map(_FACE_BIT.__getitem__, set(hand)))
-    rows = [held >> shift & _ROW for shift in _ROW_SHIFTS]
-    a, b, c, d = rows
+    a, b, c, d = rows = (
+        held & _ROW,
+        held >> N_RANKS & _ROW,
+        held >> 2 * N_RANKS & _ROW,
+        held >> 3 * N_RANKS & _ROW,
+    )
     # The ranks held in at least 3 - jokers suits: those that may make a set.
     if jokers == 0:
         ranks = a & b & (c | d) | c & d & (a | b)
@@ -1355,8 +1347,9 @@ def _meld_ids(hand: list[int]) -> list[int]:
 _FACE_BIT = tuple(1 << f if f != JOKER else 0 for f in range(JOKER + 1))
 """Per face: its bit in a hand's mask of natural faces (none for the joker), for :func:`_meld_ids`."""
 _ROW = (1 << N_RANKS) - 1
-_ROW_SHIFTS = tuple(make_face(s, 1) for s in range(N_SUITS))
-"""A suit's ranks in a mask of faces: ``mask >> shift & _ROW`` (bit ``rank - 1``)."""
+"""A suit's ranks in a mask of faces: ``mask >> suit * N_RANKS & _ROW`` (bit ``rank - 1``)."""
+MIN_MELD = 3
+"""The fewest cards of a meld."""
 
 
 @lru_cache(maxsize=4096)
@@ -1444,7 +1437,9 @@ def _layoff_cards(meld: TableMeld) -> tuple[list[DeclaredFace], bool, list[Decla
 
 
 def _releases(meld: TableMeld, hand: list[int]) -> Iterator[MeldCards]:
-    """Cards of ``hand`` that might release a joker of ``meld`` (checked in full by the game)."""
+    """Cards of ``hand`` that might release a joker of ``meld`` (checked in full by the game): a
+    run's joker for the card it stands for; a set's for missing suits that make it more than
+    :data:`MAX_SET` cards, so that one is freed."""
     if JOKER not in meld.meld.faces:
         return
     if meld.kind is _RUN:
@@ -1455,7 +1450,7 @@ def _releases(meld: TableMeld, hand: list[int]) -> Iterator[MeldCards]:
     rank = rank_of(meld.meld.stands_for[0])
     naturals = {suit_of(f) for f in meld.meld.faces if f != JOKER}
     missing = [s for s in range(N_SUITS) if s not in naturals and make_face(s, rank) in hand]
-    for size in range(1, len(missing) + 1):
+    for size in range(max(1, MAX_SET + 1 - len(meld.pieces)), len(missing) + 1):
         for suits in combinations(missing, size):
             if size == 1 or suits in SUIT_COMBOS:
                 yield tuple((make_face(s, rank), None) for s in suits)

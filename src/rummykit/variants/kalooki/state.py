@@ -217,8 +217,18 @@ def card(face_: int) -> str:
 
 
 def meld_value(meld: TableMeld) -> int:
-    """Value of a meld for the opening (jokers as what they stand for, a low ace 1)."""
-    return KALOOKI_VALUES.meld_value(meld.meld)
+    """Value of a meld for the opening (jokers as what they stand for, a low ace 1); memoised by
+    its positions and whether it is a run, all that the value reads."""
+    made = meld.meld
+    key = (made.kind is _RUN, made.positions)
+    value = _MELD_VALUES.get(key)
+    if value is None:
+        value = keep(_MELD_VALUES, key, KALOOKI_VALUES.meld_value(made), MELDS_KEPT)
+    return value
+
+
+_MELD_VALUES: dict[tuple[bool, tuple[int, ...]], int] = {}
+""":func:`meld_value` by (run or not, positions)."""
 
 
 def closed(meld: TableMeld) -> bool:

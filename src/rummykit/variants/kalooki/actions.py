@@ -326,24 +326,20 @@ def shape_problem(action: object) -> str | None:
     if not isinstance(action, KalookiAction) or not isinstance(action.verb, KVerb):
         return "not a Kalooki action"
     verb = action.verb
-    uses = {
-        "melds": verb is KVerb.MELD,
-        "target": verb in (KVerb.LAYOFF, KVerb.RELEASE),
-        "cards": verb in (KVerb.LAYOFF, KVerb.RELEASE),
-        "face": verb is KVerb.DISCARD,
-    }
-    for name, used in uses.items():
+    uses = _USES[verb]
+    for name in _FIELDS:
         value = getattr(action, name)
         empty = value is None or value == ()
+        used = name in uses
         if used and empty:
             return f"{verb.value} needs {name}"
         if not used and not empty:
             return f"{verb.value} takes no {name}"
     if verb in _SIMPLE:
         return None
-    if verb is KVerb.DISCARD:
+    if verb is V_DISCARD:
         return None if _is_face(action.face) else "discard takes one card face"
-    if verb is KVerb.MELD:
+    if verb is V_MELD:
         if not isinstance(action.melds, tuple) or not all(
             isinstance(m, tuple) and m and _cards_ok(m) for m in action.melds
         ):
@@ -355,6 +351,21 @@ def shape_problem(action: object) -> str | None:
     if not isinstance(action.cards, tuple) or not _cards_ok(action.cards):
         return f"{verb.value} takes a tuple of (face, declared) cards"
     return None
+
+
+_FIELDS = ("melds", "target", "cards", "face")
+"""The fields of :class:`KalookiAction` beside its verb, in the order :func:`shape_problem` checks
+them."""
+_USES: dict[KVerb, tuple[str, ...]] = {
+    V_DRAW: (),
+    V_TAKE: (),
+    V_RETRACT: (),
+    V_MELD: ("melds",),
+    V_LAYOFF: ("target", "cards"),
+    V_RELEASE: ("target", "cards"),
+    V_DISCARD: ("face",),
+}
+"""The fields each verb takes (the others are left empty)."""
 
 
 def _is_face(value: object, top: int = JOKER) -> bool:

@@ -59,7 +59,7 @@ from rummykit.core.melds import (
     validate_meld,
 )
 from rummykit.core.notation import format_declared, format_face, parse_declared
-from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, card_set, make_face, rank_of, suit_of
+from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, card_set, rank_of, suit_of
 from rummykit.engine.determinise import observer, past_results, table_from_views
 from rummykit.engine.events import Event, note
 from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, round_rng
@@ -79,7 +79,6 @@ from rummykit.variants.kalooki.actions import (
     MELD_BASE,
     MELD_IDS,
     NUM_ACTIONS,
-    SUIT_COMBOS,
     V_DISCARD,
     V_DRAW,
     V_LAYOFF,
@@ -111,7 +110,7 @@ MELDS_KEPT = 65536
 """Meld validations (faces and declarations) the game keeps (cleared when full)."""
 TABLE_MELDS_KEPT = 1024
 """Table melds whose options the game keeps by identity (cleared when full; options found again
-by the meld's cards, see :meth:`KalookiGame._fitting`): each keeps its meld alive, and a table's
+by the meld's cards, see :meth:`KalookiGame._meld_options`): each keeps its meld alive, and a table's
 melds are done with when its round ends."""
 MESSAGES = _messages.MESSAGES
 
@@ -276,9 +275,9 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         """``id`` of every action in ``_actions`` (kept alive there)."""
         self._extensions: dict[tuple[int, DeclaredFace], tuple[TableMeld, bool]] = {}
         self._meld_fits: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], _MeldFits] = {}
-        self._fits_by_meld: dict[int, tuple[TableMeld, _MeldFits]] = {}
-        """:meth:`_fitting` by meld (its ``id``, the meld kept alive while cached)."""
-        self._last_options: tuple[tuple[TableMeld, ...], _TableOptions] = ((), _TableOptions({}, (), (), ()))
+        self._options_by_meld: dict[int, tuple[TableMeld, _MeldOptions]] = {}
+        """:meth:`_meld_options` by meld (its ``id``, the meld kept alive while cached)."""
+        self._last_options: tuple[tuple[TableMeld, ...], _TableOptions] = ((), _TableOptions((), (), (), ()))
         """The last table whose lay-off options were listed (its melds) and those options."""
         self._validated: dict[tuple[bytes, tuple[int | None, ...]], _Checked | str] = {}
         self._results = SharedViews(RoundResult.to_json)
@@ -331,49 +330,59 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         return checked
 
     def _table_options(self, table: list[TableMeld]) -> _TableOptions:
-        """What ``table`` accepts from a hand (:class:`_TableOptions`), from each meld's
-        :meth:`_fitting` under its number; those of the last table asked about kept (its melds,
+        """What ``table`` accepts from a hand (:class:`_TableOptions`), each meld's
+        :meth:`_meld_options` gathered; those of the last table asked about kept (its melds,
         immutable, compared as a tuple), as every seat lists lay-offs on one table until it
         changes."""
         melds = tuple(table)
         last = self._last_options
         if last[0] == melds:
             return last[1]
-        naturals: dict[int, list[int]] = {}
+        naturals: list[tuple[int, int]] = []
         any_natural: list[tuple[TableMeld, int]] = []
         jokers: list[int] = []
-        releasable: list[TableMeld] = []
+        releasable: list[tuple[TableMeld, _Releases]] = []
         for meld in melds:
-            fit_naturals, any_fits, fit_jokers, releases = self._fitting(meld)
-            base = LAYOFF_BASE + (meld.number - 1) * LAYOFF_CODES
-            if any_fits:
-                any_natural.append((meld, base))
-            for f in fit_naturals:
-                naturals.setdefault(f, []).append(base + f)
-            jokers += [base + c for c in fit_jokers]
-            if releases:
-                releasable.append(meld)
-        options = _TableOptions(naturals, tuple(any_natural), tuple(jokers), tuple(releasable))
+            meld_naturals, any_base, meld_jokers, releases = self._meld_options(meld)
+            naturals += meld_naturals
+            if any_base is not None:
+                any_natural.append((meld, any_base))
+            jokers += meld_jokers
+            if releases is not None:
+                releasable.append((meld, releases))
+        options = _TableOptions(tuple(naturals), tuple(any_natural), tuple(jokers), tuple(releasable))
         self._last_options = (melds, options)
+        return options
+
+    def _meld_options(self, meld: TableMeld) -> _MeldOptions:
+        """What ``meld`` accepts from a hand: its :meth:`_fitting` as lay-off ids under its number,
+        kept per meld (by identity) while the table holds it."""
+        hit = self._options_by_meld.get(id(meld))
+        if hit is not None and hit[0] is meld:
+            return hit[1]
+        fit_naturals, any_fits, fit_jokers, releases = self._fitting(meld)
+        base = LAYOFF_BASE + (meld.number - 1) * LAYOFF_CODES
+        options = (
+            tuple([(f, base + f) for f in fit_naturals]),
+            base if any_fits else None,
+            tuple([base + c for c in fit_jokers]),
+            releases,
+        )
+        keep(self._options_by_meld, id(meld), (meld, options), TABLE_MELDS_KEPT)
         return options
 
     def _fitting(self, meld: TableMeld) -> _MeldFits:
         """The lay-offs of :func:`_layoff_cards` that fit ``meld``, whatever its number (the faces
-        of the naturals, the lay-off codes of the jokers), whether any natural may fit and whether
-        a card may release one of its jokers. Kept per meld (by identity) and worked out once per
-        cards (the faces, what each
-        stands for and their positions make the meld; which copy of a card is played, who laid it
-        and its number change nothing), so a table rebuilt from a view (a search's
-        determinisation) and a meld of the same cards under another number find them."""
-        hit = self._fits_by_meld.get(id(meld))
-        if hit is not None and hit[0] is meld:
-            return hit[1]
+        of the naturals, the lay-off codes of the jokers), whether any natural may fit and what
+        may release one of its jokers. Worked out once per cards (the faces, what each stands for
+        and their positions make the meld; which copy of a card is played, who laid it and its
+        number change nothing), so a table rebuilt from a view (a search's determinisation) and a
+        meld of the same cards under another number find them."""
         made = meld.meld
         key = (made.faces, made.stands_for, made.positions)
         fits = self._meld_fits.get(key)
         if fits is None:
             fits = self._worked_fits(meld, key)
-        keep(self._fits_by_meld, id(meld), (meld, fits), TABLE_MELDS_KEPT)
         return fits
 
     def _worked_fits(
@@ -381,14 +390,13 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
     ) -> _MeldFits:
         """:meth:`_fitting` of ``meld`` worked out, kept at ``key`` (its faces, what each stands
         for, their positions)."""
-        made = meld.meld
         naturals, any_natural, jokers = _layoff_cards(meld)
         kept = self._kept(meld)
         fits = (
             tuple([c[0] for c in naturals if self._fits(kept, c)]),
             any_natural,
             tuple([layoff_code(c) for c in jokers if self._fits(kept, c)]),
-            JOKER in made.faces and not closed(meld),
+            _release_cards(meld),
         )
         keep(self._meld_fits, key, fits, EXTENSIONS_KEPT)
         return fits
@@ -611,16 +619,13 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             held = set(hand)
             options = self._table_options(state.table)
             if len(hand) > 1:
-                naturals = options.naturals
-                for f in held:
-                    if f in naturals:
-                        ids += naturals[f]
+                ids += [i for f, i in options.naturals if f in held]
                 for meld, base in options.any_natural:
                     ids += [base + f for f in held if f != JOKER and self._extends(meld, (f, None))]
                 if JOKER in held:
                     ids += options.jokers
-            for meld in options.releasable:
-                for cards in _releases(meld, hand):
+            for meld, releases in options.releasable:
+                for cards in _releases(releases, held):
                     number = release_id(meld.number, cards)
                     assert number is not None
                     try:
@@ -1404,10 +1409,19 @@ def _run_ids(suit: int, held: int, jokers: int, longest: int) -> tuple[int, ...]
     return tuple(out)
 
 
-_MeldFits = tuple[tuple[int, ...], bool, tuple[int, ...], bool]
+_Releases = tuple[tuple[int, ...], int, int]
+"""What may release a joker of a table meld, whatever the hand (:func:`_release_cards`): the faces
+that may, and the fewest and most of them one release plays."""
+
+_MeldFits = tuple[tuple[int, ...], bool, tuple[int, ...], _Releases | None]
 """What :meth:`KalookiGame._fitting` finds for a meld's cards: (the naturals' faces, any natural,
-the jokers' lay-off codes, releasable), what :class:`_TableOptions` reads of a meld, whatever its
-number."""
+the jokers' lay-off codes, what may release a joker, if any may), what :class:`_TableOptions`
+reads of a meld, whatever its number."""
+
+_MeldOptions = tuple[tuple[tuple[int, int], ...], int | None, tuple[int, ...], _Releases | None]
+"""What :meth:`KalookiGame._meld_options` finds for a table meld, as :class:`_TableOptions`
+gathers it: (each fitting natural's face and lay-off id, the id of laying off code 0 when any
+natural may fit, the fitting jokers' lay-off ids, what may release a joker)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1415,16 +1429,17 @@ class _TableOptions:
     """What the melds of a table accept, whatever the hand (:meth:`KalookiGame._table_options`);
     lay-off ids in any order (the listing sorts its ids)."""
 
-    naturals: dict[int, list[int]]
-    """By natural face: the lay-off ids of the melds it fits, listed when held (on each meld
+    naturals: tuple[tuple[int, int], ...]
+    """(natural face, lay-off id) for each meld the face fits, listed when held (on each meld
     once: an ace fits at both ends of a run of 2..K and is one lay-off)."""
     any_natural: tuple[tuple[TableMeld, int], ...]
     """(meld, the action id of laying off code 0 on it) of each set of one natural and two
     jokers: any natural may fit it (it may become a run), each checked as held."""
     jokers: tuple[int, ...]
     """The lay-off ids of the jokers that fit, undeclared or declared, listed when one is held."""
-    releasable: tuple[TableMeld, ...]
-    """The melds holding a joker that a card may release (not closed sets), in table order."""
+    releasable: tuple[tuple[TableMeld, _Releases], ...]
+    """The melds holding a joker that a card may release (not closed sets), in table order, each
+    with what may release it."""
 
 
 def _layoff_cards(meld: TableMeld) -> tuple[list[DeclaredFace], bool, list[DeclaredFace]]:
@@ -1446,21 +1461,28 @@ def _layoff_cards(meld: TableMeld) -> tuple[list[DeclaredFace], bool, list[Decla
     return fixed, any_natural, [(JOKER, None), *((JOKER, f) for f in ends)]
 
 
-def _releases(meld: TableMeld, hand: list[int]) -> Iterator[MeldCards]:
-    """Cards of ``hand`` that might release a joker of ``meld`` (checked in full by the game): a
-    run's joker for the card it stands for; a set's for missing suits that make it more than
-    :data:`MAX_SET` cards, so that one is freed."""
-    if JOKER not in meld.meld.faces:
-        return
+def _release_cards(meld: TableMeld) -> _Releases | None:
+    """What may release a joker of ``meld``, whatever the hand (``None``: nothing, it holds no
+    joker or is a closed set): a run's joker the card it stands for, one card; a set's its missing
+    suits (``actions.SUIT_COMBOS`` holds every two or three of them), enough of them to make it more
+    than :data:`MAX_SET` cards, so that one is freed."""
+    made = meld.meld
+    if JOKER not in made.faces or closed(meld):
+        return None
     if meld.kind is _RUN:
-        for f, stands in zip(meld.meld.faces, meld.meld.stands_for, strict=True):
-            if f == JOKER and stands in hand:
-                yield ((stands, None),)
-        return
-    rank = rank_of(meld.meld.stands_for[0])
-    naturals = {suit_of(f) for f in meld.meld.faces if f != JOKER}
-    missing = [s for s in range(N_SUITS) if s not in naturals and make_face(s, rank) in hand]
-    for size in range(max(1, MAX_SET + 1 - len(meld.pieces)), len(missing) + 1):
-        for suits in combinations(missing, size):
-            if size == 1 or suits in SUIT_COMBOS:
-                yield tuple((make_face(s, rank), None) for s in suits)
+        return tuple([s for f, s in zip(made.faces, made.stands_for, strict=True) if f == JOKER]), 1, 1
+    return (
+        tuple(missing_suits(rank_of(made.stands_for[0]), made.faces)),
+        max(1, MAX_SET + 1 - len(meld.pieces)),
+        N_SUITS,
+    )
+
+
+def _releases(releases: _Releases, held: set[int]) -> Iterator[MeldCards]:
+    """The cards of a hand holding the faces ``held`` that might release a joker of a table meld
+    (its :func:`_release_cards`; checked in full by the game), in the order it lists them."""
+    cards, fewest, most = releases
+    present = [f for f in cards if f in held]
+    for size in range(fewest, min(most, len(present)) + 1):
+        for chosen in combinations(present, size):
+            yield tuple([(f, None) for f in chosen])

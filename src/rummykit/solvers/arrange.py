@@ -351,6 +351,7 @@ class HandSolver:
         """Pairs are two pieces of one face, and a wild pairs with anything: the naturals left out
         of the most pairs are those of a face held an odd number of times."""
         self._values_table: list[list[int]] | None = None
+        self._value_masks: tuple[int, tuple[int, ...]] | None = None
         self._memos: dict[Objective, _Memo] = {}
         self._weight_tables: dict[Objective, tuple[list[int], int]] = {}
         self._searchers: dict[Objective, tuple[_Memo, _Search]] = {}
@@ -410,7 +411,12 @@ class HandSolver:
             )
         units = known[1]
         wild_faces = wilds.faces
-        wild = list(filter(wild_faces.__contains__, faces))
+        if len(wild_faces) == 1:
+            # one wild face (the card games' joker, Okey's okey): its pieces, without a filter
+            (only,) = wild_faces
+            wild = [only] * faces.count(only)
+        else:
+            wild = list(filter(wild_faces.__contains__, faces))
         shown: dict[int, int] = {}
         if JOKER in faces and JOKER not in wild_faces:
             natural = wilds.natural(JOKER, self.rules.kind)
@@ -495,7 +501,49 @@ class HandSolver:
         ungrouped, or melds more value (``MELD_VALUE``). Every piece is used at most once; each
         wild's assignment is in its meld's ``stands_for``.
         """
-        return self._arranged(*self._pack(faces, wilds), objective)
+        key, wild, shown = self._pack(faces, wilds)
+        return self._arranged(key, wild, shown, self._asked(objective, key, wild, shown))
+
+    def _asked(self, objective: Objective, key: int, wild: list[int], shown: dict[int, int]) -> Objective:
+        """The search that answers ``objective`` for a hand read by :meth:`_pack`: ``DEADWOOD``'s
+        for ``MELD_VALUE`` when the hand has no wild and every meld of its naturals is worth the
+        points it takes from the hand (:meth:`_value_is_points`), as then both searches make the
+        same choices in every state (the same templates fit, each scoring the same, and the
+        deadwood search's early stop at its ceiling keeps the first best: leaving out an anchor
+        that has points scores less), so the arrangement, its score included, is the same and the
+        deadwood search's memo and walks, which a bot has usually just filled for that hand, answer
+        it; else ``objective``."""
+        if objective is Objective.MELD_VALUE and not wild and not shown and self._value_is_points(key):
+            return Objective.DEADWOOD
+        return objective
+
+    def _value_is_points(self, key: int) -> bool:
+        """Whether every natural of the packed counts ``key`` has points in hand (``DEADWOOD``
+        weight above 0) and no template of sets of distinct suits or runs that ``key`` holds whole
+        is worth (``MELD_VALUE``) other than the points of its faces (Kalooki: an ace in a low run
+        is worth 1 and counts 11 in hand, so A-2-3 of one suit held together says no)."""
+        if self._by_count:
+            return False
+        if self._value_masks is None:
+            self._value_masks = self._unlike_value_masks()
+        no_points, unlike = self._value_masks
+        present = (key | key >> 1) & _FIRST_UNITS
+        return not present & no_points and all(present & faces != faces for faces in unlike)
+
+    def _unlike_value_masks(self) -> tuple[int, tuple[int, ...]]:
+        """(the faces without points in hand; the smallest templates worth other than their
+        faces' points), each as the first units of its faces, for :meth:`_value_is_points`."""
+        weight = self._weights(Objective.DEADWOOD)[0]
+        worth = self._meld_values()
+        no_points = sum(_UNITS[f] for f in range(N_FACES) if weight[f] <= 0)
+        unlike = {
+            sum(_UNITS[g] for g in t.faces)
+            for anchor, row in enumerate(self._templates)
+            for t, value in zip(row, worth[anchor], strict=True)
+            if value != sum(weight[g] for g in t.faces)
+        }
+        smallest = tuple(m for m in unlike if not any(o != m and o & m == o for o in unlike))
+        return no_points, smallest
 
     def arrange_or_pairs(
         self, faces: Sequence[int], wilds: Wilds, objective: Objective = Objective.PIECES
@@ -565,8 +613,9 @@ class HandSolver:
     def score(self, faces: Sequence[int], wilds: Wilds, objective: Objective = Objective.PIECES) -> int:
         """The best arrangement's ``score`` (pieces melded, points melded or meld value), without
         building its melds: the same search as :meth:`arrange`, for bots and finish checks."""
-        key, wild, _ = self._pack(faces, wilds)
+        key, wild, shown = self._pack(faces, wilds)
         alone = self._isolated(key, len(wild))
+        objective = self._asked(objective, key, wild, shown)
         return self._search(key - alone, len(wild), objective, self._memo(objective))
 
     def left_out(self, faces: Sequence[int], wilds: Wilds, pairs: bool = False) -> int:

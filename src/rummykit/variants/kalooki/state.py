@@ -131,6 +131,8 @@ _PHASE_TEXT = {phase: phase.value for phase in KPhase}
 """Each phase's text (a dictionary lookup, where ``.value`` is a Python-level property)."""
 _SET, _RUN = MeldKind.SET, MeldKind.RUN
 """The meld kinds as module names, for the same reason (the verbs: ``actions.V_DRAW`` …)."""
+_KIND_TEXT = {kind: kind.value for kind in MeldKind}
+"""Each meld kind's text."""
 
 
 @dataclass(eq=True)
@@ -232,7 +234,8 @@ _MELD_VALUES: dict[tuple[bool, tuple[int, ...]], int] = {}
 
 def closed(meld: TableMeld) -> bool:
     """A set of four holding a joker: that joker can never be released."""
-    return meld.kind is _SET and len(meld.pieces) == MAX_SET and bool(meld.wild_ids(DECKS, WILDS))
+    made = meld.meld
+    return made.kind is _SET and len(made.faces) == MAX_SET and JOKER in made.faces
 
 
 def meld_view(meld: TableMeld) -> dict[str, Any]:
@@ -241,7 +244,7 @@ def meld_view(meld: TableMeld) -> dict[str, Any]:
     return {
         "number": meld.number,
         "owner": meld.owner,
-        "kind": meld.kind.value,
+        "kind": _KIND_TEXT[meld.meld.kind],
         "faces": list(meld.meld.faces),
         "stands_for": list(meld.meld.stands_for),
         "closed": closed(meld),
@@ -581,12 +584,18 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
 
     def _table_view(self, table: list[TableMeld]) -> list[dict[str, Any]]:
         """The views of ``table``'s melds (a new list; the views are shared), those of the last
-        table observed kept (observing the same melds again builds no views)."""
+        table observed kept: observing the same melds again builds no views, and a table changed
+        since (a meld laid or replaced, the rest in place) looks up only its new melds' views."""
         melds = tuple(table)
-        last = self._table_views
-        if last[0] != melds:
-            last = self._table_views = (melds, list(map(self._meld_views, melds)))
-        return list(last[1])
+        last_melds, last_views = self._table_views
+        if last_melds == melds:
+            return list(last_views)
+        views = [
+            last_views[at] if at < len(last_melds) and last_melds[at] is meld else self._meld_views(meld)
+            for at, meld in enumerate(melds)
+        ]
+        self._table_views = (melds, views)
+        return list(views)
 
     # ------------------------------------------------------------------ legality
     def legal_actions(self, state: KalookiState, seat: int) -> list[KalookiAction]:
@@ -946,7 +955,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         hands = tuple(tuple(faces(h)) for h in state.hands)
         result = RoundResult(state.round_no, winner, kind, tuple(deltas), tuple(notes), hands, (JOKER,))
         state.results.append(result)
-        events = [Event("kalooki_round_end", winner, {"headline": notes[0], "result": result.to_json()})]
+        events = [Event("kalooki_round_end", winner, {"headline": notes[0], "result": self._results(result)})]
         if self.rules.match is MatchMode.ELIMINATION:
             out = [s for s in state.active if state.scores[s] > self.rules.elimination_limit]
             events += [Event("kalooki_eliminated", s, {"score": state.scores[s]}) for s in out]

@@ -875,7 +875,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             held = set(hand)
             state.known[seat] = [p for p in known if p in held and p not in forgotten]
         state.pile.append(piece)
-        events = [Event("kalooki_discard", seat, {"card": CARDS[FACES[piece]]})]
+        events = [_card_event("kalooki_discard", seat, FACES[piece])]
         if not hand:
             hunt = not state.open_at_start and not state.laid_off
             return events + self._end_round(state, seat, "hunt" if hunt else "out")
@@ -894,9 +894,9 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             state.hands[seat].append(piece)
             state.phase = _PLAY
             if verb is V_DRAW:
-                return [Event("kalooki_draw", seat, {}, {"card": CARDS[FACES[piece]]})]
+                return [_card_event("kalooki_draw", seat, FACES[piece])]
             state.known[seat].append(piece)
-            return [Event("kalooki_take", seat, {"card": CARDS[FACES[piece]]})]
+            return [_card_event("kalooki_take", seat, FACES[piece])]
         state.hands[seat] = draft.hand
         if state.known[seat] or draft.shown:
             held = set(draft.hand)
@@ -1312,6 +1312,23 @@ def _card_texts(cards: MeldCards) -> list[str]:
     if texts is None:
         texts = keep(_CARD_TEXTS, cards, tuple(card_list(cards)), MELDS_KEPT)
     return list(texts)
+
+
+_CARD_EVENTS: dict[tuple[str, int, int], Event] = {}
+""":func:`_card_event` by (code, seat, face)."""
+
+
+def _card_event(code: str, seat: int, face_: int) -> Event:
+    """The event of ``seat`` drawing (the card private to it), taking or discarding a card of
+    ``face_`` (``code``), made once per seat and face: events are immutable values whose params
+    are read, never changed, and these are most of a match's events."""
+    key = (code, seat, face_)
+    event = _CARD_EVENTS.get(key)
+    if event is None:
+        named = {"card": CARDS[face_]}
+        event = Event(code, seat, {}, named) if code == "kalooki_draw" else Event(code, seat, named)
+        _CARD_EVENTS[key] = event
+    return event
 
 
 # ---------------------------------------------------------------------- listing candidates

@@ -395,10 +395,14 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         for, their positions)."""
         naturals, any_natural, jokers = _layoff_cards(meld)
         kept = self._kept(meld)
+        # validate_meld reads a declared joker as the card it stands for, as it reads that card
+        # itself: a joker declared as a natural fits where the natural does (one check for both).
+        fitting = {f for _, f in jokers if f is not None and self._fits(kept, (f, None))}
+        fit_jokers = [c for c in jokers if (self._fits(kept, c) if c[1] is None else c[1] in fitting)]
         fits = (
-            tuple([c[0] for c in naturals if self._fits(kept, c)]),
+            tuple([f for f, _ in naturals if f in fitting]),
             any_natural,
-            tuple([layoff_code(c) for c in jokers if self._fits(kept, c)]),
+            tuple(map(layoff_code, fit_jokers)),
             _release_cards(meld),
         )
         keep(self._meld_fits, key, fits, EXTENSIONS_KEPT)

@@ -649,15 +649,17 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         ids.sort()
         return ids
 
-    def _discard_refusal(self, state: KalookiState, seat: int) -> IllegalActionError | None:
-        """Why no held card may be discarded now, as the error to raise (``None``: any may): melds
-        are pending and the discard would not go out, or a released joker is kept against the
-        rule (what :meth:`_discard_plan` checks beyond holding the card)."""
+    def _discard_refusal(self, state: KalookiState, seat: int) -> tuple[str, dict[str, int]] | None:
+        """Why no held card may be discarded now, as the code and params of the error to raise
+        (``None``: any may): melds are pending and the discard would not go out, or a released
+        joker is kept against the rule (what :meth:`_discard_plan` checks beyond holding the
+        card). The error itself, its message rendered, is made only when raised: the listing
+        asks while melds are pending too."""
         hand = state.hands[seat]
         if state.pending and len(hand) > 1:
-            return IllegalActionError("kalooki_under_opening", open_min=self.rules.open_min)
+            return "kalooki_under_opening", {"open_min": self.rules.open_min}
         if self.rules.released_joker_must_be_used and any(p in hand for p in state.released):
-            return IllegalActionError("kalooki_use_released_joker")
+            return "kalooki_use_released_joker", {}
         return None
 
     def _validate(self, state: KalookiState, seat: int, action: KalookiAction) -> None:
@@ -859,7 +861,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             raise IllegalActionError("kalooki_not_held", card=card(action.face))
         refusal = self._discard_refusal(state, seat)
         if refusal is not None:
-            raise refusal
+            raise IllegalActionError(refusal[0], **refusal[1])
         return piece, forgotten
 
     # ------------------------------------------------------------------ applying

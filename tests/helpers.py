@@ -62,7 +62,8 @@ def brute_force_table(
     of the hand and every partition of the cards into melds (the validator checks each group).
 
     Independent of the table solver: table jokers either keep their declared card (a fixed card)
-    or are freed (wild again) when a real card of that face is on the new table.
+    or are freed (wild again) when a real card of that face is on the new table, played from the
+    hand or, with ``replace_from_table``, anywhere on it.
     """
     rules = MeldRules(Kind.CARDS)
     real = [f for meld in table for f, _ in meld if f != JOKER]
@@ -91,11 +92,13 @@ def brute_force_table(
             points = sum(values.hand_value(f, CARD_JOKERS) for f in played)
             if (points, size) <= best:
                 continue
-            reals = real + [f for f in played if f != JOKER]
+            from_hand = [f for f in played if f != JOKER]
+            reals = real + from_hand
+            replacing = reals if replace_from_table else from_hand
             for keep in range(1 << len(declared)):
                 kept = [d for i, d in enumerate(declared) if keep >> i & 1]
                 freed = [d for i, d in enumerate(declared) if not keep >> i & 1]
-                if any(freed.count(d) > reals.count(d) for d in freed if d is not None):
+                if any(freed.count(d) > replacing.count(d) for d in freed if d is not None):
                     continue
                 free = len(freed) + played.count(JOKER)
                 cards = tuple(

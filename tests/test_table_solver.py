@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from helpers import brute_force_table
@@ -106,18 +106,26 @@ def positions(draw: st.DrawFn) -> tuple[list[list[tuple[int, int | None]]], list
     return table, hand
 
 
-@given(positions())
-@settings(max_examples=60, deadline=None)
-def test_solver_matches_brute_force(position: tuple[list[list[tuple[int, int | None]]], list[int]]) -> None:
+@given(positions(), st.booleans())
+@settings(max_examples=80, deadline=None)
+def test_solver_matches_brute_force(
+    position: tuple[list[list[tuple[int, int | None]]], list[int]], replace: bool
+) -> None:
     table, hand = position
-    move = SOLVERS[1].solve(table, hand)
+    move = SOLVERS[1].solve(table, hand, replace_from_table=replace)
     played_points = sum(CAROUSEL_VALUES.hand_value(f, CARD_JOKERS) for f in move.played)
-    assert (played_points, len(move.played)) == brute_force_table(table, hand, CAROUSEL_VALUES)
+    assert (played_points, len(move.played)) == brute_force_table(table, hand, CAROUSEL_VALUES, replace)
     if move.played:
-        assert sorted(check_move(table, as_declared(move), hand)) == sorted(move.played)
+        assert sorted(check_move(table, as_declared(move), hand, replace)) == sorted(move.played)
 
 
 @given(positions(), st.booleans())
+@example(
+    # the joker stands for 2H and the real 2H is in the set: freeing it for K K JK takes the 2H
+    # from the table, which joker_replace_from_table=false forbids (the brute force once allowed it)
+    ([[(52, 14), (15, None), (16, None)], [(1, None), (14, None), (27, None), (40, None)]], [12, 25, 0]),
+    False,
+)
 @settings(max_examples=150, deadline=None)
 def test_no_card_fits_only_when_brute_force_plays_nothing(
     position: tuple[list[list[tuple[int, int | None]]], list[int]], replace: bool

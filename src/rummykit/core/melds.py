@@ -22,6 +22,8 @@ from rummykit.errors import MeldError
 HIGH_ACE = 14
 """Run position of an ace/1 played after the king/13."""
 MAX_RUN = 13
+MIN_MELD = 3
+"""The fewest pieces of a set or a run."""
 
 
 class MeldKind(StrEnum):
@@ -57,9 +59,9 @@ class MeldRules:
     wild_in_pairs: bool = True
 
     def __post_init__(self) -> None:
-        if self.set_distinct and not 3 <= self.set_max <= N_SUITS:
+        if self.set_distinct and not MIN_MELD <= self.set_max <= N_SUITS:
             raise MeldError(f"a set of distinct suits holds 3 to 4 pieces, not up to {self.set_max}")
-        if self.set_max < 3:
+        if self.set_max < MIN_MELD:
             raise MeldError(f"a set holds at least 3 pieces, not up to {self.set_max}")
 
     @property
@@ -294,7 +296,7 @@ def _word(rules: MeldRules, tile_word: str) -> str:
 
 def _as_set(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | str:
     size = len(fixed) + len(free)
-    if not 3 <= size <= rules.set_max:
+    if not MIN_MELD <= size <= rules.set_max:
         return f"a set has 3 to {rules.set_max} {_word(rules, 'pieces')}"
     stands = [s for _, s in fixed]
     if not stands:
@@ -313,7 +315,7 @@ def _as_set(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | str:
 
 def _as_run(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | str:
     size = len(fixed) + len(free)
-    if not 3 <= size <= MAX_RUN:
+    if not MIN_MELD <= size <= MAX_RUN:
         return f"a run has 3 to {MAX_RUN} {_word(rules, 'pieces')}"
     if not fixed:
         return build_run(0, range(1, size + 1), free)

@@ -30,6 +30,7 @@ from rummykit.core.melds import (
     CARD_JOKERS,
     CAROUSEL_VALUES,
     HIGH_ACE,
+    MIN_MELD,
     CardValues,
     Meld,
     MeldKind,
@@ -46,7 +47,6 @@ from rummykit.memo import keep
 CARD_MELDS = MeldRules(Kind.CARDS)
 CARD_MELDS_ACE_LOW = MeldRules(Kind.CARDS, ace_high=False)
 
-MIN_MELD = 3
 MAX_WINDOW = 5
 POINTS_WEIGHT = 1000
 """Points played come first; among equal points, more cards played."""

@@ -52,6 +52,7 @@ from rummykit.core.melds import (
     HIGH_ACE,
     KALOOKI_VALUES,
     MAX_RUN,
+    MIN_MELD,
     Meld,
     MeldKind,
     missing_suits,
@@ -1395,8 +1396,6 @@ _FACE_BIT = tuple(1 << f if f != JOKER else 0 for f in range(JOKER + 1))
 """Per face: its bit in a hand's mask of natural faces (none for the joker), for :func:`_meld_ids`."""
 _ROW = (1 << N_RANKS) - 1
 """A suit's ranks in a mask of faces: ``mask >> suit * N_RANKS & _ROW`` (bit ``rank - 1``)."""
-MIN_MELD = 3
-"""The fewest cards of a meld."""
 
 
 @lru_cache(maxsize=4096)

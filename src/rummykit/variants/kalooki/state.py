@@ -901,7 +901,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             state.hands[seat].append(piece)
             state.phase = _PLAY
             if verb is V_DRAW:
-                return [_card_event("kalooki_draw", seat, FACES[piece])]
+                return [_card_event("kalooki_draw", seat, FACES[piece], private=True)]
             state.known[seat].append(piece)
             return [_card_event("kalooki_take", seat, FACES[piece])]
         state.hands[seat] = draft.hand
@@ -1325,16 +1325,16 @@ _CARD_EVENTS: dict[tuple[str, int, int], Event] = {}
 """:func:`_card_event` by (code, seat, face)."""
 
 
-def _card_event(code: str, seat: int, face_: int) -> Event:
-    """The event of ``seat`` drawing (the card private to it), taking or discarding a card of
-    ``face_`` (``code``), made once per seat and face: events are immutable values whose params
-    are read, never changed, and these are most of a match's events."""
+def _card_event(code: str, seat: int, face_: int, private: bool = False) -> Event:
+    """The event ``code`` of ``seat`` drawing, taking or discarding a card of ``face_`` (the card
+    ``private`` to the seat: a draw from the stock), made once per code, seat and face: events are
+    immutable values whose params are read, never changed, and these are most of a match's
+    events."""
     key = (code, seat, face_)
     event = _CARD_EVENTS.get(key)
     if event is None:
         named = {"card": CARDS[face_]}
-        event = Event(code, seat, {}, named) if code == "kalooki_draw" else Event(code, seat, named)
-        _CARD_EVENTS[key] = event
+        event = _CARD_EVENTS[key] = Event(code, seat, {}, named) if private else Event(code, seat, named)
     return event
 
 

@@ -124,7 +124,11 @@ def check(
             expected[(v, viewer)] = {
                 "played": played,
                 "observation": game.observe(state, viewer),
-                "legal": [{"id": game.action_id(state, a), "text": game.action_text(a)} for a in legal],
+                "legal": [
+                    {"id": game.action_id(state, a), "text": game.action_text(a), "parts": parts}
+                    for a in legal
+                    for parts in [game.action_parts(a)]
+                ],
                 "events": game.events_for(events, viewer),
             }
 
@@ -145,9 +149,9 @@ def check(
         want = expected[(message["v"], viewer)]
         assert message["observation"] == json.loads(json.dumps(want["observation"]))
         # a Kalooki meld entry may add its opening total (a number from the seat's own melds)
-        assert [{"id": e["id"], "text": e["text"]} for e in message["legal"]] == want["legal"]
+        assert [{k: e[k] for k in ("id", "text", "parts")} for e in message["legal"]] == want["legal"]
         for entry in message["legal"]:
-            assert set(entry) <= {"id", "text", "opening"}
+            assert set(entry) <= {"id", "text", "parts", "opening"}
             if "opening" in entry:
                 assert entry["text"].startswith("meld ") and type(entry["opening"]) is int
         if message["type"] == "state":

@@ -61,7 +61,7 @@ def test_a_finished_game_steps_with_every_hand(server: Server) -> None:
     assert replay["variant"] == "okey" and replay["seats"] == head["seats"] and replay["seed"] == head["seed"]
     assert replay["outcome"] == json.loads(lines[-1])["outcome"]
     assert replay["last"] == len(actions) and len(replay["steps"]) == len(actions) + 1
-    assert replay["steps"][0] == {"seat": None, "action": None, "round": 1, "events": []}
+    assert replay["steps"][0] == {"seat": None, "action": None, "parts": None, "round": 1, "events": []}
     assert [(s["seat"], s["action"]) for s in replay["steps"][1:]] == [
         (a["seat"], a["action"]) for a in actions
     ]
@@ -84,7 +84,9 @@ def test_a_finished_game_steps_with_every_hand(server: Server) -> None:
         assert step["views"]["seats"] == [game.observe(state, seat) for seat in range(4)]
         assert step["views"]["spectator"] == game.observe(state, None)
         assert step["over"] == (n == len(actions))
-        assert {k: step[k] for k in ("seat", "action", "round", "events")} == replay["steps"][n]
+        assert {k: step[k] for k in ("seat", "action", "parts", "round", "events")} == replay["steps"][n]
+        if n:  # the action's parts, as the legal actions carry them
+            assert step["parts"] == game.action_parts(game.parse_action(step["action"]))
     dealt = server.get(f"/games/{game_id}/replay/0").json()["views"]
     assert all(len(view["hand"]) >= 14 for view in dealt["seats"]) and dealt["spectator"]["hand"] == []
 

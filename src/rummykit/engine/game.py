@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rummykit.core.melds import Meld
 from rummykit.core.pieces import Kind, PieceSet
+from rummykit.engine.action_text import Parts
 from rummykit.engine.codec import to_jsonable
 from rummykit.engine.events import Event, events_for
 from rummykit.engine.state import State
@@ -32,10 +33,14 @@ from rummykit.messages import render
 
 
 class TextAction(Protocol):
-    """An action value with a canonical text form."""
+    """An action value with a canonical text form and its structured parts."""
 
     def text(self) -> str:
         """Canonical text of the action."""
+        ...
+
+    def parts(self) -> Parts:
+        """The action's parts (:mod:`rummykit.engine.action_text`)."""
         ...
 
 
@@ -222,6 +227,12 @@ class Game(ABC, Generic[S, A]):
     def action_text(self, action: A) -> str:
         """The canonical text of ``action`` (:meth:`parse_action` reads it back)."""
         return action.text()
+
+    def action_parts(self, action: A) -> Parts:
+        """The structured parts of ``action``, JSON values in one scheme for every game
+        (:mod:`rummykit.engine.action_text`): ``{"verb", "pieces"}`` and, as the action has them,
+        ``declared``, ``melds``, ``target``, ``source``; what clients read instead of the text."""
+        return action.parts()
 
     @abstractmethod
     def action_id(self, state: S, action: A) -> int | None:

@@ -20,7 +20,7 @@ from enum import StrEnum
 
 from rummykit.core.notation import format_declared, format_face, parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind
-from rummykit.engine.action_text import read_verb
+from rummykit.engine.action_text import Parts, melds_parts, piece_parts, read_verb
 from rummykit.errors import NotationError
 
 DeclaredFace = tuple[int, int | None]
@@ -65,6 +65,18 @@ class HandAction:
                 " ".join(format_declared(self.kind, f, d) for f, d in g) for g in self.groups
             )
         return out
+
+    def parts(self) -> Parts:
+        """The action's parts (:mod:`rummykit.engine.action_text`): ``verb``, ``pieces`` (the
+        piece discarded, finished with or shown), and a finish's own arrangement as ``melds``
+        (its pieces after the discard's)."""
+        if self.face is None:
+            return {"verb": self.verb.value, "pieces": []}
+        if not self.groups:
+            return {"verb": self.verb.value, **piece_parts(self.kind, [(self.face, None)])}
+        laid = melds_parts(self.kind, self.groups)
+        whole = piece_parts(self.kind, [(self.face, None), *(p for g in self.groups for p in g)])
+        return {"verb": self.verb.value, **whole, "melds": laid["melds"]}
 
     @property
     def id(self) -> int:

@@ -27,6 +27,7 @@ from rummykit.bots.registry import make_bot
 from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES, KALOOKI_VALUES, Wilds, validate_meld
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import JOKER, Kind
+from rummykit.engine.action_text import piece_parts
 from rummykit.engine.closed_hand import ClosedHandGame
 from rummykit.engine.game import Game, RoundResult
 from rummykit.engine.hand_actions import HandAction, Verb
@@ -258,9 +259,10 @@ def kalooki_hint_answer(
     game: KalookiGame, seat: int, observation: dict[str, Any], legal: Sequence[KalookiAction]
 ) -> dict[str, Any]:
     """Kalooki's ``hint`` answer (:func:`rummykit.session.kalooki_hint`): ``move`` ``"kalooki"``,
-    the greedy bot's ``action`` (canonical text, one of the legal ones), its ``verb`` and its parts
-    (``params``, :func:`kalooki_move_params`) for the client to word it, the best melds by value
-    (``by_value``: ``melds``, ``out``, ``value``), ``opening`` (their value with this turn's
+    the greedy bot's ``action`` (canonical text, one of the legal ones), its ``parts``
+    (:meth:`~rummykit.engine.game.Game.action_parts`, as the legal actions carry them), its
+    ``verb`` and what the client words it with (``params``, :func:`kalooki_move_params`), the best
+    melds by value (``by_value``: ``melds``, ``out``, ``value``), ``opening`` (their value with this turn's
     pending melds, null once the seat has opened), ``laid`` (the pending melds' value),
     ``open_min``, the arrangement leaving the fewest points (``fewest``) and those
     ``points_left``. Raises ``no_hint`` when the seat is not to move."""
@@ -283,6 +285,7 @@ def kalooki_hint_answer(
         "hint": {
             "move": "kalooki",
             "action": hint.action,
+            "parts": game.action_parts(choice),
             "verb": hint.verb,
             "params": kalooki_move_params(choice, hint.takes),
             "by_value": {**_arrangement(game, hint.by_value), "value": hint.by_value.score},
@@ -311,7 +314,9 @@ def kalooki_move_params(action: KalookiAction, takes: int | None) -> dict[str, A
 
 def carousel_hint_answer(game: CarouselGame, state: CarouselState, seat: int) -> dict[str, Any]:
     """Carousel's ``hint`` answer: the table solver's best new table for the seat's hand
-    (:func:`rummykit.session.carousel_hint`): ``move`` ``"carousel"``, ``table`` (meld texts),
+    (:func:`rummykit.session.carousel_hint`): ``move`` ``"carousel"``, ``table`` (meld texts) and
+    ``melds`` (the same melds as parts, ``{"pieces", "declared"}``:
+    :func:`rummykit.engine.action_text.piece_parts`),
     ``action`` (the whole table as the ``meld`` shortcut) and ``draft`` (the same table as the
     ``draft`` action, which makes it the seat's draft to change further, undo or commit), each
     its text when the seat may play it now, else null (no card can be played, or the seat may not
@@ -333,6 +338,7 @@ def carousel_hint_answer(game: CarouselGame, state: CarouselState, seat: int) ->
         "hint": {
             "move": "carousel",
             "table": list(map(meld_text, new)),
+            "melds": [piece_parts(Kind.CARDS, meld) for meld in new],
             "action": legal(CVerb.MELD),
             "draft": legal(CVerb.DRAFT),
             "played": [name(game, f) for f in move.played],

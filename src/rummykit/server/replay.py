@@ -87,8 +87,16 @@ def _dealt(done: Replayed) -> GameReplay:
 def _move(
     game: Game[Any, Any], state: State, seat: int | None, text: str | None, events: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    """A step of the summary: who played what, the round it left the game in, its events."""
-    return {"seat": seat, "action": text, "round": game.observe(state, None)["round"], "events": events}
+    """A step of the summary: who played what (the action's text and parts), the round it left the
+    game in, its events."""
+    parts = None if text is None else game.action_parts(game.parse_action(text))
+    return {
+        "seat": seat,
+        "action": text,
+        "parts": parts,
+        "round": game.observe(state, None)["round"],
+        "events": events,
+    }
 
 
 def from_text(body: bytes) -> GameReplay:
@@ -105,7 +113,8 @@ def from_text(body: bytes) -> GameReplay:
 def summary(done: GameReplay, game_id: str | None) -> dict[str, Any]:
     """The ``replay`` answer: the header's variant, rules, seat names and seed, whether the record
     was complete, the outcome (null when the match did not end), the number of the last step and
-    every step's ``{"seat", "action", "round", "events"}`` (step 0 is the deal)."""
+    every step's ``{"seat", "action", "parts", "round", "events"}`` (step 0 is the deal, with no
+    seat, action or parts)."""
     outcome = done.game.outcome(done.states[-1])
     head = done.header
     return {

@@ -5,7 +5,8 @@ their shipped presets, so the list can't drift from what ``POST /tables`` accept
 name, type, allowed values, whether it may be null, its default (the preset's value, which a table
 gets when the option is not given) and the message codes of its help text (``option_<name>``, or
 the game's own ``<variant>.option_<name>`` where it has one, and ``option_<name>_<value>`` per
-named value; :mod:`rummykit.engine.option_help`).
+named value; :mod:`rummykit.engine.option_help`), and the browser client's module of the game
+(its controller, ``web/js/games/<variant>.js``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import dataclasses
 import types
 import typing
 from enum import Enum
+from importlib import resources
 from typing import Any
 
 from rummykit.engine.option_help import variant_help_code
@@ -22,6 +24,15 @@ from rummykit.variants.registry import VARIANTS, VariantInfo
 
 HELP_PREFIX = "option_"
 """Prefix of an option's help code."""
+SCRIPTS = resources.files("rummykit") / "web" / "js"
+"""The browser client's modules (served under ``/static/js``)."""
+
+
+def client_module(name: str) -> str | None:
+    """The browser client's controller of variant ``name``, relative to ``web/js``
+    (``games/<name>.js``), or ``None`` when the client has none (the page can't show the game)."""
+    path = f"games/{name}.js"
+    return path if SCRIPTS.joinpath(path).is_file() else None
 
 
 def option_info(name: str, hint: Any, default: object, variant: str = "") -> dict[str, Any]:
@@ -59,7 +70,8 @@ def option_info(name: str, hint: Any, default: object, variant: str = "") -> dic
 
 def variant_info(info: VariantInfo) -> dict[str, Any]:
     """A variant: ``variant`` (id), ``title``, ``pieces`` (``tiles`` or ``cards``), ``players``
-    (the default number of players) and its ``options`` (:func:`option_info`) in the spec's order."""
+    (the default number of players), ``client`` (:func:`client_module`) and its ``options``
+    (:func:`option_info`) in the spec's order."""
     defaults = rules_dict(info.load_rules())
     hints = typing.get_type_hints(info.rules_type)
     return {
@@ -67,6 +79,7 @@ def variant_info(info: VariantInfo) -> dict[str, Any]:
         "title": info.title,
         "pieces": info.kind.name.lower(),
         "players": defaults["players"],
+        "client": client_module(info.name),
         "options": [
             option_info(f.name, hints[f.name], defaults[f.name], info.name)
             for f in dataclasses.fields(info.rules_type)

@@ -245,7 +245,7 @@ class LiveTable:
         notices: list[dict[str, Any]],
         played: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """The ``state`` message of ``viewer`` now: observation, legal actions (ids and texts),
+        """The ``state`` message of ``viewer`` now: observation, legal actions (ids, texts and parts),
         the last action (``played``: its seat and canonical text, public in every game) with the
         viewer's events of it, the server's notices; Kalooki's ``opening``
         (:func:`rummykit.server.assist.kalooki_opening`); Carousel's ``carousel``
@@ -254,7 +254,10 @@ class LiveTable:
         once the match is over."""
         game, state = self.game, match.state
         actions = [] if viewer is None else game.legal_actions(state, viewer)
-        legal = [{"id": game.action_id(state, a), "text": game.action_text(a)} for a in actions]
+        legal = [
+            {"id": game.action_id(state, a), "text": game.action_text(a), "parts": game.action_parts(a)}
+            for a in actions
+        ]
         observation = game.observe(state, viewer)
         message: dict[str, Any] = {
             "type": "state",

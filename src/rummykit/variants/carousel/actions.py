@@ -54,7 +54,7 @@ from functools import lru_cache
 
 from rummykit.core.notation import format_declared, parse_declared, split_tokens
 from rummykit.core.pieces import JOKER, N_FACES, Kind
-from rummykit.engine.action_text import read_verb
+from rummykit.engine.action_text import Parts, melds_parts, piece_parts, read_verb
 from rummykit.errors import NotationError
 from rummykit.solvers.rearrange import DeclaredFace
 
@@ -179,6 +179,28 @@ class CarouselAction:
         if verb is CVerb.REPLACE and self.other is not None:
             return f"replace {self.number} {card} from {self.other}"
         return f"{verb.value} {self.number} {card}"
+
+    def parts(self) -> Parts:
+        """The action's parts (:mod:`rummykit.engine.action_text`): ``verb``; the whole table as
+        ``melds`` for ``meld`` and ``draft``; for an edit ``pieces`` (its card, a joker with its
+        declared card), ``target`` (the meld the card goes to, ``null`` a new meld: ``new``,
+        ``add``, ``move``, ``pull``, ``replace``; ``split`` cuts from the card on into a new meld)
+        and ``source`` (the meld it comes from: ``split``, ``move``, ``pull``, a ``replace``
+        from a meld)."""
+        verb = self.verb
+        if verb in WHOLE_TABLE:
+            return {"verb": verb.value, **melds_parts(Kind.CARDS, self.table)}
+        if self.card is None:
+            return {"verb": verb.value, "pieces": []}
+        out: Parts = {"verb": verb.value, **piece_parts(Kind.CARDS, [self.card])}
+        if verb in (CVerb.SPLIT, CVerb.MOVE, CVerb.PULL):
+            out["source"] = self.number
+            out["target"] = None if verb is CVerb.SPLIT else self.other
+        elif verb is CVerb.REPLACE and self.other is not None:
+            out.update(source=self.other, target=self.number)
+        else:
+            out["target"] = None if verb is CVerb.NEW else self.number
+        return out
 
 
 def parse_action(text: str) -> CarouselAction:

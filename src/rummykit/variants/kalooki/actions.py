@@ -44,7 +44,7 @@ from itertools import combinations
 from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, MAX_RUN, Meld, MeldKind, MeldRules, validate_meld
 from rummykit.core.notation import format_declared, format_face, parse_declared
 from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, Kind, make_face, rank_of, suit_of
-from rummykit.engine.action_text import read_verb
+from rummykit.engine.action_text import Parts, melds_parts, piece_parts, read_verb
 from rummykit.errors import MeldError, NotationError
 
 DeclaredFace = tuple[int, int | None]
@@ -102,6 +102,19 @@ class KalookiAction:
         if self.verb is KVerb.DISCARD and self.face is not None:
             return f"discard {format_face(Kind.CARDS, self.face)}"
         return self.verb.value
+
+    def parts(self) -> Parts:
+        """The action's parts (:mod:`rummykit.engine.action_text`): ``verb``; ``melds`` (and
+        their ``pieces``) for ``meld``; ``pieces`` and ``target`` (the table meld) for ``layoff``
+        and ``release``; ``pieces`` (the card) for ``discard``."""
+        verb = self.verb.value
+        if self.verb is KVerb.MELD:
+            return {"verb": verb, **melds_parts(Kind.CARDS, self.melds)}
+        if self.verb in (KVerb.LAYOFF, KVerb.RELEASE):
+            return {"verb": verb, **piece_parts(Kind.CARDS, self.cards), "target": self.target}
+        if self.verb is KVerb.DISCARD and self.face is not None:
+            return {"verb": verb, **piece_parts(Kind.CARDS, [(self.face, None)])}
+        return {"verb": verb, "pieces": []}
 
 
 def cards_text(cards: MeldCards) -> str:

@@ -59,13 +59,13 @@ def test_the_page_its_files_and_their_size(server: Server) -> None:
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert "importmap" in page.text and 'src="/static/js/main.js"' in page.text
     paths = re.findall(r'"(/static/[^"]+)"', page.text)
-    modules = sorted(p.relative_to(WEB) for p in (WEB / "js").glob("*.js"))
-    paths += [f"/static/{m}" for m in modules] + ["/static/i18n/en.json", "/static/i18n/fa.json"]
+    modules = sorted(p.relative_to(WEB) for p in (WEB / "js").rglob("*.js"))
+    paths += [f"/static/{m.as_posix()}" for m in modules] + ["/static/i18n/en.json", "/static/i18n/fa.json"]
     for path in paths:
         assert server.get(path).status_code == 200, path
     for module in modules:
-        for imported in re.findall(r'from "\./([^"]+)"', (WEB / module).read_text("utf-8")):
-            assert (WEB / "js" / imported).is_file(), (module, imported)
+        for imported in re.findall(r'from "(\.{1,2}/[^"]+)"', (WEB / module).read_text("utf-8")):
+            assert ((WEB / module).parent / imported).is_file(), (module, imported)
     assert server.get("/static/nothing.js").status_code == 404
     info = server.get("/api").json()
     assert info["name"] == "rummykit" and info["protocol"] == 1

@@ -1,8 +1,9 @@
 """The browser client's files as a page loads them (no tests here): each module's static imports
 (``import … from "./x.js"``, the vendored libraries through ``index.html``'s import map) and its
-dynamic ones (``import("./x.js")``), and the files a page loads on each route: ``index.html``, its
-stylesheets and icon, ``main.js`` and everything it imports statically, the route's modules
-(:data:`ROUTES`) and everything they import statically, and the language's catalog.
+dynamic ones (``import("./x.js")``, and the games' controllers that ``GET /variants`` names and
+``lazy.js`` imports), and the files a page loads on each route: ``index.html``, its stylesheets and
+icon, ``main.js`` and everything it imports statically, the route's modules (:data:`ROUTES`) and
+everything they import statically, and the language's catalog.
 
 ``tests/test_server_web.py`` holds the heaviest route, in the heaviest language, under the page
 weight limit; ``tests/browser/test_replay_page.py`` checks that a browser opening a route fetches
@@ -15,20 +16,21 @@ import re
 from importlib import resources
 from pathlib import Path, PurePosixPath
 
+from rummykit.server.rules_info import variants
+
 WEB = Path(str(resources.files("rummykit") / "web")).resolve()
 """The client's files, served under ``/static/``."""
 
+CLIENTS: dict[str, str] = {v["title"]: v["client"] for v in variants()["variants"] if v["client"]}
+"""Each game's controller (``GET /variants``'s ``client``, under ``web/js/``), by the game's title."""
+
 ROUTES: dict[str, tuple[str, ...]] = {
     "lobby": ("lobby.js",),
-    "table of Okey or Turkish Rummy": ("table.js", "board.js"),
-    "table of Kalooki": ("table.js", "kalooki.js"),
-    "table of Carousel": ("table.js", "carousel.js"),
-    "replay of Okey or Turkish Rummy": ("replay.js", "board.js"),
-    "replay of Kalooki": ("replay.js", "kalooki.js"),
-    "replay of Carousel": ("replay.js", "carousel.js"),
+    **{f"table of {title}": ("table.js", client) for title, client in CLIENTS.items()},
+    **{f"replay of {title}": ("replay.js", client) for title, client in CLIENTS.items()},
 }
 """The modules of ``web/js/`` each route imports dynamically (``app.js`` the route's page,
-``lazy.js`` the game's table); every dynamic import of the client is one of them."""
+``lazy.js`` the game's controller); every dynamic import of the client is one of them."""
 
 COMMENTS = re.compile(r"/\*.*?\*/|^\s*//[^\n]*", re.DOTALL | re.MULTILINE)
 STATIC = re.compile(r"\b(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?\"([^\"]+)\"")
@@ -83,8 +85,10 @@ def closure(modules: list[Path]) -> set[Path]:
 
 
 def dynamic_targets() -> set[Path]:
-    """Every module that some module of the client imports dynamically."""
-    return {target for module in (WEB / "js").glob("*.js") for target in imports(module)[1]}
+    """Every module that some module of the client imports dynamically: by its name, or a game's
+    controller by the name ``GET /variants`` gives."""
+    named = {target for module in (WEB / "js").rglob("*.js") for target in imports(module)[1]}
+    return named | {(WEB / "js" / client).resolve() for client in CLIENTS.values()}
 
 
 def page_files() -> set[Path]:

@@ -1,17 +1,13 @@
-// The game in play: every seat with its discard pile beside it, the stock and the indicator (Okey)
-// or the up card and the one discard pile (Turkish Rummy) in the centre, the player's rack, the
-// legal actions as buttons, the arranging buttons, and beside the player's own seat the hint and
-// the last refusal or notice (in a space of their own: nothing moves when they come and go).
+// What every game's board is made of (the games' controllers, games/<game>.js, put them
+// together): where each seat sits, a seat's panel, the own seat's head with the hint or the last
+// refusal (in a space of their own: nothing moves when they come and go), the stock, a discard
+// pile, the rack's tools (arranging buttons, then the actions).
 
 import { html } from "./html.js";
 import { t, num, sentence } from "./i18n.js";
 import { Piece } from "./piece.js";
-import { Rack } from "./rack.js";
-import { Actions } from "./actions.js";
-import { Hint } from "./hint.js";
 import { startDrag } from "./drag.js";
 
-const HISTORY_SHOWN = 8;
 /** The sides of the other seats in the order they play after `me`, counter-clockwise. */
 const SIDES = { 2: ["top"], 3: ["right", "left"], 4: ["right", "top", "left"] };
 
@@ -32,38 +28,8 @@ export function places(order, me, direction) {
   return out;
 }
 
-function Pile({ model, pile, faces, owner, label, takeable, mine, wilds, fresh, hinted, onDrop }) {
-  const kind = model.kind;
-  const top = faces.length ? faces[faces.length - 1] : null;
-  const older = faces.slice(-HISTORY_SHOWN - 1, -1);
-  const canTake = takeable && model.legal().take !== null;
-  return html`<div
-    class=${`pile ${mine ? "mine" : ""} ${canTake ? "can-take" : ""} ${canTake && hinted ? "hinted" : ""}`}
-    role="region"
-    aria-label=${label}
-    data-testid=${`discard-${pile}`}
-    data-owner=${owner}
-    data-drop=${mine ? "discard" : undefined}
-  >
-    <div class="pile-history" dir="ltr">
-      ${older.map((f, i) => html`<${Piece} key=${i} kind=${kind} face=${f} wild=${wilds.has(f)} small=${true} />`)}
-    </div>
-    <div class="pile-top">
-      ${top === null
-        ? html`<span class="empty-pile" aria-hidden="true"></span>`
-        : html`<${Piece}
-            kind=${kind}
-            face=${top}
-            wild=${wilds.has(top)}
-            fresh=${fresh}
-            onClick=${canTake ? () => model.drawTo("take", null) : undefined}
-            onPointerDown=${canTake ? (e) => startDrag(e, e.currentTarget, { from: "take" }, onDrop) : undefined}
-          />`}
-      <span class="count">${num(faces.length)}</span>
-    </div>
-  </div>`;
-}
-
+/** Seat `seat`'s panel on side `side`: its name and tags, the pieces it holds, `children` (the
+ * game's own: a pile, a tag). */
 export function SeatPanel({ model, seat, side, ctx, children }) {
   const obs = model.view.observation;
   const info = model.info.seats[seat];
@@ -81,102 +47,80 @@ export function SeatPanel({ model, seat, side, ctx, children }) {
   </div>`;
 }
 
-function Centre({ model, wilds, onDrop, ctx, pileOf }) {
-  const obs = model.view.observation;
-  const kind = model.kind;
-  const legal = model.legal();
-  const canDraw = legal.draw !== null;
-  const hinted = canDraw && model.hinted().draw;
-  const shared = obs.discards.length === 1;
-  const aside = obs.indicator !== undefined ? obs.indicator : obs.up_card;
-  return html`<div class="centre" data-drop="centre">
-    <div
-      class=${`stock ${canDraw ? "can-draw" : ""} ${hinted ? "hinted" : ""}`}
-      data-testid="stock"
-      data-drop="centre"
-      title=${t("stock_label", { n: obs.stock_count })}
-      onClick=${canDraw ? () => model.drawTo("draw", null) : undefined}
-      onPointerDown=${canDraw ? (e) => startDrag(e, e.currentTarget, { from: "stock" }, onDrop) : undefined}
-    >
-      <span class="stock-face" aria-hidden="true"></span>
-      <span class="count">${t("stock_label", { n: obs.stock_count })}</span>
-    </div>
-    ${aside !== undefined &&
-    aside !== null &&
-    html`<div class="indicator" data-testid="indicator" role="group" aria-label=${t(obs.indicator !== undefined ? "indicator_label" : "up_card_label")}>
-      <span class="label">${t(obs.indicator !== undefined ? "indicator_label" : "up_card_label")}</span>
-      <${Piece} kind=${kind} face=${aside} wild=${false} />
-      ${obs.okey !== undefined &&
-      html`<span class="label">${t("okey_label")}</span>
-        <${Piece} kind=${kind} face=${obs.okey} wild=${true} small=${true} />`}
-    </div>`}
-    ${shared && pileOf(0, null)}
-  </div>`;
-}
-
-/** The own seat's panel and, beside it, the last refusal or else the open `hint` (an element):
+/** The own seat's panel and, beside it, the last refusal or else the open hint (the game's Hint):
  * the same in every game's table. */
-export function MeHead({ model, ctx, seated, seatPanel, hint }) {
+export function MeHead({ model, ctx, seated, seatPanel }) {
+  const Hint = model.game.Hint;
   return html`<div class="me-head">
     ${seatPanel}
     ${seated &&
     html`<div class="me-note">
       ${model.error && html`<p class="error" role="alert" data-testid="error">${sentence(model.error.code, model.error.params, ctx)}</p>`}
-      ${model.hint && !model.error && hint}
+      ${model.hint && !model.error && html`<${Hint} model=${model} hint=${model.hint} ctx=${ctx} onClose=${() => model.dismissHint()} />`}
     </div>`}
   </div>`;
 }
 
-export function Board({ model, ctx, onDrop }) {
+/** The stock: its count; click it to draw when the server lists a draw, or (a game with a rack)
+ * drag it onto the rack; marked when the hint says to draw. `drop`: its drop target, if any. */
+export function Stock({ model, onDrop, drop }) {
   const obs = model.view.observation;
-  const me = model.seat === null ? 0 : model.seat;
-  const direction = model.info.rules.direction;
-  const where = places(obs.order, me, direction);
-  const wilds = new Set(obs.wilds);
-  const shared = obs.discards.length === 1;
-  const freshPile = (() => {
-    const last = model.lastEvents.find((e) => e.code === "discarded" || e.code === "finished");
-    return last ? (shared ? 0 : last.seat) : null;
-  })();
-  const pileOf = (pile, owner) =>
-    html`<${Pile}
-      model=${model}
-      pile=${pile}
-      owner=${owner}
-      faces=${obs.discards[pile]}
-      label=${owner === null ? t("pile_shared") : t("pile_of", { name: ctx.seatName(owner) })}
-      takeable=${obs.takeable_from === pile}
-      mine=${shared ? model.seat !== null : owner === model.seat && model.seat !== null}
-      wilds=${wilds}
-      fresh=${freshPile === pile}
-      hinted=${model.hinted().take}
-      onDrop=${onDrop}
-    />`;
-  const panel = (seat) =>
-    html`<${SeatPanel} key=${seat} model=${model} seat=${seat} side=${where.get(seat)} ctx=${ctx}>
-      ${shared ? null : pileOf(seat, seat)}
-    <//>`;
-  const others = obs.order.filter((s) => s !== me);
-  const seated = model.seat !== null;
-  return html`<div class=${`board players-${obs.players}`}>
-    ${others.map(panel)}
-    <${Centre} model=${model} wilds=${wilds} onDrop=${onDrop} ctx=${ctx} pileOf=${pileOf} />
-    <div class="me">
-      <${MeHead} model=${model} ctx=${ctx} seated=${seated} seatPanel=${panel(me)}
-        hint=${html`<${Hint} hint=${model.hint} ctx=${ctx} onClose=${() => model.dismissHint()} />`} />
-      ${seated &&
-      html`<${Rack} model=${model} wilds=${wilds} onDrop=${onDrop} />
-        <div class="rack-tools">
-          <div role="group" aria-label=${t("arrange_label")} class="arrange">
-            <span class="label">${t("arrange_label")}</span>
-            ${["runs", "sets", "pairs", "suit"].map(
-              (by) => html`<button type="button" key=${by} onClick=${() => model.arrange(by)}>
-                ${t(by === "suit" && model.kind === "cards" ? "arrange_suits" : `arrange_${by}`)}
-              </button>`,
-            )}
-          </div>
-          <${Actions} model=${model} ctx=${ctx} />
-        </div>`}
+  const canDraw = model.first("draw") !== null;
+  const hinted = canDraw && model.hinted().draw;
+  const drag = canDraw && model.game.rack;
+  return html`<div
+    class=${`stock ${canDraw ? "can-draw" : ""} ${hinted ? "hinted" : ""}`}
+    data-testid="stock"
+    data-drop=${drop}
+    title=${t("stock_label", { n: obs.stock_count })}
+    onClick=${canDraw ? () => model.drawTo("draw", null) : undefined}
+    onPointerDown=${drag ? (e) => startDrag(e, e.currentTarget, { from: "stock" }, onDrop) : undefined}
+  >
+    <span class="stock-face" aria-hidden="true"></span>
+    <span class="count">${t("stock_label", { n: obs.stock_count })}</span>
+  </div>`;
+}
+
+/** A discard pile (`faces`, bottom first): the last `history` discards under its top, the top
+ * taken with a click or a drag when `canTake`, its count; `testid` its test id, `label` its name,
+ * `drop` its drop target, `className` more classes, `owner` its seat, `fresh` whether the top
+ * was just discarded, `hinted` whether the hint says to take it, `wilds` the wild faces;
+ * `children` follow (the whole pile). */
+export function Pile(props) {
+  const { model, faces, history, canTake, wilds, onDrop, children } = props;
+  const top = faces.length ? faces[faces.length - 1] : null;
+  const older = faces.slice(0, -1).slice(-history);
+  const classes = ["pile", props.className || "", canTake ? "can-take" : "", canTake && props.hinted ? "hinted" : ""];
+  return html`<div class=${classes.join(" ")} role="region" aria-label=${props.label} data-testid=${props.testid} data-owner=${props.owner} data-drop=${props.drop}>
+    <div class="pile-history" dir="ltr">
+      ${older.map((f, i) => html`<${Piece} key=${i} kind=${model.kind} face=${f} wild=${wilds.has(f)} small=${true} />`)}
     </div>
+    <div class="pile-top">
+      ${top === null
+        ? html`<span class="empty-pile" aria-hidden="true"></span>`
+        : html`<${Piece}
+            kind=${model.kind}
+            face=${top}
+            wild=${wilds.has(top)}
+            fresh=${props.fresh}
+            onClick=${canTake ? () => model.drawTo("take", null) : undefined}
+            onPointerDown=${canTake ? (e) => startDrag(e, e.currentTarget, { from: "take" }, onDrop) : undefined}
+          />`}
+      <span class="count">${num(faces.length)}</span>
+    </div>
+    ${children}
+  </div>`;
+}
+
+/** Below the rack: a button for each way to arrange it (`ways`: "runs", "sets", "pairs", "suit"),
+ * then `children` (the actions). */
+export function RackTools({ model, ways, children }) {
+  const label = (by) => (by === "suit" && model.kind === "cards" ? "arrange_suits" : `arrange_${by}`);
+  return html`<div class="rack-tools">
+    <div role="group" aria-label=${t("arrange_label")} class="arrange">
+      <span class="label">${t("arrange_label")}</span>
+      ${ways.map((by) => html`<button type="button" key=${by} onClick=${() => model.arrange(by)}>${t(label(by))}</button>`)}
+    </div>
+    ${children}
   </div>`;
 }

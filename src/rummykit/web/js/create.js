@@ -1,4 +1,4 @@
-// Creating a table: the game, each seat a person (with an invite link) or a bot with its level, the
+// Creating a table: the game (one the page can show: GET /variants names its client), each seat a person (with an invite link) or a bot with its level, the
 // rules options with their defaults shown and explained (from GET /variants), or a preset file (the
 // TOML of `rummykit --preset`) that fills them; public or private, a turn timer, hints. The creator
 // takes the first person seat.
@@ -9,8 +9,8 @@ import { t, has, num, sentence, fieldNumber, readNumber } from "./i18n.js";
 import { api } from "./api.js";
 import { store } from "./store.js";
 import { parsePreset, presetOptions, presetRules } from "./preset.js";
+import { playable } from "./variants.js";
 
-export const BROWSER_GAMES = ["okey", "turkish_rummy", "kalooki", "carousel"];
 /** The bot levels offered for a seat (rummykit.bots.levels), weakest first, then the random bot. */
 const BOT_LEVELS = ["easy", "medium", "hard", "random"];
 
@@ -66,7 +66,7 @@ function Option({ option, value, onChange }) {
 }
 
 export function CreateTable({ variants, onCreated }) {
-  const games = variants.variants.filter((v) => BROWSER_GAMES.includes(v.variant));
+  const games = playable(variants);
   const [game, setGame] = useState(games[0].variant);
   const variant = games.find((v) => v.variant === game);
   const defaults = Object.fromEntries(variant.options.map((o) => [o.name, o.default]));

@@ -1,23 +1,46 @@
-// Modules a page loads when it needs them (dynamic import()): a route's page, a game's table. The
-// first load of the page holds only main.js and what it imports; each route adds its own modules
-// (tests/web_modules.py counts a page so, and holds the heaviest under the page weight limit).
+// Modules a page loads when it needs them (dynamic import()): a route's page, a game's controller.
+// The first load of the page holds only main.js and what it imports; each route adds its own
+// modules (tests/web_modules.py counts a page so, and holds the heaviest under the page weight
+// limit). A game's controller is the module GET /variants names as the game's `client`
+// (games/<game>.js): the page never names a game.
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
 import { t } from "./i18n.js";
+import { clientOf } from "./variants.js";
 
 const modules = new Map();
+const controllers = new Map();
 
-/** Each game's table, loaded when a table or a replay of that game is shown: `{ Board }` (the
- * board component; Carousel's also `drop`, what a drop on its table means). */
-export const GAME_TABLES = {
-  okey: () => import("./board.js").then((m) => ({ Board: m.Board })),
-  turkish_rummy: () => import("./board.js").then((m) => ({ Board: m.Board })),
-  kalooki: () => import("./kalooki.js").then((m) => ({ Board: m.KalookiBoard })),
-  carousel: () => import("./carousel.js").then((m) => ({ Board: m.CarouselBoard, drop: m.carouselDrop })),
+/** What a controller leaves out (its interface: docs/web.md, "Game controllers"): nothing to follow or unpick, several
+ * pieces never selected at once, no words of its own for events and round notes, nothing more on
+ * the round end or the score sheet. */
+const DEFAULTS = {
+  multiSelect: false,
+  start: () => ({}),
+  follow: () => {},
+  unpick: () => {},
+  eventText: () => null,
+  roundNote: () => null,
+  RoundEndHead: () => null,
+  standings: () => null,
 };
 
-/** The module `load()` imports (`() => import("./kalooki.js")`), loaded once per `key`: null while
+/** The controller of `variant` (the default export of its `client` module in `variants`, GET
+ * /variants, with DEFAULTS for what it leaves out), loaded once: a promise, rejected when the
+ * game has no client module or it can't be loaded. */
+export function loadController(variants, variant) {
+  const client = clientOf(variants, variant);
+  if (!client) return Promise.reject(new Error(`no browser client for ${variant}`));
+  if (!controllers.has(client)) {
+    const loading = import(`./${client}`).then((module) => ({ ...DEFAULTS, ...module.default }));
+    loading.catch(() => controllers.delete(client));
+    controllers.set(client, loading);
+  }
+  return controllers.get(client);
+}
+
+/** The module `load()` imports (`() => import("./lobby.js")`), loaded once per `key`: null while
  * it comes (the component renders again when it has) and while `key` is null, `{ failed: true }`
  * when it can't be loaded. */
 export function useModule(key, load) {
@@ -36,10 +59,10 @@ export function useModule(key, load) {
   return modules.get(key) || null;
 }
 
-/** A game's table (`game`: what useModule gives for GAME_TABLES) with `props`: its Board, or the
- * wait for it, or why it can't be shown. */
-export function GameTable({ game, ...props }) {
-  if (!game) return html`<p aria-busy="true">${t("table_loading")}</p>`;
-  if (game.failed) return html`<p class="error" role="alert">${t("ui_offline")}</p>`;
-  return html`<${game.Board} ...${props} />`;
+/** A game's table: `model`'s game Board with `props`, or the wait for the game's controller, or
+ * why it can't be shown (`failed`). */
+export function GameTable({ model, failed = false, ...props }) {
+  if (failed) return html`<p class="error" role="alert">${t("ui_offline")}</p>`;
+  if (!model.game) return html`<p aria-busy="true">${t("table_loading")}</p>`;
+  return html`<${model.game.Board} model=${model} ...${props} />`;
 }

@@ -5,7 +5,8 @@ import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
 import { t, num } from "./i18n.js";
 import { Socket } from "./socket.js";
-import { CreateTable, BROWSER_GAMES } from "./create.js";
+import { CreateTable } from "./create.js";
+import { clientOf } from "./variants.js";
 import { keepFile } from "./recordfile.js";
 
 function useLobby() {
@@ -46,7 +47,7 @@ function RecordFile({ go }) {
 
 export function Lobby({ variants, go }) {
   const lobby = useLobby();
-  const tables = lobby ? lobby.tables.filter((x) => BROWSER_GAMES.includes(x.variant)) : [];
+  const tables = lobby ? lobby.tables.filter((x) => clientOf(variants, x.variant)) : [];
   const finished = lobby ? lobby.finished.slice(0, 10) : [];
   return html`<main class="lobby" data-testid="lobby">
     <h1 class="visually-hidden">${t("app_title")}</h1>

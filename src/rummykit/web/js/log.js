@@ -2,12 +2,12 @@
 // events to screen readers. Besides the server's events and notices, the log holds lines of the
 // page's own (from TableModel.onView): `log_earlier_missing` when the page joined in the middle of
 // a match (a sync has no events), `log_round` ("Round 2") where each round starts, and
-// `log_order_draw`, Turkish Rummy's cards drawn for the order of play at each round's start.
+// `log_order_draw`, the cards drawn for the order of play at a round's start (in the games that
+// draw them). A game's controller may word its own events (`eventText`, given as `ctx.game`).
 
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
 import { t, has, sentence, listText } from "./i18n.js";
-import { meldChanges } from "./melds.js";
 
 /** Events whose template is a verb phrase: the player's name goes before it. */
 const SUBJECT_CODES = new Set([
@@ -17,13 +17,13 @@ const SUBJECT_CODES = new Set([
   "finished",
   "passed",
   "showed",
-  "kalooki_draw",
-  "kalooki_take",
 ]);
 
-/** One event or notice ({code, seat, params}) in words, as a sentence; `ctx.seatName` names the
- * seats. */
+/** One event or notice ({code, seat, params}) in words, as a sentence: the game's own words
+ * (`ctx.game.eventText`) where it has them; `ctx.seatName` names the seats. */
 export function eventText(event, ctx) {
+  const own = ctx.game ? ctx.game.eventText(event, ctx) : null;
+  if (own !== null) return own;
   if (event.code === "log_order_draw") {
     const draws = listText(event.params.draws.map((d) => t("log_order_card", d, ctx)));
     return sentence("log_order_draw", { draws, seats: event.params.seats }, ctx);
@@ -31,15 +31,8 @@ export function eventText(event, ctx) {
   if (event.code === "drew" && event.params && event.params.piece) {
     return t("log_you_drew", { piece: event.params.piece }, ctx);
   }
-  if (event.code === "kalooki_draw" && event.params && event.params.card) {
-    return t("log_you_drew", { piece: event.params.card }, ctx);
-  }
-  if (event.code === "carousel.melded" && event.params && event.params.added) {
-    // what the meld changed, not only the new table
-    return t("carousel_log_meld", { name: ctx.seatName(event.seat), changes: meldChanges(event.params) }, ctx);
-  }
   if (has(`log_${event.code}`) && event.seat !== null && event.seat !== undefined) {
-    // Kalooki's table moves, written by the page with the player as the subject
+    // a game's table moves, written by the page with the player as the subject
     return t(`log_${event.code}`, { ...event.params, name: ctx.seatName(event.seat) }, ctx);
   }
   if (SUBJECT_CODES.has(event.code) && event.seat !== null && event.seat !== undefined) {

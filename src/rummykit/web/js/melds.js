@@ -1,10 +1,9 @@
-// A table of melds as Kalooki's and Carousel's tables show it (their boards, the hint's preview,
+// A table of melds as the games with melds on the table show it (their boards, a hint's preview,
 // the replay): each meld's head (its number, its owner when it has one, its tags) and its cards
-// left to right, a joker with the card it stands for under it; and what a Carousel meld changed,
-// in words (the table, the log and the replay word it the same way).
+// left to right, a joker with the card it stands for under it.
 
 import { html } from "./html.js";
-import { t, num, isolate, listText } from "./i18n.js";
+import { num } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { JOKER, notation } from "./pieces.js";
 
@@ -28,16 +27,4 @@ export function MeldCards({ kind, cards, extra = () => ({}), drop = () => undefi
       </span>`,
     )}
   </span>`;
-}
-
-/** What a meld (`carousel.melded`'s params) changed, in words: the cards it played from the hand,
- * the jokers it took and placed again, the melds it made and those they replaced. */
-export function meldChanges(params) {
-  const melds = (list) => isolate(list.join(" | ")); // left to right in every language
-  const parts = [];
-  if (params.played && params.played.length) parts.push(t("carousel_change_played", { cards: isolate(params.played.join(" ")) }));
-  if (params.freed && params.freed.length) parts.push(t("carousel_change_freed", { jokers: isolate(params.freed.join(" ")) }));
-  if (params.added && params.added.length) parts.push(t("carousel_change_made", { melds: melds(params.added) }));
-  if (params.gone && params.gone.length) parts.push(t("carousel_change_gone", { melds: melds(params.gone) }));
-  return listText(parts);
 }

@@ -1,11 +1,15 @@
-// A table as this browser sees it, fed only by the protocol: the table message, the last view
-// (observation, legal actions, events), the log, the rack's slots (kept and arranged by the server's
-// seat session and remembered per table and seat), the score sheet, a hint, the round end to show.
-// Views call its commands; it calls `onChange` after every change.
+// A table as this browser sees it, fed only by the protocol. `TableView` is what a game's board
+// renders (the view: observation and legal actions, the last events, the hint, the rack's
+// selection) with the game's controller (`game`, games/<game>.js, see lazy.js) and the
+// controller's own state (`ui`); the replay viewer makes one per step. `TableModel` adds the
+// connection: the table message, versions, the log, the rack's slots (kept and arranged by the
+// server's seat session and remembered per table and seat), the score sheet, the round end to
+// show. Views call its commands; it calls `onChange` after every change.
 
 import { store } from "./store.js";
 import { TableLink } from "./tablelink.js";
-import { faceOf, notation } from "./pieces.js";
+import { notation } from "./pieces.js";
+import { loadController } from "./lazy.js";
 import { piecesOf } from "./variants.js";
 
 export const RACK_ROWS = 2;
@@ -14,10 +18,12 @@ const RACK_SLOTS = RACK_ROWS * RACK_COLUMNS;
 const LOG_LIMIT = 300;
 /** The refusals of a `rack` request (they carry no action id). */
 const RACK_ERRORS = new Set(["bad_rack", "rack_no_position", "rack_empty_position", "not_started", "spectator", "unsupported"]);
+const NOTHING_HINTED = { rack: new Set(), take: false, draw: false };
 
 /** The log lines of one version: its events and notices, then, when it starts a round (`newRound`,
- * and the match goes on), the round's line and Turkish Rummy's draws for the order of play. `item`
- * is a state message's {v, events, notices} with the observation's round and order_draws. */
+ * and the match goes on), the round's line and the draws for the order of play (the
+ * observation's `order_draws`, when the game has them). `item` is a state message's {v, events,
+ * notices} with the observation's round, order_draws and order. */
 function logLines(kind, item, newRound, over) {
   const lines = [...item.events, ...item.notices].map((e, i) => ({ ...e, key: `${item.v}-${i}` }));
   if (newRound && !over) {
@@ -37,38 +43,97 @@ function sameFaces(a, b) {
   return x.every((v, i) => v === y[i]);
 }
 
-export class TableModel {
+/** What a game's board renders: `kind` ("tiles" or "cards"), `game` (the controller), `info` (the
+ * table message: rules, options, seats), `seat` (null: watching), `view` (a state message:
+ * observation, legal actions), `lastEvents`. */
+export class TableView {
+  constructor({ kind = "tiles", game = null, info = null, seat = null, view = null, lastEvents = [] } = {}) {
+    this.kind = kind;
+    this.info = info;
+    this.seat = seat;
+    this.view = view;
+    this.lastEvents = lastEvents;
+    this.hint = null;
+    this.error = null;
+    this.rack = null;
+    /** The selected rack slots (slot -> face; one at most unless the game selects several), and
+     * the slot the keyboard moves (the last selected) with its face. */
+    this.chosen = new Map();
+    this.selected = null;
+    this.selectedPiece = null;
+    this.setGame(game);
+  }
+
+  /** Use controller `game` (null: none yet); its own state starts afresh. */
+  setGame(game) {
+    this.game = game;
+    this.ui = game ? game.start() : null;
+  }
+
+  changed() {}
+
+  // ------------------------------------------------------------------ legal actions, by parts
+  /** The legal actions ({id, text, parts}) whose verb is `verb`, in the server's order. */
+  legal(verb) {
+    return this.view ? this.view.legal.filter((a) => a.parts.verb === verb) : [];
+  }
+
+  /** The first legal action of `verb`, or null. */
+  first(verb) {
+    return this.legal(verb)[0] || null;
+  }
+
+  /** The legal action of `verb` that plays the one piece `face`, or null. */
+  legalPiece(verb, face) {
+    const name = notation(this.kind, face);
+    return this.legal(verb).find((a) => a.parts.pieces.length === 1 && a.parts.pieces[0] === name) || null;
+  }
+
+  /** Whether it is this seat's turn with something to do. */
+  myTurn() {
+    return Boolean(this.view && this.view.legal.length);
+  }
+
+  // ------------------------------------------------------------------ the selection
+  /** Whether the piece in `slot` is selected. */
+  isSelected(slot) {
+    return this.chosen.has(slot);
+  }
+
+  /** The faces of the selected pieces. */
+  selectedFaces() {
+    return [...this.chosen.values()];
+  }
+
+  /** The face of the one selected piece, or null (none, or several). */
+  selectedFace() {
+    return this.chosen.size === 1 ? [...this.chosen.values()][0] : null;
+  }
+
+  /** The pieces the hint suggests (the game's reading of it): {rack: faces to play from the rack,
+   * take: whether it says to take the discard, draw: whether it says to draw}. */
+  hinted() {
+    return this.hint && this.game ? this.game.hinted(this) : NOTHING_HINTED;
+  }
+}
+
+export class TableModel extends TableView {
   constructor(id, variants, onChange) {
+    super();
     this.id = id;
     this.variants = variants;
-    this.kind = "tiles";
     this.onChange = onChange;
-    this.info = null;
-    this.view = null;
+    /** Views that came before the game's controller: handled once it is loaded. */
+    this.waiting = [];
+    /** Whether the game's controller can't be loaded (the page can't show the game). */
+    this.failed = false;
     this.log = [];
-    this.lastEvents = [];
-    this.rack = null;
     this.rackQueue = [];
     this.rackBusy = false;
     this.placeAt = null;
-    this.selected = null;
-    this.selectedPiece = null;
-    /** Kalooki: the selected rack slots (several cards make a meld), slot -> face. */
-    this.chosen = new Map();
-    /** Kalooki: the meld a card was dropped on when several moves fit there (its number), or null. */
-    this.choosing = null;
-    /** Carousel: the table card picked ({number, card}), the hand card picked (a face), the
-     * choice a drop left open ({texts, chosen}: a joker's declared card); each null when none. */
-    this.carouselPick = null;
-    this.carouselHandPick = null;
-    this.carouselChoice = null;
-    /** Carousel: the last `carousel.melded` event's params with its `seat` (null before any). */
-    this.carouselMeld = null;
     this.focusSlot = null;
     this.scores = [];
-    this.hint = null;
     this.roundEnd = null;
-    this.error = null;
     /** The seat this browser held here until the server refused its token ({seat}), or null. */
     this.lostSeat = null;
     this.status = "connecting";
@@ -122,12 +187,30 @@ export class TableModel {
   }
 
   onTable(message) {
+    const first = this.info === null;
     this.info = message;
     this.kind = piecesOf(this.variants, message.variant);
+    if (first) {
+      loadController(this.variants, message.variant).then(
+        (game) => {
+          this.setGame(game);
+          this.waiting.splice(0).forEach((view) => this.onView(view));
+          this.changed();
+        },
+        () => {
+          this.failed = true;
+          this.changed();
+        },
+      );
+    }
     this.changed();
   }
 
   onView(message) {
+    if (!this.game) {
+      this.waiting.push(message);
+      return;
+    }
     const previous = this.view;
     const newGame = !previous || previous.game !== message.game;
     this.view = message;
@@ -135,12 +218,9 @@ export class TableModel {
     if (newGame) {
       this.log = [];
       this.roundEnd = null;
-      this.selected = null;
+      this.clearSelection();
     }
-    this.choosing = null;
-    this.carouselPick = null;
-    this.carouselHandPick = null;
-    this.carouselChoice = null;
+    this.game.unpick(this);
     const obs = message.observation;
     const newRound = newGame || previous.observation.round !== obs.round;
     // a sync carries no events of its own but the server's kept messages of the match (`earlier`):
@@ -155,6 +235,7 @@ export class TableModel {
       kept.forEach((item, i) => {
         const over = message.over && i === kept.length - 1;
         earlier.push(...logLines(this.kind, item, item.round !== round, over));
+        this.game.follow(this, item.events, item.round !== round);
         round = item.round;
       });
     }
@@ -171,21 +252,15 @@ export class TableModel {
     } else if (newRound || pause || previous.observation.to_move !== obs.to_move) {
       this.turnStart = obs.to_move === null ? null : { seat: obs.to_move, at: Date.now() + pause };
     }
-    if (newRound) this.carouselMeld = null;
+    this.game.follow(this, message.events, round !== obs.round);
     for (const event of message.events) {
-      // Carousel: the last meld played (its seat and what it changed), shown on the table while
-      // the draft is still the table that meld left
-      if (event.code === "carousel.melded") this.carouselMeld = { seat: event.seat, ...event.params };
-      if (event.params && event.params.result) {
-        this.roundEnd = { result: event.params.result };
-      }
+      if (event.params && event.params.result) this.roundEnd = { result: event.params.result };
     }
     if (message.over) this.roundEnd = this.roundEnd || { result: obs.last_result };
     if (message.type === "sync" || message.events.some((e) => e.params && e.params.result)) {
       this.link.request({ type: "scores" });
     }
-    // Carousel's hand is shown as the server sorts it: no rack to keep
-    if (this.seat !== null && !this.carousel()) this.syncRack(newGame);
+    if (this.seat !== null && this.game.rack) this.syncRack(newGame);
     this.changed();
   }
 
@@ -220,8 +295,7 @@ export class TableModel {
     store.setRack(this.id, this.seat, { game: message.game, round: message.round, slots: message.slots });
     if (!this.rackQueue.length) {
       // every queued move is in: the selection and the focus follow the piece, or end
-      if (this.selected !== null && message.slots[this.selected] !== this.selectedPiece) this.selected = null;
-      for (const [slot, face] of this.chosen) if (message.slots[slot] !== face) this.chosen.delete(slot);
+      this.keepSelection(message.slots);
       if (this.focusSlot !== null && message.slots[this.focusSlot] === null) this.focusSlot = null;
     }
     if (this.placeAt !== null && message.arrived.length === 1) {
@@ -240,7 +314,7 @@ export class TableModel {
     if (this.rackBusy || this.rackQueue.length || !this.view || message.game !== this.view.game) return;
     this.rack = { round: message.round, slots: message.slots, groups: message.groups };
     store.setRack(this.id, this.seat, { game: message.game, round: message.round, slots: message.slots });
-    if (this.selected !== null && message.slots[this.selected] !== this.selectedPiece) this.selected = null;
+    this.keepSelection(message.slots);
     this.changed();
   }
 
@@ -282,7 +356,7 @@ export class TableModel {
 
   /** Arrange the rack: "runs", "sets", "pairs", "suit" or "rank" (the server's seat session). */
   arrange(by) {
-    this.selected = null;
+    this.clearSelection();
     this.rackQueue.push({ by });
     this.pumpRack();
   }
@@ -302,87 +376,39 @@ export class TableModel {
     this.pumpRack();
   }
 
-  /** Select the piece in `slot`, or unselect it. In Kalooki several cards may be selected (a meld
-   * to lay, the cards of a release): each press adds or takes away one. */
+  /** Select the piece in `slot`, or unselect it: in a game that selects several pieces (a meld to
+   * lay) each press adds or takes away one, else the piece replaces the one selected. */
   select(slot) {
-    if (this.kalooki()) {
-      if (this.chosen.has(slot)) this.chosen.delete(slot);
-      else this.chosen.set(slot, this.rack.slots[slot]);
-      this.choosing = null;
+    if (this.chosen.has(slot)) this.chosen.delete(slot);
+    else {
+      if (!this.game.multiSelect) this.chosen.clear();
+      this.chosen.set(slot, this.rack.slots[slot]);
     }
-    this.selected = this.selected === slot ? null : slot;
-    if (this.kalooki() && this.selected === null && this.chosen.size) this.selected = [...this.chosen.keys()].pop();
+    this.selected = this.chosen.has(slot) ? slot : [...this.chosen.keys()].pop() ?? null;
     this.selectedPiece = this.selected === null ? null : this.rack.slots[this.selected];
+    this.game.unpick(this);
     this.changed();
   }
 
-  /** Whether the piece in `slot` is selected. */
-  isSelected(slot) {
-    return this.kalooki() ? this.chosen.has(slot) : this.selected === slot;
+  /** Select the piece in `slot` alone. */
+  selectOnly(slot) {
+    this.chosen = new Map([[slot, this.rack.slots[slot]]]);
+    this.selected = slot;
+    this.selectedPiece = this.rack.slots[slot];
   }
 
-  /** The faces of the selected pieces (Kalooki's several; else the one or none). */
-  selectedFaces() {
-    if (this.kalooki()) return [...this.chosen.values()];
-    const face = this.selectedFace();
-    return face === null ? [] : [face];
-  }
-
-  kalooki() {
-    return this.info !== null && this.info.variant === "kalooki";
-  }
-
-  carousel() {
-    return this.info !== null && this.info.variant === "carousel";
-  }
-
-  /** Carousel: pick (or unpick) table card `card` (its text) of draft meld `number`. */
-  pickTableCard(number, card) {
-    const same = this.carouselPick && this.carouselPick.number === number && this.carouselPick.card === card;
-    this.carouselPick = same ? null : { number, card };
-    this.carouselHandPick = null;
-    this.carouselChoice = null;
-    this.changed();
-  }
-
-  /** Carousel: pick (or unpick) hand card `face`. */
-  pickHandCard(face) {
-    this.carouselHandPick = this.carouselHandPick === face ? null : face;
-    this.carouselPick = null;
-    this.carouselChoice = null;
-    this.changed();
-  }
-
-  /** Carousel: the legal texts a drop (or a target button) of `payload` on `target` may mean
-   * (`carouselDrop`): one is played, several are offered to choose from (a joker's card), none
-   * says so. */
-  carouselDropped(target, payload, texts) {
-    if (texts.length === 1) this.playCarousel(texts[0]);
-    else if (texts.length > 1) {
-      this.carouselChoice = { texts, chosen: texts[0] };
-      this.carouselPick = null;
-      this.changed();
-    } else this.notice("carousel_ui_no_fit");
-  }
-
-  /** Play a Carousel action (a legal text); the picks and choices end. */
-  playCarousel(text) {
-    this.cancelCarousel();
-    this.act(text);
-  }
-
-  cancelCarousel() {
-    this.carouselPick = null;
-    this.carouselHandPick = null;
-    this.carouselChoice = null;
-    this.changed();
+  /** The selection after the rack changed to `slots`: the pieces no longer where they were are
+   * unselected. */
+  keepSelection(slots) {
+    for (const [slot, face] of this.chosen) if (slots[slot] !== face) this.chosen.delete(slot);
+    if (this.selected !== null && slots[this.selected] !== this.selectedPiece) this.selected = null;
   }
 
   clearSelection() {
     this.selected = null;
     this.selectedPiece = null;
     this.chosen = new Map();
-    this.choosing = null;
+    if (this.game) this.game.unpick(this);
   }
 
   /** Move the selected piece by `columns` along its row and `rows` rows. */
@@ -395,162 +421,57 @@ export class TableModel {
     this.changed();
   }
 
-  selectedFace() {
-    if (this.kalooki()) return this.chosen.size === 1 ? [...this.chosen.values()][0] : null;
-    return this.rack && this.selected !== null ? this.rack.slots[this.selected] : null;
-  }
-
   // ------------------------------------------------------------------ actions
-  /** The legal actions by verb: {draw, take, pass: text | null, show: [texts], discard, finish:
-   * Map(face -> text)}. */
-  legal() {
-    const out = { draw: null, take: null, pass: null, show: [], discard: new Map(), finish: new Map() };
-    for (const { text } of this.view ? this.view.legal : []) {
-      const [verb, piece] = text.split(" ");
-      if (verb === "discard" || verb === "finish") out[verb].set(faceOf(this.kind, piece), text);
-      else if (verb === "show") out.show.push(text);
-      else if (verb in out) out[verb] = text;
-    }
-    return out;
-  }
-
-  /** Kalooki's legal actions as the server lists them, by verb: {draw, take, retract: text |
-   * null, discard: Map(face -> text), melds: [{text, cards, faces, opening}], layoffs: [{text,
-   * number, card, face}], releases: [{text, number, cards, faces}]}: `cards` as written (`JK[7H]`),
-   * `faces` the pieces they take from the hand (sorted), `opening` the server's opening total
-   * with the meld (undefined once the seat has opened). */
-  kalookiLegal() {
-    const out = { draw: null, take: null, retract: null, discard: new Map(), melds: [], layoffs: [], releases: [] };
-    const faceOfCard = (card) => faceOf(this.kind, card.replace(/\[.*\]$/, ""));
-    for (const entry of this.view ? this.view.legal : []) {
-      const [verb, ...rest] = entry.text.split(" ");
-      if (verb === "draw" || verb === "take" || verb === "retract") out[verb] = entry.text;
-      else if (verb === "discard") out.discard.set(faceOf(this.kind, rest[0]), entry.text);
-      else if (verb === "meld") {
-        const faces = rest.map(faceOfCard).sort((a, b) => a - b);
-        out.melds.push({ text: entry.text, cards: rest, faces, opening: entry.opening });
-      } else if (verb === "layoff") {
-        out.layoffs.push({ text: entry.text, number: Number(rest[0]), card: rest[1], face: faceOfCard(rest[1]) });
-      } else if (verb === "release") {
-        const cards = rest.slice(1);
-        out.releases.push({ text: entry.text, number: Number(rest[0]), cards, faces: cards.map(faceOfCard).sort((a, b) => a - b) });
-      }
-    }
-    return out;
-  }
-
-  /** Kalooki: the legal moves for the selected cards: the melds they make (exactly those cards),
-   * the lay-offs of a single selected card, the releases made with selected cards; only onto
-   * meld `number` when given. */
-  kalookiMoves(number = null) {
-    const legal = this.kalookiLegal();
-    const chosen = this.selectedFaces().sort((a, b) => a - b);
-    const same = (faces) => faces.length === chosen.length && faces.every((f, i) => f === chosen[i]);
-    const within = (faces) => {
-      const left = [...chosen];
-      return faces.every((f) => {
-        const at = left.indexOf(f);
-        if (at === -1) return false;
-        left.splice(at, 1);
-        return true;
-      });
-    };
-    const on = (move) => number === null || move.number === number;
-    return {
-      melds: number === null && chosen.length >= 3 ? legal.melds.filter((m) => same(m.faces)) : [],
-      layoffs: chosen.length === 1 ? legal.layoffs.filter((m) => m.face === chosen[0] && on(m)) : [],
-      releases: chosen.length ? legal.releases.filter((m) => within(m.faces) && on(m)) : [],
-    };
-  }
-
-  /** Kalooki: a card dragged from `slot` onto table meld `number`: the one legal lay-off or
-   * release of it (with the other selected cards, for a set's two missing suits) is played;
-   * several (a joker at either end of a run) are offered to choose from; none says so. */
-  dropOnMeld(slot, number) {
-    if (!this.chosen.has(slot)) this.chosen = new Map([[slot, this.rack.slots[slot]]]);
-    const moves = this.kalookiMoves(number);
-    const all = [...moves.layoffs, ...moves.releases];
-    if (all.length === 1) this.playMove(all[0].text);
-    else if (all.length > 1) {
-      this.choosing = number;
-      this.changed();
-    } else this.notice("ui_kalooki_no_fit", { piece: this.rack.slots[slot], number });
-  }
-
-  /** Play a Kalooki move (a legal text) made from the selection, which then ends. */
-  playMove(text) {
-    this.clearSelection();
-    this.act(text);
-  }
-
   /** Show a message of the page's own (a UI string key) where errors go. */
   notice(code, params = {}) {
     this.error = { code, params };
     this.changed();
   }
 
+  /** Play the action written `text` (a legal action's, or one the page writes from the rack). */
   act(text) {
     this.error = null;
     this.link.act(text);
     this.changed();
   }
 
+  /** Play legal action `action` made from the selection, which then ends. */
+  play(action) {
+    this.clearSelection();
+    this.act(action.text);
+  }
+
+  /** Discard the piece `face` when that is legal. */
   discard(face) {
-    const text = this.kalooki() ? this.kalookiLegal().discard.get(face) : this.legal().discard.get(face);
-    if (text) {
-      this.clearSelection();
-      this.act(text);
-    }
+    const action = this.legalPiece("discard", face);
+    if (action) this.play(action);
   }
 
-  /** Finish with the piece in `slot`: with the rack's own groups when they hold every other piece
-   * (the server validates them), else the engine arranges the rest. */
-  finish(slot) {
-    const face = this.rack.slots[slot];
-    const text = this.legal().finish.get(face);
-    if (!text) return;
-    const grouped = this.rack.groups.filter(([a, b]) => slot < a || slot >= b);
-    const covered = grouped.reduce((n, [a, b]) => n + b - a, 0);
-    const others = this.rackFaces().length - 1;
-    const melds = grouped.map(([a, b]) => this.rack.slots.slice(a, b).map((f) => notation(this.kind, f)).join(" "));
-    this.selected = null;
-    this.act(covered === others && melds.length ? `${text} : ${melds.join(" | ")}` : text);
-  }
-
-  /** Draw or take, and put the new piece in slot `target` (null: where the rack puts it). */
+  /** Draw or take (`verb`), and put the new piece in slot `target` (null: where the rack puts it). */
   drawTo(verb, target) {
-    const text = this.kalooki() ? this.kalookiLegal()[verb] : this.legal()[verb];
-    if (!text) return;
+    const action = this.first(verb);
+    if (!action) return;
     this.placeAt = target;
-    this.act(text);
+    this.act(action.text);
+  }
+
+  /** A drop of `payload` on the target named `target` (drag.js): a rack piece onto a slot moves
+   * there, onto the own discard pile is discarded; the stock or the discard dragged onto the rack
+   * is drawn or taken into that slot; every other drop is the game's (`game.drop`). */
+  drop(target, payload) {
+    const [where, at] = target.split(":");
+    const drawn = payload.from === "stock" || payload.from === "take";
+    if (payload.from === "rack" && where === "slot") this.move(payload.slot, Number(at));
+    else if (payload.from === "rack" && where === "discard") {
+      if (this.legalPiece("discard", payload.face)) this.discard(payload.face);
+      else this.notice("ui_cannot_discard");
+    } else if (drawn && (where === "slot" || where === "rack")) {
+      this.drawTo(payload.from === "take" ? "take" : "draw", where === "slot" ? Number(at) : null);
+    } else this.game.drop(this, target, payload);
   }
 
   askHint() {
     this.link.request({ type: "hint" });
-  }
-
-  /** The pieces the hint suggests: {rack: faces to play from the rack, take: whether it says to
-   * take the previous player's discard, draw: whether it says to draw}. */
-  hinted() {
-    const out = { rack: new Set(), take: false, draw: false };
-    const hint = this.hint;
-    if (!hint) return out;
-    if (hint.move === "kalooki") {
-      // the greedy bot's move, from its parts as the server lists them: the cards it plays from
-      // the hand (a joker's declaration dropped), or the pile to take from
-      const p = hint.params;
-      const cards = p.melds ? p.melds.flat() : p.cards || (hint.verb === "discard" ? [p.card] : []);
-      for (const card of cards) out.rack.add(faceOf(this.kind, card.replace(/\[.*\]$/, "")));
-      out.take = hint.verb === "take";
-      out.draw = hint.verb === "draw";
-      return out;
-    }
-    if (hint.move === "discard" || hint.move === "finish") out.rack.add(faceOf(this.kind, hint.piece));
-    if (hint.move === "take_to_finish") for (const p of hint.finishes || []) out.rack.add(faceOf(this.kind, p));
-    if (hint.show) out.rack.add(faceOf(this.kind, hint.show));
-    out.take = hint.move === "take" || hint.move === "take_to_finish";
-    out.draw = hint.move === "draw";
-    return out;
   }
 
   dismissHint() {

@@ -31,6 +31,12 @@ export function faceOf(kind, text) {
   return null;
 }
 
+/** The pieces of an action's parts (or of a meld's: {pieces, declared}) as people read them,
+ * each in notation, a declared joker with its card: `7H`, `JK[7H]`. */
+export function piecesText(parts) {
+  return parts.pieces.map((p, i) => (parts.declared && parts.declared[i] ? `${p}[${parts.declared[i]}]` : p));
+}
+
 /** What is printed on the piece, as on a real one (Western digits in every language): {rank,
  * mark, colour} for drawing it. */
 export function look(kind, face) {

@@ -3,14 +3,17 @@
 // every hand shown. The server replays the record with the engine (GET /games/<game>/replay, POST
 // /replay: docs/protocol.md, "Replays"); this page only shows what it answers: the summary (every
 // step's seat, action and revealed events) once, then each step's views of every seat. The table
-// is the game's own board of the table page (lazy.js's GAME_TABLES) as a spectator sees it.
+// is the game's own board of the table page (its controller, games/<game>.js, as GET /variants
+// names it) as a spectator sees it; the controller words the events and keeps what its board
+// shows of the round's earlier ones, as on the table page.
 
 import { html } from "./html.js";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, sentence, currentLanguage } from "./i18n.js";
 import { request } from "./api.js";
 import { piecesOf } from "./variants.js";
-import { GAME_TABLES, GameTable, useModule } from "./lazy.js";
+import { GameTable, loadController, useModule } from "./lazy.js";
+import { TableView } from "./model.js";
 import { openedFile } from "./recordfile.js";
 import { Piece } from "./piece.js";
 import { Log, eventText } from "./log.js";
@@ -77,42 +80,21 @@ function scoreRounds(replay, upto) {
   return rounds;
 }
 
-/** Kalooki's elimination match at a step: {limit, active seats} for the score sheet; else null. */
-function elimination(replay, obs) {
-  if (!obs || replay.variant !== "kalooki" || replay.rules.match !== "elimination") return null;
-  return { limit: replay.rules.elimination_limit, active: obs.active };
-}
-
-/** Carousel: the last meld played by step `n` in its round ({seat, …its params}), as the table
- * page keeps it (shown while the table is the one it left); null when there is none. */
-function lastMeld(replay, n) {
-  const round = replay.steps[n].round;
-  for (let k = n; k >= 1 && replay.steps[k].round === round; k -= 1) {
-    const meld = replay.steps[k].events.findLast((e) => e.code === "carousel.melded");
-    if (meld) return { seat: meld.seat, ...meld.params };
-  }
-  return null;
-}
-
-/** The table page's model of a step for the game's board: the spectators' view, nobody seated,
- * nothing to do, no hint. */
-function tableModel(replay, n, step, kind) {
-  return {
+/** The table page's view of step `n` for the game's board: the spectators' view, nobody seated,
+ * nothing to do, no hint; what the game keeps of earlier events (`game.follow`) followed from the
+ * round's first step to this one. */
+function stepView(replay, n, step, kind, game) {
+  const view = new TableView({
     kind,
-    seat: null,
-    view: { observation: step.views.spectator, legal: [] },
+    game,
     info: { rules: replay.rules, options: {}, seats: [] },
+    view: { observation: step.views.spectator, legal: [] },
     lastEvents: step.events,
-    hint: null,
-    error: null,
-    carouselMeld: lastMeld(replay, n),
-    carouselPick: null,
-    carouselHandPick: null,
-    carouselChoice: null,
-    legal: () => ({ draw: null, take: null, pass: null, show: [], discard: new Map(), finish: new Map() }),
-    kalookiLegal: () => ({ draw: null, take: null, retract: null, discard: new Map(), melds: [], layoffs: [], releases: [] }),
-    hinted: () => ({ rack: new Set(), take: false, draw: false }),
-  };
+  });
+  let first = n;
+  while (first > 1 && replay.steps[first - 1].round === replay.steps[n].round) first -= 1;
+  for (let k = first; k <= n; k += 1) game.follow(view, replay.steps[k].events, k === first);
+  return view;
 }
 
 function Pieces({ kind, faces, wilds, label, testid }) {
@@ -206,7 +188,8 @@ export function ReplayPage({ game, step, variants }) {
   const last = replay ? replay.last : 0;
   const n = replay ? Math.min(Math.max(step, 0), last) : step;
   const { step: current, error: stepError } = useStep(src, replay, n);
-  const board = useModule(replay ? replay.variant : null, replay && GAME_TABLES[replay.variant]);
+  const loaded = useModule(replay ? `game:${replay.variant}` : null, () => loadController(variants, replay.variant));
+  const controller = loaded && !loaded.failed ? loaded : null;
   const to = (k) => {
     if (!replay) return;
     const target = Math.min(Math.max(k, 0), last);
@@ -231,7 +214,7 @@ export function ReplayPage({ game, step, variants }) {
   });
 
   const names = replay ? seatNames(replay.seats) : [];
-  const ctx = { seatName: (seat) => names[seat] || t("seat_number", { n: seat + 1 }) };
+  const ctx = { game: controller, seatName: (seat) => names[seat] || t("seat_number", { n: seat + 1 }) };
   if (error || !replay) {
     return html`<main class="table-page replay-page" data-testid="replay" aria-busy=${!error}>
       <header class="table-head"><h1>${t("replay_heading")}</h1></header>
@@ -277,13 +260,19 @@ export function ReplayPage({ game, step, variants }) {
     </div>
     ${stepError && html`<p class="error" role="alert" data-testid="replay-error">${sentence(stepError.code, stepError.params)}</p>`}
     <div class="replay-main">
-      ${current && html`<${GameTable} game=${board} model=${tableModel(replay, n, current, kind)} ctx=${ctx} onDrop=${() => {}} />`}
+      ${current &&
+      html`<${GameTable}
+        model=${controller ? stepView(replay, n, current, kind, controller) : new TableView()}
+        failed=${Boolean(loaded && loaded.failed)}
+        ctx=${ctx}
+        onDrop=${() => {}}
+      />`}
       ${current && html`<${Hands} step=${current} kind=${kind} ctx=${ctx} />`}
       ${!current && html`<p>${t("table_loading")}</p>`}
     </div>
     <div class="side">
       <${Log} entries=${logEntries(replay, n, ctx)} ctx=${ctx} />
-      <${Scores} rounds=${scoreRounds(replay, n)} totals=${obs ? obs.scores : replay.seats.map(() => 0)} names=${names} elimination=${elimination(replay, obs)} />
+      <${Scores} rounds=${scoreRounds(replay, n)} totals=${obs ? obs.scores : replay.seats.map(() => 0)} names=${names} elimination=${controller && obs ? controller.standings(replay.rules, obs) : null} />
     </div>
   </main>`;
 }

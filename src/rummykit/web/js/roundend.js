@@ -1,5 +1,5 @@
-// The end of a round (and of the match): why the scores changed, in words; the winner's melds as
-// laid down and every hand the rules show; each seat's change and total; the seconds left of the
+// The end of a round (and of the match): the game's own head (its controller's `RoundEndHead`),
+// why the scores changed, in words; the winner's melds as laid down and every hand the rules show; each seat's change and total; the seconds left of the
 // break before the next round's play starts. A modal dialog over the table (the next round is
 // dealt behind it and waits, out of reach, until Continue); at the match's end Close leaves the
 // result to the table head's "The result" button.
@@ -7,22 +7,8 @@
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
 import { useTicker } from "./ticker.js";
-import { t, signed, num, sentence, listText } from "./i18n.js";
+import { t, signed, num, sentence } from "./i18n.js";
 import { Piece } from "./piece.js";
-
-/** Kalooki's round notes whose English parameters the page writes itself: the hand values and
- * the settlement, from their `points` and `payments` (seat, number) pairs. */
-function kalookiNote(note, ctx) {
-  if (note.code === "kalooki_hand_values" && note.params.points) {
-    const values = listText(note.params.points.map(([seat, points]) => t("kalooki_seat_points", { name: ctx.seatName(seat), points: signed(points) })));
-    return sentence("kalooki_ui_hand_values", { values }, ctx);
-  }
-  if (note.code === "kalooki_settled" && note.params.payments) {
-    const owed = listText(note.params.payments.map(([seat, amount]) => t("kalooki_seat_pays", { name: ctx.seatName(seat), amount })));
-    return sentence("kalooki_ui_settled", { owed, seat: note.params.seat, value: note.params.value }, ctx);
-  }
-  return null;
-}
 
 function Pieces({ kind, faces, wilds }) {
   return html`<span class="meld" dir="ltr">
@@ -31,8 +17,9 @@ function Pieces({ kind, faces, wilds }) {
 }
 
 /** `start`: the model's turnStart ({seat, at}: when the next turn's time starts, after the break
- * between rounds), or null. */
-export function RoundEnd({ end, view, kind, ctx, start, canRematch, onRematch, onClose }) {
+ * between rounds), or null; `game` the game's controller (its own head of the round end, its own
+ * words for some notes). */
+export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRematch, onClose }) {
   const dialog = useRef(null);
   useEffect(() => {
     const box = dialog.current;
@@ -61,8 +48,8 @@ export function RoundEnd({ end, view, kind, ctx, start, canRematch, onRematch, o
     </h2>
     ${result &&
     html`<div>
-      ${result.kind === "hunt" && html`<p class="okey-yapmak" data-testid="okey-yapmak" role="status">${t("kalooki_okey_yapmak", { name: names[result.winner] })}</p>`}
-      ${result.notes.map((n, i) => html`<p key=${i}>${kalookiNote(n, ctx) || sentence(n.code, n.params, ctx)}</p>`)}
+      <${game.RoundEndHead} result=${result} names=${names} />
+      ${result.notes.map((n, i) => html`<p key=${i}>${game.roundNote(n, ctx) || sentence(n.code, n.params, ctx)}</p>`)}
       ${result.winner !== null &&
       result.finishing_discard !== null &&
       html`<p>

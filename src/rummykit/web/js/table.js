@@ -1,5 +1,6 @@
 // The table page (#/t/<table>, an invite #/t/<table>/seat/<n>): the waiting room before a match,
-// the board during it, the round end, the log, the scores and the turn, all from the TableModel.
+// the game's board during it (its controller's), the round end, the log, the scores and the turn,
+// all from the TableModel.
 
 import { html } from "./html.js";
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -7,7 +8,7 @@ import { t, sentence } from "./i18n.js";
 import { api } from "./api.js";
 import { store } from "./store.js";
 import { TableModel } from "./model.js";
-import { GAME_TABLES, GameTable, useModule } from "./lazy.js";
+import { GameTable } from "./lazy.js";
 import { Waiting } from "./waiting.js";
 import { Log, Announcer } from "./log.js";
 import { Scores } from "./scores.js";
@@ -53,12 +54,6 @@ function LinkNotice({ model, invited }) {
   </div>`;
 }
 
-/** Kalooki's elimination match: {limit, active seats}; else null. */
-function eliminationOf(info, view) {
-  if (info.variant !== "kalooki" || info.rules.match !== "elimination") return null;
-  return { limit: info.rules.elimination_limit, active: view.observation.active };
-}
-
 export function TablePage({ id, invited, variants }) {
   const [, bump] = useState(0);
   const model = useRef(null);
@@ -69,9 +64,9 @@ export function TablePage({ id, invited, variants }) {
   useEffect(() => () => model.current && model.current.close(), []);
   const m = model.current;
   const info = m.info;
-  const game = useModule(info ? info.variant : null, info && GAME_TABLES[info.variant]);
 
   const ctx = {
+    game: m.game,
     seatName: (seat) => {
       const s = info && info.seats[seat];
       if (!s) return t("seat_number", { n: seat + 1 });
@@ -105,36 +100,14 @@ export function TablePage({ id, invited, variants }) {
     bump((n) => n + 1);
   };
 
-  const onDrop = (target, payload) => {
-    if (m.carousel()) {
-      m.carouselDropped(target, payload, game.drop(m, target, payload));
-      return;
-    }
-    const [where, at] = target.split(":");
-    if (payload.from === "rack") {
-      if (where === "slot") m.move(payload.slot, Number(at));
-      else if (where === "meld") m.dropOnMeld(payload.slot, Number(at));
-      else if (where === "discard" && m.kalooki()) {
-        if (m.kalookiLegal().discard.has(payload.face)) m.discard(payload.face);
-        else m.notice("ui_cannot_discard", { piece: m.rack ? m.rack.slots[payload.slot] : null });
-      } else if (where === "discard") {
-        if (m.legal().discard.has(payload.face)) m.discard(payload.face);
-        else m.notice("ui_cannot_discard", { piece: m.rack ? m.rack.slots[payload.slot] : null });
-      } else if (where === "centre") {
-        if (m.legal().finish.has(payload.face)) m.finish(payload.slot);
-        else m.notice("ui_cannot_finish");
-      }
-    } else if (where === "slot" || where === "rack") {
-      m.drawTo(payload.from === "take" ? "take" : "draw", where === "slot" ? Number(at) : null);
-    }
-  };
-
   if (!info) {
     return html`<main class="table-page" aria-busy="true"><p>${m.error ? sentence(m.error.code, m.error.params) : t("table_loading")}</p></main>`;
   }
   const view = m.view;
   const names = info.seats.map((s) => ctx.seatName(s.seat));
   const playing = view !== null && (info.status !== "waiting" || view.over);
+  // the views that came before the game's controller wait for it
+  const loading = view === null && m.waiting.length > 0 && !m.failed;
   return html`<main class="table-page" data-testid="table" data-status=${info.status}>
     <header class="table-head">
       <h1>${t(`game_${info.variant}`)}</h1>
@@ -149,8 +122,10 @@ export function TablePage({ id, invited, variants }) {
     ${m.error &&
     !(playing && m.seat !== null) &&
     html`<p class="error" role="alert" data-testid="error">${sentence(m.error.code, m.error.params, ctx)}</p>`}
-    ${!playing && html`<${Waiting} model=${m} invited=${invited} ctx=${ctx} run=${run} />`}
-    ${playing && html`<${GameTable} game=${game} model=${m} ctx=${ctx} onDrop=${onDrop} />`}
+    ${!playing && !loading && html`<${Waiting} model=${m} invited=${invited} ctx=${ctx} run=${run} />`}
+    ${loading && html`<p aria-busy="true">${t("table_loading")}</p>`}
+    ${m.failed && html`<p class="error" role="alert">${t("ui_offline")}</p>`}
+    ${playing && html`<${GameTable} model=${m} ctx=${ctx} onDrop=${(target, payload) => m.drop(target, payload)} />`}
     ${playing &&
     m.roundEnd &&
     !m.roundEnd.hidden &&
@@ -158,6 +133,7 @@ export function TablePage({ id, invited, variants }) {
       end=${m.roundEnd}
       view=${view}
       kind=${m.kind}
+      game=${m.game}
       ctx=${ctx}
       start=${m.turnStart}
       canRematch=${Boolean(m.token()) && info.status === "finished"}
@@ -167,7 +143,7 @@ export function TablePage({ id, invited, variants }) {
     ${playing &&
     html`<div class="side">
       <${Log} entries=${m.log} ctx=${ctx} />
-      <${Scores} rounds=${m.scores} totals=${view.observation.scores} names=${names} elimination=${eliminationOf(info, view)} />
+      <${Scores} rounds=${m.scores} totals=${view.observation.scores} names=${names} elimination=${m.game.standings(info.rules, view.observation)} />
     </div>`}
     <${Announcer}
       entries=${m.lastEvents}

@@ -1,0 +1,414 @@
+// Carousel's controller: the seats around, the stock (draws this turn shown) and the draft of the
+// table in the centre, the player's hand below. The draft is changed by the engine's atomic edits,
+// each one a legal action of the state message, found by its parts: a hand card dragged onto a
+// meld (`add`) or onto the empty space (`new`), a table card dragged to another meld or the empty
+// space (`move`; out of the middle of a run, `pull`: the run splits around it), a real card
+// dropped onto a declared joker (`replace`), a run cut before a card (`split`); a joker asks for
+// the card it stands for among the legal actions that place it. The hint's table becomes the draft
+// by one `draft` action, to change further, undo or commit. Each meld says whether it is valid and
+// why not, and why a commit or a knock is refused: all from the server's `carousel` entry
+// (docs/protocol.md); the page checks nothing itself.
+
+import { html } from "../html.js";
+import { t, sentence, isolate, listText } from "../i18n.js";
+import { Piece } from "../piece.js";
+import { ActionButton, ActionGroup, HintButton } from "../actions.js";
+import { MeHead, SeatPanel, Stock, places } from "../board.js";
+import { startDrag } from "../drag.js";
+import { JOKER, faceOf, notation } from "../pieces.js";
+import { MeldHead, MeldCards } from "../melds.js";
+
+const MAX_DRAWS = 3;
+const NOTHING_HINTED = { rack: new Set(), take: false, draw: false };
+
+/** A card of the table in notation: `7H`, or a joker with its declared card `JK[7H]`. */
+function cardText(kind, face, declared) {
+  return face === JOKER ? `JK[${notation(kind, declared)}]` : notation(kind, face);
+}
+
+/** The text of a meld ([[face, declared], …]): its cards space-joined, as the server writes it. */
+function meldText(kind, meld) {
+  return meld.map(([f, d]) => cardText(kind, f, d)).join(" ");
+}
+
+/** A meld's parts ({pieces, declared}) as [[face, declared], …]. */
+function meldCards(kind, parts) {
+  return parts.pieces.map((p, i) => [faceOf(kind, p), parts.declared && parts.declared[i] ? faceOf(kind, parts.declared[i]) : null]);
+}
+
+/** Whether an action's parts name the card {face, declared} (declared: a joker's card, or null). */
+function namesCard(kind, parts, { face, declared }) {
+  const stands = parts.declared ? parts.declared[0] : null;
+  return parts.pieces[0] === notation(kind, face) && stands === (declared === null ? null : notation(kind, declared));
+}
+
+/** What a meld (`carousel.melded`'s params) changed, in words: the cards it played from the hand,
+ * the jokers it took and placed again, the melds it made and those they replaced. */
+function meldChanges(params) {
+  const melds = (list) => isolate(list.join(" | ")); // left to right in every language
+  const parts = [];
+  if (params.played && params.played.length) parts.push(t("carousel_change_played", { cards: isolate(params.played.join(" ")) }));
+  if (params.freed && params.freed.length) parts.push(t("carousel_change_freed", { jokers: isolate(params.freed.join(" ")) }));
+  if (params.added && params.added.length) parts.push(t("carousel_change_made", { melds: melds(params.added) }));
+  if (params.gone && params.gone.length) parts.push(t("carousel_change_gone", { melds: melds(params.gone) }));
+  return listText(parts);
+}
+
+/** The draft's melds that the last meld made (`ui.lastMeld`'s `added`), a set of indexes, while
+ * the draft is still the table that meld left; null otherwise. */
+function freshMelds(model) {
+  const last = model.ui.lastMeld;
+  const melds = model.view.observation.draft.melds.map((m) => meldText(model.kind, m));
+  const fresh = new Set();
+  if (!last || melds.length !== last.table.length || melds.some((text, i) => text !== last.table[i])) return null;
+  const added = [...last.added];
+  melds.forEach((text, i) => {
+    const at = added.indexOf(text);
+    if (at !== -1) {
+      fresh.add(i);
+      added.splice(at, 1);
+    }
+  });
+  return fresh;
+}
+
+/** The hand cards not yet placed in the draft (faces), sorted by suit, then rank. */
+function handLeft(obs) {
+  const left = [...obs.hand];
+  for (const face of obs.draft.played) {
+    const at = left.indexOf(face);
+    if (at !== -1) left.splice(at, 1);
+  }
+  return left.sort((a, b) => a - b);
+}
+
+/** The legal actions that place hand card `face` (a joker: as any card) by `verb`: "new", or
+ * "add" onto meld `number`. */
+function placings(model, face, verb, number = null) {
+  const name = notation(model.kind, face);
+  return model.legal(verb).filter((a) => a.parts.pieces[0] === name && (verb === "new" || a.parts.target === number));
+}
+
+/** What a drop of `payload` on `target` does: the legal actions it may mean (one: played at once;
+ * several: a joker's declared card to choose). `payload`: a hand card {from: "hand", face} or a
+ * table card {from: "table", number, face, declared}; `target`: "new", "meld:<n>", or
+ * "joker:<n>:<card>" (a declared joker of meld n). */
+function dropActions(model, target, payload) {
+  const [where, at, declared] = target.split(":");
+  const replaces = where === "joker" && payload.face !== JOKER && declared === notation(model.kind, payload.face);
+  const source = payload.from === "table" ? payload.number : undefined;
+  const replace = replaces && model.legal("replace").find((a) => a.parts.target === Number(at) && a.parts.source === source && a.parts.pieces[0] === declared);
+  if (replace) return [replace];
+  const onto = where === "meld" || where === "joker";
+  if (payload.from === "hand") {
+    if (onto) return placings(model, payload.face, "add", Number(at));
+    return where === "new" ? placings(model, payload.face, "new") : [];
+  }
+  if (!onto && where !== "new") return [];
+  const to = where === "new" ? null : Number(at);
+  // out of a run's middle the server offers `pull` (the run splits), elsewhere `move`
+  const moving = (verb) => model.legal(verb).find((a) => a.parts.source === payload.number && a.parts.target === to && namesCard(model.kind, a.parts, payload));
+  const action = moving("pull") || moving("move");
+  return action ? [action] : [];
+}
+
+/** Play `text` (a legal action's, or the hint's draft); the picks and choices end. */
+function play(model, text) {
+  unpick(model);
+  model.act(text);
+}
+
+function unpick(model) {
+  model.ui.pick = null;
+  model.ui.handPick = null;
+  model.ui.choice = null;
+}
+
+/** The legal actions a drop (or a target button) may mean: one is played, several are offered to
+ * choose from (a joker's declared card), none says so. */
+function dropped(model, actions) {
+  if (actions.length === 1) play(model, actions[0].text);
+  else if (actions.length > 1) {
+    model.ui.choice = { actions, chosen: actions[0].text };
+    model.ui.pick = null;
+    model.changed();
+  } else model.notice("carousel_ui_no_fit");
+}
+
+/** Pick (or unpick) table card {face, declared} of draft meld `number`. */
+function pickTableCard(model, number, face, declared) {
+  const pick = model.ui.pick;
+  const same = pick && pick.number === number && pick.face === face && pick.declared === declared;
+  unpick(model);
+  model.ui.pick = same ? null : { from: "table", number, face, declared };
+  model.changed();
+}
+
+/** Pick (or unpick) hand card `face`. */
+function pickHandCard(model, face) {
+  const same = model.ui.handPick === face;
+  unpick(model);
+  model.ui.handPick = same ? null : face;
+  model.changed();
+}
+
+/** Which cards of `faces` the cards of `played` (notation) name, each used once: booleans (the
+ * names found are taken out of `played`). */
+function playedMarks(kind, faces, played) {
+  return faces.map((f) => {
+    const at = played.indexOf(notation(kind, f));
+    if (at !== -1) played.splice(at, 1);
+    return at !== -1;
+  });
+}
+
+function DraftMeld({ model, meld, number, why, fresh, ctx, onDrop }) {
+  const kind = model.kind;
+  const marks = playedMarks(kind, meld.map(([f]) => f), fresh ? [...model.ui.lastMeld.played] : []);
+  const mine = model.myTurn();
+  const pick = model.ui.pick;
+  const card = (i) => {
+    const [face, declared] = meld[i];
+    return {
+      selected: pick && pick.number === number && pick.face === face && pick.declared === declared,
+      fresh: marks[i],
+      onClick: mine ? () => pickTableCard(model, number, face, declared) : undefined,
+      onPointerDown: mine ? (e) => startDrag(e, e.currentTarget, { from: "table", number, face, declared }, onDrop) : undefined,
+    };
+  };
+  return html`<li
+    class=${`kmeld cmeld ${why ? "invalid" : "valid"} ${fresh ? "fresh" : ""}`}
+    data-testid=${`meld-${number}`}
+    data-fresh=${fresh ? "true" : undefined}
+    data-drop=${`meld:${number}`}
+    data-valid=${String(!why)}
+    data-cards=${meldText(kind, meld)}
+    aria-label=${t("carousel_meld_label", { number })}
+  >
+    <${MeldHead} number=${number}>
+      <span class=${`tag ${why ? "warn" : ""}`}>${t(why ? "carousel_meld_invalid" : "carousel_meld_valid")}</span>
+    <//>
+    <${MeldCards} kind=${kind} cards=${meld} drop=${(i) => (meld[i][0] === JOKER ? `joker:${number}:${notation(kind, meld[i][1])}` : undefined)} extra=${card} />
+    ${why && html`<p class="why" data-testid=${`meld-why-${number}`}>${sentence(why.code, why.params, ctx)}</p>`}
+  </li>`;
+}
+
+/** The choices of a drop or a picked card: a joker's declared card (a select of the legal
+ * actions), a table card's split or move to a new meld. */
+function Choices({ model }) {
+  const { choice, pick } = model.ui;
+  const cancel = () => {
+    unpick(model);
+    model.changed();
+  };
+  if (choice) {
+    const label = (a) => (a.parts.declared ? a.parts.declared[0] : a.text);
+    return html`<div class="kmoves" role="group" aria-label=${t("carousel_choices_label")} data-testid="moves">
+      <label>
+        ${t("carousel_joker_as")}
+        <select data-testid="joker-card" onChange=${(e) => (model.ui.choice = { ...choice, chosen: e.currentTarget.value })}>
+          ${choice.actions.map((a) => html`<option key=${a.text} value=${a.text} selected=${a.text === choice.chosen}>${label(a)}</option>`)}
+        </select>
+      </label>
+      <button type="button" class="primary" data-move="place" onClick=${() => play(model, model.ui.choice.chosen)}>${t("carousel_place")}</button>
+      <button type="button" onClick=${cancel}>${t("ui_cancel")}</button>
+    </div>`;
+  }
+  if (pick) {
+    const split = model.legal("split").find((a) => a.parts.source === pick.number && namesCard(model.kind, a.parts, pick));
+    const label = (target, action) =>
+      target !== "new" ? t("carousel_move_to", { number: Number(target.slice(5)) }) : action.parts.verb === "pull" ? t("carousel_pull_new") : t("carousel_to_new");
+    return html`<div class="kmoves" role="group" aria-label=${t("carousel_choices_label")} data-testid="moves">
+      <span dir="ltr">${cardText(model.kind, pick.face, pick.declared)}</span>
+      ${split && html`<button type="button" data-move=${split.text} onClick=${() => play(model, split.text)}>${t("carousel_split", { number: pick.number })}</button>`}
+      <${DropButtons} model=${model} payload=${pick} label=${label} />
+      <button type="button" onClick=${cancel}>${t("ui_cancel")}</button>
+    </div>`;
+  }
+  return null;
+}
+
+/** The keyboard's way to drop `payload` (a picked card): a button for each target a drag could
+ * reach with a legal action (a new meld, each meld), labelled by `label(target, action)`. */
+function DropButtons({ model, payload, label }) {
+  const targets = ["new", ...model.view.observation.draft.melds.map((_, i) => `meld:${i + 1}`)];
+  return targets.map((target) => {
+    const actions = dropActions(model, target, payload);
+    return actions.length
+      ? html`<button type="button" key=${target} data-target=${target} data-move=${actions.length === 1 ? actions[0].text : undefined} onClick=${() => dropped(model, actions)}>${label(target, actions[0])}</button>`
+      : null;
+  });
+}
+
+/** The keyboard's way to place a picked hand card: onto each meld, or a new meld (the same legal
+ * actions a drag makes). */
+function HandMoves({ model, face }) {
+  const label = (target) => (target === "new" ? t("carousel_new_meld") : t("carousel_add_to", { number: Number(target.slice(5)) }));
+  const buttons = DropButtons({ model, payload: { from: "hand", face }, label });
+  if (!buttons.some(Boolean)) return null;
+  return html`<div class="kmoves" role="group" aria-label=${t("carousel_choices_label")} data-testid="hand-moves">${buttons}</div>`;
+}
+
+function Actions({ model, ctx }) {
+  const info = model.view.carousel || {};
+  const obs = model.view.observation;
+  const button = (verb, primary = false, label = null) => {
+    const action = model.first(verb);
+    return action && html`<${ActionButton} name=${verb} primary=${primary} label=${label} onClick=${() => play(model, action.text)} />`;
+  };
+  const commit = model.first("commit");
+  return html`<${ActionGroup}>
+    ${button("draw", true)}
+    ${button("undo")}
+    ${button("reset")}
+    ${obs.draft.changed &&
+    model.myTurn() &&
+    html`<${ActionButton}
+      name="commit"
+      primary=${true}
+      disabled=${!commit}
+      describedBy=${info.commit ? "commit-why" : undefined}
+      onClick=${commit ? () => play(model, commit.text) : undefined}
+    />`}
+    ${button("knock", false, t("carousel_knock", { points: info.points }))}
+    ${button("end")}
+    <${HintButton} model=${model} />
+    ${info.commit && obs.draft.changed && html`<p class="why" id="commit-why" data-testid="commit-why">${sentence(info.commit.code, info.commit.params, ctx)}</p>`}
+  <//>`;
+}
+
+/** The hint's new table as a preview of melds: the cards it plays from the hand marked, each meld
+ * the table holds already marked unchanged. */
+function HintTable({ model, hint }) {
+  const kind = model.kind;
+  const now = model.view.observation.draft.melds.map((m) => meldText(kind, m));
+  const played = [...hint.played];
+  return html`<ol class="hint-table" data-testid="hint-table" aria-label=${t("carousel_hint_table")}>
+    ${hint.table.map((text, i) => {
+      const same = now.includes(text);
+      const cards = meldCards(kind, hint.melds[i]);
+      const marks = playedMarks(kind, cards.map(([f]) => f), played);
+      return html`<li key=${i} class=${`kmeld ${same ? "" : "hinted"}`} data-testid=${`hint-meld-${i + 1}`} data-cards=${text} data-changed=${String(!same)}>
+        <${MeldHead} number=${i + 1}>${same ? null : html`<span class="tag">${t("carousel_hint_changed")}</span>`}<//>
+        <${MeldCards} kind=${kind} cards=${cards} extra=${(j) => ({ hinted: marks[j] })} />
+      </li>`;
+    })}
+  </ol>`;
+}
+
+function Hint({ model, hint, onClose }) {
+  return html`<section class="hint" data-testid="hint" aria-live="polite">
+    <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
+    <p><strong>${t("carousel_hint_table")}</strong>${hint.table.length ? null : " —"}</p>
+    ${hint.table.length > 0 && html`<${HintTable} model=${model} hint=${hint} />`}
+    <p>${hint.played.length ? html`${t("carousel_hint_played")} <bdi dir="ltr">${hint.played.join(" ")}</bdi>` : t("carousel_hint_nothing")}</p>
+    <p>${t("carousel_hint_left", { points: hint.points_left })}</p>
+    ${hint.draft && html`<button type="button" data-action="apply-hint" onClick=${() => play(model, hint.draft)}>${t("carousel_hint_apply")}</button>`}
+  </section>`;
+}
+
+function Board({ model, ctx, onDrop }) {
+  const obs = model.view.observation;
+  const info = model.view.carousel || { melds: [], points: null, knock: null };
+  const kind = model.kind;
+  const me = model.seat === null ? 0 : model.seat;
+  const seats = Array.from({ length: obs.players }, (_, s) => s);
+  const where = places(seats, me, "ccw");
+  const melded = new Set(obs.melded);
+  const myTurn = model.myTurn();
+  const panel = (seat) =>
+    html`<${SeatPanel} key=${seat} model=${model} seat=${seat} side=${where.get(seat)} ctx=${ctx}>
+      ${melded.has(seat) ? html`<span class="tag">${t("carousel_melded")}</span>` : null}
+    <//>`;
+  const seated = model.seat !== null;
+  const hand = seated ? handLeft(obs) : [];
+  const fresh = freshMelds(model);
+  const last = fresh && model.ui.lastMeld;
+  return html`<div class=${`board kalooki carousel players-${obs.players}`}>
+    ${seats.filter((s) => s !== me).map(panel)}
+    <div class="centre">
+      <${Stock} model=${model} onDrop=${onDrop} />
+      <p class="draws" data-testid="draws">${t("carousel_draws", { n: obs.draws, max: MAX_DRAWS })}</p>
+      ${obs.last_turns && html`<p class="last-turns" role="status" data-testid="last-turns">${t("carousel_last_turns")}</p>`}
+    </div>
+    <section class="kmelds" role="region" aria-label=${t("carousel_table_label")} data-testid="melds" data-changed=${String(obs.draft.changed)}>
+      ${obs.draft.changed && html`<p class="tag">${t("carousel_draft_open")}</p>`}
+      ${last &&
+      html`<p class="last-meld" data-testid="last-meld" data-seat=${last.seat}>
+        ${t("carousel_log_meld", { name: ctx.seatName(last.seat), changes: meldChanges(last) }, ctx)}
+      </p>`}
+      ${obs.draft.floating > 0 &&
+      html`<div class="floating" data-testid="floating">
+        <p class="why">${t("carousel_floating", { n: obs.draft.floating })}</p>
+        ${Array.from(
+          { length: obs.draft.floating },
+          (_, i) => html`<${Piece}
+            key=${i}
+            kind=${kind}
+            face=${JOKER}
+            wild=${true}
+            testid="floating-joker"
+            selected=${model.ui.handPick === JOKER}
+            onClick=${myTurn ? () => pickHandCard(model, JOKER) : undefined}
+            onPointerDown=${myTurn ? (e) => startDrag(e, e.currentTarget, { from: "hand", face: JOKER }, onDrop) : undefined}
+          />`,
+        )}
+      </div>`}
+      ${obs.draft.melds.length
+        ? html`<ol>
+            ${obs.draft.melds.map((m, i) => html`<${DraftMeld} key=${i} model=${model} meld=${m} number=${i + 1} why=${info.melds[i]} fresh=${Boolean(fresh && fresh.has(i))} ctx=${ctx} onDrop=${onDrop} />`)}
+          </ol>`
+        : html`<p class="muted">${t("carousel_table_empty")}</p>`}
+      ${myTurn && html`<div class="new-meld" data-testid="new-meld" data-drop="new">${t("carousel_new_meld")}</div>`}
+    </section>
+    <div class="me">
+      <${MeHead} model=${model} ctx=${ctx} seated=${seated} seatPanel=${panel(me)} />
+      ${seated &&
+      html`<section class="rack chand" role="region" aria-label=${t("rack_label")} data-testid="rack" dir="ltr">
+          ${hand.map(
+            (f, i) => html`<${Piece}
+              key=${`${f}-${i}`}
+              kind=${kind}
+              face=${f}
+              wild=${f === JOKER}
+              selected=${model.ui.handPick === f}
+              onClick=${() => pickHandCard(model, f)}
+              onPointerDown=${(e) => startDrag(e, e.currentTarget, { from: "hand", face: f }, onDrop)}
+            />`,
+          )}
+        </section>
+        <div class="points" data-testid="hand-points">
+          <p>${t("carousel_points", { points: info.points })}</p>
+          ${myTurn && info.knock && html`<p class="knock-why" data-testid="knock-why">${t("carousel_no_knock")} ${sentence(info.knock.code, info.knock.params, ctx)}</p>`}
+        </div>
+        <${Choices} model=${model} />
+        ${model.ui.handPick !== null && myTurn && html`<${HandMoves} model=${model} face=${model.ui.handPick} />`}
+        <${Actions} model=${model} ctx=${ctx} />`}
+    </div>
+  </div>`;
+}
+
+/** The last meld played this round (`carousel.melded`'s params with its seat), kept while the
+ * round goes on. */
+function follow(model, events, newRound) {
+  if (newRound) model.ui.lastMeld = null;
+  for (const event of events) if (event.code === "carousel.melded") model.ui.lastMeld = { seat: event.seat, ...event.params };
+}
+
+/** A meld in words: what it changed, not only the new table. */
+function eventText(event, ctx) {
+  if (event.code !== "carousel.melded" || !event.params || !event.params.added) return null;
+  return t("carousel_log_meld", { name: ctx.seatName(event.seat), changes: meldChanges(event.params) }, ctx);
+}
+
+export default {
+  Board,
+  Hint,
+  rack: false,
+  start: () => ({ pick: null, handPick: null, choice: null, lastMeld: null }),
+  follow,
+  unpick,
+  drop: (model, target, payload) => dropped(model, dropActions(model, target, payload)),
+  hinted: () => NOTHING_HINTED,
+  eventText,
+};

@@ -1,0 +1,276 @@
+// Kalooki's controller: the seats around, the stock and the whole discard pile in the centre, the
+// public table of numbered melds (each with its owner, those that don't open yet marked), the
+// player's rack, and what the selected cards may do: the melds they make with the opening total
+// the server gives for each, lay-offs and joker releases (also by dragging a card onto a meld),
+// retract, discard. Every move offered is one the server listed as legal, matched with the
+// selection by its parts.
+
+import { html } from "../html.js";
+import { t, num, isolate, listText, signed, sentence } from "../i18n.js";
+import { Piece } from "../piece.js";
+import { Rack } from "../rack.js";
+import { ActionButton, ActionGroup, HintButton } from "../actions.js";
+import { MeHead, SeatPanel, Stock, Pile, RackTools, places } from "../board.js";
+import { JOKER, faceOf, notation, piecesText } from "../pieces.js";
+import { MeldHead, MeldCards } from "../melds.js";
+
+const WILDS = new Set([JOKER]);
+const HISTORY_SHOWN = 6;
+const ARRANGE = ["runs", "sets", "suit"];
+
+/** The faces an action's parts play from the hand, sorted. */
+function facesOf(model, action) {
+  return action.parts.pieces.map((p) => faceOf(model.kind, p)).sort((a, b) => a - b);
+}
+
+/** The legal moves of the selected cards (legal actions): the melds they make (exactly those
+ * cards), the lay-offs of a single selected card, the releases made with selected cards; only
+ * onto meld `number` when given. */
+function moves(model, number = null) {
+  const chosen = model.selectedFaces().sort((a, b) => a - b);
+  const same = (faces) => faces.length === chosen.length && faces.every((f, i) => f === chosen[i]);
+  const within = (faces) => {
+    const left = [...chosen];
+    return faces.every((f) => {
+      const at = left.indexOf(f);
+      if (at === -1) return false;
+      left.splice(at, 1);
+      return true;
+    });
+  };
+  const on = (action) => number === null || action.parts.target === number;
+  return {
+    melds: number === null && chosen.length >= 3 ? model.legal("meld").filter((a) => same(facesOf(model, a))) : [],
+    layoffs: chosen.length === 1 ? model.legal("layoff").filter((a) => same(facesOf(model, a)) && on(a)) : [],
+    releases: chosen.length ? model.legal("release").filter((a) => within(facesOf(model, a)) && on(a)) : [],
+  };
+}
+
+/** A card dragged from `slot` onto table meld `number`: the one legal lay-off or release of it
+ * (with the other selected cards, for a set's two missing suits) is played; several (a joker at
+ * either end of a run) are offered to choose from; none says so. */
+function dropOnMeld(model, slot, number) {
+  if (!model.isSelected(slot)) model.selectOnly(slot);
+  const found = moves(model, number);
+  const all = [...found.layoffs, ...found.releases];
+  if (all.length === 1) model.play(all[0]);
+  else if (all.length > 1) {
+    model.ui.choosing = number;
+    model.changed();
+  } else model.notice("ui_kalooki_no_fit", { piece: notation(model.kind, model.rack.slots[slot]), number });
+}
+
+/** A table meld: its number, owner and value, its cards (a joker with the card it stands for);
+ * a drop target for lay-offs and releases. */
+function Meld({ model, meld, ctx, pending, hinted }) {
+  return html`<li
+    class=${`kmeld ${pending ? "pending" : ""} ${hinted ? "hinted" : ""}`}
+    data-testid=${`meld-${meld.number}`}
+    data-drop=${`meld:${meld.number}`}
+    data-owner=${meld.owner}
+    aria-label=${t("kalooki_meld_label", { number: meld.number, name: ctx.seatName(meld.owner) })}
+  >
+    <${MeldHead} number=${meld.number} name=${ctx.seatName(meld.owner)}>
+      ${pending && html`<span class="tag">${t("kalooki_pending")}</span>`}
+    <//>
+    <${MeldCards} kind=${model.kind} cards=${meld.faces.map((f, i) => [f, meld.stands_for[i]])} />
+  </li>`;
+}
+
+/** The whole discard pile (bottom first), its top takeable when the server allows it. */
+function DiscardPile({ model, onDrop, hinted }) {
+  const faces = model.view.observation.discards;
+  return html`<${Pile}
+    model=${model}
+    faces=${faces}
+    history=${HISTORY_SHOWN}
+    testid="discard-0"
+    label=${t("pile_shared")}
+    className="kpile"
+    drop="discard"
+    canTake=${model.first("take") !== null}
+    wilds=${WILDS}
+    fresh=${model.lastEvents.some((e) => e.code === "kalooki_discard")}
+    hinted=${hinted}
+    onDrop=${onDrop}
+  >
+    ${faces.length > 1 &&
+    html`<details class="whole-pile" data-testid="whole-pile">
+      <summary>${t("kalooki_whole_pile", { n: faces.length })}</summary>
+      <div class="pile-all" dir="ltr">
+        ${faces.map((f, i) => html`<${Piece} key=${i} kind=${model.kind} face=${f} wild=${f === JOKER} small=${true} />`)}
+      </div>
+    </details>`}
+  <//>`;
+}
+
+/** What the selected cards may do, as buttons of legal moves (`data-move` is the action's text);
+ * the opening total toward the minimum while the seat has not opened, as the server counts it. */
+function Moves({ model }) {
+  const view = model.view;
+  if (!model.myTurn() || view.observation.phase !== "play") return null;
+  const choosing = model.ui.choosing;
+  const found = moves(model, choosing);
+  const opening = view.opening;
+  const chosenMeld = found.melds.length === 1 ? found.melds[0] : null;
+  const total = chosenMeld && chosenMeld.opening !== undefined ? chosenMeld.opening : opening ? opening.laid : null;
+  const cards = (action) => html`<bdi dir="ltr">${piecesText(action.parts).join(" ")}</bdi>`;
+  const button = (action, label, worth = null) =>
+    html`<button type="button" key=${action.text} data-move=${action.text} onClick=${() => model.play(action)}>${label} ${cards(action)}${worth}</button>`;
+  return html`<div class="kmoves" role="group" aria-label=${t("kalooki_moves_label")} data-testid="moves">
+    ${opening &&
+    html`<p class=${`opening ${total >= opening.min ? "enough" : ""}`} data-testid="opening">
+      ${t(chosenMeld ? "kalooki_opening_with" : "kalooki_opening", { total, min: opening.min })}
+    </p>`}
+    ${choosing !== null && html`<p>${t("kalooki_choose", { number: choosing })}</p>`}
+    ${found.melds.map((a) => button(a, t("kalooki_meld_button"), a.opening !== undefined ? html` <span class="worth">(${num(a.opening)})</span>` : null))}
+    ${found.layoffs.map((a) => button(a, t("kalooki_layoff_button", { number: a.parts.target })))}
+    ${found.releases.map((a) => button(a, t("kalooki_release_button", { number: a.parts.target })))}
+    ${model.chosen.size > 0 &&
+    !found.melds.length &&
+    !found.layoffs.length &&
+    !found.releases.length &&
+    html`<p class="muted">${t(model.chosen.size >= 3 ? "kalooki_no_meld_here" : "kalooki_select_more")}</p>`}
+  </div>`;
+}
+
+function Actions({ model }) {
+  const face = model.selectedFace();
+  const draw = model.first("draw");
+  const take = model.first("take");
+  const retract = model.first("retract");
+  const canDiscard = model.first("discard") !== null;
+  const discard = () => {
+    if (face !== null && model.legalPiece("discard", face)) model.discard(face);
+    else model.notice(canDiscard ? "ui_select_discard" : "kalooki_ui_no_discard");
+  };
+  return html`<${ActionGroup}>
+    ${draw && html`<${ActionButton} name="draw" primary=${true} onClick=${() => model.act(draw.text)} />`}
+    ${take && html`<${ActionButton} name="take" onClick=${() => model.act(take.text)} />`}
+    ${retract && html`<${ActionButton} name="retract" onClick=${() => model.play(retract)} />`}
+    ${(canDiscard || (model.myTurn() && model.view.observation.phase === "play")) &&
+    html`<${ActionButton} name="discard" primary=${true} onClick=${discard} />`}
+    <${HintButton} model=${model} />
+  <//>`;
+}
+
+/** The hint's move in the page's words: `kalooki_hint_<verb>` with the move's parts the server
+ * names (`params`; several melds one left-to-right run, split by bars). */
+function hintMove(hint) {
+  const { melds, ...params } = hint.params;
+  if (melds) params.cards = isolate(melds.map((m) => m.join(" ")).join(" | "));
+  return t(`kalooki_hint_${hint.verb}`, params);
+}
+
+/** The hint: the greedy bot's move (`data-move` its text), and the best melds toward the opening. */
+function Hint({ hint, onClose }) {
+  const melds = hint.by_value.melds.map((m) => m.join(" "));
+  return html`<section class="hint" data-testid="hint" aria-live="polite">
+    <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
+    <p><strong data-testid="hint-move" data-move=${hint.action}>${hintMove(hint)}</strong></p>
+    <p>${t("hint_best")} <bdi dir="ltr">${melds.length ? melds.join(" | ") : "—"}</bdi></p>
+    ${hint.opening !== null && html`<p>${t("kalooki_hint_opening", { total: hint.opening, min: hint.open_min })}</p>`}
+    <p>${t("kalooki_hint_left", { points: hint.points_left })}</p>
+  </section>`;
+}
+
+function Board({ model, ctx, onDrop }) {
+  const obs = model.view.observation;
+  const me = model.seat === null ? obs.active[0] : model.seat;
+  const seats = Array.from({ length: obs.players }, (_, s) => s);
+  const where = places(seats, me, "ccw");
+  const opened = new Set(obs.opened);
+  const pending = new Set(obs.pending);
+  const hintTarget = model.hint ? model.hint.parts.target : undefined;
+  const panel = (seat) =>
+    html`<${SeatPanel} key=${seat} model=${model} seat=${seat} side=${where.get(seat)} ctx=${ctx}>
+      ${!obs.active.includes(seat) ? html`<span class="tag">${t("kalooki_out_of_match")}</span>` : opened.has(seat) ? html`<span class="tag">${t("kalooki_opened")}</span>` : null}
+    <//>`;
+  const seated = model.seat !== null;
+  return html`<div class=${`board kalooki players-${obs.players}`}>
+    ${seats.filter((s) => s !== me).map(panel)}
+    <div class="centre">
+      <${Stock} model=${model} onDrop=${onDrop} />
+      <${DiscardPile} model=${model} onDrop=${onDrop} hinted=${model.hinted().take} />
+    </div>
+    <section class="kmelds" role="region" aria-label=${t("kalooki_table_label")} data-testid="melds">
+      ${obs.table.length
+        ? html`<ol>
+            ${obs.table.map((m) => html`<${Meld} key=${m.number} model=${model} meld=${m} ctx=${ctx} pending=${pending.has(m.number)} hinted=${hintTarget === m.number} />`)}
+          </ol>`
+        : html`<p class="muted">${t("kalooki_table_empty", { min: model.info.rules.open_min })}</p>`}
+    </section>
+    <div class="me">
+      <${MeHead} model=${model} ctx=${ctx} seated=${seated} seatPanel=${panel(me)} />
+      ${seated &&
+      html`<${Rack} model=${model} wilds=${WILDS} onDrop=${onDrop} />
+        <${Moves} model=${model} />
+        <${RackTools} model=${model} ways=${ARRANGE}><${Actions} model=${model} /><//>`}
+    </div>
+  </div>`;
+}
+
+/** The rack's cards the hint's move plays, and whether it takes or draws (from its parts). */
+function hinted(model) {
+  const parts = model.hint.parts;
+  return { rack: new Set(parts.pieces.map((p) => faceOf(model.kind, p))), take: parts.verb === "take", draw: parts.verb === "draw" };
+}
+
+/** A rack card dropped onto a table meld: a lay-off or a release. */
+function drop(model, target, payload) {
+  const [where, at] = target.split(":");
+  if (payload.from === "rack" && where === "meld") dropOnMeld(model, payload.slot, Number(at));
+}
+
+/** A draw or a take in words: the player before it; the card drawn, to its drawer. */
+function eventText(event, ctx) {
+  if (event.code === "kalooki_draw" && event.params && event.params.card) {
+    return t("log_you_drew", { piece: event.params.card }, ctx);
+  }
+  if ((event.code === "kalooki_draw" || event.code === "kalooki_take") && event.seat !== null && event.seat !== undefined) {
+    return t("log_subject", { name: ctx.seatName(event.seat), action: t(event.code, event.params, ctx) }, ctx);
+  }
+  return null;
+}
+
+/** The round notes whose English parameters the page writes itself: the hand values and the
+ * settlement, from their `points` and `payments` (seat, number) pairs. */
+function roundNote(note, ctx) {
+  if (note.code === "kalooki_hand_values" && note.params.points) {
+    const values = listText(note.params.points.map(([seat, points]) => t("kalooki_seat_points", { name: ctx.seatName(seat), points: signed(points) })));
+    return sentence("kalooki_ui_hand_values", { values }, ctx);
+  }
+  if (note.code === "kalooki_settled" && note.params.payments) {
+    const owed = listText(note.params.payments.map(([seat, amount]) => t("kalooki_seat_pays", { name: ctx.seatName(seat), amount })));
+    return sentence("kalooki_ui_settled", { owed, seat: note.params.seat, value: note.params.value }, ctx);
+  }
+  return null;
+}
+
+/** Okey yapmak announced: a round ended by a player laying every card in one turn. */
+function RoundEndHead({ result, names }) {
+  if (result.kind !== "hunt") return null;
+  return html`<p class="okey-yapmak" data-testid="okey-yapmak" role="status">${t("kalooki_okey_yapmak", { name: names[result.winner] })}</p>`;
+}
+
+/** An elimination match's standings: the limit and the seats still in. */
+function standings(rules, observation) {
+  return rules.match === "elimination" ? { limit: rules.elimination_limit, active: observation.active } : null;
+}
+
+export default {
+  Board,
+  Hint,
+  rack: true,
+  multiSelect: true,
+  start: () => ({ choosing: null }),
+  unpick: (model) => {
+    model.ui.choosing = null;
+  },
+  drop,
+  hinted,
+  eventText,
+  roundNote,
+  RoundEndHead,
+  standings,
+};

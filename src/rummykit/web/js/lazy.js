@@ -12,11 +12,12 @@ import { clientOf } from "./variants.js";
 const modules = new Map();
 const controllers = new Map();
 
-/** What a controller leaves out (its interface: docs/web.md, "Game controllers"): nothing to follow or unpick, several
- * pieces never selected at once, no words of its own for events and round notes, nothing more on
- * the round end or the score sheet. */
+/** What a controller leaves out (its interface: docs/web.md, "Game controllers"): nothing to
+ * follow or unpick, several pieces never selected at once, nothing a hint marks, no words of its
+ * own for events and round notes, nothing more on the round end or the score sheet. */
 const DEFAULTS = {
   multiSelect: false,
+  hinted: () => null,
   start: () => ({}),
   follow: () => {},
   unpick: () => {},

@@ -70,6 +70,7 @@ export class TableView {
     this.ui = game ? game.start() : null;
   }
 
+  /** Tell the page that something changed (a replay's step: nothing to tell). */
   changed() {}
 
   // ------------------------------------------------------------------ legal actions, by parts
@@ -113,7 +114,7 @@ export class TableView {
   /** The pieces the hint suggests (the game's reading of it): {rack: faces to play from the rack,
    * take: whether it says to take the discard, draw: whether it says to draw}. */
   hinted() {
-    return this.hint && this.game ? this.game.hinted(this) : NOTHING_HINTED;
+    return (this.hint && this.game && this.game.hinted(this)) || NOTHING_HINTED;
   }
 }
 

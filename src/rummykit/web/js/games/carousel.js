@@ -19,7 +19,6 @@ import { JOKER, faceOf, notation } from "../pieces.js";
 import { MeldHead, MeldCards } from "../melds.js";
 
 const MAX_DRAWS = 3;
-const NOTHING_HINTED = { rack: new Set(), take: false, draw: false };
 
 /** A card of the table in notation: `7H`, or a joker with its declared card `JK[7H]`. */
 function cardText(kind, face, declared) {
@@ -409,6 +408,5 @@ export default {
   follow,
   unpick,
   drop: (model, target, payload) => dropped(model, dropActions(model, target, payload)),
-  hinted: () => NOTHING_HINTED,
   eventText,
 };

@@ -52,7 +52,7 @@ LANGUAGES = (SOURCE_LANGUAGE, *TRANSLATED)
 NAMES = {"tr": "Turkish", "fa": "Persian", "th": "Thai"}
 
 REGISTERING_MODULES = (
-    "rummykit.engine.closed_hand_messages",
+    "rummykit.variants.closed_hand.messages",
     "rummykit.variants.okey.messages",
     "rummykit.variants.turkish_rummy.messages",
     "rummykit.variants.kalooki.messages",

@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 from rummykit.bots.registry import make_bot
 from rummykit.cli.app import app
 from rummykit.core.notation import format_face
-from rummykit.engine.closed_hand import ClosedHandGame
 from rummykit.engine.game import Game
 from rummykit.engine.match import Bot
 from rummykit.engine.state import State
+from rummykit.variants.closed_hand.game import ClosedHandGame
 from rummykit.variants.registry import variant
 
 RUNNER = CliRunner()

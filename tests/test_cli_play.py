@@ -19,8 +19,8 @@ from rummykit.cli.play import HUMAN, PlayClient
 from rummykit.cli.seat_link import LocalLink
 from rummykit.core.notation import format_face, format_faces, parse_faces
 from rummykit.core.pieces import JOKER, Kind
-from rummykit.engine.closed_hand import Phase
 from rummykit.engine.records import read_lines, replay
+from rummykit.variants.closed_hand.state import Phase
 from rummykit.variants.registry import game_from_record
 
 ALL_FACES = [format_face(Kind.TILES, f) for f in range(JOKER + 1)]

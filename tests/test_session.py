@@ -14,8 +14,8 @@ from rummykit.core.notation import format_face, parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.errors import IllegalActionError
 from rummykit.session import EventLog, Move, Rack, SeatSession, SessionError, closed_hand_hint, groups
-from rummykit.session.carousel import DraftPlanner, cards_of, meld_cards, table_of
 from rummykit.variants.carousel.actions import CarouselAction, CVerb
+from rummykit.variants.carousel.planner import DraftPlanner, cards_of, meld_cards, table_of
 from rummykit.variants.okey.rules import OkeyRules
 
 

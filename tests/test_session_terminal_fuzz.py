@@ -14,7 +14,7 @@ from rummykit.cli.play import HUMAN, PlayClient
 from rummykit.cli.seat_link import LocalLink
 from rummykit.cli.table_play import table_client
 from rummykit.cli.terminal import TerminalClient
-from rummykit.engine.closed_hand import ClosedHandGame
+from rummykit.variants.closed_hand.game import ClosedHandGame
 
 WORDS = [
     *(

@@ -11,8 +11,6 @@ from typing import Any
 import pytest
 
 import rummykit
-from rummykit.bots.carousel_greedy import CarouselGreedyBot, meld_action
-from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.bots.registry import make_bot
 from rummykit.bots.table_policy import (
     HOLD_CARDS,
@@ -28,7 +26,9 @@ from rummykit.core.pieces import JOKER, make_face, rank_of, suit_of
 from rummykit.engine.game import Game
 from rummykit.solvers.arrange import Objective
 from rummykit.variants.carousel.actions import CVerb
+from rummykit.variants.carousel.bots import CarouselGreedyBot, meld_action
 from rummykit.variants.kalooki.actions import KVerb
+from rummykit.variants.kalooki.bots import KalookiGreedyBot
 
 GAMES = [
     ("kalooki", {"players": 2, "match": "rounds", "rounds": 1}),

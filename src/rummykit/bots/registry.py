@@ -35,14 +35,14 @@ BotFactory = Callable[[Game[Any, Any], int], Bot]
 
 BUILT_IN: dict[str, dict[str, str]] = {
     "greedy": {
-        "okey": "rummykit.bots.greedy:GreedyBot",
-        "turkish_rummy": "rummykit.bots.greedy:GreedyBot",
-        "kalooki": "rummykit.bots.kalooki_greedy:KalookiGreedyBot",
-        "carousel": "rummykit.bots.carousel_greedy:CarouselGreedyBot",
+        "okey": "rummykit.variants.closed_hand.bots:GreedyBot",
+        "turkish_rummy": "rummykit.variants.closed_hand.bots:GreedyBot",
+        "kalooki": "rummykit.variants.kalooki.bots:KalookiGreedyBot",
+        "carousel": "rummykit.variants.carousel.bots:CarouselGreedyBot",
     },
     "search": {
-        "okey": "rummykit.bots.search:SearchBot",
-        "turkish_rummy": "rummykit.bots.search:SearchBot",
+        "okey": "rummykit.variants.closed_hand.search:SearchBot",
+        "turkish_rummy": "rummykit.variants.closed_hand.search:SearchBot",
         "kalooki": "rummykit.bots.table_search:TableSearchBot",
         "carousel": "rummykit.bots.table_search:TableSearchBot",
     },

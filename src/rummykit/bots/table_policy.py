@@ -36,13 +36,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rummykit.bots.carousel_greedy import CarouselGreedyBot
-from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, MeldKind, missing_suits, run_ends, run_positions
 from rummykit.core.pieces import JOKER, rank_of, suit_of
 from rummykit.solvers.arrange import Objective
 from rummykit.variants.carousel.actions import EDITS, CarouselAction, CVerb
+from rummykit.variants.carousel.bots import CarouselGreedyBot
 from rummykit.variants.kalooki.actions import MAX_SET, KalookiAction, KVerb
+from rummykit.variants.kalooki.bots import KalookiGreedyBot
 
 
 def links(face: int, rest: Sequence[int]) -> float:

@@ -50,16 +50,18 @@ from collections import Counter
 from typing import Any, Protocol
 
 from rummykit.bots.budget import spent
-from rummykit.bots.carousel_greedy import CarouselGreedyBot
-from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.bots.table_policy import CarouselPolicy, KalookiPolicy
 from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
 from rummykit.engine.game import Game
 from rummykit.variants.carousel.actions import CarouselAction, CVerb
+from rummykit.variants.carousel.bots import CarouselGreedyBot
+from rummykit.variants.carousel.game import CarouselGame
 from rummykit.variants.carousel.manipulation import Table, simple_meld
-from rummykit.variants.carousel.state import CarouselGame, CarouselState
+from rummykit.variants.carousel.state import CarouselState
 from rummykit.variants.kalooki.actions import KalookiAction, KVerb
-from rummykit.variants.kalooki.state import KalookiGame, KalookiState, faces
+from rummykit.variants.kalooki.bots import KalookiGreedyBot
+from rummykit.variants.kalooki.game import KalookiGame, faces
+from rummykit.variants.kalooki.state import KalookiState
 
 ITERATIONS = 8
 """Determinisations per decision by default."""

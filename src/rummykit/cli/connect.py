@@ -110,7 +110,7 @@ def play_seat(
     from rummykit.cli.play import PlayClient
     from rummykit.cli.table_play import table_client
     from rummykit.cli.terminal import TerminalClient, enable_line_editing, make_console, use_colour
-    from rummykit.engine.closed_hand import ClosedHandGame
+    from rummykit.variants.closed_hand.game import ClosedHandGame
 
     link = RemoteLink(ws, seat, game, names, first)
     console = make_console(use_colour(None, sys.stdout), sys.stdout.isatty())

@@ -1,8 +1,8 @@
 """``rummykit play``: play in the terminal, seat 0 against bots.
 
 One client serves both closed-hand games (Okey, Turkish Rummy). :class:`PlayClient` renders the
-table from the human's :class:`~rummykit.engine.closed_hand.ClosedHandObservation` alone,
-dispatches the typed commands (the game's :class:`~rummykit.engine.hand_actions.HandAction` and the
+table from the human's :class:`~rummykit.variants.closed_hand.game.ClosedHandObservation` alone,
+dispatches the typed commands (the game's :class:`~rummykit.variants.closed_hand.actions.HandAction` and the
 client's own: hint, ...) and shows what happened. What differs between the games (the pieces' look,
 the indicator or the up card and the order-of-play draw, per-seat or shared discard piles, the
 wording, ``show``) comes from a :class:`~rummykit.cli.table_view.TableView`. The loop, the input,
@@ -40,9 +40,7 @@ from rummykit.cli.terminal import (
 )
 from rummykit.core.melds import Wilds
 from rummykit.core.pieces import JOKER
-from rummykit.engine.closed_hand import ClosedHandGame, Phase
 from rummykit.engine.game import RoundResult
-from rummykit.engine.hand_actions import HandAction, Verb
 from rummykit.engine.match import Bot
 from rummykit.engine.options import parse_overrides
 from rummykit.engine.records import RecordWriter
@@ -51,6 +49,9 @@ from rummykit.messages import render
 from rummykit.session import ClosedHandHint, Move, closed_hand_hint, round_result
 from rummykit.solvers.arrange import Arrangement
 from rummykit.solvers.report import best_arrangement
+from rummykit.variants.closed_hand.actions import HandAction, Verb
+from rummykit.variants.closed_hand.game import ClosedHandGame
+from rummykit.variants.closed_hand.state import Phase
 from rummykit.variants.registry import variant
 
 PHASE_PROMPTS = {

@@ -2,8 +2,8 @@
 a public table of numbered melds.
 
 The command (:func:`rummykit.cli.play.play`) builds the client here for any game that is not a
-closed-hand game: :class:`~rummykit.cli.kalooki_play.KalookiClient` (melds, lay-offs, joker
-release, the 51 opening) or :class:`~rummykit.cli.carousel_play.CarouselClient` (a draft of the new
+closed-hand game: :class:`~rummykit.variants.kalooki.terminal.KalookiClient` (melds, lay-offs, joker
+release, the 51 opening) or :class:`~rummykit.variants.carousel.terminal.CarouselClient` (a draft of the new
 table built step by step, then committed as one meld). Both stand on
 :class:`~rummykit.cli.table_common.TableClient` (cards, numbered melds, declared jokers, hands and
 rounds' ends) and :class:`~rummykit.cli.terminal.TerminalClient` (the loop, the input, the rack,
@@ -28,10 +28,10 @@ def table_client(
     """The client of the link's game for its seat (input echoed unless ``interactive``); raises
     :class:`RummykitError` for a game without one. The clients are imported here, so the command
     line loads a game's client only when it is played."""
-    from rummykit.cli.carousel_play import CarouselClient
-    from rummykit.cli.kalooki_play import KalookiClient
-    from rummykit.variants.carousel.state import CarouselGame
-    from rummykit.variants.kalooki.state import KalookiGame
+    from rummykit.variants.carousel.game import CarouselGame
+    from rummykit.variants.carousel.terminal import CarouselClient
+    from rummykit.variants.kalooki.game import KalookiGame
+    from rummykit.variants.kalooki.terminal import KalookiClient
 
     game = link.game
     if isinstance(game, KalookiGame):

@@ -2,7 +2,7 @@
 
 The shared client (:mod:`rummykit.cli.play`) lays out the table, the rack and the messages from the
 human's observation (the dict of ``game.observe``, see :meth:`ClosedHandGame.observe
-<rummykit.engine.closed_hand.ClosedHandGame.observe>`); a :class:`TableView` supplies what
+<rummykit.variants.closed_hand.game.ClosedHandGame.observe>`); a :class:`TableView` supplies what
 differs between the games: how a piece looks (coloured tiles or cards), the lines above the scores
 (Okey's indicator and okey; Turkish Rummy's order-of-play draw and up card), the discard piles (one
 per seat, or one shared pile), the words (tiles or cards, scores or penalties), the help text, and
@@ -27,9 +27,9 @@ from rich.text import Text
 from rummykit.core.melds import Wilds
 from rummykit.core.notation import CARD_RANKS, format_face, parse_face
 from rummykit.core.pieces import JOKER, Kind, rank_of, suit_of
-from rummykit.engine.closed_hand import ClosedHandGame
 from rummykit.errors import RummykitError
 from rummykit.session import colour_key, number_key
+from rummykit.variants.closed_hand.game import ClosedHandGame
 from rummykit.variants.okey.rules import DiscardHistory, OkeyRules
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
 

@@ -19,9 +19,9 @@ from typing import Any, ClassVar, cast
 import numpy as np
 
 from rummykit.core.pieces import JOKER
-from rummykit.engine.closed_hand import ClosedHandGame, SeatView
 from rummykit.engine.game import Game
 from rummykit.envs.encoding import WIDTH, Array, Planes, RowBuilder
+from rummykit.variants.closed_hand.game import ClosedHandGame, SeatView
 
 ROUND_SCALE = 10.0
 """The round number is written divided by this."""
@@ -134,7 +134,7 @@ CLOSED_PHASES = ("opening", "draw", "discard", "last_chance", "finish_only", "ov
 
 
 class ClosedHandEncoder(Encoder):
-    """Okey and Turkish Rummy (:mod:`rummykit.engine.closed_hand`): one discard pile per seat
+    """Okey and Turkish Rummy (:mod:`rummykit.variants.closed_hand.game`): one discard pile per seat
     (Okey) or one shared pile (Turkish Rummy). Every face row is one group of a fixed list (one
     precomputed offset each)."""
 

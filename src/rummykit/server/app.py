@@ -46,8 +46,8 @@ from rummykit.server.protocol import (
 from rummykit.server.replay import ReplayCache, build, from_text, step_view, summary, text_key
 from rummykit.server.rules_info import variants
 from rummykit.server.table import LiveTable, Viewer, dumps, record_lines
-from rummykit.variants.carousel.state import CarouselGame
-from rummykit.variants.kalooki.state import KalookiGame
+from rummykit.variants.carousel.game import CarouselGame
+from rummykit.variants.kalooki.game import KalookiGame
 
 log = logging.getLogger("rummykit.server")
 

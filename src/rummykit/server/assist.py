@@ -27,9 +27,7 @@ from rummykit.bots.registry import make_bot
 from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES, KALOOKI_VALUES, Wilds, validate_meld
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import JOKER, Kind
-from rummykit.engine.closed_hand import ClosedHandGame
 from rummykit.engine.game import Game, RoundResult
-from rummykit.engine.hand_actions import HandAction, Verb
 from rummykit.server.protocol import ProtocolError
 from rummykit.session import (
     SORT_WAYS,
@@ -43,10 +41,14 @@ from rummykit.session import (
 from rummykit.solvers.arrange import Arrangement
 from rummykit.solvers.report import HandProfile
 from rummykit.variants.carousel.actions import CarouselAction, CVerb, meld_text
+from rummykit.variants.carousel.game import CarouselGame, declared_cards
 from rummykit.variants.carousel.manipulation import meld_problem
-from rummykit.variants.carousel.state import CarouselGame, CarouselState, declared_cards, hand_points
+from rummykit.variants.carousel.scoring import hand_points
+from rummykit.variants.carousel.state import CarouselState
+from rummykit.variants.closed_hand.actions import HandAction, Verb
+from rummykit.variants.closed_hand.game import ClosedHandGame
 from rummykit.variants.kalooki.actions import KalookiAction, KVerb, card_list
-from rummykit.variants.kalooki.state import KalookiGame
+from rummykit.variants.kalooki.game import KalookiGame
 
 MAX_SLOTS = 64
 """Most slots a client's rack may have."""

@@ -32,8 +32,8 @@ from rummykit.server.db import ActionRow, GameRow, StoredGame
 from rummykit.server.defaults import MAX_DEFAULT_STEPS, default_action, drawn_piece
 from rummykit.server.protocol import HISTORY, ProtocolError
 from rummykit.server.tokens import new_id, new_token, token_hash, token_matches
-from rummykit.variants.carousel.state import CarouselGame
-from rummykit.variants.kalooki.state import KalookiGame
+from rummykit.variants.carousel.game import CarouselGame
+from rummykit.variants.kalooki.game import KalookiGame
 from rummykit.variants.registry import game_from_record
 
 if TYPE_CHECKING:

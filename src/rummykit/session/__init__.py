@@ -26,7 +26,7 @@ the engine's legal actions.
   arrangement, finish or discard (:func:`closed_hand_hint`); Kalooki's greedy move, best melds by
   value and opening value, fewest points (:func:`kalooki_hint`); Carousel's best new table from the
   table solver (:func:`carousel_hint`).
-- **Carousel's draft** (:class:`rummykit.session.carousel.DraftPlanner`): the draft is engine
+- **Carousel's draft** (:class:`rummykit.variants.carousel.planner.DraftPlanner`): the draft is engine
   state (``observation["draft"]``) changed by atomic actions; the planner maps a person's commands
   to them: several cards at once (``new 7H 7D 7C`` is ``new 7H``, ``add 4 7D``, ``add 4 7C``), a
   meld's only joker named ``JK``, ``undo`` of a whole command, and ``hint use`` (the solver's

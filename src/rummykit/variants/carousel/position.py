@@ -34,9 +34,11 @@ from rummykit.engine.table import TableMeld, table_meld
 from rummykit.errors import NotationError, RummykitError
 from rummykit.variants.carousel.actions import Card, Table, card_text, meld_text
 from rummykit.variants.carousel.draft import DraftTable
+from rummykit.variants.carousel.scoring import round_result
+from rummykit.variants.carousel.state import CarouselState, CPhase
 
 if TYPE_CHECKING:
-    from rummykit.variants.carousel.state import CarouselGame, CarouselState, CPhase
+    from rummykit.variants.carousel.game import CarouselGame
 
 T = TypeVar("T")
 KEYS = (
@@ -211,8 +213,6 @@ class _Ids:
 
 def read_position(game: CarouselGame, text: str) -> CarouselState:
     """The state written as ``text``; raises :class:`NotationError` naming what is wrong."""
-    from rummykit.variants.carousel.state import CarouselState, CPhase, round_result
-
     r = _Reader(text)
     players = game.players
     rules = game.rules

@@ -2,7 +2,7 @@
 
 A Carousel meld hands in a whole new table, built on the engine's *draft* (the table being
 rearranged this turn). The player builds it with the draft commands of the seat session
-(:class:`~rummykit.session.carousel.DraftPlanner`, which maps each to the engine's atomic edits):
+(:class:`~rummykit.variants.carousel.planner.DraftPlanner`, which maps each to the engine's atomic edits):
 ``new`` (a meld from the hand), ``add`` (hand cards to a meld), ``split`` (a meld in two),
 ``move`` (cards between melds), ``pull`` (a card out of the middle of a run, splitting it),
 ``replace`` (a joker by its real card; the joker then waits to be placed again), ``draft <table>``
@@ -32,9 +32,16 @@ from rummykit.core.pieces import Kind
 from rummykit.engine.game import RoundResult
 from rummykit.errors import IllegalActionError, NotationError, RummykitError
 from rummykit.session import carousel_hint, round_result
-from rummykit.session.carousel import DraftPlanner, cards_of, is_new, meld_cards, meld_status, table_of
 from rummykit.variants.carousel.actions import EDITS, MAX_MELDS, Card, CarouselAction, CVerb, card_text
-from rummykit.variants.carousel.state import MAX_DRAWS, CarouselGame
+from rummykit.variants.carousel.game import MAX_DRAWS, CarouselGame
+from rummykit.variants.carousel.planner import (
+    DraftPlanner,
+    cards_of,
+    is_new,
+    meld_cards,
+    meld_status,
+    table_of,
+)
 
 KINDS = {MeldKind.RUN: "sequence", MeldKind.SET: "group"}
 P = "carousel."

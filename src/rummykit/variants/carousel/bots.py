@@ -9,7 +9,7 @@ from typing import Any
 from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
 from rummykit.solvers.rearrange import TableMove, TableSolver
 from rummykit.variants.carousel.actions import EDITS, CarouselAction, CVerb
-from rummykit.variants.carousel.state import CarouselGame, declared_cards
+from rummykit.variants.carousel.game import CarouselGame, declared_cards
 
 
 class CarouselGreedyBot:

@@ -18,7 +18,8 @@ from typing import Any
 
 from rummykit.engine.option_help import variant_help_code
 from rummykit.engine.options import rules_dict
-from rummykit.variants.registry import VARIANTS, VariantInfo
+from rummykit.variants.declaration import GamePackage
+from rummykit.variants.registry import VARIANTS
 
 HELP_PREFIX = "option_"
 """Prefix of an option's help code."""
@@ -57,7 +58,7 @@ def option_info(name: str, hint: Any, default: object, variant: str = "") -> dic
     }
 
 
-def variant_info(info: VariantInfo) -> dict[str, Any]:
+def variant_info(info: GamePackage) -> dict[str, Any]:
     """A variant: ``variant`` (id), ``title``, ``pieces`` (``tiles`` or ``cards``), ``players``
     (the default number of players) and its ``options`` (:func:`option_info`) in the spec's order."""
     defaults = rules_dict(info.load_rules())

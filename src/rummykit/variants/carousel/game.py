@@ -42,11 +42,20 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
-from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
+from rummykit.core.melds import CARD_JOKERS
 from rummykit.core.pieces import JOKER, Kind, PieceSet, card_set
 from rummykit.engine.determinise import observer, past_results, table_from_views
 from rummykit.engine.events import Event
-from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, highest_wins, round_rng
+from rummykit.engine.game import (
+    Game,
+    Outcome,
+    RoundResult,
+    SharedViews,
+    first_wanted,
+    fresh_seed,
+    highest_wins,
+    round_rng,
+)
 from rummykit.engine.piece_pool import FacePool
 from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError
@@ -74,7 +83,7 @@ from rummykit.variants.carousel.actions import (
 from rummykit.variants.carousel.draft import DraftTable, edit, legal_edit_ids
 from rummykit.variants.carousel.manipulation import Fault, check_move, move_fault, no_card_fits, simple_meld
 from rummykit.variants.carousel.position import read_position, write_position
-from rummykit.variants.carousel.rules import HAND_SIZE, CarouselRules
+from rummykit.variants.carousel.rules import CAROUSEL_VALUES, HAND_SIZE, CarouselRules
 from rummykit.variants.carousel.scoring import hand_points, round_result
 from rummykit.variants.carousel.state import CarouselState, CPhase
 
@@ -342,6 +351,21 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
     def current_seat(self, state: CarouselState) -> int | None:
         """The seat to move, ``None`` once the match is over."""
         return None if state.phase is CPhase.OVER else state.turn
+
+    def timeout_action(
+        self, state: CarouselState, seat: int, first: bool, drawn: int | None
+    ) -> CarouselAction | None:
+        """Draw at the start of the timed-out turn, then end the turn without melding where the
+        rules allow it, else draw on (at most three a turn); never a meld."""
+        return first_wanted(
+            self.legal_actions(state, seat),
+            [
+                CarouselAction(CVerb.DRAW) if first else None,
+                CarouselAction(CVerb.END),
+                CarouselAction(CVerb.DRAW),
+            ],
+            lambda action: False,
+        )
 
     def legal_actions(self, state: CarouselState, seat: int) -> list[CarouselAction]:
         """Every legal action of ``seat`` in id order: draw, knock, end, commit, undo, reset, then
@@ -769,11 +793,11 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
     # ------------------------------------------------------------------ position text
     def position(self, state: CarouselState) -> str:
         """The state as one line (grammar: :mod:`rummykit.variants.carousel.position`)."""
-        return write_position(self, state)
+        return write_position(self.pieces, state)
 
     def from_position(self, text: str) -> CarouselState:
         """The state written as ``text``; raises :class:`NotationError`."""
-        return read_position(self, text)
+        return read_position(self.rules, self.pieces, text)
 
     # ------------------------------------------------------------------ invariants
     def piece_groups(self, state: CarouselState) -> Iterable[Sequence[int]]:

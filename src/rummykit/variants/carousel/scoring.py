@@ -7,12 +7,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
+from rummykit.core.melds import CARD_JOKERS
 from rummykit.core.pieces import JOKER
 from rummykit.engine.events import note
 from rummykit.engine.game import RoundResult
 from rummykit.variants.carousel.messages import P
-from rummykit.variants.carousel.rules import CarouselRules
+from rummykit.variants.carousel.rules import CAROUSEL_VALUES, CarouselRules
 
 
 @dataclass(frozen=True)

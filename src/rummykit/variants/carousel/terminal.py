@@ -26,13 +26,14 @@ from rich.text import Text
 from rummykit.cli.table_common import BAD_STYLE, OK_STYLE, TableClient
 from rummykit.cli.table_view import DIM
 from rummykit.cli.terminal import is_number, quoted
-from rummykit.core.melds import CAROUSEL_VALUES, Meld, MeldKind
+from rummykit.core.melds import Meld, MeldKind
 from rummykit.core.notation import parse_declared, parse_face
 from rummykit.core.pieces import Kind
 from rummykit.engine.game import RoundResult
 from rummykit.errors import IllegalActionError, NotationError, RummykitError
-from rummykit.session import carousel_hint, round_result
+from rummykit.session import round_result
 from rummykit.variants.carousel.actions import EDITS, MAX_MELDS, Card, CarouselAction, CVerb, card_text
+from rummykit.variants.carousel.assist import carousel_hint
 from rummykit.variants.carousel.game import MAX_DRAWS, CarouselGame
 from rummykit.variants.carousel.planner import (
     DraftPlanner,
@@ -42,6 +43,7 @@ from rummykit.variants.carousel.planner import (
     meld_status,
     table_of,
 )
+from rummykit.variants.carousel.rules import CAROUSEL_VALUES
 
 KINDS = {MeldKind.RUN: "sequence", MeldKind.SET: "group"}
 P = "carousel."

@@ -40,7 +40,15 @@ from rummykit.core.notation import format_face, format_faces, parse_faces
 from rummykit.core.pieces import Kind, PieceSet
 from rummykit.engine.determinise import observer, past_results
 from rummykit.engine.events import Event
-from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, highest_wins
+from rummykit.engine.game import (
+    Game,
+    Outcome,
+    RoundResult,
+    SharedViews,
+    first_wanted,
+    fresh_seed,
+    highest_wins,
+)
 from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.errors import IllegalActionError, MeldError, NotationError
 from rummykit.solvers.arrange import WinKind
@@ -72,6 +80,8 @@ V_DISCARD, V_FINISH, V_SHOW = Verb.DISCARD, Verb.FINISH, Verb.SHOW
 """The phases and verbs as module names, read on every decision: ``Phase.DRAW`` looks the member
 up through the enum's class on each use, which costs as much as the test it is in (callgrind).
 Each named, so that no order of the enums' members can give a name another member."""
+_DRAW_ACTION, _PASS_ACTION = HandAction(V_DRAW), HandAction(V_PASS)
+"""The actions without a piece (equal to the legal ones whatever their piece kind)."""
 FINISHING = (OPENING, DISCARD, FINISH_ONLY)
 """Phases in which the seat to move holds 15 pieces."""
 _PHASE_TEXT = {phase: phase.value for phase in Phase}
@@ -138,6 +148,7 @@ class ClosedHandGame(Game[S, HandAction]):
         self.num_actions = NUM_ACTIONS
         self.solver_profile: HandProfile = rules.hand_profile()
         self.piece_word = "tile" if self.pieces.kind is Kind.TILES else "card"
+
         self._faces = tuple(self.pieces.face(p) for p in range(self.pieces.size))
         self._face_table = bytes(self._faces).ljust(256, b"\0")
         """``bytes.translate`` table: piece id -> face (every id and face fits in a byte)."""
@@ -148,6 +159,11 @@ class ClosedHandGame(Game[S, HandAction]):
         self._results = SharedViews(self.public_result)
 
     # ------------------------------------------------------------------ round set-up
+
+    def revealing_hands(self) -> ClosedHandGame[S]:
+        """The same game with ``reveal_hands`` (every hand shown at a round's end)."""
+        return type(self)(self.rules, reveal_hands=True)
+
     def _start_round(self, state: S) -> None:
         """Deal a new round (the variant's :meth:`_deal`) and reset the turn's bookkeeping."""
         state.round_no += 1
@@ -291,6 +307,22 @@ class ClosedHandGame(Game[S, HandAction]):
         if found:
             ids += [FINISH_BASE + f for f in sorted(found) if self._discardable(rack, f, state.taken)]
         return ids
+
+    def timeout_action(self, state: S, seat: int, first: bool, drawn: int | None) -> HandAction | None:
+        """Draw at the start of the timed-out turn (never the discard), then discard the piece the
+        timeout drew; with an empty stock pass; a turn that had drawn before the time ran out
+        discards its first legal discard."""
+        kind = self.pieces.kind
+        return first_wanted(
+            self.legal_actions(state, seat),
+            [
+                _DRAW_ACTION if first else None,
+                None if drawn is None else HandAction(V_DISCARD, drawn, kind=kind),
+                _PASS_ACTION,
+                _DRAW_ACTION,
+            ],
+            lambda action: action.verb is V_DISCARD,
+        )
 
     def legal_actions(self, state: S, seat: int) -> list[HandAction]:
         """The legal actions of ``seat`` (empty unless it is to move), in id order."""

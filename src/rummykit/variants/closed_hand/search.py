@@ -60,7 +60,6 @@ class SearchBot:
     replacing ``iterations``) positive or ``None``. Raises ``ValueError`` otherwise."""
 
     name = "search"
-    variants = ("okey", "turkish_rummy")
 
     def __init__(
         self,

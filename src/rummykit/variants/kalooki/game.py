@@ -49,7 +49,6 @@ from typing import Any
 from rummykit.core.melds import (
     CARD_JOKERS,
     HIGH_ACE,
-    KALOOKI_VALUES,
     MAX_RUN,
     MIN_MELD,
     Meld,
@@ -62,7 +61,7 @@ from rummykit.core.notation import format_declared, format_face, parse_declared
 from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, card_set, rank_of, suit_of
 from rummykit.engine.determinise import observer, past_results, table_from_views
 from rummykit.engine.events import Event, note
-from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, round_rng
+from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, first_wanted, fresh_seed, round_rng
 from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError, MeldError, NotationError
@@ -98,7 +97,7 @@ from rummykit.variants.kalooki.actions import (
     set_key,
     shape_problem,
 )
-from rummykit.variants.kalooki.rules import HAND_SIZE, KalookiRules, MatchMode
+from rummykit.variants.kalooki.rules import HAND_SIZE, KALOOKI_VALUES, KalookiRules, MatchMode
 from rummykit.variants.kalooki.state import KalookiState, KPhase
 
 DECKS = card_set(2, 2)
@@ -559,6 +558,22 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         return list(views)
 
     # ------------------------------------------------------------------ legality
+    def timeout_action(
+        self, state: KalookiState, seat: int, first: bool, drawn: int | None
+    ) -> KalookiAction | None:
+        """Draw at the start of the timed-out turn (never the discard), then discard the card the
+        timeout drew; a turn that had drawn before the time ran out discards its first legal
+        discard."""
+        return first_wanted(
+            self.legal_actions(state, seat),
+            [
+                KalookiAction(V_DRAW) if first else None,
+                None if drawn is None else KalookiAction(V_DISCARD, face=drawn),
+                KalookiAction(V_DRAW),
+            ],
+            lambda action: action.verb is V_DISCARD,
+        )
+
     def legal_actions(self, state: KalookiState, seat: int) -> list[KalookiAction]:
         """Every legal action of ``seat`` in id order, each once: draw, take, retract, discards,
         every single meld the hand can make (sets and runs, jokers at any places), every one-card

@@ -122,6 +122,10 @@ class OkeyGame(ClosedHandGame[OkeyState]):
         """The indicator tile's face this round."""
         return self.face(state.indicator)
 
+    def wild_marker(self, state: OkeyState) -> int:
+        """The indicator's face: the okey is its colour, one higher."""
+        return self.indicator_face(state)
+
     def _take_pile(self, state: OkeyState) -> int:
         return self.previous_seat(state)
 

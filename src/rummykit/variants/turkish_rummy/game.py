@@ -140,6 +140,10 @@ class TurkishRummyGame(ClosedHandGame[TurkishRummyState]):
         """The up card's face this round."""
         return self.face(state.up_card)
 
+    def wild_marker(self, state: TurkishRummyState) -> int | None:
+        """The up card's face where it makes the card above it wild (``up_card_sets_wild``)."""
+        return self.up_face(state) if self.rules.up_card_sets_wild else None
+
     def _take_pile(self, state: TurkishRummyState) -> int:
         return 0
 

@@ -14,6 +14,8 @@ import dataclasses
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -114,7 +116,7 @@ class GamePackage:
         if isinstance(options, str):
             raise RulesError(f"{options!r}: give the options as a list of name=value texts")
         changes = options if isinstance(options, Mapping) else parse_overrides(options)
-        base = rules_from_mapping(self.rules_type, read_preset(preset, self.name))
+        base = rules_from_mapping(self.rules_type, read_preset(preset, self.name, self.preset))
         return rules_from_mapping(self.rules_type, changes, base)
 
     def game(self, rules: Any, **settings: Any) -> Game[Any, Any]:
@@ -130,6 +132,12 @@ class GamePackage:
         if self.kind is Kind.TILES:
             return OKEY_TILES
         return card_set(decks, decks)
+
+    @property
+    def preset(self) -> Traversable:
+        """The game's shipped preset, ``preset.toml`` in its package: its rules' defaults, as its
+        spec's options summary gives them."""
+        return resources.files(self.rules_class.partition(":")[0].rpartition(".")[0]).joinpath("preset.toml")
 
     def option_names(self) -> tuple[str, ...]:
         """The names of the game's rules options, in the spec's order."""

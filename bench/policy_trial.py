@@ -1,14 +1,14 @@
 """Trial of a bot class against greedy bots, in one process, without installing it as a plugin.
 
 Not a test: it seats the class ``module:Class`` (built as ``Class(game, seed)``, like any bot) in
-one seat and the game's greedy bot in every other, plays ``--deals`` duplicate deals of
-``rummykit tournament`` (each deal in every rotation of the seats, the same seeds), and prints the
-rounds the class won with a Wilson 95% interval. Void rounds count to no one. This is how the
-table search's policies (``rummykit.bots.table_policy``) were measured alone, policy against
-greedy, before they went into the search (``docs/bots.md``): a policy plays as fast as greedy, so
-thousands of rounds take a minute and a change of two points shows.
+one seat and the game's greedy bot in every other, plays ``--deals`` duplicate deals of ``rummykit
+tournament`` (each deal in every rotation of the seats, the same seeds), and prints the rounds the
+class won with a Wilson 95% interval. Void rounds count to no one. This is how the table search's
+policies (``KalookiPolicy``, ``CarouselPolicy`` in the games' ``bots`` modules) were measured alone,
+policy against greedy, before they went into the search (``docs/bots.md``): a policy plays as fast
+as greedy, so thousands of rounds take a minute and a change of two points shows.
 
-Run: ``python bench/policy_trial.py kalooki rummykit.bots.table_policy:KalookiPolicy --players 2
+Run: ``python bench/policy_trial.py kalooki rummykit.variants.kalooki.bots:KalookiPolicy --players 2
 --deals 100 --seed 1`` (``--rounds 1`` for matches of one round, as four-seat trials use; other
 rules options as ``--rule k=v``). The class must be importable (``PYTHONPATH`` for a file of
 your own).

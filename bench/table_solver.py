@@ -62,6 +62,7 @@ from rummykit.core.melds import MAX_RUN
 from rummykit.core.notation import format_declared, format_faces
 from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, Kind, make_face, rank_of, suit_of
 from rummykit.solvers.rearrange import DeclaredFace, TableObjective, TableSolver
+from rummykit.variants.carousel.rules import CAROUSEL_VALUES
 
 DECKS = 2
 JOKERS = 2
@@ -222,7 +223,7 @@ class RummykitSide:
     def solve(self, position: Position) -> Answer:
         start = time.perf_counter()
         move = self.solver.solve(
-            position.table, position.hand, objective=TableObjective.CARDS, free_jokers=True
+            position.table, position.hand, CAROUSEL_VALUES, objective=TableObjective.CARDS, free_jokers=True
         )
         seconds = time.perf_counter() - start
         melds = tuple(

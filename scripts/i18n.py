@@ -52,17 +52,13 @@ LANGUAGES = (SOURCE_LANGUAGE, *TRANSLATED)
 NAMES = {"tr": "Turkish", "fa": "Persian", "th": "Thai"}
 
 REGISTERING_MODULES = (
-    "rummykit.engine.closed_hand_messages",
-    "rummykit.variants.okey.messages",
-    "rummykit.variants.turkish_rummy.messages",
-    "rummykit.variants.kalooki.messages",
-    "rummykit.variants.carousel.messages",
     "rummykit.session.messages",
     "rummykit.server.protocol",
     "rummykit.engine.option_help",
 )
-"""Every module that registers English templates with :func:`rummykit.messages.register` (besides
-:mod:`rummykit.messages` itself)."""
+"""Every module outside the game packages that registers English templates with
+:func:`rummykit.messages.register` (besides :mod:`rummykit.messages` itself); each game package
+registers its own (:meth:`rummykit.variants.declaration.GamePackage.register_messages`)."""
 
 KEY = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)*")
 """A key: ``snake_case`` words, dot-separated (``drew``, ``carousel.drew``, ``lobby.create``)."""
@@ -128,9 +124,12 @@ def english(strings_path: Path = STRINGS) -> dict[str, Entry]:
     """Every English message by key: the registered codes, then the page's strings, sorted by key.
     Raises :class:`I18nError` (see :func:`_add`)."""
     from rummykit.messages import CATALOG
+    from rummykit.variants.registry import VARIANTS
 
     for module in REGISTERING_MODULES:
         importlib.import_module(module)
+    for info in VARIANTS.values():
+        info.register_messages()
     entries: dict[str, Entry] = {}
     for key, text in CATALOG.items():
         _add(entries, Entry(key, text, "rummykit.messages.CATALOG"))

@@ -14,11 +14,12 @@ from typer.testing import CliRunner
 
 from rummykit.bots.registry import make_bot
 from rummykit.cli.app import app
+from rummykit.cli.seat_link import SeatLink
 from rummykit.core.notation import format_face
-from rummykit.engine.closed_hand import ClosedHandGame
 from rummykit.engine.game import Game
 from rummykit.engine.match import Bot
 from rummykit.engine.state import State
+from rummykit.variants.closed_hand.game import ClosedHandGame
 from rummykit.variants.registry import variant
 
 RUNNER = CliRunner()
@@ -147,3 +148,9 @@ def keep_or_swap(pool: Counter[str], cards: Sequence[str]) -> list[str]:
     while len(kept) < len(cards):
         kept += take_cards(pool, next(iter(+pool)))
     return kept
+
+
+def terminal_for(link: SeatLink, console: Console, read_line: Callable[[str], str], **options: Any) -> Any:
+    """The link's game's terminal client (its package's ``terminal``), built with ``options``
+    (``interactive``, ``echo_input``, ``view``)."""
+    return variant(link.game.variant).part("terminal")(link, console, read_line, **options)

@@ -10,14 +10,17 @@ from typing import Any
 
 from rummykit.core.notation import format_faces, parse_declared
 from rummykit.core.pieces import N_FACES, PieceSet
-from rummykit.engine.closed_hand import ClosedHandGame, ClosedHandState, Phase
 from rummykit.engine.codec import from_jsonable
 from rummykit.engine.events import Event
 from rummykit.engine.game import RoundResult
+from rummykit.variants.closed_hand.game import ClosedHandGame
+from rummykit.variants.closed_hand.state import ClosedHandState, Phase
+from rummykit.variants.okey.game import OkeyGame
 from rummykit.variants.okey.rules import OkeyRules
-from rummykit.variants.okey.state import OkeyGame, OkeyState
+from rummykit.variants.okey.state import OkeyState
+from rummykit.variants.turkish_rummy.game import TurkishRummyGame
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
-from rummykit.variants.turkish_rummy.state import TurkishRummyGame, TurkishRummyState
+from rummykit.variants.turkish_rummy.state import TurkishRummyState
 
 
 class PiecePool:

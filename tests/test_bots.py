@@ -8,13 +8,13 @@ import pytest
 from helpers import cards, tiles
 from rig import rigged
 from rummykit.bots.base import RandomBot
-from rummykit.bots.greedy import GreedyBot
-from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.bots.registry import make_bot, parse_bot_list
-from rummykit.engine.closed_hand import Phase
-from rummykit.engine.hand_actions import Verb
 from rummykit.errors import RummykitError
+from rummykit.variants.closed_hand.actions import Verb
+from rummykit.variants.closed_hand.bots import GreedyBot
+from rummykit.variants.closed_hand.state import Phase
 from rummykit.variants.kalooki.actions import KVerb
+from rummykit.variants.kalooki.bots import KalookiGreedyBot
 from rummykit.variants.kalooki.state import KPhase
 from rummykit.variants.registry import VARIANTS
 from test_kalooki_rules import setup as rigged_kalooki

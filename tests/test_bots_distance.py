@@ -1,5 +1,6 @@
-"""The distance of a closed hand (:mod:`rummykit.bots.distance`) equals a brute force over every
-target hand on small targets, and answers the hands the search bot asks about as the game does."""
+"""The distance of a closed hand (:mod:`rummykit.variants.closed_hand.distance`) equals a brute
+force over every target hand on small targets, and answers the hands the search bot asks about as
+the game does."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from itertools import combinations_with_replacement
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.bots.distance import CAP, Distance, Supply
 from rummykit.core.melds import MeldRules, Wilds, is_meld
 from rummykit.core.notation import parse_faces
 from rummykit.core.pieces import N_FACES, N_RANKS, N_SUITS, Kind
+from rummykit.variants.closed_hand.distance import CAP, Distance, Supply
 
 WILD = Wilds(frozenset({N_FACES}))
 """A wild face for the hands below (the card joker)."""

@@ -14,17 +14,17 @@ from hypothesis import strategies as st
 import rummykit
 from rig import rigged
 from rummykit.bots.budget import budget_options, spent
-from rummykit.bots.draw_value import could_join, draw_value, joining_faces, unseen_counts
-from rummykit.bots.greedy import GreedyBot, _wilds, _without
 from rummykit.bots.registry import bot_names, make_bot, parse_bot_list
-from rummykit.bots.search import SearchBot
 from rummykit.bots.table_search import TableSearchBot
 from rummykit.core.melds import CARD_JOKERS, NO_WILDS, Wilds
 from rummykit.core.notation import parse_faces
 from rummykit.core.pieces import JOKER, N_FACES, Kind
-from rummykit.engine.closed_hand import Phase
-from rummykit.engine.hand_actions import Verb
 from rummykit.errors import RummykitError
+from rummykit.variants.closed_hand.actions import Verb
+from rummykit.variants.closed_hand.bots import GreedyBot, _wilds, _without
+from rummykit.variants.closed_hand.draw_value import could_join, draw_value, joining_faces, unseen_counts
+from rummykit.variants.closed_hand.search import SearchBot
+from rummykit.variants.closed_hand.state import Phase
 
 GAMES = [
     ("okey", {"rounds": 2}),

@@ -8,9 +8,9 @@ import pytest
 from rummykit.core.notation import parse_declared
 from rummykit.core.pieces import Kind
 from rummykit.messages import render
-from rummykit.server.assist import carousel_draft, carousel_hint_answer
-from rummykit.server.protocol import ProtocolError
+from rummykit.session.messages import SessionError
 from rummykit.variants.carousel.actions import card_text
+from rummykit.variants.carousel.assist import carousel_draft, carousel_hint_answer
 from rummykit.variants.carousel.manipulation import meld_problem
 from test_carousel_rules import play, rig
 
@@ -62,21 +62,21 @@ def test_draft_entry_checks_each_meld_and_says_why_commit_and_knock_are_refused(
 
 def test_hint_is_the_solvers_table_as_a_legal_meld() -> None:
     game, state = rig(["4H 7S 7D 7C KD", "2C"], table=["5H 6H 7H"], drawn=1)
-    hint = carousel_hint_answer(game, state, 0)["hint"]
+    hint = carousel_hint_answer(game, state, 0)
     assert hint["move"] == "carousel"
     assert sorted(hint["played"]) == sorted(["4H", "7S", "7D", "7C"])
     assert hint["points_left"] == 10
     assert hint["action"] is not None
     play(game, state, hint["action"])
     assert 0 in state.melded and len(state.hands[0]) == 1
-    with pytest.raises(ProtocolError):
+    with pytest.raises(SessionError, match="hint is given on your turn"):
         carousel_hint_answer(game, state, 0)
 
 
 def test_hints_draft_makes_its_table_the_draft_to_change_and_commit() -> None:
     game, state = rig(["4H 7S 7D 7C KD", "2C"], table=["5H 6H 7H"], drawn=1)
     play(game, state, "new KD")
-    hint = carousel_hint_answer(game, state, 0)["hint"]
+    hint = carousel_hint_answer(game, state, 0)
     assert hint["draft"] == "draft " + " | ".join(hint["table"])
     shortcut = state.clone()
     play(game, shortcut, hint["action"])
@@ -93,5 +93,5 @@ def test_hints_draft_makes_its_table_the_draft_to_change_and_commit() -> None:
 
 def test_hint_offers_nothing_to_play_before_the_draw() -> None:
     game, state = rig(["4H 7S 7D 7C KD", "2C"], table=["5H 6H 7H"])
-    hint = carousel_hint_answer(game, state, 0)["hint"]
+    hint = carousel_hint_answer(game, state, 0)
     assert hint["played"] and hint["action"] is None and hint["draft"] is None

@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from rummykit.bots.carousel_greedy import CarouselGreedyBot
 from rummykit.core.notation import format_faces
 from rummykit.core.pieces import JOKER, N_FACES, Kind
 from rummykit.engine.events import events_for
@@ -31,8 +30,10 @@ from rummykit.variants.carousel.actions import (
     card_text,
     token_of,
 )
+from rummykit.variants.carousel.bots import CarouselGreedyBot
+from rummykit.variants.carousel.game import CarouselGame
 from rummykit.variants.carousel.rules import CarouselRules
-from rummykit.variants.carousel.state import CarouselGame, CarouselState
+from rummykit.variants.carousel.state import CarouselState
 from test_carousel_rules import play, refused, rig
 
 HUGE = "9" * 5000

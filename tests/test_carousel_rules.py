@@ -17,8 +17,10 @@ from rummykit.engine.events import Event
 from rummykit.engine.game import RoundResult
 from rummykit.errors import IllegalActionError
 from rummykit.variants.carousel.actions import CarouselAction, CVerb
+from rummykit.variants.carousel.game import CarouselGame
 from rummykit.variants.carousel.rules import CarouselRules
-from rummykit.variants.carousel.state import CarouselGame, CarouselState, score_round
+from rummykit.variants.carousel.scoring import score_round
+from rummykit.variants.carousel.state import CarouselState
 
 RULES = CarouselRules()
 

@@ -13,14 +13,15 @@ import pytest
 from rich.console import Console
 
 import rummykit
-from play_helpers import RUNNER, Script, fresh_match, give_rack, load_game, reread, run_app
+from play_helpers import RUNNER, Script, fresh_match, give_rack, load_game, reread, run_app, terminal_for
 from rummykit.cli.app import app
-from rummykit.cli.play import HUMAN, PlayClient
+from rummykit.cli.play import HUMAN
 from rummykit.cli.seat_link import LocalLink
 from rummykit.core.notation import format_face, format_faces, parse_faces
 from rummykit.core.pieces import JOKER, Kind
-from rummykit.engine.closed_hand import Phase
 from rummykit.engine.records import read_lines, replay
+from rummykit.variants.closed_hand.state import Phase
+from rummykit.variants.closed_hand.terminal import PlayClient
 from rummykit.variants.registry import game_from_record
 
 ALL_FACES = [format_face(Kind.TILES, f) for f in range(JOKER + 1)]
@@ -53,7 +54,7 @@ def new_client(
     """A client on a fresh game with bots, reading from a script, writing plain text to a buffer."""
     game, state, bots, names, console, out = fresh_match("okey", seed, rules, bot)
     script = Script(lines)
-    client = PlayClient(LocalLink(game, state, bots, names), console, script, interactive=interactive)
+    client = terminal_for(LocalLink(game, state, bots, names), console, script, interactive=interactive)
     script.client = client
     return client, script, out
 

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 
 from play_helpers import Script, card_pool, fresh_match, keep_or_swap, load_game, reread, run_app, take_cards
-from rummykit.cli.carousel_play import CarouselClient
 from rummykit.cli.seat_link import LocalLink
 from rummykit.cli.terminal import HUMAN
 from rummykit.core.notation import parse_faces
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.engine.records import read_lines, replay
-from rummykit.session.carousel import cards_of, table_of
+from rummykit.variants.carousel.planner import cards_of, table_of
+from rummykit.variants.carousel.terminal import CarouselClient
 from rummykit.variants.registry import game_from_record
 from test_server_support import running, sqlite_url
 

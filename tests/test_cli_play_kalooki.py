@@ -8,12 +8,12 @@ import re
 from pathlib import Path
 
 from play_helpers import Script, card_pool, fresh_match, keep_or_swap, load_game, reread, run_app, take_cards
-from rummykit.cli.kalooki_play import KalookiClient
 from rummykit.cli.seat_link import LocalLink
 from rummykit.cli.terminal import HUMAN
 from rummykit.core.notation import format_face, parse_faces
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.engine.records import read_lines, replay
+from rummykit.variants.kalooki.terminal import KalookiClient
 from rummykit.variants.registry import game_from_record
 
 ALL_FACES = [format_face(Kind.CARDS, f) for f in range(JOKER + 1)]

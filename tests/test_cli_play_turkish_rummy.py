@@ -12,16 +12,17 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from play_helpers import RUNNER, Script, fresh_match, give_rack, load_game, reread, run_app
+from play_helpers import RUNNER, Script, fresh_match, give_rack, load_game, reread, run_app, terminal_for
 from rummykit.cli.app import app
-from rummykit.cli.play import HUMAN, PlayClient
+from rummykit.cli.play import HUMAN
 from rummykit.cli.seat_link import LocalLink
-from rummykit.cli.table_view import TurkishRummyView
 from rummykit.core.notation import format_face, parse_faces
 from rummykit.core.pieces import JOKER, Kind, rank_of, suit_of
-from rummykit.engine.closed_hand import Phase
 from rummykit.engine.records import read_lines, replay
+from rummykit.variants.closed_hand.state import Phase
+from rummykit.variants.closed_hand.terminal import PlayClient
 from rummykit.variants.registry import game_from_record
+from rummykit.variants.turkish_rummy.terminal import TurkishRummyView
 
 ALL_FACES = [format_face(Kind.CARDS, f) for f in range(JOKER + 1)]
 ANSI = re.compile(r"\x1b\[")
@@ -49,7 +50,7 @@ def new_client(
 ) -> tuple[PlayClient, io.StringIO]:
     """A client on a fresh match against bots, writing plain text to a buffer (unless ``console``)."""
     game, state, bots, names, console, out = fresh_match("turkish_rummy", seed, rules, bot, console)
-    client = PlayClient(LocalLink(game, state, bots, names), console, Script(lines or []))
+    client = terminal_for(LocalLink(game, state, bots, names), console, Script(lines or []))
     return client, out
 
 

@@ -14,8 +14,8 @@ from rummykit import simulation as sim
 from rummykit.cli.app import app
 from rummykit.engine.options import rules_from_mapping
 from rummykit.engine.records import header, rules_hash
+from rummykit.variants.okey.game import OkeyGame
 from rummykit.variants.okey.rules import OkeyRules
-from rummykit.variants.okey.state import OkeyGame
 
 RUNNER = CliRunner()
 

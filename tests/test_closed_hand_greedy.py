@@ -7,12 +7,13 @@ import random
 
 from helpers import tiles
 from rig import rigged
-from rummykit.bots.greedy import GreedyBot
-from rummykit.engine.closed_hand import Phase
-from rummykit.engine.hand_actions import HandAction, Verb
-from rummykit.variants.okey.state import OkeyGame, OkeyState
+from rummykit.variants.closed_hand.actions import HandAction, Verb
+from rummykit.variants.closed_hand.bots import GreedyBot
+from rummykit.variants.closed_hand.state import Phase
+from rummykit.variants.okey.game import OkeyGame
+from rummykit.variants.okey.state import OkeyState
+from rummykit.variants.turkish_rummy.game import TurkishRummyGame
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
-from rummykit.variants.turkish_rummy.state import TurkishRummyGame
 
 WIN = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13 R9"
 

@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 
 from rig import play, rigged
-from rummykit.engine.closed_hand import ClosedHandGame, Phase
 from rummykit.errors import IllegalActionError, NotationError, NotYourTurnError
+from rummykit.variants.closed_hand.game import ClosedHandGame
+from rummykit.variants.closed_hand.state import Phase
+from rummykit.variants.okey.game import OkeyGame
 from rummykit.variants.okey.rules import OkeyRules
-from rummykit.variants.okey.state import OkeyGame
+from rummykit.variants.turkish_rummy.game import TurkishRummyGame
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
-from rummykit.variants.turkish_rummy.state import TurkishRummyGame
 
 GAMES: list[ClosedHandGame[Any]] = [
     OkeyGame(OkeyRules(rounds=2)),

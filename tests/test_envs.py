@@ -21,7 +21,7 @@ import rummykit
 from rummykit.envs import ENV_MODULES
 
 ROOT = Path(__file__).resolve().parents[1]
-PRESETS = ROOT / "src" / "rummykit" / "presets"
+VARIANTS_DIR = ROOT / "src" / "rummykit" / "variants"
 
 
 def _available() -> list[str]:
@@ -40,22 +40,22 @@ AVAILABLE = _available()
 
 OPTIONS: dict[str, list[dict[str, Any]]] = {
     "okey_v0": [
-        {"preset": PRESETS / "okey.toml"},
+        {"preset": VARIANTS_DIR / "okey" / "preset.toml"},
         {"players": 2, "rounds": 1},
         {"discard_history": "top_only", "forbid_rediscard_taken": True, "rounds": 2},
     ],
     "turkish_rummy_v0": [
-        {"preset": PRESETS / "turkish_rummy.toml"},
+        {"preset": VARIANTS_DIR / "turkish_rummy" / "preset.toml"},
         {"players": 3, "rounds": 2},
         {"up_card_sets_wild": True, "rounds": 1},
     ],
     "kalooki_v0": [
-        {"preset": PRESETS / "kalooki.toml"},
+        {"preset": VARIANTS_DIR / "kalooki" / "preset.toml"},
         {"players": 3, "match": "rounds", "rounds": 2},
         {"players": 6, "match": "single_round", "released_joker_must_be_used": True},
     ],
     "carousel_v0": [
-        {"preset": PRESETS / "carousel.toml"},
+        {"preset": VARIANTS_DIR / "carousel" / "preset.toml"},
         {"players": 2, "target": 50},
         {"must_meld_if_able": True, "knock_max": 3},
     ],

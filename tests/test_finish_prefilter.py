@@ -1,6 +1,7 @@
-"""The engine's fast finish search (rummykit.engine.finish_search) against the solver's exact one
-(solvers.report.finishes): the same faces, kinds and order on random racks, on racks one piece
-away from sets and runs, and on racks one piece away from seven pairs, under every meld rule."""
+"""The engine's fast finish search (rummykit.variants.closed_hand.finish_search) against the
+solver's exact one (solvers.report.finishes): the same faces, kinds and order on random racks, on
+racks one piece away from sets and runs, and on racks one piece away from seven pairs, under every
+meld rule."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from hypothesis import strategies as st
 
 from rummykit.core.melds import CARD_JOKERS, MeldRules, PairRule, Wilds, okey_wilds
 from rummykit.core.pieces import JOKER, N_FACES, OKEY_TILES, Kind, make_face, rank_of, suit_of
-from rummykit.engine.finish_search import finishes, may_finish_with_melds
 from rummykit.solvers.arrange import Objective
 from rummykit.solvers.report import HandProfile
 from rummykit.solvers.report import finishes as exact_finishes
+from rummykit.variants.closed_hand.finish_search import finishes, may_finish_with_melds
 
 RULES = [
     MeldRules(Kind.TILES),

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit
-from rummykit.bots.greedy import GreedyBot
 from rummykit.core.melds import CARD_JOKERS, okey_wilds
 from rummykit.core.pieces import OKEY_TILES, card_set
+from rummykit.variants.closed_hand.bots import GreedyBot
 
 BOTS = {
     "okey": GreedyBot(rummykit.load("okey"), 0),

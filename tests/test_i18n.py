@@ -94,11 +94,12 @@ def _options(rules_type: type[object]) -> dict[str, object]:
     return typing.get_type_hints(rules_type)
 
 
-def _codes(option: str, hint: object) -> set[str]:
-    """The help and label codes an option needs: its own, and one of each per value of a choice."""
-    from rummykit.engine.option_help import help_code, label_code
+def _codes(variant: str, option: str, hint: object) -> set[str]:
+    """The help and label codes an option of ``variant`` needs: its help (the game's own, where it
+    has one) and label, and one of each per value of a choice."""
+    from rummykit.engine.option_help import help_code, label_code, variant_help_code
 
-    codes = {help_code(option), label_code(option)}
+    codes = {variant_help_code(variant, option), label_code(option)}
     for inner in (hint, *typing.get_args(hint)):
         if isinstance(inner, type) and issubclass(inner, Enum):
             for member in inner:
@@ -113,18 +114,26 @@ def test_every_option_has_help_and_label(name: str) -> None:
     fields = [f.name for f in dataclasses.fields(rules_type)]
     assert fields
     for option in fields:
-        missing = sorted(_codes(option, hints[option]) - set(ENGLISH))
+        missing = sorted(_codes(name, option, hints[option]) - set(ENGLISH))
         assert not missing, f"{name}: option {option} has no text for {missing}"
 
 
 def test_no_help_for_options_nobody_has() -> None:
-    from rummykit.engine.option_help import OPTION_HELP, OPTION_LABELS, VALUE_LABELS, help_code, label_code
+    from rummykit.engine.option_help import (
+        OPTION_HELP,
+        OPTION_HELP_BY_VARIANT,
+        OPTION_LABELS,
+        VALUE_LABELS,
+        help_code,
+        label_code,
+    )
 
     needed: set[str] = set()
-    for info in VARIANTS.values():
+    for name, info in VARIANTS.items():
         for option, hint in _options(info.rules_type).items():
-            needed |= _codes(option, hint)
+            needed |= _codes(name, option, hint)
     registered = {help_code(name) for name in OPTION_HELP}
+    registered |= {f"{v}.{help_code(name)}" for v, own in OPTION_HELP_BY_VARIANT.items() for name in own}
     registered |= {label_code(name) for name in OPTION_LABELS}
     registered |= {"value_" + name for name in VALUE_LABELS}
     assert registered == needed
@@ -141,8 +150,9 @@ def test_option_help_codes_are_the_servers() -> None:
 
 
 def test_every_registering_module_is_extracted() -> None:
-    """A module that registers codes but is missing from the script's list would leave its codes
-    out of the catalogs whenever nothing else imported it."""
+    """A module that registers codes but is missing from the script's list (or, in a game package,
+    is not imported with the game's class or its option help) would leave its codes out of the
+    catalogs whenever nothing else imported it."""
     source = ROOT / "src"
     found = set()
     for path in source.rglob("*.py"):
@@ -150,7 +160,11 @@ def test_every_registering_module_is_extracted() -> None:
         if re.search(r"^from rummykit\.messages import .*\bregister\b", text, re.MULTILINE):
             found.add(".".join(path.relative_to(source).with_suffix("").parts))
     assert found
-    assert found == set(i18n.REGISTERING_MODULES)
+    in_games = {m for m in found if m.startswith("rummykit.variants.")}
+    assert found - in_games == set(i18n.REGISTERING_MODULES)
+    for info in VARIANTS.values():
+        info.register_messages()
+    assert in_games <= set(sys.modules)
 
 
 def _template(texts: dict[str, str]) -> Catalog:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 
 from helpers import cards
-from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.core.pieces import JOKER
 from rummykit.solvers.arrange import Objective
 from rummykit.variants.kalooki.actions import KalookiAction, KVerb
+from rummykit.variants.kalooki.bots import KalookiGreedyBot
+from rummykit.variants.kalooki.game import KalookiGame
 from rummykit.variants.kalooki.rules import KalookiRules
-from rummykit.variants.kalooki.state import KalookiGame, KalookiState, KPhase
+from rummykit.variants.kalooki.state import KalookiState, KPhase
 from test_kalooki_rules import setup
 
 

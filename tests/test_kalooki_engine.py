@@ -14,7 +14,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import cards
-from rummykit.bots.kalooki_greedy import KalookiGreedyBot
 from rummykit.core.melds import CARD_JOKERS, HIGH_ACE, MAX_RUN
 from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, make_face
 from rummykit.engine.table import TableMeld, table_meld
@@ -35,19 +34,19 @@ from rummykit.variants.kalooki.actions import (
     card_list,
     meld_index,
 )
-from rummykit.variants.kalooki.messages import ERRORS, EVENTS, NOTES
-from rummykit.variants.kalooki.rules import KalookiRules, MatchMode
-from rummykit.variants.kalooki.state import (
+from rummykit.variants.kalooki.bots import KalookiGreedyBot
+from rummykit.variants.kalooki.game import (
     DECKS,
     KalookiGame,
-    KalookiState,
-    KPhase,
     _card_texts,
     _meld_ids,
     _run_ids,
     _set_ids,
     faces,
 )
+from rummykit.variants.kalooki.messages import ERRORS, EVENTS, NOTES
+from rummykit.variants.kalooki.rules import KalookiRules, MatchMode
+from rummykit.variants.kalooki.state import KalookiState, KPhase
 from test_kalooki_rules import play, refused, round_result, setup
 
 RECORDS = Path(__file__).parent / "data" / "records"

@@ -17,8 +17,9 @@ from rummykit.core.pieces import JOKER, N_FACES, Kind
 from rummykit.engine.events import Event
 from rummykit.errors import IllegalActionError, NotationError, RulesError
 from rummykit.variants.kalooki.actions import KVerb
+from rummykit.variants.kalooki.game import KalookiGame, faces
 from rummykit.variants.kalooki.rules import KalookiRules, MatchMode
-from rummykit.variants.kalooki.state import KalookiGame, KalookiState, KPhase, faces
+from rummykit.variants.kalooki.state import KalookiState, KPhase
 
 CASES = tomllib.loads((Path(__file__).parent / "data" / "issue5_cases.toml").read_text("utf-8"))
 FILL = "2C 3D 5S 6C 8D 9S JC"  # seven loose cards

@@ -9,8 +9,6 @@ from hypothesis import strategies as st
 from helpers import cards, tiles
 from rummykit.core.melds import (
     CARD_JOKERS,
-    CAROUSEL_VALUES,
-    KALOOKI_VALUES,
     NO_WILDS,
     MeldKind,
     MeldRules,
@@ -25,6 +23,8 @@ from rummykit.core.melds import (
 )
 from rummykit.core.pieces import JOKER, Kind, make_face
 from rummykit.errors import MeldError
+from rummykit.variants.carousel.rules import CAROUSEL_VALUES
+from rummykit.variants.kalooki.rules import KALOOKI_VALUES
 
 TILE_RULES = MeldRules(Kind.TILES)
 CARD_RULES = MeldRules(Kind.CARDS)

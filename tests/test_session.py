@@ -9,13 +9,15 @@ from collections import Counter
 import pytest
 
 from play_helpers import load_game
-from rummykit.core.melds import CAROUSEL_VALUES, Wilds
+from rummykit.core.melds import Wilds
 from rummykit.core.notation import format_face, parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.errors import IllegalActionError
-from rummykit.session import EventLog, Move, Rack, SeatSession, SessionError, closed_hand_hint, groups
-from rummykit.session.carousel import DraftPlanner, cards_of, meld_cards, table_of
+from rummykit.session import EventLog, Rack, SeatSession, SessionError, groups
 from rummykit.variants.carousel.actions import CarouselAction, CVerb
+from rummykit.variants.carousel.planner import DraftPlanner, cards_of, meld_cards, table_of
+from rummykit.variants.carousel.rules import CAROUSEL_VALUES
+from rummykit.variants.closed_hand.assist import Move, closed_hand_hint
 from rummykit.variants.okey.rules import OkeyRules
 
 

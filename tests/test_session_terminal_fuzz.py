@@ -9,12 +9,10 @@ from typing import Any
 
 import pytest
 
-from play_helpers import fresh_match
-from rummykit.cli.play import HUMAN, PlayClient
+from play_helpers import fresh_match, terminal_for
+from rummykit.cli.play import HUMAN
 from rummykit.cli.seat_link import LocalLink
-from rummykit.cli.table_play import table_client
 from rummykit.cli.terminal import TerminalClient
-from rummykit.engine.closed_hand import ClosedHandGame
 
 WORDS = [
     *(
@@ -102,8 +100,5 @@ def test_random_lines_never_break_a_client(name: str) -> None:
             return rng.choice(texts)
         return " ".join([rng.choice(WORDS), *rng.choices(TOKENS, k=rng.randint(0, 4))])
 
-    if isinstance(game, ClosedHandGame):
-        client = PlayClient(LocalLink(game, state, bots, names), console, read_line)
-    else:
-        client = table_client(LocalLink(game, state, bots, names), console, read_line, False)
+    client = terminal_for(LocalLink(game, state, bots, names), console, read_line)
     assert client.run() == 0

@@ -12,18 +12,11 @@ import pickle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.core.melds import (
-    CARD_JOKERS,
-    CAROUSEL_VALUES,
-    KALOOKI_VALUES,
-    MeldRules,
-    PairRule,
-    Wilds,
-    okey_face,
-    okey_wilds,
-)
+from rummykit.core.melds import CARD_JOKERS, MeldRules, PairRule, Wilds, okey_face, okey_wilds
 from rummykit.core.pieces import JOKER, OKEY_TILES, Kind, card_set, make_face
 from rummykit.solvers.arrange import HandSolver, Objective
+from rummykit.variants.carousel.rules import CAROUSEL_VALUES
+from rummykit.variants.kalooki.rules import KALOOKI_VALUES
 from solver_reference import reference_arrange, reference_meldable
 
 TILES = HandSolver(MeldRules(Kind.TILES))

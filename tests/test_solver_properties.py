@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import brute_force_best
-from rummykit.core.melds import CARD_JOKERS, KALOOKI_VALUES, MeldRules, Wilds, okey_wilds, validate_meld
+from rummykit.core.melds import CARD_JOKERS, MeldRules, Wilds, okey_wilds, validate_meld
 from rummykit.core.pieces import JOKER, OKEY_TILES, Kind, card_set
 from rummykit.solvers.arrange import Arrangement, HandSolver, Objective
+from rummykit.variants.kalooki.rules import KALOOKI_VALUES
 
 TILE_RULES = MeldRules(Kind.TILES)
 CARD_RULES = MeldRules(Kind.CARDS)

@@ -9,17 +9,12 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.core.melds import (
-    CARD_JOKERS,
-    CAROUSEL_VALUES,
-    KALOOKI_VALUES,
-    CardValues,
-    MeldRules,
-    okey_wilds,
-)
+from rummykit.core.melds import CARD_JOKERS, CardValues, MeldRules, okey_wilds
 from rummykit.core.notation import parse_faces
 from rummykit.core.pieces import JOKER, OKEY_TILES, Kind, card_set, make_face
 from rummykit.solvers.arrange import HandSolver, Objective
+from rummykit.variants.carousel.rules import CAROUSEL_VALUES
+from rummykit.variants.kalooki.rules import KALOOKI_VALUES
 
 TILES = HandSolver(MeldRules(Kind.TILES))
 CARDS = HandSolver(MeldRules(Kind.CARDS), KALOOKI_VALUES)

@@ -11,29 +11,39 @@ from typing import Any
 import pytest
 
 import rummykit
-from rummykit.bots.carousel_greedy import CarouselGreedyBot, meld_action
-from rummykit.bots.kalooki_greedy import KalookiGreedyBot
-from rummykit.bots.registry import make_bot
-from rummykit.bots.table_policy import (
-    HOLD_CARDS,
-    OPEN_LEAVES,
-    STOCK_LOW,
-    CarouselPolicy,
-    KalookiPolicy,
-    layoff_faces,
-    links,
-)
+from rummykit.bots.card_links import links
+from rummykit.bots.registry import bot_factory, make_bot
 from rummykit.bots.table_search import TableSearchBot
 from rummykit.core.pieces import JOKER, make_face, rank_of, suit_of
 from rummykit.engine.game import Game
 from rummykit.solvers.arrange import Objective
 from rummykit.variants.carousel.actions import CVerb
+from rummykit.variants.carousel.bots import (
+    HOLD_CARDS,
+    STOCK_LOW,
+    CarouselGreedyBot,
+    CarouselPolicy,
+    meld_action,
+)
 from rummykit.variants.kalooki.actions import KVerb
+from rummykit.variants.kalooki.bots import (
+    OPEN_LEAVES,
+    KalookiGreedyBot,
+    KalookiPolicy,
+    KalookiSearchBot,
+    layoff_faces,
+)
 
 GAMES = [
     ("kalooki", {"players": 2, "match": "rounds", "rounds": 1}),
     ("carousel", {"players": 2, "target": 60}),
 ]
+
+
+def search_bot(game: Game[Any, Any], seed: int = 0, **options: Any) -> TableSearchBot:
+    """The game's table search bot (its package's ``search``) with ``options``."""
+    bot: TableSearchBot = bot_factory("search", game.variant)(game, seed, **options)
+    return bot
 
 
 def positions(game: Game[Any, Any], seed: int, every: int) -> list[tuple[Any, int]]:
@@ -57,8 +67,8 @@ def test_the_search_plays_legal_seeded_moves_to_the_end(name: str, options: dict
     with more than one candidate)."""
     game = rummykit.load(name, **options)
     state = game.new_state(5 if name == "kalooki" else 11)
-    bots = [TableSearchBot(game, 1, iterations=4, horizon=20, margin=0.0), make_bot("greedy", game, 1)]
-    twin = TableSearchBot(game, 1, iterations=4, horizon=20, margin=0.0)
+    bots = [search_bot(game, 1, iterations=4, horizon=20, margin=0.0), make_bot("greedy", game, 1)]
+    twin = search_bot(game, 1, iterations=4, horizon=20, margin=0.0)
     left_policy = 0
     while (seat := game.current_seat(state)) is not None:
         view, legal = game.observe(state, seat), game.legal_actions(state, seat)
@@ -78,10 +88,8 @@ def test_the_search_reads_nothing_the_seat_cant_see(name: str, options: dict[str
         twin = game.resample(state, seat, random.Random(8))
         view, legal = game.observe(state, seat), game.legal_actions(state, seat)
         assert game.observe(twin, seat) == view and game.legal_actions(twin, seat) == legal
-        first = TableSearchBot(game, 3, iterations=4, horizon=12).choose(view, legal)
-        assert (
-            TableSearchBot(game, 3, iterations=4, horizon=12).choose(game.observe(twin, seat), legal) == first
-        )
+        first = search_bot(game, 3, iterations=4, horizon=12).choose(view, legal)
+        assert search_bot(game, 3, iterations=4, horizon=12).choose(game.observe(twin, seat), legal) == first
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES)
@@ -90,7 +98,7 @@ def test_the_policys_choice_comes_first_among_few_candidates(name: str, options:
     Carousel policy holds back: rollouts cut short can't judge it); the policy leaves greedy's
     choice at some decisions."""
     game = rummykit.load(name, **options)
-    bot = TableSearchBot(game, 0, width=2)
+    bot = search_bot(game, 0, width=2)
     greedy = make_bot("greedy", game, 0)
     policy = KalookiPolicy(game) if name == "kalooki" else CarouselPolicy(game)
     kinds = set()
@@ -117,7 +125,7 @@ def test_the_searching_seat_plays_its_policy_in_rollouts(name: str, options: dic
     """In a rollout the searching seat knocks whenever it may (Carousel) or plays
     :class:`KalookiPolicy`; the other seats play greedy's rollout policy."""
     game = rummykit.load(name, **options)
-    plan = TableSearchBot(game, 0).plan
+    plan = search_bot(game, 0).plan
     own_differs = knocks = 0
     for state, seat in positions(game, 3, 1) + positions(game, 6, 1):
         own, other = plan.step(state, seat, True), plan.step(state, seat, False)
@@ -143,7 +151,7 @@ def test_knocking_is_weighed_when_greedy_wouldnt() -> None:
         view, legal = game.observe(state, seat), game.legal_actions(state, seat)
         if CVerb.KNOCK not in {a.verb for a in legal}:
             continue
-        bot = TableSearchBot(game, 0, iterations=4, horizon=20)
+        bot = search_bot(game, 0, iterations=4, horizon=20)
         found = bot.candidates(view, legal)
         assert CVerb.KNOCK in {a.verb for a in found}
         assert bot.choose(view, legal) in found
@@ -156,9 +164,9 @@ def test_a_time_budget_stops_in_time() -> None:
     state, seat = next(
         (s, t)
         for s, t in positions(game, 2, 1)
-        if len(TableSearchBot(game).candidates(game.observe(s, t), game.legal_actions(s, t))) > 1
+        if len(search_bot(game).candidates(game.observe(s, t), game.legal_actions(s, t))) > 1
     )
-    bot = TableSearchBot(game, 0, seconds=0.05)
+    bot = search_bot(game, 0, seconds=0.05)
     assert bot.choose(game.observe(state, seat), game.legal_actions(state, seat)) in game.legal_actions(
         state, seat
     )
@@ -168,9 +176,9 @@ def test_bad_budgets_and_games_are_refused() -> None:
     kalooki = rummykit.load("kalooki", players=2)
     for options in ({"iterations": 0}, {"width": 0}, {"seconds": 0.0}, {"margin": -1.0}, {"horizon": 0}):
         with pytest.raises(ValueError, match="a search needs"):
-            TableSearchBot(kalooki, 0, **options)
-    with pytest.raises(ValueError, match="plays kalooki and carousel, not okey"):
-        TableSearchBot(rummykit.load("okey", rounds=1), 0)
+            search_bot(kalooki, 0, **options)
+    with pytest.raises(ValueError, match="plays kalooki, not okey"):
+        KalookiSearchBot(rummykit.load("okey", rounds=1), 0)
 
 
 def test_links_count_set_suits_and_run_neighbours() -> None:

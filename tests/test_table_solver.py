@@ -14,12 +14,13 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from helpers import brute_force_table
-from rummykit.core.melds import CARD_JOKERS, CAROUSEL_VALUES
+from rummykit.core.melds import CARD_JOKERS
 from rummykit.core.notation import parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind, make_face
 from rummykit.errors import RummykitError
 from rummykit.solvers.rearrange import TableSolver
 from rummykit.variants.carousel.manipulation import check_move, no_card_fits
+from rummykit.variants.carousel.rules import CAROUSEL_VALUES
 
 CASES = tomllib.loads((Path(__file__).parent / "data" / "issue6_cases.toml").read_text("utf-8"))["case"]
 SOLVERS = {1: TableSolver(1), 2: TableSolver(2)}
@@ -39,7 +40,7 @@ def as_declared(move: Any) -> list[list[tuple[int, int | None]]]:
 @pytest.mark.parametrize("case", CASES, ids=[f"{c['table']} + {c['hand']}" for c in CASES])
 def test_issue_cases(case: dict[str, Any]) -> None:
     table, hand = table_of(case["table"]), parse_faces(Kind.CARDS, case["hand"])
-    move = SOLVERS[case.get("decks", 1)].solve(table, hand)
+    move = SOLVERS[case.get("decks", 1)].solve(table, hand, CAROUSEL_VALUES)
     assert len(move.played) == case["played"]
     if "left" in case:
         assert list(move.left) == parse_faces(Kind.CARDS, case["left"])
@@ -55,7 +56,7 @@ def test_order_of_the_hand_does_not_matter() -> None:
     for seed in range(5):
         shuffled = list(hand)
         random.Random(seed).shuffle(shuffled)
-        assert SOLVERS[1].solve([], shuffled).left == tuple(parse_faces(Kind.CARDS, "7H"))
+        assert SOLVERS[1].solve([], shuffled, CAROUSEL_VALUES).left == tuple(parse_faces(Kind.CARDS, "7H"))
 
 
 @pytest.mark.parametrize(
@@ -71,10 +72,10 @@ def test_order_of_the_hand_does_not_matter() -> None:
 def test_impossible_positions_are_refused(table: str, hand: str, decks: int, needle: str | None) -> None:
     solver = SOLVERS[decks]
     if needle is None:
-        solver.solve(table_of(table), parse_faces(Kind.CARDS, hand))
+        solver.solve(table_of(table), parse_faces(Kind.CARDS, hand), CAROUSEL_VALUES)
         return
     with pytest.raises(RummykitError, match=needle):
-        solver.solve(table_of(table), parse_faces(Kind.CARDS, hand))
+        solver.solve(table_of(table), parse_faces(Kind.CARDS, hand), CAROUSEL_VALUES)
 
 
 @st.composite
@@ -112,7 +113,7 @@ def test_solver_matches_brute_force(
     position: tuple[list[list[tuple[int, int | None]]], list[int]], replace: bool
 ) -> None:
     table, hand = position
-    move = SOLVERS[1].solve(table, hand, replace_from_table=replace)
+    move = SOLVERS[1].solve(table, hand, CAROUSEL_VALUES, replace_from_table=replace)
     played_points = sum(CAROUSEL_VALUES.hand_value(f, CARD_JOKERS) for f in move.played)
     assert (played_points, len(move.played)) == brute_force_table(table, hand, CAROUSEL_VALUES, replace)
     if move.played:

@@ -15,12 +15,13 @@ from helpers import cards
 from rig import play, result_of, rigged_cards
 from rummykit.core.melds import CARD_JOKERS, MeldKind, is_meld, validate_meld
 from rummykit.core.pieces import JOKER, rank_of
-from rummykit.engine.closed_hand import Phase
-from rummykit.engine.hand_actions import Verb
 from rummykit.errors import IllegalActionError, MeldError, NotationError, RulesError
 from rummykit.solvers.report import analyse
+from rummykit.variants.closed_hand.actions import Verb
+from rummykit.variants.closed_hand.state import Phase
+from rummykit.variants.turkish_rummy.game import DECKS, TurkishRummyGame, draw_for_order
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
-from rummykit.variants.turkish_rummy.state import DECKS, TurkishRummyGame, TurkishRummyState, draw_for_order
+from rummykit.variants.turkish_rummy.state import TurkishRummyState
 
 CASES = tomllib.loads((Path(__file__).parent / "data" / "issue4_cases.toml").read_text("utf-8"))
 RULES = TurkishRummyRules()

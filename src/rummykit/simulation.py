@@ -17,8 +17,10 @@ Definitions, fixed so that summaries are comparable:
 - **Match wins** are shared: a match won by ``k`` tied players counts ``1/k`` to each of them, so
   the seats' wins add up to the number of games. ``sole_wins`` counts the matches a seat won alone.
 - **Round wins**: rounds with a winner (``RoundResult.winner``); a void round has none.
-- **Finish kinds** are the ``RoundResult.kind`` words of rounds with a winner (Okey: ``normal``,
-  ``okey``, ``pairs``, ``okey+pairs``); rounds without a winner count as void.
+- **Finish kinds** are the ``RoundResult.kind`` words of rounds with a winner, those the game's
+  package lists (:attr:`~rummykit.variants.declaration.GamePackage.finish_kinds`; Okey:
+  ``normal``, ``okey``, ``pairs``, ``okey+pairs``) first and always; rounds without a winner count
+  as void.
 """
 
 from __future__ import annotations
@@ -43,9 +45,6 @@ from rummykit.engine.state import State
 from rummykit.errors import RummykitError
 from rummykit.variants.registry import variant
 from rummykit.workers import run_chunks
-
-OKEY_KINDS = ("normal", "okey", "pairs", "okey+pairs")
-"""The finish kinds an Okey summary always lists (with 0 when none happened)."""
 
 VOID = "void"
 
@@ -287,7 +286,8 @@ def aggregate(config: SimulationConfig, stats: Iterable[GameStats]) -> Summary:
     sole = [0] * players
     score_sum = [0] * players
     round_wins = [0] * players
-    finishes: Counter[str] = Counter(dict.fromkeys(OKEY_KINDS, 0) if config.variant == "okey" else {})
+    kinds = variant(config.variant).finish_kinds
+    finishes: Counter[str] = Counter(dict.fromkeys(kinds, 0))
     games = rounds = void = turns = actions = 0
     for game in stats:
         games += 1
@@ -317,7 +317,7 @@ def aggregate(config: SimulationConfig, stats: Iterable[GameStats]) -> Summary:
         )
         for seat in range(players)
     )
-    ordered = [k for k in OKEY_KINDS if k in finishes] + sorted(k for k in finishes if k not in OKEY_KINDS)
+    ordered = [k for k in kinds if k in finishes] + sorted(k for k in finishes if k not in kinds)
     return Summary(
         variant=config.variant,
         seed=config.seed,

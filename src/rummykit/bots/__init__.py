@@ -5,7 +5,7 @@ The ``Bot`` protocol (:class:`rummykit.engine.match.Bot`, ``docs/bots.md``):
 - built ``factory(game, seed)``: ``game`` is the immutable :class:`rummykit.engine.game.Game` (its
   rules, solvers, action codec; never a state), ``seed`` an int. Equal seeds and equal questions
   give equal answers: a bot's randomness comes from its seed only (a time budget is the one
-  documented exception, see :mod:`rummykit.bots.search`);
+  documented exception, see :mod:`rummykit.variants.closed_hand.search`);
 - ``name``: a short lower-case word;
 - ``choose(observation, legal)``: ``observation`` is ``game.observe(state, seat)`` for the bot's
   seat (a JSON-able dict: never more than that seat may see), ``legal`` is

@@ -1,6 +1,7 @@
-"""Bots by name: the levels for people ``easy``, ``medium`` and ``hard`` (:mod:`rummykit.bots.levels`),
-the built-in ``random``, ``greedy`` and ``search``, and any bot a package installs under the entry
-point group ``rummykit.bots`` (``docs/bots.md``).
+"""Bots by name: the levels for people ``easy``, ``medium`` and ``hard``
+(:mod:`rummykit.bots.levels`), the built-in ``random``, each game's own ``greedy`` and ``search``
+(named in its package's declaration, :attr:`rummykit.variants.declaration.GamePackage.bots`), and
+any bot a package installs under the entry point group ``rummykit.bots`` (``docs/bots.md``).
 
 Every bot is built ``factory(game, seed)``: a class such as :class:`rummykit.bots.base.RandomBot`,
 or any callable returning an object with ``name`` and ``choose(observation, legal)``
@@ -16,7 +17,6 @@ names never runs a plugin's code.
 from __future__ import annotations
 
 import functools
-import importlib
 from collections.abc import Callable, Collection
 from importlib import metadata
 from typing import Any
@@ -26,6 +26,9 @@ from rummykit.bots.levels import LEVELS, EasyBot
 from rummykit.engine.game import Game
 from rummykit.engine.match import Bot
 from rummykit.errors import RummykitError
+from rummykit.variants.declaration import load
+from rummykit.variants.registry import VARIANTS
+from rummykit.variants.registry import variant as game_variant
 
 ENTRY_POINT_GROUP = "rummykit.bots"
 """The entry point group a package lists its bots under (name = bot name, value = factory)."""
@@ -33,27 +36,14 @@ ENTRY_POINT_GROUP = "rummykit.bots"
 BotFactory = Callable[[Game[Any, Any], int], Bot]
 """What builds a bot: ``factory(game, seed)``."""
 
-BUILT_IN: dict[str, dict[str, str]] = {
-    "greedy": {
-        "okey": "rummykit.bots.greedy:GreedyBot",
-        "turkish_rummy": "rummykit.bots.greedy:GreedyBot",
-        "kalooki": "rummykit.bots.kalooki_greedy:KalookiGreedyBot",
-        "carousel": "rummykit.bots.carousel_greedy:CarouselGreedyBot",
-    },
-    "search": {
-        "okey": "rummykit.bots.search:SearchBot",
-        "turkish_rummy": "rummykit.bots.search:SearchBot",
-        "kalooki": "rummykit.bots.table_search:TableSearchBot",
-        "carousel": "rummykit.bots.table_search:TableSearchBot",
-    },
-}
-"""Each built-in bot but ``random``: its class per game (``"module:Class"``, imported when first
-asked for)."""
+GAME_BOTS = ("greedy", "search")
+"""The bots each game package may have of its own (:attr:`GamePackage.bots`): its greedy bot and
+its search bot."""
 
-BUILT_IN_NAMES = (*LEVELS, "random", *BUILT_IN)
+BUILT_IN_NAMES = (*LEVELS, "random", *GAME_BOTS)
 
 _REGISTERED: dict[str, dict[str, str]] = {}
-"""Bots named in this process by :func:`register`: their class per game, as in :data:`BUILT_IN`."""
+"""Bots named in this process by :func:`register`: their class per game (``"module:Class"``)."""
 
 
 def plugin_entry_points() -> dict[str, metadata.EntryPoint]:
@@ -78,8 +68,6 @@ def register(name: str, classes: dict[str, str]) -> None:
     the bot is first built. Raises :class:`RummykitError` for a blank name, one with a colon or
     not in lower case, a name already taken (built in, registered or a plugin's), no games, or an
     unknown game; nothing is registered then."""
-    from rummykit.variants.registry import VARIANTS
-
     if not name or name != name.strip().lower() or ":" in name:
         raise RummykitError(f"a bot name is lower case, with no colon or outer spaces: {name[:40]!r}")
     if name in bot_names():
@@ -108,12 +96,15 @@ def _load_plugin(key: str, entry: metadata.EntryPoint) -> BotFactory:
 
 
 def _named(key: str, variant: str) -> BotFactory | None:
-    """The class of the built-in or registered bot ``key`` for ``variant`` (None: not that game)."""
-    path = (BUILT_IN.get(key) or _REGISTERED[key]).get(variant)
+    """The class of the game's own or the registered bot ``key`` for ``variant`` (None: not that
+    game)."""
+    if key in GAME_BOTS:
+        own: BotFactory | None = game_variant(variant).bot(key)
+        return own
+    path = _REGISTERED[key].get(variant)
     if path is None:
         return None
-    module, _, cls = path.partition(":")
-    factory: BotFactory = getattr(importlib.import_module(module), cls)
+    factory: BotFactory = load(path)
     return factory
 
 
@@ -129,7 +120,7 @@ def bot_factory(name: str, variant: str) -> BotFactory:
     if key in LEVELS:
         return _level(key, variant)
     factory: BotFactory | None = None
-    if key in BUILT_IN or key in _REGISTERED:
+    if key in GAME_BOTS or key in _REGISTERED:
         factory = _named(key, variant)
     else:
         entry = plugin_entry_points().get(key)

@@ -107,19 +107,12 @@ def play_seat(
     ws: Connection, seat: int, game: Game[Any, Any], names: list[str], first: dict[str, Any]
 ) -> int:
     """Play ``seat`` with the same terminal client as ``rummykit play``; the exit code."""
-    from rummykit.cli.play import PlayClient
-    from rummykit.cli.table_play import table_client
-    from rummykit.cli.terminal import TerminalClient, enable_line_editing, make_console, use_colour
-    from rummykit.engine.closed_hand import ClosedHandGame
+    from rummykit.cli.terminal import enable_line_editing, make_console, terminal_client, use_colour
 
     link = RemoteLink(ws, seat, game, names, first)
     console = make_console(use_colour(None, sys.stdout), sys.stdout.isatty())
     interactive = sys.stdin.isatty()
-    client: TerminalClient[Any]
-    if isinstance(game, ClosedHandGame):
-        client = PlayClient(link, console, input, interactive=interactive, echo_input=not interactive)
-    else:
-        client = table_client(link, console, input, interactive)
+    client = terminal_client(link, console, input, interactive)
     if interactive:
         enable_line_editing()
     code = client.run()

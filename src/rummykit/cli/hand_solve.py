@@ -23,23 +23,35 @@ from rummykit.errors import NotationError, RummykitError
 from rummykit.memo import keep
 from rummykit.solvers.arrange import WinKind
 from rummykit.solvers.report import HandProfile, HandReport, analyse
-from rummykit.variants.registry import VariantInfo, variant
+from rummykit.variants.declaration import GamePackage
+from rummykit.variants.registry import VARIANTS, variant
+
+INDICATOR, UP_CARD = "indicator", "up_card"
+"""The pieces set aside that make wilds (:attr:`GamePackage.wild_marker`): ``--indicator`` and
+``--up-card``."""
 
 
-def _wilds(info: VariantInfo, rules: Any, indicator: str | None, up_card: str | None) -> Wilds:
-    if up_card is not None and info.name != "turkish_rummy":
-        raise RummykitError("--up-card is for turkish_rummy")
-    if info.name == "okey":
+def _marked(marker: str) -> str:
+    """The games whose wilds come from ``marker``, for an error message."""
+    return " and ".join(info.name for info in VARIANTS.values() if info.wild_marker == marker)
+
+
+def _wilds(info: GamePackage, rules: Any, indicator: str | None, up_card: str | None) -> Wilds:
+    """The wilds of a hand of ``info``'s game under ``rules``, given the indicator or up card; raises
+    :class:`RummykitError` for a piece set aside that the game doesn't have."""
+    if up_card is not None and info.wild_marker != UP_CARD:
+        raise RummykitError(f"--up-card is for {_marked(UP_CARD)}")
+    if info.wild_marker == INDICATOR:
         if indicator is None:
             return NO_WILDS
-        return rules.wilds(parse_face(Kind.TILES, indicator))  # type: ignore[no-any-return]
+        return rules.wilds(parse_face(info.kind, indicator))  # type: ignore[no-any-return]
     if indicator is not None:
         raise RummykitError(
-            "an indicator (--indicator, or 'INDICATOR:' before a batch line's pieces) is for okey; "
-            "card games have printed jokers"
+            "an indicator (--indicator, or 'INDICATOR:' before a batch line's pieces) is for "
+            f"{_marked(INDICATOR)}; card games have printed jokers"
         )
-    if info.name == "turkish_rummy":
-        up = parse_face(Kind.CARDS, up_card) if up_card else None
+    if info.wild_marker == UP_CARD:
+        up = parse_face(info.kind, up_card) if up_card else None
         return rules.wilds(up)  # type: ignore[no-any-return]
     return CARD_JOKERS
 
@@ -117,7 +129,7 @@ class _HandReader:
     """Solves hands of one game under one set of rules: the pieces parsed, the wilds, the solver
     profile and the notation of every face are looked up once per batch, not once per hand."""
 
-    def __init__(self, info: VariantInfo, rules: Any, pieces: PieceSet, up: str | None) -> None:
+    def __init__(self, info: GamePackage, rules: Any, pieces: PieceSet, up: str | None) -> None:
         self.info = info
         self.rules = rules
         self.pieces = pieces
@@ -300,11 +312,11 @@ def position_hand(
         raise RummykitError(f"there is no seat {seat}: the seats are 0..{rules.players - 1}")
     view = match.observe(state, seat)
     hand = [format_face(info.kind, face) for face in view["hand"]]
-    indicator = format_face(Kind.TILES, view["indicator"]) if info.name == "okey" else None
-    up_card = None
-    if info.name == "turkish_rummy" and rules.up_card_sets_wild and view["up_card"] is not None:
-        up_card = format_face(Kind.CARDS, view["up_card"])
-    return hand, indicator, up_card
+    marker = match.wild_marker(state)
+    named = None if marker is None else format_face(info.kind, marker)
+    if info.wild_marker == INDICATOR:
+        return hand, named, None
+    return hand, None, named
 
 
 def run_solve(
@@ -328,14 +340,14 @@ def run_solve(
         raise RummykitError("--decks is 1 or 2, for card games")
     piece_set = info.pieces(rules, decks)
     if table is not None or hand is not None:
-        if info.name != "carousel":
-            raise RummykitError("--table and --hand are for carousel, the game with a shared table")
+        solve_table = info.part("table_solve")
+        if solve_table is None:
+            tables = " and ".join(g.name for g in VARIANTS.values() if g.table_solve is not None)
+            raise RummykitError(f"--table and --hand are for {tables}, the games solved with a table")
         if batch is not None:
             raise RummykitError("--batch is for hands alone; a table is solved with --table and --hand")
         if pieces:
             raise RummykitError("give the hand with --hand, not as pieces")
-        from rummykit.cli.solve_table import solve_table  # HiGHS and numpy: Carousel tables only
-
         solve_table(rules, piece_set.copies, table or "", hand or "", as_json)
         return
     if batch is not None:
@@ -356,7 +368,7 @@ def run_solve(
 
 
 def _batch(
-    info: VariantInfo, rules: Any, pieces: PieceSet, source: str, default: str | None, up_card: str | None
+    info: GamePackage, rules: Any, pieces: PieceSet, source: str, default: str | None, up_card: str | None
 ) -> None:
     """One JSON line per hand of ``source``; ``default`` is the indicator of lines without one."""
     if source == "-":

@@ -11,26 +11,18 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Console
 from rich.text import Text
 
-from rummykit.cli.table_view import DIM, TableView, TurkishRummyView, glyphs_for
+from rummykit.cli.table_view import DIM, CardView, glyphs_for
 from rummykit.cli.terminal import GameT, TerminalClient
 from rummykit.core.melds import CARD_JOKERS, CardValues, Wilds
 from rummykit.core.pieces import JOKER
 from rummykit.engine.game import RoundResult
 from rummykit.messages import render
 from rummykit.session import round_result
-from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
 
 OK_STYLE = "green"
 BAD_STYLE = "bold red"
-
-
-def card_view(console: Console) -> TableView:
-    """How cards look on ``console``: the card drawing of the Turkish Rummy view (only its pieces
-    are used: the suits' colours and symbols, the ASCII fallback, card names in messages)."""
-    return TurkishRummyView(TurkishRummyRules(), glyphs_for(console))
 
 
 def joker_stands(faces: Sequence[int], stands_for: Sequence[int]) -> list[int | None]:
@@ -52,9 +44,9 @@ class TableClient(TerminalClient[GameT]):
     values: CardValues
     """Card values in hand (the points of a hand at a round's end; set in :meth:`setup`)."""
 
-    def default_view(self) -> TableView:
-        """Cards as Turkish Rummy draws them (see :func:`card_view`)."""
-        return card_view(self.console)
+    def default_view(self) -> CardView:
+        """Cards on the console (:class:`~rummykit.cli.table_view.CardView`)."""
+        return CardView(glyphs_for(self.console))
 
     @property
     def rules(self) -> Any:
@@ -180,4 +172,4 @@ class TableClient(TerminalClient[GameT]):
         return words
 
 
-__all__ = ["BAD_STYLE", "OK_STYLE", "TableClient", "card_view", "joker_stands"]
+__all__ = ["BAD_STYLE", "OK_STYLE", "TableClient", "joker_stands"]

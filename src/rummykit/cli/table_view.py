@@ -1,12 +1,7 @@
-"""How ``rummykit play`` draws the closed-hand games (Okey, Turkish Rummy) in the terminal.
-
-The shared client (:mod:`rummykit.cli.play`) lays out the table, the rack and the messages from the
-human's observation (the dict of ``game.observe``, see :meth:`ClosedHandGame.observe
-<rummykit.engine.closed_hand.ClosedHandGame.observe>`); a :class:`TableView` supplies what
-differs between the games: how a piece looks (coloured tiles or cards), the lines above the scores
-(Okey's indicator and okey; Turkish Rummy's order-of-play draw and up card), the discard piles (one
-per seat, or one shared pile), the words (tiles or cards, scores or penalties), the help text, and
-Okey's ``show`` (typed alone: the indicator's twin).
+"""How pieces look in the terminal clients (``rummykit play``, ``rummykit connect``): a
+:class:`PieceView` names and colours each piece (:class:`TileView` for tiles, :class:`CardView` for
+cards), writes the pieces inside a message in colour, and gives the words for them; a game's
+terminal client (its package's ``terminal`` module) draws the rest of its table with one.
 
 :class:`Glyphs` are the few non-letter characters of the layout: Unicode in a colour terminal,
 plain ASCII with ``--no-color`` or piped output (cards are then written ``7H``, never ``7♥``).
@@ -27,11 +22,7 @@ from rich.text import Text
 from rummykit.core.melds import Wilds
 from rummykit.core.notation import CARD_RANKS, format_face, parse_face
 from rummykit.core.pieces import JOKER, Kind, rank_of, suit_of
-from rummykit.engine.closed_hand import ClosedHandGame
-from rummykit.errors import RummykitError
 from rummykit.session import colour_key, number_key
-from rummykit.variants.okey.rules import DiscardHistory, OkeyRules
-from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
 
 Obs = dict[str, Any]
 """A seat's observation (``game.observe(state, seat)``)."""
@@ -97,47 +88,16 @@ def split_words(text: Text) -> list[Text]:
     return words
 
 
-HELP = """\
-commands
-  draw                 take the top {noun} of the stock
-  take                 {take}
-  discard {a}  (d {a})   discard a {noun}
-  finish {a}            discard {a}, lay down the other 14 (arranged for you)
-  finish {a} : {arrangement} | ...   ...arranged your way
-{extra}  pass                 stock empty: decline the last discard ({void})
-  sort runs            melds side by side, runs first; the rest by {suit}
-  sort sets            melds side by side, sets first; the rest by number
-  sort pairs           pairs side by side, the rest by {suit}
-  sort                 by {suit} and number
-  move {a} 3            move a {noun} (or: move 5 3, by position) to position 3
-  hint                 best arrangement, suggested move, can you finish?
-  auto                 let the greedy bot make your move
-  table                show the table again
-  help                 this list
-  quit                 leave the game (asks first)
-{legend}"""
+class PieceView(ABC):
+    """How pieces look in the terminal: their names, colours, the words for them; a game's client
+    draws every piece through one (:class:`TileView`, :class:`CardView`, or a game's own
+    subclass). ``glyphs`` are the characters of the layout."""
 
-
-def wilds_of(obs: Obs) -> Wilds:
-    """The wilds of a closed-hand game's observation (``wilds``, ``joker_as``)."""
-    return Wilds(frozenset(obs["wilds"]), obs["joker_as"])
-
-
-class TableView(ABC):
-    """What the terminal client draws differently for one game; see the module docstring.
-
-    ``rules`` is the game's rules object, ``glyphs`` the characters of the layout.
-    """
-
-    title: str
-    """The game's name in the title line."""
     kind: Kind
     noun: str
     """``tile`` or ``card``."""
     cell: int
     """Width of a rack cell: the widest piece and the wild mark."""
-    wild_finish: str
-    """How a finish discarding a wild is called in hints."""
     example: str
     """A piece in the help and in messages (``R7``, ``7H``)."""
     scores_label = "scores"
@@ -146,8 +106,7 @@ class TableView(ABC):
     pattern: re.Pattern[str]
     """Piece notation inside a message."""
 
-    def __init__(self, rules: Any, glyphs: Glyphs) -> None:
-        self.rules = rules
+    def __init__(self, glyphs: Glyphs) -> None:
         self.glyphs = glyphs
 
     # ------------------------------------------------------------------ pieces
@@ -201,131 +160,30 @@ class TableView(ABC):
         """Sort key: rank, then suit (colour); jokers last."""
         return number_key(self.kind)(face)
 
-    # ------------------------------------------------------------------ the table
-    @abstractmethod
-    def header_rows(self, obs: Obs, who: Who) -> list[Row]:
-        """The game's lines between the title and the scores."""
 
-    @abstractmethod
-    def pile_rows(self, obs: Obs, who: Who) -> list[Row]:
-        """The seats (pieces held) and the discard pile(s), with the piece the viewer may take."""
+class TileView(PieceView):
+    """Okey's tiles: red, yellow, blue and black numbers, the false joker ``F``."""
 
-    def take_note(self, obs: Obs) -> list[Text]:
-        """``← you may take X`` when the observing seat may take ``takeable``, else nothing."""
-        if obs["takeable"] is None or obs["to_move"] != obs["seat"]:
-            return []
-        note = Text(f" {self.glyphs.left} you may take ", style=DIM)
-        return [note.append_text(self.piece(obs["takeable"], wilds_of(obs)))]
-
-    def turn_extra(self, obs: Obs, may_show: bool) -> Text | None:
-        """An addition to the turn line (Okey: you may show the indicator's twin)."""
-        return None
-
-    def hint_extra(self, obs: Obs, may_show: bool) -> list[Text]:
-        """Hint lines before the move hints (Okey: show)."""
-        return []
-
-    def prepare_action(self, line: str, obs: Obs) -> str:
-        """The typed action line completed before parsing (Okey: ``show`` alone)."""
-        return line
-
-    @abstractmethod
-    def help_text(self) -> str:
-        """The command list and the notation of the pieces."""
-
-
-class OkeyView(TableView):
-    """Okey: coloured tiles, the indicator and the okey, one discard pile per seat, ``show``."""
-
-    title = "Okey"
     kind = Kind.TILES
     noun = "tile"
     cell = 4
-    wild_finish = "okey finish"
     example = "R7"
     pattern = TILE_PATTERN
-    rules: OkeyRules
 
     def style(self, face: int) -> str:
         """Red, yellow, blue, black; the false joker magenta."""
         return TILE_JOKER_STYLE if face == JOKER else TILE_STYLES[suit_of(face)]
 
-    def header_rows(self, obs: Obs, who: Who) -> list[Row]:
-        """``indicator R5   okey R6 (wild, ...)   F = R6 (not wild)``."""
-        wilds = wilds_of(obs)
-        line = Text("indicator ").append_text(self.piece(obs["indicator"]))
-        line.append("   okey ").append_text(self.piece(obs["okey"], wilds))
-        line.append(f" (wild, marked {WILD_MARK} in your rack)", style=DIM)
-        if wilds.is_wild(JOKER):
-            line.append("   ").append_text(self.piece(JOKER)).append(" wild too", style=DIM)
-        else:
-            line.append("   ").append_text(self.piece(JOKER)).append(" = ")
-            line.append_text(self.piece(obs["okey"])).append(" (not wild)", style=DIM)
-        return [("", [line])]
 
-    def pile_rows(self, obs: Obs, who: Who) -> list[Row]:
-        """Every seat's tiles held and discard pile; the pile you may take from marked."""
-        top_only = self.rules.discard_history is DiscardHistory.TOP_ONLY
-        rows: list[Row] = [("", [Text("discards" + (" (top only)" if top_only else ""), style=DIM)])]
-        players, wilds = obs["players"], wilds_of(obs)
-        width = max(len(who(s)) for s in range(players))
-        for seat in range(players):
-            words = [self.piece(f, wilds) for f in obs["discards"][seat]] or [Text("-", style=DIM)]
-            if seat == obs["takeable_from"]:
-                words += self.take_note(obs)
-            rows.append((f"  {who(seat):<{width}}  {obs['hand_counts'][seat]:>2} tiles  ", words))
-        return rows
+class CardView(PieceView):
+    """Cards: hearts and diamonds red, spades and clubs the default colour, suit symbols where the
+    terminal has them (``7♥``, else ``7H``), the joker ``JK``."""
 
-    def turn_extra(self, obs: Obs, may_show: bool) -> Text | None:
-        """``· you may show R5`` on the first turn when the indicator's twin may be shown."""
-        if obs["first_turn"] and may_show:
-            return Text(f"{self.glyphs.sep}you may show ").append_text(self.piece(obs["indicator"]))
-        return None
-
-    def hint_extra(self, obs: Obs, may_show: bool) -> list[Text]:
-        """``you may show R5 ...`` when showing is legal."""
-        if not may_show:
-            return []
-        name = format_face(Kind.TILES, obs["indicator"])
-        return [self.command(f"you may show {name} (the indicator's twin): the others lose points")]
-
-    def prepare_action(self, line: str, obs: Obs) -> str:
-        """``show`` alone shows the indicator's twin."""
-        words = line.split()
-        if words[0].lower() == "show" and len(words) == 1 and ":" not in line:
-            return f"show {format_face(Kind.TILES, obs['indicator'])}"
-        return line
-
-    def help_text(self) -> str:
-        """Okey's commands, ``show`` included, and the tiles."""
-        return HELP.format(
-            noun="tile",
-            a=self.example,
-            take="take the tile the previous player just discarded",
-            arrangement="R1 R2 R3 | B5 Y5 K5",
-            extra="  show  (show R5)      first turn: show the indicator's twin, others lose\n",
-            void="void round",
-            suit="colour",
-            legend="tiles: R red, Y yellow, B blue, K black, 1-13; F the false joker.\n"
-            f"The okey is wild, marked {WILD_MARK} in your rack; brackets mark melds in your rack.",
-        )
-
-
-class TurkishRummyView(TableView):
-    """Turkish Rummy: cards with red and black suits, the order-of-play draw, the up card, one shared
-    discard pile, penalties."""
-
-    title = "Turkish Rummy"
     kind = Kind.CARDS
     noun = "card"
     cell = 3
-    wild_finish = "joker finish"
     example = "7H"
-    scores_label = "penalties"
-    change_label = "this round"
-    total_label = "penalties now"
     pattern = CARD_PATTERN
-    rules: TurkishRummyRules
 
     def name(self, face: int, symbols: bool = True) -> str:
         """``7♥`` with Unicode glyphs (and ``symbols``), else ``7H``; the joker ``JK``."""
@@ -337,116 +195,15 @@ class TurkishRummyView(TableView):
         """Hearts and diamonds red, spades and clubs the default colour, jokers a magenta chip."""
         return CARD_JOKER_STYLE if face == JOKER else CARD_STYLES[suit_of(face)]
 
-    def header_rows(self, obs: Obs, who: Who) -> list[Row]:
-        """The draw for the order of play, and the up card with what its twin costs."""
-        rows: list[Row] = [("order of play  ", self.order_words(obs))]
-        wilds = wilds_of(obs)
-        line = self.piece(obs["up_card"]).append(" (out of play)", style=DIM)
-        penalty = self.rules.up_card_penalty
-        if penalty:
-            line.append(f"   its twin in a hand at the round's end: every opponent {penalty:+d}")
-            if obs["up_card"] in obs["hand"]:
-                line.append(" (you hold it)", style="bold")
-        line.append("   ").append_text(self.piece(JOKER, wilds))
-        others = sorted(f for f in wilds.faces if f != JOKER)
-        if others:
-            line.append(" and ").append_text(self.pieces(others, wilds))
-            line.append(" (the card above the up card)", style=DIM)
-        line.append(f" wild, marked {WILD_MARK} in your rack", style=DIM)
-        return [*rows, ("up card ", split_words(line))]
-
-    def order_words(self, obs: Obs) -> list[Text]:
-        """``seat 2 drew K♠, you drew JK then 7♥, seat 1 redrew 9♣ (tie), ... → seat 2, you, ...``:
-        every card drawn for this round's order of play, then the order."""
-
-        def short(seat: int) -> str:
-            return "you" if seat == obs["seat"] else f"seat {seat}"
-
-        segments: list[list[tuple[int, int]]] = []
-        for pair in obs["order_draws"]:
-            draw = (int(pair[0]), int(pair[1]))
-            if segments and segments[-1][-1][0] == draw[0] and segments[-1][-1][1] == JOKER:
-                segments[-1].append(draw)
-            else:
-                segments.append([draw])
-        words: list[Text] = []
-        seen: set[int] = set()
-        for i, segment in enumerate(segments):
-            seat = segment[0][0]
-            again = seat in seen
-            seen.add(seat)
-            word = Text(f"{short(seat)} {'redrew' if again else 'drew'} ")
-            for j, (_, face) in enumerate(segment):
-                if j:
-                    word.append(" then ")
-                word.append_text(self.piece(face))
-            if again:
-                word.append(" (tie)", style=DIM)
-            if i < len(segments) - 1:
-                word.append(",")
-            words.append(word)
-        order = ", ".join(short(s) for s in obs["order"])
-        words.append(Text(f"{self.glyphs.right} {order}", style="bold"))
-        return words
-
-    def pile_rows(self, obs: Obs, who: Who) -> list[Row]:
-        """How many cards each seat holds, then the shared discard pile (bottom first) and the card
-        you may take."""
-        held = Text("in hand    ")
-        for seat in range(obs["players"]):
-            if seat:
-                held.append(self.glyphs.sep, style=DIM)
-            name = "you" if seat == obs["seat"] else f"seat {seat}"
-            held.append(f"{name} {obs['hand_counts'][seat]}", style="bold" if seat == obs["seat"] else "")
-        pile = obs["discards"][0]
-        words = [self.piece(f, wilds_of(obs)) for f in pile] or [Text("-", style=DIM)]
-        note = self.take_note(obs) if obs["takeable_from"] == 0 else []
-        if note:
-            words += note
-        elif pile:
-            words.append(Text(f" {self.glyphs.left} top", style=DIM))
-        return [("", [held]), ("discard pile  ", words)]
-
-    def help_text(self) -> str:
-        """Turkish Rummy's commands and the cards."""
-        symbols = (
-            ", or with symbols ♠ ♥ ♦ ♣ (type 7H or 7♥)"
-            if self.glyphs.unicode
-            else " (spades, hearts, diamonds, clubs)"
-        )
-        return HELP.format(
-            noun="card",
-            a=self.example,
-            take="take the top card of the discard pile",
-            arrangement="AS 2S 3S | 5H 5D 5C",
-            extra="",
-            void="stalemate",
-            suit="suit",
-            legend=f"cards: rank A 2-9 T J Q K (T is ten), suit S H D C{symbols}; JK the joker.\n"
-            f"Jokers are wild, marked {WILD_MARK} in your rack; brackets mark melds in your rack.",
-        )
-
-
-def view_for(game: ClosedHandGame[Any], console: Console) -> TableView:
-    """The view of ``game`` for ``console``; raises :class:`RummykitError` for a game without one."""
-    glyphs = glyphs_for(console)
-    if game.variant == "okey":
-        return OkeyView(game.rules, glyphs)
-    if game.variant == "turkish_rummy":
-        return TurkishRummyView(game.rules, glyphs)
-    raise RummykitError(f"{type(game).__name__} can't be played in the terminal yet")
-
 
 __all__ = [
     "ASCII_GLYPHS",
     "UNICODE_GLYPHS",
+    "CardView",
     "Glyphs",
-    "OkeyView",
+    "PieceView",
     "Row",
-    "TableView",
-    "TurkishRummyView",
+    "TileView",
     "Who",
     "glyphs_for",
-    "view_for",
-    "wilds_of",
 ]

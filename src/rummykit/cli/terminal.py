@@ -18,7 +18,7 @@ scripted input function. It owns:
 A game's client (:class:`~rummykit.cli.play.PlayClient` for Okey and Turkish Rummy,
 :mod:`rummykit.cli.table_play` for Kalooki and Carousel) adds its commands, its rendering of the
 table and how an action is performed and shown. How a piece looks comes from a
-:class:`~rummykit.cli.table_view.TableView`.
+:class:`~rummykit.cli.table_view.PieceView`.
 
 The module also holds the command line's shared set-up: colour or not, the console, the record file,
 line editing, and the default bots.
@@ -39,7 +39,7 @@ from rich.text import Text
 from rummykit.bots.registry import make_bot
 from rummykit.cli.errors import shown
 from rummykit.cli.seat_link import SeatLink, StuckError
-from rummykit.cli.table_view import DIM, TableView
+from rummykit.cli.table_view import DIM, PieceView
 from rummykit.core.melds import Wilds
 from rummykit.core.notation import format_face, parse_face
 from rummykit.engine.game import Game, RoundResult
@@ -47,6 +47,7 @@ from rummykit.errors import MAX_SHOWN, IllegalActionError, RummykitError
 from rummykit.messages import render
 from rummykit.session import SeatSession, groups
 from rummykit.solvers.report import HandProfile
+from rummykit.variants.registry import variant
 
 HUMAN = 0
 """The human's seat in ``rummykit play``."""
@@ -101,7 +102,7 @@ class TerminalClient(ABC, Generic[GameT]):
         read_line: Callable[[str], str] = input,
         interactive: bool = False,
         echo_input: bool = False,
-        view: TableView | None = None,
+        view: PieceView | None = None,
     ) -> None:
         self.link = link
         self.game: GameT = link.game  # type: ignore[assignment]
@@ -119,7 +120,7 @@ class TerminalClient(ABC, Generic[GameT]):
 
     # ------------------------------------------------------------------ what the game supplies
     @abstractmethod
-    def default_view(self) -> TableView:
+    def default_view(self) -> PieceView:
         """How the pieces look on :attr:`console` when no ``view`` is given."""
 
     def setup(self) -> None:
@@ -588,3 +589,19 @@ __all__ = [
     "shown",
     "use_colour",
 ]
+
+
+def terminal_client(
+    link: SeatLink, console: Console, read_line: Callable[[str], str], interactive: bool
+) -> TerminalClient[Any]:
+    """The terminal client of the link's game for its seat (its package's ``terminal``; input
+    echoed unless ``interactive``); raises :class:`RummykitError` for a game without one. A
+    game's client is imported when it is played."""
+    game = link.game
+    client_type = variant(game.variant).part("terminal")
+    if client_type is None:
+        raise RummykitError(f"{game.title} can't be played in the terminal yet")
+    client: TerminalClient[Any] = client_type(
+        link, console, read_line, interactive=interactive, echo_input=not interactive
+    )
+    return client

@@ -399,7 +399,3 @@ class CardValues:
     def meld_value(self, meld: Meld) -> int:
         """Value of a laid meld: each piece as the card it stands for (``kalooki.md``)."""
         return sum(self.position_value(meld.kind, p) for p in meld.positions)
-
-
-KALOOKI_VALUES = CardValues(ace=11, ace_meld=11, ace_low_run=1, court=10, joker=25)
-CAROUSEL_VALUES = CardValues(ace=1, ace_meld=1, ace_low_run=1, court=10, joker=25)

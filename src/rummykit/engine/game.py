@@ -140,6 +140,16 @@ class SharedViews(Generic[V]):
         return view
 
 
+def first_wanted(legal: Sequence[A], wanted: Iterable[A | None], fallback: Callable[[A], bool]) -> A | None:
+    """The first of ``wanted`` (``None`` entries skipped) that is in ``legal``, else the first legal
+    action ``fallback`` accepts, else the first legal action; ``None`` when nothing is legal (how a
+    game picks its :meth:`Game.timeout_action`)."""
+    for action in wanted:
+        if action is not None and action in legal:
+            return action
+    return next((a for a in legal if fallback(a)), legal[0] if legal else None)
+
+
 def highest_wins(scores: Sequence[int], rounds: int) -> Outcome:
     """The outcome of a match won by the highest score (ties share the win)."""
     best = max(scores)
@@ -162,6 +172,13 @@ class Game(ABC, Generic[S, A]):
     pieces: PieceSet
     num_actions: int
     """Size of the integer action space: every action with an id has ``0 <= id < num_actions``."""
+
+    def revealing_hands(self) -> Game[S, A]:
+        """This game as a match with every seat at one screen plays it (the local terminal client,
+        one person against bots): where the rules keep the losers' hands hidden at a round's end,
+        the copy shows them; by default the game itself, whose round ends show what its rules
+        show."""
+        return self
 
     # ------------------------------------------------------------------ the state machine
     @abstractmethod
@@ -209,6 +226,15 @@ class Game(ABC, Generic[S, A]):
             raise IllegalActionError("match_over")
         if seat != to_move:
             raise NotYourTurnError("not_your_turn", seat=seat, to_move=to_move)
+
+    def timeout_action(self, state: S, seat: int, first: bool, drawn: int | None) -> A | None:
+        """The move a turn timer plays for ``seat``, whose time ran out (``docs/protocol.md``,
+        "Turn timer"): ``first`` is whether it opens the timed-out turn, ``drawn`` the face the
+        timeout drew this turn (``None``: none). The timer plays these until the seat's turn is
+        over; each game gives its own (draw, then let the drawn piece go: discard it, or end the
+        turn). ``None`` when ``seat`` has no legal action; by default the first legal action."""
+        legal = self.legal_actions(state, seat)
+        return legal[0] if legal else None
 
     def is_legal(self, state: S, seat: int, action: A) -> bool:
         """Whether ``seat`` may play ``action`` now (the check :meth:`apply` makes)."""
@@ -306,6 +332,11 @@ class Game(ABC, Generic[S, A]):
         observation``. Raises ``ValueError`` for a spectator's observation, and
         ``NotImplementedError`` in a game that can't rebuild its state from a view yet."""
         raise NotImplementedError(f"{self.variant} can't rebuild a state from an observation yet")
+
+    def wild_marker(self, state: S) -> int | None:
+        """The face of the piece set aside that makes this round's wilds (Okey's indicator), or
+        ``None`` where the wilds are printed jokers (or none); by default ``None``."""
+        return None
 
     # ------------------------------------------------------------------ position text
     @abstractmethod

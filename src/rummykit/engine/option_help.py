@@ -4,13 +4,16 @@ clients show and translate them like any other message.
 An option ``name`` has the help code ``option_<name>`` (a sentence) and the label code
 ``rule_<name>`` (a few words); an option with named values (an enum) also has
 ``option_<name>_<value>`` (a sentence) and ``value_<name>_<value>`` (a few words) for each value.
-One code serves every game that has the option, so a text that differs between games names the
-game. Where that text would speak of other games, a game has its own help as well,
-``<variant>.option_<name>`` (``okey.option_rounds``), which a client that knows the game shows
+One code serves every game that has the option. Each game package registers the texts of its own
+options (its ``options_help`` module calls :func:`register_options`); the options several games
+share (:data:`SHARED_HELP`) are here. Where the shared help of an option speaks of other games, a
+game has its own as well, ``<variant>.option_<name>``, which a client that knows the game shows
 instead (``GET /variants`` names it). A boolean option's text says what ``true`` does.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from rummykit.messages import register
 
@@ -21,205 +24,31 @@ LABEL_PREFIX = "rule_"
 VALUE_PREFIX = "value_"
 """Prefix of every option value label code."""
 
-OPTION_HELP: dict[str, str] = {
-    # every game
+SHARED_HELP: dict[str, str] = {
     "players": "How many players sit at the table.",
-    "rounds": (
-        "A match of exactly this many rounds (in Kalooki when the match mode is rounds); "
-        "none: the match ends by the scores instead (in Okey when a player reaches 0)."
-    ),
-    "hunt_penalty": (
-        "Points every opponent gets when a player finishes with a hunt: in Turkish Rummy any lay down "
-        "(a negative number, a penalty); in Kalooki going out in one turn without having melded before "
-        "(Okey yapmak), added to their penalty points."
-    ),
-    # Okey
-    "direction": "The direction of play and of the deal.",
-    "direction_ccw": "Counter-clockwise: the next player is the one on your right, as traditionally played.",
-    "direction_cw": "Clockwise: the next player is the one on your left.",
-    "false_joker": "What the two false jokers are.",
-    "false_joker_okey_identity": (
-        "Each false joker stands for the okey's own colour and number and is not wild."
-    ),
-    "false_joker_wild": "The false jokers are wild, like the okeys.",
-    "allow_13_1": "A 1 may follow the 13 at the end of a run (12-13-1), but a run never continues past it.",
-    "pair_rule": "Which two tiles make a pair in a seven-pairs finish.",
-    "pair_rule_identical": "Two identical tiles: the same colour and the same number.",
-    "pair_rule_same_number": "Two tiles of the same number, whatever their colours.",
-    "okey_in_pairs": "An okey may complete a pair, and two okeys make a pair.",
-    "discard_history": "How much of the discard piles everyone sees.",
-    "discard_history_visible": "Every discarded tile stays visible.",
-    "discard_history_top_only": "Only the top tile of each discard pile is visible.",
-    "forbid_rediscard_taken": (
-        "A player may not discard the tile they just took from the previous player's discards."
-    ),
-    "indicator_bonus": "Whether showing the indicator's twin scores.",
-    "indicator_bonus_first_turn": (
-        "A player holding the indicator's twin may show it on their first turn, before discarding: "
-        "every other player loses points."
-    ),
-    "indicator_bonus_off": "Showing the indicator's twin scores nothing.",
-    "indicator_bonus_points": "Points every other player loses when a player shows the indicator's twin.",
-    "on_stock_empty": (
-        "What happens when the stock is empty and the player does not finish with the last discard."
-    ),
-    "on_stock_empty_void": "The round ends with no winner and no change of score.",
-    "start_points": "Points every player starts the match with.",
-    "points_normal": "Points every other player loses when a player finishes.",
-    "okey_finish_multiplier": "The loss is multiplied by this when the finishing discard is an okey.",
-    "pairs_multiplier": "The loss is multiplied by this for a seven-pairs finish.",
-    "stack_multipliers": (
-        "An okey finish with seven pairs multiplies the loss by both multipliers; off: only the "
-        "larger applies."
-    ),
-    "colour_double": "Every loss is doubled when the indicator is red or black.",
-    # Turkish Rummy
-    "set_distinct_suits": "The cards of a set must all be of different suits.",
-    "up_card_sets_wild": (
-        "The card one rank above the up card, in its suit, is wild too, like the okey in Okey."
-    ),
-    "pairs_penalty": (
-        "Points every opponent gets when a player lays down seven pairs (a negative number, a penalty)."
-    ),
-    "joker_discard_penalty": (
-        "Points every opponent gets when a player lays down with a joker as the final discard "
-        "(a negative number, a penalty)."
-    ),
-    "stack_bonuses": (
-        "Seven pairs with a joker as the final discard adds both penalties; off: only the larger applies."
-    ),
-    "up_card_penalty": (
-        "Points every opponent of the player holding the up card's twin gets at the end of a round "
-        "(a negative number, a penalty)."
-    ),
-    "stalemate_penalty": (
-        "Points every player gets when the stock runs out and nobody lays down (a negative number, a "
-        "penalty)."
-    ),
-    "penalty_limit": (
-        "The match ends when a player's total reaches this or lower; none: only the rounds end it."
-    ),
-    # Kalooki
-    "open_min": "The least total value of the melds on a player's first melding turn (0: no minimum).",
-    "released_joker_must_be_used": "A joker released from a meld must be used in a meld on the same turn.",
-    "max_reshuffles": (
-        "How many times in a round the discards are shuffled into a new stock; when the stock runs out "
-        "after that, the round ends and every hand is scored."
-    ),
-    "joker_penalty": "Points a joker left in hand counts at the end of a round.",
-    "ace_penalty": "Points an ace left in hand counts at the end of a round.",
-    "match": "How a match is played.",
-    "match_elimination": (
-        "Scores add up; a player whose total goes above the elimination limit drops out, and the last "
-        "player left wins."
-    ),
-    "match_single_round": "One round, settled at the point value.",
-    "match_rounds": "A fixed number of rounds; the lowest total wins.",
-    "elimination_limit": "In an elimination match a player whose total goes above this drops out.",
-    "point_value": "What one point is worth when a single round is settled.",
-    # Carousel
-    "must_meld_if_able": "A player who can meld must meld.",
-    "knock_max": "A player may knock with this many points or fewer in hand.",
-    "knock_requires_prior_meld": "Only a player who has melded this round may knock.",
-    "not_knocker_bonus": "Bonus for the round's winner when another player knocked (an undercut included).",
-    "go_out_bonus": "Bonus for going out: melding every card.",
-    "target": "The match ends after the round in which a player reaches this score.",
-    "game_bonus": "Bonus at the end of the match for every player who reached the target.",
-    "round_win_bonus": "Bonus at the end of the match for every round a player won.",
-    "joker_replace_from_table": (
-        "A joker's real card may also come from another meld on the table, not only from the hand."
-    ),
 }
-"""English help by option name (``players``) and by option and value (``direction_ccw``)."""
+"""English help of the options every game has, by option name (an option some games share gets
+each game's own help: ``<variant>.option_<name>``)."""
 
-
-OPTION_HELP_BY_VARIANT: dict[str, dict[str, str]] = {
-    "okey": {
-        "rounds": (
-            "A match of exactly this many rounds; none: the match ends by the scores instead, when a "
-            "player's total reaches 0."
-        ),
-    },
-    "turkish_rummy": {
-        "rounds": "A match of exactly this many rounds, unless the penalty limit ends it sooner.",
-        "hunt_penalty": "Points every opponent gets when a player lays down (a negative number, a penalty).",
-    },
-    "kalooki": {
-        "rounds": "The number of rounds of a match when the match mode is rounds.",
-        "hunt_penalty": (
-            "Points every opponent gets, added to their penalty points, when a player goes out in one "
-            "turn without having melded before (Okey yapmak)."
-        ),
-    },
-}
-"""A game's own help of an option whose shared help (:data:`OPTION_HELP`) speaks of other games:
-by variant, then option name."""
-
-
-OPTION_LABELS: dict[str, str] = {
+SHARED_LABELS: dict[str, str] = {
     "players": "Players",
     "rounds": "Rounds",
     "hunt_penalty": "Hunt penalty",
-    "direction": "Direction of play",
-    "false_joker": "False jokers",
-    "allow_13_1": "1 after 13 in a run",
-    "pair_rule": "Pairs",
-    "okey_in_pairs": "Okey in pairs",
-    "discard_history": "Discards shown",
-    "forbid_rediscard_taken": "No discarding the tile just taken",
-    "indicator_bonus": "Indicator bonus",
-    "indicator_bonus_points": "Indicator bonus points",
-    "on_stock_empty": "When the stock runs out",
-    "start_points": "Starting points",
-    "points_normal": "Points for a finish",
-    "okey_finish_multiplier": "Okey finish multiplier",
-    "pairs_multiplier": "Seven pairs multiplier",
-    "stack_multipliers": "Multipliers stack",
-    "colour_double": "Double for a red or black indicator",
-    "set_distinct_suits": "Sets of different suits",
-    "up_card_sets_wild": "Card above the up card is wild",
-    "pairs_penalty": "Seven pairs penalty",
-    "joker_discard_penalty": "Joker discard penalty",
-    "stack_bonuses": "Penalties stack",
-    "up_card_penalty": "Up card penalty",
-    "stalemate_penalty": "Stalemate penalty",
-    "penalty_limit": "Penalty limit",
-    "open_min": "Opening minimum",
-    "released_joker_must_be_used": "Released joker used at once",
-    "max_reshuffles": "Reshuffles",
-    "joker_penalty": "Joker left in hand",
-    "ace_penalty": "Ace left in hand",
-    "match": "Match",
-    "elimination_limit": "Elimination limit",
-    "point_value": "Point value",
-    "must_meld_if_able": "Must meld when able",
-    "knock_max": "Knock limit",
-    "knock_requires_prior_meld": "Knock only after melding",
-    "not_knocker_bonus": "Bonus for beating the knocker",
-    "go_out_bonus": "Going out bonus",
-    "target": "Target score",
-    "game_bonus": "Game bonus",
-    "round_win_bonus": "Round win bonus",
-    "joker_replace_from_table": "Joker's card from the table",
 }
+"""Labels of the options several games share."""
+
+OPTION_HELP: dict[str, str] = dict(SHARED_HELP)
+"""English help by option name (``players``) and by option and value (``direction_ccw``): the
+shared options' and every registered game's."""
+
+OPTION_HELP_BY_VARIANT: dict[str, dict[str, str]] = {}
+"""A game's own help of an option whose shared help (:data:`OPTION_HELP`) speaks of other games:
+by variant, then option name."""
+
+OPTION_LABELS: dict[str, str] = dict(SHARED_LABELS)
 """A few words naming each option (a form's label), by option name."""
 
-VALUE_LABELS: dict[str, str] = {
-    "direction_ccw": "counter-clockwise",
-    "direction_cw": "clockwise",
-    "false_joker_okey_identity": "the okey's own face",
-    "false_joker_wild": "wild",
-    "pair_rule_identical": "identical tiles",
-    "pair_rule_same_number": "same number",
-    "discard_history_visible": "every tile",
-    "discard_history_top_only": "top tile only",
-    "indicator_bonus_first_turn": "on the first turn",
-    "indicator_bonus_off": "off",
-    "on_stock_empty_void": "the round is void",
-    "match_elimination": "elimination",
-    "match_single_round": "single round",
-    "match_rounds": "fixed number of rounds",
-}
+VALUE_LABELS: dict[str, str] = {}
 """A few words naming each value of a choice, by option and value (``direction_ccw``)."""
 
 
@@ -230,8 +59,8 @@ def help_code(option: str, value: str | None = None) -> str:
 
 
 def variant_help_code(variant: str, option: str) -> str:
-    """The message code of ``option``'s help for ``variant`` (``okey.option_rounds``) when the game
-    has its own (:data:`OPTION_HELP_BY_VARIANT`), else the shared one (``option_rounds``)."""
+    """The message code of ``option``'s help for ``variant`` (``<variant>.option_rounds``) when the
+    game has its own (:data:`OPTION_HELP_BY_VARIANT`), else the shared one (``option_rounds``)."""
     own = option in OPTION_HELP_BY_VARIANT.get(variant, {})
     return (variant + "." if own else "") + help_code(option)
 
@@ -242,13 +71,27 @@ def label_code(option: str, value: str | None = None) -> str:
     return LABEL_PREFIX + option if value is None else VALUE_PREFIX + option + "_" + value
 
 
-register({PREFIX + name: text for name, text in OPTION_HELP.items()})
-register(
-    {
-        variant_help_code(variant, name): text
-        for variant, texts in OPTION_HELP_BY_VARIANT.items()
-        for name, text in texts.items()
-    }
-)
-register({LABEL_PREFIX + name: text for name, text in OPTION_LABELS.items()})
-register({VALUE_PREFIX + name: text for name, text in VALUE_LABELS.items()})
+def register_options(
+    variant: str,
+    help_texts: Mapping[str, str],
+    labels: Mapping[str, str],
+    values: Mapping[str, str],
+    own_help: Mapping[str, str],
+) -> None:
+    """Register a game's option texts as message codes: ``help_texts`` by option and by option and
+    value (``option_…``), ``labels`` (``rule_…``), ``values`` (``value_…``) and ``own_help``, the
+    game's own help of shared options (``<variant>.option_…``). Raises ``ValueError`` when a code
+    is already registered with another text (:func:`rummykit.messages.register`: two games giving
+    one option two meanings, where one of them must give its own help instead)."""
+    register({PREFIX + name: text for name, text in help_texts.items()})
+    register({f"{variant}.{PREFIX}{name}": text for name, text in own_help.items()})
+    register({LABEL_PREFIX + name: text for name, text in labels.items()})
+    register({VALUE_PREFIX + name: text for name, text in values.items()})
+    OPTION_HELP.update(help_texts)
+    OPTION_LABELS.update(labels)
+    VALUE_LABELS.update(values)
+    OPTION_HELP_BY_VARIANT.setdefault(variant, {}).update(own_help)
+
+
+register({PREFIX + name: text for name, text in SHARED_HELP.items()})
+register({LABEL_PREFIX + name: text for name, text in SHARED_LABELS.items()})

@@ -1,6 +1,6 @@
 """Rules objects: frozen dataclasses whose fields are a rules spec's options.
 
-A rules object is read from a TOML preset (the variant's defaults ship in ``rummykit/presets``) and
+A rules object is read from a TOML preset (a game's defaults ship as ``preset.toml`` in its package) and
 overridden by ``name=value`` strings from the command line (``--rule pair_rule=same_number``).
 Unknown names and badly typed values raise :class:`RulesError` naming the option.
 """
@@ -13,7 +13,7 @@ import types
 import typing
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -101,13 +101,12 @@ def parse_overrides(items: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def read_preset(path: Path | None, variant: str) -> dict[str, object]:
-    """Options of a TOML preset file, or the variant's shipped default preset when ``path`` is None."""
+def read_preset(path: Path | None, variant: str, default: Traversable) -> dict[str, object]:
+    """Options of ``variant`` in the TOML preset file ``path``, or in its shipped ``default``
+    preset (a file of its package) when ``path`` is None; raises :class:`RulesError` for a file
+    that can't be read or doesn't hold ``variant``'s options."""
     try:
-        if path is None:
-            text = resources.files("rummykit.presets").joinpath(f"{variant}.toml").read_text("utf-8")
-        else:
-            text = path.read_text("utf-8")
+        text = default.read_text("utf-8") if path is None else path.read_text("utf-8")
         data = tomllib.loads(text)
     except OSError as exc:
         raise RulesError(f"can't read preset {path}: {exc.strerror}") from None
@@ -124,12 +123,6 @@ def read_preset(path: Path | None, variant: str) -> dict[str, object]:
     if not isinstance(section, dict):
         raise RulesError(f"preset {path or variant}: [{variant}] must be a table of options")
     return dict(section)
-
-
-def load_rules(cls: type[R], variant: str, preset: Path | None = None, overrides: Sequence[str] = ()) -> R:
-    """Rules of ``variant`` from its preset (default or ``preset``) with ``overrides`` applied."""
-    base = rules_from_mapping(cls, read_preset(preset, variant))
-    return rules_from_mapping(cls, parse_overrides(overrides), base)
 
 
 def check_range(name: str, value: int | None, low: int, high: int | None = None) -> None:

@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from rummykit.envs.aec import RummyEnv, make_env
-from rummykit.envs.specs import SPECS
+from rummykit.envs.specs import env_spec
 
-SPEC = SPECS["carousel"]
+SPEC = env_spec("carousel")
 
 
 def raw_env(**kwargs: Any) -> RummyEnv:

@@ -13,7 +13,7 @@ then ``pyspiel.load_game("python_rummykit_okey", {"rounds": "2"})``.
 - **Parameters**: every rule option of the variant, default as in its preset; options whose
   default is a word (an enum, ``none``) are given as text (``{"rounds": "3"}``), the others typed.
 - **Observations** come from ``game.observe(state, player)`` only: the tensor is the
-  environments' array (:mod:`rummykit.envs.encoders`, shape ``(rows, 53)``), the observation
+  environments' array (:mod:`rummykit.envs.encoder`, shape ``(rows, 53)``), the observation
   string the view as JSON. The public observer (``private_info=NONE``) uses the spectator's view.
   The information state string is the player's perfect-recall log: the JSON of every event the
   player was told (``game.events_for(events, player)``: its own draws included, nobody else's)
@@ -38,8 +38,8 @@ import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
 import rummykit
 from rummykit.engine.game import Game
-from rummykit.envs.encoders import Encoder
-from rummykit.envs.specs import SPECS, EnvSpec
+from rummykit.envs.encoder import Encoder
+from rummykit.envs.specs import EnvSpec, env_specs
 from rummykit.errors import RummykitError
 
 PREFIX = "python_rummykit_"
@@ -248,7 +248,7 @@ def register() -> list[str]:
     """Register every variant that loads (idempotent); returns the registered short names."""
     names = []
     registered = set(pyspiel.registered_names())
-    for variant, spec in SPECS.items():
+    for variant, spec in env_specs().items():
         name = PREFIX + variant
         if name not in registered:
             try:

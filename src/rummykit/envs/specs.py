@@ -1,5 +1,6 @@
-"""How each game becomes a learning environment: its encoder and its rewards (no optional
-dependency; shared by the PettingZoo environments and the OpenSpiel games)."""
+"""How a game becomes a learning environment: its encoder and its rewards (:class:`EnvSpec`, one in
+each game package's ``encoding`` module; no optional dependency; shared by the PettingZoo
+environments and the OpenSpiel games)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummykit.engine.game import Game
-from rummykit.envs.encoders import (
-    CarouselEncoder,
-    ClosedHandEncoder,
-    Encoder,
-    KalookiEncoder,
-    closed_hand_scale,
-)
+from rummykit.envs.encoder import Encoder
+from rummykit.errors import RummykitError
+from rummykit.variants.registry import VARIANTS
+from rummykit.variants.registry import variant as game_variant
 
 
 @dataclass(frozen=True)
@@ -40,34 +38,21 @@ class EnvSpec:
     max_players: int
 
 
-def _carousel_scale(game: Game[Any, Any]) -> float:
-    return float(game.rules.target)
-
-
-def _kalooki_scale(game: Game[Any, Any]) -> float:
-    return float(game.rules.elimination_limit or 100)
-
-
 CENTRED_BOUNDS = (-1000.0, 1000.0)
 """Loose bounds of a centred, normalised final score (no rule caps the points of a match)."""
 
-SPECS = {
-    spec.variant: spec
-    for spec in (
-        EnvSpec("okey_v0", "okey", ClosedHandEncoder, closed_hand_scale, 1.0, False, 0.0, CENTRED_BOUNDS, 4),
-        EnvSpec(
-            "turkish_rummy_v0",
-            "turkish_rummy",
-            ClosedHandEncoder,
-            closed_hand_scale,
-            1.0,
-            False,
-            0.0,
-            CENTRED_BOUNDS,
-            4,
-        ),
-        EnvSpec("kalooki_v0", "kalooki", KalookiEncoder, _kalooki_scale, -1.0, True, 1.0, (0.0, 1.0), 6),
-        EnvSpec("carousel_v0", "carousel", CarouselEncoder, _carousel_scale, 1.0, True, 0.0, (-1.0, 1.0), 5),
-    )
-}
-"""The spec of each variant."""
+
+def env_spec(variant: str) -> EnvSpec:
+    """The environment spec of ``variant`` (its package's ``encoding`` module, imported on first
+    use); raises :class:`RummykitError` for an unknown game or one without an environment."""
+    info = game_variant(variant)
+    spec: EnvSpec | None = info.part("env")
+    if spec is None:
+        raise RummykitError(f"{info.title} has no learning environment yet")
+    return spec
+
+
+def env_specs() -> dict[str, EnvSpec]:
+    """The spec of every game with an environment, by variant (each game's ``encoding`` module
+    imported)."""
+    return {name: env_spec(name) for name, info in VARIANTS.items() if info.env is not None}

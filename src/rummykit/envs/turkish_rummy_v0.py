@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from rummykit.envs.aec import RummyEnv, make_env
-from rummykit.envs.specs import SPECS
+from rummykit.envs.specs import env_spec
 
-SPEC = SPECS["turkish_rummy"]
+SPEC = env_spec("turkish_rummy")
 
 
 def raw_env(**kwargs: Any) -> RummyEnv:

@@ -23,14 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.errors import IllegalActionError, NotationError
-from rummykit.server.assist import (
-    assisted,
-    carousel_hint_answer,
-    hint_answer,
-    kalooki_hint_answer,
-    rack_answer,
-    score_sheet,
-)
+from rummykit.server.assist import assist_of, hint_answer, rack_answer, score_sheet
 from rummykit.server.db import Database
 from rummykit.server.hub import Hub
 from rummykit.server.protocol import (
@@ -46,8 +39,6 @@ from rummykit.server.protocol import (
 from rummykit.server.replay import ReplayCache, build, from_text, step_view, summary, text_key
 from rummykit.server.rules_info import variants
 from rummykit.server.table import LiveTable, Viewer, dumps, record_lines
-from rummykit.variants.carousel.state import CarouselGame
-from rummykit.variants.kalooki.state import KalookiGame
 
 log = logging.getLogger("rummykit.server")
 
@@ -239,7 +230,7 @@ class Connection:
         match = table.match
         if match is None:
             raise ProtocolError("not_started")
-        game = assisted(table.game, kind)
+        game = table.game
         seat = self.viewer
         answer: dict[str, Any]
         if kind == "scores":
@@ -247,8 +238,7 @@ class Connection:
         elif seat is None:
             raise ProtocolError("spectator")
         elif kind == "rack":
-            assert not isinstance(game, CarouselGame), "assisted() refuses a Carousel rack"
-            answer = rack_answer(game, seat, game.observe(match.state, seat), data)
+            answer = rack_answer(assist_of(game, kind), seat, game.observe(match.state, seat), data)
             # the seat's other connections (another tab) follow the new order
             shared = dumps(
                 {**answer, "arrived": [], "elsewhere": True, "game": match.game_id, "v": match.steps}
@@ -257,14 +247,8 @@ class Connection:
                 out.send(shared)
         elif not table.options.hints:
             raise ProtocolError("hints_off")
-        elif isinstance(game, CarouselGame):
-            answer = carousel_hint_answer(game, match.state, seat)
         else:
-            observation = game.observe(match.state, seat)
-            if isinstance(game, KalookiGame):
-                answer = kalooki_hint_answer(game, seat, observation, game.legal_actions(match.state, seat))
-            else:
-                answer = hint_answer(game, seat, observation, game.legal_actions(match.state, seat))
+            answer = hint_answer(assist_of(game, kind), match.state, seat)
         self.client.send_json({**answer, "game": match.game_id, "v": match.steps})
 
     def close(self) -> None:

@@ -63,7 +63,6 @@ MESSAGES: dict[str, str] = {
     "bot_stands_in": "seat {seat} dropped out: a bot plays for it",
     "seat_reclaimed": "seat {seat} is back: the bot stops",
     "hints_off": "this table gives no hints",
-    "no_hint": "a hint is given on your turn",
     "unsupported": "{feature} is not offered for {variant}",
     "bad_rack": "the rack can't be read: {reason}",
     "bad_record": "the record can't be replayed: line {line}: {reason}",

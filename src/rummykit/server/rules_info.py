@@ -6,7 +6,7 @@ name, type, allowed values, whether it may be null, its default (the preset's va
 gets when the option is not given) and the message codes of its help text (``option_<name>``, or
 the game's own ``<variant>.option_<name>`` where it has one, and ``option_<name>_<value>`` per
 named value; :mod:`rummykit.engine.option_help`), and the browser client's module of the game
-(its controller, ``web/js/games/<variant>.js``).
+(its controller, the declaration's ``client``, ``web/js/games/<variant>.js``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from typing import Any
 
 from rummykit.engine.option_help import variant_help_code
 from rummykit.engine.options import rules_dict
-from rummykit.variants.registry import VARIANTS, VariantInfo
+from rummykit.variants.declaration import GamePackage
+from rummykit.variants.registry import VARIANTS
 
 HELP_PREFIX = "option_"
 """Prefix of an option's help code."""
@@ -28,11 +29,11 @@ SCRIPTS = resources.files("rummykit") / "web" / "js"
 """The browser client's modules (served under ``/static/js``)."""
 
 
-def client_module(name: str) -> str | None:
-    """The browser client's controller of variant ``name``, relative to ``web/js``
-    (``games/<name>.js``), or ``None`` when the client has none (the page can't show the game)."""
-    path = f"games/{name}.js"
-    return path if SCRIPTS.joinpath(path).is_file() else None
+def client_module(info: GamePackage) -> str | None:
+    """The browser client's controller of the game ``info`` declares (its ``client``, relative to
+    ``web/js``: ``games/<name>.js``), or ``None`` while the client has no such module (the page
+    can't show the game)."""
+    return info.client if SCRIPTS.joinpath(info.client).is_file() else None
 
 
 def option_info(name: str, hint: Any, default: object, variant: str = "") -> dict[str, Any]:
@@ -68,7 +69,7 @@ def option_info(name: str, hint: Any, default: object, variant: str = "") -> dic
     }
 
 
-def variant_info(info: VariantInfo) -> dict[str, Any]:
+def variant_info(info: GamePackage) -> dict[str, Any]:
     """A variant: ``variant`` (id), ``title``, ``pieces`` (``tiles`` or ``cards``), ``players``
     (the default number of players), ``client`` (:func:`client_module`) and its ``options``
     (:func:`option_info`) in the spec's order."""
@@ -79,7 +80,7 @@ def variant_info(info: VariantInfo) -> dict[str, Any]:
         "title": info.title,
         "pieces": info.kind.name.lower(),
         "players": defaults["players"],
-        "client": client_module(info.name),
+        "client": client_module(info),
         "options": [
             option_info(f.name, hints[f.name], defaults[f.name], info.name)
             for f in dataclasses.fields(info.rules_type)

@@ -17,9 +17,9 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
@@ -27,19 +27,38 @@ from rummykit.bots.registry import bot_factory, bot_names
 from rummykit.engine.events import Event
 from rummykit.engine.records import header, outcome_json
 from rummykit.errors import IllegalActionError, RummykitError
-from rummykit.server.assist import carousel_draft, kalooki_opening
-from rummykit.server.db import ActionRow, GameRow, StoredGame
-from rummykit.server.defaults import MAX_DEFAULT_STEPS, default_action, drawn_piece
+from rummykit.server.assist import state_extras
+from rummykit.server.bots import BotRunner
+from rummykit.server.db import ActionRow, Database, GameRow, StoredGame
+from rummykit.server.defaults import MAX_DEFAULT_STEPS, drawn_face
 from rummykit.server.protocol import HISTORY, ProtocolError
 from rummykit.server.tokens import new_id, new_token, token_hash, token_matches
-from rummykit.variants.carousel.state import CarouselGame
-from rummykit.variants.kalooki.state import KalookiGame
 from rummykit.variants.registry import game_from_record
 
-if TYPE_CHECKING:
-    from rummykit.server.hub import Hub
-
 log = logging.getLogger("rummykit.server")
+
+
+class TableHost(Protocol):
+    """What a live table asks of the hub that holds it (:class:`rummykit.server.hub.Hub`): the
+    database, the bots' runner, its fellow tables (a table is live while it is the hub's), and
+    what it tells the hub: the lobby changed, an action was played, its lease was lost."""
+
+    db: Database
+    bots: BotRunner
+
+    @property
+    def tables(self) -> Mapping[str, LiveTable]:
+        """The hub's live tables, by id."""
+
+    def lobby_changed(self) -> None:
+        """A table's seats or status changed: the lobby's clients hear of it."""
+
+    def count_action(self) -> None:
+        """An action was played (the server's counters)."""
+
+    def lost(self, table_id: str) -> None:
+        """The table's lease went to another process: it closes here."""
+
 
 Viewer = int | None
 """A seat number, or ``None`` for the spectators."""
@@ -172,7 +191,7 @@ class Match:
 class LiveTable:
     """A table run by this server process (see the module docstring)."""
 
-    def __init__(self, hub: Hub, stored: StoredGame) -> None:
+    def __init__(self, hub: TableHost, stored: StoredGame) -> None:
         row = stored.table
         self.hub = hub
         self.id = row.id
@@ -247,9 +266,9 @@ class LiveTable:
     ) -> dict[str, Any]:
         """The ``state`` message of ``viewer`` now: observation, legal actions (ids, texts and parts),
         the last action (``played``: its seat and canonical text, public in every game) with the
-        viewer's events of it, the server's notices; Kalooki's ``opening``
-        (:func:`rummykit.server.assist.kalooki_opening`); Carousel's ``carousel``
-        (:func:`rummykit.server.assist.carousel_draft`); ``break_left``, the seconds of the break
+        viewer's events of it, the server's notices; what the game's seat help adds
+        (:func:`rummykit.server.assist.state_extras`: Kalooki's ``opening``, Carousel's
+        ``carousel``); ``break_left``, the seconds of the break
         between rounds still to run as the message is made (0 when none); the outcome and the seed
         once the match is over."""
         game, state = self.game, match.state
@@ -273,10 +292,7 @@ class LiveTable:
             "break_left": round(self._break_left(), 3),
             "over": False,
         }
-        if isinstance(game, KalookiGame):
-            message["opening"] = kalooki_opening(game, observation, legal, actions)
-        elif isinstance(game, CarouselGame):
-            message["carousel"] = carousel_draft(game, state, viewer)
+        message.update(state_extras(game, state, viewer, observation, legal, actions))
         outcome = game.outcome(state)
         if outcome is not None:
             message.update(
@@ -706,7 +722,7 @@ class LiveTable:
 
     async def _timeout(self, match: Match, seat: int, version: int) -> None:
         """Play the default moves of ``seat``, whose time ran out (:mod:`rummykit.server.defaults`)."""
-        drawn: str | None = None
+        drawn: int | None = None
         for step in range(MAX_DEFAULT_STEPS):
             if (
                 self.match is not match
@@ -714,7 +730,7 @@ class LiveTable:
                 or self.game.current_seat(match.state) != seat
             ):
                 return
-            action = default_action(self.game, match.state, seat, step == 0, drawn)
+            action = self.game.timeout_action(match.state, seat, step == 0, drawn)
             if action is None:
                 return
             played = await self.play(seat, action, "timeout", version=version)
@@ -722,7 +738,8 @@ class LiveTable:
                 return
             version = played.v
             own, public = self.game.events_for(played.events, seat), self.game.events_for(played.events, None)
-            drawn = drawn_piece(own, public) or drawn
+            found = drawn_face(self.game.kind, own, public)
+            drawn = drawn if found is None else found
 
     # ------------------------------------------------------------------ the end
     def close(self, code: int) -> None:

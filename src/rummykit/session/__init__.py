@@ -22,11 +22,12 @@ the engine's legal actions.
 - **What can I do now** (``session.choices()``): the legal actions' canonical texts grouped by
   verb (``{"draw": ["draw"], "discard": ["discard R7", ...]}``), ``session.can(verb)``; from the
   engine's legal actions, never re-derived.
-- **Hints** (:mod:`rummykit.session.hints`): data, not prose: the closed-hand games' best
-  arrangement, finish or discard (:func:`closed_hand_hint`); Kalooki's greedy move, best melds by
-  value and opening value, fewest points (:func:`kalooki_hint`); Carousel's best new table from the
-  table solver (:func:`carousel_hint`).
-- **Carousel's draft** (:class:`rummykit.session.carousel.DraftPlanner`): the draft is engine
+- **What a game shows beyond the observation** (:class:`rummykit.session.assist.SeatAssist`, each
+  game package's ``assist``): what arranges its rack, its hint as data, not prose (the closed-hand
+  games' best arrangement, finish or discard; Kalooki's greedy move, best melds by value and
+  opening value; Carousel's best new table from the table solver), and what its ``state``
+  messages carry besides the observation.
+- **Carousel's draft** (:class:`rummykit.variants.carousel.planner.DraftPlanner`): the draft is engine
   state (``observation["draft"]``) changed by atomic actions; the planner maps a person's commands
   to them: several cards at once (``new 7H 7D 7C`` is ``new 7H``, ``add 4 7D``, ``add 4 7C``), a
   meld's only joker named ``JK``, ``undo`` of a whole command, and ``hint use`` (the solver's
@@ -39,32 +40,18 @@ the engine's legal actions.
 
 from __future__ import annotations
 
-from rummykit.session.hints import (
-    ClosedHandHint,
-    KalookiHint,
-    Move,
-    carousel_hint,
-    closed_hand_hint,
-    kalooki_hint,
-)
 from rummykit.session.messages import SessionError
 from rummykit.session.rack import SORT_WAYS, Rack, colour_key, groups, number_key
 from rummykit.session.session import EventLog, SeatSession, round_result, verb_of
 
 __all__ = [
     "SORT_WAYS",
-    "ClosedHandHint",
     "EventLog",
-    "KalookiHint",
-    "Move",
     "Rack",
     "SeatSession",
     "SessionError",
-    "carousel_hint",
-    "closed_hand_hint",
     "colour_key",
     "groups",
-    "kalooki_hint",
     "number_key",
     "round_result",
     "verb_of",

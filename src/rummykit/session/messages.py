@@ -25,6 +25,7 @@ MESSAGES = {
     "draft_name_cards_to_move": "name the cards to move, e.g. move 2 5H 4",
     "draft_which_joker": "meld {number} holds {count} jokers: say which, e.g. JK[5H]",
     "draft_not_built": "your draft is the table as it is: build one first (new, add, ...)",
+    "no_hint": "a hint is given on your turn",
 }
 register(MESSAGES)
 

@@ -28,7 +28,6 @@ import numpy as np
 
 from rummykit.core.melds import (
     CARD_JOKERS,
-    CAROUSEL_VALUES,
     HIGH_ACE,
     MIN_MELD,
     CardValues,
@@ -225,7 +224,7 @@ class TableSolver:
         self,
         table: Sequence[Sequence[DeclaredFace]],
         hand: Sequence[int],
-        values: CardValues = CAROUSEL_VALUES,
+        values: CardValues,
         replace_from_table: bool = True,
         objective: TableObjective = TableObjective.POINTS,
         free_jokers: bool = False,

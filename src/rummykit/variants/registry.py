@@ -1,133 +1,45 @@
-"""The variants rummykit knows, by id: their rules types, their games and their pieces.
+"""The games rummykit knows, by id: each game package's declaration (:class:`GamePackage`).
 
-A variant's modules are imported when first needed (``variant("okey").game(rules)``), so listing
-the variants or reading one's rules never loads another's solvers.
+A game package is a subpackage of :mod:`rummykit.variants` whose ``__init__.py`` declares ``GAME``
+(``docs/adding-a-game.md``); the registry finds every such package at import and lists the games
+in their declared order. Packages without ``GAME`` (a family's shared code, such as
+:mod:`rummykit.variants.closed_hand`) are not games. Importing a package reads only its declaration:
+a game's modules are imported when first needed (``variant("okey").game(rules)``).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from pathlib import Path
+import pkgutil
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rummykit.core.pieces import OKEY_TILES, Kind, PieceSet, card_set
+import rummykit.variants
 from rummykit.engine.game import Game
-from rummykit.engine.options import parse_overrides, read_preset, rules_from_mapping
+from rummykit.engine.options import rules_from_mapping
 from rummykit.errors import RulesError, RummykitError
+from rummykit.variants.declaration import GamePackage
 
 
-def _import(path: str) -> Any:
-    """The object at ``"package.module:Name"``."""
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+def _discover() -> dict[str, GamePackage]:
+    """Every game package's declaration, by id, in the declared order; each game's option help is
+    registered as message codes on the way (a few dictionaries of text)."""
+    found: list[GamePackage] = []
+    for module in pkgutil.iter_modules(rummykit.variants.__path__, "rummykit.variants."):
+        if not module.ispkg:
+            continue
+        declared = getattr(importlib.import_module(module.name), "GAME", None)
+        if isinstance(declared, GamePackage):
+            declared.register_option_help()
+            found.append(declared)
+    return {info.name: info for info in sorted(found, key=lambda info: (info.order, info.name))}
 
 
-@dataclass(frozen=True)
-class VariantInfo:
-    """A variant's id (as in its rules spec), display title, equipment, and where its rules type
-    and game class live (``"module:Class"``, imported on first use)."""
-
-    name: str
-    title: str
-    kind: Kind
-    rules_path: str
-    game_path: str
-    fixed_rounds: tuple[str, ...] = ("rounds={n}",)
-    """The rules options that make a match of exactly ``n`` rounds (empty: the game has none)."""
-
-    @property
-    def rules_type(self) -> type[Any]:
-        """The frozen dataclass of the variant's options."""
-        rules_type: type[Any] = _import(self.rules_path)
-        return rules_type
-
-    @property
-    def game_type(self) -> Callable[..., Game[Any, Any]]:
-        """The variant's :class:`Game` subclass: ``game_type(rules, **settings)``."""
-        game_type: Callable[..., Game[Any, Any]] = _import(self.game_path)
-        return game_type
-
-    def rounds_overrides(self, rounds: int) -> list[str]:
-        """``name=value`` options for a match of exactly ``rounds`` rounds; raises
-        :class:`RummykitError` for a game whose matches are played to a target score."""
-        if not self.fixed_rounds:
-            raise RummykitError(
-                f"{self.title} matches are played to a target score; set it with --rule target=N"
-            )
-        return [template.format(n=rounds) for template in self.fixed_rounds]
-
-    def load_rules(
-        self, preset: Path | None = None, options: Mapping[str, object] | Sequence[str] = ()
-    ) -> Any:
-        """The variant's rules from its preset (or the TOML file ``preset``) with ``options``
-        applied: a mapping of option name to value (typed, or as text such as ``"5"``) or a
-        sequence of ``name=value`` texts. Raises :class:`RulesError` naming a bad option."""
-        if isinstance(options, str):
-            raise RulesError(f"{options!r}: give the options as a list of name=value texts")
-        changes = options if isinstance(options, Mapping) else parse_overrides(options)
-        base = rules_from_mapping(self.rules_type, read_preset(preset, self.name))
-        return rules_from_mapping(self.rules_type, changes, base)
-
-    def game(self, rules: Any, **settings: Any) -> Game[Any, Any]:
-        """The variant's game under ``rules`` (from :meth:`load_rules`); ``settings`` are the game
-        class's own keywords (such as ``reveal_hands=True``)."""
-        return self.game_type(rules, **settings)
-
-    def pieces(self, rules: Any, decks: int | None = None) -> PieceSet:
-        """The pieces of a game under ``rules`` (Carousel: one deck for two players, else two), or,
-        for a card game, ``decks`` decks with as many jokers."""
-        if decks is None:
-            return self.game(rules).pieces
-        if self.kind is Kind.TILES:
-            return OKEY_TILES
-        return card_set(decks, decks)
-
-    def option_names(self) -> tuple[str, ...]:
-        """The names of the variant's rules options, in the spec's order."""
-        return tuple(f.name for f in dataclasses.fields(self.rules_type))
+VARIANTS: dict[str, GamePackage] = _discover()
+"""Every game, by id, in the order lists show them."""
 
 
-VARIANTS: dict[str, VariantInfo] = {
-    info.name: info
-    for info in (
-        VariantInfo(
-            "okey",
-            "Okey",
-            Kind.TILES,
-            "rummykit.variants.okey.rules:OkeyRules",
-            "rummykit.variants.okey.state:OkeyGame",
-        ),
-        VariantInfo(
-            "turkish_rummy",
-            "Turkish Rummy",
-            Kind.CARDS,
-            "rummykit.variants.turkish_rummy.rules:TurkishRummyRules",
-            "rummykit.variants.turkish_rummy.state:TurkishRummyGame",
-        ),
-        VariantInfo(
-            "kalooki",
-            "Kalooki",
-            Kind.CARDS,
-            "rummykit.variants.kalooki.rules:KalookiRules",
-            "rummykit.variants.kalooki.state:KalookiGame",
-            ("match=rounds", "rounds={n}"),
-        ),
-        VariantInfo(
-            "carousel",
-            "Carousel",
-            Kind.CARDS,
-            "rummykit.variants.carousel.rules:CarouselRules",
-            "rummykit.variants.carousel.state:CarouselGame",
-            (),
-        ),
-    )
-}
-
-
-def variant(name: str) -> VariantInfo:
+def variant(name: str) -> GamePackage:
     """The variant with id ``name``; raises :class:`RummykitError` listing the known ids."""
     key = name.strip().lower().replace("-", "_")
     if key not in VARIANTS:
@@ -135,7 +47,7 @@ def variant(name: str) -> VariantInfo:
     return VARIANTS[key]
 
 
-def _owner_check(info: VariantInfo, names: Sequence[str]) -> None:
+def _owner_check(info: GamePackage, names: Sequence[str]) -> None:
     """Raise :class:`RulesError` naming the mismatch when ``names`` are not all ``info``'s options:
     the variant they belong to, if they are another's."""
     foreign = sorted(set(names) - set(info.option_names()))

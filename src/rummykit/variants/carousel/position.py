@@ -24,19 +24,19 @@ result follow from these under the rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from rummykit.core.melds import CARD_JOKERS
 from rummykit.core.notation import format_face, parse_declared, parse_faces
-from rummykit.core.pieces import JOKER, N_FACES, Kind
+from rummykit.core.pieces import JOKER, N_FACES, Kind, PieceSet
 from rummykit.engine.game import RoundResult
 from rummykit.engine.table import TableMeld, table_meld
 from rummykit.errors import NotationError, RummykitError
 from rummykit.variants.carousel.actions import Card, Table, card_text, meld_text
 from rummykit.variants.carousel.draft import DraftTable
-
-if TYPE_CHECKING:
-    from rummykit.variants.carousel.state import CarouselGame, CarouselState, CPhase
+from rummykit.variants.carousel.rules import CarouselRules
+from rummykit.variants.carousel.scoring import round_result
+from rummykit.variants.carousel.state import CarouselState, CPhase
 
 T = TypeVar("T")
 KEYS = (
@@ -88,8 +88,8 @@ def _result(result: RoundResult) -> str:
     return f"{how.get(result.kind, 'stock')} : {hands}"
 
 
-def write_position(game: CarouselGame, s: CarouselState) -> str:
-    """``s`` as position text (see the module docstring)."""
+def write_position(pieces: PieceSet, s: CarouselState) -> str:
+    """``s`` as position text (see the module docstring); ``pieces`` are the game's cards."""
     table = " | ".join(f"{m.owner}: " + meld_text(zip_cards(m)) for m in s.table)
     parts = [
         "carousel",
@@ -104,8 +104,8 @@ def write_position(game: CarouselGame, s: CarouselState) -> str:
         f"last {'off' if s.last_queue is None else _ints(s.last_queue)}",
         f"scores {_ints(s.scores)}",
         f"won {_ints(s.rounds_won)}",
-        "hands " + " / ".join(_cards(game.faces(h)) for h in s.hands),
-        f"stock {_cards(game.faces(s.stock))}",
+        "hands " + " / ".join(_cards([pieces.face(c) for c in h]) for h in s.hands),
+        f"stock {_cards([pieces.face(c) for c in s.stock])}",
         f"table {table or '-'}",
     ]
     if s.draft is not None:
@@ -190,8 +190,8 @@ def _draft_of(value: str) -> DraftTable:
 class _Ids:
     """Card ids handed out by face, copy after copy."""
 
-    def __init__(self, game: CarouselGame) -> None:
-        self.pieces = game.pieces
+    def __init__(self, pieces: PieceSet) -> None:
+        self.pieces = pieces
         self.next = [0] * (N_FACES + 1)
 
     def take(self, face: int) -> int:
@@ -209,13 +209,10 @@ class _Ids:
                 raise NotationError(name, "every card must be somewhere: this one is missing")
 
 
-def read_position(game: CarouselGame, text: str) -> CarouselState:
+def read_position(rules: CarouselRules, pieces: PieceSet, text: str) -> CarouselState:
     """The state written as ``text``; raises :class:`NotationError` naming what is wrong."""
-    from rummykit.variants.carousel.state import CarouselState, CPhase, round_result
-
     r = _Reader(text)
-    players = game.players
-    rules = game.rules
+    players = rules.players
 
     def seat(value: str) -> int:
         number = _int(value)
@@ -274,12 +271,12 @@ def read_position(game: CarouselGame, text: str) -> CarouselState:
             out.append(round_result(round_no, hands_of(rest), knocker, went_out, rules)[0])
         return out
 
-    ids = _Ids(game)
+    ids = _Ids(pieces)
     table_melds = []
     for number, (owner, cards) in enumerate(r.read("table", table), start=1):
         played = [(ids.take(f), d) for f, d in cards]
         try:
-            meld = table_meld(number, owner, played, game.pieces, rules.meld_rules(), CARD_JOKERS)
+            meld = table_meld(number, owner, played, pieces, rules.meld_rules(), CARD_JOKERS)
         except RummykitError as exc:
             raise NotationError(" ".join(card_text(c) for c in cards), str(exc)) from None
         table_melds.append(meld)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rummykit.core.melds import CAROUSEL_VALUES, MeldRules
+from rummykit.core.melds import CardValues, MeldRules
 from rummykit.core.pieces import Kind
 from rummykit.engine.options import check_range
 from rummykit.solvers.arrange import Objective
 from rummykit.solvers.report import HandProfile
 
 HAND_SIZE = 10
+
+CAROUSEL_VALUES = CardValues(ace=1, ace_meld=1, ace_low_run=1, court=10, joker=25)
+"""Card values (``carousel.md``, card values): an ace 1, courts 10, a joker 25 in hand."""
 
 
 @dataclass(frozen=True)

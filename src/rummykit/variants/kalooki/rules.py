@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from rummykit.core.melds import KALOOKI_VALUES, CardValues, MeldRules
+from rummykit.core.melds import CardValues, MeldRules
 from rummykit.core.pieces import Kind
 from rummykit.engine.options import check_range
 from rummykit.errors import RulesError
@@ -13,6 +13,10 @@ from rummykit.solvers.arrange import Objective
 from rummykit.solvers.report import HandProfile
 
 HAND_SIZE = 13
+
+KALOOKI_VALUES = CardValues(ace=11, ace_meld=11, ace_low_run=1, court=10, joker=25)
+"""Card values at the default options (``kalooki.md``, card values): an ace 11 (1 low in a run),
+courts 10, a joker 25 in hand; a meld's cards count as what they stand for."""
 
 
 class MatchMode(StrEnum):

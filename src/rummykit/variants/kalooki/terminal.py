@@ -21,11 +21,11 @@ from rummykit.bots.registry import make_bot
 from rummykit.cli.table_common import TableClient, joker_stands
 from rummykit.cli.table_view import DIM
 from rummykit.engine.game import RoundResult
-from rummykit.session import KalookiHint, kalooki_hint
 from rummykit.solvers.arrange import Arrangement
 from rummykit.variants.kalooki.actions import KalookiAction, KVerb
+from rummykit.variants.kalooki.assist import KalookiHint, kalooki_hint
+from rummykit.variants.kalooki.game import KalookiGame
 from rummykit.variants.kalooki.rules import KalookiRules, MatchMode
-from rummykit.variants.kalooki.state import KalookiGame
 
 OWN_EVENTS = frozenset(
     f"kalooki_{verb}" for verb in ("draw", "take", "meld", "layoff", "release", "retract", "discard")

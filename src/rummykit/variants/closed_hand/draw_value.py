@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rummykit.bots.greedy import _without
 from rummykit.core.melds import Wilds
 from rummykit.core.pieces import JOKER, N_FACES, PieceSet
+from rummykit.variants.closed_hand.bots import _without
 
 FINISH_WEIGHT = 2.0
 """Extra weight, in pieces, of a draw that lets the hand go out (besides the pieces it gains)."""

@@ -15,9 +15,9 @@ from functools import lru_cache
 from typing import Any
 
 from rummykit.core.melds import Wilds
-from rummykit.engine.hand_actions import HandAction, Verb
 from rummykit.solvers.arrange import WinKind
 from rummykit.solvers.report import HandProfile, fewest_left, whole_hand_kinds
+from rummykit.variants.closed_hand.actions import HandAction, Verb
 
 
 @lru_cache(maxsize=1 << 16)

@@ -2,7 +2,7 @@
 
 A Carousel meld hands in a whole new table, built on the engine's *draft* (the table being
 rearranged this turn). The player builds it with the draft commands of the seat session
-(:class:`~rummykit.session.carousel.DraftPlanner`, which maps each to the engine's atomic edits):
+(:class:`~rummykit.variants.carousel.planner.DraftPlanner`, which maps each to the engine's atomic edits):
 ``new`` (a meld from the hand), ``add`` (hand cards to a meld), ``split`` (a meld in two),
 ``move`` (cards between melds), ``pull`` (a card out of the middle of a run, splitting it),
 ``replace`` (a joker by its real card; the joker then waits to be placed again), ``draft <table>``
@@ -26,15 +26,24 @@ from rich.text import Text
 from rummykit.cli.table_common import BAD_STYLE, OK_STYLE, TableClient
 from rummykit.cli.table_view import DIM
 from rummykit.cli.terminal import is_number, quoted
-from rummykit.core.melds import CAROUSEL_VALUES, Meld, MeldKind
+from rummykit.core.melds import Meld, MeldKind
 from rummykit.core.notation import parse_declared, parse_face
 from rummykit.core.pieces import Kind
 from rummykit.engine.game import RoundResult
 from rummykit.errors import IllegalActionError, NotationError, RummykitError
-from rummykit.session import carousel_hint, round_result
-from rummykit.session.carousel import DraftPlanner, cards_of, is_new, meld_cards, meld_status, table_of
+from rummykit.session import round_result
 from rummykit.variants.carousel.actions import EDITS, MAX_MELDS, Card, CarouselAction, CVerb, card_text
-from rummykit.variants.carousel.state import MAX_DRAWS, CarouselGame
+from rummykit.variants.carousel.assist import carousel_hint
+from rummykit.variants.carousel.game import MAX_DRAWS, CarouselGame
+from rummykit.variants.carousel.planner import (
+    DraftPlanner,
+    cards_of,
+    is_new,
+    meld_cards,
+    meld_status,
+    table_of,
+)
+from rummykit.variants.carousel.rules import CAROUSEL_VALUES
 
 KINDS = {MeldKind.RUN: "sequence", MeldKind.SET: "group"}
 P = "carousel."

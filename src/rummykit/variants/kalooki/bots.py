@@ -1,25 +1,62 @@
-"""The greedy Kalooki bot: every decision from the exact hand solver, one move deep.
+"""Kalooki's bots: the greedy bot, the search bot's own policy and its plan.
 
-It releases jokers when it holds the cards; opens when its best disjoint melds reach the opening
-(the solver's maximum meld value), or goes out in one move when it can; once open, melds what its
-best arrangement melds (one meld per action) and lays off whenever it can, a natural card before a
+:class:`KalookiGreedyBot`, every decision from the exact hand solver, one move deep: it releases
+jokers when it holds the cards; opens when its best disjoint melds reach the opening (the solver's
+maximum meld value), or goes out in one move when it can; once open, melds what its best
+arrangement melds (one meld per action) and lays off whenever it can, a natural card before a
 joker; it takes the discard when that lowers its deadwood, and discards its highest deadwood card
 (a joker last). It reads the observation's ``phase``, ``hand``, ``seat``, ``opened``, ``pending``,
 ``table`` (``number``, ``value``, ``stands_for``) and ``takeable``, and the game's rules.
+
+:class:`KalookiPolicy`, greedy's play changed where greedy gives rounds away, keeps the cards that
+are close to a meld and doesn't feed the next player. Greedy throws its highest deadwood card,
+which is often one of a pair (``KC KH``) or a near run (``7S 8S``); this policy throws the
+ungrouped card with the fewest :func:`~rummykit.bots.card_links.links` to the rest of the hand plus
+its links to the cards the next seat is known to hold (it took them from the pile: it collects
+what they meld with), ties to the higher points; a joker only when nothing else is left out. Once
+open it takes the discard whenever the card can be laid off on a table meld (:func:`layoff_faces`:
+a sure card out of the hand, where the stock's card may fit nothing; greedy never takes for a
+lay-off), else it takes by greedy's rule (when that lowers the deadwood, after throwing the card
+this policy would throw). It opens late: only when the opening's melds and the lay-offs that
+follow on the table (:func:`layoff_faces`; a joker on any table) leave at most
+:data:`OPEN_LEAVES` card in hand, the final discard, so that it opens to go out. Greedy opens as
+soon as its melds reach the opening, and its melds on the table then take the other seats'
+lay-offs while it still holds the rest of its hand. Greedy's other melding, its laying off and
+releasing are kept. Measured without search against greedy (``bench/policy_trial.py``,
+``docs/bots.md``), it wins some 73-77% of two-player rounds and 42-46% of four-seat rounds (one
+policy, three greedy bots), depending on the deals (50% and 25% are even shares).
+
+:class:`KalookiSearchBot`, the table search (:mod:`rummykit.bots.table_search`) with Kalooki's
+:class:`KalookiPlan`: its candidates are drawing and taking the discard when both are legal; when
+the policy discards, its discard, greedy's and the ``width`` other discards that leave the least
+deadwood. The policy's other moves (greedy's melds, lay-offs, releases, retracting) are played at
+once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import Any
 
-from rummykit.core.melds import CARD_JOKERS, CardValues, Meld, MeldKind
-from rummykit.core.pieces import JOKER, rank_of
+from rummykit.bots.card_links import face_mask, mask_links
+from rummykit.bots.table_search import TableSearchBot
+from rummykit.core.melds import (
+    CARD_JOKERS,
+    CardValues,
+    Meld,
+    MeldKind,
+    missing_suits,
+    run_ends,
+    run_positions,
+)
+from rummykit.core.pieces import JOKER, rank_of, suit_of
+from rummykit.engine.game import Game
 from rummykit.memo import keep
 from rummykit.solvers.arrange import Arrangement, HandSolver, Objective
 from rummykit.solvers.report import HandProfile
 from rummykit.variants.kalooki.actions import (
+    MAX_SET,
     MELD_BASE,
     MELDS,
     V_DISCARD,
@@ -30,8 +67,11 @@ from rummykit.variants.kalooki.actions import (
     V_RETRACT,
     V_TAKE,
     KalookiAction,
+    KVerb,
     action_id,
 )
+from rummykit.variants.kalooki.game import KalookiGame, faces
+from rummykit.variants.kalooki.state import KalookiState
 
 _DRAW, _TAKE, _RETRACT = (KalookiAction(V_DRAW), KalookiAction(V_TAKE), KalookiAction(V_RETRACT))
 """The actions without cards, made once (an action is an immutable value)."""
@@ -262,3 +302,154 @@ def _meld_action(meld: Meld) -> KalookiAction:
         for face, stands in zip(meld.faces, meld.stands_for, strict=True)
     )
     return KalookiAction(V_MELD, melds=(cards,))
+
+
+def layoff_faces(table: Iterable[dict[str, Any]]) -> set[int]:
+    """The natural faces that could be laid off on a meld of an observed Kalooki ``table`` (the
+    observation's ``table``: ``kind``, ``faces``, ``stands_for``): a set's missing suits (the
+    suits of its natural cards; none once it holds four cards), a run's next card at either end."""
+    out: set[int] = set()
+    for meld in table:
+        stands = meld["stands_for"]
+        if meld["kind"] == MeldKind.SET.value:
+            if len(stands) < MAX_SET:
+                out.update(missing_suits(rank_of(stands[0]), meld["faces"]))
+        else:
+            out.update(run_ends(suit_of(stands[0]), run_positions(stands)))
+    return out
+
+
+OPEN_LEAVES = 1
+"""Cards at most that :class:`KalookiPolicy`'s opening, with the lay-offs after it, leaves in
+hand, the final discard among them (measured: ``docs/bots.md``)."""
+
+
+class KalookiPolicy(KalookiGreedyBot):
+    """Greedy Kalooki play that discards the ungrouped card least linked to the rest of the hand
+    and to the next seat's known cards (module docstring). Deterministic, from the observation
+    and legal actions only."""
+
+    name = "kalooki-policy"
+
+    def __init__(self, game: Any, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        self.next_known: list[int] = []
+        """The faces the next seat to play is known to hold, as of the last observation."""
+
+    def choose(self, observation: dict[str, Any], legal: list[KalookiAction]) -> KalookiAction:
+        """Greedy's choice with this policy's discards (module docstring): one of ``legal``."""
+        seat, active = observation["seat"], observation["active"]
+        following = active[(active.index(seat) + 1) % len(active)] if seat in active else seat
+        self.next_known = [] if following == seat else list(observation["known"][following])
+        return super().choose(observation, legal)
+
+    def _next_meld(self, observation: dict[str, Any], hand: list[int], opened: bool) -> KalookiAction | None:
+        """Greedy's next meld, but no opening that would leave more than :data:`OPEN_LEAVES`
+        cards in hand (:meth:`opening_leaves`; asked only of an opening greedy would lay, so that
+        greedy's own cheap proof that it can't open still spares the meld value search)."""
+        meld = super()._next_meld(observation, hand, opened)
+        if (
+            meld is not None
+            and not opened
+            and not observation["pending"]
+            and self.opening_leaves(hand, observation["table"]) > OPEN_LEAVES
+        ):
+            return None
+        return meld
+
+    def opening_leaves(self, hand: Sequence[int], table: list[dict[str, Any]]) -> int:
+        """The cards of ``hand`` that neither the best melds by value (leaving one card at least)
+        nor a lay-off on the observed ``table`` (:func:`layoff_faces`; a joker on any table) would
+        take: at most 1 when the opening would go out, the last card discarded."""
+        fits = layoff_faces(table)
+        left = self._keeping_one(hand, Objective.MELD_VALUE).ungrouped
+        return sum(1 for f in left if f not in fits and not (table and CARD_JOKERS.is_wild(f)))
+
+    def _draw_or_take(self, observation: dict[str, Any], legal: list[KalookiAction]) -> KalookiAction:
+        """Take a discard that can be laid off once open, else greedy's draw or take."""
+        top = observation["takeable"]
+        if (
+            top is not None
+            and observation["seat"] in observation["opened"]
+            and top in layoff_faces(observation["table"])
+            and any(a.verb is KVerb.TAKE for a in legal)
+        ):
+            return KalookiAction(KVerb.TAKE)
+        return super()._draw_or_take(observation, legal)
+
+    def worst_card(self, hand: Sequence[int]) -> int:
+        """The ungrouped card of ``hand`` (the best deadwood arrangement's) with the fewest
+        :func:`links` to the rest of the hand and to :attr:`next_known`, then the most points,
+        then the highest face; a joker only if every card left out is one (greedy's choice
+        then)."""
+        left = [f for f in self._arrange(hand, Objective.DEADWOOD).ungrouped if not CARD_JOKERS.is_wild(f)]
+        if not left:
+            return super().worst_card(hand)
+        points = self.points
+        held, known = face_mask(hand), face_mask(self.next_known)
+
+        def key(face: int) -> tuple[float, int, int]:
+            return (mask_links(face, held) + mask_links(face, known), -points[face], -face)
+
+        return min(left, key=key)
+
+
+KALOOKI_HORIZON = 24
+"""Actions after which a Kalooki rollout stops short of the round's end by default (some four
+turns each for two players)."""
+
+
+class KalookiPlan:
+    """Kalooki's candidates, rollout policies (the searching seat's :class:`KalookiPolicy`, the
+    greedy bot for the others) and cut-short values."""
+
+    points_sign = -1
+    """Points are penalties."""
+
+    def __init__(self, game: KalookiGame, width: int) -> None:
+        self.game = game
+        self.width = width
+        self.greedy = KalookiGreedyBot(game)
+        self.policy = KalookiPolicy(game)
+
+    def candidates(self, observation: dict[str, Any], legal: list[KalookiAction]) -> list[KalookiAction]:
+        """The policy's choice; drawing and taking; the policy's discard, greedy's and the
+        ``width`` others that leave the least deadwood."""
+        greedy = self.greedy
+        choice = self.policy.choose(observation, legal)
+        if choice.verb in (KVerb.DRAW, KVerb.TAKE):
+            return [choice, *(a for a in legal if a.verb in (KVerb.DRAW, KVerb.TAKE))]
+        if choice.verb is not KVerb.DISCARD:
+            return [choice]
+        hand: list[int] = observation["hand"]
+
+        def left(action: KalookiAction) -> int:
+            rest = list(hand)
+            rest.remove(action.face)  # type: ignore[arg-type]
+            return greedy.deadwood(rest)
+
+        others = sorted((a for a in legal if a.verb is KVerb.DISCARD and a != choice), key=left)
+        return [choice, greedy.choose(observation, legal), *others[: self.width]]
+
+    def step(self, state: KalookiState, seat: int, own: bool) -> KalookiAction:
+        """The move for ``seat``: the policy's if it is the searching seat (``own``), else greedy's."""
+        game = self.game
+        bot = self.policy if own else self.greedy
+        return bot.choose(game.observe(state, seat), game.legal_actions(state, seat))
+
+    def in_hand(self, state: KalookiState) -> list[int]:
+        """Each hand's deadwood after greedy's arrangement (the penalty it is heading for)."""
+        return [self.greedy.deadwood(faces(h)) for h in state.hands]
+
+
+class KalookiSearchBot(TableSearchBot):
+    """The table search bot with Kalooki's plan (:class:`KalookiPlan`) and horizon
+    (:data:`KALOOKI_HORIZON`); built and budgeted as :class:`TableSearchBot`."""
+
+    default_horizon = KALOOKI_HORIZON
+
+    def make_plan(self, game: Game[Any, Any], width: int) -> KalookiPlan:
+        """Kalooki's plan for ``game``; raises ``ValueError`` for another game."""
+        if not isinstance(game, KalookiGame):
+            raise ValueError(f"the Kalooki search bot plays kalooki, not {game.variant}")
+        return KalookiPlan(game, width)

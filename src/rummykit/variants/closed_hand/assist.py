@@ -1,16 +1,8 @@
-"""Hints for a seat, as data: what the solver and the greedy bots would do with this hand.
-
-Every hint is computed from what the seat sees (its own pieces in its rack order, the wilds, the
-piece it may take, the table) and the legal actions; a client renders it in words. One function per
-kind of game:
-
-- :func:`closed_hand_hint` (Okey, Turkish Rummy): before drawing, take or draw (or pass); with a
-  finish, the best finish; else the discard that leaves the fewest pieces out of melds; with the
-  best arrangement of what is kept.
-- :func:`kalooki_hint`: the greedy bot's next action, the best melds by value (and the opening they
-  make with this turn's melds), and the arrangement leaving the fewest points in hand.
-- :func:`carousel_hint`: the table solver's best new table, the cards it plays, the points left
-  and whether a knock could follow.
+"""What a closed-hand seat's session shows beyond the observation (Okey, Turkish Rummy): the rack is
+arranged by the rules' hand profile and the round's wilds, and the hint is the exact solver's best
+move for the seat's hand: before drawing, take or draw (or pass); with a finish, the best finish;
+else the discard that leaves the fewest pieces out of melds; with the best arrangement of what is
+kept (:func:`closed_hand_hint`, as data, which the terminal and the browser word).
 """
 
 from __future__ import annotations
@@ -18,14 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Any
 
-from rummykit.core.melds import CARD_JOKERS, CardValues, Wilds
-from rummykit.solvers.arrange import Arrangement, HandSolver, Objective
+from rummykit.core.melds import Wilds
+from rummykit.session.assist import SeatAssist, arrangement_view
+from rummykit.session.messages import SessionError
+from rummykit.session.session import SeatSession
+from rummykit.solvers.arrange import Arrangement
 from rummykit.solvers.report import HandProfile, best_arrangement, finishes, whole_hand_kinds
-
-if TYPE_CHECKING:  # the table solver (HiGHS, numpy) is loaded by Carousel's game, not by every hint
-    from rummykit.solvers.rearrange import DeclaredFace, TableMove, TableSolver
+from rummykit.variants.closed_hand.actions import Verb
+from rummykit.variants.closed_hand.game import ClosedHandGame
 
 
 class Move(StrEnum):
@@ -136,67 +130,53 @@ def closed_hand_hint(
     return ClosedHandHint(Move.DISCARD, face, arrangement, left_out=fewest, show=show)
 
 
-@dataclass(frozen=True)
-class KalookiHint:
-    """A Kalooki hint: the greedy bot's ``action`` (its canonical text: ``take`` names no card;
-    ``take`` carries the discard's face in ``takes``), the best melds by value (``by_value``), the
-    value they open with this turn's melds (``opening``: ``None`` once the seat has opened) against
-    the ``open_min``, and the arrangement leaving the fewest points (``fewest``) with those points
-    (``points_left``)."""
-
-    action: str
-    verb: str
-    takes: int | None
-    by_value: Arrangement
-    opening: int | None
-    laid: int
-    open_min: int
-    fewest: Arrangement
-    points_left: int
+def wilds_of(observation: dict[str, Any]) -> Wilds:
+    """The round's wilds from a closed-hand observation (``wilds`` faces, ``joker_as``)."""
+    return Wilds(frozenset(observation["wilds"]), observation["joker_as"])
 
 
-def kalooki_hint(
-    solver: HandSolver,
-    values: CardValues,
-    hand: Sequence[int],
-    action: str,
-    takeable: int | None,
-    opened: bool,
-    laid: int,
-    open_min: int,
-) -> KalookiHint:
-    """The hint for ``hand`` given the greedy bot's chosen ``action`` (its text), the discard the
-    seat may take, whether it has ``opened``, the value of this turn's melds (``laid``) and the
-    opening's minimum."""
-    verb = action.split(maxsplit=1)[0]
-    by_value = solver.arrange(hand, CARD_JOKERS, Objective.MELD_VALUE)
-    fewest = solver.arrange(hand, CARD_JOKERS, Objective.DEADWOOD)
-    points = sum(values.hand_value(f, CARD_JOKERS) for f in fewest.ungrouped)
-    opening = None if opened else by_value.score + laid
-    takes = takeable if verb == "take" else None
-    return KalookiHint(action, verb, takes, by_value, opening, laid, open_min, fewest, points)
+class ClosedHandAssist(SeatAssist[ClosedHandGame[Any]]):
+    """A closed-hand game's seat help: the rack's hand logic and :func:`closed_hand_hint`."""
 
+    def hand_logic(self, observation: dict[str, Any]) -> tuple[HandProfile, Wilds]:
+        """The rules' hand profile and the round's wilds (:func:`wilds_of`)."""
+        return self.game.rules.hand_profile(), wilds_of(observation)
 
-def carousel_hint(
-    solver: TableSolver,
-    table: Sequence[Sequence[DeclaredFace]],
-    hand: Sequence[int],
-    values: CardValues,
-    replace_from_table: bool,
-) -> TableMove:
-    """The table solver's best new table for ``hand`` on ``table`` (melds of (face, declared)
-    cards): the table, the cards played, the cards left and their points."""
-    return solver.solve(table, list(hand), values, replace_from_table)
+    def hint(self, state: Any, seat: int) -> dict[str, Any]:
+        """:func:`closed_hand_hint` for the seat's hand and legal actions, pieces in notation:
+        ``move`` (``take_to_finish``, ``take``, ``draw``, ``pass``, ``finish``, ``discard``),
+        ``piece``, ``finishes``, ``left_out``, ``kinds``, ``show`` and the ``arrangement``
+        (``melds``, ``out``). Raises ``no_hint`` when the seat is not to move."""
+        game = self.game
+        observation = game.observe(state, seat)
+        legal = game.legal_actions(state, seat)
+        session = SeatSession(game, seat)
+        session.update(observation, (), legal)
+        if not session.my_turn or not legal:
+            raise SessionError("no_hint")
+        finishes = [a.face for a in legal if a.verb is Verb.FINISH and a.face is not None]
+        discards = [a.face for a in legal if a.verb is Verb.DISCARD and a.face is not None]
+        show = observation.get("indicator") if session.can("show") else None
+        hint = closed_hand_hint(
+            game.rules.hand_profile(),
+            session.hand,
+            wilds_of(observation),
+            observation["takeable"],
+            session.choices(),
+            finishes,
+            discards,
+            show,
+        )
 
+        def piece(face: int | None) -> str | None:
+            return None if face is None else game.name(face)
 
-__all__ = [
-    "ClosedHandHint",
-    "KalookiHint",
-    "Move",
-    "best_discard",
-    "carousel_hint",
-    "closed_hand_hint",
-    "finish_kinds",
-    "kalooki_hint",
-    "left_out",
-]
+        return {
+            "move": hint.move.value,
+            "piece": piece(hint.piece),
+            "finishes": [game.name(f) for f in hint.finishes],
+            "left_out": hint.left_out,
+            "kinds": list(hint.kinds),
+            "show": piece(hint.show),
+            "arrangement": arrangement_view(game.kind, hint.arrangement),
+        }

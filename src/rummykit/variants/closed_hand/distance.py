@@ -58,7 +58,7 @@ class Supply:
     @classmethod
     def of(cls, unseen: Sequence[int], wilds: Wilds) -> Supply:
         """From per-face unseen counts (faces ``0..52``, ``JOKER`` last, as
-        :func:`rummykit.bots.draw_value.unseen_counts` gives them) and the round's wilds."""
+        :func:`rummykit.variants.closed_hand.draw_value.unseen_counts` gives them) and the round's wilds."""
         naturals = [0] * N_FACES
         spare = 0
         for face, count in enumerate(unseen):

@@ -3,8 +3,8 @@ from its own seat's observation, with the exact solver as evaluation.
 
 In this game a round goes to whoever goes out first, and what the others hold matters to a seat
 only through the pieces it can't draw; so the search looks at its own hand and the draws ahead.
-Each piece the seat can't see (:func:`rummykit.bots.draw_value.unseen_counts`) is equally likely
-to be its next draw: a determinisation (:meth:`Game.determinise`) deals exactly these pieces
+Each piece the seat can't see (:func:`rummykit.variants.closed_hand.draw_value.unseen_counts`) is
+equally likely to be its next draw: a determinisation (:meth:`Game.determinise`) deals exactly these pieces
 uniformly to the other racks and the stock.
 
 - **Its count** (:meth:`SearchBot.left_out`) is the exact solver's count of pieces left out of the
@@ -15,7 +15,7 @@ uniformly to the other racks and the stock.
   but take the discard only when it leaves fewer pieces out by its own count.
 - **Discard**: the candidates are the discards that leave the fewest pieces out by its count
   (never a wild unless nothing else may go). Each is valued
-  by :func:`~rummykit.bots.draw_value.draw_value`, the exact expectation over the next draw of
+  by :func:`~rummykit.variants.closed_hand.draw_value.draw_value`, the exact expectation over the next draw of
   the pieces then left out (a draw that lets the hand go out weighs more), so that among equal
   counts the hand keeps the pieces most draws improve.
 - **Lookahead** (the budget): the ``width`` best candidates are then compared two draws deep on
@@ -36,11 +36,11 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from rummykit.bots.budget import spent
-from rummykit.bots.draw_value import FINISH_WEIGHT, draw_value, unseen_counts
-from rummykit.bots.greedy import GreedyBot, _wilds, _without
 from rummykit.core.melds import Wilds
-from rummykit.engine.closed_hand import ClosedHandGame
-from rummykit.engine.hand_actions import HandAction, Verb
+from rummykit.variants.closed_hand.actions import HandAction, Verb
+from rummykit.variants.closed_hand.bots import GreedyBot, _wilds, _without
+from rummykit.variants.closed_hand.draw_value import FINISH_WEIGHT, draw_value, unseen_counts
+from rummykit.variants.closed_hand.game import ClosedHandGame
 
 ITERATIONS = 8
 """Sampled next draws per decision by default."""
@@ -60,7 +60,6 @@ class SearchBot:
     replacing ``iterations``) positive or ``None``. Raises ``ValueError`` otherwise."""
 
     name = "search"
-    variants = ("okey", "turkish_rummy")
 
     def __init__(
         self,

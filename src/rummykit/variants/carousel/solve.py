@@ -6,12 +6,12 @@ import json
 
 import typer
 
-from rummykit.core.melds import CAROUSEL_VALUES, Meld, MeldKind
+from rummykit.core.melds import Meld, MeldKind
 from rummykit.core.notation import format_declared, format_face, parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.errors import RummykitError
 from rummykit.solvers.rearrange import TableSolver, validate_table_meld
-from rummykit.variants.carousel.rules import CarouselRules
+from rummykit.variants.carousel.rules import CAROUSEL_VALUES, CarouselRules
 
 
 def _meld_json(meld: Meld) -> dict[str, object]:

@@ -33,18 +33,28 @@ from abc import abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, NamedTuple, TypeVar
 
 from rummykit.core.melds import Meld, MeldKind, Wilds, validate_meld
 from rummykit.core.notation import format_face, format_faces, parse_faces
 from rummykit.core.pieces import Kind, PieceSet
-from rummykit.engine import closed_hand_messages as _messages
 from rummykit.engine.determinise import observer, past_results
 from rummykit.engine.events import Event
-from rummykit.engine.finish_search import finishes as finishing_discards
-from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, highest_wins
-from rummykit.engine.hand_actions import (
+from rummykit.engine.game import (
+    Game,
+    Outcome,
+    RoundResult,
+    SharedViews,
+    first_wanted,
+    fresh_seed,
+    highest_wins,
+)
+from rummykit.engine.piece_pool import FacePool, pick
+from rummykit.errors import IllegalActionError, MeldError, NotationError
+from rummykit.solvers.arrange import WinKind
+from rummykit.solvers.report import HandProfile, whole_hand_kinds
+from rummykit.variants.closed_hand import messages as _messages
+from rummykit.variants.closed_hand.actions import (
     DISCARD_BASE,
     FINISH_BASE,
     N_FACE_IDS,
@@ -55,30 +65,13 @@ from rummykit.engine.hand_actions import (
     action_from_id,
     parse_action,
 )
-from rummykit.engine.piece_pool import FacePool, pick
-from rummykit.engine.state import State
-from rummykit.errors import IllegalActionError, MeldError, NotationError
-from rummykit.solvers.arrange import WinKind
-from rummykit.solvers.report import HandProfile, whole_hand_kinds
+from rummykit.variants.closed_hand.finish_search import finishes as finishing_discards
+from rummykit.variants.closed_hand.state import ClosedHandState, Phase
 
 HAND_SIZE = 14
 PAIRS_IN_A_FINISH = 7
 MESSAGES = _messages.MESSAGES
 """The shared English templates (registered at import)."""
-
-
-class Phase(StrEnum):
-    """Where the seat to move is in its turn."""
-
-    OPENING = "opening"
-    """Okey's starter, first turn: 15 pieces, discard (or finish) without drawing."""
-    DRAW = "draw"
-    DISCARD = "discard"
-    LAST_CHANCE = "last_chance"
-    """The stock is empty: take the discard to finish with it, or pass (the round ends)."""
-    FINISH_ONLY = "finish_only"
-    OVER = "over"
-
 
 OPENING, DRAW, DISCARD = Phase.OPENING, Phase.DRAW, Phase.DISCARD
 LAST_CHANCE, FINISH_ONLY, OVER = Phase.LAST_CHANCE, Phase.FINISH_ONLY, Phase.OVER
@@ -87,40 +80,11 @@ V_DISCARD, V_FINISH, V_SHOW = Verb.DISCARD, Verb.FINISH, Verb.SHOW
 """The phases and verbs as module names, read on every decision: ``Phase.DRAW`` looks the member
 up through the enum's class on each use, which costs as much as the test it is in (callgrind).
 Each named, so that no order of the enums' members can give a name another member."""
+_DRAW_ACTION, _PASS_ACTION = HandAction(V_DRAW), HandAction(V_PASS)
+"""The actions without a piece (equal to the legal ones whatever their piece kind)."""
 FINISHING = (OPENING, DISCARD, FINISH_ONLY)
 """Phases in which the seat to move holds 15 pieces."""
 _PHASE_TEXT = {phase: phase.value for phase in Phase}
-
-
-@dataclass(eq=True)
-class ClosedHandState(State):
-    """A closed-hand match (piece ids throughout; faces via the game's piece set).
-
-    ``racks``: each seat's pieces. ``discards``: the discard piles, bottom first (Okey: one per
-    seat; Turkish Rummy: one shared). ``stock``: the last id is drawn next. ``order``: this round's
-    order of play; ``turn``: the seat to move; ``phase``: where it is in its turn. ``taken``: the
-    piece it took from a discard pile this turn. ``discarded``: seats that have discarded this round
-    (the others are on their first turn). ``known``: per seat, pieces everyone saw it take from a
-    discard pile (or show) and still in its rack. ``wilds``: what is wild this round. ``scores``:
-    running match scores; ``results``: every finished round. ``dealer``: ``None`` where the game
-    has none.
-    """
-
-    seed: int
-    round_no: int
-    dealer: int | None
-    scores: list[int]
-    results: list[RoundResult]
-    racks: list[list[int]]
-    discards: list[list[int]]
-    stock: list[int]
-    order: list[int]
-    turn: int
-    phase: Phase
-    taken: int | None
-    discarded: set[int]
-    known: list[list[int]]
-    wilds: Wilds
 
 
 S = TypeVar("S", bound=ClosedHandState)
@@ -184,6 +148,7 @@ class ClosedHandGame(Game[S, HandAction]):
         self.num_actions = NUM_ACTIONS
         self.solver_profile: HandProfile = rules.hand_profile()
         self.piece_word = "tile" if self.pieces.kind is Kind.TILES else "card"
+
         self._faces = tuple(self.pieces.face(p) for p in range(self.pieces.size))
         self._face_table = bytes(self._faces).ljust(256, b"\0")
         """``bytes.translate`` table: piece id -> face (every id and face fits in a byte)."""
@@ -194,6 +159,11 @@ class ClosedHandGame(Game[S, HandAction]):
         self._results = SharedViews(self.public_result)
 
     # ------------------------------------------------------------------ round set-up
+
+    def revealing_hands(self) -> ClosedHandGame[S]:
+        """The same game with ``reveal_hands`` (every hand shown at a round's end)."""
+        return type(self)(self.rules, reveal_hands=True)
+
     def _start_round(self, state: S) -> None:
         """Deal a new round (the variant's :meth:`_deal`) and reset the turn's bookkeeping."""
         state.round_no += 1
@@ -338,6 +308,22 @@ class ClosedHandGame(Game[S, HandAction]):
             ids += [FINISH_BASE + f for f in sorted(found) if self._discardable(rack, f, state.taken)]
         return ids
 
+    def timeout_action(self, state: S, seat: int, first: bool, drawn: int | None) -> HandAction | None:
+        """Draw at the start of the timed-out turn (never the discard), then discard the piece the
+        timeout drew; with an empty stock pass; a turn that had drawn before the time ran out
+        discards its first legal discard."""
+        kind = self.pieces.kind
+        return first_wanted(
+            self.legal_actions(state, seat),
+            [
+                _DRAW_ACTION if first else None,
+                None if drawn is None else HandAction(V_DISCARD, drawn, kind=kind),
+                _PASS_ACTION,
+                _DRAW_ACTION,
+            ],
+            lambda action: action.verb is V_DISCARD,
+        )
+
     def legal_actions(self, state: S, seat: int) -> list[HandAction]:
         """The legal actions of ``seat`` (empty unless it is to move), in id order."""
         if state.phase is OVER or seat != state.turn:
@@ -429,11 +415,11 @@ class ClosedHandGame(Game[S, HandAction]):
 
     # ------------------------------------------------------------------ actions as text and ids
     def parse_action(self, text: str) -> HandAction:
-        """The action written as ``text`` (see :mod:`rummykit.engine.hand_actions`)."""
+        """The action written as ``text`` (see :mod:`rummykit.variants.closed_hand.actions`)."""
         return parse_action(text, self.pieces.kind, self.verbs)
 
     def action_id(self, state: S, action: HandAction) -> int:
-        """The integer id of ``action`` (see :mod:`rummykit.engine.hand_actions`)."""
+        """The integer id of ``action`` (see :mod:`rummykit.variants.closed_hand.actions`)."""
         return action.id
 
     def action_from_id(self, state: S, seat: int, action_id: int) -> HandAction:

@@ -1,0 +1,122 @@
+"""The observation encoder of a game (each game's own is in its package's ``encoding`` module): a
+seat's view as a fixed-shape ``float32`` array.
+
+An encoder is built once per game (its shape follows the rules: the number of players) and turns
+``game.observe(state, seat)`` (nothing else) into an array of shape ``(rows, 53)``
+(:meth:`Encoder.encode`); :meth:`Encoder.encode_state` gives the same array from the state, reading
+only that seat's view (the closed-hand games read the engine's ``seat_view``, the part of
+``observe`` the array needs, without building the rest of the dict); see
+:mod:`rummykit.envs.encoding` for the conventions and ``docs/envs.md`` for every row.
+:meth:`Encoder.describe` lists the rows of an encoder's layout.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from operator import truediv
+from typing import Any, ClassVar
+
+from rummykit.engine.game import Game
+from rummykit.envs.encoding import WIDTH, Array, RowBuilder
+
+ROUND_SCALE = 10.0
+"""The round number is written divided by this."""
+
+
+class Encoder(ABC):
+    """A game's observation layout; ``score_scale`` (points) divides the scores written,
+    ``hand_size`` the hand sizes."""
+
+    hand_size: ClassVar[float]
+
+    def __init__(self, game: Game[Any, Any], score_scale: float) -> None:
+        self.game = game
+        self.players = game.players
+        self.score_scale = score_scale
+        self.layout = RowBuilder()
+        self._declare()
+        self._size = self.layout.height * WIDTH
+        self._scalars_at = self.layout.index["scalars"] * WIDTH
+        n = self.players
+        common = [self.hand_size] * n + [game.pieces.size] + [score_scale] * n + [ROUND_SCALE] + [1.0] * n
+        self._divisor_list = [float(d) for d in common + self._divisors_after_common()]
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(rows, 53)``."""
+        return (self.layout.height, WIDTH)
+
+    def describe(self) -> list[str]:
+        """The layout, one line per row group."""
+        return self.layout.describe()
+
+    def encode(self, view: Mapping[str, Any]) -> Array:
+        """The array of ``view`` (a ``game.observe`` dict): the face rows counted at once
+        (:func:`rummykit.envs.encoding.count_faces`), the scalar row's numbers divided by their
+        scales."""
+        seat = view["seat"]
+        return self._array(*self._fill(view, 0 if seat is None else seat))
+
+    def encode_state(self, state: Any, seat: int | None) -> Array:
+        """The array of ``game.observe(state, seat)`` (exactly :meth:`encode`'s), made from the
+        seat's view without the whole observation where the game offers one."""
+        return self.encode(self.game.observe(state, seat))
+
+    def _array(self, out: Array, numbers: Sequence[float]) -> Array:
+        """``out`` (flat face rows) with the scalar row's ``numbers`` divided by their scales
+        (one float64 division each, as ``numpy.divide`` does), shaped ``(rows, 53)``."""
+        at = self._scalars_at
+        out[at : at + len(numbers)] = list(map(truediv, numbers, self._divisor_list))
+        return out.reshape(self.layout.height, WIDTH)
+
+    def _common_numbers(
+        self,
+        counts: Sequence[int],
+        stock: int,
+        scores: Sequence[int],
+        round_no: int,
+        to_move: int | None,
+        viewer: int,
+    ) -> list[float]:
+        """The scalar row's first numbers: hand sizes and scores (relative), the stock's size, the
+        round and who is to move (relative one-hot); their scales are ``hand_size``, pieces,
+        ``score_scale``, 10 and 1."""
+        moving = [0] * self.players
+        if to_move is not None:
+            moving[(to_move - viewer) % self.players] = 1
+        return [
+            *counts[viewer:],
+            *counts[:viewer],
+            stock,
+            *scores[viewer:],
+            *scores[:viewer],
+            round_no,
+            *moving,
+        ]
+
+    def _view_numbers(self, view: Mapping[str, Any], viewer: int) -> list[float]:
+        """:meth:`_common_numbers` of an observation dict."""
+        return self._common_numbers(
+            view["hand_counts"], view["stock_count"], view["scores"], view["round"], view["to_move"], viewer
+        )
+
+    def _seat_flags(self, seats: Iterable[int], viewer: int) -> list[int]:
+        """One flag per relative position: whether its seat is among ``seats``."""
+        flags = [0] * self.players
+        for seat in seats:
+            flags[(seat - viewer) % self.players] = 1
+        return flags
+
+    @abstractmethod
+    def _declare(self) -> None:
+        """Declare the rows (``self.layout.rows``)."""
+
+    @abstractmethod
+    def _divisors_after_common(self) -> list[float]:
+        """The scales of the scalar row's numbers after the common ones (:meth:`_common_numbers`)."""
+
+    @abstractmethod
+    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[Array, list[float]]:
+        """``view``'s face rows as a flat array (``rows * WIDTH``, the scalar row zero) and the
+        scalar row's numbers, each to be divided by its scale."""

@@ -1,0 +1,125 @@
+"""What a Carousel seat's session shows beyond the observation: the hint is the table solver's best
+new table for the seat's hand (:func:`carousel_hint`), and every ``state`` message carries the
+draft's melds checked and why a commit or a knock is refused now (:func:`carousel_draft`).
+Carousel has no rack to arrange: the hand is laid out by the draft.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rummykit.core.melds import CardValues
+from rummykit.core.notation import format_face
+from rummykit.engine.action_text import piece_parts
+from rummykit.session.assist import SeatAssist
+from rummykit.session.messages import SessionError
+from rummykit.variants.carousel.actions import CarouselAction, CVerb, meld_text
+from rummykit.variants.carousel.game import CarouselGame, declared_cards
+from rummykit.variants.carousel.manipulation import meld_problem
+from rummykit.variants.carousel.rules import CAROUSEL_VALUES
+from rummykit.variants.carousel.scoring import hand_points
+from rummykit.variants.carousel.state import CarouselState
+
+if TYPE_CHECKING:
+    from rummykit.solvers.rearrange import DeclaredFace, TableMove, TableSolver
+
+
+class CarouselAssist(SeatAssist[CarouselGame]):
+    """Carousel's seat help: the table solver's hint (:meth:`hint`) and the draft's checks in
+    every ``state`` message (:meth:`extras`); no rack."""
+
+    def hint(self, state: Any, seat: int) -> dict[str, Any]:
+        """:func:`carousel_hint_answer` for ``seat``."""
+        return carousel_hint_answer(self.game, state, seat)
+
+    def extras(
+        self,
+        state: Any,
+        viewer: int | None,
+        observation: dict[str, Any],
+        legal: list[dict[str, Any]],
+        actions: Sequence[Any],
+    ) -> dict[str, Any]:
+        """``carousel``: :func:`carousel_draft` for ``viewer``."""
+        return {"carousel": carousel_draft(self.game, state, viewer)}
+
+
+def carousel_hint(
+    solver: TableSolver,
+    table: Sequence[Sequence[DeclaredFace]],
+    hand: Sequence[int],
+    values: CardValues,
+    replace_from_table: bool,
+) -> TableMove:
+    """The table solver's best new table for ``hand`` on ``table`` (melds of (face, declared)
+    cards): the table, the cards played, the cards left and their points."""
+    return solver.solve(table, list(hand), values, replace_from_table)
+
+
+def carousel_hint_answer(game: CarouselGame, state: CarouselState, seat: int) -> dict[str, Any]:
+    """Carousel's hint: the table solver's best new table for the seat's hand
+    (:func:`carousel_hint`): ``move`` ``"carousel"``, ``table`` (meld texts) and ``melds`` (the
+    same melds as parts, ``{"pieces", "declared"}``: :func:`rummykit.engine.action_text.piece_parts`),
+    ``action`` (the whole table as the ``meld`` shortcut) and ``draft`` (the same table as the
+    ``draft`` action, which makes it the seat's draft to change further, undo or commit), each
+    its text when the seat may play it now, else null (no card can be played, or the seat may not
+    meld or edit now); ``played`` (cards from the hand), ``points_left`` (the hand's points after
+    it). Raises ``no_hint`` when the seat is not to move."""
+    if game.current_seat(state) != seat:
+        raise SessionError("no_hint")
+    table = game.table_cards(state)
+    hand = game.faces(state.hands[seat])
+    move = carousel_hint(game.solver, table, hand, CAROUSEL_VALUES, game.rules.joker_replace_from_table)
+    new = tuple(declared_cards(m.faces, m.stands_for) for m in move.table) if move.played else table
+
+    def legal(verb: CVerb) -> str | None:
+        action = CarouselAction(verb, new)
+        return action.text() if move.played and game.refusal(state, seat, action) is None else None
+
+    return {
+        "move": "carousel",
+        "table": list(map(meld_text, new)),
+        "melds": [piece_parts(game.kind, meld) for meld in new],
+        "action": legal(CVerb.MELD),
+        "draft": legal(CVerb.DRAFT),
+        "played": [format_face(game.kind, f) for f in move.played],
+        "points_left": move.points_left if move.played else game.points(state, seat),
+    }
+
+
+def _refused(game: CarouselGame, state: CarouselState, seat: int, verb: CVerb) -> dict[str, Any] | None:
+    error = game.refusal(state, seat, CarouselAction(verb))
+    return None if error is None else {"code": error.code, "params": dict(error.params)}
+
+
+def carousel_draft(game: CarouselGame, state: CarouselState, viewer: int | None) -> dict[str, Any]:
+    """Carousel's ``carousel`` entry of a ``state`` message: ``melds``, per meld of the draft
+    (public, as ``observation.draft.melds``), ``null`` when it is a valid meld, else why not
+    (``{"code", "params"}``, :func:`~rummykit.variants.carousel.manipulation.meld_problem`);
+    ``points``: the viewer's hand value (null for a spectator); for the seat to move, ``commit``
+    and ``knock``: why each is refused now (``{"code", "params"}``, ``carousel.draft_meld_invalid``
+    naming the first invalid meld), or null when it is legal (or, for ``commit``, when the draft
+    is the table as it is)."""
+    draft = game.draft(state)
+    melds: list[dict[str, Any] | None] = []
+    for meld in draft.melds:
+        problem = meld_problem(meld)
+        melds.append(None if problem is None else {"code": problem[0], "params": problem[1]})
+    out: dict[str, Any] = {
+        "melds": melds,
+        "points": None if viewer is None else hand_points(game.faces(state.hands[viewer])),
+        "commit": None,
+        "knock": None,
+    }
+    if viewer is None or game.current_seat(state) != viewer:
+        return out
+    bad = next(((n, m) for n, m in enumerate(melds, start=1) if m is not None), None)
+    if game.draft_changed(state):
+        if bad is not None:
+            number, why = bad
+            out["commit"] = {"code": "carousel.draft_meld_invalid", "params": {"number": number, "why": why}}
+        else:
+            out["commit"] = _refused(game, state, viewer, CVerb.COMMIT)
+    out["knock"] = _refused(game, state, viewer, CVerb.KNOCK)
+    return out

@@ -1,0 +1,142 @@
+"""The closed-hand games' observation encoder (Okey, Turkish Rummy; rows in ``docs/envs.md``)
+and their rewards' scale."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
+
+import numpy as np
+
+from rummykit.engine.game import Game
+from rummykit.envs.encoder import Encoder
+from rummykit.envs.encoding import WIDTH, Array
+from rummykit.variants.closed_hand.game import ClosedHandGame, SeatView
+
+
+def closed_hand_scale(game: Game[Any, Any]) -> float:
+    """The points of a reward of 1 in Okey and Turkish Rummy: the game's ``returns_scale``."""
+    return float(cast(ClosedHandGame[Any], game).returns_scale)
+
+
+CLOSED_PHASES = ("opening", "draw", "discard", "last_chance", "finish_only", "over")
+
+
+class ClosedHandEncoder(Encoder):
+    """Okey and Turkish Rummy (:mod:`rummykit.variants.closed_hand.game`): one discard pile per seat
+    (Okey) or one shared pile (Turkish Rummy). Every face row is one group of a fixed list (one
+    precomputed offset each)."""
+
+    hand_size = 15.0
+
+    def _declare(self) -> None:
+        n, rows = self.players, self.layout.rows
+        self.piles = len(self.game.new_state(0).discards)
+        rows("hand", 1, "own hand, count of each face")
+        rows(
+            "discards",
+            self.piles,
+            "each discard pile as the view shows it (Okey: the pile of relative "
+            "seat k, the whole history or only the top with discard_history=top_only; Turkish Rummy: "
+            "the one pile), face counts",
+        )
+        rows("tops", self.piles, "the top of each pile, one-hot")
+        rows("takeable", 1, "the piece the seat to move may take now, one-hot")
+        rows("known", n - 1, "relative seats 1..n-1: pieces everyone saw them take and still held, counts")
+        rows("wilds", 1, "faces wild this round, flags")
+        rows("joker_as", 1, "the face a non-wild joker stands for (Okey's false jokers), one-hot")
+        rows("aside", 1, "the indicator (Okey) or up card (Turkish Rummy), one-hot")
+        rows(
+            "scalars",
+            1,
+            f"hand sizes /15 ({n}), stock size /pieces (1), scores /score_scale ({n}), "
+            f"round /10 (1), to move ({n}), phase one-hot {CLOSED_PHASES} (6), first turn (1), "
+            f"seats that showed the indicator's twin ({n}), each seat's place in the order of play /players "
+            f"({n}); seats relative to the viewer",
+        )
+        at = self.layout.index
+        group_rows = [
+            at["hand"],
+            *range(at["discards"], at["discards"] + self.piles),
+            *range(at["tops"], at["tops"] + self.piles),
+            at["takeable"],
+            *range(at["known"], at["known"] + n - 1),
+            at["wilds"],
+            at["joker_as"],
+            at["aside"],
+        ]
+        self._offsets = np.multiply(group_rows, WIDTH, dtype=np.intp)
+        """The flat index of each face group's row, in order."""
+
+    def _divisors_after_common(self) -> list[float]:
+        n = self.players
+        return [1.0] * (len(CLOSED_PHASES) + 1 + n) + [float(n)] * n
+
+    def encode_state(self, state: Any, seat: int | None) -> Array:
+        """The array of ``game.observe(state, seat)``, made from the engine's ``seat_view``."""
+        return self._encode_seen(cast(ClosedHandGame[Any], self.game).seat_view(state, seat))
+
+    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[Array, list[float]]:
+        seen = SeatView(
+            view["seat"],
+            view["round"],
+            view["to_move"],
+            view["phase"],
+            view["scores"],
+            bytes(view["hand"]),
+            view["hand_counts"],
+            view["stock_count"],
+            list(map(bytes, view["known"])),
+            view["order"],
+            bytes(view["wilds"]),
+            view["joker_as"],
+            list(map(bytes, view["discards"])),
+            view["takeable"],
+            view["first_turn"],
+            view.get("indicator", view.get("up_card")),
+            view.get("shown", []),
+        )
+        return self._fill_seen(seen, viewer)
+
+    def _encode_seen(self, seen: SeatView) -> Array:
+        return self._array(*self._fill_seen(seen, 0 if seen.seat is None else seen.seat))
+
+    def _fill_seen(self, seen: SeatView, viewer: int) -> tuple[Array, list[float]]:
+        """The face rows of ``seen`` (faces as bytes, joined and read by numpy at once, each
+        shifted by its group's row and all counted by one ``numpy.bincount``) and the scalar row's
+        numbers."""
+        n = self.players
+        known, piles = seen.known, seen.discards
+        if viewer:
+            known = known[viewer:] + known[:viewer]
+            if self.piles > 1:
+                piles = piles[viewer:] + piles[:viewer]
+        takeable, joker_as = seen.takeable, seen.joker_as
+        groups = [
+            seen.hand,
+            *piles,
+            *[pile[-1:] for pile in piles],
+            b"" if takeable is None else bytes((takeable,)),
+            *known[1:],
+            seen.wilds,
+            b"" if joker_as is None else bytes((joker_as,)),
+            bytes((seen.aside,)),
+        ]
+        index = self._offsets.repeat(list(map(len, groups)))
+        index += np.frombuffer(b"".join(groups), np.uint8)
+        out = np.bincount(index, minlength=self._size).astype(np.float32)
+        phase = [0] * len(CLOSED_PHASES)
+        phase[CLOSED_PHASES.index(seen.phase)] = 1
+        places = [0] * n
+        for place, seat in enumerate(seen.order):
+            places[(seat - viewer) % n] = place
+        numbers = [
+            *self._common_numbers(
+                seen.hand_counts, seen.stock_count, seen.scores, seen.round, seen.to_move, viewer
+            ),
+            *phase,
+            bool(seen.first_turn),
+            *self._seat_flags(seen.shown, viewer),
+            *places,
+        ]
+        return out, numbers

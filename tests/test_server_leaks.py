@@ -135,7 +135,8 @@ def check(
     snapshot(0, [], None)
     for v, step in enumerate(steps, start=1):
         events = game.apply(state, step["seat"], game.parse_action(step["action"]))
-        snapshot(v, events, {"seat": step["seat"], "action": step["action"]})
+        parts = game.action_parts(game.parse_action(step["action"]))
+        snapshot(v, events, {"seat": step["seat"], "action": step["action"], "parts": parts})
     seed_text = str(head["seed"])
     checked = 0
     for viewer, raw in archive:

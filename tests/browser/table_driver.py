@@ -66,6 +66,13 @@ CHANGED_JS = (
 """Wait condition after an action: the turn's buttons changed, or the page shows a refusal."""
 
 
+def who_played(view: dict[str, Any]) -> dict[str, Any] | None:
+    """Who played what to make ``view`` (a ``state`` message): its ``played`` seat and action text
+    (without the action's parts), ``None`` for the deal and a ``sync``."""
+    done = view.get("played")
+    return None if done is None else {"seat": done["seat"], "action": done["action"]}
+
+
 @dataclass
 class Snapshot:
     """What one page showed at one version of the match: ``v``, the notation of every piece
@@ -174,7 +181,7 @@ class Person:
         (its ``played`` field); fail after ``timeout_ms``."""
         wanted = {"seat": seat, "action": action}
         for _ in range(int(timeout_ms // 100)):
-            if any(view.get("played") == wanted for view in self.views):
+            if any(who_played(view) == wanted for view in self.views):
                 return
             self.page.wait_for_timeout(100)
         raise AssertionError(f"the server never announced {wanted}; the page says {self.error_text()!r}")
@@ -359,7 +366,7 @@ class KalookiPerson(Person):
             moves.locator(f"button[data-move='{action}']").click()
         wanted = {"seat": seat, "action": action}
         for _ in range(300):
-            if any(view.get("played") == wanted for view in self.views[before:]):
+            if any(who_played(view) == wanted for view in self.views[before:]):
                 return
             alert = self.error_text()
             assert not alert, f"{action}: the page shows {alert!r}"

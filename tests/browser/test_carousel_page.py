@@ -16,7 +16,7 @@ from typing import Any
 
 from browser_support import Pages, check_sizes, covered
 from playwright.sync_api import Browser, Page, expect
-from table_driver import Person
+from table_driver import Person, who_played
 
 from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import Kind
@@ -56,7 +56,7 @@ class CarouselPerson(Person):
     def played(self, action: str) -> None:
         """Wait until the server announced ``action`` played by this seat (no refusal shown)."""
         for _ in range(300):
-            if any(v.get("played") == {"seat": 0, "action": action} for v in self.views[self.mark :]):
+            if any(who_played(v) == {"seat": 0, "action": action} for v in self.views[self.mark :]):
                 return
             alert = self.error_text()
             assert not alert, f"{action}: the page shows {alert!r}"

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pytest
 from browser_support import Pages, check_rendering, check_sizes, covered, low_contrast
 from playwright.sync_api import Page, expect
-from table_driver import KalookiPerson
+from table_driver import KalookiPerson, who_played
 
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
@@ -314,7 +314,7 @@ def drag_release(person: KalookiPerson, action: str) -> None:
     before = len(person.views)
     person.rack.locator(f"button[data-piece='{cards[-1]}'][aria-pressed='true']").first.drag_to(meld)
     for _ in range(100):
-        if any(v.get("played") == {"seat": 0, "action": action} for v in person.views[before:]):
+        if any(who_played(v) == {"seat": 0, "action": action} for v in person.views[before:]):
             break
         assert not person.error_text(), person.error_text()
         page.wait_for_timeout(100)

@@ -239,14 +239,21 @@ class LiveTable:
         if keep_from < 0:
             self._record(match, [], [])
         for done in actions:
-            events = self.game.apply(match.state, done.seat, self.game.parse_action(done.action))
+            action = self.game.parse_action(done.action)
+            events = self.game.apply(match.state, done.seat, action)
             match.steps += 1
             if done.client_id is not None:
                 match.accepted[done.seat][done.client_id] = match.steps
             if match.steps > keep_from:
-                played = {"seat": done.seat, "action": done.action}
+                played = self._played(done.seat, action)
                 self._record(match, events, self._notices(done.seat, done.cause, done.action), played)
         return match
+
+    def _played(self, seat: int, action: Any) -> dict[str, Any]:
+        """The ``played`` entry of the ``state`` message that ``seat``'s ``action`` made: ``seat``,
+        ``action`` (its canonical text) and ``parts``."""
+        game = self.game
+        return {"seat": seat, "action": game.action_text(action), "parts": game.action_parts(action)}
 
     def _notices(self, seat: int, cause: str, text: str) -> list[dict[str, Any]]:
         """The server's own notes on an action: a default move after a timeout, a stand-in bot."""
@@ -265,7 +272,7 @@ class LiveTable:
         played: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """The ``state`` message of ``viewer`` now: observation, legal actions (ids, texts and parts),
-        the last action (``played``: its seat and canonical text, public in every game) with the
+        the last action (``played``: its seat, canonical text and parts, public in every game) with the
         viewer's events of it, the server's notices; what the game's seat help adds
         (:func:`rummykit.server.assist.state_extras`: Kalooki's ``opening``, Carousel's
         ``carousel``); ``break_left``, the seconds of the break
@@ -623,7 +630,7 @@ class LiveTable:
             self.hub.count_action()
             if outcome is None and state.round_no != round_before:
                 self._start_break()
-            played = {"seat": seat, "action": text}
+            played = self._played(seat, chosen)
             self._publish(self._record(match, events, self._notices(seat, cause, text), played))
             if outcome is not None:
                 self.status = "finished"

@@ -62,12 +62,14 @@ _MX_SHIFT = _J_SHIFT + 3
 _TOT_SHIFT = _MX_SHIFT + 3
 _ACE_SHIFT = _TOT_SHIFT + 5
 _ACE_BITS = 4
-_RANK_MASK = (1 << _MX_SHIFT) - 1
-"""The key without the rank's set counts (nor the aces kept for a high run)."""
+_COUNTS = ((1 << (_ACE_SHIFT - _MX_SHIFT)) - 1) << _MX_SHIFT
+"""The bits of the rank's set counts in a key."""
 _STEP_BITS = 6
 """Bits of one step's arrangement choice in a value."""
 _LEX_BITS = 84
 """Bits of a lexicographic count over the 52 faces (base 3: at most two of a face)."""
+_LEX = tuple(int(3 ** (N_FACES - 1 - face)) for face in range(N_FACES))
+"""Each face's weight in a lexicographic count: lower faces weigh more."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,15 @@ def plan_table(
     if not playable and not hand_jokers:
         return None
     search = _Search(
-        real, playable, hand_jokers, declared, table_jokers, weights, joker_weight, replace_from_table, ace_high
+        real,
+        playable,
+        hand_jokers,
+        declared,
+        table_jokers,
+        weights,
+        joker_weight,
+        replace_from_table,
+        ace_high,
     )
     return search.run()
 
@@ -142,7 +152,9 @@ def _threes(face: int) -> list[tuple[int, int]]:
     out = [(a, b) for i, a in enumerate(others) for b in others[i + 1 :]]
     for position in (rank, HIGH_ACE) if rank == 1 else (rank,):
         for low in range(max(1, position - 2), min(position, HIGH_ACE - 2) + 1):
-            window = [make_face(suit, 1 if p == HIGH_ACE else p) for p in range(low, low + 3) if p != position]
+            window = [
+                make_face(suit, 1 if p == HIGH_ACE else p) for p in range(low, low + 3) if p != position
+            ]
             out.append((window[0], window[1]))
     return out
 
@@ -180,8 +192,7 @@ class _Search:
         self.caps = [[self._cap(suit, p) for p in range(self.top + 3)] for suit in range(N_SUITS)]
         """Per suit and position, the most places there without free jokers."""
         self.reach = [
-            [cap + self.free if 1 <= p <= self.top else 0 for p, cap in enumerate(caps)]
-            for caps in self.caps
+            [cap + self.free if 1 <= p <= self.top else 0 for p, cap in enumerate(caps)] for caps in self.caps
         ]
         """Per suit and position, the most places there (0 where nothing can be)."""
         for suit in range(N_SUITS):
@@ -192,6 +203,13 @@ class _Search:
         self.played_shift = self.kept_shift + 2
         self.value_shift = self.played_shift + _LEX_BITS
         self.joker_value = joker_weight << self.value_shift
+        self.offset = sum(
+            self._played_gain(self._face(suit, 1), self.real[self._face(suit, 1)])
+            for suit in range(N_SUITS)
+            if self.high[suit]
+        )
+        """The value of the table's own aces of the suits whose aces are counted as placed
+        (:meth:`_ace_supply`), taken off every answer."""
 
     # ------------------------------------------------------------------------------------ setup
     def _face(self, suit: int, position: int) -> int:
@@ -210,10 +228,6 @@ class _Search:
         missing = sum(not self._cap(suit, p) for p in (HIGH_ACE - 2, HIGH_ACE - 1, HIGH_ACE))
         return missing <= self.free
 
-    def _lex(self, face: int, count: int) -> int:
-        """``count`` copies of ``face`` in a lexicographic count (lower faces weigh more)."""
-        return count * 3 ** (N_FACES - 1 - face)
-
     def _supply(self, face: int, jokers_left: int) -> list[_Fill]:
         """Every way to fill ``face``'s places (:data:`_Fill`): each real card of the table, some
         of the hand's, some jokers (the table's declared as it stay unless a real card of the face
@@ -230,17 +244,23 @@ class _Search:
 
     def _ace_supply(self, suit: int, jokers_left: int) -> list[_Fill]:
         """At position 1 for a suit whose high run may take aces: every split of its aces (table
-        and hand) and jokers into those placed low, the rest kept for position 14 (in the key, at
-        ``_ACE_SHIFT``); the value and the joker rule are counted there (:meth:`_high_step`).
-        The choice's rank prefers more aces low, then fewer jokers."""
+        and hand) into those placed low and those kept for position 14, where the count of aces
+        low is kept in the key (at ``_ACE_SHIFT``; the jokers placed low too when a table joker
+        is declared as the ace: the joker rule is checked there, :meth:`_high_step`). Each ace
+        placed counts its value here (the table's aces are taken off at the end,
+        :attr:`offset`). The choice's rank prefers more aces low, then fewer jokers."""
         face = self._face(suit, 1)
         top = self.real[face] + self.held[face]
+        declared = self.declared[face]
         out = []
         shift = _ACE_SHIFT + _ACE_BITS * suit
         for aces in range(top, -1, -1):
+            gain = self._played_gain(face, aces)
             for jokers in range(jokers_left + 1):
                 rank = (top - aces) * (jokers_left + 1) + jokers
-                out.append((aces + jokers, aces, jokers, 0, ((aces << 2) | jokers) << shift, rank * 5))
+                bits = ((aces << 2) | (jokers if declared else 0)) << shift
+                extra = 0 if declared else self._joker_gain(face, jokers)
+                out.append((aces + jokers, aces, jokers, gain + extra, bits, rank * 5))
         return out
 
     def _played_gain(self, face: int, played: int) -> int:
@@ -248,14 +268,14 @@ class _Search:
         if not played:
             return 0
         weight = self.weights[face] * played
-        return (weight << self.value_shift) + (self._lex(face, played) << self.played_shift)
+        return (weight << self.value_shift) + (played * _LEX[face] << self.played_shift)
 
     def _joker_gain(self, face: int, jokers: int) -> int:
         """The tie-break value of ``jokers`` jokers placed as ``face``."""
         if not jokers:
             return 0
         kept = min(jokers, self.declared[face])
-        return (kept << self.kept_shift) + (self._lex(face, jokers) << self.joker_shift)
+        return (kept << self.kept_shift) + (jokers * _LEX[face] << self.joker_shift)
 
     def _step_value(self, step: int, rank: int) -> int:
         """The tie-break value of arrangement choice ``rank`` (0 best) at ``step``."""
@@ -282,14 +302,16 @@ class _Search:
                 continue
             played_jokers = ((key >> _J_SHIFT) & 7) - self.table_jokers
             if 0 <= played_jokers <= self.hand_jokers:
-                total = value + played_jokers * self.joker_value
+                total = value - self.offset + played_jokers * self.joker_value
                 if total > best:
                     best_key, best = key, total
         if best >> self.value_shift <= 0:
             return None
         return self._plan(best_key, history, best >> self.value_shift)
 
-    def _step(self, states: dict[int, int], position: int, suit: int, parents: dict[int, _Parent]) -> dict[int, int]:
+    def _step(
+        self, states: dict[int, int], position: int, suit: int, parents: dict[int, _Parent]
+    ) -> dict[int, int]:
         """The states after placing ``suit``'s places at ``position`` (not the high ace)."""
         face = self._face(suit, position)
         step = (position - 1) * N_SUITS + suit
@@ -301,7 +323,7 @@ class _Search:
         supplies: dict[int, list[_Fill]] = {}
         moves: dict[tuple[int, int], list[tuple[int, int]]] = {}
         choice = [self._step_value(step, r) for r in range(1 << _STEP_BITS)]
-        clear = ~((_MASK << shift) | (63 << _MX_SHIFT))
+        clear = ~((_MASK << shift) | (_COUNTS))
         out: dict[int, int] = {}
         get = out.get
         for key, value in states.items():
@@ -360,7 +382,7 @@ class _Search:
         dropped (the last step's ``parents`` re-keyed to match)."""
         out: dict[int, int] = {}
         renamed: dict[int, _Parent] = {}
-        keep_mask = ~(63 << _MX_SHIFT)
+        keep_mask = ~(_COUNTS)
         for key, value in states.items():
             most = (key >> _MX_SHIFT) & 7
             total = (key >> _TOT_SHIFT) & 31
@@ -400,7 +422,7 @@ class _Search:
             for aces in range(max(0, real - aces_low), real + held - aces_low + 1):
                 used = aces_low + aces
                 can_free = used if self.replace else used - real
-                gain = self._played_gain(face, used - real)
+                gain = self._played_gain(face, aces)
                 for jokers in range(self.jokers - used_jokers + 1):
                     if not a2 <= aces + jokers <= a2 + a3:
                         continue
@@ -408,7 +430,7 @@ class _Search:
                     if declared - min(placed, declared) > can_free:
                         continue
                     new_key = base + (jokers << _J_SHIFT)
-                    new_value = value + gain + self._joker_gain(face, placed)
+                    new_value = value + gain + self._joker_gain(face, placed if declared else jokers)
                     if out.get(new_key, -1) < new_value:
                         out[new_key] = new_value
                         parents[new_key] = (key, aces, jokers, 0)

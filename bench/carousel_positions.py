@@ -138,7 +138,9 @@ def record(seed: int, decisions: int) -> Iterator[Position]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seeds", default=",".join(map(str, SEEDS)), help="comma separated (default 7,11,23)")
+    parser.add_argument(
+        "--seeds", default=",".join(map(str, SEEDS)), help="comma separated (default 7,11,23)"
+    )
     parser.add_argument("--decisions", type=int, default=DECISIONS, help="bot decisions per seed (1500)")
     parser.add_argument("--out", type=Path, default=None, help="write the JSON lines here")
     args = parser.parse_args(argv)

@@ -109,8 +109,9 @@ def plan_table(
     ``weights``: per face, the value of playing one card of it from the hand (positive), and
     ``joker_weight`` of one joker from the hand. The position must be possible: at most two
     copies of a face and two jokers in all, as two decks hold (the caller checks)."""
-    playable = _playable(real, held, hand_jokers, declared, replace_from_table)
-    if not playable and not hand_jokers:
+    free = _free_jokers(real, held, hand_jokers, declared, table_jokers, replace_from_table)
+    playable = _playable(real, held, declared, free)
+    if not any(playable) and not hand_jokers:
         return None
     search = _Search(
         real,
@@ -118,6 +119,7 @@ def plan_table(
         hand_jokers,
         declared,
         table_jokers,
+        free,
         weights,
         joker_weight,
         replace_from_table,
@@ -126,17 +128,29 @@ def plan_table(
     return search.run()
 
 
-def _playable(
-    real: Sequence[int], held: Sequence[int], hand_jokers: int, declared: Sequence[int], replace: bool
-) -> list[int]:
-    """Per face, the hand's cards that could be in a meld of three with cards that may be on the
-    new table (real ones of the table or the hand, table jokers' declared cards), the missing
-    ones no more than the jokers that could be placed anew; 0 for the others, which no table
-    can take (every card of a valid meld is in a valid meld of three around it)."""
-    shown = [real[f] + held[f] + declared[f] for f in range(N_FACES)]
-    free = hand_jokers + sum(
+def _free_jokers(
+    real: Sequence[int],
+    held: Sequence[int],
+    hand_jokers: int,
+    declared: Sequence[int],
+    table_jokers: int,
+    replace: bool,
+) -> int:
+    """The most jokers that may be placed anew: the hand's, the table's with no declared card,
+    and the table's whose declared card a real card could replace."""
+    bound = sum(declared)
+    freeable = sum(
         declared[f] for f in range(N_FACES) if declared[f] and (real[f] if replace else 0) + held[f]
     )
+    return hand_jokers + table_jokers - bound + freeable
+
+
+def _playable(real: Sequence[int], held: Sequence[int], declared: Sequence[int], free: int) -> list[int]:
+    """Per face, the hand's cards that could be in a meld of three with cards that may be on the
+    new table (real ones of the table or the hand, table jokers' declared cards), the missing
+    ones no more than the ``free`` jokers that could be placed anew; 0 for the others, which no
+    table can take (every card of a valid meld is in a valid meld of three around it)."""
+    shown = [real[f] + held[f] + declared[f] for f in range(N_FACES)]
     out = [0] * N_FACES
     for face in range(N_FACES):
         if held[face] and any(sum(not shown[g] for g in others) <= free for others in _threes(face)):
@@ -169,6 +183,7 @@ class _Search:
         hand_jokers: int,
         declared: Sequence[int],
         table_jokers: int,
+        free: int,
         weights: Sequence[int],
         joker_weight: int,
         replace: bool,
@@ -184,10 +199,8 @@ class _Search:
         self.replace = replace
         self.top = HIGH_ACE if ace_high else N_RANKS
         self.steps = self.top * N_SUITS
-        self.free = hand_jokers + sum(
-            declared[f] for f in range(N_FACES) if declared[f] and (real[f] if replace else 0) + held[f]
-        )
-        """Jokers that may be placed anew: the hand's and the table's that could be freed."""
+        self.free = free
+        """The most jokers that may be placed anew (:func:`_free_jokers`)."""
         self.high = [ace_high and self._high_possible(suit) for suit in range(N_SUITS)]
         self.caps = [[self._cap(suit, p) for p in range(self.top + 3)] for suit in range(N_SUITS)]
         """Per suit and position, the most places there without free jokers."""

@@ -149,13 +149,14 @@ def test_value_on_recorded_positions(position: dict[str, Any]) -> None:
         # equal points and cards (9D or 9C): the lower face is played, the freed joker placed
         (1, "9S 9H JK[9D]", "9D 9C", ["9S 9H 9D JK[9C]"], "9D"),
         # the joker could stay 9D or, freed by the run's 9D, stand for 6D: it keeps its card
-        (1, "9S 9H JK[9D] | 7D 8D 9D", "9C", ["9S 9H JK[9D] 9C", "7D 8D 9D"], "9C"),
+        # (a face's real cards fill its places in sets before those starting runs down)
+        (1, "9S 9H JK[9D] | 7D 8D 9D", "9C", ["9S 9H 9D 9C", "7D 8D JK[9D]"], "9C"),
         # a freed joker is declared as the lowest card it can stand for (3H, not 7H)
         (1, "4H JK[5H] 6H", "5H", ["JK[3H] 4H 5H 6H"], "5H"),
         # with nothing to play the table stays as it is
         (1, "AS 2S 3S", "QS KS", ["AS 2S 3S"], ""),
-        # the fewest cards in sets, from the lowest rank and suit up: the second 5S starts a run
-        # rather than join the set (sets by rank, then runs by suit and lowest card)
+        # the fewest cards in sets, from the top rank down and suit by suit: the second 5S is in
+        # a run rather than the set (sets by rank, then runs by suit and lowest card)
         (2, "5S 5H 5D", "3S 4S 5S 6S 7S 5C", ["5H 5D 5C", "3S 4S 5S", "5S 6S 7S"], "3S 4S 5S 6S 7S 5C"),
     ],
 )

@@ -1,32 +1,35 @@
 """The exact search behind Carousel's table solver: a dynamic program over ranks.
 
 After van Rijn, Takes and Vis ("The complexity of Rummikub problems", 2015): the new table is
-built rank by rank, from the low ace (position 1) up to the king (13) and, when the ace may be
-high, the high ace (14); at each rank suit by suit (S, H, D, C). What a later rank needs to know
-of the lower ones is, per suit, how many runs are open at length 1, 2 and 3 or more (a run of 1
-or 2 must go on; one of 3 or more may stop), how many jokers are placed, and, within a rank, how
-many cards of each suit went to sets there. Every card of a face is a *place* of the new table: a
-real card of the table (each must be placed), one from the hand (optional), or a joker. A table
-joker keeps its declared card (it sits in a place of that face) unless a real card of that face
-replaces it (from the hand, or, with ``replace_from_table``, anywhere on the new table); every
+built rank by rank, from the top down: the high ace (position 14, when the ace may be high), the
+king (13), and so on to the low ace (1); at each rank suit by suit (S, H, D, C). What a lower rank
+needs to know of the higher ones is, per suit, how many runs are open at length 1, 2 and 3 or more
+(a run of 1 or 2 must go on; one of 3 or more may stop), how many jokers are placed, and, within a
+rank, how many cards of each suit went to sets there. Every card of a face is a *place* of the new
+table: a real card of the table (each must be placed), one from the hand (optional), or a joker.
+A table joker keeps its declared card (it sits in a place of that face) unless a real card of that
+face replaces it (from the hand, or, with ``replace_from_table``, anywhere on the new table); every
 freed joker and every joker played from the hand takes a place anywhere, declared as that place's
 card. A face's places go first to the runs that must go on, then to the longer runs (as many as the
-places allow: a longer run never stops where it could go on, which loses nothing, a run of 3 or
+places allow: a longer run never stops where it could go on, which loses nothing, as a run of 3 or
 more may always stop later), then to sets and new runs. The sets of a rank need ``3 * most <=
 total`` (most places of one suit, total places in sets), which is when they split into sets of 3 or
-4 distinct suits. An ace may be low (position 1) or high (14): the aces of a suit that a high run
-could end with are counted at position 1 and placed at 14.
+4 distinct suits. An ace is high (14, only in a run down from the king) or low (1, in a set or a
+run up to the 2): the aces placed high are counted in the state until the low ace, where the suit's
+aces and its joker rule are settled. A state beaten by one whose runs of one suit are one step
+more complete, of a higher value, is dropped (it can reach nothing better).
 
-Which table, among equally good ones (:func:`plan_table`'s tie-break), is part of the value: each
-answer is worth one integer, compared in this order, so the best is unique:
+Which table, among equally good ones, is part of the value: each answer is worth one integer,
+compared in this order, so the best is unique whatever the order of the search:
 
 1. the value asked for (points then cards played, or cards), as the caller weighs the faces;
 2. the cards played: the most copies of the lowest face in face order (suits S H D C, ranks ace
    to king), then of the next, and so on;
 3. the table jokers that keep their declared card: the most;
 4. the jokers' declared cards: again the lowest faces first;
-5. the arrangement: position by position from the low ace up, suit by suit, the fewest places in
-   sets (the rest go to runs); at position 1, the most aces low.
+5. the arrangement: position by position from the top down (the high ace, the king, ...), suit by
+   suit, the fewest places in sets (the rest go to runs); at the high ace, the fewest aces, then
+   the fewest jokers.
 
 The melds are then read from the chosen places: runs go on longest first, sets are dealt suit by
 suit, round robin, over the rank's sets, and a face's places take its real cards before its
@@ -39,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rummykit.core.melds import HIGH_ACE, MAX_RUN, Meld, MeldKind, build_run
 from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, make_face
@@ -86,8 +90,13 @@ class TablePlan:
 _Fill = tuple[int, int, int, int, int, int]
 """One way to fill a face's places: (places, real cards, jokers, value, bits added to the key,
 first rank of the arrangement choice)."""
-_Parent = tuple[int, int, int, int]
-"""How a state was reached at a step: (the state before, real cards, jokers, places in sets)."""
+_How = tuple[int, int, int]
+"""What a step placed: (real cards, jokers, places in sets)."""
+_Parent = tuple[int, _How]
+"""How a state was reached at a step: the state before and what was placed."""
+_Way = tuple[int, int, int, _How]
+"""One way to place a face from a state: (what it adds to the key, the rank's set counts aside;
+places in sets; value; what was placed)."""
 
 
 def plan_table(
@@ -173,6 +182,45 @@ def _threes(face: int) -> list[tuple[int, int]]:
     return out
 
 
+_UPGRADES = tuple(
+    tuple(
+        _CODE[better]
+        for better in ((a1, a2, a3 + 1), (a1 - 1, a2 + 1, a3), (a1, a2 - 1, a3 + 1))
+        if min(better) >= 0 and sum(better) <= MAX_OPEN
+    )
+    for a1, a2, a3 in RUN_STATES
+)
+"""Per run code, the codes one step more complete: a run of 3 or more more, or one run longer
+(1 to 2, 2 to 3 or more)."""
+
+
+def _undominated(states: dict[int, int]) -> dict[int, int]:
+    """``states`` without those another state beats: the same but for one suit's runs, which are
+    one step more complete (:data:`_UPGRADES`), and of a higher value. Its futures include every
+    future of the beaten one with the same choices (a run of 3 or more may stop; a longer run
+    goes on wherever a shorter one must), each worth more, so no best answer is lost."""
+    out = {}
+    for key, value in states.items():
+        for suit in range(N_SUITS):
+            shift = _BITS * suit
+            code = (key >> shift) & _MASK
+            cleared = key - (code << shift)
+            if any(states.get(cleared + (better << shift), -1) > value for better in _UPGRADES[code]):
+                break
+        else:
+            out[key] = value
+    return out
+
+
+@lru_cache(maxsize=2 * HIGH_ACE * N_SUITS)
+def _choices(steps: int, step: int) -> tuple[int, ...]:
+    """The tie-break value of each arrangement choice rank (0 best) at ``step`` of ``steps``:
+    earlier steps weigh more."""
+    shift = _STEP_BITS * (steps - 1 - step)
+    top = (1 << _STEP_BITS) - 1
+    return tuple((top - rank) << shift for rank in range(top + 1))
+
+
 class _Search:
     """One run of the dynamic program (module docstring); :meth:`run` gives the plan."""
 
@@ -201,44 +249,43 @@ class _Search:
         self.steps = self.top * N_SUITS
         self.free = free
         """The most jokers that may be placed anew (:func:`_free_jokers`)."""
+        self.caps = [[self._cap(suit, p) for p in range(self.top + 1)] for suit in range(N_SUITS)]
+        """Per suit and position, the most places there without jokers placed anew."""
         self.high = [ace_high and self._high_possible(suit) for suit in range(N_SUITS)]
-        self.caps = [[self._cap(suit, p) for p in range(self.top + 3)] for suit in range(N_SUITS)]
-        """Per suit and position, the most places there without free jokers."""
-        self.reach = [
-            [cap + self.free if 1 <= p <= self.top else 0 for p, cap in enumerate(caps)] for caps in self.caps
-        ]
-        """Per suit and position, the most places there (0 where nothing can be)."""
-        for suit in range(N_SUITS):
-            if ace_high and not self.high[suit]:
-                self.reach[suit][HIGH_ACE] = 0
+        """Per suit, whether a run may end with its high ace."""
         self.joker_shift = _STEP_BITS * self.steps
         self.kept_shift = self.joker_shift + _LEX_BITS
         self.played_shift = self.kept_shift + 2
         self.value_shift = self.played_shift + _LEX_BITS
         self.joker_value = joker_weight << self.value_shift
         self.offset = sum(
-            self._played_gain(self._face(suit, 1), self.real[self._face(suit, 1)])
+            self._played_gain(make_face(suit, 1), self.real[make_face(suit, 1)])
             for suit in range(N_SUITS)
             if self.high[suit]
         )
-        """The value of the table's own aces of the suits whose aces are counted as placed
-        (:meth:`_ace_supply`), taken off every answer."""
+        """The value of the table's own aces of the suits whose aces placed high are counted
+        (:meth:`_high_supply`), taken off every answer."""
 
     # ------------------------------------------------------------------------------------ setup
     def _face(self, suit: int, position: int) -> int:
         return make_face(suit, 1 if position == HIGH_ACE else position)
 
     def _cap(self, suit: int, position: int) -> int:
-        """The most places of ``suit`` at ``position`` without free jokers (0 off the table)."""
-        if not 1 <= position <= self.top:
-            return 0
+        """The most places of ``suit`` at ``position`` without jokers placed anew."""
         face = self._face(suit, position)
         return self.real[face] + self.held[face] + self.declared[face]
+
+    def _most(self, suit: int, position: int) -> int:
+        """The most places of ``suit`` at ``position``: none off the table, nor at the high ace of a
+        suit whose runs can't end there."""
+        if not 1 <= position <= self.top or (position == HIGH_ACE and not self.high[suit]):
+            return 0
+        return self.caps[suit][position] + self.free
 
     def _high_possible(self, suit: int) -> bool:
         """Whether a run of ``suit`` could end with the high ace: Q, K and A each present or
         stood for by a joker that may be placed anew."""
-        missing = sum(not self._cap(suit, p) for p in (HIGH_ACE - 2, HIGH_ACE - 1, HIGH_ACE))
+        missing = sum(not self.caps[suit][p] for p in (HIGH_ACE - 2, HIGH_ACE - 1, HIGH_ACE))
         return missing <= self.free
 
     def _supply(self, face: int, jokers_left: int) -> list[_Fill]:
@@ -255,25 +302,43 @@ class _Search:
                     out.append((used + jokers, used, jokers, gain + self._joker_gain(face, jokers), 0, 0))
         return out
 
-    def _ace_supply(self, suit: int, jokers_left: int) -> list[_Fill]:
-        """At position 1 for a suit whose high run may take aces: every split of its aces (table
-        and hand) into those placed low and those kept for position 14, where the count of aces
-        low is kept in the key (at ``_ACE_SHIFT``; the jokers placed low too when a table joker
-        is declared as the ace: the joker rule is checked there, :meth:`_high_step`). Each ace
-        placed counts its value here (the table's aces are taken off at the end,
-        :attr:`offset`). The choice's rank prefers more aces low, then fewer jokers."""
-        face = self._face(suit, 1)
-        top = self.real[face] + self.held[face]
+    def _high_supply(self, suit: int, jokers_left: int) -> list[_Fill]:
+        """At the high ace of a suit whose runs may end there: every count of its aces (table and
+        hand) and jokers placed there, kept in the key (at ``_ACE_SHIFT``; the jokers only when
+        a table joker is declared as the ace, whose rule is checked at the low ace,
+        :meth:`_low_supply`). Each ace counts its value here (the table's aces are taken off at
+        the end, :attr:`offset`). The choice's rank prefers the fewest aces, then jokers."""
+        face = make_face(suit, 1)
         declared = self.declared[face]
-        out = []
         shift = _ACE_SHIFT + _ACE_BITS * suit
-        for aces in range(top, -1, -1):
+        out = []
+        for aces in range(self.real[face] + self.held[face] + 1):
             gain = self._played_gain(face, aces)
             for jokers in range(jokers_left + 1):
-                rank = (top - aces) * (jokers_left + 1) + jokers
+                rank = aces * (jokers_left + 1) + jokers
                 bits = ((aces << 2) | (jokers if declared else 0)) << shift
                 extra = 0 if declared else self._joker_gain(face, jokers)
                 out.append((aces + jokers, aces, jokers, gain + extra, bits, rank * 5))
+        return out
+
+    def _low_supply(self, suit: int, jokers_left: int, high: int) -> list[_Fill]:
+        """At the low ace of a suit whose runs may end at the high one, after ``high`` there
+        (aces << 2 | jokers, :meth:`_high_supply`): every way to place the rest of its aces, each
+        of the table's placed, and jokers, the joker rule checked on the whole face."""
+        face = make_face(suit, 1)
+        real, held, declared = self.real[face], self.held[face], self.declared[face]
+        aces_high, jokers_high = high >> 2, high & 3
+        clear = -(high << (_ACE_SHIFT + _ACE_BITS * suit))
+        out = []
+        for aces in range(max(0, real - aces_high), real + held - aces_high + 1):
+            used = aces + aces_high
+            can_free = used if self.replace else used - real
+            gain = self._played_gain(face, aces)
+            for jokers in range(jokers_left + 1):
+                placed = jokers + jokers_high
+                if declared - min(placed, declared) <= can_free:
+                    extra = self._joker_gain(face, placed if declared else jokers)
+                    out.append((aces + jokers, aces, jokers, gain + extra, clear, 0))
         return out
 
     def _played_gain(self, face: int, played: int) -> int:
@@ -290,29 +355,20 @@ class _Search:
         kept = min(jokers, self.declared[face])
         return (kept << self.kept_shift) + (jokers * _LEX[face] << self.joker_shift)
 
-    def _step_value(self, step: int, rank: int) -> int:
-        """The tie-break value of arrangement choice ``rank`` (0 best) at ``step``."""
-        return ((1 << _STEP_BITS) - 1 - rank) << (_STEP_BITS * (self.steps - 1 - step))
-
     # ------------------------------------------------------------------------------- the search
     def run(self) -> TablePlan | None:
         """The best plan, or ``None`` when the best plays nothing."""
         states: dict[int, int] = {0: 0}
         history: list[dict[int, _Parent]] = []
-        for position in range(1, self.top + 1):
+        for position in range(self.top, 0, -1):
             for suit in range(N_SUITS):
                 parents: dict[int, _Parent] = {}
-                if position == HIGH_ACE:
-                    states = self._high_step(states, suit, parents)
-                else:
-                    states = self._step(states, position, suit, parents)
+                states = self._step(states, position, suit, parents)
                 history.append(parents)
             if position != HIGH_ACE:
-                states = self._close_rank(states, parents)
+                states = _undominated(self._close_rank(states, parents))
         best_key, best = -1, -1
         for key, value in states.items():
-            if any(RUN_STATES[(key >> (_BITS * s)) & _MASK][:2] != (0, 0) for s in range(N_SUITS)):
-                continue
             played_jokers = ((key >> _J_SHIFT) & 7) - self.table_jokers
             if 0 <= played_jokers <= self.hand_jokers:
                 total = value - self.offset + played_jokers * self.joker_value
@@ -325,69 +381,64 @@ class _Search:
     def _step(
         self, states: dict[int, int], position: int, suit: int, parents: dict[int, _Parent]
     ) -> dict[int, int]:
-        """The states after placing ``suit``'s places at ``position`` (not the high ace)."""
-        face = self._face(suit, position)
-        step = (position - 1) * N_SUITS + suit
+        """The states after placing ``suit``'s places at ``position``."""
         shift = _BITS * suit
-        carry = position == 1 and self.high[suit]
-        next1 = self.reach[suit][position + 1]
-        next2 = self.reach[suit][position + 2]
         later = sum(self.caps[s][position] for s in range(suit + 1, N_SUITS)) + self.free
+        settle = position == 1 and self.high[suit]
+        ace_shift = _ACE_SHIFT + _ACE_BITS * suit
+        ways: dict[int, list[_Way]] = {}
         supplies: dict[int, list[_Fill]] = {}
-        moves: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        choice = [self._step_value(step, r) for r in range(1 << _STEP_BITS)]
-        clear = ~((_MASK << shift) | (_COUNTS))
         out: dict[int, int] = {}
         get = out.get
         for key, value in states.items():
             code = (key >> shift) & _MASK
-            used_jokers = (key >> _J_SHIFT) & 7
+            jokers = (key >> _J_SHIFT) & 7
+            high = (key >> ace_shift) & 15 if settle else 0
+            which = code | (jokers << _BITS) | (high << (_BITS + 3))
+            found = ways.get(which)
+            if found is None:
+                supply = supplies.get(which >> _BITS)
+                if supply is None:
+                    supply = supplies[which >> _BITS] = self._supply_at(position, suit, jokers, high)
+                found = ways[which] = self._ways(position, suit, code, supply)
             most = (key >> _MX_SHIFT) & 7
             total = (key >> _TOT_SHIFT) & 31
-            supply = supplies.get(used_jokers)
-            if supply is None:
-                left = self.jokers - used_jokers
-                supply = supplies[used_jokers] = (
-                    self._ace_supply(suit, left) if carry else self._supply(face, left)
-                )
-            base = key & clear
-            for places, used, jokers, gain, bits, rank in supply:
-                options = moves.get((code, places))
-                if options is None:
-                    options = moves[(code, places)] = self._moves(code, places, next1, next2)
-                for in_sets, new_code in options:
-                    new_most = most if most > in_sets else in_sets
-                    new_total = total + in_sets
-                    if 3 * new_most > new_total + later:
+            for delta, in_sets, gain, how in found:
+                if in_sets > most:
+                    if 3 * in_sets > total + in_sets + later:
                         continue
-                    new_key = (
-                        base
-                        + (new_code << shift)
-                        + (jokers << _J_SHIFT)
-                        + (new_most << _MX_SHIFT)
-                        + (new_total << _TOT_SHIFT)
-                        + bits
-                    )
-                    new_value = value + gain + choice[rank + in_sets]
-                    if get(new_key, -1) < new_value:
-                        out[new_key] = new_value
-                        parents[new_key] = (key, used, jokers, in_sets)
+                    new_key = key + delta + ((in_sets - most) << _MX_SHIFT)
+                elif 3 * most > total + in_sets + later:
+                    continue
+                else:
+                    new_key = key + delta
+                new_value = value + gain
+                if get(new_key, -1) < new_value:
+                    out[new_key] = new_value
+                    parents[new_key] = (key, how)
         return out
 
-    def _moves(self, code: int, places: int, next1: int, next2: int) -> list[tuple[int, int]]:
-        """(places in sets, new run code) for ``places`` places of a suit whose runs are
-        ``code``: runs of 1 and 2 go on, then as many longer runs as the places left allow, the
-        rest start runs; a new run needs places at the next two positions, and a run of 1 at
-        the next one (at most ``next1`` and ``next2`` there)."""
-        a1, a2, a3 = RUN_STATES[code]
-        room = places - a1 - a2
+    def _supply_at(self, position: int, suit: int, used_jokers: int, high: int) -> list[_Fill]:
+        """Every way to fill ``suit``'s places at ``position`` with ``used_jokers`` placed so far
+        and ``high`` placed at the suit's high ace."""
+        left = self.jokers - used_jokers
+        if position == HIGH_ACE:
+            return self._high_supply(suit, left) if self.high[suit] else [(0, 0, 0, 0, 0, 0)]
+        if position == 1 and self.high[suit]:
+            return self._low_supply(suit, left, high)
+        return self._supply(self._face(suit, position), left)
+
+    def _ways(self, position: int, suit: int, code: int, supply: list[_Fill]) -> list[_Way]:
+        """Every way (:data:`_Way`) to place ``suit``'s places at ``position`` after runs
+        ``code``, filled as ``supply`` allows."""
+        choice = _choices(self.steps, (self.top - position) * N_SUITS + suit)
+        below = (self._most(suit, position - 1), self._most(suit, position - 2))
+        shift = _BITS * suit
         out = []
-        for in_sets in range(room + 1):
-            longer = min(a3, room - in_sets)
-            new = room - in_sets - longer
-            if new + a1 > next1 or new > next2 or new + a1 + a2 + longer > MAX_OPEN:
-                continue
-            out.append((in_sets, _CODE[(new, a1, a2 + longer)]))
+        for places, used, jokers, gain, bits, rank in supply:
+            for in_sets, new_code in _moves(code, places, below, position != HIGH_ACE):
+                delta = ((new_code - code) << shift) + (jokers << _J_SHIFT) + (in_sets << _TOT_SHIFT) + bits
+                out.append((delta, in_sets, gain + choice[rank + in_sets], (used, jokers, in_sets)))
         return out
 
     def _close_rank(self, states: dict[int, int], parents: dict[int, _Parent]) -> dict[int, int]:
@@ -395,13 +446,12 @@ class _Search:
         dropped (the last step's ``parents`` re-keyed to match)."""
         out: dict[int, int] = {}
         renamed: dict[int, _Parent] = {}
-        keep_mask = ~(_COUNTS)
         for key, value in states.items():
             most = (key >> _MX_SHIFT) & 7
             total = (key >> _TOT_SHIFT) & 31
             if total and 3 * most > total:
                 continue
-            new_key = key & keep_mask
+            new_key = key & ~_COUNTS
             if out.get(new_key, -1) < value:
                 out[new_key] = value
                 renamed[new_key] = parents[key]
@@ -409,75 +459,51 @@ class _Search:
         parents.update(renamed)
         return out
 
-    def _high_step(self, states: dict[int, int], suit: int, parents: dict[int, _Parent]) -> dict[int, int]:
-        """The states after the high ace of ``suit``: its runs of 2 go on to it, and some of the
-        longer ones; its places are the aces and jokers kept at position 1 and more of the
-        aces, the joker rule and the value of the whole face counted here."""
-        shift = _BITS * suit
-        ace_shift = _ACE_SHIFT + _ACE_BITS * suit
-        face = self._face(suit, 1)
-        real, held, declared = self.real[face], self.held[face], self.declared[face]
-        out: dict[int, int] = {}
-        clear = ~((_MASK << shift) | (15 << ace_shift))
-        for key, value in states.items():
-            a1, a2, a3 = RUN_STATES[(key >> shift) & _MASK]
-            if a1:
-                continue
-            base = key & clear
-            if not self.high[suit]:
-                if not a2 and out.get(base, -1) < value:
-                    out[base] = value
-                    parents[base] = (key, 0, 0, 0)
-                continue
-            low = (key >> ace_shift) & 15
-            aces_low, jokers_low = low >> 2, low & 3
-            used_jokers = (key >> _J_SHIFT) & 7
-            for aces in range(max(0, real - aces_low), real + held - aces_low + 1):
-                used = aces_low + aces
-                can_free = used if self.replace else used - real
-                gain = self._played_gain(face, aces)
-                for jokers in range(self.jokers - used_jokers + 1):
-                    if not a2 <= aces + jokers <= a2 + a3:
-                        continue
-                    placed = jokers_low + jokers
-                    if declared - min(placed, declared) > can_free:
-                        continue
-                    new_key = base + (jokers << _J_SHIFT)
-                    new_value = value + gain + self._joker_gain(face, placed if declared else jokers)
-                    if out.get(new_key, -1) < new_value:
-                        out[new_key] = new_value
-                        parents[new_key] = (key, aces, jokers, 0)
-        return out
-
     # ------------------------------------------------------------------------------ the melds
     def _plan(self, key: int, history: list[dict[int, _Parent]], value: int) -> TablePlan:
         """The plan of the state ``key`` reached at the end: its steps read back through
         ``history``, then the melds built forward (module docstring)."""
         jokers_played = ((key >> _J_SHIFT) & 7) - self.table_jokers
-        path: list[tuple[int, int, int]] = []
+        path: list[_How] = []
         for parents in reversed(history):
-            key, used, jokers, in_sets = parents[key]
-            path.append((used, jokers, in_sets))
+            key, how = parents[key]
+            path.append(how)
         path.reverse()
         builder = _Builder()
         played: list[int] = []
-        aces_low = [0] * N_SUITS
+        aces_high = [0] * N_SUITS
         for step, (used, jokers, in_sets) in enumerate(path):
-            position, suit = divmod(step, N_SUITS)
-            position += 1
+            down, suit = divmod(step, N_SUITS)
+            position = self.top - down
             face = self._face(suit, position)
-            if position == 1 and self.high[suit]:
-                aces_low[suit] = used
-            elif position == HIGH_ACE:
-                played += [face] * (aces_low[suit] + used - self.real[face]) if self.high[suit] else []
+            if position == HIGH_ACE:
+                aces_high[suit] = used
             else:
-                played += [face] * (used - self.real[face])
+                played += [face] * (used + (aces_high[suit] if position == 1 else 0) - self.real[face])
             builder.place(suit, position, [face] * used + [JOKER] * jokers, in_sets)
-            if suit == N_SUITS - 1:
+            if suit == N_SUITS - 1 and position != HIGH_ACE:
                 builder.close_rank(position)
         builder.close_all()
         played.sort()
         return TablePlan(builder.melds(), (*played, *[JOKER] * jokers_played), value)
+
+
+@lru_cache(maxsize=4096)
+def _moves(code: int, places: int, below: tuple[int, int], sets: bool) -> tuple[tuple[int, int], ...]:
+    """(places in sets, new run code) for ``places`` places of a suit whose runs are ``code``:
+    runs of 1 and 2 go on, then as many longer runs as the places left allow, the rest start runs
+    or (with ``sets``) go to sets; a new run needs places at the next two positions, and a run of
+    1 at the next one (at most ``below`` there)."""
+    a1, a2, a3 = RUN_STATES[code]
+    room = places - a1 - a2
+    out = []
+    for in_sets in range(room + 1 if sets else min(room + 1, 1)):
+        longer = min(a3, room - in_sets)
+        new = room - in_sets - longer
+        if new + a1 > below[0] or new > below[1] or new + a1 + a2 + longer > MAX_OPEN:
+            continue
+        out.append((in_sets, _CODE[(new, a1, a2 + longer)]))
+    return tuple(out)
 
 
 class _Builder:
@@ -498,8 +524,6 @@ class _Builder:
         must = [run for run in runs if len(run) < 3]
         longer = sorted((run for run in runs if len(run) >= 3), key=len, reverse=True)
         go_on = len(pieces) - len(must) - in_sets
-        if position == HIGH_ACE:
-            go_on = len(pieces) - len(must)
         continued = must + longer[: max(0, min(len(longer), go_on))]
         for run in longer[len(continued) - len(must) :]:
             self._finish(suit, run)
@@ -509,15 +533,9 @@ class _Builder:
         rest = list(queue)
         self.in_sets[suit] = rest[:in_sets]
         self.open[suit] = continued + [[(position, piece)] for piece in rest[in_sets:]]
-        if position == HIGH_ACE:
-            for run in self.open[suit]:
-                self._finish(suit, run)
-            self.open[suit] = []
 
     def close_rank(self, position: int) -> None:
         """Deal the rank's set places suit by suit, round robin, over its sets."""
-        if position == HIGH_ACE:
-            return
         count = max(len(pieces) for pieces in self.in_sets)
         groups: list[list[tuple[int, int]]] = [[] for _ in range(count)]
         dealt = 0
@@ -537,19 +555,22 @@ class _Builder:
         self.in_sets = [[] for _ in range(N_SUITS)]
 
     def close_all(self) -> None:
-        """Finish every run still open (after the king, when the ace is never high)."""
+        """Finish every run still open (after the low ace)."""
         for suit in range(N_SUITS):
             for run in self.open[suit]:
                 self._finish(suit, run)
             self.open[suit] = []
 
     def _finish(self, suit: int, run: list[tuple[int, int]]) -> None:
-        """A run done: one meld, or two when it runs from the low ace to the high one."""
+        """A run done (built from the top down): one meld, or two when it runs from the high ace
+        to the low one."""
         parts = [run[:3], run[3:]] if len(run) > MAX_RUN else [run]
         for part in parts:
+            part.reverse()
             positions = [p for p, _ in part]
             self.runs.append((suit, positions[0], build_run(suit, positions, [piece for _, piece in part])))
 
     def melds(self) -> tuple[Meld, ...]:
-        """The sets by rank, then the runs by suit and lowest position."""
-        return (*self.sets, *(meld for _, _, meld in sorted(self.runs, key=lambda r: r[:2])))
+        """The sets by rank (the low ace first), then the runs by suit and lowest position."""
+        sets = sorted(self.sets, key=lambda meld: meld.positions[0])
+        return (*sets, *(meld for _, _, meld in sorted(self.runs, key=lambda r: r[:2])))

@@ -334,7 +334,7 @@ def run_solve(
             raise RummykitError("--batch is for hands alone; a table is solved with --table and --hand")
         if pieces:
             raise RummykitError("give the hand with --hand, not as pieces")
-        from rummykit.cli.solve_table import solve_table  # HiGHS and numpy: Carousel tables only
+        from rummykit.cli.solve_table import solve_table  # the table solver: Carousel tables only
 
         solve_table(rules, piece_set.copies, table or "", hand or "", as_json)
         return

@@ -24,7 +24,7 @@ from rummykit.core.melds import CARD_JOKERS, CardValues, Wilds
 from rummykit.solvers.arrange import Arrangement, HandSolver, Objective
 from rummykit.solvers.report import HandProfile, best_arrangement, finishes, whole_hand_kinds
 
-if TYPE_CHECKING:  # the table solver (HiGHS, numpy) is loaded by Carousel's game, not by every hint
+if TYPE_CHECKING:  # the table solver is loaded by Carousel's game, not by every hint
     from rummykit.solvers.rearrange import DeclaredFace, TableMove, TableSolver
 
 

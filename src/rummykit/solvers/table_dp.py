@@ -47,6 +47,8 @@ from functools import lru_cache
 from rummykit.core.melds import HIGH_ACE, MAX_RUN, Meld, MeldKind, build_run
 from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, make_face
 
+FEW = 64
+"""Below this many states a rank's dominated ones are not looked for (:func:`_undominated`)."""
 MAX_OPEN = 4
 """The most places of one face: two decks' copies and two jokers."""
 RUN_STATES: tuple[tuple[int, int, int], ...] = tuple(
@@ -198,7 +200,10 @@ def _undominated(states: dict[int, int]) -> dict[int, int]:
     """``states`` without those another state beats: the same but for one suit's runs, which are
     one step more complete (:data:`_UPGRADES`), and of a higher value. Its futures include every
     future of the beaten one with the same choices (a run of 3 or more may stop; a longer run
-    goes on wherever a shorter one must), each worth more, so no best answer is lost."""
+    goes on wherever a shorter one must), each worth more, so no best answer is lost. Fewer than
+    :data:`FEW` states are kept as they are (the look-ups cost more than they save)."""
+    if len(states) < FEW:
+        return states
     out = {}
     for key, value in states.items():
         for suit in range(N_SUITS):
@@ -521,6 +526,11 @@ class _Builder:
         go on, then the longest others while pieces are left after the ``in_sets`` for sets,
         then new runs; the runs not continued are done."""
         runs = self.open[suit]
+        if not pieces:
+            for run in runs:
+                self._finish(suit, run)
+            self.open[suit] = []
+            return
         must = [run for run in runs if len(run) < 3]
         longer = sorted((run for run in runs if len(run) >= 3), key=len, reverse=True)
         go_on = len(pieces) - len(must) - in_sets

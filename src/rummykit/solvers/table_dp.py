@@ -89,9 +89,9 @@ class TablePlan:
     value: int
 
 
-_Fill = tuple[int, int, int, int, int, int]
-"""One way to fill a face's places: (places, real cards, jokers, value, bits added to the key,
-first rank of the arrangement choice)."""
+_Fill = tuple[int, int, int, int, int, int, int]
+"""One way to fill a face's places: (places, real cards, jokers, jokers placed anew, value, bits
+added to the key, first rank of the arrangement choice)."""
 _How = tuple[int, int, int]
 """What a step placed: (real cards, jokers, places in sets)."""
 _Parent = tuple[int, _How]
@@ -120,7 +120,8 @@ def plan_table(
     ``weights``: per face, the value of playing one card of it from the hand (positive), and
     ``joker_weight`` of one joker from the hand. The position must be possible: at most two
     copies of a face and two jokers in all, as two decks hold (the caller checks)."""
-    free = _free_jokers(real, held, hand_jokers, declared, table_jokers, replace_from_table)
+    fixed = _fixed_jokers(real, held, declared, replace_from_table)
+    free = hand_jokers + table_jokers - sum(fixed)
     playable = _playable(real, held, declared, free)
     if not any(playable) and not hand_jokers:
         return None
@@ -130,7 +131,7 @@ def plan_table(
         hand_jokers,
         declared,
         table_jokers,
-        free,
+        fixed,
         weights,
         joker_weight,
         replace_from_table,
@@ -139,21 +140,14 @@ def plan_table(
     return search.run()
 
 
-def _free_jokers(
-    real: Sequence[int],
-    held: Sequence[int],
-    hand_jokers: int,
-    declared: Sequence[int],
-    table_jokers: int,
-    replace: bool,
-) -> int:
-    """The most jokers that may be placed anew: the hand's, the table's with no declared card,
-    and the table's whose declared card a real card could replace."""
-    bound = sum(declared)
-    freeable = sum(
-        declared[f] for f in range(N_FACES) if declared[f] and (real[f] if replace else 0) + held[f]
-    )
-    return hand_jokers + table_jokers - bound + freeable
+def _fixed_jokers(
+    real: Sequence[int], held: Sequence[int], declared: Sequence[int], replace: bool
+) -> list[int]:
+    """Per face, the table jokers declared as it that must keep their card: no real card of the
+    face may be on the new table to free them (from the hand, or, with ``replace``, the table).
+    Every other joker (the hand's, the table's with no declared card or that a real card may
+    free) may be placed anew."""
+    return [d if d and not (real[f] if replace else 0) + held[f] else 0 for f, d in enumerate(declared)]
 
 
 def _playable(real: Sequence[int], held: Sequence[int], declared: Sequence[int], free: int) -> list[int]:
@@ -236,7 +230,7 @@ class _Search:
         hand_jokers: int,
         declared: Sequence[int],
         table_jokers: int,
-        free: int,
+        fixed: Sequence[int],
         weights: Sequence[int],
         joker_weight: int,
         replace: bool,
@@ -245,15 +239,17 @@ class _Search:
         self.real = real
         self.held = held
         self.declared = declared
-        self.table_jokers = table_jokers
         self.hand_jokers = hand_jokers
-        self.jokers = table_jokers + hand_jokers
+        self.fixed = fixed
+        self.loose = table_jokers - sum(fixed)
+        """The table's jokers that may be placed anew (the key counts those placed, and the
+        hand's)."""
         self.weights = weights
         self.replace = replace
         self.top = HIGH_ACE if ace_high else N_RANKS
         self.steps = self.top * N_SUITS
-        self.free = free
-        """The most jokers that may be placed anew (:func:`_free_jokers`)."""
+        self.free = self.loose + hand_jokers
+        """The most jokers that may be placed anew (:func:`_fixed_jokers`)."""
         self.caps = [[self._cap(suit, p) for p in range(self.top + 1)] for suit in range(N_SUITS)]
         """Per suit and position, the most places there without jokers placed anew."""
         self.high = [ace_high and self._high_possible(suit) for suit in range(N_SUITS)]
@@ -297,14 +293,17 @@ class _Search:
         """Every way to fill ``face``'s places (:data:`_Fill`): each real card of the table, some
         of the hand's, some jokers (the table's declared as it stay unless a real card of the face
         frees them)."""
-        real, held, declared = self.real[face], self.held[face], self.declared[face]
+        real, held, declared, fixed = self.real[face], self.held[face], self.declared[face], self.fixed[face]
         out = []
         for used in range(real, real + held + 1):
             can_free = used if self.replace else used - real
             gain = self._played_gain(face, used - real)
-            for jokers in range(jokers_left + 1):
+            for anew in range(jokers_left + 1):
+                jokers = fixed + anew
                 if declared - min(jokers, declared) <= can_free:
-                    out.append((used + jokers, used, jokers, gain + self._joker_gain(face, jokers), 0, 0))
+                    out.append(
+                        (used + jokers, used, jokers, anew, gain + self._joker_gain(face, jokers), 0, 0)
+                    )
         return out
 
     def _high_supply(self, suit: int, jokers_left: int) -> list[_Fill]:
@@ -314,16 +313,17 @@ class _Search:
         :meth:`_low_supply`). Each ace counts its value here (the table's aces are taken off at
         the end, :attr:`offset`). The choice's rank prefers the fewest aces, then jokers."""
         face = make_face(suit, 1)
-        declared = self.declared[face]
+        declared, fixed = self.declared[face], self.fixed[face]
         shift = _ACE_SHIFT + _ACE_BITS * suit
         out = []
         for aces in range(self.real[face] + self.held[face] + 1):
             gain = self._played_gain(face, aces)
-            for jokers in range(jokers_left + 1):
-                rank = aces * (jokers_left + 1) + jokers
+            for jokers in range(fixed + jokers_left + 1):
+                rank = aces * (fixed + jokers_left + 1) + jokers
                 bits = ((aces << 2) | (jokers if declared else 0)) << shift
                 extra = 0 if declared else self._joker_gain(face, jokers)
-                out.append((aces + jokers, aces, jokers, gain + extra, bits, rank * 5))
+                anew = max(0, jokers - fixed)
+                out.append((aces + jokers, aces, jokers, anew, gain + extra, bits, rank * 5))
         return out
 
     def _low_supply(self, suit: int, jokers_left: int, high: int) -> list[_Fill]:
@@ -331,19 +331,21 @@ class _Search:
         (aces << 2 | jokers, :meth:`_high_supply`): every way to place the rest of its aces, each
         of the table's placed, and jokers, the joker rule checked on the whole face."""
         face = make_face(suit, 1)
-        real, held, declared = self.real[face], self.held[face], self.declared[face]
+        real, held, declared, fixed = self.real[face], self.held[face], self.declared[face], self.fixed[face]
         aces_high, jokers_high = high >> 2, high & 3
         clear = -(high << (_ACE_SHIFT + _ACE_BITS * suit))
+        anew_high = max(0, jokers_high - fixed)
         out = []
         for aces in range(max(0, real - aces_high), real + held - aces_high + 1):
             used = aces + aces_high
             can_free = used if self.replace else used - real
             gain = self._played_gain(face, aces)
-            for jokers in range(jokers_left + 1):
+            for jokers in range(fixed + jokers_left + 1):
                 placed = jokers + jokers_high
-                if declared - min(placed, declared) <= can_free:
+                anew = max(0, placed - fixed) - anew_high
+                if anew <= jokers_left and declared - min(placed, declared) <= can_free:
                     extra = self._joker_gain(face, placed if declared else jokers)
-                    out.append((aces + jokers, aces, jokers, gain + extra, clear, 0))
+                    out.append((aces + jokers, aces, jokers, anew, gain + extra, clear, 0))
         return out
 
     def _played_gain(self, face: int, played: int) -> int:
@@ -374,7 +376,7 @@ class _Search:
                 states = _undominated(self._close_rank(states, parents))
         best_key, best = -1, -1
         for key, value in states.items():
-            played_jokers = ((key >> _J_SHIFT) & 7) - self.table_jokers
+            played_jokers = ((key >> _J_SHIFT) & 7) - self.loose
             if 0 <= played_jokers <= self.hand_jokers:
                 total = value - self.offset + played_jokers * self.joker_value
                 if total > best:
@@ -426,9 +428,9 @@ class _Search:
     def _supply_at(self, position: int, suit: int, used_jokers: int, high: int) -> list[_Fill]:
         """Every way to fill ``suit``'s places at ``position`` with ``used_jokers`` placed so far
         and ``high`` placed at the suit's high ace."""
-        left = self.jokers - used_jokers
+        left = self.free - used_jokers
         if position == HIGH_ACE:
-            return self._high_supply(suit, left) if self.high[suit] else [(0, 0, 0, 0, 0, 0)]
+            return self._high_supply(suit, left) if self.high[suit] else [(0, 0, 0, 0, 0, 0, 0)]
         if position == 1 and self.high[suit]:
             return self._low_supply(suit, left, high)
         return self._supply(self._face(suit, position), left)
@@ -440,9 +442,9 @@ class _Search:
         below = (self._most(suit, position - 1), self._most(suit, position - 2))
         shift = _BITS * suit
         out = []
-        for places, used, jokers, gain, bits, rank in supply:
+        for places, used, jokers, anew, gain, bits, rank in supply:
             for in_sets, new_code in _moves(code, places, below, position != HIGH_ACE):
-                delta = ((new_code - code) << shift) + (jokers << _J_SHIFT) + (in_sets << _TOT_SHIFT) + bits
+                delta = ((new_code - code) << shift) + (anew << _J_SHIFT) + (in_sets << _TOT_SHIFT) + bits
                 out.append((delta, in_sets, gain + choice[rank + in_sets], (used, jokers, in_sets)))
         return out
 
@@ -468,7 +470,7 @@ class _Search:
     def _plan(self, key: int, history: list[dict[int, _Parent]], value: int) -> TablePlan:
         """The plan of the state ``key`` reached at the end: its steps read back through
         ``history``, then the melds built forward (module docstring)."""
-        jokers_played = ((key >> _J_SHIFT) & 7) - self.table_jokers
+        jokers_played = ((key >> _J_SHIFT) & 7) - self.loose
         path: list[_How] = []
         for parents in reversed(history):
             key, how = parents[key]

@@ -70,8 +70,6 @@ _ACE_SHIFT = _TOT_SHIFT + 5
 _ACE_BITS = 4
 _COUNTS = ((1 << (_ACE_SHIFT - _MX_SHIFT)) - 1) << _MX_SHIFT
 """The bits of the rank's set counts in a key."""
-_STEP_BITS = 6
-"""Bits of one step's arrangement choice in a value."""
 _LEX_BITS = 84
 """Bits of a lexicographic count over the 52 faces (base 3: at most two of a face)."""
 _LEX = tuple(int(3 ** (N_FACES - 1 - face)) for face in range(N_FACES))
@@ -211,12 +209,18 @@ def _undominated(states: dict[int, int]) -> dict[int, int]:
     return out
 
 
+def _width(steps: int, step: int) -> int:
+    """Bits of ``step``'s arrangement choice in a value: the high ace's (the aces and jokers
+    placed there, :meth:`_Search._high_supply`) need 6, the others' places in sets 3."""
+    return 6 if steps == HIGH_ACE * N_SUITS and step < N_SUITS else 3
+
+
 @lru_cache(maxsize=2 * HIGH_ACE * N_SUITS)
 def _choices(steps: int, step: int) -> tuple[int, ...]:
     """The tie-break value of each arrangement choice rank (0 best) at ``step`` of ``steps``:
     earlier steps weigh more."""
-    shift = _STEP_BITS * (steps - 1 - step)
-    top = (1 << _STEP_BITS) - 1
+    shift = sum(_width(steps, later) for later in range(step + 1, steps))
+    top = (1 << _width(steps, step)) - 1
     return tuple((top - rank) << shift for rank in range(top + 1))
 
 
@@ -254,7 +258,7 @@ class _Search:
         """Per suit and position, the most places there without jokers placed anew."""
         self.high = [ace_high and self._high_possible(suit) for suit in range(N_SUITS)]
         """Per suit, whether a run may end with its high ace."""
-        self.joker_shift = _STEP_BITS * self.steps
+        self.joker_shift = sum(_width(self.steps, step) for step in range(self.steps))
         self.kept_shift = self.joker_shift + _LEX_BITS
         self.played_shift = self.kept_shift + 2
         self.value_shift = self.played_shift + _LEX_BITS

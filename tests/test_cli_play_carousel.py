@@ -302,9 +302,9 @@ def test_hint_use_replaces_a_draft_as_one_step() -> None:
     assert draft_rows(out) == [
         "1  group     7H 7D 7C  ok  new",
         "2  group     JK[8S] 8H 8D  ok  new",
-        "3  sequence  5S 6S JK[7S] 8S 9S  ok  new",
-        "4  sequence  9H TH JH  ok",
-        "5  sequence  2C 3C 4C 5C 6C 7C  ok  new",
+        "3  sequence  2C 3C 4C 5C 6C 7C  ok  new",
+        "4  sequence  5S 6S JK[7S] 8S 9S  ok  new",
+        "5  sequence  9H TH JH  ok",
     ]
     client.handle("undo")
     assert draft_rows(out)[3] == "4  sequence  2C 3C JK[4C]  ok  new"

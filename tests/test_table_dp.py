@@ -156,7 +156,7 @@ def test_value_on_recorded_positions(position: dict[str, Any]) -> None:
         # with nothing to play the table stays as it is
         (1, "AS 2S 3S", "QS KS", ["AS 2S 3S"], ""),
         # the fewest cards in sets, from the top rank down and suit by suit: the second 5S is in
-        # a run rather than the set (sets by rank, then runs by suit and lowest card)
+        # a run rather than the set (sets by rank, then runs by lowest card and suit)
         (2, "5S 5H 5D", "3S 4S 5S 6S 7S 5C", ["5H 5D 5C", "3S 4S 5S", "5S 6S 7S"], "3S 4S 5S 6S 7S 5C"),
     ],
 )

@@ -587,6 +587,7 @@ class _Builder:
             self.runs.append((suit, positions[0], build_run(suit, positions, [piece for _, piece in part])))
 
     def melds(self) -> tuple[Meld, ...]:
-        """The sets by rank (the low ace first), then the runs by suit and lowest position."""
+        """The sets by rank (the low ace first), then the runs by lowest position and suit."""
         sets = sorted(self.sets, key=lambda meld: meld.positions[0])
-        return (*sets, *(meld for _, _, meld in sorted(self.runs, key=lambda r: r[:2])))
+        runs = sorted(self.runs, key=lambda run: (run[1], run[0]))
+        return (*sets, *(meld for _, _, meld in runs))

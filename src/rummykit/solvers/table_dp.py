@@ -413,13 +413,14 @@ class _Search:
                     supply = supplies[which >> _BITS] = self._supply_at(position, suit, jokers, high)
                 found = ways[which] = self._ways(position, suit, code, supply)
             most = (key >> _MX_SHIFT) & 7
-            total = (key >> _TOT_SHIFT) & 31
+            room = ((key >> _TOT_SHIFT) & 31) + later
+            short = 3 * most - room
             for delta, in_sets, gain, how in found:
                 if in_sets > most:
-                    if 3 * in_sets > total + in_sets + later:
+                    if 2 * in_sets > room:
                         continue
                     new_key = key + delta + ((in_sets - most) << _MX_SHIFT)
-                elif 3 * most > total + in_sets + later:
+                elif in_sets < short:
                     continue
                 else:
                     new_key = key + delta

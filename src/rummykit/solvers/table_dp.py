@@ -60,8 +60,8 @@ RUN_STATES: tuple[tuple[int, int, int], ...] = tuple(
 """A suit's open runs at length 1, 2 and 3 or more, by code (index)."""
 _CODE = {state: code for code, state in enumerate(RUN_STATES)}
 _BITS = 6
-"""Bits of a suit's run code in a state key; then the jokers placed, the rank's set counts, and
-the aces a high run may take (per suit: aces and jokers placed low)."""
+"""Bits of a suit's run code in a state key; then the jokers placed anew, the rank's set counts
+(most places of one suit, all places), and per suit the aces (and jokers) placed high."""
 _MASK = (1 << _BITS) - 1
 _J_SHIFT = _BITS * N_SUITS
 _MX_SHIFT = _J_SHIFT + 3

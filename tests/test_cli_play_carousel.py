@@ -301,7 +301,7 @@ def test_hint_use_replaces_a_draft_as_one_step() -> None:
     assert "the solver's table is your draft" in out.getvalue()
     assert draft_rows(out) == [
         "1  group     7H 7D 7C  ok  new",
-        "2  group     8H 8D JK[8C]  ok  new",
+        "2  group     JK[8S] 8H 8D  ok  new",
         "3  sequence  2C 3C 4C 5C 6C 7C  ok  new",
         "4  sequence  5S 6S JK[7S] 8S 9S  ok  new",
         "5  sequence  9H TH JH  ok",

@@ -2,7 +2,7 @@
 5 or less, go out, the stock's last turns, and scores to 150.
 
 :class:`CarouselGame` is the immutable game over a :class:`CarouselState`; it owns the table
-solver (HiGHS), which answers one question: can the mover meld at all now? A meld is built on the
+solver (exact), which answers one question: can the mover meld at all now? A meld is built on the
 draft with atomic edits and committed, or handed in whole (the ``meld`` shortcut); either way the
 new table is checked in full (:func:`check_move`) before anything changes. Actions, their text
 and the integer ids are in :mod:`rummykit.variants.carousel.actions`; the position text in

@@ -1,0 +1,594 @@
+"""The exact search behind Carousel's table solver: a dynamic program over ranks.
+
+After van Rijn, Takes and Vis ("The complexity of Rummikub problems", 2015): the new table is
+built rank by rank, from the top down: the high ace (position 14, when the ace may be high), the
+king (13), and so on to the low ace (1); at each rank suit by suit (S, H, D, C). What a lower rank
+needs to know of the higher ones is, per suit, how many runs are open at length 1, 2 and 3 or more
+(a run of 1 or 2 must go on; one of 3 or more may stop), how many jokers are placed, and, within a
+rank, how many cards of each suit went to sets there. Every card of a face is a *place* of the new
+table: a real card of the table (each must be placed), one from the hand (optional), or a joker.
+A table joker keeps its declared card (it sits in a place of that face) unless a real card of that
+face replaces it (from the hand, or, with ``replace_from_table``, anywhere on the new table); every
+freed joker and every joker played from the hand takes a place anywhere, declared as that place's
+card. A face's places go first to the runs that must go on, then to the longer runs (as many as the
+places allow: a longer run never stops where it could go on, which loses nothing, as a run of 3 or
+more may always stop later), then to sets and new runs. The sets of a rank need ``3 * most <=
+total`` (most places of one suit, total places in sets), which is when they split into sets of 3 or
+4 distinct suits. An ace is high (14, only in a run down from the king) or low (1, in a set or a
+run up to the 2): the aces placed high are counted in the state until the low ace, where the suit's
+aces and its joker rule are settled. A state beaten by one whose runs of one suit are one step
+more complete, of a higher value, is dropped (it can reach nothing better).
+
+Which table, among equally good ones, is part of the value: each answer is worth one integer,
+compared in this order, so the best is unique whatever the order of the search:
+
+1. the value asked for (points then cards played, or cards), as the caller weighs the faces;
+2. the cards played: the most copies of the lowest face in face order (suits S H D C, ranks ace
+   to king), then of the next, and so on;
+3. the table jokers that keep their declared card: the most;
+4. the jokers' declared cards: again the lowest faces first;
+5. the arrangement: position by position from the top down (the high ace, the king, ...), suit by
+   suit, the fewest places in sets (the rest go to runs); at the high ace, the fewest aces, then
+   the fewest jokers.
+
+The melds are then read from the chosen places: runs go on longest first, sets are dealt suit by
+suit, round robin, over the rank's sets, and a face's places take its real cards before its
+jokers (in the order: runs that must go on, longer runs, sets, new runs).
+
+Pure Python; no solver library. Rules spec: ``carousel.md`` "Melds" and "Melding (manipulation)".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rummykit.core.melds import HIGH_ACE, MAX_RUN, Meld, MeldKind, build_run
+from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, make_face
+
+FEW = 64
+"""Below this many states a rank's dominated ones are not looked for (:func:`_undominated`)."""
+MAX_OPEN = 4
+"""The most places of one face: two decks' copies and two jokers."""
+RUN_STATES: tuple[tuple[int, int, int], ...] = tuple(
+    (a1, a2, a3)
+    for a1 in range(MAX_OPEN + 1)
+    for a2 in range(MAX_OPEN + 1 - a1)
+    for a3 in range(MAX_OPEN + 1 - a1 - a2)
+)
+"""A suit's open runs at length 1, 2 and 3 or more, by code (index)."""
+_CODE = {state: code for code, state in enumerate(RUN_STATES)}
+_BITS = 6
+"""Bits of a suit's run code in a state key; then the jokers placed anew, the rank's set counts
+(most places of one suit, all places), and per suit the aces (and jokers) placed high."""
+_MASK = (1 << _BITS) - 1
+_J_SHIFT = _BITS * N_SUITS
+_MX_SHIFT = _J_SHIFT + 3
+_TOT_SHIFT = _MX_SHIFT + 3
+_ACE_SHIFT = _TOT_SHIFT + 5
+_ACE_BITS = 4
+_COUNTS = ((1 << (_ACE_SHIFT - _MX_SHIFT)) - 1) << _MX_SHIFT
+"""The bits of the rank's set counts in a key."""
+_LEX_BITS = 84
+"""Bits of a lexicographic count over the 52 faces (base 3: at most two of a face)."""
+_LEX = tuple(int(3 ** (N_FACES - 1 - face)) for face in range(N_FACES))
+"""Each face's weight in a lexicographic count: lower faces weigh more."""
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """The best new table: the ``melds`` (jokers' ``stands_for`` their declarations), the faces
+    ``played`` from the hand (jokers as :data:`JOKER`, in face order) and the ``value`` of what
+    was played (the caller's weights summed)."""
+
+    melds: tuple[Meld, ...]
+    played: tuple[int, ...]
+    value: int
+
+
+_Fill = tuple[int, int, int, int, int, int, int]
+"""One way to fill a face's places: (places, real cards, jokers, jokers placed anew, value, bits
+added to the key, first rank of the arrangement choice)."""
+_How = tuple[int, int, int]
+"""What a step placed: (real cards, jokers, places in sets)."""
+_Parent = tuple[int, _How]
+"""How a state was reached at a step: the state before and what was placed."""
+_Way = tuple[int, int, int, _How]
+"""One way to place a face from a state: (what it adds to the key, the rank's set counts aside;
+places in sets; value; what was placed)."""
+
+
+def plan_table(
+    real: Sequence[int],
+    held: Sequence[int],
+    hand_jokers: int,
+    declared: Sequence[int],
+    table_jokers: int,
+    weights: Sequence[int],
+    joker_weight: int,
+    replace_from_table: bool = True,
+    ace_high: bool = True,
+) -> TablePlan | None:
+    """The best new table (module docstring), or ``None`` when no card can be played.
+
+    ``real``, ``held`` and ``declared``: per face (52), the real cards on the table, the cards in
+    the hand and the table jokers declared as it (all zero when table jokers are free to be placed
+    anew: then they count in ``table_jokers`` only); ``table_jokers``: every joker on the table;
+    ``weights``: per face, the value of playing one card of it from the hand (positive), and
+    ``joker_weight`` of one joker from the hand. The position must be possible: at most two
+    copies of a face and two jokers in all, as two decks hold (the caller checks)."""
+    fixed = _fixed_jokers(real, held, declared, replace_from_table)
+    free = hand_jokers + table_jokers - sum(fixed)
+    playable = _playable(real, held, declared, free)
+    if not any(playable) and not hand_jokers:
+        return None
+    search = _Search(
+        real,
+        playable,
+        hand_jokers,
+        declared,
+        table_jokers,
+        fixed,
+        weights,
+        joker_weight,
+        replace_from_table,
+        ace_high,
+    )
+    return search.run()
+
+
+def _fixed_jokers(
+    real: Sequence[int], held: Sequence[int], declared: Sequence[int], replace: bool
+) -> list[int]:
+    """Per face, the table jokers declared as it that must keep their card: no real card of the
+    face may be on the new table to free them (from the hand, or, with ``replace``, the table).
+    Every other joker (the hand's, the table's with no declared card or that a real card may
+    free) may be placed anew."""
+    return [d if d and not (real[f] if replace else 0) + held[f] else 0 for f, d in enumerate(declared)]
+
+
+def _playable(real: Sequence[int], held: Sequence[int], declared: Sequence[int], free: int) -> list[int]:
+    """Per face, the hand's cards that could be in a meld of three with cards that may be on the
+    new table (real ones of the table or the hand, table jokers' declared cards), the missing
+    ones no more than the ``free`` jokers that could be placed anew; 0 for the others, which no
+    table can take (every card of a valid meld is in a valid meld of three around it)."""
+    shown = [real[f] + held[f] + declared[f] for f in range(N_FACES)]
+    out = [0] * N_FACES
+    for face in range(N_FACES):
+        if held[face] and any(sum(not shown[g] for g in others) <= free for others in _threes(face)):
+            out[face] = held[face]
+    return out
+
+
+def _threes(face: int) -> list[tuple[int, int]]:
+    """The other two faces of every set and run of three holding ``face``."""
+    suit, rank = divmod(face, N_RANKS)
+    rank += 1
+    others = [make_face(s, rank) for s in range(N_SUITS) if s != suit]
+    out = [(a, b) for i, a in enumerate(others) for b in others[i + 1 :]]
+    for position in (rank, HIGH_ACE) if rank == 1 else (rank,):
+        for low in range(max(1, position - 2), min(position, HIGH_ACE - 2) + 1):
+            window = [
+                make_face(suit, 1 if p == HIGH_ACE else p) for p in range(low, low + 3) if p != position
+            ]
+            out.append((window[0], window[1]))
+    return out
+
+
+_UPGRADES = tuple(
+    tuple(
+        _CODE[better]
+        for better in ((a1, a2, a3 + 1), (a1 - 1, a2 + 1, a3), (a1, a2 - 1, a3 + 1))
+        if min(better) >= 0 and sum(better) <= MAX_OPEN
+    )
+    for a1, a2, a3 in RUN_STATES
+)
+"""Per run code, the codes one step more complete: a run of 3 or more more, or one run longer
+(1 to 2, 2 to 3 or more)."""
+
+
+def _undominated(states: dict[int, int]) -> dict[int, int]:
+    """``states`` without those another state beats: the same but for one suit's runs, which are
+    one step more complete (:data:`_UPGRADES`), and of a higher value. Its futures include every
+    future of the beaten one with the same choices (a run of 3 or more may stop; a longer run
+    goes on wherever a shorter one must), each worth more, so no best answer is lost. Fewer than
+    :data:`FEW` states are kept as they are (the look-ups cost more than they save)."""
+    if len(states) < FEW:
+        return states
+    out = {}
+    for key, value in states.items():
+        for suit in range(N_SUITS):
+            shift = _BITS * suit
+            code = (key >> shift) & _MASK
+            cleared = key - (code << shift)
+            if any(states.get(cleared + (better << shift), -1) > value for better in _UPGRADES[code]):
+                break
+        else:
+            out[key] = value
+    return out
+
+
+def _width(steps: int, step: int) -> int:
+    """Bits of ``step``'s arrangement choice in a value: the high ace's (the aces and jokers
+    placed there, :meth:`_Search._high_supply`) need 6, the others' places in sets 3."""
+    return 6 if steps == HIGH_ACE * N_SUITS and step < N_SUITS else 3
+
+
+@lru_cache(maxsize=2 * HIGH_ACE * N_SUITS)
+def _choices(steps: int, step: int) -> tuple[int, ...]:
+    """The tie-break value of each arrangement choice rank (0 best) at ``step`` of ``steps``:
+    earlier steps weigh more."""
+    shift = sum(_width(steps, later) for later in range(step + 1, steps))
+    top = (1 << _width(steps, step)) - 1
+    return tuple((top - rank) << shift for rank in range(top + 1))
+
+
+class _Search:
+    """One run of the dynamic program (module docstring); :meth:`run` gives the plan."""
+
+    def __init__(
+        self,
+        real: Sequence[int],
+        held: Sequence[int],
+        hand_jokers: int,
+        declared: Sequence[int],
+        table_jokers: int,
+        fixed: Sequence[int],
+        weights: Sequence[int],
+        joker_weight: int,
+        replace: bool,
+        ace_high: bool,
+    ) -> None:
+        self.real = real
+        self.held = held
+        self.declared = declared
+        self.hand_jokers = hand_jokers
+        self.fixed = fixed
+        self.loose = table_jokers - sum(fixed)
+        """The table's jokers that may be placed anew (the key counts those placed, and the
+        hand's)."""
+        self.weights = weights
+        self.replace = replace
+        self.top = HIGH_ACE if ace_high else N_RANKS
+        self.steps = self.top * N_SUITS
+        self.free = self.loose + hand_jokers
+        """The most jokers that may be placed anew (:func:`_fixed_jokers`)."""
+        self.caps = [[self._cap(suit, p) for p in range(self.top + 1)] for suit in range(N_SUITS)]
+        """Per suit and position, the most places there without jokers placed anew."""
+        self.high = [ace_high and self._high_possible(suit) for suit in range(N_SUITS)]
+        """Per suit, whether a run may end with its high ace."""
+        self.joker_shift = sum(_width(self.steps, step) for step in range(self.steps))
+        self.kept_shift = self.joker_shift + _LEX_BITS
+        self.played_shift = self.kept_shift + 2
+        self.value_shift = self.played_shift + _LEX_BITS
+        self.joker_value = joker_weight << self.value_shift
+        self.offset = sum(
+            self._played_gain(make_face(suit, 1), self.real[make_face(suit, 1)])
+            for suit in range(N_SUITS)
+            if self.high[suit]
+        )
+        """The value of the table's own aces of the suits whose aces placed high are counted
+        (:meth:`_high_supply`), taken off every answer."""
+
+    # ------------------------------------------------------------------------------------ setup
+    def _face(self, suit: int, position: int) -> int:
+        return make_face(suit, 1 if position == HIGH_ACE else position)
+
+    def _cap(self, suit: int, position: int) -> int:
+        """The most places of ``suit`` at ``position`` without jokers placed anew."""
+        face = self._face(suit, position)
+        return self.real[face] + self.held[face] + self.declared[face]
+
+    def _most(self, suit: int, position: int) -> int:
+        """The most places of ``suit`` at ``position``: none off the table, nor at the high ace of a
+        suit whose runs can't end there."""
+        if not 1 <= position <= self.top or (position == HIGH_ACE and not self.high[suit]):
+            return 0
+        return self.caps[suit][position] + self.free
+
+    def _high_possible(self, suit: int) -> bool:
+        """Whether a run of ``suit`` could end with the high ace: Q, K and A each present or
+        stood for by a joker that may be placed anew."""
+        missing = sum(not self.caps[suit][p] for p in (HIGH_ACE - 2, HIGH_ACE - 1, HIGH_ACE))
+        return missing <= self.free
+
+    def _supply(self, face: int, jokers_left: int) -> list[_Fill]:
+        """Every way to fill ``face``'s places (:data:`_Fill`): each real card of the table, some
+        of the hand's, some jokers (the table's declared as it stay unless a real card of the face
+        frees them)."""
+        real, held, declared, fixed = self.real[face], self.held[face], self.declared[face], self.fixed[face]
+        out = []
+        for used in range(real, real + held + 1):
+            can_free = used if self.replace else used - real
+            gain = self._played_gain(face, used - real)
+            for anew in range(jokers_left + 1):
+                jokers = fixed + anew
+                if declared - min(jokers, declared) <= can_free:
+                    out.append(
+                        (used + jokers, used, jokers, anew, gain + self._joker_gain(face, jokers), 0, 0)
+                    )
+        return out
+
+    def _high_supply(self, suit: int, jokers_left: int) -> list[_Fill]:
+        """At the high ace of a suit whose runs may end there: every count of its aces (table and
+        hand) and jokers placed there, kept in the key (at ``_ACE_SHIFT``; the jokers only when
+        a table joker is declared as the ace, whose rule is checked at the low ace,
+        :meth:`_low_supply`). Each ace counts its value here (the table's aces are taken off at
+        the end, :attr:`offset`). The choice's rank prefers the fewest aces, then jokers."""
+        face = make_face(suit, 1)
+        declared, fixed = self.declared[face], self.fixed[face]
+        shift = _ACE_SHIFT + _ACE_BITS * suit
+        out = []
+        for aces in range(self.real[face] + self.held[face] + 1):
+            gain = self._played_gain(face, aces)
+            for jokers in range(fixed + jokers_left + 1):
+                rank = aces * (fixed + jokers_left + 1) + jokers
+                bits = ((aces << 2) | (jokers if declared else 0)) << shift
+                extra = 0 if declared else self._joker_gain(face, jokers)
+                anew = max(0, jokers - fixed)
+                out.append((aces + jokers, aces, jokers, anew, gain + extra, bits, rank * 5))
+        return out
+
+    def _low_supply(self, suit: int, jokers_left: int, high: int) -> list[_Fill]:
+        """At the low ace of a suit whose runs may end at the high one, after ``high`` there
+        (aces << 2 | jokers, :meth:`_high_supply`): every way to place the rest of its aces, each
+        of the table's placed, and jokers, the joker rule checked on the whole face."""
+        face = make_face(suit, 1)
+        real, held, declared, fixed = self.real[face], self.held[face], self.declared[face], self.fixed[face]
+        aces_high, jokers_high = high >> 2, high & 3
+        clear = -(high << (_ACE_SHIFT + _ACE_BITS * suit))
+        anew_high = max(0, jokers_high - fixed)
+        out = []
+        for aces in range(max(0, real - aces_high), real + held - aces_high + 1):
+            used = aces + aces_high
+            can_free = used if self.replace else used - real
+            gain = self._played_gain(face, aces)
+            for jokers in range(fixed + jokers_left + 1):
+                placed = jokers + jokers_high
+                anew = max(0, placed - fixed) - anew_high
+                if anew <= jokers_left and declared - min(placed, declared) <= can_free:
+                    extra = self._joker_gain(face, placed if declared else jokers)
+                    out.append((aces + jokers, aces, jokers, anew, gain + extra, clear, 0))
+        return out
+
+    def _played_gain(self, face: int, played: int) -> int:
+        """The value of ``played`` cards of ``face`` from the hand."""
+        if not played:
+            return 0
+        weight = self.weights[face] * played
+        return (weight << self.value_shift) + (played * _LEX[face] << self.played_shift)
+
+    def _joker_gain(self, face: int, jokers: int) -> int:
+        """The tie-break value of ``jokers`` jokers placed as ``face``."""
+        if not jokers:
+            return 0
+        kept = min(jokers, self.declared[face])
+        return (kept << self.kept_shift) + (jokers * _LEX[face] << self.joker_shift)
+
+    # ------------------------------------------------------------------------------- the search
+    def run(self) -> TablePlan | None:
+        """The best plan, or ``None`` when the best plays nothing."""
+        states: dict[int, int] = {0: 0}
+        history: list[dict[int, _Parent]] = []
+        for position in range(self.top, 0, -1):
+            for suit in range(N_SUITS):
+                parents: dict[int, _Parent] = {}
+                states = self._step(states, position, suit, parents)
+                history.append(parents)
+            if position != HIGH_ACE:
+                states = _undominated(self._close_rank(states, parents))
+        best_key, best = -1, -1
+        for key, value in states.items():
+            played_jokers = ((key >> _J_SHIFT) & 7) - self.loose
+            if 0 <= played_jokers <= self.hand_jokers:
+                total = value - self.offset + played_jokers * self.joker_value
+                if total > best:
+                    best_key, best = key, total
+        if best >> self.value_shift <= 0:
+            return None
+        return self._plan(best_key, history, best >> self.value_shift)
+
+    def _step(
+        self, states: dict[int, int], position: int, suit: int, parents: dict[int, _Parent]
+    ) -> dict[int, int]:
+        """The states after placing ``suit``'s places at ``position``."""
+        shift = _BITS * suit
+        later = sum(self.caps[s][position] for s in range(suit + 1, N_SUITS)) + self.free
+        settle = position == 1 and self.high[suit]
+        ace_shift = _ACE_SHIFT + _ACE_BITS * suit
+        ways: dict[int, list[_Way]] = {}
+        supplies: dict[int, list[_Fill]] = {}
+        out: dict[int, int] = {}
+        get = out.get
+        for key, value in states.items():
+            code = (key >> shift) & _MASK
+            jokers = (key >> _J_SHIFT) & 7
+            high = (key >> ace_shift) & 15 if settle else 0
+            which = code | (jokers << _BITS) | (high << (_BITS + 3))
+            found = ways.get(which)
+            if found is None:
+                supply = supplies.get(which >> _BITS)
+                if supply is None:
+                    supply = supplies[which >> _BITS] = self._supply_at(position, suit, jokers, high)
+                found = ways[which] = self._ways(position, suit, code, supply)
+            most = (key >> _MX_SHIFT) & 7
+            room = ((key >> _TOT_SHIFT) & 31) + later
+            short = 3 * most - room
+            for delta, in_sets, gain, how in found:
+                if in_sets > most:
+                    if 2 * in_sets > room:
+                        continue
+                    new_key = key + delta + ((in_sets - most) << _MX_SHIFT)
+                elif in_sets < short:
+                    continue
+                else:
+                    new_key = key + delta
+                new_value = value + gain
+                if get(new_key, -1) < new_value:
+                    out[new_key] = new_value
+                    parents[new_key] = (key, how)
+        return out
+
+    def _supply_at(self, position: int, suit: int, used_jokers: int, high: int) -> list[_Fill]:
+        """Every way to fill ``suit``'s places at ``position`` with ``used_jokers`` placed so far
+        and ``high`` placed at the suit's high ace."""
+        left = self.free - used_jokers
+        if position == HIGH_ACE:
+            return self._high_supply(suit, left) if self.high[suit] else [(0, 0, 0, 0, 0, 0, 0)]
+        if position == 1 and self.high[suit]:
+            return self._low_supply(suit, left, high)
+        return self._supply(self._face(suit, position), left)
+
+    def _ways(self, position: int, suit: int, code: int, supply: list[_Fill]) -> list[_Way]:
+        """Every way (:data:`_Way`) to place ``suit``'s places at ``position`` after runs
+        ``code``, filled as ``supply`` allows."""
+        choice = _choices(self.steps, (self.top - position) * N_SUITS + suit)
+        below = (self._most(suit, position - 1), self._most(suit, position - 2))
+        shift = _BITS * suit
+        out = []
+        for places, used, jokers, anew, gain, bits, rank in supply:
+            for in_sets, new_code in _moves(code, places, below, position != HIGH_ACE):
+                delta = ((new_code - code) << shift) + (anew << _J_SHIFT) + (in_sets << _TOT_SHIFT) + bits
+                out.append((delta, in_sets, gain + choice[rank + in_sets], (used, jokers, in_sets)))
+        return out
+
+    def _close_rank(self, states: dict[int, int], parents: dict[int, _Parent]) -> dict[int, int]:
+        """The states whose sets at this rank split into sets of 3 or 4, the rank's counts
+        dropped (the last step's ``parents`` re-keyed to match)."""
+        out: dict[int, int] = {}
+        renamed: dict[int, _Parent] = {}
+        for key, value in states.items():
+            most = (key >> _MX_SHIFT) & 7
+            total = (key >> _TOT_SHIFT) & 31
+            if total and 3 * most > total:
+                continue
+            new_key = key & ~_COUNTS
+            if out.get(new_key, -1) < value:
+                out[new_key] = value
+                renamed[new_key] = parents[key]
+        parents.clear()
+        parents.update(renamed)
+        return out
+
+    # ------------------------------------------------------------------------------ the melds
+    def _plan(self, key: int, history: list[dict[int, _Parent]], value: int) -> TablePlan:
+        """The plan of the state ``key`` reached at the end: its steps read back through
+        ``history``, then the melds built forward (module docstring)."""
+        jokers_played = ((key >> _J_SHIFT) & 7) - self.loose
+        path: list[_How] = []
+        for parents in reversed(history):
+            key, how = parents[key]
+            path.append(how)
+        path.reverse()
+        builder = _Builder()
+        played: list[int] = []
+        aces_high = [0] * N_SUITS
+        for step, (used, jokers, in_sets) in enumerate(path):
+            down, suit = divmod(step, N_SUITS)
+            position = self.top - down
+            face = self._face(suit, position)
+            if position == HIGH_ACE:
+                aces_high[suit] = used
+            else:
+                played += [face] * (used + (aces_high[suit] if position == 1 else 0) - self.real[face])
+            builder.place(suit, position, [face] * used + [JOKER] * jokers, in_sets)
+            if suit == N_SUITS - 1 and position != HIGH_ACE:
+                builder.close_rank(position)
+        builder.close_all()
+        played.sort()
+        return TablePlan(builder.melds(), (*played, *[JOKER] * jokers_played), value)
+
+
+@lru_cache(maxsize=4096)
+def _moves(code: int, places: int, below: tuple[int, int], sets: bool) -> tuple[tuple[int, int], ...]:
+    """(places in sets, new run code) for ``places`` places of a suit whose runs are ``code``:
+    runs of 1 and 2 go on, then as many longer runs as the places left allow, the rest start runs
+    or (with ``sets``) go to sets; a new run needs places at the next two positions, and a run of
+    1 at the next one (at most ``below`` there)."""
+    a1, a2, a3 = RUN_STATES[code]
+    room = places - a1 - a2
+    out = []
+    for in_sets in range(room + 1 if sets else min(room + 1, 1)):
+        longer = min(a3, room - in_sets)
+        new = room - in_sets - longer
+        if new + a1 > below[0] or new > below[1] or new + a1 + a2 + longer > MAX_OPEN:
+            continue
+        out.append((in_sets, _CODE[(new, a1, a2 + longer)]))
+    return tuple(out)
+
+
+class _Builder:
+    """The melds of a plan, built position by position (module docstring): per suit its open
+    runs as lists of (position, piece), the sets of the rank being built, the melds done."""
+
+    def __init__(self) -> None:
+        self.open: list[list[list[tuple[int, int]]]] = [[] for _ in range(N_SUITS)]
+        self.in_sets: list[list[int]] = [[] for _ in range(N_SUITS)]
+        self.sets: list[Meld] = []
+        self.runs: list[tuple[int, int, Meld]] = []
+
+    def place(self, suit: int, position: int, pieces: list[int], in_sets: int) -> None:
+        """Place ``pieces`` (real cards first) at ``position`` of ``suit``: the runs of 1 and 2
+        go on, then the longest others while pieces are left after the ``in_sets`` for sets,
+        then new runs; the runs not continued are done."""
+        runs = self.open[suit]
+        if not pieces:
+            for run in runs:
+                self._finish(suit, run)
+            self.open[suit] = []
+            return
+        must = [run for run in runs if len(run) < 3]
+        longer = sorted((run for run in runs if len(run) >= 3), key=len, reverse=True)
+        go_on = len(pieces) - len(must) - in_sets
+        continued = must + longer[: max(0, min(len(longer), go_on))]
+        for run in longer[len(continued) - len(must) :]:
+            self._finish(suit, run)
+        queue = iter(pieces)
+        for run in continued:
+            run.append((position, next(queue)))
+        rest = list(queue)
+        self.in_sets[suit] = rest[:in_sets]
+        self.open[suit] = continued + [[(position, piece)] for piece in rest[in_sets:]]
+
+    def close_rank(self, position: int) -> None:
+        """Deal the rank's set places suit by suit, round robin, over its sets."""
+        count = max(len(pieces) for pieces in self.in_sets)
+        groups: list[list[tuple[int, int]]] = [[] for _ in range(count)]
+        dealt = 0
+        for suit, pieces in enumerate(self.in_sets):
+            for piece in pieces:
+                groups[dealt % count].append((suit, piece))
+                dealt += 1
+        for group in groups:
+            self.sets.append(
+                Meld(
+                    MeldKind.SET,
+                    tuple(piece for _, piece in group),
+                    tuple(make_face(suit, position) for suit, _ in group),
+                    (position,) * len(group),
+                )
+            )
+        self.in_sets = [[] for _ in range(N_SUITS)]
+
+    def close_all(self) -> None:
+        """Finish every run still open (after the low ace)."""
+        for suit in range(N_SUITS):
+            for run in self.open[suit]:
+                self._finish(suit, run)
+            self.open[suit] = []
+
+    def _finish(self, suit: int, run: list[tuple[int, int]]) -> None:
+        """A run done (built from the top down): one meld, or two when it runs from the high ace
+        to the low one."""
+        parts = [run[:3], run[3:]] if len(run) > MAX_RUN else [run]
+        for part in parts:
+            part.reverse()
+            positions = [p for p, _ in part]
+            self.runs.append((suit, positions[0], build_run(suit, positions, [piece for _, piece in part])))
+
+    def melds(self) -> tuple[Meld, ...]:
+        """The sets by rank (the low ace first), then the runs by lowest position and suit."""
+        sets = sorted(self.sets, key=lambda meld: meld.positions[0])
+        runs = sorted(self.runs, key=lambda run: (run[1], run[0]))
+        return (*sets, *(meld for _, _, meld in runs))

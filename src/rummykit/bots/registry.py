@@ -39,6 +39,7 @@ BUILT_IN: dict[str, dict[str, str]] = {
         "turkish_rummy": "rummykit.bots.greedy:GreedyBot",
         "kalooki": "rummykit.bots.kalooki_greedy:KalookiGreedyBot",
         "carousel": "rummykit.bots.carousel_greedy:CarouselGreedyBot",
+        "okey_101": "rummykit.variants.okey_101.bots:GreedyBot",
     },
     "search": {
         "okey": "rummykit.bots.search:SearchBot",

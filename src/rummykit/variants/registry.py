@@ -116,6 +116,13 @@ VARIANTS: dict[str, VariantInfo] = {
             ("match=rounds", "rounds={n}"),
         ),
         VariantInfo(
+            "okey_101",
+            "101 Okey",
+            Kind.TILES,
+            "rummykit.variants.okey_101.rules:Okey101Rules",
+            "rummykit.variants.okey_101.game:Okey101Game",
+        ),
+        VariantInfo(
             "carousel",
             "Carousel",
             Kind.CARDS,

@@ -1,0 +1,233 @@
+"""The greedy 101 Okey bot: every decision from the exact solver, one move deep (``okey-101.md``).
+
+It opens as soon as it can: a hand finish when every tile but one goes down, else the
+highest-valued opening once it reaches ``open_min``, else pairs once they reach
+``pairs_open_min``; it lays a taken tile first, as the rules ask. Once open it frees okeys, lays
+the melds of the arrangement that keeps the fewest points (or, having opened with pairs, its
+pairs), lays off what the table takes, and discards. It takes the previous player's discard
+whenever the rules let it put that tile on the table (under ``take_discard=free``, when the tile
+lowers the hand's points or raises its opening). It never discards an ``işlek`` tile or an okey
+unless nothing else is left. The random bot (:class:`rummykit.bots.base.RandomBot`) needs nothing
+of the game. Both read only the observation and the legal actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rummykit.core.melds import Meld, MeldKind, Wilds
+from rummykit.core.notation import format_declared
+from rummykit.core.pieces import JOKER, Kind, rank_of, suit_of
+from rummykit.engine.table import TableMeld
+from rummykit.solvers.arrange import HandSolver, Objective, solver_for
+from rummykit.variants.okey_101.actions import (
+    V_DISCARD,
+    V_DRAW,
+    V_LAYOFF,
+    V_RETRACT,
+    V_SWAP,
+    V_TAKE,
+    Okey101Action,
+)
+from rummykit.variants.okey_101.game import Okey101Game
+from rummykit.variants.okey_101.rules import Okey101Rules, TakeDiscard
+from rummykit.variants.okey_101.scoring import tile_points
+from rummykit.variants.okey_101.solver import Okey101Solver, islek_discards
+
+
+def meld_text(meld: Meld, okey: int) -> str:
+    """The canonical text of laying ``meld`` from the hand (``meld …`` or ``pair …``): a run's
+    okeys declared, a set's naturals by colour then its okeys, a pair's natural first."""
+    run = meld.kind is MeldKind.RUN
+    tiles = list(zip(meld.faces, meld.stands_for, strict=True))
+    if meld.kind is MeldKind.SET:
+        tiles.sort(key=lambda t: (t[0] == okey, suit_of(t[1])))
+    elif meld.kind is MeldKind.PAIR:
+        tiles.sort(key=lambda t: t[0] == okey)
+    words = [format_declared(Kind.TILES, f, s if run and f == okey else None) for f, s in tiles]
+    return ("pair " if meld.kind is MeldKind.PAIR else "meld ") + " ".join(words)
+
+
+class GreedyBot:
+    """Greedy 101 Okey play from the observation and the legal actions only (module docstring).
+    ``seed`` is unused: the bot is deterministic."""
+
+    name = "greedy"
+
+    def __init__(self, game: Okey101Game, seed: int = 0) -> None:
+        self.game = game
+        self.rules: Okey101Rules = game.rules
+        self.solver = Okey101Solver(game.rules)
+        self.points: HandSolver = solver_for(game.meld_rules, game.rules.values())
+
+    # ------------------------------------------------------------------ the view
+    def _table(self, observation: dict[str, Any], okey: int) -> list[TableMeld]:
+        """The table as melds (tile ids stand in: only faces are read)."""
+        book = self.game.book
+        out = []
+        for view in observation["table"]:
+            run = view["kind"] == MeldKind.RUN.value
+            played = [
+                (i, s if run and f == okey else None)
+                for i, (f, s) in enumerate(zip(view["faces"], view["stands_for"], strict=True))
+            ]
+            faces = list(view["faces"])
+            meld = book.check(faces, [d for _, d in played], view["kind"] == MeldKind.PAIR.value, okey)
+            assert not isinstance(meld, str)
+            out.append(TableMeld(view["number"], view["owner"], tuple(range(len(faces))), meld))
+        return out
+
+    # ------------------------------------------------------------------ choosing
+    def choose(self, observation: dict[str, Any], legal: list[Okey101Action]) -> Okey101Action:
+        """The greedy choice: one of ``legal``."""
+        if len(legal) == 1:
+            return legal[0]
+        okey = observation["okey"]
+        wilds = self.game.book.wilds(okey)
+        if observation["phase"] == "draw":
+            return self._draw_or_take(observation, legal, wilds)
+        by_text = {a.text(): a for a in legal}
+        hand = list(observation["hand"])
+        opened = observation["opened"][observation["seat"]]
+        must = observation["must_place"]
+        plan = self._plan(observation, hand, opened, must, wilds, okey)
+        for text in plan:
+            action = by_text.get(text)
+            if action is not None:
+                return action
+        if opened != "none":
+            for verb in (V_SWAP, V_LAYOFF):
+                found = [a for a in legal if a.verb is verb and (not must or a.tiles[0][0] in must)]
+                if found:
+                    return min(found, key=lambda a: a.tiles[0][0] == okey)
+        if must:
+            return next(a for a in legal if a.verb is not V_RETRACT)
+        if observation["pending"] and len(hand) > 1:
+            return by_text["retract"]
+        return self._discard(observation, legal, hand, opened, wilds, okey)
+
+    def _draw_or_take(
+        self, observation: dict[str, Any], legal: list[Okey101Action], wilds: Wilds
+    ) -> Okey101Action:
+        take = next((a for a in legal if a.verb is V_TAKE), None)
+        draw = next((a for a in legal if a.verb is V_DRAW), None)
+        if take is None or draw is None:
+            return take or draw or legal[0]
+        if self.rules.take_discard is TakeDiscard.USE_NOW:
+            return take  # legal only when the tile goes on the table this turn
+        hand = list(observation["hand"])
+        top = observation["takeable"]
+        if observation["opened"][observation["seat"]] == "none":
+            now = self.solver.best_opening(hand, wilds).value
+            return take if self.solver.best_opening([*hand, top], wilds).value > now else draw
+        held = self._left_points(hand, wilds)
+        return (
+            take
+            if self._left_points([*hand, top], wilds) - tile_points(top, min(wilds.faces)) < held
+            else draw
+        )
+
+    def _left_points(self, hand: Sequence[int], wilds: Wilds) -> int:
+        """The points the hand keeps after its best melds (the deadwood search: okeys kept cost
+        their fine)."""
+        okey = min(wilds.faces)
+        total = sum(
+            tile_points(f, okey) + (self.rules.okey_in_hand_penalty if f == okey else 0) for f in hand
+        )
+        return total - self.points.score(hand, wilds, Objective.DEADWOOD)
+
+    def _plan(
+        self,
+        observation: dict[str, Any],
+        hand: list[int],
+        opened: str,
+        must: list[int],
+        wilds: Wilds,
+        okey: int,
+    ) -> list[str]:
+        """The texts of the table plays wanted next, best first (the first legal one is played)."""
+        solver = self.solver
+        first = must[0] if must else None
+        if opened == "none":
+            pending = observation["pending"]
+            laid = [m for m in observation["table"] if m["number"] in pending]
+            if laid and laid[0]["kind"] == MeldKind.PAIR.value:
+                return [meld_text(p, okey) for p in solver.most_pairs(hand, wilds, first)]
+            finish = solver.hand_finish(hand, wilds, first, self._finish_floor(laid))
+            if finish is not None:
+                return [meld_text(m, okey) for m in finish.melds]
+            opening = solver.best_opening(hand, wilds, first)
+            if opening.melds and opening.value + sum(m["value"] for m in laid) >= self.rules.open_min:
+                return [meld_text(m, okey) for m in opening.melds]
+            if not laid:
+                pairs = solver.most_pairs(hand, wilds, first)
+                if 0 < self.rules.pairs_open_min <= len(pairs):
+                    return [meld_text(p, okey) for p in pairs]
+            return []
+        if opened == "pairs":
+            return [meld_text(p, okey) for p in solver.most_pairs(hand, wilds, first)]
+        arranged = self.points.arrange(hand, wilds, Objective.DEADWOOD)
+        melds: Sequence[Meld] = arranged.melds
+        if not arranged.ungrouped:
+            finish = solver.hand_finish(hand, wilds, first)
+            melds = finish.melds if finish is not None else ()
+        texts = [meld_text(m, okey) for m in melds if first is None or first in m.faces]
+        if "pairs" in observation["opened"] and self.rules.meld_openers_add_pairs:
+            left = list(arranged.ungrouped)
+            texts += [meld_text(p, okey) for p in solver.most_pairs(left, wilds, first)]
+        return texts
+
+    def _finish_floor(self, laid: list[dict[str, Any]]) -> int:
+        """The value a hand finish's melds laid from the hand must reach with ``laid`` pending."""
+        return max(0, self.rules.hand_finish_min - sum(int(m["value"]) for m in laid))
+
+    def _discard(
+        self,
+        observation: dict[str, Any],
+        legal: list[Okey101Action],
+        hand: list[int],
+        opened: str,
+        wilds: Wilds,
+        okey: int,
+    ) -> Okey101Action:
+        discards = {a.face: a for a in legal if a.verb is V_DISCARD and a.face is not None}
+        if len(hand) == 1 or not discards:
+            return next(iter(discards.values()), legal[0])
+        table = self._table(observation, okey)
+        costly = set(islek_discards(self.game.book, table, hand, okey)) | {okey}
+        if opened == "none":
+            kept = self.solver.best_opening(hand, wilds).melds
+        else:
+            kept = self.points.arrange(hand, wilds, Objective.DEADWOOD).melds
+        melded = [f for m in kept for f in m.faces]
+        spare = list(hand)
+        for face in melded:
+            spare.remove(face)
+        for pool in (spare, hand):
+            safe = [f for f in pool if f not in costly and f in discards]
+            if safe:
+                return discards[max(safe, key=lambda f: self._discard_rank(f, hand, opened, okey))]
+        return discards[max(discards, key=lambda f: (f != okey, tile_points(f, okey)))]
+
+    @staticmethod
+    def _discard_rank(face: int, hand: list[int], opened: str, okey: int) -> tuple[int, int]:
+        """How much a tile is worth throwing, the highest first: once open, its points; before,
+        fewer tiles near it (same colour within two, or same number), then fewer points (high tiles
+        build the opening)."""
+        if opened != "none":
+            return (tile_points(face, okey), 0)
+        natural = okey if face == JOKER else face
+        rest = list(hand)
+        rest.remove(face)
+        near = 0
+        for tile in rest:
+            if tile == okey:
+                continue
+            other = okey if tile == JOKER else tile
+            same_colour = suit_of(other) == suit_of(natural)
+            if (same_colour and 0 < abs(rank_of(other) - rank_of(natural)) <= 2) or (
+                not same_colour and rank_of(other) == rank_of(natural)
+            ):
+                near += 1
+        return (-near, -tile_points(face, okey))

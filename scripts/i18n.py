@@ -57,6 +57,7 @@ REGISTERING_MODULES = (
     "rummykit.variants.turkish_rummy.messages",
     "rummykit.variants.kalooki.messages",
     "rummykit.variants.carousel.messages",
+    "rummykit.variants.okey_101.messages",
     "rummykit.session.messages",
     "rummykit.server.protocol",
     "rummykit.engine.option_help",

@@ -129,6 +129,59 @@ OPTION_HELP: dict[str, str] = {
     "joker_replace_from_table": (
         "A joker's real card may also come from another meld on the table, not only from the hand."
     ),
+    # 101 Okey
+    "pairs_open_min": "The fewest pairs a player opens with in one turn (0: nobody opens with pairs).",
+    "last_pairs_open": "How the last player may open when every other player opened with pairs.",
+    "last_pairs_open_forbid": "Only with sets and runs: pairs would leave nothing to lay off on.",
+    "last_pairs_open_void": "With pairs too, which voids the round: nobody scores and it is dealt again.",
+    "take_discard": "When the previous player's discard may be taken.",
+    "take_discard_use_now": (
+        "Only to put it on the table this turn: in the opening, or once opened in a new meld or pair, "
+        "a lay-off or an okey swap."
+    ),
+    "take_discard_free": "Freely, into the hand, as in Okey.",
+    "meld_openers_add_pairs": (
+        "A player who opened with sets and runs may lay pairs too, once someone opened with pairs."
+    ),
+    "pair_layoff_limit": (
+        "The most tiles a player who opened with pairs may lay off in one turn; none: no limit."
+    ),
+    "okey_swap": (
+        "A player who has opened may free an okey from the table by putting the tile it stands for in "
+        "its place, and take the okey."
+    ),
+    "swapped_okey_must_be_used": "An okey freed from the table must be put on the table again the same turn.",
+    "hand_finish_min": (
+        "The least total value of a hand finish: every tile laid down in one turn before opening "
+        "(0: no minimum)."
+    ),
+    "hand_finish_double": (
+        "When laying the whole hand down in one turn before opening scores as a hand finish."
+    ),
+    "hand_finish_double_nobody_opened": "Only when no other player had opened.",
+    "hand_finish_double_always": "Always, whoever had opened.",
+    "on_stock_empty_score_hands": "Every hand is scored, with no finisher and no multiplier.",
+    "finish_bonus": (
+        "What the player who finishes scores (a negative number lowers their total), times the "
+        "round's multiplier."
+    ),
+    "unopened_penalty": "What a player who has not opened scores, times the round's multiplier.",
+    "pairs_penalty_multiplier": (
+        "The tiles left in the hand of a player who opened with pairs are multiplied by this again."
+    ),
+    "pairs_finish_multiplier": (
+        "Every score of the round is multiplied by this when the finisher opened with pairs."
+    ),
+    "hand_finish_multiplier": "Every score of the round is multiplied by this for a hand finish.",
+    "okey_in_hand_penalty": (
+        "Points each okey left in the hand of a player who opened adds, not multiplied."
+    ),
+    "playable_discard_penalty": (
+        "Points a player gets at once for discarding a tile that could be laid off on the table (0: none)."
+    ),
+    "okey_discard_penalty": (
+        "Points a player gets at once for discarding an okey without finishing (0: none)."
+    ),
 }
 """English help by option name (``players``) and by option and value (``direction_ccw``)."""
 
@@ -143,6 +196,25 @@ OPTION_HELP_BY_VARIANT: dict[str, dict[str, str]] = {
     "turkish_rummy": {
         "rounds": "A match of exactly this many rounds, unless the penalty limit ends it sooner.",
         "hunt_penalty": "Points every opponent gets when a player lays down (a negative number, a penalty).",
+    },
+    "okey_101": {
+        "rounds": (
+            "A match of exactly this many rounds (a void round is dealt again and doesn't count); the "
+            "lowest total wins."
+        ),
+        "open_min": (
+            "The least total value of the sets and runs a player opens with in one turn (0: no minimum)."
+        ),
+        "okey_finish_multiplier": (
+            "Every score of the round is multiplied by this when the finishing discard is an okey."
+        ),
+        "stack_multipliers": (
+            "The multipliers that apply (an okey finish, a pairs finish, a hand finish) multiply "
+            "together; off: only the largest applies."
+        ),
+        "on_stock_empty": (
+            "What happens when the player who drew the last tile of the stock discards without finishing."
+        ),
     },
     "kalooki": {
         "rounds": "The number of rounds of a match when the match mode is rounds.",
@@ -201,6 +273,23 @@ OPTION_LABELS: dict[str, str] = {
     "game_bonus": "Game bonus",
     "round_win_bonus": "Round win bonus",
     "joker_replace_from_table": "Joker's card from the table",
+    "pairs_open_min": "Pairs to open",
+    "last_pairs_open": "Last player to open with pairs",
+    "take_discard": "Taking the discard",
+    "meld_openers_add_pairs": "Meld openers lay pairs",
+    "pair_layoff_limit": "Lay-offs a turn after a pairs opening",
+    "okey_swap": "Freeing okeys from the table",
+    "swapped_okey_must_be_used": "Freed okey used at once",
+    "hand_finish_min": "Hand finish minimum",
+    "hand_finish_double": "Hand finish doubled",
+    "finish_bonus": "Points for finishing",
+    "unopened_penalty": "Not opened",
+    "pairs_penalty_multiplier": "Pairs opener's hand multiplier",
+    "pairs_finish_multiplier": "Pairs finish multiplier",
+    "hand_finish_multiplier": "Hand finish multiplier",
+    "okey_in_hand_penalty": "Okey left in hand",
+    "playable_discard_penalty": "Playable discard fine",
+    "okey_discard_penalty": "Okey discard fine",
 }
 """A few words naming each option (a form's label), by option name."""
 
@@ -219,6 +308,13 @@ VALUE_LABELS: dict[str, str] = {
     "match_elimination": "elimination",
     "match_single_round": "single round",
     "match_rounds": "fixed number of rounds",
+    "last_pairs_open_forbid": "melds only",
+    "last_pairs_open_void": "the round is void",
+    "take_discard_use_now": "only to use at once",
+    "take_discard_free": "freely",
+    "hand_finish_double_nobody_opened": "when nobody had opened",
+    "hand_finish_double_always": "always",
+    "on_stock_empty_score_hands": "hands are scored",
 }
 """A few words naming each value of a choice, by option and value (``direction_ccw``)."""
 

@@ -128,16 +128,24 @@ def meld_view(meld: TableMeld) -> dict[str, Any]:
     }
 
 
-def _pick(hand: Sequence[int], face: int, prefer: Sequence[int]) -> int | None:
-    """The tile of ``face`` to play from ``hand``: the first of ``prefer`` (tiles that must be
-    used, then tiles everyone knows are there) held, else the first held."""
-    for piece in prefer:
-        if FACES[piece] == face and piece in hand:
-            return piece
-    for piece in hand:
-        if FACES[piece] == face:
-            return piece
-    return None
+def _choose(hand: Sequence[int], face: int, prefer: Sequence[int]) -> tuple[int, int] | None:
+    """Which tile of ``face`` leaves ``hand``: (where the first tile of that face is, the tile that
+    leaves: the first of ``prefer``, tiles that must be used then tiles everyone knows are there,
+    held with that face, else that first one); ``None`` when none is held. The hand's order of
+    faces after :func:`_remove` depends on the faces alone, not on which copy is known."""
+    at = next((i for i, p in enumerate(hand) if FACES[p] == face), None)
+    if at is None:
+        return None
+    chosen = next((p for p in prefer if FACES[p] == face and p in hand), hand[at])
+    return at, chosen
+
+
+def _remove(hand: list[int], at: int, piece: int) -> None:
+    """Take ``piece`` out of ``hand`` at position ``at`` (a tile of its face: the two trade
+    places first, tiles of one face being alike)."""
+    if hand[at] != piece:
+        hand[hand.index(piece)] = hand[at]
+    del hand[at]
 
 
 @dataclass(slots=True)
@@ -343,18 +351,18 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
     # ------------------------------------------------------------------ the view
     def observe(self, state: Okey101State, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees (``None``: a spectator): the common keys of ``docs/engine.md`` plus
-        ``rounds_played`` (rounds that count), ``indicator`` and ``okey`` (faces), ``discards``
-        (one pile per seat, bottom first; only each top with ``discard_history=top_only``) and
-        ``pile_counts``, ``takeable`` (the previous player's discard while the mover may take,
-        else null), ``table`` (each meld's ``number``, ``owner``, ``kind``, ``faces``,
-        ``stands_for``, ``value``), ``opened`` per seat (``none``, ``melds``, ``pairs``), and
-        the turn as all see it: ``pending`` (meld numbers toward an opening), ``open_at_start``,
-        ``laid_off``, ``layoffs``, ``taken`` (the face taken from the discard pile while it still
-        must be used or is in a pending meld) and ``taken_meld`` (that meld's number, null while
-        in the hand), ``must_place`` (faces to put on the table before
-        discarding), ``freed`` (freed okeys still to be used), ``fines`` (this round's: ``seat``,
-        ``kind``, ``tile`` face, ``points``). Every hand is scored at a round's end, so
-        ``last_result`` shows them all."""
+        ``rounds_played`` (rounds that count), ``indicator`` and ``okey`` (faces), ``discards`` (one
+        pile per seat, bottom first; only each top with ``discard_history=top_only``) and
+        ``pile_counts``, ``takeable`` (the previous player's discard while the mover may take, else
+        null), ``table`` (each meld's ``number``, ``owner``, ``kind``, ``faces``, ``stands_for``,
+        ``value``), ``opened`` per seat (``none``, ``melds``, ``pairs``), ``known`` (faces in order,
+        as which copy of a face is known is no one's to tell), and the turn as all see it:
+        ``pending`` (meld numbers toward an opening), ``open_at_start``, ``laid_off``, ``layoffs``,
+        ``taken`` (the face taken from the discard pile while it still must be used or is in a
+        pending meld) and ``taken_meld`` (that meld's number, null while in the hand),
+        ``must_place`` (faces to put on the table before discarding), ``freed`` (freed okeys still
+        to be used), ``fines`` (this round's: ``seat``, ``kind``, ``tile`` face, ``points``). Every
+        hand is scored at a round's end, so ``last_result`` shows them all."""
         phase = state.phase
         turn = state.turn
         piles = state.piles
@@ -375,7 +383,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             "hand": [FACES[p] for p in state.hands[seat]] if seat is not None else [],
             "hand_counts": [len(h) for h in state.hands],
             "stock_count": len(state.stock),
-            "known": [[FACES[p] for p in k] for k in state.known],
+            "known": [sorted(FACES[p] for p in k) for k in state.known],
             "last_result": self._results(state.results[-1]) if state.results else None,
             "indicator": indicator,
             "okey": OKEY_OF[indicator],
@@ -681,10 +689,11 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         ``keep_one``, if no tile would be left for the discard)."""
         out: list[Declared] = []
         for face, declared in tiles:
-            piece = _pick(draft.hand, face, draft.prefer)
-            if piece is None:
+            chosen = _choose(draft.hand, face, draft.prefer)
+            if chosen is None:
                 raise IllegalActionError("okey_101.not_held", tile=name(face))
-            draft.hand.remove(piece)
+            at, piece = chosen
+            _remove(draft.hand, at, piece)
             out.append((piece, declared))
         if keep_one and not draft.hand:
             raise IllegalActionError("okey_101.keep_one")
@@ -830,23 +839,24 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         draft.pending = []
         draft.events.append(Event("okey_101.retract", seat))
 
-    def _discard_plan(self, state: Okey101State, seat: int, action: Okey101Action) -> int:
-        """Check the discard ``action`` of ``seat``; returns the tile it discards."""
+    def _discard_plan(self, state: Okey101State, seat: int, action: Okey101Action) -> tuple[int, int]:
+        """Check the discard ``action`` of ``seat``; returns where the tile is and which one
+        (:func:`_choose`)."""
         if state.phase is _DRAW:
             raise IllegalActionError("okey_101.draw_first")
         assert action.face is not None
-        piece = _pick(state.hands[seat], action.face, state.known[seat])
-        if piece is None:
+        chosen = _choose(state.hands[seat], action.face, state.known[seat])
+        if chosen is None:
             raise IllegalActionError("okey_101.not_held", tile=name(action.face))
         refusal = self._discard_refusal(state, seat)
         if refusal is not None:
             raise refusal
-        return piece
+        return chosen
 
     # ------------------------------------------------------------------ applying
     def _apply(self, state: Okey101State, seat: int, action: Okey101Action) -> list[Event]:
         if action.verb is V_DISCARD:
-            return self._discard(state, seat, self._discard_plan(state, seat, action))
+            return self._discard(state, seat, *self._discard_plan(state, seat, action))
         return self._commit(state, seat, action, self._plan(state, seat, action))
 
     def _commit(
@@ -881,9 +891,9 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             return draft.events + self._void_round(state, note("okey_101.void_pairs", seat=seat))
         return draft.events
 
-    def _discard(self, state: Okey101State, seat: int, piece: int) -> list[Event]:
+    def _discard(self, state: Okey101State, seat: int, at: int, piece: int) -> list[Event]:
         hand = state.hands[seat]
-        hand.remove(piece)
+        _remove(hand, at, piece)
         state.known[seat] = [p for p in state.known[seat] if p != piece]
         state.piles[seat].append(piece)
         face = FACES[piece]

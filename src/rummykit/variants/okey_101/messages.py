@@ -40,7 +40,7 @@ NOTES = {
     "okey_101.x_pairs": "x{factor} for a pairs finish",
     "okey_101.x_okey": "x{factor} for finishing with an okey",
     "okey_101.no_stack": "(multipliers don't stack: the largest applies)",
-    "okey_101.finisher_points": "seat {seat} {points}",
+    "okey_101.finisher_points": "seat {seat} finished: {points}",
     "okey_101.unopened_points": "seat {seat} has not opened: {penalty} x{factor} = {points}",
     "okey_101.hand_points": (
         "seat {seat} keeps {tiles}: {total} x{factor} + {fine} for {okeys} okeys = {points}"
@@ -51,8 +51,7 @@ NOTES = {
 """Round-result notes (the first is the headline)."""
 
 ERRORS = {
-    "okey_101.drawn_already": "you have taken a tile already this turn",
-    "okey_101.starter_no_draw": "the first player starts with 22 tiles and takes none: play, then discard",
+    "okey_101.no_take_now": "no tile is taken now: play on the table, then discard",
     "okey_101.draw_first": "draw from the stock or take the discard first",
     "okey_101.stock_empty": "the stock is empty",
     "okey_101.nothing_to_take": "the previous player has no discard to take",

@@ -5,6 +5,7 @@ checked on chosen hands and against a brute force over every partition of small 
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from itertools import combinations
@@ -12,8 +13,10 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
 from okey_101_rig import setup
+from rummykit.cli.app import app
 from rummykit.core.notation import parse_face
 from rummykit.core.pieces import JOKER, N_FACES, Kind, rank_of, suit_of
 from rummykit.variants.okey_101.rules import Okey101Rules
@@ -168,3 +171,52 @@ def test_layoffs_and_islek_discards_on_the_table() -> None:
 def test_the_opening_with_12_13_1(allow: bool) -> None:
     solver = Okey101Solver(Okey101Rules(allow_13_1=allow))
     assert solver.best_opening(tiles("R12 R13 R1 B2"), WILDS).value == (26 if allow else 0)
+
+
+# ---------------------------------------------------------------- rummykit solve okey_101
+RUNNER = CliRunner()
+
+
+def solve(*args: str) -> tuple[int, str, str]:
+    result = RUNNER.invoke(app, ["solve", "okey_101", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_solve_a_hand() -> None:
+    hand = "R10 R11 K13 R13 Y10 Y11 Y12 Y13 R3 Y3 B3 B8"
+    code, out, _ = solve("--indicator", "K12", "--json", *hand.split())
+    assert code == 0
+    data = json.loads(out)
+    assert data["okey"] == "K13" and data["opening"]["value"] == 101 and data["opening"]["reaches"]
+    assert ["R10", "R11", "K13[R12]", "R13"] in [m["tiles"] for m in data["opening"]["melds"]]
+    assert data["hand_finish"]["discard"] == "B8" and data["layoffs"] is None
+    code, out, _ = solve("--indicator", "K12", *["R2", "R2", "Y5", "Y5", "B7"])
+    assert code == 0 and "pairs:       R2 R2 | Y5 Y5 = 2 (does not open)" in out
+
+
+def test_solve_a_position_names_layoffs_and_islek_tiles() -> None:
+    game, state = setup(
+        ["R6 R10 K13 Y2"] + [None] * 3, opened={0: "melds", 1: "melds"}, table=[(1, "R7 R8 R9")]
+    )
+    code, out, _ = solve("--position", game.position(state), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert {"meld": 1, "tile": "R6"} in data["layoffs"] and {"meld": 1, "tile": "K13[R10]"} in data["layoffs"]
+    assert data["islek"] == ["R6", "R10"]
+    code, out, _ = solve("--position", game.position(state))
+    assert code == 0 and "işlek:       R6 R10" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("R1", "F"), "give the indicator"),
+        (("--indicator", "F", "R1"), "never the indicator"),
+        (("--indicator", "K12", "K12", "K12", "R1"), "out of play"),
+        (("--indicator", "K12", "--batch", "-"), "solves one hand"),
+        ((), "no tiles given"),
+    ],
+)
+def test_solve_refuses_bad_input(args: tuple[str, ...], needle: str) -> None:
+    code, _, err = solve(*args)
+    assert code == 2 and needle in err

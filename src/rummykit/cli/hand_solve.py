@@ -324,6 +324,13 @@ def run_solve(
     raises :class:`RummykitError` for bad input."""
     info = variant(game)
     rules = info.load_rules(preset, rule or [])
+    if info.name == "okey_101":  # its own questions: the opening, pairs, a hand finish (okey-101.md)
+        if any(x is not None for x in (up_card, decks, batch, table, hand)):
+            raise RummykitError("okey_101 solves one hand: its tiles and --indicator (or --position)")
+        from rummykit.variants.okey_101.report import solve_hand
+
+        print(solve_hand(rules, split_tokens(pieces or []), indicator, as_json))
+        return
     if decks is not None and (info.kind is Kind.TILES or decks not in (1, 2)):
         raise RummykitError("--decks is 1 or 2, for card games")
     piece_set = info.pieces(rules, decks)

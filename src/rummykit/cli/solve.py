@@ -11,6 +11,7 @@ import typer
 from rummykit.cli.errors import user_errors
 from rummykit.cli.hand_solve import position_hand, run_solve
 from rummykit.errors import RummykitError
+from rummykit.variants.registry import variant
 
 
 def solve(
@@ -52,6 +53,12 @@ def solve(
         if position is not None:
             if pieces or any(x is not None for x in (indicator, up_card, batch, table, hand)):
                 raise RummykitError("--position gives the hand and its wilds: give no pieces or other hand")
+            info = variant(game)
+            if info.name == "okey_101":  # the seat's hand on the position's table (lay-offs, işlek)
+                from rummykit.variants.okey_101.report import solve_position
+
+                print(solve_position(info.load_rules(preset, rule or []), position, seat, as_json))
+                return
             pieces, indicator, up_card = position_hand(game, position, seat, rule, preset)
         elif seat is not None:
             raise RummykitError("--seat names a seat of --position")

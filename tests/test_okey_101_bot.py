@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from okey_101_rig import setup
+import rummykit
+from okey_101_rig import play, setup
 from rummykit.bots.registry import make_bot
 from rummykit.core.notation import parse_face
 from rummykit.core.pieces import Kind
@@ -14,6 +15,7 @@ from rummykit.variants.okey_101.actions import Verb
 from rummykit.variants.okey_101.bots import GreedyBot
 from rummykit.variants.okey_101.game import Okey101Game
 from rummykit.variants.okey_101.rules import Okey101Rules, TakeDiscard
+from rummykit.variants.okey_101.search import SearchBot
 from rummykit.variants.okey_101.state import Okey101State, Opened
 
 
@@ -101,3 +103,45 @@ def test_the_registry_builds_the_greedy_and_random_bots() -> None:
     assert isinstance(make_bot("greedy", game, 1), GreedyBot)
     assert make_bot("random", game, 1).name == "random"
     assert make_bot("medium", game, 1).name == "greedy"
+
+
+# ---------------------------------------------------------------- the search bot
+def test_the_search_bot_is_the_hard_level() -> None:
+    game = Okey101Game(Okey101Rules())
+    assert isinstance(make_bot("search:3", game, 1), SearchBot)
+    assert isinstance(make_bot("hard", game, 1), SearchBot)
+    with pytest.raises(ValueError, match="plays okey_101, not okey"):
+        SearchBot(rummykit.load("okey"), 0)
+    with pytest.raises(ValueError, match="at least one iteration"):
+        SearchBot(game, 0, iterations=0)
+
+
+def test_the_search_weighs_drawing_taking_and_discards() -> None:
+    game, state = setup(
+        ["R1 R5 K2 Y7 B11", None, None, None],
+        phase="draw",
+        opened={0: "melds", 1: "melds"},
+        table=[(1, "B6 B7 B8")],
+        piles=["", "", "", "B9"],
+    )
+    bot = SearchBot(game, 1, iterations=2, width=2)
+    view, legal = game.observe(state, 0), game.legal_actions(state, 0)
+    assert [a.verb for a in bot.candidates(view, legal)] == [Verb.TAKE, Verb.DRAW]
+    play(game, state, "draw")
+    view, legal = game.observe(state, 0), game.legal_actions(state, 0)
+    candidates = bot.candidates(view, legal)
+    assert len(candidates) == 3 and all(a.verb is Verb.DISCARD for a in candidates)
+    assert candidates[0] == GreedyBot(game).choose(view, legal)
+    assert bot.choose(view, legal) in candidates
+
+
+def test_the_search_plays_whole_rounds() -> None:
+    game = Okey101Game(Okey101Rules(rounds=1))
+    state = game.new_state(3)
+    bots = [make_bot("search:2" if s == 0 else "greedy", game, s) for s in range(4)]
+    steps = 0
+    while (seat := game.current_seat(state)) is not None:
+        game.apply(state, seat, bots[seat].choose(game.observe(state, seat), game.legal_actions(state, seat)))
+        steps += 1
+        assert steps < 2000
+    assert state.results

@@ -46,6 +46,7 @@ BUILT_IN: dict[str, dict[str, str]] = {
         "turkish_rummy": "rummykit.bots.search:SearchBot",
         "kalooki": "rummykit.bots.table_search:TableSearchBot",
         "carousel": "rummykit.bots.table_search:TableSearchBot",
+        "okey_101": "rummykit.variants.okey_101.search:SearchBot",
     },
 }
 """Each built-in bot but ``random``: its class per game (``"module:Class"``, imported when first

@@ -95,7 +95,7 @@ class TableSearchBot:
     Carousel."""
 
     name = "search"
-    variants = ("kalooki", "carousel")
+    variants: tuple[str, ...] = ("kalooki", "carousel")
 
     def __init__(
         self,
@@ -116,19 +116,23 @@ class TableSearchBot:
                 "a search needs at least one iteration, one candidate and one action per rollout, a "
                 "positive time and a margin of at least 0"
             )
-        self.plan: _Plan
-        if isinstance(game, KalookiGame):
-            self.plan = _KalookiPlan(game, width)
-        elif isinstance(game, CarouselGame):
-            self.plan = _CarouselPlan(game)
-        else:
-            raise ValueError(f"the table search plays {' and '.join(self.variants)}, not {game.variant}")
+        self.plan, default_horizon = self.plan_for(game, width)
         self.game = game
         self.rng = random.Random(f"table-search-bot/{seed}")
         self.iterations = iterations
         self.seconds = seconds
         self.margin = margin
-        self.horizon = horizon or (KALOOKI_HORIZON if isinstance(game, KalookiGame) else CAROUSEL_HORIZON)
+        self.horizon = horizon or default_horizon
+
+    def plan_for(self, game: Game[Any, Any], width: int) -> tuple[_Plan, int]:
+        """The plan of ``game`` (its candidates, rollout policies and cut-short values, keeping
+        ``width`` candidates besides the policy's where it ranks them) and its rollouts' default
+        horizon; raises ``ValueError`` for a game this bot doesn't play (a subclass adds games)."""
+        if isinstance(game, KalookiGame):
+            return _KalookiPlan(game, width), KALOOKI_HORIZON
+        if isinstance(game, CarouselGame):
+            return _CarouselPlan(game), CAROUSEL_HORIZON
+        raise ValueError(f"the table search plays {' and '.join(self.variants)}, not {game.variant}")
 
     def candidates(self, observation: dict[str, Any], legal: list[Any]) -> list[Any]:
         """The moves worth searching, the policy's choice first (only it when the choice is

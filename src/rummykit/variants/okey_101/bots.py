@@ -105,7 +105,7 @@ class GreedyBot:
             return next(a for a in legal if a.verb is not V_RETRACT)
         if observation["pending"] and len(hand) > 1:
             return by_text["retract"]
-        return self._discard(observation, legal, hand, opened, wilds, okey)
+        return next(iter(self.discard_order(observation, legal)), legal[0])
 
     def _draw_or_take(
         self, observation: dict[str, Any], legal: list[Okey101Action], wilds: Wilds
@@ -182,33 +182,35 @@ class GreedyBot:
         """The value a hand finish's melds laid from the hand must reach with ``laid`` pending."""
         return max(0, self.rules.hand_finish_min - sum(int(m["value"]) for m in laid))
 
-    def _discard(
-        self,
-        observation: dict[str, Any],
-        legal: list[Okey101Action],
-        hand: list[int],
-        opened: str,
-        wilds: Wilds,
-        okey: int,
-    ) -> Okey101Action:
+    def discard_order(self, observation: dict[str, Any], legal: list[Okey101Action]) -> list[Okey101Action]:
+        """The legal discards, the one to throw first: the tiles left out of the best melds (the
+        highest opening's before opening, the fewest points' after) that cost no fine, by
+        :meth:`_discard_rank`; then the other tiles that cost none; then the fined ones (``işlek``
+        tiles, the okey last), the most points first."""
         discards = {a.face: a for a in legal if a.verb is V_DISCARD and a.face is not None}
-        if len(hand) == 1 or not discards:
-            return next(iter(discards.values()), legal[0])
+        hand = list(observation["hand"])
+        if len(hand) == 1 or len(discards) <= 1:
+            return list(discards.values())
+        okey = observation["okey"]
+        wilds = self.game.book.wilds(okey)
+        opened = observation["opened"][observation["seat"]]
         table = self._table(observation, okey)
         costly = set(islek_discards(self.game.book, table, hand, okey)) | {okey}
         if opened == "none":
             kept = self.solver.best_opening(hand, wilds).melds
         else:
             kept = self.points.arrange(hand, wilds, Objective.DEADWOOD).melds
-        melded = [f for m in kept for f in m.faces]
         spare = list(hand)
-        for face in melded:
+        for face in (f for m in kept for f in m.faces):
             spare.remove(face)
-        for pool in (spare, hand):
-            safe = [f for f in pool if f not in costly and f in discards]
-            if safe:
-                return discards[max(safe, key=lambda f: self._discard_rank(f, hand, opened, okey))]
-        return discards[max(discards, key=lambda f: (f != okey, tile_points(f, okey)))]
+
+        def order(face: int) -> tuple[int, tuple[int, int]]:
+            if face in costly:
+                return (2, (-(face != okey), -tile_points(face, okey)))
+            rank = self._discard_rank(face, hand, opened, okey)
+            return (0 if face in spare else 1, (-rank[0], -rank[1]))
+
+        return [discards[f] for f in sorted(discards, key=order)]
 
     @staticmethod
     def _discard_rank(face: int, hand: list[int], opened: str, okey: int) -> tuple[int, int]:

@@ -397,26 +397,40 @@ def hand_shapes(faces: Sequence[int], okey: int, cap: int, top: int) -> list[int
     okey's face ``okey`` (its tiles wild, a false joker standing for it), at most ``cap`` tiles, no
     run position above ``top`` (13, or 14 with ``allow_13_1``); sets then runs, each group by
     number or colour."""
-    okeys = 0
-    rows = [0] * N_SUITS
-    for face in faces:
-        if face == okey:
-            okeys += 1
-            continue
-        natural = okey if face == JOKER else face
-        rows[suit_of(natural)] |= 1 << rank_of(natural)
     out: list[int] = []
     if cap < MIN_MELD:
         return out
-    for number in range(1, N_RANKS + 1):
-        colours = sum(1 << c for c in range(N_SUITS) if rows[c] >> number & 1)
-        if colours.bit_count() + min(okeys, MAX_OKEYS) >= MIN_MELD:
-            out += set_indices(number, colours, okeys, cap)
+    okeys = faces.count(okey)
+    held = 0
+    for face in set(faces):
+        if face != okey:
+            held |= _FACE_BIT[okey if face == JOKER else face]
+    rows = [held >> (c * _LANE) & _ROW for c in range(N_SUITS)]
+    # the numbers held in at least 3 - okeys colours: those that may make a set
+    a, b, c, d = rows
+    if okeys == 0:
+        numbers = a & b & (c | d) | c & d & (a | b)
+    elif okeys == 1:
+        numbers = a & (b | c | d) | b & (c | d) | c & d
+    else:
+        numbers = a | b | c | d
+    while numbers:
+        low = numbers & -numbers
+        numbers ^= low
+        colours = bool(a & low) | bool(b & low) << 1 | bool(c & low) << 2 | bool(d & low) << 3
+        out += set_indices(low.bit_length() - 1, colours, okeys, cap)
     for colour, row in enumerate(rows):
         held = row | ((row >> 1 & 1) << HIGH_ACE if top == HIGH_ACE else 0)
         if held:
             out += run_indices(colour, held, okeys, cap, top)
     return out
+
+
+_LANE = 16
+"""Bits per colour in :func:`hand_shapes`'s mask of faces held: face ``(c, n)`` at bit ``16c + n``."""
+_ROW = (1 << _LANE) - 1
+_FACE_BIT = tuple(1 << (suit_of(f) * _LANE + rank_of(f)) for f in range(N_FACES))
+"""Each natural face's bit in that mask."""
 
 
 def hand_pairs(faces: Sequence[int], okey: int) -> list[int]:

@@ -13,18 +13,21 @@ of the game. Both read only the observation and the legal actions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rummykit.core.melds import Meld, MeldKind, Wilds
-from rummykit.core.notation import format_declared
-from rummykit.core.pieces import JOKER, Kind, rank_of, suit_of
+from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, make_face, rank_of, suit_of
 from rummykit.engine.table import TableMeld
+from rummykit.memo import keep
 from rummykit.solvers.arrange import HandSolver, Objective, solver_for
 from rummykit.variants.okey_101.actions import (
     V_DISCARD,
     V_DRAW,
     V_LAYOFF,
+    V_MELD,
+    V_PAIR,
     V_RETRACT,
     V_SWAP,
     V_TAKE,
@@ -36,17 +39,39 @@ from rummykit.variants.okey_101.scoring import tile_points
 from rummykit.variants.okey_101.solver import Okey101Solver, islek_discards
 
 
-def meld_text(meld: Meld, okey: int) -> str:
-    """The canonical text of laying ``meld`` from the hand (``meld …`` or ``pair …``): a run's
-    okeys declared, a set's naturals by colour then its okeys, a pair's natural first."""
+def meld_action(meld: Meld, okey: int) -> Okey101Action:
+    """The action laying ``meld`` from the hand (``meld …`` or ``pair …``) in canonical form: a
+    run's okeys declared, a set's naturals by colour then its okeys, a pair's natural first."""
     run = meld.kind is MeldKind.RUN
     tiles = list(zip(meld.faces, meld.stands_for, strict=True))
     if meld.kind is MeldKind.SET:
         tiles.sort(key=lambda t: (t[0] == okey, suit_of(t[1])))
     elif meld.kind is MeldKind.PAIR:
         tiles.sort(key=lambda t: t[0] == okey)
-    words = [format_declared(Kind.TILES, f, s if run and f == okey else None) for f, s in tiles]
-    return ("pair " if meld.kind is MeldKind.PAIR else "meld ") + " ".join(words)
+    played = tuple((f, s if run and f == okey else None) for f, s in tiles)
+    return Okey101Action(V_PAIR if meld.kind is MeldKind.PAIR else V_MELD, melds=(played,))
+
+
+def near_counts(hand: Sequence[int], okey: int) -> dict[int, int]:
+    """For each face of ``hand``, how many other tiles of it are near it: of its colour within two
+    numbers, or of its number in another colour (okeys apart; a false joker as the okey's face)."""
+    held = Counter(okey if f == JOKER else f for f in hand if f != okey)
+    out = {}
+    for face in set(hand) - {okey}:
+        natural = okey if face == JOKER else face
+        colour, number = suit_of(natural), rank_of(natural)
+        near = sum(
+            held[make_face(colour, n)]
+            for n in range(number - 2, number + 3)
+            if 1 <= n <= N_RANKS and n != number
+        )
+        near += sum(held[make_face(c, number)] for c in range(N_SUITS) if c != colour)
+        out[face] = near
+    return out
+
+
+VIEWS_KEPT = 1024
+"""Table views whose melds a bot keeps (all forgotten when full)."""
 
 
 class GreedyBot:
@@ -60,6 +85,9 @@ class GreedyBot:
         self.rules: Okey101Rules = game.rules
         self.solver = Okey101Solver(game.rules)
         self.points: HandSolver = solver_for(game.meld_rules, game.rules.values())
+        self._melds: dict[int, tuple[dict[str, Any], TableMeld]] = {}
+        """The table meld of each table view seen (by the view's ``id``, the view kept alive): an
+        observation shares the views of melds that did not change."""
 
     # ------------------------------------------------------------------ the view
     def _table(self, observation: dict[str, Any], okey: int) -> list[TableMeld]:
@@ -67,15 +95,18 @@ class GreedyBot:
         book = self.game.book
         out = []
         for view in observation["table"]:
-            run = view["kind"] == MeldKind.RUN.value
-            played = [
-                (i, s if run and f == okey else None)
-                for i, (f, s) in enumerate(zip(view["faces"], view["stands_for"], strict=True))
-            ]
-            faces = list(view["faces"])
-            meld = book.check(faces, [d for _, d in played], view["kind"] == MeldKind.PAIR.value, okey)
-            assert not isinstance(meld, str)
-            out.append(TableMeld(view["number"], view["owner"], tuple(range(len(faces))), meld))
+            hit = self._melds.get(id(view))
+            if hit is None or hit[0] is not view:
+                run = view["kind"] == MeldKind.RUN.value
+                faces = list(view["faces"])
+                said = [
+                    s if run and f == okey else None for f, s in zip(faces, view["stands_for"], strict=True)
+                ]
+                meld = book.check(faces, said, view["kind"] == MeldKind.PAIR.value, okey)
+                assert not isinstance(meld, str)
+                made = TableMeld(view["number"], view["owner"], tuple(range(len(faces))), meld)
+                hit = keep(self._melds, id(view), (view, made), VIEWS_KEPT)
+            out.append(hit[1])
         return out
 
     # ------------------------------------------------------------------ choosing
@@ -87,15 +118,16 @@ class GreedyBot:
         wilds = self.game.book.wilds(okey)
         if observation["phase"] == "draw":
             return self._draw_or_take(observation, legal, wilds)
-        by_text = {a.text(): a for a in legal}
         hand = list(observation["hand"])
         opened = observation["opened"][observation["seat"]]
         must = observation["must_place"]
         plan = self._plan(observation, hand, opened, must, wilds, okey)
-        for text in plan:
-            action = by_text.get(text)
-            if action is not None:
-                return action
+        if plan:
+            listed = {a: a for a in legal if a.verb is V_MELD or a.verb is V_PAIR}
+            for wanted in plan:
+                action = listed.get(wanted)
+                if action is not None:
+                    return action
         if opened != "none":
             for verb in (V_SWAP, V_LAYOFF):
                 found = [a for a in legal if a.verb is verb and (not must or a.tiles[0][0] in must)]
@@ -104,7 +136,7 @@ class GreedyBot:
         if must:
             return next(a for a in legal if a.verb is not V_RETRACT)
         if observation["pending"] and len(hand) > 1:
-            return by_text["retract"]
+            return next(a for a in legal if a.verb is V_RETRACT)
         return next(iter(self.discard_order(observation, legal)), legal[0])
 
     def _draw_or_take(
@@ -145,37 +177,37 @@ class GreedyBot:
         must: list[int],
         wilds: Wilds,
         okey: int,
-    ) -> list[str]:
-        """The texts of the table plays wanted next, best first (the first legal one is played)."""
+    ) -> list[Okey101Action]:
+        """The table plays wanted next, best first (the first legal one is played)."""
         solver = self.solver
         first = must[0] if must else None
         if opened == "none":
             pending = observation["pending"]
             laid = [m for m in observation["table"] if m["number"] in pending]
             if laid and laid[0]["kind"] == MeldKind.PAIR.value:
-                return [meld_text(p, okey) for p in solver.most_pairs(hand, wilds, first)]
+                return [meld_action(p, okey) for p in solver.most_pairs(hand, wilds, first)]
             finish = solver.hand_finish(hand, wilds, first, self._finish_floor(laid))
             if finish is not None:
-                return [meld_text(m, okey) for m in finish.melds]
+                return [meld_action(m, okey) for m in finish.melds]
             opening = solver.best_opening(hand, wilds, first)
             if opening.melds and opening.value + sum(m["value"] for m in laid) >= self.rules.open_min:
-                return [meld_text(m, okey) for m in opening.melds]
+                return [meld_action(m, okey) for m in opening.melds]
             if not laid:
                 pairs = solver.most_pairs(hand, wilds, first)
                 if 0 < self.rules.pairs_open_min <= len(pairs):
-                    return [meld_text(p, okey) for p in pairs]
+                    return [meld_action(p, okey) for p in pairs]
             return []
         if opened == "pairs":
-            return [meld_text(p, okey) for p in solver.most_pairs(hand, wilds, first)]
+            return [meld_action(p, okey) for p in solver.most_pairs(hand, wilds, first)]
         arranged = self.points.arrange(hand, wilds, Objective.DEADWOOD)
         melds: Sequence[Meld] = arranged.melds
         if not arranged.ungrouped:
             finish = solver.hand_finish(hand, wilds, first)
             melds = finish.melds if finish is not None else ()
-        texts = [meld_text(m, okey) for m in melds if first is None or first in m.faces]
+        texts = [meld_action(m, okey) for m in melds if first is None or first in m.faces]
         if "pairs" in observation["opened"] and self.rules.meld_openers_add_pairs:
             left = list(arranged.ungrouped)
-            texts += [meld_text(p, okey) for p in solver.most_pairs(left, wilds, first)]
+            texts += [meld_action(p, okey) for p in solver.most_pairs(left, wilds, first)]
         return texts
 
     def _finish_floor(self, laid: list[dict[str, Any]]) -> int:
@@ -203,33 +235,21 @@ class GreedyBot:
         spare = list(hand)
         for face in (f for m in kept for f in m.faces):
             spare.remove(face)
+        near = near_counts(hand, okey)
 
         def order(face: int) -> tuple[int, tuple[int, int]]:
             if face in costly:
                 return (2, (-(face != okey), -tile_points(face, okey)))
-            rank = self._discard_rank(face, hand, opened, okey)
+            rank = self._discard_rank(face, near, opened, okey)
             return (0 if face in spare else 1, (-rank[0], -rank[1]))
 
         return [discards[f] for f in sorted(discards, key=order)]
 
     @staticmethod
-    def _discard_rank(face: int, hand: list[int], opened: str, okey: int) -> tuple[int, int]:
+    def _discard_rank(face: int, near: Mapping[int, int], opened: str, okey: int) -> tuple[int, int]:
         """How much a tile is worth throwing, the highest first: once open, its points; before,
-        fewer tiles near it (same colour within two, or same number), then fewer points (high tiles
-        build the opening)."""
+        fewer tiles near it (``near``: :func:`near_counts`), then fewer points (high tiles build
+        the opening)."""
         if opened != "none":
             return (tile_points(face, okey), 0)
-        natural = okey if face == JOKER else face
-        rest = list(hand)
-        rest.remove(face)
-        near = 0
-        for tile in rest:
-            if tile == okey:
-                continue
-            other = okey if tile == JOKER else tile
-            same_colour = suit_of(other) == suit_of(natural)
-            if (same_colour and 0 < abs(rank_of(other) - rank_of(natural)) <= 2) or (
-                not same_colour and rank_of(other) == rank_of(natural)
-            ):
-                near += 1
-        return (-near, -tile_points(face, okey))
+        return (-near[face], -tile_points(face, okey))

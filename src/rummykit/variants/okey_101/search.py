@@ -14,11 +14,13 @@ that has not opened, the tiles in hand for one that has). Points are penalties.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rummykit.bots.table_search import TableSearchBot
+from rummykit.core.melds import Meld, Wilds
 from rummykit.engine.game import Game
+from rummykit.solvers.arrange import Arrangement, Objective
 from rummykit.variants.okey_101.actions import (
     V_DISCARD,
     V_DRAW,
@@ -32,7 +34,7 @@ from rummykit.variants.okey_101.bots import GreedyBot
 from rummykit.variants.okey_101.game import Okey101Game
 from rummykit.variants.okey_101.scoring import score_round
 from rummykit.variants.okey_101.state import Okey101State
-from rummykit.variants.okey_101.table import FACES
+from rummykit.variants.okey_101.table import FACES, meld_value
 
 HORIZON = 48
 """Actions after which a rollout stops short of the round's end by default (about four turns a
@@ -47,6 +49,19 @@ class Okey101Policy(GreedyBot):
     12.9% (deals 2000-2199, every seat in turn)."""
 
     name = "policy"
+
+    def _opening(self, hand: list[int], wilds: Wilds, must: int | None, laid: int) -> Sequence[Meld]:
+        """The melds leaving the fewest tiles in hand when they reach ``open_min`` (a finish is
+        a race to lay every tile), else greedy's opening."""
+        if must is None:
+            fewest = self._arranged(hand, wilds)
+            if fewest.ungrouped and laid + sum(meld_value(m) for m in fewest.melds) >= self.rules.open_min:
+                return fewest.melds
+        return super()._opening(hand, wilds, must, laid)
+
+    def _arranged(self, hand: list[int], wilds: Wilds) -> Arrangement:
+        """The arrangement leaving the fewest tiles in hand."""
+        return self.points.arrange(hand, wilds, Objective.PIECES)
 
     @staticmethod
     def _discard_rank(face: int, near: Mapping[int, int], opened: str, okey: int) -> tuple[int, int]:

@@ -67,7 +67,7 @@ def summary_tables(summary: sim.Summary, timing: sim.Timing) -> list[Table]:
 
 
 def simulate(
-    game: Annotated[str, typer.Argument(help="okey, turkish_rummy, kalooki or carousel")],
+    game: Annotated[str, typer.Argument(help="okey, turkish_rummy, kalooki, carousel or okey_101")],
     games: Annotated[int, typer.Option(help="How many matches to play")] = 100,
     bots: Annotated[
         str,

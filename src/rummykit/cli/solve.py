@@ -15,7 +15,7 @@ from rummykit.variants.registry import variant
 
 
 def solve(
-    game: Annotated[str, typer.Argument(help="okey, turkish_rummy, kalooki or carousel")],
+    game: Annotated[str, typer.Argument(help="okey, turkish_rummy, kalooki, carousel or okey_101")],
     pieces: Annotated[list[str] | None, typer.Argument(help="The hand, e.g. R1 R2 R3 or 7H 8H 9H")] = None,
     indicator: Annotated[
         str | None, typer.Option(help="Okey: the indicator tile; its colour one higher is the okey (wild)")

@@ -73,7 +73,7 @@ def standings_table(data: dict[str, object], seatings: int, seconds: float, wher
 
 
 def tournament(
-    game: Annotated[str, typer.Argument(help="okey, turkish_rummy, kalooki or carousel")],
+    game: Annotated[str, typer.Argument(help="okey, turkish_rummy, kalooki, carousel or okey_101")],
     bots: Annotated[
         str,
         typer.Option(

@@ -616,3 +616,29 @@ def test_discard_history(history: DiscardHistory) -> None:
     view = game.observe(state, 2)
     shown = tiles("K4 K5") if history is DiscardHistory.VISIBLE else tiles("K5")
     assert view["discards"][3] == shown and view["pile_counts"][3] == 2
+
+
+@pytest.mark.parametrize(("factor", "stack", "points"), [(2, True, -202), (3, True, -303), (3, False, -303)])
+def test_hand_finish_multiplier(factor: int, stack: bool, points: int) -> None:
+    rules = Okey101Rules(hand_finish_multiplier=factor, stack_multipliers=stack)
+    game, state = setup(["R1 R2 R3 Y1 B1 K1 B5 B6 B7 K9", None, None, None], rules=rules)
+    result = round_result(play(game, state, "open R1 R2 R3 | Y1 B1 K1 | B5 B6 B7", "discard K9"))
+    assert result["kind"] == "hand" and result["deltas"][0] == points
+    assert result["deltas"][1] == 202 * factor
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        "players=1",
+        "open_min=-1",
+        "pairs_open_min=11",
+        "pair_layoff_limit=-1",
+        "okey_finish_multiplier=0",
+        "rounds=0",
+    ],
+)
+def test_out_of_range_options_are_refused(option: str) -> None:
+    name, _, value = option.partition("=")
+    with pytest.raises(RulesError, match=name):
+        Okey101Rules(**{name: int(value)})

@@ -40,6 +40,7 @@ PLAYTHROUGHS: dict[str, dict[str, Any]] = {
     "turkish_rummy": {"rules": {"rounds": 1}, "seed": 2028},
     "kalooki": {"rules": {"match": "rounds", "rounds": 1}, "seed": 2026},
     "carousel": {"rules": {"target": 30}, "seed": 2026},
+    "okey_101": {"rules": {"rounds": 1}, "seed": 2026},
 }
 """The rules changes and seed of each game's playthrough (seeds whose first round ends in 45-70
 steps, so that the files stay small)."""

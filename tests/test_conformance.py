@@ -52,6 +52,7 @@ SHORT_MATCH: dict[str, dict[str, object]] = {
     "turkish_rummy": {"rounds": 1},
     "kalooki": {"match": "rounds", "rounds": 1},
     "carousel": {"target": 30},
+    "okey_101": {"rounds": 1},
 }
 """Options for a match of about one round."""
 

@@ -31,6 +31,8 @@ GAMES = [
     ("kalooki", {"players": 3, "elimination_limit": 60}),
     ("carousel", {"players": 2, "target": 150}),
     ("carousel", {"players": 4, "target": 30}),
+    ("okey_101", {"players": 2, "rounds": 2}),
+    ("okey_101", {"players": 4, "rounds": 2, "take_discard": "free"}),
 ]
 MAX_ACTIONS = 3000
 
@@ -73,6 +75,11 @@ def features(game: Game[Any, Any], state: Any) -> set[str]:
         found |= {"later round"} if view["round"] > 1 else set()
         found |= {"known"} if any(view["known"]) else set()
         found |= {"eliminated"} if len(view["active"]) < game.players else set()
+    elif game.variant == "okey_101":
+        found |= {"pending"} if view["pending"] else set()
+        found |= {"later round"} if view["round"] > 1 else set()
+        found |= {"known"} if any(view["known"]) else set()
+        found |= {"opened"} if any(o != "none" for o in view["opened"]) else set()
     else:
         draft = view["draft"]
         found |= {"draft changed"} if draft["changed"] else set()
@@ -91,10 +98,12 @@ WANTED = {
     ("kalooki", 4): KALOOKI_SEEN,
     ("carousel", 2): CAROUSEL_SEEN | {"later round"},
     ("carousel", 4): CAROUSEL_SEEN,
+    ("okey_101", 2): {"draw", "play", "over", "pending", "later round", "known", "opened"},
+    ("okey_101", 4): {"draw", "play", "over", "pending", "known", "opened"},
 }
 """The kinds of position each game of :data:`GAMES` must reach in the positions tested (the
 three-seat Kalooki match plays on after a seat is out; the four-seat Carousel match, kept short,
-ends in its first round)."""
+ends in its first round, as do most four-seat 101 Okey rounds' first deal)."""
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES)

@@ -18,6 +18,7 @@ SHORT: dict[str, dict[str, Any]] = {
     "turkish_rummy": {"rounds": 2},
     "kalooki": {"match": "rounds", "rounds": 2},
     "carousel": {"players": 2, "target": 30},
+    "okey_101": {"rounds": 2},
 }
 
 

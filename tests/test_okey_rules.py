@@ -13,8 +13,9 @@ from rummykit.errors import IllegalActionError, NotationError
 from rummykit.variants.closed_hand.actions import NUM_ACTIONS, HandAction, Verb
 from rummykit.variants.closed_hand.state import Phase
 from rummykit.variants.okey.game import OkeyGame
-from rummykit.variants.okey.rules import Direction, DiscardHistory, FalseJoker, IndicatorBonus, OkeyRules
+from rummykit.variants.okey.rules import FalseJoker, IndicatorBonus, OkeyRules
 from rummykit.variants.okey.state import OkeyState
+from rummykit.variants.tiles.options import Direction, DiscardHistory
 
 WIN_MELDS = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13 R9"  # R9 is the spare
 WIN_PAIRS = "R1 R1 Y2 Y2 B3 B3 K4 K4 R5 R5 Y6 Y6 B7 B7 K9"  # K9 is the spare

@@ -27,6 +27,7 @@ def test_shipped_preset_is_the_spec_defaults(name: str) -> None:
         ("turkish_rummy", "turkish-rummy.md"),
         ("kalooki", "kalooki.md"),
         ("carousel", "carousel.md"),
+        ("okey_101", "okey-101.md"),
     ],
 )
 def test_fields_are_exactly_the_spec_options(name: str, spec: str) -> None:

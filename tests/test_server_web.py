@@ -112,7 +112,8 @@ def test_variants_list_every_option_from_the_rules_types(server: Server) -> None
         okey["rounds"]["type"] == "int" and okey["rounds"]["nullable"] and okey["rounds"]["default"] is None
     )
     assert okey["direction"]["values"] == ["ccw", "cw"] and okey["allow_13_1"]["type"] == "bool"
-    values = {o["name"]: o["values"][-1] for o in options if o["type"] == "choice"}
+    turkish = listed["turkish_rummy"]["options"]
+    values = {o["name"]: o["values"][-1] for o in turkish if o["type"] == "choice"}
     created = server.post(
         "/tables",
         {"variant": "turkish_rummy", "options": values, "seats": [{"kind": "bot"}] * 4},

@@ -336,6 +336,12 @@ def run_solve(
     raises :class:`RummykitError` for bad input."""
     info = variant(game)
     rules = info.load_rules(preset, rule or [])
+    own = info.part("hand_solve")
+    if own is not None:  # the game's own questions (101 Okey: the opening, pairs, a hand finish)
+        if any(x is not None for x in (up_card, decks, batch, table, hand)):
+            raise RummykitError(f"{info.name} solves one hand: its pieces and --indicator (or --position)")
+        print(own(rules, split_tokens(pieces or []), indicator, as_json))
+        return
     if decks is not None and (info.kind is Kind.TILES or decks not in (1, 2)):
         raise RummykitError("--decks is 1 or 2, for card games")
     piece_set = info.pieces(rules, decks)

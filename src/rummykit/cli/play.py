@@ -32,11 +32,11 @@ from rummykit.engine.match import Bot
 from rummykit.engine.options import parse_overrides
 from rummykit.engine.records import RecordWriter
 from rummykit.errors import RulesError, RummykitError
-from rummykit.variants.registry import variant
+from rummykit.variants.registry import game_names, variant
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="The game to play: okey, turkish_rummy, kalooki or carousel")],
+    game: Annotated[str, typer.Argument(help=f"The game to play: {game_names()}")],
     bots: Annotated[
         str | None,
         typer.Option(help="Bots for the other seats, e.g. greedy,random,greedy (one name: every seat)"),

@@ -20,7 +20,7 @@ from rich.table import Table
 from rummykit import simulation as sim
 from rummykit.cli.errors import user_errors
 from rummykit.errors import RummykitError
-from rummykit.variants.registry import variant
+from rummykit.variants.registry import game_names, variant
 
 INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT), as shells report it."""
@@ -67,7 +67,7 @@ def summary_tables(summary: sim.Summary, timing: sim.Timing) -> list[Table]:
 
 
 def simulate(
-    game: Annotated[str, typer.Argument(help="okey, turkish_rummy, kalooki or carousel")],
+    game: Annotated[str, typer.Argument(help=game_names())],
     games: Annotated[int, typer.Option(help="How many matches to play")] = 100,
     bots: Annotated[
         str,

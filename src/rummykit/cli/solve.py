@@ -11,10 +11,11 @@ import typer
 from rummykit.cli.errors import user_errors
 from rummykit.cli.hand_solve import position_hand, run_solve
 from rummykit.errors import RummykitError
+from rummykit.variants.registry import game_names, variant
 
 
 def solve(
-    game: Annotated[str, typer.Argument(help="okey, turkish_rummy, kalooki or carousel")],
+    game: Annotated[str, typer.Argument(help=game_names())],
     pieces: Annotated[list[str] | None, typer.Argument(help="The hand, e.g. R1 R2 R3 or 7H 8H 9H")] = None,
     indicator: Annotated[
         str | None, typer.Option(help="Okey: the indicator tile; its colour one higher is the okey (wild)")
@@ -52,6 +53,11 @@ def solve(
         if position is not None:
             if pieces or any(x is not None for x in (indicator, up_card, batch, table, hand)):
                 raise RummykitError("--position gives the hand and its wilds: give no pieces or other hand")
+            info = variant(game)
+            own = info.part("position_solve")
+            if own is not None:  # the game's own questions (101 Okey: lay-offs, işlek tiles)
+                print(own(info.load_rules(preset, rule or []), position, seat, as_json))
+                return
             pieces, indicator, up_card = position_hand(game, position, seat, rule, preset)
         elif seat is not None:
             raise RummykitError("--seat names a seat of --position")

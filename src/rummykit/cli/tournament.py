@@ -22,7 +22,7 @@ from rich.table import Table
 from rummykit.bots import tournament as tour
 from rummykit.cli.errors import user_errors
 from rummykit.errors import RummykitError
-from rummykit.variants.registry import variant
+from rummykit.variants.registry import game_names, variant
 from rummykit.workers import RayCluster
 
 INTERRUPTED = 130
@@ -73,7 +73,7 @@ def standings_table(data: dict[str, object], seatings: int, seconds: float, wher
 
 
 def tournament(
-    game: Annotated[str, typer.Argument(help="okey, turkish_rummy, kalooki or carousel")],
+    game: Annotated[str, typer.Argument(help=game_names())],
     bots: Annotated[
         str,
         typer.Option(

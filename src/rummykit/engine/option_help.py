@@ -25,17 +25,41 @@ VALUE_PREFIX = "value_"
 """Prefix of every option value label code."""
 
 SHARED_HELP: dict[str, str] = {
+    "direction": "The direction of play and of the deal.",
+    "discard_history_top_only": "Only the top tile of each discard pile is visible.",
+    "direction_ccw": "Counter-clockwise: the next player is the one on your right, as traditionally played.",
+    "discard_history": "How much of the discard piles everyone sees.",
+    "on_stock_empty_void": "The round ends with no winner and no change of score.",
     "players": "How many players sit at the table.",
+    "direction_cw": "Clockwise: the next player is the one on your left.",
+    "discard_history_visible": "Every discarded tile stays visible.",
+    "allow_13_1": "A 1 may follow the 13 at the end of a run (12-13-1), but a run never continues past it.",
 }
-"""English help of the options every game has, by option name (an option some games share gets
-each game's own help: ``<variant>.option_<name>``)."""
+"""English help of the options several games share with one meaning, by option name (an option
+whose help differs between games gets each game's own: ``<variant>.option_<name>``)."""
 
 SHARED_LABELS: dict[str, str] = {
+    "direction": "Direction of play",
     "players": "Players",
+    "stack_multipliers": "Multipliers stack",
+    "on_stock_empty": "When the stock runs out",
     "rounds": "Rounds",
+    "okey_finish_multiplier": "Okey finish multiplier",
+    "allow_13_1": "1 after 13 in a run",
+    "discard_history": "Discards shown",
     "hunt_penalty": "Hunt penalty",
+    "open_min": "Opening minimum",
 }
 """Labels of the options several games share."""
+
+SHARED_VALUES: dict[str, str] = {
+    "on_stock_empty_void": "the round is void",
+    "direction_cw": "clockwise",
+    "discard_history_visible": "every tile",
+    "discard_history_top_only": "top tile only",
+    "direction_ccw": "counter-clockwise",
+}
+"""Labels of the values of the choices several games share."""
 
 OPTION_HELP: dict[str, str] = dict(SHARED_HELP)
 """English help by option name (``players``) and by option and value (``direction_ccw``): the
@@ -48,7 +72,7 @@ by variant, then option name."""
 OPTION_LABELS: dict[str, str] = dict(SHARED_LABELS)
 """A few words naming each option (a form's label), by option name."""
 
-VALUE_LABELS: dict[str, str] = {}
+VALUE_LABELS: dict[str, str] = dict(SHARED_VALUES)
 """A few words naming each value of a choice, by option and value (``direction_ccw``)."""
 
 
@@ -95,3 +119,4 @@ def register_options(
 
 register({PREFIX + name: text for name, text in SHARED_HELP.items()})
 register({LABEL_PREFIX + name: text for name, text in SHARED_LABELS.items()})
+register({VALUE_PREFIX + name: text for name, text in SHARED_VALUES.items()})

@@ -52,7 +52,11 @@ class GamePackage:
       :class:`rummykit.cli.terminal.TerminalClient` is, or ``None`` (not playable there);
     - ``env``: its learning environment's :class:`rummykit.envs.specs.EnvSpec`, or ``None``;
     - ``table_solve``: the command that solves a shared table and a hand (``rummykit solve GAME
-      --table … --hand …``), or ``None``.
+      --table … --hand …``), or ``None``;
+    - ``hand_solve`` and ``position_solve``: the game's own answers to ``rummykit solve GAME
+      PIECES`` and ``rummykit solve GAME --position TEXT`` (``solve_hand(rules, tokens,
+      indicator, as_json) -> str``, ``solve_position(rules, text, seat, as_json) -> str``), where
+      its questions are not the hand solver's report; ``None``: the report.
 
     And facts the tools read: ``fixed_rounds``, the options that make a match of exactly ``n``
     rounds (empty: matches are played to a target score); ``finish_kinds``, the round-end kinds a
@@ -75,6 +79,8 @@ class GamePackage:
     terminal: str | None = None
     env: str | None = None
     table_solve: str | None = None
+    hand_solve: str | None = None
+    position_solve: str | None = None
     fixed_rounds: tuple[str, ...] = ("rounds={n}",)
     finish_kinds: tuple[str, ...] = ()
     blunder_moves: frozenset[str] = frozenset()
@@ -162,6 +168,6 @@ class GamePackage:
 
     def part(self, which: str) -> Any:
         """The object the declaration names for ``which`` (``assist``, ``terminal``, ``env``,
-        ``table_solve``), ``None`` when the game has none."""
+        ``table_solve``, ``hand_solve``, ``position_solve``), ``None`` when the game has none."""
         path: str | None = getattr(self, which)
         return None if path is None else load(path)

@@ -39,6 +39,12 @@ VARIANTS: dict[str, GamePackage] = _discover()
 """Every game, by id, in the order lists show them."""
 
 
+def game_names() -> str:
+    """The games' ids for people, in order: ``okey, turkish_rummy, … or okey_101``."""
+    *first, last = VARIANTS
+    return f"{', '.join(first)} or {last}" if first else last
+
+
 def variant(name: str) -> GamePackage:
     """The variant with id ``name``; raises :class:`RummykitError` listing the known ids."""
     key = name.strip().lower().replace("-", "_")

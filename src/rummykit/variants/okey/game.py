@@ -32,8 +32,9 @@ from rummykit.variants.closed_hand.actions import HandAction, Verb
 from rummykit.variants.closed_hand.game import HAND_SIZE, ClosedHandGame, FinishScore, parse_ints
 from rummykit.variants.closed_hand.state import Phase
 from rummykit.variants.okey import messages as _messages
-from rummykit.variants.okey.rules import Direction, DiscardHistory, IndicatorBonus, OkeyRules
+from rummykit.variants.okey.rules import IndicatorBonus, OkeyRules
 from rummykit.variants.okey.state import OkeyState
+from rummykit.variants.tiles.options import Direction, DiscardHistory
 
 RED, BLACK = 0, 3
 OKEY_OF = tuple(okey_face(f) for f in range(N_FACES))

@@ -10,15 +10,9 @@ from rummykit.core.pieces import Kind
 from rummykit.engine.options import check_range
 from rummykit.solvers.arrange import Objective
 from rummykit.solvers.report import HandProfile
+from rummykit.variants.tiles.options import Direction, DiscardHistory
 
 HAND_SIZE = 14
-
-
-class Direction(StrEnum):
-    """Direction of play and deal: counter-clockwise (to the right, traditional) or clockwise."""
-
-    CCW = "ccw"
-    CW = "cw"
 
 
 class FalseJoker(StrEnum):
@@ -26,13 +20,6 @@ class FalseJoker(StrEnum):
 
     OKEY_IDENTITY = "okey_identity"
     WILD = "wild"
-
-
-class DiscardHistory(StrEnum):
-    """What of the discard piles is public: every tile, or only each pile's top."""
-
-    VISIBLE = "visible"
-    TOP_ONLY = "top_only"
 
 
 class IndicatorBonus(StrEnum):

@@ -9,7 +9,8 @@ from rummykit.cli.table_view import DIM, WILD_MARK, Obs, Row, TileView, Who, gly
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.variants.closed_hand.terminal import HELP, ClosedHandView, PlayClient, wilds_of
-from rummykit.variants.okey.rules import DiscardHistory, OkeyRules
+from rummykit.variants.okey.rules import OkeyRules
+from rummykit.variants.tiles.options import DiscardHistory
 
 
 class OkeyView(ClosedHandView, TileView):

@@ -1,49 +1,50 @@
 """The English help and labels of Turkish Rummy's rules options, registered as message codes
 (:mod:`rummykit.engine.option_help`: ``option_<name>``, ``rule_<name>``, ``value_<name>_<value>``,
-and the game's own help of a shared option, ``turkish_rummy.option_<name>``)."""
+and the game's own help of a shared option, ``turkish_rummy.option_<name>``); the options several games
+share are described there."""
 
 from __future__ import annotations
 
 from rummykit.engine.option_help import register_options
 
 HELP: dict[str, str] = {
-    "set_distinct_suits": "The cards of a set must all be of different suits.",
-    "up_card_sets_wild": (
-        "The card one rank above the up card, in its suit, is wild too, like the okey in Okey."
-    ),
-    "pairs_penalty": (
-        "Points every opponent gets when a player lays down seven pairs (a negative number, a penalty)."
-    ),
     "joker_discard_penalty": (
-        "Points every opponent gets when a player lays down with a joker as the final discard (a "
-        "negative number, a penalty)."
-    ),
-    "stack_bonuses": (
-        "Seven pairs with a joker as the final discard adds both penalties; off: only the larger applies."
-    ),
-    "up_card_penalty": (
-        "Points every opponent of the player holding the up card's twin gets at the end of a round (a"
-        " negative number, a penalty)."
+        "Points every opponent gets when a player lays down with a joker as the final discard (a negative"
+        " number, a penalty)."
     ),
     "stalemate_penalty": (
         "Points every player gets when the stock runs out and nobody lays down (a negative number, a "
         "penalty)."
     ),
+    "up_card_penalty": (
+        "Points every opponent of the player holding the up card's twin gets at the end of a round (a "
+        "negative number, a penalty)."
+    ),
+    "up_card_sets_wild": (
+        "The card one rank above the up card, in its suit, is wild too, like the okey in Okey."
+    ),
+    "set_distinct_suits": "The cards of a set must all be of different suits.",
     "penalty_limit": (
         "The match ends when a player's total reaches this or lower; none: only the rounds end it."
     ),
+    "stack_bonuses": (
+        "Seven pairs with a joker as the final discard adds both penalties; off: only the larger applies."
+    ),
+    "pairs_penalty": (
+        "Points every opponent gets when a player lays down seven pairs (a negative number, a penalty)."
+    ),
 }
-"""Help by option (``direction``) and by option and value (``direction_ccw``)."""
+"""Help by option and by option and value (``<option>_<value>``)."""
 
 LABELS: dict[str, str] = {
-    "set_distinct_suits": "Sets of different suits",
-    "up_card_sets_wild": "Card above the up card is wild",
-    "pairs_penalty": "Seven pairs penalty",
     "joker_discard_penalty": "Joker discard penalty",
-    "stack_bonuses": "Penalties stack",
-    "up_card_penalty": "Up card penalty",
     "stalemate_penalty": "Stalemate penalty",
+    "up_card_penalty": "Up card penalty",
+    "up_card_sets_wild": "Card above the up card is wild",
+    "set_distinct_suits": "Sets of different suits",
     "penalty_limit": "Penalty limit",
+    "stack_bonuses": "Penalties stack",
+    "pairs_penalty": "Seven pairs penalty",
 }
 """A few words naming each option."""
 

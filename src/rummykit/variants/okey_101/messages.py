@@ -1,0 +1,101 @@
+"""101 Okey's message codes: every event, round note and illegal-move error, with its English text.
+
+Codes are prefixed ``okey_101.``. Parameters are JSON values: tiles in notation (``"R7"``, an okey
+in a run ``"R6[B10]"``), lists of tiles, seats and meld numbers as ints. The texts use the field's
+terms: meld (set, run), pair, open, lay off, stock, discard pile, indicator, okey, false joker.
+"""
+
+from __future__ import annotations
+
+from rummykit.messages import register
+
+EVENTS = {
+    "okey_101.draw": "draws from the stock",
+    "okey_101.take": "takes {tile}",
+    "okey_101.meld": "lays meld {number}: {tiles}",
+    "okey_101.pair": "lays pair {number}: {tiles}",
+    "okey_101.opens_melds": "opens with melds worth {value}",
+    "okey_101.opens_pairs": "opens with {count} pairs",
+    "okey_101.layoff": "lays off {tiles} on meld {number}",
+    "okey_101.swap": "puts {tile} on meld {number} and takes its okey",
+    "okey_101.retract": "takes back this turn's melds",
+    "okey_101.discard": "discards {tile}",
+    "okey_101.fined_playable": "{tile} could be laid off: +{points}",
+    "okey_101.fined_okey": "an okey discarded: +{points}",
+    "okey_101.round_end": "{headline}",
+}
+"""Events: ``okey_101.draw`` has the drawn tile as private param ``tile``; the fines follow the
+discard that incurs them; ``okey_101.round_end`` carries ``result`` (the :class:`RoundResult`
+JSON) and ``headline`` (its first note)."""
+
+NOTES = {
+    "okey_101.finished": "seat {seat} finishes ({label})",
+    "okey_101.stock_out": "the stock ran out: every hand is scored",
+    "okey_101.void_stock": "the stock ran out: the round is void and is dealt again",
+    "okey_101.void_pairs": (
+        "seat {seat} opened with pairs after every other player did: the round is void and is dealt again"
+    ),
+    "okey_101.multiplier": "x{factor}: {terms}",
+    "okey_101.x_hand": "x{factor} for a hand finish",
+    "okey_101.x_pairs": "x{factor} for a pairs finish",
+    "okey_101.x_okey": "x{factor} for finishing with an okey",
+    "okey_101.no_stack": "(multipliers don't stack: the largest applies)",
+    "okey_101.finisher_points": "seat {seat} finished: {points}",
+    "okey_101.unopened_points": "seat {seat} has not opened: {penalty} x{factor} = {points}",
+    "okey_101.hand_points": (
+        "seat {seat} keeps {tiles}: {total} x{factor} + {fine} for {okeys} okeys = {points}"
+    ),
+    "okey_101.fine_playable": "seat {seat} discarded {tile}, which could be laid off: +{points}",
+    "okey_101.fine_okey": "seat {seat} discarded an okey, {tile}: +{points}",
+}
+"""Round-result notes (the first is the headline)."""
+
+ERRORS = {
+    "okey_101.no_take_now": "no tile is taken now: play on the table, then discard",
+    "okey_101.draw_first": "draw from the stock or take the discard first",
+    "okey_101.stock_empty": "the stock is empty",
+    "okey_101.nothing_to_take": "the previous player has no discard to take",
+    "okey_101.take_unusable": (
+        "{tile} may be taken only to put it on the table this turn, and it fits nowhere you may play"
+    ),
+    "okey_101.not_held": "you don't hold {tile}",
+    "okey_101.keep_one": "keep one tile: a turn always ends with a discard",
+    "okey_101.not_a_meld": "{reason}",
+    "okey_101.no_meld": "there is no meld {number} on the table",
+    "okey_101.use_first": "put {tiles} on the table first: it must be used this turn",
+    "okey_101.pair_opener_no_melds": (
+        "a player who opened with pairs lays pairs and lays off, never new sets or runs"
+    ),
+    "okey_101.meld_opener_no_pairs": (
+        "a player who opened with melds lays pairs only once someone opened with pairs"
+    ),
+    "okey_101.pairs_off": "opening with pairs is off at this table",
+    "okey_101.last_pairs": "every other player opened with pairs: open with sets and runs",
+    "okey_101.one_kind": "an opening is either sets and runs or pairs, not both",
+    "okey_101.layoff_unopened": "lay-offs and freeing okeys come after opening",
+    "okey_101.pair_no_layoff": "meld {number} is a pair: pairs take no lay-offs",
+    "okey_101.layoff_limit": "a player who opened with pairs lays off at most {limit} tiles a turn",
+    "okey_101.declare_okey": (
+        "an okey laid off on a run says what it stands for, e.g. layoff {number} {example}"
+    ),
+    "okey_101.swap_off": "okeys are never freed from the table at this table",
+    "okey_101.swap_okey": "an okey is freed with the tile it stands for, not with an okey",
+    "okey_101.no_okey_for": "no okey of meld {number} stands for {tile}",
+    "okey_101.swap_stuck": "the freed okey must be used this turn, and it would fit nowhere",
+    "okey_101.nothing_to_retract": "there is nothing to take back: only melds that don't open yet can be",
+    "okey_101.under_opening": "your melds this turn don't open yet: lay more, or take them back",
+    "okey_101.hand_finish_short": "a hand finish needs melds worth {minimum} or more",
+    "okey_101.open_short": (
+        "that doesn't open: sets and runs worth {open_min} or more, or {pairs_min} pairs or more, "
+        "or every tile but one"
+    ),
+    "okey_101.opened_already": "you have opened already: lay melds one at a time",
+    "okey_101.malformed": "not a well-formed 101 Okey action: {reason}",
+}
+"""Illegal-move errors (:class:`rummykit.errors.IllegalActionError` codes). ``okey_101.not_a_meld``
+carries the meld checker's ``reason``, which names only the tiles the mover played."""
+
+MESSAGES: dict[str, str] = {**EVENTS, **NOTES, **ERRORS}
+"""Every code of 101 Okey with its English text."""
+
+register(MESSAGES)

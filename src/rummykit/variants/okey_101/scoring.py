@@ -1,0 +1,146 @@
+"""101 Okey's round scores (``okey-101.md`` "Scoring", "Penalties during play"): penalty points,
+lower is better, with the finish's multipliers.
+
+M is the product (``stack_multipliers``; else the largest) of the multipliers that apply: the final
+discard is an okey (``okey_finish_multiplier``), the finisher opened with pairs
+(``pairs_finish_multiplier``), a hand finish that scores as one (``hand_finish_multiplier``);
+otherwise, and when the stock ran out, 1. The finisher scores ``finish_bonus`` x M; a player who
+has not opened ``unopened_penalty`` x M whatever the hand holds; one who has, the tiles left in
+hand (an okey at its printed number, a false joker at the okey's) x M, doubled again
+(``pairs_penalty_multiplier``) for a pair opener, plus ``okey_in_hand_penalty`` per okey kept, not
+multiplied. The fines incurred during play are already in the running scores and join the round's
+score changes as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rummykit.core.notation import format_face
+from rummykit.core.pieces import JOKER, Kind, rank_of
+from rummykit.engine.events import note
+from rummykit.variants.okey_101.rules import Okey101Rules
+from rummykit.variants.okey_101.state import Fine, FineKind, Opened
+
+
+@dataclass(frozen=True)
+class Finish:
+    """How a round was finished: the finisher's ``seat``; whether the final discard was an
+    ``okey``, the finisher had opened with ``pairs``, and it was a ``hand`` finish that scores as
+    one (``hand_finish_double``)."""
+
+    seat: int
+    okey: bool
+    pairs: bool
+    hand: bool
+
+    @property
+    def label(self) -> str:
+        """``normal``, or the kinds that multiply joined by ``+`` (``hand``, ``pairs``, ``okey``)."""
+        parts = [word for word, on in (("hand", self.hand), ("pairs", self.pairs), ("okey", self.okey)) if on]
+        return "+".join(parts) or "normal"
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A round's scoring: ``deltas`` per seat (points, the round's fines included), its ``kind``
+    (:attr:`Finish.label`, or ``stock``) and the ``notes`` explaining it."""
+
+    deltas: tuple[int, ...]
+    kind: str
+    notes: tuple[dict[str, Any], ...]
+
+
+def multiplier(rules: Okey101Rules, finish: Finish | None) -> tuple[int, list[dict[str, Any]]]:
+    """M and the notes naming each factor (none when M is 1 for want of any)."""
+    if finish is None:
+        return 1, []
+    factors = [
+        (code, factor)
+        for code, factor, on in (
+            ("okey_101.x_hand", rules.hand_finish_multiplier, finish.hand),
+            ("okey_101.x_pairs", rules.pairs_finish_multiplier, finish.pairs),
+            ("okey_101.x_okey", rules.okey_finish_multiplier, finish.okey),
+        )
+        if on
+    ]
+    if not factors:
+        return 1, []
+    terms = [note(code, factor=factor) for code, factor in factors]
+    if rules.stack_multipliers:
+        total = 1
+        for _, factor in factors:
+            total *= factor
+    else:
+        total = max(factor for _, factor in factors)
+        if len(factors) > 1:
+            terms.append(note("okey_101.no_stack"))
+    return total, [note("okey_101.multiplier", factor=total, terms=terms)]
+
+
+def tile_points(face: int, okey: int) -> int:
+    """A tile's points left in hand: its number; a false joker the okey's; an okey its printed
+    number (the okey's own, its fine apart)."""
+    return rank_of(okey if face == JOKER else face)
+
+
+def score_round(
+    rules: Okey101Rules,
+    hands: Sequence[Sequence[int]],
+    opened: Sequence[Opened],
+    okey: int,
+    finish: Finish | None,
+    fines: Sequence[Fine],
+) -> Scored:
+    """The scores of a round whose ``hands`` (faces per seat) are left as they are, each seat
+    having ``opened`` as given, the okey's face ``okey``, ended by ``finish`` (``None``: the stock
+    ran out) with ``fines`` incurred during play."""
+    factor, notes = multiplier(rules, finish)
+    deltas = []
+    lines = []
+    for seat, hand in enumerate(hands):
+        if finish is not None and seat == finish.seat:
+            points = rules.finish_bonus * factor
+            lines.append(note("okey_101.finisher_points", seat=seat, points=points))
+        elif opened[seat] is Opened.NONE:
+            points = rules.unopened_penalty * factor
+            lines.append(
+                note(
+                    "okey_101.unopened_points",
+                    seat=seat,
+                    penalty=rules.unopened_penalty,
+                    factor=factor,
+                    points=points,
+                )
+            )
+        else:
+            okeys = hand.count(okey)
+            total = sum(tile_points(f, okey) for f in hand)
+            times = factor * (rules.pairs_penalty_multiplier if opened[seat] is Opened.PAIRS else 1)
+            points = total * times + okeys * rules.okey_in_hand_penalty
+            lines.append(
+                note(
+                    "okey_101.hand_points",
+                    seat=seat,
+                    tiles=[format_face(Kind.TILES, f) for f in hand],
+                    total=total,
+                    factor=times,
+                    okeys=okeys,
+                    fine=okeys * rules.okey_in_hand_penalty,
+                    points=points,
+                )
+            )
+        deltas.append(points)
+    for fine in fines:
+        deltas[fine.seat] += fine.points
+        code = "okey_101.fine_okey" if fine.kind is FineKind.OKEY else "okey_101.fine_playable"
+        lines.append(note(code, seat=fine.seat, tile=format_face(Kind.TILES, fine.face), points=fine.points))
+    if finish is None:
+        headline = note("okey_101.stock_out")
+        kind = "stock"
+    else:
+        headline = note("okey_101.finished", seat=finish.seat, label=finish.label)
+        kind = finish.label
+    return Scored(tuple(deltas), kind, (headline, *notes, *lines))

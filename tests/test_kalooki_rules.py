@@ -58,16 +58,17 @@ def setup(
     opened = opened or set()
 
     def listed(items: list[str]) -> str:
-        return ",".join(items) or "-"
+        return " ".join(items) or "-"
 
-    melds = ";".join(f"{i + 1}@{owner}:{listed(text.split())}" for i, (owner, text) in enumerate(table or []))
+    melds = " ~ ".join(f"{owner} : {text}" for owner, text in table or [])
     n = len(hands)
     text = (
-        f"kalooki seed=0 round=1 dealer={(turn - 1) % n} turn={turn} phase={phase.value} "
-        f"active={listed([str(s) for s in range(n)])} scores={listed(['0'] * n)} reshuffles=0 "
-        f"opened={listed([str(s) for s in sorted(opened)])} pending=- next={len(table or []) + 1} laid_off=0 "
-        f"open_at_start={int(turn in opened)} released=- hands={'/'.join(listed(h) for h in full)} "
-        f"known={'/'.join(['-'] * n)} table={melds or '-'} pile={listed(piled)} stock={listed(rest)}"
+        f"kalooki; seed 0; round 1; dealer {(turn - 1) % n}; turn {turn}; phase {phase.value}; "
+        f"active {listed([str(s) for s in range(n)])}; scores {listed(['0'] * n)}; reshuffles 0; "
+        f"opened {listed([str(s) for s in sorted(opened)])}; pending -; next {len(table or []) + 1}; "
+        f"laid_off 0; open_at_start {int(turn in opened)}; released -; "
+        f"hands {' / '.join(listed(h) for h in full)}; known {' / '.join(['-'] * n)}; table {melds or '-'}; "
+        f"discards {listed(piled)}; stock {listed(rest)}; results -"
     )
     return game, game.from_position(text)
 

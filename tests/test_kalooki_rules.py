@@ -189,6 +189,20 @@ def test_lay_off_a_joker_with_its_declared_card() -> None:
     assert state.table[0].meld.stands_for[-1] == cards("9H")[0]
 
 
+@pytest.mark.parametrize(("declared", "lies"), [("JK[7D]", "7S 7H JK[7D] 7C"), ("JK", "7S 7H 7C JK[7D]")])
+def test_a_joker_laid_off_onto_a_set_keeps_its_place_through_position_text(declared: str, lies: str) -> None:
+    """A joker declared as a set's missing suit lies in that suit's place (``7S 7H JK 7C``), one
+    laid off undeclared at the end; the position text keeps each where it lies (the declared one
+    used to move to the end when read back, and the observation's table with it)."""
+    game, state = setup(["JK KC QD", None], table=[(1, "7S 7H 7C")], opened={0})
+    play(game, state, f"layoff 1 {declared}")
+    text = game.position(state)
+    assert f"; table 1 : {lies};" in text
+    back = game.from_position(text)
+    assert back.table[0].meld == state.table[0].meld
+    assert game.observe(back, None) == game.observe(state, None) and game.position(back) == text
+
+
 # ---------------------------------------------------------------- joker release
 @pytest.mark.parametrize(
     "case", CASES["release"], ids=[f"{c['meld']} + {c['cards']}" for c in CASES["release"]]

@@ -36,8 +36,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from rummykit.core.melds import Meld, MeldRules, Wilds, meld_as_written
-from rummykit.core.notation import format_declared, format_faces, parse_declared, parse_faces
-from rummykit.core.pieces import Kind, PieceSet
+from rummykit.core.notation import format_declared, format_face, parse_declared, parse_faces
+from rummykit.core.pieces import JOKER, Kind, PieceSet
 from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.engine.table import TableMeld, written_meld
 from rummykit.errors import NotationError, RummykitError
@@ -48,6 +48,8 @@ NONE = "-"
 """An empty list or no value."""
 _WHOLE = re.compile(r"-?[0-9]{1,30}")
 _KEY = re.compile(r"[a-z_]+")
+_NAMES = {kind: tuple(format_face(kind, face) for face in range(JOKER + 1)) for kind in Kind}
+"""Every face in notation, by kind."""
 
 T = TypeVar("T")
 
@@ -75,7 +77,7 @@ def maybe_text(value: int | None) -> str:
 
 def faces_text(kind: Kind, faces: Iterable[int]) -> str:
     """Faces in notation separated by spaces (``-``: none)."""
-    return format_faces(kind, faces) or NONE
+    return " ".join(map(_NAMES[kind].__getitem__, faces)) or NONE
 
 
 def declared_text(kind: Kind, cards: Iterable[tuple[int, int | None]]) -> str:
@@ -188,6 +190,10 @@ class PositionReader:
     def seat(self, value: str, what: str) -> int:
         """A seat number, 0 to ``players - 1``."""
         return self.whole(value, what, 0, self.players - 1)
+
+    def none(self, value: str, what: str) -> None:
+        """``-`` (no value)."""
+        self.word(value, what, [NONE])
 
     def maybe(self, value: str, what: str, read: Callable[[str, str], T]) -> T | None:
         """``None`` for ``-``, else ``read(value, what)``."""

@@ -77,6 +77,8 @@ class ClosedHandPosition(ABC, Generic[S]):
     solver_profile: HandProfile
     aside_name: str
     """The name of the piece set aside (``indicator``, ``up``)."""
+    has_dealer: bool = True
+    """Whether a round has a dealer (a seat), else ``dealer`` is ``-``."""
     position_keys: tuple[str, ...] = ()
     """The game's own fields, written after ``scores``."""
     result_parts: int = 0
@@ -177,7 +179,7 @@ class ClosedHandPosition(ABC, Generic[S]):
         state.scores = r.get("scores", r.per_seat_ints)
         state.racks = [r.pieces_of(hand) for hand in r.get("hands", r.per_seat)]
         state.round_no = r.get("round", r.count)
-        state.dealer = r.get("dealer", lambda v, w: r.maybe(v, w, r.seat))
+        state.dealer = r.get("dealer", r.seat) if self.has_dealer else r.get("dealer", r.none)
         state.turn = r.get("turn", r.seat)
         state.phase = Phase(r.get("phase", lambda v, w: r.word(v, w, [p.value for p in Phase])))
         r.get(self.aside_name, lambda v, w: self._set_aside(state, _one(r.pieces_of(v, w), v, w)))

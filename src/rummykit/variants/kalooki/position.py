@@ -121,11 +121,10 @@ def read_position(rules: KalookiRules, text: str) -> KalookiState:
     stock = r.get("stock", r.pieces_of)
     r.all_placed()
     active = r.get("active", r.seats)
-    if not active or any(hand for seat, hand in enumerate(hands) if seat not in active):
-        raise NotationError(r.fields["active"], "active names the seats in the match, those holding cards")
+    phase = KPhase(r.get("phase", lambda v, w: r.word(v, w, [p.value for p in KPhase])))
     turn = r.get("turn", r.seat)
-    if turn not in active:
-        raise NotationError(r.fields["turn"], "the seat to move is in the match")
+    if turn not in active and phase is not KPhase.OVER:
+        raise NotationError(r.fields["turn"], "the seat to move is in the match (active)")
     numbers = {m.number for m in table}
     pending = r.get("pending", r.ints)
     if not set(pending) <= numbers:
@@ -152,7 +151,7 @@ def read_position(rules: KalookiRules, text: str) -> KalookiState:
         released=released,
         laid_off=r.get("laid_off", r.flag),
         open_at_start=r.get("open_at_start", r.flag),
-        phase=KPhase(r.get("phase", lambda v, w: r.word(v, w, [p.value for p in KPhase]))),
+        phase=phase,
         turn=turn,
         reshuffles=r.get("reshuffles", r.count),
     )

@@ -88,6 +88,7 @@ class TurkishRummyGame(ClosedHandGame[TurkishRummyState]):
     kind = Kind.CARDS
     pieces = DECKS
     aside_name = "up"
+    has_dealer = False
     position_keys = ("draws",)
     state_type = TurkishRummyState
     rules: TurkishRummyRules

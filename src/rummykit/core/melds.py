@@ -244,6 +244,10 @@ def meld_as_written(
     out of order."""
     faces = [face for face, _ in cards]
     meld = validate_meld(faces, rules, wilds, allow_pair, declared=[said for _, said in cards])
+    if meld.faces == tuple(faces) and all(
+        said is None or said == stands for (_, said), stands in zip(cards, meld.stands_for, strict=True)
+    ):
+        return meld  # written in the validator's order (a table's usual melds)
     free = list(range(len(cards)))
     slots: list[int] = [0] * len(cards)
     # The declared wilds first, each to the slot standing for what it declares (an undeclared wild

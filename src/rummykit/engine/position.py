@@ -65,6 +65,11 @@ def joined(separator: str, items: Iterable[str]) -> str:
     return f" {separator} ".join(items) or NONE
 
 
+def per_seat_text(entries: Iterable[str]) -> str:
+    """One entry per seat (or per pile), separated by ``/``."""
+    return f" {SEAT} ".join(entries)
+
+
 def ints_text(values: Iterable[int]) -> str:
     """Whole numbers separated by spaces (``-``: none)."""
     return " ".join(map(str, values)) or NONE

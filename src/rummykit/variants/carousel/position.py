@@ -36,6 +36,7 @@ from rummykit.engine.position import (
     faces_text,
     ints_text,
     joined,
+    per_seat_text,
     position_text,
     records_text,
     table_text,
@@ -83,7 +84,7 @@ def _draft_parts(draft: DraftTable) -> tuple[str, str, str]:
 def _result_parts(result: RoundResult) -> tuple[str, str]:
     seat = result.notes[0]["params"].get("seat")
     how = f"{result.kind} {seat}" if result.kind in ("knock", "out") else "stock"
-    return how, " / ".join(faces_text(Kind.CARDS, hand or ()) for hand in result.hands)
+    return how, per_seat_text(faces_text(Kind.CARDS, hand or ()) for hand in result.hands)
 
 
 def write_position(pieces: PieceSet, s: CarouselState) -> str:
@@ -104,7 +105,7 @@ def write_position(pieces: PieceSet, s: CarouselState) -> str:
         ("melded_turn", str(int(s.melded_turn))),
         ("melded", ints_text(sorted(s.melded))),
         ("last", OFF if s.last_queue is None else ints_text(s.last_queue)),
-        ("hands", " / ".join(map(cards, s.hands))),
+        ("hands", per_seat_text(map(cards, s.hands))),
         ("stock", cards(s.stock)),
         ("table", table_text(Kind.CARDS, s.table, CARD_JOKERS)),
         ("draft", NONE if s.draft is None else records_text([_draft_parts(s.draft)])),

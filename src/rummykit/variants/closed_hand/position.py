@@ -24,9 +24,9 @@ follow from these under the rules, as the game works them out when the round end
 aside written ``-`` changed nothing (Turkish Rummy's up card when it made nothing wild and no hand
 held its twin).
 
-Copies of one face are interchangeable: reading hands out ids in order of appearance; the pieces
-``known`` and ``taken`` name are the first and the last copies of their faces in the hand, as
-play leaves them.
+Copies of one face are interchangeable: reading hands out ids in order of appearance; ``taken``
+names the last copy of its face in the mover's hand (taken pieces go to the end), and ``known``
+names the piece taken, then the first copies of their faces.
 """
 
 from __future__ import annotations
@@ -36,18 +36,20 @@ from collections.abc import Iterable
 from typing import ClassVar, Generic, TypeVar
 
 from rummykit.core.melds import Meld, Wilds
-from rummykit.core.notation import format_face
 from rummykit.core.pieces import N_FACES, PieceSet
 from rummykit.engine.game import RoundResult
 from rummykit.engine.piece_pool import FacePool
 from rummykit.engine.position import (
     MELD,
+    NONE,
+    SEAT,
     PositionReader,
     faces_text,
     ints_text,
     joined,
     maybe_text,
     meld_text,
+    per_seat_text,
     position_text,
     records_text,
 )
@@ -148,10 +150,10 @@ class ClosedHandPosition(ABC, Generic[S]):
             ("discarded", ints_text(sorted(state.discarded))),
             ("scores", ints_text(state.scores)),
             *self._position_fields(state),
-            ("hands", " / ".join(map(pieces, state.racks))),
-            ("discards", " / ".join(map(pieces, state.discards))),
+            ("hands", per_seat_text(map(pieces, state.racks))),
+            ("discards", per_seat_text(map(pieces, state.discards))),
             ("stock", pieces(state.stock)),
-            ("known", " / ".join(map(pieces, state.known))),
+            ("known", per_seat_text(map(pieces, state.known))),
             ("results", records_text(map(self._result_text, state.results))),
         ]
         return position_text(self.variant, fields)
@@ -160,12 +162,13 @@ class ClosedHandPosition(ABC, Generic[S]):
         kind = self.pieces.kind
         aside = self._result_aside(result)
         wilds = Wilds(frozenset(result.wilds))
+        discard = result.finishing_discard
         return [
-            "-" if aside is None else format_face(kind, aside),
+            faces_text(kind, [] if aside is None else [aside]),
             maybe_text(result.winner),
-            "-" if result.finishing_discard is None else format_face(kind, result.finishing_discard),
+            faces_text(kind, [] if discard is None else [discard]),
             joined(MELD, (meld_text(kind, m, wilds) for m in result.laid)),
-            " / ".join(faces_text(kind, hand or ()) for hand in result.hands),
+            per_seat_text(faces_text(kind, hand or ()) for hand in result.hands),
             *self._result_extra(result),
         ]
 
@@ -189,14 +192,19 @@ class ClosedHandPosition(ABC, Generic[S]):
         state.discarded = set(r.get("discarded", r.seats))
         self._read_position_fields(r, state)
         piles = len(self._empty_piles())
-        state.discards = [r.pieces_of(p) for p in r.get("discards", lambda v, w: r.split(v, "/", w, piles))]
+        state.discards = [r.pieces_of(p) for p in r.get("discards", lambda v, w: r.split(v, SEAT, w, piles))]
         state.stock = r.get("stock", r.pieces_of)
-        known = r.get("known", r.per_seat)
-        state.known = [r.held(rack, k, "known") for rack, k in zip(state.racks, known, strict=True)]
         taken = r.get("taken", lambda v, w: r.held(state.racks[state.turn], v, w, last=True))
         if len(taken) > 1:
             raise NotationError(r.fields["taken"], "taken is one piece, or -")
         state.taken = taken[0] if taken else None
+        known = r.get("known", r.per_seat)
+        # the piece taken this turn is known: it is the known copy of its face
+        first = [
+            [*taken, *(p for p in rack if p not in taken)] if taken and seat == state.turn else rack
+            for seat, rack in enumerate(state.racks)
+        ]
+        state.known = [r.held(rack, k, "known") for rack, k in zip(first, known, strict=True)]
         r.all_placed()
         records = r.get("results", r.records)
         state.results = [self._read_result(r, n, record) for n, record in enumerate(records, start=1)]
@@ -211,7 +219,7 @@ class ClosedHandPosition(ABC, Generic[S]):
         state.round_no = round_no
         state.racks = [pool.take(r.faces(hand)) for hand in r.per_seat(hands, "a past round's hands")]
         self._read_result_extra(r, state, parts[RESULT_PARTS:])
-        if aside == "-":
+        if aside == NONE:
             face = _unheld(self.pieces, state.racks, record)
         else:
             face = r.face(aside, f"a past round's {self.aside_name}")

@@ -34,6 +34,7 @@ from rummykit.engine.position import (
     PositionReader,
     faces_text,
     ints_text,
+    per_seat_text,
     position_text,
     records_text,
     table_text,
@@ -79,7 +80,7 @@ def _result_text(result: RoundResult) -> tuple[str, str]:
         how = f"exhausted {result.notes[0]['params']['reshuffles']}"
     else:
         how = f"{result.kind} {result.winner}"
-    return how, " / ".join(faces_text(Kind.CARDS, hand or ()) for hand in result.hands)
+    return how, per_seat_text(faces_text(Kind.CARDS, hand or ()) for hand in result.hands)
 
 
 def write_position(state: KalookiState) -> str:
@@ -100,8 +101,8 @@ def write_position(state: KalookiState) -> str:
         ("laid_off", str(int(state.laid_off))),
         ("open_at_start", str(int(state.open_at_start))),
         ("released", _cards(released)),
-        ("hands", " / ".join(map(_cards, state.hands))),
-        ("known", " / ".join(map(_cards, state.known))),
+        ("hands", per_seat_text(map(_cards, state.hands))),
+        ("known", per_seat_text(map(_cards, state.known))),
         ("table", table_text(Kind.CARDS, state.table, CARD_JOKERS)),
         ("discards", _cards(state.pile)),
         ("stock", _cards(state.stock)),

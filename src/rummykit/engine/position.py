@@ -32,13 +32,14 @@ what was expected.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TypeVar
 
 from rummykit.core.melds import Meld, MeldRules, Wilds, meld_as_written
 from rummykit.core.notation import format_declared, format_face, parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind, PieceSet
-from rummykit.engine.piece_pool import FacePool, pick
+from rummykit.engine.piece_pool import FacePool
 from rummykit.engine.table import TableMeld, written_meld
 from rummykit.errors import NotationError, RummykitError
 
@@ -274,15 +275,26 @@ class PositionReader:
         """Piece ids for the faces written (``-``: none), each the next unused copy."""
         return self.pool.take(self.faces(value, what))
 
-    def held(self, hand: Sequence[int], value: str, what: str, last: bool = False) -> list[int]:
-        """Ids of ``hand`` with the faces written (``-``: none), each copy once: the first copies
-        of each face in ``hand``, or the last ones with ``last``; raises :class:`NotationError`
-        if ``hand`` lacks one."""
+    def held(
+        self, hand: Sequence[int], value: str, what: str, last: bool = False, prefer: Collection[int] = ()
+    ) -> list[int]:
+        """Ids of ``hand`` with the faces written (``-``: none), each copy once, in the order
+        written: of each face, the pieces of ``prefer`` first, then the first copies in ``hand``
+        (the last ones with ``last``), named in the order ``hand`` holds them. Raises
+        :class:`NotationError` if ``hand`` lacks one."""
         faces = self.faces(value, what)
-        try:
-            return pick(hand[::-1] if last else hand, self.pieces.face, faces)
-        except NotationError:
-            raise NotationError(value, f"{what} names a piece the hand doesn't hold") from None
+        face_of = self.pieces.face
+        chosen: dict[int, list[int]] = {}
+        for face, count in Counter(faces).items():
+            copies = [p for p in hand if face_of(p) == face]
+            if len(copies) < count:
+                raise NotationError(value, f"{what} names a piece the hand doesn't hold")
+            ranked = [p for p in copies if p in prefer] + [
+                p for p in (copies[::-1] if last else copies) if p not in prefer
+            ]
+            kept = set(ranked[:count])
+            chosen[face] = [p for p in copies if p in kept]
+        return [chosen[face].pop(0) for face in faces]
 
     # ------------------------------------------------------------------ melds
     def meld(self, value: str, what: str, rules: MeldRules, wilds: Wilds, allow_pair: bool = False) -> Meld:

@@ -26,7 +26,8 @@ held its twin).
 
 Copies of one face are interchangeable: reading hands out ids in order of appearance; ``taken``
 names the last copy of its face in the mover's hand (taken pieces go to the end), and ``known``
-names the piece taken, then the first copies of their faces.
+the piece taken (it is known), then the first copies of their faces, each face's copies named in
+the order the hand holds them (as play adds them to both).
 """
 
 from __future__ import annotations
@@ -199,12 +200,9 @@ class ClosedHandPosition(ABC, Generic[S]):
             raise NotationError(r.fields["taken"], "taken is one piece, or -")
         state.taken = taken[0] if taken else None
         known = r.get("known", r.per_seat)
-        # the piece taken this turn is known: it is the known copy of its face
-        first = [
-            [*taken, *(p for p in rack if p not in taken)] if taken and seat == state.turn else rack
-            for seat, rack in enumerate(state.racks)
+        state.known = [
+            r.held(rack, k, "known", prefer=taken) for rack, k in zip(state.racks, known, strict=True)
         ]
-        state.known = [r.held(rack, k, "known") for rack, k in zip(first, known, strict=True)]
         r.all_placed()
         records = r.get("results", r.records)
         state.results = [self._read_result(r, n, record) for n, record in enumerate(records, start=1)]

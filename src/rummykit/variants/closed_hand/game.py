@@ -188,10 +188,6 @@ class ClosedHandGame(ClosedHandPosition[S], Game[S, HandAction]):
     def _match_over(self, state: S) -> bool:
         """Whether the match ends after the round just scored."""
 
-    @abstractmethod
-    def _aside(self, state: S) -> int:
-        """The piece id set aside for the round (the indicator, the up card)."""
-
     def _bonuses(self, state: S) -> list[FinishScore]:
         """Score changes made during the round (already in ``scores``; Okey's indicator bonus)."""
         return []

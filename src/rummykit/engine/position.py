@@ -312,19 +312,12 @@ class PositionReader:
         melds = []
         for number, record in enumerate(self.records(value, what), start=1):
             owner, cards = self.parts(record, f"a meld of {what} (owner : cards)", 2)
+            seat = self.seat(owner, "a meld's owner")
             played = self.declared(cards, what)
             ids = self.pool.take([face for face, _ in played])
+            declared = [(p, said) for p, (_, said) in zip(ids, played, strict=True)]
             try:
-                melds.append(
-                    written_meld(
-                        number,
-                        self.seat(owner, "a meld's owner"),
-                        [(p, said) for p, (_, said) in zip(ids, played, strict=True)],
-                        self.pieces,
-                        rules,
-                        wilds,
-                    )
-                )
+                melds.append(written_meld(number, seat, declared, self.pieces, rules, wilds))
             except RummykitError as exc:
                 raise NotationError(record, str(exc)) from None
         return melds

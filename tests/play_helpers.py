@@ -18,6 +18,7 @@ from rummykit.cli.seat_link import SeatLink
 from rummykit.core.notation import format_face
 from rummykit.engine.game import Game
 from rummykit.engine.match import Bot
+from rummykit.engine.position import fields_of, position_text
 from rummykit.engine.state import State
 from rummykit.variants.closed_hand.game import ClosedHandGame
 from rummykit.variants.registry import variant
@@ -95,9 +96,8 @@ def give_rack(
     the stock and the other racks (every piece stays in exactly one place), written as position text
     and read back (``from_position``). The pieces it gives away are the last of its rack that
     ``faces`` don't need, or the first with ``keep_rest``."""
-    head, *sections = game.position(state).split(" | ")
-    parts = dict(section.split(" ", 1) for section in sections)
-    racks = [rack.split() for rack in parts["racks"].split(" / ")]
+    parts = fields_of(game.position(state), game.variant)
+    racks = [rack.split() if rack != "-" else [] for rack in parts["hands"].split(" / ")]
     stock = parts["stock"].split() if parts["stock"] != "-" else []
     rack = racks[seat]
     want = Counter(format_face(game.pieces.kind, f) for f in faces)
@@ -113,8 +113,8 @@ def give_rack(
         swap = spare.pop(0 if keep_rest else -1)
         where[where.index(piece)] = swap
         rack[rack.index(swap)] = piece
-    parts.update(racks=" / ".join(" ".join(r) for r in racks), stock=" ".join(stock) or "-")
-    return game.from_position(" | ".join([head, *(f"{k} {v}" for k, v in parts.items())]))
+    parts.update(hands=" / ".join(" ".join(r) or "-" for r in racks), stock=" ".join(stock) or "-")
+    return game.from_position(position_text(game.variant, parts.items()))
 
 
 def card_pool(texts: Sequence[str]) -> Counter[str]:

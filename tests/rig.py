@@ -82,8 +82,8 @@ def _layout(
 def _position(head: str, racks: list[str], piles: list[str], stock: str) -> str:
     known = " / ".join("-" for _ in racks)
     return (
-        f"{head} | racks {' / '.join(racks)} | discards {' / '.join(piles)} | stock {stock} "
-        f"| known {known} | results -"
+        f"{head}; hands {' / '.join(racks)}; discards {' / '.join(piles)}; stock {stock}; "
+        f"known {known}; results -"
     )
 
 
@@ -108,11 +108,11 @@ def rigged(
     rack_text, piles, stock = _layout(
         game.pieces, indicator, racks, discards or [""] * n, stock_top, stock_size
     )
-    seats = ",".join(str(s) for s in range(n))
+    seats = " ".join(str(s) for s in range(n))
     head = (
-        f"okey seed={seed} round=1 dealer={n - 1} turn={turn} phase={phase.value} indicator={indicator} "
-        f"taken=- order={seats} discarded={seats if first_turn_done else '-'} "
-        f"scores={','.join([str(rules.start_points)] * n)} shown=-"
+        f"okey; seed {seed}; round 1; dealer {n - 1}; turn {turn}; phase {phase.value}; "
+        f"indicator {indicator}; taken -; order {seats}; discarded {seats if first_turn_done else '-'}; "
+        f"scores {' '.join([str(rules.start_points)] * n)}; shown -"
     )
     return game, game.from_position(_position(head, rack_text, piles, stock))
 
@@ -135,10 +135,10 @@ def rigged_cards(
     game = TurkishRummyGame(rules)
     n = len(racks)
     rack_text, piles, stock = _layout(game.pieces, up_card, racks, [pile], stock_top, stock_size)
-    seats = ",".join(str(s) for s in range(n))
+    seats = " ".join(str(s) for s in range(n))
     head = (
-        f"turkish_rummy seed={seed} round=1 dealer=- turn={turn} phase={phase.value} up={up_card} "
-        f"taken=- order={seats} discarded=- scores={','.join(['0'] * n)} draws=-"
+        f"turkish_rummy; seed {seed}; round 1; dealer -; turn {turn}; phase {phase.value}; up {up_card}; "
+        f"taken -; order {seats}; discarded -; scores {' '.join(['0'] * n)}; draws -"
     )
     return game, game.from_position(_position(head, rack_text, piles, stock))
 

@@ -70,6 +70,10 @@ def rig(
             f"dealer {count - 1}",
             "phase turn",
             "turn 0",
+            "draft -",
+            "history -",
+            "edits 0",
+            "results -",
             f"draws {drawn}",
             "melded_turn 0",
             "melded " + (" ".join(str(s) for s in sorted(melded or ())) or "-"),
@@ -78,7 +82,7 @@ def rig(
             "won " + (" ".join(map(str, won)) if won else zeros),
             "hands " + " / ".join(line(h) for h in held),
             "stock " + line(rest[:stock] + top[::-1]),
-            "table " + (" | ".join(f"0: {m}" for m in table or []) or "-"),
+            "table " + (" ~ ".join(f"0 : {m}" for m in table or []) or "-"),
         ]
     )
     return game, game.from_position(text)

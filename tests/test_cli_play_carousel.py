@@ -17,6 +17,7 @@ from rummykit.cli.seat_link import LocalLink
 from rummykit.cli.terminal import HUMAN
 from rummykit.core.notation import parse_faces
 from rummykit.core.pieces import JOKER, Kind
+from rummykit.engine.position import fields_of, position_text
 from rummykit.engine.records import read_lines, replay
 from rummykit.variants.carousel.planner import cards_of, table_of
 from rummykit.variants.carousel.terminal import CarouselClient
@@ -59,12 +60,11 @@ def rig(client: CarouselClient, hand: str, table: tuple[str, ...] = (), next_car
     they can. The position is written as text and read back (``CarouselGame.from_position``), so
     every card stays in exactly one place."""
     game = client.game
-    head, *rest = game.position(client.link.state).split("; ")
-    sections = dict(part.split(" ", 1) for part in rest)
+    sections = fields_of(game.position(client.link.state), game.variant)
     assert sections["turn"] == str(HUMAN) and sections["draws"] == "0"
-    laid = [meld.split(": ", 1)[1] for meld in sections["table"].split(" | ") if meld != "-"]
+    laid = [meld.split(" : ", 1)[1] for meld in sections["table"].split(" ~ ") if meld != "-"]
     pool = card_pool([sections["hands"], sections["stock"], *laid])
-    melds = [f"1: {' '.join(take_cards(pool, text))}" for text in table]
+    melds = [f"1 : {' '.join(take_cards(pool, text))}" for text in table]
     hands = [" ".join(take_cards(pool, hand))]
     top = take_cards(pool, next_cards)
     for held in sections["hands"].split(" / ")[1:]:
@@ -72,9 +72,9 @@ def rig(client: CarouselClient, hand: str, table: tuple[str, ...] = (), next_car
     sections.update(
         hands=" / ".join(hands),
         stock=" ".join([*pool.elements(), *top[::-1]]),
-        table=" | ".join(melds) or "-",
+        table=" ~ ".join(melds) or "-",
     )
-    client.link.state = game.from_position("; ".join([head, *(f"{k} {v}" for k, v in sections.items())]))
+    client.link.state = game.from_position(position_text(game.variant, sections.items()))
     assert set(game.piece_places(client.link.state).values()) == {1}
     reread(client)
 
@@ -451,12 +451,11 @@ def test_help_lists_the_draft_commands() -> None:
 def test_a_bots_skipped_last_turn_is_told() -> None:
     client, _, out = new_client(seed=starter_seed(2), rules=("players=2",))
     game = client.game
-    head, *rest = game.position(client.link.state).split("; ")
-    sections = dict(part.split(" ", 1) for part in rest)
+    sections = fields_of(game.position(client.link.state), game.variant)
     pool = card_pool([sections["hands"], sections["stock"]])
     stuck = take_cards(pool, "2S 5D 9C KH QS 3H 7C JD 4S 8H")  # no meld, and the table is empty
     sections.update(hands=f"{' '.join(pool.elements())} / {' '.join(stuck)}", stock="-", last="1")
-    client.link.state = game.from_position("; ".join([head, *(f"{k} {v}" for k, v in sections.items())]))
+    client.link.state = game.from_position(position_text(game.variant, sections.items()))
     reread(client)
     client.handle("end")
     lines = out.getvalue().splitlines()

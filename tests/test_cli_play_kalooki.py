@@ -12,6 +12,7 @@ from rummykit.cli.seat_link import LocalLink
 from rummykit.cli.terminal import HUMAN
 from rummykit.core.notation import format_face, parse_faces
 from rummykit.core.pieces import JOKER, Kind
+from rummykit.engine.position import fields_of, position_text
 from rummykit.engine.records import read_lines, replay
 from rummykit.variants.kalooki.terminal import KalookiClient
 from rummykit.variants.registry import game_from_record
@@ -55,26 +56,25 @@ def rig(
     ``scores``). The position is written as text and read back (``KalookiGame.from_position``), so
     every card stays in exactly one place."""
     game = client.game
-    head, *rest = game.position(client.link.state).split(" ")
-    fields = dict(field.split("=", 1) for field in rest)
+    fields = fields_of(game.position(client.link.state), game.variant)
     assert fields["turn"] == str(HUMAN) and fields["phase"] == "draw" and fields["table"] == "-"
-    pool = card_pool([fields["hands"], fields["pile"], fields["stock"]])
-    melds = [f"{n}@{owner}:{','.join(take_cards(pool, text))}" for n, (owner, text) in enumerate(table, 1)]
-    hands = [",".join(take_cards(pool, hand))]
+    pool = card_pool([fields["hands"], fields["discards"], fields["stock"]])
+    melds = [f"{owner} : {' '.join(take_cards(pool, text))}" for owner, text in table]
+    hands = [" ".join(take_cards(pool, hand))]
     piled, top = take_cards(pool, pile), take_cards(pool, next_card)
-    for held in fields["hands"].split("/")[1:]:
-        hands.append(",".join(keep_or_swap(pool, held.split(","))))
+    for held in fields["hands"].split(" / ")[1:]:
+        hands.append(" ".join(keep_or_swap(pool, held.split())))
     fields.update(
-        hands="/".join(hands),
-        pile=",".join(piled),
-        stock=",".join([*pool.elements(), *top]),
-        table=";".join(melds) or "-",
-        opened=",".join(map(str, opened)) or "-",
+        hands=" / ".join(hands),
+        discards=" ".join(piled) or "-",
+        stock=" ".join([*pool.elements(), *top]) or "-",
+        table=" ~ ".join(melds) or "-",
+        opened=" ".join(map(str, opened)) or "-",
         next=str(len(melds) + 1),
     )
     if scores is not None:
-        fields["scores"] = ",".join(map(str, scores))
-    client.link.state = game.from_position(" ".join([head, *(f"{k}={v}" for k, v in fields.items())]))
+        fields["scores"] = " ".join(map(str, scores))
+    client.link.state = game.from_position(position_text(game.variant, fields.items()))
     assert set(game.piece_places(client.link.state).values()) == {1}
     reread(client)
 

@@ -79,9 +79,9 @@ def test_position_round_trip_plays_on_identically(game: ClosedHandGame[Any], see
 @pytest.mark.parametrize(
     "bad",
     [
-        "kalooki seed=1",
-        "okey seed=1 | racks - | discards - | stock - | known - | results -",
-        "okey seed=x round=1 | racks | discards | stock | known | results -",
+        "kalooki; seed 1",
+        "okey; seed 1; hands -; discards -; stock -; known -; results -",
+        "okey; seed x; round 1; hands; discards; stock; known; results -",
     ],
 )
 def test_a_bad_position_is_refused(bad: str) -> None:
@@ -93,10 +93,10 @@ def test_a_position_must_place_every_piece_once() -> None:
     game = OkeyGame(OkeyRules())
     text = game.position(game.new_state(1))
     with pytest.raises(NotationError, match="places all 106"):
-        head, stock = text.split("| stock ")
-        game.from_position(head + "| stock " + stock.split(" ", 1)[1])
+        head, stock = text.split("; stock ")
+        game.from_position(head + "; stock " + stock.split(" ", 1)[1])
     with pytest.raises(NotationError, match="copies"):
-        game.from_position(text.replace("| stock ", "| stock R1 R1 R1 ", 1))
+        game.from_position(text.replace("; stock ", "; stock R1 R1 R1 ", 1))
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
@@ -192,7 +192,7 @@ def test_pieces_taken_from_a_discard_are_known() -> None:
     play(game, state, "take")
     assert game.faces(state.known[0]) == [game.parse_action("discard B6").face]
     play(game, state, "discard R1")
-    assert "| known B6 / - / - / - |" in game.position(state)
+    assert "; known B6 / - / - / -;" in game.position(state)
     play(game, state, "draw")
     play(game, state, "discard " + game.name(game.face(state.racks[1][-1])))
     assert game.faces(state.known[0]) == [game.parse_action("discard B6").face]

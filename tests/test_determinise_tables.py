@@ -20,8 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit
+from helpers import cards
 from rummykit.bots.registry import make_bot
 from rummykit.engine.game import Game
+from rummykit.engine.position import fields_of, position_text
 from rummykit.variants.carousel.actions import CVerb
 from rummykit.variants.kalooki.actions import KVerb
 
@@ -214,6 +216,22 @@ def test_kalooki_released_jokers_are_not_marked() -> None:
             else:
                 assert copied == truth
     assert differ
+
+
+def test_a_kalooki_set_of_two_jokers_out_of_suit_order_is_rebuilt() -> None:
+    """``7S 7H JK`` (the joker a 7D) with a joker laid off as 7C lies ``7S 7H JK[7C] JK[7D]``:
+    neither the undeclared nor the declared reading of its view puts the jokers in that order,
+    and determinise used to refuse the observation; it now rebuilds the meld as shown."""
+    game = rummykit.load("kalooki", players=2)
+    fields = fields_of(game.position(game.new_state(1)), "kalooki")
+    places = ["stock", "discards", "hands"]
+    for card in ("7S", "7H", "JK", "JK"):
+        key = next(k for k in places if f" {card} " in f" {fields[k]} ")
+        fields[key] = f" {fields[key]} ".replace(f" {card} ", " ", 1).strip() or "-"
+    fields.update(table="0 : 7S 7H JK[7C] JK[7D]", opened="0", next="2")
+    state = game.from_position(position_text("kalooki", fields.items()))
+    assert game.observe(state, None)["table"][0]["stands_for"] == cards("7S 7H 7C 7D")
+    check_view(game, state, 1, random.Random(0))
 
 
 @pytest.mark.parametrize("name", ["kalooki", "carousel"])

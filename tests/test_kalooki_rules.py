@@ -58,16 +58,17 @@ def setup(
     opened = opened or set()
 
     def listed(items: list[str]) -> str:
-        return ",".join(items) or "-"
+        return " ".join(items) or "-"
 
-    melds = ";".join(f"{i + 1}@{owner}:{listed(text.split())}" for i, (owner, text) in enumerate(table or []))
+    melds = " ~ ".join(f"{owner} : {text}" for owner, text in table or [])
     n = len(hands)
     text = (
-        f"kalooki seed=0 round=1 dealer={(turn - 1) % n} turn={turn} phase={phase.value} "
-        f"active={listed([str(s) for s in range(n)])} scores={listed(['0'] * n)} reshuffles=0 "
-        f"opened={listed([str(s) for s in sorted(opened)])} pending=- next={len(table or []) + 1} laid_off=0 "
-        f"open_at_start={int(turn in opened)} released=- hands={'/'.join(listed(h) for h in full)} "
-        f"known={'/'.join(['-'] * n)} table={melds or '-'} pile={listed(piled)} stock={listed(rest)}"
+        f"kalooki; seed 0; round 1; dealer {(turn - 1) % n}; turn {turn}; phase {phase.value}; "
+        f"active {listed([str(s) for s in range(n)])}; scores {listed(['0'] * n)}; reshuffles 0; "
+        f"opened {listed([str(s) for s in sorted(opened)])}; pending -; next {len(table or []) + 1}; "
+        f"laid_off 0; open_at_start {int(turn in opened)}; released -; "
+        f"hands {' / '.join(listed(h) for h in full)}; known {' / '.join(['-'] * n)}; table {melds or '-'}; "
+        f"discards {listed(piled)}; stock {listed(rest)}; results -"
     )
     return game, game.from_position(text)
 
@@ -186,6 +187,20 @@ def test_lay_off_a_joker_with_its_declared_card() -> None:
     game, state = setup(["JK KC QD", None, None, None], table=[(1, "6H 7H 8H")], opened={0})
     play(game, state, "layoff 1 JK[9H]")
     assert state.table[0].meld.stands_for[-1] == cards("9H")[0]
+
+
+@pytest.mark.parametrize(("declared", "lies"), [("JK[7D]", "7S 7H JK[7D] 7C"), ("JK", "7S 7H 7C JK[7D]")])
+def test_a_joker_laid_off_onto_a_set_keeps_its_place_through_position_text(declared: str, lies: str) -> None:
+    """A joker declared as a set's missing suit lies in that suit's place (``7S 7H JK 7C``), one
+    laid off undeclared at the end; the position text keeps each where it lies (the declared one
+    used to move to the end when read back, and the observation's table with it)."""
+    game, state = setup(["JK KC QD", None], table=[(1, "7S 7H 7C")], opened={0})
+    play(game, state, f"layoff 1 {declared}")
+    text = game.position(state)
+    assert f"; table 1 : {lies};" in text
+    back = game.from_position(text)
+    assert back.table[0].meld == state.table[0].meld
+    assert game.observe(back, None) == game.observe(state, None) and game.position(back) == text
 
 
 # ---------------------------------------------------------------- joker release

@@ -122,6 +122,21 @@ def test_rediscarding_the_taken_tile_is_allowed_by_default_and_forbidden_by_opti
         assert allowed is not forbid
 
 
+def test_the_taken_copy_stays_the_known_one_through_position_text() -> None:
+    """With forbid_rediscard_taken, a rack holding B6 that takes the other B6 discards its own
+    copy and keeps the taken one known; read back from position text it does the same (the known
+    copy used to be read as the first B6, and the discard then forgot it)."""
+    hand = "R1 R5 R9 Y2 Y6 B6 B3 B7 B11 K4 K8 K12 R13 Y13"
+    rules = OkeyRules(forbid_rediscard_taken=True)
+    game, state = rigged([hand, *FILLER], "K5", discards=["", "", "", "B6"], rules=rules)
+    play(game, state, "take")
+    back = game.from_position(game.position(state))
+    for copy in (state, back):
+        play(game, copy, "discard B6")
+        assert game.observe(copy, None)["known"][0] == tiles("B6")
+    assert game.position(back) == game.position(state)
+
+
 # ---------------------------------------------------------------- finishing and scores
 @pytest.mark.parametrize(
     ("hand", "indicator", "discard", "loss", "kind"),

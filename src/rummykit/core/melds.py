@@ -108,6 +108,12 @@ def okey_face(indicator: int) -> int:
     return make_face(suit_of(indicator), rank_of(indicator) % MAX_RUN + 1)
 
 
+def okey_marker(okey: int) -> int:
+    """The face whose :func:`okey_face` is ``okey``: its colour, one lower; the 13 before a 1 (the
+    indicator of an Okey round with that okey, the up card making it wild in Turkish Rummy)."""
+    return make_face(suit_of(okey), (rank_of(okey) - 2) % MAX_RUN + 1)
+
+
 def okey_wilds(indicator: int, false_joker_wild: bool = False) -> Wilds:
     """The wilds of an Okey round with ``indicator`` (never a false joker)."""
     if indicator == JOKER:
@@ -224,6 +230,45 @@ def validate_meld(
     said = declared if declared is not None else [None] * len(faces)
     text = " ".join(format_declared(rules.kind, f, d) for f, d in zip(faces, said, strict=True))
     raise MeldError(f"{text} is not a meld: " + "; ".join(reasons))
+
+
+def meld_as_written(
+    cards: Sequence[tuple[int, int | None]], rules: MeldRules, wilds: Wilds, allow_pair: bool = False
+) -> Meld:
+    """The meld of ``cards`` (face, declared face or ``None``) with its pieces in the order given,
+    where :func:`validate_meld` (with ``allow_pair``) puts them in an order of its own: a set's or
+    a pair's pieces in any order, a run's from its lowest position up (an ace after the king is
+    high). A wild written with what it stands for keeps it; one without gets what
+    :func:`validate_meld` assigns. What reads a meld back exactly as it was laid (position text, an
+    observation's table). Raises :class:`MeldError` if ``cards`` are no meld or a run is written
+    out of order."""
+    faces = [face for face, _ in cards]
+    meld = validate_meld(faces, rules, wilds, allow_pair, declared=[said for _, said in cards])
+    if meld.faces == tuple(faces) and all(
+        said is None or said == stands for (_, said), stands in zip(cards, meld.stands_for, strict=True)
+    ):
+        return meld  # written in the validator's order (a table's usual melds)
+    free = list(range(len(cards)))
+    slots: list[int] = [0] * len(cards)
+    # The declared wilds first, each to the slot standing for what it declares (an undeclared wild
+    # may have been assigned the same), then the rest by face, in the validator's order.
+    for declared in (True, False):
+        for i, (face, said) in enumerate(cards):
+            if (said is not None) is declared:
+                slot = next(
+                    j for j in free if meld.faces[j] == face and (said is None or meld.stands_for[j] == said)
+                )
+                free.remove(slot)
+                slots[i] = slot
+    stands = tuple(meld.stands_for[j] for j in slots)
+    positions = tuple(meld.positions[j] for j in slots)
+    if meld.kind is MeldKind.RUN:
+        high = tuple(HIGH_ACE if p == 1 else p for p in positions)
+        positions = next((p for p in (positions, high) if list(p) == list(range(p[0], p[0] + len(p)))), ())
+        if not positions or positions[-1] > rules.top:
+            text = " ".join(format_declared(rules.kind, f, d) for f, d in cards)
+            raise MeldError(f"{text}: a run is written from its lowest card up")
+    return Meld(meld.kind, tuple(faces), stands, positions)
 
 
 def find_meld(

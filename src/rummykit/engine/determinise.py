@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rummykit.core.melds import MeldKind, MeldRules, Wilds
+from rummykit.core.melds import MeldRules, Wilds
 from rummykit.engine.codec import from_jsonable
 from rummykit.engine.game import Game, RoundResult
 from rummykit.engine.piece_pool import FacePool
-from rummykit.engine.table import TableMeld, table_meld
+from rummykit.engine.table import TableMeld, written_meld
 from rummykit.errors import MeldError
 
 
@@ -34,37 +34,30 @@ def observer(game: Game[Any, Any], observation: Mapping[str, Any]) -> int:
 
 
 def table_from_views(
-    views: Iterable[Mapping[str, Any]], pool: FacePool, rules: MeldRules, wilds: Wilds, fixed_sets: bool
+    views: Iterable[Mapping[str, Any]], pool: FacePool, rules: MeldRules, wilds: Wilds
 ) -> list[TableMeld]:
     """The table melds an observation shows (each view's ``number``, ``owner``, ``kind``,
-    ``faces`` and ``stands_for``), ids from ``pool``. A run's wilds are declared as what they stand
-    for, and so are a set's when ``fixed_sets`` (Carousel) or when the validator would assign them
-    otherwise (Kalooki: a set's wilds stand for the missing suits in suit order unless declared).
-    Raises ``ValueError`` for a view that is no such meld."""
+    ``faces`` and ``stands_for``), ids from ``pool``, every wild declared as what it stands for
+    and the pieces in the order shown (:func:`~rummykit.engine.table.written_meld`). Raises
+    ``ValueError`` for a view that is no such meld."""
     melds = []
     for view in views:
         faces, stands = view["faces"], view["stands_for"]
-        played = pool.take(faces)
-        wild = [wilds.is_wild(f) for f in faces]
-        said = [s if w else None for s, w in zip(stands, wild, strict=True)]
-        tries = [said] if fixed_sets or view["kind"] != MeldKind.SET.value else [[None] * len(faces), said]
-        for declared in tries:
-            try:
-                meld = table_meld(
-                    view["number"],
-                    view["owner"],
-                    list(zip(played, declared, strict=True)),
-                    pool.pieces,
-                    rules,
-                    wilds,
-                )
-            except MeldError:
-                continue
-            if list(meld.meld.faces) == faces and list(meld.meld.stands_for) == stands:
-                melds.append(meld)
-                break
-        else:
+        said = [s if wilds.is_wild(f) else None for f, s in zip(faces, stands, strict=True)]
+        try:
+            meld = written_meld(
+                view["number"],
+                view["owner"],
+                list(zip(pool.take(faces), said, strict=True)),
+                pool.pieces,
+                rules,
+                wilds,
+            )
+        except MeldError:
+            meld = None
+        if meld is None or list(meld.meld.stands_for) != stands or meld.kind.value != view["kind"]:
             raise ValueError(f"the observation's table meld {view['number']} is not a meld as shown")
+        melds.append(meld)
     return melds
 
 

@@ -60,10 +60,14 @@ class FacePool:
         return unseen
 
     def check_all_placed(self, text: str) -> None:
-        """Raise :class:`NotationError` (about ``text``) unless every piece of the set is handed out."""
-        placed = sum(self.used.values())
-        if placed != self.pieces.size:
-            raise NotationError(text, f"a position places all {self.pieces.size} pieces, not {placed}")
+        """Raise :class:`NotationError` (about ``text``, naming a piece left out) unless every
+        piece of the set is handed out."""
+        left = self.unused()
+        if left:
+            name = _name(self.pieces, self.pieces.face(left[0]))
+            raise NotationError(
+                text, f"a position places all {self.pieces.size} pieces, once each: {name} is missing"
+            )
 
 
 def pick(held: Sequence[int], face_of: Callable[[int], int], wanted: Iterable[int]) -> list[int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rummykit.core.melds import Meld, MeldKind, MeldRules, Wilds, validate_meld
+from rummykit.core.melds import Meld, MeldKind, MeldRules, Wilds, meld_as_written, validate_meld
 from rummykit.core.notation import format_declared
 from rummykit.core.pieces import Kind, PieceSet
 
@@ -87,6 +87,20 @@ def table_meld(
     faces = [pieces.face(p) for p, _ in played]
     meld = validate_meld(faces, rules, wilds, declared=[d for _, d in played])
     return placed_meld(number, owner, played, meld, pieces)
+
+
+def written_meld(
+    number: int,
+    owner: int,
+    played: Sequence[Declared],
+    pieces: PieceSet,
+    rules: MeldRules,
+    wilds: Wilds,
+) -> TableMeld:
+    """``played`` as table meld ``number`` with its pieces in the order given (a meld read back as
+    it was laid: :func:`~rummykit.core.melds.meld_as_written`); raises :class:`MeldError`."""
+    cards = [(pieces.face(p), said) for p, said in played]
+    return TableMeld(number, owner, tuple(p for p, _ in played), meld_as_written(cards, rules, wilds))
 
 
 def placed_meld(

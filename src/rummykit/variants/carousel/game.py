@@ -757,7 +757,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         seat = observer(self, observation)
         pool = FacePool(self.pieces)
         views = observation["table"]
-        table = table_from_views(views, pool, self.rules.meld_rules(), CARD_JOKERS, fixed_sets=True)
+        table = table_from_views(views, pool, self.rules.meld_rules(), CARD_JOKERS)
         known = observation["known"]
         hands = [pool.take(observation["hand"] if s == seat else k) for s, k in enumerate(known)]
         stock = pool.deal(hands, observation["hand_counts"], observation["stock_count"], rng)

@@ -1,56 +1,66 @@
-"""Carousel position text: a whole match state on one line, hidden cards included.
+"""Carousel position text: a whole match on one line, hidden cards included, in the grammar of
+:mod:`rummykit.engine.position` (``docs/engine.md`` "Position text"), e.g.::
 
-Sections separated by ``;``, each a key and its values, in this order (``-`` writes an empty
-list; cards in notation, a declared joker ``JK[7H]``; seats from 0)::
+    carousel; seed 7; round 2; dealer 1; turn 2; phase turn; scores 31 0 12 0; won 1 0 1 0;
+    draws 1; melded_turn 0; melded 0 2; last off; hands 7H 8H JK / 2C 3C … / … / …; stock 4D … 9S;
+    table 0 : 4H JK[5H] 6H ~ 2 : 9S 9D 9C; draft 4H 5H 6H | 9S 9D 9C : 5H : 1;
+    history - : - : 0 ~ …; edits 2; results knock 0 : 7H / 2C 3C KD / … / … ~ stock : …
 
-    carousel; seed 7; round 2; dealer 1; phase turn; turn 2; draws 1; melded_turn 0;
-    melded 0 2; last off; scores 31 0 12 0; won 1 0 1 0;
-    hands 7H 8H JK / 2C 3C ... / ... ; stock 4D ... 9S; table 0: 4H JK[5H] 6H | 2: 9S 9D 9C;
-    draft 4H 5H 6H | 9S 9D 9C ! 5H ! 1; history - ! - ! 0 ~ ...; edits 2;
-    results knock 0 : 7H / 2C 3C KD / ... ~ stock : ... ~ out 3 : ...
-
-(all on one line). ``seed``: the match seed (with the round number it keys the deals to come).
-``phase``: ``turn`` or ``over``. ``melded``: the seats that melded this round. ``last``: ``off``
-until the stock runs out, then the seats still to take their last turn (``-``: none). ``hands``:
-one per seat, separated by ``/``. ``stock``: the next card drawn is the last. ``table``: the melds
-in order, each ``owner: cards`` in meld order, separated by ``|``. ``draft`` (only while one is
-open): the draft's melds ``!`` the hand cards placed ``!`` the jokers freed and not placed again;
-``history``: the drafts before each edit, oldest first, separated by ``~``; ``edits``: edits made
-since the last draw. ``results``: one per finished round, oldest first, separated by ``~``: how
-it ended (``knock S``, ``out S`` or ``stock``), ``:``, the hands at its end; the scores of a
-result follow from these under the rules.
+(all on one line). The fields, in this order: ``seed`` (with the round number it keys the deals
+to come); ``round``; ``dealer``; ``turn`` (the seat to move); ``phase`` (``turn`` or ``over``);
+``scores``; ``won`` (rounds won per seat); ``draws`` (this turn's); ``melded_turn`` (whether the
+mover melded this turn, ``0`` or ``1``); ``melded`` (the seats that melded this round); ``last``:
+``off`` until the stock runs out, then the seats still to take their last turn (``-``: none);
+``hands`` per seat; ``stock`` (the next card drawn is the last); ``table``: the melds in order,
+each record ``owner : cards`` in meld order, every joker with its declared card; ``draft`` (``-``
+until this turn's first edit): the record ``melds : hand cards placed : jokers freed and not
+placed again``, the melds separated by ``|``; ``history``: the drafts before each edit, oldest
+first, records as ``draft``; ``edits``: edits made since the last draw; ``results``: the rounds
+played, oldest first, each record ``how : hands at the end``, ``how`` being ``knock S``,
+``out S`` or ``stock`` (the stock ran out). A result's scores and notes follow from these under
+the rules (:func:`~rummykit.variants.carousel.scoring.round_result`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Iterable
 
 from rummykit.core.melds import CARD_JOKERS
-from rummykit.core.notation import format_face, parse_declared, parse_faces
-from rummykit.core.pieces import JOKER, N_FACES, Kind, PieceSet
+from rummykit.core.pieces import Kind, PieceSet
 from rummykit.engine.game import RoundResult
-from rummykit.engine.table import TableMeld, table_meld
-from rummykit.errors import NotationError, RummykitError
-from rummykit.variants.carousel.actions import Card, Table, card_text, meld_text
+from rummykit.engine.position import (
+    MELD,
+    NONE,
+    PositionReader,
+    declared_text,
+    faces_text,
+    ints_text,
+    joined,
+    per_seat_text,
+    position_text,
+    records_text,
+    table_text,
+)
+from rummykit.errors import NotationError
+from rummykit.variants.carousel.actions import Table
 from rummykit.variants.carousel.draft import DraftTable
 from rummykit.variants.carousel.rules import CarouselRules
 from rummykit.variants.carousel.scoring import round_result
 from rummykit.variants.carousel.state import CarouselState, CPhase
 
-T = TypeVar("T")
+GAME = "carousel"
 KEYS = (
     "seed",
     "round",
     "dealer",
-    "phase",
     "turn",
+    "phase",
+    "scores",
+    "won",
     "draws",
     "melded_turn",
     "melded",
     "last",
-    "scores",
-    "won",
     "hands",
     "stock",
     "table",
@@ -59,247 +69,101 @@ KEYS = (
     "edits",
     "results",
 )
-"""The sections, in the order they are written."""
-OPTIONAL = {"draft", "history", "edits", "results"}
+"""The fields, in the order they are written."""
+OFF = "off"
+"""``last`` before the stock runs out."""
+DRAFT_PARTS = 3
+"""The parts of a draft: its melds, the hand cards placed, the jokers freed."""
 
 
-def _cards(faces: Sequence[int]) -> str:
-    return " ".join(format_face(Kind.CARDS, f) for f in faces) or "-"
+def _draft_parts(draft: DraftTable) -> tuple[str, str, str]:
+    melds = joined(MELD, (declared_text(Kind.CARDS, m) for m in draft.melds))
+    return melds, faces_text(Kind.CARDS, draft.used), str(draft.floating)
 
 
-def _ints(values: Sequence[int]) -> str:
-    return " ".join(str(v) for v in values) or "-"
-
-
-def _melds(table: Table) -> str:
-    return " | ".join(map(meld_text, table)) or "-"
-
-
-def _draft(draft: DraftTable) -> str:
-    return f"{_melds(draft.melds)} ! {_cards(draft.used)} ! {draft.floating}"
-
-
-def _result(result: RoundResult) -> str:
-    how = {
-        "knock": f"knock {result.notes[0]['params'].get('seat')}",
-        "out": f"out {result.notes[0]['params'].get('seat')}",
-    }
-    hands = " / ".join(_cards(h or ()) for h in result.hands)
-    return f"{how.get(result.kind, 'stock')} : {hands}"
+def _result_parts(result: RoundResult) -> tuple[str, str]:
+    seat = result.notes[0]["params"].get("seat")
+    how = f"{result.kind} {seat}" if result.kind in ("knock", "out") else "stock"
+    return how, per_seat_text(faces_text(Kind.CARDS, hand or ()) for hand in result.hands)
 
 
 def write_position(pieces: PieceSet, s: CarouselState) -> str:
-    """``s`` as position text (see the module docstring); ``pieces`` are the game's cards."""
-    table = " | ".join(f"{m.owner}: " + meld_text(zip_cards(m)) for m in s.table)
-    parts = [
-        "carousel",
-        f"seed {s.seed}",
-        f"round {s.round_no}",
-        f"dealer {s.dealer}",
-        f"phase {s.phase.value}",
-        f"turn {s.turn}",
-        f"draws {s.draws}",
-        f"melded_turn {int(s.melded_turn)}",
-        f"melded {_ints(sorted(s.melded))}",
-        f"last {'off' if s.last_queue is None else _ints(s.last_queue)}",
-        f"scores {_ints(s.scores)}",
-        f"won {_ints(s.rounds_won)}",
-        "hands " + " / ".join(_cards([pieces.face(c) for c in h]) for h in s.hands),
-        f"stock {_cards([pieces.face(c) for c in s.stock])}",
-        f"table {table or '-'}",
+    """``s`` as position text (the module docstring); ``pieces`` are the game's cards."""
+
+    def cards(ids: Iterable[int]) -> str:
+        return faces_text(Kind.CARDS, map(pieces.face, ids))
+
+    fields = [
+        ("seed", str(s.seed)),
+        ("round", str(s.round_no)),
+        ("dealer", str(s.dealer)),
+        ("turn", str(s.turn)),
+        ("phase", s.phase.value),
+        ("scores", ints_text(s.scores)),
+        ("won", ints_text(s.rounds_won)),
+        ("draws", str(s.draws)),
+        ("melded_turn", str(int(s.melded_turn))),
+        ("melded", ints_text(sorted(s.melded))),
+        ("last", OFF if s.last_queue is None else ints_text(s.last_queue)),
+        ("hands", per_seat_text(map(cards, s.hands))),
+        ("stock", cards(s.stock)),
+        ("table", table_text(Kind.CARDS, s.table, CARD_JOKERS)),
+        ("draft", NONE if s.draft is None else records_text([_draft_parts(s.draft)])),
+        ("history", records_text(map(_draft_parts, s.draft_history))),
+        ("edits", str(s.draft_edits)),
+        ("results", records_text(map(_result_parts, s.results))),
     ]
-    if s.draft is not None:
-        parts.append(f"draft {_draft(s.draft)}")
-    if s.draft_history:
-        parts.append("history " + " ~ ".join(_draft(d) for d in s.draft_history))
-    if s.draft_edits:
-        parts.append(f"edits {s.draft_edits}")
-    if s.results:
-        parts.append("results " + " ~ ".join(_result(r) for r in s.results))
-    return "; ".join(parts)
-
-
-def zip_cards(meld: TableMeld) -> list[tuple[int, int | None]]:
-    """A table meld's cards as (face, declared) in meld order."""
-    return [
-        (f, s if f == JOKER else None) for f, s in zip(meld.meld.faces, meld.meld.stands_for, strict=True)
-    ]
-
-
-class _Reader:
-    """Reads the sections of one position text; errors name the section."""
-
-    def __init__(self, text: str) -> None:
-        parts = [p.strip() for p in text.split(";")]
-        if parts[0] != "carousel":
-            raise NotationError(text, "a Carousel position starts with 'carousel;'")
-        self.sections: dict[str, str] = {}
-        for part in parts[1:]:
-            key, _, value = part.partition(" ")
-            if key not in KEYS:
-                raise NotationError(key, f"unknown section; the sections are {', '.join(KEYS)}")
-            if key in self.sections:
-                raise NotationError(key, "this section is given twice")
-            self.sections[key] = value.strip()
-        missing = [k for k in KEYS if k not in OPTIONAL and k not in self.sections]
-        if missing:
-            raise NotationError(text, f"the section {missing[0]!r} is missing")
-
-    def optional(self, key: str, read: Callable[[str], T], default: T) -> T:
-        """Section ``key`` read by ``read``, ``default`` when absent."""
-        return self.read(key, read) if key in self.sections else default
-
-    def read(self, key: str, read: Callable[[str], T]) -> T:
-        """Section ``key`` (present) read by ``read``."""
-        value = self.sections[key]
-        try:
-            return read(value)
-        except NotationError:
-            raise
-        except (RummykitError, ValueError, IndexError) as exc:
-            raise NotationError(f"{key} {value}", str(exc)) from None
-
-
-def _int(value: str) -> int:
-    if not value.isascii() or not value.isdigit() or len(value) > 30:
-        raise NotationError(value, "expected a whole number")
-    return int(value)
-
-
-def _int_list(value: str) -> list[int]:
-    return [] if value == "-" else [_int(v) for v in value.split()]
-
-
-def _faces(value: str) -> list[int]:
-    return [] if value.strip() == "-" else parse_faces(Kind.CARDS, value)
-
-
-def _table(value: str) -> Table:
-    if value.strip() == "-":
-        return ()
-    return tuple(tuple(parse_declared(Kind.CARDS, m)) for m in value.split("|"))
-
-
-def _draft_of(value: str) -> DraftTable:
-    parts = value.split("!")
-    if len(parts) != 3:
-        raise NotationError(value, "a draft is: melds ! hand cards placed ! jokers freed")
-    return DraftTable(_table(parts[0]), tuple(sorted(_faces(parts[1]))), _int(parts[2].strip()))
-
-
-class _Ids:
-    """Card ids handed out by face, copy after copy."""
-
-    def __init__(self, pieces: PieceSet) -> None:
-        self.pieces = pieces
-        self.next = [0] * (N_FACES + 1)
-
-    def take(self, face: int) -> int:
-        copy = self.next[face]
-        if copy >= self.pieces.copies_of(face):
-            name = format_face(Kind.CARDS, face)
-            raise NotationError(name, f"more copies of {name} than the {self.pieces.size} cards hold")
-        self.next[face] += 1
-        return self.pieces.piece(face, copy)
-
-    def check_all_placed(self) -> None:
-        for face, used in enumerate(self.next):
-            if used < self.pieces.copies_of(face):
-                name = format_face(Kind.CARDS, face)
-                raise NotationError(name, "every card must be somewhere: this one is missing")
+    return position_text(GAME, fields)
 
 
 def read_position(rules: CarouselRules, pieces: PieceSet, text: str) -> CarouselState:
-    """The state written as ``text``; raises :class:`NotationError` naming what is wrong."""
-    r = _Reader(text)
-    players = rules.players
+    """The state written as ``text`` under ``rules`` (``pieces`` the game's cards); raises
+    :class:`NotationError` naming what is wrong."""
+    r = PositionReader(text, GAME, KEYS, pieces, rules.players)
 
-    def seat(value: str) -> int:
-        number = _int(value)
-        if number >= players:
-            raise NotationError(value, f"seats are 0..{players - 1}")
-        return number
+    def draft(value: str, what: str) -> DraftTable:
+        melds_text, used, floating = r.parts(
+            value, f"{what} (melds : hand cards placed : jokers freed)", DRAFT_PARTS
+        )
+        melds: Table = tuple(tuple(r.declared(m, what)) for m in r.split(melds_text, MELD, what))
+        return DraftTable(melds, tuple(sorted(r.faces(used, what))), r.count(floating, what))
 
-    def seats(value: str) -> list[int]:
-        return [] if value == "-" else [seat(v) for v in value.split()]
-
-    def per_seat(value: str) -> list[int]:
-        values = _int_list(value)
-        if len(values) != players:
-            raise NotationError(value, f"give one value per seat ({players})")
-        return values
-
-    def hands_of(value: str) -> list[list[int]]:
-        hands = [_faces(h) for h in value.split("/")]
-        if len(hands) != players:
-            raise NotationError(value, f"give one hand per seat ({players}), separated by /")
-        return hands
-
-    def phase(value: str) -> CPhase:
-        if value not in ("turn", "over"):
-            raise NotationError(value, "the phase is turn or over")
-        return CPhase(value)
-
-    def flag(value: str) -> bool:
-        if value not in ("0", "1"):
-            raise NotationError(value, "write 0 or 1")
-        return value == "1"
-
-    def last(value: str) -> list[int] | None:
-        return None if value == "off" else seats(value)
-
-    def table(value: str) -> list[tuple[int, list[Card]]]:
-        melds = []
-        for part in [] if value == "-" else value.split("|"):
-            owner, colon, cards = part.partition(":")
-            if not colon:
-                raise NotationError(part, "a table meld is written owner: cards")
-            melds.append((seat(owner.strip()), parse_declared(Kind.CARDS, cards)))
-        return melds
-
-    def results(value: str) -> list[RoundResult]:
+    def results(value: str, what: str) -> list[RoundResult]:
         out = []
-        for round_no, part in enumerate(value.split("~"), start=1):
-            how, colon, rest = part.partition(":")
+        for round_no, record in enumerate(r.records(value, what), start=1):
+            how, hands = r.parts(record, "a past round (how : hands)", 2)
             words = how.split()
-            shape = [1] if words[:1] == ["stock"] else [2]
-            if not colon or not words or words[0] not in ("knock", "out", "stock") or [len(words)] != shape:
-                raise NotationError(part, "a result is: knock S | out S | stock, then ':' and the hands")
-            actor = seat(words[1]) if len(words) == 2 else None
+            if (words[:1], len(words)) not in ((["knock"], 2), (["out"], 2), (["stock"], 1)):
+                raise NotationError(how, "a round ends as knock S, out S or stock")
+            actor = r.seat(words[1], "a past round's seat") if len(words) == 2 else None
+            faces = [r.faces(hand) for hand in r.per_seat(hands, "a past round's hands")]
             knocker = actor if words[0] == "knock" else None
             went_out = actor if words[0] == "out" else None
-            out.append(round_result(round_no, hands_of(rest), knocker, went_out, rules)[0])
+            out.append(round_result(round_no, faces, knocker, went_out, rules)[0])
         return out
 
-    ids = _Ids(pieces)
-    table_melds = []
-    for number, (owner, cards) in enumerate(r.read("table", table), start=1):
-        played = [(ids.take(f), d) for f, d in cards]
-        try:
-            meld = table_meld(number, owner, played, pieces, rules.meld_rules(), CARD_JOKERS)
-        except RummykitError as exc:
-            raise NotationError(" ".join(card_text(c) for c in cards), str(exc)) from None
-        table_melds.append(meld)
-    hands = [[ids.take(f) for f in h] for h in r.read("hands", hands_of)]
-    stock = [ids.take(f) for f in r.read("stock", _faces)]
-    ids.check_all_placed()
+    scores = r.get("scores", r.per_seat_ints)
+    hands = [r.pieces_of(hand) for hand in r.get("hands", r.per_seat)]
+    table = r.get("table", lambda v, w: r.table(v, w, rules.meld_rules(), CARD_JOKERS))
+    stock = r.get("stock", r.pieces_of)
+    r.all_placed()
     return CarouselState(
-        seed=r.read("seed", _int),
-        round_no=r.read("round", _int),
-        dealer=r.read("dealer", seat),
-        phase=r.read("phase", phase),
+        seed=r.get("seed", r.whole),
+        round_no=r.get("round", lambda v, w: r.whole(v, w, low=1)),
+        dealer=r.get("dealer", r.seat),
+        phase=CPhase(r.get("phase", lambda v, w: r.word(v, w, [p.value for p in CPhase]))),
         hands=hands,
         stock=stock,
-        table=table_melds,
-        melded=set(r.read("melded", seats)),
-        last_queue=r.read("last", last),
-        turn=r.read("turn", seat),
-        draws=r.read("draws", _int),
-        melded_turn=r.read("melded_turn", flag),
-        scores=r.read("scores", per_seat),
-        rounds_won=r.read("won", per_seat),
-        results=r.optional("results", results, []),
-        draft=r.optional("draft", _draft_of, None),
-        draft_history=r.optional("history", lambda v: [_draft_of(d) for d in v.split("~")], []),
-        draft_edits=r.optional("edits", _int, 0),
+        table=table,
+        melded=set(r.get("melded", r.seats)),
+        last_queue=r.get("last", lambda v, w: None if v == OFF else r.seats(v, w)),
+        turn=r.get("turn", r.seat),
+        draws=r.get("draws", r.count),
+        melded_turn=r.get("melded_turn", r.flag),
+        scores=scores,
+        rounds_won=r.get("won", r.per_seat_ints),
+        results=r.get("results", results),
+        draft=r.get("draft", lambda v, w: r.maybe(v, w, draft)),
+        draft_history=r.get("history", lambda v, w: [draft(d, w) for d in r.records(v, w)]),
+        draft_edits=r.get("edits", r.count),
     )

@@ -9,21 +9,7 @@ supplies the deal, which pile a seat takes from and discards to, the scores of a
 round without a winner, and any extra action (Okey's ``show``). Every piece id is in exactly one
 place at all times.
 
-Position text (one line; see :meth:`ClosedHandGame.position`)::
-
-    <variant> seed=<int> round=<int> dealer=<seat|-> turn=<seat> phase=<phase> <aside>=<piece>
-      taken=<piece|-> order=<seats> discarded=<seats|-> scores=<ints> <variant fields>
-      | racks <pieces> / <pieces> / … | discards <pieces> / … | stock <pieces>
-      | known <pieces> / … | results <round>:<winner|->:<kind>:<deltas> …
-
-Seats and scores are comma-separated; ``-`` is an empty list or no value. Pieces are in notation,
-space-separated, every list bottom (or first) first: the stock's last piece is drawn next, each
-discard pile's last piece is its top. ``<aside>`` is the piece set aside (``indicator``, ``up``).
-``known``: per seat, the pieces everyone saw it take from a discard pile (or show) and that it
-still holds. ``results`` summarises the rounds played (the winner's seat, the kind and the score
-changes); their notes, hands and melds are not part of the position. Copies of one face are
-interchangeable: reading assigns piece ids in order of appearance, so a position read back writes
-the same text and plays on identically.
+Position text: :mod:`rummykit.variants.closed_hand.position` (the class mixes it in).
 """
 
 from __future__ import annotations
@@ -36,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 from rummykit.core.melds import Meld, MeldKind, Wilds, validate_meld
-from rummykit.core.notation import format_face, format_faces, parse_faces
+from rummykit.core.notation import format_face, format_faces
 from rummykit.core.pieces import Kind, PieceSet
 from rummykit.engine.determinise import observer, past_results
 from rummykit.engine.events import Event
@@ -50,7 +36,7 @@ from rummykit.engine.game import (
     highest_wins,
 )
 from rummykit.engine.piece_pool import FacePool, pick
-from rummykit.errors import IllegalActionError, MeldError, NotationError
+from rummykit.errors import IllegalActionError, MeldError
 from rummykit.solvers.arrange import WinKind
 from rummykit.solvers.report import HandProfile, whole_hand_kinds
 from rummykit.variants.closed_hand import messages as _messages
@@ -66,6 +52,7 @@ from rummykit.variants.closed_hand.actions import (
     parse_action,
 )
 from rummykit.variants.closed_hand.finish_search import finishes as finishing_discards
+from rummykit.variants.closed_hand.position import ClosedHandPosition
 from rummykit.variants.closed_hand.state import ClosedHandState, Phase
 
 HAND_SIZE = 14
@@ -129,7 +116,7 @@ class FinishScore:
     note: dict[str, Any]
 
 
-class ClosedHandGame(Game[S, HandAction]):
+class ClosedHandGame(ClosedHandPosition[S], Game[S, HandAction]):
     """The shared state machine of Okey and Turkish Rummy; see the module docstring.
 
     ``reveal_hands``: whether every hand is shown at a round's end (the local terminal client);
@@ -138,8 +125,6 @@ class ClosedHandGame(Game[S, HandAction]):
 
     pieces: PieceSet
     verbs: frozenset[Verb] = frozenset(Verb) - {V_SHOW}
-    aside_name: str
-    """The name of the piece set aside in position text (``indicator``, ``up``)."""
 
     def __init__(self, rules: Any, reveal_hands: bool = False) -> None:
         self.rules = rules
@@ -202,10 +187,6 @@ class ClosedHandGame(Game[S, HandAction]):
     @abstractmethod
     def _match_over(self, state: S) -> bool:
         """Whether the match ends after the round just scored."""
-
-    @abstractmethod
-    def _aside(self, state: S) -> int:
-        """The piece id set aside for the round (the indicator, the up card)."""
 
     def _bonuses(self, state: S) -> list[FinishScore]:
         """Score changes made during the round (already in ``scores``; Okey's indicator bonus)."""
@@ -482,7 +463,7 @@ class ClosedHandGame(Game[S, HandAction]):
             state.phase = FINISH_ONLY if state.phase is LAST_CHANCE else DISCARD
             return [Event("took", seat, {"piece": self.name(self._faces[piece]), "pile": pile})]
         if verb is V_PASS:
-            return [Event("passed", seat), *self._end_round(state, None, self._score_no_winner(state))]
+            return [Event("passed", seat), *self._end_round(state, None)]
         assert action.face is not None
         piece = self._remove_piece(state, action.face)
         state.discards[self._discard_pile(seat)].append(piece)
@@ -498,7 +479,7 @@ class ClosedHandGame(Game[S, HandAction]):
         state.phase = LAST_CHANCE
         if self.finishes(state, [*state.racks[state.turn], piece], taken=piece):
             return events
-        return events + self._end_round(state, None, self._score_no_winner(state))
+        return events + self._end_round(state, None)
 
     def _check_arrangement(self, state: S, action: HandAction) -> list[Meld]:
         """The melds (or seven pairs) of a finishing arrangement given by the player; raises
@@ -540,55 +521,59 @@ class ClosedHandGame(Game[S, HandAction]):
             solver = self.solver_profile.solver()
             pairs = WinKind.PAIRS in whole_hand_kinds(self.solver_profile, rest, wilds)
             laid = list((solver.pairs(rest, wilds) if pairs else solver.arrange(rest, wilds)).melds)
-        kind = WinKind.PAIRS if laid and laid[0].kind is MeldKind.PAIR else WinKind.MELDS
         finished = Event("finished", seat, {"piece": self.name(face)})
-        return [
-            finished,
-            *self._end_round(state, seat, self._score_finish(state, seat, face, kind), face, tuple(laid)),
-        ]
+        return [finished, *self._end_round(state, seat, face, tuple(laid))]
 
     def _end_round(
-        self,
-        state: S,
-        winner: int | None,
-        score: FinishScore,
-        discard: int | None = None,
-        laid: tuple[Meld, ...] = (),
+        self, state: S, winner: int | None, discard: int | None = None, laid: tuple[Meld, ...] = ()
     ) -> list[Event]:
-        """End the round: apply its score changes; the result's deltas include the bonuses made
-        during the round."""
+        """End the round (:meth:`_round_result`): apply its score changes but the bonuses made
+        during the round (in the scores already), start the next round or end the match."""
+        result = self._round_result(state, winner, discard, laid)
         bonuses = self._bonuses(state)
-        parts = [score]
-        extra = self._round_end_bonus(state)
-        if extra is not None:
-            parts.append(extra)
-        total = [0] * self.players
-        for part in bonuses:
-            for seat, delta in enumerate(part.deltas):
-                total[seat] += delta
-        for part in parts:
-            for seat, delta in enumerate(part.deltas):
-                state.scores[seat] += delta
-                total[seat] += delta
-        result = RoundResult(
-            state.round_no,
-            winner,
-            score.label,
-            tuple(total),
-            tuple(p.note for p in (*bonuses, *parts)),
-            tuple(tuple(self.faces(r)) for r in state.racks),
-            tuple(sorted(state.wilds.faces)),
-            discard,
-            laid,
-        )
+        made = [sum(deltas) for deltas in zip(*(b.deltas for b in bonuses), strict=True)] if bonuses else None
+        for seat, delta in enumerate(result.deltas):
+            state.scores[seat] += delta - (made[seat] if made else 0)
         state.results.append(result)
-        params = {"round": state.round_no, "summary": score.note, "result": self.public_result(result)}
+        summary = result.notes[len(bonuses)]
+        params = {"round": state.round_no, "summary": summary, "result": self.public_result(result)}
         events = [Event("round_end", winner, params)]
         if self._match_over(state):
             state.phase = OVER
             return [*events, Event("match_over")]
         self._start_round(state)
         return events
+
+    def _round_result(
+        self, state: S, winner: int | None, discard: int | None, laid: tuple[Meld, ...]
+    ) -> RoundResult:
+        """The result of the round ``state`` is in, ended by ``winner`` discarding ``discard`` (a
+        face) with ``laid`` laid down, or without a winner (a void round, a stalemate): the
+        deltas include the bonuses made during the round; the notes are the bonuses', the
+        finish's (or the round's without a winner) and the round end's, in that order. Reads
+        only the round, the racks, the wilds and the game's own round fields (what a past
+        round's position text holds)."""
+        if winner is None or discard is None:
+            score = self._score_no_winner(state)
+        else:
+            kind = WinKind.PAIRS if laid and laid[0].kind is MeldKind.PAIR else WinKind.MELDS
+            score = self._score_finish(state, winner, discard, kind)
+        parts = [*self._bonuses(state), score]
+        extra = self._round_end_bonus(state)
+        if extra is not None:
+            parts.append(extra)
+        total = [sum(deltas) for deltas in zip(*(p.deltas for p in parts), strict=True)]
+        return RoundResult(
+            state.round_no,
+            winner,
+            score.label,
+            tuple(total),
+            tuple(p.note for p in parts),
+            tuple(tuple(self.faces(r)) for r in state.racks),
+            tuple(sorted(state.wilds.faces)),
+            discard,
+            laid,
+        )
 
     # ------------------------------------------------------------------ views
     def public_result(self, result: RoundResult) -> dict[str, Any]:
@@ -779,163 +764,3 @@ class ClosedHandGame(Game[S, HandAction]):
     def piece_groups(self, state: S) -> Iterable[Sequence[int]]:
         """The stock, the racks, the discard piles and the piece set aside."""
         return [state.stock, *state.racks, *state.discards, [self._aside(state)]]
-
-    # ------------------------------------------------------------------ position text
-    def _position_fields(self, state: S) -> list[str]:
-        """The variant's own ``key=value`` fields of the position's head."""
-        return []
-
-    def position(self, state: S) -> str:
-        """The whole state as one line (grammar in the module docstring)."""
-        pieces = self._pieces_text
-        seats = _seats_text
-        head = [
-            self.variant,
-            f"seed={state.seed}",
-            f"round={state.round_no}",
-            f"dealer={'-' if state.dealer is None else state.dealer}",
-            f"turn={state.turn}",
-            f"phase={state.phase.value}",
-            f"{self.aside_name}={self.name(self._faces[self._aside(state)])}",
-            f"taken={'-' if state.taken is None else self.name(self._faces[state.taken])}",
-            f"order={seats(state.order)}",
-            f"discarded={seats(sorted(state.discarded))}",
-            f"scores={seats(state.scores)}",
-            *self._position_fields(state),
-        ]
-        results = " ".join(_result_text(r) for r in state.results)
-        return " | ".join(
-            [
-                " ".join(head),
-                "racks " + " / ".join(pieces(r) for r in state.racks),
-                "discards " + " / ".join(pieces(p) for p in state.discards),
-                "stock " + pieces(state.stock),
-                "known " + " / ".join(pieces(k) for k in state.known),
-                "results " + (results or "-"),
-            ]
-        )
-
-    def _pieces_text(self, ids: Iterable[int]) -> str:
-        return format_faces(self.pieces.kind, self.faces(ids)) or "-"
-
-    @abstractmethod
-    def _empty_state(self, seed: int) -> S:
-        """A state of this variant before its first deal (no pieces placed, round 0)."""
-
-    def _read_position_fields(self, state: S, fields: dict[str, str], aside: int) -> None:
-        """Set the variant's own fields (and its piece set aside, ``aside``) from the head's
-        ``fields`` (already stripped of the shared ones); raises :class:`NotationError`."""
-
-    def from_position(self, text: str) -> S:
-        """The state written as ``text`` by :meth:`position`; raises :class:`NotationError`
-        naming what is wrong."""
-        sections = [s.strip() for s in text.split("|")]
-        names = ["racks", "discards", "stock", "known", "results"]
-        if len(sections) != len(names) + 1:
-            raise NotationError(text, f"a position has {len(names) + 1} parts separated by |")
-        head = sections[0].split()
-        if not head or head[0] != self.variant:
-            raise NotationError(text, f"a position of this game starts with {self.variant!r}")
-        fields: dict[str, str] = {}
-        for token in head[1:]:
-            key, eq, value = token.partition("=")
-            if not eq or key in fields:
-                raise NotationError(token, "a position field is written once, as name=value")
-            fields[key] = value
-        body: dict[str, str] = {}
-        for name, section in zip(names, sections[1:], strict=True):
-            word, _, rest = section.partition(" ")
-            if word != name:
-                raise NotationError(section, f"expected the {name} part here")
-            body[name] = rest
-        pool = FacePool(self.pieces)
-        kind = self.pieces.kind
-
-        def take(value: str) -> list[int]:
-            return pool.take(parse_faces(kind, value) if value.strip() != "-" else [])
-
-        def field_(key: str) -> str:
-            if key not in fields:
-                raise NotationError(text, f"the position has no {key}=")
-            return fields.pop(key)
-
-        state = self._empty_state(_int(field_("seed")))
-        state.round_no = _int(field_("round"))
-        dealer = field_("dealer")
-        state.dealer = None if dealer == "-" else _int(dealer)
-        state.turn = _int(field_("turn"))
-        try:
-            state.phase = Phase(field_("phase"))
-        except ValueError:
-            raise NotationError(text, "phase is one of " + ", ".join(p.value for p in Phase)) from None
-        aside = take(field_(self.aside_name))
-        if len(aside) != 1:
-            raise NotationError(text, f"{self.aside_name}= is one piece")
-        taken = field_("taken")
-        state.order = parse_ints(field_("order"))
-        state.discarded = set(parse_ints(field_("discarded")))
-        state.scores = parse_ints(field_("scores"))
-        state.racks = [take(r) for r in body["racks"].split("/")]
-        state.discards = [take(p) for p in body["discards"].split("/")]
-        state.stock = take(body["stock"])
-        state.known = [
-            pick(state.racks[s], self.face, parse_faces(kind, k) if k.strip() != "-" else [])
-            for s, k in enumerate(body["known"].split("/"))
-        ]
-        state.results = [self._read_result(r) for r in body["results"].split() if r != "-"]
-        self._read_position_fields(state, fields, aside[0])
-        if fields:
-            raise NotationError(text, f"unknown position field {next(iter(fields))!r}")
-        if taken != "-":
-            picked = pick(state.racks[state.turn][::-1], self.face, parse_faces(kind, taken))
-            state.taken = picked[0]
-        pool.check_all_placed(text)
-        self._check_shape(state, text)
-        return state
-
-    def _check_shape(self, state: S, text: str) -> None:
-        n = self.players
-        if sorted(state.order) != list(range(n)) or len(state.scores) != n or len(state.racks) != n:
-            raise NotationError(text, f"order, scores and racks name the {n} seats")
-        if len(state.known) != n or not 0 <= state.turn < n or not state.discarded <= set(range(n)):
-            raise NotationError(text, f"known, turn and discarded name seats of {n}")
-        if len(state.discards) != len(self._empty_piles()):
-            raise NotationError(text, f"the position has {len(self._empty_piles())} discard piles")
-
-    @abstractmethod
-    def _empty_piles(self) -> list[list[int]]:
-        """The discard piles before the deal (one per seat, or one shared)."""
-
-    def _read_result(self, token: str) -> RoundResult:
-        parts = token.split(":")
-        if len(parts) != 4:
-            raise NotationError(token, "a past round is round:winner:kind:deltas")
-        round_no, winner, kind, deltas = parts
-        return RoundResult(
-            _int(round_no),
-            None if winner == "-" else _int(winner),
-            kind.replace("_", " "),
-            tuple(parse_ints(deltas)),
-            (),
-        )
-
-
-def _result_text(result: RoundResult) -> str:
-    winner = "-" if result.winner is None else result.winner
-    return f"{result.round_no}:{winner}:{result.kind.replace(' ', '_')}:{_seats_text(result.deltas)}"
-
-
-def _seats_text(values: Iterable[int]) -> str:
-    return ",".join(str(v) for v in values) or "-"
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(text, "expected a whole number") from None
-
-
-def parse_ints(text: str) -> list[int]:
-    """Comma-separated whole numbers of position text (``-``: none); raises :class:`NotationError`."""
-    return [] if text == "-" else [_int(t) for t in text.split(",")]

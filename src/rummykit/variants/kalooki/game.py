@@ -21,24 +21,12 @@ deal of the round and of the rounds to come). **Determinise** (:meth:`KalookiGam
 does the same from a seat's observation alone: the unknown cards of the other hands and the stock
 are the cards the observation doesn't show, dealt at random.
 
-**Position text** (:meth:`KalookiGame.position`): one line of ``key=value`` fields, in this order::
-
-    kalooki seed=7 round=1 dealer=3 turn=0 phase=play active=0,1,2,3 scores=0,0,0,0 reshuffles=0
-    opened=0 pending=- next=2 laid_off=0 open_at_start=1 released=- hands=7H,8D,KC/AS,JK,5D/…/…
-    known=-/JK/-/- table=1@0:5H,6H,JK[7H],8H pile=9S,TS stock=…
-
-``-`` is an empty list. Seats and numbers are separated by ``,``; cards by ``,`` in notation, a run's
-joker with the card it stands for (``JK[7H]``); hands and ``known`` (the cards of each hand that the
-other seats know are there) by ``/``, one entry per seat; ``released`` the jokers released this
-turn still in the mover's hand; table melds by ``;``, each ``number@owner:cards``; the pile and the
-stock bottom first (the last card is the top). ``phase`` is ``draw``, ``play`` or ``over``. The
-past rounds' results are not part of a position.
+**Position text**: :mod:`rummykit.variants.kalooki.position`.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -57,14 +45,14 @@ from rummykit.core.melds import (
     run_ends,
     validate_meld,
 )
-from rummykit.core.notation import format_declared, format_face, parse_declared
-from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, card_set, rank_of, suit_of
+from rummykit.core.notation import format_face
+from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, rank_of, suit_of
 from rummykit.engine.determinise import observer, past_results, table_from_views
-from rummykit.engine.events import Event, note
+from rummykit.engine.events import Event
 from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, first_wanted, fresh_seed, round_rng
 from rummykit.engine.piece_pool import FacePool, pick
-from rummykit.engine.table import Declared, TableMeld, table_meld
-from rummykit.errors import IllegalActionError, MeldError, NotationError
+from rummykit.engine.table import Declared, TableMeld
+from rummykit.errors import IllegalActionError, MeldError
 from rummykit.memo import keep
 from rummykit.variants.kalooki import messages as _messages
 from rummykit.variants.kalooki.actions import (
@@ -72,7 +60,6 @@ from rummykit.variants.kalooki.actions import (
     LAYOFF_BASE,
     LAYOFF_CODES,
     MAX_JOKERS,
-    MAX_MELDS,
     MAX_SET,
     MELD_BASE,
     MELD_IDS,
@@ -97,10 +84,11 @@ from rummykit.variants.kalooki.actions import (
     set_key,
     shape_problem,
 )
-from rummykit.variants.kalooki.rules import HAND_SIZE, KALOOKI_VALUES, KalookiRules, MatchMode
+from rummykit.variants.kalooki.position import read_position, write_position
+from rummykit.variants.kalooki.rules import DECKS, HAND_SIZE, KALOOKI_VALUES, KalookiRules, MatchMode
+from rummykit.variants.kalooki.scoring import hand_points, round_result
 from rummykit.variants.kalooki.state import KalookiState, KPhase
 
-DECKS = card_set(2, 2)
 WILDS = CARD_JOKERS
 EXTENSIONS_KEPT = 65536
 """Lay-off checks (table meld, card), and table melds' options, the game keeps (each cleared when
@@ -206,12 +194,6 @@ def meld_view(meld: TableMeld) -> dict[str, Any]:
         "closed": closed(meld),
         "value": meld_value(meld),
     }
-
-
-def meld_text(meld: TableMeld) -> str:
-    """A table meld's cards in notation, a run's jokers declared (``5H 6H JK[7H] 8H``)."""
-    kept = meld.declarations(DECKS, WILDS, fixed_sets=False)
-    return " ".join(format_declared(Kind.CARDS, face(p), d) for p, d in zip(meld.pieces, kept, strict=True))
 
 
 class KalookiGame(Game[KalookiState, KalookiAction]):
@@ -450,7 +432,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
     # ------------------------------------------------------------------ helpers
     def hand_value(self, state: KalookiState, seat: int) -> int:
         """Points of the cards left in ``seat``'s hand (A 11, J Q K 10, joker 25, pips)."""
-        return sum(self.values.hand_value(f, WILDS) for f in faces(state.hands[seat]))
+        return hand_points(faces(state.hands[seat]), self.values)
 
     @staticmethod
     def meld(state: KalookiState, number: int) -> TableMeld:
@@ -897,42 +879,12 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         return events
 
     def _end_round(self, state: KalookiState, winner: int | None, kind: str) -> list[Event]:
-        deltas = [0] * self.players
-        for seat in state.active:
-            if seat != winner:
-                deltas[seat] = self.hand_value(state, seat) + (
-                    self.rules.hunt_penalty if kind == "hunt" else 0
-                )
-        losers = [s for s in state.active if s != winner]
-        if winner is None:
-            notes = [note("kalooki_exhausted", reshuffles=state.reshuffles)]
-        elif kind == "hunt":
-            notes = [note("kalooki_hunt", seat=winner, penalty=self.rules.hunt_penalty)]
-        else:
-            notes = [note("kalooki_out", seat=winner)]
-        notes.append(
-            note(
-                "kalooki_hand_values",
-                values=", ".join(f"seat {s} +{deltas[s]}" for s in losers),
-                points=[[s, deltas[s]] for s in losers],
-            )
-        )
-        if self.rules.match is MatchMode.SINGLE_ROUND and winner is not None:
-            value = self.rules.point_value
-            notes.append(
-                note(
-                    "kalooki_settled",
-                    value=value,
-                    seat=winner,
-                    owed=", ".join(f"seat {s} pays {deltas[s] * value:g}" for s in losers),
-                    payments=[[s, deltas[s] * value] for s in losers],
-                )
-            )
-        for seat, delta in enumerate(deltas):
+        hands = [faces(h) for h in state.hands]
+        result = round_result(state.round_no, winner, kind, state.reshuffles, hands, self.rules)
+        for seat, delta in enumerate(result.deltas):
             state.scores[seat] += delta
-        hands = tuple(tuple(faces(h)) for h in state.hands)
-        result = RoundResult(state.round_no, winner, kind, tuple(deltas), tuple(notes), hands, (JOKER,))
         state.results.append(result)
+        notes = result.notes
         events = [Event("kalooki_round_end", winner, {"headline": notes[0], "result": self._results(result)})]
         if self.rules.match is MatchMode.ELIMINATION:
             out = [s for s in state.active if state.scores[s] > self.rules.elimination_limit]
@@ -987,7 +939,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         or one whose cards don't add up."""
         seat = observer(self, observation)
         pool = FacePool(DECKS)
-        table = table_from_views(observation["table"], pool, self.meld_rules, WILDS, fixed_sets=False)
+        table = table_from_views(observation["table"], pool, self.meld_rules, WILDS)
         pile = pool.take(observation["discards"])
         hand = pool.take(observation["hand"])
         known = [
@@ -1034,209 +986,13 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
 
     # ------------------------------------------------------------------ position text
     def position(self, state: KalookiState) -> str:
-        """The whole state as one line (grammar in the module docstring)."""
-
-        def seats(values: Iterable[int]) -> str:
-            return ",".join(str(v) for v in values) or "-"
-
-        def cards_of(pieces: Iterable[int]) -> str:
-            return ",".join(card(face(p)) for p in pieces) or "-"
-
-        released = [p for p in state.released if p in state.hands[state.turn]]
-        table = ";".join(f"{m.number}@{m.owner}:{meld_text(m).replace(' ', ',')}" for m in state.table)
-        fields = [
-            ("seed", str(state.seed)),
-            ("round", str(state.round_no)),
-            ("dealer", str(state.dealer)),
-            ("turn", str(state.turn)),
-            ("phase", state.phase.value),
-            ("active", seats(state.active)),
-            ("scores", seats(state.scores)),
-            ("reshuffles", str(state.reshuffles)),
-            ("opened", seats(sorted(state.opened))),
-            ("pending", seats(state.pending)),
-            ("next", str(state.next_number)),
-            ("laid_off", str(int(state.laid_off))),
-            ("open_at_start", str(int(state.open_at_start))),
-            ("released", cards_of(released)),
-            ("hands", "/".join(cards_of(h) for h in state.hands)),
-            ("known", "/".join(cards_of(k) for k in state.known)),
-            ("table", table or "-"),
-            ("pile", cards_of(state.pile)),
-            ("stock", cards_of(state.stock)),
-        ]
-        return "kalooki " + " ".join(f"{k}={v}" for k, v in fields)
+        """The whole state as one line (:mod:`rummykit.variants.kalooki.position`)."""
+        return write_position(state)
 
     def from_position(self, text: str) -> KalookiState:
-        """The state written as ``text`` (module docstring); raises :class:`NotationError`."""
-        return _PositionReader(self, text).state()
-
-
-POSITION_KEYS = (
-    "seed",
-    "round",
-    "dealer",
-    "turn",
-    "phase",
-    "active",
-    "scores",
-    "reshuffles",
-    "opened",
-    "pending",
-    "next",
-    "laid_off",
-    "open_at_start",
-    "released",
-    "hands",
-    "known",
-    "table",
-    "pile",
-    "stock",
-)
-"""The fields of a position line, in order."""
-
-
-class _PositionReader:
-    """Reads one position line, allocating card ids as the cards appear (each copy once)."""
-
-    def __init__(self, game: KalookiGame, text: str) -> None:
-        self.game = game
-        self.text = text
-        self.used: Counter[int] = Counter()
-        words = text.split()
-        if not words or words[0] != "kalooki":
-            raise NotationError(text, "a Kalooki position starts with 'kalooki'")
-        self.fields: dict[str, str] = {}
-        for word in words[1:]:
-            key, sep, value = word.partition("=")
-            if not sep or key not in POSITION_KEYS or key in self.fields:
-                raise NotationError(word, f"a position field is one of {', '.join(POSITION_KEYS)}, once each")
-            self.fields[key] = value
-        missing = [k for k in POSITION_KEYS if k not in self.fields]
-        if missing:
-            raise NotationError(text, f"the position has no {missing[0]}=")
-
-    def number(self, key: str, low: int = 0, high: int | None = None) -> int:
-        value = self.fields[key]
-        if not (value.lstrip("-").isascii() and value.lstrip("-").isdigit()) or len(value) > 30:
-            raise NotationError(value, f"{key} is a whole number")
-        number = int(value)
-        if number < low or (high is not None and number > high):
-            raise NotationError(value, f"{key} is out of range")
-        return number
-
-    def numbers(self, text: str, key: str) -> list[int]:
-        if text == "-":
-            return []
-        parts = text.split(",")
-        if any(not (p.lstrip("-").isascii() and p.lstrip("-").isdigit()) or len(p) > 30 for p in parts):
-            raise NotationError(text, f"{key} lists whole numbers separated by commas")
-        return [int(p) for p in parts]
-
-    def seats(self, key: str) -> list[int]:
-        values = self.numbers(self.fields[key], key)
-        if any(not 0 <= s < self.game.players for s in values) or len(set(values)) != len(values):
-            raise NotationError(self.fields[key], f"{key} lists seats 0..{self.game.players - 1}, each once")
-        return values
-
-    def declared(self, text: str) -> list[tuple[int, int | None]]:
-        return [] if text == "-" else parse_declared(Kind.CARDS, text.split(","))
-
-    def pieces(self, text: str) -> list[int]:
-        out = []
-        for face_, declared in self.declared(text):
-            if declared is not None:
-                raise NotationError(text, "only a table meld's jokers are declared")
-            out.append(self.take(face_))
-        return out
-
-    def take(self, face_: int) -> int:
-        copy = self.used[face_]
-        if copy >= DECKS.copies_of(face_):
-            raise NotationError(
-                card(face_), "one copy too many: the decks hold two of each card and two jokers"
-            )
-        self.used[face_] += 1
-        return DECKS.piece(face_, copy)
-
-    def per_seat(self, key: str) -> list[str]:
-        parts = self.fields[key].split("/")
-        if len(parts) != self.game.players:
-            raise NotationError(self.fields[key], f"{key} has one entry per seat ({self.game.players})")
-        return parts
-
-    def table(self) -> list[TableMeld]:
-        melds: list[TableMeld] = []
-        if self.fields["table"] == "-":
-            return melds
-        for part in self.fields["table"].split(";"):
-            head, _, body = part.partition(":")
-            number, _, owner = head.partition("@")
-            ids = self.numbers(f"{number},{owner}", "a table meld's number@owner")
-            if not 1 <= ids[0] <= MAX_MELDS or not 0 <= ids[1] < self.game.players:
-                raise NotationError(part, f"a table meld is number@owner:cards, number 1..{MAX_MELDS}")
-            played = [(self.take(f), d) for f, d in self.declared(body)]
-            try:
-                melds.append(table_meld(ids[0], ids[1], played, DECKS, self.game.meld_rules, WILDS))
-            except MeldError as exc:
-                raise NotationError(part, str(exc)) from None
-        if [m.number for m in melds] != list(range(1, len(melds) + 1)):
-            raise NotationError(self.fields["table"], "table melds are numbered 1, 2, 3, … in order")
-        return melds
-
-    def in_hand(self, text: str, hand: list[int], key: str) -> list[int]:
-        left = list(hand)
-        out = []
-        for face_, _ in self.declared(text):
-            piece = next((p for p in left if face(p) == face_), None)
-            if piece is None:
-                raise NotationError(text, f"{key} names a card that is not in the hand")
-            left.remove(piece)
-            out.append(piece)
-        return out
-
-    def state(self) -> KalookiState:
-        phase_text = self.fields["phase"]
-        if phase_text not in {p.value for p in KPhase}:
-            raise NotationError(phase_text, "phase is draw, play or over")
-        table = self.table()
-        hands = [self.pieces(h) for h in self.per_seat("hands")]
-        pile = self.pieces(self.fields["pile"])
-        stock = self.pieces(self.fields["stock"])
-        if sum(self.used.values()) != DECKS.size:
-            raise NotationError(
-                self.text[:40], f"the position holds {sum(self.used.values())} cards, not 106"
-            )
-        turn = self.number("turn", 0, self.game.players - 1)
-        known = [self.in_hand(k, h, "known") for k, h in zip(self.per_seat("known"), hands, strict=True)]
-        scores = self.numbers(self.fields["scores"], "scores")
-        if len(scores) != self.game.players:
-            raise NotationError(self.fields["scores"], "scores has one number per seat")
-        pending = self.numbers(self.fields["pending"], "pending")
-        if any(p not in {m.number for m in table} for p in pending):
-            raise NotationError(self.fields["pending"], "pending lists table meld numbers")
-        return KalookiState(
-            seed=self.number("seed", -(2**63), 2**63),
-            round_no=self.number("round", 1),
-            dealer=self.number("dealer", 0, self.game.players - 1),
-            active=self.seats("active"),
-            scores=scores,
-            results=[],
-            hands=hands,
-            known=known,
-            pile=pile,
-            stock=stock,
-            table=table,
-            next_number=self.number("next", 1, MAX_MELDS + 1),
-            opened=set(self.seats("opened")),
-            pending=pending,
-            released=self.in_hand(self.fields["released"], hands[turn], "released"),
-            laid_off=bool(self.number("laid_off", 0, 1)),
-            open_at_start=bool(self.number("open_at_start", 0, 1)),
-            phase=KPhase(phase_text),
-            turn=turn,
-            reshuffles=self.number("reshuffles", 0),
-        )
+        """The state written as ``text`` (:mod:`rummykit.variants.kalooki.position`); raises
+        :class:`NotationError`."""
+        return read_position(self.rules, text)
 
 
 def _held(hand: list[int], known: Sequence[int], forgotten: set[int], face_: int) -> int | None:

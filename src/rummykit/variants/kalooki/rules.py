@@ -6,13 +6,15 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rummykit.core.melds import CardValues, MeldRules
-from rummykit.core.pieces import Kind
+from rummykit.core.pieces import Kind, card_set
 from rummykit.engine.options import check_range
 from rummykit.errors import RulesError
 from rummykit.solvers.arrange import Objective
 from rummykit.solvers.report import HandProfile
 
 HAND_SIZE = 13
+DECKS = card_set(2, 2)
+"""The cards of a Kalooki table: two decks and two jokers (ids 0..105)."""
 
 KALOOKI_VALUES = CardValues(ace=11, ace_meld=11, ace_low_run=1, court=10, joker=25)
 """Card values at the default options (``kalooki.md``, card values): an ace 11 (1 low in a run),

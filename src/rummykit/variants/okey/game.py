@@ -12,24 +12,25 @@ Observation keys besides the shared ones (:meth:`ClosedHandGame.observe`): ``ind
 Returns: each seat's final score minus the mean of the final scores, divided by ``start_points``
 (so a seat that kept all its points while the others lost theirs is near +1).
 
-Position text: the shared grammar of :mod:`rummykit.variants.closed_hand.game` with ``indicator=<tile>``
-and ``shown=<seats|->`` (in the order they showed), e.g. ``okey seed=7 round=1 dealer=2 turn=3
-phase=opening indicator=R5 taken=- order=3,0,1,2 discarded=- scores=20,20,20,20 shown=- | racks …``.
-The round's wilds follow from the indicator and the rules.
+Position text (:mod:`rummykit.variants.closed_hand.position`): the piece set aside is the
+``indicator``; Okey's own field ``shown`` lists the seats that showed the indicator's twin this
+round, in order, and a past round's own part the seats that showed it then. The round's wilds
+follow from the indicator and the rules.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rummykit.core.melds import okey_face
+from rummykit.core.melds import okey_face, okey_marker
 from rummykit.core.pieces import JOKER, N_FACES, OKEY_TILES, suit_of
 from rummykit.engine.events import Event, note
-from rummykit.engine.game import round_rng
+from rummykit.engine.game import RoundResult, round_rng
+from rummykit.engine.position import PositionReader, ints_text
 from rummykit.errors import IllegalActionError
 from rummykit.solvers.arrange import WinKind
 from rummykit.variants.closed_hand.actions import HandAction, Verb
-from rummykit.variants.closed_hand.game import HAND_SIZE, ClosedHandGame, FinishScore, parse_ints
+from rummykit.variants.closed_hand.game import HAND_SIZE, ClosedHandGame, FinishScore
 from rummykit.variants.closed_hand.state import Phase
 from rummykit.variants.okey import messages as _messages
 from rummykit.variants.okey.rules import IndicatorBonus, OkeyRules
@@ -40,6 +41,8 @@ RED, BLACK = 0, 3
 OKEY_OF = tuple(okey_face(f) for f in range(N_FACES))
 """The okey of each indicator face (never a false joker)."""
 MESSAGES = _messages.MESSAGES
+BONUS_NOTE = "okey_bonus"
+"""The code of the note of a show's bonus."""
 SHOW_PHASES = (Phase.OPENING, Phase.DRAW, Phase.DISCARD)
 """The phases in which the seat to move may show the indicator's twin."""
 
@@ -53,6 +56,8 @@ class OkeyGame(ClosedHandGame[OkeyState]):
     pieces = OKEY_TILES
     verbs = frozenset(Verb)
     aside_name = "indicator"
+    position_keys = ("shown",)
+    result_parts = 1
     state_type = OkeyState
     rules: OkeyRules
 
@@ -190,7 +195,7 @@ class OkeyGame(ClosedHandGame[OkeyState]):
             FinishScore(
                 [0 if s == seat else -points for s in range(self.players)],
                 "indicator",
-                note("okey_bonus", seat=seat, piece=piece, points=points),
+                note(BONUS_NOTE, seat=seat, piece=piece, points=points),
             )
             for seat in state.shown
         ]
@@ -244,7 +249,7 @@ class OkeyGame(ClosedHandGame[OkeyState]):
             return len(state.results) >= self.rules.rounds
         return min(state.scores) <= 0
 
-    # ------------------------------------------------------------------ views and positions
+    # ------------------------------------------------------------------ views
     def _piles_seen(self, state: OkeyState) -> list[list[int]]:
         if self._whole_piles:
             return state.discards
@@ -265,10 +270,24 @@ class OkeyGame(ClosedHandGame[OkeyState]):
         state.indicator = aside
         state.shown = list(observation["shown"])
 
-    def _position_fields(self, state: OkeyState) -> list[str]:
-        return [f"shown={','.join(map(str, state.shown)) or '-'}"]
+    # ------------------------------------------------------------------ position text
+    def _set_aside(self, state: OkeyState, piece: int) -> None:
+        state.indicator = piece
+        state.wilds = self.rules.wilds(self.face(piece))
 
-    def _read_position_fields(self, state: OkeyState, fields: dict[str, str], aside: int) -> None:
-        state.indicator = aside
-        state.wilds = self.rules.wilds(self.face(aside))
-        state.shown = parse_ints(fields.pop("shown", "-"))
+    def _result_aside(self, result: RoundResult) -> int:
+        """The indicator: the okey's colour, one lower (the okey is the wild that is no joker)."""
+        return okey_marker(next(f for f in result.wilds if f != JOKER))
+
+    def _position_fields(self, state: OkeyState) -> list[tuple[str, str]]:
+        return [("shown", ints_text(state.shown))]
+
+    def _read_position_fields(self, reader: PositionReader, state: OkeyState) -> None:
+        state.shown = reader.get("shown", reader.seats)
+
+    def _result_extra(self, result: RoundResult) -> list[str]:
+        """The seats that showed the indicator's twin, in order (the seats of the bonus notes)."""
+        return [ints_text(n["params"]["seat"] for n in result.notes if n["code"] == BONUS_NOTE)]
+
+    def _read_result_extra(self, reader: PositionReader, state: OkeyState, parts: list[str]) -> None:
+        state.shown = reader.seats(parts[0], "a past round's shown")

@@ -12,10 +12,9 @@ and ``order_draws`` (``[seat, face]`` of every card drawn for this round's order
 Returns: each seat's final score minus the mean of the final scores, divided by
 :data:`RETURNS_SCALE` (10 points, five hunts).
 
-Position text: the shared grammar of :mod:`rummykit.variants.closed_hand.game` with ``up=<card>`` and
-``draws=<seat>:<card>,…`` (the draw for the order, in drawing order), e.g. ``turkish_rummy
-seed=5 round=1 dealer=- turn=2 phase=draw up=7H taken=- order=2,0,3,1 discarded=- scores=0,0,0,0
-draws=0:5S,1:2D,2:KH,3:9C | racks …``. The round's wilds follow from the up card and the rules.
+Position text (:mod:`rummykit.variants.closed_hand.position`): the piece set aside is the ``up``
+card; Turkish Rummy's own field ``draws`` holds the draw for the order of play, in drawing order,
+each record ``seat : card``. The round's wilds follow from the up card and the rules.
 """
 
 from __future__ import annotations
@@ -23,11 +22,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rummykit.core.melds import okey_marker
 from rummykit.core.notation import parse_face
 from rummykit.core.pieces import JOKER, Kind, card_set, rank_of
 from rummykit.engine.events import note
-from rummykit.engine.game import round_rng
-from rummykit.errors import NotationError
+from rummykit.engine.game import RoundResult, round_rng
+from rummykit.engine.position import PositionReader, records_text
 from rummykit.solvers.arrange import WinKind
 from rummykit.variants.closed_hand.game import HAND_SIZE, ClosedHandGame, FinishScore
 from rummykit.variants.closed_hand.state import Phase
@@ -39,6 +39,8 @@ DECKS = card_set(2, 2)
 RETURNS_SCALE = 10.0
 """Points that make a return of 1."""
 MESSAGES = _messages.MESSAGES
+UP_CARD_NOTE = "tr_up_card"
+"""The code of the note of the up card's penalty."""
 
 
 def draw_for_order(rng: random.Random, players: int) -> tuple[list[int], list[OrderDraw]]:
@@ -86,6 +88,8 @@ class TurkishRummyGame(ClosedHandGame[TurkishRummyState]):
     kind = Kind.CARDS
     pieces = DECKS
     aside_name = "up"
+    has_dealer = False
+    position_keys = ("draws",)
     state_type = TurkishRummyState
     rules: TurkishRummyRules
     returns_scale = RETURNS_SCALE
@@ -198,7 +202,7 @@ class TurkishRummyGame(ClosedHandGame[TurkishRummyState]):
         return FinishScore(
             deltas,
             "up card",
-            note("tr_up_card", seat=holder, piece=self.name(face), penalty=penalty, change=_signed(penalty)),
+            note(UP_CARD_NOTE, seat=holder, piece=self.name(face), penalty=penalty, change=_signed(penalty)),
         )
 
     def _match_over(self, state: TurkishRummyState) -> bool:
@@ -207,7 +211,7 @@ class TurkishRummyGame(ClosedHandGame[TurkishRummyState]):
             return True
         return len(state.results) >= self.rules.rounds
 
-    # ------------------------------------------------------------------ views and positions
+    # ------------------------------------------------------------------ views
     def _observe_extra(self, state: TurkishRummyState, seat: int | None) -> dict[str, Any]:
         return {"up_card": self.up_face(state), "order_draws": [list(d) for d in state.order_draws]}
 
@@ -219,18 +223,29 @@ class TurkishRummyGame(ClosedHandGame[TurkishRummyState]):
         state.up_card = aside
         state.order_draws = tuple((seat, face) for seat, face in observation["order_draws"])
 
-    def _position_fields(self, state: TurkishRummyState) -> list[str]:
-        draws = ",".join(f"{seat}:{self.name(face)}" for seat, face in state.order_draws)
-        return [f"draws={draws or '-'}"]
+    # ------------------------------------------------------------------ position text
+    def _set_aside(self, state: TurkishRummyState, piece: int) -> None:
+        state.up_card = piece
+        state.wilds = self.rules.wilds(self.face(piece))
 
-    def _read_position_fields(self, state: TurkishRummyState, fields: dict[str, str], aside: int) -> None:
-        state.up_card = aside
-        state.wilds = self.rules.wilds(self.face(aside))
-        text = fields.pop("draws", "-")
-        draws = []
-        for token in text.split(",") if text != "-" else []:
-            seat, colon, card = token.partition(":")
-            if not colon or not seat.isdigit():
-                raise NotationError(token, "a draw for the order is seat:card, e.g. 2:KH")
-            draws.append((int(seat), parse_face(Kind.CARDS, card)))
-        state.order_draws = tuple(draws)
+    def _result_aside(self, result: RoundResult) -> int | None:
+        """The up card: the card its note names where a hand held its twin, else the card below
+        the wild it made (``up_card_sets_wild``), else ``None`` (it changed nothing)."""
+        for n in result.notes:
+            if n["code"] == UP_CARD_NOTE:
+                return parse_face(Kind.CARDS, n["params"]["piece"])
+        marked = [f for f in result.wilds if f != JOKER]
+        return okey_marker(marked[0]) if marked else None
+
+    def _position_fields(self, state: TurkishRummyState) -> list[tuple[str, str]]:
+        return [("draws", records_text((str(seat), self.name(face)) for seat, face in state.order_draws))]
+
+    def _read_position_fields(self, reader: PositionReader, state: TurkishRummyState) -> None:
+        def draws(value: str, what: str) -> tuple[OrderDraw, ...]:
+            out = []
+            for record in reader.records(value, what):
+                seat, card = reader.parts(record, "a draw for the order (seat : card)", 2)
+                out.append((reader.seat(seat, what), reader.face(card, what)))
+            return tuple(out)
+
+        state.order_draws = reader.get("draws", draws)

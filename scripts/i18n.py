@@ -53,11 +53,11 @@ NAMES = {"tr": "Turkish", "fa": "Persian", "th": "Thai"}
 
 REGISTERING_MODULES = (
     "rummykit.session.messages",
-    "rummykit.server.protocol",
     "rummykit.engine.option_help",
 )
 """Every module outside the game packages that registers English templates with
-:func:`rummykit.messages.register` (besides :mod:`rummykit.messages` itself); each game package
+:func:`rummykit.messages.register` (besides :mod:`rummykit.messages` itself, which registers the
+game server's codes too); each game package
 registers its own (:meth:`rummykit.variants.declaration.GamePackage.register_messages`)."""
 
 KEY = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)*")

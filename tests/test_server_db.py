@@ -69,7 +69,19 @@ def check_leases_and_actions(url: str) -> None:
     assert db.claim("A", 60) == ["t1"]
     assert db.claim("B", 60) == [] and db.claim("B", 60, "t1") == []
     assert db.renew("A", 60, ["t1"]) == ["t1"] and db.renew("B", 60, ["t1"]) == []
-    db.set_table("t1", lease_until=0.0)
+    # the leases of a process the broker says is gone, a fair share of free tables, letting go
+    assert db.holder("t1") == "A" and db.holder("nope") is None and db.holders("B") == {"A": 1}
+    assert db.holders("A") == {} and db.free_count() == 0
+    assert db.take_over("B", 60, "C", 5) == [] and db.take_over("B", 60, "A", 5) == ["t1"]
+    assert db.holder("t1") == "B" and db.claim("A", 60, "t1") == []
+    db.let_go("B", ["t1"])
+    assert db.free_count() == 1 and db.holder("t1") == ""
+    assert db.claim("A", 60, None, 0) == [] and db.free_count() == 1
+    db.set_seat("t1", 0, connected=True)
+    taken = db.take("t1")
+    assert taken is not None and not taken.seats[0].connected
+    loaded = db.load("t1")
+    assert loaded is not None and not loaded.seats[0].connected
     assert db.claim("B", 60) == ["t1"] and db.renew("A", 60, ["t1"]) == []
     row = ActionRow(game_id="g-t1", idx=0, seat=0, action="draw", client_id="c1", cause="person", created=0.0)
     db.add_action(row, None, [])

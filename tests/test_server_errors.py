@@ -3,11 +3,18 @@ keeps serving (the game still plays to the end and replays)."""
 
 from __future__ import annotations
 
+import base64
+import contextlib
 import json
+import os
+import socket
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
@@ -211,3 +218,116 @@ def test_bot_levels_are_checked_for_the_game(server: Server) -> None:
     bad = server.post("/tables", {"variant": "okey", "seats": seats("search:-1", 4)}, status=400)
     assert bad["error"]["code"] == "bad_request"
     assert server.post("/tables", {"variant": "okey", "seats": seats("greedy", 4)}, status=201)
+
+
+def test_seats_are_numbers_and_json_is_strict(server: Server) -> None:
+    created, (token0, _token1) = make_table(server, persons=2, options={"rounds": 1})
+    table = created["table"]
+    from websockets.sync.client import connect
+
+    client = SeatClient.__new__(SeatClient)
+    client.ws = connect(server.ws_url, max_queue=None, legacy=True)
+    client.received, client.state = [], None
+    missing = error(client, {"type": "hello", "table": table, "seat": 9, "token": token0})
+    assert missing["code"] == "no_such_seat" and missing["params"] == {"seat": 9}
+    for seat in ("0", True, 0.0, None, [0]):
+        refused = error(client, {"type": "hello", "table": table, "seat": seat, "token": token0})
+        assert refused == {"type": "error", "code": "bad_message", "params": {"field": "seat"}}, seat
+    for text in (
+        '{"type": "ping", "t": NaN}',
+        '{"type": "ping", "t": Infinity}',
+        '{"type": "ping", "t": -Infinity}',
+    ):
+        assert error(client, text)["code"] == "bad_json"
+    # a binary frame that is not UTF-8: refused, and no traceback in the server's log
+    client.ws.send(b'{"type": "ping", "t": "\xff"}')
+    assert client.until("error")["params"] == {"reason": "the message is not UTF-8 text"}
+    assert error(client, {"type": "hello", "table": table, "seat": 0, "token": token0, "v": 1.5})["code"] == (
+        "bad_message"
+    )
+    client.send({"type": "hello", "table": table, "seat": 0, "token": token0})
+    assert client.until("welcome")["seat"] == 0
+    wrong = error(client, {"type": "action", "id": "w1", "action": "draw", "seat": 1})
+    assert wrong["code"] == "wrong_seat" and wrong["params"] == {"seat": 0, "asked": 1}
+    client.ws.close()
+    bad_path = httpx.post(server.base + f"/tables/{table}/seats/x/join", json={"name": "z"}, timeout=10)
+    assert bad_path.status_code == 400 and bad_path.json()["error"]["code"] == "bad_request"
+    nan_body = httpx.post(
+        server.base + "/tables", content=b'{"variant": "okey", "bot_delay": NaN}', timeout=10
+    )
+    assert nan_body.status_code == 400 and nan_body.json()["error"]["code"] == "bad_json"
+
+
+def test_the_server_s_codes_render_without_the_server() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, rummykit.messages as m; print(m.render('no_such_seat', {'seat': 9}));"
+            "print('rummykit.server.app' in sys.modules)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.splitlines() == ["there is no seat 9 at this table", "False"]
+
+
+def test_a_client_that_stops_reading_is_closed_with_1013(server: Server) -> None:
+    # Carousel's syncs are large (the log of the last 64 messages): asked for at the rate limit and
+    # never read, they fill the buffers on the way within seconds; ten seconds later the server
+    # closes the connection with 1013, well before the pings' 20 + 20 s (1011)
+    created, _ = make_table(server, "carousel", persons=0, options={"players": 2}, round_break_seconds=0)
+    time.sleep(3)
+    with socket.socket() as raw:
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        raw.connect(("127.0.0.1", server.port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        raw.sendall(
+            (
+                f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
+        answer = b""
+        while b"\r\n\r\n" not in answer:  # 101 Switching Protocols
+            answer += raw.recv(1)
+        started = time.monotonic()
+        send_frame(raw, {"type": "hello", "table": created["table"], "spectate": True})
+        while time.monotonic() - started < 22:
+            with contextlib.suppress(OSError):
+                send_frame(raw, {"type": "resync"})
+            time.sleep(0.07)
+        raw.settimeout(30)
+        data = b""
+        while True:
+            chunk = raw.recv(1 << 20)
+            if not chunk:
+                break
+            data += chunk
+    codes = close_codes(data)
+    assert codes == [1013], codes
+
+
+def send_frame(raw: socket.socket, message: dict[str, object]) -> None:
+    """Send ``message`` as a masked WebSocket text frame (a client's)."""
+    payload = json.dumps(message).encode()
+    mask = os.urandom(4)
+    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    raw.sendall(bytes([0x81, 0x80 | 126]) + len(payload).to_bytes(2, "big") + mask + masked)
+
+
+def close_codes(stream: bytes) -> list[int]:
+    """The close codes of the close frames in a server's (unmasked) WebSocket byte stream."""
+    codes, at = [], 0
+    while at + 2 <= len(stream):
+        opcode, size = stream[at] & 0x0F, stream[at + 1] & 0x7F
+        at += 2
+        if size == 126:
+            size, at = int.from_bytes(stream[at : at + 2], "big"), at + 2
+        elif size == 127:
+            size, at = int.from_bytes(stream[at : at + 8], "big"), at + 8
+        if opcode == 0x8:
+            codes.append(int.from_bytes(stream[at : at + 2], "big"))
+        at += size
+    return codes

@@ -21,8 +21,14 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 PG_URL = os.environ.get("RUMMYKIT_TEST_PG")
+REDIS_URL = os.environ.get("RUMMYKIT_TEST_REDIS")
 
 needs_pg = pytest.mark.skipif(PG_URL is None, reason="RUMMYKIT_TEST_PG is not set")
+needs_cluster = pytest.mark.skipif(
+    PG_URL is None or REDIS_URL is None,
+    reason="several processes need PostgreSQL and Redis: "
+    "RUMMYKIT_TEST_PG and RUMMYKIT_TEST_REDIS (.ci/run sets both)",
+)
 
 
 def free_port() -> int:
@@ -31,6 +37,13 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+def cluster_options(cluster: str) -> list[str]:
+    """``rummykit serve``'s options for a process of a cluster named ``cluster`` (a name of the
+    test's own: other runs may share the broker) on the test broker."""
+    assert REDIS_URL is not None
+    return ["--broker", REDIS_URL, "--cluster", cluster]
 
 
 def fresh_pg_url() -> str:
@@ -48,9 +61,11 @@ def fresh_pg_url() -> str:
 class Server:
     """``rummykit serve`` in a subprocess on a free port of 127.0.0.1."""
 
-    def __init__(self, db: str, lease: float = 2.0) -> None:
+    def __init__(self, db: str, lease: float = 2.0, options: list[str] | None = None) -> None:
         self.db = db
         self.lease = lease
+        self.options = options or []
+        """More options of ``rummykit serve`` (``--broker``, ``--server-id``…)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
@@ -70,6 +85,7 @@ class Server:
                 self.db,
                 "--lease",
                 str(self.lease),
+                *self.options,
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -124,9 +140,9 @@ class Server:
 
 
 @contextmanager
-def running(db: str, lease: float = 2.0) -> Iterator[Server]:
+def running(db: str, lease: float = 2.0, options: list[str] | None = None) -> Iterator[Server]:
     """A started server, stopped at the end."""
-    server = Server(db, lease).start()
+    server = Server(db, lease, options).start()
     try:
         yield server
     finally:

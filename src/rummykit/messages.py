@@ -60,3 +60,44 @@ register(
         "not_legal": "{action} is not legal now",
     }
 )
+
+# The game server's own codes (docs/protocol.md, "Error codes of the server", and the notices it
+# adds to actions) belong to the catalogue too: a client renders them without importing the server.
+register(
+    {
+        "bad_json": "the message is not JSON: {reason}",
+        "bad_message": "the message lacks a valid {field}",
+        "unknown_type": "unknown message type {type}",
+        "too_large": "the message is longer than {limit} characters",
+        "rate_limited": "too many messages: at most {limit} a second",
+        "not_joined": "say hello to a table first",
+        "joined_already": "this connection has joined a table already",
+        "no_such_table": "there is no table {table}",
+        "no_such_seat": "there is no seat {seat} at this table",
+        "no_such_game": "there is no game {game}",
+        "table_unavailable": "table {table} is run by another server process now; try again shortly",
+        "bad_token": "wrong token for seat {seat}",
+        "spectator": "spectators can't act",
+        "wrong_seat": "this connection plays seat {seat}, not seat {asked}",
+        "not_started": "the match has not started",
+        "notation": "{token} can't be read: {reason}",
+        "seat_taken": "seat {seat} is taken",
+        "not_open": "the table's seats can't change now (it is {status})",
+        "seats_empty": "seats {seats} are still empty",
+        "not_finished": "the match is not over",
+        "bad_request": "bad request: {reason}",
+        "forbidden": "that needs the table's owner token or a seat token",
+        "rules": "{reason}",
+        "server_busy": "the server could not store the action; try again",
+        "internal": "the server failed to handle that message; nothing changed",
+        "timed_out": "seat {seat}'s time ran out: the server played {action}",
+        "bot_stood_in": "a bot plays for seat {seat}",
+        "bot_stands_in": "seat {seat} dropped out: a bot plays for it",
+        "seat_reclaimed": "seat {seat} is back: the bot stops",
+        "hints_off": "this table gives no hints",
+        "unsupported": "{feature} is not offered for {variant}",
+        "bad_rack": "the rack can't be read: {reason}",
+        "bad_record": "the record can't be replayed: line {line}: {reason}",
+        "no_such_step": "there is no step {step} in this game (the steps are 0 to {last})",
+    }
+)

@@ -1,7 +1,10 @@
 """``rummykit serve``: run the game server (Starlette under uvicorn) on one address.
 
 The database is SQLite in the user's data directory unless ``--db`` names another
-(``postgresql://user@host/db`` for PostgreSQL); its schema is migrated at start-up.
+(``postgresql://user@host/db`` for PostgreSQL); its schema is migrated at start-up. Several
+processes on one PostgreSQL database and one broker (``--broker redis://host:6379/0``) serve any
+client each (``docs/deploy.md``). A process is known by ``--server-id`` (the host's name and the
+port unless given): started again with the same id, it takes its tables back at once.
 """
 
 from __future__ import annotations
@@ -34,6 +37,18 @@ def serve(
     bot_workers: Annotated[
         int, typer.Option(help="Processes that think for the bots (0: one thread of the server)", min=0)
     ] = 1,
+    broker: Annotated[
+        str | None,
+        typer.Option(help="Redis URL linking the processes of one database: redis://127.0.0.1:6379/0"),
+    ] = None,
+    cluster: Annotated[
+        str,
+        typer.Option(help="The name on the broker shared by the processes of one database"),
+    ] = "rummykit",
+    server_id: Annotated[
+        str | None,
+        typer.Option(help="This process's name among those of the database (default: HOST:PORT)"),
+    ] = None,
 ) -> None:
     """Run the game server: tables, seats, bots and spectators over WebSockets (docs/protocol.md)."""
     import uvicorn
@@ -43,9 +58,14 @@ def serve(
 
     with user_errors():
         url = database_url(db)
+        identity = server_identity(server_id, port)
+        if broker is not None and not broker.startswith(("redis://", "rediss://", "unix://")):
+            raise typer.BadParameter("the broker is a redis:// URL", param_hint="--broker")
         listening = listen(host, port)
     config = uvicorn.Config(
-        create_app(url, lease=lease, bot_workers=bot_workers),
+        create_app(
+            url, server=identity, lease=lease, bot_workers=bot_workers, broker=broker, cluster=cluster
+        ),
         host=host,
         port=port,
         ws_max_size=MAX_FRAME_BYTES,
@@ -60,6 +80,16 @@ def serve(
         server.run(sockets=[listening])
     if not server.started:
         raise typer.Exit(STARTUP_FAILURE)
+
+
+def server_identity(given: str | None, port: int) -> str:
+    """This process's id: ``given``, else this host's name and ``port`` (a restart on the same
+    host and port is the same process again); raises :class:`RummykitError` for an id that is
+    empty or longer than 64 characters."""
+    identity = given if given is not None else f"{socket.gethostname()}:{port}"
+    if not 0 < len(identity) <= 64 or any(c.isspace() for c in identity):
+        raise RummykitError("--server-id is 1 to 64 characters without spaces")
+    return identity
 
 
 def listen(host: str, port: int) -> socket.socket:

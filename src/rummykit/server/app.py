@@ -23,16 +23,15 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.errors import IllegalActionError, NotationError
-from rummykit.server.assist import assist_of, hint_answer, rack_answer, score_sheet
+from rummykit.server import ops
 from rummykit.server.db import Database
 from rummykit.server.hub import Hub
 from rummykit.server.protocol import (
     MAX_DROPPED,
     ProtocolError,
     RateLimiter,
-    client_id_of,
     error_message,
-    optional_int,
+    not_json,
     parse_message,
     refused_action_id,
 )
@@ -49,6 +48,10 @@ VARIANTS_ANSWER = variants()
 
 OUTBOX = 1000
 """Messages queued for a slow client before the server closes its connection (code 1013)."""
+SEND_TIMEOUT = 10.0
+"""Seconds a message may wait for a client that reads nothing before the server closes its
+connection (code 1013): less than the WebSocket pings' 20 s + 20 s, after which the library closes a
+silent peer with 1011."""
 
 STATUS = {
     "no_such_table": 404,
@@ -67,7 +70,9 @@ STATUS = {
 
 
 class Client:
-    """One WebSocket connection's outgoing side: a queue drained by :meth:`writer`."""
+    """One WebSocket connection's outgoing side: a queue drained by :meth:`writer`. A client that
+    lets :data:`OUTBOX` messages pile up, or reads nothing for :data:`SEND_TIMEOUT` seconds while
+    a message waits for it, is closed with code 1013 (what is queued is dropped)."""
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
@@ -75,11 +80,11 @@ class Client:
         self.closing = False
 
     def send(self, text: str) -> None:
-        """Queue ``text``; a client that lets :data:`OUTBOX` messages pile up is closed."""
+        """Queue ``text``."""
         if self.closing:
             return
         if self.queue.qsize() >= OUTBOX:
-            self.close(1013)
+            self._give_up()
             return
         self.queue.put_nowait(text)
 
@@ -93,6 +98,13 @@ class Client:
             self.closing = True
             self.queue.put_nowait(code)
 
+    def _give_up(self) -> None:
+        """The client does not read: drop what is queued and close with 1013."""
+        self.closing = True
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(1013)
+
     async def writer(self) -> None:
         """Send the queued messages until closed."""
         while True:
@@ -102,19 +114,25 @@ class Client:
                     await self.ws.close(item)
                 return
             try:
-                await self.ws.send_text(item)
+                await asyncio.wait_for(self.ws.send_text(item), SEND_TIMEOUT)
+            except TimeoutError:
+                self._give_up()
             except Exception:
                 self.closing = True
                 return
 
 
 class Connection:
-    """A WebSocket connection's state: the table and viewer it joined, its rate limiter."""
+    """A WebSocket connection's state: the table and viewer it joined (a table of this process's,
+    or another's through the broker), its rate limiter."""
 
     def __init__(self, hub: Hub, client: Client) -> None:
         self.hub = hub
         self.client = client
         self.table: LiveTable | None = None
+        """The table joined, when this process runs it."""
+        self.remote: tuple[str, str] | None = None
+        """The owner and id of the table joined, when another process runs it."""
         self.viewer: Viewer = None
         self.limiter = RateLimiter()
         self.lobby = False
@@ -137,16 +155,12 @@ class Connection:
         try:
             data = parse_message(text)
             if data["type"] == "action":
-                client_id = data.get("id") if isinstance(data.get("id"), str | int) else None
+                raw = data.get("id")
+                client_id = raw if isinstance(raw, str | int) and not isinstance(raw, bool) else None
             await self._dispatch(data)
-        except ProtocolError as exc:
-            self.client.send_json(error_message(exc.code, exc.params, client_id))
-        except IllegalActionError as exc:
-            self.client.send_json(error_message(exc.code, dict(exc.params), client_id))
-        except NotationError as exc:
-            self.client.send_json(
-                error_message("notation", {"token": exc.token[:40], "reason": exc.reason}, client_id)
-            )
+        except (ProtocolError, IllegalActionError, NotationError) as exc:
+            error = ops.error_of(exc)
+            self.client.send_json(error_message(error["code"], error["params"], client_id))
         except Exception:
             log.exception("a client message could not be handled")
             self.client.send_json(error_message("internal", {}, client_id))
@@ -161,17 +175,21 @@ class Connection:
         elif kind == "lobby":
             self.lobby = True
             self.hub.lobby_clients.add(self.client)
-            self.client.send_json(self.hub.lobby())
+            self.client.send_json(await self.hub.db.run(self.hub.lobby))
         elif kind == "hello":
-            self._hello(data)
-        elif kind == "resync":
-            table = self._joined()
-            if table.match is not None:
-                self.client.send(table.sync(self.viewer))
-        elif kind in ("rack", "hint", "scores"):
-            self._assist(kind, data)
+            await self._hello(data)
+        elif self.remote is not None:
+            await self._remote(kind, data)
         else:
-            await self._action(data)
+            table = self._joined()
+            if kind == "resync":
+                if table.match is not None:
+                    self.client.send(table.sync(self.viewer))
+            elif kind in ("rack", "hint", "scores"):
+                answer, _ = ops.assist(table, self.viewer, kind, data, self.client)
+                self.client.send_json(answer)
+            else:
+                self.client.send_json(await ops.act(table, self.viewer, data))
 
     def _joined(self) -> LiveTable:
         table = self.table
@@ -179,77 +197,64 @@ class Connection:
             raise ProtocolError("not_joined")
         return table
 
-    def _hello(self, data: dict[str, Any]) -> None:
-        if self.table is not None:
+    async def _hello(self, data: dict[str, Any]) -> None:
+        if self.table is not None or self.remote is not None:
             raise ProtocolError("joined_already")
-        last = optional_int(data, "v")
-        game_id = data.get("game")
-        if game_id is not None and not isinstance(game_id, str):
-            raise ProtocolError("bad_message", field="game")
-        table = self.hub.table(data.get("table"))
-        viewer: Viewer = None
-        if data.get("spectate") is not True:
-            viewer = table.check_token(data.get("seat"), data.get("token"))
-        self.table, self.viewer = table, viewer
-        match = table.match
-        self.client.send_json(
-            {
-                "type": "welcome",
-                "table": table.id,
-                "seat": viewer,
-                "role": "spectator" if viewer is None else "seat",
-                "game": None if match is None else match.game_id,
-                "v": None if match is None else match.steps,
-            }
-        )
-        table.attach(self.client, viewer, last, game_id)
+        place = await self.hub.locate(data.get("table"))
+        if isinstance(place, LiveTable):
+            viewer, last, game_id = ops.joining(place, data)
+            self.table, self.viewer = place, viewer
+            self.client.send_json(place.welcome(viewer))
+            for text in place.attach(self.client, viewer, last, game_id):
+                self.client.send(text)
+            return
+        owner, table_id = place, str(data["table"])
 
-    async def _action(self, data: dict[str, Any]) -> None:
-        table = self._joined()
-        seat = self.viewer
-        if seat is None:
-            raise ProtocolError("spectator")
-        client_id = client_id_of(data)
-        asked = data.get("seat", seat)
-        if asked != seat:
-            raise ProtocolError("wrong_seat", seat=seat, asked=str(asked)[:20])
-        raw = data.get("action")
-        if not (isinstance(raw, str) and 0 < len(raw) <= 1000) and type(raw) is not int:
-            raise ProtocolError("bad_message", field="action")
-        played = await table.play(seat, lambda state: table.action_of(state, seat, raw), "person", client_id)
-        assert played is not None
-        ack: dict[str, Any] = {"type": "ack", "id": data["id"], "v": played.v}
-        if played.duplicate:
-            ack["duplicate"] = True
-        self.client.send_json(ack)
+        def joined(reply: dict[str, Any], payload: str) -> None:
+            """The owner took the hello: from now on its messages for the viewer reach this
+            connection too (run as the reply is read, before the owner's next message)."""
+            if "error" in reply:
+                return
+            welcome = reply["result"]
+            self.remote, self.viewer = (owner, table_id), welcome["seat"]
+            texts = payload.split("\n") if payload else []
+            outs = self.hub.join_view(owner, table_id, self.viewer, self.client)
+            if self.client.closing:
+                self._bye()
+                return
+            self.client.send_json(welcome)
+            for out in outs:
+                out.send(texts[0])
+            for text in texts[1:]:
+                self.client.send(text)
 
-    def _assist(self, kind: str, data: dict[str, Any]) -> None:
-        """``rack``, ``hint`` and ``scores`` (:mod:`rummykit.server.assist`): answered from the
-        joined viewer's own view of the current match, tagged with its ``game`` and ``v``."""
-        table = self._joined()
-        match = table.match
-        if match is None:
-            raise ProtocolError("not_started")
-        game = table.game
-        seat = self.viewer
-        answer: dict[str, Any]
-        if kind == "scores":
-            answer = score_sheet(game, match.state.results)
-        elif seat is None:
-            raise ProtocolError("spectator")
-        elif kind == "rack":
-            answer = rack_answer(assist_of(game, kind), seat, game.observe(match.state, seat), data)
-            # the seat's other connections (another tab) follow the new order
-            shared = dumps(
-                {**answer, "arrived": [], "elsewhere": True, "game": match.game_id, "v": match.steps}
-            )
-            for out in table.sockets[seat] - {self.client}:
-                out.send(shared)
-        elif not table.options.hints:
-            raise ProtocolError("hints_off")
+        await self.hub.call(owner, table_id, "hello", {"data": data}, on_reply=joined)
+
+    async def _remote(self, kind: str, data: dict[str, Any]) -> None:
+        """A message for another process's table: asked of its owner."""
+        assert self.remote is not None
+        owner, table_id = self.remote
+        if kind == "resync":
+            _, text = await self.hub.call(owner, table_id, "sync", {"viewer": self.viewer})
+            if text:
+                self.client.send(text)
+        elif kind in ("rack", "hint", "scores"):
+            result, _ = await self.hub.call(owner, table_id, "assist", {"viewer": self.viewer, "data": data})
+            if result["shared"] is not None:
+                for out in self.hub.views.get((table_id, self.viewer), set()) - {self.client}:
+                    out.send(result["shared"])
+            self.client.send_json(result["answer"])
         else:
-            answer = hint_answer(assist_of(game, kind), match.state, seat)
-        self.client.send_json({**answer, "game": match.game_id, "v": match.steps})
+            ack, _ = await self.hub.call(owner, table_id, "action", {"viewer": self.viewer, "data": data})
+            self.client.send_json(ack)
+
+    def _bye(self) -> None:
+        """Tell the owner of the table joined through the broker that this connection is gone."""
+        assert self.remote is not None
+        owner, table_id = self.remote
+        if self.hub.leave_view(table_id, self.viewer, self.client):
+            fields = {"kind": "bye", "server": self.hub.server, "inc": self.hub.incarnation}
+            self.hub.post(owner, {**fields, "table": table_id, "viewer": self.viewer})
 
     def close(self) -> None:
         """The connection is gone."""
@@ -257,12 +262,14 @@ class Connection:
         table = self.table
         if table is not None and self.hub.tables.get(table.id) is table:
             table.detach(self.client, self.viewer)
+        elif self.remote is not None:
+            self._bye()
 
 
 # ---------------------------------------------------------------------- HTTP
-def _error(exc: ProtocolError | IllegalActionError) -> JSONResponse:
-    body = {"error": {"code": exc.code, "params": dict(exc.params)}}
-    return JSONResponse(body, status_code=STATUS.get(exc.code, 400))
+def _error(exc: ProtocolError | IllegalActionError | NotationError) -> JSONResponse:
+    error = ops.error_of(exc)
+    return JSONResponse({"error": error}, status_code=STATUS.get(error["code"], 400))
 
 
 Handler = Callable[[Request, Hub], Awaitable[Response]]
@@ -275,7 +282,7 @@ def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         hub: Hub = request.app.state.hub
         try:
             return await handler(request, hub)
-        except (ProtocolError, IllegalActionError) as exc:
+        except (ProtocolError, IllegalActionError, NotationError) as exc:
             return _error(exc)
 
     return run
@@ -288,7 +295,7 @@ async def _body(request: Request) -> dict[str, Any]:
     if not raw:
         return {}
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, parse_constant=not_json)
     except ValueError:
         raise ProtocolError("bad_json", reason="the body is not JSON") from None
     if not isinstance(data, dict):
@@ -296,16 +303,9 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
-def _seat_param(request: Request) -> int:
-    text = request.path_params["seat"]
-    if not text.isdigit() or len(text) > 3:
-        raise ProtocolError("no_such_seat", seat=text[:20])
-    return int(text)
-
-
 async def create_table(request: Request, hub: Hub) -> Response:
     """``POST /tables``."""
-    table, owner = hub.create(await _body(request))
+    table, owner = await hub.create(await _body(request))
     base = f"/tables/{table.id}"
     invites = {s.idx: f"{base}/seats/{s.idx}/join" for s in table.seats if s.kind == "open"}
     return JSONResponse({**table.info(), "owner_token": owner, "invites": invites}, status_code=201)
@@ -313,46 +313,25 @@ async def create_table(request: Request, hub: Hub) -> Response:
 
 async def list_tables(request: Request, hub: Hub) -> Response:
     """``GET /tables``: the lobby."""
-    return JSONResponse(hub.lobby())
+    return JSONResponse(await hub.db.run(hub.lobby))
 
 
 async def show_table(request: Request, hub: Hub) -> Response:
     """``GET /tables/{id}``."""
-    return JSONResponse(hub.table(request.path_params["table"]).info())
+    return JSONResponse(await hub.request(request.path_params["table"], "info", {}))
 
 
-async def join(request: Request, hub: Hub) -> Response:
-    """``POST /tables/{id}/seats/{seat}/join``."""
-    table = hub.table(request.path_params["table"])
-    seat = _seat_param(request)
-    token = table.join(seat, (await _body(request)).get("name", f"seat {seat}"))
-    return JSONResponse({"table": table.id, "seat": seat, "token": token})
+async def seat_request(request: Request, hub: Hub) -> Response:
+    """``POST /tables/{id}/seats/{seat}/join`` and ``…/leave``."""
+    body = {**(await _body(request)), "seat": ops.seat_in_path(request.path_params["seat"])}
+    name = request.url.path.rsplit("/", 1)[-1]
+    return JSONResponse(await hub.request(request.path_params["table"], name, body))
 
 
-async def leave(request: Request, hub: Hub) -> Response:
-    """``POST /tables/{id}/seats/{seat}/leave``."""
-    table = hub.table(request.path_params["table"])
-    table.leave(_seat_param(request), (await _body(request)).get("token"))
-    return JSONResponse(table.info())
-
-
-async def fill(request: Request, hub: Hub) -> Response:
-    """``POST /tables/{id}/fill``."""
-    table = hub.table(request.path_params["table"])
-    body = await _body(request)
-    table.authorize(body.get("token"))
-    table.fill(body.get("level", "greedy"))
-    return JSONResponse(table.info())
-
-
-async def start(request: Request, hub: Hub) -> Response:
-    """``POST /tables/{id}/start`` (and ``/rematch`` once the match is over)."""
-    table = hub.table(request.path_params["table"])
-    table.authorize((await _body(request)).get("token"))
-    if request.url.path.endswith("/rematch") and table.status != "finished":
-        raise ProtocolError("not_finished")
-    table.start()
-    return JSONResponse(table.info())
+async def table_request(request: Request, hub: Hub) -> Response:
+    """``POST /tables/{id}/fill``, ``…/start`` and ``…/rematch``."""
+    name = request.url.path.rsplit("/", 1)[-1]
+    return JSONResponse(await hub.request(request.path_params["table"], name, await _body(request)))
 
 
 def _finished_record(request: Request, hub: Hub) -> list[str]:
@@ -446,20 +425,27 @@ async def socket(ws: WebSocket) -> None:
     finally:
         connection.close()
         client.close(1000)
-        with contextlib.suppress(Exception):
-            await writer
+        await asyncio.wait([writer])
 
 
 def create_app(
-    database_url: str, server: str | None = None, lease: float = 15.0, bot_workers: int = 1
+    database_url: str,
+    server: str | None = None,
+    lease: float = 15.0,
+    bot_workers: int = 1,
+    broker: str | None = None,
+    cluster: str = "rummykit",
 ) -> Starlette:
     """The application over the database at ``database_url`` (a SQLAlchemy URL); ``server`` names
-    this process (default: random), ``lease`` is how long it holds a table without renewing
-    (seconds), ``bot_workers`` how many processes think for the bots (0: one thread of this process)."""
+    this process (default: random; a process started again with the same name takes its tables
+    back at once), ``lease`` is how long it holds a table without renewing (seconds),
+    ``bot_workers`` how many processes think for the bots (0: one thread of this process),
+    ``broker`` the Redis URL linking it to the other processes of ``cluster`` on the same database
+    (``None``: none; see :mod:`rummykit.server.broker`)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub = Hub(Database(database_url), server, lease, bot_workers)
+        hub = Hub(Database(database_url), server, lease, bot_workers, broker, cluster)
         app.state.hub = hub
         await hub.startup()
         try:
@@ -474,11 +460,11 @@ def create_app(
         Route("/tables", endpoint(create_table), methods=["POST"]),
         Route("/tables", endpoint(list_tables), methods=["GET"]),
         Route("/tables/{table}", endpoint(show_table)),
-        Route("/tables/{table}/seats/{seat}/join", endpoint(join), methods=["POST"]),
-        Route("/tables/{table}/seats/{seat}/leave", endpoint(leave), methods=["POST"]),
-        Route("/tables/{table}/fill", endpoint(fill), methods=["POST"]),
-        Route("/tables/{table}/start", endpoint(start), methods=["POST"]),
-        Route("/tables/{table}/rematch", endpoint(start), methods=["POST"]),
+        Route("/tables/{table}/seats/{seat}/join", endpoint(seat_request), methods=["POST"]),
+        Route("/tables/{table}/seats/{seat}/leave", endpoint(seat_request), methods=["POST"]),
+        Route("/tables/{table}/fill", endpoint(table_request), methods=["POST"]),
+        Route("/tables/{table}/start", endpoint(table_request), methods=["POST"]),
+        Route("/tables/{table}/rematch", endpoint(table_request), methods=["POST"]),
         Route("/games/{game}/record", endpoint(record)),
         Route("/games/{game}/replay", endpoint(game_replay)),
         Route("/games/{game}/replay/{step}", endpoint(game_replay)),

@@ -82,10 +82,11 @@ class BotRunner:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.pool, choose, variant, rules_text, level, observation, legal)
 
-    def warm(self) -> None:
-        """Start the workers now rather than at the first bot's move."""
-        for _ in range(self.workers):
-            self.pool.submit(os.getpid)
+    async def warm(self) -> None:
+        """Start the workers now rather than at the first bot's move, and wait until they are up
+        (a worker ignores Ctrl-C once it is: the server stops it)."""
+        started = [self.pool.submit(os.getpid) for _ in range(self.workers)]
+        await asyncio.gather(*(asyncio.wrap_future(future) for future in started))
 
     def close(self) -> None:
         """Stop the workers, waiting for them (at most one move each): a pool left to stop by

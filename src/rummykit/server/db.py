@@ -14,12 +14,14 @@ Linux), created on first run; ``postgresql://…`` URLs use psycopg 3.
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import platformdirs
 from alembic import command
@@ -36,6 +38,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    func,
     or_,
     select,
     update,
@@ -45,6 +48,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 __all__ = ["Database", "IntegrityError", "database_url", "default_database_path"]
+
+T = TypeVar("T")
 
 
 class Base(DeclarativeBase):
@@ -168,9 +173,18 @@ class Database:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: Engine = create_engine(url, pool_pre_ping=True)
-        if self.engine.dialect.name == "sqlite":
+        sqlite = self.engine.dialect.name == "sqlite"
+        if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.executor = ThreadPoolExecutor(1 if sqlite else 8, thread_name_prefix="db")
+        """The threads :meth:`run` uses: one for SQLite (one writer at a time: its writes queue
+        here rather than wait on the file's lock), eight for PostgreSQL."""
+
+    async def run(self, method: Callable[..., T], *args: Any) -> T:
+        """``method(*args)`` (one of this database's methods) in :attr:`executor`'s threads, off
+        the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self.executor, method, *args)
 
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision (the migrations ship in the package)."""
@@ -181,7 +195,8 @@ class Database:
             command.upgrade(config, "head")
 
     def close(self) -> None:
-        """Release the connections."""
+        """Release the connections and the threads."""
+        self.executor.shutdown(wait=True)
         self.engine.dispose()
 
     @contextmanager
@@ -197,6 +212,17 @@ class Database:
             session.add(table)
             session.flush()
             session.add_all(seats)
+
+    def take(self, table_id: str) -> StoredGame | None:
+        """The table ``table_id`` as :meth:`load` reads it, for this process to run: its seats are
+        marked not connected (the connections it had are gone with the process that had them)."""
+        stored = self.load(table_id)
+        if stored is not None and any(seat.connected for seat in stored.seats):
+            with self.session() as session:
+                session.execute(update(SeatRow).where(SeatRow.table_id == table_id).values(connected=False))
+            for seat in stored.seats:
+                seat.connected = False
+        return stored
 
     def load(self, table_id: str) -> StoredGame | None:
         """The table ``table_id`` with its seats, latest game and that game's actions."""
@@ -219,26 +245,78 @@ class Database:
                 )
             return StoredGame(table, seats, game, actions)
 
-    def claim(self, server: str, lease: float, table_id: str | None = None) -> list[str]:
-        """Take the lease of every unfinished table (or of ``table_id`` alone, finished or not) whose
-        lease has run out or is already ``server``'s, until ``now + lease``; returns the ids taken."""
+    def claim(
+        self, server: str, lease: float, table_id: str | None = None, share: int | None = None
+    ) -> list[str]:
+        """Take, until ``now + lease``, the lease of ``table_id`` alone (finished or not) when it
+        has run out or is already ``server``'s; or of every unfinished table that is ``server``'s
+        and of at most ``share`` (``None``: every one) whose lease has run out. Returns the ids
+        taken."""
         now = time.time()
         with self.session() as session:
-            query = select(TableRow.id).where(or_(TableRow.lease_until < now, TableRow.server == server))
-            query = query.where(
-                TableRow.status != "finished" if table_id is None else TableRow.id == table_id
+            if table_id is not None:
+                ids = [table_id]
+            else:
+                query = select(TableRow.id).where(TableRow.status != "finished")
+                ids = list(session.scalars(query.where(TableRow.server == server)))
+                if share is None or share > 0:
+                    free = query.where(
+                        TableRow.lease_until < now, or_(TableRow.server.is_(None), TableRow.server != server)
+                    )
+                    ids += list(session.scalars(free.order_by(TableRow.created).limit(share)))
+            return _take(
+                session, ids, server, now + lease, or_(TableRow.lease_until < now, TableRow.server == server)
             )
-            ids = list(session.scalars(query))
-            taken: list[str] = []
-            for tid in ids:
-                done = session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == tid, or_(TableRow.lease_until < now, TableRow.server == server))
-                    .values(server=server, lease_until=now + lease)
-                )
-                if getattr(done, "rowcount", 0) == 1:
-                    taken.append(tid)
-            return taken
+
+    def take_over(
+        self, server: str, lease: float, gone: str, limit: int, table_id: str | None = None
+    ) -> list[str]:
+        """Take, until ``now + lease``, the leases of at most ``limit`` unfinished tables (or of
+        ``table_id``, finished or not) still held by process ``gone``, which the broker says is no
+        more; returns the ids taken."""
+        now = time.time()
+        with self.session() as session:
+            if table_id is not None:
+                ids = [table_id]
+            else:
+                query = select(TableRow.id).where(TableRow.server == gone, TableRow.status != "finished")
+                ids = list(session.scalars(query.order_by(TableRow.created).limit(limit)))
+            return _take(session, ids, server, now + lease, TableRow.server == gone)
+
+    def free_count(self) -> int:
+        """How many unfinished tables nobody holds (their lease has run out)."""
+        with self.session() as session:
+            query = select(func.count()).where(
+                TableRow.status != "finished", TableRow.lease_until < time.time()
+            )
+            return int(session.scalar(query) or 0)
+
+    def holder(self, table_id: str) -> str | None:
+        """The process written down as running ``table_id`` (``""`` when none), ``None`` when
+        there is no such table."""
+        with self.session() as session:
+            row = session.execute(select(TableRow.server).where(TableRow.id == table_id)).first()
+            return None if row is None else row[0] or ""
+
+    def holders(self, exclude: str) -> dict[str, int]:
+        """The processes but ``exclude`` holding a lease on unfinished tables, with how many."""
+        with self.session() as session:
+            query = (
+                select(TableRow.server, func.count())
+                .where(TableRow.status != "finished", TableRow.lease_until >= time.time())
+                .where(TableRow.server.is_not(None), TableRow.server != exclude)
+                .group_by(TableRow.server)
+            )
+            return {str(server): int(count) for server, count in session.execute(query)}
+
+    def let_go(self, server: str, table_ids: Sequence[str]) -> None:
+        """Give up ``server``'s leases of ``table_ids``."""
+        with self.session() as session:
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id.in_(list(table_ids)), TableRow.server == server)
+                .values(server=None, lease_until=0.0)
+            )
 
     def renew(self, server: str, lease: float, table_ids: Sequence[str]) -> list[str]:
         """Extend ``server``'s lease on ``table_ids``; returns the ids it still holds."""
@@ -260,11 +338,6 @@ class Database:
             session.execute(
                 update(TableRow).where(TableRow.server == server).values(server=None, lease_until=0.0)
             )
-
-    def set_table(self, table_id: str, **values: Any) -> None:
-        """Change columns of a table row."""
-        with self.session() as session:
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
 
     def set_seat(self, table_id: str, idx: int, **values: Any) -> None:
         """Change columns of a seat row."""
@@ -346,3 +419,18 @@ class Database:
         """Every game's id."""
         with self.session() as session:
             return list(session.scalars(select(GameRow.id)))
+
+
+def _take(session: Session, ids: list[str], server: str, until: float, condition: Any) -> list[str]:
+    """Set ``server``'s lease until ``until`` on each of ``ids`` whose row still meets
+    ``condition`` (row by row, so that two processes never both take one); the ids taken."""
+    taken: list[str] = []
+    for table_id in ids:
+        done = session.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id, condition)
+            .values(server=server, lease_until=until)
+        )
+        if getattr(done, "rowcount", 0) == 1:
+            taken.append(table_id)
+    return taken

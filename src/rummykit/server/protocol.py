@@ -13,8 +13,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummykit.messages import register
-
 MAX_MESSAGE_CHARS = 4096
 """Longest client message read (characters); a longer one gets ``too_large``."""
 MAX_FRAME_BYTES = 65536
@@ -26,53 +24,19 @@ RATE_BURST = 40.0
 MAX_DROPPED = 200
 """Messages refused for flooding before the server closes the connection (code 1008)."""
 HISTORY = 64
-"""Messages kept per seat (and for spectators) for a reconnecting client."""
+"""Messages logged per seat (and for spectators): a ``sync``'s ``earlier``."""
+RECENT = 16
+"""Messages kept whole per seat (and for spectators), sent again to a client reconnecting with an
+older ``v``."""
 MAX_CLIENT_ID = 64
 """Longest client action id (characters, as text)."""
 
 CLIENT_TYPES = ("hello", "action", "resync", "ping", "lobby", "rack", "hint", "scores")
 
-MESSAGES: dict[str, str] = {
-    "bad_json": "the message is not JSON: {reason}",
-    "bad_message": "the message lacks a valid {field}",
-    "unknown_type": "unknown message type {type}",
-    "too_large": "the message is longer than {limit} characters",
-    "rate_limited": "too many messages: at most {limit} a second",
-    "not_joined": "say hello to a table first",
-    "joined_already": "this connection has joined a table already",
-    "no_such_table": "there is no table {table}",
-    "no_such_seat": "there is no seat {seat} at this table",
-    "no_such_game": "there is no game {game}",
-    "table_unavailable": "table {table} is run by another server process now; try again shortly",
-    "bad_token": "wrong token for seat {seat}",
-    "spectator": "spectators can't act",
-    "wrong_seat": "this connection plays seat {seat}, not seat {asked}",
-    "not_started": "the match has not started",
-    "notation": "{token} can't be read: {reason}",
-    "seat_taken": "seat {seat} is taken",
-    "not_open": "the table's seats can't change now (it is {status})",
-    "seats_empty": "seats {seats} are still empty",
-    "not_finished": "the match is not over",
-    "bad_request": "bad request: {reason}",
-    "forbidden": "that needs the table's owner token or a seat token",
-    "rules": "{reason}",
-    "server_busy": "the server could not store the action; try again",
-    "internal": "the server failed to handle that message; nothing changed",
-    "timed_out": "seat {seat}'s time ran out: the server played {action}",
-    "bot_stood_in": "a bot plays for seat {seat}",
-    "bot_stands_in": "seat {seat} dropped out: a bot plays for it",
-    "seat_reclaimed": "seat {seat} is back: the bot stops",
-    "hints_off": "this table gives no hints",
-    "unsupported": "{feature} is not offered for {variant}",
-    "bad_rack": "the rack can't be read: {reason}",
-    "bad_record": "the record can't be replayed: line {line}: {reason}",
-    "no_such_step": "there is no step {step} in this game (the steps are 0 to {last})",
-}
-register(MESSAGES)
-
 
 class ProtocolError(Exception):
-    """A message or request the server refuses: ``code`` (see :data:`MESSAGES`) and ``params``."""
+    """A message or request the server refuses: ``code`` (its English text is in
+    :mod:`rummykit.messages`) and ``params``."""
 
     def __init__(self, code: str, **params: Any) -> None:
         super().__init__(code)
@@ -93,15 +57,21 @@ def error_message(code: str, params: dict[str, Any], client_id: Any = None) -> d
 
 
 def parse_message(text: str | bytes) -> dict[str, Any]:
-    """A client message as a JSON object with a known ``type``; raises :class:`ProtocolError`
-    (``too_large``, ``bad_json``, ``bad_message``, ``unknown_type``)."""
+    """A client message (text, or bytes of UTF-8 text) as a JSON object with a known ``type``;
+    raises :class:`ProtocolError` (``too_large``, ``bad_json``: not UTF-8, not JSON, or with
+    ``NaN`` or ``Infinity``; ``bad_message``, ``unknown_type``)."""
     if len(text) > MAX_MESSAGE_CHARS:
         raise ProtocolError("too_large", limit=MAX_MESSAGE_CHARS)
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("bad_json", reason="the message is not UTF-8 text") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=not_json)
     except (ValueError, RecursionError) as exc:
-        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "unreadable"
-        raise ProtocolError("bad_json", reason=reason) from None
+        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc) or "unreadable"
+        raise ProtocolError("bad_json", reason=reason[:80]) from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", field="object")
     kind = data.get("type")
@@ -110,6 +80,12 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     if kind not in CLIENT_TYPES:
         raise ProtocolError("unknown_type", type=kind[:40])
     return data
+
+
+def not_json(name: str) -> Any:
+    """Refuse ``NaN``, ``Infinity`` and ``-Infinity`` (``json.loads``'s ``parse_constant``):
+    Python's reader takes them, JSON has not (a browser's ``JSON.parse`` refuses them)."""
+    raise ValueError(f"{name} is not JSON")
 
 
 def refused_action_id(text: str | bytes) -> str | int | None:

@@ -6,36 +6,89 @@ a time per table (a lock held while the database commits in a worker thread): an
 to a copy of the state, stored (committed), and only then becomes the table's state, is sent to
 every viewer and is acknowledged. Message ``v`` of a game is the view after its
 ``v``-th action (``v`` 0: the deal), so versions are the same after a restart; the last
-:data:`HISTORY` messages of each seat and of the spectators are kept for reconnecting clients.
+:data:`RECENT` messages of each seat and of the spectators are kept whole for reconnecting clients,
+and the log of the last :data:`HISTORY` (what a ``sync`` lists as ``earlier``).
+
+A table taken over (a restart, another process's) is rebuilt by :meth:`LiveTable.resume` in slices
+of at most :data:`SLICE` seconds of the loop, so that the tables already running keep their pace.
+Tables with the same variant and rules share one :class:`~rummykit.engine.game.Game`
+(:func:`shared_game`): a game's solvers keep bounded memos, one set per rules, not per table.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Generator, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from rummykit.bots.registry import bot_factory, bot_names
 from rummykit.engine.events import Event
+from rummykit.engine.game import Game
 from rummykit.engine.records import header, outcome_json
 from rummykit.errors import IllegalActionError, RummykitError
 from rummykit.server.assist import state_extras
 from rummykit.server.bots import BotRunner
 from rummykit.server.db import ActionRow, Database, GameRow, StoredGame
 from rummykit.server.defaults import MAX_DEFAULT_STEPS, drawn_face
-from rummykit.server.protocol import HISTORY, ProtocolError
+from rummykit.server.protocol import HISTORY, RECENT, ProtocolError
 from rummykit.server.tokens import new_id, new_token, token_hash, token_matches
 from rummykit.variants.registry import game_from_record
 
 log = logging.getLogger("rummykit.server")
+
+RETRY_SECONDS = 1.0
+"""Seconds before an automatic move that failed (the database refused it) is tried again."""
+SLICE = 0.005
+"""Most seconds a table's rebuilding holds the event loop before letting it run other work."""
+
+T = TypeVar("T")
+
+
+def run_through(steps: Generator[None, None, T]) -> T:
+    """Run a sliced computation (a generator that yields between its steps) to its end."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: T = done.value
+            return result
+
+
+async def run_sliced(steps: Generator[None, None, T]) -> T:
+    """Run a sliced computation on the event loop, letting other work run every :data:`SLICE`
+    seconds."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + SLICE
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: T = done.value
+            return result
+        if loop.time() >= end:
+            await asyncio.sleep(0)
+            end = loop.time() + SLICE
+
+
+@functools.lru_cache(maxsize=64)
+def _game(variant: str, rules: str) -> Game[Any, Any]:
+    game, _ = game_from_record(variant, json.loads(rules))
+    return game
+
+
+def shared_game(variant: str, rules: Mapping[str, Any]) -> Game[Any, Any]:
+    """The game of ``variant`` under ``rules`` (typed values), one per rules in this process;
+    raises :class:`RummykitError` as :func:`game_from_record` does."""
+    return _game(variant, json.dumps(dict(rules), sort_keys=True))
 
 
 class TableHost(Protocol):
@@ -175,7 +228,9 @@ class Played:
 
 @dataclass
 class Match:
-    """The table's current game: its row data, the state, and the per-viewer message history."""
+    """The table's current game: its row data, the state, the per-viewer messages kept whole
+    (``history``, the last :data:`RECENT`) and the per-viewer log (``log``, the last
+    :data:`HISTORY` entries of a ``sync``'s ``earlier``)."""
 
     game_id: str
     number: int
@@ -186,10 +241,12 @@ class Match:
     accepted: dict[int, dict[str, int]] = field(default_factory=dict)
     """Per seat, each accepted client action id and the version its action made."""
     history: dict[Viewer, deque[tuple[int, str]]] = field(default_factory=dict)
+    log: dict[Viewer, deque[dict[str, Any]]] = field(default_factory=dict)
 
 
 class LiveTable:
-    """A table run by this server process (see the module docstring)."""
+    """A table run by this server process (see the module docstring): made from its stored rows,
+    then resumed (:meth:`resume`)."""
 
     def __init__(self, hub: TableHost, stored: StoredGame) -> None:
         row = stored.table
@@ -203,7 +260,7 @@ class LiveTable:
         self.seats = [
             SeatInfo(s.idx, s.name, s.kind, s.level, s.token_hash, s.standing_in) for s in stored.seats
         ]
-        self.game, _ = game_from_record(row.variant, row.rules)
+        self.game = shared_game(row.variant, row.rules)
         self.sockets: dict[Viewer, set[Outbox]] = {v: set() for v in self.viewers}
         self.match: Match | None = None
         self.moving: set[asyncio.Task[None]] = set()
@@ -213,40 +270,53 @@ class LiveTable:
         self.break_until: float | None = None
         """The event loop's time when the break after the last round's end is over, or ``None``."""
         self.grace: dict[int, asyncio.TimerHandle] = {}
-        for row_seat in stored.seats:
-            if row_seat.connected:
-                hub.db.set_seat(self.id, row_seat.idx, connected=False)
-        if stored.game is not None:
-            self.match = self._rebuild(stored.game, stored.actions)
-            if self.status == "playing":
-                for seat in self.seats:
-                    self._start_grace(seat.idx)
-                self._schedule()
+
+    async def resume(self, stored: StoredGame) -> None:
+        """Rebuild the stored match (in slices, :func:`run_sliced`) and set its timers going."""
+        if stored.game is None:
+            return
+        self.match = await run_sliced(self._rebuilding(stored.game, stored.actions))
+        if self.status == "playing":
+            for seat in self.seats:
+                self._start_grace(seat.idx)
+            self._schedule()
 
     @property
     def viewers(self) -> list[Viewer]:
         """Every seat, then the spectators."""
         return [*range(len(self.seats)), None]
 
+    @property
+    def watching(self) -> list[Viewer]:
+        """The viewers a connection may join as: every seat but the bots' (no token opens a bot's
+        seat), then the spectators. Only their messages are made and kept: a bot reads its
+        observation itself."""
+        return [*(s.idx for s in self.seats if s.kind != "bot"), None]
+
     # ------------------------------------------------------------------ building a match
-    def _rebuild(self, row: GameRow, actions: list[ActionRow]) -> Match:
-        """The match of ``row`` re-simulated from its seed and ``actions``."""
+    def _rebuilding(self, row: GameRow, actions: list[ActionRow]) -> Generator[None, None, Match]:
+        """The match of ``row`` re-simulated from its seed and ``actions``, a sliced computation
+        (it yields after each action): the last :data:`HISTORY` versions logged, the last
+        :data:`RECENT` kept whole."""
         match = Match(row.id, row.number, row.seed, self.game.new_state(row.seed))
         match.stood_in = list(row.stood_in)
         match.accepted = {seat.idx: {} for seat in self.seats}
-        match.history = {v: deque(maxlen=HISTORY) for v in self.viewers}
-        keep_from = len(actions) - HISTORY
-        if keep_from < 0:
-            self._record(match, [], [])
+        match.history = {v: deque(maxlen=RECENT) for v in self.watching}
+        match.log = {v: deque(maxlen=HISTORY) for v in self.watching}
+        total = len(actions)
+        if total < HISTORY:
+            self._record(match, [], [], whole=total < RECENT)
         for done in actions:
             action = self.game.parse_action(done.action)
             events = self.game.apply(match.state, done.seat, action)
             match.steps += 1
             if done.client_id is not None:
                 match.accepted[done.seat][done.client_id] = match.steps
-            if match.steps > keep_from:
+            if match.steps > total - HISTORY:
                 played = self._played(done.seat, action)
-                self._record(match, events, self._notices(done.seat, done.cause, done.action), played)
+                notices = self._notices(done.seat, done.cause, done.action)
+                self._record(match, events, notices, played, whole=match.steps > total - RECENT)
+            yield
         return match
 
     def _played(self, seat: int, action: Any) -> dict[str, Any]:
@@ -317,14 +387,26 @@ class LiveTable:
         events: list[Event],
         notices: list[dict[str, Any]],
         played: dict[str, Any] | None = None,
+        whole: bool = True,
     ) -> dict[Viewer, str]:
         """Build every viewer's message for the match's current version (made by ``played``,
-        ``None`` for the deal) and keep it."""
+        ``None`` for the deal), keep it (``whole``) and log it; returns the messages."""
         texts: dict[Viewer, str] = {}
-        for viewer in self.viewers:
-            text = dumps(self.view(match, viewer, events, notices, played))
-            match.history[viewer].append((match.steps, text))
-            texts[viewer] = text
+        for viewer in match.history:
+            if whole:
+                message = self.view(match, viewer, events, notices, played)
+                text = dumps(message)
+                match.history[viewer].append((match.steps, text))
+                texts[viewer] = text
+                observation, seen = message["observation"], message["events"]
+            else:
+                observation = self.game.observe(match.state, viewer)
+                seen = self.game.events_for(events, viewer)
+            entry = {"played": played, "events": seen, "notices": notices, "v": match.steps}
+            entry["round"] = observation["round"]
+            if observation.get("order_draws"):
+                entry.update(order_draws=observation["order_draws"], order=observation.get("order"))
+            match.log[viewer].append(entry)
         return texts
 
     def _publish(self, texts: dict[Viewer, str]) -> None:
@@ -349,18 +431,23 @@ class LiveTable:
             "seats": [s.public(bool(self.sockets[s.idx])) for s in self.seats],
         }
 
-    def _changed(self) -> None:
-        """Tell every connection and the lobby that the seating or status changed."""
+    def _changed(self, skip: Outbox | None = None) -> str:
+        """Tell every connection (but ``skip``) and the lobby that the seating or status changed;
+        returns the ``table`` message."""
         text = dumps(self.info())
         for outs in self.sockets.values():
             for out in list(outs):
-                out.send(text)
+                if out is not skip:
+                    out.send(text)
         self.hub.lobby_changed()
+        return text
 
     def seat(self, idx: object) -> SeatInfo:
         """Seat ``idx``; raises ``no_such_seat``."""
-        if type(idx) is not int or not 0 <= idx < len(self.seats):
-            raise ProtocolError("no_such_seat", seat=str(idx)[:20])
+        if type(idx) is not int:
+            raise ProtocolError("bad_message", field="seat")
+        if not 0 <= idx < len(self.seats):
+            raise ProtocolError("no_such_seat", seat=idx)
         return self.seats[idx]
 
     def authorize(self, token: object) -> None:
@@ -428,7 +515,7 @@ class LiveTable:
             created=time.time(),
         )
         self.hub.db.start_game(row)
-        self.match = self._rebuild(row, [])
+        self.match = run_through(self._rebuilding(row, []))
         self.status = "playing"
         self.break_until = None
         for seat in self.seats:
@@ -441,34 +528,42 @@ class LiveTable:
         self._schedule()
 
     # ------------------------------------------------------------------ connections
-    def attach(self, out: Outbox, viewer: Viewer, last: int | None, game_id: str | None) -> None:
-        """Connect ``out`` as ``viewer``: every connection gets the ``table`` message, then ``out``
-        the messages after
-        version ``last`` of game ``game_id`` when they are still kept, else a ``sync``."""
+    def welcome(self, viewer: Viewer) -> dict[str, Any]:
+        """The ``welcome`` message of a connection joining as ``viewer``."""
+        match = self.match
+        return {
+            "type": "welcome",
+            "table": self.id,
+            "seat": viewer,
+            "role": "spectator" if viewer is None else "seat",
+            "game": None if match is None else match.game_id,
+            "v": None if match is None else match.steps,
+        }
+
+    def attach(self, out: Outbox, viewer: Viewer, last: int | None, game_id: str | None) -> list[str]:
+        """Connect ``out`` as ``viewer``: every other connection gets the ``table`` message; returns
+        what the new connection gets first: the ``table`` message, then the messages after version
+        ``last`` of game ``game_id`` when they are still kept, else a ``sync`` (:meth:`missed`)."""
         first = not self.sockets[viewer]
         self.sockets[viewer].add(out)
         if viewer is not None:
             if first:
                 self.hub.db.set_seat(self.id, viewer, connected=True)
             self._reclaim(viewer)
-        self._changed()
-        self.send_missed(out, viewer, last, game_id)
+        return [self._changed(skip=out), *self.missed(viewer, last, game_id)]
 
-    def send_missed(self, out: Outbox, viewer: Viewer, last: int | None, game_id: str | None) -> None:
-        """Bring ``out`` up to date from version ``last`` (see :meth:`attach`)."""
+    def missed(self, viewer: Viewer, last: int | None, game_id: str | None) -> list[str]:
+        """What brings ``viewer`` up to date from version ``last`` (see :meth:`attach`)."""
         match = self.match
         if match is None:
-            return
+            return []
         if game_id == match.game_id and last is not None and last <= match.steps:
             kept = match.history[viewer]
             if last == match.steps:
-                return
+                return []
             if kept and kept[0][0] <= last + 1:
-                for v, text in kept:
-                    if v > last:
-                        out.send(self._restamped(text, v == match.steps))
-                return
-        out.send(self.sync(viewer))
+                return [self._restamped(text, v == match.steps) for v, text in kept if v > last]
+        return [self.sync(viewer)]
 
     def _restamped(self, text: str, current: bool) -> str:
         """A kept message as sent now: a ``break_left`` it was made with (seconds from then) is
@@ -504,21 +599,12 @@ class LiveTable:
 
     @staticmethod
     def earlier(match: Match, viewer: Viewer) -> list[dict[str, Any]]:
-        """The log of ``viewer``'s kept messages of ``match`` (at most :data:`HISTORY`, oldest
+        """The log of ``viewer``'s last messages of ``match`` (at most :data:`HISTORY`, oldest
         first, the deal's ``v`` 0 among them while it is kept): per message its ``v``, ``played``,
         ``events`` and ``notices`` as the viewer was sent them, and the observation's ``round``
         and Turkish Rummy's ``order_draws`` and ``order``, so that a page opened mid-match shows
         the log so far."""
-        out = []
-        for v, text in match.history[viewer]:
-            message = json.loads(text)
-            observation = message["observation"]
-            entry = {k: message[k] for k in ("played", "events", "notices")}
-            entry.update(v=v, round=observation["round"])
-            if observation.get("order_draws"):
-                entry.update(order_draws=observation["order_draws"], order=observation.get("order"))
-            out.append(entry)
-        return out
+        return list(match.log[viewer])
 
     def detach(self, out: Outbox, viewer: Viewer) -> None:
         """``out`` is gone; a person's seat left without a connection starts its grace period."""
@@ -616,7 +702,7 @@ class LiveTable:
             )
             result = None if outcome is None else outcome_json(outcome)
             try:
-                await asyncio.to_thread(self.hub.db.add_action, row, result, list(match.stood_in))
+                await self.hub.db.run(self.hub.db.add_action, row, result, list(match.stood_in))
             except IntegrityError:
                 self.hub.lost(self.id)
                 raise ProtocolError("table_unavailable", table=self.id) from None
@@ -688,10 +774,17 @@ class LiveTable:
                 await move(match, seat, version)
             except (RummykitError, ProtocolError):
                 log.exception("table %s: the automatic move of seat %s failed", self.id, seat)
+                # the database may have been busy: the move is tried again, a second later
+                asyncio.get_running_loop().call_later(RETRY_SECONDS, self._retry, version)
 
         task = asyncio.get_running_loop().create_task(run())
         self.moving.add(task)
         task.add_done_callback(self.moving.discard)
+
+    def _retry(self, version: int) -> None:
+        """Arrange the automatic move again when the match is still at ``version`` here."""
+        if self.match is not None and self.match.steps == version and self.hub.tables.get(self.id) is self:
+            self._schedule()
 
     def _bots_turn(self, match: Match, seat: int, version: int) -> bool:
         """Whether it is still ``seat``'s bot's move at ``version`` of ``match`` on this process."""
@@ -756,6 +849,8 @@ class LiveTable:
                 handle.cancel()
         self.timer = None
         self.grace.clear()
+        for task in self.moving:
+            task.cancel()
         for outs in self.sockets.values():
             for out in list(outs):
                 out.close(code)

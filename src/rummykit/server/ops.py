@@ -1,0 +1,123 @@
+"""What the process that runs a table (its owner) does for a request about it, whether the request
+came from one of its own connections or, over the broker, from a connection of another process
+(:mod:`rummykit.server.broker`): a viewer joining, an action, a seat's rack, hint or score sheet,
+and the table's HTTP requests. Both paths call these functions, so a table answers alike wherever
+its clients are connected, every message still built from the game's one view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummykit.errors import IllegalActionError, NotationError
+from rummykit.server.assist import assist_of, hint_answer, rack_answer, score_sheet
+from rummykit.server.protocol import ProtocolError, client_id_of, optional_int
+from rummykit.server.table import LiveTable, Outbox, Viewer, dumps
+
+MAX_SEAT = 2**31
+"""Seat numbers a request may name (beyond, the message is malformed rather than a missing seat)."""
+
+
+def error_of(exc: ProtocolError | IllegalActionError | NotationError) -> dict[str, Any]:
+    """A refusal as ``{"code", "params"}``: the server's and the engine's codes as they are, a
+    notation error as ``notation`` with ``token`` (its first 40 characters) and ``reason``."""
+    if isinstance(exc, NotationError):
+        return {"code": "notation", "params": {"token": exc.token[:40], "reason": exc.reason}}
+    return {"code": exc.code, "params": dict(exc.params)}
+
+
+def seat_number(value: object) -> int:
+    """A seat number a client sent; raises ``bad_message`` (``field`` ``seat``) for anything but
+    an integer (a string, a boolean, a float, a huge number)."""
+    if type(value) is not int or not -MAX_SEAT < value < MAX_SEAT:
+        raise ProtocolError("bad_message", field="seat")
+    return value
+
+
+def joining(table: LiveTable, data: dict[str, Any]) -> tuple[Viewer, int | None, str | None]:
+    """Who a ``hello`` joins as at ``table`` (a seat whose token it gives, or the spectators with
+    ``"spectate": true``) and its ``v`` and ``game``; raises ``bad_message``, ``no_such_seat`` or
+    ``bad_token``."""
+    last = optional_int(data, "v")
+    game_id = data.get("game")
+    if game_id is not None and not isinstance(game_id, str):
+        raise ProtocolError("bad_message", field="game")
+    if data.get("spectate") is True:
+        return None, last, game_id
+    return table.check_token(seat_number(data.get("seat")), data.get("token")), last, game_id
+
+
+async def act(table: LiveTable, seat: Viewer, data: dict[str, Any]) -> dict[str, Any]:
+    """Play an ``action`` message for ``seat`` (``None``: a spectator, refused); the ``ack``."""
+    if seat is None:
+        raise ProtocolError("spectator")
+    client_id = client_id_of(data)
+    if "seat" in data and seat_number(data["seat"]) != seat:
+        raise ProtocolError("wrong_seat", seat=seat, asked=data["seat"])
+    raw = data.get("action")
+    if not (isinstance(raw, str) and 0 < len(raw) <= 1000) and type(raw) is not int:
+        raise ProtocolError("bad_message", field="action")
+    played = await table.play(seat, lambda state: table.action_of(state, seat, raw), "person", client_id)
+    assert played is not None
+    ack: dict[str, Any] = {"type": "ack", "id": data["id"], "v": played.v}
+    if played.duplicate:
+        ack["duplicate"] = True
+    return ack
+
+
+def assist(
+    table: LiveTable, viewer: Viewer, kind: str, data: dict[str, Any], asking: Outbox
+) -> tuple[dict[str, Any], str | None]:
+    """``rack``, ``hint`` and ``scores`` (:mod:`rummykit.server.assist`): the answer from the
+    viewer's own view of the current match, tagged with its ``game`` and ``v``; for ``rack`` also
+    the text the seat's other connections get (``elsewhere``), sent here to every connection of
+    the seat but ``asking``."""
+    match = table.match
+    if match is None:
+        raise ProtocolError("not_started")
+    game = table.game
+    shared = None
+    answer: dict[str, Any]
+    if kind == "scores":
+        answer = score_sheet(game, match.state.results)
+    elif viewer is None:
+        raise ProtocolError("spectator")
+    elif kind == "rack":
+        answer = rack_answer(assist_of(game, kind), viewer, game.observe(match.state, viewer), data)
+        # the seat's other connections (another tab) follow the new order
+        shared = dumps({**answer, "arrived": [], "elsewhere": True, "game": match.game_id, "v": match.steps})
+        for out in table.sockets[viewer] - {asking}:
+            out.send(shared)
+    elif not table.options.hints:
+        raise ProtocolError("hints_off")
+    else:
+        answer = hint_answer(assist_of(game, kind), match.state, viewer)
+    return {**answer, "game": match.game_id, "v": match.steps}, shared
+
+
+def seat_in_path(text: str) -> int:
+    """The seat number of an HTTP path (``/tables/{id}/seats/{seat}/…``); raises ``bad_request``
+    when it is not a number."""
+    if not text.isdigit() or len(text) > 3:
+        raise ProtocolError("bad_request", reason="the seat in the path is a number")
+    return int(text)
+
+
+def http(table: LiveTable, name: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A table's HTTP request (``docs/protocol.md``, "HTTP API"): ``info`` (``GET``), ``join`` and
+    ``leave`` (``seat`` from the path in ``body``), ``fill``, ``start``, ``rematch``; the answer."""
+    if name == "join":
+        seat = body["seat"]
+        token = table.join(seat, body.get("name", f"seat {seat}"))
+        return {"table": table.id, "seat": seat, "token": token}
+    if name == "leave":
+        table.leave(body["seat"], body.get("token"))
+    elif name == "fill":
+        table.authorize(body.get("token"))
+        table.fill(body.get("level", "greedy"))
+    elif name in ("start", "rematch"):
+        table.authorize(body.get("token"))
+        if name == "rematch" and table.status != "finished":
+            raise ProtocolError("not_finished")
+        table.start()
+    return table.info()

@@ -16,5 +16,6 @@ GAME = GamePackage(
     hand_solve=f"{__name__}.report:solve_hand",
     position_solve=f"{__name__}.report:solve_position",
     terminal=f"{__name__}.terminal:Okey101Client",
+    env=f"{__name__}.encoding:ENV",
     wild_marker="indicator",
 )

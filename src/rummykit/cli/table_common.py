@@ -14,7 +14,7 @@ from typing import Any
 
 from rich.text import Text
 
-from rummykit.cli.table_view import DIM, CardView, glyphs_for
+from rummykit.cli.table_view import DIM, CardView, PieceView, glyphs_for
 from rummykit.cli.terminal import GameT, TerminalClient
 from rummykit.core.melds import CARD_JOKERS, CardValues, Wilds
 from rummykit.engine.game import RoundResult
@@ -47,7 +47,7 @@ class TableClient(TerminalClient[GameT]):
     values: CardValues
     """Card values in hand (the points of a hand at a round's end; set in :meth:`setup`)."""
 
-    def default_view(self) -> CardView:
+    def default_view(self) -> PieceView:
         """Cards on the console (:class:`~rummykit.cli.table_view.CardView`)."""
         return CardView(glyphs_for(self.console))
 

@@ -17,5 +17,6 @@ GAME = GamePackage(
     position_solve=f"{__name__}.report:solve_position",
     terminal=f"{__name__}.terminal:Okey101Client",
     env=f"{__name__}.encoding:ENV",
+    finish_kinds=("normal", "hand", "pairs", "okey", "hand+okey", "pairs+okey"),
     wild_marker="indicator",
 )

@@ -151,20 +151,13 @@ class Okey101Client(TableClient[Okey101Game]):
 
     def cmd_action(self, line: str) -> None:
         """A 101 Okey action; ``d R7`` is ``discard R7``. A discard that would be fined is asked
-        about first (:meth:`fine_warning`); no leaves everything as it was."""
+        about first (:meth:`discard_confirmed`); no leaves everything as it was."""
         words = line.split(maxsplit=1)
         if words[0].lower() == "d":
             line = "discard " + (words[1] if len(words) > 1 else "")
         action = self.game.parse_action(line)
-        warning = self.fine_warning(action)
-        if warning is not None:
-            self.console.print(self.view.colour_text(warning))
-            answer = self.ask("discard it anyway? [y/N] ")
-            if answer.strip().lower() not in ("y", "yes"):
-                self.console.print(
-                    self.view.colour_text(f"kept {self.name(action.face or 0)}: nothing changed")
-                )
-                return
+        if not self.discard_confirmed(action):
+            return
         self.perform(action)
         if self.to_move() != self.seat:
             return
@@ -173,6 +166,18 @@ class Okey101Client(TableClient[Okey101Game]):
             self.console.print(self.turn_line())
         else:
             self.render_table()
+
+    def discard_confirmed(self, action: Okey101Action) -> bool:
+        """Whether to play ``action``: yes, unless it is a discard that would be fined
+        (:meth:`fine_warning`) and the human, told why, doesn't answer yes."""
+        warning = self.fine_warning(action)
+        if warning is None or action.face is None:
+            return True
+        self.console.print(self.view.colour_text(warning))
+        if self.ask("discard it anyway? [y/N] ").strip().lower() in ("y", "yes"):
+            return True
+        self.console.print(self.view.colour_text(f"kept {self.name(action.face)}: nothing changed"))
+        return False
 
     def fine_warning(self, action: Okey101Action) -> str | None:
         """Why the legal discard ``action`` would be fined (the tile is an okey, or a set or run of

@@ -15,5 +15,8 @@ GAME = GamePackage(
     bots={"greedy": f"{__name__}.bots:GreedyBot", "search": f"{__name__}.search:SearchBot"},
     hand_solve=f"{__name__}.report:solve_hand",
     position_solve=f"{__name__}.report:solve_position",
+    terminal=f"{__name__}.terminal:Okey101Client",
+    env=f"{__name__}.encoding:ENV",
+    finish_kinds=("normal", "hand", "pairs", "okey", "hand+okey", "pairs+okey"),
     wild_marker="indicator",
 )

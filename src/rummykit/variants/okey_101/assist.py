@@ -167,8 +167,10 @@ def okey_101_hint(
     """The hint for the seat of ``observation`` whose greedy move is ``choice``: ``move``
     ``"okey_101"``, ``action`` (its canonical text, one of the legal ones), its ``parts``, ``verb``
     and ``params`` (:func:`move_params`); the hand's best ``opening`` (``melds`` as
-    :func:`~rummykit.variants.okey_101.report.meld_json`, ``value``, ``reaches``), its most
-    ``pairs`` (``pairs``, ``count``, ``reaches``), ``open_min`` and ``pairs_min``, ``opened``
+    :func:`~rummykit.variants.okey_101.report.meld_json`, their ``value``, the ``total`` with this
+    turn's sets and runs that don't open yet, whether that ``reaches`` ``open_min``), its most
+    ``pairs`` (``pairs``; ``count`` with this turn's pairs, and whether that ``reaches``
+    ``pairs_open_min``), ``open_min`` and ``pairs_min``, ``opened``
     (how the seat opened: ``none``, ``melds``, ``pairs``) and ``islek`` (the hand's tiles whose
     discard would be fined, in notation)."""
     solver = game.solver
@@ -178,6 +180,9 @@ def okey_101_hint(
     wilds = game.book.wilds(okey)
     opening = solver.best_opening(hand, wilds)
     pairs = solver.most_pairs(hand, wilds)
+    pending = pending_melds(observation)
+    laid = sum(m["value"] for m in pending if m["kind"] != MeldKind.PAIR.value)
+    paired = sum(1 for m in pending if m["kind"] == MeldKind.PAIR.value)
     islek = game.book.islek(state.table, okey) if rules.playable_discard_penalty else frozenset()
     return {
         "move": "okey_101",
@@ -188,12 +193,13 @@ def okey_101_hint(
         "opening": {
             "melds": [meld_json(m, wilds) for m in opening.melds],
             "value": opening.value,
-            "reaches": opening.reaches,
+            "total": laid + opening.value,
+            "reaches": laid + opening.value >= rules.open_min,
         },
         "pairs": {
             "pairs": [meld_json(p, wilds) for p in pairs],
-            "count": len(pairs),
-            "reaches": 0 < rules.pairs_open_min <= len(pairs),
+            "count": paired + len(pairs),
+            "reaches": 0 < rules.pairs_open_min <= paired + len(pairs),
         },
         "open_min": rules.open_min,
         "pairs_min": rules.pairs_open_min,

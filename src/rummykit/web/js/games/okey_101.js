@@ -219,12 +219,15 @@ function Hint({ hint, onClose }) {
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
     <p><strong data-testid="hint-move" data-move=${hint.action}>${hintMove(hint)}</strong></p>
     ${hint.opened === "none" &&
-    html`<p>${t("okey_101_hint_opening", { total: opening.value, min: hint.open_min })} <bdi dir="ltr">${meldsText(opening.melds)}</bdi></p>
+    html`<p>${t("okey_101_hint_opening", { total: opening.total, min: hint.open_min })} <bdi dir="ltr">${meldsText(opening.melds)}</bdi></p>
       ${hint.pairs_min > 0 && html`<p>${t("okey_101_hint_pairs", { count: pairs.count, min: hint.pairs_min })}</p>`}`}
     ${hint.islek.length > 0 && html`<p>${t("okey_101_islek_tiles", { tiles: isolate(hint.islek.join(" ")) })}</p>`}
   </section>`;
 }
 
+/** The table: the other seats, the centre, the melds, the own seat; then the dock (the rack, the
+ * selection's moves, the arranging buttons and the actions), which stays in view at the screen's
+ * bottom while the table scrolls above it. */
 function Board({ model, ctx, onDrop }) {
   const obs = model.view.observation;
   const me = model.seat === null ? 0 : model.seat;
@@ -246,11 +249,13 @@ function Board({ model, ctx, onDrop }) {
     <${Melds} model=${model} ctx=${ctx} me=${me} />
     <div class="me">
       <${MeHead} model=${model} ctx=${ctx} seated=${seated} seatPanel=${panel(me)} />
-      ${seated &&
-      html`<${Rack} model=${model} wilds=${wildsOf(model)} onDrop=${onDrop} />
-        <${Moves} model=${model} />
-        <${RackTools} model=${model} ways=${ARRANGE}><${Actions} model=${model} /><//>`}
     </div>
+    ${seated &&
+    html`<div class="dock">
+      <${Rack} model=${model} wilds=${wildsOf(model)} onDrop=${onDrop} />
+      <${Moves} model=${model} />
+      <${RackTools} model=${model} ways=${ARRANGE}><${Actions} model=${model} /><//>
+    </div>`}
   </div>`;
 }
 
@@ -274,10 +279,13 @@ function holdDiscard(model, action) {
   return true;
 }
 
-/** The tile drawn, to its drawer; a take in words. */
+/** The tile drawn, to its drawer; the round's end by its headline in the round end's words. */
 function eventText(event, ctx) {
   if (event.code === "okey_101.draw" && event.params && event.params.tile) {
     return t("log_you_drew", { piece: event.params.tile }, ctx);
+  }
+  if (event.code === "okey_101.round_end" && event.params && event.params.headline) {
+    return roundNote(event.params.headline, ctx);
   }
   return null;
 }

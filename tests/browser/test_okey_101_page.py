@@ -1,8 +1,9 @@
 """101 Okey in the browser client: a whole match (one round) against three greedy bots played
 through the page (the moves the page's Hint gives, made with its buttons, the rack and drags onto
 the table's melds), its round end in words and its score sheet; on a dealt table, an opening laid
-meld by meld from tiles selected in the rack with the total toward 101 shown as they are selected
-(in Turkish), and the warning before an işlek discard, refused then confirmed, its fine scored (in
+meld by meld from tiles selected in the rack with the total toward 101 shown as they are selected,
+then a lay-off by tapping its meld and an okey freed by dragging its tile there (in Turkish), and
+the warning before an işlek discard, refused then confirmed, its fine scored (in
 Persian). Screenshots at 1280x800, 390x844 and 844x390."""
 
 from __future__ import annotations
@@ -90,8 +91,10 @@ def test_a_whole_101_match_against_three_bots(pages: Pages, server: Server) -> N
 
 # ---------------------------------------------------------------- a dealt table
 SEED = 4
-"""Seat 0 holds an işlek tile once it has drawn in its first turn (a bot opened before it), and
-with the greedy moves opens in its second turn with three runs and sets worth 102."""
+"""Seat 0 holds an işlek tile once it has drawn in its first turn (a bot opened before it); with
+the greedy moves it opens in that turn with three sets and runs worth 102, then lays off a
+false joker, and two turns later frees an okey (``swap 18 B2``, where ``layoff 18 B2`` fits
+too)."""
 DEALS = {"open-tr": ("tr", "Ayşe"), "islek-fa": ("fa", "آنا")}
 """Each dealt table: its language and the person's name."""
 
@@ -142,7 +145,7 @@ def open_dealt(pages: Pages, server: Server, dealt: Dealt) -> Okey101Person:
     return person
 
 
-def test_opening_to_101_by_selecting_tiles_in_turkish(
+def test_opening_to_101_by_selecting_tiles_then_laying_off_in_turkish(
     pages: Pages, dealt: tuple[Server, dict[str, Dealt]]
 ) -> None:
     server, tables = dealt
@@ -177,6 +180,33 @@ def test_opening_to_101_by_selecting_tiles_in_turkish(
     expect(mine.locator("li[data-owner='0']")).to_have_count(len(totals))
     expect(mine.locator(".kmeld.pending")).to_have_count(0)
     expect(page.get_by_test_id("log")).to_contain_text("Ayşe eli açtı")
+    # then a lay-off by tap (the tile selected, its meld pressed) and an okey freed by a drag
+    freed = False
+    while not freed:
+        assert person.wait_turn_or_end() != "end", "the round ended before an okey swap"
+        action = person.hint()["action"]
+        verb, *words = action.split()
+        if verb == "layoff" and len(words) == 2:
+            person.choose([words[1].split("[")[0]])
+            page.get_by_test_id(f"meld-{words[0]}").click()
+            person.wait_played(0, action)
+        elif verb == "swap":
+            okey = format_face(Kind.TILES, person.last_view()["observation"]["okey"])
+            okeys = person.rack.locator(f"button[data-piece='{okey}']").count()
+            person.deselect_all()
+            person.rack.locator(f"button[data-piece='{words[1]}']").first.drag_to(
+                page.get_by_test_id(f"meld-{words[0]}")
+            )
+            moves = page.get_by_test_id("moves")
+            if moves.locator("button[data-move^='layoff ']").count():
+                # the tile may also be laid off there: the page asks which
+                expect(moves).to_contain_text(f"{words[0]}. pere birkaç şekilde uyuyor")
+            moves.locator(f"button[data-move='{action}']").click()
+            person.wait_played(0, action)
+            expect(person.rack.locator(f"button[data-piece='{okey}']")).to_have_count(okeys + 1)
+            freed = True
+        else:
+            person.play_move(action)
 
 
 def test_the_islek_warning_in_persian(pages: Pages, dealt: tuple[Server, dict[str, Dealt]]) -> None:

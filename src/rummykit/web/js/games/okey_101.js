@@ -8,6 +8,7 @@
 // is one the server listed as legal, matched with the selection by its parts.
 
 import { html } from "../html.js";
+import { useEffect, useRef } from "preact/hooks";
 import { t, num, isolate, listText, sentence } from "../i18n.js";
 import { Rack } from "../rack.js";
 import { ActionButton, ActionGroup, HintButton } from "../actions.js";
@@ -158,9 +159,14 @@ function Moves({ model }) {
   </div>`;
 }
 
-/** The question before a discard that would be fined: what it costs, then throw it or keep it. */
+/** The question before a discard that would be fined: what it costs, then throw it or keep it
+ * (the focus on keeping it; Escape keeps it too). */
 function DiscardWarning({ model }) {
+  const keep = useRef(null);
   const action = model.ui.confirm;
+  useEffect(() => {
+    if (action && keep.current) keep.current.focus();
+  }, [action]);
   if (!action) return null;
   const fine = fineOf(action);
   const tile = action.parts.pieces[0];
@@ -168,11 +174,14 @@ function DiscardWarning({ model }) {
     model.ui.confirm = null;
     model.changed();
   };
-  return html`<div class="discard-warning" role="alertdialog" aria-labelledby="discard-warning-text" data-testid="discard-warning">
+  const key = (event) => {
+    if (event.key === "Escape") cancel();
+  };
+  return html`<div class="discard-warning" role="alertdialog" aria-labelledby="discard-warning-text" data-testid="discard-warning" onKeyDown=${key}>
     <p id="discard-warning-text">${t(fine.kind === "okey" ? "okey_101_warn_okey" : "okey_101_warn_islek", { tile, points: fine.points })}</p>
     <div class="buttons">
       <button type="button" class="primary" data-testid="confirm-discard" onClick=${() => model.play(action)}>${t("okey_101_warn_yes")}</button>
-      <button type="button" data-testid="cancel-discard" onClick=${cancel}>${t("okey_101_warn_no")}</button>
+      <button type="button" data-testid="cancel-discard" ref=${keep} onClick=${cancel}>${t("okey_101_warn_no")}</button>
     </div>
   </div>`;
 }

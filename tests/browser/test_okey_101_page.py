@@ -50,9 +50,13 @@ def shots(page: Page, lang: str, name: str) -> None:
 
 
 def check_rack(person: Okey101Person) -> None:
-    """The rack holds the seat's hand, tile for tile."""
+    """The rack holds the seat's hand, tile for tile (once the page has shown the last view)."""
     hand = Counter(format_face(Kind.TILES, f) for f in person.last_view()["observation"]["hand"])
     expect(person.rack.locator("button[data-piece]")).to_have_count(sum(hand.values()))
+    for _ in range(50):
+        if Counter(person.rack_pieces()) == hand:
+            return
+        person.page.wait_for_timeout(100)
     assert Counter(person.rack_pieces()) == hand
 
 

@@ -80,6 +80,7 @@ def setup(
         "open_at_start": str(int(turn in opened)),
         "laid_off": "0",
         "layoffs": "0",
+        "retracted": "0",
         "taken": "-",
         "freed": "-",
         "hands": "/".join(listed(h) for h in full),

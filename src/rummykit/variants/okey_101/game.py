@@ -44,7 +44,7 @@ from rummykit.core.melds import MeldKind, Wilds, okey_face
 from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import JOKER, N_FACES, OKEY_TILES, Kind
 from rummykit.engine.determinise import observer, past_results
-from rummykit.engine.events import Event, note
+from rummykit.engine.events import Event
 from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, round_rng
 from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.engine.table import Declared, TableMeld
@@ -93,7 +93,15 @@ from rummykit.variants.okey_101.rules import (
     OnStockEmpty,
     TakeDiscard,
 )
-from rummykit.variants.okey_101.scoring import Finish, Scored, score_round
+from rummykit.variants.okey_101.scoring import (
+    VOID,
+    Finish,
+    Scored,
+    fine_for,
+    round_result,
+    score_round,
+    void_scored,
+)
 from rummykit.variants.okey_101.solver import Okey101Solver
 from rummykit.variants.okey_101.state import Fine, FineKind, Okey101State, Opened, Phase
 from rummykit.variants.okey_101.table import FACES, TableBook, meld_value
@@ -105,8 +113,6 @@ NAMES = tuple(format_face(Kind.TILES, f) for f in range(JOKER + 1))
 """Every face in notation."""
 TAKES_KEPT = 4096
 """Answers of whether a taken tile can go on the table that the game keeps (cleared when full)."""
-VOID = "void"
-"""The kind of a round that scores nothing and is dealt again."""
 
 Refusal = tuple[str, dict[str, Any]]
 """Why an action is refused: the code and params of the error to raise (made only when raised:
@@ -953,7 +959,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             draft.hand.append(piece)
             draft.events.append(Event("okey_101.draw", seat, {}, {"tile": name(FACES[piece])}))
         if draft.void:
-            return draft.events + self._void_round(state, note("okey_101.void_pairs", seat=seat))
+            return draft.events + self._void_round(state, seat)
         return draft.events
 
     def _discard(self, state: Okey101State, seat: int, at: int, piece: int) -> list[Event]:
@@ -966,20 +972,18 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         if not hand:
             return events + self._finish(state, seat, face)
         okey = self.okey(state)
-        fine = None
-        if face == okey:
-            if self.rules.okey_discard_penalty:
-                fine = Fine(seat, FineKind.OKEY, face, self.rules.okey_discard_penalty)
-        elif self.rules.playable_discard_penalty and face in self.book.islek(state.table, okey):
-            fine = Fine(seat, FineKind.PLAYABLE, face, self.rules.playable_discard_penalty)
-        if fine is not None:
+        fined = face == okey or (
+            self.rules.playable_discard_penalty > 0 and face in self.book.islek(state.table, okey)
+        )
+        fine = fine_for(self.rules, seat, face, okey) if fined else None
+        if fine is not None and fine.points:
             state.fines.append(fine)
             state.scores[seat] += fine.points
             code = "okey_101.fined_okey" if fine.kind is FineKind.OKEY else "okey_101.fined_playable"
             events.append(Event(code, seat, {"tile": name(face), "points": fine.points}))
         if not state.stock:
             if self.rules.on_stock_empty is OnStockEmpty.VOID:
-                return events + self._void_round(state, note("okey_101.void_stock"))
+                return events + self._void_round(state, None)
             return events + self._score(state, None, None)
         state.turn = self.next_seat(seat)
         self._begin_turn(state, _DRAW)
@@ -1006,28 +1010,18 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         winner = None if finish is None else finish.seat
         return self._end_round(state, winner, scored, discard)
 
-    def _void_round(self, state: Okey101State, why: dict[str, Any]) -> list[Event]:
-        """End the round with no score (its fines given back); it is dealt again by the same
-        dealer."""
+    def _void_round(self, state: Okey101State, paired: int | None) -> list[Event]:
+        """End the round with no score (its fines given back): seat ``paired``'s last pairs
+        opening, or (``None``) the stock ran out; it is dealt again by the same dealer."""
         for fine in state.fines:
             state.scores[fine.seat] -= fine.points
-        scored = Scored((0,) * self.players, VOID, (why,))
-        return self._end_round(state, None, scored, None)
+        return self._end_round(state, None, void_scored(self.players, paired), None)
 
     def _end_round(
         self, state: Okey101State, winner: int | None, scored: Scored, discard: int | None
     ) -> list[Event]:
-        hands = tuple(tuple(FACES[p] for p in h) for h in state.hands)
-        result = RoundResult(
-            state.round_no,
-            winner,
-            scored.kind,
-            scored.deltas,
-            scored.notes,
-            hands,
-            (self.okey(state),),
-            discard,
-        )
+        hands = [[FACES[p] for p in h] for h in state.hands]
+        result = round_result(state.round_no, winner, scored, hands, self.okey(state), discard)
         state.results.append(result)
         events = [
             Event(

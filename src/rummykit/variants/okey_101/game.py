@@ -180,8 +180,9 @@ class _Draft:
     layoffs: int
     freed: list[int]
     prefer: list[int]
-    retracted: bool = False
     """The tiles played first for a face: those that must be used, then the known ones."""
+    retracted: bool = False
+    """Melds were taken back this turn (by this action or before)."""
     placed: list[int] = field(default_factory=list)
     """The tiles this action put on the table."""
     shown: list[int] = field(default_factory=list)

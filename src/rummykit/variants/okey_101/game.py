@@ -481,13 +481,31 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
                 if not must or any(f in must for f, _ in pair_tiles(code, okey)):
                     new.append(PAIR_BASE + code)
         if opened is _NONE and state.retracted:
-            # after a retract only what opens by itself (or leaves one tile) goes down: ask the plan
-            new = [i for i in new if self.is_legal(state, seat, self._action(i, okey))]
+            # after a retract only what opens by itself (or leaves one tile) goes down: the plan
+            # says, asked only about the few that might
+            new = [
+                i
+                for i in new
+                if self._may_open_alone(i, len(hand), okey)
+                and self.is_legal(state, seat, self._action(i, okey))
+            ]
         ids += new
         if opened is not _NONE:
             ids += self._table_ids(state, seat, faces, okey, must)
         ids.sort()
         return ids
+
+    def _may_open_alone(self, number: int, held: int, okey: int) -> bool:
+        """Whether the meld or pair with id ``number``, laid from a hand of ``held`` tiles, might
+        open by itself or leave one tile (a hand finish): what can go down toward the opening after
+        a retract. A quick necessary test, :meth:`_plan` decides."""
+        if number >= PAIR_BASE:
+            return self.rules.pairs_open_min <= 1
+        tiles = shape_tiles(number - MELD_BASE, okey)
+        if held - len(tiles) == 1:
+            return True
+        meld = self.book.check([f for f, _ in tiles], [d for _, d in tiles], False, okey)
+        return not isinstance(meld, str) and meld_value(meld) >= self.rules.open_min
 
     def _table_ids(
         self, state: Okey101State, seat: int, faces: list[int], okey: int, must: set[int]

@@ -53,7 +53,8 @@ def fresh_pg_url() -> str:
 
     engine = create_engine(PG_URL.replace("postgresql://", "postgresql+psycopg://", 1))
     with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS actions, games, seats, tables, alembic_version CASCADE"))
+        names = "plays, actions, games, seats, tables, alembic_version"
+        conn.execute(text(f"DROP TABLE IF EXISTS {names} CASCADE"))
     engine.dispose()
     return PG_URL
 
@@ -134,9 +135,11 @@ class Server:
         assert response.status_code == status, response.text
         return response.json()
 
-    def get(self, path: str) -> httpx.Response:
-        """GET."""
-        return httpx.get(self.base + path, timeout=10)
+    def get(self, path: str, token: str | None = None) -> httpx.Response:
+        """GET (with ``token``, a seat's or the owner's, as ``Authorization: Bearer``: what a
+        private table's game records ask for)."""
+        headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+        return httpx.get(self.base + path, timeout=10, headers=headers)
 
 
 @contextmanager

@@ -99,5 +99,6 @@ register(
         "bad_rack": "the rack can't be read: {reason}",
         "bad_record": "the record can't be replayed: line {line}: {reason}",
         "no_such_step": "there is no step {step} in this game (the steps are 0 to {last})",
+        "private_game": "game {game} was played at a private table: only its players can see its record",
     }
 )

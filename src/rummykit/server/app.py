@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.errors import IllegalActionError, NotationError
 from rummykit.server import ops
+from rummykit.server.access import credentials, joining_player, may_read, player_hash, set_player_cookie
 from rummykit.server.db import Database
 from rummykit.server.hub import Hub
 from rummykit.server.protocol import (
@@ -66,6 +67,7 @@ STATUS = {
     "seats_empty": 409,
     "not_finished": 409,
     "no_such_step": 404,
+    "private_game": 403,
 }
 
 
@@ -324,8 +326,14 @@ async def show_table(request: Request, hub: Hub) -> Response:
 async def seat_request(request: Request, hub: Hub) -> Response:
     """``POST /tables/{id}/seats/{seat}/join`` and ``…/leave``."""
     body = {**(await _body(request)), "seat": ops.seat_in_path(request.path_params["seat"])}
+    body.pop("player_hash", None)
     name = request.url.path.rsplit("/", 1)[-1]
-    return JSONResponse(await hub.request(request.path_params["table"], name, body))
+    if name != "join":
+        return JSONResponse(await hub.request(request.path_params["table"], name, body))
+    token, body["player_hash"] = joining_player(request)
+    response = JSONResponse(await hub.request(request.path_params["table"], name, body))
+    set_player_cookie(response, request, token)
+    return response
 
 
 async def table_request(request: Request, hub: Hub) -> Response:
@@ -335,13 +343,17 @@ async def table_request(request: Request, hub: Hub) -> Response:
 
 
 def _finished_record(request: Request, hub: Hub) -> list[str]:
-    """The record lines of the finished game named in the path; raises ``no_such_game`` and
-    ``not_finished`` (nothing of a match is given while it is played)."""
+    """The record lines of the finished game named in the path; raises ``no_such_game``,
+    ``private_game`` (a private table's game, for a request without a token of one of its players,
+    :func:`rummykit.server.access.may_read`) and ``not_finished`` (nothing of a match is given
+    while it is played)."""
     game_id = request.path_params["game"]
     found = hub.db.game(game_id) if len(game_id) <= 32 else None
     if found is None:
         raise ProtocolError("no_such_game", game=game_id[:40])
     row, table, actions = found
+    if not table.public and not may_read(*hub.db.readers(game_id), credentials(request)):
+        raise ProtocolError("private_game", game=game_id)
     if row.status != "finished":
         raise ProtocolError("not_finished")
     return record_lines(row, table.variant, table.rules, actions)
@@ -378,6 +390,44 @@ async def record_replay(request: Request, hub: Hub) -> Response:
     done = await asyncio.to_thread(cache.get, text_key(body), lambda: from_text(body))
     step = request.path_params.get("step")
     return JSONResponse(summary(done, None) if step is None else step_view(done, None, step))
+
+
+def _my_games(player: str | None) -> Callable[[Database], dict[str, Any]]:
+    def read(db: Database) -> dict[str, Any]:
+        games: dict[str, dict[str, Any]] = {}
+        for play, game, table in db.my_games(player):
+            entry = games.get(game.id)
+            if entry is None:
+                outcome = game.outcome
+                entry = games[game.id] = {
+                    "game": game.id,
+                    "table": table.id,
+                    "variant": table.variant,
+                    "number": game.number,
+                    "public": table.public,
+                    "status": game.status,
+                    "created": game.created,
+                    "finished": game.finished,
+                    "names": game.seats,
+                    "seats": [],
+                    "outcome": outcome,
+                    "won": None,
+                    "stood_in": game.stood_in,
+                    "record": f"/games/{game.id}/record" if game.status == "finished" else None,
+                    "replay": f"/games/{game.id}/replay" if game.status == "finished" else None,
+                }
+            entry["seats"].append(play.seat)
+            if entry["outcome"] is not None:
+                entry["won"] = any(seat in entry["outcome"].get("winners", []) for seat in entry["seats"])
+        return {"type": "my_games", "games": list(games.values())}
+
+    return read
+
+
+async def my_games(request: Request, hub: Hub) -> Response:
+    """``GET /me/games``: the games of the request's browser token (``rummykit_player``)."""
+    reader = _my_games(player_hash(request))
+    return JSONResponse(await hub.db.run(reader, hub.db))
 
 
 async def info(request: Request, hub: Hub) -> Response:
@@ -465,6 +515,7 @@ def create_app(
         Route("/tables/{table}/fill", endpoint(table_request), methods=["POST"]),
         Route("/tables/{table}/start", endpoint(table_request), methods=["POST"]),
         Route("/tables/{table}/rematch", endpoint(table_request), methods=["POST"]),
+        Route("/me/games", endpoint(my_games)),
         Route("/games/{game}/record", endpoint(record)),
         Route("/games/{game}/replay", endpoint(game_replay)),
         Route("/games/{game}/replay/{step}", endpoint(game_replay)),

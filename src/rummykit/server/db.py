@@ -89,6 +89,8 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     connected: Mapped[bool] = mapped_column(Boolean, default=False)
     standing_in: Mapped[bool] = mapped_column(Boolean, default=False)
+    player_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The SHA-256 hash of the browser token (``rummykit_player`` cookie) of who joined."""
 
 
 class GameRow(Base):
@@ -106,6 +108,19 @@ class GameRow(Base):
     stood_in: Mapped[list[int]] = mapped_column(JSON, default=list)
     created: Mapped[float] = mapped_column(Float)
     finished: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class PlayRow(Base):
+    """A person's seat in a game, as it was when the game was dealt: the seat's ``name``, the hash
+    of its seat token and of the joining browser's token (``player_hash``). Who may read a private
+    game's record, and whose "my games" list it is in."""
+
+    __tablename__ = "plays"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    player_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
 
 class ActionRow(Base):
@@ -375,10 +390,12 @@ class Database:
             return tables, seats, games
 
     # ------------------------------------------------------------------ games and actions
-    def start_game(self, game: GameRow) -> None:
-        """Store a new match and mark its table ``playing``."""
+    def start_game(self, game: GameRow, plays: Sequence[PlayRow] = ()) -> None:
+        """Store a new match with its people's seats (``plays``) and mark its table ``playing``."""
         with self.session() as session:
             session.add(game)
+            session.flush()
+            session.add_all(plays)
             session.execute(update(TableRow).where(TableRow.id == game.table_id).values(status="playing"))
 
     def add_action(self, action: ActionRow, outcome: dict[str, Any] | None, stood_in: list[int]) -> None:
@@ -414,6 +431,34 @@ class Database:
                 session.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.idx))
             )
             return game, table, actions
+
+    def readers(self, game_id: str) -> tuple[bool, str, list[PlayRow]]:
+        """Who may read ``game_id``'s record: whether its table is public, the table's owner token
+        hash and the game's people's seats."""
+        with self.session() as session:
+            public, owner = session.execute(
+                select(TableRow.public, TableRow.owner_hash)
+                .join(GameRow, GameRow.table_id == TableRow.id)
+                .where(GameRow.id == game_id)
+            ).one()
+            plays = list(session.scalars(select(PlayRow).where(PlayRow.game_id == game_id)))
+            return bool(public), owner, plays
+
+    def my_games(self, player_hash: str | None, limit: int = 100) -> list[tuple[PlayRow, GameRow, TableRow]]:
+        """The games (newest first, at most ``limit``) in which a seat was the browser's whose
+        token hash is ``player_hash``: each seat with its game and table."""
+        if player_hash is None:
+            return []
+        with self.session() as session:
+            query = (
+                select(PlayRow, GameRow, TableRow)
+                .join(GameRow, GameRow.id == PlayRow.game_id)
+                .join(TableRow, TableRow.id == GameRow.table_id)
+                .where(PlayRow.player_hash == player_hash)
+                .order_by(GameRow.created.desc(), PlayRow.seat)
+                .limit(limit)
+            )
+            return [(play, game, table) for play, game, table in session.execute(query)]
 
     def all_game_ids(self) -> list[str]:
         """Every game's id."""

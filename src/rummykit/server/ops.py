@@ -105,10 +105,14 @@ def seat_in_path(text: str) -> int:
 
 def http(table: LiveTable, name: str, body: dict[str, Any]) -> dict[str, Any]:
     """A table's HTTP request (``docs/protocol.md``, "HTTP API"): ``info`` (``GET``), ``join`` and
-    ``leave`` (``seat`` from the path in ``body``), ``fill``, ``start``, ``rematch``; the answer."""
+    ``leave`` (``seat`` from the path in ``body``; for ``join``, ``player_hash``: the joining
+    browser's token hash, put there by the server), ``fill``, ``start``, ``rematch``; the answer."""
     if name == "join":
         seat = body["seat"]
-        token = table.join(seat, body.get("name", f"seat {seat}"))
+        player = body.get("player_hash")
+        token = table.join(
+            seat, body.get("name", f"seat {seat}"), player if isinstance(player, str) else None
+        )
         return {"table": table.id, "seat": seat, "token": token}
     if name == "leave":
         table.leave(body["seat"], body.get("token"))

@@ -37,7 +37,7 @@ from rummykit.engine.records import header, outcome_json
 from rummykit.errors import IllegalActionError, RummykitError
 from rummykit.server.assist import state_extras
 from rummykit.server.bots import BotRunner
-from rummykit.server.db import ActionRow, Database, GameRow, StoredGame
+from rummykit.server.db import ActionRow, Database, GameRow, PlayRow, StoredGame
 from rummykit.server.defaults import MAX_DEFAULT_STEPS, drawn_face
 from rummykit.server.protocol import HISTORY, RECENT, ProtocolError
 from rummykit.server.tokens import new_id, new_token, token_hash, token_matches
@@ -185,6 +185,8 @@ class SeatInfo:
     level: str = "greedy"
     token_hash: str | None = None
     standing_in: bool = False
+    player_hash: str | None = None
+    """The hash of the browser token of who joined (see :class:`rummykit.server.db.PlayRow`)."""
 
     def public(self, connected: bool) -> dict[str, Any]:
         """What everyone may know of the seat."""
@@ -258,7 +260,8 @@ class LiveTable:
         self.owner_hash = row.owner_hash
         self.status = row.status
         self.seats = [
-            SeatInfo(s.idx, s.name, s.kind, s.level, s.token_hash, s.standing_in) for s in stored.seats
+            SeatInfo(s.idx, s.name, s.kind, s.level, s.token_hash, s.standing_in, s.player_hash)
+            for s in stored.seats
         ]
         self.game = shared_game(row.variant, row.rules)
         self.sockets: dict[Viewer, set[Outbox]] = {v: set() for v in self.viewers}
@@ -458,8 +461,9 @@ class LiveTable:
             return
         raise ProtocolError("forbidden")
 
-    def join(self, idx: object, name: object) -> str:
-        """Take the open seat ``idx`` as a person called ``name``; returns the seat's secret token."""
+    def join(self, idx: object, name: object, player_hash: str | None = None) -> str:
+        """Take the open seat ``idx`` as a person called ``name`` (from the browser whose token's
+        hash is ``player_hash``, when known); returns the seat's secret token."""
         seat = self.seat(idx)
         if seat.kind != "open":
             raise ProtocolError("seat_taken", seat=seat.idx)
@@ -467,7 +471,15 @@ class LiveTable:
             raise ProtocolError("bad_request", reason="name is 1 to 40 characters")
         token = new_token()
         seat.kind, seat.name, seat.token_hash = "person", name.strip(), token_hash(token)
-        self.hub.db.set_seat(self.id, seat.idx, kind="person", name=seat.name, token_hash=seat.token_hash)
+        seat.player_hash = player_hash
+        self.hub.db.set_seat(
+            self.id,
+            seat.idx,
+            kind="person",
+            name=seat.name,
+            token_hash=seat.token_hash,
+            player_hash=player_hash,
+        )
         self._changed()
         return token
 
@@ -480,8 +492,10 @@ class LiveTable:
         if self.status == "playing":
             self._stand_in(seat.idx, force=True)
             return
-        seat.kind, seat.name, seat.token_hash = "open", f"seat {seat.idx}", None
-        self.hub.db.set_seat(self.id, seat.idx, kind="open", name=seat.name, token_hash=None)
+        seat.kind, seat.name, seat.token_hash, seat.player_hash = "open", f"seat {seat.idx}", None, None
+        self.hub.db.set_seat(
+            self.id, seat.idx, kind="open", name=seat.name, token_hash=None, player_hash=None
+        )
         self._changed()
 
     def fill(self, level: object) -> None:
@@ -514,7 +528,14 @@ class LiveTable:
             stood_in=[],
             created=time.time(),
         )
-        self.hub.db.start_game(row)
+        plays = [
+            PlayRow(
+                game_id=row.id, seat=s.idx, name=s.name, token_hash=s.token_hash, player_hash=s.player_hash
+            )
+            for s in self.seats
+            if s.kind == "person"
+        ]
+        self.hub.db.start_game(row, plays)
         self.match = run_through(self._rebuilding(row, []))
         self.status = "playing"
         self.break_until = None

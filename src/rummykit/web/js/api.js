@@ -36,6 +36,7 @@ function call(method, path, body) {
 
 export const api = {
   variants: () => call("GET", "/variants"),
+  myGames: () => call("GET", "/me/games"),
   table: (id) => call("GET", `/tables/${encodeURIComponent(id)}`),
   create: (table) => call("POST", "/tables", table),
   join: (id, seat, name) => call("POST", `/tables/${encodeURIComponent(id)}/seats/${seat}/join`, { name }),

@@ -8,6 +8,7 @@ import { Socket } from "./socket.js";
 import { CreateTable } from "./create.js";
 import { clientOf } from "./variants.js";
 import { keepFile } from "./recordfile.js";
+import { MyGames } from "./mygames.js";
 
 function useLobby() {
   const [lobby, setLobby] = useState(null);
@@ -52,6 +53,7 @@ export function Lobby({ variants, go }) {
   return html`<main class="lobby" data-testid="lobby">
     <h1 class="visually-hidden">${t("app_title")}</h1>
     <${CreateTable} variants=${variants} onCreated=${(id) => go(`#/t/${id}`)} />
+    <div class="lobby-side">
     <section class="panel open-tables" aria-labelledby="open-title" data-testid="open-tables">
       <h2 id="open-title">${t("lobby_open_tables")}</h2>
       ${lobby === null && html`<p>${t("table_loading")}</p>`}
@@ -83,5 +85,7 @@ export function Lobby({ variants, go }) {
         </ul>`}
       <${RecordFile} go=${go} />
     </section>
+    <${MyGames} variants=${variants} />
+    </div>
   </main>`;
 }

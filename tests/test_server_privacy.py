@@ -21,9 +21,9 @@ from test_server_support import Server, fresh_pg_url, needs_pg, running, sqlite_
 PATHS = ("/record", "/replay", "/replay/0")
 
 
-@pytest.fixture(params=["sqlite", pytest.param("pg", marks=needs_pg)])
-def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
-    url = sqlite_url(tmp_path) if request.param == "sqlite" else fresh_pg_url()
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("pg", marks=needs_pg)])
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    url = sqlite_url(tmp_path_factory.mktemp("privacy")) if request.param == "sqlite" else fresh_pg_url()
     with running(url) as started:
         yield started
 

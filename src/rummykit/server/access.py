@@ -70,14 +70,19 @@ def credentials(request: HTTPConnection) -> set[str]:
     return hashes
 
 
-def may_read(public: bool, owner_hash: str, plays: Iterable[PlayRow], hashes: set[str]) -> bool:
-    """Whether a request carrying tokens of ``hashes`` may read a game's record: always for a
-    public table's; for a private table's, with the owner's token, a player's seat token or a
-    player's browser token."""
+def may_read(
+    public: bool, owner_hash: str, plays: Iterable[PlayRow], hashes: set[str], account: int | None = None
+) -> bool:
+    """Whether a request carrying tokens of ``hashes`` (signed in as ``account``) may read a game's
+    record: always for a public table's; for a private table's, with the owner's token, a
+    player's seat token, a player's browser token or signed in as a player."""
     if public:
         return True
     if owner_hash in hashes:
         return True
     return any(
-        p.token_hash in hashes or (p.player_hash is not None and p.player_hash in hashes) for p in plays
+        p.token_hash in hashes
+        or (p.player_hash is not None and p.player_hash in hashes)
+        or (account is not None and p.account_id == account)
+        for p in plays
     )

@@ -16,15 +16,17 @@ from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.errors import IllegalActionError, NotationError
+from rummykit.server import accounts as acc
 from rummykit.server import ops
 from rummykit.server.access import credentials, joining_player, may_read, player_hash, set_player_cookie
+from rummykit.server.accounts import Accounts, Signed
 from rummykit.server.db import Database
 from rummykit.server.hub import Hub
 from rummykit.server.protocol import (
@@ -68,6 +70,12 @@ STATUS = {
     "not_finished": 409,
     "no_such_step": 404,
     "private_game": 403,
+    "csrf": 403,
+    "bad_login": 401,
+    "not_signed_in": 401,
+    "username_taken": 409,
+    "too_many_attempts": 429,
+    "not_your_seat": 403,
 }
 
 
@@ -128,9 +136,12 @@ class Connection:
     """A WebSocket connection's state: the table and viewer it joined (a table of this process's,
     or another's through the broker), its rate limiter."""
 
-    def __init__(self, hub: Hub, client: Client) -> None:
+    def __init__(self, hub: Hub, client: Client, account: int | None = None) -> None:
         self.hub = hub
         self.client = client
+        self.account = account
+        """The account the connection's session cookie is signed in as (checked against a seat
+        joined signed in)."""
         self.table: LiveTable | None = None
         """The table joined, when this process runs it."""
         self.remote: tuple[str, str] | None = None
@@ -202,6 +213,7 @@ class Connection:
     async def _hello(self, data: dict[str, Any]) -> None:
         if self.table is not None or self.remote is not None:
             raise ProtocolError("joined_already")
+        data = {**data, "account_id": self.account}
         place = await self.hub.locate(data.get("table"))
         if isinstance(place, LiveTable):
             viewer, last, game_id = ops.joining(place, data)
@@ -283,11 +295,26 @@ def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
     async def run(request: Request) -> Response:
         hub: Hub = request.app.state.hub
         try:
+            accounts: Accounts = request.app.state.accounts
+            signed = await signed_in(request)
+            if request.method not in ("GET", "HEAD", "OPTIONS"):
+                acc.check_csrf(request, accounts, signed)
             return await handler(request, hub)
         except (ProtocolError, IllegalActionError, NotationError) as exc:
             return _error(exc)
 
     return run
+
+
+async def signed_in(request: HTTPConnection) -> Signed | None:
+    """The request's valid session (its signed cookie, not expired), read once per request."""
+    if "signed" not in request.scope:
+        accounts: Accounts = request.app.state.accounts
+        token = accounts.token_of(request.cookies.get(acc.SESSION_COOKIE))
+        hub: Hub = request.app.state.hub
+        request.scope["signed"] = None if token is None else await hub.db.run(accounts.signed, token)
+    signed: Signed | None = request.scope["signed"]
+    return signed
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -327,6 +354,8 @@ async def seat_request(request: Request, hub: Hub) -> Response:
     """``POST /tables/{id}/seats/{seat}/join`` and ``…/leave``."""
     body = {**(await _body(request)), "seat": ops.seat_in_path(request.path_params["seat"])}
     body.pop("player_hash", None)
+    signed = await signed_in(request)
+    body["account_id"] = None if signed is None else signed.account_id
     name = request.url.path.rsplit("/", 1)[-1]
     if name != "join":
         return JSONResponse(await hub.request(request.path_params["table"], name, body))
@@ -352,7 +381,9 @@ def _finished_record(request: Request, hub: Hub) -> list[str]:
     if found is None:
         raise ProtocolError("no_such_game", game=game_id[:40])
     row, table, actions = found
-    if not table.public and not may_read(*hub.db.readers(game_id), credentials(request)):
+    signed = request.scope.get("signed")
+    account = None if signed is None else signed.account_id
+    if not table.public and not may_read(*hub.db.readers(game_id), credentials(request), account):
         raise ProtocolError("private_game", game=game_id)
     if row.status != "finished":
         raise ProtocolError("not_finished")
@@ -392,10 +423,10 @@ async def record_replay(request: Request, hub: Hub) -> Response:
     return JSONResponse(summary(done, None) if step is None else step_view(done, None, step))
 
 
-def _my_games(player: str | None) -> Callable[[Database], dict[str, Any]]:
+def _my_games(player: str | None, account: int | None) -> Callable[[Database], dict[str, Any]]:
     def read(db: Database) -> dict[str, Any]:
         games: dict[str, dict[str, Any]] = {}
-        for play, game, table in db.my_games(player):
+        for play, game, table in db.my_games(player, account):
             entry = games.get(game.id)
             if entry is None:
                 outcome = game.outcome
@@ -425,9 +456,134 @@ def _my_games(player: str | None) -> Callable[[Database], dict[str, Any]]:
 
 
 async def my_games(request: Request, hub: Hub) -> Response:
-    """``GET /me/games``: the games of the request's browser token (``rummykit_player``)."""
-    reader = _my_games(player_hash(request))
+    """``GET /me/games``: the games of the request's browser token (``rummykit_player``) and of
+    its account when signed in."""
+    signed = await signed_in(request)
+    reader = _my_games(player_hash(request), None if signed is None else signed.account_id)
     return JSONResponse(await hub.db.run(reader, hub.db))
+
+
+# ---------------------------------------------------------------------- accounts
+def _accounts(request: Request) -> Accounts:
+    accounts: Accounts = request.app.state.accounts
+    return accounts
+
+
+async def _limited(request: Request, kind: str, value: str, limit: acc.Limit, count: bool = True) -> None:
+    """Raise ``too_many_attempts`` (``seconds`` to wait) when ``limit`` of ``kind`` is reached."""
+    hub: Hub = request.app.state.hub
+    wait = await hub.db.run(_accounts(request).hit, kind, value, limit, count)
+    if wait is not None:
+        raise ProtocolError("too_many_attempts", seconds=wait)
+
+
+def _signed_answer(request: Request, accounts: Accounts, signed: Signed, status: int = 200) -> Response:
+    response = JSONResponse(acc.account_json(signed, accounts), status_code=status)
+    accounts.set_cookie(response, request, signed.token)
+    return response
+
+
+async def account(request: Request, hub: Hub) -> Response:
+    """``GET /account``: who is signed in, and the session's CSRF token."""
+    return JSONResponse(acc.account_json(await signed_in(request), _accounts(request)))
+
+
+async def sign_up(request: Request, hub: Hub) -> Response:
+    """``POST /account/signup``: a new account, signed in; the browser's guest games are claimed
+    unless ``"claim": false``."""
+    body = await _body(request)
+    username = acc.check_username(body.get("username"))
+    password = acc.check_password(body.get("password"))
+    claim = body.get("claim", True)
+    if not isinstance(claim, bool):
+        raise ProtocolError("bad_message", field="claim")
+    accounts = _accounts(request)
+    await _limited(request, "signup-address", acc.address(request), acc.SIGNUP_ADDRESS)
+    hashed = await asyncio.to_thread(acc.hasher.hash, password)
+    account_id = await hub.db.run(accounts.create, username, hashed, player_hash(request) if claim else None)
+    old = await signed_in(request)
+    token = await hub.db.run(accounts.new_session, account_id, None if old is None else old.token)
+    return _signed_answer(request, accounts, Signed(account_id, username, token), 201)
+
+
+async def sign_in(request: Request, hub: Hub) -> Response:
+    """``POST /account/login``: sign in (a fresh session: the one the browser had ends)."""
+    body = await _body(request)
+    username, password = body.get("username"), body.get("password")
+    if (
+        not isinstance(username, str)
+        or not isinstance(password, str)
+        or len(username) > 100
+        or len(password) > 1000
+    ):
+        raise ProtocolError("bad_login")
+    accounts = _accounts(request)
+    key = username.lower()
+    await _limited(request, "login-address", acc.address(request), acc.LOGIN_ADDRESS)
+    await _limited(request, "login-account", key, acc.LOGIN_ACCOUNT, count=False)
+    found = await hub.db.run(accounts.password_hash, username) if acc.USERNAME.fullmatch(username) else None
+    good = await asyncio.to_thread(acc.password_matches, None if found is None else found[2], password)
+    if found is None or not good:
+        await _limited(request, "login-account", key, acc.LOGIN_ACCOUNT)
+        raise ProtocolError("bad_login")
+    await hub.db.run(accounts.forget, "login-account", key)
+    old = await signed_in(request)
+    token = await hub.db.run(accounts.new_session, found[0], None if old is None else old.token)
+    return _signed_answer(request, accounts, Signed(found[0], found[1], token))
+
+
+async def sign_out(request: Request, hub: Hub) -> Response:
+    """``POST /account/logout``: the session ends."""
+    signed = await signed_in(request)
+    accounts = _accounts(request)
+    if signed is not None:
+        await hub.db.run(accounts.end_session, signed.token)
+    response = JSONResponse(acc.account_json(None, accounts))
+    accounts.clear_cookie(response, request)
+    return response
+
+
+async def _check_own_password(request: Request, hub: Hub, body: dict[str, Any]) -> Signed:
+    """The request's session, once ``password`` in ``body`` is its account's (failures count
+    toward the account's sign-in limit)."""
+    signed = await signed_in(request)
+    if signed is None:
+        raise ProtocolError("not_signed_in")
+    password = body.get("password")
+    accounts = _accounts(request)
+    key = signed.username.lower()
+    await _limited(request, "login-account", key, acc.LOGIN_ACCOUNT, count=False)
+    stored = await hub.db.run(accounts.password_hash_of, signed.account_id)
+    good = isinstance(password, str) and len(password) <= 1000
+    if not good or not await asyncio.to_thread(acc.password_matches, stored, str(password)):
+        await _limited(request, "login-account", key, acc.LOGIN_ACCOUNT)
+        raise ProtocolError("bad_login")
+    return signed
+
+
+async def change_password(request: Request, hub: Hub) -> Response:
+    """``POST /account/password``: ``password`` (the current one) and ``new_password``; every
+    other session of the account ends."""
+    body = await _body(request)
+    new = acc.check_password(body.get("new_password"), "new_password")
+    signed = await _check_own_password(request, hub, body)
+    accounts = _accounts(request)
+    hashed = await asyncio.to_thread(acc.hasher.hash, new)
+    await hub.db.run(accounts.set_password, signed.account_id, hashed)
+    token = await hub.db.run(accounts.new_session, signed.account_id, None, True)
+    return _signed_answer(request, accounts, Signed(signed.account_id, signed.username, token))
+
+
+async def delete_account(request: Request, hub: Hub) -> Response:
+    """``POST /account/delete``: ``password``; the account, its sessions and its name in its games
+    are gone (the games stay, its seats called ``anonymous``)."""
+    body = await _body(request)
+    signed = await _check_own_password(request, hub, body)
+    accounts = _accounts(request)
+    await hub.db.run(accounts.delete, signed.account_id)
+    response = JSONResponse(acc.account_json(None, accounts))
+    accounts.clear_cookie(response, request)
+    return response
 
 
 async def info(request: Request, hub: Hub) -> Response:
@@ -457,10 +613,14 @@ async def page(request: Request) -> Response:
 async def socket(ws: WebSocket) -> None:
     """``/ws``: the WebSocket protocol."""
     hub: Hub = ws.app.state.hub
+    if not acc.same_origin(ws):
+        await ws.close(1008)  # another site's page: refused before the handshake ends (403)
+        return
+    signed = await signed_in(ws)
     await ws.accept()
     client = Client(ws)
     writer = asyncio.create_task(client.writer())
-    connection = Connection(hub, client)
+    connection = Connection(hub, client, None if signed is None else signed.account_id)
     try:
         while not client.closing:
             message = await ws.receive()
@@ -498,6 +658,7 @@ def create_app(
         hub = Hub(Database(database_url), server, lease, bot_workers, broker, cluster)
         app.state.hub = hub
         await hub.startup()
+        app.state.accounts = Accounts(hub.db)
         try:
             yield
         finally:
@@ -516,6 +677,12 @@ def create_app(
         Route("/tables/{table}/start", endpoint(table_request), methods=["POST"]),
         Route("/tables/{table}/rematch", endpoint(table_request), methods=["POST"]),
         Route("/me/games", endpoint(my_games)),
+        Route("/account", endpoint(account)),
+        Route("/account/signup", endpoint(sign_up), methods=["POST"]),
+        Route("/account/login", endpoint(sign_in), methods=["POST"]),
+        Route("/account/logout", endpoint(sign_out), methods=["POST"]),
+        Route("/account/password", endpoint(change_password), methods=["POST"]),
+        Route("/account/delete", endpoint(delete_account), methods=["POST"]),
         Route("/games/{game}/record", endpoint(record)),
         Route("/games/{game}/replay", endpoint(game_replay)),
         Route("/games/{game}/replay/{step}", endpoint(game_replay)),

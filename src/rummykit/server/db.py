@@ -91,6 +91,8 @@ class SeatRow(Base):
     standing_in: Mapped[bool] = mapped_column(Boolean, default=False)
     player_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The SHA-256 hash of the browser token (``rummykit_player`` cookie) of who joined."""
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+    """The account signed in when the seat was joined: only its sessions may play the seat."""
 
 
 class GameRow(Base):
@@ -121,6 +123,48 @@ class PlayRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     player_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
+
+
+class AccountRow(Base):
+    """An account: its ``username`` as typed, ``key`` the same in lower case (unique: names differ
+    by more than case), the argon2 hash of its password."""
+
+    __tablename__ = "accounts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    username: Mapped[str] = mapped_column(String(32))
+    key: Mapped[str] = mapped_column(String(32), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created: Mapped[float] = mapped_column(Float)
+
+
+class SessionRow(Base):
+    """A signed-in browser: the SHA-256 hash of its session token, its account, until when."""
+
+    __tablename__ = "sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created: Mapped[float] = mapped_column(Float)
+    expires: Mapped[float] = mapped_column(Float)
+
+
+class AttemptRow(Base):
+    """A rate limit's count: ``key`` the SHA-256 hash of what is limited (``login-address:…``,
+    ``login-account:…``, ``signup-address:…``), ``count`` attempts since ``since``."""
+
+    __tablename__ = "attempts"
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    since: Mapped[float] = mapped_column(Float)
+    count: Mapped[int] = mapped_column(Integer)
+
+
+class SecretRow(Base):
+    """The server's secrets, shared by every process of the database: ``session`` signs the
+    session cookies and makes their CSRF tokens."""
+
+    __tablename__ = "secrets"
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
 
 
 class ActionRow(Base):
@@ -444,17 +488,25 @@ class Database:
             plays = list(session.scalars(select(PlayRow).where(PlayRow.game_id == game_id)))
             return bool(public), owner, plays
 
-    def my_games(self, player_hash: str | None, limit: int = 100) -> list[tuple[PlayRow, GameRow, TableRow]]:
+    def my_games(
+        self, player_hash: str | None, account: int | None = None, limit: int = 100
+    ) -> list[tuple[PlayRow, GameRow, TableRow]]:
         """The games (newest first, at most ``limit``) in which a seat was the browser's whose
-        token hash is ``player_hash``: each seat with its game and table."""
-        if player_hash is None:
+        token hash is ``player_hash`` or the account ``account``'s: each seat with its game and
+        table."""
+        mine = []
+        if player_hash is not None:
+            mine.append(PlayRow.player_hash == player_hash)
+        if account is not None:
+            mine.append(PlayRow.account_id == account)
+        if not mine:
             return []
         with self.session() as session:
             query = (
                 select(PlayRow, GameRow, TableRow)
                 .join(GameRow, GameRow.id == PlayRow.game_id)
                 .join(TableRow, TableRow.id == GameRow.table_id)
-                .where(PlayRow.player_hash == player_hash)
+                .where(or_(*mine))
                 .order_by(GameRow.created.desc(), PlayRow.seat)
                 .limit(limit)
             )

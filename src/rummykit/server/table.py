@@ -187,6 +187,8 @@ class SeatInfo:
     standing_in: bool = False
     player_hash: str | None = None
     """The hash of the browser token of who joined (see :class:`rummykit.server.db.PlayRow`)."""
+    account_id: int | None = None
+    """The account signed in when the seat was joined: only its sessions may play it."""
 
     def public(self, connected: bool) -> dict[str, Any]:
         """What everyone may know of the seat."""
@@ -260,7 +262,7 @@ class LiveTable:
         self.owner_hash = row.owner_hash
         self.status = row.status
         self.seats = [
-            SeatInfo(s.idx, s.name, s.kind, s.level, s.token_hash, s.standing_in, s.player_hash)
+            SeatInfo(s.idx, s.name, s.kind, s.level, s.token_hash, s.standing_in, s.player_hash, s.account_id)
             for s in stored.seats
         ]
         self.game = shared_game(row.variant, row.rules)
@@ -461,9 +463,12 @@ class LiveTable:
             return
         raise ProtocolError("forbidden")
 
-    def join(self, idx: object, name: object, player_hash: str | None = None) -> str:
+    def join(
+        self, idx: object, name: object, player_hash: str | None = None, account_id: int | None = None
+    ) -> str:
         """Take the open seat ``idx`` as a person called ``name`` (from the browser whose token's
-        hash is ``player_hash``, when known); returns the seat's secret token."""
+        hash is ``player_hash``, signed in as ``account_id``, when known); returns the seat's
+        secret token."""
         seat = self.seat(idx)
         if seat.kind != "open":
             raise ProtocolError("seat_taken", seat=seat.idx)
@@ -471,7 +476,7 @@ class LiveTable:
             raise ProtocolError("bad_request", reason="name is 1 to 40 characters")
         token = new_token()
         seat.kind, seat.name, seat.token_hash = "person", name.strip(), token_hash(token)
-        seat.player_hash = player_hash
+        seat.player_hash, seat.account_id = player_hash, account_id
         self.hub.db.set_seat(
             self.id,
             seat.idx,
@@ -479,6 +484,7 @@ class LiveTable:
             name=seat.name,
             token_hash=seat.token_hash,
             player_hash=player_hash,
+            account_id=account_id,
         )
         self._changed()
         return token
@@ -492,9 +498,10 @@ class LiveTable:
         if self.status == "playing":
             self._stand_in(seat.idx, force=True)
             return
-        seat.kind, seat.name, seat.token_hash, seat.player_hash = "open", f"seat {seat.idx}", None, None
+        seat.kind, seat.name, seat.token_hash = "open", f"seat {seat.idx}", None
+        seat.player_hash = seat.account_id = None
         self.hub.db.set_seat(
-            self.id, seat.idx, kind="open", name=seat.name, token_hash=None, player_hash=None
+            self.id, seat.idx, kind="open", name=seat.name, token_hash=None, player_hash=None, account_id=None
         )
         self._changed()
 
@@ -530,7 +537,12 @@ class LiveTable:
         )
         plays = [
             PlayRow(
-                game_id=row.id, seat=s.idx, name=s.name, token_hash=s.token_hash, player_hash=s.player_hash
+                game_id=row.id,
+                seat=s.idx,
+                name=s.name,
+                token_hash=s.token_hash,
+                player_hash=s.player_hash,
+                account_id=s.account_id,
             )
             for s in self.seats
             if s.kind == "person"
@@ -668,11 +680,15 @@ class LiveTable:
             self.hub.db.set_seat(self.id, idx, standing_in=False)
             self._schedule()
 
-    def check_token(self, idx: object, token: object) -> int:
-        """The seat number when ``token`` is seat ``idx``'s; raises ``no_such_seat``/``bad_token``."""
+    def check_token(self, idx: object, token: object, account: int | None = None) -> int:
+        """The seat number when ``token`` is seat ``idx``'s and, for a seat joined signed in, the
+        connection is signed in as that account; raises ``no_such_seat``, ``bad_token`` or
+        ``not_your_seat``."""
         seat = self.seat(idx)
         if not token_matches(token, seat.token_hash):
             raise ProtocolError("bad_token", seat=seat.idx)
+        if seat.account_id is not None and account != seat.account_id:
+            raise ProtocolError("not_your_seat", seat=seat.idx)
         return seat.idx
 
     # ------------------------------------------------------------------ playing

@@ -352,7 +352,7 @@ class LiveTable:
         (:func:`rummykit.server.assist.state_extras`: Kalooki's ``opening``, Carousel's
         ``carousel``); ``break_left``, the seconds of the break
         between rounds still to run as the message is made (0 when none); the outcome and the seed
-        once the match is over."""
+        once the match is over (the seed ``None`` for a private table's spectators)."""
         game, state = self.game, match.state
         actions = [] if viewer is None else game.legal_actions(state, viewer)
         legal = [
@@ -380,7 +380,9 @@ class LiveTable:
             message.update(
                 over=True,
                 outcome=outcome_json(outcome),
-                seed=match.seed,
+                # the seed deals every hand: a private table's spectators (anyone with its id) don't
+                # get it, as they don't get its record
+                seed=match.seed if viewer is not None or self.options.public else None,
                 stood_in=match.stood_in,
                 record=f"/games/{match.game_id}/record",
             )

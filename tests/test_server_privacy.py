@@ -2,19 +2,16 @@
 ``/replay/{step}`` answer ``403 private_game`` to anyone without a token of one of its players (a
 seat token as ``Authorization: Bearer``, the browser token cookie a seat was joined with, the
 table's owner token), and "my games" (``GET /me/games``) lists a browser's games. Against a real
-server over loopback HTTP, on SQLite and on PostgreSQL when ``RUMMYKIT_TEST_PG`` is set; and a
-database of the previous schema, with a game in it, upgraded without losing its players."""
+server over loopback HTTP, on SQLite and on PostgreSQL when ``RUMMYKIT_TEST_PG`` is set."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, text
 
 from test_server_support import Server, fresh_pg_url, needs_pg, running, sqlite_url
 
@@ -128,45 +125,3 @@ def test_my_games_lists_a_browsers_games_private_ones_included(server: Server) -
         # a forged cookie is nobody's, and a join can't name another browser's token hash
         forged = httpx.get(f"{server.base}/me/games", cookies={"rummykit_player": "<script>"})
         assert forged.json()["games"] == []
-
-
-def test_an_upgraded_database_keeps_its_players(tmp_path: Path) -> None:
-    """A database of the first schema (0001), with a private table's finished game: after the
-    upgrade its seat token still reads the record, and nobody else does."""
-    from alembic import command
-    from alembic.config import Config
-
-    from rummykit.server.tokens import token_hash
-
-    url = sqlite_url(tmp_path)
-    engine = create_engine(url)
-    config = Config()
-    config.set_main_option("script_location", "rummykit.server:migrations")
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
-        now = time.time()
-        connection.execute(
-            text(
-                "INSERT INTO tables VALUES ('T1', 'okey', '{}', '{}', 0, :owner, 'finished', :now, NULL, 0)"
-            ),
-            {"owner": token_hash("o" * 32), "now": now},
-        )
-        for idx in range(4):
-            kind, hashed = ("person", token_hash("s" * 32)) if idx == 0 else ("bot", None)
-            connection.execute(
-                text("INSERT INTO seats VALUES ('T1', :idx, :name, :kind, 'greedy', :hash, 0, 0)"),
-                {"idx": idx, "name": f"p{idx}", "kind": kind, "hash": hashed},
-            )
-        connection.execute(
-            text(
-                "INSERT INTO games VALUES ('G1', 'T1', 1, 7, '[\"ann\", \"b\", \"c\", \"d\"]', 'finished', "
-                '\'{"scores": [0, 0, 0, 0], "winners": [0], "rounds": 1}\', \'[]\', :now, :now)'
-            ),
-            {"now": now},
-        )
-    engine.dispose()
-    with running(url) as server:
-        refused(server.get("/games/G1/record"), "G1")
-        seat = httpx.get(f"{server.base}/games/G1/record", headers={"Authorization": "Bearer " + "s" * 32})
-        assert seat.status_code == 200 and '"seed": 7' in seat.text

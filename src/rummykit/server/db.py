@@ -439,6 +439,13 @@ class Database:
         with self.session() as session:
             session.add(game)
             session.flush()
+            linked = {p.account_id for p in plays if p.account_id is not None}
+            if linked:
+                # an account deleted while its seat's table ran (in another process's memory, too)
+                known = set(session.scalars(select(AccountRow.id).where(AccountRow.id.in_(linked))))
+                for play in plays:
+                    if play.account_id is not None and play.account_id not in known:
+                        play.account_id, play.player_hash = None, None
             session.add_all(plays)
             session.execute(update(TableRow).where(TableRow.id == game.table_id).values(status="playing"))
 

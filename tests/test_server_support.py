@@ -53,7 +53,8 @@ def fresh_pg_url() -> str:
 
     engine = create_engine(PG_URL.replace("postgresql://", "postgresql+psycopg://", 1))
     with engine.begin() as conn:
-        names = "attempts, secrets, sessions, plays, actions, games, seats, accounts, tables, alembic_version"
+        names = "ratings, attempts, secrets, sessions, plays, actions, games, seats, accounts, tables"
+        names += ", alembic_version"
         conn.execute(text(f"DROP TABLE IF EXISTS {names} CASCADE"))
     engine.dispose()
     return PG_URL

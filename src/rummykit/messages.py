@@ -107,6 +107,7 @@ register(
         "bad_password": "a password is {min} to {max} characters",
         "username_taken": "that username is taken",
         "too_many_attempts": "too many attempts: try again in {seconds} seconds",
+        "rated_needs_account": "a rated table's seats are for signed-in players: sign in first",
         "not_your_seat": "seat {seat} was taken by a signed-in player: sign in as them to play it",
     }
 )

@@ -36,6 +36,7 @@ from rummykit.server.db import (
     Database,
     GameRow,
     PlayRow,
+    RatingRow,
     SeatRow,
     SecretRow,
     SessionRow,
@@ -301,6 +302,7 @@ class Accounts:
                 .values(account_id=None, player_hash=None, name=ANONYMOUS)
             )
             session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            session.execute(delete(RatingRow).where(RatingRow.account_id == account_id))
             session.execute(delete(AccountRow).where(AccountRow.id == account_id))
 
 

@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.errors import IllegalActionError, NotationError
 from rummykit.server import accounts as acc
-from rummykit.server import ops
+from rummykit.server import ops, ratings
 from rummykit.server.access import credentials, joining_player, may_read, player_hash, set_player_cookie
 from rummykit.server.accounts import Accounts, Signed
 from rummykit.server.db import Database
@@ -76,6 +76,7 @@ STATUS = {
     "username_taken": 409,
     "too_many_attempts": 429,
     "not_your_seat": 403,
+    "rated_needs_account": 403,
 }
 
 
@@ -587,6 +588,34 @@ async def delete_account(request: Request, hub: Hub) -> Response:
     return response
 
 
+async def leaderboard(request: Request, hub: Hub) -> Response:
+    """``GET /ratings/{variant}``: the accounts rated at a game, best first, and the bots' fixed
+    ratings."""
+    name = request.path_params["variant"]
+    if name not in {v["variant"] for v in VARIANTS_ANSWER["variants"]}:
+        raise ProtocolError("rules", reason=f"there is no game {name[:40]}")
+    rows = await hub.db.run(hub.db.leaderboard, name)
+    return JSONResponse(
+        {
+            "type": "leaderboard",
+            "variant": name,
+            "ratings": [
+                {
+                    "username": username,
+                    "rating": ratings.shown(row.mu),
+                    "mu": round(row.mu, 3),
+                    "sigma": round(row.sigma, 3),
+                    "games": row.games,
+                    "wins": row.wins,
+                    "provisional": row.games < ratings.PROVISIONAL_GAMES,
+                }
+                for username, row in rows
+            ],
+            "bots": {level: ratings.shown(mu) for level, (mu, _) in ratings.BOT_RATINGS.items()},
+        }
+    )
+
+
 async def info(request: Request, hub: Hub) -> Response:
     """``GET /api``: what this is, how many tables it runs and actions it accepted since it
     started."""
@@ -679,6 +708,7 @@ def create_app(
         Route("/tables/{table}/rematch", endpoint(table_request), methods=["POST"]),
         Route("/me/games", endpoint(my_games)),
         Route("/account", endpoint(account)),
+        Route("/ratings/{variant}", endpoint(leaderboard)),
         Route("/account/signup", endpoint(sign_up), methods=["POST"]),
         Route("/account/login", endpoint(sign_in), methods=["POST"]),
         Route("/account/logout", endpoint(sign_out), methods=["POST"]),

@@ -47,6 +47,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from rummykit.server import ratings
+
 __all__ = ["Database", "IntegrityError", "database_url", "default_database_path"]
 
 T = TypeVar("T")
@@ -156,6 +158,19 @@ class AttemptRow(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     since: Mapped[float] = mapped_column(Float)
     count: Mapped[int] = mapped_column(Integer)
+
+
+class RatingRow(Base):
+    """An account's rating at one game (variant): OpenSkill's ``mu`` and ``sigma``, its rated
+    ``games`` and ``wins`` (see :mod:`rummykit.server.ratings`)."""
+
+    __tablename__ = "ratings"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
 
 
 class SecretRow(Base):
@@ -464,6 +479,9 @@ class Database:
                 )
                 table_id = session.scalars(select(GameRow.table_id).where(GameRow.id == action.game_id)).one()
                 session.execute(update(TableRow).where(TableRow.id == table_id).values(status="finished"))
+                table = session.get(TableRow, table_id)
+                if table is not None and table.options.get("rated"):
+                    _rate(session, table, action.game_id, outcome)
 
     def set_stood_in(self, game_id: str, stood_in: list[int]) -> None:
         """Record the seats a bot has stood in for during ``game_id``."""
@@ -519,10 +537,57 @@ class Database:
             )
             return [(play, game, table) for play, game, table in session.execute(query)]
 
+    def leaderboard(self, variant: str, limit: int = 100) -> list[tuple[str, RatingRow]]:
+        """The accounts rated at ``variant``, best first: (username, rating)."""
+        with self.session() as session:
+            query = (
+                select(AccountRow.username, RatingRow)
+                .join(AccountRow, AccountRow.id == RatingRow.account_id)
+                .where(RatingRow.variant == variant)
+                .order_by(RatingRow.mu.desc(), AccountRow.key)
+                .limit(limit)
+            )
+            return [(str(name), row) for name, row in session.execute(query)]
+
+    def ratings_of(self, account_id: int) -> list[RatingRow]:
+        """An account's ratings, one per game it played rated."""
+        with self.session() as session:
+            return list(session.scalars(select(RatingRow).where(RatingRow.account_id == account_id)))
+
     def all_game_ids(self) -> list[str]:
         """Every game's id."""
         with self.session() as session:
             return list(session.scalars(select(GameRow.id)))
+
+
+def _rate(session: Session, table: TableRow, game_id: str, outcome: dict[str, Any]) -> None:
+    """Move the ratings of the accounts that played the rated match ``game_id`` at ``table``."""
+    seats = list(session.scalars(select(SeatRow).where(SeatRow.table_id == table.id).order_by(SeatRow.idx)))
+    plays = {p.seat: p for p in session.scalars(select(PlayRow).where(PlayRow.game_id == game_id))}
+    winners = set(outcome.get("winners") or [])
+    rows: list[RatingRow | None] = []
+    rated: list[ratings.Seat] = []
+    for seat in seats:
+        play = plays.get(seat.idx)
+        row = None
+        if play is not None and play.account_id is not None:
+            row = session.get(RatingRow, (play.account_id, table.variant), with_for_update=True)
+            if row is None:
+                mu, sigma = ratings.NEW
+                row = RatingRow(
+                    account_id=play.account_id, variant=table.variant, mu=mu, sigma=sigma, games=0, wins=0
+                )
+                session.add(row)
+            mu, sigma = row.mu, row.sigma
+        elif seat.kind == "bot":
+            mu, sigma = ratings.bot_rating(seat.level)
+        else:
+            mu, sigma = ratings.NEW
+        rows.append(row)
+        rated.append(ratings.Seat(mu, sigma, row is not None, seat.idx in winners))
+    for row, before, (mu, sigma) in zip(rows, rated, ratings.rate(rated), strict=True):
+        if row is not None:
+            row.mu, row.sigma, row.games, row.wins = mu, sigma, row.games + 1, row.wins + int(before.won)
 
 
 def _take(session: Session, ids: list[str], server: str, until: float, condition: Any) -> list[str]:

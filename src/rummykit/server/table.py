@@ -145,6 +145,9 @@ class TableOptions:
     bot_delay: float = 0.6
     round_break_seconds: float = 10.0
     hints: bool = True
+    rated: bool = False
+    """Its matches move the accounts' ratings (:mod:`rummykit.server.ratings`); only accounts may
+    sit at it."""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableOptions:
@@ -156,6 +159,9 @@ class TableOptions:
         if not isinstance(data.get("hints", True), bool):
             raise ProtocolError("bad_request", reason="hints is true or false")
         options.hints = bool(data.get("hints", True))
+        if not isinstance(data.get("rated", False), bool):
+            raise ProtocolError("bad_request", reason="rated is true or false")
+        options.rated = bool(data.get("rated", False))
         turn = data.get("turn_seconds")
         if turn is not None:
             options.turn_seconds = _seconds(turn, "turn_seconds", 1.0, 3600.0)
@@ -476,6 +482,8 @@ class LiveTable:
             raise ProtocolError("seat_taken", seat=seat.idx)
         if not isinstance(name, str) or not 0 < len(name.strip()) <= 40:
             raise ProtocolError("bad_request", reason="name is 1 to 40 characters")
+        if self.options.rated and account_id is None:
+            raise ProtocolError("rated_needs_account")
         token = new_token()
         seat.kind, seat.name, seat.token_hash = "person", name.strip(), token_hash(token)
         seat.player_hash, seat.account_id = player_hash, account_id

@@ -69,3 +69,23 @@ def test_a_rated_match_moves_the_accounts_rating(server: Server) -> None:
     assert entry[0]["sigma"] < ratings.NEW[1] and entry[0]["rating"] == ratings.shown(mu)
     assert entry[0]["wins"] == int(mine["won"]) and (mu > ratings.NEW[0]) == mine["won"]
     assert server.get("/ratings/nothing").json()["error"]["code"] == "rules"
+
+    # shown at the table and in the lobby: the account's (provisional), the bots' fixed ones
+    body = {"variant": "okey", "seats": SEATS, "rated": True, "public": True, "bot_delay": 5}
+    table = ann.post("/tables", body).json()["table"]
+    assert server.get(f"/tables/{table}").json()["seats"][0]["rating"] is None  # open
+    ann.post(f"/tables/{table}/seats/0/join", {"name": "ann"})
+    seats = server.get(f"/tables/{table}").json()["seats"]
+    want = [
+        {"rating": ratings.shown(mu), "provisional": True},
+        {"rating": 1200, "provisional": False},
+        {"rating": 1700, "provisional": False},
+        {"rating": 1400, "provisional": False},
+    ]
+    assert [s["rating"] for s in seats] == want
+    listed = next(t for t in server.get("/tables").json()["tables"] if t["table"] == table)
+    assert listed["options"]["rated"] is True and [s["rating"] for s in listed["seats"]] == want
+    other = ann.post("/tables", {**body, "rated": False}).json()["table"]
+    unrated = next(t for t in server.get("/tables").json()["tables"] if t["table"] == other)
+    assert "rating" not in unrated["seats"][0]
+    assert "rating" not in server.get(f"/tables/{other}").json()["seats"][0]

@@ -549,6 +549,19 @@ class Database:
             )
             return [(str(name), row) for name, row in session.execute(query)]
 
+    def ratings_for(self, pairs: Sequence[tuple[int, str]]) -> dict[tuple[int, str], RatingRow]:
+        """The ratings of the ``(account, variant)`` pairs that have one."""
+        wanted = set(pairs)
+        if not wanted:
+            return {}
+        with self.session() as session:
+            query = select(RatingRow).where(RatingRow.account_id.in_({a for a, _ in wanted}))
+            return {
+                (row.account_id, row.variant): row
+                for row in session.scalars(query)
+                if (row.account_id, row.variant) in wanted
+            }
+
     def ratings_of(self, account_id: int) -> list[RatingRow]:
         """An account's ratings, one per game it played rated."""
         with self.session() as session:

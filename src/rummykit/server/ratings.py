@@ -7,6 +7,7 @@ is provisional until :data:`PROVISIONAL_GAMES` rated games. The rating shown is
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -32,6 +33,22 @@ def bot_rating(level: str) -> tuple[float, float]:
 def shown(mu: float) -> int:
     """The rating shown for ``mu``."""
     return round(1500 + 40 * (mu - 25.0))
+
+
+def seat_rating(
+    kind: str, level: str, mu_games: tuple[float, int] | None, account: bool
+) -> dict[str, Any] | None:
+    """What the lobby and the table show of a rated table's seat: ``{"rating", "provisional"}``
+    (an account's, or a new account's 1500 provisional; a bot's fixed one), ``None`` for a seat
+    that has none (an open one)."""
+    if kind == "bot":
+        return {"rating": shown(bot_rating(level)[0]), "provisional": False}
+    if not account:
+        return None
+    if mu_games is None:
+        return {"rating": shown(NEW[0]), "provisional": True}
+    mu, games = mu_games
+    return {"rating": shown(mu), "provisional": games < PROVISIONAL_GAMES}
 
 
 @dataclass

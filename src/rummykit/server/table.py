@@ -35,6 +35,7 @@ from rummykit.engine.events import Event
 from rummykit.engine.game import Game
 from rummykit.engine.records import header, outcome_json
 from rummykit.errors import IllegalActionError, RummykitError
+from rummykit.server import ratings
 from rummykit.server.assist import state_extras
 from rummykit.server.bots import BotRunner
 from rummykit.server.db import ActionRow, Database, GameRow, PlayRow, StoredGame
@@ -441,8 +442,26 @@ class LiveTable:
             "game": None if match is None else match.game_id,
             "number": 0 if match is None else match.number,
             "stood_in": [] if match is None else match.stood_in,
-            "seats": [s.public(bool(self.sockets[s.idx])) for s in self.seats],
+            "seats": [
+                {**s.public(bool(self.sockets[s.idx])), **({"rating": rating} if self.options.rated else {})}
+                for s, rating in zip(self.seats, self._seat_ratings(), strict=True)
+            ],
         }
+
+    def _seat_ratings(self) -> list[dict[str, Any] | None]:
+        """Each seat's rating at a rated table (:func:`rummykit.server.ratings.seat_rating`), read
+        now; ``None`` each at an unrated one."""
+        if not self.options.rated:
+            return [None] * len(self.seats)
+        known = self.hub.db.ratings_for(
+            [(s.account_id, self.variant) for s in self.seats if s.account_id is not None]
+        )
+        shown = []
+        for s in self.seats:
+            row = None if s.account_id is None else known.get((s.account_id, self.variant))
+            mu_games = None if row is None else (row.mu, row.games)
+            shown.append(ratings.seat_rating(s.kind, s.level, mu_games, s.account_id is not None))
+        return shown
 
     def _changed(self, skip: Outbox | None = None) -> str:
         """Tell every connection (but ``skip``) and the lobby that the seating or status changed;

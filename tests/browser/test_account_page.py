@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,37 @@ def test_sign_up_keeps_the_guest_games(pages: Pages, server: Server, lang: str) 
     page.get_by_role("link", name=strings["my_games_title"]).first.click()
     expect(page.get_by_test_id(f"my-game-{game}")).to_be_visible()
 
+    # signed in, a table may be rated; a rated match puts the account on the leaderboard
+    expect(page.get_by_test_id("create-rated")).to_be_visible()
+    play_rated(page, server)
+    page.reload()
+    rows = page.get_by_test_id("leaderboard-rows")
+    expect(rows).to_contain_text(username)
+    expect(rows).to_contain_text("?")  # provisional
+    expect(page.get_by_test_id("leaderboard-bots")).to_be_visible()
+    check_sizes(page, lang, f"lobby-ratings-{lang}")
+
+
+def play_rated(page: Page, server: Server) -> None:
+    """In ``page`` (signed in): a rated one-round Okey match against bots, joined, started and
+    left (a bot stands in and ends it)."""
+    table = page.evaluate(
+        """async () => {
+          const { api } = await import("/static/js/api.js");
+          const seats = [{kind: "person"}, {kind: "bot", level: "easy"}, {kind: "bot"}, {kind: "bot"}];
+          const body = {variant: "okey", options: {rounds: 1}, seats, rated: true, bot_delay: 0};
+          const t = await api.create(body);
+          const j = await api.join(t.table, 0, "me");
+          await api.start(t.table, j.token);
+          await api.leave(t.table, 0, j.token);
+          return t.table;
+        }"""
+    )
+    deadline = time.monotonic() + 60
+    while server.get(f"/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+
 
 def test_an_account_from_another_device_and_its_end(pages: Pages, server: Server) -> None:
     page = person(pages, "account-first")
@@ -65,6 +97,8 @@ def test_an_account_from_another_device_and_its_end(pages: Pages, server: Server
 
     # another device: a wrong password is answered in words, the right one finds the game
     other = person(pages, "account-other")
+    other.goto("/")
+    expect(other.get_by_test_id("create-rated-help")).to_be_visible()  # a guest: no rated tables
     other.goto("/#/account")
     fill(other, "sign-in", username="walker", password="not the password")
     expect(other.get_by_test_id("sign-in-error")).to_have_text("Wrong username or password")

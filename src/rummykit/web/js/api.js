@@ -42,7 +42,7 @@ function setSession(answer) {
 /** The account as the server last said ({account, csrf}); asks it the first time. */
 export function loadSession() {
   if (!known) known = request("/account").then(setSession, () => session);
-  return known;
+  return known.then(() => session);
 }
 
 /** Call `listener(session)` whenever the account changes; returns the function that stops it. */
@@ -72,6 +72,7 @@ async function accountCall(path, body) {
 export const api = {
   variants: () => call("GET", "/variants"),
   myGames: () => call("GET", "/me/games"),
+  leaderboard: (variant) => call("GET", `/ratings/${encodeURIComponent(variant)}`),
   signUp: (username, password, claim) => accountCall("/account/signup", { username, password, claim }),
   signIn: (username, password) => accountCall("/account/login", { username, password }),
   signOut: () => accountCall("/account/logout"),

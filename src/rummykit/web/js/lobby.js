@@ -9,6 +9,7 @@ import { CreateTable } from "./create.js";
 import { clientOf } from "./variants.js";
 import { keepFile } from "./recordfile.js";
 import { MyGames } from "./mygames.js";
+import { Leaderboard, ratingText } from "./leaderboard.js";
 
 function useLobby() {
   const [lobby, setLobby] = useState(null);
@@ -23,9 +24,10 @@ function useLobby() {
 }
 
 function seatText(seat) {
+  const rating = seat.rating ? ` ${ratingText(seat.rating)}` : "";
   if (seat.kind === "open") return t("waiting_open");
-  if (seat.kind === "bot") return t("lobby_bot");
-  return seat.name;
+  if (seat.kind === "bot") return t("lobby_bot") + rating;
+  return seat.name + rating;
 }
 
 /** Open a picked record file in the replay viewer (the server replays it: its errors show there). */
@@ -63,6 +65,7 @@ export function Lobby({ variants, go }) {
           (x) => html`<li key=${x.table} data-testid=${`open-table-${x.table}`}>
             <strong>${t(`game_${x.variant}`)}</strong>
             <span class="tag">${t(`status_${x.status}`)}</span>
+            ${x.options.rated && html`<span class="tag rated" data-testid=${`rated-${x.table}`}>${t("ratings_rated")}</span>`}
             <span class="seat-list">${x.seats.map((s) => html`<bdi key=${s.seat}>${seatText(s)}</bdi>`)}</span>
             ${x.seats
               .filter((s) => s.kind === "open")
@@ -86,6 +89,7 @@ export function Lobby({ variants, go }) {
       <${RecordFile} go=${go} />
     </section>
     <${MyGames} variants=${variants} />
+    <${Leaderboard} variants=${variants} />
     </div>
   </main>`;
 }

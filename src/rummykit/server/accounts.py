@@ -321,7 +321,9 @@ def same_origin(request: HTTPConnection) -> bool:
     if origin is None:
         return True
     host = request.headers.get("host", "")
-    return origin.partition("://")[2].rstrip("/") == host
+    named = origin.partition("://")[2].rstrip("/")
+    # a proxy may pass the host without the port it listens on (nginx's $host)
+    return named == host or (":" not in host and named.rpartition(":")[0] == host)
 
 
 def check_csrf(request: HTTPConnection, accounts: Accounts, signed: Signed | None) -> None:

@@ -48,6 +48,7 @@ class Browser:
         address = address or f"10.0.{n // 250}.{n % 250 + 1}"
         self.http = httpx.Client(base_url=server.base, timeout=30, headers={"X-Forwarded-For": address})
         self.csrf: str | None = None
+        self.seat_token = ""
 
     def post(self, path: str, body: dict[str, Any] | None = None) -> httpx.Response:
         headers = {} if self.csrf is None else {"X-CSRF-Token": self.csrf}
@@ -73,6 +74,7 @@ def play_private(server: Server, browser: Browser) -> str:
     body = {"variant": "okey", "options": {"rounds": 1}, "seats": SEATS, "bot_delay": 0}
     created = browser.post("/tables", body).json()
     token = browser.post(f"/tables/{created['table']}/seats/0/join", {"name": "ann"}).json()["token"]
+    browser.seat_token = token
     assert browser.post(f"/tables/{created['table']}/start", {"token": token}).status_code == 200
     assert browser.post(f"/tables/{created['table']}/seats/0/leave", {"token": token}).status_code == 200
     deadline = time.monotonic() + 60
@@ -225,8 +227,12 @@ def test_change_password_ends_other_sessions_and_delete_anonymises(server: Serve
     assert again.status_code == 401
     # the game stays, its seat anonymous, and the browser no longer holds it
     assert ann.get("/me/games").json()["games"] == []
-    record = httpx.get(f"{server.base}/games/{game}/record").status_code
-    assert record == 403
+    assert httpx.get(f"{server.base}/games/{game}/record").status_code == 403
+    record = httpx.get(
+        f"{server.base}/games/{game}/record", headers={"Authorization": f"Bearer {ann.seat_token}"}
+    )
+    head = json.loads(record.text.splitlines()[0])
+    assert head["seats"][0] == "anonymous" and '"ann"' not in record.text
     # the username is free again
     assert (
         Browser(server).post("/account/signup", {"username": "fay", "password": PASSWORD}).status_code == 201

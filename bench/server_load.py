@@ -95,6 +95,8 @@ http {{
             proxy_set_header Upgrade $http_upgrade;
             proxy_set_header Connection $connection_upgrade;
             proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $remote_addr;
+            proxy_set_header X-Forwarded-Proto $scheme;
             proxy_connect_timeout 2s;
             proxy_read_timeout 1h;
             proxy_send_timeout 1h;

@@ -189,7 +189,7 @@ def test_a_killed_process_s_tables_go_on_at_the_other(cluster: list[Server], tmp
     watcher.close()
     last = back.play_to_end(rng, prefix="after")
     back.close()
-    record = other.get(last["record"]).text
+    record = other.get(last["record"], token=back.token).text
     assert len([line for line in record.splitlines() if '"action"' in line]) == last["v"]
     replay_record(record)
 

@@ -122,7 +122,7 @@ def test_bad_messages_change_nothing(server: Server) -> None:
     while not (spectator.state and spectator.state["over"]):
         spectator.recv()
     assert spectator.state["stood_in"] == [0, 1]
-    record = server.get(spectator.state["record"])
+    record = server.get(spectator.state["record"], token=tokens[0])
     assert replay_record(record.text).complete
     for c in [*clients, spectator]:
         c.close()

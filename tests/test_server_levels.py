@@ -45,7 +45,7 @@ def test_every_game_takes_the_levels_and_okey_plays_against_them(tmp_path: Path)
         last = client.play_to_end(random.Random(3))
         client.close()
         assert last["over"] and last["outcome"]["rounds"] == 1
-        record = server.get(last["record"])
+        record = server.get(last["record"], token=client.token)
         assert record.status_code == 200
         replayed = replay_record(record.text)
         assert replayed.complete and replayed.actions == last["v"]

@@ -21,12 +21,12 @@ def test_one_person_three_bots_play_okey_to_the_end(tmp_path: Path) -> None:
         assert [s["kind"] for s in info["seats"]] == ["person", "bot", "bot", "bot"]
         first = client.until("sync")
         assert first["v"] >= 0 and "seed" not in first
-        assert server.get(f"/games/{first['game']}/record").status_code == 409
+        assert server.get(f"/games/{first['game']}/record", token=token).status_code == 409
         last = client.play_to_end(random.Random(1))
         assert last["over"] and last["outcome"]["rounds"] == 1
         assert isinstance(last["seed"], int)
         client.close()
-        record = server.get(last["record"])
+        record = server.get(last["record"], token=token)
         assert record.status_code == 200
         path = tmp_path / "game.jsonl"
         path.write_text(record.text)

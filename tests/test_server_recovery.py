@@ -63,7 +63,7 @@ def finish_after_crash(first: Server, second: Server, tmp_path: Path) -> None:
     assert played and back.act("draw", "k0")["duplicate"] is True
     last = back.play_to_end(rng, prefix="after")
     back.close()
-    record = second.get(last["record"])
+    record = second.get(last["record"], token=back.token)
     assert record.status_code == 200
     texts = [line for line in record.text.splitlines() if '"action"' in line]
     assert len(texts) == last["v"]

@@ -28,7 +28,7 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
 
 def finished_game(server: Server) -> str:
     """A game of four bots (one round of Okey, no delay), played to its end; its id."""
-    created, _ = make_table(server, persons=0, options={"rounds": 1})
+    created, _ = make_table(server, persons=0, options={"rounds": 1}, public=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         info = server.get(f"/tables/{created['table']}").json()
@@ -92,7 +92,7 @@ def test_a_finished_game_steps_with_every_hand(server: Server) -> None:
 
 
 def test_an_unfinished_game_is_refused_and_bad_steps_are_errors(server: Server) -> None:
-    created, _ = make_table(server, persons=1, options={"rounds": 1})
+    created, _ = make_table(server, persons=1, options={"rounds": 1}, public=True)
     game_id = created["game"] or server.get(f"/tables/{created['table']}").json()["game"]
     for path in (f"/games/{game_id}/replay", f"/games/{game_id}/replay/0"):
         refused = server.get(path)

@@ -150,9 +150,11 @@ class Server:
         assert response.status_code == status, response.text
         return response.json()
 
-    def get(self, path: str) -> httpx.Response:
-        """GET."""
-        return httpx.get(self.base + path, timeout=10)
+    def get(self, path: str, token: str | None = None) -> httpx.Response:
+        """GET (with ``token``, a seat's or the owner's, as ``Authorization: Bearer``: what a
+        private table's game records ask for)."""
+        headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+        return httpx.get(self.base + path, timeout=10, headers=headers)
 
 
 @contextmanager

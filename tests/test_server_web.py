@@ -27,10 +27,13 @@ from rummykit.variants.registry import VARIANTS, variant
 from test_server_support import SeatClient, Server, make_table, running, sqlite_url
 
 WEB = Path(str(resources.files("rummykit") / "web"))
-PAGE_LIMIT = 240_000
+PAGE_LIMIT = 250_000
 """What a page loads on its heaviest route in its heaviest language (HTML, CSS, icon, the scripts of
 the route, the language's catalog: ``web_modules.route_files``), bytes: room for the next features
-of a table, not for every route's scripts on every page (see docs/web.md)."""
+of a table, not for every route's scripts on every page (see docs/web.md). Raised from 240,000 by
+accounts, My games and ratings (issue 27: 9.5 kB on every route, 5.3 kB of it their strings in the
+one catalog of a language, 101 Okey's table in Thai then 246 kB); a catalog of the lobby's own would
+take those strings off the table's routes."""
 
 
 @pytest.fixture(scope="module")

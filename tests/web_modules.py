@@ -26,6 +26,7 @@ CLIENTS: dict[str, str] = {v["title"]: v["client"] for v in variants()["variants
 
 ROUTES: dict[str, tuple[str, ...]] = {
     "lobby": ("lobby.js",),
+    "account": ("account.js",),
     **{f"table of {title}": ("table.js", client) for title, client in CLIENTS.items()},
     **{f"replay of {title}": ("replay.js", client) for title, client in CLIENTS.items()},
 }

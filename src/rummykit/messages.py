@@ -99,5 +99,15 @@ register(
         "bad_rack": "the rack can't be read: {reason}",
         "bad_record": "the record can't be replayed: line {line}: {reason}",
         "no_such_step": "there is no step {step} in this game (the steps are 0 to {last})",
+        "private_game": "game {game} was played at a private table: only its players can see its record",
+        "csrf": "this request came from another page or lacks its session's CSRF token; reload the page",
+        "bad_login": "wrong username or password",
+        "not_signed_in": "sign in first",
+        "bad_username": "a username is 3 to 24 letters, digits, - or _",
+        "bad_password": "a password is {min} to {max} characters",
+        "username_taken": "that username is taken",
+        "too_many_attempts": "too many attempts: try again in {seconds} seconds",
+        "rated_needs_account": "a rated table's seats are for signed-in players: sign in first",
+        "not_your_seat": "seat {seat} was taken by a signed-in player: sign in as them to play it",
     }
 )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpx
 from playwright.sync_api import Locator, Page, WebSocket, expect
 
 from rummykit.core.notation import format_face
@@ -468,9 +469,11 @@ class Replayed:
         return {self.notation(f) for f in faces}
 
 
-def replay(server: Server, game_id: str) -> Replayed:
-    """``GET /games/{game_id}/record`` replayed with the engine, every version kept."""
-    response = server.get(f"/games/{game_id}/record")
+def replay(server: Server, game_id: str, player: Person | None = None) -> Replayed:
+    """``GET /games/{game_id}/record`` replayed with the engine, every version kept; a private
+    table's game asks for a ``player``'s browser token (its page's cookie)."""
+    cookies = {} if player is None else {c["name"]: c["value"] for c in player.page.context.cookies()}
+    response = httpx.get(f"{server.base}/games/{game_id}/record", cookies=cookies, timeout=10)
     assert response.status_code == 200, response.text
     lines = [json.loads(line) for line in response.text.splitlines() if line.strip()]
     header, actions, last = lines[0], lines[1:-1], lines[-1]

@@ -139,7 +139,9 @@ def test_a_round_ends_in_each_language(pages: Pages, server: Server, lang: str, 
         person.play_turn(rng, status)
     expect(page.get_by_test_id("round-end")).to_be_visible()
     check_rendering(page, lang, f"{lang}-{viewport}-round-end")
-    record = replay(server, person.last_view()["game"])
+    game = person.last_view()["game"]
+    expect(page.get_by_test_id("round-end-replay")).to_have_attribute("href", f"#/replay/{game}/0")
+    record = replay(server, game, person)
     assert [total for _, total in person.round_end_totals()] == record.outcome["scores"]
 
 

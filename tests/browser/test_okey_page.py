@@ -55,7 +55,7 @@ def test_a_person_plays_a_whole_round_against_three_bots(pages: Pages, server: S
 
     view = person.last_view()
     assert view["over"]
-    record = replay(server, view["game"])
+    record = replay(server, view["game"], person)
     shown = person.round_end_totals()
     assert [total for _, total in shown] == record.outcome["scores"]
     assert shown[0][0] == "Ann"
@@ -115,7 +115,7 @@ def test_two_people_at_one_table_never_see_each_others_rack(pages: Pages, server
 
     game = people[0].last_view()["game"]
     assert people[1].last_view()["game"] == game
-    record = replay(server, game)
+    record = replay(server, game, people[0])
     hidden_seen = 0
     for seat in (0, 1):
         assert len(snapshots[seat]) >= 3, "too short a round to tell"

@@ -16,14 +16,17 @@ from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.errors import IllegalActionError, NotationError
-from rummykit.server import ops
+from rummykit.server import accounts as acc
+from rummykit.server import ops, ratings
+from rummykit.server.access import credentials, joining_player, may_read, player_hash, set_player_cookie
+from rummykit.server.accounts import Accounts, Signed
 from rummykit.server.db import Database
 from rummykit.server.hub import Hub
 from rummykit.server.protocol import (
@@ -66,6 +69,14 @@ STATUS = {
     "seats_empty": 409,
     "not_finished": 409,
     "no_such_step": 404,
+    "private_game": 403,
+    "csrf": 403,
+    "bad_login": 401,
+    "not_signed_in": 401,
+    "username_taken": 409,
+    "too_many_attempts": 429,
+    "not_your_seat": 403,
+    "rated_needs_account": 403,
 }
 
 
@@ -126,9 +137,12 @@ class Connection:
     """A WebSocket connection's state: the table and viewer it joined (a table of this process's,
     or another's through the broker), its rate limiter."""
 
-    def __init__(self, hub: Hub, client: Client) -> None:
+    def __init__(self, hub: Hub, client: Client, account: int | None = None) -> None:
         self.hub = hub
         self.client = client
+        self.account = account
+        """The account the connection's session cookie is signed in as (checked against a seat
+        joined signed in)."""
         self.table: LiveTable | None = None
         """The table joined, when this process runs it."""
         self.remote: tuple[str, str] | None = None
@@ -200,6 +214,7 @@ class Connection:
     async def _hello(self, data: dict[str, Any]) -> None:
         if self.table is not None or self.remote is not None:
             raise ProtocolError("joined_already")
+        data = {**data, "account_id": self.account}
         place = await self.hub.locate(data.get("table"))
         if isinstance(place, LiveTable):
             viewer, last, game_id = ops.joining(place, data)
@@ -275,17 +290,33 @@ def _error(exc: ProtocolError | IllegalActionError | NotationError) -> JSONRespo
 Handler = Callable[[Request, Hub], Awaitable[Response]]
 
 
-def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
-    """An HTTP endpoint over the hub; refusals become ``{"error": {"code", "params"}}``."""
+def endpoint(handler: Handler, changes: bool = True) -> Callable[[Request], Awaitable[Response]]:
+    """An HTTP endpoint over the hub; refusals become ``{"error": {"code", "params"}}``. A request
+    but a ``GET`` to one that ``changes`` something is CSRF-checked (:func:`acc.check_csrf`)."""
 
     async def run(request: Request) -> Response:
         hub: Hub = request.app.state.hub
         try:
+            accounts: Accounts = request.app.state.accounts
+            signed = await signed_in(request)
+            if changes and request.method not in ("GET", "HEAD", "OPTIONS"):
+                acc.check_csrf(request, accounts, signed)
             return await handler(request, hub)
         except (ProtocolError, IllegalActionError, NotationError) as exc:
             return _error(exc)
 
     return run
+
+
+async def signed_in(request: HTTPConnection) -> Signed | None:
+    """The request's valid session (its signed cookie, not expired), read once per request."""
+    if "signed" not in request.scope:
+        accounts: Accounts = request.app.state.accounts
+        token = accounts.token_of(request.cookies.get(acc.SESSION_COOKIE))
+        hub: Hub = request.app.state.hub
+        request.scope["signed"] = None if token is None else await hub.db.run(accounts.signed, token)
+    signed: Signed | None = request.scope["signed"]
+    return signed
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -324,8 +355,16 @@ async def show_table(request: Request, hub: Hub) -> Response:
 async def seat_request(request: Request, hub: Hub) -> Response:
     """``POST /tables/{id}/seats/{seat}/join`` and ``…/leave``."""
     body = {**(await _body(request)), "seat": ops.seat_in_path(request.path_params["seat"])}
+    body.pop("player_hash", None)
+    signed = await signed_in(request)
+    body["account_id"] = None if signed is None else signed.account_id
     name = request.url.path.rsplit("/", 1)[-1]
-    return JSONResponse(await hub.request(request.path_params["table"], name, body))
+    if name != "join":
+        return JSONResponse(await hub.request(request.path_params["table"], name, body))
+    token, body["player_hash"] = joining_player(request)
+    response = JSONResponse(await hub.request(request.path_params["table"], name, body))
+    set_player_cookie(response, request, token)
+    return response
 
 
 async def table_request(request: Request, hub: Hub) -> Response:
@@ -335,13 +374,19 @@ async def table_request(request: Request, hub: Hub) -> Response:
 
 
 def _finished_record(request: Request, hub: Hub) -> list[str]:
-    """The record lines of the finished game named in the path; raises ``no_such_game`` and
-    ``not_finished`` (nothing of a match is given while it is played)."""
+    """The record lines of the finished game named in the path; raises ``no_such_game``,
+    ``private_game`` (a private table's game, for a request without a token of one of its players,
+    :func:`rummykit.server.access.may_read`) and ``not_finished`` (nothing of a match is given
+    while it is played)."""
     game_id = request.path_params["game"]
     found = hub.db.game(game_id) if len(game_id) <= 32 else None
     if found is None:
         raise ProtocolError("no_such_game", game=game_id[:40])
     row, table, actions = found
+    signed = request.scope.get("signed")
+    account = None if signed is None else signed.account_id
+    if not table.public and not may_read(*hub.db.readers(game_id), credentials(request), account):
+        raise ProtocolError("private_game", game=game_id)
     if row.status != "finished":
         raise ProtocolError("not_finished")
     return record_lines(row, table.variant, table.rules, actions)
@@ -380,6 +425,197 @@ async def record_replay(request: Request, hub: Hub) -> Response:
     return JSONResponse(summary(done, None) if step is None else step_view(done, None, step))
 
 
+def _my_games(player: str | None, account: int | None) -> Callable[[Database], dict[str, Any]]:
+    def read(db: Database) -> dict[str, Any]:
+        games: dict[str, dict[str, Any]] = {}
+        for play, game, table in db.my_games(player, account):
+            entry = games.get(game.id)
+            if entry is None:
+                outcome = game.outcome
+                entry = games[game.id] = {
+                    "game": game.id,
+                    "table": table.id,
+                    "variant": table.variant,
+                    "number": game.number,
+                    "public": table.public,
+                    "status": game.status,
+                    "created": game.created,
+                    "finished": game.finished,
+                    "names": game.seats,
+                    "seats": [],
+                    "outcome": outcome,
+                    "won": None,
+                    "stood_in": game.stood_in,
+                    "record": f"/games/{game.id}/record" if game.status == "finished" else None,
+                    "replay": f"/games/{game.id}/replay" if game.status == "finished" else None,
+                }
+            entry["seats"].append(play.seat)
+            if entry["outcome"] is not None:
+                entry["won"] = any(seat in entry["outcome"].get("winners", []) for seat in entry["seats"])
+        return {"type": "my_games", "games": list(games.values())}
+
+    return read
+
+
+async def my_games(request: Request, hub: Hub) -> Response:
+    """``GET /me/games``: the games of the request's browser token (``rummykit_player``) and of
+    its account when signed in."""
+    signed = await signed_in(request)
+    reader = _my_games(player_hash(request), None if signed is None else signed.account_id)
+    return JSONResponse(await hub.db.run(reader, hub.db))
+
+
+# ---------------------------------------------------------------------- accounts
+def _accounts(request: Request) -> Accounts:
+    accounts: Accounts = request.app.state.accounts
+    return accounts
+
+
+async def _limited(request: Request, kind: str, value: str, limit: acc.Limit, count: bool = True) -> None:
+    """Raise ``too_many_attempts`` (``seconds`` to wait) when ``limit`` of ``kind`` is reached."""
+    hub: Hub = request.app.state.hub
+    wait = await hub.db.run(_accounts(request).hit, kind, value, limit, count)
+    if wait is not None:
+        raise ProtocolError("too_many_attempts", seconds=wait)
+
+
+def _signed_answer(request: Request, accounts: Accounts, signed: Signed, status: int = 200) -> Response:
+    response = JSONResponse(acc.account_json(signed, accounts), status_code=status)
+    accounts.set_cookie(response, request, signed.token)
+    return response
+
+
+async def account(request: Request, hub: Hub) -> Response:
+    """``GET /account``: who is signed in, and the session's CSRF token."""
+    return JSONResponse(acc.account_json(await signed_in(request), _accounts(request)))
+
+
+async def sign_up(request: Request, hub: Hub) -> Response:
+    """``POST /account/signup``: a new account, signed in; the browser's guest games are claimed
+    unless ``"claim": false``."""
+    body = await _body(request)
+    username = acc.check_username(body.get("username"))
+    password = acc.check_password(body.get("password"))
+    claim = body.get("claim", True)
+    if not isinstance(claim, bool):
+        raise ProtocolError("bad_message", field="claim")
+    accounts = _accounts(request)
+    await _limited(request, "signup-address", acc.address(request), acc.SIGNUP_ADDRESS)
+    hashed = await asyncio.to_thread(acc.hasher.hash, password)
+    account_id = await hub.db.run(accounts.create, username, hashed, player_hash(request) if claim else None)
+    old = await signed_in(request)
+    token = await hub.db.run(accounts.new_session, account_id, None if old is None else old.token)
+    return _signed_answer(request, accounts, Signed(account_id, username, token), 201)
+
+
+async def sign_in(request: Request, hub: Hub) -> Response:
+    """``POST /account/login``: sign in (a fresh session: the one the browser had ends)."""
+    body = await _body(request)
+    username, password = body.get("username"), body.get("password")
+    if (
+        not isinstance(username, str)
+        or not isinstance(password, str)
+        or len(username) > 100
+        or len(password) > 1000
+    ):
+        raise ProtocolError("bad_login")
+    accounts = _accounts(request)
+    key = username.lower()
+    await _limited(request, "login-address", acc.address(request), acc.LOGIN_ADDRESS)
+    await _limited(request, "login-account", key, acc.LOGIN_ACCOUNT, count=False)
+    found = await hub.db.run(accounts.password_hash, username) if acc.USERNAME.fullmatch(username) else None
+    good = await asyncio.to_thread(acc.password_matches, None if found is None else found[2], password)
+    if found is None or not good:
+        await _limited(request, "login-account", key, acc.LOGIN_ACCOUNT)
+        raise ProtocolError("bad_login")
+    await hub.db.run(accounts.forget, "login-account", key)
+    old = await signed_in(request)
+    token = await hub.db.run(accounts.new_session, found[0], None if old is None else old.token)
+    return _signed_answer(request, accounts, Signed(found[0], found[1], token))
+
+
+async def sign_out(request: Request, hub: Hub) -> Response:
+    """``POST /account/logout``: the session ends."""
+    signed = await signed_in(request)
+    accounts = _accounts(request)
+    if signed is not None:
+        await hub.db.run(accounts.end_session, signed.token)
+    response = JSONResponse(acc.account_json(None, accounts))
+    accounts.clear_cookie(response, request)
+    return response
+
+
+async def _check_own_password(request: Request, hub: Hub, body: dict[str, Any]) -> Signed:
+    """The request's session, once ``password`` in ``body`` is its account's (failures count
+    toward the account's sign-in limit)."""
+    signed = await signed_in(request)
+    if signed is None:
+        raise ProtocolError("not_signed_in")
+    password = body.get("password")
+    accounts = _accounts(request)
+    key = signed.username.lower()
+    await _limited(request, "login-account", key, acc.LOGIN_ACCOUNT, count=False)
+    stored = await hub.db.run(accounts.password_hash_of, signed.account_id)
+    good = isinstance(password, str) and len(password) <= 1000
+    if not good or not await asyncio.to_thread(acc.password_matches, stored, str(password)):
+        await _limited(request, "login-account", key, acc.LOGIN_ACCOUNT)
+        raise ProtocolError("bad_login")
+    return signed
+
+
+async def change_password(request: Request, hub: Hub) -> Response:
+    """``POST /account/password``: ``password`` (the current one) and ``new_password``; every
+    other session of the account ends."""
+    body = await _body(request)
+    new = acc.check_password(body.get("new_password"), "new_password")
+    signed = await _check_own_password(request, hub, body)
+    accounts = _accounts(request)
+    hashed = await asyncio.to_thread(acc.hasher.hash, new)
+    await hub.db.run(accounts.set_password, signed.account_id, hashed)
+    token = await hub.db.run(accounts.new_session, signed.account_id, None, True)
+    return _signed_answer(request, accounts, Signed(signed.account_id, signed.username, token))
+
+
+async def delete_account(request: Request, hub: Hub) -> Response:
+    """``POST /account/delete``: ``password``; the account, its sessions and its name in its games
+    are gone (the games stay, its seats called ``anonymous``)."""
+    body = await _body(request)
+    signed = await _check_own_password(request, hub, body)
+    accounts = _accounts(request)
+    await hub.db.run(accounts.delete, signed.account_id)
+    response = JSONResponse(acc.account_json(None, accounts))
+    accounts.clear_cookie(response, request)
+    return response
+
+
+async def leaderboard(request: Request, hub: Hub) -> Response:
+    """``GET /ratings/{variant}``: the accounts rated at a game, best first, and the bots' fixed
+    ratings."""
+    name = request.path_params["variant"]
+    if name not in {v["variant"] for v in VARIANTS_ANSWER["variants"]}:
+        raise ProtocolError("rules", reason=f"there is no game {name[:40]}")
+    rows = await hub.db.run(hub.db.leaderboard, name)
+    return JSONResponse(
+        {
+            "type": "leaderboard",
+            "variant": name,
+            "ratings": [
+                {
+                    "username": username,
+                    "rating": ratings.shown(row.mu),
+                    "mu": round(row.mu, 3),
+                    "sigma": round(row.sigma, 3),
+                    "games": row.games,
+                    "wins": row.wins,
+                    "provisional": row.games < ratings.PROVISIONAL_GAMES,
+                }
+                for username, row in rows
+            ],
+            "bots": {level: ratings.shown(mu) for level, (mu, _) in ratings.BOT_RATINGS.items()},
+        }
+    )
+
+
 async def info(request: Request, hub: Hub) -> Response:
     """``GET /api``: what this is, how many tables it runs and actions it accepted since it
     started."""
@@ -407,10 +643,14 @@ async def page(request: Request) -> Response:
 async def socket(ws: WebSocket) -> None:
     """``/ws``: the WebSocket protocol."""
     hub: Hub = ws.app.state.hub
+    if not acc.same_origin(ws):
+        await ws.close(1008)  # another site's page: refused before the handshake ends (403)
+        return
+    signed = await signed_in(ws)
     await ws.accept()
     client = Client(ws)
     writer = asyncio.create_task(client.writer())
-    connection = Connection(hub, client)
+    connection = Connection(hub, client, None if signed is None else signed.account_id)
     try:
         while not client.closing:
             message = await ws.receive()
@@ -448,6 +688,7 @@ def create_app(
         hub = Hub(Database(database_url), server, lease, bot_workers, broker, cluster)
         app.state.hub = hub
         await hub.startup()
+        app.state.accounts = Accounts(hub.db)
         try:
             yield
         finally:
@@ -465,11 +706,20 @@ def create_app(
         Route("/tables/{table}/fill", endpoint(table_request), methods=["POST"]),
         Route("/tables/{table}/start", endpoint(table_request), methods=["POST"]),
         Route("/tables/{table}/rematch", endpoint(table_request), methods=["POST"]),
+        Route("/me/games", endpoint(my_games)),
+        Route("/account", endpoint(account)),
+        Route("/ratings/{variant}", endpoint(leaderboard)),
+        Route("/account/signup", endpoint(sign_up), methods=["POST"]),
+        Route("/account/login", endpoint(sign_in), methods=["POST"]),
+        Route("/account/logout", endpoint(sign_out), methods=["POST"]),
+        Route("/account/password", endpoint(change_password), methods=["POST"]),
+        Route("/account/delete", endpoint(delete_account), methods=["POST"]),
         Route("/games/{game}/record", endpoint(record)),
         Route("/games/{game}/replay", endpoint(game_replay)),
         Route("/games/{game}/replay/{step}", endpoint(game_replay)),
-        Route("/replay", endpoint(record_replay), methods=["POST"]),
-        Route("/replay/{step}", endpoint(record_replay), methods=["POST"]),
+        # a posted record is replayed and kept nowhere: nothing to protect from another site
+        Route("/replay", endpoint(record_replay, changes=False), methods=["POST"]),
+        Route("/replay/{step}", endpoint(record_replay, changes=False), methods=["POST"]),
         WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(packages=[("rummykit", "web")]), name="static"),
     ]

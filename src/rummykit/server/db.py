@@ -47,6 +47,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from rummykit.server import ratings
+
 __all__ = ["Database", "IntegrityError", "database_url", "default_database_path"]
 
 T = TypeVar("T")
@@ -89,6 +91,10 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     connected: Mapped[bool] = mapped_column(Boolean, default=False)
     standing_in: Mapped[bool] = mapped_column(Boolean, default=False)
+    player_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The SHA-256 hash of the browser token (``rummykit_player`` cookie) of who joined."""
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+    """The account signed in when the seat was joined: only its sessions may play the seat."""
 
 
 class GameRow(Base):
@@ -106,6 +112,74 @@ class GameRow(Base):
     stood_in: Mapped[list[int]] = mapped_column(JSON, default=list)
     created: Mapped[float] = mapped_column(Float)
     finished: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class PlayRow(Base):
+    """A person's seat in a game, as it was when the game was dealt: the seat's ``name``, the hash
+    of its seat token and of the joining browser's token (``player_hash``). Who may read a private
+    game's record, and whose "my games" list it is in."""
+
+    __tablename__ = "plays"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    player_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
+
+
+class AccountRow(Base):
+    """An account: its ``username`` as typed, ``key`` the same in lower case (unique: names differ
+    by more than case), the argon2 hash of its password."""
+
+    __tablename__ = "accounts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    username: Mapped[str] = mapped_column(String(32))
+    key: Mapped[str] = mapped_column(String(32), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created: Mapped[float] = mapped_column(Float)
+
+
+class SessionRow(Base):
+    """A signed-in browser: the SHA-256 hash of its session token, its account, until when."""
+
+    __tablename__ = "sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created: Mapped[float] = mapped_column(Float)
+    expires: Mapped[float] = mapped_column(Float)
+
+
+class AttemptRow(Base):
+    """A rate limit's count: ``key`` the SHA-256 hash of what is limited (``login-address:…``,
+    ``login-account:…``, ``signup-address:…``), ``count`` attempts since ``since``."""
+
+    __tablename__ = "attempts"
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    since: Mapped[float] = mapped_column(Float)
+    count: Mapped[int] = mapped_column(Integer)
+
+
+class RatingRow(Base):
+    """An account's rating at one game (variant): OpenSkill's ``mu`` and ``sigma``, its rated
+    ``games`` and ``wins`` (see :mod:`rummykit.server.ratings`)."""
+
+    __tablename__ = "ratings"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+
+
+class SecretRow(Base):
+    """The server's secrets, shared by every process of the database: ``session`` signs the
+    session cookies and makes their CSRF tokens."""
+
+    __tablename__ = "secrets"
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
 
 
 class ActionRow(Base):
@@ -375,10 +449,19 @@ class Database:
             return tables, seats, games
 
     # ------------------------------------------------------------------ games and actions
-    def start_game(self, game: GameRow) -> None:
-        """Store a new match and mark its table ``playing``."""
+    def start_game(self, game: GameRow, plays: Sequence[PlayRow] = ()) -> None:
+        """Store a new match with its people's seats (``plays``) and mark its table ``playing``."""
         with self.session() as session:
             session.add(game)
+            session.flush()
+            linked = {p.account_id for p in plays if p.account_id is not None}
+            if linked:
+                # an account deleted while its seat's table ran (in another process's memory, too)
+                known = set(session.scalars(select(AccountRow.id).where(AccountRow.id.in_(linked))))
+                for play in plays:
+                    if play.account_id is not None and play.account_id not in known:
+                        play.account_id, play.player_hash = None, None
+            session.add_all(plays)
             session.execute(update(TableRow).where(TableRow.id == game.table_id).values(status="playing"))
 
     def add_action(self, action: ActionRow, outcome: dict[str, Any] | None, stood_in: list[int]) -> None:
@@ -396,6 +479,9 @@ class Database:
                 )
                 table_id = session.scalars(select(GameRow.table_id).where(GameRow.id == action.game_id)).one()
                 session.execute(update(TableRow).where(TableRow.id == table_id).values(status="finished"))
+                table = session.get(TableRow, table_id)
+                if table is not None and table.options.get("rated"):
+                    _rate(session, table, action.game_id, outcome)
 
     def set_stood_in(self, game_id: str, stood_in: list[int]) -> None:
         """Record the seats a bot has stood in for during ``game_id``."""
@@ -415,10 +501,106 @@ class Database:
             )
             return game, table, actions
 
+    def readers(self, game_id: str) -> tuple[bool, str, list[PlayRow]]:
+        """Who may read ``game_id``'s record: whether its table is public, the table's owner token
+        hash and the game's people's seats."""
+        with self.session() as session:
+            public, owner = session.execute(
+                select(TableRow.public, TableRow.owner_hash)
+                .join(GameRow, GameRow.table_id == TableRow.id)
+                .where(GameRow.id == game_id)
+            ).one()
+            plays = list(session.scalars(select(PlayRow).where(PlayRow.game_id == game_id)))
+            return bool(public), owner, plays
+
+    def my_games(
+        self, player_hash: str | None, account: int | None = None, limit: int = 100
+    ) -> list[tuple[PlayRow, GameRow, TableRow]]:
+        """The games (newest first, at most ``limit``) in which a seat was the browser's whose
+        token hash is ``player_hash`` or the account ``account``'s: each seat with its game and
+        table."""
+        mine = []
+        if player_hash is not None:
+            mine.append(PlayRow.player_hash == player_hash)
+        if account is not None:
+            mine.append(PlayRow.account_id == account)
+        if not mine:
+            return []
+        with self.session() as session:
+            query = (
+                select(PlayRow, GameRow, TableRow)
+                .join(GameRow, GameRow.id == PlayRow.game_id)
+                .join(TableRow, TableRow.id == GameRow.table_id)
+                .where(or_(*mine))
+                .order_by(GameRow.created.desc(), PlayRow.seat)
+                .limit(limit)
+            )
+            return [(play, game, table) for play, game, table in session.execute(query)]
+
+    def leaderboard(self, variant: str, limit: int = 100) -> list[tuple[str, RatingRow]]:
+        """The accounts rated at ``variant``, best first: (username, rating)."""
+        with self.session() as session:
+            query = (
+                select(AccountRow.username, RatingRow)
+                .join(AccountRow, AccountRow.id == RatingRow.account_id)
+                .where(RatingRow.variant == variant)
+                .order_by(RatingRow.mu.desc(), AccountRow.key)
+                .limit(limit)
+            )
+            return [(str(name), row) for name, row in session.execute(query)]
+
+    def ratings_for(self, pairs: Sequence[tuple[int, str]]) -> dict[tuple[int, str], RatingRow]:
+        """The ratings of the ``(account, variant)`` pairs that have one."""
+        wanted = set(pairs)
+        if not wanted:
+            return {}
+        with self.session() as session:
+            query = select(RatingRow).where(RatingRow.account_id.in_({a for a, _ in wanted}))
+            return {
+                (row.account_id, row.variant): row
+                for row in session.scalars(query)
+                if (row.account_id, row.variant) in wanted
+            }
+
+    def ratings_of(self, account_id: int) -> list[RatingRow]:
+        """An account's ratings, one per game it played rated."""
+        with self.session() as session:
+            return list(session.scalars(select(RatingRow).where(RatingRow.account_id == account_id)))
+
     def all_game_ids(self) -> list[str]:
         """Every game's id."""
         with self.session() as session:
             return list(session.scalars(select(GameRow.id)))
+
+
+def _rate(session: Session, table: TableRow, game_id: str, outcome: dict[str, Any]) -> None:
+    """Move the ratings of the accounts that played the rated match ``game_id`` at ``table``."""
+    seats = list(session.scalars(select(SeatRow).where(SeatRow.table_id == table.id).order_by(SeatRow.idx)))
+    plays = {p.seat: p for p in session.scalars(select(PlayRow).where(PlayRow.game_id == game_id))}
+    winners = set(outcome.get("winners") or [])
+    rows: list[RatingRow | None] = []
+    rated: list[ratings.Seat] = []
+    for seat in seats:
+        play = plays.get(seat.idx)
+        row = None
+        if play is not None and play.account_id is not None:
+            row = session.get(RatingRow, (play.account_id, table.variant), with_for_update=True)
+            if row is None:
+                mu, sigma = ratings.NEW
+                row = RatingRow(
+                    account_id=play.account_id, variant=table.variant, mu=mu, sigma=sigma, games=0, wins=0
+                )
+                session.add(row)
+            mu, sigma = row.mu, row.sigma
+        elif seat.kind == "bot":
+            mu, sigma = ratings.bot_rating(seat.level)
+        else:
+            mu, sigma = ratings.NEW
+        rows.append(row)
+        rated.append(ratings.Seat(mu, sigma, row is not None, seat.idx in winners))
+    for row, before, (mu, sigma) in zip(rows, rated, ratings.rate(rated), strict=True):
+        if row is not None:
+            row.mu, row.sigma, row.games, row.wins = mu, sigma, row.games + 1, row.wins + int(before.won)
 
 
 def _take(session: Session, ids: list[str], server: str, until: float, condition: Any) -> list[str]:

@@ -36,7 +36,7 @@ from typing import Any
 
 from rummykit.engine.options import rules_dict
 from rummykit.errors import IllegalActionError, NotationError, RummykitError
-from rummykit.server import ops
+from rummykit.server import ops, ratings
 from rummykit.server.bots import BotRunner
 from rummykit.server.broker import Broker
 from rummykit.server.db import Database, SeatRow, TableRow
@@ -570,6 +570,19 @@ class Hub:
     def lobby(self) -> dict[str, Any]:
         """The ``lobby`` message: open public tables and the latest finished public games."""
         tables, seats, games = self.db.lobby()
+        rated = {t.id: t.variant for t in tables if t.options.get("rated")}
+        known = self.db.ratings_for(
+            [(s.account_id, rated[t]) for t in rated for s in seats[t] if s.account_id is not None]
+        )
+
+        def seat(table: TableRow, s: SeatRow) -> dict[str, Any]:
+            entry: dict[str, Any] = {"seat": s.idx, "name": s.name, "kind": s.kind}
+            if table.id in rated:
+                row = None if s.account_id is None else known.get((s.account_id, table.variant))
+                mu_games = None if row is None else (row.mu, row.games)
+                entry["rating"] = ratings.seat_rating(s.kind, s.level, mu_games, s.account_id is not None)
+            return entry
+
         return {
             "type": "lobby",
             "tables": [
@@ -578,7 +591,7 @@ class Hub:
                     "variant": t.variant,
                     "status": t.status,
                     "options": t.options,
-                    "seats": [{"seat": s.idx, "name": s.name, "kind": s.kind} for s in seats[t.id]],
+                    "seats": [seat(t, s) for s in seats[t.id]],
                 }
                 for t in tables
             ],

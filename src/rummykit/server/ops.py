@@ -36,15 +36,18 @@ def seat_number(value: object) -> int:
 
 def joining(table: LiveTable, data: dict[str, Any]) -> tuple[Viewer, int | None, str | None]:
     """Who a ``hello`` joins as at ``table`` (a seat whose token it gives, or the spectators with
-    ``"spectate": true``) and its ``v`` and ``game``; raises ``bad_message``, ``no_such_seat`` or
-    ``bad_token``."""
+    ``"spectate": true``) and its ``v`` and ``game``; raises ``bad_message``, ``no_such_seat``,
+    ``bad_token`` or ``not_your_seat``. ``account_id`` is the connection's account (put there by
+    the server, from its session cookie)."""
     last = optional_int(data, "v")
     game_id = data.get("game")
     if game_id is not None and not isinstance(game_id, str):
         raise ProtocolError("bad_message", field="game")
     if data.get("spectate") is True:
         return None, last, game_id
-    return table.check_token(seat_number(data.get("seat")), data.get("token")), last, game_id
+    account = data.get("account_id")
+    account = account if type(account) is int else None
+    return table.check_token(seat_number(data.get("seat")), data.get("token"), account), last, game_id
 
 
 async def act(table: LiveTable, seat: Viewer, data: dict[str, Any]) -> dict[str, Any]:
@@ -105,10 +108,18 @@ def seat_in_path(text: str) -> int:
 
 def http(table: LiveTable, name: str, body: dict[str, Any]) -> dict[str, Any]:
     """A table's HTTP request (``docs/protocol.md``, "HTTP API"): ``info`` (``GET``), ``join`` and
-    ``leave`` (``seat`` from the path in ``body``), ``fill``, ``start``, ``rematch``; the answer."""
+    ``leave`` (``seat`` from the path in ``body``; for ``join``, ``player_hash`` and
+    ``account_id``: the joining browser's token hash and account, put there by the server),
+    ``fill``, ``start``, ``rematch``; the answer."""
     if name == "join":
         seat = body["seat"]
-        token = table.join(seat, body.get("name", f"seat {seat}"))
+        player, account = body.get("player_hash"), body.get("account_id")
+        token = table.join(
+            seat,
+            body.get("name", f"seat {seat}"),
+            player if isinstance(player, str) else None,
+            account if type(account) is int else None,
+        )
         return {"table": table.id, "seat": seat, "token": token}
     if name == "leave":
         table.leave(body["seat"], body.get("token"))

@@ -35,9 +35,10 @@ from rummykit.engine.events import Event
 from rummykit.engine.game import Game
 from rummykit.engine.records import header, outcome_json
 from rummykit.errors import IllegalActionError, RummykitError
+from rummykit.server import ratings
 from rummykit.server.assist import state_extras
 from rummykit.server.bots import BotRunner
-from rummykit.server.db import ActionRow, Database, GameRow, StoredGame
+from rummykit.server.db import ActionRow, Database, GameRow, PlayRow, StoredGame
 from rummykit.server.defaults import MAX_DEFAULT_STEPS, drawn_face
 from rummykit.server.protocol import HISTORY, RECENT, ProtocolError
 from rummykit.server.tokens import new_id, new_token, token_hash, token_matches
@@ -145,6 +146,9 @@ class TableOptions:
     bot_delay: float = 0.6
     round_break_seconds: float = 10.0
     hints: bool = True
+    rated: bool = False
+    """Its matches move the accounts' ratings (:mod:`rummykit.server.ratings`); only accounts may
+    sit at it."""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableOptions:
@@ -156,6 +160,9 @@ class TableOptions:
         if not isinstance(data.get("hints", True), bool):
             raise ProtocolError("bad_request", reason="hints is true or false")
         options.hints = bool(data.get("hints", True))
+        if not isinstance(data.get("rated", False), bool):
+            raise ProtocolError("bad_request", reason="rated is true or false")
+        options.rated = bool(data.get("rated", False))
         turn = data.get("turn_seconds")
         if turn is not None:
             options.turn_seconds = _seconds(turn, "turn_seconds", 1.0, 3600.0)
@@ -185,6 +192,10 @@ class SeatInfo:
     level: str = "greedy"
     token_hash: str | None = None
     standing_in: bool = False
+    player_hash: str | None = None
+    """The hash of the browser token of who joined (see :class:`rummykit.server.db.PlayRow`)."""
+    account_id: int | None = None
+    """The account signed in when the seat was joined: only its sessions may play it."""
 
     def public(self, connected: bool) -> dict[str, Any]:
         """What everyone may know of the seat."""
@@ -258,7 +269,8 @@ class LiveTable:
         self.owner_hash = row.owner_hash
         self.status = row.status
         self.seats = [
-            SeatInfo(s.idx, s.name, s.kind, s.level, s.token_hash, s.standing_in) for s in stored.seats
+            SeatInfo(s.idx, s.name, s.kind, s.level, s.token_hash, s.standing_in, s.player_hash, s.account_id)
+            for s in stored.seats
         ]
         self.game = shared_game(row.variant, row.rules)
         self.sockets: dict[Viewer, set[Outbox]] = {v: set() for v in self.viewers}
@@ -347,7 +359,7 @@ class LiveTable:
         (:func:`rummykit.server.assist.state_extras`: Kalooki's ``opening``, Carousel's
         ``carousel``); ``break_left``, the seconds of the break
         between rounds still to run as the message is made (0 when none); the outcome and the seed
-        once the match is over."""
+        once the match is over (the seed ``None`` for a private table's spectators)."""
         game, state = self.game, match.state
         actions = [] if viewer is None else game.legal_actions(state, viewer)
         legal = [
@@ -375,7 +387,9 @@ class LiveTable:
             message.update(
                 over=True,
                 outcome=outcome_json(outcome),
-                seed=match.seed,
+                # the seed deals every hand: a private table's spectators (anyone with its id) don't
+                # get it, as they don't get its record
+                seed=match.seed if viewer is not None or self.options.public else None,
                 stood_in=match.stood_in,
                 record=f"/games/{match.game_id}/record",
             )
@@ -428,8 +442,26 @@ class LiveTable:
             "game": None if match is None else match.game_id,
             "number": 0 if match is None else match.number,
             "stood_in": [] if match is None else match.stood_in,
-            "seats": [s.public(bool(self.sockets[s.idx])) for s in self.seats],
+            "seats": [
+                {**s.public(bool(self.sockets[s.idx])), **({"rating": rating} if self.options.rated else {})}
+                for s, rating in zip(self.seats, self._seat_ratings(), strict=True)
+            ],
         }
+
+    def _seat_ratings(self) -> list[dict[str, Any] | None]:
+        """Each seat's rating at a rated table (:func:`rummykit.server.ratings.seat_rating`), read
+        now; ``None`` each at an unrated one."""
+        if not self.options.rated:
+            return [None] * len(self.seats)
+        known = self.hub.db.ratings_for(
+            [(s.account_id, self.variant) for s in self.seats if s.account_id is not None]
+        )
+        shown = []
+        for s in self.seats:
+            row = None if s.account_id is None else known.get((s.account_id, self.variant))
+            mu_games = None if row is None else (row.mu, row.games)
+            shown.append(ratings.seat_rating(s.kind, s.level, mu_games, s.account_id is not None))
+        return shown
 
     def _changed(self, skip: Outbox | None = None) -> str:
         """Tell every connection (but ``skip``) and the lobby that the seating or status changed;
@@ -458,16 +490,31 @@ class LiveTable:
             return
         raise ProtocolError("forbidden")
 
-    def join(self, idx: object, name: object) -> str:
-        """Take the open seat ``idx`` as a person called ``name``; returns the seat's secret token."""
+    def join(
+        self, idx: object, name: object, player_hash: str | None = None, account_id: int | None = None
+    ) -> str:
+        """Take the open seat ``idx`` as a person called ``name`` (from the browser whose token's
+        hash is ``player_hash``, signed in as ``account_id``, when known); returns the seat's
+        secret token."""
         seat = self.seat(idx)
         if seat.kind != "open":
             raise ProtocolError("seat_taken", seat=seat.idx)
         if not isinstance(name, str) or not 0 < len(name.strip()) <= 40:
             raise ProtocolError("bad_request", reason="name is 1 to 40 characters")
+        if self.options.rated and account_id is None:
+            raise ProtocolError("rated_needs_account")
         token = new_token()
         seat.kind, seat.name, seat.token_hash = "person", name.strip(), token_hash(token)
-        self.hub.db.set_seat(self.id, seat.idx, kind="person", name=seat.name, token_hash=seat.token_hash)
+        seat.player_hash, seat.account_id = player_hash, account_id
+        self.hub.db.set_seat(
+            self.id,
+            seat.idx,
+            kind="person",
+            name=seat.name,
+            token_hash=seat.token_hash,
+            player_hash=player_hash,
+            account_id=account_id,
+        )
         self._changed()
         return token
 
@@ -481,7 +528,10 @@ class LiveTable:
             self._stand_in(seat.idx, force=True)
             return
         seat.kind, seat.name, seat.token_hash = "open", f"seat {seat.idx}", None
-        self.hub.db.set_seat(self.id, seat.idx, kind="open", name=seat.name, token_hash=None)
+        seat.player_hash = seat.account_id = None
+        self.hub.db.set_seat(
+            self.id, seat.idx, kind="open", name=seat.name, token_hash=None, player_hash=None, account_id=None
+        )
         self._changed()
 
     def fill(self, level: object) -> None:
@@ -514,7 +564,19 @@ class LiveTable:
             stood_in=[],
             created=time.time(),
         )
-        self.hub.db.start_game(row)
+        plays = [
+            PlayRow(
+                game_id=row.id,
+                seat=s.idx,
+                name=s.name,
+                token_hash=s.token_hash,
+                player_hash=s.player_hash,
+                account_id=s.account_id,
+            )
+            for s in self.seats
+            if s.kind == "person"
+        ]
+        self.hub.db.start_game(row, plays)
         self.match = run_through(self._rebuilding(row, []))
         self.status = "playing"
         self.break_until = None
@@ -647,11 +709,15 @@ class LiveTable:
             self.hub.db.set_seat(self.id, idx, standing_in=False)
             self._schedule()
 
-    def check_token(self, idx: object, token: object) -> int:
-        """The seat number when ``token`` is seat ``idx``'s; raises ``no_such_seat``/``bad_token``."""
+    def check_token(self, idx: object, token: object, account: int | None = None) -> int:
+        """The seat number when ``token`` is seat ``idx``'s and, for a seat joined signed in, the
+        connection is signed in as that account; raises ``no_such_seat``, ``bad_token`` or
+        ``not_your_seat``."""
         seat = self.seat(idx)
         if not token_matches(token, seat.token_hash):
             raise ProtocolError("bad_token", seat=seat.idx)
+        if seat.account_id is not None and account != seat.account_id:
+            raise ProtocolError("not_your_seat", seat=seat.idx)
         return seat.idx
 
     # ------------------------------------------------------------------ playing

@@ -26,16 +26,58 @@ export async function request(path, init = {}) {
   return data;
 }
 
-function call(method, path, body) {
-  return request(path, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+// The account signed in (GET /account: {account: {username} | null, csrf}), loaded once, and the
+// pages following it. Every request but a GET carries the session's CSRF token (X-CSRF-Token);
+// one made before the account is known waits for it.
+let session = { account: null, csrf: null };
+const listeners = new Set();
+let known = null;
+
+function setSession(answer) {
+  session = { account: answer.account, csrf: answer.csrf };
+  for (const listener of listeners) listener(session);
+  return session;
+}
+
+/** The account as the server last said ({account, csrf}); asks it the first time. */
+export function loadSession() {
+  if (!known) known = request("/account").then(setSession, () => session);
+  return known.then(() => session);
+}
+
+/** Call `listener(session)` whenever the account changes; returns the function that stops it. */
+export function onSession(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function currentSession() {
+  return session;
+}
+
+async function call(method, path, body) {
+  const headers = body === undefined ? {} : { "Content-Type": "application/json" };
+  if (method !== "GET") {
+    await loadSession();
+    if (session.csrf) headers["X-CSRF-Token"] = session.csrf;
+  }
+  return request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+/** An account request (sign up, in, out…): its answer becomes the page's account. */
+async function accountCall(path, body) {
+  return setSession(await call("POST", path, body));
 }
 
 export const api = {
   variants: () => call("GET", "/variants"),
+  myGames: () => call("GET", "/me/games"),
+  leaderboard: (variant) => call("GET", `/ratings/${encodeURIComponent(variant)}`),
+  signUp: (username, password, claim) => accountCall("/account/signup", { username, password, claim }),
+  signIn: (username, password) => accountCall("/account/login", { username, password }),
+  signOut: () => accountCall("/account/logout"),
+  changePassword: (password, newPassword) => accountCall("/account/password", { password, new_password: newPassword }),
+  deleteAccount: (password) => accountCall("/account/delete", { password }),
   table: (id) => call("GET", `/tables/${encodeURIComponent(id)}`),
   create: (table) => call("POST", "/tables", table),
   join: (id, seat, name) => call("POST", `/tables/${encodeURIComponent(id)}/seats/${seat}/join`, { name }),

@@ -1,6 +1,7 @@
 // The page: the header (name, language), and the route from the address's hash: #/ the lobby,
 // #/t/<table> a table, #/t/<table>/seat/<n> an invite to seat n, #/replay/<game>/<step> a finished
-// game's replay at a move (#/replay/file/<step>: the record file opened in this tab). Each route's
+// game's replay at a move (#/replay/file/<step>: the record file opened in this tab), #/account
+// signing in and the account (optional). Each route's
 // page is a module of its own, loaded when the route is first shown (lazy.js).
 
 import { html } from "./html.js";
@@ -8,12 +9,14 @@ import { useEffect, useState } from "preact/hooks";
 import { t, LANGUAGES, currentLanguage, setLanguage, onLanguage } from "./i18n.js";
 import { store } from "./store.js";
 import { useModule } from "./lazy.js";
+import { loadSession, onSession, currentSession } from "./api.js";
 
 /** Each route's page: its module, loaded when the route is first shown. */
 const PAGES = {
   lobby: () => import("./lobby.js"),
   table: () => import("./table.js"),
   replay: () => import("./replay.js"),
+  account: () => import("./account.js"),
 };
 
 function route(hash) {
@@ -25,6 +28,7 @@ function route(hash) {
   if (parts[0] === "replay" && parts[1]) {
     return { page: "replay", game: parts[1], step: /^\d+$/.test(parts[2] || "") ? Number(parts[2]) : 0 };
   }
+  if (parts[0] === "account") return { page: "account" };
   return { page: "lobby" };
 }
 
@@ -36,6 +40,19 @@ function useHash() {
     return () => window.removeEventListener("hashchange", listen);
   }, []);
   return hash;
+}
+
+/** The header's link to the account page: the username signed in, else "Sign in". */
+function AccountLink() {
+  const [session, setSession] = useState(currentSession());
+  useEffect(() => {
+    const stop = onSession(setSession);
+    loadSession().then(setSession);
+    return stop;
+  }, []);
+  return html`<a class="account-link" href="#/account" data-testid="account-link">
+    ${session.account ? html`<bdi>${session.account.username}</bdi>` : t("account_sign_in")}
+  </a>`;
 }
 
 function Header() {
@@ -54,6 +71,7 @@ function Header() {
         ${LANGUAGES.map((l) => html`<option key=${l.code} value=${l.code} lang=${l.code}>${l.name}</option>`)}
       </select>
     </label>
+    <${AccountLink} />
   </header>`;
 }
 
@@ -75,5 +93,6 @@ export function App({ variants }) {
     ${page && page.failed && html`<main><p class="error" role="alert">${t("ui_offline")}</p></main>`}
     ${ready && where.page === "table" && html`<${page.TablePage} key=${where.id} id=${where.id} invited=${where.invited} variants=${variants} />`}
     ${ready && where.page === "replay" && html`<${page.ReplayPage} key=${where.game} game=${where.game} step=${where.step} variants=${variants} />`}
-    ${ready && where.page === "lobby" && html`<${page.Lobby} variants=${variants} go=${go} />`}`;
+    ${ready && where.page === "lobby" && html`<${page.Lobby} variants=${variants} go=${go} />`}
+    ${ready && where.page === "account" && html`<${page.AccountPage} />`}`;
 }

@@ -4,9 +4,9 @@
 // takes the first person seat.
 
 import { html } from "./html.js";
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { t, has, num, sentence, fieldNumber, readNumber } from "./i18n.js";
-import { api } from "./api.js";
+import { api, loadSession, onSession, currentSession } from "./api.js";
 import { store } from "./store.js";
 import { parsePreset, presetOptions, presetRules } from "./preset.js";
 import { playable } from "./variants.js";
@@ -77,6 +77,13 @@ export function CreateTable({ variants, onCreated }) {
   const [isPublic, setPublic] = useState(false);
   const [timer, setTimer] = useState("");
   const [hints, setHints] = useState(true);
+  const [rated, setRated] = useState(false);
+  const [session, setSession] = useState(currentSession());
+  useEffect(() => {
+    const stop = onSession(setSession);
+    loadSession().then(setSession);
+    return stop;
+  }, []);
   const [error, setError] = useState(null);
   const [preset, setPreset] = useState(null);
   const [busy, setBusy] = useState(false);
@@ -119,6 +126,7 @@ export function CreateTable({ variants, onCreated }) {
         public: isPublic,
         hints,
       };
+      if (rated && session.account) request.rated = true;
       if (timer) request.turn_seconds = Number(timer);
       const table = await api.create(request);
       store.setOwner(table.table, table.owner_token);
@@ -156,6 +164,9 @@ export function CreateTable({ variants, onCreated }) {
       <legend>${t("create_table_options")}</legend>
       <label class="check"><input type="checkbox" checked=${isPublic} onChange=${(e) => setPublic(e.currentTarget.checked)} /> ${t("create_public")}</label>
       <label class="check"><input type="checkbox" checked=${hints} onChange=${(e) => setHints(e.currentTarget.checked)} /> ${t("create_hints")}</label>
+      ${session.account
+        ? html`<label class="check"><input type="checkbox" checked=${rated} data-testid="create-rated" onChange=${(e) => setRated(e.currentTarget.checked)} /> ${t("create_rated")}</label>`
+        : html`<p class="help" data-testid="create-rated-help">${t("create_rated_sign_in")} <a href="#/account">${t("account_sign_in")}</a></p>`}
       <label>${t("create_timer")}
         <select value=${timer} onChange=${(e) => setTimer(e.currentTarget.value)}>
           <option value="">${t("create_no_timer")}</option>

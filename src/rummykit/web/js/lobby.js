@@ -8,6 +8,8 @@ import { Socket } from "./socket.js";
 import { CreateTable } from "./create.js";
 import { clientOf } from "./variants.js";
 import { keepFile } from "./recordfile.js";
+import { MyGames } from "./mygames.js";
+import { Leaderboard, ratingText } from "./leaderboard.js";
 
 function useLobby() {
   const [lobby, setLobby] = useState(null);
@@ -22,9 +24,10 @@ function useLobby() {
 }
 
 function seatText(seat) {
+  const rating = seat.rating ? ` ${ratingText(seat.rating)}` : "";
   if (seat.kind === "open") return t("waiting_open");
-  if (seat.kind === "bot") return t("lobby_bot");
-  return seat.name;
+  if (seat.kind === "bot") return t("lobby_bot") + rating;
+  return seat.name + rating;
 }
 
 /** Open a picked record file in the replay viewer (the server replays it: its errors show there). */
@@ -52,6 +55,7 @@ export function Lobby({ variants, go }) {
   return html`<main class="lobby" data-testid="lobby">
     <h1 class="visually-hidden">${t("app_title")}</h1>
     <${CreateTable} variants=${variants} onCreated=${(id) => go(`#/t/${id}`)} />
+    <div class="lobby-side">
     <section class="panel open-tables" aria-labelledby="open-title" data-testid="open-tables">
       <h2 id="open-title">${t("lobby_open_tables")}</h2>
       ${lobby === null && html`<p>${t("table_loading")}</p>`}
@@ -61,6 +65,7 @@ export function Lobby({ variants, go }) {
           (x) => html`<li key=${x.table} data-testid=${`open-table-${x.table}`}>
             <strong>${t(`game_${x.variant}`)}</strong>
             <span class="tag">${t(`status_${x.status}`)}</span>
+            ${x.options.rated && html`<span class="tag rated" data-testid=${`rated-${x.table}`}>${t("ratings_rated")}</span>`}
             <span class="seat-list">${x.seats.map((s) => html`<bdi key=${s.seat}>${seatText(s)}</bdi>`)}</span>
             ${x.seats
               .filter((s) => s.kind === "open")
@@ -83,5 +88,8 @@ export function Lobby({ variants, go }) {
         </ul>`}
       <${RecordFile} go=${go} />
     </section>
+    <${MyGames} variants=${variants} />
+    <${Leaderboard} variants=${variants} />
+    </div>
   </main>`;
 }

@@ -93,6 +93,7 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
     ${pause > 0 && html`<p data-testid="round-break">${t("round_end_break", { seconds: pause })}</p>`}
     <div class="buttons">
       ${over && canRematch && html`<button type="button" class="primary" onClick=${onRematch}>${t("table_rematch")}</button>`}
+      ${over && html`<a class="button" href=${`#/replay/${view.game}/0`} data-testid="round-end-replay">${t("round_end_replay")}</a>`}
       ${over && html`<a href=${view.record} download>${t("round_end_record")}</a>`}
       ${!over && html`<button type="button" class="primary" onClick=${onClose}>${t("round_end_continue")}</button>`}
       ${over && html`<button type="button" onClick=${onClose}>${t("round_end_close")}</button>`}

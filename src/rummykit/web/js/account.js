@@ -1,0 +1,105 @@
+// The account page (#/account), all optional: sign in or create an account (keeping this browser's
+// guest games), and once signed in: sign out, change the password, delete the account.
+
+import { html } from "./html.js";
+import { useEffect, useState } from "preact/hooks";
+import { t, sentence } from "./i18n.js";
+import { api, loadSession, onSession, currentSession } from "./api.js";
+
+function useSession() {
+  const [session, setSession] = useState(currentSession());
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const stop = onSession(setSession);
+    loadSession().then((s) => {
+      setSession(s);
+      setReady(true);
+    });
+    return stop;
+  }, []);
+  return { session, ready };
+}
+
+/** A form whose submit runs `action(fields)`; its error (the server's words) under it. */
+function Form({ id, title, submit, danger, fields, extra, action, doneText }) {
+  const [error, setError] = useState(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (e) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const values = Object.fromEntries(new FormData(form).entries());
+    setBusy(true);
+    setError(null);
+    setDone(false);
+    try {
+      await action(values, form);
+      form.reset();
+      setDone(true);
+    } catch (err) {
+      setError(sentence(err.code || "ui_offline", err.params || {}));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`<form class="panel account-form" data-testid=${id} onSubmit=${onSubmit} aria-labelledby=${`${id}-title`}>
+    <h2 id=${`${id}-title`}>${title}</h2>
+    ${fields.map(
+      (f) => html`<label key=${f.name}>${f.label}
+        <input name=${f.name} type=${f.type || "text"} autocomplete=${f.autocomplete} required minlength=${f.min}
+          maxlength=${f.max} pattern=${f.pattern} data-testid=${`${id}-${f.name}`} />
+      </label>`,
+    )}
+    ${extra}
+    ${error && html`<p class="error" role="alert" data-testid=${`${id}-error`}>${error}</p>`}
+    ${done && doneText && html`<p role="status" data-testid=${`${id}-done`}>${doneText}</p>`}
+    <button type="submit" class=${danger ? "danger" : "primary"} disabled=${busy} data-testid=${`${id}-submit`}>${submit}</button>
+  </form>`;
+}
+
+const username = () => ({ name: "username", label: t("account_username"), min: 3, max: 24, pattern: "[A-Za-z0-9_\\-]{3,24}", autocomplete: "username" });
+
+export function AccountPage() {
+  const { session, ready } = useSession();
+  const account = session.account;
+  if (!ready) return html`<main class="account" aria-busy="true"><p>${t("table_loading")}</p></main>`;
+  if (account) {
+    return html`<main class="account" data-testid="account">
+      <h1>${t("account_title")}</h1>
+      <section class="panel">
+        <p data-testid="account-who">${t("account_signed_in_as", { name: account.username })}</p>
+        <p class="help">${t("account_games_help")}</p>
+        <div class="buttons">
+          <a class="button" href="#/">${t("my_games_title")}</a>
+          <button type="button" data-testid="sign-out" onClick=${() => api.signOut().catch(() => {})}>${t("account_sign_out")}</button>
+        </div>
+      </section>
+      <${Form} id="change-password" title=${t("account_change_password")} submit=${t("account_change_password")}
+        fields=${[
+          { name: "password", type: "password", label: t("account_current_password"), autocomplete: "current-password" },
+          { name: "new_password", type: "password", label: t("account_new_password"), autocomplete: "new-password", min: 8, max: 200 },
+        ]}
+        doneText=${t("account_password_changed")}
+        action=${(v) => api.changePassword(v.password, v.new_password)} />
+      <${Form} id="delete-account" title=${t("account_delete")} submit=${t("account_delete")} danger=${true}
+        fields=${[{ name: "password", type: "password", label: t("account_password"), autocomplete: "current-password" }]}
+        extra=${html`<p class="help">${t("account_delete_help")}</p>`}
+        action=${(v) => api.deleteAccount(v.password)} />
+    </main>`;
+  }
+  return html`<main class="account" data-testid="account">
+    <h1>${t("account_title")}</h1>
+    <p class="help">${t("account_optional")}</p>
+    <${Form} id="sign-in" title=${t("account_sign_in")} submit=${t("account_sign_in")}
+      fields=${[username(), { name: "password", type: "password", label: t("account_password"), autocomplete: "current-password" }]}
+      action=${(v) => api.signIn(v.username, v.password)} />
+    <${Form} id="sign-up" title=${t("account_sign_up")} submit=${t("account_sign_up")}
+      fields=${[
+        username(),
+        { name: "password", type: "password", label: t("account_password"), autocomplete: "new-password", min: 8, max: 200 },
+      ]}
+      extra=${html`<p class="help">${t("account_rules")}</p>
+        <label class="check"><input type="checkbox" name="claim" value="yes" checked data-testid="sign-up-claim" /> ${t("account_claim")}</label>`}
+      action=${(v) => api.signUp(v.username, v.password, v.claim === "yes")} />
+  </main>`;
+}

@@ -1,0 +1,70 @@
+// My games: every game this browser played (GET /me/games, by its browser token cookie), private
+// ones included, newest first: the game, when, the players (this browser's seats marked), the
+// result, and a link to its replay and record, or back to its table while it is played.
+
+import { html } from "./html.js";
+import { useEffect, useState } from "preact/hooks";
+import { t, num, sentence, currentLanguage } from "./i18n.js";
+import { api } from "./api.js";
+import { clientOf } from "./variants.js";
+
+function useMyGames() {
+  const [state, setState] = useState({ games: null, error: null });
+  useEffect(() => {
+    let live = true;
+    api
+      .myGames()
+      .then((answer) => live && setState({ games: answer.games, error: null }))
+      .catch((error) => live && setState({ games: null, error }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
+function when(seconds) {
+  try {
+    return new Intl.DateTimeFormat(currentLanguage().code, { dateStyle: "medium", timeStyle: "short" }).format(
+      new Date(seconds * 1000),
+    );
+  } catch {
+    return "";
+  }
+}
+
+function Result({ game }) {
+  if (game.status !== "finished") return html`<span class="tag">${t("status_playing")}</span>`;
+  const mine = game.seats.map((s) => num(game.outcome.scores[s])).join(" / ");
+  return html`<span class=${`tag result ${game.won ? "won" : "lost"}`} data-testid=${`my-result-${game.game}`}>
+    ${t(game.won ? "my_games_won" : "my_games_lost")} · ${mine}
+  </span>`;
+}
+
+export function MyGames({ variants }) {
+  const { games, error } = useMyGames();
+  const shown = games ? games.filter((g) => clientOf(variants, g.variant)).slice(0, 30) : [];
+  return html`<section class="panel my-games" aria-labelledby="my-games-title" data-testid="my-games">
+    <h2 id="my-games-title">${t("my_games_title")}</h2>
+    ${error && html`<p class="error" role="alert">${sentence(error.code, error.params)}</p>`}
+    ${games === null && !error && html`<p>${t("table_loading")}</p>`}
+    ${games !== null && shown.length === 0 && html`<p class="help">${t("my_games_none")}</p>`}
+    <ul>
+      ${shown.map(
+        (g) => html`<li key=${g.game} data-testid=${`my-game-${g.game}`}>
+          <strong>${t(`game_${g.variant}`)}</strong>
+          ${!g.public && html`<span class="tag">${t("my_games_private")}</span>`}
+          <${Result} game=${g} />
+          <time class="when" datetime=${new Date(g.created * 1000).toISOString()}>${when(g.finished || g.created)}</time>
+          <span class="seat-list">
+            ${g.names.map((name, s) => html`<bdi key=${s} class=${g.seats.includes(s) ? "me" : ""}>${name}</bdi>`)}
+          </span>
+          ${g.status === "finished"
+            ? html`<a class="button" href=${`#/replay/${g.game}/0`} data-testid=${`my-replay-${g.game}`}>${t("lobby_replay")}</a>
+                <a href=${g.record} download>${t("round_end_record")}</a>`
+            : html`<a class="button primary" href=${`#/t/${g.table}`} data-testid=${`my-table-${g.game}`}>${t("my_games_back")}</a>`}
+        </li>`,
+      )}
+    </ul>
+  </section>`;
+}

@@ -1,0 +1,77 @@
+"""Accounts across the processes of a cluster (PostgreSQL and a Redis broker): a session made by
+one process is good at the other (one signing key, in the database), a seat joined signed in
+through one process for a table the other runs is the account's, and a WebSocket reaching that
+seat through either process needs the session as well as the seat token."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from test_server_support import Server, cluster_options, fresh_pg_url, needs_cluster
+
+pytestmark = needs_cluster
+PASSWORD = "correct horse battery"
+SEATS = [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3
+
+
+@pytest.fixture(scope="module")
+def cluster(monkeypatch_module: pytest.MonkeyPatch) -> Iterator[list[Server]]:
+    url = fresh_pg_url()
+    options = cluster_options(f"test-{secrets.token_hex(4)}")
+    servers = [Server(url, lease=3.0, options=options) for _ in range(2)]
+    try:
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module() -> Iterator[pytest.MonkeyPatch]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RUMMYKIT_PASSWORD_COST", "test")
+        yield patch
+
+
+def hello(server: Server, table: str, token: str, cookie: str | None) -> dict[str, Any]:
+    headers = {} if cookie is None else {"Cookie": f"rummykit_session={cookie}"}
+    with connect(server.ws_url, additional_headers=headers, open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "hello", "table": table, "seat": 0, "token": token}))
+        answer: dict[str, Any] = json.loads(ws.recv(timeout=20))
+        return answer
+
+
+def test_a_session_and_an_accounts_seat_across_processes(cluster: list[Server]) -> None:
+    first, second = cluster
+    with httpx.Client(timeout=30, headers={"X-Forwarded-For": "10.7.0.1"}) as browser:
+        signed = browser.post(f"{first.base}/account/signup", json={"username": "hana", "password": PASSWORD})
+        assert signed.status_code == 201, signed.text
+        csrf = {"X-CSRF-Token": signed.json()["csrf"]}
+        cookie = next(c.value for c in browser.cookies.jar if c.name == "rummykit_session")
+        # the other process knows the session (cookies don't tell ports apart)
+        assert browser.get(f"{second.base}/account").json()["account"] == {"username": "hana"}
+        body = {"variant": "okey", "options": {"rounds": 1}, "seats": SEATS, "bot_delay": 5}
+        created = browser.post(f"{first.base}/tables", json=body, headers=csrf).json()
+        table = created["table"]
+        # joined through the process that does not run the table
+        joined = browser.post(
+            f"{second.base}/tables/{table}/seats/0/join", json={"name": "hana"}, headers=csrf
+        )
+        assert joined.status_code == 200, joined.text
+        token = joined.json()["token"]
+    for server in cluster:
+        assert hello(server, table, token, None) == {
+            "type": "error",
+            "code": "not_your_seat",
+            "params": {"seat": 0},
+        }
+        assert hello(server, table, token, cookie)["type"] == "welcome"

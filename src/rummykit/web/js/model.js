@@ -442,6 +442,13 @@ export class TableModel extends TableView {
     this.act(action.text);
   }
 
+  /** Send `text`, an action the page wrote that none of the legal actions matches: the server
+   * refuses it with its reason (its code, in the page's language), and it changes nothing. The
+   * page decides no rule: it asks the server. */
+  refused(text) {
+    this.act(text);
+  }
+
   /** Discard the piece `face` when that is legal. */
   discard(face) {
     const action = this.legalPiece("discard", face);
@@ -465,7 +472,7 @@ export class TableModel extends TableView {
     if (payload.from === "rack" && where === "slot") this.move(payload.slot, Number(at));
     else if (payload.from === "rack" && where === "discard") {
       if (this.legalPiece("discard", payload.face)) this.discard(payload.face);
-      else this.notice("ui_cannot_discard");
+      else this.refused(`discard ${notation(this.kind, payload.face)}`);
     } else if (drawn && (where === "slot" || where === "rack")) {
       this.drawTo(payload.from === "take" ? "take" : "draw", where === "slot" ? Number(at) : null);
     } else this.game.drop(this, target, payload);

@@ -111,6 +111,21 @@ function dropActions(model, target, payload) {
   return action ? [action] : [];
 }
 
+/** The action a drop of `payload` on `target` would be, written as the server reads it, for the
+ * server to say why it can't be played when no legal action matches (see `dropActions`). */
+function writtenDrop(model, target, payload) {
+  const [where, at, declared] = target.split(":");
+  const card = payload.declared === null || payload.declared === undefined ? notation(model.kind, payload.face) : `${notation(model.kind, payload.face)}[${notation(model.kind, payload.declared)}]`;
+  const onto = where === "meld" || where === "joker";
+  if (!onto && where !== "new") return null;
+  if (payload.from === "hand") {
+    if (where === "joker" && declared === card) return `replace ${at} ${card}`;
+    return onto ? `add ${at} ${card}` : `new ${card}`;
+  }
+  if (where === "joker" && declared === card) return `replace ${at} ${card} from ${payload.number}`;
+  return `move ${payload.number} ${card} ${onto ? at : "new"}`;
+}
+
 /** Play `text` (a legal action's, or the hint's draft); the picks and choices end. */
 function play(model, text) {
   unpick(model);
@@ -125,12 +140,15 @@ function unpick(model) {
 
 /** The legal actions a drop (or a target button) may mean: one is played, several are offered to
  * choose from (a joker's declared card), none says so. */
-function dropped(model, actions) {
+function dropped(model, actions, written = null) {
   if (actions.length === 1) play(model, actions[0].text);
   else if (actions.length > 1) {
     model.ui.choice = { actions, chosen: actions[0].text };
     model.ui.pick = null;
     model.changed();
+  } else if (written) {
+    unpick(model);
+    model.refused(written);
   } else model.notice("carousel_ui_no_fit");
 }
 
@@ -407,6 +425,6 @@ export default {
   start: () => ({ pick: null, handPick: null, choice: null, lastMeld: null }),
   follow,
   unpick,
-  drop: (model, target, payload) => dropped(model, dropActions(model, target, payload)),
+  drop: (model, target, payload) => dropped(model, dropActions(model, target, payload), writtenDrop(model, target, payload)),
   eventText,
 };

@@ -38,10 +38,12 @@ function Actions({ model }) {
   };
   const discard = () => {
     if (face !== null && model.legalPiece("discard", face)) model.discard(face);
+    else if (face !== null) model.refused(`discard ${notation(model.kind, face)}`);
     else model.notice("ui_select_discard");
   };
   const finishSelected = () => {
     if (face !== null && model.legalPiece("finish", face)) finish(model, model.selected);
+    else if (face !== null) model.refused(`finish ${notation(model.kind, face)}`);
     else if (finishes.length === 1) finish(model, model.rack.slots.indexOf(faceOf(model.kind, finishes[0].parts.pieces[0])));
     else model.notice("ui_select_finish", { pieces: finishes.map((a) => a.parts.pieces[0]) });
   };
@@ -91,7 +93,7 @@ function hinted(model) {
 function drop(model, target, payload) {
   if (payload.from !== "rack" || target !== "centre") return;
   if (model.legalPiece("finish", payload.face)) finish(model, payload.slot);
-  else model.notice("ui_cannot_finish");
+  else model.refused(`finish ${notation(model.kind, payload.face)}`);
 }
 
 /** The game's own group beside the stock (Okey's indicator, Turkish Rummy's up card): labelled

@@ -57,7 +57,7 @@ function dropOnMeld(model, slot, number) {
   else if (all.length > 1) {
     model.ui.choosing = number;
     model.changed();
-  } else model.notice("ui_kalooki_no_fit", { piece: notation(model.kind, model.rack.slots[slot]), number });
+  } else model.refused(`layoff ${number} ${notation(model.kind, model.rack.slots[slot])}`);
 }
 
 /** A table meld: its number, owner and value, its cards (a joker with the card it stands for);
@@ -142,6 +142,7 @@ function Actions({ model }) {
   const canDiscard = model.first("discard") !== null;
   const discard = () => {
     if (face !== null && model.legalPiece("discard", face)) model.discard(face);
+    else if (face !== null) model.refused(`discard ${notation(model.kind, face)}`);
     else model.notice(canDiscard ? "ui_select_discard" : "kalooki_ui_no_discard");
   };
   return html`<${ActionGroup}>

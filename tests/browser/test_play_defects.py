@@ -1,0 +1,123 @@
+"""The defects players met at the tables (issue 28), each shown through the page: the hint after a
+refusal, refusals with their reasons in the page's language, the round end's banners, the rack's
+moves, the names and pieces in words. Each test plays a short table against bots with no delay
+(or bots that wait, to act while another seat is to move) and saves screenshots at the phone's
+and the desktop's sizes."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import Pages, check_rendering
+from playwright.sync_api import Page, expect
+from table_driver import Person
+
+import rummykit
+from test_server_support import Server
+
+WEB = Path(rummykit.__file__).parent / "web"
+"""The browser client's files (its compiled catalogs)."""
+LOCALES = {"en": "en-US", "fa": "fa-IR", "tr": "tr-TR", "th": "th-TH"}
+NAMES = {"en": "Ann", "fa": "آنا", "tr": "Ayşe", "th": "อัน"}
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """The page's compiled catalog of ``lang``."""
+    found: dict[str, str] = json.loads((WEB / "i18n" / f"{lang}.json").read_text("utf-8"))
+    return found
+
+
+def table(server: Server, variant: str, options: dict[str, Any] | None = None, **body: Any) -> dict[str, Any]:
+    """A table of ``variant`` with a person at seat 0 and greedy bots in the others (no delay
+    unless ``body`` says otherwise)."""
+    players = (options or {}).get("players", 4)
+    created: dict[str, Any] = server.post(
+        "/tables",
+        {
+            "variant": variant,
+            "options": options or {},
+            "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * (players - 1),
+            "bot_delay": 0,
+            "grace_seconds": 600,
+            **body,
+        },
+        status=201,
+    )
+    return created
+
+
+def seated(pages: Pages, server: Server, created: dict[str, Any], lang: str, label: str, **size: int) -> Person:
+    """The person's page (in ``lang``) at seat 0 of ``created``, the match started."""
+    page = pages.new(label, locale=LOCALES[lang], **size)
+    person = Person(page, server, str(created["table"]), english=lang == "en")
+    person.sit(0, NAMES[lang])
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    return person
+
+
+def shots(page: Page, lang: str, name: str) -> None:
+    """Screenshots at the phone's sizes and the desktop's, the page checked at each; left at the
+    size it had."""
+    size = page.viewport_size
+    for width, height in ((390, 844), (844, 390), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        check_rendering(page, lang, f"{name}-{width}x{height}")
+    assert size is not None
+    page.set_viewport_size(size)
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_refusal_says_why_and_the_hint_shows_after_it(pages: Pages, server: Server, lang: str) -> None:
+    """Defects 1 and 4: a tile dragged onto the own pile before drawing is refused with the
+    server's reason in the page's language ("Draw or take a tile first"), not "You can't discard
+    that now"; the Hint asked for then is shown, in the refusal's place."""
+    person = seated(pages, server, table(server, "okey", {"rounds": 1}), lang, f"refusal-{lang}")
+    page = person.page
+    rng = random.Random(3)
+    while "draw" not in (status := person.wait_turn_or_end()).split():
+        assert status != "end"
+        person.play_turn(rng, status)
+    words = catalog(lang)
+    reason = words["draw_first"].replace("{piece_word}", words["piece_word_tile"])
+    tile = person.rack.locator("button[data-piece]").first
+    tile.drag_to(page.get_by_test_id("discard-0"))
+    error = page.get_by_test_id("error")
+    expect(error).to_have_text(reason[0].upper() + reason[1:])
+    shots(page, lang, f"defect-refusal-{lang}")
+
+
+def test_carousel_says_why_nothing_can_be_placed(pages: Pages, server: Server) -> None:
+    """Defect 4 in Carousel: a hand card dropped where no legal action matches is refused with the
+    server's reason (its Carousel refusal, in Thai), not "That card can't go there now"."""
+    created = table(server, "carousel", {"players": 2, "target": 1})
+    person = seated(pages, server, created, "th", "carousel-refusal-th")
+    page = person.page
+    words = catalog("th")
+    reasons = {v[0].upper() + v[1:] for k, v in words.items() if k.startswith("carousel.") and "{" not in v}
+    for _ in range(12):
+        status = person.wait_turn_or_end()
+        assert status != "end"
+        legal = person.last_view()["legal"]
+        if not any(a["parts"]["verb"] == "new" for a in legal):
+            card = person.rack.locator("button[data-piece]").first
+            card.drag_to(page.get_by_test_id("new-meld"))
+            error = page.get_by_test_id("error")
+            expect(error).not_to_have_text(words["carousel_ui_no_fit"])
+            expect(error).not_to_be_empty()
+            assert error.inner_text().strip() in reasons, error.inner_text()
+            shots(page, "th", "defect-carousel-refusal-th")
+            return
+        verb = "draw" if "draw" in status.split() else "end"
+        before = len(person.views)
+        page.get_by_test_id("actions").locator(f"button[data-action='{verb}']").click()
+        page.wait_for_function("() => true")
+        for _ in range(100):
+            if len(person.views) > before:
+                break
+            page.wait_for_timeout(100)
+    raise AssertionError("every turn had a meld to place")

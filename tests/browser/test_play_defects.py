@@ -89,6 +89,10 @@ def test_a_refusal_says_why_and_the_hint_shows_after_it(pages: Pages, server: Se
     error = page.get_by_test_id("error")
     expect(error).to_have_text(reason[0].upper() + reason[1:])
     shots(page, lang, f"defect-refusal-{lang}")
+    page.get_by_test_id("actions").locator("button[data-action='hint']").click()
+    expect(page.get_by_test_id("hint")).to_be_visible()
+    expect(error).to_be_hidden()
+    expect(person.rack.locator("button[data-piece]")).to_have_count(14)
 
 
 def test_carousel_says_why_nothing_can_be_placed(pages: Pages, server: Server) -> None:

@@ -321,6 +321,8 @@ export class TableModel extends TableView {
 
   onHint(message) {
     this.hint = message.hint;
+    // the hint asked for after a refusal takes the refusal's place
+    this.error = null;
     this.changed();
   }
 
@@ -479,7 +481,9 @@ export class TableModel extends TableView {
   }
 
   askHint() {
+    this.error = null;
     this.link.request({ type: "hint" });
+    this.changed();
   }
 
   dismissHint() {

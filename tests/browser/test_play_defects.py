@@ -50,7 +50,9 @@ def table(server: Server, variant: str, options: dict[str, Any] | None = None, *
     return created
 
 
-def seated(pages: Pages, server: Server, created: dict[str, Any], lang: str, label: str, **size: int) -> Person:
+def seated(
+    pages: Pages, server: Server, created: dict[str, Any], lang: str, label: str, **size: int
+) -> Person:
     """The person's page (in ``lang``) at seat 0 of ``created``, the match started."""
     page = pages.new(label, locale=LOCALES[lang], **size)
     person = Person(page, server, str(created["table"]), english=lang == "en")

@@ -750,7 +750,8 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             # the cards laid off, in notation, and the meld: not the whole new meld's checker text
             if exc.code != "kalooki_not_a_meld":
                 raise
-            raise IllegalActionError("kalooki_no_fit", cards=card_list(action.cards), number=old.number) from None
+            cards = card_list(action.cards)
+            raise IllegalActionError("kalooki_no_fit", cards=cards, number=old.number) from None
         draft.laid_off = True
 
     def _plan_release(self, state: KalookiState, draft: _Draft, action: KalookiAction) -> None:

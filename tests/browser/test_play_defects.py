@@ -127,3 +127,20 @@ def test_carousel_says_why_nothing_can_be_placed(pages: Pages, server: Server) -
                 break
             page.wait_for_timeout(100)
     raise AssertionError("every turn had a meld to place")
+
+
+def test_turkish_rummys_round_end_has_no_kalooki_banner(pages: Pages, server: Server) -> None:
+    """Defect 3: an ordinary finish in Turkish Rummy (its result kind is "hunt", as Kalooki's Okey
+    yapmak is) ends the round without Kalooki's "Okey yapmak!" banner (Persian, phone)."""
+    created = table(server, "turkish_rummy", {"rounds": 1})
+    person = seated(pages, server, created, "fa", "tr-round-end-fa", width=390, height=844)
+    rng = random.Random(5)
+    while (status := person.wait_turn_or_end()) != "end":
+        person.play_turn(rng, status)
+    end = person.page.get_by_test_id("round-end")
+    expect(end).to_be_visible()
+    result = person.last_view()["observation"]["last_result"]
+    assert result is not None
+    expect(end.get_by_test_id("okey-yapmak")).to_have_count(0)
+    assert "Okey yapmak" not in end.inner_text()
+    shots(person.page, "fa", "defect-tr-round-end-fa")

@@ -353,7 +353,8 @@ def test_kalooki_rack_hint_scores_and_opening(server: Server) -> None:
             assert all("opening" not in e for e in melds)
         else:
             assert opening["min"] == 51 and hint["laid"] == opening["laid"]
-            assert all(e["opening"] > opening["laid"] for e in melds)
+            # each meld's own value, and the opening total with it: the value added to the laid
+            assert all(e["opening"] == opening["laid"] + e["value"] and e["value"] > 0 for e in melds)
             seen_opening = seen_opening or bool(melds)
         assert client.act(hint["action"], f"k{view['v']}")["type"] == "ack"
     assert seen_opening

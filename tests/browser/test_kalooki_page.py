@@ -145,8 +145,9 @@ def test_a_person_opens_and_lays_off_in_kalooki(pages: Pages, server: Server) ->
                 entry = next(e for e in view["legal"] if e["text"] == action)
                 person.choose(action.split()[1:])
                 moves = page.get_by_test_id("moves")
+                # the button says the meld's own value, the opening line the total with it
                 expect(moves.locator(f"button[data-move='{action}']")).to_contain_text(
-                    f"({entry['opening']})"
+                    f"({entry['value']} points)"
                 )
                 if moves.locator("button[data-move^='meld ']").count() == 1:
                     # one meld of these cards (a joker may fit two places: then each button says it)

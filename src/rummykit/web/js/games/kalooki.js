@@ -6,7 +6,7 @@
 // selection by its parts.
 
 import { html } from "../html.js";
-import { t, num, isolate, listText, signed, sentence } from "../i18n.js";
+import { t, isolate, listText, signed, sentence } from "../i18n.js";
 import { Piece } from "../piece.js";
 import { Rack } from "../rack.js";
 import { ActionButton, ActionGroup, HintButton } from "../actions.js";
@@ -123,7 +123,7 @@ function Moves({ model }) {
       ${t(chosenMeld ? "kalooki_opening_with" : "kalooki_opening", { total, min: opening.min })}
     </p>`}
     ${choosing !== null && html`<p>${t("kalooki_choose", { number: choosing })}</p>`}
-    ${found.melds.map((a) => button(a, t("kalooki_meld_button"), a.opening !== undefined ? html` <span class="worth">(${num(a.opening)})</span>` : null))}
+    ${found.melds.map((a) => button(a, t("kalooki_meld_button"), a.value !== undefined ? html` <span class="worth">(${t("kalooki_meld_value", { value: a.value })})</span>` : null))}
     ${found.layoffs.map((a) => button(a, t("kalooki_layoff_button", { number: a.parts.target })))}
     ${found.releases.map((a) => button(a, t("kalooki_release_button", { number: a.parts.target })))}
     ${model.chosen.size > 0 &&

@@ -60,6 +60,26 @@ def test_slots_keep_gaps_and_new_pieces_land_in_a_free_slot() -> None:
         rack.slot_of(tiles("K9")[0])
 
 
+def test_a_move_onto_a_piece_makes_room_within_its_row_or_swaps() -> None:
+    """Rows of 4 slots (the browser's rack has 2 of 14): a piece moved onto an occupied slot makes
+    room within that row, and a full row swaps the two pieces; nothing spills into the other row
+    (issue 28, defect 2)."""
+
+    def shown(rack: Rack) -> str:
+        return " ".join(names([f]) if f is not None else "." for f in rack.slots)
+
+    rack = Rack(Kind.TILES, capacity=8)
+    rack.slots = [*tiles("R1 R2 R3 R4"), None, *tiles("B1 B2 B3")]
+    rack.move(5, 1, width=4)  # the top row is full: B1 and R2 change places
+    assert shown(rack) == "R1 B1 R3 R4 . R2 B2 B3"
+    rack.move(0, 5, width=4)  # onto R2 in the bottom row: R2 shifts left into its row's gap
+    assert shown(rack) == ". B1 R3 R4 R2 R1 B2 B3"
+    rack.move(7, 2, width=4)  # onto R3, no gap right of it in its row: B1 and R3 shift left
+    assert shown(rack) == "B1 R3 B3 R4 R2 R1 B2 ."
+    rack.move(1, 3, width=4)  # within its own row: the piece's old slot is the gap
+    assert shown(rack) == "B1 B3 R4 R3 R2 R1 B2 ."
+
+
 def test_sorting_puts_the_solvers_melds_side_by_side() -> None:
     profile = OkeyRules().hand_profile()
     wilds = Wilds()

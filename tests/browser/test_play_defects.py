@@ -74,10 +74,13 @@ def shots(page: Page, lang: str, name: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "fa"])
-def test_a_refusal_says_why_and_the_hint_shows_after_it(pages: Pages, server: Server, lang: str) -> None:
+def test_a_refusal_says_why_the_hint_shows_after_it_and_a_full_row_swaps(
+    pages: Pages, server: Server, lang: str
+) -> None:
     """Defects 1 and 4: a tile dragged onto the own pile before drawing is refused with the
     server's reason in the page's language ("Draw or take a tile first"), not "You can't discard
-    that now"; the Hint asked for then is shown, in the refusal's place."""
+    that now"; the Hint asked for then is shown, in the refusal's place. Defect 2: a tile moved onto
+    a full row swaps places with the tile there."""
     person = seated(pages, server, table(server, "okey", {"rounds": 1}), lang, f"refusal-{lang}")
     page = person.page
     rng = random.Random(3)
@@ -95,6 +98,20 @@ def test_a_refusal_says_why_and_the_hint_shows_after_it(pages: Pages, server: Se
     expect(page.get_by_test_id("hint")).to_be_visible()
     expect(error).to_be_hidden()
     expect(person.rack.locator("button[data-piece]")).to_have_count(14)
+
+    # defect 2: the drawn tile (first slot of the second row) moved with Space and ArrowUp onto the
+    # full first row's first tile: the two change places, nothing spills into the second row
+    person.action_button("draw").click()
+    expect(person.rack.locator("button[data-piece]")).to_have_count(15)
+    expect(person.rack).to_have_attribute("aria-busy", "false")
+    slots = person.slots()
+    assert None not in slots[:14] and slots[14] is not None and slots[15:] == [None] * 13, slots
+    person.rack.locator("[data-slot='14'] button").focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowUp")
+    expect(person.rack.locator("[data-slot='0'] button")).to_have_attribute("data-piece", str(slots[14]))
+    expect(person.rack).to_have_attribute("aria-busy", "false")
+    assert person.slots() == [slots[14], *slots[1:14], slots[0]] + [None] * 13
 
 
 def test_carousel_says_why_nothing_can_be_placed(pages: Pages, server: Server) -> None:

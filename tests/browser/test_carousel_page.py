@@ -16,7 +16,7 @@ from typing import Any
 
 from browser_support import Pages, check_sizes, covered
 from playwright.sync_api import Browser, Page, expect
-from table_driver import Person, who_played
+from table_driver import Person, shown, who_played
 
 from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import Kind
@@ -259,6 +259,10 @@ def play_joker_turns(page: Page, person: CarouselPerson) -> None:
     person.drag_hand("JK[5C]", "meld-1", "add 1 JK[5C]")
     person.drag_hand("6C", "meld-1", "add 1 6C")
     expect(page.get_by_test_id("meld-1")).to_have_attribute("data-cards", "4C JK[5C] 6C")
+    # a screen reader hears the table joker with the card it stands for (issue 28, defect 12)
+    expect(page.get_by_test_id("meld-1").locator("button[data-piece='JK']")).to_have_attribute(
+        "aria-label", "JK joker, wild, stands for 5 of clubs"
+    )
     person.button("commit")
     # the bot's turn; then the page shows what the bot's meld changed, if it melded
     view = person.mine()
@@ -266,12 +270,12 @@ def play_joker_turns(page: Page, person: CarouselPerson) -> None:
     bot_melds = [e for e in melds if e["seat"] == 1]
     if bot_melds:
         last = bot_melds[-1]["params"]
-        shown = page.get_by_test_id("last-meld")
-        expect(shown).to_contain_text("Bot")
-        expect(shown).to_contain_text("plays " + " ".join(last["played"]) + " from the hand")
+        shown_meld = page.get_by_test_id("last-meld")
+        expect(shown_meld).to_contain_text("Bot")
+        expect(shown_meld).to_contain_text("plays " + shown(" ".join(last["played"])) + " from the hand")
         fresh = page.locator("[data-testid^='meld-'][data-fresh='true']")
         expect(fresh).to_have_count(len(last["added"]))
-        expect(page.get_by_test_id("log")).to_contain_text("plays " + " ".join(last["played"]))
+        expect(page.get_by_test_id("log")).to_contain_text("plays " + shown(" ".join(last["played"])))
     # turn 2: draw, ask for the hint (its table previewed), then 5C onto the joker: replace
     person.button("draw")
     view = person.views[-1]
@@ -311,7 +315,7 @@ def play_joker_turns(page: Page, person: CarouselPerson) -> None:
     committed = [e for v in person.views[person.mark :] for e in v["events"] if e["code"].endswith(".melded")]
     assert committed and committed[0]["params"]["freed"] == ["JK[5C]"]
     assert committed[0]["params"]["played"] == ["5C"]
-    expect(page.get_by_test_id("log")).to_contain_text("takes the joker JK[5C] and places it again")
+    expect(page.get_by_test_id("log")).to_contain_text("takes the joker (5♣) and places it again")
 
 
 def shots_languages(page: Page, name: str) -> None:
@@ -404,5 +408,5 @@ def split_a_run_by_dragging(page: Page, person: CarouselPerson) -> None:
     melded = [e for v in person.views[person.mark :] for e in v["events"] if e["code"] == "carousel.melded"]
     assert melded[0]["params"]["table"] == ["6S 6H 6D", "9H TH JH", "TS JK[JS] QS", "8D 9D TD JD", "7H 7D 7C"]
     expect(page.get_by_test_id("log")).to_contain_text(
-        "Ann takes 7D out of run 1 to meld 5: the run splits around it"
+        "Ann takes 7♦ out of run 1 to meld 5: the run splits around it"
     )

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from browser_support import Pages, check_rendering, check_sizes, covered, low_contrast
 from playwright.sync_api import Page, expect
-from table_driver import KalookiPerson, who_played
+from table_driver import KalookiPerson, catalog, shown, who_played
 
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
@@ -79,7 +79,7 @@ def moves_in_every_language(page: Page, action: str) -> None:
     for lang in ("en", "tr", "fa", "th"):
         page.get_by_test_id("language").select_option(lang)
         expect(page.locator("html")).to_have_attribute("lang", lang)
-        expect(move).to_have_text(MELD_HINT[lang].format(cards=cards))
+        expect(move).to_have_text(MELD_HINT[lang].format(cards=shown(cards, catalog(lang))))
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             assert low_contrast(page, MOVES_TEXT) == [], (lang, scheme)
@@ -106,7 +106,9 @@ def drop_where_it_does_not_fit(person: KalookiPerson, view: dict[str, Any]) -> b
             person.rack.locator(f"button[data-piece='{card}']").first.drag_to(
                 person.page.get_by_test_id(f"meld-{number}")
             )
-            expect(person.page.get_by_test_id("error")).to_have_text(f"{card} doesn't go onto meld {number}")
+            expect(person.page.get_by_test_id("error")).to_have_text(
+                f"{shown(card)} doesn't go onto meld {number}"
+            )
             person.hint()
             person.deselect_all()
             return True
@@ -423,7 +425,7 @@ def test_okey_yapmak_and_the_elimination_standings(
     log = page.get_by_test_id("log")
     expect(log).to_contain_text(table.name)
     # a meld's cards are one left-to-right run (isolated in Persian), so they read in their order
-    meld = "KS KH KD" if table.lang == "th" else "\u2066KS KH KD\u2069"
+    meld = "K♠ K♥ K♦" if table.lang == "th" else "\u2066K♠ K♥ K♦\u2069"
     assert meld in log.inner_text()
     assert english_words(page) == []
     screenshots(page, table.lang, f"kalooki-{key}-standings")

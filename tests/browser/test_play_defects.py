@@ -6,29 +6,27 @@ and the desktop's sizes."""
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
+import re
 from typing import Any
 
 import pytest
 from browser_support import Pages, check_rendering
 from playwright.sync_api import Page, expect
-from table_driver import Person
+from table_driver import Person, catalog
 
-import rummykit
 from test_server_support import Server
 
-WEB = Path(rummykit.__file__).parent / "web"
-"""The browser client's files (its compiled catalogs)."""
 LOCALES = {"en": "en-US", "fa": "fa-IR", "tr": "tr-TR", "th": "th-TH"}
+NOTATION = re.compile(r"(?<![\w\[])(?:[2-9TJQKA][SHDC]|JK(?:\[\w+\])?)(?![\w])")
+"""A card in notation in running text (``TC``, ``JK[KH]``)."""
+WORDS_JS = """(el) => {
+  // the element's text without its pieces' faces (a joker card's face reads JK)
+  const copy = el.cloneNode(true);
+  copy.querySelectorAll('button[data-piece]').forEach((b) => b.remove());
+  return copy.textContent;
+}"""
 NAMES = {"en": "Ann", "fa": "آنا", "tr": "Ayşe", "th": "อัน"}
-
-
-def catalog(lang: str) -> dict[str, str]:
-    """The page's compiled catalog of ``lang``."""
-    found: dict[str, str] = json.loads((WEB / "i18n" / f"{lang}.json").read_text("utf-8"))
-    return found
 
 
 def table(server: Server, variant: str, options: dict[str, Any] | None = None, **body: Any) -> dict[str, Any]:
@@ -99,19 +97,40 @@ def test_a_refusal_says_why_the_hint_shows_after_it_and_a_full_row_swaps(
     expect(error).to_be_hidden()
     expect(person.rack.locator("button[data-piece]")).to_have_count(14)
 
-    # defect 2: the drawn tile (first slot of the second row) moved with Space and ArrowUp onto the
-    # full first row's first tile: the two change places, nothing spills into the second row
+    # defect 2: a tile moved (Space, then ArrowUp) from the second row onto the first row's last
+    # slot, occupied with no gap right of it: the first row makes room within itself (or, full,
+    # the two tiles change places); nothing spills into the second row
     person.action_button("draw").click()
     expect(person.rack.locator("button[data-piece]")).to_have_count(15)
-    expect(person.rack).to_have_attribute("aria-busy", "false")
-    slots = person.slots()
-    assert None not in slots[:14] and slots[14] is not None and slots[15:] == [None] * 13, slots
-    person.rack.locator("[data-slot='14'] button").focus()
+    for target in (13, 27):
+        slots = person.slots()
+        if slots[target] is None:
+            source = next(i for i in range(28) if slots[i] is not None and i not in (13, 27))
+            drag_slot(person, source, target)
+    before = person.slots()
+    person.rack.locator("[data-slot='27'] button").focus()
     page.keyboard.press("Space")
     page.keyboard.press("ArrowUp")
-    expect(person.rack.locator("[data-slot='0'] button")).to_have_attribute("data-piece", str(slots[14]))
+    expect(person.rack.locator("[data-slot='13'] button")).to_have_attribute("data-piece", str(before[27]))
     expect(person.rack).to_have_attribute("aria-busy", "false")
-    assert person.slots() == [slots[14], *slots[1:14], slots[0]] + [None] * 13
+    after = person.slots()
+    assert after[14:27] == before[14:27], (before, after)
+    if None in before[:14]:
+        assert after[27] is None and sorted(p for p in after[:14] if p) == sorted(
+            [p for p in before[:14] if p] + [before[27]]
+        ), (before, after)
+    else:
+        assert after == [*before[:13], before[27], *before[14:27], before[13]], (before, after)
+
+
+def drag_slot(person: Person, source: int, target: int) -> None:
+    """Drag the rack's tile in slot ``source`` to the empty slot ``target``; wait until it is there."""
+    piece = person.slots()[source]
+    person.rack.locator(f"[data-slot='{source}'] button").drag_to(
+        person.rack.locator(f"[data-slot='{target}']")
+    )
+    expect(person.rack.locator(f"[data-slot='{target}'] button")).to_have_attribute("data-piece", str(piece))
+    expect(person.rack).to_have_attribute("aria-busy", "false")
 
 
 def test_carousel_says_why_nothing_can_be_placed(pages: Pages, server: Server) -> None:
@@ -160,4 +179,9 @@ def test_turkish_rummys_round_end_has_no_kalooki_banner(pages: Pages, server: Se
     assert result is not None
     expect(end.get_by_test_id("okey-yapmak")).to_have_count(0)
     assert "Okey yapmak" not in end.inner_text()
+    # defect 12: the log and the round end name cards with their suits' symbols, never in notation
+    for where in ("log", "round-end"):
+        text = person.page.get_by_test_id(where).evaluate(WORDS_JS)
+        assert not NOTATION.findall(text), (where, NOTATION.findall(text))
+    assert re.search("[\u2660\u2665\u2666\u2663]", person.page.get_by_test_id("log").inner_text())
     shots(person.page, "fa", "defect-tr-round-end-fa")

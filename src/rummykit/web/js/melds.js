@@ -3,7 +3,7 @@
 // left to right, a joker with the card it stands for under it.
 
 import { html } from "./html.js";
-import { num } from "./i18n.js";
+import { num, pieceText } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { JOKER, notation } from "./pieces.js";
 
@@ -22,8 +22,8 @@ export function MeldCards({ kind, cards, extra = () => ({}), drop = () => undefi
   return html`<span class="kmeld-cards" dir="ltr">
     ${cards.map(
       ([face, stands], i) => html`<span class="kcard" key=${i} data-drop=${drop(i)}>
-        <${Piece} kind=${kind} face=${face} wild=${face === JOKER} small=${true} ...${extra(i)} />
-        ${face === JOKER && html`<span class="stands">${notation(kind, stands)}</span>`}
+        <${Piece} kind=${kind} face=${face} wild=${face === JOKER} stands=${face === JOKER ? stands : undefined} small=${true} ...${extra(i)} />
+        ${face === JOKER && html`<span class="stands" aria-hidden="true">${pieceText(notation(kind, stands))}</span>`}
       </span>`,
     )}
   </span>`;

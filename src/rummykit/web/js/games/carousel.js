@@ -10,7 +10,7 @@
 // (docs/protocol.md); the page checks nothing itself.
 
 import { html } from "../html.js";
-import { t, sentence, isolate, listText } from "../i18n.js";
+import { t, sentence, isolate, listText, readable, pieceText } from "../i18n.js";
 import { Piece } from "../piece.js";
 import { ActionButton, ActionGroup, HintButton } from "../actions.js";
 import { MeHead, SeatPanel, Stock, places } from "../board.js";
@@ -41,13 +41,19 @@ function namesCard(kind, parts, { face, declared }) {
   return parts.pieces[0] === notation(kind, face) && stands === (declared === null ? null : notation(kind, declared));
 }
 
+/** A freed joker (`JK[5C]`) as the card it stood for, in brackets: "takes the joker (5♣)". */
+function jokerCard(joker) {
+  const declared = /^JK\[(.*)\]$/.exec(joker);
+  return declared ? `(${pieceText(declared[1])})` : pieceText(joker);
+}
+
 /** What a meld (`carousel.melded`'s params) changed, in words: the cards it played from the hand,
  * the jokers it took and placed again, the melds it made and those they replaced. */
 function meldChanges(params) {
-  const melds = (list) => isolate(list.join(" | ")); // left to right in every language
+  const melds = (list) => isolate(readable(list.join(" | "))); // left to right in every language
   const parts = [];
-  if (params.played && params.played.length) parts.push(t("carousel_change_played", { cards: isolate(params.played.join(" ")) }));
-  if (params.freed && params.freed.length) parts.push(t("carousel_change_freed", { jokers: isolate(params.freed.join(" ")) }));
+  if (params.played && params.played.length) parts.push(t("carousel_change_played", { cards: isolate(readable(params.played.join(" "))) }));
+  if (params.freed && params.freed.length) parts.push(t("carousel_change_freed", { jokers: isolate(params.freed.map(jokerCard).join(" ")) }));
   if (params.added && params.added.length) parts.push(t("carousel_change_made", { melds: melds(params.added) }));
   if (params.gone && params.gone.length) parts.push(t("carousel_change_gone", { melds: melds(params.gone) }));
   return listText(parts);
@@ -318,7 +324,7 @@ function Hint({ model, hint, onClose }) {
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
     <p><strong>${t("carousel_hint_table")}</strong>${hint.table.length ? null : " —"}</p>
     ${hint.table.length > 0 && html`<${HintTable} model=${model} hint=${hint} />`}
-    <p>${hint.played.length ? html`${t("carousel_hint_played")} <bdi dir="ltr">${hint.played.join(" ")}</bdi>` : t("carousel_hint_nothing")}</p>
+    <p>${hint.played.length ? html`${t("carousel_hint_played")} <bdi dir="ltr">${readable(hint.played.join(" "))}</bdi>` : t("carousel_hint_nothing")}</p>
     <p>${t("carousel_hint_left", { points: hint.points_left })}</p>
     ${hint.draft && html`<button type="button" data-action="apply-hint" onClick=${() => play(model, hint.draft)}>${t("carousel_hint_apply")}</button>`}
   </section>`;

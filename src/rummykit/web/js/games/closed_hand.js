@@ -6,7 +6,7 @@
 // server listed as legal, found by its parts.
 
 import { html } from "../html.js";
-import { t } from "../i18n.js";
+import { t, readable } from "../i18n.js";
 import { notation, faceOf } from "../pieces.js";
 import { Rack } from "../rack.js";
 import { ActionButton, ActionGroup, HintButton } from "../actions.js";
@@ -67,14 +67,14 @@ function hintText(hint, ctx) {
 /** The hint (the seat session's closed-hand hint) in words; its pieces are also marked in the
  * rack and on the piles. */
 function Hint({ hint, ctx, onClose }) {
-  const melds = hint.arrangement.melds.map((m) => m.join(" "));
+  const melds = hint.arrangement.melds.map((m) => readable(m.join(" ")));
   return html`<section class="hint" data-testid="hint" aria-live="polite">
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
     <p><strong>${hintText(hint, ctx)}</strong></p>
     ${hint.show && html`<p>${t("hint_show", { piece: hint.show }, ctx)}</p>`}
     <p>${t("hint_best")} <bdi dir="ltr">${melds.length ? melds.join(" | ") : "—"}</bdi></p>
     ${hint.arrangement.out.length > 0 &&
-    html`<p>${t("hint_out")} <bdi dir="ltr">${hint.arrangement.out.join(" ")}</bdi></p>`}
+    html`<p>${t("hint_out")} <bdi dir="ltr">${readable(hint.arrangement.out.join(" "))}</bdi></p>`}
   </section>`;
 }
 

@@ -6,7 +6,7 @@
 // selection by its parts.
 
 import { html } from "../html.js";
-import { t, isolate, listText, signed, sentence } from "../i18n.js";
+import { t, isolate, listText, signed, sentence, readable } from "../i18n.js";
 import { Piece } from "../piece.js";
 import { Rack } from "../rack.js";
 import { ActionButton, ActionGroup, HintButton } from "../actions.js";
@@ -114,7 +114,7 @@ function Moves({ model }) {
   const opening = view.opening;
   const chosenMeld = found.melds.length === 1 ? found.melds[0] : null;
   const total = chosenMeld && chosenMeld.opening !== undefined ? chosenMeld.opening : opening ? opening.laid : null;
-  const cards = (action) => html`<bdi dir="ltr">${piecesText(action.parts).join(" ")}</bdi>`;
+  const cards = (action) => html`<bdi dir="ltr">${readable(piecesText(action.parts).join(" "))}</bdi>`;
   const button = (action, label, worth = null) =>
     html`<button type="button" key=${action.text} data-move=${action.text} onClick=${() => model.play(action)}>${label} ${cards(action)}${worth}</button>`;
   return html`<div class="kmoves" role="group" aria-label=${t("kalooki_moves_label")} data-testid="moves">
@@ -159,13 +159,13 @@ function Actions({ model }) {
  * names (`params`; several melds one left-to-right run, split by bars). */
 function hintMove(hint) {
   const { melds, ...params } = hint.params;
-  if (melds) params.cards = isolate(melds.map((m) => m.join(" ")).join(" | "));
+  if (melds) params.cards = isolate(readable(melds.map((m) => m.join(" ")).join(" | ")));
   return t(`kalooki_hint_${hint.verb}`, params);
 }
 
 /** The hint: the greedy bot's move (`data-move` its text), and the best melds toward the opening. */
 function Hint({ hint, onClose }) {
-  const melds = hint.by_value.melds.map((m) => m.join(" "));
+  const melds = hint.by_value.melds.map((m) => readable(m.join(" ")));
   return html`<section class="hint" data-testid="hint" aria-live="polite">
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
     <p><strong data-testid="hint-move" data-move=${hint.action}>${hintMove(hint)}</strong></p>

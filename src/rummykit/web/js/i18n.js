@@ -145,6 +145,14 @@ export function readable(text) {
     .join(" ");
 }
 
+/** A seat's name as a record or the lobby's finished games keep it, in the page's words: a bot
+ * seat's name ("greedy bot", the level the server names it by) is the seat's name at its table,
+ * "Bot 2" (`seat_bot_name`), in every language; a person's name is left as it is. */
+export function recordName(name, seat) {
+  const bot = /^(\w+) bot$/.exec(name);
+  return bot && has(`bot_${bot[1]}`) ? t("seat_bot_name", { n: seat + 1 }) : name;
+}
+
 /** Piece notation kept left to right inside right-to-left text. */
 export function isolate(text) {
   return language.dir === "rtl" ? `${LRI}${text}${PDI}` : text;

@@ -23,7 +23,7 @@ export function MeldCards({ kind, cards, extra = () => ({}), drop = () => undefi
     ${cards.map(
       ([face, stands], i) => html`<span class="kcard" key=${i} data-drop=${drop(i)}>
         <${Piece} kind=${kind} face=${face} wild=${face === JOKER} stands=${face === JOKER ? stands : undefined} small=${true} ...${extra(i)} />
-        ${face === JOKER && html`<span class="stands" aria-hidden="true">${pieceText(notation(kind, stands))}</span>`}
+        ${face === JOKER && html`<span class="stands" aria-hidden="true" data-card=${notation(kind, stands)}>${pieceText(notation(kind, stands))}</span>`}
       </span>`,
     )}
   </span>`;

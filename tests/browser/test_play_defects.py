@@ -102,6 +102,17 @@ def test_a_refusal_says_why_the_hint_shows_after_it_and_a_full_row_swaps(
     # the two tiles change places); nothing spills into the second row
     person.action_button("draw").click()
     expect(person.rack.locator("button[data-piece]")).to_have_count(15)
+    # defect 11: the own draw is told as every other line, with the player's name ("Ann draws R7")
+    drawn = next(
+        e["params"]["piece"]
+        for v in reversed(person.views)
+        for e in v["events"]
+        if e["code"] == "drew" and e["seat"] == 0
+    )
+    said = words["named.replay_drew"].replace("{seat}", NAMES[lang])
+    said = re.escape(said[0].upper() + said[1:]).replace(re.escape("{piece}"), f"\u2066?{drawn}\u2069?")
+    log = page.get_by_test_id("log").locator("li")
+    expect(log.last).to_have_text(re.compile(f"^{said}$"))
     for target in (13, 27):
         slots = person.slots()
         if slots[target] is None:
@@ -131,6 +142,33 @@ def drag_slot(person: Person, source: int, target: int) -> None:
     )
     expect(person.rack.locator(f"[data-slot='{target}'] button")).to_have_attribute("data-piece", str(piece))
     expect(person.rack).to_have_attribute("aria-busy", "false")
+
+
+def test_a_spectator_is_told_and_a_stand_in_bot_is_told_once(pages: Pages, server: Server) -> None:
+    """Defect 11: a spectator's page says that it watches; when a person drops out, the log says
+    that a bot plays for them once, not before every move the bot plays."""
+    created = table(server, "okey", {"rounds": 1}, grace_seconds=1)
+    person = seated(pages, server, created, "en", "drops-out")
+    watcher = pages.new("watcher", locale="en-US", width=390, height=844)
+    watcher.goto(f"/#/t/{created['table']}")
+    expect(watcher.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    expect(watcher.get_by_test_id("watching")).to_have_text("You are watching the table.")
+    expect(person.page.get_by_test_id("watching")).to_have_count(0)
+    person.page.close()
+    log = watcher.get_by_test_id("log").locator("li")
+    told = log.filter(has_text="A bot plays for Ann")
+    expect(told.first).to_be_visible(timeout=30_000)
+    # the bot plays at least two more turns for Ann (or the round ends)
+    moves = log.filter(has_text=re.compile("^Ann (discards|finishes)"))
+    watcher.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=log] li')].filter((li) =>"
+        " /^Ann (discards|finishes)/.test(li.textContent)).length >= 3"
+        " || document.querySelector('[data-testid=round-end]')",
+        timeout=60_000,
+    )
+    assert moves.count() >= 1
+    expect(told).to_have_count(1)
+    shots(watcher, "en", "defect-watching-en")
 
 
 def test_carousel_says_why_nothing_can_be_placed(pages: Pages, server: Server) -> None:

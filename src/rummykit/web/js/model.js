@@ -129,6 +129,8 @@ export class TableModel extends TableView {
     /** Whether the game's controller can't be loaded (the page can't show the game). */
     this.failed = false;
     this.log = [];
+    /** The seats whose moves a stand-in bot plays, told once in the log (`standInOnce`). */
+    this.standIns = new Set();
     this.rackQueue = [];
     this.rackBusy = false;
     this.placeAt = null;
@@ -218,6 +220,7 @@ export class TableModel extends TableView {
     this.hint = null;
     if (newGame) {
       this.log = [];
+      this.standIns = new Set();
       this.roundEnd = null;
       this.clearSelection();
     }
@@ -241,8 +244,9 @@ export class TableModel extends TableView {
       });
     }
     const item = { v: message.v, events: message.events, notices: message.notices, round: obs.round, order_draws: obs.order_draws, order: obs.order };
-    const entries = logLines(this.kind, item, round !== obs.round, message.over);
-    this.log = [...this.log, ...earlier, ...entries].slice(-LOG_LIMIT);
+    const before = this.standInOnce(earlier);
+    const entries = this.standInOnce(logLines(this.kind, item, round !== obs.round, message.over));
+    this.log = [...this.log, ...before, ...entries].slice(-LOG_LIMIT);
     this.lastEvents = entries;
     // a turn's time runs from when this browser saw it start, after the break between rounds
     const pause = (message.break_left || 0) * 1000;
@@ -263,6 +267,21 @@ export class TableModel extends TableView {
     }
     if (this.seat !== null && this.game.rack) this.syncRack(newGame);
     this.changed();
+  }
+
+  /** `lines` without a stand-in bot's notice said again: "a bot plays for Ann" at the first move
+   * the bot plays for the seat, not before each one, until the seat plays again itself. */
+  standInOnce(lines) {
+    const stood = new Set(lines.filter((l) => l.code === "bot_stood_in").map((l) => l.seat));
+    for (const line of lines) {
+      if (typeof line.seat === "number" && !stood.has(line.seat) && !line.code.startsWith("log_")) this.standIns.delete(line.seat);
+    }
+    return lines.filter((line) => {
+      if (line.code !== "bot_stood_in") return true;
+      if (this.standIns.has(line.seat)) return false;
+      this.standIns.add(line.seat);
+      return true;
+    });
   }
 
   onError(message) {

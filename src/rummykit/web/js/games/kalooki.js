@@ -226,7 +226,7 @@ function drop(model, target, payload) {
 /** A draw or a take in words: the player before it; the card drawn, to its drawer. */
 function eventText(event, ctx) {
   if (event.code === "kalooki_draw" && event.params && event.params.card) {
-    return t("log_you_drew", { piece: event.params.card }, ctx);
+    return sentence("replay_drew", { seat: event.seat, piece: event.params.card }, ctx);
   }
   if ((event.code === "kalooki_draw" || event.code === "kalooki_take") && event.seat !== null && event.seat !== undefined) {
     return t("log_subject", { name: ctx.seatName(event.seat), action: t(event.code, event.params, ctx) }, ctx);

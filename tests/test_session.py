@@ -9,11 +9,13 @@ from collections import Counter
 import pytest
 
 from play_helpers import load_game
-from rummykit.core.melds import Wilds
+from rummykit.core.melds import Meld, Wilds, build_run
 from rummykit.core.notation import format_face, parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.errors import IllegalActionError
 from rummykit.session import EventLog, Rack, SeatSession, SessionError, groups
+from rummykit.session.assist import arrangement_view
+from rummykit.solvers.arrange import Arrangement
 from rummykit.variants.carousel.actions import CarouselAction, CVerb
 from rummykit.variants.carousel.planner import DraftPlanner, cards_of, meld_cards, table_of
 from rummykit.variants.carousel.rules import CAROUSEL_VALUES
@@ -140,6 +142,27 @@ def test_a_closed_hand_hint_finishes_when_it_can() -> None:
     assert hint.move is Move.FINISH and hint.piece == tiles("K9")[0] and hint.kinds == ("melds",)
     hint = closed_hand_hint(profile, rack[:-1], Wilds(), tiles("K9")[0], {"draw": ["draw"]}, [], [])
     assert hint.move is Move.TAKE_TO_FINISH and hint.finishes
+
+
+def test_a_hints_run_reads_in_order_with_what_its_wilds_stand_for() -> None:
+    """A hint's meld is written in the order of the ranks its pieces take, each wild and false
+    joker with what it stands for (issue 28, defect 13: "F B3 B2 B5 B6" read out of order)."""
+    run = build_run(2, [2, 3, 4, 5, 6], [JOKER, *tiles("B3 B2 B5 B6")])
+    shuffled = Meld(run.kind, run.faces[::-1], run.stands_for[::-1], run.positions[::-1])
+    for meld in (run, shuffled):
+        view = arrangement_view(Kind.TILES, Arrangement((meld,), (), 5))
+        assert view == {"melds": [["F[B2]", "B3", "B2[B4]", "B5", "B6"]], "out": [], "kind": "melds"}
+
+
+def test_a_seven_pairs_hint_says_its_pieces_are_left_out_of_pairs() -> None:
+    """The discard hint of a hand going for seven pairs counts the pieces left out of pairs, and
+    its arrangement says it is pairs (so that it is not worded "out of melds")."""
+    profile = OkeyRules().hand_profile()
+    rack = tiles("R1 R1 Y3 Y3 B5 B5 K7 K7 R9 R9 Y11 B13 K2 R4 Y6")
+    hint = closed_hand_hint(profile, rack, Wilds(), None, {"discard": []}, [], rack)
+    view = arrangement_view(Kind.TILES, hint.arrangement)
+    assert hint.move is Move.DISCARD and view["kind"] == "pairs"
+    assert hint.left_out == len(view["out"]) == 4
 
 
 # ---------------------------------------------------------------------- Carousel's draft

@@ -61,7 +61,9 @@ function Actions({ model }) {
 function hintText(hint, ctx) {
   const kinds = hint.kinds.map((k) => t(`hint_kind_${k}`)).join(", ");
   const params = { piece: hint.piece, finishes: hint.finishes, left_out: hint.left_out, kinds };
-  return t(`hint_${hint.move}`, params, ctx);
+  // a seven-pairs hand counts what it leaves out of pairs
+  const pairs = hint.arrangement.kind === "pairs" && (hint.move === "discard" || hint.move === "take");
+  return t(`hint_${hint.move}${pairs ? "_pairs" : ""}`, params, ctx);
 }
 
 /** The hint (the seat session's closed-hand hint) in words; its pieces are also marked in the
@@ -74,7 +76,7 @@ function Hint({ hint, ctx, onClose }) {
     ${hint.show && html`<p>${t("hint_show", { piece: hint.show }, ctx)}</p>`}
     <p>${t("hint_best")} <bdi dir="ltr">${melds.length ? melds.join(" | ") : "—"}</bdi></p>
     ${hint.arrangement.out.length > 0 &&
-    html`<p>${t("hint_out")} <bdi dir="ltr">${readable(hint.arrangement.out.join(" "))}</bdi></p>`}
+    html`<p>${t(hint.arrangement.kind === "pairs" ? "hint_out_pairs" : "hint_out")} <bdi dir="ltr">${readable(hint.arrangement.out.join(" "))}</bdi></p>`}
   </section>`;
 }
 

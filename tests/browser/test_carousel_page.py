@@ -177,6 +177,25 @@ def test_a_round_of_carousel_through_the_page(pages: Pages, server: Server) -> N
     end = page.get_by_test_id("round-end")
     expect(end).to_be_visible(timeout=60_000)
     assert melded and shown_invalid, "the round ended before the person could meld"
+    # the match's end (one point): how each total is made, the bonuses the round's change leaves
+    # out among them, and every hand still held (issue 28, defect 7)
+    last = person.views[-1]
+    assert last["over"]
+    result = last["observation"]["last_result"]
+    ended = next(e for v in person.views for e in v["events"] if e["code"] == "carousel.match_ended")
+    bonuses = end.get_by_test_id("match-bonuses").locator("li")
+    expect(bonuses).to_have_count(2)
+    names = ["Ann", "Bot 2"]
+    for b in ended["params"]["bonuses"]:
+        line = bonuses.nth(b["seat"])
+        expect(line).to_contain_text(f"{names[b['seat']]}: {b['before']}")
+        expect(line).to_contain_text(f"= {last['observation']['scores'][b['seat']]}")
+        if b["game"]:
+            expect(line).to_contain_text(f"+{b['game']} for reaching the target")
+        if b["round_bonus"]:
+            expect(line).to_contain_text(f"+{b['round_bonus']} for rounds won")
+    held = [s for s, hand in enumerate(result["hands"]) if hand]
+    expect(end.locator(".laid")).to_have_count(len(held))
     check_sizes(page, "en", "carousel-round-end")
 
 

@@ -259,7 +259,7 @@ export class TableModel extends TableView {
     }
     this.game.follow(this, message.events, round !== obs.round);
     for (const event of message.events) {
-      if (event.params && event.params.result) this.roundEnd = { result: event.params.result };
+      if (event.params && event.params.result) this.roundEnd = { result: event.params.result, events: message.events };
     }
     if (message.over) this.roundEnd = this.roundEnd || { result: obs.last_result };
     if (message.type === "sync" || message.events.some((e) => e.params && e.params.result)) {

@@ -10,7 +10,7 @@
 // (docs/protocol.md); the page checks nothing itself.
 
 import { html } from "../html.js";
-import { t, sentence, isolate, listText, readable, pieceText } from "../i18n.js";
+import { t, num, sentence, isolate, listText, readable, pieceText } from "../i18n.js";
 import { Piece } from "../piece.js";
 import { ActionButton, ActionGroup, HintButton } from "../actions.js";
 import { MeHead, SeatPanel, Stock, places } from "../board.js";
@@ -424,8 +424,25 @@ function eventText(event, ctx) {
   return t("carousel_log_meld", { name: ctx.seatName(event.seat), changes: meldChanges(event.params) }, ctx);
 }
 
+/** The match's end: how each final score is made, the score after the last round and the
+ * match's bonuses (the `carousel.match_ended` event's `bonuses`: reaching the target, the rounds
+ * won), so that the totals add up on the page. */
+function RoundEndHead({ names, events = [] }) {
+  const ended = events.find((e) => e.code === "carousel.match_ended" && e.params && e.params.bonuses);
+  if (!ended) return null;
+  return html`<ul class="bonuses" data-testid="match-bonuses" aria-label=${t("carousel_bonuses")}>
+    ${ended.params.bonuses.map((b) => {
+      const terms = [num(b.before)];
+      if (b.game) terms.push(t("carousel_bonus_game", { bonus: b.game }));
+      if (b.round_bonus) terms.push(t("carousel_bonus_rounds", { bonus: b.round_bonus, rounds: b.rounds }));
+      return html`<li key=${b.seat}>${t("carousel_bonus_line", { name: names[b.seat], terms: terms.join(" "), total: ended.params.scores[b.seat] })}</li>`;
+    })}
+  </ul>`;
+}
+
 export default {
   Board,
+  RoundEndHead,
   Hint,
   rack: false,
   start: () => ({ pick: null, handPick: null, choice: null, lastMeld: null }),

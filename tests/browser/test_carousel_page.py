@@ -165,6 +165,15 @@ def test_a_round_of_carousel_through_the_page(pages: Pages, server: Server) -> N
                 for card in added:
                     person.drag_hand(text(card), f"meld-{n}", f"add {n} {text(card)}")
             expect(page.get_by_test_id(f"meld-{len(found)}")).to_have_attribute("data-valid", "true")
+            # the cards placed in the draft have left the hand: its count and its points
+            obs = person.views[-1]["observation"]
+            held = len(obs["hand"]) - len(obs["draft"]["played"])
+            assert obs["draft"]["played"]
+            seat_count = page.get_by_test_id("seat-0").locator(".seat-count")
+            expect(seat_count).to_have_text(f"{held} in hand")
+            expect(page.get_by_test_id("hand-points")).to_contain_text(
+                f"{person.views[-1]['carousel']['points']}"
+            )
             person.button("commit")
             melded = True
             continue

@@ -340,7 +340,8 @@ function Board({ model, ctx, onDrop }) {
   const melded = new Set(obs.melded);
   const myTurn = model.myTurn();
   const panel = (seat) =>
-    html`<${SeatPanel} key=${seat} model=${model} seat=${seat} side=${where.get(seat)} ctx=${ctx}>
+    // the seat to move holds its hand less the cards it has placed in the draft
+    html`<${SeatPanel} key=${seat} model=${model} seat=${seat} side=${where.get(seat)} ctx=${ctx} count=${seat === obs.to_move ? obs.hand_counts[seat] - obs.draft.played.length : undefined}>
       ${melded.has(seat) ? html`<span class="tag">${t("carousel_melded")}</span>` : null}
     <//>`;
   const seated = model.seat !== null;

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from browser_support import Pages, check_rendering
 from playwright.sync_api import Page, expect
-from table_driver import Person, catalog
+from table_driver import KalookiPerson, Person, catalog
 
 from test_server_support import Server
 
@@ -264,3 +264,43 @@ def test_phone_targets_are_44_px_and_the_actions_stay_on_screen(
                 assert actions.evaluate_all(IN_VIEW_JS), (width, height, where)
             page.evaluate("window.scrollTo(0, 0)")
         check_rendering(page, "tr", f"defect-targets-{variant}-tr-{width}x{height}")
+
+
+def test_kalooki_retract_puts_the_cards_back_where_they_were(pages: Pages, server: Server) -> None:
+    """Defect 13: melds that don't open yet, taken back with Retract, return to the rack slots they
+    were melded from (not to the rack's end). The person plays the hint's moves until a legal meld
+    short of the opening is offered, lays it, and retracts it."""
+    for attempt in range(3):
+        created = table(server, "kalooki", {"match": "rounds", "rounds": 1})
+        page = pages.new(f"retract-{attempt}", locale="en-US")
+        person = KalookiPerson(page, server, str(created["table"]))
+        person.sit(0, "Ann")
+        server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+        for _ in range(12):
+            if person.wait_turn_or_end() == "end":
+                break
+            view = person.last_view()
+            opening = view["opening"]
+            short = [
+                e["text"]
+                for e in view["legal"]
+                if opening
+                and e["text"].startswith("meld ")
+                and e.get("opening", opening["min"]) < opening["min"]
+            ]
+            if not short:
+                person.play_move(person.hint()["action"])
+                continue
+            expect(person.rack).to_have_attribute("aria-busy", "false")
+            before = person.slots()
+            person.play_move(short[0])
+            expect(person.rack.locator("button[data-piece]")).to_have_count(sum(1 for s in before if s) - 3)
+            person.play_move("retract")
+            for _ in range(100):
+                if person.slots() == before:
+                    break
+                page.wait_for_timeout(100)
+            assert person.slots() == before, (short[0], before, person.slots())
+            shots(page, "en", "defect-retract-en")
+            return
+    raise AssertionError("no meld short of the opening was offered")

@@ -18,6 +18,8 @@ const RACK_SLOTS = RACK_ROWS * RACK_COLUMNS;
 const LOG_LIMIT = 300;
 /** The refusals of a `rack` request (they carry no action id). */
 const RACK_ERRORS = new Set(["bad_rack", "rack_no_position", "rack_empty_position", "not_started", "spectator", "unsupported"]);
+/** The verbs that lay rack pieces on the table (a retract may bring them back this turn). */
+const LAYING = new Set(["meld", "layoff", "release"]);
 const NOTHING_HINTED = { rack: new Set(), take: false, draw: false };
 
 /** The log lines of one version: its events and notices, then, when it starts a round (`newRound`,
@@ -134,6 +136,11 @@ export class TableModel extends TableView {
     this.rackQueue = [];
     this.rackBusy = false;
     this.placeAt = null;
+    /** The rack slots of the pieces this turn's melds took ([slot, face]), and whether a retract
+     * brings them back: they go back where they were (`returnLaid`). */
+    this.laidFrom = [];
+    this.laying = false;
+    this.returning = false;
     this.focusSlot = null;
     this.scores = [];
     this.roundEnd = null;
@@ -262,6 +269,12 @@ export class TableModel extends TableView {
       if (event.params && event.params.result) this.roundEnd = { result: event.params.result, events: message.events };
     }
     if (message.over) this.roundEnd = this.roundEnd || { result: obs.last_result };
+    // this seat's pieces laid on the table this turn: their slots are kept (when the rack's answer
+    // frees them) until the turn ends, for a retract to put them back
+    const mine = message.played && message.played.seat === this.seat ? message.played.parts.verb : null;
+    this.laying = LAYING.has(mine);
+    if (newRound || (mine && mine !== "retract" && !this.laying)) this.laidFrom = [];
+    this.returning = mine === "retract" && this.laidFrom.length > 0;
     if (message.type === "sync" || message.events.some((e) => e.params && e.params.result)) {
       this.link.request({ type: "scores" });
     }
@@ -311,6 +324,10 @@ export class TableModel extends TableView {
       this.pumpRack();
       return;
     }
+    if (this.laying && this.rack) {
+      this.rack.slots.forEach((face, slot) => face !== null && message.slots[slot] === null && this.laidFrom.push([slot, face]));
+      this.laying = false;
+    }
     this.rack = { round: message.round, slots: message.slots, groups: message.groups };
     store.setRack(this.id, this.seat, { game: message.game, round: message.round, slots: message.slots });
     if (!this.rackQueue.length) {
@@ -318,6 +335,7 @@ export class TableModel extends TableView {
       this.keepSelection(message.slots);
       if (this.focusSlot !== null && message.slots[this.focusSlot] === null) this.focusSlot = null;
     }
+    if (this.returning && message.arrived.length) this.returnLaid(message);
     if (this.placeAt !== null && message.arrived.length === 1) {
       const slot = message.slots.indexOf(message.arrived[0]);
       if (slot !== -1 && slot !== this.placeAt) this.rackQueue.push({ move: [slot, this.placeAt] });
@@ -326,6 +344,36 @@ export class TableModel extends TableView {
     if (!sameFaces(this.rackFaces(), this.view.observation.hand)) this.rackQueue.push({});
     this.pumpRack();
     this.changed();
+  }
+
+  /** The pieces a retract brought back (`message.arrived`, put in the rack's free slots) moved to
+   * the slots they were laid from, each move onto a slot free by then (the pieces that came back
+   * may have landed on one another's old slots). */
+  returnLaid(message) {
+    const slots = [...message.slots];
+    const arrived = new Set();
+    const pending = [];
+    for (const face of message.arrived) {
+      const now = slots.findLastIndex((f, i) => f === face && !arrived.has(i));
+      const back = this.laidFrom.findIndex(([, f]) => f === face);
+      if (now === -1 || back === -1) continue;
+      arrived.add(now);
+      const [slot] = this.laidFrom.splice(back, 1)[0];
+      if (slot !== now) pending.push([now, slot]);
+    }
+    // a piece that came back may stand on another's old slot: move each onto a free slot first
+    for (let moved = true; moved && pending.length; ) {
+      moved = false;
+      const at = pending.findIndex(([, to]) => slots[to] === null);
+      if (at === -1) break;
+      const [from, to] = pending.splice(at, 1)[0];
+      slots[to] = slots[from];
+      slots[from] = null;
+      this.rackQueue.push({ move: [from, to] });
+      moved = true;
+    }
+    this.laidFrom = [];
+    this.returning = false;
   }
 
   /** The seat's rack as another connection of the seat (another tab) arranged it: shown and kept

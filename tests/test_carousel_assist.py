@@ -47,6 +47,8 @@ def test_draft_entry_checks_each_meld_and_says_why_commit_and_knock_are_refused(
     play(game, state, "new 4S")
     entry = carousel_draft(game, state, 0)
     assert entry["melds"] == [None, {"code": "carousel.meld_short", "params": {"count": 1}}]
+    # the hand's points without the card placed in the draft (issue 28, defect 8)
+    assert entry["points"] == 7 + 9 + 10
     why = {"code": "carousel.meld_short", "params": {"count": 1}}
     assert entry["commit"] == {"code": "carousel.draft_meld_invalid", "params": {"number": 2, "why": why}}
     said = render(entry["commit"]["code"], entry["commit"]["params"])

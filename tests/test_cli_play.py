@@ -387,6 +387,32 @@ def test_a_whole_match_with_scripted_input() -> None:
     assert script.lines, "the match ended before the script did"
 
 
+def test_lines_typed_ahead_in_a_terminal_are_dropped_at_each_prompt() -> None:
+    """Lines typed while the bots played (or the table was drawn) are not run at the next prompt:
+    a queued ``quit`` and ``y`` would leave the game unasked (issue 28, defect 14). Piped input
+    keeps every line."""
+    client, _, out = new_client([], seed=3, interactive=True)
+    typed = ["quit", "y"]  # typed before the prompt showed
+    prompts: list[str] = []
+
+    def read_line(prompt: str) -> str:
+        prompts.append(prompt)
+        if typed:
+            return typed.pop(0)
+        raise EOFError
+
+    client.read_line = read_line
+    client.discard_typed_ahead = typed.clear
+    assert client.run() == 0
+    assert len(prompts) == 1 and "really quit" not in out.getvalue()
+    assert out.getvalue().rstrip().endswith("end of input: leaving the game")
+    piped, _, _ = new_client([], seed=3, interactive=False)
+    kept = ["quit", "y"]
+    piped.read_line = lambda prompt: kept.pop(0)
+    piped.discard_typed_ahead = kept.clear
+    assert piped.run() == 0 and kept == []
+
+
 def test_interactive_pause_between_rounds_and_end_of_input_there() -> None:
     client, _, out = new_client([], seed=starter_seed(), interactive=True)
     rig(client, WIN)

@@ -533,3 +533,14 @@ def test_table_melds_and_their_kept_cards_are_the_engines(
     assert GAME._kept(meld) == kept
     texts = tuple(cards_played)
     assert _card_texts(texts) == card_list(texts) == _card_texts(texts)
+
+
+def test_a_lay_off_that_does_not_fit_names_its_card_and_the_meld() -> None:
+    """A refused lay-off says which card doesn't go onto which meld, the card in notation (not
+    the meld checker's English text of the whole new meld): every client words it (issue 28)."""
+    game, state = setup(["4H 9C KC", None, None, None], table=[(1, "5S 6S 7S"), (2, "9H 9D 9S")], opened={0})
+    for text, cards_, number in (("layoff 1 4H", ["4H"], 1), ("layoff 2 KC", ["KC"], 2)):
+        with pytest.raises(IllegalActionError) as err:
+            game.apply_text(state, 0, text)
+        assert (err.value.code, err.value.params) == ("kalooki_no_fit", {"cards": cards_, "number": number})
+        assert str(err.value) == f"{cards_[0]} doesn't go onto meld {number}"

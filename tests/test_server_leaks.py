@@ -152,9 +152,10 @@ def check(
         # a Kalooki meld entry may add its opening total (a number from the seat's own melds)
         assert [{k: e[k] for k in ("id", "text", "parts")} for e in message["legal"]] == want["legal"]
         for entry in message["legal"]:
-            assert set(entry) <= {"id", "text", "parts", "opening"}
+            assert set(entry) <= {"id", "text", "parts", "opening", "value"}
             if "opening" in entry:
                 assert entry["text"].startswith("meld ") and type(entry["opening"]) is int
+                assert type(entry["value"]) is int
         if message["type"] == "state":
             assert message["events"] == json.loads(json.dumps(want["events"]))
             assert message["played"] == want["played"]

@@ -9,11 +9,13 @@ from collections import Counter
 import pytest
 
 from play_helpers import load_game
-from rummykit.core.melds import Wilds
+from rummykit.core.melds import Meld, Wilds, build_run
 from rummykit.core.notation import format_face, parse_declared, parse_faces
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.errors import IllegalActionError
 from rummykit.session import EventLog, Rack, SeatSession, SessionError, groups
+from rummykit.session.assist import arrangement_view
+from rummykit.solvers.arrange import Arrangement
 from rummykit.variants.carousel.actions import CarouselAction, CVerb
 from rummykit.variants.carousel.planner import DraftPlanner, cards_of, meld_cards, table_of
 from rummykit.variants.carousel.rules import CAROUSEL_VALUES
@@ -58,6 +60,26 @@ def test_slots_keep_gaps_and_new_pieces_land_in_a_free_slot() -> None:
         rack.move(4, 0)
     with pytest.raises(IllegalActionError, match="you don't hold K9"):
         rack.slot_of(tiles("K9")[0])
+
+
+def test_a_move_onto_a_piece_makes_room_within_its_row_or_swaps() -> None:
+    """Rows of 4 slots (the browser's rack has 2 of 14): a piece moved onto an occupied slot makes
+    room within that row, and a full row swaps the two pieces; nothing spills into the other row
+    (issue 28, defect 2)."""
+
+    def shown(rack: Rack) -> str:
+        return " ".join(names([f]) if f is not None else "." for f in rack.slots)
+
+    rack = Rack(Kind.TILES, capacity=8)
+    rack.slots = [*tiles("R1 R2 R3 R4"), None, *tiles("B1 B2 B3")]
+    rack.move(5, 1, width=4)  # the top row is full: B1 and R2 change places
+    assert shown(rack) == "R1 B1 R3 R4 . R2 B2 B3"
+    rack.move(0, 5, width=4)  # onto R2 in the bottom row: R2 shifts left into its row's gap
+    assert shown(rack) == ". B1 R3 R4 R2 R1 B2 B3"
+    rack.move(7, 2, width=4)  # onto R3, no gap right of it in its row: B1 and R3 shift left
+    assert shown(rack) == "B1 R3 B3 R4 R2 R1 B2 ."
+    rack.move(1, 3, width=4)  # within its own row: the piece's old slot is the gap
+    assert shown(rack) == "B1 B3 R4 R3 R2 R1 B2 ."
 
 
 def test_sorting_puts_the_solvers_melds_side_by_side() -> None:
@@ -120,6 +142,27 @@ def test_a_closed_hand_hint_finishes_when_it_can() -> None:
     assert hint.move is Move.FINISH and hint.piece == tiles("K9")[0] and hint.kinds == ("melds",)
     hint = closed_hand_hint(profile, rack[:-1], Wilds(), tiles("K9")[0], {"draw": ["draw"]}, [], [])
     assert hint.move is Move.TAKE_TO_FINISH and hint.finishes
+
+
+def test_a_hints_run_reads_in_order_with_what_its_wilds_stand_for() -> None:
+    """A hint's meld is written in the order of the ranks its pieces take, each wild and false
+    joker with what it stands for (issue 28, defect 13: "F B3 B2 B5 B6" read out of order)."""
+    run = build_run(2, [2, 3, 4, 5, 6], [JOKER, *tiles("B3 B2 B5 B6")])
+    shuffled = Meld(run.kind, run.faces[::-1], run.stands_for[::-1], run.positions[::-1])
+    for meld in (run, shuffled):
+        view = arrangement_view(Kind.TILES, Arrangement((meld,), (), 5))
+        assert view == {"melds": [["F[B2]", "B3", "B2[B4]", "B5", "B6"]], "out": [], "kind": "melds"}
+
+
+def test_a_seven_pairs_hint_says_its_pieces_are_left_out_of_pairs() -> None:
+    """The discard hint of a hand going for seven pairs counts the pieces left out of pairs, and
+    its arrangement says it is pairs (so that it is not worded "out of melds")."""
+    profile = OkeyRules().hand_profile()
+    rack = tiles("R1 R1 Y3 Y3 B5 B5 K7 K7 R9 R9 Y11 B13 K2 R4 Y6")
+    hint = closed_hand_hint(profile, rack, Wilds(), None, {"discard": []}, [], rack)
+    view = arrangement_view(Kind.TILES, hint.arrangement)
+    assert hint.move is Move.DISCARD and view["kind"] == "pairs"
+    assert hint.left_out == len(view["out"]) == 4
 
 
 # ---------------------------------------------------------------------- Carousel's draft

@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Locator, Page, WebSocket, expect
 
+import rummykit
 from rummykit.core.notation import format_face
 from rummykit.engine.game import Game
 from rummykit.engine.state import State
@@ -66,6 +67,51 @@ CHANGED_JS = (
     " return now === before || now === 'busy' ? null : now === '' ? 'wait' : now; }"
 )
 """Wait condition after an action: the turn's buttons changed, or the page shows a refusal."""
+
+
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+"""The suit symbols the page writes cards with (``10♣``, ``K♥``)."""
+CARD_SHOWN = re.compile(r"(10|[2-9AJQK])([\u2660\u2665\u2666\u2663])")
+"""A card as the page writes it in running text."""
+ENGLISH_JOKER = {"piece_joker": "joker", "piece_joker_as": "joker ({card})"}
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """The page's compiled catalog of ``lang`` (``web/i18n/<lang>.json``)."""
+    path = Path(rummykit.__file__).parent / "web" / "i18n" / f"{lang}.json"
+    found: dict[str, str] = json.loads(path.read_text("utf-8"))
+    return found
+
+
+def shown(text: str, words: dict[str, str] | None = None) -> str:
+    """``text`` (pieces in notation, space-separated) as the page writes it in running text: a card
+    with its suit's symbol and 10 for T (``TC`` -> ``10♣``), the joker by its name in the catalog
+    ``words`` (English by default), a declared joker with its card (``joker (K♥)``); tiles as
+    they are."""
+    words = words or ENGLISH_JOKER
+
+    def one(word: str) -> str:
+        card = re.fullmatch(r"([2-9TJQKA])([SHDC])", word)
+        if card:
+            return ("10" if card[1] == "T" else card[1]) + SUIT_SYMBOLS[card[2]]
+        joker = re.fullmatch(r"JK(?:\[(.*)\])?", word)
+        if joker:
+            return (
+                words["piece_joker_as"].replace("{card}", one(joker[1])) if joker[1] else words["piece_joker"]
+            )
+        return word
+
+    return " ".join(one(w) for w in text.split(" "))
+
+
+def notation_in(text: str) -> list[str]:
+    """The pieces named in ``text`` as the page writes them, in notation: tiles (``R7``) and cards
+    (``10♣`` -> ``TC``)."""
+    cards = [
+        ("T" if rank == "10" else rank) + next(k for k, v in SUIT_SYMBOLS.items() if v == suit)
+        for rank, suit in CARD_SHOWN.findall(text)
+    ]
+    return [w for w in re.findall(r"[0-9A-Z]+", text) if PIECE.match(w)] + cards
 
 
 def who_played(view: dict[str, Any]) -> dict[str, Any] | None:
@@ -268,7 +314,7 @@ class Person:
             if status == "error" and choice == "finish":
                 # several pieces finish: the page names them; select one and finish with it
                 notice = self.error_text()
-                options = [w for w in re.findall(r"[0-9A-Z]+", notice.split(":")[-1]) if PIECE.match(w)]
+                options = notation_in(notice.split(":")[-1])
                 assert options, notice
                 self.select(options[0])
                 status = self.press("finish", " ".join(actions))

@@ -16,7 +16,7 @@ from typing import Any
 
 from browser_support import Pages, check_sizes, covered
 from playwright.sync_api import Browser, Page, expect
-from table_driver import Person, who_played
+from table_driver import Person, shown, who_played
 
 from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import Kind
@@ -165,6 +165,15 @@ def test_a_round_of_carousel_through_the_page(pages: Pages, server: Server) -> N
                 for card in added:
                     person.drag_hand(text(card), f"meld-{n}", f"add {n} {text(card)}")
             expect(page.get_by_test_id(f"meld-{len(found)}")).to_have_attribute("data-valid", "true")
+            # the cards placed in the draft have left the hand: its count and its points
+            obs = person.views[-1]["observation"]
+            held = len(obs["hand"]) - len(obs["draft"]["played"])
+            assert obs["draft"]["played"]
+            seat_count = page.get_by_test_id("seat-0").locator(".seat-count")
+            expect(seat_count).to_have_text(f"{held} in hand")
+            expect(page.get_by_test_id("hand-points")).to_contain_text(
+                f"{person.views[-1]['carousel']['points']}"
+            )
             person.button("commit")
             melded = True
             continue
@@ -177,6 +186,25 @@ def test_a_round_of_carousel_through_the_page(pages: Pages, server: Server) -> N
     end = page.get_by_test_id("round-end")
     expect(end).to_be_visible(timeout=60_000)
     assert melded and shown_invalid, "the round ended before the person could meld"
+    # the match's end (one point): how each total is made, the bonuses the round's change leaves
+    # out among them, and every hand still held (issue 28, defect 7)
+    last = person.views[-1]
+    assert last["over"]
+    result = last["observation"]["last_result"]
+    ended = next(e for v in person.views for e in v["events"] if e["code"] == "carousel.match_ended")
+    bonuses = end.get_by_test_id("match-bonuses").locator("li")
+    expect(bonuses).to_have_count(2)
+    names = ["Ann", "Bot 2"]
+    for b in ended["params"]["bonuses"]:
+        line = bonuses.nth(b["seat"])
+        expect(line).to_contain_text(f"{names[b['seat']]}: {b['before']}")
+        expect(line).to_contain_text(f"= {last['observation']['scores'][b['seat']]}")
+        if b["game"]:
+            expect(line).to_contain_text(f"+{b['game']} for reaching the target")
+        if b["round_bonus"]:
+            expect(line).to_contain_text(f"+{b['round_bonus']} for rounds won")
+    held = [s for s, hand in enumerate(result["hands"]) if hand]
+    expect(end.locator(".laid")).to_have_count(len(held))
     check_sizes(page, "en", "carousel-round-end")
 
 
@@ -259,6 +287,10 @@ def play_joker_turns(page: Page, person: CarouselPerson) -> None:
     person.drag_hand("JK[5C]", "meld-1", "add 1 JK[5C]")
     person.drag_hand("6C", "meld-1", "add 1 6C")
     expect(page.get_by_test_id("meld-1")).to_have_attribute("data-cards", "4C JK[5C] 6C")
+    # a screen reader hears the table joker with the card it stands for (issue 28, defect 12)
+    expect(page.get_by_test_id("meld-1").locator("button[data-piece='JK']")).to_have_attribute(
+        "aria-label", "JK joker, wild, stands for 5 of clubs"
+    )
     person.button("commit")
     # the bot's turn; then the page shows what the bot's meld changed, if it melded
     view = person.mine()
@@ -266,12 +298,12 @@ def play_joker_turns(page: Page, person: CarouselPerson) -> None:
     bot_melds = [e for e in melds if e["seat"] == 1]
     if bot_melds:
         last = bot_melds[-1]["params"]
-        shown = page.get_by_test_id("last-meld")
-        expect(shown).to_contain_text("Bot")
-        expect(shown).to_contain_text("plays " + " ".join(last["played"]) + " from the hand")
+        shown_meld = page.get_by_test_id("last-meld")
+        expect(shown_meld).to_contain_text("Bot")
+        expect(shown_meld).to_contain_text("plays " + shown(" ".join(last["played"])) + " from the hand")
         fresh = page.locator("[data-testid^='meld-'][data-fresh='true']")
         expect(fresh).to_have_count(len(last["added"]))
-        expect(page.get_by_test_id("log")).to_contain_text("plays " + " ".join(last["played"]))
+        expect(page.get_by_test_id("log")).to_contain_text("plays " + shown(" ".join(last["played"])))
     # turn 2: draw, ask for the hint (its table previewed), then 5C onto the joker: replace
     person.button("draw")
     view = person.views[-1]
@@ -311,7 +343,7 @@ def play_joker_turns(page: Page, person: CarouselPerson) -> None:
     committed = [e for v in person.views[person.mark :] for e in v["events"] if e["code"].endswith(".melded")]
     assert committed and committed[0]["params"]["freed"] == ["JK[5C]"]
     assert committed[0]["params"]["played"] == ["5C"]
-    expect(page.get_by_test_id("log")).to_contain_text("takes the joker JK[5C] and places it again")
+    expect(page.get_by_test_id("log")).to_contain_text("takes the joker (5♣) and places it again")
 
 
 def shots_languages(page: Page, name: str) -> None:
@@ -404,5 +436,5 @@ def split_a_run_by_dragging(page: Page, person: CarouselPerson) -> None:
     melded = [e for v in person.views[person.mark :] for e in v["events"] if e["code"] == "carousel.melded"]
     assert melded[0]["params"]["table"] == ["6S 6H 6D", "9H TH JH", "TS JK[JS] QS", "8D 9D TD JD", "7H 7D 7C"]
     expect(page.get_by_test_id("log")).to_contain_text(
-        "Ann takes 7D out of run 1 to meld 5: the run splits around it"
+        "Ann takes 7♦ out of run 1 to meld 5: the run splits around it"
     )

@@ -50,6 +50,22 @@ def fill(template: str, **params: str) -> str:
     return template
 
 
+def page_names(seats: list[str], words: dict[str, str], lang: str) -> list[str]:
+    """The seat names the page shows for a record's ``seats``: a bot seat ("greedy bot") named as
+    at its table ("Bot 2", in the page's language: issue 28's defect 9), a name that repeats
+    followed by its seat's number."""
+    shown = [
+        fill(words["seat_bot_name"], n=digits(lang, seat + 1)) if re.fullmatch(r"\w+ bot", name) else name
+        for seat, name in enumerate(seats)
+    ]
+    return [
+        fill(words["replay_seat_name"], name=name, n=digits(lang, seat + 1))
+        if shown.count(name) > 1
+        else name
+        for seat, name in enumerate(shown)
+    ]
+
+
 def check_route_files(page: Page, route: str, lang: str) -> None:
     """The page, opened at ``route`` (a key of ``web_modules.ROUTES``) in ``lang``, fetched the
     scripts, stylesheets and catalog that ``web_modules.route_files`` lists, and no others (once
@@ -154,8 +170,10 @@ def test_the_viewer_steps_through_a_finished_game(
     # forwards with the key that points forwards in the page's direction, then the buttons
     page.keyboard.press("ArrowLeft" if lang == "fa" else "ArrowRight")
     first = expect_step(page, server, game, 1, Kind.TILES)
-    names = finished["seats"]
-    mover = fill(words["replay_seat_name"], name=names[first["seat"]], n=digits(lang, first["seat"] + 1))
+    names = page_names(finished["seats"], words, lang)
+    mover = names[first["seat"]]
+    for seat, name in enumerate(names):  # the bots named as at their table, never "greedy bot"
+        expect(page.get_by_test_id(f"hand-{seat}").locator("xpath=..")).to_contain_text(name)
     drawn = [e for e in first["events"] if e.get("private")]
     if drawn:  # a draw from the stock: the piece is shown, in the page's words
         line = fill(words["named.replay_drew"], seat=mover, piece=drawn[0]["params"]["piece"])
@@ -234,7 +252,7 @@ def card_text(meld: dict[str, Any], i: int, kind: Kind = Kind.CARDS, okey: int |
 
 def melds_on_page(page: Page) -> list[list[str]]:
     """Each meld of the table on the page, its cards in notation (a joker with the card it stands
-    for under it: ``JK[7H]``)."""
+    for under it, its ``data-card``: ``JK[7H]``)."""
     found: list[list[str]] = (
         page.get_by_test_id("melds")
         .locator("li[data-testid^='meld-']")
@@ -242,7 +260,7 @@ def melds_on_page(page: Page) -> list[list[str]]:
             """(melds) => melds.map((m) => [...m.querySelectorAll('.kcard')].map((c) => {
               const piece = c.querySelector('button[data-piece]').dataset.piece;
               const stands = c.querySelector('.stands');
-              return stands ? `${piece}[${stands.textContent}]` : piece;
+              return stands ? `${piece}[${stands.dataset.card}]` : piece;
             }))"""
         )
     )
@@ -282,12 +300,7 @@ def test_kalooki_and_carousel_replays_show_the_table_as_the_table_page(
     obs = step["views"]["spectator"]
     expect_melds(page, obs["table"])
     seats = summary["seats"]
-    names = [  # a name that repeats is followed by its seat's number
-        fill(words["replay_seat_name"], name=name, n=digits(lang, seat + 1))
-        if seats.count(name) > 1
-        else name
-        for seat, name in enumerate(seats)
-    ]
+    names = page_names(seats, words, lang)
     for meld in obs["table"]:
         item = page.get_by_test_id(f"meld-{meld['number']}")
         expect(item.locator(".kmeld-no")).to_have_text(digits(lang, meld["number"]))

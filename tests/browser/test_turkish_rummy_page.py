@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from browser_support import Pages, check_rendering
 from playwright.sync_api import expect
-from table_driver import Person
+from table_driver import Person, shown
 
 import rummykit
 from rummykit.core.notation import format_face
@@ -51,7 +51,9 @@ def test_a_person_plays_turns_of_turkish_rummy(
         first = person.views[0]["observation"]
         catalog = json.loads((WEB / "i18n" / f"{lang}.json").read_text("utf-8"))
         names = ["Ann", *(catalog["seat_bot_name"].replace("{n}", str(n)) for n in (2, 3, 4))]
-        draws = [f"{names[seat]}: {format_face(Kind.CARDS, face)}" for seat, face in first["order_draws"]]
+        draws = [
+            f"{names[seat]}: {shown(format_face(Kind.CARDS, face))}" for seat, face in first["order_draws"]
+        ]
         order_line = person.page.get_by_test_id("log").locator("li", has_text=draws[0])
         expect(order_line).to_have_count(1)
         for draw in draws:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -115,6 +116,7 @@ class TerminalClient(ABC, Generic[GameT]):
         self.read_line = read_line
         self.interactive = interactive
         self.echo_input = echo_input
+        self.discard_typed_ahead: Callable[[], None] = discard_typed_ahead
         self.view = view if view is not None else self.default_view()
         self.setup()
         self.profile: HandProfile = self.game.rules.hand_profile()
@@ -265,6 +267,7 @@ class TerminalClient(ABC, Generic[GameT]):
             return
         while True:
             try:
+                self.forget_typed_ahead()
                 answer = self.read_line(f"{message} ")
             except EOFError:
                 raise QuitError("end of input: leaving the game") from None
@@ -272,10 +275,18 @@ class TerminalClient(ABC, Generic[GameT]):
                 return
             self.cmd_quit([])
 
+    def forget_typed_ahead(self) -> None:
+        """In a terminal, drop the lines typed before this prompt (while bots played, while the
+        table was drawn): each was meant for a moment that is gone, and a queued ``quit`` must not
+        answer a later "really quit?". Piped input is kept: there every line is a command."""
+        if self.interactive:
+            self.discard_typed_ahead()
+
     def ask(self, prompt: str) -> str:
         """One line from the human (echoed when the input is piped, cut when very long); end of
         input leaves."""
         try:
+            self.forget_typed_ahead()
             line = self.read_line(prompt)
         except EOFError:
             raise QuitError("\nend of input: leaving the game") from None
@@ -568,6 +579,16 @@ def open_record(path: Path | None) -> TextIO | None:
         raise RummykitError(f"can't write the record {path}: {exc.strerror}") from None
 
 
+def discard_typed_ahead() -> None:
+    """Drop what was typed on the terminal (standard input) and not read yet; nothing where
+    standard input is not a terminal or has no such call (Windows)."""
+    with contextlib.suppress(ImportError, OSError, ValueError, AttributeError):
+        import termios
+
+        if sys.stdin.isatty():
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+
+
 def enable_line_editing() -> None:
     """Arrow keys and history for ``input`` in a terminal, where readline exists."""
     with contextlib.suppress(ImportError):
@@ -590,6 +611,7 @@ __all__ = [
     "QuitError",
     "TerminalClient",
     "default_bot",
+    "discard_typed_ahead",
     "enable_line_editing",
     "is_number",
     "make_console",

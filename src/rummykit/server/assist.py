@@ -146,7 +146,7 @@ def rack_answer(
     arrived = session.update(observation)
     try:
         if request.move is not None:
-            rack.move(*request.move)
+            rack.move(*request.move, width=len(rack.slots) // rows)
         if request.by is not None:
             rack.sort(request.by, profile, wilds)
             rack.slots = pack_rows(rack.slots, rows)

@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
-from rummykit.core.melds import Wilds
+from rummykit.core.melds import Meld, MeldKind, Wilds
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
 from rummykit.engine.game import Game
@@ -64,8 +64,26 @@ class SeatAssist(ABC, Generic[G]):
 
 def arrangement_view(kind: Kind, arrangement: Arrangement) -> dict[str, Any]:
     """An arrangement of a hint as a client shows it: ``melds`` (each a list of pieces in
-    notation) and ``out`` (the pieces left out)."""
+    notation, a run's in the order of the ranks they stand for, a wild or a joker followed by
+    what it stands for in brackets: ``F[B2] B3 B2[B4] B5``), ``out`` (the pieces left out) and
+    ``kind`` (``melds``, or ``pairs`` for a seven-pairs partition: its ``out`` are left out of
+    pairs)."""
     return {
-        "melds": [[format_face(kind, f) for f in meld.faces] for meld in arrangement.melds],
+        "melds": [meld_pieces(kind, meld) for meld in arrangement.melds],
         "out": [format_face(kind, f) for f in arrangement.ungrouped],
+        "kind": str(arrangement.kind),
     }
+
+
+def meld_pieces(kind: Kind, meld: Meld) -> list[str]:
+    """A meld's pieces as :func:`arrangement_view` writes them: a run by the positions its pieces
+    take, a piece standing for another face with that face in brackets."""
+    pieces = list(zip(meld.positions, meld.faces, meld.stands_for, strict=True))
+    if meld.kind is MeldKind.RUN:
+        pieces.sort(key=lambda p: p[0])
+    return [
+        format_face(kind, face)
+        if face == stands
+        else f"{format_face(kind, face)}[{format_face(kind, stands)}]"
+        for _, face, stands in pieces
+    ]

@@ -140,11 +140,13 @@ class Rack:
             raise IllegalActionError("rack_not_held", piece=format_face(self.kind, face))
         return self.slots.index(face)
 
-    def move(self, source: int, target: int) -> None:
+    def move(self, source: int, target: int, width: int | None = None) -> None:
         """The piece in slot ``source`` moved to slot ``target`` (0-based). A free target takes it;
-        an occupied one makes room by shifting the pieces from it toward the nearest gap (right
-        first). In a row without gaps this is taking the piece out and putting it back at
-        ``target``. Raises :class:`SessionError` for a slot that doesn't exist or is empty."""
+        an occupied one makes room by shifting the pieces from it toward the nearest gap of its
+        row (right first), ``width`` slots a row (``None``: one row); a full row swaps the two
+        pieces instead, so that nothing spills into another row. In a row without gaps this is
+        taking the piece out and putting it back at ``target``. Raises :class:`SessionError` for a
+        slot that doesn't exist or is empty."""
         size = len(self.slots)
         for slot in (source, target):
             if not 0 <= slot < size:
@@ -154,12 +156,16 @@ class Rack:
             raise SessionError("rack_empty_position", position=source + 1)
         self.slots[source] = None
         if self.slots[target] is not None:
-            right = next((i for i in range(target + 1, size) if self.slots[i] is None), None)
+            first = 0 if width is None else target - target % width
+            last = size if width is None else min(size, first + width)
+            right = next((i for i in range(target + 1, last) if self.slots[i] is None), None)
+            left = max((i for i in range(first, target) if self.slots[i] is None), default=None)
             if right is not None:
                 self.slots[target + 1 : right + 1] = self.slots[target:right]
-            else:
-                left = max(i for i in range(target) if self.slots[i] is None)
+            elif left is not None:
                 self.slots[left:target] = self.slots[left + 1 : target + 1]
+            else:
+                self.slots[source] = self.slots[target]
         self.slots[target] = face
 
     def sort(self, how: str, profile: HandProfile, wilds: Wilds) -> None:

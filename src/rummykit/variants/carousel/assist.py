@@ -6,6 +6,7 @@ Carousel has no rack to arrange: the hand is laid out by the draft.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -97,7 +98,8 @@ def carousel_draft(game: CarouselGame, state: CarouselState, viewer: int | None)
     """Carousel's ``carousel`` entry of a ``state`` message: ``melds``, per meld of the draft
     (public, as ``observation.draft.melds``), ``null`` when it is a valid meld, else why not
     (``{"code", "params"}``, :func:`~rummykit.variants.carousel.manipulation.meld_problem`);
-    ``points``: the viewer's hand value (null for a spectator); for the seat to move, ``commit``
+    ``points``: the viewer's hand value (null for a spectator), without the cards the viewer, to
+    move, has placed in the draft (they count once it is committed); for the seat to move, ``commit``
     and ``knock``: why each is refused now (``{"code", "params"}``, ``carousel.draft_meld_invalid``
     naming the first invalid meld), or null when it is legal (or, for ``commit``, when the draft
     is the table as it is)."""
@@ -106,9 +108,15 @@ def carousel_draft(game: CarouselGame, state: CarouselState, viewer: int | None)
     for meld in draft.melds:
         problem = meld_problem(meld)
         melds.append(None if problem is None else {"code": problem[0], "params": problem[1]})
+    points = None
+    if viewer is not None:
+        held = Counter(game.faces(state.hands[viewer]))
+        if game.current_seat(state) == viewer:
+            held -= Counter(draft.used)
+        points = hand_points(list(held.elements()))
     out: dict[str, Any] = {
         "melds": melds,
-        "points": None if viewer is None else hand_points(game.faces(state.hands[viewer])),
+        "points": points,
         "commit": None,
         "knock": None,
     }

@@ -639,12 +639,25 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         if max(state.scores) < self.rules.target:
             self._start_round(state)
             return events + self._after_action(state, started=True)
+        bonuses = []
         for seat in range(self.players):
-            if state.scores[seat] >= self.rules.target:
+            reached = state.scores[seat] >= self.rules.target
+            won = state.rounds_won[seat]
+            bonuses.append(
+                {
+                    "seat": seat,
+                    "before": state.scores[seat],
+                    "game": self.rules.game_bonus if reached else 0,
+                    "rounds": won,
+                    "round_bonus": self.rules.round_win_bonus * won,
+                }
+            )
+            if reached:
                 state.scores[seat] += self.rules.game_bonus
-            state.scores[seat] += self.rules.round_win_bonus * state.rounds_won[seat]
+            state.scores[seat] += self.rules.round_win_bonus * won
         state.phase = CPhase.OVER
-        return [*events, Event(P + "match_ended", None, {"scores": list(state.scores)})]
+        params = {"scores": list(state.scores), "bonuses": bonuses}
+        return [*events, Event(P + "match_ended", None, params)]
 
     # ------------------------------------------------------------------ actions as text and ids
     def parse_action(self, text: str) -> CarouselAction:

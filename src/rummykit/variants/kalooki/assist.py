@@ -155,9 +155,9 @@ def kalooki_opening(
     """The opening toward ``open_min`` for a Kalooki seat's ``state`` message, or ``None`` once
     the seat has opened (or for a spectator): ``{"laid": value of this turn's pending melds,
     "min": the rules' open_min}``; and each entry of ``legal`` (the texts of ``actions``, in
-    order) that melds one meld gets ``opening``:
-    ``laid`` plus that meld's value (jokers as the card they stand for, an ace 1 low in a run and
-    11 elsewhere), what the opening would be with it."""
+    order) that melds one meld gets ``value``, that meld's value (jokers as the card they stand
+    for, an ace 1 low in a run and 11 elsewhere), and ``opening``: ``laid`` plus ``value``, what
+    the opening would be with it."""
     seat = observation["seat"]
     if seat is None or seat in observation["opened"]:
         return None
@@ -168,5 +168,6 @@ def kalooki_opening(
             meld = validate_meld(
                 [f for f, _ in cards], game.meld_rules, CARD_JOKERS, declared=[d for _, d in cards]
             )
-            entry["opening"] = laid + game.values.meld_value(meld)
+            entry["value"] = game.values.meld_value(meld)
+            entry["opening"] = laid + entry["value"]
     return {"laid": laid, "min": game.rules.open_min}

@@ -744,7 +744,14 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         assert action.target is not None
         old = self.meld(state, action.target)
         played = self._take_from_hand(draft, action.cards)
-        self._replace(draft, old, self._kept(old) + played)
+        try:
+            self._replace(draft, old, self._kept(old) + played)
+        except IllegalActionError as exc:
+            # the cards laid off, in notation, and the meld: not the whole new meld's checker text
+            if exc.code != "kalooki_not_a_meld":
+                raise
+            cards = card_list(action.cards)
+            raise IllegalActionError("kalooki_no_fit", cards=cards, number=old.number) from None
         draft.laid_off = True
 
     def _plan_release(self, state: KalookiState, draft: _Draft, action: KalookiAction) -> None:

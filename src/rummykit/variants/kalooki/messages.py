@@ -45,6 +45,7 @@ ERRORS = {
     "kalooki_not_held": "you don't hold {card}",
     "kalooki_keep_one": "keep one card: a turn always ends with a discard",
     "kalooki_not_a_meld": "{reason}",
+    "kalooki_no_fit": "{cards} doesn't go onto meld {number}",
     "kalooki_layoff_closed_hand": "lay-offs come after opening (melds worth {open_min} in one turn)",
     "kalooki_release_closed_hand": "only a player who has opened may release a joker",
     "kalooki_no_joker": "meld {number} holds no joker",

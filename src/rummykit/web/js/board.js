@@ -28,9 +28,9 @@ export function places(order, me, direction) {
   return out;
 }
 
-/** Seat `seat`'s panel on side `side`: its name and tags, the pieces it holds, `children` (the
- * game's own: a pile, a tag). */
-export function SeatPanel({ model, seat, side, ctx, children }) {
+/** Seat `seat`'s panel on side `side`: its name and tags, the pieces it holds (`count`, by
+ * default the observation's), `children` (the game's own: a pile, a tag). */
+export function SeatPanel({ model, seat, side, ctx, count, children }) {
   const obs = model.view.observation;
   const info = model.info.seats[seat];
   const classes = ["seat", `side-${side}`, obs.to_move === seat ? "to-move" : "", model.lastEvents.some((e) => e.seat === seat) ? "acted" : ""];
@@ -42,7 +42,7 @@ export function SeatPanel({ model, seat, side, ctx, children }) {
       ${info && info.standing_in ? html` <span class="tag">${t("seat_standing_in")}</span>` : null}
       ${info && info.kind === "person" && !info.connected ? html` <span class="tag">${t("seat_away")}</span>` : null}
     </div>
-    <div class="seat-count">${t("seat_pieces", { n: obs.hand_counts[seat] })}</div>
+    <div class="seat-count">${t("seat_pieces", { n: count ?? obs.hand_counts[seat] })}</div>
     ${children}
   </div>`;
 }

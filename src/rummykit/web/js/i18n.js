@@ -121,6 +121,38 @@ export function signed(n) {
   return `${language.dir === "rtl" ? LRM : ""}+${num(n)}`;
 }
 
+const SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+const CARD = /^([A2-9TJQK])([SHDC])$/;
+const JOKER_CARD = /^JK(?:\[([^\]]*)\])?$/;
+
+/** A piece's notation as people read it: a card with its suit's symbol and 10 for T (`10♣`,
+ * `K♥`), the joker by its name, a declared joker with the card it stands for (`joker (K♥)`);
+ * tiles as they are written (`R7`, `F`). Any other text is left as it is. */
+export function pieceText(code) {
+  const card = CARD.exec(code);
+  if (card) return `${card[1] === "T" ? "10" : card[1]}${SUIT_SYMBOLS[card[2]]}`;
+  const joker = JOKER_CARD.exec(code);
+  if (joker) return joker[1] ? t("piece_joker_as", { card: pieceText(joker[1]) }) : t("piece_joker");
+  return code;
+}
+
+/** `text` (pieces in notation separated by spaces, melds by ` | `) as people read it: each
+ * piece as `pieceText` writes it. */
+export function readable(text) {
+  return text
+    .split(" ")
+    .map((word) => pieceText(word))
+    .join(" ");
+}
+
+/** A seat's name as a record or the lobby's finished games keep it, in the page's words: a bot
+ * seat's name ("greedy bot", the level the server names it by) is the seat's name at its table,
+ * "Bot 2" (`seat_bot_name`), in every language; a person's name is left as it is. */
+export function recordName(name, seat) {
+  const bot = /^(\w+) bot$/.exec(name);
+  return bot && has(`bot_${bot[1]}`) ? t("seat_bot_name", { n: seat + 1 }) : name;
+}
+
 /** Piece notation kept left to right inside right-to-left text. */
 export function isolate(text) {
   return language.dir === "rtl" ? `${LRI}${text}${PDI}` : text;
@@ -135,7 +167,7 @@ function param(name, value, ctx) {
   if (Array.isArray(value) && SEAT_PARAMS.has(name)) return listText(value.map((v) => param(name, v, ctx)));
   if (Array.isArray(value) && value.length && value.every((v) => typeof v === "string" && PIECE.test(v))) {
     // a list of pieces (a meld) is one left-to-right run, in its order
-    return isolate(value.join(" "));
+    return isolate(value.map(pieceText).join(" "));
   }
   if (Array.isArray(value)) return value.map((v) => param(name, v, ctx)).join(" ");
   if (typeof value === "object" && "code" in value) return t(value.code, value.params, ctx);
@@ -144,7 +176,9 @@ function param(name, value, ctx) {
     const word = `${name}_${value.replace(/\W/g, "_")}`;
     if (has(word)) return t(word, {}, ctx);
     if (INTEGER.test(value)) return value.startsWith("+") ? signed(Number(value)) : num(Number(value));
-    if (PIECE.test(value)) return isolate(value);
+    if (PIECE.test(value)) return isolate(pieceText(value));
+    const words = value.split(" ");
+    if (words.length > 1 && words.every((w) => w === "|" || PIECE.test(w))) return isolate(readable(value));
     return value;
   }
   return String(value);

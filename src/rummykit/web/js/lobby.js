@@ -3,7 +3,7 @@
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
-import { t, num } from "./i18n.js";
+import { t, num, recordName } from "./i18n.js";
 import { Socket } from "./socket.js";
 import { CreateTable } from "./create.js";
 import { clientOf } from "./variants.js";
@@ -80,7 +80,7 @@ export function Lobby({ variants, go }) {
         <ul class="finished">
           ${finished.map(
             (g) => html`<li key=${g.game}>
-              ${g.seats.map((name, s) => html`<bdi key=${s}>${name} ${g.outcome ? num(g.outcome.scores[s]) : ""}</bdi> `)}
+              ${g.seats.map((name, s) => html`<bdi key=${s}>${recordName(name, s)} ${g.outcome ? num(g.outcome.scores[s]) : ""}</bdi> `)}
               <a class="button" href=${`#/replay/${g.game}/0`} data-testid=${`replay-${g.game}`}>${t("lobby_replay")}</a>
               <a href=${g.record} download>${t("round_end_record")}</a>
             </li>`,

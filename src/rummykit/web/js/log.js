@@ -29,7 +29,8 @@ export function eventText(event, ctx) {
     return sentence("log_order_draw", { draws, seats: event.params.seats }, ctx);
   }
   if (event.code === "drew" && event.params && event.params.piece) {
-    return t("log_you_drew", { piece: event.params.piece }, ctx);
+    // the drawer's own page sees the piece: named as every other line names its player
+    return sentence("replay_drew", { seat: event.seat, piece: event.params.piece }, ctx);
   }
   if (has(`log_${event.code}`) && event.seat !== null && event.seat !== undefined) {
     // a game's table moves, written by the page with the player as the subject

@@ -4,7 +4,7 @@
 // table as a list item, a drop target for what goes onto it.
 
 import { html } from "./html.js";
-import { num } from "./i18n.js";
+import { num, pieceText } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { JOKER, notation } from "./pieces.js";
 
@@ -27,8 +27,8 @@ export function MeldCards({ kind, cards, wilds = JOKERS, extra = () => ({}), dro
   return html`<span class="kmeld-cards" dir="ltr">
     ${cards.map(
       ([face, stands], i) => html`<span class="kcard" key=${i} data-drop=${drop(i)}>
-        <${Piece} kind=${kind} face=${face} wild=${wilds.has(face)} small=${true} ...${extra(i)} />
-        ${(face === JOKER || wilds.has(face)) && html`<span class="stands">${notation(kind, stands)}</span>`}
+        <${Piece} kind=${kind} face=${face} wild=${wilds.has(face)} stands=${wilds.has(face) ? stands : undefined} small=${true} ...${extra(i)} />
+        ${wilds.has(face) && html`<span class="stands" aria-hidden="true" data-card=${notation(kind, stands)}>${pieceText(notation(kind, stands))}</span>`}
       </span>`,
     )}
   </span>`;

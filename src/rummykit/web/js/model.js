@@ -18,6 +18,8 @@ const RACK_SLOTS = RACK_ROWS * RACK_COLUMNS;
 const LOG_LIMIT = 300;
 /** The refusals of a `rack` request (they carry no action id). */
 const RACK_ERRORS = new Set(["bad_rack", "rack_no_position", "rack_empty_position", "not_started", "spectator", "unsupported"]);
+/** The verbs that lay rack pieces on the table (a retract may bring them back this turn). */
+const LAYING = new Set(["meld", "layoff", "release"]);
 const NOTHING_HINTED = { rack: new Set(), take: false, draw: false };
 
 /** The log lines of one version: its events and notices, then, when it starts a round (`newRound`,
@@ -129,9 +131,16 @@ export class TableModel extends TableView {
     /** Whether the game's controller can't be loaded (the page can't show the game). */
     this.failed = false;
     this.log = [];
+    /** The seats whose moves a stand-in bot plays, told once in the log (`standInOnce`). */
+    this.standIns = new Set();
     this.rackQueue = [];
     this.rackBusy = false;
     this.placeAt = null;
+    /** The rack slots of the pieces this turn's melds took ([slot, face]), and whether a retract
+     * brings them back: they go back where they were (`returnLaid`). */
+    this.laidFrom = [];
+    this.laying = false;
+    this.returning = false;
     this.focusSlot = null;
     this.scores = [];
     this.roundEnd = null;
@@ -218,6 +227,7 @@ export class TableModel extends TableView {
     this.hint = null;
     if (newGame) {
       this.log = [];
+      this.standIns = new Set();
       this.roundEnd = null;
       this.clearSelection();
     }
@@ -241,8 +251,9 @@ export class TableModel extends TableView {
       });
     }
     const item = { v: message.v, events: message.events, notices: message.notices, round: obs.round, order_draws: obs.order_draws, order: obs.order };
-    const entries = logLines(this.kind, item, round !== obs.round, message.over);
-    this.log = [...this.log, ...earlier, ...entries].slice(-LOG_LIMIT);
+    const before = this.standInOnce(earlier);
+    const entries = this.standInOnce(logLines(this.kind, item, round !== obs.round, message.over));
+    this.log = [...this.log, ...before, ...entries].slice(-LOG_LIMIT);
     this.lastEvents = entries;
     // a turn's time runs from when this browser saw it start, after the break between rounds
     const pause = (message.break_left || 0) * 1000;
@@ -255,14 +266,35 @@ export class TableModel extends TableView {
     }
     this.game.follow(this, message.events, round !== obs.round);
     for (const event of message.events) {
-      if (event.params && event.params.result) this.roundEnd = { result: event.params.result };
+      if (event.params && event.params.result) this.roundEnd = { result: event.params.result, events: message.events };
     }
     if (message.over) this.roundEnd = this.roundEnd || { result: obs.last_result };
+    // this seat's pieces laid on the table this turn: their slots are kept (when the rack's answer
+    // frees them) until the turn ends, for a retract to put them back
+    const mine = message.played && message.played.seat === this.seat ? message.played.parts.verb : null;
+    this.laying = LAYING.has(mine);
+    if (newRound || (mine && mine !== "retract" && !this.laying)) this.laidFrom = [];
+    this.returning = mine === "retract" && this.laidFrom.length > 0;
     if (message.type === "sync" || message.events.some((e) => e.params && e.params.result)) {
       this.link.request({ type: "scores" });
     }
     if (this.seat !== null && this.game.rack) this.syncRack(newGame);
     this.changed();
+  }
+
+  /** `lines` without a stand-in bot's notice said again: "a bot plays for Ann" at the first move
+   * the bot plays for the seat, not before each one, until the seat plays again itself. */
+  standInOnce(lines) {
+    const stood = new Set(lines.filter((l) => l.code === "bot_stood_in").map((l) => l.seat));
+    for (const line of lines) {
+      if (typeof line.seat === "number" && !stood.has(line.seat) && !line.code.startsWith("log_")) this.standIns.delete(line.seat);
+    }
+    return lines.filter((line) => {
+      if (line.code !== "bot_stood_in") return true;
+      if (this.standIns.has(line.seat)) return false;
+      this.standIns.add(line.seat);
+      return true;
+    });
   }
 
   onError(message) {
@@ -292,6 +324,10 @@ export class TableModel extends TableView {
       this.pumpRack();
       return;
     }
+    if (this.laying && this.rack) {
+      this.rack.slots.forEach((face, slot) => face !== null && message.slots[slot] === null && this.laidFrom.push([slot, face]));
+      this.laying = false;
+    }
     this.rack = { round: message.round, slots: message.slots, groups: message.groups };
     store.setRack(this.id, this.seat, { game: message.game, round: message.round, slots: message.slots });
     if (!this.rackQueue.length) {
@@ -299,6 +335,7 @@ export class TableModel extends TableView {
       this.keepSelection(message.slots);
       if (this.focusSlot !== null && message.slots[this.focusSlot] === null) this.focusSlot = null;
     }
+    if (this.returning && message.arrived.length) this.returnLaid(message);
     if (this.placeAt !== null && message.arrived.length === 1) {
       const slot = message.slots.indexOf(message.arrived[0]);
       if (slot !== -1 && slot !== this.placeAt) this.rackQueue.push({ move: [slot, this.placeAt] });
@@ -307,6 +344,36 @@ export class TableModel extends TableView {
     if (!sameFaces(this.rackFaces(), this.view.observation.hand)) this.rackQueue.push({});
     this.pumpRack();
     this.changed();
+  }
+
+  /** The pieces a retract brought back (`message.arrived`, put in the rack's free slots) moved to
+   * the slots they were laid from, each move onto a slot free by then (the pieces that came back
+   * may have landed on one another's old slots). */
+  returnLaid(message) {
+    const slots = [...message.slots];
+    const arrived = new Set();
+    const pending = [];
+    for (const face of message.arrived) {
+      const now = slots.findLastIndex((f, i) => f === face && !arrived.has(i));
+      const back = this.laidFrom.findIndex(([, f]) => f === face);
+      if (now === -1 || back === -1) continue;
+      arrived.add(now);
+      const [slot] = this.laidFrom.splice(back, 1)[0];
+      if (slot !== now) pending.push([now, slot]);
+    }
+    // a piece that came back may stand on another's old slot: move each onto a free slot first
+    for (let moved = true; moved && pending.length; ) {
+      moved = false;
+      const at = pending.findIndex(([, to]) => slots[to] === null);
+      if (at === -1) break;
+      const [from, to] = pending.splice(at, 1)[0];
+      slots[to] = slots[from];
+      slots[from] = null;
+      this.rackQueue.push({ move: [from, to] });
+      moved = true;
+    }
+    this.laidFrom = [];
+    this.returning = false;
   }
 
   /** The seat's rack as another connection of the seat (another tab) arranged it: shown and kept
@@ -321,6 +388,8 @@ export class TableModel extends TableView {
 
   onHint(message) {
     this.hint = message.hint;
+    // the hint asked for after a refusal takes the refusal's place
+    this.error = null;
     this.changed();
   }
 
@@ -442,6 +511,13 @@ export class TableModel extends TableView {
     this.act(action.text);
   }
 
+  /** Send `text`, an action the page wrote that none of the legal actions matches: the server
+   * refuses it with its reason (its code, in the page's language), and it changes nothing. The
+   * page decides no rule: it asks the server. */
+  refused(text) {
+    this.act(text);
+  }
+
   /** Discard the piece `face` when that is legal, unless the game holds the discard back to ask
    * the player first (`game.holdDiscard`: a discard that would be fined). */
   discard(face) {
@@ -466,14 +542,16 @@ export class TableModel extends TableView {
     if (payload.from === "rack" && where === "slot") this.move(payload.slot, Number(at));
     else if (payload.from === "rack" && where === "discard") {
       if (this.legalPiece("discard", payload.face)) this.discard(payload.face);
-      else this.notice("ui_cannot_discard");
+      else this.refused(`discard ${notation(this.kind, payload.face)}`);
     } else if (drawn && (where === "slot" || where === "rack")) {
       this.drawTo(payload.from === "take" ? "take" : "draw", where === "slot" ? Number(at) : null);
     } else this.game.drop(this, target, payload);
   }
 
   askHint() {
+    this.error = null;
     this.link.request({ type: "hint" });
+    this.changed();
   }
 
   dismissHint() {

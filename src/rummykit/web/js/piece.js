@@ -1,13 +1,14 @@
 // A tile or a card: always a <button> whose accessible name begins with its notation (R7, F, 7H, JK).
 
 import { html } from "./html.js";
-import { describe, look, notation } from "./pieces.js";
+import { describe, look, notation, words } from "./pieces.js";
+import { t } from "./i18n.js";
 
 /** props: kind ("tiles" | "cards"), face, wild (an okey / wild card this round), selected,
- * fresh (just played: highlighted), hinted (what the hint suggests: marked), small, onClick, onPointerDown, onKeyDown, testid, drop.
+ * stands (a table joker's card: said after it), fresh (just played: highlighted), hinted (what the hint suggests: marked), small, onClick, onPointerDown, onKeyDown, testid, drop.
  * A piece without onClick is shown only: out of the Tab order (it is still a button). */
 export function Piece(props) {
-  const { kind, face, wild, selected, fresh, hinted, small, testid } = props;
+  const { kind, face, wild, selected, fresh, hinted, small, testid, stands } = props;
   const shown = look(kind, face);
   const classes = [
     "piece",
@@ -22,7 +23,7 @@ export function Piece(props) {
   return html`<button
     type="button"
     class=${classes}
-    aria-label=${describe(kind, face, wild)}
+    aria-label=${stands === undefined || stands === null ? describe(kind, face, wild) : `${describe(kind, face, wild)}, ${t("piece_stands_for", { card: words(kind, stands) })}`}
     aria-pressed=${selected === undefined ? undefined : String(Boolean(selected))}
     data-piece=${notation(kind, face)}
     data-testid=${testid}

@@ -49,16 +49,20 @@ export function look(kind, face) {
 /** The accessible name: the notation first, then the piece in words (`R7 red 7`, `JK joker`), and
  * `okey` when it is wild this round. */
 export function describe(kind, face, wild = false) {
-  const code = notation(kind, face);
-  let words;
-  if (face === JOKER) words = t(kind === "tiles" ? "piece_false_joker" : "piece_joker");
+  const wildWord = wild ? `, ${t(kind === "tiles" ? "piece_okey" : "piece_wild")}` : "";
+  return `${notation(kind, face)} ${words(kind, face)}${wildWord}`;
+}
+
+/** The piece in words, in the page's language: `red 7`, `king of hearts`, `joker`. */
+export function words(kind, face) {
+  let text;
+  if (face === JOKER) text = t(kind === "tiles" ? "piece_false_joker" : "piece_joker");
   else if (kind === "tiles")
-    words = t("piece_tile", { colour: t(`piece_colour_${TILE_COLOURS[suitOf(face)].toLowerCase()}`), rank: rankOf(face) });
+    text = t("piece_tile", { colour: t(`piece_colour_${TILE_COLOURS[suitOf(face)].toLowerCase()}`), rank: rankOf(face) });
   else {
     const rank = CARD_RANKS[rankOf(face) - 1];
     const rankWord = /[AJQK]/.test(rank) ? t(`piece_rank_${rank.toLowerCase()}`) : num(rankOf(face));
-    words = t("piece_card", { rank: rankWord, suit: t(`piece_suit_${CARD_SUITS[suitOf(face)].toLowerCase()}`) });
+    text = t("piece_card", { rank: rankWord, suit: t(`piece_suit_${CARD_SUITS[suitOf(face)].toLowerCase()}`) });
   }
-  const wildWord = wild ? `, ${t(kind === "tiles" ? "piece_okey" : "piece_wild")}` : "";
-  return `${code} ${words}${wildWord}`;
+  return text;
 }

@@ -1,9 +1,11 @@
 // The player's rack: two rows of slots, pieces dragged to any slot (gaps allowed) or moved with the
 // keyboard (select with Enter/Space, then the arrow keys), melds bracketed as the server finds them.
+// Its slots read left to right in every language, as the pieces of a meld do (a run is 7 8 9 in
+// a right-to-left page too).
 
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
-import { t, currentLanguage } from "./i18n.js";
+import { t } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { startDrag } from "./drag.js";
 import { RACK_COLUMNS, RACK_ROWS } from "./model.js";
@@ -31,12 +33,12 @@ export function Rack({ model, wilds, onDrop }) {
   const slots = rack ? rack.slots : Array(RACK_ROWS * RACK_COLUMNS).fill(null);
   const marks = groupMarks(rack ? rack.groups : []);
   const hinted = model.hinted().rack;
-  const rtl = currentLanguage().dir === "rtl";
 
   // the focused button may still be the piece's old place while a move is on its way
   const keyDown = (slot, face) => (event) => {
     if (model.selected === null || (model.selected !== slot && face !== model.selectedPiece)) return;
-    const along = { ArrowLeft: rtl ? 1 : -1, ArrowRight: rtl ? -1 : 1 }[event.key];
+    // the rack reads left to right in every language (a run 7 8 9), so do its arrows
+    const along = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
     const across = { ArrowUp: -1, ArrowDown: 1 }[event.key];
     if (along === undefined && across === undefined) return;
     event.preventDefault();
@@ -64,7 +66,7 @@ export function Rack({ model, wilds, onDrop }) {
       })}
     </div>`;
 
-  return html`<section class="rack" role="region" aria-label=${t("rack_label")} data-testid="rack" data-drop="rack" aria-busy=${String(model.rackBusy)} ref=${box}>
+  return html`<section class="rack" role="region" aria-label=${t("rack_label")} data-testid="rack" data-drop="rack" aria-busy=${String(model.rackBusy)} ref=${box} dir="ltr">
     ${Array.from({ length: RACK_ROWS }, (_, r) => row(r))}
   </section>`;
 }

@@ -9,7 +9,7 @@
 
 import { html } from "./html.js";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { t, sentence, currentLanguage } from "./i18n.js";
+import { t, sentence, currentLanguage, recordName } from "./i18n.js";
 import { request } from "./api.js";
 import { piecesOf } from "./variants.js";
 import { GameTable, loadController, useModule } from "./lazy.js";
@@ -119,9 +119,10 @@ function Hands({ step, kind, ctx }) {
   </section>`;
 }
 
-/** The record's seat names, each with its seat's number when a name is not the seat's alone
- * ("greedy bot (2)"). */
-function seatNames(names) {
+/** The record's seat names (a bot's as at its table, "Bot 2": `recordName`), each with its seat's
+ * number when a name is not the seat's alone ("Ann (2)"). */
+function seatNames(recorded) {
+  const names = recorded.map((name, seat) => recordName(name, seat));
   return names.map((name, seat) => (names.indexOf(name) !== names.lastIndexOf(name) ? t("replay_seat_name", { name, n: seat + 1 }) : name));
 }
 

@@ -48,7 +48,7 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
     </h2>
     ${result &&
     html`<div>
-      <${game.RoundEndHead} result=${result} names=${names} />
+      <${game.RoundEndHead} result=${result} names=${names} events=${end.events || []} />
       ${result.notes.map((n, i) => html`<p key=${i}>${game.roundNote(n, ctx) || sentence(n.code, n.params, ctx)}</p>`)}
       ${result.winner !== null &&
       result.finishing_discard !== null &&
@@ -62,7 +62,7 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
         ${result.laid.map((m, i) => html`<${Pieces} key=${i} kind=${kind} faces=${m.faces} wilds=${wilds} />`)}
       </div>`}
       ${(result.hands || []).map((hand, s) =>
-        hand && s !== result.winner
+        hand && hand.length && (s !== result.winner || !result.laid.length)
           ? html`<div class="laid" key=${s}>
               <h3>${t("round_end_hand", { name: names[s] })}</h3>
               <${Pieces} kind=${kind} faces=${hand} wilds=${wilds} />

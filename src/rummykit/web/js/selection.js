@@ -3,6 +3,7 @@
 // never by its text; and a move offered as a button.
 
 import { html } from "./html.js";
+import { readable } from "./i18n.js";
 import { piecesText, faceOf } from "./pieces.js";
 
 /** The faces an action's parts play from the hand, sorted. */
@@ -34,10 +35,11 @@ export function selectedMoves(model, verb, target = null) {
   return model.legal(verb).filter((a) => same(facesOf(model, a)) && (target === null || a.parts.target === target));
 }
 
-/** A legal move as a button: `label`, then its pieces (a joker or okey with what it stands for),
- * then `worth` (what it would make); `data-move` is the action's text. */
+/** A legal move as a button: `label`, then its pieces as people read them (cards with their suits'
+ * symbols, a joker or okey with what it stands for), then `worth` (what it would make);
+ * `data-move` is the action's text. */
 export function MoveButton({ model, action, label, worth = null }) {
   return html`<button type="button" data-move=${action.text} onClick=${() => model.play(action)}>
-    ${label} <bdi dir="ltr">${piecesText(action.parts).join(" ")}</bdi>${worth}
+    ${label} <bdi dir="ltr">${readable(piecesText(action.parts).join(" "))}</bdi>${worth}
   </button>`;
 }

@@ -10,7 +10,7 @@
 // (docs/protocol.md); the page checks nothing itself.
 
 import { html } from "../html.js";
-import { t, sentence, isolate, listText } from "../i18n.js";
+import { t, num, sentence, isolate, listText, readable, pieceText } from "../i18n.js";
 import { Piece } from "../piece.js";
 import { ActionButton, ActionGroup, HintButton } from "../actions.js";
 import { MeHead, SeatPanel, Stock, places } from "../board.js";
@@ -41,13 +41,19 @@ function namesCard(kind, parts, { face, declared }) {
   return parts.pieces[0] === notation(kind, face) && stands === (declared === null ? null : notation(kind, declared));
 }
 
+/** A freed joker (`JK[5C]`) as the card it stood for, in brackets: "takes the joker (5♣)". */
+function jokerCard(joker) {
+  const declared = /^JK\[(.*)\]$/.exec(joker);
+  return declared ? `(${pieceText(declared[1])})` : pieceText(joker);
+}
+
 /** What a meld (`carousel.melded`'s params) changed, in words: the cards it played from the hand,
  * the jokers it took and placed again, the melds it made and those they replaced. */
 function meldChanges(params) {
-  const melds = (list) => isolate(list.join(" | ")); // left to right in every language
+  const melds = (list) => isolate(readable(list.join(" | "))); // left to right in every language
   const parts = [];
-  if (params.played && params.played.length) parts.push(t("carousel_change_played", { cards: isolate(params.played.join(" ")) }));
-  if (params.freed && params.freed.length) parts.push(t("carousel_change_freed", { jokers: isolate(params.freed.join(" ")) }));
+  if (params.played && params.played.length) parts.push(t("carousel_change_played", { cards: isolate(readable(params.played.join(" "))) }));
+  if (params.freed && params.freed.length) parts.push(t("carousel_change_freed", { jokers: isolate(params.freed.map(jokerCard).join(" ")) }));
   if (params.added && params.added.length) parts.push(t("carousel_change_made", { melds: melds(params.added) }));
   if (params.gone && params.gone.length) parts.push(t("carousel_change_gone", { melds: melds(params.gone) }));
   return listText(parts);
@@ -111,6 +117,21 @@ function dropActions(model, target, payload) {
   return action ? [action] : [];
 }
 
+/** The action a drop of `payload` on `target` would be, written as the server reads it, for the
+ * server to say why it can't be played when no legal action matches (see `dropActions`). */
+function writtenDrop(model, target, payload) {
+  const [where, at, declared] = target.split(":");
+  const card = payload.declared === null || payload.declared === undefined ? notation(model.kind, payload.face) : `${notation(model.kind, payload.face)}[${notation(model.kind, payload.declared)}]`;
+  const onto = where === "meld" || where === "joker";
+  if (!onto && where !== "new") return null;
+  if (payload.from === "hand") {
+    if (where === "joker" && declared === card) return `replace ${at} ${card}`;
+    return onto ? `add ${at} ${card}` : `new ${card}`;
+  }
+  if (where === "joker" && declared === card) return `replace ${at} ${card} from ${payload.number}`;
+  return `move ${payload.number} ${card} ${onto ? at : "new"}`;
+}
+
 /** Play `text` (a legal action's, or the hint's draft); the picks and choices end. */
 function play(model, text) {
   unpick(model);
@@ -125,12 +146,15 @@ function unpick(model) {
 
 /** The legal actions a drop (or a target button) may mean: one is played, several are offered to
  * choose from (a joker's declared card), none says so. */
-function dropped(model, actions) {
+function dropped(model, actions, written = null) {
   if (actions.length === 1) play(model, actions[0].text);
   else if (actions.length > 1) {
     model.ui.choice = { actions, chosen: actions[0].text };
     model.ui.pick = null;
     model.changed();
+  } else if (written) {
+    unpick(model);
+    model.refused(written);
   } else model.notice("carousel_ui_no_fit");
 }
 
@@ -300,7 +324,7 @@ function Hint({ model, hint, onClose }) {
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
     <p><strong>${t("carousel_hint_table")}</strong>${hint.table.length ? null : " —"}</p>
     ${hint.table.length > 0 && html`<${HintTable} model=${model} hint=${hint} />`}
-    <p>${hint.played.length ? html`${t("carousel_hint_played")} <bdi dir="ltr">${hint.played.join(" ")}</bdi>` : t("carousel_hint_nothing")}</p>
+    <p>${hint.played.length ? html`${t("carousel_hint_played")} <bdi dir="ltr">${readable(hint.played.join(" "))}</bdi>` : t("carousel_hint_nothing")}</p>
     <p>${t("carousel_hint_left", { points: hint.points_left })}</p>
     ${hint.draft && html`<button type="button" data-action="apply-hint" onClick=${() => play(model, hint.draft)}>${t("carousel_hint_apply")}</button>`}
   </section>`;
@@ -316,7 +340,8 @@ function Board({ model, ctx, onDrop }) {
   const melded = new Set(obs.melded);
   const myTurn = model.myTurn();
   const panel = (seat) =>
-    html`<${SeatPanel} key=${seat} model=${model} seat=${seat} side=${where.get(seat)} ctx=${ctx}>
+    // the seat to move holds its hand less the cards it has placed in the draft
+    html`<${SeatPanel} key=${seat} model=${model} seat=${seat} side=${where.get(seat)} ctx=${ctx} count=${seat === obs.to_move ? obs.hand_counts[seat] - obs.draft.played.length : undefined}>
       ${melded.has(seat) ? html`<span class="tag">${t("carousel_melded")}</span>` : null}
     <//>`;
   const seated = model.seat !== null;
@@ -400,13 +425,30 @@ function eventText(event, ctx) {
   return t("carousel_log_meld", { name: ctx.seatName(event.seat), changes: meldChanges(event.params) }, ctx);
 }
 
+/** The match's end: how each final score is made, the score after the last round and the
+ * match's bonuses (the `carousel.match_ended` event's `bonuses`: reaching the target, the rounds
+ * won), so that the totals add up on the page. */
+function RoundEndHead({ names, events = [] }) {
+  const ended = events.find((e) => e.code === "carousel.match_ended" && e.params && e.params.bonuses);
+  if (!ended) return null;
+  return html`<ul class="bonuses" data-testid="match-bonuses" aria-label=${t("carousel_bonuses")}>
+    ${ended.params.bonuses.map((b) => {
+      const terms = [num(b.before)];
+      if (b.game) terms.push(t("carousel_bonus_game", { bonus: b.game }));
+      if (b.round_bonus) terms.push(t("carousel_bonus_rounds", { bonus: b.round_bonus, rounds: b.rounds }));
+      return html`<li key=${b.seat}>${t("carousel_bonus_line", { name: names[b.seat], terms: terms.join(" "), total: ended.params.scores[b.seat] })}</li>`;
+    })}
+  </ul>`;
+}
+
 export default {
   Board,
+  RoundEndHead,
   Hint,
   rack: false,
   start: () => ({ pick: null, handPick: null, choice: null, lastMeld: null }),
   follow,
   unpick,
-  drop: (model, target, payload) => dropped(model, dropActions(model, target, payload)),
+  drop: (model, target, payload) => dropped(model, dropActions(model, target, payload), writtenDrop(model, target, payload)),
   eventText,
 };

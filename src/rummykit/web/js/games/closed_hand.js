@@ -6,7 +6,7 @@
 // server listed as legal, found by its parts.
 
 import { html } from "../html.js";
-import { t } from "../i18n.js";
+import { t, readable } from "../i18n.js";
 import { notation, faceOf } from "../pieces.js";
 import { Rack } from "../rack.js";
 import { ActionButton, ActionGroup, HintButton } from "../actions.js";
@@ -38,10 +38,12 @@ function Actions({ model }) {
   };
   const discard = () => {
     if (face !== null && model.legalPiece("discard", face)) model.discard(face);
+    else if (face !== null) model.refused(`discard ${notation(model.kind, face)}`);
     else model.notice("ui_select_discard");
   };
   const finishSelected = () => {
     if (face !== null && model.legalPiece("finish", face)) finish(model, model.selected);
+    else if (face !== null) model.refused(`finish ${notation(model.kind, face)}`);
     else if (finishes.length === 1) finish(model, model.rack.slots.indexOf(faceOf(model.kind, finishes[0].parts.pieces[0])));
     else model.notice("ui_select_finish", { pieces: finishes.map((a) => a.parts.pieces[0]) });
   };
@@ -59,20 +61,22 @@ function Actions({ model }) {
 function hintText(hint, ctx) {
   const kinds = hint.kinds.map((k) => t(`hint_kind_${k}`)).join(", ");
   const params = { piece: hint.piece, finishes: hint.finishes, left_out: hint.left_out, kinds };
-  return t(`hint_${hint.move}`, params, ctx);
+  // a seven-pairs hand counts what it leaves out of pairs
+  const pairs = hint.arrangement.kind === "pairs" && (hint.move === "discard" || hint.move === "take");
+  return t(`hint_${hint.move}${pairs ? "_pairs" : ""}`, params, ctx);
 }
 
 /** The hint (the seat session's closed-hand hint) in words; its pieces are also marked in the
  * rack and on the piles. */
 function Hint({ hint, ctx, onClose }) {
-  const melds = hint.arrangement.melds.map((m) => m.join(" "));
+  const melds = hint.arrangement.melds.map((m) => readable(m.join(" ")));
   return html`<section class="hint" data-testid="hint" aria-live="polite">
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
     <p><strong>${hintText(hint, ctx)}</strong></p>
     ${hint.show && html`<p>${t("hint_show", { piece: hint.show }, ctx)}</p>`}
     <p>${t("hint_best")} <bdi dir="ltr">${melds.length ? melds.join(" | ") : "—"}</bdi></p>
     ${hint.arrangement.out.length > 0 &&
-    html`<p>${t("hint_out")} <bdi dir="ltr">${hint.arrangement.out.join(" ")}</bdi></p>`}
+    html`<p>${t(hint.arrangement.kind === "pairs" ? "hint_out_pairs" : "hint_out")} <bdi dir="ltr">${readable(hint.arrangement.out.join(" "))}</bdi></p>`}
   </section>`;
 }
 
@@ -91,7 +95,7 @@ function hinted(model) {
 function drop(model, target, payload) {
   if (payload.from !== "rack" || target !== "centre") return;
   if (model.legalPiece("finish", payload.face)) finish(model, payload.slot);
-  else model.notice("ui_cannot_finish");
+  else model.refused(`finish ${notation(model.kind, payload.face)}`);
 }
 
 /** The controller of a closed-hand game whose centre shows `GameAside` ({model}: the game's

@@ -6,7 +6,7 @@
 // selection by its parts.
 
 import { html } from "../html.js";
-import { t, num, isolate, listText, signed, sentence } from "../i18n.js";
+import { t, isolate, listText, signed, sentence, readable } from "../i18n.js";
 import { Piece } from "../piece.js";
 import { Rack } from "../rack.js";
 import { ActionButton, ActionGroup, HintButton } from "../actions.js";
@@ -43,7 +43,7 @@ function dropOnMeld(model, slot, number) {
   else if (all.length > 1) {
     model.ui.choosing = number;
     model.changed();
-  } else model.notice("ui_kalooki_no_fit", { piece: notation(model.kind, model.rack.slots[slot]), number });
+  } else model.refused(`layoff ${number} ${notation(model.kind, model.rack.slots[slot])}`);
 }
 
 /** A table meld: its number, owner and value, its cards (a joker with the card it stands for);
@@ -105,7 +105,7 @@ function Moves({ model }) {
       ${t(chosenMeld ? "kalooki_opening_with" : "kalooki_opening", { total, min: opening.min })}
     </p>`}
     ${choosing !== null && html`<p>${t("kalooki_choose", { number: choosing })}</p>`}
-    ${found.melds.map((a) => button(a, t("kalooki_meld_button"), a.opening !== undefined ? html` <span class="worth">(${num(a.opening)})</span>` : null))}
+    ${found.melds.map((a) => button(a, t("kalooki_meld_button"), a.value !== undefined ? html` <span class="worth">(${t("kalooki_meld_value", { value: a.value })})</span>` : null))}
     ${found.layoffs.map((a) => button(a, t("kalooki_layoff_button", { number: a.parts.target })))}
     ${found.releases.map((a) => button(a, t("kalooki_release_button", { number: a.parts.target })))}
     ${model.chosen.size > 0 &&
@@ -124,6 +124,7 @@ function Actions({ model }) {
   const canDiscard = model.first("discard") !== null;
   const discard = () => {
     if (face !== null && model.legalPiece("discard", face)) model.discard(face);
+    else if (face !== null) model.refused(`discard ${notation(model.kind, face)}`);
     else model.notice(canDiscard ? "ui_select_discard" : "kalooki_ui_no_discard");
   };
   return html`<${ActionGroup}>
@@ -140,13 +141,13 @@ function Actions({ model }) {
  * names (`params`; several melds one left-to-right run, split by bars). */
 function hintMove(hint) {
   const { melds, ...params } = hint.params;
-  if (melds) params.cards = isolate(melds.map((m) => m.join(" ")).join(" | "));
+  if (melds) params.cards = isolate(readable(melds.map((m) => m.join(" ")).join(" | ")));
   return t(`kalooki_hint_${hint.verb}`, params);
 }
 
 /** The hint: the greedy bot's move (`data-move` its text), and the best melds toward the opening. */
 function Hint({ hint, onClose }) {
-  const melds = hint.by_value.melds.map((m) => m.join(" "));
+  const melds = hint.by_value.melds.map((m) => readable(m.join(" ")));
   return html`<section class="hint" data-testid="hint" aria-live="polite">
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
     <p><strong data-testid="hint-move" data-move=${hint.action}>${hintMove(hint)}</strong></p>
@@ -207,7 +208,7 @@ function drop(model, target, payload) {
 /** A draw or a take in words: the player before it; the card drawn, to its drawer. */
 function eventText(event, ctx) {
   if (event.code === "kalooki_draw" && event.params && event.params.card) {
-    return t("log_you_drew", { piece: event.params.card }, ctx);
+    return sentence("replay_drew", { seat: event.seat, piece: event.params.card }, ctx);
   }
   if ((event.code === "kalooki_draw" || event.code === "kalooki_take") && event.seat !== null && event.seat !== undefined) {
     return t("log_subject", { name: ctx.seatName(event.seat), action: t(event.code, event.params, ctx) }, ctx);

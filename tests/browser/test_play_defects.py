@@ -1,0 +1,306 @@
+"""The defects players met at the tables (issue 28), each shown through the page: the hint after a
+refusal, refusals with their reasons in the page's language, the round end's banners, the rack's
+moves, the names and pieces in words. Each test plays a short table against bots with no delay
+(or bots that wait, to act while another seat is to move) and saves screenshots at the phone's
+and the desktop's sizes."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from browser_support import Pages, check_rendering
+from playwright.sync_api import Page, expect
+from table_driver import KalookiPerson, Person, catalog
+
+from test_server_support import Server
+
+LOCALES = {"en": "en-US", "fa": "fa-IR", "tr": "tr-TR", "th": "th-TH"}
+NOTATION = re.compile(r"(?<![\w\[])(?:[2-9TJQKA][SHDC]|JK(?:\[\w+\])?)(?![\w])")
+"""A card in notation in running text (``TC``, ``JK[KH]``)."""
+WORDS_JS = """(el) => {
+  // the element's text without its pieces' faces (a joker card's face reads JK)
+  const copy = el.cloneNode(true);
+  copy.querySelectorAll('button[data-piece]').forEach((b) => b.remove());
+  return copy.textContent;
+}"""
+NAMES = {"en": "Ann", "fa": "آنا", "tr": "Ayşe", "th": "อัน"}
+
+
+def table(server: Server, variant: str, options: dict[str, Any] | None = None, **body: Any) -> dict[str, Any]:
+    """A table of ``variant`` with a person at seat 0 and greedy bots in the others (no delay
+    unless ``body`` says otherwise)."""
+    players = (options or {}).get("players", 4)
+    created: dict[str, Any] = server.post(
+        "/tables",
+        {
+            "variant": variant,
+            "options": options or {},
+            "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * (players - 1),
+            "bot_delay": 0,
+            "grace_seconds": 600,
+            **body,
+        },
+        status=201,
+    )
+    return created
+
+
+def seated(
+    pages: Pages, server: Server, created: dict[str, Any], lang: str, label: str, **size: int
+) -> Person:
+    """The person's page (in ``lang``) at seat 0 of ``created``, the match started."""
+    page = pages.new(label, locale=LOCALES[lang], **size)
+    person = Person(page, server, str(created["table"]), english=lang == "en")
+    person.sit(0, NAMES[lang])
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    return person
+
+
+def shots(page: Page, lang: str, name: str) -> None:
+    """Screenshots at the phone's sizes and the desktop's, the page checked at each; left at the
+    size it had."""
+    size = page.viewport_size
+    for width, height in ((390, 844), (844, 390), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        check_rendering(page, lang, f"{name}-{width}x{height}")
+    assert size is not None
+    page.set_viewport_size(size)
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_refusal_says_why_the_hint_shows_after_it_and_a_full_row_swaps(
+    pages: Pages, server: Server, lang: str
+) -> None:
+    """Defects 1 and 4: a tile dragged onto the own pile before drawing is refused with the
+    server's reason in the page's language ("Draw or take a tile first"), not "You can't discard
+    that now"; the Hint asked for then is shown, in the refusal's place. Defect 2: a tile moved onto
+    a full row swaps places with the tile there."""
+    person = seated(pages, server, table(server, "okey", {"rounds": 1}), lang, f"refusal-{lang}")
+    page = person.page
+    rng = random.Random(3)
+    while "draw" not in (status := person.wait_turn_or_end()).split():
+        assert status != "end"
+        person.play_turn(rng, status)
+    words = catalog(lang)
+    reason = words["draw_first"].replace("{piece_word}", words["piece_word_tile"])
+    tile = person.rack.locator("button[data-piece]").first
+    tile.drag_to(page.get_by_test_id("discard-0"))
+    error = page.get_by_test_id("error")
+    expect(error).to_have_text(reason[0].upper() + reason[1:])
+    shots(page, lang, f"defect-refusal-{lang}")
+    page.get_by_test_id("actions").locator("button[data-action='hint']").click()
+    expect(page.get_by_test_id("hint")).to_be_visible()
+    expect(error).to_be_hidden()
+    expect(person.rack.locator("button[data-piece]")).to_have_count(14)
+
+    # defect 2: a tile moved (Space, then ArrowUp) from the second row onto the first row's last
+    # slot, occupied with no gap right of it: the first row makes room within itself (or, full,
+    # the two tiles change places); nothing spills into the second row
+    person.action_button("draw").click()
+    expect(person.rack.locator("button[data-piece]")).to_have_count(15)
+    # defect 11: the own draw is told as every other line, with the player's name ("Ann draws R7")
+    drawn = next(
+        e["params"]["piece"]
+        for v in reversed(person.views)
+        for e in v["events"]
+        if e["code"] == "drew" and e["seat"] == 0
+    )
+    said = words["named.replay_drew"].replace("{seat}", NAMES[lang])
+    said = re.escape(said[0].upper() + said[1:]).replace(re.escape("{piece}"), f"\u2066?{drawn}\u2069?")
+    log = page.get_by_test_id("log").locator("li")
+    expect(log.last).to_have_text(re.compile(f"^{said}$"))
+    for target in (13, 27):
+        slots = person.slots()
+        if slots[target] is None:
+            source = next(i for i in range(28) if slots[i] is not None and i not in (13, 27))
+            drag_slot(person, source, target)
+    before = person.slots()
+    person.rack.locator("[data-slot='27'] button").focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowUp")
+    expect(person.rack.locator("[data-slot='13'] button")).to_have_attribute("data-piece", str(before[27]))
+    expect(person.rack).to_have_attribute("aria-busy", "false")
+    after = person.slots()
+    assert after[14:27] == before[14:27], (before, after)
+    if None in before[:14]:
+        assert after[27] is None and sorted(p for p in after[:14] if p) == sorted(
+            [p for p in before[:14] if p] + [before[27]]
+        ), (before, after)
+    else:
+        assert after == [*before[:13], before[27], *before[14:27], before[13]], (before, after)
+
+
+def drag_slot(person: Person, source: int, target: int) -> None:
+    """Drag the rack's tile in slot ``source`` to the empty slot ``target``; wait until it is there."""
+    piece = person.slots()[source]
+    person.rack.locator(f"[data-slot='{source}'] button").drag_to(
+        person.rack.locator(f"[data-slot='{target}']")
+    )
+    expect(person.rack.locator(f"[data-slot='{target}'] button")).to_have_attribute("data-piece", str(piece))
+    expect(person.rack).to_have_attribute("aria-busy", "false")
+
+
+def test_a_spectator_is_told_and_a_stand_in_bot_is_told_once(pages: Pages, server: Server) -> None:
+    """Defect 11: a spectator's page says that it watches; when a person drops out, the log says
+    that a bot plays for them once, not before every move the bot plays."""
+    created = table(server, "okey", {"rounds": 1}, grace_seconds=1)
+    person = seated(pages, server, created, "en", "drops-out")
+    watcher = pages.new("watcher", locale="en-US", width=390, height=844)
+    watcher.goto(f"/#/t/{created['table']}")
+    expect(watcher.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    expect(watcher.get_by_test_id("watching")).to_have_text("You are watching the table.")
+    expect(person.page.get_by_test_id("watching")).to_have_count(0)
+    person.page.close()
+    log = watcher.get_by_test_id("log").locator("li")
+    told = log.filter(has_text="A bot plays for Ann")
+    expect(told.first).to_be_visible(timeout=30_000)
+    # the bot plays at least two more turns for Ann (or the round ends)
+    moves = log.filter(has_text=re.compile("^Ann (discards|finishes)"))
+    watcher.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=log] li')].filter((li) =>"
+        " /^Ann (discards|finishes)/.test(li.textContent)).length >= 3"
+        " || document.querySelector('[data-testid=round-end]')",
+        timeout=60_000,
+    )
+    assert moves.count() >= 1
+    expect(told).to_have_count(1)
+    shots(watcher, "en", "defect-watching-en")
+
+
+def test_carousel_says_why_nothing_can_be_placed(pages: Pages, server: Server) -> None:
+    """Defect 4 in Carousel: a hand card dropped where no legal action matches is refused with the
+    server's reason (its Carousel refusal, in Thai), not "That card can't go there now"."""
+    created = table(server, "carousel", {"players": 2, "target": 1})
+    person = seated(pages, server, created, "th", "carousel-refusal-th")
+    page = person.page
+    words = catalog("th")
+    reasons = {v[0].upper() + v[1:] for k, v in words.items() if k.startswith("carousel.") and "{" not in v}
+    for _ in range(12):
+        status = person.wait_turn_or_end()
+        assert status != "end"
+        legal = person.last_view()["legal"]
+        if not any(a["parts"]["verb"] == "new" for a in legal):
+            card = person.rack.locator("button[data-piece]").first
+            card.drag_to(page.get_by_test_id("new-meld"))
+            error = page.get_by_test_id("error")
+            expect(error).not_to_have_text(words["carousel_ui_no_fit"])
+            expect(error).not_to_be_empty()
+            assert error.inner_text().strip() in reasons, error.inner_text()
+            shots(page, "th", "defect-carousel-refusal-th")
+            return
+        verb = "draw" if "draw" in status.split() else "end"
+        before = len(person.views)
+        page.get_by_test_id("actions").locator(f"button[data-action='{verb}']").click()
+        page.wait_for_function("() => true")
+        for _ in range(100):
+            if len(person.views) > before:
+                break
+            page.wait_for_timeout(100)
+    raise AssertionError("every turn had a meld to place")
+
+
+def test_turkish_rummys_round_end_has_no_kalooki_banner(pages: Pages, server: Server) -> None:
+    """Defect 3: an ordinary finish in Turkish Rummy (its result kind is "hunt", as Kalooki's Okey
+    yapmak is) ends the round without Kalooki's "Okey yapmak!" banner (Persian, phone)."""
+    created = table(server, "turkish_rummy", {"rounds": 1})
+    person = seated(pages, server, created, "fa", "tr-round-end-fa", width=390, height=844)
+    rng = random.Random(5)
+    while (status := person.wait_turn_or_end()) != "end":
+        person.play_turn(rng, status)
+    end = person.page.get_by_test_id("round-end")
+    expect(end).to_be_visible()
+    result = person.last_view()["observation"]["last_result"]
+    assert result is not None
+    expect(end.get_by_test_id("okey-yapmak")).to_have_count(0)
+    assert "Okey yapmak" not in end.inner_text()
+    # defect 12: the log and the round end name cards with their suits' symbols, never in notation
+    for where in ("log", "round-end"):
+        text = person.page.get_by_test_id(where).evaluate(WORDS_JS)
+        assert not NOTATION.findall(text), (where, NOTATION.findall(text))
+    assert re.search("[\u2660\u2665\u2666\u2663]", person.page.get_by_test_id("log").inner_text())
+    shots(person.page, "fa", "defect-tr-round-end-fa")
+
+
+SMALL_TARGETS_JS = """
+(elements) => elements.flatMap((el) => {
+  // the targets smaller than 44x44 CSS px (WCAG 2.5.5)
+  const r = el.getBoundingClientRect();
+  const name = el.dataset.piece || el.dataset.action || el.textContent.trim();
+  return r.width < 44 || r.height < 44 ? [`${name} ${Math.round(r.width)}x${Math.round(r.height)}`] : [];
+})
+"""
+IN_VIEW_JS = """
+(elements) => elements.every((el) => {
+  const r = el.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+})
+"""
+
+
+@pytest.mark.parametrize("variant", ["okey", "kalooki"])
+def test_phone_targets_are_44_px_and_the_actions_stay_on_screen(
+    pages: Pages, server: Server, variant: str
+) -> None:
+    """On a phone, upright (390x844) and on its side (844x390), every rack piece, every action
+    and every arranging button is at least 44x44 CSS px and the page never scrolls sideways (the
+    rack may); at 1280x800 and 844x390 the action buttons are on the screen whether the page is
+    scrolled to its top or its bottom (Turkish, at the person's turn)."""
+    person = seated(pages, server, table(server, variant, {"rounds": 1}), "tr", f"targets-{variant}-tr")
+    page = person.page
+    assert person.wait_turn_or_end() != "end"
+    targets = "[data-testid=rack] button[data-piece], [data-testid=actions] button, .arrange button"
+    actions = page.get_by_test_id("actions").locator("button")
+    for width, height in ((390, 844), (844, 390), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        if width < 1000:
+            assert page.locator(targets).evaluate_all(SMALL_TARGETS_JS) == [], (width, height)
+        if height < 800 or width > 1000:
+            for where in ("0", "document.body.scrollHeight"):
+                page.evaluate(f"window.scrollTo(0, {where})")
+                assert actions.evaluate_all(IN_VIEW_JS), (width, height, where)
+            page.evaluate("window.scrollTo(0, 0)")
+        check_rendering(page, "tr", f"defect-targets-{variant}-tr-{width}x{height}")
+
+
+def test_kalooki_retract_puts_the_cards_back_where_they_were(pages: Pages, server: Server) -> None:
+    """Defect 13: melds that don't open yet, taken back with Retract, return to the rack slots they
+    were melded from (not to the rack's end). The person plays the hint's moves until a legal meld
+    short of the opening is offered, lays it, and retracts it."""
+    for attempt in range(3):
+        created = table(server, "kalooki", {"match": "rounds", "rounds": 1})
+        page = pages.new(f"retract-{attempt}", locale="en-US")
+        person = KalookiPerson(page, server, str(created["table"]))
+        person.sit(0, "Ann")
+        server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+        for _ in range(12):
+            if person.wait_turn_or_end() == "end":
+                break
+            view = person.last_view()
+            opening = view["opening"]
+            short = [
+                e["text"]
+                for e in view["legal"]
+                if opening
+                and e["text"].startswith("meld ")
+                and e.get("opening", opening["min"]) < opening["min"]
+            ]
+            if not short:
+                person.play_move(person.hint()["action"])
+                continue
+            expect(person.rack).to_have_attribute("aria-busy", "false")
+            before = person.slots()
+            person.play_move(short[0])
+            expect(person.rack.locator("button[data-piece]")).to_have_count(sum(1 for s in before if s) - 3)
+            person.play_move("retract")
+            for _ in range(100):
+                if person.slots() == before:
+                    break
+                page.wait_for_timeout(100)
+            assert person.slots() == before, (short[0], before, person.slots())
+            shots(page, "en", "defect-retract-en")
+            return
+    raise AssertionError("no meld short of the opening was offered")

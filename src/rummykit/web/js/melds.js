@@ -26,10 +26,13 @@ export function MeldHead({ number, name, children }) {
 export function MeldCards({ kind, cards, wilds = JOKERS, extra = () => ({}), drop = () => undefined }) {
   return html`<span class="kmeld-cards" dir="ltr">
     ${cards.map(
-      ([face, stands], i) => html`<span class="kcard" key=${i} data-drop=${drop(i)}>
-        <${Piece} kind=${kind} face=${face} wild=${wilds.has(face)} stands=${wilds.has(face) ? stands : undefined} small=${true} ...${extra(i)} />
-        ${wilds.has(face) && html`<span class="stands" aria-hidden="true" data-card=${notation(kind, stands)}>${pieceText(notation(kind, stands))}</span>`}
-      </span>`,
+      ([face, stands], i) => {
+        const standsIn = face === JOKER || wilds.has(face);
+        return html`<span class="kcard" key=${i} data-drop=${drop(i)}>
+          <${Piece} kind=${kind} face=${face} wild=${wilds.has(face)} stands=${standsIn ? stands : undefined} small=${true} ...${extra(i)} />
+          ${standsIn && html`<span class="stands" aria-hidden="true" data-card=${notation(kind, stands)}>${pieceText(notation(kind, stands))}</span>`}
+        </span>`;
+      },
     )}
   </span>`;
 }

@@ -223,8 +223,9 @@ def test_bad_action_text_is_a_notation_error(text: str) -> None:
 def test_malformed_action_objects_are_refused(action: CarouselAction) -> None:
     game, state = rig(["7H 7D 7C 2S", "2C 3C"], drawn=1)
     before = state.to_json()
-    with pytest.raises(IllegalActionError, match="not a well-formed"):
+    with pytest.raises(IllegalActionError, match="not a well-formed") as caught:
         game.apply(state, 0, action)
+    assert caught.value.code == "malformed_action"
     assert state.to_json() == before and game.action_id(state, action) is None
 
 

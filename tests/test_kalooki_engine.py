@@ -465,7 +465,7 @@ def test_malformed_action_objects_raise_the_games_error(action: KalookiAction) -
     before = state.clone()
     with pytest.raises(IllegalActionError) as err:
         game.apply(state, 0, action)
-    assert err.value.code == "kalooki_malformed" and state == before
+    assert err.value.code == "malformed_action" and state == before
     assert not game.is_legal(state, 0, action) and game.action_id(state, action) is None
 
 

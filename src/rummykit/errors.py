@@ -57,6 +57,21 @@ class IllegalActionError(CodedError):
     its code or parameters reveals what the mover may not see."""
 
 
+class MalformedActionError(IllegalActionError):
+    """An action object that is no well-formed action of the game (another game's action, ``None``,
+    a verb with a piece face out of range): code ``malformed_action``, with the action as its
+    ``repr`` (cut to :data:`MAX_SHOWN` characters; its type's name where it has no ``repr``, such
+    as a number too long to write) and ``reason``, what is wrong, in English for the code that
+    built it (an action read from text or an id is always well formed)."""
+
+    def __init__(self, action: object, reason: str) -> None:
+        try:
+            shown = repr(action)[:MAX_SHOWN]
+        except Exception:  # any value may come here, with any repr
+            shown = f"<{type(action).__name__}>"
+        super().__init__("malformed_action", action=shown, reason=reason)
+
+
 class NotYourTurnError(IllegalActionError):
     """A seat acted that is not the seat to move (or no seat is to move)."""
 

@@ -58,6 +58,7 @@ register(
         "not_a_seat": "there is no seat {seat} at this table of {players}",
         "unknown_action_id": "{id} is not an action id of this game (0..{last})",
         "not_legal": "{action} is not legal now",
+        "malformed_action": "{action} is not a well-formed action of this game: {reason}",
     }
 )
 

@@ -25,7 +25,6 @@ ERRORS = {
     P + "knock_at_turn_end": "knock at the end of your turn (after a meld or the third draw)",
     P + "knock_after_meld": "knock only after you have melded this round",
     P + "knock_too_high": "knock with {knock_max} points or less in hand (you hold {points})",
-    P + "malformed": "{action} is not a well-formed Carousel action",
     P + "nothing_to_meld": "nothing from your hand fits the table: no meld is possible now",
     P + "draft_open": "finish the draft first: commit it, or reset it to the table as it is",
     # a whole new table (check_move)

@@ -348,7 +348,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
 
     def _action(self, number: int) -> KalookiAction:
         """The action with id ``number``, made once (actions are immutable values, well formed:
-        :meth:`_plan` knows them by identity and skips their shape check)."""
+        :meth:`action_problem` knows them by identity and skips their shape check)."""
         action = self._actions.get(number)
         if action is None:
             action = self._actions.setdefault(number, action_from_id(number))
@@ -617,7 +617,6 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         return None
 
     def _validate(self, state: KalookiState, seat: int, action: KalookiAction) -> None:
-        self._check_shape(action)
         if action.verb is V_DISCARD:
             self._discard_plan(state, seat, action)
         else:
@@ -633,26 +632,19 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             or not 0 <= seat < self.players
         ):
             self._check_turn(state, seat)  # raises: ``seat`` is not the seat to move
-        if id(action) not in self._well_formed:
-            self._check_shape(action)
+        self._check_shape(action)
         return self._apply(state, seat, action)
 
+    def action_problem(self, action: object) -> str | None:
+        """Why ``action`` is not a well-formed Kalooki action (:func:`shape_problem`), or ``None``;
+        an action of :meth:`_action` is, known by identity."""
+        return None if id(action) in self._well_formed else shape_problem(action)
+
     # ------------------------------------------------------------------ planning an action
-    def _check_shape(self, action: KalookiAction) -> None:
-        """Raise :class:`IllegalActionError` unless ``action`` is well formed (an action of
-        :meth:`_action` is, by identity)."""
-        problem = None if id(action) in self._well_formed else shape_problem(action)
-        if problem is not None:
-            raise IllegalActionError("kalooki_malformed", reason=problem)
-
-    def _plan(self, state: KalookiState, seat: int, action: KalookiAction) -> _Draft | None:
-        """Check ``action`` (not a discard) in full on a draft; raise :class:`IllegalActionError`
-        if illegal. Returns the draft to commit (``None`` for draw and take)."""
-        self._check_shape(action)
-        return self._planned(state, seat, action)
-
     def _planned(self, state: KalookiState, seat: int, action: KalookiAction) -> _Draft | None:
-        """:meth:`_plan` of a well-formed ``action`` other than a discard."""
+        """Check a well-formed ``action`` (not a discard) in full on a draft; raise
+        :class:`IllegalActionError` if illegal. Returns the draft to commit (``None`` for draw and
+        take)."""
         verb = action.verb
         if verb is V_DRAW or verb is V_TAKE:
             if state.phase is not _DRAW:

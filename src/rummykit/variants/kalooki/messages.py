@@ -60,7 +60,6 @@ ERRORS = {
         "your melds this turn are worth less than {open_min}: meld more, or retract them"
     ),
     "kalooki_use_released_joker": "a released joker must be used in a meld this turn",
-    "kalooki_malformed": "not a well-formed Kalooki action: {reason}",
 }
 """Illegal-move errors (:class:`rummykit.errors.IllegalActionError` codes). ``kalooki_not_a_meld``
 carries the meld checker's ``reason``, which names only the cards the mover played."""

@@ -424,7 +424,7 @@ def test_the_legal_listing_never_repeats_an_action() -> None:
 def test_several_melds_in_one_action_are_a_shortcut_applied_atomically() -> None:
     game, state = setup(["QS KS AS 7D 7H 7C KC", None, None, None])
     assert game.action_id(state, game.parse_action("meld QS KS AS | 7D 7H 7C")) is None
-    refused(game, state, "meld QS KS AS | 7D 7H 2C")
+    refused(game, state, "meld QS KS AS | 7D 7H 2C", "kalooki_not_held")
     play(game, state, "meld QS KS AS | 7D 7H 7C")
     assert 0 in state.opened and [m.number for m in state.table] == [1, 2]
 

@@ -17,25 +17,42 @@ MAX_SHOWN = 40
 """Longest bad token repeated in full in an error message."""
 
 
+def _message(code: str, params: dict[str, object]) -> dict[str, object]:
+    """``code`` and ``params`` as a nested message parameter (:mod:`rummykit.messages`)."""
+    return {"code": code, "params": dict(params)}
+
+
 class NotationError(RummykitError, ValueError):
     """A piece, hand or action written in notation that can't be read.
 
-    ``token`` is the offending text, as given.
+    ``token`` is the offending text, as given; ``code`` and ``params`` say why (a message code of
+    :mod:`rummykit.messages`), ``reason`` is its English text. ``str(error)`` is ``'token':
+    reason``. (A call site not coded yet passes English text as its code: shown as it is.)
     """
 
-    def __init__(self, token: str, reason: str) -> None:
+    def __init__(self, token: str, code: str, **params: object) -> None:
         shown = token if len(token) <= MAX_SHOWN else token[: MAX_SHOWN - 3] + "..."
+        reason = render(code, params)
         super().__init__(f"{shown!r}: {reason}")
         self.token = token
+        self.code = code
+        self.params = params
         self.reason = reason
 
+    @classmethod
+    def because(cls, token: str, error: RummykitError) -> NotationError:
+        """A notation error about ``token`` for the reason ``error`` gives (its code and
+        parameters: an invalid meld, say)."""
+        code, params = code_of(error)
+        return cls(token, code, **params)
 
-class MeldError(RummykitError, ValueError):
-    """Pieces that do not form a valid meld (set, run or pair) under the variant's rules."""
-
-
-class RulesError(RummykitError, ValueError):
-    """An unknown rules option, or a value of the wrong type or out of range."""
+    def to_json(self) -> dict[str, object]:
+        """``{"code": "notation", "params": {"token", "reason"}}``: the token (its first
+        :data:`MAX_SHOWN` characters) and why, a nested ``{"code", "params"}``."""
+        return {
+            "code": "notation",
+            "params": {"token": self.token[:MAX_SHOWN], "reason": _message(self.code, self.params)},
+        }
 
 
 class CodedError(RummykitError):
@@ -50,6 +67,16 @@ class CodedError(RummykitError):
     def to_json(self) -> dict[str, object]:
         """``{"code": …, "params": {…}}``."""
         return {"code": self.code, "params": dict(self.params)}
+
+
+class MeldError(CodedError, ValueError):
+    """Pieces that do not form a valid meld (set, run or pair) under the variant's rules: a code
+    (``meld.…``) with parameters."""
+
+
+class RulesError(CodedError, ValueError):
+    """An unknown rules option, or a value of the wrong type or out of range. (A call site not
+    coded yet passes English text as its code: shown as it is.)"""
 
 
 class IllegalActionError(CodedError):
@@ -79,10 +106,27 @@ class NotYourTurnError(IllegalActionError):
 class RecordError(RummykitError):
     """A game record that is malformed, tampered with, or does not replay.
 
-    ``line`` is the 1-based line of the record at fault (0 when the file can't be read at all).
+    ``line`` is the 1-based line of the record at fault (0 when the file can't be read at all);
+    ``code`` and ``params`` say why (``record.…``), ``reason`` is its English text.
     """
 
-    def __init__(self, line: int, reason: str) -> None:
+    def __init__(self, line: int, code: str, **params: object) -> None:
+        reason = render(code, params)
         super().__init__(f"line {line}: {reason}" if line else reason)
         self.line = line
+        self.code = code
+        self.params = params
         self.reason = reason
+
+
+def code_of(error: RummykitError) -> tuple[str, dict[str, object]]:
+    """Why ``error`` was raised: its code and parameters (an error with no code: its text as the
+    code, which renders as itself)."""
+    if isinstance(error, CodedError | NotationError | RecordError):
+        return error.code, dict(error.params)
+    return str(error), {}
+
+
+def message_of(error: RummykitError) -> dict[str, object]:
+    """:func:`code_of` as a nested message parameter ``{"code", "params"}``."""
+    return _message(*code_of(error))

@@ -62,6 +62,66 @@ register(
     }
 )
 
+# Why a text can't be read (a :class:`rummykit.errors.NotationError`'s code, the ``reason`` of the
+# ``notation`` error): pieces, actions, action ids.
+register(
+    {
+        "notation.empty": "empty piece",
+        "notation.tile": "a tile is a colour R, Y, B or K and a number 1-13, or F",
+        "notation.tile_number": "a tile's number is 1-13",
+        "notation.card": "a card is a rank A 2-9 T J Q K and a suit S H D C, or JK",
+        "notation.card_rank": "a card's rank is A, 2-9, T (or 10), J, Q or K",
+        "notation.joker_too_many": "one joker too many: the set holds {held}",
+        "notation.copy_too_many": "one copy of {piece} too many: the set holds {held}",
+        "notation.too_many_copies": "more copies of {piece} than the set holds",
+        "notation.not_a_piece": "not a piece of this game",
+        "notation.brackets": "a declaration is written in brackets, e.g. JK[7H]",
+        "notation.only_joker_declared": "only a joker is declared, e.g. JK[7H]: a card stands for itself",
+        "notation.joker_played": "a joker is played with the card it stands for, e.g. JK[9H]",
+        "notation.joker_named": "a joker is named by its card, e.g. JK[9H]",
+        "notation.one_card": "name one card, e.g. 7H or JK[7H]",
+        "notation.real_card": "name the real card, e.g. replace 4 5H",
+        "notation.no_action": "empty action; the actions are {actions}",
+        "notation.unknown_action": "unknown action; the actions are {actions}",
+        "notation.action_id": "an action id is 0..{last}",
+        "notation.takes_nothing": "{verb} takes nothing more",
+        "notation.one_piece": "{verb} takes exactly one piece, e.g. {verb} {example}",
+        "notation.arrangement_finish_only": "only finish takes an arrangement",
+        "notation.empty_group": "an empty group in the arrangement",
+        "notation.melds": "meld takes cards, melds separated by |, e.g. meld 7H 7D 7C",
+        "notation.number_then_cards": "{verb} takes a meld number then cards, e.g. {verb} 3 TH",
+        "notation.meld_number": "a meld number is 1..{max}",
+        "notation.whole_table": "{verb} takes the whole new table, melds separated by |",
+        "notation.write": "write {example}",
+        "notation.write_or": "write {example} (or {other})",
+    }
+)
+
+# Why a position text can't be read (:mod:`rummykit.engine.position`); ``what`` is the field or the
+# part of one, named as the position text names it.
+register(
+    {
+        "position.head": "a position of this game starts with '{game}' and then '{separator}'",
+        "position.field": "a position field is a name and its value, e.g. 'round 2'",
+        "position.field_twice": "this field is given twice",
+        "position.unknown_field": "unknown field; the fields are {fields}",
+        "position.missing_field": "the position has no '{field}' field",
+        "position.whole": "{what} is a whole number",
+        "position.bounds": "{what} is in {bounds}",
+        "position.flag": "{what} is 0 or 1",
+        "position.word": "{what} is one of {words}",
+        "position.entries": "{what} has {count} entries separated by '{separator}'",
+        "position.per_seat": "{what} has one entry for each of the {players} seats, separated by '/'",
+        "position.per_seat_numbers": "{what} has one number for each of the {players} seats",
+        "position.seat_twice": "{what} names each seat at most once",
+        "position.one_piece": "{what} is one piece",
+        "position.not_held": "{what} names a piece the hand doesn't hold",
+        "position.known_not_held": "a known or taken piece must be in the seat's hand",
+        "position.counts_unseen": "the hand and stock counts don't match the pieces left unseen",
+        "position.piece_missing": "a position places all {size} pieces, once each: {piece} is missing",
+    }
+)
+
 # The game server's own codes (docs/protocol.md, "Error codes of the server", and the notices it
 # adds to actions) belong to the catalogue too: a client renders them without importing the server.
 register(

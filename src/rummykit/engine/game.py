@@ -298,7 +298,7 @@ class Game(ABC, Generic[S, A]):
 
     def _check_id(self, action_id: int) -> None:
         if type(action_id) is not int or not 0 <= action_id < self.num_actions:
-            raise NotationError(str(action_id)[:20], f"an action id is 0..{self.num_actions - 1}")
+            raise NotationError(str(action_id)[:20], "notation.action_id", last=self.num_actions - 1)
 
     def legal_ids(self, state: S, seat: int) -> list[int]:
         """The ids of :meth:`legal_actions`, ascending."""

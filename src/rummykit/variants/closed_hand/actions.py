@@ -152,7 +152,7 @@ def _group_ok(group: object) -> bool:
 def action_from_id(action_id: int, kind: Kind, show_face: int | None = None) -> HandAction:
     """The action with integer id ``action_id`` (``show`` needs the face to show)."""
     if not 0 <= action_id < NUM_ACTIONS:
-        raise NotationError(str(action_id), f"an action id is 0..{NUM_ACTIONS - 1}")
+        raise NotationError(str(action_id), "notation.action_id", last=NUM_ACTIONS - 1)
     if action_id < DISCARD_BASE:
         return HandAction((Verb.DRAW, Verb.TAKE, Verb.PASS)[action_id], kind=kind)
     if action_id < FINISH_BASE:
@@ -172,16 +172,15 @@ def parse_action(text: str, kind: Kind, verbs: frozenset[Verb] = frozenset(Verb)
     faces = parse_faces(kind, rest)
     if verb in (Verb.DRAW, Verb.TAKE, Verb.PASS):
         if faces or colon:
-            raise NotationError(text, f"{verb.value} takes no piece")
+            raise NotationError(text, "notation.takes_nothing", verb=verb.value)
         return HandAction(verb, kind=kind)
     if len(faces) != 1:
-        example = format_face(kind, 6)
-        raise NotationError(text, f"{verb.value} takes exactly one piece, e.g. {verb.value} {example}")
+        raise NotationError(text, "notation.one_piece", verb=verb.value, example=format_face(kind, 6))
     groups = None
     if colon:
         if verb is not Verb.FINISH:
-            raise NotationError(text, "only finish takes an arrangement")
+            raise NotationError(text, "notation.arrangement_finish_only")
         groups = tuple(tuple(parse_declared(kind, part)) for part in tail.split("|"))
         if any(not g for g in groups):
-            raise NotationError(text, "an empty group in the arrangement")
+            raise NotationError(text, "notation.empty_group")
     return HandAction(verb, faces[0], groups, kind)

@@ -49,10 +49,7 @@ class NotationError(RummykitError, ValueError):
     def to_json(self) -> dict[str, object]:
         """``{"code": "notation", "params": {"token", "reason"}}``: the token (its first
         :data:`MAX_SHOWN` characters) and why, a nested ``{"code", "params"}``."""
-        return {
-            "code": "notation",
-            "params": {"token": self.token[:MAX_SHOWN], "reason": _message(self.code, self.params)},
-        }
+        return _message(*code_of(self))
 
 
 class CodedError(RummykitError):
@@ -118,11 +115,20 @@ class RecordError(RummykitError):
         self.params = params
         self.reason = reason
 
+    @classmethod
+    def because(cls, line: int, error: RummykitError) -> RecordError:
+        """A record error at ``line`` for the reason ``error`` gives (its code and parameters: a
+        header's rules of another game, say)."""
+        code, params = code_of(error)
+        return cls(line, code, **params)
+
 
 def code_of(error: RummykitError) -> tuple[str, dict[str, object]]:
-    """Why ``error`` was raised: its code and parameters (an error with no code: its text as the
-    code, which renders as itself)."""
-    if isinstance(error, CodedError | NotationError | RecordError):
+    """Why ``error`` was raised: its code and parameters (a notation error: ``notation`` with its
+    token and reason; an error with no code: its text as the code, which renders as itself)."""
+    if isinstance(error, NotationError):
+        return "notation", {"token": error.token[:MAX_SHOWN], "reason": _message(error.code, error.params)}
+    if isinstance(error, CodedError | RecordError):
         return error.code, dict(error.params)
     return str(error), {}
 

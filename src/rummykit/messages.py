@@ -122,6 +122,41 @@ register(
     }
 )
 
+# Why a game record can't be replayed (a :class:`rummykit.errors.RecordError`'s code, the ``reason``
+# of the server's ``bad_record``).
+register(
+    {
+        "record.empty": "the record is empty",
+        "record.not_text": "the record is not UTF-8 text",
+        "record.not_utf8": "can't read {path}: it is not UTF-8 text",
+        "record.unreadable": "can't read {path}: {reason}",
+        "record.not_json": "not JSON: {reason}",
+        "record.number_too_long": "a number too long to read (over 4,300 digits)",
+        "record.not_object": "each line is a JSON object",
+        "record.format": "not a rummykit record (format must be '{format}')",
+        "record.version": "unsupported record version {version}",
+        "record.header_lacks": "the header lacks '{key}'",
+        "record.header_types": "the header's seed must be a number and its rules an object",
+        "record.header_variant": "the header's variant is a game's name",
+        "record.rules_lack": "the header's rules lack {options}: a record holds every option",
+        "record.rules_types": 'the header\'s rules are not written with their own types (5, not "5")',
+        "record.rules_hash": "the rules hash does not match the rules: the header was altered",
+        "record.seats": "the header's seats are a list of names",
+        "record.seat_count": "the header names {count} seats for {players} players",
+        "record.action_line": "an action line holds two keys: seat (a number) and action (its text)",
+        "record.after_end": "an action after the match ended",
+        "record.wrong_seat": "seat {acting} acts, but it is seat {turn}'s turn",
+        "record.illegal": "'{action}' is illegal: {why}",
+        "record.after_outcome": "a line after the outcome",
+        "record.outcome_early": "the record claims an outcome but the match is not over",
+        "record.outcome_missing": "the match is over but the outcome line is missing",
+        "record.outcome_differs": (
+            "the claimed outcome differs from the replay: "
+            "the record claims {claimed}; the replay gives {replayed}"
+        ),
+    }
+)
+
 # The game server's own codes (docs/protocol.md, "Error codes of the server", and the notices it
 # adds to actions) belong to the catalogue too: a client renders them without importing the server.
 register(

@@ -122,6 +122,45 @@ register(
     }
 )
 
+# Why pieces are no meld (a :class:`rummykit.errors.MeldError`'s code): ``meld.not_a_meld`` gives why
+# they are no set and why no run, each a code ``meld.<reason>.<kind>`` in the words of tiles or cards.
+register(
+    {
+        "meld.not_a_meld": "{meld} is not a meld: {set}; {run}",
+        "meld.empty": "an empty meld",
+        "meld.declarations": "one declaration per piece",
+        "meld.only_wild_declared": "only a wild is declared: {piece} stands for itself",
+        "meld.run_order": "{meld}: a run is written from its lowest card up",
+        "meld.pair_no_wilds": "{meld} is not a pair: wilds can't complete pairs here",
+        "meld.pair_identical": "{meld} is not a pair: a pair is two identical pieces",
+        "meld.pair_one_number": "{meld} is not a pair: a pair is two pieces of one number",
+        "meld.false_joker": "{piece} has no meaning here: false jokers need an indicator",
+        "meld.false_joker_indicator": "a false joker can't be the indicator",
+        "meld.set_max_distinct": "a set of distinct suits holds 3 to 4 pieces, not up to {max}",
+        "meld.set_max": "a set holds at least 3 pieces, not up to {max}",
+        "meld.set_size.tiles": "a set has 3 to {max} pieces",
+        "meld.set_size.cards": "a set has 3 to {max} cards",
+        "meld.set_all_wild.tiles": "a set needs a piece that is not wild",
+        "meld.set_all_wild.cards": "a set needs a card that is not wild",
+        "meld.set_rank.tiles": "a set's pieces share one number",
+        "meld.set_rank.cards": "a set's cards share one rank",
+        "meld.set_suits.tiles": "a set's pieces are all of different colours",
+        "meld.set_suits.cards": "a set's cards are all of different suits",
+        "meld.run_size.tiles": "a run has 3 to {max} pieces",
+        "meld.run_size.cards": "a run has 3 to {max} cards",
+        "meld.run_suit.tiles": "a run's pieces are all of one colour",
+        "meld.run_suit.cards": "a run's cards are all of one suit",
+        "meld.run_twice.tiles": "a run can't hold one number twice",
+        "meld.run_twice.cards": "a run can't hold one rank twice",
+        "meld.run_gap.tiles": (
+            "a run's numbers follow each other (1 may follow 13, never past it or at both ends)"
+        ),
+        "meld.run_gap.cards": (
+            "a run's ranks follow each other (the ace low or high, never both, never K A 2)"
+        ),
+    }
+)
+
 # Why a game record can't be replayed (a :class:`rummykit.errors.RecordError`'s code, the ``reason``
 # of the server's ``bad_record``).
 register(

@@ -36,7 +36,7 @@ from rummykit.engine.game import (
     highest_wins,
 )
 from rummykit.engine.piece_pool import FacePool, pick
-from rummykit.errors import IllegalActionError, MeldError
+from rummykit.errors import IllegalActionError, MeldError, message_of
 from rummykit.solvers.arrange import WinKind
 from rummykit.solvers.report import HandProfile, whole_hand_kinds
 from rummykit.variants.closed_hand import messages as _messages
@@ -510,7 +510,7 @@ class ClosedHandGame(ClosedHandPosition[S], Game[S, HandAction]):
                 for g in action.groups
             ]
         except MeldError as exc:
-            raise IllegalActionError("bad_meld", reason=str(exc)) from None
+            raise IllegalActionError("bad_meld", reason=message_of(exc)) from None
         pairs = {m.kind is MeldKind.PAIR for m in melds}
         if pairs == {True} and len(melds) != PAIRS_IN_A_FINISH:
             raise IllegalActionError("pairs_finish_is_seven")

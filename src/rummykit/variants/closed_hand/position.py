@@ -226,7 +226,7 @@ class ClosedHandPosition(ABC, Generic[S]):
         except NotationError:
             raise
         except RummykitError as exc:
-            raise NotationError(aside, str(exc)) from None
+            raise NotationError.because(aside, exc) from None
         winner = r.maybe(winner_text, "a past round's winner", r.seat)
         discard = r.maybe(discard_text, "a past round's finishing discard", r.face)
         rules = self.solver_profile.meld_rules

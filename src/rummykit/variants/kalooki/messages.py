@@ -62,7 +62,8 @@ ERRORS = {
     "kalooki_use_released_joker": "a released joker must be used in a meld this turn",
 }
 """Illegal-move errors (:class:`rummykit.errors.IllegalActionError` codes). ``kalooki_not_a_meld``
-carries the meld checker's ``reason``, which names only the cards the mover played."""
+carries the meld checker's ``reason`` (its code, ``meld.…``, with parameters), which names only the cards
+the mover played."""
 
 MESSAGES: dict[str, str] = {**EVENTS, **NOTES, **ERRORS}
 """Every code of Kalooki with its English text."""

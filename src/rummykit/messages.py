@@ -122,6 +122,33 @@ register(
     }
 )
 
+# Why rules options are refused (a :class:`rummykit.errors.RulesError`'s code, the ``reason`` of the
+# server's ``rules``); ``name`` is the option's name, ``value`` the value as given.
+register(
+    {
+        "rules.not_one_of": "option {name}: {value} is not one of {allowed}",
+        "rules.not_bool": "option {name}: {value} is not true or false",
+        "rules.not_whole": "option {name}: {value} is not a whole number",
+        "rules.not_number": "option {name}: {value} is not a number",
+        "rules.unsupported": "option {name}: unsupported type {type}",
+        "rules.out_of_range": "option {name}: {value} is out of range ({low}..{high})",
+        "rules.below": "option {name}: {value} is out of range (at least {low})",
+        "rules.not_penalty": "option {name}: {value} is not a penalty: give 0 or a negative number, e.g. -2",
+        "rules.not_negative_total": "option {name}: {value} is not a negative total, e.g. -20",
+        "rules.match_rounds": "option match=rounds needs the number of rounds: rounds=N",
+        "rules.unknown_option": "unknown option '{name}'; the options are: {options}",
+        "rules.no_option": "{game} has no option {listed}; its options are: {options}",
+        "rules.other_game": "these are the rules of {owners}, not of {game} ({game} has no option {listed})",
+        "rules.override": "{item}: a rule override is written name=value",
+        "rules.options_list": "{options}: give the options as a list of name=value texts",
+        "rules.preset_unreadable": "can't read preset {path}: {reason}",
+        "rules.preset_not_utf8": "can't read preset {path}: it is not UTF-8 text",
+        "rules.preset_toml": "preset {path}: {reason}",
+        "rules.preset_no_table": "preset {path}: no [{game}] table (it has {tables})",
+        "rules.preset_not_table": "preset {path}: [{game}] must be a table of options",
+    }
+)
+
 # Why pieces are no meld (a :class:`rummykit.errors.MeldError`'s code): ``meld.not_a_meld`` gives why
 # they are no set and why no run, each a code ``meld.<reason>.<kind>`` in the words of tiles or cards.
 register(

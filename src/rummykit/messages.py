@@ -94,6 +94,8 @@ register(
         "notation.whole_table": "{verb} takes the whole new table, melds separated by |",
         "notation.write": "write {example}",
         "notation.write_or": "write {example} (or {other})",
+        "notation.marker_joker": "the {what} is never a joker",
+        "notation.marker_out": "the {what} is out of play, so the hand can hold only {count}",
     }
 )
 
@@ -119,6 +121,10 @@ register(
         "position.known_not_held": "a known or taken piece must be in the seat's hand",
         "position.counts_unseen": "the hand and stock counts don't match the pieces left unseen",
         "position.piece_missing": "a position places all {size} pieces, once each: {piece} is missing",
+        "position.one_piece_or_none": "{what} is one piece, or -",
+        "position.order": "order names each of the {players} seats once",
+        "position.past_winner": "a past round has a winner, its finishing discard and melds, or none",
+        "position.aside_unheld": "a piece set aside written - is one no hand held",
     }
 )
 

@@ -28,6 +28,7 @@ ERRORS = {
     P + "nothing_to_meld": "nothing from your hand fits the table: no meld is possible now",
     P + "draft_open": "finish the draft first: commit it, or reset it to the table as it is",
     # a whole new table (check_move)
+    P + "position_round_end": "a round ends as knock S, out S or stock",
     P + "undeclared_joker": "{meld}: a joker on the table is written with its declared card, e.g. JK[5H]",
     P + "invalid_meld": "meld {number} is not a valid meld: {why}",
     P + "card_left_table": "{card} left the table: cards never go back to a hand",

@@ -68,7 +68,8 @@ class CodedError(RummykitError):
 
 class MeldError(CodedError, ValueError):
     """Pieces that do not form a valid meld (set, run or pair) under the variant's rules: a code
-    (``meld.…``) with parameters."""
+    (``meld.…``) with parameters. (A call site not coded yet passes English text as its code:
+    shown as it is.)"""
 
 
 class RulesError(CodedError, ValueError):

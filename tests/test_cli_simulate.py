@@ -212,11 +212,14 @@ def test_shared_wins_are_fractions() -> None:
 
 
 def test_rounds_option_for_each_game() -> None:
-    """--rounds N plays matches of exactly N rounds (Kalooki: match=rounds); Carousel has none."""
-    for game in ("okey", "turkish_rummy", "kalooki"):
+    """--rounds N plays matches of exactly N rounds (Kalooki: match=rounds); Carousel has none;
+    101 Okey's summary lists its finish kinds even when none happened."""
+    for game in ("okey", "turkish_rummy", "kalooki", "okey_101"):
         result = CliRunner().invoke(app, ["simulate", game, "--games", "2", "--rounds", "1", "--json"])
         assert result.exit_code == 0, result.stderr
         assert json.loads(result.stdout)["rounds"] == 2
+    finishes = json.loads(result.stdout)["finishes"]
+    assert {"normal", "hand", "pairs", "okey", "pairs+okey"} <= set(finishes)
     refused = CliRunner().invoke(app, ["simulate", "carousel", "--games", "2", "--rounds", "1"])
     assert refused.exit_code == 2 and "target" in refused.stderr
 

@@ -59,12 +59,18 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"players": 2, "target": 50},
         {"must_meld_if_able": True, "knock_max": 3},
     ],
+    "okey_101_v0": [
+        {"preset": VARIANTS_DIR / "okey_101" / "preset.toml"},
+        {"players": 2, "rounds": 1, "pairs_open_min": 0},
+        {"players": 3, "discard_history": "top_only", "take_discard": "free", "rounds": 2},
+    ],
 }
 SHORT: dict[str, dict[str, Any]] = {
     "okey_v0": {"rounds": 1},
     "turkish_rummy_v0": {"rounds": 1},
     "kalooki_v0": {"match": "single_round"},
     "carousel_v0": {"target": 30},
+    "okey_101_v0": {"rounds": 1},
 }
 """Options that make a short match."""
 

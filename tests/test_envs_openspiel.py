@@ -23,6 +23,7 @@ SHORT: dict[str, dict[str, Any]] = {
     "turkish_rummy": {"rounds": 1},
     "kalooki": {"match": "single_round"},
     "carousel": {"target": 30},
+    "okey_101": {"rounds": 1},
 }
 """Parameters that make a short match."""
 GAMES = [name.removeprefix(rummy_openspiel.PREFIX) for name in rummy_openspiel.REGISTERED]

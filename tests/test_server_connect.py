@@ -84,6 +84,7 @@ def test_connect_plays_a_new_table_to_the_end_and_a_spectator_watches(tmp_path: 
         ("turkish_rummy", ["rounds=1"], "up card"),
         ("kalooki", ["match=rounds", "rounds=1"], "table"),
         ("carousel", ["players=2", "target=20"], "draft"),
+        ("okey_101", ["players=2", "rounds=1"], "indicator"),
     ],
 )
 def test_connect_plays_every_game_with_the_local_screens(

@@ -47,15 +47,31 @@ def cluster_options(cluster: str) -> list[str]:
 
 
 def fresh_pg_url() -> str:
-    """The PostgreSQL test database, emptied of rummykit's tables."""
+    """The PostgreSQL test database, emptied: everything in its ``public`` schema dropped.
+
+    Under pytest-xdist each worker gets a database of its own (``<test database>_<worker>``,
+    created on first use), so that workers never empty each other's tables."""
     assert PG_URL is not None
     from sqlalchemy import create_engine, text
 
-    engine = create_engine(PG_URL.replace("postgresql://", "postgresql+psycopg://", 1))
+    url = PG_URL.replace("postgresql://", "postgresql+psycopg://", 1)
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        base, _, name = url.rpartition("/")
+        admin = create_engine(url, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            wanted = f"{name}_{worker}"
+            exists = conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": wanted}).first()
+            if exists is None:
+                conn.execute(text(f'CREATE DATABASE "{wanted}"'))
+        admin.dispose()
+        url = f"{base}/{wanted}"
+    engine = create_engine(url)
     with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS actions, games, seats, tables, alembic_version CASCADE"))
+        conn.execute(text("DROP SCHEMA public CASCADE"))
+        conn.execute(text("CREATE SCHEMA public"))
     engine.dispose()
-    return PG_URL
+    return url
 
 
 class Server:

@@ -33,6 +33,9 @@ WORDS = [
             "split",
             "move",
             "pull",
+            "open",
+            "pair",
+            "swap",
         ]
     ),
     *(
@@ -80,7 +83,7 @@ TOKENS = [
 ]
 
 
-@pytest.mark.parametrize("name", ["okey", "turkish_rummy", "kalooki", "carousel"])
+@pytest.mark.parametrize("name", ["okey", "turkish_rummy", "kalooki", "carousel", "okey_101"])
 def test_random_lines_never_break_a_client(name: str) -> None:
     rules = ("players=3",) if name in ("kalooki", "carousel") else ()
     game, state, bots, names, console, _ = fresh_match(name, 1, rules)
@@ -93,7 +96,7 @@ def test_random_lines_never_break_a_client(name: str) -> None:
         if len(asked) > 250:
             raise EOFError
         assert Counter(client.order) == Counter(game.observe(client.link.state, HUMAN)["hand"])
-        if prompt.startswith("really"):
+        if prompt.startswith(("really", "discard it anyway")):
             return "n"
         texts = client.session.texts()
         if texts and rng.random() < 0.5:

@@ -102,6 +102,16 @@ def test_people_get_a_table() -> None:
     assert "okey: 1 deals x 4 seatings = 4 matches" in out and "random#3" in out and "rating" in out
 
 
+def test_a_101_okey_tournament() -> None:
+    """101 Okey's bots meet on duplicate deals like any game's (penalty points: lower is better)."""
+    data = tournament_json(
+        "okey_101", "--bots", "greedy,random", "--rule", "players=2", "--rounds", "1", "--games", "5"
+    )
+    assert data["matches"] == 10 and [e["bot"] for e in data["entrants"]] == ["greedy", "random"]
+    greedy, random_bot = data["entrants"]
+    assert greedy["mean_score"]["mean"] < random_bot["mean_score"]["mean"]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

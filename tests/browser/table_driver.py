@@ -7,14 +7,15 @@ from __future__ import annotations
 import json
 import random
 import re
+import sqlite3
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, WebSocket, expect
 
 from rummykit.core.notation import format_face
-from rummykit.core.pieces import Kind
 from rummykit.engine.game import Game
 from rummykit.engine.state import State
 from rummykit.variants.registry import game_from_record
@@ -288,10 +289,15 @@ class Person:
         return [(row[0].strip(), number(row[-1])) for row in rows]
 
 
-class KalookiPerson(Person):
-    """A person at a Kalooki table who plays the greedy bot's move that the page's Hint gives,
-    through the page: Draw, Take, Retract and Discard buttons, cards selected in the rack and the
-    offered move (``data-move``) pressed, a lay-off dragged onto its table meld."""
+class MeldsPerson(Person):
+    """A person at a table of public melds who plays the greedy bot's move that the page's Hint
+    gives, through the page: Draw, Take, Retract and Discard buttons, pieces selected in the rack
+    and the offered move (``data-move``) pressed, a lay-off dragged onto its table meld. The
+    game's verbs: :attr:`LAYING` play all their pieces from the hand (``meld 5H 6H 7H``),
+    :attr:`ONTO` name a table meld first (``layoff 3 7H``)."""
+
+    LAYING: tuple[str, ...] = ("meld",)
+    ONTO: tuple[str, ...] = ("layoff",)
 
     def hint(self) -> dict[str, Any]:
         """Press Hint; the server's answer (its ``action`` is the move the page's hint words)."""
@@ -311,9 +317,9 @@ class KalookiPerson(Person):
         a meld's cards, a lay-off's or release's cards (after the table meld's number), the
         discard; none for draw, take or retract (every copy of a marked card is marked)."""
         verb, *words = action.split()
-        if verb in ("layoff", "release"):
+        if verb in self.ONTO:
             words = words[1:]
-        plays = verb in ("meld", "layoff", "release", "discard")
+        plays = verb in (*self.LAYING, *self.ONTO, "discard")
         faces = {w.split("[")[0] for w in words} if plays else set()
         marked = self.rack.locator("button.hinted")
         expect(marked).to_have_count(sum(1 for p in self.rack_pieces() if p in faces))
@@ -348,6 +354,7 @@ class KalookiPerson(Person):
         elif verb == "discard":
             self.choose(words)
             self.page.get_by_test_id("actions").locator("button[data-action='discard']").click()
+            self.confirm_discard(before)
         elif verb == "layoff" and drag:
             self.deselect_all()
             card = words[1].split("[")[0]
@@ -362,7 +369,7 @@ class KalookiPerson(Person):
             if len(self.views) == before and offered.count():
                 offered.click()
         else:
-            self.choose(words if verb == "meld" else words[1:])
+            self.choose(words if verb in self.LAYING else words[1:])
             moves.locator(f"button[data-move='{action}']").click()
         wanted = {"seat": seat, "action": action}
         for _ in range(300):
@@ -372,6 +379,35 @@ class KalookiPerson(Person):
             assert not alert, f"{action}: the page shows {alert!r}"
             self.page.wait_for_timeout(100)
         raise AssertionError(f"{action} was never played")
+
+    def confirm_discard(self, before: int) -> None:
+        """After Discard was pressed (``before`` views received then): a game that asks before
+        a discard it would fine is answered yes."""
+
+
+class KalookiPerson(MeldsPerson):
+    """A person at a Kalooki table (:class:`MeldsPerson`): melds, lay-offs and joker releases."""
+
+    ONTO = ("layoff", "release")
+
+
+class Okey101Person(MeldsPerson):
+    """A person at a 101 Okey table (:class:`MeldsPerson`): sets and runs, pairs, lay-offs and
+    okey swaps; a discard the page warns about (an işlek tile, an okey) is confirmed."""
+
+    LAYING = ("meld", "pair")
+    ONTO = ("layoff", "swap")
+
+    def confirm_discard(self, before: int) -> None:
+        """Wait for the discard to be played or for the page's warning, then confirm it."""
+        warning = self.page.get_by_test_id("discard-warning")
+        for _ in range(100):
+            if len(self.views) > before:
+                return
+            if warning.count():
+                warning.get_by_test_id("confirm-discard").click()
+                return
+            self.page.wait_for_timeout(50)
 
 
 def number(text: str) -> int:
@@ -383,6 +419,19 @@ def number(text: str) -> int:
         .translate(dict.fromkeys(map(ord, "\u200e\u200f\u061c\u2066\u2067\u2068\u2069")))
     )
     return int(cleaned)
+
+
+def reseed(db: Path, seeds: dict[str, int]) -> None:
+    """In the stopped server's SQLite database ``db``, deal each table's match (by table id) from
+    the seed given instead (its actions dropped): the server started again on the database plays
+    the chosen deals. The server deals with a fresh secret seed and takes no position, so tests
+    of dealt positions get them so."""
+    with sqlite3.connect(db) as conn:
+        for table, seed in seeds.items():
+            conn.execute(
+                "DELETE FROM actions WHERE game_id IN (SELECT id FROM games WHERE table_id = ?)", (table,)
+            )
+            conn.execute("UPDATE games SET seed = ? WHERE table_id = ?", (seed, table))
 
 
 # ---------------------------------------------------------------------- the record, replayed
@@ -398,8 +447,7 @@ class Replayed:
 
     def notation(self, face: int) -> str:
         """A face in the game's notation."""
-        kind = Kind.TILES if self.header["variant"] == "okey" else Kind.CARDS
-        return format_face(kind, face)
+        return format_face(self.game.kind, face)
 
     def hand(self, v: int, seat: int) -> Counter[str]:
         """``seat``'s pieces at version ``v``."""

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -16,7 +15,7 @@ from dataclasses import dataclass
 import pytest
 from browser_support import Pages, check_rendering, check_sizes, covered, low_contrast
 from playwright.sync_api import Page, expect
-from table_driver import KalookiPerson, who_played
+from table_driver import KalookiPerson, reseed, who_played
 
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
@@ -251,13 +250,7 @@ def dealt(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, di
             tables[key] = Dealt(table, token, lang, name)
     finally:
         first.stop()
-    with sqlite3.connect(db) as conn:
-        for key, (seed, *_) in DEALS.items():
-            table = tables[key].table
-            conn.execute(
-                "DELETE FROM actions WHERE game_id IN (SELECT id FROM games WHERE table_id = ?)", (table,)
-            )
-            conn.execute("UPDATE games SET seed = ? WHERE table_id = ?", (seed, table))
+    reseed(db, {tables[key].table: seed for key, (seed, *_) in DEALS.items()})
     with running(f"sqlite:///{db}") as second:
         yield second, tables
 

@@ -222,11 +222,14 @@ def table_games(server: Server) -> dict[str, dict[str, Any]]:
     }
 
 
-def card_text(meld: dict[str, Any], i: int) -> str:
-    """Card ``i`` of a table meld (the engine's view) in notation: ``7H``, a joker ``JK[7H]``."""
+def card_text(meld: dict[str, Any], i: int, kind: Kind = Kind.CARDS, okey: int | None = None) -> str:
+    """Piece ``i`` of a table meld (the engine's view) in notation: ``7H``, a joker ``JK[7H]``; a
+    false joker or an okey (tiles whose okey's face is ``okey``) with the tile it stands for,
+    ``F[B7]``, ``B7[R5]``."""
     face = meld["faces"][i]
-    text = format_face(Kind.CARDS, face)
-    return f"{text}[{format_face(Kind.CARDS, meld['stands_for'][i])}]" if face == JOKER else text
+    text = format_face(kind, face)
+    shown = face in (JOKER, okey)
+    return f"{text}[{format_face(kind, meld['stands_for'][i])}]" if shown else text
 
 
 def melds_on_page(page: Page) -> list[list[str]]:
@@ -246,10 +249,15 @@ def melds_on_page(page: Page) -> list[list[str]]:
     return found
 
 
-def expect_melds(page: Page, table: list[dict[str, Any]]) -> None:
-    """The page's table holds the melds of ``table`` (the engine's view), in order."""
+def expect_melds(
+    page: Page, table: list[dict[str, Any]], kind: Kind = Kind.CARDS, okey: int | None = None
+) -> None:
+    """The page's table holds the melds of ``table`` (the engine's view), in order; with ``okey``
+    (101 Okey's, whose table is grouped by owner), in any order."""
     expect(page.get_by_test_id("melds").locator("li[data-testid^='meld-']")).to_have_count(len(table))
-    assert melds_on_page(page) == [[card_text(m, i) for i in range(len(m["faces"]))] for m in table]
+    wanted = [[card_text(m, i, kind, okey) for i in range(len(m["faces"]))] for m in table]
+    found = melds_on_page(page)
+    assert (sorted(found) == sorted(wanted)) if okey is not None else (found == wanted)
 
 
 @pytest.mark.parametrize("variant", ["kalooki", "carousel"])
@@ -326,6 +334,7 @@ GAMES = [
     ("kalooki", [], Kind.CARDS),  # an elimination match: the score sheet's standings
     ("carousel", ["target=10"], Kind.CARDS),
     ("okey", ["rounds=1"], Kind.TILES),
+    ("okey_101", ["rounds=1"], Kind.TILES),  # the table's melds grouped by owner
 ]
 
 
@@ -356,8 +365,9 @@ def test_a_record_file_of_every_game_opens_in_the_page(
         step = json_post(server, f"/replay/{n}", text)
         hands = [[format_face(kind, f) for f in sorted(view["hand"])] for view in step["views"]["seats"]]
         assert hands_on_page(page, len(hands)) == hands
-        if "table" in step["views"]["spectator"]:  # Kalooki's and Carousel's melds
-            expect_melds(page, step["views"]["spectator"]["table"])
+        spectator = step["views"]["spectator"]
+        if "table" in spectator:  # Kalooki's, Carousel's and 101 Okey's melds
+            expect_melds(page, spectator["table"], kind, spectator.get("okey"))
     if variant == "kalooki":
         expect(page.get_by_test_id("standings")).to_be_visible()
     page.screenshot(path=str(artifact(f"replay-file-{variant}.png")), full_page=True)

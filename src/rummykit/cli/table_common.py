@@ -1,8 +1,9 @@
-"""What the two table games' clients (Kalooki, Carousel) share on top of
-:class:`~rummykit.cli.terminal.TerminalClient`: cards drawn like Turkish Rummy's (coloured suits,
-symbols in a colour terminal, plain ``7H`` otherwise), numbered melds with declared jokers
-(``JK[7♥]``), the human's hand in their own order, events shown one line each, and a round's end
-with every hand and its points.
+"""What the clients of the games with a public table of melds (Kalooki, Carousel, 101 Okey) share on
+top of :class:`~rummykit.cli.terminal.TerminalClient`: numbered melds with their wilds declared
+(``JK[7♥]``, ``R6[B10]``), the human's hand in their own order, events shown one line each, and a
+round's end with every hand. By default the pieces are cards drawn like Turkish Rummy's (coloured
+suits, symbols in a colour terminal, plain ``7H`` otherwise), only the jokers wild, and a hand's
+points at a round's end counted card by card; a tile game's client gives its own view and wilds.
 """
 
 from __future__ import annotations
@@ -13,10 +14,9 @@ from typing import Any
 
 from rich.text import Text
 
-from rummykit.cli.table_view import DIM, CardView, glyphs_for
+from rummykit.cli.table_view import DIM, CardView, PieceView, glyphs_for
 from rummykit.cli.terminal import GameT, TerminalClient
 from rummykit.core.melds import CARD_JOKERS, CardValues, Wilds
-from rummykit.core.pieces import JOKER
 from rummykit.engine.game import RoundResult
 from rummykit.messages import render
 from rummykit.session import round_result
@@ -25,16 +25,19 @@ OK_STYLE = "green"
 BAD_STYLE = "bold red"
 
 
-def joker_stands(faces: Sequence[int], stands_for: Sequence[int]) -> list[int | None]:
-    """What each card of a meld stands for, for jokers only."""
-    return [s if CARD_JOKERS.is_wild(f) else None for f, s in zip(faces, stands_for, strict=True)]
+def joker_stands(
+    faces: Sequence[int], stands_for: Sequence[int], wilds: Wilds = CARD_JOKERS
+) -> list[int | None]:
+    """What each piece of a meld stands for, for the ``wilds`` only (by default the jokers)."""
+    return [s if wilds.is_wild(f) else None for f, s in zip(faces, stands_for, strict=True)]
 
 
 class TableClient(TerminalClient[GameT]):
-    """A human seat in a game with a public table of numbered melds and no wild but the jokers.
+    """A human seat in a game with a public table of numbered melds (by default of cards, no wild
+    but the jokers: :meth:`default_view` and :attr:`wilds` say otherwise).
 
     Subclasses supply the commands, the table, and in :meth:`setup` the card values; this class
-    draws cards, melds and hands, shows events and the end of a round, and performs an action
+    draws pieces, melds and hands, shows events and the end of a round, and performs an action
     (recorded, then described).
     """
 
@@ -44,7 +47,7 @@ class TableClient(TerminalClient[GameT]):
     values: CardValues
     """Card values in hand (the points of a hand at a round's end; set in :meth:`setup`)."""
 
-    def default_view(self) -> CardView:
+    def default_view(self) -> PieceView:
         """Cards on the console (:class:`~rummykit.cli.table_view.CardView`)."""
         return CardView(glyphs_for(self.console))
 
@@ -60,9 +63,9 @@ class TableClient(TerminalClient[GameT]):
 
     # ------------------------------------------------------------------ cards and melds
     def card(self, face: int, stands: int | None = None) -> Text:
-        """A card; a joker with the card it stands for: ``JK[7♥]``."""
+        """A piece; a wild with the piece it stands for (``stands``): ``JK[7♥]``, ``R6[B10]``."""
         text = self.view.piece(face)
-        if face == JOKER and stands is not None:
+        if stands is not None:
             text.append("[", style=DIM).append_text(self.view.piece(stands)).append("]", style=DIM)
         return text
 

@@ -94,6 +94,9 @@ class TerminalClient(ABC, Generic[GameT]):
     """What the pieces held are called: ``rack`` or ``hand``."""
     sort_ways: tuple[str, ...] = ("runs", "sets", "pairs")
     """The arguments ``sort`` takes besides nothing (by suit or colour)."""
+    rack_rows = 1
+    """Rows the rack is drawn in (101 Okey's rack of 21-22 tiles: two), each folded further on a
+    narrow terminal."""
 
     def __init__(
         self,
@@ -419,13 +422,15 @@ class TerminalClient(ABC, Generic[GameT]):
 
     # ------------------------------------------------------------------ the rack
     def render_rack(self) -> None:
-        """The rack in the human's order: positions, pieces, and a bracket under each meld; folded
-        into several rows on a narrow terminal."""
+        """The rack in the human's order: positions, pieces, and a bracket under each meld; in
+        :attr:`rack_rows` rows, folded into more on a narrow terminal."""
         wilds, order, cell = self.wilds, self.order, self.view.cell
         size = len(order)
         self.console.print(Text(f"your {self.rack_word} ({size})", style=DIM))
         found = self.rack_groups()
-        per_row = size if self.console.soft_wrap else max(1, (self.console.width - 2) // (cell + 1))
+        per_row = max(1, -(-size // self.rack_rows))
+        if not self.console.soft_wrap:
+            per_row = min(per_row, max(1, (self.console.width - 2) // (cell + 1)))
         for first in range(0, size, max(per_row, 1)):
             last = min(first + per_row, size)
             numbers = Text("  ", style=DIM)
@@ -473,8 +478,8 @@ class TerminalClient(ABC, Generic[GameT]):
         totals."""
         self.console.print()
         self.rule(f"round {result.round_no} over")
-        for note in result.explanation:
-            self.console.print(self.view.colour_text(note))
+        for line in self.round_end_notes(result):
+            self.console.print(line)
         width = max(len(self.who(s)) for s in range(len(result.hands)))
         for seat, hand in enumerate(result.hands):
             if hand is None:
@@ -490,6 +495,10 @@ class TerminalClient(ABC, Generic[GameT]):
         self.console.print(self.scores_line(f"{total:<{label}}", self.totals(), signed=False))
         for line in self.round_end_extra(result):
             self.console.print(line)
+
+    def round_end_notes(self, result: RoundResult) -> list[Text]:
+        """The lines that explain a round's score changes, before the hands: the result's notes."""
+        return [self.view.colour_text(note) for note in result.explanation]
 
     @abstractmethod
     def round_end_hand(self, seat: int, hand: Sequence[int], result: RoundResult) -> list[Text] | None:

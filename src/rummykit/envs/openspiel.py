@@ -1,6 +1,7 @@
 """The games as OpenSpiel Python games (extra ``openspiel``): importing this module registers
-``python_rummykit_okey``, ``python_rummykit_turkish_rummy``, ``python_rummykit_kalooki`` (and
-``python_rummykit_carousel``, each one only if its game loads) with ``pyspiel.register_game``;
+``python_rummykit_<game>`` for every game with an environment (``python_rummykit_okey``,
+``python_rummykit_turkish_rummy``, ``python_rummykit_kalooki``, ``python_rummykit_carousel``,
+``python_rummykit_okey_101``; each one only if its game loads) with ``pyspiel.register_game``;
 then ``pyspiel.load_game("python_rummykit_okey", {"rounds": "2"})``.
 
 - **Chance**: ``seed_bytes`` chance nodes at the start (a game parameter, default 4) each pick one
@@ -19,7 +20,7 @@ then ``pyspiel.load_game("python_rummykit_okey", {"rounds": "2"})``.
   player was told (``game.events_for(events, player)``: its own draws included, nobody else's)
   followed by its current view. No state field is read.
 - **Returns**: ``game.returns`` (zero-sum normalised scores for Okey and Turkish Rummy, a win
-  share for Kalooki and Carousel), terminal only.
+  share for Kalooki, Carousel and 101 Okey), terminal only.
 - **resample_from_infostate(player, sampler)**: ``game.resample`` (the pieces the player can't see
   re-dealt, and a fresh seed, so the rounds to come are re-dealt too); the other players' logs
   are replaced by the public log, since their private events belonged to the true deal.

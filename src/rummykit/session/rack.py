@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from rummykit.core.melds import Meld, MeldKind, MeldRules, Wilds, validate_meld
 from rummykit.core.notation import format_face
@@ -30,6 +31,8 @@ SORT_WAYS = ("runs", "sets", "pairs", "rank", "suit")
 """Every way :meth:`Rack.sort` knows."""
 PAIRS_SHOWN = 4
 """Adjacent pairs are grouped (instead of melds) from this many on: a pairs hand in the making."""
+GROUPS_KEPT = 65536
+"""Answers of whether a window of rack slots forms a meld that are kept (the oldest forgotten)."""
 
 SortKey = Callable[[int], tuple[int, int]]
 
@@ -219,7 +222,7 @@ def _segments(
                 continue
             window = faces[i:j]
             pieces = [f for f in window if f is not None]
-            if len(pieces) == size and _is_group(pieces, meld_rules, wilds, allow_pair):
+            if len(pieces) == size and _is_group(tuple(pieces), meld_rules, wilds, allow_pair):
                 cover[i], choice[i] = size + cover[j], j
     out: list[tuple[int, int]] = []
     at = 0
@@ -233,9 +236,12 @@ def _segments(
     return out
 
 
-def _is_group(faces: list[int], meld_rules: MeldRules, wilds: Wilds, allow_pair: bool) -> bool:
+@lru_cache(maxsize=GROUPS_KEPT)
+def _is_group(faces: tuple[int, ...], meld_rules: MeldRules, wilds: Wilds, allow_pair: bool) -> bool:
+    """Whether ``faces`` in this order form a meld (a pair only with ``allow_pair``); the answers
+    kept, as a rack's windows are asked again at every redraw."""
     try:
-        meld: Meld = validate_meld(faces, meld_rules, wilds, allow_pair=allow_pair)
+        meld: Meld = validate_meld(list(faces), meld_rules, wilds, allow_pair=allow_pair)
     except MeldError:
         return False
     return allow_pair or meld.kind is not MeldKind.PAIR

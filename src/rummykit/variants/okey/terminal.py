@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from rummykit.cli.table_view import DIM, WILD_MARK, Obs, Row, TileView, Who, glyphs_for
+from rummykit.cli.table_view import WILD_MARK, Obs, Row, TileView, Who, glyphs_for
 from rummykit.core.notation import format_face
-from rummykit.core.pieces import JOKER, Kind
+from rummykit.core.pieces import Kind
 from rummykit.variants.closed_hand.terminal import HELP, ClosedHandView, PlayClient, wilds_of
 from rummykit.variants.okey.rules import OkeyRules
 from rummykit.variants.tiles.options import DiscardHistory
+from rummykit.variants.tiles.terminal import indicator_line, pile_rows
 
 
 class OkeyView(ClosedHandView, TileView):
@@ -22,29 +23,12 @@ class OkeyView(ClosedHandView, TileView):
 
     def header_rows(self, obs: Obs, who: Who) -> list[Row]:
         """``indicator R5   okey R6 (wild, ...)   F = R6 (not wild)``."""
-        wilds = wilds_of(obs)
-        line = Text("indicator ").append_text(self.piece(obs["indicator"]))
-        line.append("   okey ").append_text(self.piece(obs["okey"], wilds))
-        line.append(f" (wild, marked {WILD_MARK} in your rack)", style=DIM)
-        if wilds.is_wild(JOKER):
-            line.append("   ").append_text(self.piece(JOKER)).append(" wild too", style=DIM)
-        else:
-            line.append("   ").append_text(self.piece(JOKER)).append(" = ")
-            line.append_text(self.piece(obs["okey"])).append(" (not wild)", style=DIM)
-        return [("", [line])]
+        return [("", [indicator_line(self, obs["indicator"], obs["okey"], wilds_of(obs))])]
 
     def pile_rows(self, obs: Obs, who: Who) -> list[Row]:
         """Every seat's tiles held and discard pile; the pile you may take from marked."""
         top_only = self.rules.discard_history is DiscardHistory.TOP_ONLY
-        rows: list[Row] = [("", [Text("discards" + (" (top only)" if top_only else ""), style=DIM)])]
-        players, wilds = obs["players"], wilds_of(obs)
-        width = max(len(who(s)) for s in range(players))
-        for seat in range(players):
-            words = [self.piece(f, wilds) for f in obs["discards"][seat]] or [Text("-", style=DIM)]
-            if seat == obs["takeable_from"]:
-                words += self.take_note(obs)
-            rows.append((f"  {who(seat):<{width}}  {obs['hand_counts'][seat]:>2} tiles  ", words))
-        return rows
+        return pile_rows(self, obs, who, wilds_of(obs), top_only, obs["takeable_from"], self.take_note(obs))
 
     def turn_extra(self, obs: Obs, may_show: bool) -> Text | None:
         """``· you may show R5`` on the first turn when the indicator's twin may be shown."""

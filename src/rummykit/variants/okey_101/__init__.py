@@ -13,7 +13,11 @@ GAME = GamePackage(
     game_class=f"{__name__}.game:Okey101Game",
     options_help=f"{__name__}.options_help",
     bots={"greedy": f"{__name__}.bots:GreedyBot", "search": f"{__name__}.search:SearchBot"},
+    assist=f"{__name__}.assist:Okey101Assist",
     hand_solve=f"{__name__}.report:solve_hand",
     position_solve=f"{__name__}.report:solve_position",
+    terminal=f"{__name__}.terminal:Okey101Client",
+    env=f"{__name__}.encoding:ENV",
+    finish_kinds=("normal", "hand", "pairs", "okey", "hand+okey", "pairs+okey"),
     wild_marker="indicator",
 )

@@ -42,7 +42,7 @@ from rummykit.engine.events import Event, note
 from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, round_rng
 from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.engine.table import Declared, TableMeld
-from rummykit.errors import IllegalActionError, NotationError
+from rummykit.errors import IllegalActionError
 from rummykit.memo import keep
 from rummykit.variants.okey_101 import messages as _messages
 from rummykit.variants.okey_101 import position as _position
@@ -1014,7 +1014,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         pool = FacePool(OKEY_TILES)
         (indicator,) = pool.take([observation["indicator"]])
         okey = OKEY_OF[observation["indicator"]]
-        table = self._table_from_views(observation["table"], pool, okey)
+        table = self.book.view_melds(observation["table"], okey, pool.take)
         tops = observation["discards"]
         piles = [pool.take(p) for p in tops]
         hand = pool.take(observation["hand"])
@@ -1074,37 +1074,6 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             RoundResult(r.round_no, None, "past", r.deltas, ()) if at < counted else r
             for at, r in enumerate(results[:-1])
         ] + results[-1:]
-
-    def _table_from_views(
-        self, views: Sequence[Mapping[str, Any]], pool: FacePool, okey: int
-    ) -> list[TableMeld]:
-        """The table melds of an observation (each view's ``number``, ``owner``, ``kind``,
-        ``faces``, ``stands_for``), tile ids from ``pool``: a run's okeys declared as what they
-        stand for; raises ``ValueError`` for a view that is no such meld."""
-        melds = []
-        for view in views:
-            faces = list(view["faces"])
-            run = view["kind"] == _RUN.value
-            declared = [
-                s if run and f == okey else None for f, s in zip(faces, view["stands_for"], strict=True)
-            ]
-            made = self.book.table_meld(
-                view["number"],
-                view["owner"],
-                list(zip(pool.take(faces), declared, strict=True)),
-                view["kind"] == _PAIR.value,
-                okey,
-            )
-            if (
-                isinstance(made, str)
-                or list(made.meld.faces) != faces
-                or list(made.meld.stands_for) != list(view["stands_for"])
-            ):
-                raise NotationError(
-                    str(view["number"]), "the observation's table meld is not a meld as shown"
-                )
-            melds.append(made)
-        return melds
 
     # ------------------------------------------------------------------ position text
     def position(self, state: Okey101State) -> str:

@@ -13,6 +13,8 @@ from enum import StrEnum
 from rummykit.core.melds import HIGH_ACE, CardValues, MeldKind, MeldRules, PairRule, Wilds, okey_wilds
 from rummykit.core.pieces import Kind
 from rummykit.engine.options import check_range
+from rummykit.solvers.arrange import Objective
+from rummykit.solvers.report import HandProfile
 from rummykit.variants.tiles.options import Direction, DiscardHistory
 
 HAND_SIZE = 21
@@ -153,3 +155,8 @@ class Okey101Rules:
     def values(self) -> TileValues:
         """The tiles' values, an okey kept costing its fine (:class:`TileValues`)."""
         return tile_values(okey_kept=self.okey_in_hand_penalty)
+
+    def hand_profile(self) -> HandProfile:
+        """Fewest points left in hand (an okey kept costing its fine): how a rack is sorted into
+        melds and bracketed; pairs are laid down, never a whole hand of them."""
+        return HandProfile(self.meld_rules(), Objective.DEADWOOD, HAND_SIZE, values=self.values())

@@ -12,8 +12,9 @@ round (the answers depend on the meld's tiles and the okey only) and keeps the a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rummykit.core.melds import (
     HIGH_ACE,
@@ -27,7 +28,7 @@ from rummykit.core.melds import (
 )
 from rummykit.core.pieces import JOKER, OKEY_TILES, rank_of, suit_of
 from rummykit.engine.table import Declared, TableMeld, placed_meld
-from rummykit.errors import MeldError
+from rummykit.errors import MeldError, NotationError
 from rummykit.memo import keep
 from rummykit.variants.okey_101.actions import Tile, layoff_code
 
@@ -59,6 +60,11 @@ def meld_value(meld: Meld) -> int:
     """The value of a set or run (``okey-101.md`` "Melds"): the sum of the tiles, each okey (and
     false joker) counting as the tile it stands for, the 1 as 1 wherever it sits."""
     return sum(1 if p == HIGH_ACE else p for p in meld.positions)
+
+
+def first_copies(faces: Sequence[int]) -> list[int]:
+    """The first tile id of each face of ``faces`` (stand-ins where only faces are read)."""
+    return [OKEY_TILES.piece(f, 0) for f in faces]
 
 
 def tile_of(face: int, okey: int) -> int:
@@ -214,6 +220,42 @@ class TableBook:
             for wanted in lacking if made.kind is MeldKind.SET else [stands]:
                 out.setdefault(tile_of(wanted, okey), Swap(tile_of(wanted, okey), index))
         return tuple(sorted(out.values(), key=lambda s: s.face))
+
+    def view_melds(
+        self,
+        views: Sequence[Mapping[str, Any]],
+        okey: int,
+        take: Callable[[Sequence[int]], Sequence[int]] = first_copies,
+    ) -> list[TableMeld]:
+        """The table melds a seat's view shows (``Okey101Game.observe``'s ``table``: each meld's
+        ``number``, ``owner``, ``kind``, ``faces``, ``stands_for``), a run's okeys declared as what
+        they stand for, tile ids from ``take`` (faces to ids; by default the first copy of each
+        face, enough for the questions of a table, which read faces only). Raises
+        :class:`NotationError` for a view that is no such meld."""
+        melds = []
+        for view in views:
+            faces = list(view["faces"])
+            run = view["kind"] == MeldKind.RUN.value
+            declared = [
+                s if run and f == okey else None for f, s in zip(faces, view["stands_for"], strict=True)
+            ]
+            made = self.table_meld(
+                view["number"],
+                view["owner"],
+                list(zip(take(faces), declared, strict=True)),
+                view["kind"] == MeldKind.PAIR.value,
+                okey,
+            )
+            if (
+                isinstance(made, str)
+                or list(made.meld.faces) != faces
+                or list(made.meld.stands_for) != list(view["stands_for"])
+            ):
+                raise NotationError(
+                    str(view["number"]), "the observation's table meld is not a meld as shown"
+                )
+            melds.append(made)
+        return melds
 
     def islek(self, table: Sequence[TableMeld], okey: int) -> frozenset[int]:
         """The faces that could be laid off on a set or run of ``table`` now (``işlek``): natural

@@ -1,7 +1,7 @@
 // What every game's board is made of (the games' controllers, games/<game>.js, put them
 // together): where each seat sits, a seat's panel, the own seat's head with the hint or the last
-// refusal (in a space of their own: nothing moves when they come and go), the stock, a discard
-// pile, the rack's tools (arranging buttons, then the actions).
+// refusal (in a space of their own: nothing moves when they come and go), the stock, the game's
+// own group beside it, a discard pile, the rack's tools (arranging buttons, then the actions).
 
 import { html } from "./html.js";
 import { t, num, sentence } from "./i18n.js";
@@ -78,6 +78,15 @@ export function Stock({ model, onDrop, drop }) {
   >
     <span class="stock-face" aria-hidden="true"></span>
     <span class="count">${t("stock_label", { n: obs.stock_count })}</span>
+  </div>`;
+}
+
+/** The game's own group beside the stock (Okey's indicator, Turkish Rummy's up card): labelled
+ * `label`, holding `children`. */
+export function Aside({ label, children }) {
+  return html`<div class="indicator" data-testid="indicator" role="group" aria-label=${label}>
+    <span class="label">${label}</span>
+    ${children}
   </div>`;
 }
 

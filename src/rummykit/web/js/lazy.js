@@ -13,10 +13,13 @@ const modules = new Map();
 const controllers = new Map();
 
 /** What a controller leaves out (its interface: docs/web.md, "Game controllers"): nothing to
- * follow or unpick, several pieces never selected at once, nothing a hint marks, no words of its
+ * follow or unpick, several pieces never selected at once, nothing a hint marks, a discard never
+ * held back to ask first, the common words of a turn's phase (`turn_<phase>`), no words of its
  * own for events and round notes, nothing more on the round end or the score sheet. */
 const DEFAULTS = {
   multiSelect: false,
+  holdDiscard: () => false,
+  turnKey: (phase) => `turn_${phase}`,
   hinted: () => null,
   start: () => ({}),
   follow: () => {},

@@ -442,10 +442,11 @@ export class TableModel extends TableView {
     this.act(action.text);
   }
 
-  /** Discard the piece `face` when that is legal. */
+  /** Discard the piece `face` when that is legal, unless the game holds the discard back to ask
+   * the player first (`game.holdDiscard`: a discard that would be fined). */
   discard(face) {
     const action = this.legalPiece("discard", face);
-    if (action) this.play(action);
+    if (action && !this.game.holdDiscard(this, action)) this.play(action);
   }
 
   /** Draw or take (`verb`), and put the new piece in slot `target` (null: where the rack puts it). */

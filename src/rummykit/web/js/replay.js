@@ -41,8 +41,9 @@ function source(game) {
 function entry(event, key, ctx) {
   const hidden = event.private || [];
   const params = event.params || {};
-  if (hidden.length && (params.piece || params.card)) {
-    return { code: "replay_drew", seat: event.seat, params: { seat: event.seat, piece: params.piece || params.card }, key };
+  const drawn = params.piece || params.card || params.tile;
+  if (hidden.length && drawn) {
+    return { code: "replay_drew", seat: event.seat, params: { seat: event.seat, piece: drawn }, key };
   }
   const named = ["seat", "seats", "to_move", "winner", "asked"].some((p) => p in params);
   const table = "result" in params || "headline" in params;

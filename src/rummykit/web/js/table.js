@@ -22,7 +22,7 @@ function TurnLine({ model, ctx }) {
   useTicker(Boolean(seconds));
   let text;
   if (view.over || obs.to_move === null) text = t("turn_over");
-  else if (obs.to_move === model.seat && view.legal.length) text = t(`turn_${obs.phase}`);
+  else if (obs.to_move === model.seat && view.legal.length) text = t(model.game.turnKey(obs.phase));
   else text = t("turn_other", { name: ctx.seatName(obs.to_move) });
   const start = model.turnStart;
   // before start.at (the break between rounds) the new turn's time stands still, full
@@ -148,7 +148,7 @@ export function TablePage({ id, invited, variants }) {
     <${Announcer}
       entries=${m.lastEvents}
       ctx=${ctx}
-      prompt=${view && view.legal.length && !view.over ? t(`turn_${view.observation.phase}`) : null}
+      prompt=${view && view.legal.length && !view.over && m.game ? t(m.game.turnKey(view.observation.phase)) : null}
     />
   </main>`;
 }

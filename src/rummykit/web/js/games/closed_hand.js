@@ -94,15 +94,6 @@ function drop(model, target, payload) {
   else model.notice("ui_cannot_finish");
 }
 
-/** The game's own group beside the stock (Okey's indicator, Turkish Rummy's up card): labelled
- * `label`, holding `children`. */
-export function Aside({ label, children }) {
-  return html`<div class="indicator" data-testid="indicator" role="group" aria-label=${label}>
-    <span class="label">${label}</span>
-    ${children}
-  </div>`;
-}
-
 /** The controller of a closed-hand game whose centre shows `GameAside` ({model}: the game's
  * pieces beside the stock) (docs/web.md, "Game controllers"). */
 export function closedHand(GameAside) {

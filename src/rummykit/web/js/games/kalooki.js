@@ -11,38 +11,24 @@ import { Piece } from "../piece.js";
 import { Rack } from "../rack.js";
 import { ActionButton, ActionGroup, HintButton } from "../actions.js";
 import { MeHead, SeatPanel, Stock, Pile, RackTools, places } from "../board.js";
-import { JOKER, faceOf, notation, piecesText } from "../pieces.js";
-import { MeldHead, MeldCards } from "../melds.js";
+import { JOKER, faceOf, notation } from "../pieces.js";
+import { TableMeld } from "../melds.js";
+import { facesOf, selectionTests, selectedMoves, MoveButton } from "../selection.js";
 
 const WILDS = new Set([JOKER]);
 const HISTORY_SHOWN = 6;
 const ARRANGE = ["runs", "sets", "suit"];
 
-/** The faces an action's parts play from the hand, sorted. */
-function facesOf(model, action) {
-  return action.parts.pieces.map((p) => faceOf(model.kind, p)).sort((a, b) => a - b);
-}
-
 /** The legal moves of the selected cards (legal actions): the melds they make (exactly those
  * cards), the lay-offs of a single selected card, the releases made with selected cards; only
  * onto meld `number` when given. */
 function moves(model, number = null) {
-  const chosen = model.selectedFaces().sort((a, b) => a - b);
-  const same = (faces) => faces.length === chosen.length && faces.every((f, i) => f === chosen[i]);
-  const within = (faces) => {
-    const left = [...chosen];
-    return faces.every((f) => {
-      const at = left.indexOf(f);
-      if (at === -1) return false;
-      left.splice(at, 1);
-      return true;
-    });
-  };
+  const { within, count } = selectionTests(model);
   const on = (action) => number === null || action.parts.target === number;
   return {
-    melds: number === null && chosen.length >= 3 ? model.legal("meld").filter((a) => same(facesOf(model, a))) : [],
-    layoffs: chosen.length === 1 ? model.legal("layoff").filter((a) => same(facesOf(model, a)) && on(a)) : [],
-    releases: chosen.length ? model.legal("release").filter((a) => within(facesOf(model, a)) && on(a)) : [],
+    melds: number === null && count >= 3 ? selectedMoves(model, "meld") : [],
+    layoffs: count === 1 ? selectedMoves(model, "layoff", number) : [],
+    releases: count ? model.legal("release").filter((a) => within(facesOf(model, a)) && on(a)) : [],
   };
 }
 
@@ -63,18 +49,16 @@ function dropOnMeld(model, slot, number) {
 /** A table meld: its number, owner and value, its cards (a joker with the card it stands for);
  * a drop target for lay-offs and releases. */
 function Meld({ model, meld, ctx, pending, hinted }) {
-  return html`<li
-    class=${`kmeld ${pending ? "pending" : ""} ${hinted ? "hinted" : ""}`}
-    data-testid=${`meld-${meld.number}`}
-    data-drop=${`meld:${meld.number}`}
-    data-owner=${meld.owner}
-    aria-label=${t("kalooki_meld_label", { number: meld.number, name: ctx.seatName(meld.owner) })}
+  const name = ctx.seatName(meld.owner);
+  return html`<${TableMeld}
+    kind=${model.kind}
+    meld=${meld}
+    name=${name}
+    label=${t("kalooki_meld_label", { number: meld.number, name })}
+    className=${`${pending ? "pending" : ""} ${hinted ? "hinted" : ""}`}
   >
-    <${MeldHead} number=${meld.number} name=${ctx.seatName(meld.owner)}>
-      ${pending && html`<span class="tag">${t("kalooki_pending")}</span>`}
-    <//>
-    <${MeldCards} kind=${model.kind} cards=${meld.faces.map((f, i) => [f, meld.stands_for[i]])} />
-  </li>`;
+    ${pending && html`<span class="tag">${t("kalooki_pending")}</span>`}
+  <//>`;
 }
 
 /** The whole discard pile (bottom first), its top takeable when the server allows it. */
@@ -114,9 +98,7 @@ function Moves({ model }) {
   const opening = view.opening;
   const chosenMeld = found.melds.length === 1 ? found.melds[0] : null;
   const total = chosenMeld && chosenMeld.opening !== undefined ? chosenMeld.opening : opening ? opening.laid : null;
-  const cards = (action) => html`<bdi dir="ltr">${piecesText(action.parts).join(" ")}</bdi>`;
-  const button = (action, label, worth = null) =>
-    html`<button type="button" key=${action.text} data-move=${action.text} onClick=${() => model.play(action)}>${label} ${cards(action)}${worth}</button>`;
+  const button = (action, label, worth = null) => html`<${MoveButton} key=${action.text} model=${model} action=${action} label=${label} worth=${worth} />`;
   return html`<div class="kmoves" role="group" aria-label=${t("kalooki_moves_label")} data-testid="moves">
     ${opening &&
     html`<p class=${`opening ${total >= opening.min ? "enough" : ""}`} data-testid="opening">

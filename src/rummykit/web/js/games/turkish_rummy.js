@@ -4,7 +4,8 @@
 import { html } from "../html.js";
 import { t } from "../i18n.js";
 import { Piece } from "../piece.js";
-import { Aside, closedHand } from "./closed_hand.js";
+import { Aside } from "../board.js";
+import { closedHand } from "./closed_hand.js";
 
 function UpCard({ model }) {
   const face = model.view.observation.up_card;

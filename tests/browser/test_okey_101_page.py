@@ -1,0 +1,255 @@
+"""101 Okey in the browser client: a whole match (one round) against three greedy bots played
+through the page (the moves the page's Hint gives, made with its buttons, the rack and drags onto
+the table's melds), its round end in words and its score sheet; on a dealt table, an opening laid
+meld by meld from tiles selected in the rack with the total toward 101 shown as they are selected,
+then a lay-off by tapping its meld and an okey freed by dragging its tile there (in Turkish), and
+the warning before an işlek discard, refused then confirmed, its fine scored (in
+Persian). Screenshots at 1280x800, 390x844 and 844x390."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from browser_support import Pages, check_rendering
+from playwright.sync_api import Page, expect
+from table_driver import Okey101Person, reseed
+
+from rummykit.core.notation import format_face
+from rummykit.core.pieces import Kind
+from test_server_support import Server, running
+
+SIZES = ((1280, 800), (390, 844), (844, 390))
+"""Desktop, phone upright, phone on its side (width, height)."""
+
+
+def okey_101_table(server: Server) -> dict[str, object]:
+    """A public one-round table of a person in seat 0 and three greedy bots (no delay, no break
+    between rounds); the person's seat waits ten minutes for its page before a bot stands in."""
+    body = {
+        "variant": "okey_101",
+        "options": {"rounds": 1},
+        "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3,
+        "bot_delay": 0,
+        "round_break_seconds": 0,
+        "grace_seconds": 600,
+    }
+    created: dict[str, object] = server.post("/tables", body, status=201)
+    return created
+
+
+def shots(page: Page, lang: str, name: str) -> None:
+    """Check and save the page at the three sizes; back to 1280x800."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        check_rendering(page, lang, f"{name}-{width}x{height}")
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+
+
+def check_rack(person: Okey101Person) -> None:
+    """The rack holds the seat's hand, tile for tile (once the page has shown the last view)."""
+    hand = Counter(format_face(Kind.TILES, f) for f in person.last_view()["observation"]["hand"])
+    expect(person.rack.locator("button[data-piece]")).to_have_count(sum(hand.values()))
+    for _ in range(50):
+        if Counter(person.rack_pieces()) == hand:
+            return
+        person.page.wait_for_timeout(100)
+    assert Counter(person.rack_pieces()) == hand
+
+
+def test_a_whole_101_match_against_three_bots(pages: Pages, server: Server) -> None:
+    created = okey_101_table(server)
+    page = pages.new("okey101-ann", locale="en-US")
+    person = Okey101Person(page, server, str(created["table"]))
+    person.sit(0, "Ann")
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    expect(page.get_by_role("heading", name="101 Okey")).to_be_visible()
+    expect(page.get_by_test_id("indicator")).to_be_visible()
+    turns = 0
+    while person.wait_turn_or_end() != "end":
+        check_rack(person)
+        person.play_move(person.hint()["action"])
+        turns += 1
+    assert turns
+    view = person.last_view()
+    assert view["over"]
+    result = view["observation"]["last_result"]
+    end = page.get_by_test_id("round-end")
+    expect(end.get_by_role("heading", name="The match is over")).to_be_visible()
+    # every seat's points in words: a finish, the hands kept, the seats that never opened
+    for note in result["notes"][1:]:
+        if note["code"] in ("okey_101.unopened_points", "okey_101.hand_points", "okey_101.finisher_points"):
+            name = "Ann" if note["params"]["seat"] == 0 else f"Bot {note['params']['seat'] + 1}"
+            expect(end).to_contain_text(name)
+    expect(end).not_to_contain_text("seat ")
+    assert [total for _, total in person.round_end_totals()] == view["observation"]["scores"]
+    shots(page, "en", "okey101-en-match-end")
+    end.get_by_role("button", name="Close").click()
+    expect(page.get_by_test_id("scores").locator("tbody tr")).to_have_count(1)
+    expect(page.get_by_test_id("log")).to_contain_text("Ann")
+
+
+# ---------------------------------------------------------------- a dealt table
+SEED = 4
+"""Seat 0 holds an işlek tile once it has drawn in its first turn (a bot opened before it); with
+the greedy moves it opens in that turn with three sets and runs worth 102, then lays off a
+false joker, and two turns later frees an okey (``swap 18 B2``, where ``layoff 18 B2`` fits
+too)."""
+DEALS = {"open-tr": ("tr", "Ayşe"), "islek-fa": ("fa", "آنا")}
+"""Each dealt table: its language and the person's name."""
+
+
+@dataclass
+class Dealt:
+    """A started table of the dealt server: its id, seat 0's token, language and person's name."""
+
+    table: str
+    token: str
+    lang: str
+    name: str
+
+
+@pytest.fixture(scope="module")
+def dealt(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, Dealt]]]:
+    """A server of this module's own whose tables (:data:`DEALS`) deal :data:`SEED`."""
+    db = tmp_path_factory.mktemp("dealt-101") / "rummykit.db"
+    first = Server(f"sqlite:///{db}").start()
+    tables: dict[str, Dealt] = {}
+    try:
+        for key, (lang, name) in DEALS.items():
+            created = okey_101_table(first)
+            table = str(created["table"])
+            token = first.post(f"/tables/{table}/seats/0/join", {"name": name})["token"]
+            first.post(f"/tables/{table}/start", {"token": created["owner_token"]})
+            tables[key] = Dealt(table, token, lang, name)
+    finally:
+        first.stop()
+    reseed(db, {d.table: SEED for d in tables.values()})
+    with running(f"sqlite:///{db}") as second:
+        yield second, tables
+
+
+def open_dealt(pages: Pages, server: Server, dealt: Dealt) -> Okey101Person:
+    """The dealt table's page in its language, holding seat 0 (its token in the page's storage)."""
+    locale = {"fa": "fa-IR", "tr": "tr-TR"}[dealt.lang]
+    page = pages.new(f"okey101-{dealt.lang}", locale=locale)
+    seat = json.dumps({"seat": 0, "token": dealt.token})
+    page.add_init_script(
+        f"localStorage.setItem({json.dumps('rummykit.seat.' + dealt.table)}, {json.dumps(seat)});"
+        f"localStorage.setItem('rummykit.lang', {json.dumps(json.dumps(dealt.lang))});"
+    )
+    person = Okey101Person(page, server, dealt.table, english=False)
+    page.goto(f"{server.base}/#/t/{dealt.table}")
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    expect(page.locator("html")).to_have_attribute("lang", dealt.lang)
+    return person
+
+
+def test_opening_to_101_by_selecting_tiles_then_laying_off_in_turkish(
+    pages: Pages, dealt: tuple[Server, dict[str, Dealt]]
+) -> None:
+    server, tables = dealt
+    person = open_dealt(pages, server, tables["open-tr"])
+    page = person.page
+    opening = page.get_by_test_id("opening")
+    totals: list[int] = []
+    opened = None
+    while opened is None:
+        assert person.wait_turn_or_end() != "end", "the round ended before the opening"
+        view = person.last_view()
+        action = person.hint()["action"]
+        if action.startswith("meld ") and view["opening"] is not None:
+            # the total toward 101 the server gives for the selected tiles' meld, as they are selected
+            entry = next(e for e in view["legal"] if e["text"] == action)
+            expect(opening).to_contain_text(f"El açma: {view['opening']['laid']} / 101")
+            person.choose(action.split()[1:])
+            expect(opening).to_contain_text(f"Bu perle el açma: {entry['opening']} / 101")
+            button = page.get_by_test_id("moves").locator(f"button[data-move='{action}']")
+            expect(button).to_contain_text(f"({entry['opening']})")
+            totals.append(entry["opening"])
+            if len(totals) == 2:
+                shots(page, "tr", "okey101-tr-opening")
+        person.play_move(action)
+        for event in person.last_view()["events"]:
+            if event["code"] == "okey_101.opens_melds" and event["seat"] == 0:
+                opened = event["params"]["value"]
+    assert len(totals) >= 2 and totals == sorted(totals)
+    assert opened == totals[-1] >= 101
+    expect(page.get_by_test_id("seat-0")).to_contain_text("eli açtı")
+    mine = page.get_by_test_id("melds-of-0")
+    expect(mine.locator("li[data-owner='0']")).to_have_count(len(totals))
+    expect(mine.locator(".kmeld.pending")).to_have_count(0)
+    expect(page.get_by_test_id("log")).to_contain_text("Ayşe eli açtı")
+    # then a lay-off by tap (the tile selected, its meld pressed) and an okey freed by a drag
+    freed = False
+    while not freed:
+        assert person.wait_turn_or_end() != "end", "the round ended before an okey swap"
+        action = person.hint()["action"]
+        verb, *words = action.split()
+        if verb == "layoff" and len(words) == 2:
+            person.choose([words[1].split("[")[0]])
+            page.get_by_test_id(f"meld-{words[0]}").click()
+            person.wait_played(0, action)
+        elif verb == "swap":
+            okey = format_face(Kind.TILES, person.last_view()["observation"]["okey"])
+            okeys = person.rack.locator(f"button[data-piece='{okey}']").count()
+            person.deselect_all()
+            person.rack.locator(f"button[data-piece='{words[1]}']").first.drag_to(
+                page.get_by_test_id(f"meld-{words[0]}")
+            )
+            moves = page.get_by_test_id("moves")
+            if moves.locator("button[data-move^='layoff ']").count():
+                # the tile may also be laid off there: the page asks which
+                expect(moves).to_contain_text(f"{words[0]}. pere birkaç şekilde uyuyor")
+            moves.locator(f"button[data-move='{action}']").click()
+            person.wait_played(0, action)
+            expect(person.rack.locator(f"button[data-piece='{okey}']")).to_have_count(okeys + 1)
+            freed = True
+        else:
+            person.play_move(action)
+
+
+def test_the_islek_warning_in_persian(pages: Pages, dealt: tuple[Server, dict[str, Dealt]]) -> None:
+    server, tables = dealt
+    person = open_dealt(pages, server, tables["islek-fa"])
+    page = person.page
+    while True:
+        assert person.wait_turn_or_end() != "end", "the round ended before an işlek tile"
+        view = person.last_view()
+        fined = [e for e in view["legal"] if e["parts"]["verb"] == "discard" and "fine" in e]
+        if any(e["fine"]["kind"] == "playable" for e in fined):
+            break
+        person.play_move(person.hint()["action"])
+    entry = next(e for e in fined if e["fine"]["kind"] == "playable")
+    tile = entry["parts"]["pieces"][0]
+    assert tile in view["islek"]
+    expect(page.get_by_test_id("islek")).to_contain_text(tile)
+    before = len(person.views)
+    discard = page.get_by_test_id("actions").locator("button[data-action='discard']")
+    warning = page.get_by_test_id("discard-warning")
+    # asked first: keeping the tile plays nothing
+    person.choose([tile])
+    discard.click()
+    expect(warning).to_contain_text(tile)
+    expect(warning).to_contain_text("+۱۰۱")
+    shots(page, "fa", "okey101-fa-islek")
+    warning.get_by_test_id("cancel-discard").click()
+    expect(warning).to_have_count(0)
+    page.wait_for_timeout(300)
+    assert len(person.views) == before
+    # confirmed: discarded, and the fine is scored at once
+    score = view["observation"]["scores"][0]
+    person.choose([tile])
+    discard.click()
+    warning.get_by_test_id("confirm-discard").click()
+    person.wait_played(0, f"discard {tile}")
+    played = next(
+        v for v in person.views[before:] if (v.get("played") or {}).get("action") == f"discard {tile}"
+    )
+    assert any(e["code"] == "okey_101.fined_playable" for e in played["events"])
+    assert played["observation"]["scores"][0] == score + 101
+    expect(page.get_by_test_id("log")).to_contain_text(tile)

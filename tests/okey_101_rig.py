@@ -11,6 +11,7 @@ import pytest
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import N_FACES, Kind
 from rummykit.engine.events import Event
+from rummykit.engine.position import position_text
 from rummykit.errors import IllegalActionError, NotationError
 from rummykit.variants.okey_101.game import Okey101Game
 from rummykit.variants.okey_101.rules import Okey101Rules
@@ -35,14 +36,14 @@ def setup(
     rules: Okey101Rules | None = None,
     scores: list[int] | None = None,
     dealer: int | None = None,
-    extra: str = "",
+    extra: dict[str, str] | None = None,
 ) -> tuple[Okey101Game, Okey101State]:
     """A round (seed 0, round 1) with these hands (``None``: 21 tiles from what is left), table
     melds ``(owner, "R1 R2 R3")`` numbered from 1 (an okey in a run written declared,
     ``K13[B4]``), the seats that have opened (``{1: "melds"}``), the discard piles (bottom first,
     one string per seat), ``stock`` tiles in the stock (the rest go under the seats' piles, the
     first non-empty pile's bottom, or to the stock when none is given). ``extra`` replaces fields
-    of the position (``"taken=K3@hand"``)."""
+    of the position (``{"taken": "K3 : hand"}``)."""
     players = len(hands)
     game = Okey101Game(rules or Okey101Rules(players=players))
     left = Counter(TILES)
@@ -63,10 +64,10 @@ def setup(
         pile_lists[target] = spare + pile_lists[target]
 
     def listed(items: list[str]) -> str:
-        return ",".join(items) or "-"
+        return " ".join(items) or "-"
 
     opened = opened or {}
-    melds = ";".join(f"{i + 1}@{owner}:{listed(text.split())}" for i, (owner, text) in enumerate(table or []))
+    melds = " ~ ".join(f"{owner} : {text}" for owner, text in table or [])
     fields = {
         "seed": "0",
         "round": "1",
@@ -75,27 +76,26 @@ def setup(
         "phase": phase,
         "indicator": indicator,
         "scores": listed([str(s) for s in scores or [0] * players]),
-        "opened": ",".join(opened.get(s, "none") for s in range(players)),
+        "opened": " ".join(opened.get(s, "none") for s in range(players)),
         "pending": "-",
         "open_at_start": str(int(turn in opened)),
         "laid_off": "0",
         "layoffs": "0",
+        "retracted": "0",
         "taken": "-",
         "freed": "-",
-        "hands": "/".join(listed(h) for h in full),
-        "known": "/".join(["-"] * players),
-        "piles": "/".join(listed(p) for p in pile_lists),
+        "hands": " / ".join(listed(h) for h in full),
+        "known": " / ".join(["-"] * players),
+        "piles": " / ".join(listed(p) for p in pile_lists),
         "stock": listed(rest),
         "table": melds or "-",
         "fines": "-",
         "results": "-",
     }
-    for word in extra.split():
-        key, _, value = word.partition("=")
+    for key, value in (extra or {}).items():
         assert key in fields, key
         fields[key] = value
-    text = "okey_101 " + " ".join(f"{k}={v}" for k, v in fields.items())
-    return game, game.from_position(text)
+    return game, game.from_position(position_text("okey_101", fields.items()))
 
 
 def refused(game: Okey101Game, state: Okey101State, text: str, code: str | None = None) -> None:

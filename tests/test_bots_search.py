@@ -236,6 +236,19 @@ def test_a_budget_counts_iterations_or_the_threads_cpu_time() -> None:
     assert tiny(0)
 
 
+def test_a_time_budget_begins_no_iteration_that_would_overrun(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [10.0]
+    monkeypatch.setattr("rummykit.bots.budget.time.thread_time", lambda: clock[0])
+    over = spent(1, 0.1)
+    clock[0] += 0.03  # one iteration of 30 ms: another ends at 60 ms
+    assert not over(1)
+    clock[0] += 0.03  # two of 30 ms: a third would end at 90 ms
+    assert not over(2)
+    clock[0] += 0.02  # three in 80 ms (27 ms each): a fourth would end past 100 ms
+    assert over(3)
+    assert spent(1, 0.1)(0) is False
+
+
 def test_budgets_and_names() -> None:
     assert "search" in bot_names()
     assert budget_options("12") == {"iterations": 12} and budget_options("0.1s") == {"seconds": 0.1}

@@ -152,6 +152,7 @@ def test_melds_toward_the_opening_retract_open_swap_and_lay_off() -> None:
     assert "this turn  meld 2 worth 46 of the 101 to open: lay more, or retract them" in text
     assert "this turn  melds 2, 3 worth 92 of the 101 to open" in text
     assert "seat 0 (you) takes back this turn's melds" in text
+    assert "this turn  melds taken back: open in one go (open A | B | …), or discard" in text
     assert "seat 0 (you) opens with melds worth 128" in text
     assert "seat 0 (you) puts Y5 on meld 1 and takes its okey" in text
     assert "seat 0 (you) lays off Y6 on meld 1" in text

@@ -177,7 +177,8 @@ def draws(action: Any) -> bool:
 @pytest.mark.parametrize(("name", "options"), GAMES)
 def test_the_copy_plays_on_as_the_truth_does(name: str, options: dict[str, Any]) -> None:
     """The mover's next action (any listed one but a draw, and Carousel's undo, whose earlier
-    drafts a copy can't know) does the same to the mover's view of both while its turn goes on."""
+    drafts a copy can't know) does the same to the mover's view of both while its turn goes on,
+    unless it drew an unseen piece after all (its events have a private part)."""
     game = rummykit.load(name, **options)
     rng = random.Random(6)
     compared = 0
@@ -186,9 +187,10 @@ def test_the_copy_plays_on_as_the_truth_does(name: str, options: dict[str, Any])
         legal = [a for a in game.legal_actions(state, seat) if not draws(a) and a.verb is not CVerb.UNDO]
         for action in rng.sample(legal, min(3, len(legal))):
             truth, copied = state.clone(), world.clone()
-            game.apply(truth, seat, action)
+            events = game.apply(truth, seat, action)
             game.apply(copied, seat, action)
-            if game.current_seat(truth) == seat and truth.round_no == state.round_no:
+            unseen = any(e.private for e in events)  # 101 Okey: a retract gives a take back and draws
+            if game.current_seat(truth) == seat and truth.round_no == state.round_no and not unseen:
                 assert game.observe(copied, seat) == game.observe(truth, seat)
                 compared += 1
     assert compared > 50

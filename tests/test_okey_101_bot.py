@@ -4,6 +4,9 @@ observation and the legal actions."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
 import rummykit
@@ -11,7 +14,7 @@ from okey_101_rig import play, setup
 from rummykit.bots.registry import make_bot
 from rummykit.core.notation import parse_face
 from rummykit.core.pieces import Kind
-from rummykit.variants.okey_101.actions import Verb
+from rummykit.variants.okey_101.actions import Okey101Action, Verb
 from rummykit.variants.okey_101.bots import GreedyBot
 from rummykit.variants.okey_101.game import Okey101Game
 from rummykit.variants.okey_101.rules import Okey101Rules, TakeDiscard
@@ -145,3 +148,42 @@ def test_the_search_plays_whole_rounds() -> None:
         steps += 1
         assert steps < 2000
     assert state.results
+
+
+def test_the_search_sees_only_its_observation() -> None:
+    # a real choice between discards; the other hands and the stock then dealt anew: the search
+    # plays every rollout from a world game.determinise made of the seat's view, and chooses the
+    # same, with the same seed, whatever the tiles it can't see
+    game = Okey101Game(Okey101Rules(rounds=1))
+    state = game.new_state(11)
+    greedy = GreedyBot(game)
+    bot = SearchBot(game, 3, iterations=4)
+    while True:
+        seat = game.current_seat(state)
+        assert seat is not None
+        view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+        if view["phase"] == "play" and len(bot.candidates(view, legal)) > 1:
+            break
+        game.apply(state, seat, greedy.choose(view, legal))
+    other = game.determinise(view, random.Random(5))
+    assert other.hands != state.hands and game.observe(other, seat) == view
+    worlds: list[Okey101State] = []
+    determinise, rollout = game.determinise, bot.rollout
+
+    def spied_determinise(observation: dict[str, Any], rng: random.Random) -> Okey101State:
+        assert observation == view
+        worlds.append(determinise(observation, rng))
+        return worlds[-1]
+
+    def spied_rollout(world: Okey101State, at: int, action: Okey101Action) -> float:
+        # a copy of a world made by determinise, never the world itself nor the real state
+        assert at == seat and any(world == w for w in worlds) and all(world is not w for w in worlds)
+        return rollout(world, at, action)
+
+    game.determinise = spied_determinise
+    bot.rollout = spied_rollout
+    chosen = bot.choose(view, legal)
+    assert len(worlds) == 4
+    again = SearchBot(game, 3, iterations=4)
+    again.rollout = spied_rollout
+    assert again.choose(game.observe(other, seat), game.legal_actions(other, seat)) == chosen

@@ -12,6 +12,7 @@ import pytest
 from okey_101_rig import legal_texts, play, setup
 from rummykit.core.notation import parse_face
 from rummykit.core.pieces import Kind
+from rummykit.engine.position import fields_of, position_text
 from rummykit.errors import IllegalActionError, NotationError
 from rummykit.messages import CATALOG
 from rummykit.variants.okey_101 import actions
@@ -29,6 +30,7 @@ from rummykit.variants.okey_101.actions import (
 )
 from rummykit.variants.okey_101.game import Okey101Game
 from rummykit.variants.okey_101.rules import DiscardHistory, Okey101Rules
+from rummykit.variants.okey_101.state import Fine, FineKind
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "rummykit" / "variants" / "okey_101"
 
@@ -174,37 +176,58 @@ def test_position_text_round_trips_mid_turn() -> None:
         phase="draw",
         piles=["", "", "K9", "R3"],
         scores=[101, 0, 0, 0],
-        extra="fines=2:playable:K9:101",
+        extra={"fines": "2 K9"},
     )
     play(game, state, "take", "meld R3 Y3 B3")
     text = game.position(state)
-    assert "taken=R3@1" in text and "pending=1" in text and "fines=2:playable:K9:101" in text
+    assert "; taken R3 : 1;" in text and "; pending 1;" in text and "; fines 2 K9;" in text
+    assert state.fines == [Fine(2, FineKind.PLAYABLE, face("K9"), 101)]
     again = game.from_position(text)
     assert game.position(again) == text
     for viewer in [0, 1, None]:
         assert game.observe(again, viewer) == game.observe(state, viewer)
     play(game, again, "retract")
-    assert "taken=R3@hand" in game.position(again)
-    assert game.observe(again, 1)["must_place"] == [face("R3")]
+    assert "; taken -;" in game.position(again) and "; retracted 1;" in game.position(again)
+    assert game.observe(again, 1)["must_place"] == []
+
+
+def test_past_rounds_are_read_back_with_their_scores_and_notes() -> None:
+    """A finish, a round the stock ended and a void round, written as the facts their scores
+    follow from, read back to the same results (the notes worked out again under the rules)."""
+    game, state = setup(["R1 R2 R3 K5", None, None, None])
+    play(game, state, "meld R1 R2 R3", "discard K5")
+    finished = state.results[-1]
+    text = game.position(state)
+    assert "; results hand 0 : K12 : K5 : melds none none none : - : - / " in text
+    assert game.from_position(text).results == [finished]
+    for how in ("stock", "void stock", "void pairs 1"):
+        parts = text.split("; results ")[1].split(" : ")
+        parts[:5] = [how, "K12", "-", "-" if how.startswith("void") else "none none melds none", "-"]
+        back = game.from_position(text.split("; results ")[0] + "; results " + " : ".join(parts))
+        (result,) = back.results
+        assert result.kind == ("void" if how.startswith("void") else "stock") and result.winner is None
+        assert game.position(game.from_position(game.position(back))) == game.position(back)
 
 
 @pytest.mark.parametrize(
-    ("field", "needle"),
+    ("field", "value", "needle"),
     [
-        ("phase=dance", "phase is"),
-        ("indicator=F", "never the indicator"),
-        ("taken=R3@9", "taken is"),
-        ("opened=none,none,none", "one entry per seat"),
-        ("fines=0:late:R3:5", "a fine is"),
-        ("results=1:x:normal:0,0,0,0", "whole number"),
+        ("phase", "dance", "phase is one of"),
+        ("indicator", "F", "never the indicator"),
+        ("taken", "R3 : 9", "taken is in the hand"),
+        ("opened", "none none none", "one word for each"),
+        ("pending", "1", "the last melds"),
+        ("fines", "0 R3 1", "a seat and a tile"),
+        ("results", "out x : K12 : R1 : none none none none : - : - / - / - / -", "finisher is a whole"),
+        ("results", "won 1 : K12 : R1 : none none none none : - : - / - / - / -", "a round ends as"),
     ],
 )
-def test_bad_position_text_is_refused(field: str, needle: str) -> None:
+def test_bad_position_text_is_refused(field: str, value: str, needle: str) -> None:
     game, state = setup(["R1 R5 B9", None, None, None])
-    key = field.partition("=")[0]
-    text = re.sub(rf"\b{key}=\S+", field, game.position(state))
+    fields = fields_of(game.position(state), "okey_101")
+    fields[field] = value
     with pytest.raises(NotationError, match=needle):
-        game.from_position(text)
+        game.from_position(position_text("okey_101", fields.items()))
 
 
 def test_the_view_hides_other_hands_and_the_stock() -> None:

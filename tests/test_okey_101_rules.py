@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from okey_101_rig import legal_texts, play, refused, round_result, setup
-from rummykit.core.notation import parse_face
+from rummykit.core.notation import format_face, parse_face
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.errors import RulesError
 from rummykit.variants.okey_101.game import Okey101Game
@@ -230,6 +230,62 @@ def test_melds_under_101_are_pending_and_taken_back() -> None:
     play(game, state, "discard K5")
 
 
+def test_after_a_retract_an_opening_goes_down_at_once() -> None:
+    """A retract ends laying toward the opening one meld at a time: a meld that doesn't open by
+    itself is refused, listed or not; the whole opening in one ``open`` still goes down."""
+    game, state = setup([opening_hand(OPEN_101, "K5 B1"), None, None, None])
+    play(game, state, "meld R10 R11 R12 R13", "retract")
+    assert state.retracted and game.observe(state, 1)["retracted"]
+    refused(game, state, "meld R10 R11 R12 R13", "okey_101.retracted_open_at_once")
+    assert not [t for t in legal_texts(game, state) if not t.startswith("discard")]
+    play(game, state, "open " + OPEN_101)
+    assert state.opened[0] is Opened.MELDS
+    play(game, state, "discard K5")
+    # a meld that opens by itself is still listed and laid (open_min 40: R10..R13 is worth 46)
+    game, state = setup([opening_hand(OPEN_101, "K5 B1"), None, None, None], rules=Okey101Rules(open_min=40))
+    play(game, state, "meld R3 Y3 B3", "retract")
+    refused(game, state, "meld R3 Y3 B3", "okey_101.retracted_open_at_once")
+    assert "meld R10 R11 R12 R13" in legal_texts(game, state)
+    assert "meld R3 Y3 B3" not in legal_texts(game, state)
+    play(game, state, "meld R10 R11 R12 R13")
+    assert state.opened[0] is Opened.MELDS
+
+
+def test_a_retract_is_once_a_turn() -> None:
+    """After a retract, a hand finish laid at once is pending (under 101) and can't be taken back:
+    the turn ends with the last tile's discard."""
+    game, state = setup(["R1 R2 R3 Y7 Y8 Y9 K5", None, None, None])
+    play(game, state, "meld R1 R2 R3", "retract")
+    refused(game, state, "pair R1 R1", None)
+    play(game, state, "open R1 R2 R3 | Y7 Y8 Y9")
+    assert state.pending == [1, 2]
+    refused(game, state, "retract", "okey_101.retract_once")
+    assert legal_texts(game, state) == ["discard K5"]
+    result = round_result(play(game, state, "discard K5"))
+    assert result["winner"] == 0 and "hand" in result["kind"]
+
+
+def test_a_retract_gives_a_taken_discard_back() -> None:
+    """The take was only for the opening: with the retract the tile goes back on the pile and the
+    mover draws from the stock instead (seen by the mover only); the turn ends with a discard."""
+    hand = opening_hand("R10 R11 R12 R13 | Y10 Y11 Y12 Y13 | R3 Y3", "K5 B1")
+    game, state = setup([hand, None, None, None], phase="draw", piles=["", "", "", "B3"])
+    top = state.stock[-1]
+    play(game, state, "take", "meld R3 Y3 B3", "meld R10 R11 R12 R13")
+    events = play(game, state, "retract")
+    assert [e.code for e in events] == ["okey_101.retract", "okey_101.give_back", "okey_101.draw"]
+    assert state.taken is None and [game.pieces.face(p) for p in state.piles[3]] == tiles("B3")
+    assert state.hands[0][-1] == top and len(state.hands[0]) == 13
+    assert game.events_for(events, 1)[-1]["params"] == {}
+    assert game.events_for(events, 0)[-1]["params"] == {
+        "tile": format_face(Kind.TILES, game.pieces.face(top))
+    }
+    assert game.observe(state, 1)["known"][0] == sorted(tiles("R3 Y3 R10 R11 R12 R13"))
+    assert game.observe(state, 0)["must_place"] == []
+    play(game, state, "discard K5")
+    assert state.turn == 1
+
+
 @pytest.mark.parametrize(("open_min", "opens"), [(101, False), (100, True)])
 def test_open_min(open_min: int, opens: bool) -> None:
     game, state = setup(
@@ -272,7 +328,8 @@ def test_an_opening_is_one_kind() -> None:
     game, state = setup([opening_hand(FIVE_PAIRS, "R3 R4 R5 K5"), None, None, None])
     play(game, state, "meld R3 R4 R5")
     refused(game, state, "pair Y5 Y5", "okey_101.one_kind")
-    play(game, state, "retract", "pair Y5 Y5")
+    game, state = setup([opening_hand(FIVE_PAIRS, "R3 R4 R5 K5"), None, None, None])
+    play(game, state, "pair Y5 Y5")
     refused(game, state, "meld R3 R4 R5", "okey_101.one_kind")
 
 

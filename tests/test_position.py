@@ -36,7 +36,9 @@ GAMES = list(VARIANTS)
 BUSY = frozenset(
     {
         "meld",
+        "pair",
         "layoff",
+        "swap",
         "release",
         "retract",
         "new",
@@ -68,6 +70,23 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"match": "elimination", "elimination_limit": 40, "open_min": 0},
     ],
     "carousel": [{"target": 40}, {"target": 30, "knock_max": 40, "knock_requires_prior_meld": False}],
+    "okey_101": [
+        {"rounds": 2},
+        {
+            "rounds": 2,
+            "take_discard": "free",
+            "discard_history": "top_only",
+            "swapped_okey_must_be_used": True,
+            "pair_layoff_limit": 2,
+        },
+        {
+            "rounds": 2,
+            "open_min": 40,
+            "last_pairs_open": "void",
+            "on_stock_empty": "void",
+            "allow_13_1": True,
+        },
+    ],
 }
 """Rules to play each game under (the option changes from its defaults)."""
 MAX_STEPS = 700
@@ -219,6 +238,10 @@ VOCABULARY = [
     "exhausted 2",
     "knock 0",
     "out 9",
+    "hand 1",
+    "void pairs 2",
+    "none",
+    "pairs",
     "stock",
     "٣",
     "\n",

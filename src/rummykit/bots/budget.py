@@ -2,7 +2,8 @@
 
 ``search:12`` is twelve iterations (determinisations or sampled draws) a decision, reproducible
 from the bot's seed. ``search:0.1s`` is as many as fit in 0.1 s of the deciding thread's CPU time
-(``time.thread_time``), counted from the call: on a machine shared with other work the bot still
+(``time.thread_time``), counted from the call (the next iteration is begun only when one as long
+as the mean so far would end within it): on a machine shared with other work the bot still
 thinks for 0.1 s of one core, as a tournament's budget means, though the wall time it takes grows
 with the machine's load. The choice then depends on the machine's speed.
 """
@@ -36,9 +37,16 @@ def budget_options(text: str) -> dict[str, Any]:
 
 def spent(iterations: int, seconds: float | None) -> Callable[[int], bool]:
     """A stopping rule started now: called with the iterations done so far, it says whether the
-    budget is spent: ``iterations`` of them, or, when ``seconds`` is set, that many seconds of this
-    thread's CPU time since this call (whatever the iterations)."""
+    budget is spent: ``iterations`` of them, or, when ``seconds`` is set, whether another iteration
+    as long as the mean of those done would end past that many seconds of this thread's CPU time
+    since this call (whatever the iterations; so that a decision stays within its time, but for
+    an iteration longer than the mean or a first one longer than the budget)."""
     if seconds is None:
         return lambda done: done >= iterations
-    deadline = time.thread_time() + seconds
-    return lambda done: time.thread_time() >= deadline
+    start = time.thread_time()
+
+    def over(done: int) -> bool:
+        used = time.thread_time() - start
+        return used + (used / done if done else 0.0) >= seconds
+
+    return over

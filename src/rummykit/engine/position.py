@@ -304,9 +304,11 @@ class PositionReader:
         except RummykitError as exc:
             raise NotationError.because(value, exc) from None
 
-    def table(self, value: str, what: str, rules: MeldRules, wilds: Wilds) -> list[TableMeld]:
+    def table(
+        self, value: str, what: str, rules: MeldRules, wilds: Wilds, allow_pair: bool = False
+    ) -> list[TableMeld]:
         """Table melds written by :func:`table_text`, numbered 1, 2, … in order, ids handed out
-        from :attr:`pool`."""
+        from :attr:`pool` (two pieces with ``allow_pair``: a pair, as 101 Okey's table holds)."""
         melds = []
         for number, record in enumerate(self.records(value, what), start=1):
             owner, cards = self.parts(record, f"a meld of {what} (owner : cards)", 2)
@@ -315,7 +317,7 @@ class PositionReader:
             ids = self.pool.take([face for face, _ in played])
             declared = [(p, said) for p, (_, said) in zip(ids, played, strict=True)]
             try:
-                melds.append(written_meld(number, seat, declared, self.pieces, rules, wilds))
+                melds.append(written_meld(number, seat, declared, self.pieces, rules, wilds, allow_pair))
             except RummykitError as exc:
                 raise NotationError.because(record, exc) from None
         return melds

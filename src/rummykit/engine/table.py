@@ -96,11 +96,14 @@ def written_meld(
     pieces: PieceSet,
     rules: MeldRules,
     wilds: Wilds,
+    allow_pair: bool = False,
 ) -> TableMeld:
     """``played`` as table meld ``number`` with its pieces in the order given (a meld read back as
-    it was laid: :func:`~rummykit.core.melds.meld_as_written`); raises :class:`MeldError`."""
+    it was laid: :func:`~rummykit.core.melds.meld_as_written`, a pair too with ``allow_pair``);
+    raises :class:`MeldError`."""
     cards = [(pieces.face(p), said) for p, said in played]
-    return TableMeld(number, owner, tuple(p for p, _ in played), meld_as_written(cards, rules, wilds))
+    meld = meld_as_written(cards, rules, wilds, allow_pair)
+    return TableMeld(number, owner, tuple(p for p, _ in played), meld)
 
 
 def placed_meld(

@@ -60,13 +60,14 @@ class Okey101Encoder(Encoder):
             f"rack sizes /{HAND_SIZE + 1} ({n}), stock size /pieces (1), scores /score_scale ({n}), "
             f"round /10 (1), to move ({n}), phase one-hot {PHASES} (3), seats opened with melds ({n}), "
             f"seats opened with pairs ({n}), the mover had opened when the turn began (1), laid off "
-            f"this turn (1), tiles laid off this turn /{HAND_SIZE + 1} (1), freed okeys still to be "
-            f"used /{FREED_SCALE:g} (1), rounds played /rounds (1); seats relative to the viewer",
+            f"this turn (1), melds taken back this turn (1), tiles laid off this turn "
+            f"/{HAND_SIZE + 1} (1), freed okeys still to be used /{FREED_SCALE:g} (1), rounds played "
+            f"/rounds (1); seats relative to the viewer",
         )
 
     def _divisors_after_common(self) -> list[float]:
         n = self.players
-        return [1.0] * (len(PHASES) + 2 * n + 2) + [
+        return [1.0] * (len(PHASES) + 2 * n + 3) + [
             self.hand_size,
             FREED_SCALE,
             float(self.game.rules.rounds),
@@ -120,6 +121,7 @@ class Okey101Encoder(Encoder):
             *self._seat_flags((s for s, how in enumerate(opened) if how == "pairs"), viewer),
             view["open_at_start"],
             view["laid_off"],
+            view["retracted"],
             view["layoffs"],
             view["freed"],
             view["rounds_played"],

@@ -19,6 +19,12 @@ opened lays melds (or pairs) one action at a time toward the opening; they are *
 reach ``open_min`` (or ``pairs_open_min`` pairs), may be taken back (``retract``), and the turn can't
 end while they don't open, unless they leave one tile: a hand finish (``hand_finish_min``).
 
+**A turn is finite** (``docs/rule-choices.md``): a ``retract`` is once a turn, and after it a play
+toward the opening must open by itself (``open A | B``, or one meld or pair that opens) or leave one
+tile (a hand finish); a taken discard goes back on its pile with the retract and the mover draws
+from the stock instead (the take was only for that opening), so after a retract the turn can always
+end with a discard.
+
 **Returns** (:meth:`Okey101Game.returns`): zeros until the match is over; then each winner (the
 lowest total; ties share) ``1 / number of winners``, every other seat 0.
 
@@ -38,7 +44,7 @@ from rummykit.core.melds import MeldKind, Wilds, okey_face
 from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import JOKER, N_FACES, OKEY_TILES, Kind
 from rummykit.engine.determinise import observer, past_results
-from rummykit.engine.events import Event, note
+from rummykit.engine.events import Event
 from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, round_rng
 from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.engine.table import Declared, TableMeld
@@ -87,7 +93,15 @@ from rummykit.variants.okey_101.rules import (
     OnStockEmpty,
     TakeDiscard,
 )
-from rummykit.variants.okey_101.scoring import Finish, Scored, score_round
+from rummykit.variants.okey_101.scoring import (
+    VOID,
+    Finish,
+    Scored,
+    fine_for,
+    round_result,
+    score_round,
+    void_scored,
+)
 from rummykit.variants.okey_101.solver import Okey101Solver
 from rummykit.variants.okey_101.state import Fine, FineKind, Okey101State, Opened, Phase
 from rummykit.variants.okey_101.table import FACES, TableBook, meld_value
@@ -99,8 +113,6 @@ NAMES = tuple(format_face(Kind.TILES, f) for f in range(JOKER + 1))
 """Every face in notation."""
 TAKES_KEPT = 4096
 """Answers of whether a taken tile can go on the table that the game keeps (cleared when full)."""
-VOID = "void"
-"""The kind of a round that scores nothing and is dealt again."""
 
 Refusal = tuple[str, dict[str, Any]]
 """Why an action is refused: the code and params of the error to raise (made only when raised:
@@ -169,6 +181,8 @@ class _Draft:
     freed: list[int]
     prefer: list[int]
     """The tiles played first for a face: those that must be used, then the known ones."""
+    retracted: bool = False
+    """Melds were taken back this turn (by this action or before)."""
     placed: list[int] = field(default_factory=list)
     """The tiles this action put on the table."""
     shown: list[int] = field(default_factory=list)
@@ -176,6 +190,8 @@ class _Draft:
     events: list[Event] = field(default_factory=list)
     void: bool = False
     """The action voids the round (a last pairs opening with ``last_pairs_open=void``)."""
+    given_back: int | None = None
+    """The taken discard a retract puts back on its pile (the mover then draws from the stock)."""
 
 
 class Okey101Game(Game[Okey101State, Okey101Action]):
@@ -260,6 +276,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             open_at_start=False,
             laid_off=False,
             layoffs=0,
+            retracted=False,
             taken=None,
             freed=[],
             fines=[],
@@ -297,6 +314,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         state.open_at_start = state.opened[state.turn] is not _NONE
         state.laid_off = False
         state.layoffs = 0
+        state.retracted = False
         state.taken = None
         state.freed = []
 
@@ -369,11 +387,12 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         ``value``), ``opened`` per seat (``none``, ``melds``, ``pairs``), ``known`` (faces in order,
         as which copy of a face is known is no one's to tell), and the turn as all see it:
         ``pending`` (meld numbers toward an opening), ``open_at_start``, ``laid_off``, ``layoffs``,
-        ``taken`` (the face taken from the discard pile while it still must be used or is in a
-        pending meld) and ``taken_meld`` (that meld's number, null while in the hand),
-        ``must_place`` (faces to put on the table before discarding), ``freed`` (freed okeys still
-        to be used), ``fines`` (this round's: ``seat``, ``kind``, ``tile`` face, ``points``). Every
-        hand is scored at a round's end, so ``last_result`` shows them all."""
+        ``retracted`` (melds taken back this turn: none laid one at a time any more), ``taken``
+        (the face taken from the discard pile while it still must be used or is in a pending meld)
+        and ``taken_meld`` (that meld's number, null while in the hand), ``must_place`` (faces to
+        put on the table before discarding), ``freed`` (freed okeys still to be used), ``fines``
+        (this round's: ``seat``, ``kind``, ``tile`` face, ``points``). Every hand is scored at a
+        round's end, so ``last_result`` shows them all."""
         phase = state.phase
         turn = state.turn
         piles = state.piles
@@ -407,6 +426,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             "open_at_start": state.open_at_start,
             "laid_off": state.laid_off,
             "layoffs": state.layoffs,
+            "retracted": state.retracted,
             "taken": None if state.taken is None else FACES[state.taken],
             "taken_meld": self._taken_meld(state),
             "must_place": [FACES[p] for p in must],
@@ -445,24 +465,47 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         faces = [FACES[p] for p in hand]
         okey = self.okey(state)
         must = {FACES[p] for p in self.must_place(state, seat)}
-        ids = [2] if state.pending else []
+        ids = [2] if self._retract_refusal(state) is None else []
         if not must and self._discard_refusal(state, seat) is None:
             ids += sorted({DISCARD_BASE + f for f in faces})
         opened = state.opened[seat]
         kind = self._pending_kind(state.table, state.pending)
         cap = len(hand) - 1
+        new = []
         if opened is _MELDS or (opened is _NONE and kind is not _PAIR):
             for index in hand_shapes(faces, okey, cap, self.top):
                 if not must or any(f in must for f, _ in shape_tiles(index, okey)):
-                    ids.append(MELD_BASE + index)
+                    new.append(MELD_BASE + index)
         if cap >= 2 and self._pair_refusal(state, seat, opened, kind) is None:
             for code in hand_pairs(faces, okey):
                 if not must or any(f in must for f, _ in pair_tiles(code, okey)):
-                    ids.append(PAIR_BASE + code)
+                    new.append(PAIR_BASE + code)
+        if opened is _NONE and state.retracted:
+            # after a retract only what opens by itself (or leaves one tile) goes down: the plan
+            # says, asked only about the few that might
+            new = [
+                i
+                for i in new
+                if self._may_open_alone(i, len(hand), okey)
+                and self.is_legal(state, seat, self._action(i, okey))
+            ]
+        ids += new
         if opened is not _NONE:
             ids += self._table_ids(state, seat, faces, okey, must)
         ids.sort()
         return ids
+
+    def _may_open_alone(self, number: int, held: int, okey: int) -> bool:
+        """Whether the meld or pair with id ``number``, laid from a hand of ``held`` tiles, might
+        open by itself or leave one tile (a hand finish): what can go down toward the opening after
+        a retract. A quick necessary test, :meth:`_plan` decides."""
+        if number >= PAIR_BASE:
+            return self.rules.pairs_open_min <= 1
+        tiles = shape_tiles(number - MELD_BASE, okey)
+        if held - len(tiles) == 1:
+            return True
+        meld = self.book.check([f for f, _ in tiles], [d for _, d in tiles], False, okey)
+        return not isinstance(meld, str) and meld_value(meld) >= self.rules.open_min
 
     def _table_ids(
         self, state: Okey101State, seat: int, faces: list[int], okey: int, must: set[int]
@@ -534,13 +577,33 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         if self.must_place(state, seat):
             tiles = [name(FACES[p]) for p in self.must_place(state, seat)]
             return ("okey_101.use_first", {"tiles": tiles})
-        if not state.pending:
+        return self._short_of_opening(state.table, state.pending, len(state.hands[seat]))
+
+    def _short_of_opening(
+        self, table: Sequence[TableMeld], pending: Sequence[int], left: int
+    ) -> Refusal | None:
+        """Why the ``pending`` melds of ``table`` (numbers), with ``left`` tiles in hand, keep the
+        turn from ending (``None``: none is pending, or they make a hand finish: one tile left, sets
+        and runs worth ``hand_finish_min`` or more)."""
+        if not pending:
             return None
-        if len(state.hands[seat]) != 1 or self._pending_kind(state.table, state.pending) is _PAIR:
+        if left != 1 or self._pending_kind(table, pending) is _PAIR:
             return ("okey_101.under_opening", {})
-        value = sum(meld_value(state.table[n - 1].meld) for n in state.pending)
+        value = sum(meld_value(table[n - 1].meld) for n in pending)
         if value < self.rules.hand_finish_min:
             return ("okey_101.hand_finish_short", {"minimum": self.rules.hand_finish_min})
+        return None
+
+    def _retract_refusal(self, state: Okey101State) -> Refusal | None:
+        """Why the mover may not take its melds back now (``None``: it may): nothing pending, a
+        retract already this turn, or a taken discard to give back with no stock to draw from
+        instead."""
+        if not state.pending:
+            return ("okey_101.nothing_to_retract", {})
+        if state.retracted:
+            return ("okey_101.retract_once", {})
+        if state.taken is not None and not state.stock:
+            return ("okey_101.stock_empty", {})
         return None
 
     def _take_refusal(self, state: Okey101State, seat: int) -> Refusal | None:
@@ -678,17 +741,21 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             layoffs=state.layoffs,
             freed=list(state.freed),
             prefer=must + state.known[seat],
+            retracted=state.retracted,
         )
         if verb is V_OPEN:
             self._plan_open(state, seat, draft, action)
         elif verb is V_MELD or verb is V_PAIR:
             self._plan_new(state, seat, draft, action.melds[0], verb is V_PAIR)
+            short = self._short_of_opening(draft.table, draft.pending, len(draft.hand))
+            if state.retracted and draft.opened is _NONE and short is not None:
+                raise IllegalActionError("okey_101.retracted_open_at_once")
         elif verb is V_LAYOFF:
             self._plan_layoff(draft, seat, action, self.okey(state))
         elif verb is V_SWAP:
             self._plan_swap(state, seat, draft, action, must)
         else:
-            self._plan_retract(draft, seat)
+            self._plan_retract(state, draft, seat)
         if must and verb is not V_RETRACT and not set(must) & set(draft.placed):
             raise IllegalActionError("okey_101.use_first", tiles=[name(FACES[p]) for p in must])
         return draft
@@ -716,9 +783,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             self._plan_new(state, seat, draft, tiles, len(tiles) == 2)
         if draft.opened is not _NONE:
             return
-        kind = self._pending_kind(draft.table, draft.pending)
-        value = sum(meld_value(draft.table[n - 1].meld) for n in draft.pending)
-        if len(draft.hand) != 1 or kind is _PAIR or value < self.rules.hand_finish_min:
+        if self._short_of_opening(draft.table, draft.pending, len(draft.hand)) is not None:
             raise IllegalActionError(
                 "okey_101.open_short", open_min=self.rules.open_min, pairs_min=self.rules.pairs_open_min
             )
@@ -836,17 +901,24 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             if not self._placeable(state, faces, okey, draft.table, draft.opened, draft.layoffs):
                 raise IllegalActionError("okey_101.swap_stuck")
 
-    @staticmethod
-    def _plan_retract(draft: _Draft, seat: int) -> None:
-        if not draft.pending:
-            raise IllegalActionError("okey_101.nothing_to_retract")
+    def _plan_retract(self, state: Okey101State, draft: _Draft, seat: int) -> None:
+        """Take the pending melds back into the draft hand, once a turn; a taken discard is given
+        back (:meth:`_commit` puts it on its pile and draws from the stock instead)."""
+        refusal = self._retract_refusal(state)
+        if refusal is not None:
+            raise IllegalActionError(refusal[0], **refusal[1])
         count = len(draft.pending)
         for meld in draft.table[-count:]:
             draft.hand += meld.pieces
             draft.shown += meld.pieces
         del draft.table[-count:]
         draft.pending = []
+        draft.retracted = True
         draft.events.append(Event("okey_101.retract", seat))
+        if state.taken is not None:
+            draft.hand.remove(state.taken)
+            draft.given_back = state.taken
+            draft.events.append(Event("okey_101.give_back", seat, {"tile": name(FACES[state.taken])}))
 
     def _discard_plan(self, state: Okey101State, seat: int, action: Okey101Action) -> tuple[int, int]:
         """Check the discard ``action`` of ``seat``; returns where the tile is and which one
@@ -891,13 +963,19 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         state.pending = draft.pending
         state.laid_off = draft.laid_off
         state.layoffs = draft.layoffs
+        state.retracted = draft.retracted
         state.freed = [p for p in draft.freed if p in held]
         if state.taken is not None and state.taken not in held:
             pending = {p for n in state.pending for p in state.table[n - 1].pieces}
             if state.taken not in pending:
-                state.taken = None  # on the table for good: it can't come back to the hand
+                state.taken = None  # on the table for good, or given back
+        if draft.given_back is not None:
+            state.piles[self.previous_seat(seat)].append(draft.given_back)
+            piece = state.stock.pop()
+            draft.hand.append(piece)
+            draft.events.append(Event("okey_101.draw", seat, {}, {"tile": name(FACES[piece])}))
         if draft.void:
-            return draft.events + self._void_round(state, note("okey_101.void_pairs", seat=seat))
+            return draft.events + self._void_round(state, seat)
         return draft.events
 
     def _discard(self, state: Okey101State, seat: int, at: int, piece: int) -> list[Event]:
@@ -910,20 +988,18 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         if not hand:
             return events + self._finish(state, seat, face)
         okey = self.okey(state)
-        fine = None
-        if face == okey:
-            if self.rules.okey_discard_penalty:
-                fine = Fine(seat, FineKind.OKEY, face, self.rules.okey_discard_penalty)
-        elif self.rules.playable_discard_penalty and face in self.book.islek(state.table, okey):
-            fine = Fine(seat, FineKind.PLAYABLE, face, self.rules.playable_discard_penalty)
-        if fine is not None:
+        fined = face == okey or (
+            self.rules.playable_discard_penalty > 0 and face in self.book.islek(state.table, okey)
+        )
+        fine = fine_for(self.rules, seat, face, okey) if fined else None
+        if fine is not None and fine.points:
             state.fines.append(fine)
             state.scores[seat] += fine.points
             code = "okey_101.fined_okey" if fine.kind is FineKind.OKEY else "okey_101.fined_playable"
             events.append(Event(code, seat, {"tile": name(face), "points": fine.points}))
         if not state.stock:
             if self.rules.on_stock_empty is OnStockEmpty.VOID:
-                return events + self._void_round(state, note("okey_101.void_stock"))
+                return events + self._void_round(state, None)
             return events + self._score(state, None, None)
         state.turn = self.next_seat(seat)
         self._begin_turn(state, _DRAW)
@@ -950,28 +1026,18 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         winner = None if finish is None else finish.seat
         return self._end_round(state, winner, scored, discard)
 
-    def _void_round(self, state: Okey101State, why: dict[str, Any]) -> list[Event]:
-        """End the round with no score (its fines given back); it is dealt again by the same
-        dealer."""
+    def _void_round(self, state: Okey101State, paired: int | None) -> list[Event]:
+        """End the round with no score (its fines given back): seat ``paired``'s last pairs
+        opening, or (``None``) the stock ran out; it is dealt again by the same dealer."""
         for fine in state.fines:
             state.scores[fine.seat] -= fine.points
-        scored = Scored((0,) * self.players, VOID, (why,))
-        return self._end_round(state, None, scored, None)
+        return self._end_round(state, None, void_scored(self.players, paired), None)
 
     def _end_round(
         self, state: Okey101State, winner: int | None, scored: Scored, discard: int | None
     ) -> list[Event]:
-        hands = tuple(tuple(FACES[p] for p in h) for h in state.hands)
-        result = RoundResult(
-            state.round_no,
-            winner,
-            scored.kind,
-            scored.deltas,
-            scored.notes,
-            hands,
-            (self.okey(state),),
-            discard,
-        )
+        hands = [[FACES[p] for p in h] for h in state.hands]
+        result = round_result(state.round_no, winner, scored, hands, self.okey(state), discard)
         state.results.append(result)
         events = [
             Event(
@@ -1058,6 +1124,7 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             open_at_start=observation["open_at_start"],
             laid_off=observation["laid_off"],
             layoffs=observation["layoffs"],
+            retracted=observation["retracted"],
             taken=taken,
             freed=freed,
             fines=[Fine(f["seat"], f["kind"], f["tile"], f["points"]) for f in observation["fines"]],

@@ -19,14 +19,16 @@ EVENTS = {
     "okey_101.layoff": "lays off {tiles} on meld {number}",
     "okey_101.swap": "puts {tile} on meld {number} and takes its okey",
     "okey_101.retract": "takes back this turn's melds",
+    "okey_101.give_back": "puts {tile} back on the discard pile and draws from the stock instead",
     "okey_101.discard": "discards {tile}",
     "okey_101.fined_playable": "{tile} could be laid off: +{points}",
     "okey_101.fined_okey": "an okey discarded: +{points}",
     "okey_101.round_end": "{headline}",
 }
 """Events: ``okey_101.draw`` has the drawn tile as private param ``tile``; the fines follow the
-discard that incurs them; ``okey_101.round_end`` carries ``result`` (the :class:`RoundResult`
-JSON) and ``headline`` (its first note)."""
+discard that incurs them; a retract after taking the discard is followed by ``okey_101.give_back``
+and ``okey_101.draw``; ``okey_101.round_end`` carries ``result`` (the :class:`RoundResult` JSON)
+and ``headline`` (its first note)."""
 
 NOTES = {
     "okey_101.finished": "seat {seat} finishes ({label})",
@@ -84,6 +86,11 @@ ERRORS = {
     "okey_101.swap_stuck": "the freed okey must be used this turn, and it would fit nowhere",
     "okey_101.nothing_to_retract": "there is nothing to take back: only melds that don't open yet can be",
     "okey_101.under_opening": "your melds this turn don't open yet: lay more, or take them back",
+    "okey_101.retract_once": "melds are taken back only once a turn",
+    "okey_101.retracted_open_at_once": (
+        "you took your melds back this turn: now an opening goes down in one play "
+        "(open A | B | …, or one meld that opens by itself), or discard"
+    ),
     "okey_101.hand_finish_short": "a hand finish needs melds worth {minimum} or more",
     "okey_101.open_short": (
         "that doesn't open: sets and runs worth {open_min} or more, or {pairs_min} pairs or more, "

@@ -1,59 +1,76 @@
-"""101 Okey position text: a whole match state on one line, hidden tiles included (like FEN).
+"""101 Okey position text: a whole match on one line, hidden tiles included, in the grammar of
+:mod:`rummykit.engine.position` (``docs/engine.md`` "Position text"), e.g.::
 
-One line of ``key=value`` fields after the word ``okey_101``, in this order (all on one line)::
+    okey_101; seed 7; round 2; dealer 3; turn 0; phase play; indicator R5; scores 101 0 -101 202;
+    opened none melds none none; pending 3; open_at_start 0; laid_off 0; layoffs 0; retracted 0;
+    taken B3 : 3; freed -; hands R1 R2 … / … / … / …; known - / B7 / - / -;
+    piles - / K3 / - / R9 Y2; stock …; table 1 : R10 R11 R12 ~ 1 : Y4 B4 R6[K4] ~ 0 : R3 Y3 B3;
+    fines 1 K3; results out 2 : K12 : R7 : melds none melds none : 0 Y9 : R1 … / - / … / …
 
-    okey_101 seed=7 round=1 dealer=3 turn=0 phase=play indicator=R5 scores=0,0,0,0
-    opened=none,melds,none,none pending=- open_at_start=0 laid_off=0 layoffs=0 taken=- freed=-
-    hands=R1,R2,…/…/…/… known=-/B7/-/- piles=-/K3/-/R9,Y2 stock=…
-    table=1@1:R10,R11,R12;2@1:Y4,B4,R6 fines=1:playable:K3:101 results=-
+(all on one line). The fields, in this order: ``seed``; ``round``; ``dealer``; ``turn`` (the seat
+to move); ``phase`` (``draw``, ``play``, ``over``); ``indicator``; ``scores``; ``opened`` (per seat
+``none``, ``melds`` or ``pairs``); this turn's ``pending`` (the numbers of the melds laid toward
+an opening not reached yet: the last melds of the table), ``open_at_start``, ``laid_off`` and
+``retracted`` (``0``/``1``), ``layoffs`` (tiles laid off); ``taken``: the tile the mover took
+from the discard pile while it must still be used, with where it is (``R7 : hand``, or
+``R7 : 3`` in pending meld 3), ``-`` for none; ``freed``: the okeys freed this turn still to be
+used (in the mover's hand); ``hands``, ``known`` (the tiles of each hand every seat knows are
+there) and ``piles`` (the discard piles, bottom first) per seat; ``stock`` (the last tile is drawn
+next); ``table``: the melds in number order (1, 2, …), each record ``owner : tiles`` in meld
+order, every okey with the tile it stands for (two tiles: a pair); ``fines``: this round's
+penalties during play, each the seat and the tile it discarded, in the order incurred (an okey's
+fine or a playable tile's, the points the rules'); ``results``: the rounds dealt, oldest first,
+each record::
 
-``-`` is an empty list or no value. Numbers and seats are separated by ``,``; tiles by ``,`` in
-notation (an okey in a run with the tile it stands for, ``R6[B10]``); ``hands``, ``known`` (the
-tiles of each hand every seat knows are there) and ``piles`` (the discard piles, bottom first) by
-``/``, one entry per seat; the stock bottom first (the last tile is drawn next). ``opened``:
-``none``, ``melds`` or ``pairs`` per seat. ``pending``: the numbers of the melds laid this turn
-toward an opening not reached. ``taken``: the tile the mover took from the discard pile, while it
-must still be used (``R7@hand``) or lies in a pending meld (``R7@3``); ``freed``: okeys freed this
-turn that must still be used. ``table``: melds by ``;``, each ``number@owner:tiles`` in meld order
-(two tiles: a pair). ``fines``: this round's fines by ``;``, each ``seat:kind:tile:points``.
-``results``: the rounds dealt, by ``;``, each ``round:winner|-:kind:deltas``; their notes and hands
-are not part of a position. Copies of one face are interchangeable: reading gives tile ids in order
-of appearance (the indicator, the table, the hands, the piles, the stock), so a position read back
-writes the same text and plays on identically.
+    how : indicator : finishing discard : opened : fines : hands at the end
+
+``how`` being ``out S`` (seat ``S`` finished), ``hand S`` (a hand finish that scores as one),
+``stock`` (the stock ran out, hands scored), ``void stock`` or ``void pairs S`` (a void round:
+the stock ran out, or ``S`` opened with pairs last); ``opened`` per seat as above and ``fines`` as
+above (``-`` in a void round). A result's scores and notes follow from these under the rules
+(:func:`~rummykit.variants.okey_101.scoring.score_round`).
+
+Copies of one face are interchangeable: reading hands out ids in order of appearance (the
+indicator, the table, the hands, the piles, the stock); ``known`` names the first copies of its
+faces in the hand; ``freed`` the last known okeys and ``taken`` in the hand the last known copy of
+its face after them (play adds the taken tile to the known ones first, then the okeys freed).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Protocol
 
-from rummykit.core.melds import okey_face
-from rummykit.core.notation import format_declared, format_face, parse_declared, parse_face
-from rummykit.core.pieces import JOKER, Kind, PieceSet
+from rummykit.core.melds import MeldKind, MeldRules, okey_face
+from rummykit.core.pieces import JOKER, N_FACES, Kind, PieceSet
 from rummykit.engine.game import RoundResult
 from rummykit.engine.piece_pool import FacePool
+from rummykit.engine.position import (
+    NONE,
+    PositionReader,
+    faces_text,
+    ints_text,
+    per_seat_text,
+    position_text,
+    records_text,
+    table_text,
+)
 from rummykit.engine.table import TableMeld
 from rummykit.errors import NotationError
-from rummykit.variants.okey_101.state import Fine, FineKind, Okey101State, Opened, Phase
+from rummykit.variants.okey_101.rules import Okey101Rules
+from rummykit.variants.okey_101.scoring import (
+    VOID,
+    Finish,
+    fine_for,
+    round_result,
+    score_round,
+    scored_facts,
+    void_scored,
+)
+from rummykit.variants.okey_101.state import Fine, Okey101State, Opened, Phase
 from rummykit.variants.okey_101.table import FACES, TableBook
 
-FINE_KINDS = {kind.value: kind for kind in FineKind}
-"""A fine's kind by its word in position text."""
-
-
-class PositionGame(Protocol):
-    """What position text asks of the game (:class:`~rummykit.variants.okey_101.game.PositionGame`):
-    its seats, its tiles, its table's meld book and the round's okey."""
-
-    players: int
-    pieces: PieceSet
-    book: TableBook
-
-    def okey(self, state: Okey101State) -> int:
-        """The round's okey (a face)."""
-        ...
-
-
+GAME = "okey_101"
 KEYS = (
     "seed",
     "round",
@@ -67,6 +84,7 @@ KEYS = (
     "open_at_start",
     "laid_off",
     "layoffs",
+    "retracted",
     "taken",
     "freed",
     "hands",
@@ -77,258 +95,269 @@ KEYS = (
     "fines",
     "results",
 )
-"""The fields of a position line, in order."""
+"""The fields, in the order they are written."""
+HAND = "hand"
+"""Where ``taken`` is when it is not in a pending meld."""
+RESULT_PARTS = 6
+"""The parts of a past round: how, indicator, finishing discard, opened, fines, hands."""
+INDICATOR_OF = {okey_face(f): f for f in range(N_FACES)}
+"""The indicator's face for each okey's face."""
 
 
-def _ints(values: Iterable[int]) -> str:
-    return ",".join(map(str, values)) or "-"
+class PositionGame(Protocol):
+    """What position text asks of the game (:class:`~rummykit.variants.okey_101.game.Okey101Game`):
+    its rules and seats, its tiles, its meld rules and table's meld book, and the round's okey."""
+
+    rules: Okey101Rules
+    players: int
+    pieces: PieceSet
+    meld_rules: MeldRules
+    book: TableBook
+
+    def okey(self, state: Okey101State) -> int:
+        """The round's okey (a face)."""
+        ...
 
 
-def _tiles(pieces: Iterable[int]) -> str:
-    return ",".join(format_face(Kind.TILES, FACES[p]) for p in pieces) or "-"
+def _tiles(pieces: Sequence[int]) -> str:
+    return faces_text(Kind.TILES, (FACES[p] for p in pieces))
 
 
-def _meld(game: PositionGame, meld: TableMeld, okey: int) -> str:
-    kept = game.book.kept(meld, okey)
-    tiles = ",".join(format_declared(Kind.TILES, FACES[p], d) for p, d in kept)
-    return f"{meld.number}@{meld.owner}:{tiles}"
+def _fines_text(fines: Sequence[tuple[int, int]]) -> str:
+    """Fines as ``seat tile`` pairs (``-``: none)."""
+    return " ".join(f"{seat} {faces_text(Kind.TILES, [face])}" for seat, face in fines) or NONE
 
 
-def _taken(state: Okey101State) -> str:
-    """``face@hand``, or ``face@N`` for pending meld ``N``, or ``-``."""
+def _taken_text(state: Okey101State) -> str:
+    """``R7 : hand``, ``R7 : N`` for pending meld ``N``, or ``-``."""
     if state.taken is None:
-        return "-"
-    place = next((m.number for m in state.table if state.taken in m.pieces), None)
-    return f"{format_face(Kind.TILES, FACES[state.taken])}@{'hand' if place is None else place}"
+        return NONE
+    place = next((str(m.number) for m in state.table if state.taken in m.pieces), HAND)
+    return records_text([(_tiles([state.taken]), place)])
 
 
-def _result(result: RoundResult) -> str:
-    winner = "-" if result.winner is None else str(result.winner)
-    return f"{result.round_no}:{winner}:{result.kind}:{_ints(result.deltas)}"
+def _result_parts(result: RoundResult) -> list[str]:
+    """A past round as the facts its score follows from (the module docstring)."""
+    if result.kind == VOID:
+        why = result.notes[0]
+        how = f"void pairs {why['params']['seat']}" if why["code"] == "okey_101.void_pairs" else "void stock"
+        opened, fines = NONE, NONE
+    else:
+        if result.winner is None:
+            how = "stock"
+        else:
+            how = f"{'hand' if 'hand' in result.kind.split('+') else 'out'} {result.winner}"
+        seats, fined = scored_facts(result)
+        opened, fines = " ".join(o.value for o in seats), _fines_text(fined)
+    discard = [] if result.finishing_discard is None else [result.finishing_discard]
+    return [
+        how,
+        faces_text(Kind.TILES, [INDICATOR_OF[result.wilds[0]]]),
+        faces_text(Kind.TILES, discard),
+        opened,
+        fines,
+        per_seat_text(faces_text(Kind.TILES, hand or ()) for hand in result.hands),
+    ]
 
 
 def write_position(game: PositionGame, state: Okey101State) -> str:
-    """``state`` as one line of position text (module docstring)."""
-    okey = game.okey(state)
+    """``state`` as position text (the module docstring)."""
     fields = [
         ("seed", str(state.seed)),
         ("round", str(state.round_no)),
         ("dealer", str(state.dealer)),
         ("turn", str(state.turn)),
         ("phase", state.phase.value),
-        ("indicator", format_face(Kind.TILES, FACES[state.indicator])),
-        ("scores", _ints(state.scores)),
-        ("opened", ",".join(o.value for o in state.opened)),
-        ("pending", _ints(state.pending)),
+        ("indicator", _tiles([state.indicator])),
+        ("scores", ints_text(state.scores)),
+        ("opened", " ".join(o.value for o in state.opened)),
+        ("pending", ints_text(state.pending)),
         ("open_at_start", str(int(state.open_at_start))),
         ("laid_off", str(int(state.laid_off))),
         ("layoffs", str(state.layoffs)),
-        ("taken", _taken(state)),
+        ("retracted", str(int(state.retracted))),
+        ("taken", _taken_text(state)),
         ("freed", _tiles(state.freed)),
-        ("hands", "/".join(map(_tiles, state.hands))),
-        ("known", "/".join(map(_tiles, state.known))),
-        ("piles", "/".join(map(_tiles, state.piles))),
+        ("hands", per_seat_text(map(_tiles, state.hands))),
+        ("known", per_seat_text(map(_tiles, state.known))),
+        ("piles", per_seat_text(map(_tiles, state.piles))),
         ("stock", _tiles(state.stock)),
-        ("table", ";".join(_meld(game, m, okey) for m in state.table) or "-"),
-        (
-            "fines",
-            ";".join(f"{f.seat}:{f.kind}:{format_face(Kind.TILES, f.face)}:{f.points}" for f in state.fines)
-            or "-",
-        ),
-        ("results", ";".join(map(_result, state.results)) or "-"),
+        ("table", table_text(Kind.TILES, state.table, game.book.wilds(game.okey(state)))),
+        ("fines", _fines_text([(f.seat, f.face) for f in state.fines])),
+        ("results", records_text(map(_result_parts, state.results))),
     ]
-    return "okey_101 " + " ".join(f"{k}={v}" for k, v in fields)
-
-
-class _Reader:
-    """Reads one position line, handing out tile ids as the tiles appear (each copy once)."""
-
-    def __init__(self, game: PositionGame, text: str) -> None:
-        self.game = game
-        self.text = text
-        self.pool = FacePool(game.pieces)
-        words = text.split()
-        if not words or words[0] != "okey_101":
-            raise NotationError(text, "a 101 Okey position starts with 'okey_101'")
-        self.fields: dict[str, str] = {}
-        for word in words[1:]:
-            key, sep, value = word.partition("=")
-            if not sep or key not in KEYS or key in self.fields:
-                raise NotationError(word, f"a position field is one of {', '.join(KEYS)}, once each")
-            self.fields[key] = value
-        missing = [k for k in KEYS if k not in self.fields]
-        if missing:
-            raise NotationError(text, f"the position has no {missing[0]}=")
-
-    def number(self, key: str, low: int | None = 0, high: int | None = None, text: str | None = None) -> int:
-        value = self.fields[key] if text is None else text
-        digits = value.removeprefix("-")
-        if not (digits.isascii() and digits.isdigit()) or len(value) > 30:
-            raise NotationError(value, f"{key} is a whole number")
-        number = int(value)
-        if (low is not None and number < low) or (high is not None and number > high):
-            raise NotationError(value, f"{key} is out of range")
-        return number
-
-    def numbers(self, key: str, text: str | None = None, low: int | None = None) -> list[int]:
-        value = self.fields[key] if text is None else text
-        return [] if value == "-" else [self.number(key, low, None, part) for part in value.split(",")]
-
-    def per_seat(self, key: str) -> list[str]:
-        parts = self.fields[key].split("/")
-        if len(parts) != self.game.players:
-            raise NotationError(self.fields[key], f"{key} has one entry per seat ({self.game.players})")
-        return parts
-
-    def faces(self, text: str) -> list[int]:
-        found = [] if text == "-" else parse_declared(Kind.TILES, text.split(","))
-        if any(d is not None for _, d in found):
-            raise NotationError(text, "only an okey in a table run is declared")
-        return [f for f, _ in found]
-
-    def seat(self, text: str, key: str) -> int:
-        return self.number(key, 0, self.game.players - 1, text)
-
-    def table(self, okey: int) -> list[TableMeld]:
-        melds: list[TableMeld] = []
-        if self.fields["table"] == "-":
-            return melds
-        for part in self.fields["table"].split(";"):
-            head, _, body = part.partition(":")
-            number, _, owner = head.partition("@")
-            if self.number("table", 1, None, number) != len(melds) + 1:
-                raise NotationError(part, "table melds are numbered 1, 2, 3, … in order")
-            tiles = parse_declared(Kind.TILES, body.split(","))
-            played = list(zip(self.pool.take([f for f, _ in tiles]), [d for _, d in tiles], strict=True))
-            made = self.game.book.table_meld(
-                len(melds) + 1, self.seat(owner, "table"), played, len(tiles) == 2, okey
-            )
-            if isinstance(made, str):
-                raise NotationError(part, made)
-            melds.append(made)
-        return melds
-
-    def known(self, hands: list[list[int]]) -> list[list[int]]:
-        out = []
-        for text, hand in zip(self.per_seat("known"), hands, strict=True):
-            left = list(hand)
-            chosen = []
-            for face in self.faces(text):
-                piece = next((p for p in left if FACES[p] == face), None)
-                if piece is None:
-                    raise NotationError(text, "known names a tile that is not in the hand")
-                left.remove(piece)
-                chosen.append(piece)
-            out.append(chosen)
-        return out
-
-    def state(self) -> Okey101State:
-        game = self.game
-        phase = self.fields["phase"]
-        if phase not in {p.value for p in Phase}:
-            raise NotationError(phase, "phase is draw, play or over")
-        indicator_face = parse_face(Kind.TILES, self.fields["indicator"])
-        if indicator_face == JOKER:
-            raise NotationError(self.fields["indicator"], "a false joker is never the indicator")
-        (indicator,) = self.pool.take([indicator_face])
-        okey = okey_face(indicator_face)
-        table = self.table(okey)
-        hands = [self.pool.take(self.faces(h)) for h in self.per_seat("hands")]
-        piles = [self.pool.take(self.faces(p)) for p in self.per_seat("piles")]
-        stock = self.pool.take(self.faces(self.fields["stock"]))
-        self.pool.check_all_placed(self.text[:40])
-        turn = self.seat(self.fields["turn"], "turn")
-        known = self.known(hands)
-        scores = self.numbers("scores")
-        opened_text = self.fields["opened"].split(",")
-        if len(scores) != game.players or len(opened_text) != game.players:
-            raise NotationError(self.fields["scores"], "scores and opened have one entry per seat")
-        if any(o not in {x.value for x in Opened} for o in opened_text):
-            raise NotationError(self.fields["opened"], "opened is none, melds or pairs per seat")
-        pending = self.numbers("pending", low=1)
-        if any(n > len(table) for n in pending):
-            raise NotationError(self.fields["pending"], "pending lists table meld numbers")
-        taken = self.taken(table, pending, [*known[turn], *hands[turn]])
-        freed = []
-        left = [p for p in [*known[turn], *hands[turn]] if p != taken]
-        for face in self.faces(self.fields["freed"]):
-            piece = next((p for p in left if FACES[p] == face and p not in freed), None)
-            if piece is None or face != okey:
-                raise NotationError(self.fields["freed"], "freed names okeys in the mover's hand")
-            freed.append(piece)
-        return Okey101State(
-            seed=self.number("seed", None),
-            round_no=self.number("round", 1),
-            dealer=self.seat(self.fields["dealer"], "dealer"),
-            scores=scores,
-            results=self.results(),
-            indicator=indicator,
-            hands=hands,
-            known=known,
-            piles=piles,
-            stock=stock,
-            table=table,
-            opened=[Opened(o) for o in opened_text],
-            turn=turn,
-            phase=Phase(phase),
-            pending=pending,
-            open_at_start=bool(self.number("open_at_start", 0, 1)),
-            laid_off=bool(self.number("laid_off", 0, 1)),
-            layoffs=self.number("layoffs", 0),
-            taken=taken,
-            freed=freed,
-            fines=self.fines(),
-        )
-
-    def taken(self, table: list[TableMeld], pending: list[int], hand: list[int]) -> int | None:
-        """The taken tile: ``face@hand`` in the mover's hand (``hand`` lists its known tiles
-        first), ``face@N`` in pending meld ``N``."""
-        text = self.fields["taken"]
-        if text == "-":
-            return None
-        tile, _, place = text.partition("@")
-        face = parse_face(Kind.TILES, tile)
-        if place == "hand":
-            among = hand
-        elif place.isascii() and place.isdigit() and int(place) in pending:
-            among = list(table[int(place) - 1].pieces)
-        else:
-            raise NotationError(text, "taken is face@hand or face@N, N a pending meld")
-        piece = next((p for p in among if FACES[p] == face), None)
-        if piece is None:
-            raise NotationError(text, "the taken tile is not where the position says")
-        return piece
-
-    def fines(self) -> list[Fine]:
-        out: list[Fine] = []
-        if self.fields["fines"] == "-":
-            return out
-        for part in self.fields["fines"].split(";"):
-            bits = part.split(":")
-            if len(bits) != 4 or bits[1] not in FINE_KINDS:
-                raise NotationError(part, f"a fine is seat:{'|'.join(FINE_KINDS)}:tile:points")
-            face = parse_face(Kind.TILES, bits[2])
-            points = self.number("fines", 0, None, bits[3])
-            out.append(Fine(self.seat(bits[0], "fines"), FINE_KINDS[bits[1]], face, points))
-        return out
-
-    def results(self) -> list[RoundResult]:
-        out: list[RoundResult] = []
-        if self.fields["results"] == "-":
-            return out
-        for part in self.fields["results"].split(";"):
-            bits = part.split(":")
-            if len(bits) != 4 or not bits[2]:
-                raise NotationError(part, "a result is round:winner|-:kind:deltas")
-            winner = None if bits[1] == "-" else self.seat(bits[1], "results")
-            deltas = tuple(self.numbers("results", bits[3]))
-            if len(deltas) != self.game.players:
-                raise NotationError(part, "a result has one score change per seat")
-            out.append(RoundResult(self.number("results", 1, None, bits[0]), winner, bits[2], deltas, ()))
-        return out
+    return position_text(GAME, fields)
 
 
 def read_position(game: PositionGame, text: str) -> Okey101State:
-    """The state written as ``text`` (module docstring); raises :class:`NotationError` naming what
-    is wrong."""
-    return _Reader(game, text).state()
+    """The state written as ``text`` (the module docstring); raises :class:`NotationError` naming
+    what is wrong."""
+    r = PositionReader(text, GAME, KEYS, game.pieces, game.players)
+    shown = r.get("indicator", lambda v, w: _indicator(r, v, w))
+    (indicator,) = r.pool.take([shown])
+    okey = okey_face(shown)
+    wilds = game.book.wilds(okey)
+    table = r.get("table", lambda v, w: r.table(v, w, game.meld_rules, wilds, allow_pair=True))
+    hands = [r.pieces_of(hand) for hand in r.get("hands", r.per_seat)]
+    piles = [r.pieces_of(pile) for pile in r.get("piles", r.per_seat)]
+    stock = r.get("stock", r.pieces_of)
+    r.all_placed()
+    turn = r.get("turn", r.seat)
+    known = [r.held(hand, k, "known") for hand, k in zip(hands, r.get("known", r.per_seat), strict=True)]
+    opened = r.get("opened", lambda v, w: _opened(r, v, w))
+    phase = Phase(r.get("phase", lambda v, w: r.word(v, w, [p.value for p in Phase])))
+    pending = r.get("pending", lambda v, w: _pending(r, v, w, table, turn))
+    if pending and (opened[turn] is not Opened.NONE or phase is not Phase.PLAY):
+        raise NotationError(
+            r.fields["pending"], "melds are pending only while a mover who hasn't opened plays"
+        )
+    # known last first: play adds the taken tile to the mover's known tiles, then freed okeys
+    latest = [*known[turn][::-1], *(p for p in hands[turn] if p not in known[turn])]
+    freed = r.get("freed", lambda v, w: r.held(latest, v, w))
+    if any(FACES[p] != okey for p in freed):
+        raise NotationError(r.fields["freed"], "freed names okeys")
+    rest = [p for p in latest if p not in freed]
+    taken = r.get("taken", lambda v, w: _taken(r, v, w, table, pending, rest))
+    return Okey101State(
+        seed=r.get("seed", r.whole),
+        round_no=r.get("round", lambda v, w: r.whole(v, w, low=1)),
+        dealer=r.get("dealer", r.seat),
+        scores=r.get("scores", r.per_seat_ints),
+        results=r.get("results", lambda v, w: _results(game, r, v, w)),
+        indicator=indicator,
+        hands=hands,
+        known=known,
+        piles=piles,
+        stock=stock,
+        table=table,
+        opened=opened,
+        turn=turn,
+        phase=phase,
+        pending=pending,
+        open_at_start=r.get("open_at_start", r.flag),
+        laid_off=r.get("laid_off", r.flag),
+        layoffs=r.get("layoffs", r.count),
+        retracted=r.get("retracted", r.flag),
+        taken=taken,
+        freed=freed,
+        fines=r.get("fines", lambda v, w: [_fine(game.rules, s, f, okey, v) for s, f in _fines(r, v, w)]),
+    )
+
+
+def _indicator(r: PositionReader, value: str, what: str) -> int:
+    """An indicator's face (never a false joker)."""
+    face = r.face(value, what)
+    if face == JOKER:
+        raise NotationError(value, "a false joker is never the indicator")
+    return face
+
+
+def _opened(r: PositionReader, value: str, what: str) -> list[Opened]:
+    """How each seat has opened, one word per seat."""
+    words = r.tokens(value)
+    if len(words) != r.players:
+        raise NotationError(value, f"{what} has one word for each of the {r.players} seats")
+    return [Opened(r.word(word, what, [o.value for o in Opened])) for word in words]
+
+
+def _pending(r: PositionReader, value: str, what: str, table: Sequence[TableMeld], turn: int) -> list[int]:
+    """The pending melds' numbers: the last melds of ``table``, in order, all seat ``turn``'s,
+    pairs or sets and runs."""
+    pending = r.ints(value, what)
+    last = list(range(len(table) - len(pending) + 1, len(table) + 1))
+    melds = table[len(table) - len(pending) :]
+    if len(pending) > len(table) or pending != last or any(m.owner != turn for m in melds):
+        raise NotationError(value, f"{what} lists the last melds of the table, the mover's, in order")
+    if len({m.kind is MeldKind.PAIR for m in melds}) > 1:
+        raise NotationError(value, f"{what} are pairs, or sets and runs, not both")
+    return pending
+
+
+def _taken(
+    r: PositionReader,
+    value: str,
+    what: str,
+    table: Sequence[TableMeld],
+    pending: Sequence[int],
+    hand: Sequence[int],
+) -> int | None:
+    """The taken tile: ``tile : hand``, the first copy in ``hand`` (the mover's, its latest known
+    tiles first), or ``tile : N`` in pending meld ``N``."""
+    if value == NONE:
+        return None
+    tile, place = r.parts(value, f"{what} (tile : hand, or tile : a pending meld's number)", 2)
+    face = r.face(tile, what)
+    if place == HAND:
+        return r.held(hand, tile, what)[0]
+    number = r.whole(place, what, 1)
+    if number not in pending:
+        raise NotationError(value, f"{what} is in the hand or in a pending meld")
+    piece = next((p for p in table[number - 1].pieces if FACES[p] == face), None)
+    if piece is None:
+        raise NotationError(value, f"meld {number} holds no {tile}")
+    return piece
+
+
+def _fines(r: PositionReader, value: str, what: str) -> list[tuple[int, int]]:
+    """Fines as (seat, face), written ``seat tile`` each (``-``: none)."""
+    tokens = r.tokens(value)
+    if len(tokens) % 2:
+        raise NotationError(value, f"{what} are a seat and a tile each")
+    return [
+        (r.seat(seat, what), r.face(tile, what)) for seat, tile in zip(tokens[::2], tokens[1::2], strict=True)
+    ]
+
+
+def _fine(rules: Okey101Rules, seat: int, face: int, okey: int, value: str) -> Fine:
+    """The fine of ``seat`` for discarding ``face`` under ``rules``; raises :class:`NotationError`
+    where the rules fine no such discard."""
+    fine = fine_for(rules, seat, face, okey)
+    if not fine.points:
+        raise NotationError(value, f"this table fines no {fine.kind.value} discard")
+    return fine
+
+
+def _results(game: PositionGame, r: PositionReader, value: str, what: str) -> list[RoundResult]:
+    """The past rounds of ``value``, their scores and notes worked out again under the rules."""
+    return [
+        _result(game, r, round_no, record) for round_no, record in enumerate(r.records(value, what), start=1)
+    ]
+
+
+def _result(game: PositionGame, r: PositionReader, round_no: int, record: str) -> RoundResult:
+    """Round ``round_no`` as written in ``record`` (the module docstring)."""
+    how, shown, discard_text, opened_text, fines_text, hands_text = r.parts(
+        record, "a past round (how : indicator : finishing discard : opened : fines : hands)", RESULT_PARTS
+    )
+    words = how.split()
+    okey = okey_face(_indicator(r, shown, "a past round's indicator"))
+    hands = [r.faces(hand) for hand in r.per_seat(hands_text, "a past round's hands")]
+    FacePool(game.pieces).take(f for hand in hands for f in hand)
+    discard = r.maybe(discard_text, "a past round's finishing discard", r.face)
+    if words[:1] == ["void"]:
+        if words[1:] == ["stock"]:
+            paired = None
+        elif words[1:2] == ["pairs"] and len(words) == 3:
+            paired = r.seat(words[2], "a past round's seat")
+        else:
+            raise NotationError(how, "a void round is void stock or void pairs S")
+        if (discard_text, opened_text, fines_text) != (NONE, NONE, NONE):
+            raise NotationError(record, "a void round has no finishing discard, openings or fines")
+        return round_result(round_no, None, void_scored(game.players, paired), hands, okey, None)
+    opened = _opened(r, opened_text, "a past round's opened")
+    fines = [
+        _fine(game.rules, s, f, okey, fines_text) for s, f in _fines(r, fines_text, "a past round's fines")
+    ]
+    if words == ["stock"]:
+        if discard is not None:
+            raise NotationError(record, "a round the stock ended has no finishing discard")
+        finish = None
+    elif len(words) == 2 and words[0] in ("out", "hand"):
+        seat = r.seat(words[1], "a past round's finisher")
+        if discard is None or hands[seat]:
+            raise NotationError(record, f"seat {seat} finished: a finishing discard, its hand empty")
+        finish = Finish(seat, discard == okey, opened[seat] is Opened.PAIRS, words[0] == "hand")
+    else:
+        raise NotationError(how, "a round ends as out S, hand S, stock, void stock or void pairs S")
+    scored = score_round(game.rules, hands, opened, okey, finish, fines)
+    return round_result(round_no, None if finish is None else finish.seat, scored, hands, okey, discard)

@@ -9,7 +9,11 @@ has not opened ``unopened_penalty`` x M whatever the hand holds; one who has, th
 hand (an okey at its printed number, a false joker at the okey's) x M, doubled again
 (``pairs_penalty_multiplier``) for a pair opener, plus ``okey_in_hand_penalty`` per okey kept, not
 multiplied. The fines incurred during play are already in the running scores and join the round's
-score changes as they are.
+score changes as they are. A void round scores nothing (:func:`void_scored`).
+
+A round's :class:`~rummykit.engine.game.RoundResult` (:func:`round_result`) is what the game records
+and what position text reads back from the facts its scores follow from
+(:func:`scored_facts` reads them out of a scored round's notes).
 """
 
 from __future__ import annotations
@@ -18,11 +22,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rummykit.core.notation import format_face
+from rummykit.core.notation import format_face, parse_face
 from rummykit.core.pieces import JOKER, Kind, rank_of
 from rummykit.engine.events import note
+from rummykit.engine.game import RoundResult
 from rummykit.variants.okey_101.rules import Okey101Rules
 from rummykit.variants.okey_101.state import Fine, FineKind, Opened
+
+VOID = "void"
+"""The kind of a round that scores nothing and is dealt again."""
 
 
 @dataclass(frozen=True)
@@ -144,3 +152,58 @@ def score_round(
         headline = note("okey_101.finished", seat=finish.seat, label=finish.label)
         kind = finish.label
     return Scored(tuple(deltas), kind, (headline, *notes, *lines))
+
+
+def void_scored(players: int, paired: int | None) -> Scored:
+    """A void round (no score change; its fines are given back): seat ``paired`` opened with pairs
+    after every other player did (``last_pairs_open=void``), or with ``None`` the stock ran out
+    (``on_stock_empty=void``)."""
+    why = note("okey_101.void_stock") if paired is None else note("okey_101.void_pairs", seat=paired)
+    return Scored((0,) * players, VOID, (why,))
+
+
+def fine_for(rules: Okey101Rules, seat: int, face: int, okey: int) -> Fine:
+    """The fine of ``seat`` for discarding ``face`` without finishing, the okey's face being
+    ``okey``: an okey's, else a playable tile's, its points the rule's (0: no fine at this table)."""
+    if face == okey:
+        return Fine(seat, FineKind.OKEY, face, rules.okey_discard_penalty)
+    return Fine(seat, FineKind.PLAYABLE, face, rules.playable_discard_penalty)
+
+
+def round_result(
+    round_no: int,
+    winner: int | None,
+    scored: Scored,
+    hands: Sequence[Sequence[int]],
+    okey: int,
+    discard: int | None,
+) -> RoundResult:
+    """The result of round ``round_no`` scored as ``scored``: ``hands`` every seat's faces at its end,
+    ``okey`` the okey's face, ``discard`` the finisher's last discard (a face, ``None`` without a
+    finisher)."""
+    return RoundResult(
+        round_no, winner, scored.kind, scored.deltas, scored.notes, tuple(map(tuple, hands)), (okey,), discard
+    )
+
+
+def scored_facts(result: RoundResult) -> tuple[list[Opened], list[tuple[int, int]]]:
+    """What :func:`score_round` was given for the scored (not void) round ``result``, read back from
+    its notes: how each seat had opened, as far as its score tells (the finisher opened with pairs
+    when its finish is a pairs finish; a pair opener whose hand costs what a meld opener's would,
+    ``pairs_penalty_multiplier=1``, is given as a meld opener), and the fines as (seat, face), in the
+    order incurred."""
+    factor = next((n["params"]["factor"] for n in result.notes if n["code"] == "okey_101.multiplier"), 1)
+    pairs = "pairs" in result.kind.split("+")
+    opened = [Opened.MELDS] * len(result.deltas)
+    fines = []
+    for item in result.notes:
+        code, params = item["code"], item["params"]
+        if code == "okey_101.unopened_points":
+            opened[params["seat"]] = Opened.NONE
+        elif (code == "okey_101.hand_points" and params["factor"] != factor) or (
+            code == "okey_101.finisher_points" and pairs
+        ):
+            opened[params["seat"]] = Opened.PAIRS
+        elif code in ("okey_101.fine_okey", "okey_101.fine_playable"):
+            fines.append((params["seat"], parse_face(Kind.TILES, params["tile"])))
+    return opened, fines

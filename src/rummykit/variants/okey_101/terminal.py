@@ -47,7 +47,7 @@ commands
   meld R5 R6 R7        lay one set or run (per, seri); before opening it counts toward the opening
   meld B8 B9 R6[B10]   an okey in a run names the tile it stands for; in a set just R6
   pair B4 B4           lay one pair (çift); before opening it counts toward a pairs opening
-  retract              take back this turn's melds or pairs while they don't open
+  retract              take back this turn's melds or pairs while they don't open, once a turn
   layoff 3 B10         add tiles to meld 3 once you have opened (işlemek); layoff 3 R6[B11]
   swap 3 B10           put B10 in place of meld 3's okey and take the okey
   discard R7  (d R7)   end your turn; discarding your last tile finishes
@@ -328,7 +328,11 @@ class Okey101Client(TableClient[Okey101Game]):
             else:
                 toward = f"worth {sum(m['value'] for m in pending)} of the {rules.open_min} to open"
             line = Text(f"this turn  {numbers} {toward}: ")
-            lines.append(line.append("lay more, or retract them", style="bold"))
+            todo = "discard the last tile" if obs["retracted"] else "lay more, or retract them"
+            lines.append(line.append(todo, style="bold"))
+        elif obs["retracted"] and self.opened == "none":
+            line = Text("this turn  melds taken back: ")
+            lines.append(line.append("open in one go (open A | B | …), or discard", style="bold"))
         if obs["must_place"]:
             tiles = " ".join(self.name(f) for f in obs["must_place"])
             lines.append(

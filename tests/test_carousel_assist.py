@@ -50,7 +50,8 @@ def test_draft_entry_checks_each_meld_and_says_why_commit_and_knock_are_refused(
     # the hand's points without the card placed in the draft (issue 28, defect 8)
     assert entry["points"] == 7 + 9 + 10
     why = {"code": "carousel.meld_short", "params": {"count": 1}}
-    assert entry["commit"] == {"code": "carousel.draft_meld_invalid", "params": {"number": 2, "why": why}}
+    assert entry["commit"] == {"code": "carousel.invalid_meld", "params": {"number": 2, "why": why}}
+    assert entry["commit"] == game.refusal(state, 0, game.parse_action("commit")).to_json()  # type: ignore[union-attr]
     said = render(entry["commit"]["code"], entry["commit"]["params"])
     assert "meld 2 is not a valid meld: a meld holds at least 3 cards, this one 1" in said
     seen = carousel_draft(game, state, None)

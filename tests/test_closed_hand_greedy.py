@@ -7,6 +7,7 @@ import random
 
 from helpers import tiles
 from rig import rigged
+from rummykit.solvers.report import best_arrangement
 from rummykit.variants.closed_hand.actions import HandAction, Verb
 from rummykit.variants.closed_hand.bots import GreedyBot
 from rummykit.variants.closed_hand.state import Phase
@@ -45,9 +46,26 @@ def test_greedy_takes_a_discard_that_helps_and_draws_otherwise() -> None:
 
 
 def test_greedy_discards_the_tile_that_leaves_the_best_arrangement() -> None:
-    hand = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 Y13 B1 K6"  # K6 is the okey: keep it
-    action = choice(*rigged([hand, None, None, None], "K5", phase=Phase.DISCARD))
-    assert action.verb in (Verb.DISCARD, Verb.FINISH) and action.face != tiles("K6")[0]
+    """The exact solver's best arrangement after each discard leaves Y13 or B1 as the one piece
+    out (K6, the okey, completes K10 K11 K12); the bot takes the higher of the two (its tie
+    order: fewest left out, not a wild, the highest face)."""
+    hand = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 Y13 B1 K6"
+    game, state = rigged([hand, None, None, None], "K5", phase=Phase.DISCARD)
+    rack = game.faces(state.racks[0])
+    left = {
+        face: len(best_arrangement(game.solver_profile, without(rack, face), state.wilds).ungrouped)
+        for face in set(rack)
+    }
+    best = sorted(face for face, n in left.items() if n == min(left.values()))
+    assert best == sorted(tiles("Y13 B1")) and min(left.values()) == 1
+    assert choice(game, state) == HandAction(Verb.DISCARD, max(best), kind=game.pieces.kind)
+
+
+def without(faces: list[int], face: int) -> list[int]:
+    """``faces`` less one copy of ``face``."""
+    rest = list(faces)
+    rest.remove(face)
+    return rest
 
 
 def test_greedy_plays_a_turkish_rummy_match_to_its_end() -> None:

@@ -424,7 +424,7 @@ def test_the_legal_listing_never_repeats_an_action() -> None:
 def test_several_melds_in_one_action_are_a_shortcut_applied_atomically() -> None:
     game, state = setup(["QS KS AS 7D 7H 7C KC", None, None, None])
     assert game.action_id(state, game.parse_action("meld QS KS AS | 7D 7H 7C")) is None
-    refused(game, state, "meld QS KS AS | 7D 7H 2C")
+    refused(game, state, "meld QS KS AS | 7D 7H 2C", "kalooki_not_held")
     play(game, state, "meld QS KS AS | 7D 7H 7C")
     assert 0 in state.opened and [m.number for m in state.table] == [1, 2]
 
@@ -465,7 +465,7 @@ def test_malformed_action_objects_raise_the_games_error(action: KalookiAction) -
     before = state.clone()
     with pytest.raises(IllegalActionError) as err:
         game.apply(state, 0, action)
-    assert err.value.code == "kalooki_malformed" and state == before
+    assert err.value.code == "malformed_action" and state == before
     assert not game.is_legal(state, 0, action) and game.action_id(state, action) is None
 
 
@@ -524,7 +524,8 @@ def test_table_melds_and_their_kept_cards_are_the_engines(
     try:
         expected = table_meld(number, 1, played, DECKS, GAME.meld_rules, CARD_JOKERS)
     except MeldError as exc:
-        assert GAME._table_meld(number, 1, played) == str(exc)
+        refused = GAME._table_meld(number, 1, played)
+        assert isinstance(refused, MeldError) and refused.to_json() == exc.to_json()
         return
     meld = GAME._table_meld(number, 1, played)
     assert meld == expected

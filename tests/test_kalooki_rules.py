@@ -73,13 +73,15 @@ def setup(
     return game, game.from_position(text)
 
 
-def refused(game: KalookiGame, state: KalookiState, text: str) -> None:
-    """``text`` by the seat to move raises and changes nothing."""
+def refused(game: KalookiGame, state: KalookiState, text: str, code: str) -> None:
+    """``text`` by the seat to move is refused with ``code`` (an illegal action's, or a notation
+    error's: why the text can't be read) and changes nothing."""
     before = state.clone()
     seat = game.current_seat(state)
     assert seat is not None
-    with pytest.raises((IllegalActionError, NotationError)):
+    with pytest.raises((IllegalActionError, NotationError)) as caught:
         game.apply_text(state, seat, text)
+    assert caught.value.code == code, str(caught.value)
     assert state == before
 
 
@@ -116,10 +118,10 @@ def test_a_turn_is_draw_optional_melds_then_a_discard() -> None:
     game = KalookiGame(KalookiRules())
     state = game.new_state(3)
     seat = state.turn
-    refused(game, state, "discard " + "AS")
+    refused(game, state, "discard " + "AS", "kalooki_draw_first")
     play(game, state, "draw")
     assert len(state.hands[seat]) == 14 and state.phase is KPhase.PLAY
-    refused(game, state, "draw")
+    refused(game, state, "draw", "kalooki_drawn_already")
     play(game, state, "discard " + format_face(Kind.CARDS, hand_faces(state, seat)[0]))
     assert state.turn == (seat + 1) % 4 and game.observe(state, seat)["phase"] == "draw"
 
@@ -142,7 +144,7 @@ def test_opening_threshold(case: dict[str, Any]) -> None:
         assert state.turn == 1
     else:
         assert state.pending
-        refused(game, state, "discard KC")
+        refused(game, state, "discard KC", "kalooki_under_opening")
         play(game, state, "retract")
         assert not state.table and len(state.hands[0]) == len(hand.split())
         play(game, state, "discard KC")
@@ -159,9 +161,9 @@ def test_opening_melds_may_come_one_action_at_a_time() -> None:
 
 def test_layoffs_come_only_after_opening_and_dont_count() -> None:
     game, state = setup(["TD TH TC 8S KC QD", None, None, None], table=[(1, "5S 6S 7S")])
-    refused(game, state, "layoff 1 8S")
+    refused(game, state, "layoff 1 8S", "kalooki_layoff_closed_hand")
     play(game, state, "meld TD TH TC")
-    refused(game, state, "layoff 1 8S")  # 30 is not an opening yet
+    refused(game, state, "layoff 1 8S", "kalooki_layoff_closed_hand")  # 30 is not an opening yet
     opened, after = setup(["8S KC QD", None, None, None], table=[(1, "5S 6S 7S")], opened={0})
     play(opened, after, "layoff 1 8S")
     assert after.table[0].meld.stands_for == tuple(cards("5S 6S 7S 8S"))
@@ -179,7 +181,7 @@ def test_lay_off_onto_anyones_meld_keeping_it_valid() -> None:
         ["9H 4S 7D KC", None, None, None], table=[(2, "6H 7H 8H"), (3, "7S 7C 7H")], opened={0}
     )
     play(game, state, "layoff 1 9H", "layoff 2 7D")
-    refused(game, state, "layoff 1 4S")
+    refused(game, state, "layoff 1 4S", "kalooki_not_a_meld")
     assert len(state.table[1].pieces) == 4
 
 
@@ -216,7 +218,7 @@ def test_joker_release(case: dict[str, Any]) -> None:
         assert hand_faces(state, 0).count(JOKER) - jokers_before == case["frees"]
         assert (JOKER in state.table[0].meld.faces) is case.get("joker_left", False)
     else:
-        refused(game, state, f"release 1 {case['cards']}")
+        refused(game, state, f"release 1 {case['cards']}", case["refused"])
 
 
 def test_one_missing_suit_closes_the_set_for_ever() -> None:
@@ -224,13 +226,13 @@ def test_one_missing_suit_closes_the_set_for_ever() -> None:
     play(game, state, "layoff 1 7C")
     assert len(state.table[0].pieces) == 4 and game.observe(state, 0)["table"][0]["closed"]
     play(game, state, "discard QD", "draw")
-    refused(game, state, "release 1 7D")  # seat 1 holds the last suit: still no release
+    refused(game, state, "release 1 7D", "kalooki_closed_set")  # seat 1 holds the last suit: still no release
     assert all(a.verb is not KVerb.RELEASE for a in game.legal_actions(state, 1))
 
 
 def test_release_needs_an_opened_player() -> None:
     game, state = setup(["7H KC QD", None, None, None], table=[(1, "5H 6H JK[7H] 8H")])
-    refused(game, state, "release 1 7H")
+    refused(game, state, "release 1 7H", "kalooki_release_closed_hand")
 
 
 def test_released_joker_goes_to_the_hand_and_may_be_kept() -> None:
@@ -245,14 +247,14 @@ def test_released_joker_must_be_used_by_option() -> None:
         ["7H KC QD", None, None, None], table=[(1, "5H 6H JK[7H] 8H")], opened={0}, rules=rules
     )
     play(game, state, "release 1 7H")
-    refused(game, state, "discard QD")
-    refused(game, state, "discard JK")
+    refused(game, state, "discard QD", "kalooki_use_released_joker")
+    refused(game, state, "discard JK", "kalooki_use_released_joker")
     play(game, state, "layoff 1 JK[9H]", "discard QD")
 
 
 def test_melds_are_never_rearranged_otherwise() -> None:
     game, state = setup(["4H KC QD", None, None, None], table=[(1, "5H 6H JK[7H] 8H")], opened={0})
-    refused(game, state, "release 1 4H")
+    refused(game, state, "release 1 4H", "kalooki_no_joker_for")
     play(game, state, "layoff 1 4H")
     assert state.table[0].meld.stands_for == tuple(cards("4H 5H 6H 7H 8H"))
 
@@ -260,7 +262,7 @@ def test_melds_are_never_rearranged_otherwise() -> None:
 # ---------------------------------------------------------------- going out
 def test_going_out_needs_a_final_discard() -> None:
     game, state = setup(["7H 7D 7C", None, None, None], opened={0})
-    refused(game, state, "meld 7H 7D 7C")
+    refused(game, state, "meld 7H 7D 7C", "kalooki_keep_one")
     game2, state2 = setup(["7H 7D 7C KC", None, None, None], opened={0}, table=[(1, "2S 3S 4S")])
     events = play(game2, state2, "meld 7H 7D 7C", "discard KC")
     assert round_result(events)["winner"] == 0
@@ -383,7 +385,7 @@ def test_single_round_is_settled_per_point() -> None:
 
 def test_a_natural_card_is_never_declared() -> None:
     game, state = setup(["7H 7D 7C KC", None, None, None], opened={0})
-    refused(game, state, "meld 7H[7H] 7D 7C")
+    refused(game, state, "meld 7H[7H] 7D 7C", "notation.only_joker_declared")
 
 
 def test_a_lay_off_may_turn_a_one_card_set_into_a_run() -> None:

@@ -285,12 +285,10 @@ def _check_set_aside(pieces: PieceSet, faces: list[int], face: int, token: str, 
     """The indicator or up card ``face`` (written ``token``) is out of play: never a joker, and the
     hand holds at most the other copies of its face."""
     if face == JOKER:
-        raise NotationError(token, f"the {what} is never a joker")
+        raise NotationError(token, "notation.marker_joker", what=what)
     held = faces.count(face)
     if held >= pieces.copies_of(face):
-        raise NotationError(
-            token, f"the {what} is out of play, so the hand can hold only {held - 1 or 'one'}"
-        )
+        raise NotationError(token, "notation.marker_out", what=what, count=held - 1 or "one")
 
 
 def position_hand(

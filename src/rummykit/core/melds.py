@@ -60,9 +60,9 @@ class MeldRules:
 
     def __post_init__(self) -> None:
         if self.set_distinct and not MIN_MELD <= self.set_max <= N_SUITS:
-            raise MeldError(f"a set of distinct suits holds 3 to 4 pieces, not up to {self.set_max}")
+            raise MeldError("meld.set_max_distinct", max=self.set_max)
         if self.set_max < MIN_MELD:
-            raise MeldError(f"a set holds at least 3 pieces, not up to {self.set_max}")
+            raise MeldError("meld.set_max", max=self.set_max)
 
     @property
     def top(self) -> int:
@@ -94,8 +94,7 @@ class Wilds:
         if face != JOKER:
             return face
         if self.joker_as is None:
-            name = format_face(kind, JOKER)
-            raise MeldError(f"{name} has no meaning here: false jokers need an indicator")
+            raise MeldError("meld.false_joker", piece=format_face(kind, JOKER))
         return self.joker_as
 
 
@@ -117,7 +116,7 @@ def okey_marker(okey: int) -> int:
 def okey_wilds(indicator: int, false_joker_wild: bool = False) -> Wilds:
     """The wilds of an Okey round with ``indicator`` (never a false joker)."""
     if indicator == JOKER:
-        raise MeldError("a false joker can't be the indicator")
+        raise MeldError("meld.false_joker_indicator")
     okey = okey_face(indicator)
     if false_joker_wild:
         return Wilds(frozenset({okey, JOKER}))
@@ -223,13 +222,14 @@ def validate_meld(
     if allow_pair and len(faces) == 2:
         return _as_pair(faces, fixed, free, rules)
     if not faces:
-        raise MeldError("an empty meld")
+        raise MeldError("meld.empty")
     reasons = _set_or_run(fixed, free, rules)
     if isinstance(reasons, Meld):
         return reasons
     said = declared if declared is not None else [None] * len(faces)
-    text = " ".join(format_declared(rules.kind, f, d) for f, d in zip(faces, said, strict=True))
-    raise MeldError(f"{text} is not a meld: " + "; ".join(reasons))
+    written = [format_declared(rules.kind, f, d) for f, d in zip(faces, said, strict=True)]
+    as_set, as_run = ({"code": code, "params": params} for code, params in reasons)
+    raise MeldError("meld.not_a_meld", meld=written, set=as_set, run=as_run)
 
 
 def meld_as_written(
@@ -266,8 +266,8 @@ def meld_as_written(
         high = tuple(HIGH_ACE if p == 1 else p for p in positions)
         positions = next((p for p in (positions, high) if list(p) == list(range(p[0], p[0] + len(p)))), ())
         if not positions or positions[-1] > rules.top:
-            text = " ".join(format_declared(rules.kind, f, d) for f, d in cards)
-            raise MeldError(f"{text}: a run is written from its lowest card up")
+            written = [format_declared(rules.kind, f, d) for f, d in cards]
+            raise MeldError("meld.run_order", meld=written)
     return Meld(meld.kind, tuple(faces), stands, positions)
 
 
@@ -286,7 +286,7 @@ def find_meld(
     return found if isinstance(found, Meld) else None
 
 
-def _set_or_run(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | list[str]:
+def _set_or_run(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | list[_Reason]:
     """The set, else the run, of the split pieces, or why neither (one reason each)."""
     reasons = []
     for build in (_as_set, _as_run):
@@ -311,7 +311,7 @@ def _split(
     """((piece, face it stands for) of every piece with a fixed meaning, sorted by that face;
     the free wild pieces)."""
     if declared is not None and len(declared) != len(faces):
-        raise MeldError("one declaration per piece")
+        raise MeldError("meld.declarations")
     fixed: _Fixed = []
     free: list[int] = []
     for i, face in enumerate(faces):
@@ -324,33 +324,34 @@ def _split(
             continue
         natural = wilds.natural(face, rules.kind)
         if said is not None:
-            name = format_face(rules.kind, face)
-            raise MeldError(f"only a wild is declared: {name} stands for itself")
+            raise MeldError("meld.only_wild_declared", piece=format_face(rules.kind, face))
         fixed.append((face, natural))
     fixed.sort(key=lambda pair: pair[1])
     return fixed, free
 
 
-_CARD_WORDS = {"pieces": "cards", "piece": "card", "number": "rank", "colours": "suits", "colour": "suit"}
+_Reason = tuple[str, dict[str, object]]
+"""Why pieces are no set, or no run: a code (``meld.<reason>.<kind>``, the pieces' kind naming the
+words, tiles' or cards') and its parameters."""
 
 
-def _word(rules: MeldRules, tile_word: str) -> str:
-    """The word for tiles, or its card-game counterpart."""
-    return _CARD_WORDS[tile_word] if rules.kind is Kind.CARDS else tile_word
+def _why(rules: MeldRules, reason: str, **params: object) -> _Reason:
+    """The code of ``reason`` in the words of ``rules``' pieces, with ``params``."""
+    return f"meld.{reason}.{rules.kind.value}", params
 
 
-def _as_set(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | str:
+def _as_set(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | _Reason:
     size = len(fixed) + len(free)
     if not MIN_MELD <= size <= rules.set_max:
-        return f"a set has 3 to {rules.set_max} {_word(rules, 'pieces')}"
+        return _why(rules, "set_size", max=rules.set_max)
     stands = [s for _, s in fixed]
     if not stands:
-        return f"a set needs a {_word(rules, 'piece')} that is not wild"
+        return _why(rules, "set_all_wild")
     if len({rank_of(s) for s in stands}) > 1:
-        return f"a set's {_word(rules, 'pieces')} share one {_word(rules, 'number')}"
+        return _why(rules, "set_rank")
     suits = [suit_of(s) for s in stands]
     if rules.set_distinct and len(set(suits)) < len(suits):
-        return f"a set's {_word(rules, 'pieces')} are all of different {_word(rules, 'colours')}"
+        return _why(rules, "set_suits")
     rank = rank_of(stands[0])
     missing = [s for s in range(N_SUITS) if s not in suits] if rules.set_distinct else []
     fill = [make_face(missing[i] if missing else 0, rank) for i in range(len(free))]
@@ -358,18 +359,18 @@ def _as_set(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | str:
     return Meld(MeldKind.SET, tuple(pieces), tuple(stands + fill), (rank,) * size)
 
 
-def _as_run(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | str:
+def _as_run(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | _Reason:
     size = len(fixed) + len(free)
     if not MIN_MELD <= size <= MAX_RUN:
-        return f"a run has 3 to {MAX_RUN} {_word(rules, 'pieces')}"
+        return _why(rules, "run_size", max=MAX_RUN)
     if not fixed:
         return build_run(0, range(1, size + 1), free)
     stands = [s for _, s in fixed]
     if len({suit_of(s) for s in stands}) > 1:
-        return f"a run's {_word(rules, 'pieces')} are all of one {_word(rules, 'colour')}"
+        return _why(rules, "run_suit")
     ranks = [rank_of(s) for s in stands]
     if len(set(ranks)) < len(ranks):
-        return f"a run can't hold one {_word(rules, 'number')} twice"
+        return _why(rules, "run_twice")
     modes = [ranks]
     if rules.ace_high and 1 in ranks:
         modes.append([HIGH_ACE if r == 1 else r for r in ranks])
@@ -388,22 +389,20 @@ def _as_run(fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld | str:
         span = range(new_lo, new_hi + 1)
         played = [by_position[p] if p in by_position else next(spare) for p in span]
         return build_run(suit_of(stands[0]), span, played)
-    if rules.kind is Kind.CARDS:
-        return "a run's ranks follow each other (the ace low or high, never both, never K A 2)"
-    return "a run's numbers follow each other (1 may follow 13, never past it or at both ends)"
+    return _why(rules, "run_gap")
 
 
 def _as_pair(faces: Sequence[int], fixed: _Fixed, free: list[int], rules: MeldRules) -> Meld:
-    text = format_faces(rules.kind, faces)
+    written = format_faces(rules.kind, faces).split()
     if free and not rules.wild_in_pairs:
-        raise MeldError(f"{text} is not a pair: wilds can't complete pairs here")
+        raise MeldError("meld.pair_no_wilds", meld=written)
     stands = [s for _, s in fixed]
     if len(stands) == 2:
         a, b = stands
         same = a == b if rules.pair_rule is PairRule.IDENTICAL else rank_of(a) == rank_of(b)
         if not same:
-            want = "identical" if rules.pair_rule is PairRule.IDENTICAL else "of one number"
-            raise MeldError(f"{text} is not a pair: a pair is two {want} pieces")
+            code = "meld.pair_identical" if rules.pair_rule is PairRule.IDENTICAL else "meld.pair_one_number"
+            raise MeldError(code, meld=written)
     face = stands[0] if stands else 0
     full = stands + [face] * len(free)
     pieces = [p for p, _ in fixed] + free

@@ -32,7 +32,7 @@ def parse_face(kind: Kind, token: str) -> int:
     """The face written as ``token``; raises :class:`NotationError` naming the token."""
     text = token.strip().upper()
     if not text:
-        raise NotationError(token, "empty piece")
+        raise NotationError(token, "notation.empty")
     if kind is Kind.TILES:
         return _parse_tile(token, text)
     return _parse_card(token, text)
@@ -43,9 +43,9 @@ def _parse_tile(token: str, text: str) -> int:
         return JOKER
     colour, number = text[0], text[1:]
     if colour not in TILE_COLOURS:
-        raise NotationError(token, "a tile is a colour R, Y, B or K and a number 1-13, or F")
+        raise NotationError(token, "notation.tile")
     if not number.isdigit() or not 1 <= int(number) <= N_RANKS or number.startswith("0"):
-        raise NotationError(token, "a tile's number is 1-13")
+        raise NotationError(token, "notation.tile_number")
     return make_face(TILE_COLOURS.index(colour), int(number))
 
 
@@ -57,9 +57,9 @@ def _parse_card(token: str, text: str) -> int:
     if rank == "10":
         rank = "T"
     if suit not in CARD_SUITS or len(text) < 2:
-        raise NotationError(token, "a card is a rank A 2-9 T J Q K and a suit S H D C, or JK")
+        raise NotationError(token, "notation.card")
     if len(rank) != 1 or rank not in CARD_RANKS:
-        raise NotationError(token, "a card's rank is A, 2-9, T (or 10), J, Q or K")
+        raise NotationError(token, "notation.card_rank")
     return make_face(CARD_SUITS.index(suit), CARD_RANKS.index(rank) + 1)
 
 
@@ -88,8 +88,11 @@ def parse_pieces(pieces: PieceSet, text: str | Sequence[str]) -> list[int]:
         copy = used.get(face, 0)
         held = pieces.copies_of(face)
         if copy >= held:
-            what = "joker" if face == JOKER else "copy of " + format_face(pieces.kind, face)
-            raise NotationError(token, f"one {what} too many: the set holds {held}")
+            if face == JOKER:
+                raise NotationError(token, "notation.joker_too_many", held=held)
+            raise NotationError(
+                token, "notation.copy_too_many", piece=format_face(pieces.kind, face), held=held
+            )
         used[face] = copy + 1
         ids.append(pieces.piece(face, copy))
     return ids
@@ -105,7 +108,7 @@ def parse_declared(kind: Kind, text: str | Sequence[str]) -> list[tuple[int, int
             out.append((parse_face(kind, token), None))
             continue
         if not rest.endswith("]"):
-            raise NotationError(token, "a declaration is written in brackets, e.g. JK[7H]")
+            raise NotationError(token, "notation.brackets")
         out.append((parse_face(kind, base), parse_face(kind, rest[:-1])))
     return out
 

@@ -47,10 +47,10 @@ def read_verb(text: str, verbs: type[E], allowed: Iterable[E] | None = None) -> 
     names = ", ".join(v.value for v in known)
     words = text.split()
     if not words:
-        raise NotationError(text, f"empty action; the actions are {names}")
+        raise NotationError(text, "notation.no_action", actions=names)
     verb = next((v for v in known if v.value == words[0].lower()), None)
     if verb is None:
-        raise NotationError(words[0], f"unknown action; the actions are {names}")
+        raise NotationError(words[0], "notation.unknown_action", actions=names)
     return verb, text.strip()[len(words[0]) :].strip()
 
 

@@ -28,7 +28,7 @@ from rummykit.engine.action_text import Parts
 from rummykit.engine.codec import to_jsonable
 from rummykit.engine.events import Event, events_for
 from rummykit.engine.state import State
-from rummykit.errors import IllegalActionError, NotationError, NotYourTurnError
+from rummykit.errors import IllegalActionError, MalformedActionError, NotationError, NotYourTurnError
 from rummykit.messages import render
 
 
@@ -199,9 +199,24 @@ class Game(ABC, Generic[S, A]):
         actions have ids."""
 
     @abstractmethod
+    def action_problem(self, action: object) -> str | None:
+        """Why ``action`` is not a well-formed action of this game, or ``None`` when it is: a value
+        of another type (another game's action, ``None``, a string), or fields that don't fit its
+        verb (a piece face out of range, a part the verb doesn't take). Told in English to the
+        code that built it: every action read from text or an id is well formed. Looks at
+        ``action`` alone, not at any state."""
+
+    def _check_shape(self, action: object) -> None:
+        """Raise :class:`MalformedActionError` when ``action`` is not a well-formed action of this
+        game (:meth:`action_problem`)."""
+        problem = self.action_problem(action)
+        if problem is not None:
+            raise MalformedActionError(action, problem)
+
+    @abstractmethod
     def _validate(self, state: S, seat: int, action: A) -> None:
-        """Raise :class:`IllegalActionError` unless ``action`` is legal for ``seat``, the seat to
-        move; must not change ``state``."""
+        """Raise :class:`IllegalActionError` unless ``action``, well formed (:meth:`action_problem`),
+        is legal for ``seat``, the seat to move; must not change ``state``."""
 
     @abstractmethod
     def _apply(self, state: S, seat: int, action: A) -> list[Event]:
@@ -210,13 +225,20 @@ class Game(ABC, Generic[S, A]):
     def apply(self, state: S, seat: int, action: A) -> list[Event]:
         """Apply ``seat``'s ``action`` to ``state`` (in place) and return what happened.
 
-        Raises :class:`NotYourTurnError` when ``seat`` is not to move and
-        :class:`IllegalActionError` when the action is illegal; either way ``state`` is unchanged
-        and the message tells ``seat`` nothing it may not see.
+        Raises :class:`NotYourTurnError` when ``seat`` is not to move, :class:`MalformedActionError`
+        when ``action`` is no well-formed action of this game and :class:`IllegalActionError` when
+        it is illegal; either way ``state`` is unchanged and the message tells ``seat`` nothing it
+        may not see.
         """
-        self._check_turn(state, seat)
-        self._validate(state, seat, action)
+        self._check(state, seat, action)
         return self._apply(state, seat, action)
+
+    def _check(self, state: S, seat: int, action: A) -> None:
+        """The checks :meth:`apply` makes before it changes anything: ``seat`` is to move,
+        ``action`` is well formed and legal; raises the first :class:`IllegalActionError` found."""
+        self._check_turn(state, seat)
+        self._check_shape(action)
+        self._validate(state, seat, action)
 
     def _check_turn(self, state: S, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < self.players:
@@ -238,12 +260,16 @@ class Game(ABC, Generic[S, A]):
 
     def is_legal(self, state: S, seat: int, action: A) -> bool:
         """Whether ``seat`` may play ``action`` now (the check :meth:`apply` makes)."""
+        return self.refusal(state, seat, action) is None
+
+    def refusal(self, state: S, seat: int, action: A) -> IllegalActionError | None:
+        """Why ``seat`` may not play ``action`` now (the error :meth:`apply` would raise, with its
+        code and parameters), or ``None`` when it may."""
         try:
-            self._check_turn(state, seat)
-            self._validate(state, seat, action)
-        except IllegalActionError:
-            return False
-        return True
+            self._check(state, seat, action)
+        except IllegalActionError as exc:
+            return exc
+        return None
 
     # ------------------------------------------------------------------ actions as text and ids
     @abstractmethod
@@ -272,7 +298,7 @@ class Game(ABC, Generic[S, A]):
 
     def _check_id(self, action_id: int) -> None:
         if type(action_id) is not int or not 0 <= action_id < self.num_actions:
-            raise NotationError(str(action_id)[:20], f"an action id is 0..{self.num_actions - 1}")
+            raise NotationError(str(action_id)[:20], "notation.action_id", last=self.num_actions - 1)
 
     def legal_ids(self, state: S, seat: int) -> list[int]:
         """The ids of :meth:`legal_actions`, ascending."""

@@ -17,13 +17,18 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from rummykit.errors import RulesError
+from rummykit.errors import MAX_SHOWN, RulesError
 
 R = TypeVar("R")
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 _NONE = {"none", "null", ""}
+
+
+def _shown(value: object) -> str:
+    """``value`` as an error shows it: its ``repr``, cut to :data:`MAX_SHOWN` characters."""
+    return repr(value)[:MAX_SHOWN]
 
 
 def _field_types(cls: type[Any]) -> dict[str, Any]:
@@ -44,30 +49,30 @@ def convert(name: str, hint: Any, value: object) -> object:
             return hint(value)
         except ValueError:
             allowed = ", ".join(str(m.value) for m in hint)
-            raise RulesError(f"option {name}: {value!r} is not one of {allowed}") from None
+            raise RulesError("rules.not_one_of", name=name, value=_shown(value), allowed=allowed) from None
     if hint is bool:
         if isinstance(value, bool):
             return value
         if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
             return value.strip().lower() in _TRUE
-        raise RulesError(f"option {name}: {value!r} is not true or false")
+        raise RulesError("rules.not_bool", name=name, value=_shown(value))
     if hint is int:
         if isinstance(value, bool):
-            raise RulesError(f"option {name}: {value!r} is not a whole number")
+            raise RulesError("rules.not_whole", name=name, value=_shown(value))
         if isinstance(value, int):
             return value
         try:
             return int(str(value).strip())
         except ValueError:
-            raise RulesError(f"option {name}: {value!r} is not a whole number") from None
+            raise RulesError("rules.not_whole", name=name, value=_shown(value)) from None
     if hint is float:
         if isinstance(value, bool):
-            raise RulesError(f"option {name}: {value!r} is not a number")
+            raise RulesError("rules.not_number", name=name, value=_shown(value))
         try:
             return float(str(value).strip()) if isinstance(value, str) else float(value)  # type: ignore[arg-type]
         except ValueError:
-            raise RulesError(f"option {name}: {value!r} is not a number") from None
-    raise RulesError(f"option {name}: unsupported type {hint}")
+            raise RulesError("rules.not_number", name=name, value=_shown(value)) from None
+    raise RulesError("rules.unsupported", name=name, type=str(hint))
 
 
 def rules_from_mapping(cls: type[R], values: Mapping[str, object], base: R | None = None) -> R:
@@ -79,8 +84,7 @@ def rules_from_mapping(cls: type[R], values: Mapping[str, object], base: R | Non
     hints = _field_types(cls)
     unknown = sorted(set(values) - set(hints))
     if unknown:
-        known = ", ".join(hints)
-        raise RulesError(f"unknown option {unknown[0]!r}; the options are: {known}")
+        raise RulesError("rules.unknown_option", name=unknown[0][:MAX_SHOWN], options=", ".join(hints))
     converted = {name: convert(name, hints[name], value) for name, value in values.items()}
     try:
         if base is not None:
@@ -96,7 +100,7 @@ def parse_overrides(items: Sequence[str]) -> dict[str, str]:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise RulesError(f"{item!r}: a rule override is written name=value")
+            raise RulesError("rules.override", item=_shown(item))
         out[name.strip()] = value.strip()
     return out
 
@@ -109,19 +113,19 @@ def read_preset(path: Path | None, variant: str, default: Traversable) -> dict[s
         text = default.read_text("utf-8") if path is None else path.read_text("utf-8")
         data = tomllib.loads(text)
     except OSError as exc:
-        raise RulesError(f"can't read preset {path}: {exc.strerror}") from None
+        raise RulesError("rules.preset_unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
     except UnicodeDecodeError:
-        raise RulesError(f"can't read preset {path}: it is not UTF-8 text") from None
+        raise RulesError("rules.preset_not_utf8", path=str(path)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"preset {path or variant}: {exc}") from None
+        raise RulesError("rules.preset_toml", path=str(path or variant), reason=str(exc)) from None
     section = data.get(variant)
     if section is None:
         tables = [f"[{name}]" for name, value in data.items() if isinstance(value, dict)]
         if tables:
-            raise RulesError(f"preset {path}: no [{variant}] table (it has {', '.join(tables)})")
+            raise RulesError("rules.preset_no_table", path=str(path), game=variant, tables=", ".join(tables))
         section = data
     if not isinstance(section, dict):
-        raise RulesError(f"preset {path or variant}: [{variant}] must be a table of options")
+        raise RulesError("rules.preset_not_table", path=str(path or variant), game=variant)
     return dict(section)
 
 
@@ -130,8 +134,9 @@ def check_range(name: str, value: int | None, low: int, high: int | None = None)
     if value is None:
         return
     if value < low or (high is not None and value > high):
-        bound = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise RulesError(f"option {name}: {value} is out of range ({bound})")
+        if high is None:
+            raise RulesError("rules.below", name=name, value=value, low=low)
+        raise RulesError("rules.out_of_range", name=name, value=value, low=low, high=high)
 
 
 def rules_dict(rules: object) -> dict[str, object]:

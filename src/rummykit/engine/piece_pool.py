@@ -31,10 +31,10 @@ class FacePool:
         for face in faces:
             name = _name(self.pieces, face)
             if type(face) is not int or not 0 <= face <= JOKER:
-                raise NotationError(name, "not a piece of this game")
+                raise NotationError(name, "notation.not_a_piece")
             copy = self.used[face]
             if copy >= self.pieces.copies_of(face):
-                raise NotationError(name, f"more copies of {name} than the set holds")
+                raise NotationError(name, "notation.too_many_copies", piece=name)
             self.used[face] = copy + 1
             out.append(self.pieces.piece(face, copy))
         return out
@@ -52,9 +52,7 @@ class FacePool:
         rng.shuffle(unseen)
         missing = [count - len(hand) for hand, count in zip(hands, counts, strict=True)]
         if min(missing, default=0) < 0 or sum(missing) + stock_count != len(unseen):
-            raise NotationError(
-                str(list(counts)), "the hand and stock counts don't match the pieces left unseen"
-            )
+            raise NotationError(str(list(counts)), "position.counts_unseen")
         for hand, more in zip(hands, missing, strict=True):
             hand += [unseen.pop() for _ in range(more)]
         return unseen
@@ -65,9 +63,7 @@ class FacePool:
         left = self.unused()
         if left:
             name = _name(self.pieces, self.pieces.face(left[0]))
-            raise NotationError(
-                text, f"a position places all {self.pieces.size} pieces, once each: {name} is missing"
-            )
+            raise NotationError(text, "position.piece_missing", size=self.pieces.size, piece=name)
 
 
 def pick(held: Sequence[int], face_of: Callable[[int], int], wanted: Iterable[int]) -> list[int]:
@@ -78,7 +74,7 @@ def pick(held: Sequence[int], face_of: Callable[[int], int], wanted: Iterable[in
     for face in wanted:
         piece = next((p for p in left if face_of(p) == face), None)
         if piece is None:
-            raise NotationError(str(face), "a known or taken piece must be in the seat's hand")
+            raise NotationError(str(face), "position.known_not_held")
         left.remove(piece)
         out.append(piece)
     return out

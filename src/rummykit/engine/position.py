@@ -115,14 +115,14 @@ def fields_of(text: str, game: str) -> dict[str, str]:
     :class:`NotationError` for another game's text, a field without a key or one given twice."""
     head, *parts = (part.strip() for part in text.split(FIELD))
     if head != game:
-        raise NotationError(head, f"a position of this game starts with {game!r} and then '{FIELD}'")
+        raise NotationError(head, "position.head", game=game, separator=FIELD)
     fields: dict[str, str] = {}
     for part in parts:
         key, _, value = part.partition(" ")
         if not _KEY.fullmatch(key) or not value.strip():
-            raise NotationError(part, "a position field is a name and its value, e.g. 'round 2'")
+            raise NotationError(part, "position.field")
         if key in fields:
-            raise NotationError(key, "this field is given twice")
+            raise NotationError(key, "position.field_twice")
         fields[key] = value.strip()
     return fields
 
@@ -141,10 +141,10 @@ class PositionReader:
         self.fields = fields_of(text, game)
         unknown = [key for key in self.fields if key not in keys]
         if unknown:
-            raise NotationError(unknown[0], f"unknown field; the fields are {', '.join(keys)}")
+            raise NotationError(unknown[0], "position.unknown_field", fields=", ".join(keys))
         missing = [key for key in keys if key not in self.fields]
         if missing:
-            raise NotationError(text, f"the position has no {missing[0]!r} field")
+            raise NotationError(text, "position.missing_field", field=missing[0])
         self.pieces = pieces
         self.kind = pieces.kind
         self.players = players
@@ -159,7 +159,7 @@ class PositionReader:
         except NotationError:
             raise
         except RummykitError as exc:
-            raise NotationError(f"{key} {value}", str(exc)) from None
+            raise NotationError.because(f"{key} {value}", exc) from None
 
     def all_placed(self) -> None:
         """Raise :class:`NotationError` unless the fields read place every piece of the set."""
@@ -169,11 +169,11 @@ class PositionReader:
     def whole(self, value: str, what: str, low: int | None = None, high: int | None = None) -> int:
         """A whole number (in ``low..high`` when given)."""
         if not _WHOLE.fullmatch(value):
-            raise NotationError(value, f"{what} is a whole number")
+            raise NotationError(value, "position.whole", what=what)
         number = int(value)
         if (low is not None and number < low) or (high is not None and number > high):
             bounds = f"{'' if low is None else low}..{'' if high is None else high}"
-            raise NotationError(value, f"{what} is in {bounds}")
+            raise NotationError(value, "position.bounds", what=what, bounds=bounds)
         return number
 
     def count(self, value: str, what: str) -> int:
@@ -183,14 +183,14 @@ class PositionReader:
     def flag(self, value: str, what: str) -> bool:
         """``0`` or ``1``."""
         if value not in ("0", "1"):
-            raise NotationError(value, f"{what} is 0 or 1")
+            raise NotationError(value, "position.flag", what=what)
         return value == "1"
 
     def word(self, value: str, what: str, choices: Iterable[str]) -> str:
         """One of ``choices``."""
         allowed = list(choices)
         if value not in allowed:
-            raise NotationError(value, f"{what} is one of {', '.join(allowed)}")
+            raise NotationError(value, "position.word", what=what, words=", ".join(allowed))
         return value
 
     def seat(self, value: str, what: str) -> int:
@@ -213,16 +213,14 @@ class PositionReader:
             return [] if value.strip() == NONE else [item.strip() for item in value.split(separator)]
         items = [item.strip() for item in value.split(separator)]
         if len(items) != count:
-            raise NotationError(value, f"{what} has {count} entries separated by '{separator}'")
+            raise NotationError(value, "position.entries", what=what, count=count, separator=separator)
         return items
 
     def per_seat(self, value: str, what: str) -> list[str]:
         """One entry per seat, separated by ``/``."""
         entries = [entry.strip() for entry in value.split(SEAT)]
         if len(entries) != self.players:
-            raise NotationError(
-                value, f"{what} has one entry for each of the {self.players} seats, separated by '/'"
-            )
+            raise NotationError(value, "position.per_seat", what=what, players=self.players)
         return entries
 
     def records(self, value: str, what: str) -> list[str]:
@@ -245,14 +243,14 @@ class PositionReader:
         """One whole number per seat."""
         values = self.ints(value, what)
         if len(values) != self.players:
-            raise NotationError(value, f"{what} has one number for each of the {self.players} seats")
+            raise NotationError(value, "position.per_seat_numbers", what=what, players=self.players)
         return values
 
     def seats(self, value: str, what: str) -> list[int]:
         """Seat numbers separated by spaces, each at most once (``-``: none)."""
         seats = [self.seat(token, what) for token in self.tokens(value)]
         if len(set(seats)) != len(seats):
-            raise NotationError(value, f"{what} names each seat at most once")
+            raise NotationError(value, "position.seat_twice", what=what)
         return seats
 
     def faces(self, value: str, what: str = "pieces") -> list[int]:
@@ -263,7 +261,7 @@ class PositionReader:
         """One face in notation."""
         faces = self.faces(value, what)
         if len(faces) != 1:
-            raise NotationError(value, f"{what} is one piece")
+            raise NotationError(value, "position.one_piece", what=what)
         return faces[0]
 
     def declared(self, value: str, what: str) -> list[tuple[int, int | None]]:
@@ -288,7 +286,7 @@ class PositionReader:
         for face, count in Counter(faces).items():
             copies = [p for p in hand if face_of(p) == face]
             if len(copies) < count:
-                raise NotationError(value, f"{what} names a piece the hand doesn't hold")
+                raise NotationError(value, "position.not_held", what=what)
             ranked = [p for p in copies if p in prefer] + [
                 p for p in (copies[::-1] if last else copies) if p not in prefer
             ]
@@ -304,7 +302,7 @@ class PositionReader:
         try:
             return meld_as_written(cards, rules, wilds, allow_pair)
         except RummykitError as exc:
-            raise NotationError(value, str(exc)) from None
+            raise NotationError.because(value, exc) from None
 
     def table(
         self, value: str, what: str, rules: MeldRules, wilds: Wilds, allow_pair: bool = False
@@ -321,5 +319,5 @@ class PositionReader:
             try:
                 melds.append(written_meld(number, seat, declared, self.pieces, rules, wilds, allow_pair))
             except RummykitError as exc:
-                raise NotationError(record, str(exc)) from None
+                raise NotationError.because(record, exc) from None
         return melds

@@ -24,7 +24,7 @@ from rummykit.engine.events import Event
 from rummykit.engine.game import Game, Outcome
 from rummykit.engine.options import rules_dict
 from rummykit.engine.state import State
-from rummykit.errors import MAX_SHOWN, RecordError, RummykitError
+from rummykit.errors import MAX_SHOWN, RecordError, RummykitError, message_of
 
 FORMAT = "rummykit-record"
 VERSION = 2
@@ -139,7 +139,7 @@ def replay(lines: Iterable[str], make_game: GameFactory, on_step: StepHook | Non
             done = _start(number, data, make_game)
             continue
         if done.complete:
-            raise RecordError(number, "a line after the outcome")
+            raise RecordError(number, "record.after_outcome")
         if "outcome" in data:
             _check_outcome(number, done, data["outcome"])
             done.complete = True
@@ -149,9 +149,9 @@ def replay(lines: Iterable[str], make_game: GameFactory, on_step: StepHook | Non
         if on_step is not None:
             on_step(done, data["seat"], data["action"], events)
     if done is None:
-        raise RecordError(0, "the record is empty")
+        raise RecordError(0, "record.empty")
     if not done.complete and done.game.is_terminal(done.state):
-        raise RecordError(number + 1, "the match is over but the outcome line is missing")
+        raise RecordError(number + 1, "record.outcome_missing")
     return done
 
 
@@ -160,60 +160,59 @@ def _parse(number: int, line: str) -> dict[str, Any]:
     try:
         data = json.loads(line)
     except json.JSONDecodeError as exc:
-        raise RecordError(number, f"not JSON: {exc.msg}") from None
+        raise RecordError(number, "record.not_json", reason=exc.msg) from None
     except ValueError:
-        raise RecordError(number, "a number too long to read (over 4,300 digits)") from None
+        raise RecordError(number, "record.number_too_long") from None
     if not isinstance(data, dict):
-        raise RecordError(number, "each line is a JSON object")
+        raise RecordError(number, "record.not_object")
     return data
 
 
 def _start(number: int, data: dict[str, Any], make_game: GameFactory) -> Replayed:
     if data.get("format") != FORMAT:
-        raise RecordError(number, f"not a rummykit record (format must be {FORMAT!r})")
+        raise RecordError(number, "record.format", format=FORMAT)
     if data.get("version") not in READABLE_VERSIONS:
-        raise RecordError(number, f"unsupported record version {_short(data.get('version'))}")
+        raise RecordError(number, "record.version", version=_short(data.get("version")))
     for key in ("variant", "rules", "seed", "seats", "rules_hash"):
         if key not in data:
-            raise RecordError(number, f"the header lacks {key!r}")
+            raise RecordError(number, "record.header_lacks", key=key)
     if type(data["seed"]) is not int or not isinstance(data["rules"], dict):
-        raise RecordError(number, "the header's seed must be a number and its rules an object")
+        raise RecordError(number, "record.header_types")
     if not isinstance(data["variant"], str):
-        raise RecordError(number, "the header's variant is a game's name")
+        raise RecordError(number, "record.header_variant")
     try:
         game, rules = make_game(data["variant"], data["rules"])
     except RummykitError as exc:
-        raise RecordError(number, str(exc)) from None
+        raise RecordError.because(number, exc) from None
     missing = sorted(set(rules_dict(rules)) - set(data["rules"]))
     if missing:
-        lacking = ", ".join(missing)
-        raise RecordError(number, f"the header's rules lack {lacking}: a record holds every option")
+        raise RecordError(number, "record.rules_lack", options=", ".join(missing))
     if rules_dict(rules) != data["rules"]:
-        raise RecordError(number, 'the header\'s rules are not written with their own types (5, not "5")')
+        raise RecordError(number, "record.rules_types")
     if rules_hash(rules) != data["rules_hash"]:
-        raise RecordError(number, "the rules hash does not match the rules: the header was altered")
+        raise RecordError(number, "record.rules_hash")
     seats = data["seats"]
     if not isinstance(seats, list) or not all(isinstance(name, str) for name in seats):
-        raise RecordError(number, "the header's seats are a list of names")
+        raise RecordError(number, "record.seats")
     if len(seats) != game.players:
-        raise RecordError(number, f"the header names {len(seats)} seats for {game.players} players")
+        raise RecordError(number, "record.seat_count", count=len(seats), players=game.players)
     return Replayed(game, game.new_state(data["seed"]), data)
 
 
 def _step(number: int, done: Replayed, data: dict[str, Any]) -> list[Event]:
     seat, text = data.get("seat"), data.get("action")
     if set(data) != {"seat", "action"} or not isinstance(text, str) or type(seat) is not int:
-        raise RecordError(number, 'an action line is {"seat": N, "action": "TEXT"}')
+        raise RecordError(number, "record.action_line")
     game, state = done.game, done.state
     to_move = game.current_seat(state)
     if to_move is None:
-        raise RecordError(number, "an action after the match ended")
+        raise RecordError(number, "record.after_end")
     if seat != to_move:
-        raise RecordError(number, f"seat {_short(seat)} acts, but it is seat {to_move}'s turn")
+        raise RecordError(number, "record.wrong_seat", acting=_short(seat), turn=to_move)
     try:
         events = game.apply(state, seat, game.parse_action(text))
     except RummykitError as exc:
-        raise RecordError(number, f"{_short(text)!r} is illegal: {exc}") from None
+        raise RecordError(number, "record.illegal", action=_short(text), why=message_of(exc)) from None
     done.results += [
         event["params"]["result"] for event in game.events_for(events, None) if "result" in event["params"]
     ]
@@ -223,15 +222,11 @@ def _step(number: int, done: Replayed, data: dict[str, Any]) -> list[Event]:
 def _check_outcome(number: int, done: Replayed, claimed: object) -> None:
     outcome = done.game.outcome(done.state)
     if outcome is None:
-        raise RecordError(number, "the record claims an outcome but the match is not over")
+        raise RecordError(number, "record.outcome_early")
     replayed = outcome_json(outcome)
     if claimed != replayed:
         said = describe_outcome(claimed) if isinstance(claimed, dict) else f"the outcome {_short(claimed)}"
-        raise RecordError(
-            number,
-            f"the claimed outcome differs from the replay: the record claims {said}; "
-            f"the replay gives {describe_outcome(replayed)}",
-        )
+        raise RecordError(number, "record.outcome_differs", claimed=said, replayed=describe_outcome(replayed))
 
 
 def make_records_dir(path: Path) -> None:
@@ -248,6 +243,6 @@ def read_lines(path: Path) -> list[str]:
     try:
         return path.read_text("utf-8").splitlines()
     except OSError as exc:
-        raise RecordError(0, f"can't read {path}: {exc.strerror}") from None
+        raise RecordError(0, "record.unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
     except UnicodeDecodeError:
-        raise RecordError(0, f"can't read {path}: it is not UTF-8 text") from None
+        raise RecordError(0, "record.not_utf8", path=str(path)) from None

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummykit.engine.options import rules_dict
-from rummykit.errors import IllegalActionError, NotationError, RummykitError
+from rummykit.errors import IllegalActionError, NotationError, RummykitError, message_of
 from rummykit.server import ops, ratings
 from rummykit.server.bots import BotRunner
 from rummykit.server.broker import Broker
@@ -538,7 +538,7 @@ class Hub:
             rules = info.load_rules(None, options)
             game = shared_game(info.name, _rules_json(rules))
         except RummykitError as exc:
-            raise ProtocolError("rules", reason=str(exc)) from None
+            raise ProtocolError("rules", reason=message_of(exc)) from None
         if not isinstance(seats, list) or len(seats) != game.players:
             raise ProtocolError("bad_request", reason=f"seats is a list of {game.players} seats")
         table_options = TableOptions.from_json(request)

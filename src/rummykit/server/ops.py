@@ -20,10 +20,9 @@ MAX_SEAT = 2**31
 
 def error_of(exc: ProtocolError | IllegalActionError | NotationError) -> dict[str, Any]:
     """A refusal as ``{"code", "params"}``: the server's and the engine's codes as they are, a
-    notation error as ``notation`` with ``token`` (its first 40 characters) and ``reason``."""
-    if isinstance(exc, NotationError):
-        return {"code": "notation", "params": {"token": exc.token[:40], "reason": exc.reason}}
-    return {"code": exc.code, "params": dict(exc.params)}
+    notation error as ``notation`` with ``token`` (its first 40 characters) and ``reason`` (a
+    nested ``{"code", "params"}``)."""
+    return exc.to_json()
 
 
 def seat_number(value: object) -> int:

@@ -21,7 +21,7 @@ from rummykit.engine.events import Event
 from rummykit.engine.game import Game
 from rummykit.engine.records import Replayed, outcome_json, replay
 from rummykit.engine.state import State
-from rummykit.errors import RecordError
+from rummykit.errors import RecordError, message_of
 from rummykit.server.protocol import ProtocolError
 from rummykit.variants.registry import game_from_record
 
@@ -71,7 +71,7 @@ def build(lines: Iterable[str]) -> GameReplay:
     try:
         done = replay(lines, game_from_record, on_step)
     except RecordError as exc:
-        raise ProtocolError("bad_record", line=exc.line, reason=exc.reason) from None
+        raise ProtocolError("bad_record", line=exc.line, reason=message_of(exc)) from None
     if kept is None:  # a record of the deal alone
         kept = _dealt(done)
     kept.complete = done.complete
@@ -106,7 +106,7 @@ def from_text(body: bytes) -> GameReplay:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
-        raise ProtocolError("bad_record", line=0, reason="the record is not UTF-8 text") from None
+        raise ProtocolError("bad_record", line=0, reason={"code": "record.not_text", "params": {}}) from None
     return build(text.splitlines())
 
 

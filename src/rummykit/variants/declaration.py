@@ -120,7 +120,7 @@ class GamePackage:
         applied: a mapping of option name to value (typed, or as text such as ``"5"``) or a
         sequence of ``name=value`` texts. Raises :class:`RulesError` naming a bad option."""
         if isinstance(options, str):
-            raise RulesError(f"{options!r}: give the options as a list of name=value texts")
+            raise RulesError("rules.options_list", options=repr(options)[:40])
         changes = options if isinstance(options, Mapping) else parse_overrides(options)
         base = rules_from_mapping(self.rules_type, read_preset(preset, self.name, self.preset))
         return rules_from_mapping(self.rules_type, changes, base)

@@ -62,11 +62,8 @@ def _owner_check(info: GamePackage, names: Sequence[str]) -> None:
     owners = [o.name for o in VARIANTS.values() if o is not info and set(names) <= set(o.option_names())]
     listed = ", ".join(repr(n[:40]) for n in foreign[:3]) + (", ..." if len(foreign) > 3 else "")
     if owners:
-        raise RulesError(
-            f"these are the rules of {' or '.join(owners)}, not of {info.name} "
-            f"({info.name} has no option {listed})"
-        )
-    raise RulesError(f"{info.name} has no option {listed}; its options are: {', '.join(info.option_names())}")
+        raise RulesError("rules.other_game", owners=" or ".join(owners), game=info.name, listed=listed)
+    raise RulesError("rules.no_option", game=info.name, listed=listed, options=", ".join(info.option_names()))
 
 
 def game_from_record(name: str, rules: Mapping[str, Any]) -> tuple[Game[Any, Any], object]:

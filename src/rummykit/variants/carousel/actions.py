@@ -211,45 +211,50 @@ def parse_action(text: str) -> CarouselAction:
             tuple(_card(token, placed=True) for token in split_tokens(part)) for part in rest.split("|")
         )
         if not table or any(not m for m in table):
-            raise NotationError(text, f"{verb.value} takes the whole new table, melds separated by |")
+            raise NotationError(text, "notation.whole_table", verb=verb.value)
         return CarouselAction(verb, table)
     words = rest.split()
     if verb in SIMPLE:
         if words:
-            raise NotationError(text, f"{verb.value} takes nothing more")
+            raise NotationError(text, "notation.takes_nothing", verb=verb.value)
         return CarouselAction(verb)
     if verb is CVerb.NEW:
-        _arity(text, words, 1, "new 7H (or new JK[7H])")
+        _arity(text, words, 1, "new 7H", "new JK[7H]")
         return CarouselAction(verb, card=_card(words[0], placed=True))
     if verb in (CVerb.ADD, CVerb.SPLIT):
         _arity(text, words, 2, f"{verb.value} 3 7H")
         return CarouselAction(verb, number=_number(words[0]), card=_card(words[1], placed=verb is CVerb.ADD))
     if verb in (CVerb.MOVE, CVerb.PULL):
-        _arity(text, words, 3, f"{verb.value} 3 7H 5 (or {verb.value} 3 7H new)")
+        _arity(text, words, 3, f"{verb.value} 3 7H 5", f"{verb.value} 3 7H new")
         target = None if words[2].lower() == "new" else _number(words[2])
         return CarouselAction(
             verb, number=_number(words[0]), card=_card(words[1], placed=False), other=target
         )
     if len(words) not in (2, 4) or (len(words) == 4 and words[2].lower() != "from"):
-        raise NotationError(text, "write replace 3 7H (or replace 3 7H from 5)")
+        raise NotationError(text, "notation.write_or", example="replace 3 7H", other="replace 3 7H from 5")
     card = _card(words[1], placed=False)
     if card[0] == JOKER:
-        raise NotationError(words[1], "name the real card, e.g. replace 4 5H")
+        raise NotationError(words[1], "notation.real_card")
     source = _number(words[3]) if len(words) == 4 else None
     return CarouselAction(verb, number=_number(words[0]), card=card, other=source)
 
 
-def _arity(text: str, words: list[str], count: int, example: str) -> None:
-    if len(words) != count:
-        raise NotationError(text, f"write {example}")
+def _arity(text: str, words: list[str], count: int, example: str, other: str | None = None) -> None:
+    """Raise :class:`NotationError` (showing ``example``, and ``other`` if given) unless the action
+    has ``count`` words after its verb."""
+    if len(words) == count:
+        return
+    if other is None:
+        raise NotationError(text, "notation.write", example=example)
+    raise NotationError(text, "notation.write_or", example=example, other=other)
 
 
 def _number(token: str) -> int:
     """A meld number 1..MAX_MELDS (checked before conversion: a huge number is refused cleanly)."""
     if not token.isdigit() or not token.isascii():
-        raise NotationError(token, "is not a meld number")
+        raise NotationError(token, "notation.meld_number", max=MAX_MELDS)
     if len(token) > 2 or not 1 <= int(token) <= MAX_MELDS:
-        raise NotationError(token, f"meld numbers are 1..{MAX_MELDS}")
+        raise NotationError(token, "notation.meld_number", max=MAX_MELDS)
     return int(token)
 
 
@@ -258,15 +263,12 @@ def _card(token: str, placed: bool) -> Card:
     or freed, which needs one; else a joker on the table, known by it)."""
     cards = parse_declared(Kind.CARDS, token)
     if len(cards) != 1:
-        raise NotationError(token, "name one card, e.g. 7H or JK[7H]")
+        raise NotationError(token, "notation.one_card")
     face, declared = cards[0]
     if face != JOKER and declared is not None:
-        raise NotationError(token, "only a joker is declared")
+        raise NotationError(token, "notation.only_joker_declared")
     if face == JOKER and (declared is None or declared == JOKER):
-        example = (
-            "a joker is played with the card it stands for" if placed else "a joker is named by its card"
-        )
-        raise NotationError(token, f"{example}, e.g. JK[9H]")
+        raise NotationError(token, "notation.joker_played" if placed else "notation.joker_named")
     return face, declared
 
 

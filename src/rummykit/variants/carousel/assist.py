@@ -100,9 +100,10 @@ def carousel_draft(game: CarouselGame, state: CarouselState, viewer: int | None)
     (``{"code", "params"}``, :func:`~rummykit.variants.carousel.manipulation.meld_problem`);
     ``points``: the viewer's hand value (null for a spectator), without the cards the viewer, to
     move, has placed in the draft (they count once it is committed); for the seat to move, ``commit``
-    and ``knock``: why each is refused now (``{"code", "params"}``, ``carousel.draft_meld_invalid``
-    naming the first invalid meld), or null when it is legal (or, for ``commit``, when the draft
-    is the table as it is)."""
+    and ``knock``: why each is refused now (the engine's refusal, ``{"code", "params"}``: for a
+    draft with an invalid meld, ``carousel.invalid_meld`` naming the first, with the same problem
+    as ``melds`` shows), or null when it is legal (or, for ``commit``, when the draft is the table
+    as it is)."""
     draft = game.draft(state)
     melds: list[dict[str, Any] | None] = []
     for meld in draft.melds:
@@ -122,12 +123,7 @@ def carousel_draft(game: CarouselGame, state: CarouselState, viewer: int | None)
     }
     if viewer is None or game.current_seat(state) != viewer:
         return out
-    bad = next(((n, m) for n, m in enumerate(melds, start=1) if m is not None), None)
     if game.draft_changed(state):
-        if bad is not None:
-            number, why = bad
-            out["commit"] = {"code": "carousel.draft_meld_invalid", "params": {"number": number, "why": why}}
-        else:
-            out["commit"] = _refused(game, state, viewer, CVerb.COMMIT)
+        out["commit"] = _refused(game, state, viewer, CVerb.COMMIT)
     out["knock"] = _refused(game, state, viewer, CVerb.KNOCK)
     return out

@@ -401,23 +401,17 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             out += legal_edit_ids(draft, hand, self.rules.joker_replace_from_table)
         return out
 
-    def refusal(self, state: CarouselState, seat: int, action: CarouselAction) -> IllegalActionError | None:
-        """Why ``seat`` may not play ``action`` now (the error :meth:`apply` would raise, with its
-        code and parameters), or ``None`` when it may."""
-        try:
-            self._check_turn(state, seat)
-            self._validate(state, seat, action)
-        except IllegalActionError as exc:
-            return exc
-        return None
-
     def _commit_fault(self, state: CarouselState, draft: DraftTable, hand: Sequence[int]) -> Fault | None:
         """Why committing ``draft`` is refused (:func:`move_fault`), or ``None``."""
         return move_fault(self.table_cards(state), draft.melds, hand, self.rules.joker_replace_from_table)
 
+    def action_problem(self, action: object) -> str | None:
+        """Why ``action`` is not a well-formed Carousel action (:func:`well_formed`), or ``None``."""
+        if not isinstance(action, CarouselAction):
+            return "not a Carousel action"
+        return None if well_formed(action) else "its parts don't fit its verb"
+
     def _validate(self, state: CarouselState, seat: int, action: CarouselAction) -> None:
-        if not well_formed(action):
-            raise IllegalActionError(P + "malformed", action=_shown(action))
         verb = action.verb
         if verb is CVerb.MELD or verb in DRAFT_VERBS:
             self._check_meld_now(state)
@@ -816,10 +810,6 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
     def piece_groups(self, state: CarouselState) -> Iterable[Sequence[int]]:
         """The stock, each hand and each table meld."""
         return [state.stock, *state.hands, *(m.pieces for m in state.table)]
-
-
-def _shown(action: object) -> str:
-    return repr(action)[:60]
 
 
 def _meld_diff(seat: int, old: Table, new: Table, played: Sequence[int]) -> dict[str, Any]:

@@ -33,7 +33,7 @@ def _counts(table: Table) -> tuple[Counter[int], Counter[int]]:
     return real, jokers
 
 
-Fault = tuple[str, dict[str, str]]
+Fault = tuple[str, dict[str, object]]
 """Why a table or meld is refused: an ``IllegalActionError`` code and its parameters."""
 
 
@@ -63,10 +63,10 @@ def _move(
     old: Table, new: Table, hand: Sequence[int], replace_from_table: bool
 ) -> tuple[list[int], Fault | None]:
     """(the faces played, ``None``) for a legal move, else (``[]``, why not): :func:`check_move`."""
-    for meld in new:
+    for number, meld in enumerate(new, start=1):
         fault = _meld_fault(tuple((face, said) for face, said in meld))
         if fault is not None:
-            return [], fault
+            return [], fault if fault[0] == UNDECLARED else _numbered(number, fault)
     old_real, old_jokers = _counts(old)
     new_real, new_jokers = _counts(new)
     gone = old_real - new_real
@@ -91,36 +91,36 @@ def _move(
     return played, None
 
 
-def _check_meld(meld: Sequence[DeclaredFace]) -> None:
-    """Raise unless ``meld`` is a valid group or sequence with every joker declared."""
-    fault = _meld_fault(tuple((face, said) for face, said in meld))
-    if fault is not None:
-        raise IllegalActionError(fault[0], **fault[1])
+UNDECLARED = "carousel.undeclared_joker"
+"""The fault of a meld with a joker written without its card (the meld named, not numbered)."""
+
+
+def _numbered(number: int, problem: Fault) -> Fault:
+    """The fault of a new table whose meld ``number`` has ``problem`` (:func:`meld_problem`)."""
+    return "carousel.invalid_meld", {"number": number, "why": {"code": problem[0], "params": problem[1]}}
 
 
 @lru_cache(maxsize=8192)
 def _meld_fault(meld: tuple[DeclaredFace, ...]) -> Fault | None:
-    """Why :func:`_check_meld` refuses ``meld``, as an error code and its parameters, or ``None``;
-    kept in a bounded memo (every check of a draft asks it of every meld)."""
+    """Why ``meld`` can't lie on the table: a joker without its declared card (:data:`UNDECLARED`)
+    or :func:`meld_problem`; ``None`` when it is a valid group or sequence. Kept in a bounded memo
+    (every check of a draft asks it of every meld)."""
     if any(face == JOKER and said is None for face, said in meld):
-        return "carousel.undeclared_joker", {"meld": meld_text(meld)}
-    try:
-        validate_meld([f for f, _ in meld], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in meld])
-    except MeldError as exc:
-        return "carousel.invalid_meld", {"meld": meld_text(meld), "reason": str(exc)}
-    return None
+        return UNDECLARED, {"meld": meld_text(meld)}
+    return meld_problem(meld)
 
 
-def meld_problem(meld: Sequence[DeclaredFace]) -> tuple[str, dict[str, object]] | None:
+def meld_problem(meld: Sequence[DeclaredFace]) -> Fault | None:
     """Why ``meld`` (cards, every joker declared) is not a valid group or sequence, as a code of
     :data:`~rummykit.variants.carousel.messages.MELD_PROBLEMS` with its parameters, or ``None``
     when it is valid: fewer than 3 cards (``meld_short``, ``count``); neither one rank nor one
     suit (``meld_mixed``); a set with a suit twice (``set_suits``, ``cards``: the two cards); a
     run with a rank twice (``run_twice``, ``cards``) or ranks that don't follow (``run_gap``).
-    A joker counts as its declared card."""
+    A joker counts as its declared card. The engine refuses a new table with such a meld with
+    the same code, as the ``why`` of ``carousel.invalid_meld`` (with the meld's ``number``)."""
     try:
-        _check_meld(meld)
-    except IllegalActionError:
+        validate_meld([f for f, _ in meld], CARD_MELDS, CARD_JOKERS, declared=[d for _, d in meld])
+    except MeldError:
         pass
     else:
         return None
@@ -176,12 +176,9 @@ def _legal(
 ) -> bool:
     """Whether ``new`` (``old`` with meld ``changed`` new or changed) is a legal move: the changed
     meld checked first, alone, then the whole move."""
-    try:
-        _check_meld(new[changed])
-        check_move(old, new, hand, replace)
-    except IllegalActionError:
+    if _meld_fault(tuple(new[changed])) is not None:
         return False
-    return True
+    return _move(old, new, hand, replace)[1] is None
 
 
 _SETS = tuple(tuple(make_face(s, rank) for s in range(N_SUITS)) for rank in range(1, N_RANKS + 1))

@@ -25,12 +25,12 @@ ERRORS = {
     P + "knock_at_turn_end": "knock at the end of your turn (after a meld or the third draw)",
     P + "knock_after_meld": "knock only after you have melded this round",
     P + "knock_too_high": "knock with {knock_max} points or less in hand (you hold {points})",
-    P + "malformed": "{action} is not a well-formed Carousel action",
     P + "nothing_to_meld": "nothing from your hand fits the table: no meld is possible now",
     P + "draft_open": "finish the draft first: commit it, or reset it to the table as it is",
     # a whole new table (check_move)
+    P + "position_round_end": "a round ends as knock S, out S or stock",
     P + "undeclared_joker": "{meld}: a joker on the table is written with its declared card, e.g. JK[5H]",
-    P + "invalid_meld": "the table holds an invalid meld: {reason}",
+    P + "invalid_meld": "meld {number} is not a valid meld: {why}",
     P + "card_left_table": "{card} left the table: cards never go back to a hand",
     P + "joker_left_table": "a joker left the table: a freed joker must be played again",
     P + "nothing_played": "a meld adds at least one card from the hand",
@@ -67,10 +67,9 @@ MELD_PROBLEMS = {
     P + "set_suits": "a set's cards are all of different suits: {cards} share one",
     P + "run_twice": "a run holds each rank once: {cards} share one",
     P + "run_gap": "a run's ranks follow each other (the ace low or high, never K A 2)",
-    P + "draft_meld_invalid": "meld {number} is not a valid meld: {why}",
 }
-"""Why a meld of the draft is not valid (:func:`~rummykit.variants.carousel.manipulation.meld_problem`),
-and why a draft with such a meld can't be committed."""
+"""Why a meld is not valid (:func:`~rummykit.variants.carousel.manipulation.meld_problem`): the
+``why`` of ``carousel.invalid_meld``, which refuses a new table (a draft's commit) with such a meld."""
 
 EVENTS = {
     P + "drew": "seat {seat} draws a card",

@@ -23,10 +23,12 @@ from typing import Any
 from rummykit.core.melds import Meld
 from rummykit.core.pieces import JOKER
 from rummykit.errors import IllegalActionError, RummykitError
+from rummykit.messages import render
 from rummykit.session.messages import SessionError
 from rummykit.solvers.rearrange import validate_table_meld
 from rummykit.variants.carousel.actions import Card, CarouselAction, CVerb, card_text
 from rummykit.variants.carousel.draft import DraftTable, edit
+from rummykit.variants.carousel.manipulation import meld_problem
 
 Melds = list[list[Card]]
 
@@ -52,12 +54,14 @@ def draft_of(observation: Mapping[str, Any]) -> DraftTable:
 
 
 def meld_status(cards: Sequence[Card]) -> Meld | str:
-    """The meld ``cards`` form, or why they form none (the table checker's reason)."""
+    """The meld ``cards`` form, or why they form none, in English: the engine's problem
+    (:func:`~rummykit.variants.carousel.manipulation.meld_problem`, the ``why`` of its refusal),
+    or, for a joker written without its card, the table checker's reason."""
     try:
         return validate_table_meld(cards)
     except RummykitError as exc:
-        text = str(exc).removeprefix("the table holds an invalid meld: ")
-        return text.split(" is not a meld: ", 1)[-1]
+        problem = meld_problem(cards)
+        return str(exc) if problem is None else render(*problem)
 
 
 def is_new(cards: Sequence[Card], table: Sequence[Sequence[Card]]) -> bool:

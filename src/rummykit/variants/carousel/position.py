@@ -134,7 +134,7 @@ def read_position(rules: CarouselRules, pieces: PieceSet, text: str) -> Carousel
             how, hands = r.parts(record, "a past round (how : hands)", 2)
             words = how.split()
             if (words[:1], len(words)) not in ((["knock"], 2), (["out"], 2), (["stock"], 1)):
-                raise NotationError(how, "a round ends as knock S, out S or stock")
+                raise NotationError(how, "carousel.position_round_end")
             actor = r.seat(words[1], "a past round's seat") if len(words) == 2 else None
             faces = [r.faces(hand) for hand in r.per_seat(hands, "a past round's hands")]
             knocker = actor if words[0] == "knock" else None

@@ -196,7 +196,7 @@ class CarouselClient(TableClient[CarouselGame]):
         if not is_number(word):
             raise RummykitError(f"{quoted(word)} is not a meld number: write {example}")
         if len(word) > len(str(MAX_MELDS)):
-            raise NotationError(word, f"meld numbers are 1..{MAX_MELDS}")
+            raise NotationError(word, "notation.meld_number", max=MAX_MELDS)
         return int(word)
 
     @staticmethod

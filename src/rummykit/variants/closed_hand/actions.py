@@ -95,10 +95,64 @@ class HandAction:
         return SHOW_ID
 
 
+PIECELESS = frozenset({Verb.DRAW, Verb.TAKE, Verb.PASS})
+"""The verbs that take no piece."""
+
+
+def shape_problem(action: object, kind: Kind) -> str | None:
+    """Why ``action`` (built in code, not parsed) is not a well-formed action of a closed-hand
+    game played with pieces of ``kind``, or ``None``.
+
+    Checks the types; that ``draw``, ``take`` and ``pass`` take no piece; that the others take one
+    face 0..52 written in ``kind``'s notation; that only ``finish`` takes an arrangement, a tuple
+    of non-empty groups of (face, declared) pairs, declared ``None`` or 0..51. Whether the
+    arrangement is right (the pieces held, real melds) is the game's question, not this one.
+    """
+    if not isinstance(action, HandAction) or not isinstance(action.verb, Verb):
+        return "not a closed-hand game's action (a HandAction)"
+    verb = action.verb
+    if not isinstance(action.kind, Kind):
+        return f"kind is {action.kind!r}, not a Kind"
+    if verb in PIECELESS:
+        if action.face is not None or action.groups is not None:
+            return f"{verb.value} takes no piece"
+        return None
+    if not _is_face(action.face, JOKER):
+        return f"{verb.value} takes one face 0..{JOKER}"
+    if action.kind is not kind:
+        return f"its piece is written as {action.kind.value}, the game's pieces are {kind.value}"
+    groups = action.groups
+    if groups is None:
+        return None
+    if verb is not Verb.FINISH:
+        return "only finish takes an arrangement"
+    if not isinstance(groups, tuple) or not groups or not all(_group_ok(g) for g in groups):
+        return "an arrangement is a tuple of non-empty tuples of (face, declared) pairs"
+    return None
+
+
+def _is_face(value: object, top: int) -> bool:
+    return type(value) is int and 0 <= value <= top
+
+
+def _group_ok(group: object) -> bool:
+    return (
+        isinstance(group, tuple)
+        and bool(group)
+        and all(
+            isinstance(p, tuple)
+            and len(p) == 2
+            and _is_face(p[0], JOKER)
+            and (p[1] is None or _is_face(p[1], JOKER - 1))
+            for p in group
+        )
+    )
+
+
 def action_from_id(action_id: int, kind: Kind, show_face: int | None = None) -> HandAction:
     """The action with integer id ``action_id`` (``show`` needs the face to show)."""
     if not 0 <= action_id < NUM_ACTIONS:
-        raise NotationError(str(action_id), f"an action id is 0..{NUM_ACTIONS - 1}")
+        raise NotationError(str(action_id), "notation.action_id", last=NUM_ACTIONS - 1)
     if action_id < DISCARD_BASE:
         return HandAction((Verb.DRAW, Verb.TAKE, Verb.PASS)[action_id], kind=kind)
     if action_id < FINISH_BASE:
@@ -118,16 +172,15 @@ def parse_action(text: str, kind: Kind, verbs: frozenset[Verb] = frozenset(Verb)
     faces = parse_faces(kind, rest)
     if verb in (Verb.DRAW, Verb.TAKE, Verb.PASS):
         if faces or colon:
-            raise NotationError(text, f"{verb.value} takes no piece")
+            raise NotationError(text, "notation.takes_nothing", verb=verb.value)
         return HandAction(verb, kind=kind)
     if len(faces) != 1:
-        example = format_face(kind, 6)
-        raise NotationError(text, f"{verb.value} takes exactly one piece, e.g. {verb.value} {example}")
+        raise NotationError(text, "notation.one_piece", verb=verb.value, example=format_face(kind, 6))
     groups = None
     if colon:
         if verb is not Verb.FINISH:
-            raise NotationError(text, "only finish takes an arrangement")
+            raise NotationError(text, "notation.arrangement_finish_only")
         groups = tuple(tuple(parse_declared(kind, part)) for part in tail.split("|"))
         if any(not g for g in groups):
-            raise NotationError(text, "an empty group in the arrangement")
+            raise NotationError(text, "notation.empty_group")
     return HandAction(verb, faces[0], groups, kind)

@@ -36,7 +36,7 @@ from rummykit.engine.game import (
     highest_wins,
 )
 from rummykit.engine.piece_pool import FacePool, pick
-from rummykit.errors import IllegalActionError, MeldError
+from rummykit.errors import IllegalActionError, MeldError, message_of
 from rummykit.solvers.arrange import WinKind
 from rummykit.solvers.report import HandProfile, whole_hand_kinds
 from rummykit.variants.closed_hand import messages as _messages
@@ -50,6 +50,7 @@ from rummykit.variants.closed_hand.actions import (
     Verb,
     action_from_id,
     parse_action,
+    shape_problem,
 )
 from rummykit.variants.closed_hand.finish_search import finishes as finishing_discards
 from rummykit.variants.closed_hand.position import ClosedHandPosition
@@ -337,6 +338,11 @@ class ClosedHandGame(ClosedHandPosition[S], Game[S, HandAction]):
             )
         return self._finishes_with(state, rack, action.face, state.taken)
 
+    def action_problem(self, action: object) -> str | None:
+        """Why ``action`` is not a well-formed action of this game (:func:`shape_problem`: its
+        pieces in this game's notation), or ``None``."""
+        return shape_problem(action, self.pieces.kind)
+
     def _validate(self, state: S, seat: int, action: HandAction) -> None:
         """A finish with the player's own arrangement is checked first, so that a wrong one is
         explained (a piece missing, a group that is no meld) rather than only refused."""
@@ -399,9 +405,10 @@ class ClosedHandGame(ClosedHandPosition[S], Game[S, HandAction]):
         """The action written as ``text`` (see :mod:`rummykit.variants.closed_hand.actions`)."""
         return parse_action(text, self.pieces.kind, self.verbs)
 
-    def action_id(self, state: S, action: HandAction) -> int:
-        """The integer id of ``action`` (see :mod:`rummykit.variants.closed_hand.actions`)."""
-        return action.id
+    def action_id(self, state: S, action: HandAction) -> int | None:
+        """The integer id of ``action`` (see :mod:`rummykit.variants.closed_hand.actions`);
+        ``None`` for a malformed action (:meth:`action_problem`)."""
+        return None if shape_problem(action, self.pieces.kind) else action.id
 
     def action_from_id(self, state: S, seat: int, action_id: int) -> HandAction:
         """The action with integer id ``action_id`` in this round (legal or not)."""
@@ -503,7 +510,7 @@ class ClosedHandGame(ClosedHandPosition[S], Game[S, HandAction]):
                 for g in action.groups
             ]
         except MeldError as exc:
-            raise IllegalActionError("bad_meld", reason=str(exc)) from None
+            raise IllegalActionError("bad_meld", reason=message_of(exc)) from None
         pairs = {m.kind is MeldKind.PAIR for m in melds}
         if pairs == {True} and len(melds) != PAIRS_IN_A_FINISH:
             raise IllegalActionError("pairs_finish_is_seven")

@@ -189,7 +189,7 @@ class ClosedHandPosition(ABC, Generic[S]):
         r.get(self.aside_name, lambda v, w: self._set_aside(state, _one(r.pieces_of(v, w), v, w)))
         state.order = r.get("order", r.seats)
         if sorted(state.order) != list(range(self.players)):
-            raise NotationError(r.fields["order"], f"order names each of the {self.players} seats once")
+            raise NotationError(r.fields["order"], "position.order", players=self.players)
         state.discarded = set(r.get("discarded", r.seats))
         self._read_position_fields(r, state)
         piles = len(self._empty_piles())
@@ -197,7 +197,7 @@ class ClosedHandPosition(ABC, Generic[S]):
         state.stock = r.get("stock", r.pieces_of)
         taken = r.get("taken", lambda v, w: r.held(state.racks[state.turn], v, w, last=True))
         if len(taken) > 1:
-            raise NotationError(r.fields["taken"], "taken is one piece, or -")
+            raise NotationError(r.fields["taken"], "position.one_piece_or_none", what="taken")
         state.taken = taken[0] if taken else None
         known = r.get("known", r.per_seat)
         state.known = [
@@ -226,7 +226,7 @@ class ClosedHandPosition(ABC, Generic[S]):
         except NotationError:
             raise
         except RummykitError as exc:
-            raise NotationError(aside, str(exc)) from None
+            raise NotationError.because(aside, exc) from None
         winner = r.maybe(winner_text, "a past round's winner", r.seat)
         discard = r.maybe(discard_text, "a past round's finishing discard", r.face)
         rules = self.solver_profile.meld_rules
@@ -235,13 +235,13 @@ class ClosedHandPosition(ABC, Generic[S]):
             for m in r.split(laid_text, MELD, "melds")
         )
         if (winner is None) != (discard is None) or (winner is None) != (not laid):
-            raise NotationError(record, "a past round has a winner, its finishing discard and melds, or none")
+            raise NotationError(record, "position.past_winner")
         return self._round_result(state, winner, discard, laid)
 
 
 def _one(ids: list[int], value: str, what: str) -> int:
     if len(ids) != 1:
-        raise NotationError(value, f"{what} is one piece")
+        raise NotationError(value, "position.one_piece", what=what)
     return ids[0]
 
 
@@ -251,5 +251,5 @@ def _unheld(pieces: PieceSet, racks: list[list[int]], record: str) -> int:
     held = {pieces.face(p) for rack in racks for p in rack}
     face = next((f for f in range(N_FACES) if f not in held), None)
     if face is None:
-        raise NotationError(record, "a piece set aside written - is one no hand held")
+        raise NotationError(record, "position.aside_unheld")
     return face

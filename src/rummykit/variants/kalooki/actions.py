@@ -37,6 +37,7 @@ stay 1..count: a retract gives its numbers again). In all 19,254 ids: 9,153 meld
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
@@ -133,27 +134,36 @@ def parse_action(text: str) -> KalookiAction:
     verb, rest = read_verb(text, KVerb)
     if verb in (KVerb.DRAW, KVerb.TAKE, KVerb.RETRACT):
         if rest:
-            raise NotationError(text, f"{verb.value} takes nothing more")
+            raise NotationError(text, "notation.takes_nothing", verb=verb.value)
         return KalookiAction(verb)
     if verb is KVerb.DISCARD:
         single = parse_declared(Kind.CARDS, rest)
         if len(single) != 1 or single[0][1] is not None:
-            raise NotationError(text, "discard takes exactly one card, e.g. discard 7H")
+            raise NotationError(text, "notation.one_piece", verb=verb.value, example="7H")
         return KalookiAction(verb, face=single[0][0])
     if verb is KVerb.MELD:
         melds = tuple(tuple(parse_declared(Kind.CARDS, part)) for part in rest.split("|"))
         if not melds or any(not m for m in melds):
-            raise NotationError(text, "meld takes cards, melds separated by |, e.g. meld 7H 7D 7C")
+            raise NotationError(text, "notation.melds")
+        _natural_undeclared(text, [c for m in melds for c in m])
         return KalookiAction(verb, melds=melds)
     number, _, cards_part = rest.partition(" ")
     if not (number.isascii() and number.isdigit()):
-        raise NotationError(text, f"{verb.value} takes a meld number then cards, e.g. {verb.value} 3 TH")
+        raise NotationError(text, "notation.number_then_cards", verb=verb.value)
     if len(number) > len(str(MAX_MELDS)) or not 1 <= int(number) <= MAX_MELDS:
-        raise NotationError(number, f"a meld number is 1..{MAX_MELDS}")
+        raise NotationError(number, "notation.meld_number", max=MAX_MELDS)
     cards = tuple(parse_declared(Kind.CARDS, cards_part))
     if not cards:
-        raise NotationError(text, f"{verb.value} takes cards after the meld number")
+        raise NotationError(text, "notation.number_then_cards", verb=verb.value)
+    _natural_undeclared(text, cards)
     return KalookiAction(verb, target=int(number), cards=cards)
+
+
+def _natural_undeclared(text: str, cards: Sequence[tuple[int, int | None]]) -> None:
+    """Raise :class:`NotationError` if one of ``cards`` declares a card other than a joker (a
+    natural card stands for itself) or declares a joker as a joker."""
+    if any((face != JOKER and said is not None) or said == JOKER for face, said in cards):
+        raise NotationError(text, "notation.only_joker_declared")
 
 
 # ---------------------------------------------------------------------- the meld table

@@ -52,7 +52,7 @@ from rummykit.engine.events import Event
 from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, first_wanted, fresh_seed, round_rng
 from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.engine.table import Declared, TableMeld
-from rummykit.errors import IllegalActionError, MeldError
+from rummykit.errors import IllegalActionError, MeldError, message_of
 from rummykit.memo import keep
 from rummykit.variants.kalooki import messages as _messages
 from rummykit.variants.kalooki.actions import (
@@ -220,7 +220,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         """:meth:`_meld_options` by meld (its ``id``, the meld kept alive while cached)."""
         self._last_options: tuple[tuple[TableMeld, ...], _TableOptions] = ((), _TableOptions((), (), (), ()))
         """The last table whose lay-off options were listed (its melds) and those options."""
-        self._validated: dict[tuple[bytes, tuple[int | None, ...]], _Checked | str] = {}
+        self._validated: dict[tuple[bytes, tuple[int | None, ...]], _Checked | MeldError] = {}
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
         self._table_views: tuple[tuple[TableMeld, ...], list[dict[str, Any]]] = ((), [])
@@ -242,22 +242,21 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
 
     def _fits(self, kept: list[Declared], card: DeclaredFace) -> bool:
         """Whether a table meld's cards ``kept`` (:meth:`_kept`) and ``card`` make a meld."""
-        return not isinstance(self._checked([*kept, (DECKS.piece(card[0], 0), card[1])]), str)
+        return not isinstance(self._checked([*kept, (DECKS.piece(card[0], 0), card[1])]), MeldError)
 
-    def _table_meld(self, number: int, owner: int, played: Sequence[Declared]) -> TableMeld | str:
+    def _table_meld(self, number: int, owner: int, played: Sequence[Declared]) -> TableMeld | MeldError:
         """``played`` (card ids, declarations) as table meld ``number`` laid by ``owner`` (what
-        :func:`placed_meld` makes of it), or the reason it is no meld (the text of
-        :class:`MeldError`)."""
+        :func:`placed_meld` makes of it), or the reason it is no meld (the :class:`MeldError`)."""
         checked = self._checked(played)
-        if isinstance(checked, str):
+        if isinstance(checked, MeldError):
             return checked
         meld, order = checked
         return TableMeld(number, owner, tuple([played[i][0] for i in order]), meld)
 
-    def _checked(self, played: Sequence[Declared]) -> _Checked | str:
+    def _checked(self, played: Sequence[Declared]) -> _Checked | MeldError:
         """The meld :func:`validate_meld` makes of ``played`` (card ids, declarations) and the
-        order of its cards (:data:`_Checked`), or the reason it is none (the text of
-        :class:`MeldError`); memoised per faces and declarations, the same for every copy of a
+        order of its cards (:data:`_Checked`), or the reason it is none (the :class:`MeldError`,
+        its traceback dropped); memoised per faces and declarations, the same for every copy of a
         card."""
         key = (bytes(map(_CARD, played)).translate(FACE_TABLE), tuple(map(_DECLARATION, played)))
         checked = self._validated.get(key)
@@ -266,7 +265,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
                 meld = validate_meld(list(key[0]), self.meld_rules, WILDS, declared=list(key[1]))
                 checked = (meld, _face_order(key[0], meld.faces))
             except MeldError as exc:
-                checked = str(exc)
+                checked = exc.with_traceback(None)
             keep(self._validated, key, checked, MELDS_KEPT)
         return checked
 
@@ -348,7 +347,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
 
     def _action(self, number: int) -> KalookiAction:
         """The action with id ``number``, made once (actions are immutable values, well formed:
-        :meth:`_plan` knows them by identity and skips their shape check)."""
+        :meth:`action_problem` knows them by identity and skips their shape check)."""
         action = self._actions.get(number)
         if action is None:
             action = self._actions.setdefault(number, action_from_id(number))
@@ -617,7 +616,6 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         return None
 
     def _validate(self, state: KalookiState, seat: int, action: KalookiAction) -> None:
-        self._check_shape(action)
         if action.verb is V_DISCARD:
             self._discard_plan(state, seat, action)
         else:
@@ -633,26 +631,19 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             or not 0 <= seat < self.players
         ):
             self._check_turn(state, seat)  # raises: ``seat`` is not the seat to move
-        if id(action) not in self._well_formed:
-            self._check_shape(action)
+        self._check_shape(action)
         return self._apply(state, seat, action)
 
+    def action_problem(self, action: object) -> str | None:
+        """Why ``action`` is not a well-formed Kalooki action (:func:`shape_problem`), or ``None``;
+        an action of :meth:`_action` is, known by identity."""
+        return None if id(action) in self._well_formed else shape_problem(action)
+
     # ------------------------------------------------------------------ planning an action
-    def _check_shape(self, action: KalookiAction) -> None:
-        """Raise :class:`IllegalActionError` unless ``action`` is well formed (an action of
-        :meth:`_action` is, by identity)."""
-        problem = None if id(action) in self._well_formed else shape_problem(action)
-        if problem is not None:
-            raise IllegalActionError("kalooki_malformed", reason=problem)
-
-    def _plan(self, state: KalookiState, seat: int, action: KalookiAction) -> _Draft | None:
-        """Check ``action`` (not a discard) in full on a draft; raise :class:`IllegalActionError`
-        if illegal. Returns the draft to commit (``None`` for draw and take)."""
-        self._check_shape(action)
-        return self._planned(state, seat, action)
-
     def _planned(self, state: KalookiState, seat: int, action: KalookiAction) -> _Draft | None:
-        """:meth:`_plan` of a well-formed ``action`` other than a discard."""
+        """Check a well-formed ``action`` (not a discard) in full on a draft; raise
+        :class:`IllegalActionError` if illegal. Returns the draft to commit (``None`` for draw and
+        take)."""
         verb = action.verb
         if verb is V_DRAW or verb is V_TAKE:
             if state.phase is not _DRAW:
@@ -701,8 +692,8 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
 
     def _new_meld(self, number: int, owner: int, played: list[Declared]) -> TableMeld:
         meld = self._table_meld(number, owner, played)
-        if isinstance(meld, str):
-            raise IllegalActionError("kalooki_not_a_meld", reason=meld)
+        if isinstance(meld, MeldError):
+            raise IllegalActionError("kalooki_not_a_meld", reason=message_of(meld))
         return meld
 
     def _plan_melds(self, draft: _Draft, seat: int, action: KalookiAction) -> None:

@@ -61,12 +61,21 @@ ERRORS = {
         "your melds this turn are worth less than {open_min}: meld more, or retract them"
     ),
     "kalooki_use_released_joker": "a released joker must be used in a meld this turn",
-    "kalooki_malformed": "not a well-formed Kalooki action: {reason}",
 }
 """Illegal-move errors (:class:`rummykit.errors.IllegalActionError` codes). ``kalooki_not_a_meld``
-carries the meld checker's ``reason``, which names only the cards the mover played."""
+carries the meld checker's ``reason`` (its code, ``meld.…``, with parameters), which names only the cards
+the mover played."""
 
-MESSAGES: dict[str, str] = {**EVENTS, **NOTES, **ERRORS}
+POSITION = {
+    "kalooki_position_turn": "the seat to move is in the match (active)",
+    "kalooki_position_pending": "pending lists table meld numbers",
+    "kalooki_position_released": "released lists jokers",
+    "kalooki_position_round_end": "a round ends as out S, hunt S or exhausted N",
+    "kalooki_position_out": "seat {seat} went out: its hand is empty",
+}
+"""Why a Kalooki position text can't be read (:class:`rummykit.errors.NotationError` codes)."""
+
+MESSAGES: dict[str, str] = {**EVENTS, **NOTES, **ERRORS, **POSITION}
 """Every code of Kalooki with its English text."""
 
 register(MESSAGES)

@@ -125,15 +125,15 @@ def read_position(rules: KalookiRules, text: str) -> KalookiState:
     phase = KPhase(r.get("phase", lambda v, w: r.word(v, w, [p.value for p in KPhase])))
     turn = r.get("turn", r.seat)
     if turn not in active and phase is not KPhase.OVER:
-        raise NotationError(r.fields["turn"], "the seat to move is in the match (active)")
+        raise NotationError(r.fields["turn"], "kalooki_position_turn")
     numbers = {m.number for m in table}
     pending = r.get("pending", r.ints)
     if not set(pending) <= numbers:
-        raise NotationError(r.fields["pending"], "pending lists table meld numbers")
+        raise NotationError(r.fields["pending"], "kalooki_position_pending")
     known = r.get("known", r.per_seat)
     released = r.get("released", lambda v, w: r.held(hands[turn], v, w, last=True))
     if any(DECKS.face(p) != JOKER for p in released):
-        raise NotationError(r.fields["released"], "released lists jokers")
+        raise NotationError(r.fields["released"], "kalooki_position_released")
     return KalookiState(
         seed=r.get("seed", r.whole),
         round_no=r.get("round", lambda v, w: r.whole(v, w, low=1)),
@@ -165,13 +165,13 @@ def _results(r: PositionReader, rules: KalookiRules, value: str, what: str) -> l
         how, hands_text = r.parts(record, "a past round (how : hands)", 2)
         words = how.split()
         if len(words) != 2 or words[0] not in ROUND_ENDS:
-            raise NotationError(how, "a round ends as out S, hunt S or exhausted N")
+            raise NotationError(how, "kalooki_position_round_end")
         kind, number = words
         count = r.count(number, "a past round's number") if kind == "exhausted" else 0
         winner = None if kind == "exhausted" else r.seat(number, "a past round's winner")
         hands = [r.faces(hand) for hand in r.per_seat(hands_text, "a past round's hands")]
         FacePool(DECKS).take(f for hand in hands for f in hand)
         if winner is not None and hands[winner]:
-            raise NotationError(record, f"seat {winner} went out: its hand is empty")
+            raise NotationError(record, "kalooki_position_out", seat=winner)
         out.append(round_result(round_no, winner, kind, count, hands, rules))
     return out

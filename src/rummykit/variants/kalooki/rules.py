@@ -52,7 +52,7 @@ class KalookiRules:
         check_range("elimination_limit", self.elimination_limit, 0)
         check_range("rounds", self.rounds, 1)
         if self.match is MatchMode.ROUNDS and self.rounds is None:
-            raise RulesError("option match=rounds needs the number of rounds: rounds=N")
+            raise RulesError("rules.match_rounds")
 
     def values(self) -> CardValues:
         """Card values with this table's ace and joker penalties in hand (meld values unchanged)."""

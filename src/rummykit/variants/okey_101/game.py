@@ -698,7 +698,6 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
 
     # ------------------------------------------------------------------ planning an action
     def _validate(self, state: Okey101State, seat: int, action: Okey101Action) -> None:
-        self._check_shape(action)
         if action.verb is V_DISCARD:
             self._discard_plan(state, seat, action)
         else:
@@ -711,12 +710,10 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         self._check_shape(action)
         return self._apply(state, seat, action)
 
-    def _check_shape(self, action: Okey101Action) -> None:
-        """Raise :class:`IllegalActionError` unless ``action`` is well formed (one made from an id
-        is, by identity)."""
-        problem = None if id(action) in self._well_formed else shape_problem(action)
-        if problem is not None:
-            raise IllegalActionError("okey_101.malformed", reason=problem)
+    def action_problem(self, action: object) -> str | None:
+        """Why ``action`` is not a well-formed 101 Okey action (:func:`shape_problem`), or
+        ``None``; one made from an id is, known by identity."""
+        return None if id(action) in self._well_formed else shape_problem(action)
 
     def _plan(self, state: Okey101State, seat: int, action: Okey101Action) -> _Draft | None:
         """Check ``action`` (not a discard) in full on a draft; raise :class:`IllegalActionError`

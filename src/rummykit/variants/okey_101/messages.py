@@ -97,7 +97,6 @@ ERRORS = {
         "or every tile but one"
     ),
     "okey_101.opened_already": "you have opened already: lay melds one at a time",
-    "okey_101.malformed": "not a well-formed 101 Okey action: {reason}",
 }
 """Illegal-move errors (:class:`rummykit.errors.IllegalActionError` codes). ``okey_101.not_a_meld``
 carries the meld checker's ``reason``, which names only the tiles the mover played."""

@@ -38,11 +38,9 @@ class TurkishRummyRules:
         for name in PENALTIES:
             value = getattr(self, name)
             if value > 0:
-                raise RulesError(
-                    f"option {name}: {value} is not a penalty: give 0 or a negative number, e.g. -2"
-                )
+                raise RulesError("rules.not_penalty", name=name, value=value)
         if self.penalty_limit is not None and self.penalty_limit >= 0:
-            raise RulesError(f"option penalty_limit: {self.penalty_limit} is not a negative total, e.g. -20")
+            raise RulesError("rules.not_negative_total", name="penalty_limit", value=self.penalty_limit)
 
     def meld_rules(self) -> MeldRules:
         """Sets (distinct suits, or up to 8 of a rank with ``set_distinct_suits=false``) and runs."""

@@ -184,10 +184,17 @@ def test_a_round_end_names_every_multiplier_and_fine() -> None:
     assert "discarded R8, which could be laid off (işlek taş): +101" in lines[2]
     assert "discarded R13, an okey: +101" in lines[3]
     words = [w.plain for w in client.round_end_hand(1, hands[1], result) or []]
-    assert words[-1].strip() == "15 in tiles x4 + 101 for 1 okey kept = 161"
+    # each hand's multipliers named, a pair opener's doubling too
+    assert (
+        words[-1].strip()
+        == "15 in tiles x2 for a pairs finish, x2 for finishing with an okey + 101 for 1 okey kept = 161"
+    )
     words = [w.plain for w in client.round_end_hand(2, hands[2], result) or []]
-    assert words[-1].strip() == "4 in tiles x4 x2 (opened with pairs) = 32"
+    assert (
+        words[-1].strip()
+        == "4 in tiles x2 for a pairs finish, x2 for finishing with an okey, x2 for opening with pairs = 32"
+    )
     words = [w.plain for w in client.round_end_hand(3, hands[3], result) or []]
-    assert words[-1].strip() == "not opened: 202 x4 = 808"
+    assert words[-1].strip() == "not opened: 202 x2 for a pairs finish, x2 for finishing with an okey = 808"
     words = [w.plain for w in client.round_end_hand(0, hands[0], result) or []]
-    assert words == ["finished: -101 x4 = -404"]
+    assert words == ["finished: -101 x2 for a pairs finish, x2 for finishing with an okey = -404"]

@@ -70,6 +70,14 @@ def test_greedy_never_throws_an_islek_tile_or_an_okey_when_it_has_another() -> N
     assert played[-1] in ("discard B2", "discard Y5")
 
 
+def test_greedy_reads_the_table_from_its_view_alone() -> None:
+    # a bot of a fresh game, before it has opened (no lay-off listed yet): R2 is işlek on R3 R4 R5,
+    # so it is thrown last although it is the loneliest, lowest tile
+    game, state = setup(["R2 B9 Y12 K11 K1"] + [None] * 3, opened={1: "melds"}, table=[(1, "R3 R4 R5")])
+    order = GreedyBot(game).discard_order(game.observe(state, 0), game.legal_actions(state, 0))
+    assert [game.action_text(a) for a in order][-1] == "discard R2"
+
+
 def test_greedy_throws_a_fined_tile_only_when_all_are() -> None:
     game, state = setup(["R10 K13"] + [None] * 3, opened={1: "melds"}, table=[(1, "R7 R8 R9")])
     bot = GreedyBot(game)

@@ -265,6 +265,24 @@ def test_determinise_with_only_the_piles_tops_shown() -> None:
     assert steps == 400 or game.is_terminal(state)
 
 
+@pytest.mark.parametrize("laid", ["R5 Y5 K13[K5]", "R5 K13[B5] Y5", "R8 K13[R9] R10 R11", "K13[B7] B7"])
+def test_determinise_keeps_every_okey_as_declared(laid: str) -> None:
+    """A table meld's okeys stand for what they were declared as, a set's for a colour other than
+    the first one missing too: every seat's world shows the same table, and a malformed view is
+    refused with a reason."""
+    opened = {0: "pairs" if len(laid.split()) == 2 else "melds", 1: "melds"}
+    game, state = setup(["R1 R2 B9", None, None, None], opened=opened, table=[(0, laid), (1, "Y1 Y2 Y3")])
+    for seat in range(4):
+        view = game.observe(state, seat)
+        world = game.determinise(view, random.Random(seat))
+        assert game.observe(world, seat) == view
+        assert game.legal_actions(world, seat) == game.legal_actions(state, seat)
+    view = game.observe(state, 0)
+    view["table"][0] = {**view["table"][0], "stands_for": view["table"][0]["faces"]}  # K13 as K13
+    with pytest.raises(NotationError, match="not a meld as shown"):
+        game.determinise(view, random.Random(0))
+
+
 def test_every_code_the_package_raises_has_its_english_text() -> None:
     codes = set()
     for path in PACKAGE.glob("*.py"):

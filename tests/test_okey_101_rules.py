@@ -584,6 +584,27 @@ def test_multipliers_and_penalties_are_options() -> None:
     assert round_result(play(game, state, "discard B1"))["deltas"][0] == -50 * 7
 
 
+@pytest.mark.parametrize("pairs_penalty", [2, 1])
+def test_each_multiplied_score_names_its_reasons(pairs_penalty: int) -> None:
+    """Every seat's note carries the factors its points were multiplied by, each with its reason:
+    the finish's (the largest, as they don't stack here) and a pair opener's own doubling; a factor
+    of 1 multiplies nothing and is no reason."""
+    rules = Okey101Rules(
+        stack_multipliers=False, okey_finish_multiplier=3, pairs_penalty_multiplier=pairs_penalty
+    )
+    game, state = setup(
+        ["K13", None, "R5 K7", "R5 K7"], opened={0: "pairs", 2: "melds", 3: "pairs"}, rules=rules
+    )
+    result = round_result(play(game, state, "discard K13"))
+    okey = {"code": "okey_101.x_okey", "params": {"factor": 3}}
+    paired = [{"code": "okey_101.x_pairs_opener", "params": {"factor": 2}}] if pairs_penalty == 2 else []
+    seats = {n["params"]["seat"]: n["params"] for n in result["notes"] if n["code"].endswith("_points")}
+    assert [seats[s]["factors"] for s in range(4)] == [[okey], [okey], [okey], [okey, *paired]]
+    assert [seats[s]["factor"] for s in range(4)] == [3, 3, 3, 3 * pairs_penalty]
+    assert seats[0]["bonus"] == -101 and result["deltas"][3] == 12 * 3 * pairs_penalty
+    assert game.from_position(game.position(state)).results[-1].notes == tuple(result["notes"])
+
+
 # ---------------------------------------------------------------- penalties during play
 def test_a_playable_discard_costs_101() -> None:
     game, state = setup(

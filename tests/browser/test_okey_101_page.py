@@ -20,6 +20,7 @@ from table_driver import Okey101Person, reseed
 
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
+from rummykit.variants.okey_101.messages import NOTES
 from test_server_support import Server, running
 
 SIZES = ((1280, 800), (390, 844), (844, 390))
@@ -85,8 +86,35 @@ def test_a_whole_101_match_against_three_bots(pages: Pages, server: Server) -> N
         if note["code"] in ("okey_101.unopened_points", "okey_101.hand_points", "okey_101.finisher_points"):
             name = "Ann" if note["params"]["seat"] == 0 else f"Bot {note['params']['seat'] + 1}"
             expect(end).to_contain_text(name)
+            for factor in note["params"]["factors"]:  # each multiplier named with its reason
+                expect(end).to_contain_text(NOTES[factor["code"]].format(**factor["params"]))
     expect(end).not_to_contain_text("seat ")
     assert [total for _, total in person.round_end_totals()] == view["observation"]["scores"]
+    # a pair opener's hand says why it is doubled, in the page's words
+    doubled = {
+        "code": "okey_101.hand_points",
+        "params": {
+            "seat": 1,
+            "tiles": ["R5", "K7"],
+            "total": 12,
+            "factor": 6,
+            "okeys": 0,
+            "fine": 0,
+            "points": 72,
+            "factors": [
+                {"code": "okey_101.x_okey", "params": {"factor": 3}},
+                {"code": "okey_101.x_pairs_opener", "params": {"factor": 2}},
+            ],
+        },
+    }
+    worded = page.evaluate(
+        """async (note) => {
+            const game = (await import("/static/js/games/okey_101.js")).default;
+            return game.roundNote(note, { seatName: (s) => `Bot ${s + 1}` });
+        }""",
+        doubled,
+    )
+    assert worded == "Bot 2 keeps R5 K7: 12 x3 for finishing with an okey, x2 for opening with pairs = 72"
     shots(page, "en", "okey101-en-match-end")
     end.get_by_role("button", name="Close").click()
     expect(page.get_by_test_id("scores").locator("tbody tr")).to_have_count(1)

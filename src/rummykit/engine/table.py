@@ -1,9 +1,10 @@
-"""The public table of melds (Kalooki, Carousel): numbered melds that every seat sees, each piece
-with what it stands for, jokers with their declared cards.
+"""The public table of melds, for the games whose melds stay on the table for every seat to see
+and build on: numbered melds, each piece with what it stands for, wilds with their declared
+faces.
 
 A :class:`TableMeld` is immutable; changing the table means building new melds through
-:func:`table_meld`, which validates them. Rules specs: ``kalooki.md`` "Melds" and "Releasing
-jokers", ``carousel.md`` "Melds" and "Melding".
+:func:`table_meld`, which validates them (:func:`placed_meld` takes a meld its caller
+validated). Each game's rules spec says what its table melds are and how they change.
 """
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ class TableMeld:
 
     def declarations(self, pieces: PieceSet, wilds: Wilds, fixed_sets: bool) -> list[int | None]:
         """What each piece is held to stand for when the meld changes: a run's wilds keep their
-        declared faces; a set's wilds keep theirs only when ``fixed_sets`` (Carousel), else they
-        stand for whichever suit is still missing (Kalooki)."""
+        declared faces; a set's wilds keep theirs only when ``fixed_sets``, else they stand for
+        whichever suit is still missing."""
         out: list[int | None] = []
         for piece, stands in zip(self.pieces, self.meld.stands_for, strict=True):
             wild = wilds.is_wild(pieces.face(piece))

@@ -19,8 +19,6 @@ from typing import Any
 
 from rummykit.core.melds import Meld, MeldKind, Wilds
 from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, make_face, rank_of, suit_of
-from rummykit.engine.table import TableMeld
-from rummykit.memo import keep
 from rummykit.solvers.arrange import Arrangement, HandSolver, Objective, solver_for
 from rummykit.variants.okey_101.actions import (
     V_DISCARD,
@@ -70,10 +68,6 @@ def near_counts(hand: Sequence[int], okey: int) -> dict[int, int]:
     return out
 
 
-VIEWS_KEPT = 1024
-"""Table views whose melds a bot keeps (all forgotten when full)."""
-
-
 class GreedyBot:
     """Greedy 101 Okey play from the observation and the legal actions only (module docstring).
     ``seed`` is unused: the bot is deterministic."""
@@ -85,29 +79,6 @@ class GreedyBot:
         self.rules: Okey101Rules = game.rules
         self.solver = Okey101Solver(game.rules)
         self.points: HandSolver = solver_for(game.meld_rules, game.rules.values())
-        self._melds: dict[int, tuple[dict[str, Any], TableMeld]] = {}
-        """The table meld of each table view seen (by the view's ``id``, the view kept alive): an
-        observation shares the views of melds that did not change."""
-
-    # ------------------------------------------------------------------ the view
-    def _table(self, observation: dict[str, Any], okey: int) -> list[TableMeld]:
-        """The table as melds (tile ids stand in: only faces are read)."""
-        book = self.game.book
-        out = []
-        for view in observation["table"]:
-            hit = self._melds.get(id(view))
-            if hit is None or hit[0] is not view:
-                run = view["kind"] == MeldKind.RUN.value
-                faces = list(view["faces"])
-                said = [
-                    s if run and f == okey else None for f, s in zip(faces, view["stands_for"], strict=True)
-                ]
-                meld = book.check(faces, said, view["kind"] == MeldKind.PAIR.value, okey)
-                assert not isinstance(meld, str)
-                made = TableMeld(view["number"], view["owner"], tuple(range(len(faces))), meld)
-                hit = keep(self._melds, id(view), (view, made), VIEWS_KEPT)
-            out.append(hit[1])
-        return out
 
     # ------------------------------------------------------------------ choosing
     def choose(self, observation: dict[str, Any], legal: list[Okey101Action]) -> Okey101Action:
@@ -237,7 +208,7 @@ class GreedyBot:
         okey = observation["okey"]
         wilds = self.game.book.wilds(okey)
         opened = observation["opened"][observation["seat"]]
-        table = self._table(observation, okey)
+        table = self.game.book.view_melds(observation["table"], okey)
         costly = set(islek_discards(self.game.book, table, hand, okey)) | {okey}
         if opened == "none":
             kept = self.solver.best_opening(hand, wilds).melds

@@ -41,6 +41,7 @@ NOTES = {
     "okey_101.x_hand": "x{factor} for a hand finish",
     "okey_101.x_pairs": "x{factor} for a pairs finish",
     "okey_101.x_okey": "x{factor} for finishing with an okey",
+    "okey_101.x_pairs_opener": "x{factor} for opening with pairs",
     "okey_101.no_stack": "(multipliers don't stack: the largest applies)",
     "okey_101.finisher_points": "seat {seat} finished: {points}",
     "okey_101.unopened_points": "seat {seat} has not opened: {penalty} x{factor} = {points}",
@@ -50,7 +51,8 @@ NOTES = {
     "okey_101.fine_playable": "seat {seat} discarded {tile}, which could be laid off: +{points}",
     "okey_101.fine_okey": "seat {seat} discarded an okey, {tile}: +{points}",
 }
-"""Round-result notes (the first is the headline)."""
+"""Round-result notes (the first is the headline). The notes scoring a seat carry ``factors``, the
+notes (``okey_101.x_…``) of the reasons its points were multiplied."""
 
 ERRORS = {
     "okey_101.no_take_now": "no tile is taken now: play on the table, then discard",

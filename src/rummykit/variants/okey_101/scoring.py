@@ -8,8 +8,11 @@ otherwise, and when the stock ran out, 1. The finisher scores ``finish_bonus`` x
 has not opened ``unopened_penalty`` x M whatever the hand holds; one who has, the tiles left in
 hand (an okey at its printed number, a false joker at the okey's) x M, doubled again
 (``pairs_penalty_multiplier``) for a pair opener, plus ``okey_in_hand_penalty`` per okey kept, not
-multiplied. The fines incurred during play are already in the running scores and join the round's
-score changes as they are. A void round scores nothing (:func:`void_scored`).
+multiplied. Each seat's note carries the reasons its points were multiplied, ``factors``: notes
+with a reason's code and its ``factor`` (the finish's that make M, ``okey_101.x_pairs_opener`` for
+a pair opener's hand; none of 1), so that a client names them. The fines incurred during play are
+already in the running scores and join the round's score changes as they are. A void round scores
+nothing (:func:`void_scored`).
 
 A round's :class:`~rummykit.engine.game.RoundResult` (:func:`round_result`) is what the game records
 and what position text reads back from the facts its scores follow from
@@ -31,6 +34,8 @@ from rummykit.variants.okey_101.state import Fine, FineKind, Opened
 
 VOID = "void"
 """The kind of a round that scores nothing and is dealt again."""
+PAIRS_OPENER = "okey_101.x_pairs_opener"
+"""The reason a pair opener's hand is multiplied again (``pairs_penalty_multiplier``)."""
 
 
 @dataclass(frozen=True)
@@ -61,10 +66,14 @@ class Scored:
     notes: tuple[dict[str, Any], ...]
 
 
-def multiplier(rules: Okey101Rules, finish: Finish | None) -> tuple[int, list[dict[str, Any]]]:
-    """M and the notes naming each factor (none when M is 1 for want of any)."""
+def multiplier(
+    rules: Okey101Rules, finish: Finish | None
+) -> tuple[int, list[dict[str, Any]], list[dict[str, Any]]]:
+    """M, the notes naming each factor of the finish (none when M is 1 for want of any) and the
+    factors M is made of, each a note with its reason and ``factor`` (every one that applies when
+    they stack, else the largest; none of 1)."""
     if finish is None:
-        return 1, []
+        return 1, [], []
     factors = [
         (code, factor)
         for code, factor, on in (
@@ -75,17 +84,19 @@ def multiplier(rules: Okey101Rules, finish: Finish | None) -> tuple[int, list[di
         if on
     ]
     if not factors:
-        return 1, []
+        return 1, [], []
     terms = [note(code, factor=factor) for code, factor in factors]
     if rules.stack_multipliers:
-        total = 1
-        for _, factor in factors:
-            total *= factor
+        applied = terms
     else:
-        total = max(factor for _, factor in factors)
+        applied = [max(terms, key=lambda t: int(t["params"]["factor"]))]
         if len(factors) > 1:
             terms.append(note("okey_101.no_stack"))
-    return total, [note("okey_101.multiplier", factor=total, terms=terms)]
+    total = 1
+    for term in applied:
+        total *= term["params"]["factor"]
+    why = [t for t in applied if t["params"]["factor"] != 1]
+    return total, [note("okey_101.multiplier", factor=total, terms=terms)], why
 
 
 def tile_points(face: int, okey: int) -> int:
@@ -105,13 +116,22 @@ def score_round(
     """The scores of a round whose ``hands`` (faces per seat) are left as they are, each seat
     having ``opened`` as given, the okey's face ``okey``, ended by ``finish`` (``None``: the stock
     ran out) with ``fines`` incurred during play."""
-    factor, notes = multiplier(rules, finish)
+    factor, notes, why = multiplier(rules, finish)
     deltas = []
     lines = []
     for seat, hand in enumerate(hands):
         if finish is not None and seat == finish.seat:
             points = rules.finish_bonus * factor
-            lines.append(note("okey_101.finisher_points", seat=seat, points=points))
+            lines.append(
+                note(
+                    "okey_101.finisher_points",
+                    seat=seat,
+                    bonus=rules.finish_bonus,
+                    factor=factor,
+                    factors=list(why),
+                    points=points,
+                )
+            )
         elif opened[seat] is Opened.NONE:
             points = rules.unopened_penalty * factor
             lines.append(
@@ -120,12 +140,16 @@ def score_round(
                     seat=seat,
                     penalty=rules.unopened_penalty,
                     factor=factor,
+                    factors=list(why),
                     points=points,
                 )
             )
         else:
             okeys = hand.count(okey)
             total = sum(tile_points(f, okey) for f in hand)
+            factors = list(why)
+            if opened[seat] is Opened.PAIRS and rules.pairs_penalty_multiplier != 1:
+                factors.append(note(PAIRS_OPENER, factor=rules.pairs_penalty_multiplier))
             times = factor * (rules.pairs_penalty_multiplier if opened[seat] is Opened.PAIRS else 1)
             points = total * times + okeys * rules.okey_in_hand_penalty
             lines.append(
@@ -135,6 +159,7 @@ def score_round(
                     tiles=[format_face(Kind.TILES, f) for f in hand],
                     total=total,
                     factor=times,
+                    factors=factors,
                     okeys=okeys,
                     fine=okeys * rules.okey_in_hand_penalty,
                     points=points,
@@ -192,7 +217,6 @@ def scored_facts(result: RoundResult) -> tuple[list[Opened], list[tuple[int, int
     when its finish is a pairs finish; a pair opener whose hand costs what a meld opener's would,
     ``pairs_penalty_multiplier=1``, is given as a meld opener), and the fines as (seat, face), in the
     order incurred."""
-    factor = next((n["params"]["factor"] for n in result.notes if n["code"] == "okey_101.multiplier"), 1)
     pairs = "pairs" in result.kind.split("+")
     opened = [Opened.MELDS] * len(result.deltas)
     fines = []
@@ -200,7 +224,7 @@ def scored_facts(result: RoundResult) -> tuple[list[Opened], list[tuple[int, int
         code, params = item["code"], item["params"]
         if code == "okey_101.unopened_points":
             opened[params["seat"]] = Opened.NONE
-        elif (code == "okey_101.hand_points" and params["factor"] != factor) or (
+        elif (code == "okey_101.hand_points" and PAIRS_OPENER in (f["code"] for f in params["factors"])) or (
             code == "okey_101.finisher_points" and pairs
         ):
             opened[params["seat"]] = Opened.PAIRS

@@ -22,6 +22,7 @@ from rummykit.core.melds import (
     MeldKind,
     MeldRules,
     Wilds,
+    meld_as_written,
     missing_suits,
     run_ends,
     validate_meld,
@@ -89,6 +90,9 @@ class TableBook:
         self._meld_fits: dict[int, tuple[TableMeld, int, tuple[Fit, ...]]] = {}
         """:meth:`fits` by table meld (its ``id``, the meld kept alive while kept) and okey: a
         table is listed again and again while its melds stay."""
+        self._written: dict[tuple[tuple[tuple[int, int | None], ...], bool, int], Meld | str] = {}
+        self._views: dict[int, tuple[Mapping[str, Any], int, TableMeld]] = {}
+        """:meth:`view_melds`' melds by view (its ``id``, the view kept alive while kept) and okey."""
 
     def wilds(self, okey: int) -> Wilds:
         """The round's wilds when the okey's face is ``okey``: both okeys, a false joker standing
@@ -221,41 +225,62 @@ class TableBook:
                 out.setdefault(tile_of(wanted, okey), Swap(tile_of(wanted, okey), index))
         return tuple(sorted(out.values(), key=lambda s: s.face))
 
+    def written(self, cards: Sequence[tuple[int, int | None]], pair: bool, okey: int) -> Meld | str:
+        """The meld ``cards`` (faces, declared faces or ``None``) make in the order given
+        (:func:`~rummykit.core.melds.meld_as_written`, as position text reads a table meld back: a
+        wild written with what it stands for keeps it), a pair when ``pair``, else a set or a run,
+        or the reason they make none."""
+        key = (tuple(cards), pair, okey)
+        found = self._written.get(key)
+        if found is None:
+            try:
+                if pair and len(cards) != 2:
+                    raise MeldError("a pair is two tiles")
+                meld = meld_as_written(cards, self.rules, self.wilds(okey), allow_pair=pair)
+                if pair and meld.kind is not MeldKind.PAIR:
+                    raise MeldError("a pair is two tiles")
+                found = meld
+            except MeldError as exc:
+                found = str(exc)
+            keep(self._written, key, found, KEPT)
+        return found
+
     def view_melds(
         self,
         views: Sequence[Mapping[str, Any]],
         okey: int,
-        take: Callable[[Sequence[int]], Sequence[int]] = first_copies,
+        take: Callable[[Sequence[int]], Sequence[int]] | None = None,
     ) -> list[TableMeld]:
         """The table melds a seat's view shows (``Okey101Game.observe``'s ``table``: each meld's
-        ``number``, ``owner``, ``kind``, ``faces``, ``stands_for``), a run's okeys declared as what
-        they stand for, tile ids from ``take`` (faces to ids; by default the first copy of each
-        face, enough for the questions of a table, which read faces only). Raises
-        :class:`NotationError` for a view that is no such meld."""
+        ``number``, ``owner``, ``kind``, ``faces``, ``stands_for``), every okey declared as what it
+        stands for, the tiles in the order shown. Tile ids from ``take`` (faces to ids); without
+        it, the first copy of each face (enough for the questions of a table, which read faces
+        only) and the meld of each view kept while the view is (an observation shares the views of
+        melds that did not change). Raises :class:`NotationError` for a view that is no such
+        meld."""
+        if take is not None:
+            return [self._view_meld(view, okey, take) for view in views]
         melds = []
         for view in views:
-            faces = list(view["faces"])
-            run = view["kind"] == MeldKind.RUN.value
-            declared = [
-                s if run and f == okey else None for f, s in zip(faces, view["stands_for"], strict=True)
-            ]
-            made = self.table_meld(
-                view["number"],
-                view["owner"],
-                list(zip(take(faces), declared, strict=True)),
-                view["kind"] == MeldKind.PAIR.value,
-                okey,
-            )
-            if (
-                isinstance(made, str)
-                or list(made.meld.faces) != faces
-                or list(made.meld.stands_for) != list(view["stands_for"])
-            ):
-                raise NotationError(
-                    str(view["number"]), "the observation's table meld is not a meld as shown"
-                )
-            melds.append(made)
+            hit = self._views.get(id(view))
+            if hit is None or hit[0] is not view or hit[1] != okey:
+                made = self._view_meld(view, okey, first_copies)
+                hit = keep(self._views, id(view), (view, okey, made), KEPT)
+            melds.append(hit[2])
         return melds
+
+    def _view_meld(
+        self, view: Mapping[str, Any], okey: int, take: Callable[[Sequence[int]], Sequence[int]]
+    ) -> TableMeld:
+        """The table meld ``view`` shows (:meth:`view_melds`)."""
+        faces, stands = list(view["faces"]), list(view["stands_for"])
+        made: Meld | str | None = None
+        if len(faces) == len(stands):
+            said = [(f, s if f == okey else None) for f, s in zip(faces, stands, strict=True)]
+            made = self.written(said, view["kind"] == MeldKind.PAIR.value, okey)
+        if not isinstance(made, Meld) or made.kind.value != view["kind"] or list(made.stands_for) != stands:
+            raise NotationError(str(view["number"]), "the observation's table meld is not a meld as shown")
+        return TableMeld(view["number"], view["owner"], tuple(take(faces)), made)
 
     def islek(self, table: Sequence[TableMeld], okey: int) -> frozenset[int]:
         """The faces that could be laid off on a set or run of ``table`` now (``işlek``): natural

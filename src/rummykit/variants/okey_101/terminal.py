@@ -416,8 +416,8 @@ class Okey101Client(TableClient[Okey101Game]):
 
     def round_end_hand(self, seat: int, hand: Sequence[int], result: RoundResult) -> list[Text] | None:
         """``seat``'s tiles left (okeys marked) and its points in words: the finisher's bonus, the
-        unopened penalty, or the tiles times the multiplier (doubled again for a pair opener) plus
-        each okey kept; a void round's hands are not shown."""
+        unopened penalty, or the tiles, each with the multipliers that apply and why (the note's
+        ``factors``), plus each okey kept; a void round's hands are not shown."""
         if result.kind == "void":
             return None
         okey = result.wilds[0] if result.wilds else self.obs["okey"]
@@ -428,19 +428,18 @@ class Okey101Client(TableClient[Okey101Game]):
         )
         if note is None:
             return words
-        params, m = note["params"], self.multiplier(result)
+        params = note["params"]
+        times = "".join(f" {render(f['code'], f['params'])}," for f in params["factors"]).rstrip(",")
         if note["code"] == "okey_101.finisher_points":
-            text = f"finished: {self.rules.finish_bonus} x{m} = {params['points']}"
+            text = f"finished: {params['bonus']}{times}"
         elif note["code"] == "okey_101.unopened_points":
-            text = f"not opened: {params['penalty']} x{m} = {params['points']}"
+            text = f"not opened: {params['penalty']}{times}"
         else:
-            text = f"{params['total']} in tiles x{m}"
-            if params["factor"] != m:
-                text += f" x{params['factor'] // m} (opened with pairs)"
+            text = f"{params['total']} in tiles{times}"
             okeys = params["okeys"]
             if okeys:
                 text += f" + {params['fine']} for {okeys} okey{'s' if okeys > 1 else ''} kept"
-            text += f" = {params['points']}"
+        text += f" = {params['points']}"
         return [*words, Text(f"  {text}" if words else text, style="bold" if seat == self.seat else DIM)]
 
     def round_end_extra(self, result: RoundResult) -> list[Text]:

@@ -304,21 +304,31 @@ function finishWords(label) {
   return listText(label.split("+").map((k) => t(`okey_101_finish_${k}`)));
 }
 
+/** The reasons a seat's points were multiplied (the note's `factors`, each a code with its
+ * `factor`) as a list: "x2 for a hand finish, x2 for opening with pairs". */
+function factorsText(factors, ctx) {
+  return listText(factors.map((f) => t(f.code, f.params, ctx)));
+}
+
 /** The round notes the page words itself: how the round was finished (its English `label` in
- * words), the multipliers' terms as a list, and each hand's points without the factors and okey
- * fines that are not there. */
+ * words), the multipliers' terms as a list, and each seat's points with the multipliers' reasons
+ * and okey fines that are there. */
 function roundNote(note, ctx) {
   if (note.code === "okey_101.finished") {
     return sentence("okey_101_ui_finished", { name: ctx.seatName(note.params.seat), how: finishWords(note.params.label) }, ctx);
   }
+  const p = note.params;
+  const times = p && p.factors && p.factors.length > 0;
+  const factors = times ? factorsText(p.factors, ctx) : "";
   if (note.code === "okey_101.hand_points") {
-    const p = note.params;
-    const key = `okey_101_ui_hand${p.factor > 1 ? "_x" : ""}${p.okeys > 0 ? "_okeys" : ""}`;
-    return sentence(key, { ...p, name: ctx.seatName(p.seat), tiles: isolate(p.tiles.join(" ")) }, ctx);
+    const key = `okey_101_ui_hand${times ? "_x" : ""}${p.okeys > 0 ? "_okeys" : ""}`;
+    return sentence(key, { ...p, factors, name: ctx.seatName(p.seat), tiles: isolate(p.tiles.join(" ")) }, ctx);
   }
   if (note.code === "okey_101.unopened_points") {
-    const p = note.params;
-    return sentence(p.factor > 1 ? "okey_101_ui_unopened_x" : "okey_101_ui_unopened", { ...p, name: ctx.seatName(p.seat) }, ctx);
+    return sentence(times ? "okey_101_ui_unopened_x" : "okey_101_ui_unopened", { ...p, factors, name: ctx.seatName(p.seat) }, ctx);
+  }
+  if (note.code === "okey_101.finisher_points" && times) {
+    return sentence("okey_101_ui_finisher_x", { ...p, factors, name: ctx.seatName(p.seat) }, ctx);
   }
   if (note.code === "okey_101.multiplier") {
     const terms = listText(note.params.terms.map((term) => t(term.code, term.params, ctx)));

@@ -187,3 +187,13 @@ def test_the_search_sees_only_its_observation() -> None:
     again = SearchBot(game, 3, iterations=4)
     again.rollout = spied_rollout
     assert again.choose(game.observe(other, seat), game.legal_actions(other, seat)) == chosen
+
+
+def test_greedy_opens_in_one_play_after_a_retract() -> None:
+    # a meld laid short of 101, then taken back: the opening now goes down as one ``open``,
+    # which is legal but not listed, and the bot (and so the hint) must still find it
+    game, state = setup(["R10 R11 K13 R13 Y10 Y11 Y12 Y13 R3 Y3 B3 B8 K1", None, None, None])
+    play(game, state, "meld R3 Y3 B3", "retract")
+    played = turn(game, state, GreedyBot(game))
+    assert played[0].startswith("open ")
+    assert state.opened[0] is Opened.MELDS and len(state.hands[0]) == 1

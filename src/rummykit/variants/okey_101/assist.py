@@ -26,6 +26,7 @@ from rummykit.variants.okey_101.actions import (
     V_DISCARD,
     V_LAYOFF,
     V_MELD,
+    V_OPEN,
     V_PAIR,
     V_SWAP,
     Okey101Action,
@@ -151,8 +152,11 @@ def move_params(action: Okey101Action, takes: int | None) -> dict[str, Any]:
     """The parts of ``action`` a client words it with, tiles in notation (an okey in a run with
     what it stands for, ``R6[B10]``): ``tiles`` for ``meld`` and ``pair``; ``number`` and
     ``tiles`` for ``layoff`` and ``swap``; ``tile`` for ``discard``, and for ``take`` the tile
-    taken (``takes``, a face); ``{}`` for ``draw`` and ``retract``."""
+    taken (``takes``, a face); ``melds`` for ``open`` (one text, the melds split by ``|``);
+    ``{}`` for ``draw`` and ``retract``."""
     verb = action.verb
+    if verb is V_OPEN:
+        return {"melds": " | ".join(" ".join(tile_list(m)) for m in action.melds)}
     if verb is V_MELD or verb is V_PAIR:
         return {"tiles": tile_list(action.melds[0])}
     if verb is V_LAYOFF or verb is V_SWAP:

@@ -216,6 +216,7 @@ function meldsText(melds) {
 function hintMove(hint) {
   const params = { ...hint.params };
   if (params.tiles) params.tiles = isolate(params.tiles.join(" "));
+  if (params.melds) params.melds = isolate(params.melds);
   return t(`okey_101_hint_${hint.verb}`, params);
 }
 

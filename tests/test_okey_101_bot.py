@@ -14,7 +14,8 @@ from okey_101_rig import play, setup
 from rummykit.bots.registry import make_bot
 from rummykit.core.notation import parse_face
 from rummykit.core.pieces import Kind
-from rummykit.variants.okey_101.actions import Okey101Action, Verb
+from rummykit.variants.okey_101.actions import Okey101Action, Verb, parse_action
+from rummykit.variants.okey_101.assist import move_params
 from rummykit.variants.okey_101.bots import GreedyBot
 from rummykit.variants.okey_101.game import Okey101Game
 from rummykit.variants.okey_101.rules import Okey101Rules, TakeDiscard
@@ -195,3 +196,18 @@ def test_the_search_sees_only_its_observation() -> None:
     again = SearchBot(game, 3, iterations=4)
     again.rollout = spied_rollout
     assert again.choose(game.observe(other, seat), game.legal_actions(other, seat)) == chosen
+
+
+def test_greedy_opens_in_one_play_after_a_retract() -> None:
+    # a meld laid short of 101, then taken back: the opening now goes down as one ``open``,
+    # which is legal but not listed, and the bot (and so the hint) must still find it
+    game, state = setup(["R10 R11 K13 R13 Y10 Y11 Y12 Y13 R3 Y3 B3 B8 K1", None, None, None])
+    play(game, state, "meld R3 Y3 B3", "retract")
+    played = turn(game, state, GreedyBot(game))
+    assert played[0].startswith("open ")
+    assert state.opened[0] is Opened.MELDS and len(state.hands[0]) == 1
+
+
+def test_an_open_hint_names_its_melds() -> None:
+    action = parse_action("open R1 R2 R3 | K9 Y9 B9 | B8 B9 R6[B10]")
+    assert move_params(action, None) == {"melds": "R1 R2 R3 | K9 Y9 B9 | B8 B9 R6[B10]"}

@@ -42,6 +42,12 @@ def okey_101_table(server: Server) -> dict[str, object]:
     return created
 
 
+WIDER_THAN_BOX = """(root) => [...root.querySelectorAll("*")]
+  .filter((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => `${e.tagName}.${e.className}: ${e.scrollWidth}px in ${e.clientWidth}px`)"""
+"""The elements under ``root`` whose content is wider than their box (clipped or scrolled)."""
+
+
 def shots(page: Page, lang: str, name: str) -> None:
     """Check and save the page at the three sizes; back to 1280x800."""
     for width, height in SIZES:
@@ -116,6 +122,14 @@ def test_a_whole_101_match_against_three_bots(pages: Pages, server: Server) -> N
     )
     assert worded == "Bot 2 keeps R5 K7: 12 x3 for finishing with an okey, x2 for opening with pairs = 72"
     shots(page, "en", "okey101-en-match-end")
+    # every hand shown (an unopened seat keeps 21 tiles) wraps inside the dialog on a phone
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert end.evaluate(WIDER_THAN_BOX) == []
+    hands = end.locator(".laid .meld")
+    assert hands.count()
+    wraps = hands.evaluate_all("(ms) => ms.map((m) => getComputedStyle(m).flexWrap)")
+    assert wraps == ["wrap"] * hands.count()
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     end.get_by_role("button", name="Close").click()
     expect(page.get_by_test_id("scores").locator("tbody tr")).to_have_count(1)
     expect(page.get_by_test_id("log")).to_contain_text("Ann")

@@ -26,6 +26,7 @@ from rummykit.variants.okey_101.actions import (
     V_DISCARD,
     V_LAYOFF,
     V_MELD,
+    V_OPEN,
     V_PAIR,
     V_SWAP,
     Okey101Action,
@@ -151,8 +152,11 @@ def move_params(action: Okey101Action, takes: int | None) -> dict[str, Any]:
     """The parts of ``action`` a client words it with, tiles in notation (an okey in a run with
     what it stands for, ``R6[B10]``): ``tiles`` for ``meld`` and ``pair``; ``number`` and
     ``tiles`` for ``layoff`` and ``swap``; ``tile`` for ``discard``, and for ``take`` the tile
-    taken (``takes``, a face); ``{}`` for ``draw`` and ``retract``."""
+    taken (``takes``, a face); ``melds`` for ``open`` (one text, the melds split by ``|``);
+    ``{}`` for ``draw`` and ``retract``."""
     verb = action.verb
+    if verb is V_OPEN:
+        return {"melds": " | ".join(" ".join(tile_list(m)) for m in action.melds)}
     if verb is V_MELD or verb is V_PAIR:
         return {"tiles": tile_list(action.melds[0])}
     if verb is V_LAYOFF or verb is V_SWAP:
@@ -165,7 +169,8 @@ def okey_101_hint(
     game: Okey101Game, state: Okey101State, observation: dict[str, Any], choice: Okey101Action
 ) -> dict[str, Any]:
     """The hint for the seat of ``observation`` whose greedy move is ``choice``: ``move``
-    ``"okey_101"``, ``action`` (its canonical text, one of the legal ones), its ``parts``, ``verb``
+    ``"okey_101"``, ``action`` (its canonical text: a listed legal action, or after a retract a whole
+    opening, ``open A | B``, legal but not listed), its ``parts``, ``verb``
     and ``params`` (:func:`move_params`); the hand's best ``opening`` (``melds`` as
     :func:`~rummykit.variants.okey_101.report.meld_json`, their ``value``, the ``total`` with this
     turn's sets and runs that don't open yet, whether that ``reaches`` ``open_min``), its most

@@ -25,6 +25,7 @@ from rummykit.variants.okey_101.actions import (
     V_DRAW,
     V_LAYOFF,
     V_MELD,
+    V_OPEN,
     V_PAIR,
     V_RETRACT,
     V_SWAP,
@@ -99,6 +100,15 @@ class GreedyBot:
                 action = listed.get(wanted)
                 if action is not None:
                     return action
+            if (
+                opened == "none"
+                and observation["retracted"]
+                and len(plan) > 1
+                and all(a.verb is V_MELD for a in plan)
+            ):
+                # after a retract an opening of sets and runs goes down in one play, which is
+                # legal but not listed (pairs are left alone: the table may refuse them)
+                return Okey101Action(V_OPEN, melds=tuple(a.melds[0] for a in plan))
         if opened != "none":
             for verb in (V_SWAP, V_LAYOFF):
                 found = [a for a in legal if a.verb is verb and (not must or a.tiles[0][0] in must)]

@@ -216,17 +216,22 @@ function meldsText(melds) {
 function hintMove(hint) {
   const params = { ...hint.params };
   if (params.tiles) params.tiles = isolate(params.tiles.join(" "));
+  if (params.melds) params.melds = isolate(params.melds);
   return t(`okey_101_hint_${hint.verb}`, params);
 }
 
 /** The hint: the greedy bot's move (`data-move` its text); before opening, the best opening and
- * the most pairs the hand holds; the tiles whose discard would be fined. */
-function Hint({ hint, onClose }) {
+ * the most pairs the hand holds; the tiles whose discard would be fined. A whole opening (`open A
+ * | B | …`, the move after a retract, which the rack's one-meld moves can't make) comes with a
+ * button that plays it (`apply-hint`): the server checks it as any move. */
+function Hint({ model, hint, onClose }) {
   const opening = hint.opening;
   const pairs = hint.pairs;
   return html`<section class="hint" data-testid="hint" aria-live="polite">
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
     <p><strong data-testid="hint-move" data-move=${hint.action}>${hintMove(hint)}</strong></p>
+    ${hint.verb === "open" &&
+    html`<button type="button" data-action="apply-hint" onClick=${() => model.act(hint.action)}>${t("okey_101_hint_play_open")}</button>`}
     ${hint.opened === "none" &&
     html`<p>${t("okey_101_hint_opening", { total: opening.total, min: hint.open_min })} <bdi dir="ltr">${meldsText(opening.melds)}</bdi></p>
       ${hint.pairs_min > 0 && html`<p>${t("okey_101_hint_pairs", { count: pairs.count, min: hint.pairs_min })}</p>`}`}

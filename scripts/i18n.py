@@ -1,7 +1,8 @@
 """The browser client's translation catalogs: extract, compile and check.
 
     python scripts/i18n.py extract   # sources -> locale/messages.pot and every locale's messages.po
-    python scripts/i18n.py compile   # locale/<lang>/LC_MESSAGES/messages.po -> i18n/<lang>.json
+    python scripts/i18n.py compile   # locale/<lang>/LC_MESSAGES/messages.po -> i18n/<lang>.json,
+                                     # i18n/<lang>/<game>.json and i18n/<lang>/rules.json
     python scripts/i18n.py check     # exit 1 on a missing, fuzzy or broken translation, or stale files
 
 The English texts (the keys' templates) come from two sources:
@@ -14,9 +15,12 @@ The English texts (the keys' templates) come from two sources:
 In the ``.po`` files a message's ``msgctxt`` is its key and its ``msgid`` the English template. When
 the English text of a key changes, ``extract`` keeps the old translation but marks it fuzzy (with the
 old English as ``#| msgid``); a fuzzy translation counts as missing until a translator clears the flag.
-``compile`` writes ``src/rummykit/web/i18n/<lang>.json``, a flat ``{key: template}`` object of every
-key: for the other languages their finished translations and the English where one is missing, so
-that a page loads one catalog. See ``docs/i18n.md``.
+``compile`` writes, per language, flat ``{key: template}`` objects: for the other languages their
+finished translations and the English where one is missing, so that a page loads one language.
+The keys are split (:func:`split`, :func:`owner`) between ``src/rummykit/web/i18n/<lang>.json``, the
+common catalog every page loads, ``i18n/<lang>/<game>.json``, the keys only a game's table and
+replay use, which the page loads before it shows that game, and ``i18n/<lang>/rules.json``, the
+rules options' help that only the lobby's create form shows. See ``docs/i18n.md``.
 """
 
 from __future__ import annotations
@@ -41,7 +45,8 @@ WEB = ROOT / "src" / "rummykit" / "web"
 LOCALE = WEB / "locale"
 """gettext files: ``messages.pot`` and ``<lang>/LC_MESSAGES/messages.po``."""
 COMPILED = WEB / "i18n"
-"""Compiled catalogs: ``<lang>.json``."""
+"""Compiled catalogs: ``<lang>.json`` (common), ``<lang>/<game>.json`` (a game's own keys) and
+``<lang>/rules.json`` (the create form's rules help)."""
 STRINGS = WEB / "strings.toml"
 """The browser page's English strings."""
 
@@ -59,6 +64,18 @@ REGISTERING_MODULES = (
 :func:`rummykit.messages.register` (besides :mod:`rummykit.messages` itself, which registers the
 game server's codes too); each game package
 registers its own (:meth:`rummykit.variants.declaration.GamePackage.register_messages`)."""
+
+SHARED = frozenset({"okey_label"})
+"""Keys named like a game's (:func:`owner`) that pages other than that game's table and replay use,
+so they stay in the common catalog: ``okey_label`` (the okey beside the indicator) is written by
+``games/tiles.js``, which 101 Okey's table shows as well as Okey's."""
+
+RULES = "rules"
+"""The catalog of the create form's rules help, ``i18n/<lang>/rules.json``: every rules option's
+name and help (``rule_<name>``, ``option_<name>``, ``value_<name>_<value>``, the page's
+``option_yes``…, a game's own help ``okey.option_rounds``), which only the lobby's create form
+(``web/js/create.js``) shows."""
+RULES_PREFIXES = ("option_", "rule_", "value_")
 
 KEY = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)*")
 """A key: ``snake_case`` words, dot-separated (``drew``, ``carousel.drew``, ``lobby.create``)."""
@@ -81,6 +98,55 @@ class Entry:
     key: str
     text: str
     origin: str
+
+
+def game_ids() -> tuple[str, ...]:
+    """The games' ids (:data:`rummykit.variants.registry.VARIANTS`), longest first, so that a key
+    ``okey_101_…`` is 101 Okey's, not Okey's."""
+    from rummykit.variants.registry import VARIANTS
+
+    return tuple(sorted(VARIANTS, key=lambda name: (-len(name), name)))
+
+
+def owner(key: str, games: Sequence[str]) -> str | None:
+    """The catalog part that holds ``key``: a game's id, :data:`RULES`, or ``None`` for the common
+    catalog. A key is a game's when it (or, for ``named.<code>``, its code) starts with the game's
+    id and ``.`` or ``_`` (``games`` longest first: :func:`game_ids`): the game's codes and its
+    table's strings, which only its controller (``web/js/games/<game>.js``), its table and its
+    replay show; except the keys of :data:`SHARED` (common) and a game's own help of a rules
+    option (``okey.option_rounds``: :data:`RULES`, with every key starting with one of
+    :data:`RULES_PREFIXES`)."""
+    code = key.removeprefix("named.")
+    if key in SHARED or code in SHARED:
+        return None
+    for game in games:
+        if code.startswith((f"{game}.", f"{game}_")):
+            return RULES if code.startswith(f"{game}.option_") else game
+    return RULES if key.startswith(RULES_PREFIXES) else None
+
+
+def split(table: Mapping[str, str], games: Sequence[str]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """``table`` as the page loads it: ``(common, {part: its keys})``, the parts every game of
+    ``games`` and :data:`RULES` (``{}`` when one holds no key)."""
+    if RULES in games:
+        raise I18nError(f"a game can't be called {RULES!r}: its catalog would be the rules help's")
+    common: dict[str, str] = {}
+    own: dict[str, dict[str, str]] = {part: {} for part in (*games, RULES)}
+    for key, text in table.items():
+        game = owner(key, games)
+        (common if game is None else own[game])[key] = text
+    return common, own
+
+
+def compiled_files(entries: Mapping[str, Entry], language: str) -> dict[Path, str]:
+    """The compiled files of ``language`` and their text: ``i18n/<lang>.json``,
+    ``i18n/<lang>/<game>.json`` for every game and ``i18n/<lang>/rules.json``."""
+    common, own = split(compiled(entries, language), game_ids())
+    files = {COMPILED / f"{language}.json": json_text(common)}
+    files.update(
+        {COMPILED / language / f"{game}.json": json_text(table) for game, table in sorted(own.items())}
+    )
+    return files
 
 
 def placeholders(template: str) -> frozenset[str]:
@@ -274,22 +340,27 @@ def json_text(table: Mapping[str, str]) -> str:
 
 
 def compile_all(strings_path: Path = STRINGS) -> list[str]:
-    """Write ``i18n/<lang>.json`` for every language; the files written."""
+    """Write ``i18n/<lang>.json`` and the parts ``i18n/<lang>/<part>.json`` for every language (and
+    remove a part that is no more, a game's that was removed); the files written or removed."""
     entries = english(strings_path)
     written = []
     for language in LANGUAGES:
-        path = COMPILED / f"{language}.json"
-        text = json_text(compiled(entries, language))
-        if not path.exists() or path.read_text("utf-8") != text:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, "utf-8")
-            written.append(path.name)
+        files = compiled_files(entries, language)
+        for path, text in files.items():
+            if not path.exists() or path.read_text("utf-8") != text:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, "utf-8")
+                written.append(path.relative_to(COMPILED).as_posix())
+        for stray in sorted(set((COMPILED / language).glob("*.json")) - set(files)):
+            stray.unlink()
+            written.append(f"{stray.relative_to(COMPILED).as_posix()} (removed)")
     return written
 
 
 def problems(strings_path: Path = STRINGS) -> list[str]:
     """Everything that is not finished: per language the missing, fuzzy and broken translations
-    and stale keys, an out-of-date ``.pot`` and out-of-date JSON files. Empty when all is well."""
+    and stale keys, an out-of-date ``.pot`` and missing, out-of-date or stray JSON files (a
+    common or a game catalog). Empty when all is well."""
     entries = english(strings_path)
     found: list[str] = []
     pot = LOCALE / "messages.pot"
@@ -312,9 +383,16 @@ def problems(strings_path: Path = STRINGS) -> list[str]:
             if reason:
                 found.append(f"{language}: {key}: {reason}")
     for language in LANGUAGES:
-        path = COMPILED / f"{language}.json"
-        if not path.exists() or path.read_text("utf-8") != json_text(compiled(entries, language)):
-            found.append(f"{path.relative_to(ROOT)} is out of date: run scripts/i18n.py compile")
+        files = compiled_files(entries, language)
+        for path, text in files.items():
+            if not path.exists():
+                found.append(f"{path.relative_to(ROOT)} is missing: run scripts/i18n.py compile")
+            elif path.read_text("utf-8") != text:
+                found.append(f"{path.relative_to(ROOT)} is out of date: run scripts/i18n.py compile")
+        found.extend(
+            f"{stray.relative_to(ROOT)} is no catalog's part: run scripts/i18n.py compile"
+            for stray in sorted(set((COMPILED / language).glob("*.json")) - set(files))
+        )
     return found
 
 

@@ -8,6 +8,7 @@ import dataclasses
 import importlib.util
 import json
 import re
+import shutil
 import subprocess
 import sys
 import typing
@@ -39,7 +40,10 @@ ENGLISH = i18n.english()
 
 
 def _json(language: str) -> dict[str, str]:
+    """Every key of ``language``'s compiled catalogs: the common one and every game's."""
     table: dict[str, str] = json.loads((i18n.COMPILED / f"{language}.json").read_text("utf-8"))
+    for path in sorted((i18n.COMPILED / language).glob("*.json")):
+        table.update(json.loads(path.read_text("utf-8")))
     return table
 
 
@@ -88,6 +92,79 @@ def test_files_up_to_date() -> None:
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "all catalogs complete" in result.stdout
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_catalog_is_split_into_its_parts(language: str) -> None:
+    """Each key is in one file: the common catalog or the part that owns it (a game's, "rules"),
+    and there is a part for every game and the rules help, and no other."""
+    games = i18n.game_ids()
+    common: dict[str, str] = json.loads((i18n.COMPILED / f"{language}.json").read_text("utf-8"))
+    parts = {p.stem: json.loads(p.read_text("utf-8")) for p in (i18n.COMPILED / language).glob("*.json")}
+    assert set(parts) == {*VARIANTS, i18n.RULES}
+    assert all(i18n.owner(key, games) is None for key in common)
+    for part, table in parts.items():
+        assert all(i18n.owner(key, games) == part for key in table), part
+        assert not set(table) & set(common)
+    assert i18n.owner("okey_101_turn_draw", games) == "okey_101"
+    assert i18n.owner("named.okey_101.finished", games) == "okey_101"
+    assert i18n.owner("okey_finish", games) == "okey"
+    assert i18n.owner("okey.option_rounds", games) == i18n.RULES
+    assert i18n.owner("okey_label", games) is None
+
+
+def test_a_missing_or_stale_part_is_a_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    compiled = tmp_path / "i18n"
+    shutil.copytree(i18n.COMPILED, compiled)
+    monkeypatch.setattr(i18n, "ROOT", tmp_path)
+    monkeypatch.setattr(i18n, "COMPILED", compiled)
+    assert i18n.problems() == []
+    (compiled / "th" / "okey_101.json").unlink()
+    (compiled / "fa" / "carousel.json").write_text("{}\n", "utf-8")
+    (compiled / "tr" / "gone.json").write_text("{}\n", "utf-8")
+    assert sorted(i18n.problems()) == [
+        "i18n/fa/carousel.json is out of date: run scripts/i18n.py compile",
+        "i18n/th/okey_101.json is missing: run scripts/i18n.py compile",
+        "i18n/tr/gone.json is no catalog's part: run scripts/i18n.py compile",
+    ]
+
+
+def test_a_part_is_only_written_where_it_is_loaded() -> None:
+    """A key of a game's part is written (named in the code) only by modules that only the game's
+    table and replay run (its controller and what only it imports); a key of the rules help only by
+    the create form, which loads that part. Keys the page builds (`okey_101_turn_${phase}`) are
+    the controllers' own (docs/i18n.md)."""
+    import web_modules
+
+    games = i18n.game_ids()
+    controllers = {game: web_modules.WEB / "js" / client for game, client in _clients().items()}
+    pages = web_modules.page_files() | web_modules.closure(
+        [web_modules.WEB / "js" / name for name in ("lobby.js", "account.js", "table.js", "replay.js")]
+    )
+    allowed: dict[str | None, set[Path]] = {i18n.RULES: {web_modules.RULES_FORM.resolve()}}
+    for game, controller in controllers.items():
+        others = set().union(*(web_modules.closure([c]) for g, c in controllers.items() if g != game))
+        allowed[game] = web_modules.closure([controller]) - others - pages
+    modules = {p.resolve(): p.read_text("utf-8") for p in (web_modules.WEB / "js").rglob("*.js")}
+    english = _json("en")
+    wrong = []
+    for key in english:
+        part = i18n.owner(key, games)
+        if part is None:
+            continue
+        quoted = re.compile(f"[\"'`]{re.escape(key)}[\"'`]")
+        wrong += [
+            (key, path.name)
+            for path, code in modules.items()
+            if quoted.search(code) and path not in allowed[part]
+        ]
+    assert not wrong
+
+
+def _clients() -> dict[str, str]:
+    from rummykit.server.rules_info import variants
+
+    return {v["variant"]: v["client"] for v in variants()["variants"] if v["client"]}
 
 
 def _options(rules_type: type[object]) -> dict[str, object]:

@@ -3,7 +3,9 @@
 dynamic ones (``import("./x.js")``, and the games' controllers that ``GET /variants`` names and
 ``lazy.js`` imports), and the files a page loads on each route: ``index.html``, its stylesheets and
 icon, ``main.js`` and everything it imports statically, the route's modules (:data:`ROUTES`) and
-everything they import statically, and the language's catalog.
+everything they import statically, and the language's catalogs: the common one and, on a table's or
+a replay's route, the game's own (``i18n/<lang>/<game>.json``), on a route showing the create form,
+the rules help (``i18n/<lang>/rules.json``; see ``docs/i18n.md``).
 
 ``tests/test_server_web.py`` holds the heaviest route, in the heaviest language, under the page
 weight limit; ``tests/browser/test_replay_page.py`` checks that a browser opening a route fetches
@@ -24,6 +26,9 @@ WEB = Path(str(resources.files("rummykit") / "web")).resolve()
 CLIENTS: dict[str, str] = {v["title"]: v["client"] for v in variants()["variants"] if v["client"]}
 """Each game's controller (``GET /variants``'s ``client``, under ``web/js/``), by the game's title."""
 
+GAMES: dict[str, str] = {v["title"]: v["variant"] for v in variants()["variants"] if v["client"]}
+"""Each game's id, by its title."""
+
 ROUTES: dict[str, tuple[str, ...]] = {
     "lobby": ("lobby.js",),
     "account": ("account.js",),
@@ -32,6 +37,13 @@ ROUTES: dict[str, tuple[str, ...]] = {
 }
 """The modules of ``web/js/`` each route imports dynamically (``app.js`` the route's page,
 ``lazy.js`` the game's controller); every dynamic import of the client is one of them."""
+
+ROUTE_GAMES: dict[str, str] = {
+    **{f"table of {title}": game for title, game in GAMES.items()},
+    **{f"replay of {title}": game for title, game in GAMES.items()},
+}
+"""The game whose own catalog a route loads (with its controller: ``loadController`` in
+``lazy.js``), by route; the other routes load the common catalog only."""
 
 COMMENTS = re.compile(r"/\*.*?\*/|^\s*//[^\n]*", re.DOTALL | re.MULTILINE)
 STATIC = re.compile(r"\b(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?\"([^\"]+)\"")
@@ -101,11 +113,37 @@ def page_files() -> set[Path]:
     return {WEB / "index.html", *(p.resolve() for p in linked), *closure(scripts)}
 
 
+RULES_FORM = WEB / "js" / "create.js"
+"""The create form's module: it loads the rules help's catalog (``i18n/<lang>/rules.json``)."""
+
+
+def catalog_files(route: str, language: str) -> set[Path]:
+    """The catalogs a page opened at ``route`` in ``language`` loads: the language's common one,
+    for a table or a replay the game's (:data:`ROUTE_GAMES`), and the rules help where the route
+    imports the create form (:data:`RULES_FORM`)."""
+    files = {WEB / "i18n" / f"{language}.json"}
+    if route in ROUTE_GAMES:
+        files.add(WEB / "i18n" / language / f"{ROUTE_GAMES[route]}.json")
+    if RULES_FORM.resolve() in closure([WEB / "js" / name for name in ROUTES[route]]):
+        files.add(WEB / "i18n" / language / "rules.json")
+    return files
+
+
 def route_files(route: str, language: str) -> set[Path]:
     """Every file a page opened at ``route`` (a key of :data:`ROUTES`) in ``language`` loads:
-    :func:`page_files`, the route's modules and their static imports, and the language's catalog."""
+    :func:`page_files`, the route's modules and their static imports, and the language's catalogs
+    (:func:`catalog_files`)."""
     modules = [WEB / "js" / name for name in ROUTES[route]]
-    return page_files() | closure(modules) | {WEB / "i18n" / f"{language}.json"}
+    return page_files() | closure(modules) | catalog_files(route, language)
+
+
+def catalog(language: str) -> dict[str, str]:
+    """Every key of ``language`` as the page writes it with all its catalogs loaded: the common
+    one and every part (``web/i18n/<lang>.json``, ``web/i18n/<lang>/<game>.json``, ``rules.json``)."""
+    table: dict[str, str] = json.loads((WEB / "i18n" / f"{language}.json").read_text("utf-8"))
+    for path in sorted((WEB / "i18n" / language).glob("*.json")):
+        table.update(json.loads(path.read_text("utf-8")))
+    return table
 
 
 def weight(files: set[Path]) -> int:

@@ -12,6 +12,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, ConsoleMessage, Error, Page
 
+import web_modules
+
 ARTIFACTS = Path(__file__).parent / "artifacts"
 """Where the tests save screenshots (ignored by git)."""
 
@@ -177,14 +179,34 @@ SCRIPT = {
 """Letters that only a page in that language shows."""
 
 
+_KEYS: list[str] = []
+
+
+def raw_keys(page: Page) -> list[str]:
+    """The catalog keys the page shows as they are (a key with no text in the catalogs it loaded,
+    written as itself: ``okey_101_turn_draw``, ``carousel.knocked (seat=…)``), in its visible text
+    or its elements' accessible names (``aria-label``, ``title``). Keys of one word (``drew``)
+    can't be told from text and are left out."""
+    if not _KEYS:
+        _KEYS.extend(k for k in web_modules.catalog("en") if "_" in k or "." in k)
+    texts = page.evaluate(
+        """() => [document.body.innerText, ...[...document.querySelectorAll("[aria-label], [title]")]
+            .flatMap((e) => [e.getAttribute("aria-label") || "", e.getAttribute("title") || ""])]"""
+    )
+    words = set(re.findall(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*", "\n".join(texts)))
+    return sorted(words.intersection(_KEYS))
+
+
 def check_rendering(page: Page, lang: str, name: str) -> None:
     """Save a full-page screenshot as ``<name>.png``; check the document's language and
-    direction, that its text is in the language's script, drawn without missing glyphs, and no
-    wider than the viewport."""
+    direction, that its text is in the language's script, shows no catalog key as it is (a text
+    its catalogs lacked: :func:`raw_keys`), is drawn without missing glyphs, and no wider than the
+    viewport."""
     page.screenshot(path=str(artifact(f"{name}.png")), full_page=True)
     assert page.evaluate("document.documentElement.lang") == lang
     assert page.evaluate("document.documentElement.dir || 'ltr'") == ("rtl" if lang == "fa" else "ltr")
     assert SCRIPT[lang].search(page.locator("body").inner_text()), f"no {lang} text"
+    assert raw_keys(page) == [], f"{name}: keys shown as they are"
     assert missing_glyphs(page) == []
     scroll, client = horizontal_overflow(page)
     assert scroll <= client, f"{name}: content {scroll}px wide in a {client}px viewport"

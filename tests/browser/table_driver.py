@@ -77,9 +77,12 @@ ENGLISH_JOKER = {"piece_joker": "joker", "piece_joker_as": "joker ({card})"}
 
 
 def catalog(lang: str) -> dict[str, str]:
-    """The page's compiled catalog of ``lang`` (``web/i18n/<lang>.json``)."""
-    path = Path(rummykit.__file__).parent / "web" / "i18n" / f"{lang}.json"
-    found: dict[str, str] = json.loads(path.read_text("utf-8"))
+    """The page's compiled catalogs of ``lang``, the common one and every game's
+    (``web/i18n/<lang>.json``, ``web/i18n/<lang>/<game>.json``), as one table."""
+    web = Path(rummykit.__file__).parent / "web" / "i18n"
+    found: dict[str, str] = json.loads((web / f"{lang}.json").read_text("utf-8"))
+    for path in sorted((web / lang).glob("*.json")):
+        found.update(json.loads(path.read_text("utf-8")))
     return found
 
 

@@ -6,7 +6,6 @@ language, on a phone and a desktop. Guest play stays as it was: nothing asks for
 from __future__ import annotations
 
 import itertools
-import json
 import time
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from playwright.sync_api import Page, expect
 from test_my_games import LOCALES, play_in_page
 
 import rummykit
+import web_modules
 from test_server_support import Server
 
 WEB = Path(rummykit.__file__).parent / "web"
@@ -37,7 +37,7 @@ def fill(page: Page, form: str, **fields: str) -> None:
 
 @pytest.mark.parametrize("lang", list(LOCALES))
 def test_sign_up_keeps_the_guest_games(pages: Pages, server: Server, lang: str) -> None:
-    strings = json.loads((WEB / "i18n" / f"{lang}.json").read_text("utf-8"))
+    strings = web_modules.catalog(lang)
     page = person(pages, f"account-{lang}", LOCALES[lang])
     page.goto("/")
     game = play_in_page(page, server)["game"]

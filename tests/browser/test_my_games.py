@@ -4,7 +4,6 @@ replay with the server's words; left to right and right to left, on a phone and 
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from browser_support import Pages, check_sizes
 from playwright.sync_api import Page, expect
 
 import rummykit
+import web_modules
 from test_server_support import Server
 
 LOCALES = {"en": "en-US", "tr": "tr-TR", "fa": "fa-IR", "th": "th-TH"}
@@ -49,7 +49,7 @@ def test_my_games_lists_a_private_game_and_replays_it(pages: Pages, server: Serv
     page.goto("/")
     info = play_in_page(page, server)
     game = info["game"]
-    strings = json.loads((WEB / "i18n" / f"{lang}.json").read_text("utf-8"))
+    strings = web_modules.catalog(lang)
     page.reload()
     item = page.get_by_test_id(f"my-game-{game}")
     expect(item).to_be_visible()

@@ -34,8 +34,7 @@ DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}
 
 def catalog(lang: str) -> dict[str, str]:
     """The page's compiled strings of ``lang`` over the English ones (the page falls back so)."""
-    english: dict[str, str] = json.loads((WEB / "i18n" / "en.json").read_text("utf-8"))
-    return {**english, **json.loads((WEB / "i18n" / f"{lang}.json").read_text("utf-8"))}
+    return {**web_modules.catalog("en"), **web_modules.catalog(lang)}
 
 
 def digits(lang: str, n: int) -> str:

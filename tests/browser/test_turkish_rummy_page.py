@@ -3,7 +3,6 @@ real bots through the page."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from pathlib import Path
@@ -14,6 +13,7 @@ from playwright.sync_api import expect
 from table_driver import Person, shown
 
 import rummykit
+import web_modules
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
 from test_server_support import Server
@@ -49,7 +49,7 @@ def test_a_person_plays_turns_of_turkish_rummy(
         )
         expect(person.page.get_by_test_id("stock")).to_be_visible()
         first = person.views[0]["observation"]
-        catalog = json.loads((WEB / "i18n" / f"{lang}.json").read_text("utf-8"))
+        catalog = web_modules.catalog(lang)
         names = ["Ann", *(catalog["seat_bot_name"].replace("{n}", str(n)) for n in (2, 3, 4))]
         draws = [
             f"{names[seat]}: {shown(format_face(Kind.CARDS, face))}" for seat, face in first["order_draws"]

@@ -5,11 +5,15 @@
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
-import { t, has, num, sentence, fieldNumber, readNumber } from "./i18n.js";
+import { t, has, num, sentence, fieldNumber, readNumber, loadCatalogPart } from "./i18n.js";
 import { api, loadSession, onSession, currentSession } from "./api.js";
 import { store } from "./store.js";
 import { parsePreset, presetOptions, presetRules } from "./preset.js";
 import { playable } from "./variants.js";
+
+// the rules options' names and help (i18n/<lang>/rules.json), which only this form shows: the
+// module (and the lobby importing it) is ready when they are
+await loadCatalogPart("rules");
 
 /** The bot levels offered for a seat (rummykit.bots.levels), weakest first, then the random bot. */
 const BOT_LEVELS = ["easy", "medium", "hard", "random"];

@@ -1,7 +1,10 @@
-// The page's language: its catalog (/static/i18n/<lang>.json, flat key -> template with {param}
-// placeholders, every key: scripts/i18n.py writes the English where a translation is missing),
-// rendering of message codes with their parameters, numbers in the language's digits, and the
-// page's direction.
+// The page's language: its catalogs (flat key -> template with {param} placeholders, the English
+// where a translation is missing: scripts/i18n.py): the common one, /static/i18n/<lang>.json, and
+// parts a route asks for (`loadCatalogPart`), loaded again with every language change: each game's
+// own keys, /static/i18n/<lang>/<game>.json, before a table or a replay of the game is shown
+// (lazy.js), and the create form's rules help, /static/i18n/<lang>/rules.json (create.js); a
+// part's key met before its part was asked for loads it (`fetchOwner`). Then: rendering of message
+// codes with their parameters, numbers in the language's digits, and the page's direction.
 //
 // Parameters are rendered as rummykit/messages.py does: a list space-joined, a nested
 // {code, params} rendered in turn, numbers formatted; seat numbers become the players' names (given
@@ -36,17 +39,71 @@ let numbers = new Intl.NumberFormat("en");
 let fields = new Intl.NumberFormat("en", { useGrouping: false, maximumFractionDigits: 6 });
 const listeners = new Set();
 const loaded = new Map();
+/** The parts of the catalog the page has asked for (games' ids, "rules"): each language change
+ * loads them too. */
+const parts = new Set();
 
-async function fetchCatalog(code) {
-  if (!loaded.has(code)) {
+/** The games' ids, longest first (`knowGames`): a key of a game's catalog starts with one. */
+let gameIds = [];
+
+/** Tell the page the games' ids (GET /variants), so that a game's key met where its catalog
+ * was not loaded (a game's code nested in an error of another page) loads it (see `t`). */
+export function knowGames(ids) {
+  gameIds = [...ids].sort((a, b) => b.length - a.length);
+}
+
+/** The part of the catalog that would hold `key` (as scripts/i18n.py's `owner` says; a key of
+ * its exceptions is in the common catalog or in "rules"), or undefined. */
+function ownerOf(key) {
+  const code = key.replace(/^named\./, "");
+  if (/^(option|rule|value)_|^\w+\.option_/.test(code)) return "rules";
+  return gameIds.find((g) => code.startsWith(`${g}.`) || code.startsWith(`${g}_`));
+}
+
+/** A part's key was asked for before its catalog came: load it and draw the page again. */
+function fetchOwner(key) {
+  const part = ownerOf(key);
+  if (part === undefined || parts.has(part)) return;
+  loadCatalogPart(part).then(() => {
+    for (const listener of listeners) listener();
+  });
+}
+
+/** The catalog at `path` under /static/i18n/ (`th.json`, `th/okey_101.json`), fetched once; `{}`
+ * when it can't be loaded. */
+async function fetchCatalog(path) {
+  if (!loaded.has(path)) {
     loaded.set(
-      code,
-      fetch(`/static/i18n/${code}.json`)
+      path,
+      fetch(`/static/i18n/${path}`)
         .then((r) => (r.ok ? r.json() : {}))
         .catch(() => ({})),
     );
   }
-  return loaded.get(code);
+  return loaded.get(path);
+}
+
+/** The catalogs of language `code`: the common one and its `parts`, merged. */
+async function catalogsOf(code) {
+  const tables = await Promise.all([`${code}.json`, ...[...parts].map((g) => `${code}/${g}.json`)].map(fetchCatalog));
+  return Object.assign({}, ...tables);
+}
+
+/** Load the part `part` of the catalog in the page's language (a game's id: its codes and its
+ * table's strings, which only its table and replay show; "rules": the rules options' help) and
+ * keep it through language changes; resolves when its keys can be written. */
+export async function loadCatalogPart(part) {
+  parts.add(part);
+  for (;;) {
+    const code = language.code;
+    const table = await fetchCatalog(`${code}/${part}.json`);
+    // the language changed meanwhile: setLanguage loaded this part in the new one (or this loads
+    // it now)
+    if (language.code === code) {
+      catalog = { ...catalog, ...table };
+      return;
+    }
+  }
 }
 
 /** The language to start with: the remembered one, else the browser's, else English. */
@@ -64,7 +121,14 @@ export function initialLanguage() {
 /** Switch to `code` (loads its catalog), set <html lang dir>, remember it and tell the listeners. */
 export async function setLanguage(code) {
   const next = LANGUAGES.find((l) => l.code === code) || LANGUAGES[0];
-  catalog = await fetchCatalog(next.code);
+  let wanted;
+  let merged;
+  do {
+    // a game's catalog asked for while these load is loaded in this language too
+    wanted = parts.size;
+    merged = await catalogsOf(next.code);
+  } while (parts.size !== wanted);
+  catalog = merged;
   language = next;
   numbers = new Intl.NumberFormat(next.locale);
   fields = new Intl.NumberFormat(next.locale, { useGrouping: false, maximumFractionDigits: 6 });
@@ -195,6 +259,7 @@ export function t(key, params = {}, ctx = null) {
   params = params || {};
   const template = templateOf(key, params);
   if (template === undefined) {
+    fetchOwner(key);
     const extra = Object.entries(params).map(([k, v]) => `${k}=${param(k, v, ctx)}`);
     return extra.length ? `${key} (${extra.join(", ")})` : key;
   }

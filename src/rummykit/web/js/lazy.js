@@ -6,7 +6,7 @@
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
-import { t } from "./i18n.js";
+import { t, loadCatalogPart } from "./i18n.js";
 import { clientOf } from "./variants.js";
 
 const modules = new Map();
@@ -31,8 +31,10 @@ const DEFAULTS = {
 };
 
 /** The controller of `variant` (the default export of its `client` module in `variants`, GET
- * /variants, with DEFAULTS for what it leaves out), loaded once: a promise, rejected when the
- * game has no client module or it can't be loaded. */
+ * /variants, with DEFAULTS for what it leaves out), loaded once with the game's own catalog
+ * (i18n/<lang>/<game>.json: `loadCatalogPart`), so that its keys are there when the table or
+ * the replay is drawn: a promise, rejected when the game has no client module or it can't be
+ * loaded. */
 export function loadController(variants, variant) {
   const client = clientOf(variants, variant);
   if (!client) return Promise.reject(new Error(`no browser client for ${variant}`));
@@ -41,7 +43,7 @@ export function loadController(variants, variant) {
     loading.catch(() => controllers.delete(client));
     controllers.set(client, loading);
   }
-  return controllers.get(client);
+  return Promise.all([controllers.get(client), loadCatalogPart(variant)]).then(([controller]) => controller);
 }
 
 /** The module `load()` imports (`() => import("./lobby.js")`), loaded once per `key`: null while

@@ -125,3 +125,46 @@ def test_a_game_without_factoring_refuses_it() -> None:
     flat = sorted(spec.name for spec in env_specs().values() if spec.factoring is None)
     with pytest.raises(ValueError, match="no factored actions"):
         importlib.import_module(f"rummykit.envs.{flat[0]}").raw_env(factored=True)
+
+
+def test_carousel_macros_are_legal_tables_that_play_cards() -> None:
+    """``macros=k``: the table solver's candidate tables are offered as one more type whose next
+    step picks one; each is a legal whole-table meld playing hand cards, and laying one does."""
+    from rummykit.envs import carousel_v0
+
+    env = carousel_v0.raw_env(factored=True, macros=4, players=2)
+    kinds = env.factoring.steps[0][1]
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    laid = 0
+    for _ in range(400):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            break
+        obs = env.observe(agent)
+        seat = env._seat_of[agent]
+        if obs["choice"][0] == 1 and obs["action_mask"][kinds - 1]:
+            offered = list(env._offered)
+            assert 1 <= len(offered) <= 4
+            assert all(env.game.is_legal(env.state, seat, a) for a in offered)
+            before, round_no = len(env.game.observe(env.state, seat)["hand"]), env.state.round_no
+            env.step(kinds - 1)
+            assert np.flatnonzero(env.observe(agent)["action_mask"]).tolist() == list(range(len(offered)))
+            env.step(0)
+            after = len(env.game.observe(env.state, seat)["hand"])
+            assert after < before or env.state.round_no != round_no  # cards laid, or gone out
+            laid += 1
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert laid >= 3
+
+
+def test_macros_need_factored_actions() -> None:
+    from rummykit.envs import carousel_v0, kalooki_v0
+
+    with pytest.raises(ValueError, match="macro"):
+        carousel_v0.raw_env(macros=2)
+    with pytest.raises(ValueError, match="macro"):
+        kalooki_v0.raw_env(factored=True, macros=2)
+    with pytest.raises(ValueError, match="macros is 1"):
+        carousel_v0.raw_env(factored=True, macros=42)

@@ -57,6 +57,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         max_steps: int | None = None,
         preset: str | Path | None = None,
         factored: bool = False,
+        macros: int = 0,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -68,7 +69,15 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         if factored and spec.factoring is None:
             raise ValueError(f"{spec.name} has no factored actions")
         self.metadata = {**self.metadata, "name": spec.name}
+        if macros and (not factored or spec.macros is None):
+            raise ValueError(f"{spec.name} has macro actions only factored, where its game has them")
         self.factoring = spec.factoring if factored else None
+        self.macros = macros
+        if self.factoring is not None and macros:
+            self.factoring = self.factoring.with_macros(macros)
+        self._offered: list[Any] = []
+        """The macro actions offered in the choice under way (macro ``i`` is the pseudo id
+        ``factoring.end - macros + i``)."""
         self.spec = spec
         self.game: Game[Any, Any] = rummykit.load(spec.variant, preset, **options)
         self.render_mode = render_mode
@@ -174,6 +183,12 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             legal = self.game.legal_ids(self.state, seat)
         if not legal:
             return None
+        if self.macros:
+            assert self.spec.macros is not None
+            observation = self.game.observe(self.state, seat)
+            self._offered = self.spec.macros(self.game, observation, legal, self.macros)
+            first = self.factoring.end - self.macros
+            legal = [*legal, *range(first, first + len(self._offered))]
         self._choice = (self.steps, FactoredChoice(self.factoring, legal))
         return self._choice[1]
 
@@ -199,7 +214,11 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
                 self.rewards = dict.fromkeys(self.agents, 0.0)
                 self._accumulate_rewards()
                 return
-            game.apply_legal_id(state, seat, done)
+            macro = done - (self.factoring.end - self.macros)
+            if macro >= 0:
+                game.apply(state, seat, self._offered[macro])
+            else:
+                game.apply_legal_id(state, seat, done)
         elif legal is not None and legal[0] == self.steps and legal[1] == seat and action in legal[2]:
             game.apply_legal_id(state, seat, action)
         else:

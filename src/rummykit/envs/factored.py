@@ -57,6 +57,21 @@ class Factoring:
         per value of each step (the values chosen so far)."""
         return len(self.steps) + sum(size for _, size in self.steps)
 
+    def with_macros(self, k: int) -> Factoring:
+        """This factoring with one more type, macro actions: macro ``i`` (``0 <= i < k``) is the
+        pseudo id :attr:`end` ``+ i``, its value ``i`` at step 1 (``k`` at most that step's size;
+        ``ValueError`` otherwise)."""
+        if not 1 <= k <= self.steps[1][1]:
+            raise ValueError(f"macros is 1..{self.steps[1][1]}, not {k}")
+        kinds = self.steps[0][1]
+        steps = ((self.steps[0][0], kinds + 1), *self.steps[1:])
+        return Factoring(steps, (*self.blocks, Block(kinds, self.end, ((1, k),))))
+
+    @property
+    def end(self) -> int:
+        """One past the last id of the blocks."""
+        return max(block.end for block in self.blocks)
+
     def values(self, ids: Ids) -> Ids:
         """The values of ``ids`` (``int64``, shape ``(k,)``) at every step: ``int64`` of shape
         ``(k, len(steps))``, ``-1`` where a step does not apply to the id's type. Raises

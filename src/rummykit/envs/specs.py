@@ -4,7 +4,7 @@ environments and the OpenSpiel games)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +27,9 @@ class EnvSpec:
     ``returns_bounds``: what ``game.returns`` adds up to and bounds it, ``max_players`` the rules'
     largest table (for OpenSpiel's game type and info). ``factoring``: the steps of the
     game's factored actions (:mod:`rummykit.envs.factored`; the environments' ``factored=True``),
-    ``None`` where it has none.
+    ``None`` where it has none. ``macros(game, observation, legal_ids, k)``: up to ``k`` engine
+    actions (whole moves without an id, made from the seat's observation and legal ids only)
+    offered as macro actions (the environments' ``macros=k``), ``None`` where it has none.
     """
 
     name: str
@@ -40,6 +42,7 @@ class EnvSpec:
     returns_bounds: tuple[float, float]
     max_players: int
     factoring: Factoring | None = None
+    macros: Callable[[Game[Any, Any], dict[str, Any], Sequence[int], int], list[Any]] | None = None
 
 
 CENTRED_BOUNDS = (-1000.0, 1000.0)

@@ -13,6 +13,7 @@ from rummykit.envs.encoding import Array, Planes
 from rummykit.envs.factored import Block, Factoring
 from rummykit.envs.specs import EnvSpec
 from rummykit.variants.carousel import actions
+from rummykit.variants.carousel.macros import candidate_tables
 
 DRAFT_MELDS = 40
 """Carousel's draft meld numbers are 1..40 (one row each)."""
@@ -123,7 +124,18 @@ def _factoring() -> Factoring:
 
 
 ENV = EnvSpec(
-    "carousel_v0", "carousel", CarouselEncoder, _carousel_scale, 1.0, True, 0.0, (-1.0, 1.0), 5, _factoring()
+    "carousel_v0",
+    "carousel",
+    CarouselEncoder,
+    _carousel_scale,
+    1.0,
+    True,
+    0.0,
+    (-1.0, 1.0),
+    5,
+    _factoring(),
+    candidate_tables,
 )
 """Carousel's environment: points gained (a reward of 1 per ``target``), the match's result paid
-at its end, up to five players, factored actions."""
+at its end, up to five players, factored actions, the table solver's candidate tables as macro
+actions."""

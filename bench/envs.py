@@ -25,13 +25,19 @@ on a mask of the environment's size, and ``pick µs`` the loop's whole pick of a
 ``rng.choice``), so a line's time per step can be split between the environment and the loop
 (both sides pay the pick; it bounds the ratio any environment can reach).
 
-Run: ``python bench/envs.py [--seconds S] [--only NAME] [--peer-python PATH] [--json]`` (needs the
+The factored lines (``factored=True``, Kalooki and Carousel) pick each step's value from a small
+mask; a step is one ``env.step`` as everywhere, and ``steps/action`` says how many steps make one
+engine action under random play (so a factored line's engine actions per second are its steps per
+second divided by it).
+
+Run: ``python bench/envs.py [--seconds S] [--only LINE] [--peer-python PATH] [--json]`` (needs the
 ``rl`` extra).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import json
 import subprocess
@@ -76,7 +82,33 @@ print(json.dumps({"steps": steps, "matches": matches, "seconds": elapsed}))
 """
 )
 
-NAMES = ("okey_v0", "turkish_rummy_v0", "kalooki_v0", "carousel_v0", "okey_101_v0")
+LINES: dict[str, tuple[str, dict[str, Any]]] = {
+    "okey_v0": ("okey_v0", {}),
+    "turkish_rummy_v0": ("turkish_rummy_v0", {}),
+    "kalooki_v0": ("kalooki_v0", {}),
+    "kalooki_v0 factored": ("kalooki_v0", {"factored": True}),
+    "carousel_v0": ("carousel_v0", {}),
+    "carousel_v0 factored": ("carousel_v0", {"factored": True}),
+    "okey_101_v0": ("okey_101_v0", {}),
+}
+"""Each line: the environment module and its ``env`` arguments (``factored=True``: one step per
+factored choice, several a turn's engine action)."""
+
+
+def steps_per_action(make: Any, steps: int = 3000) -> float:
+    """Environment steps per engine action under the loop's random play (``steps`` steps from the
+    deal of seed 0; 1 unless factored)."""
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    env = make()
+    env.reset(seed=0)
+    done = 0
+    for _agent in env.agent_iter(steps):
+        obs, _, termination, truncation, _ = env.last()
+        env.step(None if termination or truncation else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        done += 1
+    return done / max(1, env.unwrapped.steps)
 
 
 def mask_cost(size: int, repeat: int = 200) -> tuple[float, float]:
@@ -126,24 +158,26 @@ def peer(python: Path, seconds: float) -> dict[str, Any] | str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time budget per line")
-    parser.add_argument("--only", choices=NAMES, help="one environment")
+    parser.add_argument("--only", choices=LINES, help="one line")
     parser.add_argument("--peer-python", type=Path, default=Path("/tmp/pz126/bin/python"))
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     pinned = pin_one_core()
     rows: dict[str, dict[str, Any]] = {}
-    for name in (args.only,) if args.only else NAMES:
-        module = importlib.import_module(f"rummykit.envs.{name}")
-        run_loop(module.env, min(1.0, args.seconds))
-        steps, matches, elapsed = run_loop(module.env, args.seconds)
-        size = module.env().unwrapped.game.num_actions
-        mask_us, pick_us = mask_cost(size)
+    for name in (args.only,) if args.only else LINES:
+        module_name, kwargs = LINES[name]
+        module = importlib.import_module(f"rummykit.envs.{module_name}")
+        make = functools.partial(module.env, **kwargs)
+        run_loop(make, min(1.0, args.seconds))
+        steps, matches, elapsed = run_loop(make, args.seconds)
+        mask_us, pick_us = mask_cost(make().unwrapped.num_choices)
         rows[name] = {
             "steps": steps,
             "matches": matches,
             "seconds": elapsed,
             "mask_us": mask_us,
             "pick_us": pick_us,
+            "steps_per_action": steps_per_action(make),
         }
     gin = peer(args.peer_python, args.seconds)
     if args.json:
@@ -151,18 +185,18 @@ def main() -> None:
         return
     print(f"{pinned}; random legal actions through the AEC loop, {args.seconds:g} s per line")
     gin_rate = gin["steps"] / gin["seconds"] if isinstance(gin, dict) else None
-    head = f"{'environment':18} {'steps/s':>9} {'matches':>8} {'vs gin_rummy_v4':>16}"
-    print(f"{head} {'mask µs':>8} {'pick µs':>8}")
+    head = f"{'environment':22} {'steps/s':>9} {'matches':>8} {'vs gin_rummy_v4':>16}"
+    print(f"{head} {'mask µs':>8} {'pick µs':>8} {'steps/action':>13}")
     for name, row in rows.items():
         rate = row["steps"] / row["seconds"]
         ratio = f"{rate / gin_rate:.2f}x" if gin_rate else "-"
-        line = f"{name:18} {rate:9.0f} {row['matches']:8d} {ratio:>16}"
-        print(f"{line} {row['mask_us']:8.1f} {row['pick_us']:8.1f}")
+        line = f"{name:22} {rate:9.0f} {row['matches']:8d} {ratio:>16}"
+        print(f"{line} {row['mask_us']:8.1f} {row['pick_us']:8.1f} {row['steps_per_action']:13.2f}")
     if isinstance(gin, dict):
         assert gin_rate is not None
         gin_mask, gin_pick = mask_cost(110)
-        line = f"{'gin_rummy_v4 1.26':18} {gin_rate:9.0f} {gin['matches']:8d} {'1.00x':>16}"
-        print(f"{line} {gin_mask:8.1f} {gin_pick:8.1f}")
+        line = f"{'gin_rummy_v4 1.26':22} {gin_rate:9.0f} {gin['matches']:8d} {'1.00x':>16}"
+        print(f"{line} {gin_mask:8.1f} {gin_pick:8.1f} {1.0:13.2f}")
     else:
         print(gin)
 

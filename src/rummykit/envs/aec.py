@@ -24,6 +24,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not
 
 import rummykit
 from rummykit.engine.game import Game
+from rummykit.envs.factored import FactoredChoice
 from rummykit.envs.specs import EnvSpec
 from rummykit.envs.text import text_view
 
@@ -55,6 +56,8 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         max_steps: int | None = None,
         preset: str | Path | None = None,
+        factored: bool = False,
+        macros: int = 0,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -63,7 +66,18 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"render_mode is one of {modes} or None, not {render_mode!r}")
         if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
             raise ValueError(f"max_steps is a positive whole number or None, not {max_steps!r}")
+        if factored and spec.factoring is None:
+            raise ValueError(f"{spec.name} has no factored actions")
         self.metadata = {**self.metadata, "name": spec.name}
+        if macros and (not factored or spec.macros is None):
+            raise ValueError(f"{spec.name} has macro actions only factored, where its game has them")
+        self.factoring = spec.factoring if factored else None
+        self.macros = macros
+        if self.factoring is not None and macros:
+            self.factoring = self.factoring.with_macros(macros)
+        self._offered: list[Any] = []
+        """The macro actions offered in the choice under way (macro ``i`` is the pseudo id
+        ``factoring.end - macros + i``)."""
         self.spec = spec
         self.game: Game[Any, Any] = rummykit.load(spec.variant, preset, **options)
         self.render_mode = render_mode
@@ -73,14 +87,16 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         n = self.game.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(-np.inf, np.inf, self.encoder.shape, np.float32),
-                "action_mask": spaces.Box(0, 1, (self.game.num_actions,), np.int8),
-            }
-        )
-        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
-        self.action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
+        self.num_choices = self.game.num_actions if self.factoring is None else self.factoring.width
+        """The size of the action space: the engine's ids, or the largest factored step."""
+        obs_spaces: dict[str, spaces.Space[Any]] = {
+            "observation": spaces.Box(-np.inf, np.inf, self.encoder.shape, np.float32),
+            "action_mask": spaces.Box(0, 1, (self.num_choices,), np.int8),
+        }
+        if self.factoring is not None:
+            obs_spaces["choice"] = spaces.Box(0, 1, (self.factoring.choice_size,), np.float32)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, spaces.Dict(obs_spaces))
+        self.action_spaces = {a: spaces.Discrete(self.num_choices) for a in self.possible_agents}
         self._rng = random.Random()
         self.state: Any = None
 
@@ -113,6 +129,8 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         self._legal: tuple[int, int, list[int]] | None = None
         """(step, seat, legal ids) of the last observation: :meth:`step` applies an id found there
         without the engine checking it again."""
+        self._choice: tuple[int, FactoredChoice] | None = None
+        """(step, the mover's factored choice) when factored."""
         self.agent_selection = self._agent(self.game.current_seat(self.state))
 
     def _agent(self, seat: int | None) -> str:
@@ -123,23 +141,62 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         when it is not to move)."""
         cache = self._cache
         if cache is not None and cache[0] == self.steps and cache[1] == agent:
-            return cache[2]
+            return cache[2] if self.factoring is None else self._factored(agent, cache[2])
         seat = self._seat_of[agent]
         game = self.game
         legal = game.legal_ids(self.state, seat)
         self._legal = (self.steps, seat, legal)
-        mask = np.zeros(game.num_actions, dtype=np.int8)
-        mask[legal] = 1
-        obs: Observation = {
-            "observation": self.encoder.encode_state(self.state, seat),
-            "action_mask": mask,
-        }
+        array = self.encoder.encode_state(self.state, seat)
+        if self.factoring is None:
+            mask = np.zeros(game.num_actions, dtype=np.int8)
+            mask[legal] = 1
+            obs: Observation = {"observation": array, "action_mask": mask}
+        else:
+            obs = {"observation": array}
         self._cache = (self.steps, agent, obs)
-        return obs
+        return obs if self.factoring is None else self._factored(agent, obs)
+
+    def _factored(self, agent: str, obs: Observation) -> Observation:
+        """The factored observation of ``agent``: ``obs``'s array, the mask of the step to choose
+        and the choice so far (both all zeros for an agent not to move)."""
+        assert self.factoring is not None
+        choice = self._choice_of(agent)
+        if choice is None:
+            mask = np.zeros(self.factoring.width, dtype=np.int8)
+            encoded = np.zeros(self.factoring.choice_size, dtype=np.float32)
+        else:
+            mask, encoded = choice.mask(), choice.encode()
+        return {"observation": obs["observation"], "action_mask": mask, "choice": encoded}
+
+    def _choice_of(self, agent: str) -> FactoredChoice | None:
+        """The factored choice under way of ``agent`` when it is to move (begun from its legal
+        ids on the first call of this turn), else ``None``."""
+        assert self.factoring is not None
+        if agent != self.agent_selection:
+            return None
+        if self._choice is not None and self._choice[0] == self.steps:
+            return self._choice[1]
+        seat = self._seat_of[agent]
+        kept = self._legal
+        legal = kept[2] if kept and kept[0] == self.steps and kept[1] == seat else None
+        if legal is None:
+            legal = self.game.legal_ids(self.state, seat)
+        if not legal:
+            return None
+        if self.macros:
+            assert self.spec.macros is not None
+            observation = self.game.observe(self.state, seat)
+            self._offered = self.spec.macros(self.game, observation, legal, self.macros)
+            first = self.factoring.end - self.macros
+            legal = [*legal, *range(first, first + len(self._offered))]
+        self._choice = (self.steps, FactoredChoice(self.factoring, legal))
+        return self._choice[1]
 
     def step(self, action: int) -> None:
-        """Play ``action`` (an id) for the agent to move; rewards at a round's and the match's
-        end."""
+        """Play ``action`` for the agent to move: an id, or factored, the value of the step to
+        choose (the engine plays the id once the choice is complete); rewards at a round's and
+        the match's end. Raises :class:`rummykit.errors.IllegalActionError` for an illegal action
+        or value (nothing changed)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -148,7 +205,21 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         round_before = state.round_no
         seat, action = self._seat_of[agent], int(action)
         legal = self._legal
-        if legal is not None and legal[0] == self.steps and legal[1] == seat and action in legal[2]:
+        if self.factoring is not None:
+            choice = self._choice_of(agent)
+            assert choice is not None, "the agent to move has legal actions"
+            done = choice.choose(action)
+            if done is None:
+                self._cumulative_rewards[agent] = 0.0
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+                self._accumulate_rewards()
+                return
+            macro = done - (self.factoring.end - self.macros)
+            if macro >= 0:
+                game.apply(state, seat, self._offered[macro])
+            else:
+                game.apply_legal_id(state, seat, done)
+        elif legal is not None and legal[0] == self.steps and legal[1] == seat and action in legal[2]:
             game.apply_legal_id(state, seat, action)
         else:
             game.apply_id(state, seat, action)
@@ -243,12 +314,12 @@ class TerminateIllegal(_Direct, wrappers.TerminateIllegalWrapper):  # type: igno
 
 class AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
     """PettingZoo's ``AssertOutOfBoundsWrapper``, reading the turn data directly (:class:`_Direct`);
-    a Python ``int`` in ``0..num_actions-1`` is in the space without asking ``Discrete.contains``
+    a Python ``int`` in ``0..num_choices-1`` is in the space without asking ``Discrete.contains``
     (which answers the same, slowly)."""
 
     def step(self, action: Any) -> None:
         """Check ``action`` is in the action space (an ``AssertionError`` if not), then step."""
-        if type(action) is int and 0 <= action < self._raw.game.num_actions:
+        if type(action) is int and 0 <= action < self._raw.num_choices:
             self.env.step(action)
         else:
             super().step(action)

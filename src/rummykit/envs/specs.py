@@ -4,12 +4,13 @@ environments and the OpenSpiel games)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rummykit.engine.game import Game
 from rummykit.envs.encoder import Encoder
+from rummykit.envs.factored import Factoring
 from rummykit.errors import RummykitError
 from rummykit.variants.registry import VARIANTS
 from rummykit.variants.registry import variant as game_variant
@@ -24,7 +25,11 @@ class EnvSpec:
     (``game.returns``, a win share) is paid at the match's end on top of the round rewards
     (without it the round rewards already add up to ``game.returns``). ``returns_sum`` and
     ``returns_bounds``: what ``game.returns`` adds up to and bounds it, ``max_players`` the rules'
-    largest table (for OpenSpiel's game type and info).
+    largest table (for OpenSpiel's game type and info). ``factoring``: the steps of the
+    game's factored actions (:mod:`rummykit.envs.factored`; the environments' ``factored=True``),
+    ``None`` where it has none. ``macros(game, observation, legal_ids, k)``: up to ``k`` engine
+    actions (whole moves without an id, made from the seat's observation and legal ids only)
+    offered as macro actions (the environments' ``macros=k``), ``None`` where it has none.
     """
 
     name: str
@@ -36,6 +41,8 @@ class EnvSpec:
     returns_sum: float
     returns_bounds: tuple[float, float]
     max_players: int
+    factoring: Factoring | None = None
+    macros: Callable[[Game[Any, Any], dict[str, Any], Sequence[int], int], list[Any]] | None = None
 
 
 CENTRED_BOUNDS = (-1000.0, 1000.0)

@@ -32,7 +32,8 @@ from rummykit.core.melds import CARD_JOKERS
 from rummykit.engine.game import Game
 from rummykit.solvers.rearrange import TableMove, TableSolver
 from rummykit.variants.carousel.actions import EDITS, CarouselAction, CVerb
-from rummykit.variants.carousel.game import CarouselGame, declared_cards
+from rummykit.variants.carousel.game import CarouselGame
+from rummykit.variants.carousel.macros import best_table, meld_action
 from rummykit.variants.carousel.manipulation import Table, simple_meld
 from rummykit.variants.carousel.rules import CAROUSEL_VALUES
 from rummykit.variants.carousel.state import CarouselState
@@ -59,10 +60,7 @@ class CarouselGreedyBot:
     def best_meld(self, observation: dict[str, Any]) -> TableMove:
         """The table solver's best new table for the observed table and hand (fewest points left;
         ``played`` empty when no card can be played)."""
-        table = [declared_cards(m["faces"], m["stands_for"]) for m in observation["table"]]
-        return self.solver.solve(
-            table, list(observation["hand"]), CAROUSEL_VALUES, self.rules.joker_replace_from_table
-        )
+        return best_table(self.solver, self.rules, observation, observation["hand"])
 
     def choose(self, observation: dict[str, Any], legal: list[CarouselAction]) -> CarouselAction:
         """The greedy choice: knock, the solver's best meld, draw, end, or else the first legal
@@ -81,11 +79,6 @@ class CarouselGreedyBot:
         if CVerb.DRAW in verbs:
             return CarouselAction(CVerb.DRAW)
         return CarouselAction(CVerb.END) if CVerb.END in verbs else legal[0]
-
-
-def meld_action(move: TableMove) -> CarouselAction:
-    """The whole-table ``meld`` action laying the solver's new table ``move.table``."""
-    return CarouselAction(CVerb.MELD, tuple(declared_cards(m.faces, m.stands_for) for m in move.table))
 
 
 HOLD_CARDS = 20

@@ -6,11 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rummykit.core.pieces import JOKER
+from rummykit.core.pieces import JOKER, N_FACES
 from rummykit.engine.game import Game
 from rummykit.envs.encoder import ROUND_SCALE, Encoder
 from rummykit.envs.encoding import Array, Planes
+from rummykit.envs.factored import Block, Factoring
 from rummykit.envs.specs import EnvSpec
+from rummykit.variants.carousel import actions
+from rummykit.variants.carousel.macros import candidate_tables
 
 DRAFT_MELDS = 40
 """Carousel's draft meld numbers are 1..40 (one row each)."""
@@ -94,6 +97,45 @@ def _carousel_scale(game: Game[Any, Any]) -> float:
     return float(game.rules.target)
 
 
-ENV = EnvSpec("carousel_v0", "carousel", CarouselEncoder, _carousel_scale, 1.0, True, 0.0, (-1.0, 1.0), 5)
+def _factoring() -> Factoring:
+    """Type (the twelve verbs with ids, in id order) -> source (draft meld 0..39, or 40 the hand:
+    ``split``, ``move``, ``pull``, ``replace``) -> card (token 0..103; a ``replace``'s real card
+    0..51) -> target (draft meld 0..39, or 40 a new meld: ``add``, ``move``, ``pull``,
+    ``replace``)."""
+    source, card, target = (1, actions.TARGETS), (2, actions.TOKENS), (3, actions.TARGETS)
+    meld_source, meld_target = (1, actions.MAX_MELDS), (3, actions.MAX_MELDS)
+    simple = tuple(Block(i, i) for i in range(len(actions.SIMPLE)))
+    kind = len(simple)
+    edits = (
+        Block(kind, actions.NEW_BASE, (card,)),
+        Block(kind + 1, actions.ADD_BASE, (meld_target, card)),
+        Block(kind + 2, actions.SPLIT_BASE, (meld_source, card)),
+        Block(kind + 3, actions.MOVE_BASE, (meld_source, card, target)),
+        Block(kind + 4, actions.REPLACE_BASE, (meld_target, (2, N_FACES), source)),
+        Block(kind + 5, actions.PULL_BASE, (meld_source, card, target)),
+    )
+    steps = (
+        ("type", kind + len(edits)),
+        ("source", actions.TARGETS),
+        ("card", actions.TOKENS),
+        ("target", actions.TARGETS),
+    )
+    return Factoring(steps, simple + edits)
+
+
+ENV = EnvSpec(
+    "carousel_v0",
+    "carousel",
+    CarouselEncoder,
+    _carousel_scale,
+    1.0,
+    True,
+    0.0,
+    (-1.0, 1.0),
+    5,
+    _factoring(),
+    candidate_tables,
+)
 """Carousel's environment: points gained (a reward of 1 per ``target``), the match's result paid
-at its end, up to five players."""
+at its end, up to five players, factored actions, the table solver's candidate tables as macro
+actions."""

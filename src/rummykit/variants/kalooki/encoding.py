@@ -10,7 +10,9 @@ from rummykit.core.pieces import JOKER
 from rummykit.engine.game import Game
 from rummykit.envs.encoder import Encoder
 from rummykit.envs.encoding import Array, Planes
+from rummykit.envs.factored import Block, Factoring
 from rummykit.envs.specs import EnvSpec
+from rummykit.variants.kalooki import actions
 
 MAX_MELDS = 35
 """Kalooki's table meld numbers are 1..35 (one column each in the meld rows)."""
@@ -107,6 +109,24 @@ def _kalooki_scale(game: Game[Any, Any]) -> float:
     return float(game.rules.elimination_limit or 100)
 
 
-ENV = EnvSpec("kalooki_v0", "kalooki", KalookiEncoder, _kalooki_scale, -1.0, True, 1.0, (0.0, 1.0), 6)
+def _factoring() -> Factoring:
+    """Type (draw, take, retract, discard, meld, lay-off, release) -> item (a discard's face
+    0..52, a meld's index in ``MELDS`` 0..9152, a lay-off's card code 0..104, a release's code
+    0..181) -> table meld (0..34: lay-off and release)."""
+    table = (2, actions.MAX_MELDS)
+    simple = tuple(Block(i, i) for i in range(actions.DISCARD_BASE))
+    blocks = (
+        Block(3, actions.DISCARD_BASE, ((1, JOKER + 1),)),
+        Block(4, actions.MELD_BASE, ((1, len(actions.MELDS)),)),
+        Block(5, actions.LAYOFF_BASE, (table, (1, actions.LAYOFF_CODES))),
+        Block(6, actions.RELEASE_BASE, (table, (1, actions.RELEASE_CODES))),
+    )
+    steps = (("type", len(simple) + len(blocks)), ("item", len(actions.MELDS)), ("meld", actions.MAX_MELDS))
+    return Factoring(steps, simple + blocks)
+
+
+ENV = EnvSpec(
+    "kalooki_v0", "kalooki", KalookiEncoder, _kalooki_scale, -1.0, True, 1.0, (0.0, 1.0), 6, _factoring()
+)
 """Kalooki's environment: penalty points (a reward of 1 per ``elimination_limit``, else 100), the
 match's result (a win share) paid at its end, up to six players."""

@@ -188,6 +188,19 @@ _UPGRADES = tuple(
 (1 to 2, 2 to 3 or more)."""
 
 
+_UP_DELTAS = tuple(
+    (
+        _BITS * suit,
+        tuple(
+            tuple((better - code) << (_BITS * suit) for better in ups) for code, ups in enumerate(_UPGRADES)
+        ),
+    )
+    for suit in range(N_SUITS)
+)
+"""Per suit, its shift in a key and, per run code, what each upgrade (:data:`_UPGRADES`) adds to
+a key."""
+
+
 def _undominated(states: dict[int, int]) -> dict[int, int]:
     """``states`` without those another state beats: the same but for one suit's runs, which are
     one step more complete (:data:`_UPGRADES`), and of a higher value. Its futures include every
@@ -196,14 +209,16 @@ def _undominated(states: dict[int, int]) -> dict[int, int]:
     :data:`FEW` states are kept as they are (the look-ups cost more than they save)."""
     if len(states) < FEW:
         return states
+    get = states.get
     out = {}
     for key, value in states.items():
-        for suit in range(N_SUITS):
-            shift = _BITS * suit
-            code = (key >> shift) & _MASK
-            cleared = key - (code << shift)
-            if any(states.get(cleared + (better << shift), -1) > value for better in _UPGRADES[code]):
-                break
+        for shift, deltas in _UP_DELTAS:
+            for delta in deltas[(key >> shift) & _MASK]:
+                if get(key + delta, -1) > value:
+                    break
+            else:
+                continue
+            break
         else:
             out[key] = value
     return out

@@ -412,37 +412,63 @@ class _Search:
         later = sum(self.caps[s][position] for s in range(suit + 1, N_SUITS)) + self.free
         settle = position == 1 and self.high[suit]
         ace_shift = _ACE_SHIFT + _ACE_BITS * suit
+        mask = (_MASK << shift) | (7 << _J_SHIFT) | _COUNTS | ((15 << ace_shift) if settle else 0)
+        kept: dict[int, list[tuple[int, int, _How]]] = {}
         ways: dict[int, list[_Way]] = {}
         supplies: dict[int, list[_Fill]] = {}
         out: dict[int, int] = {}
         get = out.get
         for key, value in states.items():
-            code = (key >> shift) & _MASK
-            jokers = (key >> _J_SHIFT) & 7
-            high = (key >> ace_shift) & 15 if settle else 0
-            which = code | (jokers << _BITS) | (high << (_BITS + 3))
-            found = ways.get(which)
-            if found is None:
-                supply = supplies.get(which >> _BITS)
-                if supply is None:
-                    supply = supplies[which >> _BITS] = self._supply_at(position, suit, jokers, high)
-                found = ways[which] = self._ways(position, suit, code, supply)
-            most = (key >> _MX_SHIFT) & 7
-            room = ((key >> _TOT_SHIFT) & 31) + later
-            short = 3 * most - room
-            for delta, in_sets, gain, how in found:
-                if in_sets > most:
-                    if 2 * in_sets > room:
-                        continue
-                    new_key = key + delta + ((in_sets - most) << _MX_SHIFT)
-                elif in_sets < short:
-                    continue
-                else:
-                    new_key = key + delta
+            sig = key & mask
+            allowed = kept.get(sig)
+            if allowed is None:
+                allowed = kept[sig] = self._allowed(
+                    sig, shift, ace_shift if settle else 0, later, position, suit, ways, supplies
+                )
+            for delta, gain, how in allowed:
+                new_key = key + delta
                 new_value = value + gain
                 if get(new_key, -1) < new_value:
                     out[new_key] = new_value
                     parents[new_key] = (key, how)
+        return out
+
+    def _allowed(
+        self,
+        sig: int,
+        shift: int,
+        ace_shift: int,
+        later: int,
+        position: int,
+        suit: int,
+        ways: dict[int, list[_Way]],
+        supplies: dict[int, list[_Fill]],
+    ) -> list[tuple[int, int, _How]]:
+        """The ways (what each adds to a key and to a value, what it places) from the states
+        whose suit's runs, jokers placed, rank's set counts (and aces placed high, at a low ace
+        settled, ``ace_shift`` nonzero) are ``sig``'s: the sets of the rank must still be able to
+        split into sets of 3 or 4 with the ``later`` places left at the rank."""
+        code = (sig >> shift) & _MASK
+        jokers = (sig >> _J_SHIFT) & 7
+        high = (sig >> ace_shift) & 15 if ace_shift else 0
+        which = code | (jokers << _BITS) | (high << (_BITS + 3))
+        found = ways.get(which)
+        if found is None:
+            supply = supplies.get(which >> _BITS)
+            if supply is None:
+                supply = supplies[which >> _BITS] = self._supply_at(position, suit, jokers, high)
+            found = ways[which] = self._ways(position, suit, code, supply)
+        most = (sig >> _MX_SHIFT) & 7
+        room = ((sig >> _TOT_SHIFT) & 31) + later
+        short = 3 * most - room
+        out = []
+        for delta, in_sets, gain, how in found:
+            if in_sets > most:
+                if 2 * in_sets > room:
+                    continue
+                out.append((delta + ((in_sets - most) << _MX_SHIFT), gain, how))
+            elif in_sets >= short:
+                out.append((delta, gain, how))
         return out
 
     def _supply_at(self, position: int, suit: int, used_jokers: int, high: int) -> list[_Fill]:

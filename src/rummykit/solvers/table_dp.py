@@ -392,7 +392,7 @@ class _Search:
                 states = self._step(states, position, suit, parents)
                 history.append(parents)
             if position != HIGH_ACE:
-                states = _undominated(self._close_rank(states, parents))
+                states = _undominated(states)
         best_key, best = -1, -1
         for key, value in states.items():
             played_jokers = ((key >> _J_SHIFT) & 7) - self.loose
@@ -447,7 +447,8 @@ class _Search:
         """The ways (what each adds to a key and to a value, what it places) from the states
         whose suit's runs, jokers placed, rank's set counts (and aces placed high, at a low ace
         settled, ``ace_shift`` nonzero) are ``sig``'s: the sets of the rank must still be able to
-        split into sets of 3 or 4 with the ``later`` places left at the rank."""
+        split into sets of 3 or 4 with the ``later`` places left at the rank. At the rank's last
+        suit they must split now, and the rank's set counts leave the key (the rank is closed)."""
         code = (sig >> shift) & _MASK
         jokers = (sig >> _J_SHIFT) & 7
         high = (sig >> ace_shift) & 15 if ace_shift else 0
@@ -459,9 +460,16 @@ class _Search:
                 supply = supplies[which >> _BITS] = self._supply_at(position, suit, jokers, high)
             found = ways[which] = self._ways(position, suit, code, supply)
         most = (sig >> _MX_SHIFT) & 7
-        room = ((sig >> _TOT_SHIFT) & 31) + later
-        short = 3 * most - room
+        total = (sig >> _TOT_SHIFT) & 31
         out = []
+        if suit == N_SUITS - 1 and position != HIGH_ACE:
+            for delta, in_sets, gain, how in found:
+                in_all = total + in_sets
+                if not in_all or 3 * max(most, in_sets) <= in_all:
+                    out.append((delta - (in_sets << _TOT_SHIFT) - (sig & _COUNTS), gain, how))
+            return out
+        room = total + later
+        short = 3 * most - room
         for delta, in_sets, gain, how in found:
             if in_sets > most:
                 if 2 * in_sets > room:
@@ -492,24 +500,6 @@ class _Search:
             for in_sets, new_code in _moves(code, places, below, position != HIGH_ACE):
                 delta = ((new_code - code) << shift) + (anew << _J_SHIFT) + (in_sets << _TOT_SHIFT) + bits
                 out.append((delta, in_sets, gain + choice[rank + in_sets], (used, jokers, in_sets)))
-        return out
-
-    def _close_rank(self, states: dict[int, int], parents: dict[int, _Parent]) -> dict[int, int]:
-        """The states whose sets at this rank split into sets of 3 or 4, the rank's counts
-        dropped (the last step's ``parents`` re-keyed to match)."""
-        out: dict[int, int] = {}
-        renamed: dict[int, _Parent] = {}
-        for key, value in states.items():
-            most = (key >> _MX_SHIFT) & 7
-            total = (key >> _TOT_SHIFT) & 31
-            if total and 3 * most > total:
-                continue
-            new_key = key & ~_COUNTS
-            if out.get(new_key, -1) < value:
-                out[new_key] = value
-                renamed[new_key] = parents[key]
-        parents.clear()
-        parents.update(renamed)
         return out
 
     # ------------------------------------------------------------------------------ the melds

@@ -16,7 +16,10 @@ fails on any difference.
 The positions: ``--recorded FILE`` (default ``bench/data/carousel_positions.jsonl``, issue #30's
 recording of greedy play, seeds 7, 11 and 23) and, with ``--seeds``, positions recorded now from
 greedy play on those seeds (``--decisions`` bot decisions each, the bots playing with our
-solver): whole greedy games on seeds nobody tuned on. For each set it prints the median, p90, p99
+solver): whole greedy games on seeds nobody tuned on. ``bench/data/carousel_slowest.jsonl``
+holds the 20 positions slowest for the solver of commit 3749f44 among the recorded ones and those
+of seeds 101, 202 and 303 (1,500 decisions each), for work on the worst case (``--recorded`` it).
+For each set it prints the median, p90, p99
 and worst solve of both sides and their ratios (HiGHS's time over ours: above 1, ours is faster).
 
 Run: ``python bench/carousel_table.py [--seeds 101,202,303] [--decisions 1500] [--repeat 1]

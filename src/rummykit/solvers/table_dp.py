@@ -188,6 +188,19 @@ _UPGRADES = tuple(
 (1 to 2, 2 to 3 or more)."""
 
 
+_UP_DELTAS = tuple(
+    (
+        _BITS * suit,
+        tuple(
+            tuple((better - code) << (_BITS * suit) for better in ups) for code, ups in enumerate(_UPGRADES)
+        ),
+    )
+    for suit in range(N_SUITS)
+)
+"""Per suit, its shift in a key and, per run code, what each upgrade (:data:`_UPGRADES`) adds to
+a key."""
+
+
 def _undominated(states: dict[int, int]) -> dict[int, int]:
     """``states`` without those another state beats: the same but for one suit's runs, which are
     one step more complete (:data:`_UPGRADES`), and of a higher value. Its futures include every
@@ -196,14 +209,16 @@ def _undominated(states: dict[int, int]) -> dict[int, int]:
     :data:`FEW` states are kept as they are (the look-ups cost more than they save)."""
     if len(states) < FEW:
         return states
+    get = states.get
     out = {}
     for key, value in states.items():
-        for suit in range(N_SUITS):
-            shift = _BITS * suit
-            code = (key >> shift) & _MASK
-            cleared = key - (code << shift)
-            if any(states.get(cleared + (better << shift), -1) > value for better in _UPGRADES[code]):
-                break
+        for shift, deltas in _UP_DELTAS:
+            for delta in deltas[(key >> shift) & _MASK]:
+                if get(key + delta, -1) > value:
+                    break
+            else:
+                continue
+            break
         else:
             out[key] = value
     return out
@@ -377,7 +392,7 @@ class _Search:
                 states = self._step(states, position, suit, parents)
                 history.append(parents)
             if position != HIGH_ACE:
-                states = _undominated(self._close_rank(states, parents))
+                states = _undominated(states)
         best_key, best = -1, -1
         for key, value in states.items():
             played_jokers = ((key >> _J_SHIFT) & 7) - self.loose
@@ -397,37 +412,71 @@ class _Search:
         later = sum(self.caps[s][position] for s in range(suit + 1, N_SUITS)) + self.free
         settle = position == 1 and self.high[suit]
         ace_shift = _ACE_SHIFT + _ACE_BITS * suit
+        mask = (_MASK << shift) | (7 << _J_SHIFT) | _COUNTS | ((15 << ace_shift) if settle else 0)
+        kept: dict[int, list[tuple[int, int, _How]]] = {}
         ways: dict[int, list[_Way]] = {}
         supplies: dict[int, list[_Fill]] = {}
         out: dict[int, int] = {}
         get = out.get
         for key, value in states.items():
-            code = (key >> shift) & _MASK
-            jokers = (key >> _J_SHIFT) & 7
-            high = (key >> ace_shift) & 15 if settle else 0
-            which = code | (jokers << _BITS) | (high << (_BITS + 3))
-            found = ways.get(which)
-            if found is None:
-                supply = supplies.get(which >> _BITS)
-                if supply is None:
-                    supply = supplies[which >> _BITS] = self._supply_at(position, suit, jokers, high)
-                found = ways[which] = self._ways(position, suit, code, supply)
-            most = (key >> _MX_SHIFT) & 7
-            room = ((key >> _TOT_SHIFT) & 31) + later
-            short = 3 * most - room
-            for delta, in_sets, gain, how in found:
-                if in_sets > most:
-                    if 2 * in_sets > room:
-                        continue
-                    new_key = key + delta + ((in_sets - most) << _MX_SHIFT)
-                elif in_sets < short:
-                    continue
-                else:
-                    new_key = key + delta
+            sig = key & mask
+            allowed = kept.get(sig)
+            if allowed is None:
+                allowed = kept[sig] = self._allowed(
+                    sig, shift, ace_shift if settle else 0, later, position, suit, ways, supplies
+                )
+            for delta, gain, how in allowed:
+                new_key = key + delta
                 new_value = value + gain
                 if get(new_key, -1) < new_value:
                     out[new_key] = new_value
                     parents[new_key] = (key, how)
+        return out
+
+    def _allowed(
+        self,
+        sig: int,
+        shift: int,
+        ace_shift: int,
+        later: int,
+        position: int,
+        suit: int,
+        ways: dict[int, list[_Way]],
+        supplies: dict[int, list[_Fill]],
+    ) -> list[tuple[int, int, _How]]:
+        """The ways (what each adds to a key and to a value, what it places) from the states
+        whose suit's runs, jokers placed, rank's set counts (and aces placed high, at a low ace
+        settled, ``ace_shift`` nonzero) are ``sig``'s: the sets of the rank must still be able to
+        split into sets of 3 or 4 with the ``later`` places left at the rank. At the rank's last
+        suit they must split now, and the rank's set counts leave the key (the rank is closed)."""
+        code = (sig >> shift) & _MASK
+        jokers = (sig >> _J_SHIFT) & 7
+        high = (sig >> ace_shift) & 15 if ace_shift else 0
+        which = code | (jokers << _BITS) | (high << (_BITS + 3))
+        found = ways.get(which)
+        if found is None:
+            supply = supplies.get(which >> _BITS)
+            if supply is None:
+                supply = supplies[which >> _BITS] = self._supply_at(position, suit, jokers, high)
+            found = ways[which] = self._ways(position, suit, code, supply)
+        most = (sig >> _MX_SHIFT) & 7
+        total = (sig >> _TOT_SHIFT) & 31
+        out = []
+        if suit == N_SUITS - 1 and position != HIGH_ACE:
+            for delta, in_sets, gain, how in found:
+                in_all = total + in_sets
+                if not in_all or 3 * max(most, in_sets) <= in_all:
+                    out.append((delta - (in_sets << _TOT_SHIFT) - (sig & _COUNTS), gain, how))
+            return out
+        room = total + later
+        short = 3 * most - room
+        for delta, in_sets, gain, how in found:
+            if in_sets > most:
+                if 2 * in_sets > room:
+                    continue
+                out.append((delta + ((in_sets - most) << _MX_SHIFT), gain, how))
+            elif in_sets >= short:
+                out.append((delta, gain, how))
         return out
 
     def _supply_at(self, position: int, suit: int, used_jokers: int, high: int) -> list[_Fill]:
@@ -451,24 +500,6 @@ class _Search:
             for in_sets, new_code in _moves(code, places, below, position != HIGH_ACE):
                 delta = ((new_code - code) << shift) + (anew << _J_SHIFT) + (in_sets << _TOT_SHIFT) + bits
                 out.append((delta, in_sets, gain + choice[rank + in_sets], (used, jokers, in_sets)))
-        return out
-
-    def _close_rank(self, states: dict[int, int], parents: dict[int, _Parent]) -> dict[int, int]:
-        """The states whose sets at this rank split into sets of 3 or 4, the rank's counts
-        dropped (the last step's ``parents`` re-keyed to match)."""
-        out: dict[int, int] = {}
-        renamed: dict[int, _Parent] = {}
-        for key, value in states.items():
-            most = (key >> _MX_SHIFT) & 7
-            total = (key >> _TOT_SHIFT) & 31
-            if total and 3 * most > total:
-                continue
-            new_key = key & ~_COUNTS
-            if out.get(new_key, -1) < value:
-                out[new_key] = value
-                renamed[new_key] = parents[key]
-        parents.clear()
-        parents.update(renamed)
         return out
 
     # ------------------------------------------------------------------------------ the melds

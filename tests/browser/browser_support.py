@@ -185,7 +185,8 @@ _KEYS: list[str] = []
 def raw_keys(page: Page) -> list[str]:
     """The catalog keys the page shows as they are (a key with no text in the catalogs it loaded,
     written as itself: ``okey_101_turn_draw``, ``carousel.knocked (seat=…)``), in its visible text
-    or its elements' accessible names (``aria-label``, ``title``). Keys of one word (``drew``)
+    or its elements' accessible names (``aria-label``, ``title``); and any key written with its
+    parameters (``log_you_drew (piece=B8)``), in a catalog or not. Keys of one word (``drew``)
     can't be told from text and are left out."""
     if not _KEYS:
         _KEYS.extend(k for k in web_modules.catalog("en") if "_" in k or "." in k)
@@ -193,8 +194,11 @@ def raw_keys(page: Page) -> list[str]:
         """() => [document.body.innerText, ...[...document.querySelectorAll("[aria-label], [title]")]
             .flatMap((e) => [e.getAttribute("aria-label") || "", e.getAttribute("title") || ""])]"""
     )
-    words = set(re.findall(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*", "\n".join(texts)))
-    return sorted(words.intersection(_KEYS))
+    text = "\n".join(texts)
+    words = set(re.findall(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*", text))
+    # a key no catalog holds any more is still written as itself with its parameters
+    unknown = set(re.findall(r"\b([a-z][a-z0-9]*(?:[_.][a-z0-9]+)+) \([a-z_]+=", text))
+    return sorted(words.intersection(_KEYS) | unknown)
 
 
 def check_rendering(page: Page, lang: str, name: str) -> None:

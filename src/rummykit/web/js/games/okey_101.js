@@ -296,7 +296,8 @@ function holdDiscard(model, action) {
 /** The tile drawn, to its drawer; the round's end by its headline in the round end's words. */
 function eventText(event, ctx) {
   if (event.code === "okey_101.draw" && event.params && event.params.tile) {
-    return t("log_you_drew", { piece: event.params.tile }, ctx);
+    // named as every other line names its player (the log's own draws read the same)
+    return sentence("replay_drew", { seat: event.seat, piece: event.params.tile }, ctx);
   }
   if (event.code === "okey_101.round_end" && event.params && event.params.headline) {
     return roundNote(event.params.headline, ctx);

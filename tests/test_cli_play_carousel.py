@@ -328,7 +328,10 @@ def test_hint_use_over_connect_is_one_draft_action_the_server_plays(tmp_path: Pa
             assert done.returncode == 0, done.stderr[-2000:]
             found = re.search(r"the record: (/games/\S+)", done.stdout)
             assert found is not None, done.stdout[-2000:] + done.stderr[-2000:]
-            record = server.get(found.group(1)).text
+            # a private table's record is its players' only: asked with the seat's token
+            token = re.search(r"its token \(to reconnect with --token\): (\S+)", done.stdout)
+            assert token is not None, done.stdout[:2000]
+            record = server.get(found.group(1), token=token.group(1)).text
             actions = [line["action"] for line in map(json.loads, record.splitlines()) if "action" in line]
             if any(a.startswith("draft ") for a in actions):
                 break

@@ -181,7 +181,7 @@ def test_lay_off_onto_anyones_meld_keeping_it_valid() -> None:
         ["9H 4S 7D KC", None, None, None], table=[(2, "6H 7H 8H"), (3, "7S 7C 7H")], opened={0}
     )
     play(game, state, "layoff 1 9H", "layoff 2 7D")
-    refused(game, state, "layoff 1 4S", "kalooki_not_a_meld")
+    refused(game, state, "layoff 1 4S", "kalooki_no_fit")
     assert len(state.table[1].pieces) == 4
 
 

@@ -43,3 +43,10 @@ export function MoveButton({ model, action, label, worth = null }) {
     ${label} <bdi dir="ltr">${readable(piecesText(action.parts).join(" "))}</bdi>${worth}
   </button>`;
 }
+
+/** The rack's pieces the hint's move plays, and whether it takes or draws, read from the hint's
+ * action parts (the games whose hint is one of their moves). */
+export function hintedParts(model) {
+  const parts = model.hint.parts;
+  return { rack: new Set(parts.pieces.map((p) => faceOf(model.kind, p))), take: parts.verb === "take", draw: parts.verb === "draw" };
+}

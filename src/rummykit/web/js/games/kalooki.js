@@ -11,9 +11,9 @@ import { Piece } from "../piece.js";
 import { Rack } from "../rack.js";
 import { ActionButton, ActionGroup, HintButton } from "../actions.js";
 import { MeHead, SeatPanel, Stock, Pile, RackTools, places } from "../board.js";
-import { JOKER, faceOf, notation } from "../pieces.js";
+import { JOKER, notation } from "../pieces.js";
 import { TableMeld } from "../melds.js";
-import { facesOf, selectionTests, selectedMoves, MoveButton } from "../selection.js";
+import { facesOf, hintedParts, selectionTests, selectedMoves, MoveButton } from "../selection.js";
 
 const WILDS = new Set([JOKER]);
 const HISTORY_SHOWN = 6;
@@ -193,12 +193,6 @@ function Board({ model, ctx, onDrop }) {
   </div>`;
 }
 
-/** The rack's cards the hint's move plays, and whether it takes or draws (from its parts). */
-function hinted(model) {
-  const parts = model.hint.parts;
-  return { rack: new Set(parts.pieces.map((p) => faceOf(model.kind, p))), take: parts.verb === "take", draw: parts.verb === "draw" };
-}
-
 /** A rack card dropped onto a table meld: a lay-off or a release. */
 function drop(model, target, payload) {
   const [where, at] = target.split(":");
@@ -251,7 +245,7 @@ export default {
     model.ui.choosing = null;
   },
   drop,
-  hinted,
+  hinted: hintedParts,
   eventText,
   roundNote,
   RoundEndHead,

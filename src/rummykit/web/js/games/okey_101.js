@@ -13,9 +13,9 @@ import { t, num, isolate, listText, sentence } from "../i18n.js";
 import { Rack } from "../rack.js";
 import { ActionButton, ActionGroup, HintButton } from "../actions.js";
 import { MeHead, SeatPanel, Stock, Pile, RackTools, places } from "../board.js";
-import { faceOf, notation } from "../pieces.js";
+import { notation } from "../pieces.js";
 import { TableMeld } from "../melds.js";
-import { selectedMoves, MoveButton } from "../selection.js";
+import { hintedParts, selectedMoves, MoveButton } from "../selection.js";
 import { Indicator } from "./tiles.js";
 
 const HISTORY_SHOWN = 6;
@@ -273,12 +273,6 @@ function Board({ model, ctx, onDrop }) {
   </div>`;
 }
 
-/** The rack's tiles the hint's move plays, and whether it takes or draws (from its parts). */
-function hinted(model) {
-  const parts = model.hint.parts;
-  return { rack: new Set(parts.pieces.map((p) => faceOf(model.kind, p))), take: parts.verb === "take", draw: parts.verb === "draw" };
-}
-
 /** A rack tile dropped onto a table meld: a lay-off or an okey swap. */
 function drop(model, target, payload) {
   const [where, at] = target.split(":");
@@ -360,7 +354,7 @@ export default {
     model.ui.confirm = null;
   },
   drop,
-  hinted,
+  hinted: hintedParts,
   holdDiscard,
   turnKey: (phase) => `okey_101_turn_${phase}`,
   eventText,

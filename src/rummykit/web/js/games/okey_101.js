@@ -353,6 +353,8 @@ export default {
   Hint,
   rack: true,
   multiSelect: true,
+  /** The verbs that lay rack pieces on the table: a retract this turn puts them back in their slots (model.js). */
+  laying: new Set(["meld", "pair", "layoff", "swap"]),
   start: () => ({ choosing: null, confirm: null }),
   unpick: (model) => {
     model.ui.choosing = null;

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from browser_support import Pages, check_rendering
+from browser_support import Pages, check_rendering, check_round_end_fits
 from playwright.sync_api import Page, expect
 from table_driver import Okey101Person, reseed
 
@@ -122,6 +122,9 @@ def test_a_whole_101_match_against_three_bots(pages: Pages, server: Server) -> N
     )
     assert worded == "Bot 2 keeps R5 K7: 12 x3 for finishing with an okey, x2 for opening with pairs = 72"
     shots(page, "en", "okey101-en-match-end")
+    # the dialog fits the window, its buttons always in view, also when its body is as long as
+    # four unopened hands of 21 tiles (the hands shown stretched to that)
+    check_round_end_fits(page, "en", "okey101-en-round-end-fits", SIZES)
     # every hand shown (an unopened seat keeps 21 tiles) wraps inside the dialog on a phone
     page.set_viewport_size({"width": 390, "height": 844})
     assert end.evaluate(WIDER_THAN_BOX) == []
@@ -129,7 +132,7 @@ def test_a_whole_101_match_against_three_bots(pages: Pages, server: Server) -> N
     assert hands.count()
     wraps = hands.evaluate_all("(ms) => ms.map((m) => getComputedStyle(m).flexWrap)")
     assert wraps == ["wrap"] * hands.count()
-    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    check_round_end_fits(page, "en", "okey101-en-round-end-long", SIZES, stretch=True)
     end.get_by_role("button", name="Close").click()
     expect(page.get_by_test_id("scores").locator("tbody tr")).to_have_count(1)
     expect(page.get_by_test_id("log")).to_contain_text("Ann")

@@ -9,6 +9,7 @@ Persian). Screenshots at 1280x800, 390x844 and 844x390."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -136,6 +137,10 @@ def test_a_whole_101_match_against_three_bots(pages: Pages, server: Server) -> N
     end.get_by_role("button", name="Close").click()
     expect(page.get_by_test_id("scores").locator("tbody tr")).to_have_count(1)
     expect(page.get_by_test_id("log")).to_contain_text("Ann")
+    # the own draws named as every player's are ("Ann draws R7"), never by a raw key
+    log = page.get_by_test_id("log").inner_text()
+    assert "log_" not in log and "(piece=" not in log, log
+    assert re.search(r"\bAnn draws [RYBKF]", log), log
 
 
 # ---------------------------------------------------------------- a dealt table

@@ -293,10 +293,10 @@ function holdDiscard(model, action) {
   return true;
 }
 
-/** The tile drawn, to its drawer; the round's end by its headline in the round end's words. */
+/** The tile drawn, to its drawer (named as every player is, "Ann draws R7"); the round's end by its headline in the round end's words. */
 function eventText(event, ctx) {
   if (event.code === "okey_101.draw" && event.params && event.params.tile) {
-    return t("log_you_drew", { piece: event.params.tile }, ctx);
+    return sentence("replay_drew", { seat: event.seat, piece: event.params.tile }, ctx);
   }
   if (event.code === "okey_101.round_end" && event.params && event.params.headline) {
     return roundNote(event.params.headline, ctx);

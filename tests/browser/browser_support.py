@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -338,3 +339,55 @@ def low_contrast(page: Page, selector: str, least: float = 4.5) -> list[tuple[st
     gradients are not seen: point ``selector`` at text on plain colours."""
     found: list[list[Any]] = page.locator(selector).evaluate_all(CONTRAST_JS)
     return [(text, ratio) for text, ratio in found if ratio < least]
+
+
+ROUND_END_FITS_JS = """(dialog) => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const buttons = [...dialog.querySelectorAll(".buttons > *")].map((b) => [b.textContent, ...box(b)]);
+  return { dialog: box(dialog), buttons };
+}"""
+"""The round-end dialog's box and its buttons' boxes (``[text, left, top, right, bottom]``)."""
+
+STRETCH_JS = """(dialog) => {
+  // the body as long as four hands of 21 pieces: the first hand shown (or one made of a piece
+  // the dialog shows), copied four times over
+  const body = dialog.querySelector(".round-end-body");
+  let laid = body.querySelector(".laid");
+  if (!laid) {
+    laid = document.createElement("div");
+    laid.className = "laid";
+    laid.innerHTML = '<h3>Hand</h3><span class="meld" dir="ltr"></span>';
+    laid.lastChild.append(body.querySelector(".meld > *").cloneNode(true));
+    body.prepend(laid);
+  }
+  const meld = laid.querySelector(".meld");
+  const piece = meld.firstElementChild;
+  while (meld.children.length < 21) meld.append(piece.cloneNode(true));
+  for (let i = 0; i < 4; i++) laid.after(laid.cloneNode(true));
+}"""
+"""Stretch the round end's body (DOM copies of its first hand, never rendered again after)."""
+
+
+def check_round_end_fits(
+    page: Page, lang: str, name: str, sizes: Iterable[tuple[int, int]], stretch: bool = False
+) -> None:
+    """At each of ``sizes`` (width, height) the round-end dialog and each of its buttons lie wholly
+    inside the viewport (a long body scrolls inside the dialog), checked and saved; ``stretch``
+    first makes the body as long as four hands of 21 pieces. Left at the size it had."""
+    end = page.get_by_test_id("round-end")
+    if stretch:
+        end.evaluate(STRETCH_JS)
+    size = page.viewport_size
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        fits = end.evaluate(ROUND_END_FITS_JS)
+        left, top, right, bottom = fits["dialog"]
+        assert left >= 0 and top >= 0 and right <= width and bottom <= height, (width, height, fits)
+        assert fits["buttons"], fits
+        for text, b_left, b_top, b_right, b_bottom in fits["buttons"]:
+            inside = left <= b_left and top <= b_top and b_right <= right and b_bottom <= bottom
+            assert inside, (width, height, text, fits)
+        check_rendering(page, lang, f"{name}-{width}x{height}")
+    assert size is not None
+    page.set_viewport_size(size)

@@ -9,12 +9,13 @@ Persian). Screenshots at 1280x800, 390x844 and 844x390."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from browser_support import Pages, check_rendering
+from browser_support import Pages, check_rendering, check_round_end_fits
 from playwright.sync_api import Page, expect
 from table_driver import Okey101Person, reseed
 
@@ -122,6 +123,9 @@ def test_a_whole_101_match_against_three_bots(pages: Pages, server: Server) -> N
     )
     assert worded == "Bot 2 keeps R5 K7: 12 x3 for finishing with an okey, x2 for opening with pairs = 72"
     shots(page, "en", "okey101-en-match-end")
+    # the dialog fits the window, its buttons always in view, also when its body is as long as
+    # four unopened hands of 21 tiles (the hands shown stretched to that)
+    check_round_end_fits(page, "en", "okey101-en-round-end-fits", SIZES)
     # every hand shown (an unopened seat keeps 21 tiles) wraps inside the dialog on a phone
     page.set_viewport_size({"width": 390, "height": 844})
     assert end.evaluate(WIDER_THAN_BOX) == []
@@ -129,10 +133,14 @@ def test_a_whole_101_match_against_three_bots(pages: Pages, server: Server) -> N
     assert hands.count()
     wraps = hands.evaluate_all("(ms) => ms.map((m) => getComputedStyle(m).flexWrap)")
     assert wraps == ["wrap"] * hands.count()
-    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    check_round_end_fits(page, "en", "okey101-en-round-end-long", SIZES, stretch=True)
     end.get_by_role("button", name="Close").click()
     expect(page.get_by_test_id("scores").locator("tbody tr")).to_have_count(1)
     expect(page.get_by_test_id("log")).to_contain_text("Ann")
+    # the own draws named as every player's are ("Ann draws R7"), never by a raw key
+    log = page.get_by_test_id("log").inner_text()
+    assert "log_" not in log and "(piece=" not in log, log
+    assert re.search(r"\bAnn draws [RYBKF]", log), log
 
 
 # ---------------------------------------------------------------- a dealt table
@@ -141,7 +149,7 @@ SEED = 4
 the greedy moves it opens in that turn with three sets and runs worth 102, then lays off a
 false joker, and two turns later frees an okey (``swap 18 B2``, where ``layoff 18 B2`` fits
 too)."""
-DEALS = {"open-tr": ("tr", "Ayşe"), "islek-fa": ("fa", "آنا")}
+DEALS = {"open-tr": ("tr", "Ayşe"), "islek-fa": ("fa", "آنا"), "retract-fa": ("fa", "آنا")}
 """Each dealt table: its language and the person's name."""
 
 
@@ -295,3 +303,83 @@ def test_the_islek_warning_in_persian(pages: Pages, dealt: tuple[Server, dict[st
     assert any(e["code"] == "okey_101.fined_playable" for e in played["events"])
     assert played["observation"]["scores"][0] == score + 101
     expect(page.get_by_test_id("log")).to_contain_text(tile)
+
+
+def test_retract_puts_the_pairs_back_where_they_were(pages: Pages, server: Server) -> None:
+    """Pairs short of an opening, taken back with Retract, return to the rack slots they were
+    laid from (not to the rack's end): the person plays the hint's moves until pairs are offered,
+    lays two and retracts them (in Persian)."""
+    for attempt in range(3):
+        created = okey_101_table(server)
+        page = pages.new(f"okey101-retract-{attempt}", locale="fa-IR")
+        person = Okey101Person(page, server, str(created["table"]), english=False)
+        person.sit(0, "آنا")
+        server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+        expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+        for _ in range(12):
+            if person.wait_turn_or_end() == "end":
+                break
+            pairs = [e["text"] for e in person.last_view()["legal"] if e["parts"]["verb"] == "pair"]
+            if not pairs:
+                person.play_move(person.hint()["action"])
+                continue
+            expect(person.rack).to_have_attribute("aria-busy", "false")
+            before = person.slots()
+            laid = [pairs[0]]
+            person.play_move(pairs[0])
+            expect(person.rack.locator("button[data-piece]")).to_have_count(sum(1 for s in before if s) - 2)
+            more = [e["text"] for e in person.last_view()["legal"] if e["parts"]["verb"] == "pair"]
+            if more:
+                laid.append(more[-1])
+                person.play_move(more[-1])
+                expect(person.rack.locator("button[data-piece]")).to_have_count(
+                    sum(1 for s in before if s) - 4
+                )
+            person.play_move("retract")
+            for _ in range(100):
+                if person.slots() == before:
+                    break
+                page.wait_for_timeout(100)
+            assert person.slots() == before, (laid, before, person.slots())
+            shots(page, "fa", "okey101-fa-retract-pairs")
+            return
+    raise AssertionError("no pair was offered")
+
+
+def test_retract_puts_the_tiles_back_where_they_were(
+    pages: Pages, dealt: tuple[Server, dict[str, Dealt]]
+) -> None:
+    """Melds short of 101, taken back with Retract, return to the rack slots they were melded
+    from (not to the rack's end): the dealt opening's first melds laid, then retracted (in Persian)."""
+    server, tables = dealt
+    person = open_dealt(pages, server, tables["retract-fa"])
+    page = person.page
+    laid: list[str] = []
+    before: list[str | None] = []
+    while len(laid) < 2:
+        assert person.wait_turn_or_end() != "end", "the round ended before the opening"
+        view = person.last_view()
+        action = person.hint()["action"]
+        entry = next((e for e in view["legal"] if e["text"] == action), {})
+        if not (
+            action.startswith("meld ") and view["opening"] is not None and entry.get("opening", 101) < 101
+        ):
+            if laid:
+                break
+            person.play_move(action)
+            continue
+        expect(person.rack).to_have_attribute("aria-busy", "false")
+        if not laid:
+            before = person.slots()
+        count = sum(1 for s in person.slots() if s)
+        person.play_move(action)
+        expect(person.rack.locator("button[data-piece]")).to_have_count(count - len(action.split()) + 1)
+        laid.append(action)
+    assert laid
+    person.play_move("retract")
+    for _ in range(100):
+        if person.slots() == before:
+            break
+        page.wait_for_timeout(100)
+    assert person.slots() == before, (laid, before, person.slots())
+    shots(page, "fa", "okey101-fa-retract")

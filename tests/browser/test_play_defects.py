@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from browser_support import Pages, check_rendering
+from browser_support import Pages, check_rendering, check_round_end_fits
 from playwright.sync_api import Page, expect
 from table_driver import KalookiPerson, Person, catalog
 
@@ -223,6 +223,10 @@ def test_turkish_rummys_round_end_has_no_kalooki_banner(pages: Pages, server: Se
         assert not NOTATION.findall(text), (where, NOTATION.findall(text))
     assert re.search("[\u2660\u2665\u2666\u2663]", person.page.get_by_test_id("log").inner_text())
     shots(person.page, "fa", "defect-tr-round-end-fa")
+    # the dialog fits the window, its buttons in view, also with a body four long hands long
+    sizes = ((390, 844), (844, 390), (1280, 800))
+    check_round_end_fits(person.page, "fa", "defect-tr-round-end-fits-fa", sizes)
+    check_round_end_fits(person.page, "fa", "defect-tr-round-end-long-fa", sizes, stretch=True)
 
 
 SMALL_TARGETS_JS = """

@@ -18,8 +18,6 @@ const RACK_SLOTS = RACK_ROWS * RACK_COLUMNS;
 const LOG_LIMIT = 300;
 /** The refusals of a `rack` request (they carry no action id). */
 const RACK_ERRORS = new Set(["bad_rack", "rack_no_position", "rack_empty_position", "not_started", "spectator", "unsupported"]);
-/** The verbs that lay rack pieces on the table (a retract may bring them back this turn). */
-const LAYING = new Set(["meld", "layoff", "release"]);
 const NOTHING_HINTED = { rack: new Set(), take: false, draw: false };
 
 /** The log lines of one version: its events and notices, then, when it starts a round (`newRound`,
@@ -270,9 +268,10 @@ export class TableModel extends TableView {
     }
     if (message.over) this.roundEnd = this.roundEnd || { result: obs.last_result };
     // this seat's pieces laid on the table this turn: their slots are kept (when the rack's answer
-    // frees them) until the turn ends, for a retract to put them back
+    // frees them) until the turn ends, for a retract to put them back (the verbs that lay them are
+    // the controller's `laying`)
     const mine = message.played && message.played.seat === this.seat ? message.played.parts.verb : null;
-    this.laying = LAYING.has(mine);
+    this.laying = Boolean(mine && this.game.laying && this.game.laying.has(mine));
     if (newRound || (mine && mine !== "retract" && !this.laying)) this.laidFrom = [];
     this.returning = mine === "retract" && this.laidFrom.length > 0;
     if (message.type === "sync" || message.events.some((e) => e.params && e.params.result)) {

@@ -2,7 +2,8 @@
 // why the scores changed, in words; the winner's melds as laid down and every hand the rules show; each seat's change and total; the seconds left of the
 // break before the next round's play starts. A modal dialog over the table (the next round is
 // dealt behind it and waits, out of reach, until Continue); at the match's end Close leaves the
-// result to the table head's "The result" button.
+// result to the table head's "The result" button. The dialog fits the window: its body scrolls
+// inside it, the heading and the buttons stay in view.
 
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
@@ -46,6 +47,7 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
     <h2 id="round-end-title" tabindex="-1" ref=${heading}>
       ${over ? t("round_end_match_over") : t("round_end_title", { round: result ? result.round_no : 0 })}
     </h2>
+    <div class="round-end-body">
     ${result &&
     html`<div>
       <${game.RoundEndHead} result=${result} names=${names} events=${end.events || []} />
@@ -91,6 +93,7 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
     ${over &&
     html`<p>${t("round_end_winners", { names: view.outcome.winners.map((s) => names[s]).join(", ") })}</p>`}
     ${pause > 0 && html`<p data-testid="round-break">${t("round_end_break", { seconds: pause })}</p>`}
+    </div>
     <div class="buttons">
       ${over && canRematch && html`<button type="button" class="primary" onClick=${onRematch}>${t("table_rematch")}</button>`}
       ${over && html`<a class="button" href=${`#/replay/${view.game}/0`} data-testid="round-end-replay">${t("round_end_replay")}</a>`}

@@ -240,6 +240,8 @@ export default {
   Hint,
   rack: true,
   multiSelect: true,
+  /** The verbs that lay rack pieces on the table: a retract this turn puts them back in their slots (model.js). */
+  laying: new Set(["meld", "layoff", "release"]),
   start: () => ({ choosing: null }),
   unpick: (model) => {
     model.ui.choosing = null;

@@ -287,10 +287,10 @@ function holdDiscard(model, action) {
   return true;
 }
 
-/** The tile drawn, to its drawer; the round's end by its headline in the round end's words. */
+/** The tile drawn, to its drawer (named as every player is, "Ann draws R7"); the round's end by
+ * its headline in the round end's words. */
 function eventText(event, ctx) {
   if (event.code === "okey_101.draw" && event.params && event.params.tile) {
-    // named as every other line names its player (the log's own draws read the same)
     return sentence("replay_drew", { seat: event.seat, piece: event.params.tile }, ctx);
   }
   if (event.code === "okey_101.round_end" && event.params && event.params.headline) {
@@ -348,6 +348,8 @@ export default {
   Hint,
   rack: true,
   multiSelect: true,
+  /** The verbs that lay rack pieces on the table: a retract this turn puts them back in their slots (model.js). */
+  laying: new Set(["meld", "pair", "layoff", "swap"]),
   start: () => ({ choosing: null, confirm: null }),
   unpick: (model) => {
     model.ui.choosing = null;

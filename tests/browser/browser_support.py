@@ -350,14 +350,16 @@ ROUND_END_FITS_JS = """(dialog) => {
 
 STRETCH_JS = """(dialog) => {
   // the body as long as four hands of 21 pieces: the first hand shown (or one made of a piece
-  // the dialog shows), copied four times over
+  // the dialog shows, or, when it shows none, 21 lines of text), copied four times over
   const body = dialog.querySelector(".round-end-body");
   let laid = body.querySelector(".laid");
   if (!laid) {
     laid = document.createElement("div");
     laid.className = "laid";
+    const piece = body.querySelector(".meld > *");
     laid.innerHTML = '<h3>Hand</h3><span class="meld" dir="ltr"></span>';
-    laid.lastChild.append(body.querySelector(".meld > *").cloneNode(true));
+    const line = Object.assign(document.createElement("p"), { textContent: "-" });
+    laid.lastChild.append(piece ? piece.cloneNode(true) : line);
     body.prepend(laid);
   }
   const meld = laid.querySelector(".meld");

@@ -109,7 +109,7 @@ def test_a_round_of_carousel_through_the_page(pages: Pages, server: Server) -> N
     person.sit(0, "Ann")
     server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
     expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
-    expect(page.get_by_role("heading", name="Carousel")).to_be_visible()
+    expect(page.get_by_role("heading", name="Carousel", exact=True)).to_be_visible()
     shown_invalid = moved = melded = shot = False
     for _turn in range(200):
         view = person.mine()

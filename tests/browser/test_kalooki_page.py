@@ -121,7 +121,7 @@ def test_a_person_opens_and_lays_off_in_kalooki(pages: Pages, server: Server) ->
     person.sit(0, "Ann")
     server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
     expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
-    expect(page.get_by_role("heading", name="Kalooki")).to_be_visible()
+    expect(page.get_by_role("heading", name="Kalooki", exact=True)).to_be_visible()
     done = False
     rounds = 0
     seen_opening_total = False

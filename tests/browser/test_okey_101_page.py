@@ -75,7 +75,7 @@ def test_a_whole_101_match_against_three_bots(pages: Pages, server: Server) -> N
     person.sit(0, "Ann")
     server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
     expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
-    expect(page.get_by_role("heading", name="101 Okey")).to_be_visible()
+    expect(page.get_by_role("heading", name="101 Okey", exact=True)).to_be_visible()
     expect(page.get_by_test_id("indicator")).to_be_visible()
     turns = 0
     while person.wait_turn_or_end() != "end":

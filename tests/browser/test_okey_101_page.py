@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from browser_support import Pages, check_rendering, check_round_end_fits
@@ -305,6 +306,15 @@ def test_the_islek_warning_in_persian(pages: Pages, dealt: tuple[Server, dict[st
     expect(page.get_by_test_id("log")).to_contain_text(tile)
 
 
+def natural_pairs(view: dict[str, Any]) -> list[str]:
+    """The legal pairs of ``view`` made of two natural tiles (no okey: a pair with the okey comes
+    back from a retract to a slot of its own choosing, a case this test leaves out)."""
+    okey = format_face(Kind.TILES, view["observation"]["okey"])
+    return [
+        e["text"] for e in view["legal"] if e["parts"]["verb"] == "pair" and okey not in e["parts"]["pieces"]
+    ]
+
+
 def test_retract_puts_the_pairs_back_where_they_were(pages: Pages, server: Server) -> None:
     """Pairs short of an opening, taken back with Retract, return to the rack slots they were
     laid from (not to the rack's end): the person plays the hint's moves until pairs are offered,
@@ -319,7 +329,7 @@ def test_retract_puts_the_pairs_back_where_they_were(pages: Pages, server: Serve
         for _ in range(12):
             if person.wait_turn_or_end() == "end":
                 break
-            pairs = [e["text"] for e in person.last_view()["legal"] if e["parts"]["verb"] == "pair"]
+            pairs = natural_pairs(person.last_view())
             if not pairs:
                 person.play_move(person.hint()["action"])
                 continue
@@ -328,7 +338,7 @@ def test_retract_puts_the_pairs_back_where_they_were(pages: Pages, server: Serve
             laid = [pairs[0]]
             person.play_move(pairs[0])
             expect(person.rack.locator("button[data-piece]")).to_have_count(sum(1 for s in before if s) - 2)
-            more = [e["text"] for e in person.last_view()["legal"] if e["parts"]["verb"] == "pair"]
+            more = natural_pairs(person.last_view())
             if more:
                 laid.append(more[-1])
                 person.play_move(more[-1])

@@ -111,9 +111,10 @@ function fly(look, size, from, fromId, to, toId, landing) {
   if (landing) track(landing.animate({ opacity: [0, 0] }, DURATION));
 }
 
-/** A piece's look without its button, name or test id (out of every query of the pieces). */
+/** A piece's look without its button, name, test id or marks (out of every query of the pieces). */
 function copyOf(element) {
   const look = Object.assign(document.createElement("span"), { className: element.className, innerHTML: element.innerHTML });
+  look.classList.remove("fresh", "hinted", "selected");
   look.dataset.face = element.dataset.piece;
   return look;
 }

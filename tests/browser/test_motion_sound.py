@@ -26,7 +26,8 @@ new MutationObserver((records) => {
   for (const record of records) for (const node of record.addedNodes) {
     if (!(node instanceof HTMLElement) || node.dataset.testid !== 'flying') continue;
     const look = node.firstElementChild;
-    window.__flights.push({from: node.dataset.from, to: node.dataset.to, face: look && look.dataset.face || null});
+    const face = (look && look.dataset.face) || null;
+    window.__flights.push({from: node.dataset.from, to: node.dataset.to, face});
     if (window.__pauseFlights) for (const a of document.getAnimations()) {
       a.pause();
       a.currentTime = 160;
@@ -107,8 +108,12 @@ def test_a_new_move_or_a_press_ends_a_flight_at_once(pages: Pages, server: Serve
     assert page.evaluate("document.querySelectorAll('[data-testid=flying]').length") <= 2
 
 
-@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 800), ("fa", 390, 844), ("en", 390, 844), ("fa", 1280, 800)])
-def test_screenshots_in_flight_and_at_rest(pages: Pages, server: Server, lang: str, width: int, height: int) -> None:
+@pytest.mark.parametrize(
+    ("lang", "width", "height"), [("en", 1280, 800), ("fa", 390, 844), ("en", 390, 844), ("fa", 1280, 800)]
+)
+def test_screenshots_in_flight_and_at_rest(
+    pages: Pages, server: Server, lang: str, width: int, height: int
+) -> None:
     created = bots_table(server, bot_delay=2.0)
     page = watch(pages, created["table"], "spectator", lang=lang, width=width, height=height)
     page.evaluate("window.__pauseFlights = true")
@@ -154,11 +159,12 @@ def sounds(page: Page) -> dict[str, Any]:
     return found
 
 
-def seated_silently(pages: Pages, server: Server, **table: Any) -> Person:
-    """A person in seat 0 of a started Okey table against three bots, joined through the API and
-    its key put in the browser's storage: the page opened without a press or a key."""
-    created = bots_table(server, bot_delay=0.3, people=1, **table)
-    table = created["table"]
+def seated_silently(pages: Pages, server: Server, **settings: Any) -> Person:
+    """A person in seat 0 of a started Okey table (with the table options ``settings``) against
+    three bots, joined through the API and its key put in the browser's storage: the page opened
+    without a press or a key."""
+    created = bots_table(server, bot_delay=0.3, people=1, **settings)
+    table: str = created["table"]
     joined = server.post(f"/tables/{table}/seats/0/join", {"name": "Ann"})
     page = pages.new("ann")
     seat = json.dumps(json.dumps({"seat": 0, "token": joined["token"]}))

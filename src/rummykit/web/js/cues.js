@@ -1,48 +1,35 @@
-// What the table page makes of each new view besides drawing it (docs/web.md, "Motion and
-// sound"): the motion of another seat's move (motion.js) and the sounds (sound.js). Read from the
-// protocol's generic parts only: the `played` action's seat and verb, the events' round result,
-// the observation's `to_move` and `hand_counts`, the legal actions; no game's rules.
+// What a new view does besides being drawn: the motion of another seat's move (motion.js) and the
+// sounds (sound.js), read from the protocol's generic parts only (the `played` seat and verb, a
+// round result among the events, `to_move`, `hand_counts`, the legal actions).
 
 import { capture, land, motionOn, skip } from "./motion.js";
 import { cue } from "./sound.js";
 
-/** The turn timer's last seconds that tick (the seat's own turn). */
+/** The timer's last seconds that tick, on the seat's own turn. */
 export const TIMER_WARNING = 5;
+const tableOf = () => document.querySelector('[data-testid="table"]');
 
-/** The sound a new view `view` makes after `previous` (same match) for the page's `seat`: the
- * round's end; else the seat's turn coming; else a meld (the mover's hand shrank by anything but a
- * discard: pieces laid on the table); else a discard; else null. */
+/** The sound of `view` after `previous` for `seat`: the round's end, else the seat's turn, else a
+ * discard, else a meld (the mover's hand shrank), else null. */
 function soundOf(view, previous, seat) {
   if (view.events.some((e) => e.params && e.params.result)) return "round_end";
-  const obs = view.observation;
   const mine = (v) => seat !== null && v.observation.to_move === seat && v.legal.length > 0;
   if (mine(view) && !mine(previous)) return "turn";
   if (!view.played) return null;
-  const { seat: mover, parts } = view.played;
-  if (parts.verb === "discard") return "discard";
-  if (obs.hand_counts[mover] < previous.observation.hand_counts[mover]) return "meld";
-  return null;
-}
-
-/** Whether the page animates `view`'s move for `seat`: another seat's, or the page's own seat's
- * when a timer's default move or a stand-in bot played it (the person did not). */
-function animates(view, seat) {
   const mover = view.played.seat;
-  return mover !== seat || view.notices.some((n) => n.params && n.params.seat === mover);
+  if (view.played.parts.verb === "discard") return "discard";
+  return view.observation.hand_counts[mover] < previous.observation.hand_counts[mover] ? "meld" : null;
 }
 
-/** The cues of one table page: `changed(model)` on every change of its model (before the page
- * draws it), `drawn(root)` once the page is drawn, `timer(model, left)` as the turn's clock runs. */
+/** One table page's cues: `changed(model)` on each change before drawing, `drawn()` after,
+ * `timer(model, left)` as the turn's clock (seconds left) runs. */
 export class TableCues {
   constructor() {
     this.view = null;
-    /** The move to animate once the page is drawn: {before, mover, verb}, or null. */
     this.pending = null;
     this.ticked = null;
   }
 
-  /** A change of `model` (a TableModel, or null while the page makes it): a new view of the same
-   * match and round after an action sounds, and another seat's move is made ready to fly. */
   changed(model) {
     const view = model ? model.view : null;
     if (view === this.view) return;
@@ -55,29 +42,23 @@ export class TableCues {
     }
     const sound = soundOf(view, previous, model.seat);
     if (sound) cue(sound);
-    const sameRound = previous.observation.round === view.observation.round;
-    if (view.played && sameRound && motionOn() && animates(view, model.seat)) {
-      const before = this.pending ? this.pending.before : capture(document.querySelector('[data-testid="table"]'), true);
-      this.pending = { before, mover: view.played.seat, verb: view.played.parts.verb };
+    // another seat's move, or the own seat's played by its timer or a stand-in bot
+    const played = view.played;
+    const other = played && (played.seat !== model.seat || view.notices.some((n) => n.params.seat === played.seat));
+    if (other && previous.observation.round === view.observation.round && motionOn()) {
+      this.pending = { before: this.pending ? this.pending.before : capture(tableOf(), true), mover: played.seat, verb: played.parts.verb };
     } else this.pending = null;
   }
 
-  /** The page has drawn the latest view: the move made ready flies. */
   drawn() {
-    if (!this.pending) return;
-    const { before, mover, verb } = this.pending;
+    if (this.pending) land(tableOf(), this.pending.before, this.pending.mover, this.pending.verb);
     this.pending = null;
-    land(document.querySelector('[data-testid="table"]'), before, mover, verb);
   }
 
-  /** The turn timer shows `left` seconds: on the seat's own turn, each of the last TIMER_WARNING
-   * seconds ticks once. */
   timer(model, left) {
-    const view = model.view;
-    if (left === null || left < 1 || left > TIMER_WARNING || !view || view.over || !model.myTurn()) return;
-    const key = `${view.game}:${model.turnStart && model.turnStart.at}:${left}`;
-    if (key === this.ticked) return;
+    if (left === null || left < 1 || left > TIMER_WARNING || model.view.over || !model.myTurn()) return;
+    const key = `${model.view.game}:${model.turnStart && model.turnStart.at}:${left}`;
+    if (key !== this.ticked) cue("timer");
     this.ticked = key;
-    cue("timer");
   }
 }

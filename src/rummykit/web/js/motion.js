@@ -1,10 +1,8 @@
-// Another seat's move in motion (docs/web.md, "Motion and sound"), read from the page alone: the
-// board's test ids before and after the new view is drawn (`capture`, `land`). Pieces that arrived
-// in a pile, a meld or the indicator fly from where they left the table, else from the mover's
-// seat; pieces that left the table fly to the seat; a draw flies from the stock. A flight is a copy
-// in a layer over the page (`data-testid="flying"`, `data-from`, `data-to`), DURATION ms long,
-// ended at once by a press, a key or the next view (`skip`); none under reduced motion or with
-// the `motion` setting off.
+// Another seat's move in motion, read from the board's test ids before and after the new view is
+// drawn (`capture`, `land`): pieces that arrived in a pile, a meld or the indicator fly from where
+// they left the table, else from the mover's seat; pieces that left fly to the seat; a draw from
+// the stock. A flight is a copy over the page (`data-testid="flying"`, `data-from`, `data-to`),
+// ended by a press, a key or the next view (`skip`); none under reduced motion or the setting off.
 
 import { prefOn } from "./settings.js";
 
@@ -28,9 +26,9 @@ for (const type of ["pointerdown", "keydown"]) window.addEventListener(type, ski
 
 const pieceAt = (element, copy) => ({ face: element.dataset.piece, element, rect: element.getBoundingClientRect(), copy: copy && element.cloneNode(true) });
 
-/** The places under `root` by test id (the round end's dialog left out): each one's `rect`, and
- * for a pile, meld or the indicator its `pieces` ({face, element, rect, copy}; a pile's top one,
- * with its `count`, `data-count`); `copy`: keep a copy of each piece (a page about to change). */
+/** The places under `root` by test id (not in a dialog): their `rect`; a pile's, meld's or the
+ * indicator's `pieces` ({face, element, rect, copy}: a pile's top one, and its `count`); `copy`:
+ * keep a copy of each piece (a page about to change). */
 export function capture(root, copy = false) {
   const places = new Map();
   for (const element of root ? root.querySelectorAll("[data-testid]") : []) {
@@ -93,8 +91,8 @@ function track(animation, done) {
   };
 }
 
-/** Fly `look` (an element), `size` wide and tall, from rect `from` (test id `fromId`) to rect
- * `to` (`toId`); `landing`, the piece where it lands, is hidden until then; else it fades. */
+/** Fly `look` (an element) of `size` from rect `from` (test id `fromId`) to `to` (`toId`);
+ * `landing`, the piece it lands on, hidden until then; else it fades. */
 function fly(look, size, from, fromId, to, toId, landing) {
   const box = Object.assign(document.createElement("span"), { className: "flight" });
   Object.assign(box.dataset, { testid: "flying", from: fromId, to: toId });
@@ -111,7 +109,7 @@ function fly(look, size, from, fromId, to, toId, landing) {
   if (landing) track(landing.animate({ opacity: [0, 0] }, DURATION));
 }
 
-/** A piece's look without its button, name, test id or marks (out of every query of the pieces). */
+/** A piece's look without its button, name, test id or marks. */
 function copyOf(element) {
   const look = Object.assign(document.createElement("span"), { className: element.className, innerHTML: element.innerHTML });
   look.classList.remove("fresh", "hinted", "selected");
@@ -119,8 +117,8 @@ function copyOf(element) {
   return look;
 }
 
-/** Fly what seat `mover`'s action (its verb `verb`) changed from `before` (capture's, with
- * copies) to the page under `root` now; the number of flights. */
+/** Fly what seat `mover`'s action (`verb`) changed from `before` (with copies) to the page under
+ * `root` now; the number of flights. */
 export function land(root, before, mover, verb) {
   skip();
   const after = capture(root);

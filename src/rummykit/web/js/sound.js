@@ -1,14 +1,10 @@
-// The table's sounds (docs/web.md, "Motion and sound"): short tones synthesized with the Web Audio
-// API (no audio files): the seat's turn, a discard, a meld, each of the turn timer's last seconds,
-// a round's end. Silent until the person has interacted with the page (the browsers' autoplay
-// policy: the AudioContext is made in the first press or key's handler) and while the `sound`
-// setting is off (settings.js). Every oscillator the page starts goes through `startNode`, which
-// counts it in `window.rummykitSound` (`started`, and `cues`: the cues that sounded, in order),
-// the browser tests' view of what was played.
+// The table's sounds: short Web Audio tones (no audio files), silent until the person's first
+// press or key (the autoplay policy) and while the `sound` setting is off. Every oscillator starts
+// in `startNode`, counted in `window.rummykitSound` ({started, cues}) for the browser tests.
 
 import { prefOn } from "./settings.js";
 
-/** Each cue's notes: [frequency in Hz, start in s after the cue, length in s, oscillator type]. */
+/** Each cue's notes: [Hz, start s, length s, wave]. */
 const CUES = {
   turn: [
     [659.25, 0, 0.12, "sine"],
@@ -27,48 +23,33 @@ const CUES = {
     [783.99, 0.1, 0.4, "sine"],
   ],
 };
-
-/** The loudness of every note (the gain at its peak, 0-1). */
 const VOLUME = 0.12;
-
 const played = { started: 0, cues: [] };
 window.rummykitSound = played;
-
 let context = null;
-let activated = false;
 
-/** The first press or key of the page: from then on the page may sound (the context is made, or
- * resumed, inside that handler, as the autoplay policy asks). */
+/** The first trusted press or key: the context is made (or resumed) in its handler. */
 function activate(event) {
-  if (!event.isTrusted) return;
-  activated = true;
-  const AudioCtx = window.AudioContext || window.webkitAudioContext;
-  if (!context && AudioCtx) context = new AudioCtx();
-  if (context && context.state === "suspended") context.resume();
+  if (!event.isTrusted || !window.AudioContext) return;
+  context = context || new AudioContext();
+  if (context.state === "suspended") context.resume();
 }
 for (const type of ["pointerdown", "keydown"]) window.addEventListener(type, activate, { capture: true });
 
-/** Start `node` (an oscillator) at `when` (the context's seconds) and stop it at `until`: the one
- * way the page starts a sound, counted in `window.rummykitSound.started`. */
 function startNode(node, when, until) {
   node.start(when);
   node.stop(until);
   played.started += 1;
 }
 
-/** Play cue `name` (a key of CUES: "turn", "discard", "meld", "timer", "round_end") now, unless
- * the page has not been interacted with yet or the sound is switched off; whether it sounded. */
+/** Play cue `name` ("turn", "discard", "meld", "timer", "round_end"); whether it sounded (not
+ * before the first interaction, nor with the sound off). */
 export function cue(name) {
-  const notes = CUES[name];
-  if (!notes) throw new Error(`no sound cue ${name}`);
-  if (!activated || !context || !prefOn("sound")) return false;
+  if (!context || !prefOn("sound")) return false;
   const now = context.currentTime;
-  for (const [frequency, start, length, type] of notes) {
-    const osc = context.createOscillator();
-    const gain = context.createGain();
-    osc.type = type;
-    osc.frequency.value = frequency;
-    // a quick rise and an exponential fall: a soft click-free tone
+  for (const [hz, start, length, wave] of CUES[name]) {
+    const osc = new OscillatorNode(context, { type: wave, frequency: hz });
+    const gain = new GainNode(context, { gain: 0.0001 });
     gain.gain.setValueAtTime(0.0001, now + start);
     gain.gain.exponentialRampToValueAtTime(VOLUME, now + start + 0.01);
     gain.gain.exponentialRampToValueAtTime(0.0001, now + start + length);

@@ -40,12 +40,15 @@ new MutationObserver((records) => {
 one starts, half way (a screenshot in mid-flight)."""
 
 
-def bots_table(server: Server, bot_delay: float, people: int = 0, **table: Any) -> dict[str, Any]:
-    """A one-round Okey table whose first ``people`` seats are open and the rest greedy bots that
-    wait ``bot_delay`` s before each move, with the table options ``table`` (``turn_seconds``),
-    started at once when every seat is a bot; the create answer."""
+def bots_table(
+    server: Server, bot_delay: float, people: int = 0, variant: str = "okey", **table: Any
+) -> dict[str, Any]:
+    """A table of ``variant`` (Okey: one round) whose first ``people`` of 4 seats are open and the
+    rest greedy bots that wait ``bot_delay`` s before each move, with the table options ``table``
+    (``turn_seconds``), started at once when every seat is a bot; the create answer."""
     seats = [{"kind": "person"}] * people + [{"kind": "bot", "level": "greedy"}] * (4 - people)
-    body = {"variant": "okey", "options": {"rounds": 1}, "seats": seats, "bot_delay": bot_delay, **table}
+    options = {"rounds": 1} if variant == "okey" else {}
+    body = {"variant": variant, "options": options, "seats": seats, "bot_delay": bot_delay, **table}
     created: dict[str, Any] = server.post("/tables", body, status=201)
     if not people:
         server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
@@ -92,6 +95,19 @@ def test_a_bots_moves_fly_from_where_they_were_to_where_they_go(pages: Pages, se
     expect(discard).to_have_css("opacity", "1")
 
 
+@pytest.mark.parametrize("variant", ["kalooki", "okey_101", "carousel"])
+def test_a_bots_meld_flies_from_its_seat_to_the_meld(pages: Pages, server: Server, variant: str) -> None:
+    created = bots_table(server, bot_delay=0.2, variant=variant)
+    page = watch(pages, created["table"], "spectator")
+    page.wait_for_function(
+        "window.__flights.some((f) => f.to && f.to.startsWith('meld-'))", timeout=90_000, polling=50
+    )
+    melds = [f for f in flights(page) if str(f["to"]).startswith("meld-")]
+    # a piece laid from the hand comes from the seat; one moved on the table (Carousel) from its meld
+    assert all(str(f["from"]).startswith(("seat-", "meld-")) and f["face"] for f in melds), melds
+    assert any(str(f["from"]).startswith("seat-") for f in melds), melds
+
+
 def test_a_new_move_or_a_press_ends_a_flight_at_once(pages: Pages, server: Server) -> None:
     created = bots_table(server, bot_delay=1.5)
     page = watch(pages, created["table"], "spectator")
@@ -109,7 +125,15 @@ def test_a_new_move_or_a_press_ends_a_flight_at_once(pages: Pages, server: Serve
 
 
 @pytest.mark.parametrize(
-    ("lang", "width", "height"), [("en", 1280, 800), ("fa", 390, 844), ("en", 390, 844), ("fa", 1280, 800)]
+    ("lang", "width", "height"),
+    [
+        ("en", 1280, 800),
+        ("fa", 390, 844),
+        ("en", 390, 844),
+        ("fa", 1280, 800),
+        ("en", 844, 390),
+        ("fa", 844, 390),
+    ],
 )
 def test_screenshots_in_flight_and_at_rest(
     pages: Pages, server: Server, lang: str, width: int, height: int
@@ -124,6 +148,19 @@ def test_screenshots_in_flight_and_at_rest(
     page.evaluate("window.__pauseFlights = false; document.getAnimations().forEach((a) => a.play())")
     expect(page.get_by_test_id("flying")).to_have_count(0)
     page.screenshot(path=str(artifact(f"{name}-rest.png")))
+    # the settings menu, its targets at least 44x44 CSS px on a phone
+    page.get_by_test_id("table-settings").click()
+    menu = page.get_by_test_id("settings-menu")
+    expect(menu).to_be_visible()
+    page.screenshot(path=str(artifact(f"{name}-settings.png")))
+    if min(width, height) < 500:
+        for target in [page.get_by_test_id("table-settings"), *menu.locator("label").all()]:
+            box = target.bounding_box()
+            assert box and box["width"] >= 44 and box["height"] >= 44, box
+    assert menu.locator("label").all_inner_texts() != []
+    page.keyboard.press("Escape")
+    expect(menu).to_have_count(0)
+    expect(page.get_by_test_id("table-settings")).to_be_focused()
 
 
 def test_no_motion_under_reduced_motion_or_with_the_setting_off(pages: Pages, server: Server) -> None:

@@ -204,6 +204,7 @@ def seated_silently(pages: Pages, server: Server, **settings: Any) -> Person:
     table: str = created["table"]
     joined = server.post(f"/tables/{table}/seats/0/join", {"name": "Ann"})
     page = pages.new("ann")
+    page.add_init_script(FLIGHTS_JS)
     seat = json.dumps(json.dumps({"seat": 0, "token": joined["token"]}))
     page.add_init_script(f"localStorage.setItem('rummykit.seat.{table}', {seat})")
     person = Person(page, server, table)
@@ -232,6 +233,9 @@ def test_the_turn_sounds_only_after_the_person_interacted_with_the_page(pages: P
     played = sounds(page)
     assert "turn" in played["cues"] and "discard" in played["cues"], played
     assert played["started"] >= 3, played
+    # the person's own draw and discard are where they put them: they don't fly; the bots' do
+    seen = flights(page)
+    assert seen and not [f for f in seen if "seat-0" in (f["from"], f["to"])], seen
 
 
 def test_mute_is_remembered_across_a_reload(pages: Pages, server: Server) -> None:
@@ -266,3 +270,7 @@ def test_the_timers_last_seconds_tick(pages: Pages, server: Server) -> None:
     )
     cues = sounds(page)["cues"]
     assert cues.count("timer") <= 5, cues
+    # the move the timer played for the seat is no move of the person's: it flies
+    page.wait_for_function(
+        "window.__flights.some((f) => f.from === 'seat-0' || f.to === 'seat-0')", timeout=15_000, polling=50
+    )

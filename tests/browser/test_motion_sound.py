@@ -21,14 +21,16 @@ from test_server_support import Server
 
 FLIGHTS_JS = """
 window.__flights = [];
-window.__pauseFlights = false;
+window.__pauseFlights = null;
 new MutationObserver((records) => {
   for (const record of records) for (const node of record.addedNodes) {
     if (!(node instanceof HTMLElement) || node.dataset.testid !== 'flying') continue;
     const look = node.firstElementChild;
     const face = (look && look.dataset.face) || null;
     window.__flights.push({from: node.dataset.from, to: node.dataset.to, face});
-    if (window.__pauseFlights) for (const a of document.getAnimations()) {
+    const pause = window.__pauseFlights;
+    const paused = pause !== null && (node.dataset.to || '').startsWith(pause);
+    if (paused) for (const a of document.getAnimations()) {
       a.pause();
       a.currentTime = 160;
     }
@@ -36,8 +38,9 @@ new MutationObserver((records) => {
 }).observe(document, {childList: true, subtree: true});
 """
 """Recorded in every page of these tests before the app runs: each flight's ends and piece
-(``window.__flights``); with ``window.__pauseFlights`` set, the page's animations are paused when
-one starts, half way (a screenshot in mid-flight)."""
+(``window.__flights``); with ``window.__pauseFlights`` a string, the page's animations are paused
+half way when a flight to a place whose test id starts with it starts (a screenshot in
+mid-flight)."""
 
 
 def bots_table(
@@ -97,11 +100,13 @@ def test_a_bots_moves_fly_from_where_they_were_to_where_they_go(pages: Pages, se
 
 @pytest.mark.parametrize("variant", ["kalooki", "okey_101", "carousel"])
 def test_a_bots_meld_flies_from_its_seat_to_the_meld(pages: Pages, server: Server, variant: str) -> None:
-    created = bots_table(server, bot_delay=0.2, variant=variant)
-    page = watch(pages, created["table"], "spectator")
+    created = bots_table(server, bot_delay=0.4, variant=variant)
+    page = watch(pages, created["table"], "spectator", lang="fa" if variant == "kalooki" else "en")
+    page.evaluate("window.__pauseFlights = 'meld-'")
     page.wait_for_function(
-        "window.__flights.some((f) => f.to && f.to.startsWith('meld-'))", timeout=90_000, polling=50
+        "window.__flights.some((f) => f.to && f.to.startsWith('meld-'))", timeout=120_000, polling=20
     )
+    page.screenshot(path=str(artifact(f"motion-meld-{variant}.png")))
     melds = [f for f in flights(page) if str(f["to"]).startswith("meld-")]
     # a piece laid from the hand comes from the seat; one moved on the table (Carousel) from its meld
     assert all(str(f["from"]).startswith(("seat-", "meld-")) and f["face"] for f in melds), melds
@@ -111,7 +116,7 @@ def test_a_bots_meld_flies_from_its_seat_to_the_meld(pages: Pages, server: Serve
 def test_a_new_move_or_a_press_ends_a_flight_at_once(pages: Pages, server: Server) -> None:
     created = bots_table(server, bot_delay=1.5)
     page = watch(pages, created["table"], "spectator")
-    page.evaluate("window.__pauseFlights = true")
+    page.evaluate("window.__pauseFlights = ''")
     wait_flights(page, 1)
     expect(page.get_by_test_id("flying")).not_to_have_count(0)
     page.keyboard.press("Shift")
@@ -140,12 +145,12 @@ def test_screenshots_in_flight_and_at_rest(
 ) -> None:
     created = bots_table(server, bot_delay=2.0)
     page = watch(pages, created["table"], "spectator", lang=lang, width=width, height=height)
-    page.evaluate("window.__pauseFlights = true")
+    page.evaluate("window.__pauseFlights = ''")
     # a draw in flight from the stock to the seat: the paused animations hold it half way
     page.wait_for_function("window.__flights.some((f) => f.from === 'stock')", timeout=30_000, polling=20)
     name = f"motion-{lang}-{width}x{height}"
     page.screenshot(path=str(artifact(f"{name}-flight.png")))
-    page.evaluate("window.__pauseFlights = false; document.getAnimations().forEach((a) => a.play())")
+    page.evaluate("window.__pauseFlights = null; document.getAnimations().forEach((a) => a.play())")
     expect(page.get_by_test_id("flying")).to_have_count(0)
     page.screenshot(path=str(artifact(f"{name}-rest.png")))
     # the settings menu, its targets at least 44x44 CSS px on a phone

@@ -3,8 +3,11 @@
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
-import { t, sentence } from "./i18n.js";
+import { t, sentence, loadCatalogPart } from "./i18n.js";
 import { api, loadSession, onSession, currentSession } from "./api.js";
+
+// the account page's strings are the lobby's part of the catalog (i18n/<lang>/lobby.json)
+await loadCatalogPart("lobby");
 
 function useSession() {
   const [session, setSession] = useState(currentSession());

@@ -3,13 +3,17 @@
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
-import { t, num, recordName } from "./i18n.js";
+import { t, num, recordName, loadCatalogPart } from "./i18n.js";
 import { Socket } from "./socket.js";
 import { CreateTable } from "./create.js";
 import { clientOf } from "./variants.js";
 import { keepFile } from "./recordfile.js";
 import { MyGames } from "./mygames.js";
 import { Leaderboard, ratingText } from "./leaderboard.js";
+
+// the lobby's own strings (i18n/<lang>/lobby.json: the create form's, My games', the ratings'),
+// which no table shows: the module is ready when they are
+await loadCatalogPart("lobby");
 
 function useLobby() {
   const [lobby, setLobby] = useState(null);

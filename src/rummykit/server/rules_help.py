@@ -1,0 +1,168 @@
+"""Each game's rules and help page, in every language of the clients (``en``, ``tr``, ``fa``,
+``th``), written in the game's package (``variants/<game>/help/<lang>.md``) and read here into
+structured content that the server serves (``GET /rules/<game>``), the browser draws (``#/rules/…``)
+and ``rummykit rules`` prints.
+
+A help file is a small Markdown subset:
+
+- ``# Title``: the page's title (its first line);
+- ``## Heading {#id}``: a section; every language of a game has the same sections in the same order
+  (:data:`REQUIRED` among them), and the last, ``options``, is followed by every rules option;
+- a paragraph: lines up to a blank line; ``- item``: a list item; ``**words**`` are strong and
+  ```R7``` is notation;
+- ``pieces: R5 R6 R7 | caption``: an example drawn as pieces (notation; a trailing ``*`` marks a
+  wild piece: ``R5*``), with a caption.
+
+Text may name an option in braces, ``{open_min}``: it is replaced by that option's value under the
+rules the page is built for (a table's), in the language's digits, so the page tells the table's
+own numbers. Only number options are named so; a choice's words come from the clients' catalogs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rummykit.engine.options import rules_dict
+from rummykit.errors import CodedError
+from rummykit.messages import register
+from rummykit.server.rules_info import variant_info
+from rummykit.variants.declaration import GamePackage
+
+LANGUAGES: dict[str, str] = {"en": "ltr", "tr": "ltr", "fa": "rtl", "th": "ltr"}
+"""The languages of the help, with each one's writing direction."""
+REQUIRED = ("goal", "pieces", "deal", "turn", "melds", "scoring", "options")
+"""The sections every game's page has (its own, such as ``jokers`` or ``opening``, besides)."""
+OPTIONS_SECTION = "options"
+"""The section the rules options follow; the page's last."""
+
+_HEADING = re.compile(r"^## (?P<title>.+?) \{#(?P<id>[a-z_]+)\}$")
+_PLACEHOLDER = re.compile(r"\{([a-z_0-9]+)\}")
+_PIECES = "pieces:"
+_PERSIAN_DIGITS = str.maketrans("0123456789-", "۰۱۲۳۴۵۶۷۸۹−")
+
+register(
+    {
+        "help.language": "there is no help in {lang}; the languages are {languages}",
+        "help.bad_file": "the help of {game} in {lang} can't be read, line {line}: {reason}",
+    }
+)
+
+
+class HelpError(CodedError, ValueError):
+    """A help page that can't be given: a language with no help (``help.language``), or a help
+    file that breaks the format above (``help.bad_file``, a programming error the tests catch)."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section: its ``id``, ``title`` and ``blocks`` (``{"type": "p", "text"}``, ``{"type":
+    "list", "items": [text, ...]}``, ``{"type": "pieces", "pieces": [notation, ...], "caption"}``;
+    a wild piece's notation ends with ``*``)."""
+
+    id: str
+    title: str
+    blocks: tuple[dict[str, Any], ...]
+
+
+def _format(value: object, lang: str) -> str:
+    """An option's value as the text names it, in ``lang``'s digits (Persian ``۱۰۱``)."""
+    text = f"{value:g}" if isinstance(value, float) else str(value)
+    return text.translate(_PERSIAN_DIGITS) if lang == "fa" else text
+
+
+def _fill(text: str, values: Mapping[str, object], lang: str, fail: Any) -> str:
+    """``text`` with each ``{option}`` replaced by its value; ``fail(reason)`` for another name."""
+
+    def value(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in values or isinstance(values[name], bool | str) or values[name] is None:
+            fail(f"{{{name}}} is no number option")
+        return _format(values[name], lang)
+
+    return _PLACEHOLDER.sub(value, text)
+
+
+def parse(text: str, values: Mapping[str, object], lang: str, game: str) -> tuple[str, list[Section]]:
+    """The title and sections of a help file's ``text``, its ``{option}`` names replaced by
+    ``values`` (the rules as :func:`rules_dict` gives them) in ``lang``'s digits. Raises
+    :class:`HelpError` (``help.bad_file``) with the line that breaks the format."""
+    lines = text.splitlines()
+    title = ""
+    sections: list[tuple[str, str, list[dict[str, Any]]]] = []
+    paragraph: list[str] = []
+    number = 0
+
+    def fail(reason: str) -> None:
+        raise HelpError("help.bad_file", game=game, lang=lang, line=number, reason=reason)
+
+    def close() -> None:
+        if paragraph:
+            sections[-1][2].append({"type": "p", "text": " ".join(paragraph)})
+            paragraph.clear()
+
+    for number, raw in enumerate(lines, 1):
+        line = _fill(raw.strip(), values, lang, fail)
+        if number == 1:
+            if not line.startswith("# "):
+                fail("the first line is '# Title'")
+            title = line[2:].strip()
+            continue
+        heading = _HEADING.match(line)
+        if heading:
+            close()
+            sections.append((heading["id"], heading["title"], []))
+        elif not line:
+            close()
+        elif not sections:
+            fail("text before the first '## Heading {#id}'")
+        elif line.startswith("- "):
+            close()
+            blocks = sections[-1][2]
+            if not blocks or blocks[-1]["type"] != "list":
+                blocks.append({"type": "list", "items": []})
+            blocks[-1]["items"].append(line[2:])
+        elif line.startswith(_PIECES):
+            close()
+            shown, _, caption = line[len(_PIECES) :].partition("|")
+            if not shown.split() or not caption.strip():
+                fail("'pieces: R5 R6 R7 | caption'")
+            sections[-1][2].append({"type": "pieces", "pieces": shown.split(), "caption": caption.strip()})
+        else:
+            paragraph.append(line)
+    if sections:
+        close()
+    if not sections or sections[-1][0] != OPTIONS_SECTION:
+        fail(f"the last section is '{{#{OPTIONS_SECTION}}}'")
+    return title, [Section(i, t, tuple(b)) for i, t, b in sections]
+
+
+def help_text(info: GamePackage, lang: str) -> str:
+    """The help file of ``info``'s game in ``lang``; raises :class:`HelpError` (``help.language``)
+    for a language with none."""
+    if lang not in LANGUAGES:
+        raise HelpError("help.language", lang=lang[:20], languages=", ".join(LANGUAGES))
+    return info.help.joinpath(f"{lang}.md").read_text("utf-8")
+
+
+def help_page(info: GamePackage, lang: str, rules: object) -> dict[str, Any]:
+    """The help page of ``info``'s game in ``lang`` under ``rules`` (the game's rules object, a
+    table's or the preset's): ``{"type": "rules_help", "variant", "lang", "dir" ("ltr" or "rtl"),
+    "pieces" ("tiles" or "cards"), "title", "sections": [{"id", "title", "blocks"}], "options":
+    [...]}``, each option as ``GET /variants`` gives it (:func:`rummykit.server.rules_info.option_info`)
+    with its ``value`` under ``rules``. Raises :class:`HelpError` for a language with no help."""
+    values = rules_dict(rules)
+    title, sections = parse(help_text(info, lang), values, lang, info.name)
+    options = [{**option, "value": values[option["name"]]} for option in variant_info(info)["options"]]
+    return {
+        "type": "rules_help",
+        "variant": info.name,
+        "lang": lang,
+        "dir": LANGUAGES[lang],
+        "pieces": info.kind.name.lower(),
+        "title": title,
+        "sections": [{"id": s.id, "title": s.title, "blocks": list(s.blocks)} for s in sections],
+        "options": options,
+    }

@@ -43,17 +43,11 @@ _PLACEHOLDER = re.compile(r"\{([a-z_0-9]+)\}")
 _PIECES = "pieces:"
 _PERSIAN_DIGITS = str.maketrans("0123456789-", "۰۱۲۳۴۵۶۷۸۹−")
 
-register(
-    {
-        "help.language": "there is no help in {lang}; the languages are {languages}",
-        "help.bad_file": "the help of {game} in {lang} can't be read, line {line}: {reason}",
-    }
-)
+register({"help_language": "there is no help in {lang}; the languages are {languages}"})
 
 
 class HelpError(CodedError, ValueError):
-    """A help page that can't be given: a language with no help (``help.language``), or a help
-    file that breaks the format above (``help.bad_file``, a programming error the tests catch)."""
+    """A language with no help (``help_language``)."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +82,8 @@ def _fill(text: str, values: Mapping[str, object], lang: str, fail: Any) -> str:
 def parse(text: str, values: Mapping[str, object], lang: str, game: str) -> tuple[str, list[Section]]:
     """The title and sections of a help file's ``text``, its ``{option}`` names replaced by
     ``values`` (the rules as :func:`rules_dict` gives them) in ``lang``'s digits. Raises
-    :class:`HelpError` (``help.bad_file``) with the line that breaks the format."""
+    :class:`ValueError` naming the file's line that breaks the format (a mistake of the help's
+    writer, which the tests catch)."""
     lines = text.splitlines()
     title = ""
     sections: list[tuple[str, str, list[dict[str, Any]]]] = []
@@ -96,7 +91,7 @@ def parse(text: str, values: Mapping[str, object], lang: str, game: str) -> tupl
     number = 0
 
     def fail(reason: str) -> None:
-        raise HelpError("help.bad_file", game=game, lang=lang, line=number, reason=reason)
+        raise ValueError(f"help/{lang}.md of {game}, line {number}: {reason}")
 
     def close() -> None:
         if paragraph:
@@ -140,10 +135,10 @@ def parse(text: str, values: Mapping[str, object], lang: str, game: str) -> tupl
 
 
 def help_text(info: GamePackage, lang: str) -> str:
-    """The help file of ``info``'s game in ``lang``; raises :class:`HelpError` (``help.language``)
+    """The help file of ``info``'s game in ``lang``; raises :class:`HelpError` (``help_language``)
     for a language with none."""
     if lang not in LANGUAGES:
-        raise HelpError("help.language", lang=lang[:20], languages=", ".join(LANGUAGES))
+        raise HelpError("help_language", lang=lang[:20], languages=", ".join(LANGUAGES))
     return info.help.joinpath(f"{lang}.md").read_text("utf-8")
 
 

@@ -14,6 +14,7 @@ import { Log, Announcer } from "./log.js";
 import { Scores } from "./scores.js";
 import { RoundEnd } from "./roundend.js";
 import { useTicker } from "./ticker.js";
+import { RulesLink } from "./ruleslink.js";
 
 function TurnLine({ model, ctx }) {
   const view = model.view;
@@ -117,6 +118,7 @@ export function TablePage({ id, invited, variants }) {
       ${m.status !== "open" && html`<span class="tag warn" role="status">${t(`connection_${m.status}`)}</span>`}
       ${view && html`<${TurnLine} model=${m} ctx=${ctx} />`}
       ${playing && m.seat === null && html`<span class="tag" role="status" data-testid="watching">${t("ui_watching")}</span>`}
+      <${RulesLink} variants=${variants} game=${info.variant} rules=${info.rules} />
       ${view && view.over && m.roundEnd && m.roundEnd.hidden && html`<button type="button" class="primary" onClick=${() => m.showRoundEnd()}>${t("round_end_show")}</button>`}
     </header>
     <${LinkNotice} model=${m} invited=${invited} />

@@ -11,7 +11,10 @@ import { Piece } from "./piece.js";
 import { faceOf, JOKER } from "./pieces.js";
 import { helpText, valueText } from "./optiontext.js";
 
-// the options' names and help (i18n/<lang>/rules.json) and this page's own strings (help_…)
+// the options' names and help (i18n/<lang>/rules.json) and this page's own strings (help_…); the
+// page's stylesheet, which no other route needs
+const sheet = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "/static/rules.css" });
+document.head.append(sheet);
 await loadCatalogPart("rules");
 
 /** A text of the help with its `**strong**` words and `notation` (left to right in every language). */
@@ -47,7 +50,7 @@ function Block({ block, kind }) {
 /** Every rules option: its name, its value here ("This table: …" with a table's rules, else the
  * default), and its help. */
 function Options({ options, table }) {
-  return html`<dl class="rules-options" data-testid="help-options">
+  return html`<dl class="rules-options" data-testid="help-option-list">
     ${options.map(
       (o) => html`<div key=${o.name} class="rules-option" data-option=${o.name}>
         <dt>${t(`rule_${o.name}`)}</dt>

@@ -8,8 +8,8 @@ A help file is a small Markdown subset:
 - ``# Title``: the page's title (its first line);
 - ``## Heading {#id}``: a section; every language of a game has the same sections in the same order
   (:data:`REQUIRED` among them), and the last, ``options``, is followed by every rules option;
-- a paragraph: lines up to a blank line; ``- item``: a list item; ``**words**`` are strong and
-  ```R7``` is notation;
+- a paragraph: lines up to a blank line; ``- item``: a list item, ``1. step``: a numbered one;
+  ``**words**`` are strong and ```R7``` is notation;
 - ``pieces: R5 R6 R7 | caption``: an example drawn as pieces (notation; a trailing ``*`` marks a
   wild piece: ``R5*``), with a caption.
 
@@ -40,6 +40,7 @@ OPTIONS_SECTION = "options"
 
 _HEADING = re.compile(r"^## (?P<title>.+?) \{#(?P<id>[a-z_]+)\}$")
 _PLACEHOLDER = re.compile(r"\{([a-z_0-9]+)\}")
+_ITEM = re.compile(r"^(?:(?P<bullet>- )|(?P<number>[0-9]+\. ))(?P<text>.+)$")
 _PIECES = "pieces:"
 _PERSIAN_DIGITS = str.maketrans("0123456789-", "۰۱۲۳۴۵۶۷۸۹−")
 
@@ -53,7 +54,7 @@ class HelpError(CodedError, ValueError):
 @dataclass(frozen=True)
 class Section:
     """A section: its ``id``, ``title`` and ``blocks`` (``{"type": "p", "text"}``, ``{"type":
-    "list", "items": [text, ...]}``, ``{"type": "pieces", "pieces": [notation, ...], "caption"}``;
+    "list", "ordered": bool, "items": [text, ...]}``, ``{"type": "pieces", "pieces": [notation, ...], "caption"}``;
     a wild piece's notation ends with ``*``)."""
 
     id: str
@@ -113,12 +114,13 @@ def parse(text: str, values: Mapping[str, object], lang: str, game: str) -> tupl
             close()
         elif not sections:
             fail("text before the first '## Heading {#id}'")
-        elif line.startswith("- "):
+        elif item := _ITEM.match(line):
             close()
             blocks = sections[-1][2]
-            if not blocks or blocks[-1]["type"] != "list":
-                blocks.append({"type": "list", "items": []})
-            blocks[-1]["items"].append(line[2:])
+            ordered = item["number"] is not None
+            if not blocks or blocks[-1]["type"] != "list" or blocks[-1]["ordered"] != ordered:
+                blocks.append({"type": "list", "ordered": ordered, "items": []})
+            blocks[-1]["items"].append(item["text"])
         elif line.startswith(_PIECES):
             close()
             shown, _, caption = line[len(_PIECES) :].partition("|")

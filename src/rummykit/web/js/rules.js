@@ -37,7 +37,10 @@ function ExamplePiece({ kind, text }) {
 }
 
 function Block({ block, kind }) {
-  if (block.type === "list") return html`<ul>${block.items.map((item, i) => html`<li key=${i}><${Rich} text=${item} /></li>`)}</ul>`;
+  if (block.type === "list") {
+    const items = block.items.map((item, i) => html`<li key=${i}><${Rich} text=${item} /></li>`);
+    return block.ordered ? html`<ol>${items}</ol>` : html`<ul>${items}</ul>`;
+  }
   if (block.type === "pieces") {
     return html`<figure class="example">
       <div class="pieces" dir="ltr">${block.pieces.map((p, i) => html`<${ExamplePiece} key=${i} kind=${kind} text=${p} />`)}</div>

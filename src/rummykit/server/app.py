@@ -39,10 +39,9 @@ from rummykit.server.protocol import (
     refused_action_id,
 )
 from rummykit.server.replay import ReplayCache, build, from_text, step_view, summary, text_key
-from rummykit.server.rules_help import help_page
+from rummykit.server.rules_help import game_help
 from rummykit.server.rules_info import variants
 from rummykit.server.table import LiveTable, Viewer, dumps, record_lines
-from rummykit.variants.registry import variant
 
 log = logging.getLogger("rummykit.server")
 
@@ -645,8 +644,7 @@ async def rules_help(request: Request, hub: Hub) -> Response:
     query = dict(request.query_params)
     lang = query.pop("lang", "en")
     try:
-        info = variant(request.path_params["variant"])
-        return JSONResponse(help_page(info, lang, info.load_rules(None, query)))
+        return JSONResponse(game_help(request.path_params["variant"], lang, query))
     except RummykitError as exc:
         raise ProtocolError("rules", reason=message_of(exc)) from None
 

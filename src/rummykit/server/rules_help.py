@@ -21,8 +21,9 @@ own numbers. Only number options are named so; a choice's words come from the cl
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rummykit.engine.options import rules_dict
@@ -30,6 +31,7 @@ from rummykit.errors import CodedError
 from rummykit.messages import register
 from rummykit.server.rules_info import variant_info
 from rummykit.variants.declaration import GamePackage
+from rummykit.variants.registry import VARIANTS, variant
 
 LANGUAGES: dict[str, str] = {"en": "ltr", "tr": "ltr", "fa": "rtl", "th": "ltr"}
 """The languages of the help, with each one's writing direction."""
@@ -44,26 +46,32 @@ _ITEM = re.compile(r"^(?:(?P<bullet>- )|(?P<number>[0-9]+\. ))(?P<text>.+)$")
 _PIECES = "pieces:"
 _PERSIAN_DIGITS = str.maketrans("0123456789-", "۰۱۲۳۴۵۶۷۸۹−")
 
-register({"help_language": "there is no help in {lang}; the languages are {languages}"})
+register(
+    {
+        "help_language": "there is no help in {lang}; the languages are {languages}",
+        "help_no_game": "there is no game {game}; the games are {games}",
+    }
+)
 
 
 class HelpError(CodedError, ValueError):
-    """A language with no help (``help_language``)."""
+    """A page that can't be given: a language with no help (``help_language``), a game that
+    doesn't exist (``help_no_game``)."""
 
 
 @dataclass(frozen=True)
 class Section:
-    """A section: its ``id``, ``title`` and ``blocks`` (``{"type": "p", "text"}``, ``{"type":
-    "list", "ordered": bool, "items": [text, ...]}``, ``{"type": "pieces", "pieces": [notation, ...], "caption"}``;
-    a wild piece's notation ends with ``*``)."""
+    """A section: its ``id``, ``title`` and ``blocks``: ``{"type": "p", "text"}``, ``{"type":
+    "list", "ordered": bool, "items": [text, ...]}``, ``{"type": "pieces", "pieces": [notation,
+    ...], "caption"}`` (a wild piece's notation ends with ``*``)."""
 
     id: str
     title: str
     blocks: tuple[dict[str, Any], ...]
 
 
-def _format(value: object, lang: str) -> str:
-    """An option's value as the text names it, in ``lang``'s digits (Persian ``۱۰۱``)."""
+def number_text(value: object, lang: str) -> str:
+    """A number as the help writes it, in ``lang``'s digits (Persian ``۱۰۱``, ``−۲``)."""
     text = f"{value:g}" if isinstance(value, float) else str(value)
     return text.translate(_PERSIAN_DIGITS) if lang == "fa" else text
 
@@ -75,7 +83,7 @@ def _fill(text: str, values: Mapping[str, object], lang: str, fail: Any) -> str:
         name = match.group(1)
         if name not in values or isinstance(values[name], bool | str) or values[name] is None:
             fail(f"{{{name}}} is no number option")
-        return _format(values[name], lang)
+        return number_text(values[name], lang)
 
     return _PLACEHOLDER.sub(value, text)
 
@@ -163,3 +171,16 @@ def help_page(info: GamePackage, lang: str, rules: object) -> dict[str, Any]:
         "sections": [{"id": s.id, "title": s.title, "blocks": list(s.blocks)} for s in sections],
         "options": options,
     }
+
+
+def game_help(
+    name: str, lang: str, options: Mapping[str, object] | Sequence[str] = (), preset: Path | None = None
+) -> dict[str, Any]:
+    """:func:`help_page` of the game ``name`` (its id, any case, ``-`` for ``_``) in ``lang``
+    under its preset (or the TOML file ``preset``) with ``options`` (a table's: a mapping of
+    option name to value, typed or as text, or ``name=value`` texts). Raises :class:`HelpError`
+    for an unknown game or language, :class:`rummykit.errors.RulesError` for a bad option."""
+    if name.strip().lower().replace("-", "_") not in VARIANTS:
+        raise HelpError("help_no_game", game=name[:40], games=", ".join(VARIANTS))
+    info = variant(name)
+    return help_page(info, lang, info.load_rules(preset, options))

@@ -115,10 +115,10 @@ export function TablePage({ id, invited, variants }) {
       ${view &&
       html`<span class="round">${t("table_round", { round: view.observation.round })}</span>
         <span class="scoreline">${t("table_match", { number: info.number })}</span>`}
+      <${RulesLink} variants=${variants} game=${info.variant} rules=${info.rules} />
       ${m.status !== "open" && html`<span class="tag warn" role="status">${t(`connection_${m.status}`)}</span>`}
       ${view && html`<${TurnLine} model=${m} ctx=${ctx} />`}
       ${playing && m.seat === null && html`<span class="tag" role="status" data-testid="watching">${t("ui_watching")}</span>`}
-      <${RulesLink} variants=${variants} game=${info.variant} rules=${info.rules} />
       ${view && view.over && m.roundEnd && m.roundEnd.hidden && html`<button type="button" class="primary" onClick=${() => m.showRoundEnd()}>${t("round_end_show")}</button>`}
     </header>
     <${LinkNotice} model=${m} invited=${invited} />

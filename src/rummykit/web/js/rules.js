@@ -33,7 +33,7 @@ function ExamplePiece({ kind, text }) {
   const declared = /^JK\[(.+)\]$/.exec(shown);
   const face = declared ? JOKER : faceOf(kind, shown);
   if (face === null) return html`<code dir="ltr">${text}</code>`;
-  return html`<${Piece} kind=${kind} face=${face} wild=${wild} stands=${declared ? faceOf(kind, declared[1]) : undefined} small=${true} />`;
+  return html`<${Piece} kind=${kind} face=${face} wild=${wild} stands=${declared ? faceOf(kind, declared[1]) : undefined} />`;
 }
 
 function Block({ block, kind }) {

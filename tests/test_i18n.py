@@ -132,7 +132,7 @@ def test_a_missing_or_stale_part_is_a_problem(tmp_path: Path, monkeypatch: pytes
 def test_a_part_is_only_written_where_it_is_loaded() -> None:
     """A key of a game's part is written (named in the code) only by modules that only the game's
     table and replay run (its controller and what only it imports); a key of the rules help only by
-    the create form, which loads that part. Keys the page builds (`okey_101_turn_${phase}`) are
+    the create form and the rules page, which load that part, and what only they import. Keys the page builds (`okey_101_turn_${phase}`) are
     the controllers' own (docs/i18n.md)."""
     import web_modules
 
@@ -141,7 +141,7 @@ def test_a_part_is_only_written_where_it_is_loaded() -> None:
     pages = web_modules.page_files() | web_modules.closure(
         [web_modules.WEB / "js" / name for name in ("lobby.js", "account.js", "table.js", "replay.js")]
     )
-    allowed: dict[str | None, set[Path]] = {i18n.RULES: {web_modules.RULES_FORM.resolve()}}
+    allowed: dict[str | None, set[Path]] = {i18n.RULES: {p.resolve() for p in web_modules.RULES_WORDS}}
     for game, controller in controllers.items():
         others = set().union(*(web_modules.closure([c]) for g, c in controllers.items() if g != game))
         allowed[game] = web_modules.closure([controller]) - others - pages

@@ -117,6 +117,9 @@ def page_files() -> set[Path]:
 RULES_PAGES = (WEB / "js" / "create.js", WEB / "js" / "rules.js")
 """The modules that load the rules help's catalog (``i18n/<lang>/rules.json``): the create form's
 and the rules and help page's."""
+RULES_WORDS = (*RULES_PAGES, WEB / "js" / "optiontext.js")
+"""The modules that write the rules help's keys: those loading its catalog and what only they
+import (an option's value and help in words)."""
 RULES_SHEET = WEB / "rules.css"
 """The rules and help page's stylesheet, which its module links when it is first shown."""
 

@@ -5,6 +5,7 @@ create form with the form's options; and the Rules link, a 44x44 target on a pho
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -109,6 +110,32 @@ def test_every_game_has_a_page_and_the_create_form_links_its_options(pages: Page
         # no table: each option's default
         assert "ค่าเริ่มต้น" in rules.get_by_test_id("help-value-players").inner_text()
         check_rendering(rules, "th", f"rules-{game}-th-1280x800")
+
+
+def test_the_replay_links_the_rules_of_its_game(pages: Pages, server: Server) -> None:
+    body = {
+        "variant": "turkish_rummy",
+        "options": {"rounds": 1, "hunt_penalty": -3},
+        "seats": [{"kind": "bot", "level": "greedy"}] * 4,
+        "bot_delay": 0,
+        "round_break_seconds": 0,
+        "public": True,
+    }
+    created = server.post("/tables", body, status=201)
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    deadline = time.monotonic() + 120
+    while (info := server.get(f"/tables/{created['table']}").json())["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    page = pages.new("replay", locale="fa-IR", **PHONE)
+    page.goto(f"/#/replay/{info['game']}")
+    expect(page.get_by_test_id("replay-step")).to_be_visible()
+    link = page.get_by_test_id("rules-link")
+    assert link.get_attribute("href") == "#/rules/turkish_rummy/table?hunt_penalty=-3&rounds=1"
+    rules = open_rules(page)
+    expect(rules.get_by_test_id("help-value-hunt_penalty")).to_contain_text("−۳")
+    expect(rules.get_by_test_id("help-scoring")).to_contain_text("−۳")
+    check_rendering(rules, "fa", "rules-turkish_rummy-replay-fa-390x844")
 
 
 def test_an_unknown_game_or_option_is_refused_with_its_reason(pages: Pages, server: Server) -> None:

@@ -132,8 +132,8 @@ def test_a_missing_or_stale_part_is_a_problem(tmp_path: Path, monkeypatch: pytes
 def test_a_part_is_only_written_where_it_is_loaded() -> None:
     """A key of a game's part is written (named in the code) only by modules that only the game's
     table and replay run (its controller and what only it imports); a key of the rules help only by
-    the create form and the rules page, which load that part, and what only they import. Keys the page builds (`okey_101_turn_${phase}`) are
-    the controllers' own (docs/i18n.md)."""
+    the create form and the rules page, which load that part, and what only they import. Keys the
+    page builds (`okey_101_turn_${phase}`) are the controllers' own (docs/i18n.md)."""
     import web_modules
 
     games = i18n.game_ids()

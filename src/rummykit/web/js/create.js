@@ -149,7 +149,7 @@ export function CreateTable({ variants, onCreated }) {
         ${games.map((g) => html`<option key=${g.variant} value=${g.variant}>${t(`game_${g.variant}`)}</option>`)}
       </select>
     </label>
-    <${RulesLink} variants=${variants} game=${game} rules=${values} />
+    <${RulesLink} variants=${variants} game=${game} rules=${values} named=${true} />
     <fieldset class="seats">
       <legend>${t("create_seats")}</legend>
       ${Array.from({ length: players }, (_, i) => html`<label key=${i}>${t("seat_number", { n: i + 1 })}

@@ -16,7 +16,9 @@ export function rulesHref(variants, game, rules = null) {
   return `#/rules/${encodeURIComponent(game)}/table${changed.length ? `?${query}` : ""}`;
 }
 
-/** The "Rules" link (a button to look at, 44x44 on a phone) of `game` under `rules` (rulesHref). */
-export function RulesLink({ variants, game, rules = null }) {
-  return html`<a class="button rules-link" href=${rulesHref(variants, game, rules)} target="_blank" rel="noopener" data-testid="rules-link">${t("rules_link")}</a>`;
+/** The link (a button to look at, 44x44 on a phone) to `game`'s rules under `rules` (rulesHref):
+ * "Rules", or with `named` "Rules of Okey" (where other rules are near: the create form). */
+export function RulesLink({ variants, game, rules = null, named = false }) {
+  const label = named ? t("rules_link_game", { game: t(`game_${game}`) }) : t("rules_link");
+  return html`<a class="button rules-link" href=${rulesHref(variants, game, rules)} target="_blank" rel="noopener" data-testid="rules-link">${label}</a>`;
 }

@@ -143,7 +143,18 @@ class GamePackage:
     def preset(self) -> Traversable:
         """The game's shipped preset, ``preset.toml`` in its package: its rules' defaults, as its
         spec's options summary gives them."""
-        return resources.files(self.rules_class.partition(":")[0].rpartition(".")[0]).joinpath("preset.toml")
+        return resources.files(self._package).joinpath("preset.toml")
+
+    @property
+    def _package(self) -> str:
+        """The game package's module name (``rummykit.variants.okey``)."""
+        return self.rules_class.partition(":")[0].rpartition(".")[0]
+
+    @property
+    def help(self) -> Traversable:
+        """The folder of the game's rules and help page, ``help/`` in its package: one file per
+        language, ``<lang>.md`` (:mod:`rummykit.server.rules_help`)."""
+        return resources.files(self._package).joinpath("help")
 
     def option_names(self) -> tuple[str, ...]:
         """The names of the game's rules options, in the spec's order."""

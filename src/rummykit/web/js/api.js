@@ -72,6 +72,7 @@ async function accountCall(path, body) {
 export const api = {
   variants: () => call("GET", "/variants"),
   myGames: () => call("GET", "/me/games"),
+  rulesHelp: (variant, params) => call("GET", `/rules/${encodeURIComponent(variant)}?${params}`),
   leaderboard: (variant) => call("GET", `/ratings/${encodeURIComponent(variant)}`),
   signUp: (username, password, claim) => accountCall("/account/signup", { username, password, claim }),
   signIn: (username, password) => accountCall("/account/login", { username, password }),

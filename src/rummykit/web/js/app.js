@@ -1,7 +1,8 @@
 // The page: the header (name, language), and the route from the address's hash: #/ the lobby,
 // #/t/<table> a table, #/t/<table>/seat/<n> an invite to seat n, #/replay/<game>/<step> a finished
 // game's replay at a move (#/replay/file/<step>: the record file opened in this tab), #/account
-// signing in and the account (optional). Each route's
+// signing in and the account (optional), #/rules/<game> a game's rules and help page
+// (#/rules/<game>/table?name=value…: with a table's options, ruleslink.js). Each route's
 // page is a module of its own, loaded when the route is first shown (lazy.js).
 
 import { html } from "./html.js";
@@ -17,10 +18,12 @@ const PAGES = {
   table: () => import("./table.js"),
   replay: () => import("./replay.js"),
   account: () => import("./account.js"),
+  rules: () => import("./rules.js"),
 };
 
 function route(hash) {
-  const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  const [path, query = ""] = hash.replace(/^#\/?/, "").split("?");
+  const parts = path.split("/").filter(Boolean);
   if (parts[0] === "t" && parts[1]) {
     const seat = parts[2] === "seat" && /^\d+$/.test(parts[3] || "") ? Number(parts[3]) : null;
     return { page: "table", id: parts[1], invited: seat };
@@ -29,6 +32,7 @@ function route(hash) {
     return { page: "replay", game: parts[1], step: /^\d+$/.test(parts[2] || "") ? Number(parts[2]) : 0 };
   }
   if (parts[0] === "account") return { page: "account" };
+  if (parts[0] === "rules" && parts[1]) return { page: "rules", game: decodeURIComponent(parts[1]), table: parts[2] === "table", query };
   return { page: "lobby" };
 }
 
@@ -94,5 +98,6 @@ export function App({ variants }) {
     ${ready && where.page === "table" && html`<${page.TablePage} key=${where.id} id=${where.id} invited=${where.invited} variants=${variants} />`}
     ${ready && where.page === "replay" && html`<${page.ReplayPage} key=${where.game} game=${where.game} step=${where.step} variants=${variants} />`}
     ${ready && where.page === "lobby" && html`<${page.Lobby} variants=${variants} go=${go} />`}
-    ${ready && where.page === "account" && html`<${page.AccountPage} />`}`;
+    ${ready && where.page === "account" && html`<${page.AccountPage} />`}
+    ${ready && where.page === "rules" && html`<${page.RulesPage} key=${where.game} game=${where.game} query=${where.query} table=${where.table} />`}`;
 }

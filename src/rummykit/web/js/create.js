@@ -5,10 +5,12 @@
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
-import { t, has, num, sentence, fieldNumber, readNumber, loadCatalogPart } from "./i18n.js";
+import { t, has, sentence, fieldNumber, readNumber, loadCatalogPart } from "./i18n.js";
 import { api, loadSession, onSession, currentSession } from "./api.js";
 import { store } from "./store.js";
 import { parsePreset, presetOptions, presetRules } from "./preset.js";
+import { helpText, valueText } from "./optiontext.js";
+import { RulesLink } from "./ruleslink.js";
 import { playable } from "./variants.js";
 
 // the rules options' names and help (i18n/<lang>/rules.json), which only this form shows: the
@@ -17,13 +19,6 @@ await loadCatalogPart("rules");
 
 /** The bot levels offered for a seat (rummykit.bots.levels), weakest first, then the random bot. */
 const BOT_LEVELS = ["easy", "medium", "hard", "random"];
-
-function valueText(option, value) {
-  if (value === null) return t("option_none");
-  if (option.type === "bool") return t(value ? "option_yes" : "option_no");
-  if (option.type === "choice") return has(`value_${option.name}_${value}`) ? t(`value_${option.name}_${value}`) : value.replaceAll("_", " ");
-  return num(value);
-}
 
 /** A rule's name in the page's language when the catalogs have it (`rule_<name>`), else as written. */
 function ruleName(name) {
@@ -60,12 +55,11 @@ function Option({ option, value, onChange }) {
   } else {
     input = html`<${NumberField} id=${id} option=${option} value=${value} onChange=${onChange} />`;
   }
-  const valueHelp = option.type === "choice" && value !== null ? option.value_help[String(value)] : null;
   return html`<div class=${`option ${changed ? "changed" : ""}`}>
     <label for=${id}>${has(`rule_${option.name}`) ? t(`rule_${option.name}`) : html`<code dir="ltr">${option.name}</code>`}</label>
     ${input}
     <span class="default">${t("option_default", { value: valueText(option, option.default) })}</span>
-    <p class="help" id=${`${id}-help`}>${t(option.help)}${valueHelp && has(valueHelp) ? ` ${t(valueHelp)}` : ""}</p>
+    <p class="help" id=${`${id}-help`}>${helpText(option, value)}</p>
   </div>`;
 }
 
@@ -155,6 +149,7 @@ export function CreateTable({ variants, onCreated }) {
         ${games.map((g) => html`<option key=${g.variant} value=${g.variant}>${t(`game_${g.variant}`)}</option>`)}
       </select>
     </label>
+    <${RulesLink} variants=${variants} game=${game} rules=${values} named=${true} />
     <fieldset class="seats">
       <legend>${t("create_seats")}</legend>
       ${Array.from({ length: players }, (_, i) => html`<label key=${i}>${t("seat_number", { n: i + 1 })}

@@ -16,6 +16,7 @@ import { RoundEnd } from "./roundend.js";
 import { useTicker } from "./ticker.js";
 import { TableCues } from "./cues.js";
 import { TableSettings } from "./settings.js";
+import { RulesLink } from "./ruleslink.js";
 
 function TurnLine({ model, ctx, cues }) {
   const view = model.view;
@@ -123,6 +124,7 @@ export function TablePage({ id, invited, variants }) {
       ${view &&
       html`<span class="round">${t("table_round", { round: view.observation.round })}</span>
         <span class="scoreline">${t("table_match", { number: info.number })}</span>`}
+      <${RulesLink} variants=${variants} game=${info.variant} rules=${info.rules} />
       ${m.status !== "open" && html`<span class="tag warn" role="status">${t(`connection_${m.status}`)}</span>`}
       ${view && html`<${TurnLine} model=${m} ctx=${ctx} cues=${cues.current} />`}
       ${playing && m.seat === null && html`<span class="tag" role="status" data-testid="watching">${t("ui_watching")}</span>`}

@@ -71,7 +71,8 @@ def option_info(name: str, hint: Any, default: object, variant: str = "") -> dic
 
 def variant_info(info: GamePackage) -> dict[str, Any]:
     """A variant: ``variant`` (id), ``title``, ``pieces`` (``tiles`` or ``cards``), ``players``
-    (the default number of players), ``client`` (:func:`client_module`) and its ``options``
+    (the default number of players), ``client`` (:func:`client_module`), ``seen_count`` (whether
+    its tables may show the count of pieces seen, the table option) and its ``options``
     (:func:`option_info`) in the spec's order."""
     defaults = rules_dict(info.load_rules())
     hints = typing.get_type_hints(info.rules_type)
@@ -81,6 +82,7 @@ def variant_info(info: GamePackage) -> dict[str, Any]:
         "pieces": info.kind.name.lower(),
         "players": defaults["players"],
         "client": client_module(info),
+        "seen_count": info.seen_count,
         "options": [
             option_info(f.name, hints[f.name], defaults[f.name], info.name)
             for f in dataclasses.fields(info.rules_type)

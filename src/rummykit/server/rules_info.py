@@ -20,6 +20,7 @@ from typing import Any
 
 from rummykit.engine.option_help import variant_help_code
 from rummykit.engine.options import rules_dict
+from rummykit.server.table import PUBLIC_TURN_SECONDS
 from rummykit.variants.declaration import GamePackage
 from rummykit.variants.registry import VARIANTS
 
@@ -91,5 +92,9 @@ def variant_info(info: GamePackage) -> dict[str, Any]:
 
 
 def variants() -> dict[str, Any]:
-    """The ``GET /variants`` answer: ``{"variants": [variant_info, ...]}`` for every variant."""
-    return {"variants": [variant_info(info) for info in VARIANTS.values()]}
+    """The ``GET /variants`` answer: ``{"variants": [variant_info, ...]}`` for every variant, and
+    ``public_turn_seconds``, the turn timer a public table gets when its request names none."""
+    return {
+        "variants": [variant_info(info) for info in VARIANTS.values()],
+        "public_turn_seconds": PUBLIC_TURN_SECONDS,
+    }

@@ -69,7 +69,9 @@ def test_every_state_message_carries_the_time_the_turn_has_left(server: Server) 
 @pytest.mark.parametrize("name", ["okey", "turkish_rummy", "okey_101"])
 def test_the_count_of_pieces_seen_is_everyones_alike(server: Server, name: str) -> None:
     rounds = {"players": 2, "rounds": 1}
-    created, tokens = make_table(server, name, options=rounds, persons=2, seen_count=True, round_break_seconds=0)
+    created, tokens = make_table(
+        server, name, options=rounds, persons=2, seen_count=True, round_break_seconds=0
+    )
     table = created["table"]
     assert server.get(f"/tables/{table}").json()["options"]["seen_count"] is True
     clients = [SeatClient(server, table, seat, token) for seat, token in enumerate(tokens)]
@@ -118,4 +120,10 @@ def test_no_count_unless_asked_and_none_where_the_game_offers_none(server: Serve
     assert refused["error"]["code"] == "bad_request"
     assert refused["error"]["params"] == {"reason": "seen_count is true or false"}
     listed = {v["variant"]: v["seen_count"] for v in server.get("/variants").json()["variants"]}
-    assert listed == {"okey": True, "turkish_rummy": True, "kalooki": False, "carousel": False, "okey_101": True}
+    assert listed == {
+        "okey": True,
+        "turkish_rummy": True,
+        "kalooki": False,
+        "carousel": False,
+        "okey_101": True,
+    }

@@ -19,6 +19,14 @@ from test_server_support import SeatClient, Server, make_table
 
 VIEWPORTS = ((390, 844), (844, 390), (1280, 800))
 LOCALES = {"en": "en-US", "fa": "fa-IR"}
+KEEP_SEAT_JS = """
+([table, seat, token]) => localStorage.setItem(`rummykit.seat.${table}`, JSON.stringify({seat, token}))
+"""
+"""Keep a seat's key in the browser, as joining does: the page opens the table as that seat."""
+SEEN_JS = """
+() => [...document.querySelectorAll('[data-testid=seen] td[data-piece]')].map((c) => Number(c.dataset.seen))
+"""
+"""The seen-count panel's counts, face order."""
 
 
 def shots(page: Page, lang: str, name: str) -> None:
@@ -44,7 +52,9 @@ def clock_state(page: Page) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("lang", ["en", "fa"])
-def test_the_turn_clock_runs_on_the_seat_to_move_for_everyone(pages: Pages, server: Server, lang: str) -> None:
+def test_the_turn_clock_runs_on_the_seat_to_move_for_everyone(
+    pages: Pages, server: Server, lang: str
+) -> None:
     # two people (scripted clients, idle) at a two-seat Okey table with a 14 s timer; a page sits
     # in neither seat (a spectator), another is the seat to move: both show one clock, on the
     # seat to move, counting the server's time down, urgent from 10 s on; when the time runs out
@@ -59,10 +69,7 @@ def test_the_turn_clock_runs_on_the_seat_to_move_for_everyone(pages: Pages, serv
     watcher.goto(f"/#/t/{table}")
     seated = pages.new(f"clock-seat-{lang}", locale=LOCALES[lang])
     seated.goto("/")
-    seated.evaluate(
-        "([table, seat, token]) => localStorage.setItem(`rummykit.seat.${table}`, JSON.stringify({seat, token}))",
-        [table, mover, tokens[mover]],
-    )
+    seated.evaluate(KEEP_SEAT_JS, [table, mover, tokens[mover]])
     seated.goto(f"/#/t/{table}")
     for page in (watcher, seated):
         expect(page.get_by_test_id(f"seat-{mover}").get_by_test_id("turn-clock")).to_be_visible()
@@ -117,7 +124,9 @@ def rack_requests(page: Page) -> list[dict[str, Any]]:
 
 def rack_full(page: Page) -> None:
     """Wait until the rack holds a dealt hand."""
-    page.wait_for_function("() => document.querySelectorAll('[data-testid=rack] button[data-piece]').length >= 14")
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=rack] button[data-piece]').length >= 14"
+    )
 
 
 def test_the_rack_is_arranged_on_each_deal_when_the_setting_is_on(pages: Pages, server: Server) -> None:
@@ -170,8 +179,12 @@ def test_the_rack_is_arranged_on_each_deal_when_the_setting_is_on(pages: Pages, 
 
 def seen_cells(page: Page) -> dict[str, int]:
     """The seen-count panel's cells: notation to count."""
-    found: dict[str, int] = page.get_by_test_id("seen").locator("td[data-piece]").evaluate_all(
-        "(cells) => Object.fromEntries(cells.map((c) => [c.dataset.piece, Number(c.dataset.seen)]))"
+    found: dict[str, int] = (
+        page.get_by_test_id("seen")
+        .locator("td[data-piece]")
+        .evaluate_all(
+            "(cells) => Object.fromEntries(cells.map((c) => [c.dataset.piece, Number(c.dataset.seen)]))"
+        )
     )
     return found
 
@@ -216,15 +229,18 @@ def test_the_count_of_tiles_seen_is_chosen_when_creating_and_shown_alike(
     status = person.wait_turn_or_end()
     view = person.last_view()
     obs = view["observation"]
-    public = [obs["indicator"], *(f for pile in obs["discards"] for f in pile), *(f for k in obs["known"] for f in k)]
+    public = [
+        obs["indicator"],
+        *(f for pile in obs["discards"] for f in pile),
+        *(f for k in obs["known"] for f in k),
+    ]
     assert sum(view["seen"]) == len(public) >= 4
     cells = seen_cells(page)
-    assert list(cells)[0] == "R1" and list(cells)[-1] == "F" and len(cells) == 53
+    assert next(iter(cells)) == "R1" and list(cells)[-1] == "F" and len(cells) == 53
     assert list(cells.values()) == view["seen"]
     # the spectator's panel is the seat's, cell for cell
     spectator.wait_for_function(
-        "(seen) => JSON.stringify([...document.querySelectorAll('[data-testid=seen] td[data-piece]')].map((c) => Number(c.dataset.seen))) === JSON.stringify(seen)",
-        arg=view["seen"],
+        f"(seen) => JSON.stringify(({SEEN_JS})()) === JSON.stringify(seen)", arg=view["seen"]
     )
     shots(page, lang, "seen-count")
     shots(spectator, lang, "seen-count-watch")

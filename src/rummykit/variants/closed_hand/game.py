@@ -15,11 +15,11 @@ Position text: :mod:`rummykit.variants.closed_hand.position` (the class mixes it
 from __future__ import annotations
 
 import random
-from itertools import chain
 from abc import abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, NamedTuple, TypeVar
 
 from rummykit.core.melds import Meld, MeldKind, Wilds, validate_meld

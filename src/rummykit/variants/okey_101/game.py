@@ -36,9 +36,9 @@ buried tiles of the discard piles too when only their tops are shown.
 from __future__ import annotations
 
 import random
-from itertools import chain
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from rummykit.core.melds import MeldKind, Wilds, okey_face

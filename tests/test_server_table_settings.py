@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import asdict
 
 import pytest
 
-from rummykit.server.table import PUBLIC_TURN_SECONDS
+from rummykit.server.table import PUBLIC_TURN_SECONDS, TableOptions
 from rummykit.variants.registry import variant
 from test_server_support import SeatClient, Server, fresh_pg_url, make_table, needs_pg, running, sqlite_url
 
@@ -127,3 +128,19 @@ def test_no_count_unless_asked_and_none_where_the_game_offers_none(server: Serve
         "carousel": False,
         "okey_101": True,
     }
+
+
+def test_a_stored_table_of_the_last_release_keeps_its_options() -> None:
+    # a public table stored before these options: its timer stays none, no count
+    stored = {
+        "public": True,
+        "turn_seconds": None,
+        "grace_seconds": 30.0,
+        "bot_delay": 0.6,
+        "round_break_seconds": 10.0,
+        "hints": True,
+        "rated": False,
+    }
+    options = TableOptions.from_json(stored)
+    assert options.turn_seconds is None and options.seen_count is False and options.public is True
+    assert TableOptions.from_json(asdict(options)) == options

@@ -64,7 +64,9 @@ class GamePackage:
     ``easy`` bot's random moves are drawn among when one is legal (empty: any legal action);
     ``wild_marker``, the piece set aside that makes wilds and the option that names it to the
     solver (``indicator`` or ``up_card``; ``None``: the wilds are printed jokers or none);
-    ``client``, the browser's controller module under ``web/js/``.
+    ``client``, the browser's controller module under ``web/js/``; ``seen_count``, whether its
+    tables may show everyone how many copies of each face lie in the open
+    (:meth:`~rummykit.engine.game.Game.seen_counts`, a table option: it changes no rule).
     """
 
     name: str
@@ -86,6 +88,7 @@ class GamePackage:
     blunder_moves: frozenset[str] = frozenset()
     wild_marker: str | None = None
     client: str = ""
+    seen_count: bool = False
 
     def __post_init__(self) -> None:
         if not self.client:

@@ -6,7 +6,8 @@ import { useEffect, useState } from "preact/hooks";
 import { t, num, recordName, loadCatalogPart } from "./i18n.js";
 import { Socket } from "./socket.js";
 import { CreateTable } from "./create.js";
-import { clientOf } from "./variants.js";
+import { clientOf, piecesOf } from "./variants.js";
+import { TableOptionTags } from "./tableoptions.js";
 import { keepFile } from "./recordfile.js";
 import { MyGames } from "./mygames.js";
 import { Leaderboard, ratingText } from "./leaderboard.js";
@@ -70,6 +71,7 @@ export function Lobby({ variants, go }) {
             <strong>${t(`game_${x.variant}`)}</strong>
             <span class="tag">${t(`status_${x.status}`)}</span>
             ${x.options.rated && html`<span class="tag rated" data-testid=${`rated-${x.table}`}>${t("ratings_rated")}</span>`}
+            <${TableOptionTags} options=${x.options} kind=${piecesOf(variants, x.variant)} />
             <span class="seat-list">${x.seats.map((s) => html`<bdi key=${s.seat}>${seatText(s)}</bdi>`)}</span>
             ${x.seats
               .filter((s) => s.kind === "open")

@@ -449,3 +449,15 @@ def test_kalooki_opening_values() -> None:
     assert kalooki_opening(game, observation, legal, actions) == {"laid": 30, "min": 51}
     assert [e.get("opening") for e in legal] == [36, 61, 63, None]
     assert kalooki_opening(game, {**observation, "opened": [0]}, legal, actions) is None
+
+
+def test_every_stylesheet_closes_what_it_opens() -> None:
+    """Each stylesheet's blocks are balanced (a merge that drops a closing brace hides everything
+    after it from the page, with no error anywhere)."""
+    for sheet in WEB.rglob("*.css"):
+        text = re.sub(r"/\*.*?\*/", "", sheet.read_text("utf-8"), flags=re.S)
+        depth = 0
+        for line, row in enumerate(text.splitlines(), 1):
+            depth += row.count("{") - row.count("}")
+            assert depth >= 0, (sheet.name, line)
+        assert depth == 0, sheet.name

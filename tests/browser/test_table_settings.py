@@ -55,7 +55,8 @@ def clock_state(page: Page) -> list[dict[str, Any]]:
 def test_the_turn_clock_runs_on_the_seat_to_move_for_everyone(
     pages: Pages, server: Server, lang: str
 ) -> None:
-    # two people (scripted clients, idle) at a two-seat Okey table with a 40 s timer (room for a page that loads late on a busy machine); a page sits
+    # two people (scripted clients, idle) at a two-seat Okey table with a 40 s timer (room for a
+    # page that loads late on a busy machine); a page sits
     # in neither seat (a spectator), another is the seat to move: both show one clock, on the
     # seat to move, counting the server's time down, urgent from 10 s on; when the time runs out
     # the server's default move passes the turn and the clock to the other seat, full again

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sqlalchemy import delete, select, update
+from sqlalchemy.orm import aliased
 
 from rummykit.server.accounts import Limit, count_attempt
 from rummykit.server.broker import Broker
@@ -185,12 +186,15 @@ class ChatStore:
             )
 
     def reports(self, limit: int = 200) -> list[dict[str, Any]]:
-        """The latest reports, newest first, each with whether its line is deleted since."""
+        """The latest reports, newest first: the copy of the line, its sender's name and username
+        (``None``: a guest), the reporter's, and whether the line is deleted since."""
         with self.db.session() as session:
+            sender, reporter = aliased(AccountRow), aliased(AccountRow)
             query = (
-                select(ChatReportRow, ChatRow.deleted, AccountRow.username)
+                select(ChatReportRow, ChatRow.deleted, sender.username, reporter.username)
                 .join(ChatRow, ChatRow.id == ChatReportRow.message_id)
-                .outerjoin(AccountRow, AccountRow.id == ChatReportRow.sender_account)
+                .outerjoin(sender, sender.id == ChatReportRow.sender_account)
+                .outerjoin(reporter, reporter.id == ChatReportRow.reporter_account)
                 .order_by(ChatReportRow.id.desc())
                 .limit(limit)
             )
@@ -204,10 +208,11 @@ class ChatStore:
                     "sender": r.sender_name,
                     "user": user,
                     "reporter": r.reporter_name,
+                    "reporter_user": reporter_user,
                     "t": round(r.created, 3),
                     "deleted": bool(deleted),
                 }
-                for r, deleted, user in session.execute(query)
+                for r, deleted, user, reporter_user in session.execute(query)
             ]
 
     def delete(self, message_id: int) -> str:

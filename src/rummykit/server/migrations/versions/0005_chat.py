@@ -18,10 +18,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    """Add the flags (false for every account already there) and create the chat's tables."""
-    with op.batch_alter_table("accounts") as batch:
-        batch.add_column(sa.Column("moderator", sa.Boolean(), nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("banned", sa.Boolean(), nullable=False, server_default=sa.false()))
+    """Add the flags (false for every account already there) and create the chat's tables. The
+    columns are added in place (SQLite's ``ALTER TABLE ADD COLUMN`` takes a default), not by
+    rebuilding ``accounts``, which the sessions, seats, plays and ratings refer to."""
+    for name in ("moderator", "banned"):
+        op.add_column("accounts", sa.Column(name, sa.Boolean(), nullable=False, server_default=sa.false()))
     op.create_table(
         "chat_messages",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),

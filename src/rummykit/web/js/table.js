@@ -14,6 +14,7 @@ import { Log, Announcer } from "./log.js";
 import { Scores } from "./scores.js";
 import { RoundEnd } from "./roundend.js";
 import { useTicker } from "./ticker.js";
+import { ChatPanel, useAccount } from "./chat.js";
 
 function TurnLine({ model, ctx }) {
   const view = model.view;
@@ -52,6 +53,22 @@ function LinkNotice({ model, invited }) {
     <p>${parts.join(" ")}</p>
     ${model.seat === null && !open && html`<a href="#/">${t("ui_to_lobby")}</a>`}
   </div>`;
+}
+
+/** The table's chat: a seat's in its players' room, a spectator's in its spectators' room (which
+ * needs an account to write in). */
+function TableChat({ model }) {
+  const room = model.chat;
+  const seated = model.seat !== null;
+  const account = useAccount();
+  const isOwn = (line) => (seated ? line.seat === model.seat : Boolean(account) && line.user === account.username);
+  return html`<${ChatPanel}
+    room=${room}
+    title=${t(seated ? "chat_players" : "chat_spectators")}
+    isOwn=${isOwn}
+    writable=${seated || Boolean(account)}
+    why=${t("chat_sign_in_to_write")}
+  />`;
 }
 
 export function TablePage({ id, invited, variants }) {
@@ -141,11 +158,12 @@ export function TablePage({ id, invited, variants }) {
       onRematch=${() => run("rematch")}
       onClose=${() => m.dismissRoundEnd()}
     />`}
-    ${playing &&
-    html`<div class="side">
-      <${Log} entries=${m.log} ctx=${ctx} />
-      <${Scores} rounds=${m.scores} totals=${view.observation.scores} names=${names} elimination=${m.game.standings(info.rules, view.observation)} />
-    </div>`}
+    <div class="side">
+      <${TableChat} model=${m} />
+      ${playing &&
+      html`<${Log} entries=${m.log} ctx=${ctx} />
+        <${Scores} rounds=${m.scores} totals=${view.observation.scores} names=${names} elimination=${m.game.standings(info.rules, view.observation)} />`}
+    </div>
     <${Announcer}
       entries=${m.lastEvents}
       ctx=${ctx}

@@ -27,14 +27,15 @@ from rummykit.variants.registry import VARIANTS, variant
 from test_server_support import SeatClient, Server, make_table, running, sqlite_url
 
 WEB = Path(str(resources.files("rummykit") / "web"))
-PAGE_LIMIT = 240_000
+PAGE_LIMIT = 250_000
 """What a page loads on its heaviest route in its heaviest language (HTML, CSS, icon, the scripts of
 the route, the language's catalogs: ``web_modules.route_files``), bytes: room for the next features
 of a table, not for every route's scripts on every page (see docs/web.md). It was raised to 250,000
 by accounts, My games and ratings (issue 27), and put back when the catalogs were split (every
 game's keys in a catalog of its own, the rules help in the create form's: docs/i18n.md), which
 took 101 Okey's table in Thai from 270.7 kB to 226.3 kB (the heaviest route now Carousel's table
-in Thai, 227.4 kB)."""
+in Thai, 227.4 kB). The table's chat (issue 27: ``chat.js``, its styles and strings, 13 kB) took
+that route from 229.5 kB to 242.6 kB, and the limit to 250,000 again."""
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@
 
 import { store } from "./store.js";
 import { TableLink } from "./tablelink.js";
-import { ChatRoom } from "./chat.js";
 import { notation } from "./pieces.js";
 import { loadController } from "./lazy.js";
 import { piecesOf } from "./variants.js";
@@ -148,8 +147,9 @@ export class TableModel extends TableView {
     this.status = "connecting";
     this.turnStart = null;
     this.link = null;
-    /** The table's chat room: its players' for a seat, its spectators' for a spectator. */
-    this.chat = new ChatRoom((message) => this.link.request(message), () => this.changed());
+    /** The table's chat room (chat.js's ChatRoom, set by the table page: a replay has none): its
+     * players' for a seat, its spectators' for a spectator. */
+    this.chat = null;
     this.connect();
   }
 
@@ -170,7 +170,7 @@ export class TableModel extends TableView {
       rack: (message) => this.onRack(message),
       hint: (message) => this.onHint(message),
       scores: (message) => this.onScores(message),
-      chat: (message) => this.chat.receive(message),
+      chat: (message) => this.chat && this.chat.receive(message),
     });
   }
 
@@ -301,7 +301,7 @@ export class TableModel extends TableView {
   }
 
   onError(message) {
-    if (this.chat.receive(message)) return;
+    if (this.chat && this.chat.receive(message)) return;
     if (message.code === "bad_token" && message.id === undefined && this.seat !== null) {
       // the key this browser kept for the seat is not the seat's any more: watch, and say so
       this.lostSeat = { seat: this.seat };

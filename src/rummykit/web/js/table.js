@@ -14,7 +14,7 @@ import { Log, Announcer } from "./log.js";
 import { Scores } from "./scores.js";
 import { RoundEnd } from "./roundend.js";
 import { useTicker } from "./ticker.js";
-import { ChatPanel, useAccount } from "./chat.js";
+import { ChatRoom, ChatPanel, useAccount } from "./chat.js";
 
 function TurnLine({ model, ctx }) {
   const view = model.view;
@@ -77,6 +77,9 @@ export function TablePage({ id, invited, variants }) {
   if (!model.current || model.current.id !== id) {
     if (model.current) model.current.close();
     model.current = new TableModel(id, variants, () => bump((n) => n + 1));
+    // before the socket opens: the chat's first message comes after the welcome
+    const m = model.current;
+    m.chat = new ChatRoom((message) => m.link.request(message), () => m.changed());
   }
   useEffect(() => () => model.current && model.current.close(), []);
   const m = model.current;

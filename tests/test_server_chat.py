@@ -216,7 +216,7 @@ def test_lines_are_limited_and_lobby_chat_needs_an_account(server: Server) -> No
         each.close()
 
 
-def test_mutes_are_kept_in_the_account(server: Server) -> None:
+def test_mutes_are_kept_in_the_account_and_go_with_it(server: Server) -> None:
     ann = signed_up(server, "muter_1")
     assert ann.get("/me/mutes").json() == {"type": "mutes", "mutes": []}
     assert ann.post("/me/mutes", {"key": "u:troll", "muted": True}).json()["mutes"] == ["u:troll"]
@@ -237,6 +237,21 @@ def test_mutes_are_kept_in_the_account(server: Server) -> None:
     assert ann.get("/me/mutes").json()["mutes"] == ["s:T:1"]
     guest = Browser(server)
     assert error(guest.get("/me/mutes"))["code"] == "not_signed_in"
+
+    # deleting the account takes its mutes, its lines and its name in reports with it
+    socket = Socket(server, ann)
+    socket.send({"type": "lobby"})
+    socket.until("chat_history")
+    socket.say("soon gone", room="lobby")
+    said = socket.until("chat")
+    socket.send({"type": "chat_report", "id": said["id"]})
+    socket.until("chat_reported")
+    assert ann.post("/account/delete", {"password": PASSWORD}).status_code == 200
+    late = Socket(server)
+    late.send({"type": "lobby"})
+    assert said["id"] not in [m["id"] for m in late.until("chat_history")["messages"]]
+    for each in (socket, late):
+        each.close()
 
 
 def test_reports_deletion_and_ban(server: Server) -> None:

@@ -57,10 +57,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    """Drop the chat's tables and the flags."""
+    """Drop the chat's tables and the flags (in place, as they were added)."""
     op.drop_table("mutes")
     op.drop_table("chat_reports")
     op.drop_table("chat_messages")
-    with op.batch_alter_table("accounts") as batch:
-        batch.drop_column("banned")
-        batch.drop_column("moderator")
+    for name in ("banned", "moderator"):
+        op.drop_column("accounts", name)

@@ -163,16 +163,18 @@ def test_table_chat_shows_text_as_text_and_keeps_clear_of_the_rack(
             check_rendering(page, lang, f"chat-table-{name}-{lang}-{width}x{height}")
 
 
-def test_lobby_chat_for_accounts_and_a_moderators_deletion(pages: Pages, server: Server) -> None:
-    writer = person(pages, "chat-writer", "en")
-    guest = person(pages, "chat-guest", "en", 390, 844)
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_lobby_chat_for_accounts_and_a_moderators_deletion(pages: Pages, server: Server, lang: str) -> None:
+    writer = person(pages, f"chat-writer-{lang}", lang)
+    guest = person(pages, f"chat-guest-{lang}", lang, 390, 844)
+    username = f"lobby_writer_{lang}"
     writer.evaluate(
         """async ([name, password]) =>
           (await import("/static/js/api.js")).api.signUp(name, password, false)""",
-        ["lobby_writer", PASSWORD],
+        [username, PASSWORD],
     )
     done = subprocess.run(
-        [sys.executable, "-m", "rummykit", "moderator", "grant", "lobby_writer", "--db", server.db],
+        [sys.executable, "-m", "rummykit", "moderator", "grant", username, "--db", server.db],
         capture_output=True,
         text=True,
         timeout=60,
@@ -184,11 +186,11 @@ def test_lobby_chat_for_accounts_and_a_moderators_deletion(pages: Pages, server:
     expect(guest.get_by_test_id("chat-why")).to_be_visible()  # a guest reads only
     say(writer, "welcome to the lobby")
     expect(guest.get_by_test_id("chat-text").last).to_have_text("welcome to the lobby")
-    expect(guest.get_by_test_id("chat-line").last).to_contain_text("lobby_writer")
-    check_sizes(guest, "en", "chat-lobby-guest-en")
-    check_sizes(writer, "en", "chat-lobby-moderator-en")
+    expect(guest.get_by_test_id("chat-line").last).to_contain_text(username)
+    check_sizes(guest, lang, f"chat-lobby-guest-{lang}")
+    check_sizes(writer, lang, f"chat-lobby-moderator-{lang}")
     # the moderator deletes the line: gone from the guest's screen at once
     count = guest.get_by_test_id("chat-line").count()
     writer.get_by_test_id("chat-line").last.get_by_test_id("chat-delete").click()
     expect(guest.get_by_test_id("chat-line")).to_have_count(count - 1)
-    guest.screenshot(path=str(artifact("chat-lobby-deleted-390x844.png")), full_page=True)
+    guest.screenshot(path=str(artifact(f"chat-lobby-deleted-{lang}-390x844.png")), full_page=True)

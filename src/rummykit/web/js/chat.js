@@ -131,8 +131,7 @@ function Line({ line, own, room, moderator }) {
     }
   };
   return html`<li class="chat-line" data-testid="chat-line" data-id=${line.id}>
-    <bdi class="chat-name" data-testid="chat-name">${line.name}</bdi>${line.user && line.user !== line.name ? html` <bdi class="chat-user">@${line.user}</bdi>` : ""}
-    <span class="chat-text" dir="auto" data-testid="chat-text">${line.text}</span>
+    <bdi class="chat-name" data-testid="chat-name">${line.name}</bdi>${line.user && line.user !== line.name ? html` <bdi class="chat-user">@${line.user}</bdi>` : ""}${" "}<span class="chat-text" dir="auto" data-testid="chat-text">${line.text}</span>
     <span class="chat-tools">
       ${!own && html`<button type="button" class="link" data-testid="chat-mute" onClick=${() => mute(line.mute, true)}>${t("chat_mute")}</button>`}
       ${!own &&

@@ -23,6 +23,7 @@ from test_server_support import Server, fresh_pg_url, needs_pg, running, sqlite_
 
 SEATS = [{"kind": "person"}, {"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 2
 XSS = "<img src=x onerror=alert(1)>"
+SQL = "x'); DELETE FROM chat_messages; DROP TABLE accounts; --"
 
 
 @pytest.fixture(scope="module", params=["sqlite", pytest.param("pg", marks=needs_pg)])
@@ -152,12 +153,14 @@ def test_players_and_spectators_chat_apart_with_history(server: Server) -> None:
     bob.say(XSS)
     assert ann.until("chat")["text"] == "good luck all" and ann.until("chat")["text"] == XSS
     fan_socket.say("the spectators' line")
+    fan_socket.say(SQL)
     spectators = critic_socket.until("chat")
     assert spectators["channel"] == "spectators" and spectators["name"] == spectators["user"] == "fan_1"
     assert spectators["mute"] == "u:fan_1"
     # never across: the players read no spectator, the spectators no player
     assert ann.lines() == ["good luck all", XSS] and bob.lines() == ["good luck all", XSS]
-    assert critic_socket.lines() == fan_socket.lines() == stranger.lines() == ["the spectators' line"]
+    watched = ["the spectators' line", SQL]  # SQL in a line is text
+    assert critic_socket.lines() == fan_socket.lines() == stranger.lines() == watched
     # a guest spectator reads and says nothing
     assert stranger.refused({"type": "chat", "room": "table", "text": "hi"})["code"] == "chat_sign_in"
 
@@ -171,7 +174,7 @@ def test_players_and_spectators_chat_apart_with_history(server: Server) -> None:
         XSS,
     ]
     late = watching(server, table, critic)
-    assert [m["text"] for m in late.seen[-1]["messages"]] == ["the spectators' line"]
+    assert [m["text"] for m in late.seen[-1]["messages"]] == watched
     for socket in (again, bob, fan_socket, critic_socket, stranger, late):
         socket.close()
 

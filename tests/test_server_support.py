@@ -303,10 +303,11 @@ class SeatClient:
                 return message
 
     def next_game_message(self) -> dict[str, Any]:
-        """The next message that is not a ``table`` message."""
+        """The next message that is neither a ``table`` message nor the chat's history (sent on
+        joining, after what brings the view up to date)."""
         while True:
             message = self.recv()
-            if message["type"] != "table":
+            if message["type"] not in ("table", "chat_history"):
                 return message
 
     def drain(self, wait: float = 0.05) -> None:

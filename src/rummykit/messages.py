@@ -277,5 +277,14 @@ register(
         "too_many_attempts": "too many attempts: try again in {seconds} seconds",
         "rated_needs_account": "a rated table's seats are for signed-in players: sign in first",
         "not_your_seat": "seat {seat} was taken by a signed-in player: sign in as them to play it",
+        "banned": "this account is banned",
+        "not_moderator": "only a moderator may do that",
+        "no_such_message": "there is no chat message {id}",
+        "no_such_account": "there is no account {username}",
+        "chat_sign_in": "sign in to chat here",
+        "chat_empty": "the message is empty",
+        "chat_too_long": "a chat message is at most {limit} characters",
+        "chat_rate_limited": "you are sending messages too fast: wait {seconds} seconds",
+        "too_many_mutes": "you can mute at most {limit} players",
     }
 )

@@ -33,8 +33,11 @@ from starlette.responses import Response
 from rummykit.server.db import (
     AccountRow,
     AttemptRow,
+    ChatReportRow,
+    ChatRow,
     Database,
     GameRow,
+    MuteRow,
     PlayRow,
     RatingRow,
     SeatRow,
@@ -118,6 +121,34 @@ class Signed:
     account_id: int
     username: str
     token: str
+    moderator: bool = False
+
+
+def count_attempt(db: Database, kind: str, value: str, limit: Limit, count: bool = True) -> int | None:
+    """Count an attempt of ``kind`` by ``value`` (an address, a username; stored as a hash):
+    the seconds to wait when ``limit`` is reached (the attempt is then not counted), else
+    ``None``. ``count=False`` only looks."""
+    key = hashlib.sha256(f"{kind}:{value}".encode()).hexdigest()
+    now = time.time()
+    for _ in range(3):
+        try:
+            with db.session() as session:
+                row = session.get(AttemptRow, key, with_for_update=True)
+                if row is None or row.since + limit.seconds <= now:
+                    if count:
+                        if row is None:
+                            session.add(AttemptRow(key=key, since=now, count=1))
+                        else:
+                            row.since, row.count = now, 1
+                    return None
+                if row.count >= limit.count:
+                    return max(1, int(row.since + limit.seconds - now + 0.999))
+                if count:
+                    row.count += 1
+                return None
+        except IntegrityError:
+            continue  # another process added the row first: count again
+    return None
 
 
 class Accounts:
@@ -167,42 +198,25 @@ class Accounts:
 
     # ------------------------------------------------------------------ the database's side
     def signed(self, token: str | None) -> Signed | None:
-        """The account of the session ``token`` (when it has not expired)."""
+        """The account of the session ``token`` (when it has not expired and the account is not
+        banned)."""
         if token is None:
             return None
         with self.db.session() as session:
             row = session.execute(
-                select(AccountRow.id, AccountRow.username)
+                select(AccountRow.id, AccountRow.username, AccountRow.moderator)
                 .join(SessionRow, SessionRow.account_id == AccountRow.id)
-                .where(SessionRow.token_hash == token_hash(token), SessionRow.expires > time.time())
+                .where(
+                    SessionRow.token_hash == token_hash(token),
+                    SessionRow.expires > time.time(),
+                    AccountRow.banned.is_(False),
+                )
             ).first()
-        return None if row is None else Signed(int(row[0]), str(row[1]), token)
+        return None if row is None else Signed(int(row[0]), str(row[1]), token, bool(row[2]))
 
     def hit(self, kind: str, value: str, limit: Limit, count: bool = True) -> int | None:
-        """Count an attempt of ``kind`` by ``value`` (an address, a username; stored as a hash):
-        the seconds to wait when ``limit`` is reached (the attempt is then not counted), else
-        ``None``. ``count=False`` only looks."""
-        key = hashlib.sha256(f"{kind}:{value}".encode()).hexdigest()
-        now = time.time()
-        for _ in range(3):
-            try:
-                with self.db.session() as session:
-                    row = session.get(AttemptRow, key, with_for_update=True)
-                    if row is None or row.since + limit.seconds <= now:
-                        if count:
-                            if row is None:
-                                session.add(AttemptRow(key=key, since=now, count=1))
-                            else:
-                                row.since, row.count = now, 1
-                        return None
-                    if row.count >= limit.count:
-                        return max(1, int(row.since + limit.seconds - now + 0.999))
-                    if count:
-                        row.count += 1
-                    return None
-            except IntegrityError:
-                continue  # another process added the row first: count again
-        return None
+        """:func:`count_attempt` in this database."""
+        return count_attempt(self.db, kind, value, limit, count)
 
     def forget(self, kind: str, value: str) -> None:
         """Clear a rate limit's count (a successful sign-in clears its account's failures)."""
@@ -210,15 +224,16 @@ class Accounts:
         with self.db.session() as session:
             session.execute(delete(AttemptRow).where(AttemptRow.key == key))
 
-    def password_hash(self, username: str) -> tuple[int, str, str] | None:
-        """The id, username and password hash of the account called ``username`` (any case)."""
+    def password_hash(self, username: str) -> tuple[int, str, str, bool] | None:
+        """The id, username, password hash and ban of the account called ``username`` (any
+        case)."""
         with self.db.session() as session:
             row = session.execute(
-                select(AccountRow.id, AccountRow.username, AccountRow.password_hash).where(
+                select(AccountRow.id, AccountRow.username, AccountRow.password_hash, AccountRow.banned).where(
                     AccountRow.key == username.lower()
                 )
             ).first()
-        return None if row is None else (int(row[0]), str(row[1]), str(row[2]))
+        return None if row is None else (int(row[0]), str(row[1]), str(row[2]), bool(row[3]))
 
     def password_hash_of(self, account_id: int) -> str | None:
         with self.db.session() as session:
@@ -278,8 +293,9 @@ class Accounts:
             )
 
     def delete(self, account_id: int) -> None:
-        """Delete the account: its sessions, its name and its link to its browser in every game and
-        seat (its past games stay, its seats called :data:`ANONYMOUS`)."""
+        """Delete the account: its sessions, its mutes, its name and its link to its browser in
+        every game and seat (its past games stay, its seats called :data:`ANONYMOUS`), its chat
+        messages (emptied and deleted) and its name in chat reports."""
         with self.db.session() as session:
             plays = list(session.scalars(select(PlayRow).where(PlayRow.account_id == account_id)))
             seats_of: dict[str, list[int]] = {}
@@ -303,6 +319,14 @@ class Accounts:
             )
             session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
             session.execute(delete(RatingRow).where(RatingRow.account_id == account_id))
+            session.execute(delete(MuteRow).where(MuteRow.account_id == account_id))
+            session.execute(
+                update(ChatRow)
+                .where(ChatRow.account_id == account_id)
+                .values(account_id=None, name=ANONYMOUS, text="", deleted=True)
+            )
+            for column in (ChatReportRow.sender_account, ChatReportRow.reporter_account):
+                session.execute(update(ChatReportRow).where(column == account_id).values({column: None}))
             session.execute(delete(AccountRow).where(AccountRow.id == account_id))
 
 
@@ -341,7 +365,10 @@ def account_json(signed: Signed | None, accounts: Accounts) -> dict[str, Any]:
     """``GET /account``'s answer."""
     if signed is None:
         return {"type": "account", "account": None, "csrf": None}
-    return {"type": "account", "account": {"username": signed.username}, "csrf": accounts.csrf(signed.token)}
+    account: dict[str, Any] = {"username": signed.username}
+    if signed.moderator:
+        account["moderator"] = True
+    return {"type": "account", "account": account, "csrf": accounts.csrf(signed.token)}
 
 
-__all__ = ["ANONYMOUS", "Accounts", "Signed", "account_json", "check_csrf"]
+__all__ = ["ANONYMOUS", "Accounts", "Signed", "account_json", "check_csrf", "count_attempt"]

@@ -79,6 +79,7 @@ NOT_UNDER_CHAT_JS = """(id) => {
   const el = document.querySelector(`[data-testid="${id}"]`);
   el.scrollIntoView({ block: "nearest" });
   const r = el.getBoundingClientRect();
+  if (r.width < 8 || r.height < 8) return true; // empty (no move of this seat's now): nothing to cover
   const points = [
     [r.left + r.width / 2, r.top + r.height / 2],
     [r.left + 4, r.top + 4],

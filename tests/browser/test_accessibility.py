@@ -66,7 +66,8 @@ IN_VIEW_JS = """
 def check_table(page: Page, lang: str, name: str) -> None:
     """At each of :data:`SIZES`: the screenshot and the rendering checks, axe-core, and on a
     phone every shown target at least 44x44 CSS px; on a phone on its side and on a desktop the
-    action buttons on the screen at the page's top and at its bottom. Left at 1280x800."""
+    action buttons on the screen at the page's top and at its bottom. axe-core again on an upright
+    phone in the dark colour scheme. Left at 1280x800, light."""
     actions = page.get_by_test_id("actions").locator("button")
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
@@ -82,6 +83,11 @@ def check_table(page: Page, lang: str, name: str) -> None:
                 off = actions.evaluate_all(IN_VIEW_JS)
                 assert off == [], (name, width, height, where, off)
         page.evaluate("window.scrollTo(0, 0)")
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    page.emulate_media(color_scheme="dark")
+    check_axe(page, f"{name}-{SIZES[0][0]}x{SIZES[0][1]}-dark")
+    page.emulate_media(color_scheme="light")
+    page.set_viewport_size({"width": SIZES[-1][0], "height": SIZES[-1][1]})
 
 
 def seated(pages: Pages, server: Server, variant: str, lang: str) -> Person:

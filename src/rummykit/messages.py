@@ -277,5 +277,11 @@ register(
         "too_many_attempts": "too many attempts: try again in {seconds} seconds",
         "rated_needs_account": "a rated table's seats are for signed-in players: sign in first",
         "not_your_seat": "seat {seat} was taken by a signed-in player: sign in as them to play it",
+        "no_such_player": "there is no player called {name}",
+        "bad_access_token": "that access token is not valid: it was revoked, or its account deleted",
+        "session_needed": "access tokens are made and revoked on the account page, signed in",
+        "no_such_token": "you have no access token {id}",
+        "bad_token_name": "an access token's name is 1 to {max} characters",
+        "too_many_tokens": "an account holds at most {max} access tokens: revoke one first",
     }
 )

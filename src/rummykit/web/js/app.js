@@ -1,7 +1,7 @@
 // The page: the header (name, language), and the route from the address's hash: #/ the lobby,
 // #/t/<table> a table, #/t/<table>/seat/<n> an invite to seat n, #/replay/<game>/<step> a finished
 // game's replay at a move (#/replay/file/<step>: the record file opened in this tab), #/account
-// signing in and the account (optional). Each route's
+// signing in and the account (optional), #/players/<name> a player's profile. Each route's
 // page is a module of its own, loaded when the route is first shown (lazy.js).
 
 import { html } from "./html.js";
@@ -17,7 +17,17 @@ const PAGES = {
   table: () => import("./table.js"),
   replay: () => import("./replay.js"),
   account: () => import("./account.js"),
+  profile: () => import("./profile.js"),
 };
+
+/** A part of the address as it was written (`%20` a space), or as it is when it can't be read. */
+function safeDecode(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
 
 function route(hash) {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean);
@@ -29,6 +39,7 @@ function route(hash) {
     return { page: "replay", game: parts[1], step: /^\d+$/.test(parts[2] || "") ? Number(parts[2]) : 0 };
   }
   if (parts[0] === "account") return { page: "account" };
+  if (parts[0] === "players" && parts[1]) return { page: "profile", name: safeDecode(parts[1]) };
   return { page: "lobby" };
 }
 
@@ -94,5 +105,6 @@ export function App({ variants }) {
     ${ready && where.page === "table" && html`<${page.TablePage} key=${where.id} id=${where.id} invited=${where.invited} variants=${variants} />`}
     ${ready && where.page === "replay" && html`<${page.ReplayPage} key=${where.game} game=${where.game} step=${where.step} variants=${variants} />`}
     ${ready && where.page === "lobby" && html`<${page.Lobby} variants=${variants} go=${go} />`}
-    ${ready && where.page === "account" && html`<${page.AccountPage} />`}`;
+    ${ready && where.page === "account" && html`<${page.AccountPage} />`}
+    ${ready && where.page === "profile" && html`<${page.ProfilePage} key=${where.name} name=${where.name} variants=${variants} />`}`;
 }

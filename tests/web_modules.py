@@ -32,6 +32,7 @@ GAMES: dict[str, str] = {v["title"]: v["variant"] for v in variants()["variants"
 ROUTES: dict[str, tuple[str, ...]] = {
     "lobby": ("lobby.js",),
     "account": ("account.js",),
+    "profile": ("profile.js",),
     **{f"table of {title}": ("table.js", client) for title, client in CLIENTS.items()},
     **{f"replay of {title}": ("replay.js", client) for title, client in CLIENTS.items()},
 }

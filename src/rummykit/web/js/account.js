@@ -87,7 +87,7 @@ function AccessTokens() {
     html`<div class="token-made" role="status" data-testid="token-made">
       <p>${t("tokens_shown_once", { name: made.name })}</p>
       <input type="text" readonly dir="ltr" value=${made.token} aria-label=${t("tokens_token")} data-testid="token-value" onFocus=${(e) => e.currentTarget.select()} />
-      <p class="help"><code dir="ltr">rummykit connect ${location.origin} --new okey --account-token …</code></p>
+      <p class="help"><code dir="ltr">rummykit games ${location.origin} --account-token …</code></p>
     </div>`}
     ${tokens && tokens.length === 0 && html`<p class="help">${t("tokens_none")}</p>`}
     ${tokens &&

@@ -290,6 +290,18 @@ def test_sql_through_every_field_is_text_and_changes_nothing(server: Server) -> 
         joined = intruder.post(f"/tables/{table}/seats/0/join", {"name": payload})
         assert joined.status_code == 200, joined.text
         assert server.get(f"/tables/{table}").json()["seats"][0]["name"] == payload.strip()
+    # and through the WebSocket's hello: refused in words, the connection open
+    with connect(server.ws_url) as ws:
+        for payload in PAYLOADS:
+            for hello in (
+                {"type": "hello", "table": payload, "seat": 0, "token": payload},
+                {"type": "hello", "table": game["table"], "seat": 0, "token": payload, "game": payload},
+            ):
+                ws.send(json.dumps(hello))
+                refused = json.loads(ws.recv(timeout=10))
+                assert refused["type"] == "error" and refused["code"] in ("no_such_table", "bad_token"), (
+                    refused
+                )
     assert [a for a in answers if a.status_code >= 500] == []
     assert {a.status_code for a in answers} <= {200, 201, 400, 401, 403, 404, 409, 429}
     after = counts(server)

@@ -70,6 +70,12 @@ def test_ratings_at_the_table_and_the_profile_page(pages: Pages, server: Server,
         }""",
         [table, token],
     )
+    # the lobby: the account's name links to its profile, every seat with its rating
+    page.goto("/")
+    listed = page.get_by_test_id(f"open-table-{table}")
+    expect(listed.get_by_role("link", name="Ann")).to_have_attribute("href", f"#/players/{username}")
+    expect(listed).to_contain_text("?")
+    check_all_sizes(page, lang, f"lobby-ratings-{lang}")
     page.goto(f"/#/t/{table}")
     name = page.get_by_test_id("waiting-name-0")
     expect(name).to_have_text("Ann")

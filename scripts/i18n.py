@@ -2,7 +2,7 @@
 
     python scripts/i18n.py extract   # sources -> locale/messages.pot and every locale's messages.po
     python scripts/i18n.py compile   # locale/<lang>/LC_MESSAGES/messages.po -> i18n/<lang>.json,
-                                     # i18n/<lang>/<game>.json and i18n/<lang>/rules.json
+                                     # i18n/<lang>/<game>.json, i18n/<lang>/rules.json and lobby.json
     python scripts/i18n.py check     # exit 1 on a missing, fuzzy or broken translation, or stale files
 
 The English texts (the keys' templates) come from two sources:
@@ -19,8 +19,9 @@ old English as ``#| msgid``); a fuzzy translation counts as missing until a tran
 finished translations and the English where one is missing, so that a page loads one language.
 The keys are split (:func:`split`, :func:`owner`) between ``src/rummykit/web/i18n/<lang>.json``, the
 common catalog every page loads, ``i18n/<lang>/<game>.json``, the keys only a game's table and
-replay use, which the page loads before it shows that game, and ``i18n/<lang>/rules.json``, the
-rules options' help that only the lobby's create form shows. See ``docs/i18n.md``.
+replay use, which the page loads before it shows that game, ``i18n/<lang>/rules.json``, the
+rules options' help that only the lobby's create form shows, and ``i18n/<lang>/lobby.json``, the
+lobby's and the account page's own strings. See ``docs/i18n.md``.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ LOCALE = WEB / "locale"
 """gettext files: ``messages.pot`` and ``<lang>/LC_MESSAGES/messages.po``."""
 COMPILED = WEB / "i18n"
 """Compiled catalogs: ``<lang>.json`` (common), ``<lang>/<game>.json`` (a game's own keys) and
-``<lang>/rules.json`` (the create form's rules help)."""
+``<lang>/rules.json`` (the create form's rules help), ``<lang>/lobby.json`` (the lobby's and the
+account page's)."""
 STRINGS = WEB / "strings.toml"
 """The browser page's English strings."""
 
@@ -65,10 +67,10 @@ REGISTERING_MODULES = (
 game server's codes too); each game package
 registers its own (:meth:`rummykit.variants.declaration.GamePackage.register_messages`)."""
 
-SHARED = frozenset({"okey_label"})
-"""Keys named like a game's (:func:`owner`) that pages other than that game's table and replay use,
-so they stay in the common catalog: ``okey_label`` (the okey beside the indicator) is written by
-``games/tiles.js``, which 101 Okey's table shows as well as Okey's."""
+SHARED = frozenset({"okey_label", "account_sign_in"})
+"""Keys named like a part's (:func:`owner`) that other pages use, so they stay in the common
+catalog: ``okey_label`` (the okey beside the indicator) is written by ``games/tiles.js``, which 101
+Okey's table shows as well as Okey's; ``account_sign_in`` is the header's link on every page."""
 
 RULES = "rules"
 """The catalog of the create form's rules help, ``i18n/<lang>/rules.json``: every rules option's
@@ -76,6 +78,27 @@ name and help (``rule_<name>``, ``option_<name>``, ``value_<name>_<value>``, the
 ``option_yes``…, a game's own help ``okey.option_rounds``), which only the lobby's create form
 (``web/js/create.js``) shows."""
 RULES_PREFIXES = ("option_", "rule_", "value_")
+
+LOBBY = "lobby"
+"""The catalog of the lobby's and the account page's own strings, ``i18n/<lang>/lobby.json``: the
+create form's, the open tables', My games', the leaderboard's, the account page's and the profile
+page's (the keys starting with one of :data:`LOBBY_PREFIXES`), which no table or replay shows:
+only ``lobby.js``, ``account.js`` and ``profile.js`` load it."""
+LOBBY_PREFIXES = ("create_", "lobby_", "my_", "ratings_", "account_", "profile_")
+LOBBY_CODES = frozenset(
+    (
+        "no_such_player",
+        "bad_access_token",
+        "session_needed",
+        "no_such_token",
+        "bad_token_name",
+        "too_many_tokens",
+    )
+)
+"""The server's codes that only the account page and the profile page show (the refusals of
+``GET /players/{name}`` and of the access tokens' requests): :data:`LOBBY`'s too."""
+PARTS = (RULES, LOBBY)
+"""The parts of the catalog that are no game's."""
 
 KEY = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)*")
 """A key: ``snake_case`` words, dot-separated (``drew``, ``carousel.drew``, ``lobby.create``)."""
@@ -109,29 +132,33 @@ def game_ids() -> tuple[str, ...]:
 
 
 def owner(key: str, games: Sequence[str]) -> str | None:
-    """The catalog part that holds ``key``: a game's id, :data:`RULES`, or ``None`` for the common
-    catalog. A key is a game's when it (or, for ``named.<code>``, its code) starts with the game's
-    id and ``.`` or ``_`` (``games`` longest first: :func:`game_ids`): the game's codes and its
-    table's strings, which only its controller (``web/js/games/<game>.js``), its table and its
-    replay show; except the keys of :data:`SHARED` (common) and a game's own help of a rules
+    """The catalog part that holds ``key``: a game's id, :data:`RULES`, :data:`LOBBY`, or ``None``
+    for the common catalog. A key is a game's when it (or, for ``named.<code>``, its code) starts
+    with the game's id and ``.`` or ``_`` (``games`` longest first: :func:`game_ids`): the game's
+    codes and its table's strings, which only its controller (``web/js/games/<game>.js``), its
+    table and its replay show; except the keys of :data:`SHARED` (common) and a game's own help of a rules
     option (``okey.option_rounds``: :data:`RULES`, with every key starting with one of
-    :data:`RULES_PREFIXES`)."""
+    :data:`RULES_PREFIXES`); the keys starting with one of :data:`LOBBY_PREFIXES`, and
+    :data:`LOBBY_CODES`, are :data:`LOBBY`'s."""
     code = key.removeprefix("named.")
     if key in SHARED or code in SHARED:
         return None
     for game in games:
         if code.startswith((f"{game}.", f"{game}_")):
             return RULES if code.startswith(f"{game}.option_") else game
-    return RULES if key.startswith(RULES_PREFIXES) else None
+    if key.startswith(RULES_PREFIXES):
+        return RULES
+    return LOBBY if key.startswith(LOBBY_PREFIXES) or key in LOBBY_CODES else None
 
 
 def split(table: Mapping[str, str], games: Sequence[str]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
     """``table`` as the page loads it: ``(common, {part: its keys})``, the parts every game of
-    ``games`` and :data:`RULES` (``{}`` when one holds no key)."""
-    if RULES in games:
-        raise I18nError(f"a game can't be called {RULES!r}: its catalog would be the rules help's")
+    ``games`` and :data:`PARTS` (``{}`` when one holds no key)."""
+    for part in PARTS:
+        if part in games:
+            raise I18nError(f"a game can't be called {part!r}: its catalog would be the page's {part} part")
     common: dict[str, str] = {}
-    own: dict[str, dict[str, str]] = {part: {} for part in (*games, RULES)}
+    own: dict[str, dict[str, str]] = {part: {} for part in (*games, *PARTS)}
     for key, text in table.items():
         game = owner(key, games)
         (common if game is None else own[game])[key] = text
@@ -140,7 +167,7 @@ def split(table: Mapping[str, str], games: Sequence[str]) -> tuple[dict[str, str
 
 def compiled_files(entries: Mapping[str, Entry], language: str) -> dict[Path, str]:
     """The compiled files of ``language`` and their text: ``i18n/<lang>.json``,
-    ``i18n/<lang>/<game>.json`` for every game and ``i18n/<lang>/rules.json``."""
+    ``i18n/<lang>/<game>.json`` for every game, ``i18n/<lang>/rules.json`` and ``lobby.json``."""
     common, own = split(compiled(entries, language), game_ids())
     files = {COMPILED / f"{language}.json": json_text(common)}
     files.update(

@@ -96,12 +96,12 @@ def test_files_up_to_date() -> None:
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_the_catalog_is_split_into_its_parts(language: str) -> None:
-    """Each key is in one file: the common catalog or the part that owns it (a game's, "rules"),
-    and there is a part for every game and the rules help, and no other."""
+    """Each key is in one file: the common catalog or the part that owns it (a game's, "rules",
+    "lobby"), and there is a part for every game, the rules help and the lobby, and no other."""
     games = i18n.game_ids()
     common: dict[str, str] = json.loads((i18n.COMPILED / f"{language}.json").read_text("utf-8"))
     parts = {p.stem: json.loads(p.read_text("utf-8")) for p in (i18n.COMPILED / language).glob("*.json")}
-    assert set(parts) == {*VARIANTS, i18n.RULES}
+    assert set(parts) == {*VARIANTS, *i18n.PARTS}
     assert all(i18n.owner(key, games) is None for key in common)
     for part, table in parts.items():
         assert all(i18n.owner(key, games) == part for key in table), part
@@ -111,6 +111,8 @@ def test_the_catalog_is_split_into_its_parts(language: str) -> None:
     assert i18n.owner("okey_finish", games) == "okey"
     assert i18n.owner("okey.option_rounds", games) == i18n.RULES
     assert i18n.owner("okey_label", games) is None
+    assert i18n.owner("create_title", games) == i18n.LOBBY
+    assert i18n.owner("account_sign_in", games) is None
 
 
 def test_a_missing_or_stale_part_is_a_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -132,16 +134,22 @@ def test_a_missing_or_stale_part_is_a_problem(tmp_path: Path, monkeypatch: pytes
 def test_a_part_is_only_written_where_it_is_loaded() -> None:
     """A key of a game's part is written (named in the code) only by modules that only the game's
     table and replay run (its controller and what only it imports); a key of the rules help only by
-    the create form, which loads that part. Keys the page builds (`okey_101_turn_${phase}`) are
+    the create form, which loads that part; a key of the lobby's only by what the lobby and the
+    account page run and no table or replay does. Keys the page builds (`okey_101_turn_${phase}`) are
     the controllers' own (docs/i18n.md)."""
     import web_modules
 
     games = i18n.game_ids()
     controllers = {game: web_modules.WEB / "js" / client for game, client in _clients().items()}
     pages = web_modules.page_files() | web_modules.closure(
-        [web_modules.WEB / "js" / name for name in ("lobby.js", "account.js", "table.js", "replay.js")]
+        [web_modules.WEB / "js" / name for name in ("lobby.js", "account.js", "profile.js", "table.js", "replay.js")]
     )
-    allowed: dict[str | None, set[Path]] = {i18n.RULES: {web_modules.RULES_FORM.resolve()}}
+    allowed: dict[str | None, set[Path]] = {
+        i18n.RULES: {web_modules.RULES_FORM.resolve()},
+        i18n.LOBBY: web_modules.closure(list(web_modules.LOBBY_PAGES))
+        - web_modules.closure([web_modules.WEB / "js" / name for name in ("table.js", "replay.js")])
+        - web_modules.page_files(),
+    }
     for game, controller in controllers.items():
         others = set().union(*(web_modules.closure([c]) for g, c in controllers.items() if g != game))
         allowed[game] = web_modules.closure([controller]) - others - pages

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
 from rummykit.core.melds import PairRule
-from rummykit.engine.options import parse_overrides, rules_dict
+from rummykit.engine.options import MULTIPLIER_LIMIT, OPTION_LIMIT, parse_overrides, rules_dict
 from rummykit.errors import RulesError
 from rummykit.variants.registry import VARIANTS, variant
 
@@ -101,3 +102,40 @@ def test_kalooki_rounds_mode_needs_a_number_of_rounds() -> None:
     with pytest.raises(RulesError, match="rounds=N"):
         variant("kalooki").load_rules(options=["match=rounds"])
     assert variant("kalooki").load_rules(options=["match=rounds", "rounds=3"]).rounds == 3
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_every_number_option_is_bounded(name: str) -> None:
+    """No game takes a number option past :data:`OPTION_LIMIT` (a match of 10**12 rounds, points
+    past what JSON's numbers hold exactly), nor nan or an infinity; a value at the limit's edge is
+    refused or taken by the game's own range, never by accident."""
+    package = variant(name)
+    defaults = package.load_rules()
+    numbers = [
+        f.name
+        for f in dataclasses.fields(defaults)
+        if type(getattr(defaults, f.name)) in (int, float) or f.type in ("int | None", "float | None")
+    ]
+    assert numbers
+    for option in numbers:
+        for value in (str(10**12), str(-(10**12)), str(OPTION_LIMIT + 1), "nan", "inf"):
+            with pytest.raises(RulesError, match=option):
+                package.load_rules(options=[f"{option}={value}"])
+
+
+@pytest.mark.parametrize(
+    ("name", "option"),
+    [
+        ("okey", "okey_finish_multiplier"),
+        ("okey", "pairs_multiplier"),
+        ("okey_101", "okey_finish_multiplier"),
+        ("okey_101", "pairs_penalty_multiplier"),
+        ("okey_101", "pairs_finish_multiplier"),
+        ("okey_101", "hand_finish_multiplier"),
+    ],
+)
+def test_multipliers_stop_at_their_limit(name: str, option: str) -> None:
+    rules = variant(name).load_rules(options=[f"{option}={MULTIPLIER_LIMIT}"])
+    assert getattr(rules, option) == MULTIPLIER_LIMIT
+    with pytest.raises(RulesError, match=f"{option}: {MULTIPLIER_LIMIT + 1} is out of range"):
+        variant(name).load_rules(options=[f"{option}={MULTIPLIER_LIMIT + 1}"])

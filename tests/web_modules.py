@@ -116,31 +116,44 @@ def page_files() -> set[Path]:
 
 RULES_FORM = WEB / "js" / "create.js"
 """The create form's module: it loads the rules help's catalog (``i18n/<lang>/rules.json``)."""
+LOBBY_PAGES = (WEB / "js" / "lobby.js", WEB / "js" / "account.js", WEB / "js" / "profile.js")
+"""The modules that load the lobby's part of the catalog (``i18n/<lang>/lobby.json``)."""
 
 
 def catalog_files(route: str, language: str) -> set[Path]:
     """The catalogs a page opened at ``route`` in ``language`` loads: the language's common one,
-    for a table or a replay the game's (:data:`ROUTE_GAMES`), and the rules help where the route
-    imports the create form (:data:`RULES_FORM`)."""
+    for a table or a replay the game's (:data:`ROUTE_GAMES`), the rules help where the route
+    imports the create form (:data:`RULES_FORM`), and the lobby's part where it imports one of
+    :data:`LOBBY_PAGES`."""
     files = {WEB / "i18n" / f"{language}.json"}
     if route in ROUTE_GAMES:
         files.add(WEB / "i18n" / language / f"{ROUTE_GAMES[route]}.json")
-    if RULES_FORM.resolve() in closure([WEB / "js" / name for name in ROUTES[route]]):
+    modules = closure([WEB / "js" / name for name in ROUTES[route]])
+    if RULES_FORM.resolve() in modules:
         files.add(WEB / "i18n" / language / "rules.json")
+    if any(page.resolve() in modules for page in LOBBY_PAGES):
+        files.add(WEB / "i18n" / language / "lobby.json")
     return files
+
+
+PAGE_STYLE = WEB / "js" / "pagestyle.js"
+"""The module that adds the stylesheet of the pages that are no table and no replay
+(``web/pages.css``)."""
 
 
 def route_files(route: str, language: str) -> set[Path]:
     """Every file a page opened at ``route`` (a key of :data:`ROUTES`) in ``language`` loads:
-    :func:`page_files`, the route's modules and their static imports, and the language's catalogs
-    (:func:`catalog_files`)."""
-    modules = [WEB / "js" / name for name in ROUTES[route]]
-    return page_files() | closure(modules) | catalog_files(route, language)
+    :func:`page_files`, the route's modules and their static imports, the language's catalogs
+    (:func:`catalog_files`) and ``pages.css`` where the route imports :data:`PAGE_STYLE`."""
+    modules = closure([WEB / "js" / name for name in ROUTES[route]])
+    styles = {(WEB / "pages.css").resolve()} if PAGE_STYLE.resolve() in modules else set()
+    return page_files() | modules | catalog_files(route, language) | styles
 
 
 def catalog(language: str) -> dict[str, str]:
     """Every key of ``language`` as the page writes it with all its catalogs loaded: the common
-    one and every part (``web/i18n/<lang>.json``, ``web/i18n/<lang>/<game>.json``, ``rules.json``)."""
+    one and every part (``web/i18n/<lang>.json``, ``web/i18n/<lang>/<game>.json``, ``rules.json``,
+    ``lobby.json``)."""
     table: dict[str, str] = json.loads((WEB / "i18n" / f"{language}.json").read_text("utf-8"))
     for path in sorted((WEB / "i18n" / language).glob("*.json")):
         table.update(json.loads(path.read_text("utf-8")))

@@ -21,6 +21,14 @@ from rummykit.errors import MAX_SHOWN, RulesError
 
 R = TypeVar("R")
 
+OPTION_LIMIT = 10_000
+"""The largest size of a number option, either sign: a rounds count, points, a penalty. A
+value beyond it is no house rule but a typo or an attack (a match of 10**12 rounds, scores past
+what a browser's numbers hold exactly); each rules object may bound its options more tightly."""
+MULTIPLIER_LIMIT = 16
+"""The largest score multiplier an option may set (houses play 2 or 4; stacked, three of 16 with
+points under :data:`OPTION_LIMIT` keep a match's totals exact in JSON's numbers)."""
+
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 _NONE = {"none", "null", ""}
@@ -59,19 +67,23 @@ def convert(name: str, hint: Any, value: object) -> object:
     if hint is int:
         if isinstance(value, bool):
             raise RulesError("rules.not_whole", name=name, value=_shown(value))
-        if isinstance(value, int):
-            return value
         try:
-            return int(str(value).strip())
+            whole = value if isinstance(value, int) else int(str(value).strip())
         except ValueError:
             raise RulesError("rules.not_whole", name=name, value=_shown(value)) from None
+        check_range(name, whole, -OPTION_LIMIT, OPTION_LIMIT)
+        return whole
     if hint is float:
         if isinstance(value, bool):
             raise RulesError("rules.not_number", name=name, value=_shown(value))
         try:
-            return float(str(value).strip()) if isinstance(value, str) else float(value)  # type: ignore[arg-type]
+            number = float(str(value).strip()) if isinstance(value, str) else float(value)  # type: ignore[arg-type]
         except ValueError:
             raise RulesError("rules.not_number", name=name, value=_shown(value)) from None
+        if not abs(number) <= OPTION_LIMIT:  # also refuses nan and the infinities
+            limit = OPTION_LIMIT
+            raise RulesError("rules.out_of_range", name=name, value=_shown(value), low=-limit, high=limit)
+        return number
     raise RulesError("rules.unsupported", name=name, type=str(hint))
 
 

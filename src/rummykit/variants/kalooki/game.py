@@ -49,8 +49,9 @@ from rummykit.core.notation import format_face
 from rummykit.core.pieces import JOKER, N_RANKS, N_SUITS, Kind, rank_of, suit_of
 from rummykit.engine.determinise import observer, past_results, table_from_views
 from rummykit.engine.events import Event
-from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, first_wanted, fresh_seed, round_rng
+from rummykit.engine.game import Outcome, RoundResult, SharedViews, first_wanted, fresh_seed, round_rng
 from rummykit.engine.piece_pool import FacePool, pick
+from rummykit.engine.planned import PlannedGame
 from rummykit.engine.table import Declared, TableMeld
 from rummykit.errors import IllegalActionError, MeldError, message_of
 from rummykit.memo import keep
@@ -196,7 +197,7 @@ def meld_view(meld: TableMeld) -> dict[str, Any]:
     }
 
 
-class KalookiGame(Game[KalookiState, KalookiAction]):
+class KalookiGame(PlannedGame[KalookiState, KalookiAction, _Draft, tuple[int, set[int]]]):
     """Kalooki under ``rules``: states are whole matches (:class:`KalookiState`)."""
 
     variant = "kalooki"
@@ -595,7 +596,7 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
                     number = release_id(meld.number, cards)
                     assert number is not None
                     try:
-                        self._planned(state, seat, self._action(number))
+                        self._plan(state, seat, self._action(number))
                     except IllegalActionError:
                         continue
                     ids.append(number)
@@ -615,32 +616,20 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
             return "kalooki_use_released_joker", {}
         return None
 
-    def _validate(self, state: KalookiState, seat: int, action: KalookiAction) -> None:
-        if action.verb is V_DISCARD:
-            self._discard_plan(state, seat, action)
-        else:
-            self._planned(state, seat, action)
+    def _check_turn(self, state: KalookiState, seat: int) -> None:
+        """As :meth:`Game._check_turn`, the seat to move let through at once (a hot path)."""
+        if type(seat) is int and seat == state.turn and state.phase is not _OVER and 0 <= seat < self.players:
+            return
+        super()._check_turn(state, seat)
 
-    def apply(self, state: KalookiState, seat: int, action: KalookiAction) -> list[Event]:
-        """As :meth:`Game.apply`, planning the action once (the plan is both the check and what is
-        committed)."""
-        if (
-            type(seat) is not int
-            or seat != state.turn
-            or state.phase is _OVER
-            or not 0 <= seat < self.players
-        ):
-            self._check_turn(state, seat)  # raises: ``seat`` is not the seat to move
-        self._check_shape(action)
-        return self._apply(state, seat, action)
+    def _is_discard(self, action: KalookiAction) -> bool:
+        return action.verb is V_DISCARD
 
-    def action_problem(self, action: object) -> str | None:
-        """Why ``action`` is not a well-formed Kalooki action (:func:`shape_problem`), or ``None``;
-        an action of :meth:`_action` is, known by identity."""
-        return None if id(action) in self._well_formed else shape_problem(action)
+    def _shape_problem(self, action: object) -> str | None:
+        return shape_problem(action)
 
     # ------------------------------------------------------------------ planning an action
-    def _planned(self, state: KalookiState, seat: int, action: KalookiAction) -> _Draft | None:
+    def _plan(self, state: KalookiState, seat: int, action: KalookiAction) -> _Draft | None:
         """Check a well-formed ``action`` (not a discard) in full on a draft; raise
         :class:`IllegalActionError` if illegal. Returns the draft to commit (``None`` for draw and
         take)."""
@@ -817,14 +806,10 @@ class KalookiGame(Game[KalookiState, KalookiAction]):
         return piece, forgotten
 
     # ------------------------------------------------------------------ applying
-    def _apply(self, state: KalookiState, seat: int, action: KalookiAction) -> list[Event]:
-        if action.verb is V_DISCARD:
-            return self._discard(state, seat, *self._discard_plan(state, seat, action))
-        return self._commit(state, seat, action, self._planned(state, seat, action))
-
-    def _discard(self, state: KalookiState, seat: int, piece: int, forgotten: set[int]) -> list[Event]:
-        """Carry out ``seat``'s discard of card ``piece`` as :meth:`_discard_plan` found it, and end
-        the turn, or the round when the hand is empty."""
+    def _discard(self, state: KalookiState, seat: int, plan: tuple[int, set[int]]) -> list[Event]:
+        """Carry out ``seat``'s discard as :meth:`_discard_plan` found it (the card, and the known
+        cards it makes no longer known), and end the turn, or the round when the hand is empty."""
+        piece, forgotten = plan
         hand = list(state.hands[seat])
         hand.remove(piece)
         state.hands[seat] = hand

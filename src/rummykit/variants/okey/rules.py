@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from rummykit.core.melds import MeldRules, PairRule, Wilds, okey_wilds
 from rummykit.core.pieces import Kind
-from rummykit.engine.options import check_range
+from rummykit.engine.options import MULTIPLIER_LIMIT, check_range
 from rummykit.solvers.arrange import Objective
 from rummykit.solvers.report import HandProfile
 from rummykit.variants.tiles.options import Direction, DiscardHistory
@@ -62,8 +62,8 @@ class OkeyRules:
         check_range("players", self.players, 2, 4)
         check_range("indicator_bonus_points", self.indicator_bonus_points, 0)
         check_range("points_normal", self.points_normal, 0)
-        check_range("okey_finish_multiplier", self.okey_finish_multiplier, 1)
-        check_range("pairs_multiplier", self.pairs_multiplier, 1)
+        check_range("okey_finish_multiplier", self.okey_finish_multiplier, 1, MULTIPLIER_LIMIT)
+        check_range("pairs_multiplier", self.pairs_multiplier, 1, MULTIPLIER_LIMIT)
         check_range("start_points", self.start_points, 1)
         check_range("rounds", self.rounds, 1)
 

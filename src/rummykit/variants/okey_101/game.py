@@ -45,8 +45,9 @@ from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import JOKER, N_FACES, OKEY_TILES, Kind
 from rummykit.engine.determinise import observer, past_results
 from rummykit.engine.events import Event
-from rummykit.engine.game import Game, Outcome, RoundResult, SharedViews, fresh_seed, round_rng
+from rummykit.engine.game import Outcome, RoundResult, SharedViews, fresh_seed, round_rng
 from rummykit.engine.piece_pool import FacePool, pick
+from rummykit.engine.planned import PlannedGame
 from rummykit.engine.table import Declared, TableMeld
 from rummykit.errors import IllegalActionError
 from rummykit.memo import keep
@@ -194,7 +195,7 @@ class _Draft:
     """The taken discard a retract puts back on its pile (the mover then draws from the stock)."""
 
 
-class Okey101Game(Game[Okey101State, Okey101Action]):
+class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, int]]):
     """101 Okey under ``rules``: states are whole matches (module docstring)."""
 
     variant = "okey_101"
@@ -697,23 +698,11 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         return False
 
     # ------------------------------------------------------------------ planning an action
-    def _validate(self, state: Okey101State, seat: int, action: Okey101Action) -> None:
-        if action.verb is V_DISCARD:
-            self._discard_plan(state, seat, action)
-        else:
-            self._plan(state, seat, action)
+    def _is_discard(self, action: Okey101Action) -> bool:
+        return action.verb is V_DISCARD
 
-    def apply(self, state: Okey101State, seat: int, action: Okey101Action) -> list[Event]:
-        """As :meth:`Game.apply`, planning the action once (the plan is both the check and what is
-        committed)."""
-        self._check_turn(state, seat)
-        self._check_shape(action)
-        return self._apply(state, seat, action)
-
-    def action_problem(self, action: object) -> str | None:
-        """Why ``action`` is not a well-formed 101 Okey action (:func:`shape_problem`), or
-        ``None``; one made from an id is, known by identity."""
-        return None if id(action) in self._well_formed else shape_problem(action)
+    def _shape_problem(self, action: object) -> str | None:
+        return shape_problem(action)
 
     def _plan(self, state: Okey101State, seat: int, action: Okey101Action) -> _Draft | None:
         """Check ``action`` (not a discard) in full on a draft; raise :class:`IllegalActionError`
@@ -935,11 +924,6 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
         return chosen
 
     # ------------------------------------------------------------------ applying
-    def _apply(self, state: Okey101State, seat: int, action: Okey101Action) -> list[Event]:
-        if action.verb is V_DISCARD:
-            return self._discard(state, seat, *self._discard_plan(state, seat, action))
-        return self._commit(state, seat, action, self._plan(state, seat, action))
-
     def _commit(
         self, state: Okey101State, seat: int, action: Okey101Action, draft: _Draft | None
     ) -> list[Event]:
@@ -978,7 +962,8 @@ class Okey101Game(Game[Okey101State, Okey101Action]):
             return draft.events + self._void_round(state, seat)
         return draft.events
 
-    def _discard(self, state: Okey101State, seat: int, at: int, piece: int) -> list[Event]:
+    def _discard(self, state: Okey101State, seat: int, plan: tuple[int, int]) -> list[Event]:
+        at, piece = plan
         hand = state.hands[seat]
         _remove(hand, at, piece)
         state.known[seat] = [p for p in state.known[seat] if p != piece]

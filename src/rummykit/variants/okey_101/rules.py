@@ -12,7 +12,7 @@ from enum import StrEnum
 
 from rummykit.core.melds import HIGH_ACE, CardValues, MeldKind, MeldRules, PairRule, Wilds, okey_wilds
 from rummykit.core.pieces import Kind
-from rummykit.engine.options import check_range
+from rummykit.engine.options import MULTIPLIER_LIMIT, check_range
 from rummykit.solvers.arrange import Objective
 from rummykit.solvers.report import HandProfile
 from rummykit.variants.tiles.options import Direction, DiscardHistory
@@ -136,7 +136,7 @@ class Okey101Rules:
             "pairs_finish_multiplier",
             "hand_finish_multiplier",
         ):
-            check_range(name, getattr(self, name), 1)
+            check_range(name, getattr(self, name), 1, MULTIPLIER_LIMIT)
         check_range("okey_in_hand_penalty", self.okey_in_hand_penalty, 0)
         check_range("playable_discard_penalty", self.playable_discard_penalty, 0)
         check_range("okey_discard_penalty", self.okey_discard_penalty, 0)

@@ -3,11 +3,15 @@
 // connect` and scripts: made, shown once, listed, revoked), change the password, delete the account.
 
 import { html } from "./html.js";
+import "./pagestyle.js";
 import { useEffect, useState } from "preact/hooks";
-import { t, sentence } from "./i18n.js";
+import { t, sentence, loadCatalogPart } from "./i18n.js";
 import { api, loadSession, onSession, currentSession } from "./api.js";
 import { profileHref } from "./player.js";
 import { when } from "./mygames.js";
+
+// the account page's strings are the lobby's part of the catalog (i18n/<lang>/lobby.json)
+await loadCatalogPart("lobby");
 
 function useSession() {
   const [session, setSession] = useState(currentSession());
@@ -80,29 +84,29 @@ function AccessTokens() {
     setTokens((old) => [...(old || []), answer]);
   };
   return html`<section class="panel" aria-labelledby="tokens-title" data-testid="tokens">
-    <h2 id="tokens-title">${t("tokens_title")}</h2>
-    <p class="help">${t("tokens_help")}</p>
+    <h2 id="tokens-title">${t("account_tokens_title")}</h2>
+    <p class="help">${t("account_tokens_help")}</p>
     ${error && html`<p class="error" role="alert" data-testid="tokens-error">${error}</p>`}
     ${made &&
     html`<div class="token-made" role="status" data-testid="token-made">
-      <p>${t("tokens_shown_once", { name: made.name })}</p>
-      <input type="text" readonly dir="ltr" value=${made.token} aria-label=${t("tokens_token")} data-testid="token-value" onFocus=${(e) => e.currentTarget.select()} />
+      <p>${t("account_token_shown_once", { name: made.name })}</p>
+      <input type="text" readonly dir="ltr" value=${made.token} aria-label=${t("account_token_label")} data-testid="token-value" onFocus=${(e) => e.currentTarget.select()} />
       <p class="help"><code dir="ltr">rummykit games ${location.origin} --account-token …</code></p>
     </div>`}
-    ${tokens && tokens.length === 0 && html`<p class="help">${t("tokens_none")}</p>`}
+    ${tokens && tokens.length === 0 && html`<p class="help">${t("account_tokens_none")}</p>`}
     ${tokens &&
     tokens.length > 0 &&
     html`<ul class="tokens" data-testid="token-list">
       ${tokens.map(
         (k) => html`<li key=${k.id} data-testid=${`token-${k.id}`}>
           <strong><bdi>${k.name}</bdi></strong>
-          <span class="when">${t("tokens_made", { date: when(k.created) })}${k.last_used ? ` · ${t("tokens_used", { date: when(k.last_used) })}` : ""}</span>
-          <button type="button" class="danger" data-testid=${`token-revoke-${k.id}`} onClick=${() => revoke(k.id)}>${t("tokens_revoke")}</button>
+          <span class="when">${t("account_token_made", { date: when(k.created) })}${k.last_used ? ` · ${t("account_token_used", { date: when(k.last_used) })}` : ""}</span>
+          <button type="button" class="danger" data-testid=${`token-revoke-${k.id}`} onClick=${() => revoke(k.id)}>${t("account_token_revoke")}</button>
         </li>`,
       )}
     </ul>`}
-    <${Form} id="new-token" title=${t("tokens_new")} submit=${t("tokens_create")}
-      fields=${[{ name: "name", label: t("tokens_name"), min: 1, max: 40, autocomplete: "off" }]}
+    <${Form} id="new-token" title=${t("account_token_new")} submit=${t("account_token_create")}
+      fields=${[{ name: "name", label: t("account_token_name"), min: 1, max: 40, autocomplete: "off" }]}
       action=${create} />
   </section>`;
 }

@@ -93,7 +93,7 @@ export function Aside({ label, children }) {
 }
 
 /** A discard pile (`faces`, bottom first): the last `history` discards under its top, the top
- * taken with a click or a drag when `canTake`, its count; `testid` its test id, `label` its name,
+ * taken with a click or a drag when `canTake`, its count (also `data-count`, read by motion.js); `testid` its test id, `label` its name,
  * `drop` its drop target, `className` more classes, `owner` its seat, `fresh` whether the top
  * was just discarded, `hinted` whether the hint says to take it, `wilds` the wild faces;
  * `children` follow (the whole pile). */
@@ -102,7 +102,15 @@ export function Pile(props) {
   const top = faces.length ? faces[faces.length - 1] : null;
   const older = faces.slice(0, -1).slice(-history);
   const classes = ["pile", props.className || "", canTake ? "can-take" : "", canTake && props.hinted ? "hinted" : ""];
-  return html`<div class=${classes.join(" ")} role="region" aria-label=${props.label} data-testid=${props.testid} data-owner=${props.owner} data-drop=${props.drop}>
+  return html`<div
+    class=${classes.join(" ")}
+    role="region"
+    aria-label=${props.label}
+    data-testid=${props.testid}
+    data-owner=${props.owner}
+    data-drop=${props.drop}
+    data-count=${faces.length}
+  >
     <div class="pile-history" dir="ltr">
       ${older.map((f, i) => html`<${Piece} key=${i} kind=${model.kind} face=${f} wild=${wilds.has(f)} small=${true} />`)}
     </div>

@@ -2,7 +2,8 @@
 // where a translation is missing: scripts/i18n.py): the common one, /static/i18n/<lang>.json, and
 // parts a route asks for (`loadCatalogPart`), loaded again with every language change: each game's
 // own keys, /static/i18n/<lang>/<game>.json, before a table or a replay of the game is shown
-// (lazy.js), and the create form's rules help, /static/i18n/<lang>/rules.json (create.js); a
+// (lazy.js), the create form's rules help, /static/i18n/<lang>/rules.json (create.js), and the
+// lobby's and account page's strings, /static/i18n/<lang>/lobby.json (lobby.js, account.js); a
 // part's key met before its part was asked for loads it (`fetchOwner`). Then: rendering of message
 // codes with their parameters, numbers in the language's digits, and the page's direction.
 //
@@ -39,8 +40,8 @@ let numbers = new Intl.NumberFormat("en");
 let fields = new Intl.NumberFormat("en", { useGrouping: false, maximumFractionDigits: 6 });
 const listeners = new Set();
 const loaded = new Map();
-/** The parts of the catalog the page has asked for (games' ids, "rules"): each language change
- * loads them too. */
+/** The parts of the catalog the page has asked for (games' ids, "rules", "lobby"): each
+ * language change loads them too. */
 const parts = new Set();
 
 /** The games' ids, longest first (`knowGames`): a key of a game's catalog starts with one. */
@@ -57,6 +58,7 @@ export function knowGames(ids) {
 function ownerOf(key) {
   const code = key.replace(/^named\./, "");
   if (/^(option|rule|value)_|^\w+\.option_/.test(code)) return "rules";
+  if (/^(create|lobby|my|ratings|account)_/.test(code)) return "lobby";
   return gameIds.find((g) => code.startsWith(`${g}.`) || code.startsWith(`${g}_`));
 }
 
@@ -90,8 +92,9 @@ async function catalogsOf(code) {
 }
 
 /** Load the part `part` of the catalog in the page's language (a game's id: its codes and its
- * table's strings, which only its table and replay show; "rules": the rules options' help) and
- * keep it through language changes; resolves when its keys can be written. */
+ * table's strings, which only its table and replay show; "rules": the rules options' help;
+ * "lobby": the lobby's and the account page's strings) and keep it through language changes;
+ * resolves when its keys can be written. */
 export async function loadCatalogPart(part) {
   parts.add(part);
   for (;;) {

@@ -2,8 +2,9 @@
 // latest finished games, their records and replays, and a record file to open in the replay viewer.
 
 import { html } from "./html.js";
+import "./pagestyle.js";
 import { useEffect, useState } from "preact/hooks";
-import { t, num, recordName } from "./i18n.js";
+import { t, num, recordName, loadCatalogPart } from "./i18n.js";
 import { Socket } from "./socket.js";
 import { CreateTable } from "./create.js";
 import { clientOf } from "./variants.js";
@@ -11,6 +12,10 @@ import { keepFile } from "./recordfile.js";
 import { MyGames } from "./mygames.js";
 import { Leaderboard } from "./leaderboard.js";
 import { PlayerName } from "./player.js";
+
+// the lobby's own strings (i18n/<lang>/lobby.json: the create form's, My games', the ratings'),
+// which no table shows: the module is ready when they are
+await loadCatalogPart("lobby");
 
 function useLobby() {
   const [lobby, setLobby] = useState(null);

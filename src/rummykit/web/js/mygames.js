@@ -42,7 +42,7 @@ function Result({ game }) {
   return html`<span class=${`tag result ${game.won ? "won" : "lost"}`} data-testid=${`my-result-${game.game}`}>
     ${t(game.won ? "my_games_won" : "my_games_lost")} · ${mine}
   </span>${game.rating_change !== null
-    ? html` <span class="tag rating-change" data-testid=${`my-rating-${game.game}`}>${t("rating_change", { change: signed(game.rating_change) })}</span>`
+    ? html` <span class="tag rating-change" data-testid=${`my-rating-${game.game}`}>${t("my_rating_change", { change: signed(game.rating_change) })}</span>`
     : null}`;
 }
 

@@ -2,7 +2,7 @@
 // (#/players/<username>), with the rating when there is one ("1512?" while provisional).
 
 import { html } from "./html.js";
-import { num, t } from "./i18n.js";
+import { num } from "./i18n.js";
 
 /** A rating as shown: its number, "?" after a provisional one. */
 export function ratingText(rating) {
@@ -19,6 +19,6 @@ export function profileHref(username) {
 export function PlayerName({ name, account = null, rating = null, testid = undefined }) {
   const shown = html`<bdi>${name}</bdi>`;
   return html`${account
-    ? html`<a class="player-link" href=${profileHref(account)} data-testid=${testid} title=${t("profile_of", { name: account })}>${shown}</a>`
+    ? html`<a class="player-link" href=${profileHref(account)} data-testid=${testid}>${shown}</a>`
     : shown}${rating ? html` <span class="rating" data-testid=${testid && `${testid}-rating`}>${ratingText(rating)}</span>` : null}`;
 }

@@ -3,12 +3,16 @@
 // recent games with their results and replays (another person's private games are never shown).
 
 import { html } from "./html.js";
+import "./pagestyle.js";
 import { useEffect, useState } from "preact/hooks";
-import { t, num, sentence } from "./i18n.js";
+import { t, num, sentence, loadCatalogPart } from "./i18n.js";
 import { api } from "./api.js";
 import { clientOf } from "./variants.js";
 import { ratingText } from "./player.js";
 import { GameItem, when } from "./mygames.js";
+
+// the profile's strings are the lobby's part of the catalog (i18n/<lang>/lobby.json)
+await loadCatalogPart("lobby");
 
 function useProfile(name) {
   const [state, setState] = useState({ profile: null, error: null });
@@ -44,7 +48,7 @@ export function ProfilePage({ name, variants }) {
       ${profile.ratings.length === 0 && html`<p class="help">${t("profile_no_ratings")}</p>`}
       ${profile.ratings.length > 0 &&
       html`<table class="profile-table" data-testid="profile-ratings">
-        <thead><tr><th scope="col">${t("create_game")}</th><th scope="col">${t("profile_rating")}</th><th scope="col">${t("profile_rated_games")}</th></tr></thead>
+        <thead><tr><th scope="col">${t("create_game")}</th><th scope="col">${t("rating_heading")}</th><th scope="col">${t("profile_rated_games")}</th></tr></thead>
         <tbody>
           ${profile.ratings.map(
             (r) => html`<tr key=${r.variant} data-testid=${`profile-rating-${r.variant}`}>

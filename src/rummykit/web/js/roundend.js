@@ -82,7 +82,7 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
           <th scope="col">${t("round_end_player")}</th>
           <th scope="col">${t("round_end_change")}</th>
           <th scope="col">${t("round_end_total")}</th>
-          ${rated && html`<th scope="col">${t("profile_rating")}</th>`}
+          ${rated && html`<th scope="col">${t("rating_heading")}</th>`}
         </tr>
       </thead>
       <tbody>

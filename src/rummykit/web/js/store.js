@@ -1,5 +1,5 @@
 // What the browser remembers (localStorage): the display name, the language, each table's seat
-// token and owner token, and each seat's rack order. Every read survives a missing or broken entry.
+// token and owner token, each seat's rack order, and the table settings (settings.js). Every read survives a missing or broken entry.
 
 const PREFIX = "rummykit.";
 
@@ -35,4 +35,7 @@ export const store = {
   /** {game, round, slots} of the rack of `seat` at `table`, or null. */
   rack: (table, seat) => read(`rack.${table}.${seat}`),
   setRack: (table, seat, rack) => write(`rack.${table}.${seat}`, rack),
+  /** Table setting `name` ("motion", "sound"): true, false, or null when never set. */
+  pref: (name) => (typeof read(`pref.${name}`) === "boolean" ? read(`pref.${name}`) : null),
+  setPref: (name, on) => write(`pref.${name}`, Boolean(on)),
 };

@@ -3,7 +3,7 @@
 // all from the TableModel.
 
 import { html } from "./html.js";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { t, sentence } from "./i18n.js";
 import { api } from "./api.js";
 import { store } from "./store.js";
@@ -14,8 +14,10 @@ import { Log, Announcer } from "./log.js";
 import { Scores } from "./scores.js";
 import { RoundEnd } from "./roundend.js";
 import { useTicker } from "./ticker.js";
+import { TableCues } from "./cues.js";
+import { TableSettings } from "./settings.js";
 
-function TurnLine({ model, ctx }) {
+function TurnLine({ model, ctx, cues }) {
   const view = model.view;
   const obs = view.observation;
   const seconds = model.info.options.turn_seconds;
@@ -27,6 +29,7 @@ function TurnLine({ model, ctx }) {
   const start = model.turnStart;
   // before start.at (the break between rounds) the new turn's time stands still, full
   const left = seconds && start ? Math.max(0, Math.ceil(seconds - Math.max(0, Date.now() - start.at) / 1000)) : null;
+  useEffect(() => cues.timer(model, left), [left]);
   return html`<p class=${`turn ${obs.to_move === model.seat ? "yours" : ""}`} data-testid="turn">
     ${text}
     ${left !== null && !view.over && html` <span class="timer" data-testid="timer">${t("turn_timer", { seconds: left })}</span>`}
@@ -57,11 +60,17 @@ function LinkNotice({ model, invited }) {
 export function TablePage({ id, invited, variants }) {
   const [, bump] = useState(0);
   const model = useRef(null);
+  const cues = useRef(null);
   if (!model.current || model.current.id !== id) {
     if (model.current) model.current.close();
-    model.current = new TableModel(id, variants, () => bump((n) => n + 1));
+    cues.current = new TableCues();
+    model.current = new TableModel(id, variants, () => {
+      cues.current.changed(model.current);
+      bump((n) => n + 1);
+    });
   }
   useEffect(() => () => model.current && model.current.close(), []);
+  useLayoutEffect(() => cues.current.drawn());
   const m = model.current;
   const info = m.info;
 
@@ -115,9 +124,10 @@ export function TablePage({ id, invited, variants }) {
       html`<span class="round">${t("table_round", { round: view.observation.round })}</span>
         <span class="scoreline">${t("table_match", { number: info.number })}</span>`}
       ${m.status !== "open" && html`<span class="tag warn" role="status">${t(`connection_${m.status}`)}</span>`}
-      ${view && html`<${TurnLine} model=${m} ctx=${ctx} />`}
+      ${view && html`<${TurnLine} model=${m} ctx=${ctx} cues=${cues.current} />`}
       ${playing && m.seat === null && html`<span class="tag" role="status" data-testid="watching">${t("ui_watching")}</span>`}
       ${view && view.over && m.roundEnd && m.roundEnd.hidden && html`<button type="button" class="primary" onClick=${() => m.showRoundEnd()}>${t("round_end_show")}</button>`}
+      <${TableSettings} />
     </header>
     <${LinkNotice} model=${m} invited=${invited} />
     ${m.error &&

@@ -61,6 +61,7 @@ NAMES = {"tr": "Turkish", "fa": "Persian", "th": "Thai"}
 REGISTERING_MODULES = (
     "rummykit.session.messages",
     "rummykit.engine.option_help",
+    "rummykit.server.rules_help",
 )
 """Every module outside the game packages that registers English templates with
 :func:`rummykit.messages.register` (besides :mod:`rummykit.messages` itself, which registers the
@@ -75,9 +76,10 @@ Okey's table shows as well as Okey's; ``account_sign_in`` is the header's link o
 RULES = "rules"
 """The catalog of the create form's rules help, ``i18n/<lang>/rules.json``: every rules option's
 name and help (``rule_<name>``, ``option_<name>``, ``value_<name>_<value>``, the page's
-``option_yes``…, a game's own help ``okey.option_rounds``), which only the lobby's create form
-(``web/js/create.js``) shows."""
-RULES_PREFIXES = ("option_", "rule_", "value_")
+``option_yes``…, a game's own help ``okey.option_rounds``) and the rules and help page's own
+strings (``help_…``), which only the lobby's create form (``web/js/create.js``) and the rules page
+(``web/js/rules.js``) show."""
+RULES_PREFIXES = ("option_", "rule_", "value_", "help_")
 
 LOBBY = "lobby"
 """The catalog of the lobby's and the account page's own strings, ``i18n/<lang>/lobby.json``: the

@@ -134,9 +134,9 @@ def test_a_missing_or_stale_part_is_a_problem(tmp_path: Path, monkeypatch: pytes
 def test_a_part_is_only_written_where_it_is_loaded() -> None:
     """A key of a game's part is written (named in the code) only by modules that only the game's
     table and replay run (its controller and what only it imports); a key of the rules help only by
-    the create form, which loads that part; a key of the lobby's only by what the lobby and the
-    account page run and no table or replay does. Keys the page builds (`okey_101_turn_${phase}`) are
-    the controllers' own (docs/i18n.md)."""
+    the create form and the rules page, which load that part, and what only they import; a key of
+    the lobby's only by what the lobby and the account page run and no table or replay does. Keys
+    the page builds (`okey_101_turn_${phase}`) are the controllers' own (docs/i18n.md)."""
     import web_modules
 
     games = i18n.game_ids()
@@ -144,7 +144,7 @@ def test_a_part_is_only_written_where_it_is_loaded() -> None:
     routes = ("lobby.js", "account.js", "profile.js", "table.js", "replay.js")
     pages = web_modules.page_files() | web_modules.closure([web_modules.WEB / "js" / name for name in routes])
     allowed: dict[str | None, set[Path]] = {
-        i18n.RULES: {web_modules.RULES_FORM.resolve()},
+        i18n.RULES: {p.resolve() for p in web_modules.RULES_WORDS},
         i18n.LOBBY: web_modules.closure(list(web_modules.LOBBY_PAGES))
         - web_modules.closure([web_modules.WEB / "js" / name for name in ("table.js", "replay.js")])
         - web_modules.page_files(),

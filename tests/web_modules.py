@@ -33,6 +33,7 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "lobby": ("lobby.js",),
     "account": ("account.js",),
     "profile": ("profile.js",),
+    "rules": ("rules.js",),
     **{f"table of {title}": ("table.js", client) for title, client in CLIENTS.items()},
     **{f"replay of {title}": ("replay.js", client) for title, client in CLIENTS.items()},
 }
@@ -114,8 +115,14 @@ def page_files() -> set[Path]:
     return {WEB / "index.html", *(p.resolve() for p in linked), *closure(scripts)}
 
 
-RULES_FORM = WEB / "js" / "create.js"
-"""The create form's module: it loads the rules help's catalog (``i18n/<lang>/rules.json``)."""
+RULES_PAGES = (WEB / "js" / "create.js", WEB / "js" / "rules.js")
+"""The modules that load the rules help's catalog (``i18n/<lang>/rules.json``): the create form's
+and the rules and help page's."""
+RULES_WORDS = (*RULES_PAGES, WEB / "js" / "optiontext.js")
+"""The modules that write the rules help's keys: those loading its catalog and what only they
+import (an option's value and help in words)."""
+RULES_SHEET = WEB / "rules.css"
+"""The rules and help page's stylesheet, which its module links when it is first shown."""
 LOBBY_PAGES = (WEB / "js" / "lobby.js", WEB / "js" / "account.js", WEB / "js" / "profile.js")
 """The modules that load the lobby's part of the catalog (``i18n/<lang>/lobby.json``)."""
 
@@ -123,31 +130,34 @@ LOBBY_PAGES = (WEB / "js" / "lobby.js", WEB / "js" / "account.js", WEB / "js" / 
 def catalog_files(route: str, language: str) -> set[Path]:
     """The catalogs a page opened at ``route`` in ``language`` loads: the language's common one,
     for a table or a replay the game's (:data:`ROUTE_GAMES`), the rules help where the route
-    imports the create form (:data:`RULES_FORM`), and the lobby's part where it imports one of
-    :data:`LOBBY_PAGES`."""
+    imports the create form or the rules page (:data:`RULES_PAGES`), and the lobby's part where it
+    imports one of :data:`LOBBY_PAGES`."""
     files = {WEB / "i18n" / f"{language}.json"}
     if route in ROUTE_GAMES:
         files.add(WEB / "i18n" / language / f"{ROUTE_GAMES[route]}.json")
     modules = closure([WEB / "js" / name for name in ROUTES[route]])
-    if RULES_FORM.resolve() in modules:
+    if any(page.resolve() in modules for page in RULES_PAGES):
         files.add(WEB / "i18n" / language / "rules.json")
     if any(page.resolve() in modules for page in LOBBY_PAGES):
         files.add(WEB / "i18n" / language / "lobby.json")
     return files
 
 
-PAGE_STYLE = WEB / "js" / "pagestyle.js"
-"""The module that adds the stylesheet of the pages that are no table and no replay
-(``web/pages.css``)."""
+PAGES_SHEET = WEB / "pages.css"
+"""The stylesheet of the pages that are no table and no replay, which the modules of
+:data:`LOBBY_PAGES` link when they are first shown."""
 
 
 def route_files(route: str, language: str) -> set[Path]:
     """Every file a page opened at ``route`` (a key of :data:`ROUTES`) in ``language`` loads:
     :func:`page_files`, the route's modules and their static imports, the language's catalogs
-    (:func:`catalog_files`) and ``pages.css`` where the route imports :data:`PAGE_STYLE`."""
+    (:func:`catalog_files`), the rules page's stylesheet where the route imports ``rules.js`` and
+    :data:`PAGES_SHEET` where it imports one of :data:`LOBBY_PAGES`."""
     modules = closure([WEB / "js" / name for name in ROUTES[route]])
-    styles = {(WEB / "pages.css").resolve()} if PAGE_STYLE.resolve() in modules else set()
-    return page_files() | modules | catalog_files(route, language) | styles
+    sheets = {RULES_SHEET} if (WEB / "js" / "rules.js").resolve() in modules else set()
+    if any(page.resolve() in modules for page in LOBBY_PAGES):
+        sheets.add(PAGES_SHEET)
+    return page_files() | modules | sheets | catalog_files(route, language)
 
 
 def catalog(language: str) -> dict[str, str]:

@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "replay": "rummykit.cli.replay",
     "serve": "rummykit.cli.serve",
     "connect": "rummykit.cli.connect",
+    "rules": "rummykit.cli.rules",
     "games": "rummykit.cli.games",
 }
 """Subcommand -> the module defining a function of that name, in ``--help`` order."""

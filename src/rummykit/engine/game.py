@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rummykit.core.melds import Meld
-from rummykit.core.pieces import Kind, PieceSet
+from rummykit.core.pieces import JOKER, Kind, PieceSet
 from rummykit.engine.action_text import Parts
 from rummykit.engine.codec import to_jsonable
 from rummykit.engine.events import Event, events_for
@@ -148,6 +148,14 @@ def first_wanted(legal: Sequence[A], wanted: Iterable[A | None], fallback: Calla
         if action is not None and action in legal:
             return action
     return next((a for a in legal if fallback(a)), legal[0] if legal else None)
+
+
+def face_counts(faces: Iterable[int]) -> list[int]:
+    """How many times each face ``0..JOKER`` occurs in ``faces``: a list indexed by face."""
+    counts = [0] * (JOKER + 1)
+    for face in faces:
+        counts[face] += 1
+    return counts
 
 
 def highest_wins(scores: Sequence[int], rounds: int) -> Outcome:
@@ -331,6 +339,13 @@ class Game(ABC, Generic[S, A]):
     def observe(self, state: S, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may see now and nothing else, as JSON values (``seat=None``: a
         spectator). The one function through which anything outside the variant sees a state."""
+
+    def seen_counts(self, public: dict[str, Any]) -> list[int] | None:
+        """How many copies of each face the spectators' view ``public`` (:meth:`observe` with
+        ``seat=None``) shows lying in the open (a list indexed by face, ``0..JOKER``): built from
+        that view alone, so it is the same for every seat and never counts a hidden piece.
+        ``None`` where the game offers no such count (its package declares ``seen_count``)."""
+        return None
 
     def events_for(self, events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
         """What ``seat`` (``None``: a spectator) may learn of ``events``, as JSON."""

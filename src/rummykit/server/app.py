@@ -16,13 +16,15 @@ from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from rummykit.errors import IllegalActionError, NotationError
+from rummykit.errors import IllegalActionError, NotationError, RummykitError, message_of
 from rummykit.server import accounts as acc
 from rummykit.server import ops, profiles, ratings
 from rummykit.server.access import credentials, joining_player, may_read, player_hash, set_player_cookie
@@ -39,6 +41,7 @@ from rummykit.server.protocol import (
     refused_action_id,
 )
 from rummykit.server.replay import ReplayCache, build, from_text, step_view, summary, text_key
+from rummykit.server.rules_help import game_help
 from rummykit.server.rules_info import variants
 from rummykit.server.table import LiveTable, Viewer, dumps, record_lines
 
@@ -674,6 +677,19 @@ async def rules(request: Request, hub: Hub) -> Response:
     return JSONResponse(VARIANTS_ANSWER)
 
 
+async def rules_help(request: Request, hub: Hub) -> Response:
+    """``GET /rules/{variant}?lang=xx&<option>=<value>…``: the game's rules and help page in the
+    language ``lang`` (default ``en``) under the preset's rules with the options given (a table's:
+    :func:`rummykit.server.rules_help.help_page`). An unknown game, language or option is ``rules``
+    with the reason."""
+    query = dict(request.query_params)
+    lang = query.pop("lang", "en")
+    try:
+        return JSONResponse(game_help(request.path_params["variant"], lang, query))
+    except RummykitError as exc:
+        raise ProtocolError("rules", reason=message_of(exc)) from None
+
+
 async def page(request: Request) -> Response:
     """``GET /``: the browser client's page (``rummykit/web/index.html``)."""
     return HTMLResponse(WEB.joinpath("index.html").read_text("utf-8"))
@@ -752,6 +768,7 @@ def create_app(
         Route("/me/games", endpoint(my_games)),
         Route("/account", endpoint(account)),
         Route("/ratings/{variant}", endpoint(leaderboard)),
+        Route("/rules/{variant}", endpoint(rules_help)),
         Route("/account/signup", endpoint(sign_up), methods=["POST"]),
         Route("/account/login", endpoint(sign_in), methods=["POST"]),
         Route("/account/logout", endpoint(sign_out), methods=["POST"]),
@@ -770,6 +787,9 @@ def create_app(
         WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(packages=[("rummykit", "web")]), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    # the page's scripts, stylesheets and catalogs, the records and the JSON answers go compressed to
+    # a browser that takes gzip (a phone loads a table in about a third of the bytes: docs/web.md)
+    compress = Middleware(GZipMiddleware, minimum_size=1000)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[compress])
     app.state.replays = ReplayCache()
     return app

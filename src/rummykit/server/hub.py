@@ -542,6 +542,8 @@ class Hub:
         if not isinstance(seats, list) or len(seats) != game.players:
             raise ProtocolError("bad_request", reason=f"seats is a list of {game.players} seats")
         table_options = TableOptions.from_json(request)
+        if table_options.seen_count and not info.seen_count:
+            raise ProtocolError("unsupported", feature="seen_count", variant=info.name)
         owner, owner_hash = new_table_token()
         row = TableRow(
             id=new_id(),

@@ -20,6 +20,7 @@ from typing import Any
 
 from rummykit.engine.option_help import variant_help_code
 from rummykit.engine.options import rules_dict
+from rummykit.server.table import PUBLIC_TURN_SECONDS
 from rummykit.variants.declaration import GamePackage
 from rummykit.variants.registry import VARIANTS
 
@@ -71,7 +72,8 @@ def option_info(name: str, hint: Any, default: object, variant: str = "") -> dic
 
 def variant_info(info: GamePackage) -> dict[str, Any]:
     """A variant: ``variant`` (id), ``title``, ``pieces`` (``tiles`` or ``cards``), ``players``
-    (the default number of players), ``client`` (:func:`client_module`) and its ``options``
+    (the default number of players), ``client`` (:func:`client_module`), ``seen_count`` (whether
+    its tables may show the count of pieces seen, the table option) and its ``options``
     (:func:`option_info`) in the spec's order."""
     defaults = rules_dict(info.load_rules())
     hints = typing.get_type_hints(info.rules_type)
@@ -81,6 +83,7 @@ def variant_info(info: GamePackage) -> dict[str, Any]:
         "pieces": info.kind.name.lower(),
         "players": defaults["players"],
         "client": client_module(info),
+        "seen_count": info.seen_count,
         "options": [
             option_info(f.name, hints[f.name], defaults[f.name], info.name)
             for f in dataclasses.fields(info.rules_type)
@@ -89,5 +92,9 @@ def variant_info(info: GamePackage) -> dict[str, Any]:
 
 
 def variants() -> dict[str, Any]:
-    """The ``GET /variants`` answer: ``{"variants": [variant_info, ...]}`` for every variant."""
-    return {"variants": [variant_info(info) for info in VARIANTS.values()]}
+    """The ``GET /variants`` answer: ``{"variants": [variant_info, ...]}`` for every variant, and
+    ``public_turn_seconds``, the turn timer a public table gets when its request names none."""
+    return {
+        "variants": [variant_info(info) for info in VARIANTS.values()],
+        "public_turn_seconds": PUBLIC_TURN_SECONDS,
+    }

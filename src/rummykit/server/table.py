@@ -51,6 +51,11 @@ RETRY_SECONDS = 1.0
 SLICE = 0.005
 """Most seconds a table's rebuilding holds the event loop before letting it run other work."""
 
+PUBLIC_TURN_SECONDS = 45.0
+"""A public table's turn timer when its create request names none (``turn_seconds: null`` asks
+for no timer): online Okey rooms give 15 to 30 seconds, Kalooki's and Carousel's melding turns
+take longer, so one default for every game leans long."""
+
 T = TypeVar("T")
 
 
@@ -134,11 +139,13 @@ class Outbox(Protocol):
 @dataclass
 class TableOptions:
     """Table options: ``public`` (listed in the lobby), ``turn_seconds`` (a person's time per turn,
-    ``None``: no timer), ``grace_seconds`` (how long a dropped person's seat waits before a bot
-    stands in), ``bot_delay`` (seconds a bot waits before it moves), ``round_break_seconds`` (the
-    pause after a round ends, the match going on, before the next round's first automatic move:
-    the turn timer starts after it and a bot waits it out; 0: none), ``hints`` (seats may ask for
-    hints)."""
+    ``None``: no timer; a public table's request that names none gets :data:`PUBLIC_TURN_SECONDS`),
+    ``grace_seconds`` (how long a dropped person's seat waits before a bot stands in),
+    ``bot_delay`` (seconds a bot waits before it moves), ``round_break_seconds`` (the pause after a
+    round ends, the match going on, before the next round's first automatic move: the turn timer
+    starts after it and a bot waits it out; 0: none), ``hints`` (seats may ask for hints),
+    ``seen_count`` (every message carries how many copies of each face lie in the open, in a game
+    whose package offers it)."""
 
     public: bool = False
     turn_seconds: float | None = None
@@ -149,21 +156,17 @@ class TableOptions:
     rated: bool = False
     """Its matches move the accounts' ratings (:mod:`rummykit.server.ratings`); only accounts may
     sit at it."""
+    seen_count: bool = False
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableOptions:
         """Options from a request or a stored row; raises ``bad_request`` naming the bad one."""
         options = cls()
-        if not isinstance(data.get("public", False), bool):
-            raise ProtocolError("bad_request", reason="public is true or false")
-        options.public = bool(data.get("public", False))
-        if not isinstance(data.get("hints", True), bool):
-            raise ProtocolError("bad_request", reason="hints is true or false")
-        options.hints = bool(data.get("hints", True))
-        if not isinstance(data.get("rated", False), bool):
-            raise ProtocolError("bad_request", reason="rated is true or false")
-        options.rated = bool(data.get("rated", False))
-        turn = data.get("turn_seconds")
+        options.public = _flag(data, "public", False)
+        options.hints = _flag(data, "hints", True)
+        options.rated = _flag(data, "rated", False)
+        options.seen_count = _flag(data, "seen_count", False)
+        turn = data.get("turn_seconds", PUBLIC_TURN_SECONDS if options.public else None)
         if turn is not None:
             options.turn_seconds = _seconds(turn, "turn_seconds", 1.0, 3600.0)
         options.grace_seconds = _seconds(
@@ -174,6 +177,15 @@ class TableOptions:
             data.get("round_break_seconds", cls.round_break_seconds), "round_break_seconds", 0.0, 600.0
         )
         return options
+
+
+def _flag(data: dict[str, Any], name: str, default: bool) -> bool:
+    """The true-or-false option ``name`` of ``data`` (``default`` when absent); raises
+    ``bad_request`` naming it."""
+    value = data.get(name, default)
+    if not isinstance(value, bool):
+        raise ProtocolError("bad_request", reason=f"{name} is true or false")
+    return value
 
 
 def _seconds(value: object, name: str, low: float, high: float) -> float:
@@ -371,8 +383,11 @@ class LiveTable:
         viewer's events of it, the server's notices; what the game's seat help adds
         (:func:`rummykit.server.assist.state_extras`: Kalooki's ``opening``, Carousel's
         ``carousel``); ``break_left``, the seconds of the break
-        between rounds still to run as the message is made (0 when none); the outcome and the seed
-        once the match is over (the seed ``None`` for a private table's spectators)."""
+        between rounds still to run as the message is made (0 when none); ``turn_left``
+        (:meth:`_turn_left`, as the message is made); ``seen`` at a table with ``seen_count`` (the
+        game's :meth:`~rummykit.engine.game.Game.seen_counts` of the spectators' view, the same for
+        every viewer); the outcome and the seed once the match is over (the seed ``None`` for a
+        private table's spectators)."""
         game, state = self.game, match.state
         actions = [] if viewer is None else game.legal_actions(state, viewer)
         legal = [
@@ -392,9 +407,13 @@ class LiveTable:
             "events": game.events_for(events, viewer),
             "notices": notices,
             "break_left": round(self._break_left(), 3),
+            "turn_left": self._turn_left(),
             "over": False,
         }
         message.update(state_extras(game, state, viewer, observation, legal, actions))
+        if self.options.seen_count:
+            public = observation if viewer is None else game.observe(state, None)
+            message["seen"] = game.seen_counts(public)
         outcome = game.outcome(state)
         if outcome is not None:
             message.update(
@@ -614,8 +633,8 @@ class LiveTable:
                 self.hub.db.set_seat(self.id, seat.idx, standing_in=False)
             self._start_grace(seat.idx)
         self._changed()
-        self._publish({v: hist[-1][1] for v, hist in self.match.history.items()})
         self._schedule()
+        self._publish({v: self._restamped(hist[-1][1], True) for v, hist in self.match.history.items()})
 
     # ------------------------------------------------------------------ connections
     def welcome(self, viewer: Viewer) -> dict[str, Any]:
@@ -678,12 +697,11 @@ class LiveTable:
 
     def sync(self, viewer: Viewer) -> str:
         """A full resync message: the ``state`` message of now with no events, typed ``sync``,
-        with ``turn_left`` (:meth:`_turn_left`) and ``earlier``: what the viewer's kept messages of
+        with ``earlier``: what the viewer's kept messages of
         this match said (:meth:`earlier`)."""
         assert self.match is not None
         message = self.view(self.match, viewer, [], [])
         message["type"] = "sync"
-        message["turn_left"] = self._turn_left()
         message["earlier"] = self.earlier(self.match, viewer)
         return dumps(message)
 
@@ -811,11 +829,13 @@ class LiveTable:
             if outcome is None and state.round_no != round_before:
                 self._start_break()
             played = self._played(seat, chosen)
-            self._publish(self._record(match, events, self._notices(seat, cause, text), played))
             if outcome is not None:
                 self.status = "finished"
-                self._changed()
+            # the next turn's timer first: the messages carry its time left
             self._schedule()
+            self._publish(self._record(match, events, self._notices(seat, cause, text), played))
+            if outcome is not None:
+                self._changed()
             return Played(events, match.steps)
 
     def _start_break(self) -> None:

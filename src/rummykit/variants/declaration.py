@@ -64,7 +64,9 @@ class GamePackage:
     ``easy`` bot's random moves are drawn among when one is legal (empty: any legal action);
     ``wild_marker``, the piece set aside that makes wilds and the option that names it to the
     solver (``indicator`` or ``up_card``; ``None``: the wilds are printed jokers or none);
-    ``client``, the browser's controller module under ``web/js/``.
+    ``client``, the browser's controller module under ``web/js/``; ``seen_count``, whether its
+    tables may show everyone how many copies of each face lie in the open
+    (:meth:`~rummykit.engine.game.Game.seen_counts`, a table option: it changes no rule).
     """
 
     name: str
@@ -86,6 +88,7 @@ class GamePackage:
     blunder_moves: frozenset[str] = frozenset()
     wild_marker: str | None = None
     client: str = ""
+    seen_count: bool = False
 
     def __post_init__(self) -> None:
         if not self.client:
@@ -143,7 +146,18 @@ class GamePackage:
     def preset(self) -> Traversable:
         """The game's shipped preset, ``preset.toml`` in its package: its rules' defaults, as its
         spec's options summary gives them."""
-        return resources.files(self.rules_class.partition(":")[0].rpartition(".")[0]).joinpath("preset.toml")
+        return resources.files(self._package).joinpath("preset.toml")
+
+    @property
+    def _package(self) -> str:
+        """The game package's module name (``rummykit.variants.okey``)."""
+        return self.rules_class.partition(":")[0].rpartition(".")[0]
+
+    @property
+    def help(self) -> Traversable:
+        """The folder of the game's rules and help page, ``help/`` in its package: one file per
+        language, ``<lang>.md`` (:mod:`rummykit.server.rules_help`)."""
+        return resources.files(self._package).joinpath("help")
 
     def option_names(self) -> tuple[str, ...]:
         """The names of the game's rules options, in the spec's order."""

@@ -19,6 +19,7 @@ from abc import abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, NamedTuple, TypeVar
 
 from rummykit.core.melds import Meld, MeldKind, Wilds, validate_meld
@@ -31,6 +32,7 @@ from rummykit.engine.game import (
     Outcome,
     RoundResult,
     SharedViews,
+    face_counts,
     first_wanted,
     fresh_seed,
     highest_wins,
@@ -667,6 +669,14 @@ class ClosedHandGame(ClosedHandPosition[S], Game[S, HandAction]):
     @abstractmethod
     def _observe_extra(self, state: S, seat: int | None) -> dict[str, Any]:
         """The variant's own observation keys."""
+
+    def seen_counts(self, public: dict[str, Any]) -> list[int]:
+        """Per face, the copies the spectators' view shows: the discard piles as everyone sees them
+        (every discard, or only the tops with ``discard_history=top_only``), the piece set aside
+        (Okey's indicator, Turkish Rummy's up card) and the pieces each seat is known to hold
+        (taken from a pile, or shown)."""
+        aside = self._observed_aside(public)
+        return face_counts(chain([aside], *public["discards"], *public["known"]))
 
     # ------------------------------------------------------------------ results
     def outcome(self, state: S) -> Outcome | None:

@@ -20,4 +20,5 @@ GAME = GamePackage(
     env=f"{__name__}.encoding:ENV",
     finish_kinds=("normal", "okey", "pairs", "okey+pairs"),
     wild_marker="indicator",
+    seen_count=True,
 )

@@ -20,4 +20,5 @@ GAME = GamePackage(
     env=f"{__name__}.encoding:ENV",
     finish_kinds=("normal", "hand", "pairs", "okey", "hand+okey", "pairs+okey"),
     wild_marker="indicator",
+    seen_count=True,
 )

@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from rummykit.core.melds import MeldKind, Wilds, okey_face
@@ -45,7 +46,7 @@ from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import JOKER, N_FACES, OKEY_TILES, Kind
 from rummykit.engine.determinise import observer, past_results
 from rummykit.engine.events import Event
-from rummykit.engine.game import Outcome, RoundResult, SharedViews, fresh_seed, round_rng
+from rummykit.engine.game import Outcome, RoundResult, SharedViews, face_counts, fresh_seed, round_rng
 from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.engine.planned import PlannedGame
 from rummykit.engine.table import Declared, TableMeld
@@ -436,6 +437,14 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
                 {"seat": f.seat, "kind": f.kind, "tile": f.face, "points": f.points} for f in state.fines
             ],
         }
+
+    def seen_counts(self, public: dict[str, Any]) -> list[int]:
+        """Per face, the copies the spectators' view shows: the indicator, the discard piles as
+        everyone sees them (every discard, or only the tops with ``discard_history=top_only``),
+        every meld on the table (an okey counted as the tile it is, not the one it stands for) and
+        the tiles each seat is known to hold."""
+        melds = (meld["faces"] for meld in public["table"])
+        return face_counts(chain([public["indicator"]], *public["discards"], *melds, *public["known"]))
 
     @staticmethod
     def _taken_meld(state: Okey101State) -> int | None:

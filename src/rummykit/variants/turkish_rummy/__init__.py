@@ -20,4 +20,5 @@ GAME = GamePackage(
     terminal=f"{__name__}.terminal:TurkishRummyClient",
     env=f"{__name__}.encoding:ENV",
     wild_marker="up_card",
+    seen_count=True,
 )

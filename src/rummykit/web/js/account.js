@@ -3,7 +3,7 @@
 // connect` and scripts: made, shown once, listed, revoked), change the password, delete the account.
 
 import { html } from "./html.js";
-import "./pagestyle.js";
+import { addStylesheet } from "./stylesheet.js";
 import { useEffect, useState } from "preact/hooks";
 import { t, sentence, loadCatalogPart } from "./i18n.js";
 import { api, loadSession, onSession, currentSession } from "./api.js";
@@ -11,7 +11,7 @@ import { profileHref } from "./player.js";
 import { when } from "./mygames.js";
 
 // the account page's strings are the lobby's part of the catalog (i18n/<lang>/lobby.json)
-await loadCatalogPart("lobby");
+await Promise.all([loadCatalogPart("lobby"), addStylesheet("/static/pages.css")]);
 
 function useSession() {
   const [session, setSession] = useState(currentSession());

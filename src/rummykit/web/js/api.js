@@ -72,6 +72,7 @@ async function accountCall(path, body) {
 export const api = {
   variants: () => call("GET", "/variants"),
   myGames: () => call("GET", "/me/games"),
+  rulesHelp: (variant, params) => call("GET", `/rules/${encodeURIComponent(variant)}?${params}`),
   leaderboard: (variant) => call("GET", `/ratings/${encodeURIComponent(variant)}`),
   player: (name) => call("GET", `/players/${encodeURIComponent(name)}`),
   tokens: () => call("GET", "/account/tokens"),

@@ -1,7 +1,9 @@
 // The page: the header (name, language), and the route from the address's hash: #/ the lobby,
 // #/t/<table> a table, #/t/<table>/seat/<n> an invite to seat n, #/replay/<game>/<step> a finished
 // game's replay at a move (#/replay/file/<step>: the record file opened in this tab), #/account
-// signing in and the account (optional), #/players/<name> a player's profile. Each route's
+// signing in and the account (optional), #/players/<name> a player's profile, #/rules/<game> a
+// game's rules and help page (#/rules/<game>/table?name=value…: with a table's options,
+// ruleslink.js). Each route's
 // page is a module of its own, loaded when the route is first shown (lazy.js).
 
 import { html } from "./html.js";
@@ -18,6 +20,7 @@ const PAGES = {
   replay: () => import("./replay.js"),
   account: () => import("./account.js"),
   profile: () => import("./profile.js"),
+  rules: () => import("./rules.js"),
 };
 
 /** A part of the address as it was written (`%20` a space), or as it is when it can't be read. */
@@ -30,7 +33,8 @@ function safeDecode(part) {
 }
 
 function route(hash) {
-  const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  const [path, query = ""] = hash.replace(/^#\/?/, "").split("?");
+  const parts = path.split("/").filter(Boolean);
   if (parts[0] === "t" && parts[1]) {
     const seat = parts[2] === "seat" && /^\d+$/.test(parts[3] || "") ? Number(parts[3]) : null;
     return { page: "table", id: parts[1], invited: seat };
@@ -40,6 +44,7 @@ function route(hash) {
   }
   if (parts[0] === "account") return { page: "account" };
   if (parts[0] === "players" && parts[1]) return { page: "profile", name: safeDecode(parts[1]) };
+  if (parts[0] === "rules" && parts[1]) return { page: "rules", game: decodeURIComponent(parts[1]), table: parts[2] === "table", query };
   return { page: "lobby" };
 }
 
@@ -107,4 +112,5 @@ export function App({ variants }) {
     ${ready && where.page === "lobby" && html`<${page.Lobby} variants=${variants} go=${go} />`}
     ${ready && where.page === "account" && html`<${page.AccountPage} />`}
     ${ready && where.page === "profile" && html`<${page.ProfilePage} key=${where.name} name=${where.name} variants=${variants} />`}`;
+    ${ready && where.page === "rules" && html`<${page.RulesPage} key=${where.game} game=${where.game} query=${where.query} table=${where.table} />`}`;
 }

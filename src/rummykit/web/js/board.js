@@ -4,9 +4,12 @@
 // own group beside it, a discard pile, the rack's tools (arranging buttons, then the actions).
 
 import { html } from "./html.js";
+import { useState } from "preact/hooks";
 import { t, num, sentence } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { startDrag } from "./drag.js";
+import { store } from "./store.js";
+import { useTicker, turnClock } from "./ticker.js";
 import { PlayerName } from "./player.js";
 
 /** The sides of the other seats in the order they play after `me`, counter-clockwise. */
@@ -45,7 +48,31 @@ export function SeatPanel({ model, seat, side, ctx, count, children }) {
       ${info && info.kind === "person" && !info.connected ? html` <span class="tag">${t("seat_away")}</span>` : null}
     </div>
     <div class="seat-count">${t("seat_pieces", { n: count ?? obs.hand_counts[seat] })}</div>
+    ${obs.to_move === seat && html`<${TurnClock} model=${model} />`}
     ${children}
+  </div>`;
+}
+
+/** The turn timer on the panel of the seat to move, for everyone at the table: a bar that
+ * empties as the server's time runs out (`turnClock`), urgent in its last seconds; its accessible
+ * value the seconds left, as the table head's timer says them. Nothing while no timer runs. */
+function TurnClock({ model }) {
+  const clock = turnClock(model);
+  useTicker(clock !== null);
+  if (!clock) return null;
+  const label = t("turn_timer", { seconds: clock.seconds });
+  return html`<div
+    class=${`turn-clock ${clock.urgent ? "urgent" : ""}`}
+    data-testid="turn-clock"
+    data-seconds=${clock.seconds}
+    role="progressbar"
+    aria-label=${t("turn_clock_label")}
+    aria-valuemin="0"
+    aria-valuemax=${clock.total}
+    aria-valuenow=${clock.seconds}
+    aria-valuetext=${label}
+  >
+    <span class="turn-clock-fill" style=${`transform: scaleX(${clock.fraction.toFixed(3)})`}></span>
   </div>`;
 }
 
@@ -131,14 +158,24 @@ export function Pile(props) {
   </div>`;
 }
 
-/** Below the rack: a button for each way to arrange it (`ways`: "runs", "sets", "pairs", "suit"),
- * then `children` (the actions). */
-export function RackTools({ model, ways, children }) {
+/** Below the rack: a button for each way to arrange it (the controller's `arrange`: "runs",
+ * "sets", "pairs", "suit"), the player's setting that arranges each deal the first way
+ * (remembered in localStorage), then `children` (the actions). */
+export function RackTools({ model, children }) {
   const label = (by) => (by === "suit" && model.kind === "cards" ? "arrange_suits" : `arrange_${by}`);
+  const [onDeal, setOnDeal] = useState(store.autoArrange());
+  const toggle = (on) => {
+    store.setAutoArrange(on);
+    setOnDeal(on);
+  };
   return html`<div class="rack-tools">
     <div role="group" aria-label=${t("arrange_label")} class="arrange">
       <span class="label">${t("arrange_label")}</span>
-      ${ways.map((by) => html`<button type="button" key=${by} onClick=${() => model.arrange(by)}>${t(label(by))}</button>`)}
+      ${model.game.arrange.map((by) => html`<button type="button" key=${by} onClick=${() => model.arrange(by)}>${t(label(by))}</button>`)}
+      <label class="check on-deal">
+        <input type="checkbox" data-testid="arrange-on-deal" checked=${onDeal} onChange=${(e) => toggle(e.currentTarget.checked)} />
+        ${t("arrange_on_deal", { way: t(label(model.game.arrange[0])) })}
+      </label>
     </div>
     ${children}
   </div>`;

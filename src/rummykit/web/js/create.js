@@ -1,29 +1,28 @@
 // Creating a table: the game (one the page can show: GET /variants names its client), each seat a person (with an invite link) or a bot with its level, the
 // rules options with their defaults shown and explained (from GET /variants), or a preset file (the
-// TOML of `rummykit --preset`) that fills them; public or private, a turn timer, hints. The creator
+// TOML of `rummykit --preset`) that fills them; public or private, a turn timer (a public table's by
+// default), hints, the count of pieces seen (Okey's family). The creator
 // takes the first person seat.
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
-import { t, has, num, sentence, fieldNumber, readNumber, loadCatalogPart } from "./i18n.js";
+import { t, has, sentence, fieldNumber, readNumber, loadCatalogPart } from "./i18n.js";
 import { api, loadSession, onSession, currentSession } from "./api.js";
 import { store } from "./store.js";
 import { parsePreset, presetOptions, presetRules } from "./preset.js";
+import { helpText, valueText } from "./optiontext.js";
+import { RulesLink } from "./ruleslink.js";
 import { playable } from "./variants.js";
 
 // the rules options' names and help (i18n/<lang>/rules.json), which only this form shows: the
 // module (and the lobby importing it) is ready when they are
 await loadCatalogPart("rules");
 
+/** The turn timers offered, in seconds (the public tables' default among them). */
+const TIMER_CHOICES = [15, 30, 45, 60, 120];
+
 /** The bot levels offered for a seat (rummykit.bots.levels), weakest first, then the random bot. */
 const BOT_LEVELS = ["easy", "medium", "hard", "random"];
-
-function valueText(option, value) {
-  if (value === null) return t("option_none");
-  if (option.type === "bool") return t(value ? "option_yes" : "option_no");
-  if (option.type === "choice") return has(`value_${option.name}_${value}`) ? t(`value_${option.name}_${value}`) : value.replaceAll("_", " ");
-  return num(value);
-}
 
 /** A rule's name in the page's language when the catalogs have it (`rule_<name>`), else as written. */
 function ruleName(name) {
@@ -60,12 +59,11 @@ function Option({ option, value, onChange }) {
   } else {
     input = html`<${NumberField} id=${id} option=${option} value=${value} onChange=${onChange} />`;
   }
-  const valueHelp = option.type === "choice" && value !== null ? option.value_help[String(value)] : null;
   return html`<div class=${`option ${changed ? "changed" : ""}`}>
     <label for=${id}>${has(`rule_${option.name}`) ? t(`rule_${option.name}`) : html`<code dir="ltr">${option.name}</code>`}</label>
     ${input}
     <span class="default">${t("option_default", { value: valueText(option, option.default) })}</span>
-    <p class="help" id=${`${id}-help`}>${t(option.help)}${valueHelp && has(valueHelp) ? ` ${t(valueHelp)}` : ""}</p>
+    <p class="help" id=${`${id}-help`}>${helpText(option, value)}</p>
   </div>`;
 }
 
@@ -79,7 +77,11 @@ export function CreateTable({ variants, onCreated }) {
   const players = values.players;
   const [seats, setSeats] = useState(["person", "medium", "medium", "medium", "medium", "medium"]);
   const [isPublic, setPublic] = useState(false);
-  const [timer, setTimer] = useState("");
+  // the turn timer: "" none, else seconds; null until chosen: the server's default for a public
+  // table (GET /variants' public_turn_seconds), none for a private one
+  const [timer, setTimer] = useState(null);
+  const timerValue = timer ?? (isPublic ? String(variants.public_turn_seconds) : "");
+  const [seenCount, setSeenCount] = useState(false);
   const [hints, setHints] = useState(true);
   const [rated, setRated] = useState(false);
   const [session, setSession] = useState(currentSession());
@@ -131,7 +133,8 @@ export function CreateTable({ variants, onCreated }) {
         hints,
       };
       if (rated && session.account) request.rated = true;
-      if (timer) request.turn_seconds = Number(timer);
+      request.turn_seconds = timerValue ? Number(timerValue) : null;
+      if (seenCount && variant.seen_count) request.seen_count = true;
       const table = await api.create(request);
       store.setOwner(table.table, table.owner_token);
       const first = table.seats.find((s) => s.kind === "open");
@@ -155,6 +158,7 @@ export function CreateTable({ variants, onCreated }) {
         ${games.map((g) => html`<option key=${g.variant} value=${g.variant}>${t(`game_${g.variant}`)}</option>`)}
       </select>
     </label>
+    <${RulesLink} variants=${variants} game=${game} rules=${values} named=${true} />
     <fieldset class="seats">
       <legend>${t("create_seats")}</legend>
       ${Array.from({ length: players }, (_, i) => html`<label key=${i}>${t("seat_number", { n: i + 1 })}
@@ -172,11 +176,14 @@ export function CreateTable({ variants, onCreated }) {
         ? html`<label class="check"><input type="checkbox" checked=${rated} data-testid="create-rated" onChange=${(e) => setRated(e.currentTarget.checked)} /> ${t("create_rated")}</label>`
         : html`<p class="help" data-testid="create-rated-help">${t("create_rated_sign_in")} <a href="#/account">${t("account_sign_in")}</a></p>`}
       <label>${t("create_timer")}
-        <select value=${timer} onChange=${(e) => setTimer(e.currentTarget.value)}>
+        <select value=${timerValue} data-testid="create-timer" onChange=${(e) => setTimer(e.currentTarget.value)}>
           <option value="">${t("create_no_timer")}</option>
-          ${[15, 30, 60, 120].map((s) => html`<option key=${s} value=${s}>${t("create_seconds", { seconds: s })}</option>`)}
+          ${TIMER_CHOICES.map((s) => html`<option key=${s} value=${s}>${t("create_seconds", { seconds: s })}</option>`)}
         </select>
       </label>
+      ${variant.seen_count &&
+      html`<label class="check"><input type="checkbox" checked=${seenCount} data-testid="create-seen-count" aria-describedby="create-seen-count-help" onChange=${(e) => setSeenCount(e.currentTarget.checked)} /> ${t(variant.pieces === "tiles" ? "create_seen_count_tiles" : "create_seen_count_cards")}</label>
+        <p class="help" id="create-seen-count-help">${t("option_seen_count")}</p>`}
     </fieldset>
     <div class="preset">
       <span id="create-preset-title">${t("create_preset")}</span>

@@ -57,7 +57,7 @@ export class TableCues {
 
   timer(model, left) {
     if (left === null || left < 1 || left > TIMER_WARNING || model.view.over || !model.myTurn()) return;
-    const key = `${model.view.game}:${model.turnStart && model.turnStart.at}:${left}`;
+    const key = `${model.view.game}:${model.deadline && model.deadline.at}:${left}`;
     if (key !== this.ticked) cue("timer");
     this.ticked = key;
   }

@@ -57,7 +57,7 @@ export function knowGames(ids) {
  * its exceptions is in the common catalog or in "rules"), or undefined. */
 function ownerOf(key) {
   const code = key.replace(/^named\./, "");
-  if (/^(option|rule|value)_|^\w+\.option_/.test(code)) return "rules";
+  if (/^(option|rule|value|help)_|^\w+\.option_/.test(code)) return "rules";
   if (/^(create|lobby|my|ratings|account)_/.test(code)) return "lobby";
   return gameIds.find((g) => code.startsWith(`${g}.`) || code.startsWith(`${g}_`));
 }

@@ -2,12 +2,13 @@
 // latest finished games, their records and replays, and a record file to open in the replay viewer.
 
 import { html } from "./html.js";
-import "./pagestyle.js";
+import { addStylesheet } from "./stylesheet.js";
 import { useEffect, useState } from "preact/hooks";
 import { t, num, recordName, loadCatalogPart } from "./i18n.js";
 import { Socket } from "./socket.js";
 import { CreateTable } from "./create.js";
-import { clientOf } from "./variants.js";
+import { clientOf, piecesOf } from "./variants.js";
+import { TableOptionTags } from "./tableoptions.js";
 import { keepFile } from "./recordfile.js";
 import { MyGames } from "./mygames.js";
 import { Leaderboard } from "./leaderboard.js";
@@ -15,7 +16,7 @@ import { PlayerName } from "./player.js";
 
 // the lobby's own strings (i18n/<lang>/lobby.json: the create form's, My games', the ratings'),
 // which no table shows: the module is ready when they are
-await loadCatalogPart("lobby");
+await Promise.all([loadCatalogPart("lobby"), addStylesheet("/static/pages.css")]);
 
 function useLobby() {
   const [lobby, setLobby] = useState(null);
@@ -73,6 +74,7 @@ export function Lobby({ variants, go }) {
             <strong>${t(`game_${x.variant}`)}</strong>
             <span class="tag">${t(`status_${x.status}`)}</span>
             ${x.options.rated && html`<span class="tag rated" data-testid=${`rated-${x.table}`}>${t("ratings_rated")}</span>`}
+            <${TableOptionTags} options=${x.options} kind=${piecesOf(variants, x.variant)} />
             <span class="seat-list">${x.seats.map((s) => html`<${Seat} key=${s.seat} seat=${s} />`)}</span>
             ${x.seats
               .filter((s) => s.kind === "open")

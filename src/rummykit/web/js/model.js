@@ -146,6 +146,7 @@ export class TableModel extends TableView {
     this.lostSeat = null;
     this.status = "connecting";
     this.turnStart = null;
+    this.deadline = null;
     this.link = null;
     this.connect();
   }
@@ -253,15 +254,14 @@ export class TableModel extends TableView {
     const entries = this.standInOnce(logLines(this.kind, item, round !== obs.round, message.over));
     this.log = [...this.log, ...before, ...entries].slice(-LOG_LIMIT);
     this.lastEvents = entries;
-    // a turn's time runs from when this browser saw it start, after the break between rounds
+    // the next turn's play starts after the break between rounds (the round end's countdown)
     const pause = (message.break_left || 0) * 1000;
-    const seconds = this.info && this.info.options.turn_seconds;
-    if (typeof message.turn_left === "number" && seconds && obs.to_move !== null) {
-      // a page that (re)joins mid-turn: the server says how long the turn has left
-      this.turnStart = { seat: obs.to_move, at: Date.now() + (message.turn_left - seconds) * 1000 };
-    } else if (newRound || pause || previous.observation.to_move !== obs.to_move) {
+    if (newRound || pause || previous.observation.to_move !== obs.to_move) {
       this.turnStart = obs.to_move === null ? null : { seat: obs.to_move, at: Date.now() + pause };
     }
+    // the turn timer: when the server's runs out for the seat to move (none for a bot, or
+    // without a timer), the break between rounds included
+    this.deadline = typeof message.turn_left === "number" && obs.to_move !== null ? { seat: obs.to_move, at: Date.now() + message.turn_left * 1000 } : null;
     this.game.follow(this, message.events, round !== obs.round);
     for (const event of message.events) {
       if (event.params && event.params.result) this.roundEnd = { result: event.params.result, events: message.events };
@@ -407,11 +407,19 @@ export class TableModel extends TableView {
       const kept = store.rack(this.id, this.seat);
       const fits = kept && this.view && kept.game === this.view.game && Array.isArray(kept.slots) && kept.slots.length === RACK_SLOTS;
       this.rack = fits ? { round: kept.round, slots: kept.slots, groups: [] } : null;
-      this.rackQueue = [{}];
+      this.rackQueue = [this.dealArranging()];
     } else if (!sameFaces(this.rackFaces(), this.view.observation.hand) || this.rack.round !== this.view.observation.round) {
-      this.rackQueue.push({});
+      this.rackQueue.push(this.dealArranging());
     }
     this.pumpRack();
+  }
+
+  /** What the rack's next request asks besides bringing it in line with the hand: on a new deal
+   * (no rack kept for this round) with the player's auto-arrange setting on, the game's first way
+   * to arrange (its controller's `arrange`: runs in every game with a rack). */
+  dealArranging() {
+    const dealt = !this.rack || this.rack.round !== this.view.observation.round;
+    return dealt && store.autoArrange() && this.game.arrange ? { by: this.game.arrange[0] } : {};
   }
 
   pumpRack() {

@@ -3,7 +3,7 @@
 // recent games with their results and replays (another person's private games are never shown).
 
 import { html } from "./html.js";
-import "./pagestyle.js";
+import { addStylesheet } from "./stylesheet.js";
 import { useEffect, useState } from "preact/hooks";
 import { t, num, sentence, loadCatalogPart } from "./i18n.js";
 import { api } from "./api.js";
@@ -12,7 +12,7 @@ import { ratingText } from "./player.js";
 import { GameItem, when } from "./mygames.js";
 
 // the profile's strings are the lobby's part of the catalog (i18n/<lang>/lobby.json)
-await loadCatalogPart("lobby");
+await Promise.all([loadCatalogPart("lobby"), addStylesheet("/static/pages.css")]);
 
 function useProfile(name) {
   const [state, setState] = useState({ profile: null, error: null });

@@ -18,6 +18,7 @@ import { openedFile } from "./recordfile.js";
 import { Piece } from "./piece.js";
 import { Log, eventText } from "./log.js";
 import { Scores } from "./scores.js";
+import { RulesLink } from "./ruleslink.js";
 
 const LOG_LIMIT = 300;
 
@@ -233,6 +234,7 @@ export function ReplayPage({ game, step, variants }) {
       <h1>${title}</h1>
       ${obs && html`<span class="round">${t("table_round", { round: obs.round })}</span>`}
       ${!replay.complete && html`<span class="tag warn">${t("replay_incomplete")}</span>`}
+      <${RulesLink} variants=${variants} game=${replay.variant} rules=${replay.rules} />
       <p class="turn" data-testid="turn">
         ${obs && (obs.to_move === null ? t("turn_over") : t("turn_other", { name: ctx.seatName(obs.to_move) }))}
       </p>

@@ -1,5 +1,5 @@
 // What the browser remembers (localStorage): the display name, the language, each table's seat
-// token and owner token, each seat's rack order, and the table settings (settings.js). Every read survives a missing or broken entry.
+// token and owner token, each seat's rack order, the table settings (settings.js) and whether the rack is arranged on each deal. Every read survives a missing or broken entry.
 
 const PREFIX = "rummykit.";
 
@@ -38,4 +38,7 @@ export const store = {
   /** Table setting `name` ("motion", "sound"): true, false, or null when never set. */
   pref: (name) => (typeof read(`pref.${name}`) === "boolean" ? read(`pref.${name}`) : null),
   setPref: (name, on) => write(`pref.${name}`, Boolean(on)),
+  /** Whether the rack is arranged on each deal (off until the player turns it on). */
+  autoArrange: () => read("autoArrange") === true,
+  setAutoArrange: (on) => write("autoArrange", on),
 };

@@ -13,26 +13,26 @@ import { Waiting } from "./waiting.js";
 import { Log, Announcer } from "./log.js";
 import { Scores } from "./scores.js";
 import { RoundEnd } from "./roundend.js";
-import { useTicker } from "./ticker.js";
+import { SeenCount } from "./seen.js";
+import { useTicker, turnClock } from "./ticker.js";
 import { TableCues } from "./cues.js";
 import { TableSettings } from "./settings.js";
+import { RulesLink } from "./ruleslink.js";
 
 function TurnLine({ model, ctx, cues }) {
   const view = model.view;
   const obs = view.observation;
-  const seconds = model.info.options.turn_seconds;
-  useTicker(Boolean(seconds));
+  const clock = turnClock(model);
+  useTicker(clock !== null);
   let text;
   if (view.over || obs.to_move === null) text = t("turn_over");
   else if (obs.to_move === model.seat && view.legal.length) text = t(model.game.turnKey(obs.phase));
   else text = t("turn_other", { name: ctx.seatName(obs.to_move) });
-  const start = model.turnStart;
-  // before start.at (the break between rounds) the new turn's time stands still, full
-  const left = seconds && start ? Math.max(0, Math.ceil(seconds - Math.max(0, Date.now() - start.at) / 1000)) : null;
-  useEffect(() => cues.timer(model, left), [left]);
+  const seconds = clock && clock.seat === obs.to_move ? clock.seconds : null;
+  useEffect(() => cues.timer(model, seconds), [seconds]);
   return html`<p class=${`turn ${obs.to_move === model.seat ? "yours" : ""}`} data-testid="turn">
     ${text}
-    ${left !== null && !view.over && html` <span class="timer" data-testid="timer">${t("turn_timer", { seconds: left })}</span>`}
+    ${clock && html` <span class=${`timer ${clock.urgent ? "urgent" : ""}`} data-testid="timer">${t("turn_timer", { seconds: clock.seconds })}</span>`}
   </p>`;
 }
 
@@ -123,6 +123,7 @@ export function TablePage({ id, invited, variants }) {
       ${view &&
       html`<span class="round">${t("table_round", { round: view.observation.round })}</span>
         <span class="scoreline">${t("table_match", { number: info.number })}</span>`}
+      <${RulesLink} variants=${variants} game=${info.variant} rules=${info.rules} />
       ${m.status !== "open" && html`<span class="tag warn" role="status">${t(`connection_${m.status}`)}</span>`}
       ${view && html`<${TurnLine} model=${m} ctx=${ctx} cues=${cues.current} />`}
       ${playing && m.seat === null && html`<span class="tag" role="status" data-testid="watching">${t("ui_watching")}</span>`}
@@ -154,6 +155,7 @@ export function TablePage({ id, invited, variants }) {
     />`}
     ${playing &&
     html`<div class="side">
+      ${view.seen && html`<${SeenCount} kind=${m.kind} seen=${view.seen} />`}
       <${Log} entries=${m.log} ctx=${ctx} />
       <${Scores} rounds=${m.scores} totals=${view.observation.scores} names=${names} elimination=${m.game.standings(info.rules, view.observation)} />
     </div>`}

@@ -4,6 +4,7 @@
 import { html } from "./html.js";
 import { useState } from "preact/hooks";
 import { t } from "./i18n.js";
+import { TableOptionTags } from "./tableoptions.js";
 import { PlayerName } from "./player.js";
 
 function inviteUrl(table, seat) {
@@ -33,6 +34,7 @@ export function Waiting({ model, invited, ctx, run }) {
   const open = info.seats.filter((s) => s.kind === "open");
   return html`<section class="panel waiting" data-testid="waiting" aria-labelledby="waiting-title">
     <h2 id="waiting-title">${t("waiting_title", { game: t(`game_${info.variant}`) })}</h2>
+    <${TableOptionTags} options=${info.options} kind=${model.kind} testid="table-options" />
     <ol class="seats">
       ${info.seats.map(
         (s) => html`<li key=${s.seat} class=${invited === s.seat ? "invited" : ""} data-testid=${`waiting-seat-${s.seat}`}>

@@ -144,9 +144,9 @@ export function closedHand(GameAside) {
         <${MeHead} model=${model} ctx=${ctx} seated=${seated} seatPanel=${panel(me)} />
         ${seated &&
         html`<${Rack} model=${model} wilds=${wilds} onDrop=${onDrop} />
-          <${RackTools} model=${model} ways=${ARRANGE}><${Actions} model=${model} /><//>`}
+          <${RackTools} model=${model}><${Actions} model=${model} /><//>`}
       </div>
     </div>`;
   }
-  return { Board, Hint, rack: true, drop, hinted };
+  return { Board, Hint, rack: true, arrange: ARRANGE, drop, hinted };
 }

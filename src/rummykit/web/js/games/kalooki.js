@@ -188,7 +188,7 @@ function Board({ model, ctx, onDrop }) {
       ${seated &&
       html`<${Rack} model=${model} wilds=${WILDS} onDrop=${onDrop} />
         <${Moves} model=${model} />
-        <${RackTools} model=${model} ways=${ARRANGE}><${Actions} model=${model} /><//>`}
+        <${RackTools} model=${model}><${Actions} model=${model} /><//>`}
     </div>
   </div>`;
 }
@@ -239,6 +239,8 @@ export default {
   Board,
   Hint,
   rack: true,
+  /** The ways to arrange the rack, its buttons' order; the first arranges each deal (model.js). */
+  arrange: ARRANGE,
   multiSelect: true,
   /** The verbs that lay rack pieces on the table: a retract this turn puts them back in their slots (model.js). */
   laying: new Set(["meld", "layoff", "release"]),

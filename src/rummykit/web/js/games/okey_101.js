@@ -268,7 +268,7 @@ function Board({ model, ctx, onDrop }) {
     html`<div class="dock">
       <${Rack} model=${model} wilds=${wildsOf(model)} onDrop=${onDrop} />
       <${Moves} model=${model} />
-      <${RackTools} model=${model} ways=${ARRANGE}><${Actions} model=${model} /><//>
+      <${RackTools} model=${model}><${Actions} model=${model} /><//>
     </div>`}
   </div>`;
 }
@@ -347,6 +347,8 @@ export default {
   Board,
   Hint,
   rack: true,
+  /** The ways to arrange the rack, its buttons' order; the first arranges each deal (model.js). */
+  arrange: ARRANGE,
   multiSelect: true,
   /** The verbs that lay rack pieces on the table: a retract this turn puts them back in their slots (model.js). */
   laying: new Set(["meld", "pair", "layoff", "swap"]),

@@ -111,6 +111,6 @@ export function App({ variants }) {
     ${ready && where.page === "replay" && html`<${page.ReplayPage} key=${where.game} game=${where.game} step=${where.step} variants=${variants} />`}
     ${ready && where.page === "lobby" && html`<${page.Lobby} variants=${variants} go=${go} />`}
     ${ready && where.page === "account" && html`<${page.AccountPage} />`}
-    ${ready && where.page === "profile" && html`<${page.ProfilePage} key=${where.name} name=${where.name} variants=${variants} />`}`;
+    ${ready && where.page === "profile" && html`<${page.ProfilePage} key=${where.name} name=${where.name} variants=${variants} />`}
     ${ready && where.page === "rules" && html`<${page.RulesPage} key=${where.game} game=${where.game} query=${where.query} table=${where.table} />`}`;
 }

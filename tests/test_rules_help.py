@@ -19,7 +19,7 @@ from rummykit.core.notation import parse_declared
 from rummykit.engine.options import rules_dict
 from rummykit.server.rules_help import LANGUAGES, REQUIRED, HelpError, help_page, parse
 from rummykit.variants.registry import VARIANTS, variant
-from test_server_support import Server, fresh_pg_url, needs_pg, running, sqlite_url
+from test_server_support import Server, database_url, needs_pg, running
 
 WEB = resources.files("rummykit") / "web" / "i18n"
 PLACEHOLDER = re.compile(r"\{([a-z_0-9]+)\}")
@@ -105,7 +105,7 @@ def test_a_help_file_that_breaks_the_format_is_refused_with_its_line() -> None:
 
 @pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=needs_pg)])
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    db = sqlite_url(tmp_path_factory.mktemp("help")) if request.param == "sqlite" else fresh_pg_url()
+    db = database_url(request.param, tmp_path_factory.mktemp("help"))
     with running(db) as started:
         yield started
 

@@ -17,7 +17,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from test_server_support import Server, fresh_pg_url, needs_pg, running, sqlite_url
+from test_server_support import Server, database_url, needs_pg, running
 
 PASSWORD = "correct horse battery"
 SEATS = [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3
@@ -28,7 +28,7 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     """One server for the module's tests (each uses its own addresses and usernames), hashing
     passwords with the cheapest argon2 parameters (``RUMMYKIT_PASSWORD_COST=test``) so that dozens
     of sign-ins take no time."""
-    url = sqlite_url(tmp_path_factory.mktemp("accounts")) if request.param == "sqlite" else fresh_pg_url()
+    url = database_url(request.param, tmp_path_factory.mktemp("accounts"))
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("RUMMYKIT_PASSWORD_COST", "test")
         with running(url) as started:

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from test_server_accounts import PASSWORD, Browser
-from test_server_support import Server, fresh_pg_url, needs_pg, running, sqlite_url
+from test_server_support import Server, database_url, needs_pg, running
 
 
 @pytest.fixture(params=["sqlite", pytest.param("pg", marks=needs_pg)])
 def real_cost_server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
     """A server hashing passwords with the real argon2 parameters."""
-    url = sqlite_url(tmp_path) if request.param == "sqlite" else fresh_pg_url()
+    url = database_url(request.param, tmp_path)
     with running(url) as started:
         yield started
 

@@ -113,3 +113,36 @@ def test_connect_plays_every_game_with_the_local_screens(
         out = done.stdout
         assert "auto: " in out and "seat 1 (greedy bot" in out and shown in out
         assert "match over" in out and "the record: /games/" in out
+
+
+CONNECT = [sys.executable, "-m", "rummykit", "connect"]
+
+
+def test_connect_says_and_shows_the_tables_chat(tmp_path: Path) -> None:
+    """``say TEXT`` writes in the players' chat; the lines (the seat's own, as the server sends them
+    back) and the server's refusals show in the terminal."""
+    with running(sqlite_url(tmp_path)) as server:
+        done = subprocess.run(
+            [
+                *CONNECT,
+                server.base,
+                "--new",
+                "okey",
+                "--rule",
+                "rounds=1",
+                "--bot-delay",
+                "0",
+                "--level",
+                "easy",
+            ],
+            input="help\nsay hello from the terminal\nsay " + "x" * 201 + "\n" + "auto\n" * 400,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        out = done.stdout
+        assert "say TEXT" in out
+        assert ": hello from the terminal" in out.split("[chat] ", 1)[1]
+        assert "[chat] a chat message is at most 200 characters" in out

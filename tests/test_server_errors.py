@@ -33,7 +33,7 @@ def error(client: SeatClient, message: dict[str, object] | str) -> dict[str, obj
         answer = client.recv()
         if answer["type"] == "error":
             return answer
-        assert answer["type"] in ("table", "state", "sync"), answer
+        assert answer["type"] in ("table", "state", "sync", "chat_history"), answer
 
 
 def version(client: SeatClient) -> int:

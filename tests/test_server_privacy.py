@@ -13,14 +13,14 @@ from typing import Any
 import httpx
 import pytest
 
-from test_server_support import Server, fresh_pg_url, needs_pg, running, sqlite_url
+from test_server_support import Server, database_url, needs_pg, running
 
 PATHS = ("/record", "/replay", "/replay/0")
 
 
 @pytest.fixture(scope="module", params=["sqlite", pytest.param("pg", marks=needs_pg)])
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    url = sqlite_url(tmp_path_factory.mktemp("privacy")) if request.param == "sqlite" else fresh_pg_url()
+    url = database_url(request.param, tmp_path_factory.mktemp("privacy"))
     with running(url) as started:
         yield started
 

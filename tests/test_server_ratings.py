@@ -12,7 +12,7 @@ import pytest
 
 from rummykit.server import ratings
 from test_server_accounts import PASSWORD, Browser
-from test_server_support import Server, fresh_pg_url, needs_pg, running, sqlite_url
+from test_server_support import Server, database_url, needs_pg, running
 
 SEATS = [{"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "hard"}]
 SEATS += [{"kind": "bot", "level": "greedy"}]
@@ -20,7 +20,7 @@ SEATS += [{"kind": "bot", "level": "greedy"}]
 
 @pytest.fixture(scope="module", params=["sqlite", pytest.param("pg", marks=needs_pg)])
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    url = sqlite_url(tmp_path_factory.mktemp("ratings")) if request.param == "sqlite" else fresh_pg_url()
+    url = database_url(request.param, tmp_path_factory.mktemp("ratings"))
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("RUMMYKIT_PASSWORD_COST", "test")
         with running(url) as started:

@@ -16,12 +16,12 @@ import pytest
 
 from rummykit import simulation as sim
 from rummykit.variants.registry import game_from_record
-from test_server_support import Server, fresh_pg_url, make_table, needs_pg, running, sqlite_url
+from test_server_support import Server, database_url, make_table, needs_pg, running, sqlite_url
 
 
 @pytest.fixture(params=["sqlite", pytest.param("pg", marks=needs_pg)])
 def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
-    url = sqlite_url(tmp_path) if request.param == "sqlite" else fresh_pg_url()
+    url = database_url(request.param, tmp_path)
     with running(url) as started:
         yield started
 

@@ -172,6 +172,35 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'rummykit.db'}"
 
 
+def database_url(kind: str, tmp_path: Path) -> str:
+    """A fresh database of ``kind`` (``"sqlite"``: a file in ``tmp_path``; else the test
+    PostgreSQL's, emptied: :func:`fresh_pg_url`), for a fixture run on both."""
+    return sqlite_url(tmp_path) if kind == "sqlite" else fresh_pg_url()
+
+
+def bots_play_to_end(server: Server, variant: str, options: dict[str, Any]) -> dict[str, Any]:
+    """A public game of four greedy bots (no delay, no break between rounds) of ``variant`` with
+    ``options``, played to its end within two minutes: the finished table (``GET
+    /tables/<id>``, its ``game`` the record's id)."""
+    body = {
+        "variant": variant,
+        "options": options,
+        "seats": [{"kind": "bot", "level": "greedy"}] * 4,
+        "bot_delay": 0,
+        "round_break_seconds": 0,
+        "public": True,
+    }
+    created = server.post("/tables", body, status=201)
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        info: dict[str, Any] = server.get(f"/tables/{created['table']}").json()
+        if info["status"] == "finished":
+            return info
+        time.sleep(0.1)
+    raise AssertionError(f"the bots did not finish the game of {variant}")
+
+
 def make_table(
     server: Server,
     variant: str = "okey",
@@ -274,10 +303,11 @@ class SeatClient:
                 return message
 
     def next_game_message(self) -> dict[str, Any]:
-        """The next message that is not a ``table`` message."""
+        """The next message that is neither a ``table`` message nor the chat's history (sent on
+        joining, after what brings the view up to date)."""
         while True:
             message = self.recv()
-            if message["type"] != "table":
+            if message["type"] not in ("table", "chat_history"):
                 return message
 
     def drain(self, wait: float = 0.05) -> None:

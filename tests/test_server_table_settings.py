@@ -14,13 +14,13 @@ import pytest
 
 from rummykit.server.table import PUBLIC_TURN_SECONDS, TableOptions
 from rummykit.variants.registry import variant
-from test_server_support import SeatClient, Server, fresh_pg_url, make_table, needs_pg, running, sqlite_url
+from test_server_support import SeatClient, Server, database_url, make_table, needs_pg, running
 
 
 @pytest.fixture(scope="module", params=["sqlite", pytest.param("pg", marks=needs_pg)])
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for the module's tests, on SQLite and on PostgreSQL."""
-    url = sqlite_url(tmp_path_factory.mktemp("settings")) if request.param == "sqlite" else fresh_pg_url()
+    url = database_url(request.param, tmp_path_factory.mktemp("settings"))
     with running(url) as started:
         yield started
 

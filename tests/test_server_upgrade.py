@@ -67,9 +67,9 @@ def test_an_upgraded_database_keeps_its_players(tmp_path: Path, db: str) -> None
 def test_a_database_of_the_current_release_keeps_its_accounts_games_and_ratings(
     tmp_path: Path, db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A database of the current release's schema (0004) with an account, its session, its rating,
+    """A database of the current release's schema (0005_chat) with an account, its session, its rating,
     a public rated table's finished game: after the upgrade to access tokens and rating
-    changes (0005) every row is there, the account signs in, its profile, games and record read as
+    changes (0006) every row is there, the account signs in, its profile, games and record read as
     before (no rating change known for a game rated before), and it can make an access token."""
     monkeypatch.setenv("RUMMYKIT_PASSWORD_COST", "test")
     from rummykit.server.accounts import hasher
@@ -98,9 +98,12 @@ def test_a_database_of_the_current_release_keeps_its_accounts_games_and_ratings(
     }
     with engine.begin() as connection:
         config.attributes["connection"] = connection
-        command.upgrade(config, "0004")
+        command.upgrade(config, "0005_chat")
         connection.execute(
-            text("INSERT INTO accounts VALUES (:id, :username, :key, :password_hash, :now)"),
+            text(
+                "INSERT INTO accounts (id, username, key, password_hash, created)"
+                " VALUES (:id, :username, :key, :password_hash, :now)"
+            ),
             {**rows["accounts"], "now": now},
         )
         connection.execute(

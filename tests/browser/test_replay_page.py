@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ import web_modules
 from rummykit import simulation as sim
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import JOKER, Kind
-from test_server_support import Server
+from test_server_support import Server, bots_play_to_end
 
 WEB = Path(rummykit.__file__).parent / "web"
 ISOLATES = re.compile("[\u2066-\u2069]")
@@ -87,26 +86,11 @@ def check_route_files(page: Page, route: str, lang: str) -> None:
 
 
 def play_to_end(server: Server, variant: str, options: dict[str, Any]) -> dict[str, Any]:
-    """A public game of four greedy bots (no delay, no break between rounds) of ``variant`` with
-    ``options``, played to its end: its replay summary."""
-    body = {
-        "variant": variant,
-        "options": options,
-        "seats": [{"kind": "bot", "level": "greedy"}] * 4,
-        "bot_delay": 0,
-        "round_break_seconds": 0,
-        "public": True,
-    }
-    created = server.post("/tables", body, status=201)
-    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        info = server.get(f"/tables/{created['table']}").json()
-        if info["status"] == "finished":
-            replay: dict[str, Any] = server.get(f"/games/{info['game']}/replay").json()
-            return replay
-        time.sleep(0.1)
-    raise AssertionError(f"the bots did not finish the game of {variant}")
+    """A public game of four greedy bots of ``variant`` with ``options`` played to its end
+    (:func:`bots_play_to_end`): its replay summary."""
+    info = bots_play_to_end(server, variant, options)
+    replay: dict[str, Any] = server.get(f"/games/{info['game']}/replay").json()
+    return replay
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,6 @@ create form with the form's options; and the Rules link, a 44x44 target on a pho
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
@@ -13,7 +12,7 @@ from browser_support import Pages, artifact, check_rendering
 from playwright.sync_api import Page, expect
 from table_driver import Person
 
-from test_server_support import Server
+from test_server_support import Server, bots_play_to_end
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -113,20 +112,7 @@ def test_every_game_has_a_page_and_the_create_form_links_its_options(pages: Page
 
 
 def test_the_replay_links_the_rules_of_its_game(pages: Pages, server: Server) -> None:
-    body = {
-        "variant": "turkish_rummy",
-        "options": {"rounds": 1, "hunt_penalty": -3},
-        "seats": [{"kind": "bot", "level": "greedy"}] * 4,
-        "bot_delay": 0,
-        "round_break_seconds": 0,
-        "public": True,
-    }
-    created = server.post("/tables", body, status=201)
-    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
-    deadline = time.monotonic() + 120
-    while (info := server.get(f"/tables/{created['table']}").json())["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.1)
+    info = bots_play_to_end(server, "turkish_rummy", {"rounds": 1, "hunt_penalty": -3})
     page = pages.new("replay", locale="fa-IR", **PHONE)
     page.goto(f"/#/replay/{info['game']}")
     expect(page.get_by_test_id("replay-step")).to_be_visible()

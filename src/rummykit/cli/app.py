@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "replay": "rummykit.cli.replay",
     "serve": "rummykit.cli.serve",
     "connect": "rummykit.cli.connect",
+    "moderator": "rummykit.cli.moderator",
     "rules": "rummykit.cli.rules",
     "games": "rummykit.cli.games",
 }

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -22,6 +22,7 @@ from rummykit.engine.match import Bot
 from rummykit.engine.records import RecordWriter
 from rummykit.engine.state import State
 from rummykit.errors import IllegalActionError, RummykitError
+from rummykit.messages import render
 
 
 @dataclass
@@ -89,6 +90,14 @@ class SeatLink(ABC):
     def is_over(self) -> bool:
         """Whether the match is over."""
         return self.to_move() is None
+
+    def commands(self) -> dict[str, Callable[[list[str]], None]]:
+        """The commands the link adds to the client's (a server's chat), by name."""
+        return {}
+
+    def help_text(self) -> str:
+        """The lines of :meth:`commands` for ``help`` (``""``: none)."""
+        return ""
 
 
 class LocalLink(SeatLink):
@@ -195,6 +204,30 @@ class RemoteLink(SeatLink):
         self.legal = self._legal(first)
         self.backlog: deque[dict[str, Any]] = deque()
         self.count = 0
+        self.echo: Callable[[str], None] = print
+        """Where the table's chat lines (and the server's refusals of this seat's) are written."""
+
+    def commands(self) -> dict[str, Callable[[list[str]], None]]:
+        """``say TEXT``: a line in the table's players' chat."""
+        return {"say": self.say}
+
+    def help_text(self) -> str:
+        return "say TEXT     write TEXT in the players' chat (the others' lines show as they come)"
+
+    def say(self, words: list[str]) -> None:
+        """Send a chat line (the server answers with the line, or a refusal, read with the next
+        messages)."""
+        self.ws.send(json.dumps({"type": "chat", "room": "table", "text": " ".join(words)}))
+
+    def _heard(self, message: dict[str, Any]) -> None:
+        """Write a chat message: a line, the history's lines, or a refusal of this seat's line."""
+        if message["type"] == "chat_history":
+            for line in message["messages"]:
+                self._heard(line)
+        elif message["type"] == "chat":
+            self.echo(f"[chat] {message['name']}: {message['text']}")
+        else:
+            self.echo("[chat] " + render(message["code"], message.get("params", {})))
 
     def _legal(self, message: dict[str, Any]) -> list[Any]:
         return [self.game.parse_action(choice["text"]) for choice in message["legal"]]
@@ -219,7 +252,11 @@ class RemoteLink(SeatLink):
                     self.ws.send(json.dumps({"type": "resync"}))
                     continue
                 return message
-            if kind in ("ack", "error"):
+            if kind in ("chat", "chat_history") or (
+                kind == "error" and str(message["code"]).startswith("chat_")
+            ):
+                self._heard(message)
+            elif kind in ("ack", "error"):
                 return message
 
     def view(self) -> tuple[dict[str, Any], list[Any]]:

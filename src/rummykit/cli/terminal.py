@@ -316,6 +316,7 @@ class TerminalClient(ABC, Generic[GameT]):
             "quit": self.cmd_quit,
             "exit": self.cmd_quit,
             **self.extra_commands(),
+            **self.link.commands(),
         }
         try:
             if verb in commands:
@@ -381,7 +382,8 @@ class TerminalClient(ABC, Generic[GameT]):
 
     def cmd_help(self, args: list[str]) -> None:
         """The command list."""
-        self.console.print(self.view.command(self.help_text()))
+        extra = self.link.help_text()
+        self.console.print(self.view.command(self.help_text() + ("\n" + extra if extra else "")))
 
     def cmd_table(self, args: list[str]) -> None:
         """Show the whole table again."""

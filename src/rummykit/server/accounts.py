@@ -34,8 +34,11 @@ from rummykit.server.db import (
     AccessTokenRow,
     AccountRow,
     AttemptRow,
+    ChatReportRow,
+    ChatRow,
     Database,
     GameRow,
+    MuteRow,
     PlayRow,
     RatingRow,
     SeatRow,
@@ -126,8 +129,36 @@ class Signed:
     account_id: int
     username: str
     token: str
+    moderator: bool = False
     session: bool = True
     """Whether a session cookie signed the request in (not an access token)."""
+
+
+def count_attempt(db: Database, kind: str, value: str, limit: Limit, count: bool = True) -> int | None:
+    """Count an attempt of ``kind`` by ``value`` (an address, a username; stored as a hash):
+    the seconds to wait when ``limit`` is reached (the attempt is then not counted), else
+    ``None``. ``count=False`` only looks."""
+    key = hashlib.sha256(f"{kind}:{value}".encode()).hexdigest()
+    now = time.time()
+    for _ in range(3):
+        try:
+            with db.session() as session:
+                row = session.get(AttemptRow, key, with_for_update=True)
+                if row is None or row.since + limit.seconds <= now:
+                    if count:
+                        if row is None:
+                            session.add(AttemptRow(key=key, since=now, count=1))
+                        else:
+                            row.since, row.count = now, 1
+                    return None
+                if row.count >= limit.count:
+                    return max(1, int(row.since + limit.seconds - now + 0.999))
+                if count:
+                    row.count += 1
+                return None
+        except IntegrityError:
+            continue  # another process added the row first: count again
+    return None
 
 
 def bearer_access_token(request: HTTPConnection) -> str | None:
@@ -195,31 +226,36 @@ class Accounts:
 
     # ------------------------------------------------------------------ the database's side
     def signed(self, token: str | None) -> Signed | None:
-        """The account of the session ``token`` (when it has not expired)."""
+        """The account of the session ``token`` (when it has not expired and the account is not
+        banned)."""
         if token is None:
             return None
         with self.db.session() as session:
             row = session.execute(
-                select(AccountRow.id, AccountRow.username)
+                select(AccountRow.id, AccountRow.username, AccountRow.moderator)
                 .join(SessionRow, SessionRow.account_id == AccountRow.id)
-                .where(SessionRow.token_hash == token_hash(token), SessionRow.expires > time.time())
+                .where(
+                    SessionRow.token_hash == token_hash(token),
+                    SessionRow.expires > time.time(),
+                    AccountRow.banned.is_(False),
+                )
             ).first()
-        return None if row is None else Signed(int(row[0]), str(row[1]), token)
+        return None if row is None else Signed(int(row[0]), str(row[1]), token, bool(row[2]))
 
     def signed_by_token(self, token: str) -> Signed | None:
         """The account of the personal access token ``token`` (its last use noted), or ``None``
-        (unknown, revoked, or its account deleted)."""
+        (unknown, revoked, its account deleted or banned)."""
         with self.db.session() as session:
             row = session.execute(
-                select(AccessTokenRow, AccountRow.username)
+                select(AccessTokenRow, AccountRow.username, AccountRow.moderator)
                 .join(AccountRow, AccountRow.id == AccessTokenRow.account_id)
-                .where(AccessTokenRow.token_hash == token_hash(token))
+                .where(AccessTokenRow.token_hash == token_hash(token), AccountRow.banned.is_(False))
             ).first()
             if row is None:
                 return None
-            found, username = row
+            found, username, moderator = row
             found.last_used = time.time()
-            return Signed(int(found.account_id), str(username), "", session=False)
+            return Signed(int(found.account_id), str(username), "", bool(moderator), session=False)
 
     def new_access_token(self, account_id: int, name: str) -> tuple[dict[str, Any], str]:
         """A new personal access token of the account, called ``name``: its listing
@@ -261,30 +297,8 @@ class Accounts:
                 raise ProtocolError("no_such_token", id=token_id)
 
     def hit(self, kind: str, value: str, limit: Limit, count: bool = True) -> int | None:
-        """Count an attempt of ``kind`` by ``value`` (an address, a username; stored as a hash):
-        the seconds to wait when ``limit`` is reached (the attempt is then not counted), else
-        ``None``. ``count=False`` only looks."""
-        key = hashlib.sha256(f"{kind}:{value}".encode()).hexdigest()
-        now = time.time()
-        for _ in range(3):
-            try:
-                with self.db.session() as session:
-                    row = session.get(AttemptRow, key, with_for_update=True)
-                    if row is None or row.since + limit.seconds <= now:
-                        if count:
-                            if row is None:
-                                session.add(AttemptRow(key=key, since=now, count=1))
-                            else:
-                                row.since, row.count = now, 1
-                        return None
-                    if row.count >= limit.count:
-                        return max(1, int(row.since + limit.seconds - now + 0.999))
-                    if count:
-                        row.count += 1
-                    return None
-            except IntegrityError:
-                continue  # another process added the row first: count again
-        return None
+        """:func:`count_attempt` in this database."""
+        return count_attempt(self.db, kind, value, limit, count)
 
     def forget(self, kind: str, value: str) -> None:
         """Clear a rate limit's count (a successful sign-in clears its account's failures)."""
@@ -292,15 +306,16 @@ class Accounts:
         with self.db.session() as session:
             session.execute(delete(AttemptRow).where(AttemptRow.key == key))
 
-    def password_hash(self, username: str) -> tuple[int, str, str] | None:
-        """The id, username and password hash of the account called ``username`` (any case)."""
+    def password_hash(self, username: str) -> tuple[int, str, str, bool] | None:
+        """The id, username, password hash and ban of the account called ``username`` (any
+        case)."""
         with self.db.session() as session:
             row = session.execute(
-                select(AccountRow.id, AccountRow.username, AccountRow.password_hash).where(
+                select(AccountRow.id, AccountRow.username, AccountRow.password_hash, AccountRow.banned).where(
                     AccountRow.key == username.lower()
                 )
             ).first()
-        return None if row is None else (int(row[0]), str(row[1]), str(row[2]))
+        return None if row is None else (int(row[0]), str(row[1]), str(row[2]), bool(row[3]))
 
     def password_hash_of(self, account_id: int) -> str | None:
         with self.db.session() as session:
@@ -360,8 +375,9 @@ class Accounts:
             )
 
     def delete(self, account_id: int) -> None:
-        """Delete the account: its sessions, its name and its link to its browser in every game and
-        seat (its past games stay, its seats called :data:`ANONYMOUS`)."""
+        """Delete the account: its sessions, its mutes, its name and its link to its browser in
+        every game and seat (its past games stay, its seats called :data:`ANONYMOUS`), its chat
+        messages (emptied and deleted) and its name in chat reports."""
         with self.db.session() as session:
             plays = list(session.scalars(select(PlayRow).where(PlayRow.account_id == account_id)))
             seats_of: dict[str, list[int]] = {}
@@ -386,6 +402,14 @@ class Accounts:
             session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
             session.execute(delete(AccessTokenRow).where(AccessTokenRow.account_id == account_id))
             session.execute(delete(RatingRow).where(RatingRow.account_id == account_id))
+            session.execute(delete(MuteRow).where(MuteRow.account_id == account_id))
+            session.execute(
+                update(ChatRow)
+                .where(ChatRow.account_id == account_id)
+                .values(account_id=None, name=ANONYMOUS, text="", deleted=True)
+            )
+            for column in (ChatReportRow.sender_account, ChatReportRow.reporter_account):
+                session.execute(update(ChatReportRow).where(column == account_id).values({column: None}))
             session.execute(delete(AccountRow).where(AccountRow.id == account_id))
 
 
@@ -429,8 +453,19 @@ def account_json(signed: Signed | None, accounts: Accounts) -> dict[str, Any]:
     """``GET /account``'s answer."""
     if signed is None:
         return {"type": "account", "account": None, "csrf": None}
+    account: dict[str, Any] = {"username": signed.username}
+    if signed.moderator:
+        account["moderator"] = True
     csrf = accounts.csrf(signed.token) if signed.session else None
-    return {"type": "account", "account": {"username": signed.username}, "csrf": csrf}
+    return {"type": "account", "account": account, "csrf": csrf}
 
 
-__all__ = ["ANONYMOUS", "Accounts", "Signed", "account_json", "bearer_access_token", "check_csrf"]
+__all__ = [
+    "ANONYMOUS",
+    "Accounts",
+    "Signed",
+    "account_json",
+    "bearer_access_token",
+    "check_csrf",
+    "count_attempt",
+]

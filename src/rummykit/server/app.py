@@ -29,6 +29,7 @@ from rummykit.server import accounts as acc
 from rummykit.server import ops, profiles, ratings
 from rummykit.server.access import credentials, joining_player, may_read, player_hash, set_player_cookie
 from rummykit.server.accounts import Accounts, Signed
+from rummykit.server.chat import LOBBY, MAX_KEY, Sender, table_room
 from rummykit.server.db import Database
 from rummykit.server.hub import Hub
 from rummykit.server.protocol import (
@@ -80,6 +81,12 @@ STATUS = {
     "too_many_attempts": 429,
     "not_your_seat": 403,
     "rated_needs_account": 403,
+    "banned": 403,
+    "not_moderator": 403,
+    "no_such_message": 404,
+    "no_such_account": 404,
+    "chat_sign_in": 401,
+    "too_many_mutes": 409,
     "no_such_player": 404,
     "bad_access_token": 401,
     "session_needed": 403,
@@ -145,12 +152,19 @@ class Connection:
     """A WebSocket connection's state: the table and viewer it joined (a table of this process's,
     or another's through the broker), its rate limiter."""
 
-    def __init__(self, hub: Hub, client: Client, account: int | None = None) -> None:
+    def __init__(self, hub: Hub, client: Client, signed: Signed | None = None) -> None:
         self.hub = hub
         self.client = client
-        self.account = account
+        self.signed = signed
+        """The session the connection's cookie is signed in with."""
+        self.account = None if signed is None else signed.account_id
         """The account the connection's session cookie is signed in as (checked against a seat
         joined signed in)."""
+        self.room: str | None = None
+        """The chat room of the table joined: its players' or its spectators'."""
+        self.table_id: str | None = None
+        self.name: str | None = None
+        """The seat's name (a player's name in the players' chat)."""
         self.table: LiveTable | None = None
         """The table joined, when this process runs it."""
         self.remote: tuple[str, str] | None = None
@@ -195,11 +209,18 @@ class Connection:
                 pong["t"] = data["t"]
             self.client.send_json(pong)
         elif kind == "lobby":
-            self.lobby = True
             self.hub.lobby_clients.add(self.client)
             self.client.send_json(await self.hub.db.run(self.hub.lobby))
+            if not self.lobby:
+                self.lobby = True
+                await self.hub.chat.enter(LOBBY, self.client)
         elif kind == "hello":
             await self._hello(data)
+        elif kind == "chat":
+            await self._chat(data)
+        elif kind == "chat_report":
+            answer = await self.hub.chat.report(data.get("id"), self._rooms(), self._sender(True))
+            self.client.send_json(answer)
         elif self.remote is not None:
             await self._remote(kind, data)
         else:
@@ -213,6 +234,40 @@ class Connection:
             else:
                 self.client.send_json(await ops.act(table, self.viewer, data))
 
+    def _sender(self, table: bool) -> Sender:
+        """Who this connection speaks as at its table (``table``: a seat by its name, a spectator
+        by its account's) or in the lobby (its account); raises ``chat_sign_in`` for a guest
+        spectator or a guest in the lobby."""
+        signed = self.signed
+        username = None if signed is None else signed.username
+        if table and self.room is not None and self.viewer is not None and self.name is not None:
+            return Sender.of(self.name, self.account, username, self.table_id, self.viewer)
+        if signed is None:
+            raise ProtocolError("chat_sign_in")
+        return Sender.of(signed.username, signed.account_id, signed.username, self.table_id, None)
+
+    def _rooms(self) -> set[str]:
+        """The chat rooms this connection reads."""
+        return {r for r in (LOBBY if self.lobby else None, self.room) if r is not None}
+
+    async def _chat(self, data: dict[str, Any]) -> None:
+        """A ``chat`` message: a line for the table's room (``"room": "table"``) or the lobby's."""
+        where = data.get("room")
+        if where == "lobby":
+            await self.hub.chat.say(LOBBY, None, self._sender(False), data.get("text"))
+        elif where == "table":
+            if self.room is None:
+                raise ProtocolError("not_joined")
+            await self.hub.chat.say(self.room, self.table_id, self._sender(True), data.get("text"))
+        else:
+            raise ProtocolError("bad_message", field="room")
+
+    async def _joined_chat(self, table_id: str, welcome: dict[str, Any]) -> None:
+        """Joined ``table_id`` as ``welcome`` says: into the table's chat room for the viewer."""
+        self.table_id, self.name = table_id, welcome.get("name")
+        self.room = table_room(table_id, self.viewer)
+        await self.hub.chat.enter(self.room, self.client)
+
     def _joined(self) -> LiveTable:
         table = self.table
         if table is None or self.hub.tables.get(table.id) is not table:
@@ -223,13 +278,19 @@ class Connection:
         if self.table is not None or self.remote is not None:
             raise ProtocolError("joined_already")
         data = {**data, "account_id": self.account}
-        place = await self.hub.locate(data.get("table"))
+        table_id, seat = data.get("table"), data.get("seat")
+        joins_seat = isinstance(table_id, str) and type(seat) is int and data.get("spectate") is not True
+        if joins_seat and await self.hub.db.run(self.hub.chat.store.seat_banned, str(table_id)[:32], seat):
+            raise ProtocolError("banned")
+        place = await self.hub.locate(table_id)
         if isinstance(place, LiveTable):
             viewer, last, game_id = ops.joining(place, data)
             self.table, self.viewer = place, viewer
-            self.client.send_json(place.welcome(viewer))
+            welcome = place.welcome(viewer)
+            self.client.send_json(welcome)
             for text in place.attach(self.client, viewer, last, game_id):
                 self.client.send(text)
+            await self._joined_chat(place.id, welcome)
             return
         owner, table_id = place, str(data["table"])
 
@@ -251,7 +312,9 @@ class Connection:
             for text in texts[1:]:
                 self.client.send(text)
 
-        await self.hub.call(owner, table_id, "hello", {"data": data}, on_reply=joined)
+        welcome, _ = await self.hub.call(owner, table_id, "hello", {"data": data}, on_reply=joined)
+        if self.remote is not None:
+            await self._joined_chat(table_id, welcome)
 
     async def _remote(self, kind: str, data: dict[str, Any]) -> None:
         """A message for another process's table: asked of its owner."""
@@ -282,6 +345,7 @@ class Connection:
     def close(self) -> None:
         """The connection is gone."""
         self.hub.lobby_clients.discard(self.client)
+        self.hub.chat.leave(self.client)
         table = self.table
         if table is not None and self.hub.tables.get(table.id) is table:
             table.detach(self.client, self.viewer)
@@ -521,6 +585,8 @@ async def sign_in(request: Request, hub: Hub) -> Response:
     if found is None or not good:
         await _limited(request, "login-account", key, acc.LOGIN_ACCOUNT)
         raise ProtocolError("bad_login")
+    if found[3]:
+        raise ProtocolError("banned")
     await hub.db.run(accounts.forget, "login-account", key)
     old = await signed_in(request)
     token = await hub.db.run(accounts.new_session, found[0], None if old is None else old.token)
@@ -658,6 +724,74 @@ async def leaderboard(request: Request, hub: Hub) -> Response:
     )
 
 
+# ---------------------------------------------------------------------- chat: mutes and moderation
+async def _signed(request: Request) -> Signed:
+    """The request's session; raises ``not_signed_in``."""
+    signed = await signed_in(request)
+    if signed is None:
+        raise ProtocolError("not_signed_in")
+    return signed
+
+
+async def mutes(request: Request, hub: Hub) -> Response:
+    """``GET /me/mutes``: the chat senders the account muted (their ``mute`` keys); ``POST``
+    ``{"key", "muted"}`` mutes or unmutes one."""
+    signed = await _signed(request)
+    store = hub.chat.store
+    if request.method == "GET":
+        keys = await hub.db.run(store.mutes, signed.account_id)
+    else:
+        body = await _body(request)
+        key, muted = body.get("key"), body.get("muted", True)
+        if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY:
+            raise ProtocolError("bad_message", field="key")
+        if not isinstance(muted, bool):
+            raise ProtocolError("bad_message", field="muted")
+        keys = await hub.db.run(store.set_mute, signed.account_id, key, muted)
+    return JSONResponse({"type": "mutes", "mutes": keys})
+
+
+async def _moderator(request: Request) -> Signed:
+    """The request's session when its account is a moderator; raises ``not_signed_in`` and
+    ``not_moderator``."""
+    signed = await _signed(request)
+    if not signed.moderator:
+        raise ProtocolError("not_moderator")
+    return signed
+
+
+async def chat_reports(request: Request, hub: Hub) -> Response:
+    """``GET /moderation/reports``: the latest reported chat lines (moderators only)."""
+    await _moderator(request)
+    return JSONResponse({"type": "chat_reports", "reports": await hub.db.run(hub.chat.store.reports)})
+
+
+async def delete_message(request: Request, hub: Hub) -> Response:
+    """``POST /moderation/messages/{id}/delete``: the line is gone for everyone (moderators
+    only)."""
+    await _moderator(request)
+    raw = request.path_params["message"]
+    if not raw.isdigit() or len(raw) > 18:
+        raise ProtocolError("no_such_message", id=raw[:40])
+    await hub.chat.delete(int(raw))
+    return JSONResponse({"type": "chat_deleted", "id": int(raw)})
+
+
+async def ban(request: Request, hub: Hub) -> Response:
+    """``POST /moderation/accounts/{username}/ban``: ``{"banned": true}`` (the default) bans the
+    account, ``false`` lets it back (moderators only; a moderator can't ban itself)."""
+    signed = await _moderator(request)
+    body = await _body(request)
+    banned = body.get("banned", True)
+    if not isinstance(banned, bool):
+        raise ProtocolError("bad_message", field="banned")
+    username = request.path_params["username"]
+    if username.lower() == signed.username.lower():
+        raise ProtocolError("bad_request", reason="a moderator can't ban itself")
+    await hub.chat.ban(username, banned)
+    return JSONResponse({"type": "ban", "username": username, "banned": banned})
+
+
 async def info(request: Request, hub: Hub) -> Response:
     """``GET /api``: what this is, how many tables it runs and actions it accepted since it
     started."""
@@ -709,7 +843,9 @@ async def socket(ws: WebSocket) -> None:
     await ws.accept()
     client = Client(ws)
     writer = asyncio.create_task(client.writer())
-    connection = Connection(hub, client, None if signed is None else signed.account_id)
+    connection = Connection(hub, client, signed)
+    if signed is not None:
+        hub.chat.signed(signed.account_id, client)
     try:
         while not client.closing:
             message = await ws.receive()
@@ -766,6 +902,10 @@ def create_app(
         Route("/tables/{table}/start", endpoint(table_request), methods=["POST"]),
         Route("/tables/{table}/rematch", endpoint(table_request), methods=["POST"]),
         Route("/me/games", endpoint(my_games)),
+        Route("/me/mutes", endpoint(mutes), methods=["GET", "POST"]),
+        Route("/moderation/reports", endpoint(chat_reports)),
+        Route("/moderation/messages/{message}/delete", endpoint(delete_message), methods=["POST"]),
+        Route("/moderation/accounts/{username}/ban", endpoint(ban), methods=["POST"]),
         Route("/account", endpoint(account)),
         Route("/ratings/{variant}", endpoint(leaderboard)),
         Route("/rules/{variant}", endpoint(rules_help)),

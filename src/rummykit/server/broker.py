@@ -12,15 +12,18 @@ process owns is served through the owner, the way lichess's socket servers reach
   connection gets it), ``close`` when the table leaves it; the other process says ``bye`` when
   a connection ends.
 * ``<cluster>:all``, heard by every process: ``lobby`` (a table's seats or status changed: every
-  process sends its lobby subscribers the lobby again, read from the database) and ``started``
-  (a process with that id started anew: what the others kept for its connections is stale).
+  process sends its lobby subscribers the lobby again, read from the database), ``started``
+  (a process with that id started anew: what the others kept for its connections is stale),
+  ``chat`` (a chat line or a deletion for a ``room``, the payload the text every connection of the
+  room gets: each process sends it to its own, :mod:`rummykit.server.chat`) and ``ban`` (an
+  ``account`` banned: each process closes its connections).
 
 The cluster's name (``--cluster``, default ``rummykit``) sets the processes of one database
 apart from others using the same Redis (pub/sub channels are not kept apart by Redis's database
 numbers). A message is one JSON object (its ``kind`` and fields), then a newline and an optional payload:
-messages for clients travel as the text they are sent as, never parsed on the way. A table chat
-(issue #27) rides on the same channels: a seat's ``call`` to the owner, ``deliver`` to every
-viewer; a lobby chat is one more kind on ``rummykit:all``.
+messages for clients travel as the text they are sent as, never parsed on the way. Chat needs no
+table's owner: a line is stored by the process its sender is connected to and published on
+``all``.
 
 A process is alive while its inbox has a subscriber (``PUBSUB NUMSUB``; a killed process's
 connection to Redis closes with it), so the others notice a ``kill -9`` within a second and take

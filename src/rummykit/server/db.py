@@ -143,6 +143,10 @@ class AccountRow(Base):
     key: Mapped[str] = mapped_column(String(32), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created: Mapped[float] = mapped_column(Float)
+    moderator: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Whether it may delete chat messages and ban accounts (``rummykit moderator grant``)."""
+    banned: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Banned by a moderator: no session, no sign-in, no chat, its seats refuse its sockets."""
 
 
 class SessionRow(Base):
@@ -189,6 +193,50 @@ class RatingRow(Base):
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer)
     wins: Mapped[int] = mapped_column(Integer)
+
+
+class ChatRow(Base):
+    """A chat message: its ``room`` (``lobby``, ``players:<table>`` or ``spectators:<table>``), the
+    table (``None`` in the lobby), the sender's seat (players' chat), account, shown ``name`` and
+    ``mute`` key (:mod:`rummykit.server.chat`), the ``text`` (at most 200 characters), when, and
+    whether a moderator deleted it. Never part of a game's record."""
+
+    __tablename__ = "chat_messages"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room: Mapped[str] = mapped_column(String(48), index=True)
+    table_id: Mapped[str | None] = mapped_column(ForeignKey("tables.id"), nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    mute: Mapped[str] = mapped_column(String(80))
+    text: Mapped[str] = mapped_column(Text)
+    created: Mapped[float] = mapped_column(Float)
+    deleted: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class ChatReportRow(Base):
+    """A chat message reported to the moderators: a copy of its text, sender and table (kept even
+    if the message is deleted), who reported it and when."""
+
+    __tablename__ = "chat_reports"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    message_id: Mapped[int] = mapped_column(ForeignKey("chat_messages.id"), index=True)
+    room: Mapped[str] = mapped_column(String(48))
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    sender_name: Mapped[str] = mapped_column(String(64))
+    sender_account: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+    reporter_name: Mapped[str] = mapped_column(String(64))
+    reporter_account: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class MuteRow(Base):
+    """A chat sender (its ``mute`` key) an account muted for itself."""
+
+    __tablename__ = "mutes"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(80), primary_key=True)
 
 
 class SecretRow(Base):

@@ -39,6 +39,7 @@ from rummykit.errors import IllegalActionError, NotationError, RummykitError, me
 from rummykit.server import ops, ratings
 from rummykit.server.bots import BotRunner
 from rummykit.server.broker import Broker
+from rummykit.server.chat import Chat
 from rummykit.server.db import Database, SeatRow, TableRow
 from rummykit.server.protocol import ProtocolError
 from rummykit.server.table import (
@@ -146,6 +147,8 @@ class Hub:
         self.broker: Broker | None = None
         if broker is not None:
             self.broker = Broker(broker, cluster, self.server, self._receive, self._gone)
+        self.chat = Chat(db, self.broker)
+        """The chat's rooms here (:mod:`rummykit.server.chat`)."""
         self.remote: dict[tuple[str, str, Viewer], RemoteViewers] = {}
         """As a table's owner: the viewers connected at other processes."""
         self.views: dict[tuple[str, Viewer], set[Outbox]] = {}
@@ -389,6 +392,8 @@ class Hub:
                 self._leave(group)
         elif kind == "lobby":
             self._lobby_dirty = True
+        elif kind in ("chat", "ban"):
+            self.chat.receive(fields, payload)
         elif kind == "started" and fields["server"] != self.server:
             for key, group in list(self.remote.items()):
                 if key[0] == fields["server"] and group.incarnation != fields["inc"]:

@@ -31,7 +31,7 @@ older ``v``."""
 MAX_CLIENT_ID = 64
 """Longest client action id (characters, as text)."""
 
-CLIENT_TYPES = ("hello", "action", "resync", "ping", "lobby", "rack", "hint", "scores")
+CLIENT_TYPES = ("hello", "action", "resync", "ping", "lobby", "rack", "hint", "scores", "chat", "chat_report")
 
 
 class ProtocolError(Exception):

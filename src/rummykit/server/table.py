@@ -638,12 +638,14 @@ class LiveTable:
 
     # ------------------------------------------------------------------ connections
     def welcome(self, viewer: Viewer) -> dict[str, Any]:
-        """The ``welcome`` message of a connection joining as ``viewer``."""
+        """The ``welcome`` message of a connection joining as ``viewer`` (a seat's with the seat's
+        ``name``, its name in the players' chat)."""
         match = self.match
         return {
             "type": "welcome",
             "table": self.id,
             "seat": viewer,
+            "name": None if viewer is None else self.seats[viewer].name,
             "role": "spectator" if viewer is None else "seat",
             "game": None if match is None else match.game_id,
             "v": None if match is None else match.steps,

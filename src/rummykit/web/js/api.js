@@ -89,5 +89,9 @@ export const api = {
   leave: (id, seat, token) => call("POST", `/tables/${encodeURIComponent(id)}/seats/${seat}/leave`, { token }),
   fill: (id, token, level) => call("POST", `/tables/${encodeURIComponent(id)}/fill`, { token, level }),
   start: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/start`, { token }),
+  mutes: () => call("GET", "/me/mutes"),
+  setMute: (key, muted) => call("POST", "/me/mutes", { key, muted }),
+  deleteMessage: (id) => call("POST", `/moderation/messages/${id}/delete`),
+  ban: (username) => call("POST", `/moderation/accounts/${encodeURIComponent(username)}/ban`, { banned: true }),
   rematch: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/rematch`, { token }),
 };

@@ -1,9 +1,9 @@
-// The lobby: the create-table form and the open public tables, live over the socket, with the
-// latest finished games, their records and replays, and a record file to open in the replay viewer.
+// The lobby: the create-table form and the open public tables, live over the socket, with its chat
+// (docs/web.md, "Chat"), the latest finished games, their records and replays, and a record file to open in the replay viewer.
 
 import { html } from "./html.js";
 import { addStylesheet } from "./stylesheet.js";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { t, num, recordName, loadCatalogPart } from "./i18n.js";
 import { Socket } from "./socket.js";
 import { CreateTable } from "./create.js";
@@ -13,21 +13,38 @@ import { keepFile } from "./recordfile.js";
 import { MyGames } from "./mygames.js";
 import { Leaderboard } from "./leaderboard.js";
 import { PlayerName } from "./player.js";
+import { ChatRoom, ChatPanel, useAccount } from "./chat.js";
 
 // the lobby's own strings (i18n/<lang>/lobby.json: the create form's, My games', the ratings'),
 // which no table shows: the module is ready when they are
 await Promise.all([loadCatalogPart("lobby"), addStylesheet("/static/pages.css")]);
 
+/** The lobby's tables and its chat room, over one socket. */
 function useLobby() {
   const [lobby, setLobby] = useState(null);
+  const [, bump] = useState(0);
+  const chat = useRef(null);
+  const socket = useRef(null);
+  if (!chat.current) chat.current = new ChatRoom((m) => socket.current !== null && socket.current.send(m), () => bump((n) => n + 1));
   useEffect(() => {
-    const socket = new Socket({
+    socket.current = new Socket({
       onOpen: (s) => s.send({ type: "lobby" }),
-      onMessage: (m) => m.type === "lobby" && setLobby(m),
+      onMessage: (m) => (m.type === "lobby" ? setLobby(m) : chat.current.receive(m)),
     });
-    return () => socket.close();
+    return () => socket.current.close();
   }, []);
-  return lobby;
+  return { lobby, chat: chat.current };
+}
+
+function LobbyChat({ room }) {
+  const account = useAccount();
+  return html`<${ChatPanel}
+    room=${room}
+    title=${t("chat_lobby")}
+    isOwn=${(line) => Boolean(account) && line.user === account.username}
+    writable=${Boolean(account)}
+    why=${t("chat_sign_in_to_write")}
+  />`;
 }
 
 /** A seat of an open table: open, a bot or a person (an account's name a link to its profile),
@@ -57,13 +74,14 @@ function RecordFile({ go }) {
 }
 
 export function Lobby({ variants, go }) {
-  const lobby = useLobby();
+  const { lobby, chat } = useLobby();
   const tables = lobby ? lobby.tables.filter((x) => clientOf(variants, x.variant)) : [];
   const finished = lobby ? lobby.finished.slice(0, 10) : [];
   return html`<main class="lobby" data-testid="lobby">
     <h1 class="visually-hidden">${t("app_title")}</h1>
     <${CreateTable} variants=${variants} onCreated=${(id) => go(`#/t/${id}`)} />
     <div class="lobby-side">
+    <${LobbyChat} room=${chat} />
     <section class="panel open-tables" aria-labelledby="open-title" data-testid="open-tables">
       <h2 id="open-title">${t("lobby_open_tables")}</h2>
       ${lobby === null && html`<p>${t("table_loading")}</p>`}

@@ -148,6 +148,9 @@ export class TableModel extends TableView {
     this.turnStart = null;
     this.deadline = null;
     this.link = null;
+    /** The table's chat room (chat.js's ChatRoom, set by the table page: a replay has none): its
+     * players' for a seat, its spectators' for a spectator. */
+    this.chat = null;
     this.connect();
   }
 
@@ -168,6 +171,7 @@ export class TableModel extends TableView {
       rack: (message) => this.onRack(message),
       hint: (message) => this.onHint(message),
       scores: (message) => this.onScores(message),
+      chat: (message) => this.chat && this.chat.receive(message),
     });
   }
 
@@ -297,6 +301,7 @@ export class TableModel extends TableView {
   }
 
   onError(message) {
+    if (this.chat && this.chat.receive(message)) return;
     if (message.code === "bad_token" && message.id === undefined && this.seat !== null) {
       // the key this browser kept for the seat is not the seat's any more: watch, and say so
       this.lostSeat = { seat: this.seat };

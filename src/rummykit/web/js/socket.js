@@ -1,6 +1,9 @@
 // A JSON WebSocket to the server's /ws that reconnects by itself (after 0.5 s, doubling up to 8 s).
 // `onOpen` runs on every (re)connection, so the owner says hello again; `onMessage` gets each parsed
-// message; `onStatus` gets "connecting", "open" or "closed".
+// message; `onStatus` gets "connecting", "open" or "closed". A socket closed for a banned account
+// (code 4003) stays closed.
+
+const BANNED = 4003;
 
 export class Socket {
   constructor({ onOpen, onMessage, onStatus }) {
@@ -34,9 +37,11 @@ export class Socket {
       }
       this.onMessage(message);
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (this.ws !== ws) return;
       this.onStatus("closed");
+      // 4003: the account is banned (the error before it says so): trying again won't help
+      if (event.code === BANNED) this.stopped = true;
       if (this.stopped) return;
       this.timer = setTimeout(() => this.connect(), this.delay);
       this.delay = Math.min(this.delay * 2, 8000);

@@ -1,5 +1,5 @@
 // What the browser remembers (localStorage): the display name, the language, each table's seat
-// token and owner token, each seat's rack order, the table settings (settings.js) and whether the rack is arranged on each deal. Every read survives a missing or broken entry.
+// token and owner token, each seat's rack order, the table settings (settings.js), whether the rack is arranged on each deal and a guest's chat mutes. Every read survives a missing or broken entry.
 
 const PREFIX = "rummykit.";
 
@@ -41,4 +41,7 @@ export const store = {
   /** Whether the rack is arranged on each deal (off until the player turns it on). */
   autoArrange: () => read("autoArrange") === true,
   setAutoArrange: (on) => write("autoArrange", on),
+  /** The chat senders (their mute keys) a guest muted. */
+  mutes: () => (Array.isArray(read("mutes")) ? read("mutes").filter((k) => typeof k === "string") : []),
+  setMutes: (keys) => write("mutes", keys),
 };

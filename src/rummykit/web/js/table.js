@@ -18,6 +18,7 @@ import { useTicker, turnClock } from "./ticker.js";
 import { TableCues } from "./cues.js";
 import { TableSettings } from "./settings.js";
 import { RulesLink } from "./ruleslink.js";
+import { ChatRoom, ChatPanel, useAccount } from "./chat.js";
 
 function TurnLine({ model, ctx, cues }) {
   const view = model.view;
@@ -57,6 +58,22 @@ function LinkNotice({ model, invited }) {
   </div>`;
 }
 
+/** The table's chat: a seat's in its players' room, a spectator's in its spectators' room (which
+ * needs an account to write in). */
+function TableChat({ model }) {
+  const room = model.chat;
+  const seated = model.seat !== null;
+  const account = useAccount();
+  const isOwn = (line) => (seated ? line.seat === model.seat : Boolean(account) && line.user === account.username);
+  return html`<${ChatPanel}
+    room=${room}
+    title=${t(seated ? "chat_players" : "chat_spectators")}
+    isOwn=${isOwn}
+    writable=${seated || Boolean(account)}
+    why=${t("chat_sign_in_to_write")}
+  />`;
+}
+
 export function TablePage({ id, invited, variants }) {
   const [, bump] = useState(0);
   const model = useRef(null);
@@ -68,6 +85,9 @@ export function TablePage({ id, invited, variants }) {
       cues.current.changed(model.current);
       bump((n) => n + 1);
     });
+    // before the socket opens: the chat's first message comes after the welcome
+    const m = model.current;
+    m.chat = new ChatRoom((message) => m.link.request(message), () => m.changed());
   }
   useEffect(() => () => model.current && model.current.close(), []);
   useLayoutEffect(() => cues.current.drawn());
@@ -153,12 +173,13 @@ export function TablePage({ id, invited, variants }) {
       onClose=${() => m.dismissRoundEnd()}
       ratings=${info.options.rated ? info.seats.map((s) => s.rating) : null}
     />`}
-    ${playing &&
-    html`<div class="side">
-      ${view.seen && html`<${SeenCount} kind=${m.kind} seen=${view.seen} />`}
-      <${Log} entries=${m.log} ctx=${ctx} />
-      <${Scores} rounds=${m.scores} totals=${view.observation.scores} names=${names} elimination=${m.game.standings(info.rules, view.observation)} />
-    </div>`}
+    <div class="side">
+      <${TableChat} model=${m} />
+      ${playing && view.seen && html`<${SeenCount} kind=${m.kind} seen=${view.seen} />`}
+      ${playing &&
+      html`<${Log} entries=${m.log} ctx=${ctx} />
+        <${Scores} rounds=${m.scores} totals=${view.observation.scores} names=${names} elimination=${m.game.standings(info.rules, view.observation)} />`}
+    </div>
     <${Announcer}
       entries=${m.lastEvents}
       ctx=${ctx}

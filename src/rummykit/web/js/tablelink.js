@@ -3,7 +3,7 @@
 // asks for a resync), actions sent with an id and sent again until acknowledged.
 //
 // The listener gets: table(message), view(message) for every state or sync in order, error(message),
-// rack(message), hint(message), scores(message) and status("connecting" | "open" | "closed").
+// rack(message), hint(message), scores(message), chat(message) for the chat's messages and status("connecting" | "open" | "closed").
 
 import { Socket } from "./socket.js";
 
@@ -61,6 +61,12 @@ export class TableLink {
       case "hint":
       case "scores":
         this.listener[message.type](message);
+        break;
+      case "chat":
+      case "chat_history":
+      case "chat_deleted":
+      case "chat_reported":
+        this.listener.chat(message);
         break;
       default:
         break;

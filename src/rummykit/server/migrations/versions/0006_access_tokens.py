@@ -2,8 +2,8 @@
 scripts, stored as hashes) and each rated seat's rating before and after its game (``plays``'s
 ``rating_before`` and ``rating_after``, OpenSkill's mu; ``NULL`` for an unrated game's).
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006_access_tokens
+Revises: 0005_chat
 Create Date: 2026-12-06
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "0006_access_tokens"
+down_revision = "0005_chat"
 branch_labels = None
 depends_on = None
 

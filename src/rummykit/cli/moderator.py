@@ -1,0 +1,44 @@
+"""``rummykit moderator grant NAME``: make an account a chat moderator (``revoke``: no longer one).
+
+A moderator deletes chat messages and bans accounts (``docs/web.md``, "Chat"). The database is the
+server's (``--db``, as ``rummykit serve`` takes it); its schema is migrated first.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+
+class Change(StrEnum):
+    """What becomes of the account."""
+
+    grant = "grant"
+    revoke = "revoke"
+
+
+def moderator(
+    change: Annotated[Change, typer.Argument(help="grant: make a moderator; revoke: no longer one")],
+    name: Annotated[str, typer.Argument(help="The account's username (any case)")],
+    db: Annotated[
+        str | None,
+        typer.Option(help="Database URL: postgresql://user@host:5432/name, sqlite:///path, or a file path"),
+    ] = None,
+) -> None:
+    """Make an account a chat moderator, or no longer one."""
+    from rummykit.server.chat import ChatStore
+    from rummykit.server.db import Database, database_url
+    from rummykit.server.protocol import ProtocolError
+
+    database = Database(database_url(db))
+    try:
+        database.migrate()
+        ChatStore(database).set_moderator(name, change is Change.grant)
+    except ProtocolError:
+        typer.echo(f"error: there is no account {name}", err=True)
+        raise typer.Exit(1) from None
+    finally:
+        database.close()
+    typer.echo(f"{name} is {'now' if change is Change.grant else 'no longer'} a moderator")

@@ -1,0 +1,198 @@
+// Chat (docs/web.md, "Chat"): a room's lines as the server sends them over the socket (`chat`,
+// `chat_history`, `chat_deleted`, `chat_reported` and the chat's refusals), and its panel: the lines
+// as text (a name or a line is never read as markup), a field to write in, and on each line of
+// another's: mute (hidden on this screen: kept in the account when signed in, in this browser
+// for a guest), report (a copy goes to the moderators) and, for a moderator, delete and ban. The
+// panel folds away (folded at first on a phone) and counts the lines that came while folded.
+
+import { html } from "./html.js";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { t, sentence } from "./i18n.js";
+import { api, currentSession, loadSession, onSession } from "./api.js";
+import { store } from "./store.js";
+
+/** The server's refusals of a chat line or report, shown in the panel rather than the page. */
+const CHAT_ERRORS = new Set(["chat_sign_in", "chat_empty", "chat_too_long", "chat_rate_limited", "no_such_message"]);
+export const MAX_CHARS = 200;
+
+// ---------------------------------------------------------------------- mutes
+let mutes = new Set(store.mutes());
+const muteListeners = new Set();
+
+function setMutes(keys) {
+  mutes = new Set(keys);
+  for (const listener of muteListeners) listener();
+}
+
+function loadMutes(session) {
+  if (session.account) api.mutes().then((answer) => setMutes(answer.mutes), () => {});
+  else setMutes(store.mutes());
+}
+
+onSession(loadMutes);
+loadSession().then(loadMutes);
+
+/** Mute (or unmute) the sender of `key` for this reader. */
+async function mute(key, on) {
+  if (currentSession().account) {
+    setMutes((await api.setMute(key, on)).mutes);
+    return;
+  }
+  const keys = new Set(mutes);
+  if (on) keys.add(key);
+  else keys.delete(key);
+  store.setMutes([...keys]);
+  setMutes(keys);
+}
+
+// ---------------------------------------------------------------------- a room's lines
+/** One room's lines (`channel`: lobby, players or spectators) and what the panel shows of them;
+ * `send(message)` sends over the room's socket (false when it is closed); `onChange` redraws. */
+export class ChatRoom {
+  constructor(send, onChange) {
+    this.send = send;
+    this.onChange = onChange;
+    this.channel = null;
+    this.lines = [];
+    this.reported = new Set();
+    this.error = null;
+    this.unread = 0;
+    this.open = !window.matchMedia("(max-width: 760px)").matches;
+  }
+
+  /** Take a message of the socket's when it is the chat's; whether it was. */
+  receive(message) {
+    if (message.type === "chat_history") {
+      const known = new Set(message.messages.map((m) => m.id));
+      const later = this.lines.filter((m) => !known.has(m.id) && m.channel === message.channel);
+      this.channel = message.channel;
+      this.lines = [...message.messages, ...later];
+    } else if (message.type === "chat") {
+      if (this.lines.some((m) => m.id === message.id)) return true;
+      this.lines = [...this.lines, message].slice(-200);
+      if (!this.open && !mutes.has(message.mute)) this.unread += 1;
+    } else if (message.type === "chat_deleted") {
+      this.lines = this.lines.filter((m) => m.id !== message.id);
+    } else if (message.type === "chat_reported") {
+      this.reported = new Set([...this.reported, message.id]);
+    } else if (message.type === "error" && CHAT_ERRORS.has(message.code)) {
+      this.error = { code: message.code, params: message.params };
+    } else {
+      return false;
+    }
+    this.onChange();
+    return true;
+  }
+
+  /** Say `text`; false when the socket is closed (the text stays in the field). */
+  say(text) {
+    this.error = null;
+    return this.send({ type: "chat", room: this.channel === "lobby" ? "lobby" : "table", text });
+  }
+
+  report(id) {
+    this.send({ type: "chat_report", id });
+  }
+
+  toggle() {
+    this.open = !this.open;
+    if (this.open) this.unread = 0;
+    this.onChange();
+  }
+}
+
+// ---------------------------------------------------------------------- the panel
+function useMutes() {
+  const [, bump] = useState(0);
+  useEffect(() => {
+    const listener = () => bump((n) => n + 1);
+    muteListeners.add(listener);
+    return () => muteListeners.delete(listener);
+  }, []);
+  return mutes;
+}
+
+/** The account signed in (null: a guest), following sign-in and sign-out. */
+export function useAccount() {
+  const [session, setSession] = useState(currentSession());
+  useEffect(() => onSession(setSession), []);
+  return session.account;
+}
+
+function Line({ line, own, room, moderator }) {
+  const [banning, setBanning] = useState(false);
+  const [done, setDone] = useState(null);
+  const act = async (what) => {
+    try {
+      if (what === "delete") await api.deleteMessage(line.id);
+      else if (what === "ban") setDone(t("chat_banned", { name: (await api.ban(line.user)).username }));
+    } catch (err) {
+      setDone(sentence(err.code || "ui_offline", err.params || {}));
+    }
+  };
+  return html`<li class="chat-line" data-testid="chat-line" data-id=${line.id}>
+    <bdi class="chat-name" data-testid="chat-name">${line.name}</bdi>${line.user && line.user !== line.name ? html` <bdi class="chat-user">@${line.user}</bdi>` : ""}${" "}<span class="chat-text" dir="auto" data-testid="chat-text">${line.text}</span>
+    <span class="chat-tools">
+      ${!own && html`<button type="button" class="link" data-testid="chat-mute" onClick=${() => mute(line.mute, true)}>${t("chat_mute")}</button>`}
+      ${!own &&
+      (room.reported.has(line.id)
+        ? html`<span class="tag" data-testid="chat-reported">${t("chat_reported")}</span>`
+        : html`<button type="button" class="link" data-testid="chat-report" onClick=${() => room.report(line.id)}>${t("chat_report")}</button>`)}
+      ${moderator && html`<button type="button" class="link danger" data-testid="chat-delete" onClick=${() => act("delete")}>${t("chat_delete")}</button>`}
+      ${moderator &&
+      line.user &&
+      !own &&
+      (banning
+        ? html`<button type="button" class="link danger" data-testid="chat-ban-confirm" onClick=${() => act("ban")}>${t("chat_ban_confirm", { name: line.user })}</button>`
+        : html`<button type="button" class="link danger" data-testid="chat-ban" onClick=${() => setBanning(true)}>${t("chat_ban")}</button>`)}
+    </span>
+    ${done && html`<span class="help" role="status">${done}</span>`}
+  </li>`;
+}
+
+/** The panel of `room`; `isOwn(line)` tells this reader's own lines, `writable` whether it may
+ * write (else `why` says how it could). */
+export function ChatPanel({ room, title, isOwn, writable, why }) {
+  const muted = useMutes();
+  const account = useAccount();
+  const [text, setText] = useState("");
+  const list = useRef(null);
+  const shown = room.lines.filter((m) => !muted.has(m.mute) || isOwn(m));
+  const hidden = new Set(room.lines.filter((m) => muted.has(m.mute) && !isOwn(m)).map((m) => m.mute));
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [shown.length, room.open]);
+  const submit = (e) => {
+    e.preventDefault();
+    if (text.trim() && room.say(text)) setText("");
+  };
+  const moderator = Boolean(account && account.moderator);
+  const id = `chat-${room.channel || "room"}`;
+  return html`<section class=${`panel chat ${room.open ? "open" : "folded"}`} data-testid="chat" aria-labelledby=${`${id}-title`}>
+    <h2 id=${`${id}-title`} class="chat-head">
+      <button type="button" class="chat-toggle" aria-expanded=${room.open ? "true" : "false"} aria-controls=${`${id}-body`} data-testid="chat-toggle" onClick=${() => room.toggle()}>
+        ${title}
+        ${room.unread > 0 && html`<span class="badge" data-testid="chat-unread" aria-label=${t("chat_unread", { n: room.unread })}>${room.unread}</span>`}
+      </button>
+    </h2>
+    ${room.open &&
+    html`<div id=${`${id}-body`} class="chat-body">
+      <ol ref=${list} class="chat-lines" aria-live="polite" aria-relevant="additions">
+        ${shown.length === 0 && html`<li class="help">${t("chat_none")}</li>`}
+        ${shown.map((line) => html`<${Line} key=${line.id} line=${line} own=${isOwn(line)} room=${room} moderator=${moderator} />`)}
+      </ol>
+      ${hidden.size > 0 &&
+      html`<p class="help">
+        ${t("chat_muted", { n: hidden.size })}
+        <button type="button" class="link" data-testid="chat-unmute" onClick=${() => Promise.all([...hidden].map((k) => mute(k, false)))}>${t("chat_unmute")}</button>
+      </p>`}
+      ${room.error && html`<p class="error" role="alert" data-testid="chat-error">${sentence(room.error.code, room.error.params)}</p>`}
+      ${writable
+        ? html`<form class="chat-form" onSubmit=${submit}>
+            <input type="text" dir="auto" maxlength=${MAX_CHARS} value=${text} aria-label=${t("chat_placeholder")} placeholder=${t("chat_placeholder")} data-testid="chat-input" onInput=${(e) => setText(e.currentTarget.value)} />
+            <button type="submit" data-testid="chat-send">${t("chat_send")}</button>
+          </form>`
+        : html`<p class="help" data-testid="chat-why">${why}</p>`}
+    </div>`}
+  </section>`;
+}

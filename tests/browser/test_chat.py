@@ -1,0 +1,197 @@
+"""The chat in the browser (docs/web.md, "Chat"): two players at a table talk in their room, a name
+and a line of ``<img src=x onerror=alert(1)>`` show as text (no element made of them, no dialog,
+no script run), a mute hides a sender's lines on the muter's screen alone, a report is answered, the
+panel folds on a phone and counts what came meanwhile, and it never covers the rack or the action
+bar, at 390x844, 844x390 and 1280x800, in English and in Persian; in the lobby a signed-in account
+writes, a guest reads, and a moderator's deletion takes the line off the guest's screen at once."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from browser_support import Pages, artifact, check_rendering, check_sizes, covered
+from playwright.sync_api import Page, expect
+from test_my_games import LOCALES
+
+import web_modules
+from test_server_support import Server
+
+XSS = "<img src=x onerror=alert(1)>"
+PASSWORD = "correct horse battery"
+ADDRESSES = itertools.count(1)
+SIZES = ((390, 844), (844, 390), (1280, 800))
+
+
+def person(pages: Pages, label: str, lang: str, width: int = 1280, height: int = 800) -> Page:
+    """A browser of its own (its own storage and address) in ``lang``, where any dialog fails the
+    test."""
+    address = f"10.6.0.{next(ADDRESSES)}"
+    page = pages.new(
+        label,
+        locale=LOCALES[lang],
+        width=width,
+        height=height,
+        extra_http_headers={"X-Forwarded-For": address},
+    )
+
+    def no_dialog(dialog: Any) -> None:
+        pages.errors.append(f"{label}: a dialog opened: {dialog.message}")
+        dialog.dismiss()
+
+    page.on("dialog", no_dialog)
+    page.goto("/")
+    return page
+
+
+def seat_at(page: Page, table: str, seat: int, name: str) -> None:
+    """Join ``seat`` of ``table`` as the page does (the seat's token kept in the browser)."""
+    page.evaluate(
+        """async ([table, seat, name]) => {
+          const { api } = await import("/static/js/api.js");
+          const { store } = await import("/static/js/store.js");
+          const joined = await api.join(table, seat, name);
+          store.setSeat(table, joined.seat, joined.token);
+        }""",
+        [table, seat, name],
+    )
+
+
+def new_table(page: Page) -> dict[str, Any]:
+    """A public Okey table of two people and two slow bots, made in ``page`` (its owner)."""
+    created: dict[str, Any] = page.evaluate(
+        """async () => {
+          const { api } = await import("/static/js/api.js");
+          const { store } = await import("/static/js/store.js");
+          const seats = [{kind: "person"}, {kind: "person"}, {kind: "bot"}, {kind: "bot"}];
+          const t = await api.create({variant: "okey", seats, public: true, bot_delay: 10});
+          store.setOwner(t.table, t.owner_token);
+          return t;
+        }"""
+    )
+    return created
+
+
+NOT_UNDER_CHAT_JS = """(id) => {
+  const el = document.querySelector(`[data-testid="${id}"]`);
+  el.scrollIntoView({ block: "nearest" });
+  const r = el.getBoundingClientRect();
+  if (r.width < 8 || r.height < 8) return true; // empty (no move of this seat's now): nothing to cover
+  const points = [
+    [r.left + r.width / 2, r.top + r.height / 2],
+    [r.left + 4, r.top + 4],
+    [r.right - 4, r.bottom - 4],
+  ];
+  return points.every(([x, y]) => {
+    const hit = document.elementFromPoint(x, y);
+    return hit !== null && !hit.closest('[data-testid="chat"]');
+  });
+}"""
+"""Whether no part of the chat is drawn over the element of a test id (its centre and two corners,
+once scrolled into view: a fixed action bar lies over the page's flow, the chat among it)."""
+
+
+def say(page: Page, text: str) -> None:
+    page.get_by_test_id("chat-input").fill(text)
+    page.get_by_test_id("chat-send").click()
+
+
+def open_chat(page: Page) -> None:
+    toggle = page.get_by_test_id("chat-toggle")
+    if toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_table_chat_shows_text_as_text_and_keeps_clear_of_the_rack(
+    pages: Pages, server: Server, lang: str
+) -> None:
+    strings = web_modules.catalog(lang)
+    ann = person(pages, f"chat-ann-{lang}", lang)
+    bob = person(pages, f"chat-bob-{lang}", lang, 390, 844)
+    created = new_table(ann)
+    table = created["table"]
+    seat_at(ann, table, 0, "ann")
+    seat_at(bob, table, 1, XSS)
+    ann.evaluate(
+        """async ([table, token]) => (await import("/static/js/api.js")).api.start(table, token)""",
+        [table, created["owner_token"]],
+    )
+    for page in (ann, bob):
+        page.goto(f"/#/t/{table}")
+        expect(page.get_by_test_id("rack")).to_be_visible()
+    # on a phone the chat starts folded: a line that comes meanwhile is counted
+    expect(bob.get_by_test_id("chat-toggle")).to_have_attribute("aria-expanded", "false")
+    expect(ann.get_by_test_id("chat-toggle")).to_have_attribute("aria-expanded", "true")
+    expect(ann.get_by_test_id("chat")).to_contain_text(strings["chat_players"])
+    say(ann, XSS)
+    expect(bob.get_by_test_id("chat-unread")).to_have_text("1")
+    open_chat(bob)
+    expect(bob.get_by_test_id("chat-unread")).to_have_count(0)
+    line = bob.get_by_test_id("chat-line").first
+    expect(line.get_by_test_id("chat-text")).to_have_text(XSS)
+    expect(line.get_by_test_id("chat-name")).to_have_text("ann")
+    say(bob, "salam")
+    expect(ann.get_by_test_id("chat-name").nth(1)).to_have_text(XSS)
+    for page in (ann, bob):
+        assert page.locator(".chat img, .seat img").count() == 0
+        assert page.evaluate("document.querySelectorAll('img[src=\"x\"]').length") == 0
+
+    # a report is answered; a mute hides ann's lines on bob's screen only, until unmuted
+    line.get_by_test_id("chat-report").click()
+    expect(bob.get_by_test_id("chat-reported")).to_have_text(strings["chat_reported"])
+    bob.get_by_test_id("chat-mute").first.click()
+    expect(bob.get_by_test_id("chat-text")).to_have_text(["salam"])
+    expect(ann.get_by_test_id("chat-text")).to_have_text([XSS, "salam"])
+    bob.reload()
+    open_chat(bob)
+    expect(bob.get_by_test_id("chat-text")).to_have_text(["salam"])  # kept by the guest's browser
+    bob.get_by_test_id("chat-unmute").click()
+    expect(bob.get_by_test_id("chat-text")).to_have_text([XSS, "salam"])
+
+    # the panel lies beside or below the table, never over the rack or the action bar
+    for page, name in ((ann, "ann"), (bob, "bob")):
+        open_chat(page)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            assert covered(page, "chat", ("rack",)) == [], (name, width, height)
+            for below in ("rack", "actions"):
+                if page.get_by_test_id(below).count():
+                    assert page.evaluate(NOT_UNDER_CHAT_JS, below), (below, name, width, height)
+            check_rendering(page, lang, f"chat-table-{name}-{lang}-{width}x{height}")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_lobby_chat_for_accounts_and_a_moderators_deletion(pages: Pages, server: Server, lang: str) -> None:
+    writer = person(pages, f"chat-writer-{lang}", lang)
+    guest = person(pages, f"chat-guest-{lang}", lang, 390, 844)
+    username = f"lobby_writer_{lang}"
+    writer.evaluate(
+        """async ([name, password]) =>
+          (await import("/static/js/api.js")).api.signUp(name, password, false)""",
+        [username, PASSWORD],
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "rummykit", "moderator", "grant", username, "--db", server.db],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    writer.reload()
+    open_chat(guest)
+    expect(guest.get_by_test_id("chat-why")).to_be_visible()  # a guest reads only
+    say(writer, "welcome to the lobby")
+    expect(guest.get_by_test_id("chat-text").last).to_have_text("welcome to the lobby")
+    expect(guest.get_by_test_id("chat-line").last).to_contain_text(username)
+    check_sizes(guest, lang, f"chat-lobby-guest-{lang}")
+    check_sizes(writer, lang, f"chat-lobby-moderator-{lang}")
+    # the moderator deletes the line: gone from the guest's screen at once
+    count = guest.get_by_test_id("chat-line").count()
+    writer.get_by_test_id("chat-line").last.get_by_test_id("chat-delete").click()
+    expect(guest.get_by_test_id("chat-line")).to_have_count(count - 1)
+    guest.screenshot(path=str(artifact(f"chat-lobby-deleted-{lang}-390x844.png")), full_page=True)

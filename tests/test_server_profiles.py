@@ -322,3 +322,24 @@ def test_sql_through_every_field_is_text_and_changes_nothing(server: Server) -> 
         Browser(server).post("/account/login", {"username": "Sql_Eve", "password": PASSWORD}).status_code
         == 200
     )
+
+
+def test_a_banned_accounts_access_token_is_refused(server: Server) -> None:
+    """A moderator's ban (the account's ``banned`` flag) stops its access tokens as it stops its
+    sessions, and lifting it lets them in again."""
+    owl = signed_up(server, "Banned_Owl")
+    token = owl.post("/account/tokens", {"name": "bot script"}).json()["token"]
+    assert server.get("/account", token=token).json()["account"] == {"username": "Banned_Owl"}
+    engine = create_engine(server.db.replace("postgresql://", "postgresql+psycopg://", 1))
+    try:
+        for banned, code in ((True, 401), (False, 200)):
+            with engine.begin() as connection:
+                connection.execute(
+                    text("UPDATE accounts SET banned = :banned WHERE key = 'banned_owl'"), {"banned": banned}
+                )
+            answer = server.get("/me/games", token=token)
+            assert answer.status_code == code, answer.text
+            if banned:
+                assert error(answer) == {"code": "bad_access_token", "params": {}}
+    finally:
+        engine.dispose()

@@ -339,6 +339,44 @@ class Person:
         return [(row[0].strip(), number(row[-1])) for row in rows]
 
 
+class KeyboardPerson(Person):
+    """A person who plays with the keyboard alone: Tab to a rack piece and Space to select or
+    unselect it, Tab to an action button and Enter to press it (:meth:`Person.play_turn` plays
+    whole turns so)."""
+
+    def tab_to(self, condition: str, limit: int = 200) -> None:
+        """Press Tab until the focused element satisfies the JS predicate ``condition`` (given
+        the element); fail after ``limit`` presses."""
+        for _ in range(limit):
+            self.page.keyboard.press("Tab")
+            if self.page.evaluate(f"(({condition}))(document.activeElement)"):
+                return
+        raise AssertionError(f"Tab never reached {condition}")
+
+    def select(self, piece: str) -> None:
+        """Tab to the rack button of ``piece`` (the first slot holding it) and press Space."""
+        button = self.rack.locator(f"button[data-piece='{piece}']").first
+        slot = button.evaluate("(b) => b.closest('[data-slot]').dataset.slot")
+        self.tab_to(f"(e) => e.closest('[data-testid=rack] [data-slot]')?.dataset.slot === '{slot}'")
+        self.page.keyboard.press("Space")
+        expect(button).to_have_attribute("aria-pressed", "true")
+
+    def deselect(self) -> None:
+        """Tab to the selected rack piece, if any, and press Space."""
+        if self.rack.locator("button[aria-pressed='true']").count():
+            self.tab_to("(e) => e.closest('[data-testid=rack]') && e.getAttribute('aria-pressed') === 'true'")
+            self.page.keyboard.press("Space")
+            expect(self.rack.locator("button[aria-pressed='true']")).to_have_count(0)
+
+    def press(self, action: str, before: str) -> str:
+        """Tab to the offered ``action`` button and press Enter; then as :meth:`Person.press`."""
+        self.tab_to(f"(e) => e.closest('[data-testid=actions]') && e.dataset.action === '{action}'")
+        self.page.keyboard.press("Enter")
+        handle = self.page.wait_for_function(CHANGED_JS, arg=before, timeout=60_000, polling=100)
+        result: str = handle.json_value()
+        return result
+
+
 class MeldsPerson(Person):
     """A person at a table of public melds who plays the greedy bot's move that the page's Hint
     gives, through the page: Draw, Take, Retract and Discard buttons, pieces selected in the rack

@@ -1,6 +1,6 @@
 """Okey in the browser client against a real server and real bots: a whole round through the
 page, two people at one table who never see each other's rack, a reload that keeps the rack order
-and the game, and a turn played with the keyboard alone."""
+and the game, and a whole round played with the keyboard alone."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from browser_support import Pages
 from playwright.sync_api import expect
-from table_driver import TILE_WORD, Person, Snapshot, replay
+from table_driver import TILE_WORD, KeyboardPerson, Person, Snapshot, replay
 
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
@@ -184,25 +184,25 @@ def test_reload_keeps_the_rack_order_the_log_and_the_game(pages: Pages, server: 
     assert person.play_turn(rng, status)[0] in ("draw", "take")
 
 
-def tab_to(person: Person, condition: str, limit: int = 120) -> None:
-    """Press Tab until the focused element satisfies the JS predicate ``condition`` (given the
-    element)."""
-    for _ in range(limit):
-        person.page.keyboard.press("Tab")
-        if person.page.evaluate(f"(({condition}))(document.activeElement)"):
-            return
-    raise AssertionError(f"Tab never reached {condition}")
-
-
-def test_a_turn_played_with_the_keyboard_alone(pages: Pages, server: Server) -> None:
-    _, (person,) = seated(pages, server, ["Ann"])
+def test_a_whole_round_played_with_the_keyboard_alone(pages: Pages, server: Server) -> None:
+    """Every turn of the person in a whole round of Okey played with the keyboard alone (Tab,
+    Enter, Space, arrows: docs/web.md, "Keyboard"), never the mouse: draws and takes, a piece moved
+    to the other row with Space and an arrow (focus follows it), discards, a finish when offered;
+    the round end's dialog then has the focus."""
+    created = bot_table(server, people=1)
+    person = KeyboardPerson(pages.new("ann"), server, created["table"])
+    person.sit(0, "Ann")
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    expect(person.page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    person.page.locator("body").focus()
     rng = random.Random(4)
+    turns = 0
     while "draw" not in (status := person.wait_turn_or_end()).split():
         assert status != "end"
         person.play_turn(rng, status)
-    person.page.locator("body").focus()
+        turns += 1
 
-    tab_to(person, "(e) => e.dataset.action === 'draw'")
+    person.tab_to("(e) => e.dataset.action === 'draw'")
     person.page.keyboard.press("Enter")
     expect(person.rack.locator("button[data-piece]")).to_have_count(15)
     expect(person.page.get_by_test_id("actions").locator("[data-action='discard']")).to_be_visible()
@@ -211,7 +211,7 @@ def test_a_turn_played_with_the_keyboard_alone(pages: Pages, server: Server) -> 
     slots = person.slots()
     source = next(i for i in range(14) if slots[i] is not None and slots[i + 14] is None)
     piece = slots[source]
-    tab_to(person, f"(e) => e.closest('[data-slot]')?.dataset.slot === '{source}'")
+    person.tab_to(f"(e) => e.closest('[data-slot]')?.dataset.slot === '{source}'")
     person.page.keyboard.press("Space")
     expect(person.rack.locator(f"[data-slot='{source}'] button")).to_have_attribute("aria-pressed", "true")
     person.page.keyboard.press("ArrowDown")
@@ -220,13 +220,23 @@ def test_a_turn_played_with_the_keyboard_alone(pages: Pages, server: Server) -> 
     expect(moved, "focus follows the moved piece (docs/web.md, Keyboard)").to_be_focused()
     expect(moved).to_have_attribute("aria-pressed", "true")
 
-    tab_to(person, "(e) => e.dataset.action === 'discard'")
+    person.tab_to("(e) => e.dataset.action === 'discard'")
     person.page.keyboard.press("Enter")
     person.wait_played(0, f"discard {piece}")
     expect(person.rack.locator("button[data-piece]")).to_have_count(14)
     events = [e for view in person.views for e in view["events"] if e["seat"] == 0]
     assert [e["code"] for e in events[-2:]] == ["drew", "discarded"], events[-2:]
     assert events[-1]["params"]["piece"] == piece
+    turns += 1
+
+    while (status := person.wait_turn_or_end()) != "end":
+        person.play_turn(rng, status)
+        turns += 1
+    dialog = person.page.get_by_test_id("round-end")
+    expect(dialog).to_be_visible()
+    assert dialog.evaluate("(d) => d.contains(document.activeElement)"), "the round end has no focus"
+    ended = [e["code"] for view in person.views for e in view["events"] if e["seat"] == 0]
+    assert ended.count("discarded") + ended.count("finished") + ended.count("passed") == turns, ended
 
 
 def test_lobby_creates_a_table_against_bots_and_lists_open_tables(pages: Pages, server: Server) -> None:

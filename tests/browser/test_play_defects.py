@@ -229,47 +229,6 @@ def test_turkish_rummys_round_end_has_no_kalooki_banner(pages: Pages, server: Se
     check_round_end_fits(person.page, "fa", "defect-tr-round-end-long-fa", sizes, stretch=True)
 
 
-SMALL_TARGETS_JS = """
-(elements) => elements.flatMap((el) => {
-  // the targets smaller than 44x44 CSS px (WCAG 2.5.5)
-  const r = el.getBoundingClientRect();
-  const name = el.dataset.piece || el.dataset.action || el.textContent.trim();
-  return r.width < 44 || r.height < 44 ? [`${name} ${Math.round(r.width)}x${Math.round(r.height)}`] : [];
-})
-"""
-IN_VIEW_JS = """
-(elements) => elements.every((el) => {
-  const r = el.getBoundingClientRect();
-  return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
-})
-"""
-
-
-@pytest.mark.parametrize("variant", ["okey", "kalooki"])
-def test_phone_targets_are_44_px_and_the_actions_stay_on_screen(
-    pages: Pages, server: Server, variant: str
-) -> None:
-    """On a phone, upright (390x844) and on its side (844x390), every rack piece, every action
-    and every arranging button is at least 44x44 CSS px and the page never scrolls sideways (the
-    rack may); at 1280x800 and 844x390 the action buttons are on the screen whether the page is
-    scrolled to its top or its bottom (Turkish, at the person's turn)."""
-    person = seated(pages, server, table(server, variant, {"rounds": 1}), "tr", f"targets-{variant}-tr")
-    page = person.page
-    assert person.wait_turn_or_end() != "end"
-    targets = "[data-testid=rack] button[data-piece], [data-testid=actions] button, .arrange button"
-    actions = page.get_by_test_id("actions").locator("button")
-    for width, height in ((390, 844), (844, 390), (1280, 800)):
-        page.set_viewport_size({"width": width, "height": height})
-        if width < 1000:
-            assert page.locator(targets).evaluate_all(SMALL_TARGETS_JS) == [], (width, height)
-        if height < 800 or width > 1000:
-            for where in ("0", "document.body.scrollHeight"):
-                page.evaluate(f"window.scrollTo(0, {where})")
-                assert actions.evaluate_all(IN_VIEW_JS), (width, height, where)
-            page.evaluate("window.scrollTo(0, 0)")
-        check_rendering(page, "tr", f"defect-targets-{variant}-tr-{width}x{height}")
-
-
 def test_kalooki_retract_puts_the_cards_back_where_they_were(pages: Pages, server: Server) -> None:
     """Defect 13: melds that don't open yet, taken back with Retract, return to the rack slots they
     were melded from (not to the rack's end). The person plays the hint's moves until a legal meld

@@ -50,7 +50,7 @@ export function Log({ entries, ctx }) {
   }, [entries.length]);
   return html`<section class="panel log" data-testid="log" aria-labelledby="log-title">
     <h2 id="log-title">${t("log_title")}</h2>
-    <ol ref=${list}>
+    <ol ref=${list} tabindex="0" aria-labelledby="log-title">
       ${entries.map((e) => html`<li key=${e.key} class=${e.code === "round_end" || e.code === "log_round" ? "round-line" : e.code.startsWith("log_") ? "page-line" : ""}>${eventText(e, ctx)}</li>`)}
     </ol>
   </section>`;

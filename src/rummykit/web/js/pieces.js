@@ -47,10 +47,15 @@ export function look(kind, face) {
 }
 
 /** The accessible name: the notation first, then the piece in words (`R7 red 7`, `JK joker`), and
- * `okey` when it is wild this round. */
+ * `okey` when it is wild this round. The name holds the number printed on the face (WCAG 2.5.3,
+ * label in name: speech input says what it sees): where neither the notation nor the words hold
+ * it, the face as printed follows the notation (a ten in Persian: `TH 10♥ ۱۰ دل`). */
 export function describe(kind, face, wild = false) {
   const wildWord = wild ? `, ${t(kind === "tiles" ? "piece_okey" : "piece_wild")}` : "";
-  return `${notation(kind, face)} ${words(kind, face)}${wildWord}`;
+  const named = `${notation(kind, face)} ${words(kind, face)}`;
+  const printed = look(kind, face);
+  const shown = face === JOKER || named.includes(printed.rank) ? "" : ` ${printed.rank}${printed.mark}`;
+  return `${notation(kind, face)}${shown} ${words(kind, face)}${wildWord}`;
 }
 
 /** The piece in words, in the page's language: `red 7`, `king of hearts`, `joker`. */

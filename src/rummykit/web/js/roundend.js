@@ -51,7 +51,7 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
     <h2 id="round-end-title" tabindex="-1" ref=${heading}>
       ${over ? t("round_end_match_over") : t("round_end_title", { round: result ? result.round_no : 0 })}
     </h2>
-    <div class="round-end-body">
+    <div class="round-end-body" tabindex="0" role="group" aria-labelledby="round-end-title">
     ${result &&
     html`<div>
       <${game.RoundEndHead} result=${result} names=${names} events=${end.events || []} />

@@ -2,9 +2,9 @@
 provisional one, the bots' fixed ones) and link an account's name to its profile; the match's end
 dialog shows each rating's change; the profile page shows the ratings, the games played and won
 and the recent games with their replays; access tokens made, shown once and revoked on the
-account page; and names that are HTML (``<img src=x onerror=alert(1)>``) shown as text in the
-lobby, at the table and on the profile page, never run. In English and Persian, on a phone (both
-ways up) and a desktop."""
+account page (each page checked with axe-core too); and names that are HTML
+(``<img src=x onerror=alert(1)>``) shown as text in the lobby, at the table and on the profile
+page, never run. In English and Persian, on a phone (both ways up) and a desktop."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import re
 import time
 
 import pytest
+from axe_check import check_axe
 from browser_support import Pages, check_rendering
 from playwright.sync_api import Dialog, Page, expect
 from test_account_page import PASSWORD, fill, person
@@ -26,11 +27,12 @@ XSS = "<img src=x onerror=alert(1)>"
 
 
 def check_all_sizes(page: Page, lang: str, name: str) -> None:
-    """:func:`check_rendering` at each of :data:`SIZES` (screenshots ``<name>-<w>x<h>.png``); the
-    page is left at 1280x800."""
+    """:func:`check_rendering` and axe-core's bars (:func:`check_axe`) at each of :data:`SIZES`
+    (screenshots ``<name>-<w>x<h>.png``); the page is left at 1280x800."""
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         check_rendering(page, lang, f"{name}-{width}x{height}")
+        check_axe(page, f"{name}-{width}x{height}")
     page.set_viewport_size({"width": 1280, "height": 800})
 
 

@@ -83,10 +83,22 @@ RULES_PREFIXES = ("option_", "rule_", "value_", "help_")
 
 LOBBY = "lobby"
 """The catalog of the lobby's and the account page's own strings, ``i18n/<lang>/lobby.json``: the
-create form's, the open tables', My games', the leaderboard's and the account page's (the keys
-starting with one of :data:`LOBBY_PREFIXES`), which no table or replay shows: only ``lobby.js``
-and ``account.js`` load it."""
-LOBBY_PREFIXES = ("create_", "lobby_", "my_", "ratings_", "account_")
+create form's, the open tables', My games', the leaderboard's, the account page's and the profile
+page's (the keys starting with one of :data:`LOBBY_PREFIXES`), which no table or replay shows:
+only ``lobby.js``, ``account.js`` and ``profile.js`` load it."""
+LOBBY_PREFIXES = ("create_", "lobby_", "my_", "ratings_", "account_", "profile_")
+LOBBY_CODES = frozenset(
+    (
+        "no_such_player",
+        "bad_access_token",
+        "session_needed",
+        "no_such_token",
+        "bad_token_name",
+        "too_many_tokens",
+    )
+)
+"""The server's codes that only the account page and the profile page show (the refusals of
+``GET /players/{name}`` and of the access tokens' requests): :data:`LOBBY`'s too."""
 PARTS = (RULES, LOBBY)
 """The parts of the catalog that are no game's."""
 
@@ -128,8 +140,8 @@ def owner(key: str, games: Sequence[str]) -> str | None:
     codes and its table's strings, which only its controller (``web/js/games/<game>.js``), its
     table and its replay show; except the keys of :data:`SHARED` (common) and a game's own help of a rules
     option (``okey.option_rounds``: :data:`RULES`, with every key starting with one of
-    :data:`RULES_PREFIXES`); the keys starting with one of :data:`LOBBY_PREFIXES` are
-    :data:`LOBBY`'s."""
+    :data:`RULES_PREFIXES`); the keys starting with one of :data:`LOBBY_PREFIXES`, and
+    :data:`LOBBY_CODES`, are :data:`LOBBY`'s."""
     code = key.removeprefix("named.")
     if key in SHARED or code in SHARED:
         return None
@@ -138,7 +150,7 @@ def owner(key: str, games: Sequence[str]) -> str | None:
             return RULES if code.startswith(f"{game}.option_") else game
     if key.startswith(RULES_PREFIXES):
         return RULES
-    return LOBBY if key.startswith(LOBBY_PREFIXES) else None
+    return LOBBY if key.startswith(LOBBY_PREFIXES) or key in LOBBY_CODES else None
 
 
 def split(table: Mapping[str, str], games: Sequence[str]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:

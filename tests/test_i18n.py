@@ -141,9 +141,8 @@ def test_a_part_is_only_written_where_it_is_loaded() -> None:
 
     games = i18n.game_ids()
     controllers = {game: web_modules.WEB / "js" / client for game, client in _clients().items()}
-    pages = web_modules.page_files() | web_modules.closure(
-        [web_modules.WEB / "js" / name for name in ("lobby.js", "account.js", "table.js", "replay.js")]
-    )
+    routes = ("lobby.js", "account.js", "profile.js", "table.js", "replay.js")
+    pages = web_modules.page_files() | web_modules.closure([web_modules.WEB / "js" / name for name in routes])
     allowed: dict[str | None, set[Path]] = {
         i18n.RULES: {p.resolve() for p in web_modules.RULES_WORDS},
         i18n.LOBBY: web_modules.closure(list(web_modules.LOBBY_PAGES))

@@ -53,7 +53,11 @@ class Browser:
     def post(self, path: str, body: dict[str, Any] | None = None) -> httpx.Response:
         headers = {} if self.csrf is None else {"X-CSRF-Token": self.csrf}
         response = self.http.post(path, json=body or {}, headers=headers)
-        if path.startswith("/account") and response.status_code < 300:
+        if (
+            path.startswith("/account")
+            and response.status_code < 300
+            and response.json()["type"] == "account"
+        ):
             self.csrf = response.json()["csrf"]
         return response
 

@@ -32,6 +32,7 @@ GAMES: dict[str, str] = {v["title"]: v["variant"] for v in variants()["variants"
 ROUTES: dict[str, tuple[str, ...]] = {
     "lobby": ("lobby.js",),
     "account": ("account.js",),
+    "profile": ("profile.js",),
     "rules": ("rules.js",),
     **{f"table of {title}": ("table.js", client) for title, client in CLIENTS.items()},
     **{f"replay of {title}": ("replay.js", client) for title, client in CLIENTS.items()},
@@ -122,7 +123,7 @@ RULES_WORDS = (*RULES_PAGES, WEB / "js" / "optiontext.js")
 import (an option's value and help in words)."""
 RULES_SHEET = WEB / "rules.css"
 """The rules and help page's stylesheet, which its module links when it is first shown."""
-LOBBY_PAGES = (WEB / "js" / "lobby.js", WEB / "js" / "account.js")
+LOBBY_PAGES = (WEB / "js" / "lobby.js", WEB / "js" / "account.js", WEB / "js" / "profile.js")
 """The modules that load the lobby's part of the catalog (``i18n/<lang>/lobby.json``)."""
 
 
@@ -142,12 +143,20 @@ def catalog_files(route: str, language: str) -> set[Path]:
     return files
 
 
+PAGES_SHEET = WEB / "pages.css"
+"""The stylesheet of the pages that are no table and no replay, which the modules of
+:data:`LOBBY_PAGES` link when they are first shown."""
+
+
 def route_files(route: str, language: str) -> set[Path]:
     """Every file a page opened at ``route`` (a key of :data:`ROUTES`) in ``language`` loads:
-    :func:`page_files`, the route's modules and their static imports, and the language's catalogs
-    (:func:`catalog_files`)."""
+    :func:`page_files`, the route's modules and their static imports, the language's catalogs
+    (:func:`catalog_files`), the rules page's stylesheet where the route imports ``rules.js`` and
+    :data:`PAGES_SHEET` where it imports one of :data:`LOBBY_PAGES`."""
     modules = closure([WEB / "js" / name for name in ROUTES[route]])
     sheets = {RULES_SHEET} if (WEB / "js" / "rules.js").resolve() in modules else set()
+    if any(page.resolve() in modules for page in LOBBY_PAGES):
+        sheets.add(PAGES_SHEET)
     return page_files() | modules | sheets | catalog_files(route, language)
 
 

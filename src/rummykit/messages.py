@@ -286,5 +286,11 @@ register(
         "chat_too_long": "a chat message is at most {limit} characters",
         "chat_rate_limited": "you are sending messages too fast: wait {seconds} seconds",
         "too_many_mutes": "you can mute at most {limit} players",
+        "no_such_player": "there is no player called {name}",
+        "bad_access_token": "that access token is not valid: it was revoked, or its account deleted",
+        "session_needed": "access tokens are made and revoked on the account page, signed in",
+        "no_such_token": "you have no access token {id}",
+        "bad_token_name": "an access token's name is 1 to {max} characters",
+        "too_many_tokens": "an account holds at most {max} access tokens: revoke one first",
     }
 )

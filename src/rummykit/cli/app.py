@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "connect": "rummykit.cli.connect",
     "moderator": "rummykit.cli.moderator",
     "rules": "rummykit.cli.rules",
+    "games": "rummykit.cli.games",
 }
 """Subcommand -> the module defining a function of that name, in ``--help`` order."""
 

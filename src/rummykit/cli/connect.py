@@ -11,6 +11,10 @@ URLs: ``http://HOST:PORT/tables/T/seats/N`` (or the invite ``…/seats/N/join``)
 ``http://HOST:PORT`` with ``--new GAME`` creates a table of you and bots and starts it. The
 browser's links work too: its invite ``http://HOST:PORT/#/t/T/seat/N`` and its table page
 ``http://HOST:PORT/#/t/T``.
+
+With a personal access token of an account (``--account-token`` or ``RUMMYKIT_TOKEN``, made on the
+browser's account page) every request and the WebSocket carry it as ``Authorization: Bearer``: the
+seat taken is the account's (a rated table's too) and the game is in its games and on its profile.
 """
 
 from __future__ import annotations
@@ -56,6 +60,43 @@ def call(client: Any, method: str, path: str, body: dict[str, Any] | None = None
         error = data.get("error", {})
         raise fail(render(str(error.get("code")), error.get("params", {})))
     return data
+
+
+AccountToken = Annotated[
+    str | None,
+    typer.Option(
+        "--account-token",
+        envvar="RUMMYKIT_TOKEN",
+        help="A personal access token of your account (made on the account page): play or list as it",
+        show_envvar=True,
+    ),
+]
+"""The ``--account-token`` option of the commands that speak to a server as an account."""
+
+
+def server_base(url: str) -> tuple[str, str, str]:
+    """The scheme, ``HOST:PORT`` and base URL of a server's address; refuses anything but
+    ``http(s)://HOST``."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise fail(f"{url[:60]!r} is not an http:// address of a rummykit server")
+    return parts.scheme, parts.netloc, f"{parts.scheme}://{parts.netloc}"
+
+
+def account_headers(token: str | None) -> dict[str, str]:
+    """The headers that sign a request in with the access token ``token`` (none without one)."""
+    return {} if token is None else {"Authorization": f"Bearer {token.strip()}"}
+
+
+def signed_in_as(client: Any, token: str | None) -> str | None:
+    """The username ``client``'s access token signs in (told on the terminal), ``None`` without
+    a token; a token the server refuses (revoked, its account deleted) is a one-line error."""
+    if token is None:
+        return None
+    answer = call(client, "GET", "/account")
+    username = str(answer["account"]["username"])
+    typer.echo(f"signed in as {username}")
+    return username
 
 
 def seat_names(seats: list[dict[str, Any]]) -> list[str]:
@@ -145,18 +186,22 @@ def connect(
     level: Annotated[
         str, typer.Option(help="The bots' level (--new): easy, medium, hard, or a bot's name such as random")
     ] = "greedy",
+    rated: Annotated[
+        bool, typer.Option(help="A rated table (--new): its match moves your rating; needs --account-token")
+    ] = False,
+    account_token: AccountToken = None,
 ) -> None:
     """Play a seat on a rummykit server (or watch a table) in the terminal."""
     import httpx
-    from websockets.exceptions import ConnectionClosed
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake
     from websockets.sync.client import connect as ws_connect
 
+    scheme, netloc, base = server_base(url)
     parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise fail(f"{url[:60]!r} is not an http:// address of a rummykit server")
-    base = f"{parts.scheme}://{parts.netloc}"
+    headers = account_headers(account_token)
     seat: int | None = 0
-    with httpx.Client(base_url=base, timeout=30) as client:
+    with httpx.Client(base_url=base, timeout=30, headers=headers) as client:
+        signed_in_as(client, account_token)
         if new is not None:
             options = dict(r.split("=", 1) for r in rule or [] if "=" in r)
             players = int(options.get("players", 4))
@@ -171,6 +216,7 @@ def connect(
                     "seats": seats,
                     "bot_delay": bot_delay,
                     "round_break_seconds": round_break,
+                    "rated": rated,
                 },
             )
             table, seat = made["table"], 0
@@ -190,15 +236,15 @@ def connect(
             call(client, "POST", f"/tables/{table}/start", {"token": made["owner_token"]})
     hello: dict[str, Any] = {"type": "hello", "table": table}
     hello.update({"spectate": True} if seat is None else {"seat": seat, "token": token})
-    ws_url = ("wss://" if parts.scheme == "https" else "ws://") + parts.netloc + "/ws"
+    ws_url = ("wss://" if scheme == "https" else "ws://") + netloc + "/ws"
     try:
-        with ws_connect(ws_url) as ws:
+        with ws_connect(ws_url, additional_headers=headers) as ws:
             ws.send(json.dumps(hello))
             game, names, first = opening(ws, seat)
             if seat is None:
                 watch(ws, game, first)
                 return
             code = play_seat(ws, seat, game, names, first)
-    except (OSError, RummykitError, ConnectionClosed) as exc:
+    except (OSError, RummykitError, ConnectionClosed, InvalidHandshake) as exc:
         raise fail(str(exc)) from None
     raise typer.Exit(code)

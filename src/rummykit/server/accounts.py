@@ -31,6 +31,7 @@ from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
 from rummykit.server.db import (
+    AccessTokenRow,
     AccountRow,
     AttemptRow,
     ChatReportRow,
@@ -55,6 +56,12 @@ USERNAME = re.compile(r"[A-Za-z0-9_-]{3,24}")
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
 ANONYMOUS = "anonymous"
 """The name a deleted account's seats are given in its past games."""
+ACCESS_PREFIX = "rkp_"
+"""How a personal access token begins (then 32 URL-safe characters)."""
+ACCESS_NAME_MAX = 40
+"""The longest name of a personal access token (characters)."""
+ACCESS_TOKENS_MAX = 20
+"""The most personal access tokens an account holds at once."""
 
 
 @dataclass(frozen=True)
@@ -116,12 +123,15 @@ def _mac(secret: bytes, purpose: str, token: str) -> str:
 
 @dataclass
 class Signed:
-    """A request's valid session: its account and session token."""
+    """A request's valid session, or personal access token: its account and the session token
+    (``""`` for an access token, which has no session and needs no CSRF token)."""
 
     account_id: int
     username: str
     token: str
     moderator: bool = False
+    session: bool = True
+    """Whether a session cookie signed the request in (not an access token)."""
 
 
 def count_attempt(db: Database, kind: str, value: str, limit: Limit, count: bool = True) -> int | None:
@@ -149,6 +159,24 @@ def count_attempt(db: Database, kind: str, value: str, limit: Limit, count: bool
         except IntegrityError:
             continue  # another process added the row first: count again
     return None
+
+
+def bearer_access_token(request: HTTPConnection) -> str | None:
+    """The personal access token the request carries as ``Authorization: Bearer rkp_…``, or
+    ``None`` (none, or another bearer token: a seat's)."""
+    scheme, _, value = request.headers.get("authorization", "").partition(" ")
+    value = value.strip()
+    if scheme.lower() != "bearer" or not value.startswith(ACCESS_PREFIX):
+        return None
+    return value
+
+
+def check_token_name(value: object) -> str:
+    """A personal access token's name: 1 to :data:`ACCESS_NAME_MAX` characters, trimmed; raises
+    ``bad_token_name``."""
+    if not isinstance(value, str) or not 0 < len(value.strip()) <= ACCESS_NAME_MAX:
+        raise ProtocolError("bad_token_name", max=ACCESS_NAME_MAX)
+    return value.strip()
 
 
 class Accounts:
@@ -213,6 +241,60 @@ class Accounts:
                 )
             ).first()
         return None if row is None else Signed(int(row[0]), str(row[1]), token, bool(row[2]))
+
+    def signed_by_token(self, token: str) -> Signed | None:
+        """The account of the personal access token ``token`` (its last use noted), or ``None``
+        (unknown, revoked, its account deleted or banned)."""
+        with self.db.session() as session:
+            row = session.execute(
+                select(AccessTokenRow, AccountRow.username, AccountRow.moderator)
+                .join(AccountRow, AccountRow.id == AccessTokenRow.account_id)
+                .where(AccessTokenRow.token_hash == token_hash(token), AccountRow.banned.is_(False))
+            ).first()
+            if row is None:
+                return None
+            found, username, moderator = row
+            found.last_used = time.time()
+            return Signed(int(found.account_id), str(username), "", bool(moderator), session=False)
+
+    def new_access_token(self, account_id: int, name: str) -> tuple[dict[str, Any], str]:
+        """A new personal access token of the account, called ``name``: its listing
+        (:meth:`access_tokens`) and the token itself, which is stored only as its hash. Raises
+        ``too_many_tokens`` past :data:`ACCESS_TOKENS_MAX`."""
+        token = ACCESS_PREFIX + new_token()
+        with self.db.session() as session:
+            held = session.scalars(select(AccessTokenRow.id).where(AccessTokenRow.account_id == account_id))
+            if len(list(held)) >= ACCESS_TOKENS_MAX:
+                raise ProtocolError("too_many_tokens", max=ACCESS_TOKENS_MAX)
+            row = AccessTokenRow(
+                account_id=account_id, name=name, token_hash=token_hash(token), created=time.time()
+            )
+            session.add(row)
+            session.flush()
+            return _token_json(row), token
+
+    def access_tokens(self, account_id: int) -> list[dict[str, Any]]:
+        """The account's personal access tokens, oldest first: ``{"id", "name", "created",
+        "last_used"}`` (Unix seconds; ``last_used`` ``None`` when never used), never the token."""
+        with self.db.session() as session:
+            rows = session.scalars(
+                select(AccessTokenRow)
+                .where(AccessTokenRow.account_id == account_id)
+                .order_by(AccessTokenRow.id)
+            )
+            return [_token_json(row) for row in rows]
+
+    def revoke(self, account_id: int, token_id: int) -> None:
+        """Revoke (delete) the account's access token ``token_id``; ``no_such_token`` when the
+        account has none such."""
+        with self.db.session() as session:
+            done = session.execute(
+                delete(AccessTokenRow).where(
+                    AccessTokenRow.id == token_id, AccessTokenRow.account_id == account_id
+                )
+            )
+            if getattr(done, "rowcount", 0) != 1:
+                raise ProtocolError("no_such_token", id=token_id)
 
     def hit(self, kind: str, value: str, limit: Limit, count: bool = True) -> int | None:
         """:func:`count_attempt` in this database."""
@@ -318,6 +400,7 @@ class Accounts:
                 .values(account_id=None, player_hash=None, name=ANONYMOUS)
             )
             session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            session.execute(delete(AccessTokenRow).where(AccessTokenRow.account_id == account_id))
             session.execute(delete(RatingRow).where(RatingRow.account_id == account_id))
             session.execute(delete(MuteRow).where(MuteRow.account_id == account_id))
             session.execute(
@@ -328,6 +411,10 @@ class Accounts:
             for column in (ChatReportRow.sender_account, ChatReportRow.reporter_account):
                 session.execute(update(ChatReportRow).where(column == account_id).values({column: None}))
             session.execute(delete(AccountRow).where(AccountRow.id == account_id))
+
+
+def _token_json(row: AccessTokenRow) -> dict[str, Any]:
+    return {"id": row.id, "name": row.name, "created": row.created, "last_used": row.last_used}
 
 
 def address(request: HTTPConnection) -> str:
@@ -352,10 +439,11 @@ def same_origin(request: HTTPConnection) -> bool:
 
 def check_csrf(request: HTTPConnection, accounts: Accounts, signed: Signed | None) -> None:
     """Refuse (``csrf``) a state-changing request from another site, or carrying a session
-    without that session's CSRF token."""
+    without that session's CSRF token (a personal access token, sent by a program and never by a
+    browser on its own, needs none)."""
     if not same_origin(request):
         raise ProtocolError("csrf")
-    if signed is not None:
+    if signed is not None and signed.session:
         given = request.headers.get(CSRF_HEADER, "")
         if not hmac.compare_digest(given.encode(), accounts.csrf(signed.token).encode()):
             raise ProtocolError("csrf")
@@ -368,7 +456,16 @@ def account_json(signed: Signed | None, accounts: Accounts) -> dict[str, Any]:
     account: dict[str, Any] = {"username": signed.username}
     if signed.moderator:
         account["moderator"] = True
-    return {"type": "account", "account": account, "csrf": accounts.csrf(signed.token)}
+    csrf = accounts.csrf(signed.token) if signed.session else None
+    return {"type": "account", "account": account, "csrf": csrf}
 
 
-__all__ = ["ANONYMOUS", "Accounts", "Signed", "account_json", "check_csrf", "count_attempt"]
+__all__ = [
+    "ANONYMOUS",
+    "Accounts",
+    "Signed",
+    "account_json",
+    "bearer_access_token",
+    "check_csrf",
+    "count_attempt",
+]

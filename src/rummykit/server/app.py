@@ -26,7 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.errors import IllegalActionError, NotationError, RummykitError, message_of
 from rummykit.server import accounts as acc
-from rummykit.server import ops, ratings
+from rummykit.server import ops, profiles, ratings
 from rummykit.server.access import credentials, joining_player, may_read, player_hash, set_player_cookie
 from rummykit.server.accounts import Accounts, Signed
 from rummykit.server.chat import LOBBY, MAX_KEY, Sender, table_room
@@ -87,6 +87,11 @@ STATUS = {
     "no_such_account": 404,
     "chat_sign_in": 401,
     "too_many_mutes": 409,
+    "no_such_player": 404,
+    "bad_access_token": 401,
+    "session_needed": 403,
+    "no_such_token": 404,
+    "too_many_tokens": 409,
 }
 
 
@@ -376,12 +381,21 @@ def endpoint(handler: Handler, changes: bool = True) -> Callable[[Request], Awai
 
 
 async def signed_in(request: HTTPConnection) -> Signed | None:
-    """The request's valid session (its signed cookie, not expired), read once per request."""
+    """The request's account, read once per request: a personal access token's
+    (``Authorization: Bearer rkp_…``; ``bad_access_token`` when it is unknown, revoked or its
+    account deleted), else its session's (its signed cookie, not expired)."""
     if "signed" not in request.scope:
         accounts: Accounts = request.app.state.accounts
-        token = accounts.token_of(request.cookies.get(acc.SESSION_COOKIE))
         hub: Hub = request.app.state.hub
-        request.scope["signed"] = None if token is None else await hub.db.run(accounts.signed, token)
+        access = acc.bearer_access_token(request)
+        if access is not None:
+            found = await hub.db.run(accounts.signed_by_token, access) if len(access) <= 100 else None
+            if found is None:
+                raise ProtocolError("bad_access_token")
+            request.scope["signed"] = found
+        else:
+            token = accounts.token_of(request.cookies.get(acc.SESSION_COOKIE))
+            request.scope["signed"] = None if token is None else await hub.db.run(accounts.signed, token)
     signed: Signed | None = request.scope["signed"]
     return signed
 
@@ -425,6 +439,7 @@ async def seat_request(request: Request, hub: Hub) -> Response:
     body.pop("player_hash", None)
     signed = await signed_in(request)
     body["account_id"] = None if signed is None else signed.account_id
+    body["username"] = None if signed is None else signed.username
     name = request.url.path.rsplit("/", 1)[-1]
     if name != "join":
         return JSONResponse(await hub.request(request.path_params["table"], name, body))
@@ -494,32 +509,7 @@ async def record_replay(request: Request, hub: Hub) -> Response:
 
 def _my_games(player: str | None, account: int | None) -> Callable[[Database], dict[str, Any]]:
     def read(db: Database) -> dict[str, Any]:
-        games: dict[str, dict[str, Any]] = {}
-        for play, game, table in db.my_games(player, account):
-            entry = games.get(game.id)
-            if entry is None:
-                outcome = game.outcome
-                entry = games[game.id] = {
-                    "game": game.id,
-                    "table": table.id,
-                    "variant": table.variant,
-                    "number": game.number,
-                    "public": table.public,
-                    "status": game.status,
-                    "created": game.created,
-                    "finished": game.finished,
-                    "names": game.seats,
-                    "seats": [],
-                    "outcome": outcome,
-                    "won": None,
-                    "stood_in": game.stood_in,
-                    "record": f"/games/{game.id}/record" if game.status == "finished" else None,
-                    "replay": f"/games/{game.id}/replay" if game.status == "finished" else None,
-                }
-            entry["seats"].append(play.seat)
-            if entry["outcome"] is not None:
-                entry["won"] = any(seat in entry["outcome"].get("winners", []) for seat in entry["seats"])
-        return {"type": "my_games", "games": list(games.values())}
+        return {"type": "my_games", "games": profiles.game_entries(db, db.my_games(player, account))}
 
     return read
 
@@ -655,6 +645,55 @@ async def delete_account(request: Request, hub: Hub) -> Response:
     response = JSONResponse(acc.account_json(None, accounts))
     accounts.clear_cookie(response, request)
     return response
+
+
+async def _session(request: Request) -> Signed:
+    """The request's session (a cookie's): ``not_signed_in`` without one, ``session_needed``
+    for a personal access token (a token can't make, list or revoke tokens)."""
+    signed = await signed_in(request)
+    if signed is None:
+        raise ProtocolError("not_signed_in")
+    if not signed.session:
+        raise ProtocolError("session_needed")
+    return signed
+
+
+async def list_tokens(request: Request, hub: Hub) -> Response:
+    """``GET /account/tokens``: the session's account's personal access tokens (never the tokens
+    themselves)."""
+    signed = await _session(request)
+    tokens = await hub.db.run(_accounts(request).access_tokens, signed.account_id)
+    return JSONResponse({"type": "access_tokens", "tokens": tokens})
+
+
+async def create_token(request: Request, hub: Hub) -> Response:
+    """``POST /account/tokens``: ``{"name"}``; ``201`` with the new personal access token, shown
+    this once (``token``), and its listing."""
+    signed = await _session(request)
+    name = acc.check_token_name((await _body(request)).get("name"))
+    listed, token = await hub.db.run(_accounts(request).new_access_token, signed.account_id, name)
+    return JSONResponse({"type": "access_token", **listed, "token": token}, status_code=201)
+
+
+async def revoke_token(request: Request, hub: Hub) -> Response:
+    """``POST /account/tokens/{id}/revoke``: the token no longer signs anything in; the tokens
+    left."""
+    signed = await _session(request)
+    raw = request.path_params["token"]
+    if not raw.isdigit() or len(raw) > 12:
+        raise ProtocolError("no_such_token", id=raw[:20])
+    accounts = _accounts(request)
+    await hub.db.run(accounts.revoke, signed.account_id, int(raw))
+    tokens = await hub.db.run(accounts.access_tokens, signed.account_id)
+    return JSONResponse({"type": "access_tokens", "tokens": tokens})
+
+
+async def player(request: Request, hub: Hub) -> Response:
+    """``GET /players/{name}``: an account's profile (:func:`rummykit.server.profiles.profile`)."""
+    signed = await signed_in(request)
+    viewer = None if signed is None else signed.account_id
+    name = request.path_params["name"]
+    return JSONResponse(await hub.db.run(profiles.profile, hub.db, name, viewer))
 
 
 async def leaderboard(request: Request, hub: Hub) -> Response:
@@ -796,7 +835,11 @@ async def socket(ws: WebSocket) -> None:
     if not acc.same_origin(ws):
         await ws.close(1008)  # another site's page: refused before the handshake ends (403)
         return
-    signed = await signed_in(ws)
+    try:
+        signed = await signed_in(ws)
+    except ProtocolError:
+        await ws.close(1008)  # a personal access token revoked, or its account's deleted (403)
+        return
     await ws.accept()
     client = Client(ws)
     writer = asyncio.create_task(client.writer())
@@ -871,6 +914,10 @@ def create_app(
         Route("/account/logout", endpoint(sign_out), methods=["POST"]),
         Route("/account/password", endpoint(change_password), methods=["POST"]),
         Route("/account/delete", endpoint(delete_account), methods=["POST"]),
+        Route("/account/tokens", endpoint(list_tokens), methods=["GET"]),
+        Route("/account/tokens", endpoint(create_token), methods=["POST"]),
+        Route("/account/tokens/{token}/revoke", endpoint(revoke_token), methods=["POST"]),
+        Route("/players/{name}", endpoint(player)),
         Route("/games/{game}/record", endpoint(record)),
         Route("/games/{game}/replay", endpoint(game_replay)),
         Route("/games/{game}/replay/{step}", endpoint(game_replay)),

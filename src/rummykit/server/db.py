@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -126,6 +126,11 @@ class PlayRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     player_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
+    rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """The account's rating (OpenSkill's mu) at the game before a rated game, ``None`` for an
+    unrated one."""
+    rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """The same after the rated game ended (``None`` until then)."""
 
 
 class AccountRow(Base):
@@ -152,6 +157,19 @@ class SessionRow(Base):
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
     created: Mapped[float] = mapped_column(Float)
     expires: Mapped[float] = mapped_column(Float)
+
+
+class AccessTokenRow(Base):
+    """A personal access token of an account (``rummykit connect``, scripts): its ``name``, the
+    SHA-256 hash of the token, when it was made and last used (Unix seconds)."""
+
+    __tablename__ = "access_tokens"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created: Mapped[float] = mapped_column(Float)
+    last_used: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class AttemptRow(Base):
@@ -286,6 +304,8 @@ class StoredGame:
     seats: list[SeatRow]
     game: GameRow | None
     actions: list[ActionRow]
+    usernames: dict[int, str] = field(default_factory=dict)
+    """The username of each seat's account (by account id)."""
 
 
 class Database:
@@ -365,7 +385,8 @@ class Database:
                         select(ActionRow).where(ActionRow.game_id == game.id).order_by(ActionRow.idx)
                     )
                 )
-            return StoredGame(table, seats, game, actions)
+            linked = [s.account_id for s in seats if s.account_id is not None]
+            return StoredGame(table, seats, game, actions, _usernames(session, linked))
 
     def claim(
         self, server: str, lease: float, table_id: str | None = None, share: int | None = None
@@ -610,6 +631,58 @@ class Database:
                 if (row.account_id, row.variant) in wanted
             }
 
+    def usernames(self, account_ids: Sequence[int]) -> dict[int, str]:
+        """The usernames of the accounts ``account_ids`` that still exist, by id."""
+        with self.session() as session:
+            return _usernames(session, account_ids)
+
+    def seat_accounts(self, game_ids: Sequence[str]) -> dict[str, dict[int, str]]:
+        """For each of ``game_ids``, the username of each seat played by an account:
+        ``{game: {seat: username}}`` (a game without one is left out)."""
+        if not game_ids:
+            return {}
+        with self.session() as session:
+            query = (
+                select(PlayRow.game_id, PlayRow.seat, AccountRow.username)
+                .join(AccountRow, AccountRow.id == PlayRow.account_id)
+                .where(PlayRow.game_id.in_(list(game_ids)))
+            )
+            found: dict[str, dict[int, str]] = {}
+            for game_id, seat, username in session.execute(query):
+                found.setdefault(str(game_id), {})[int(seat)] = str(username)
+            return found
+
+    def rating_changes(self, game_id: str) -> dict[int, tuple[float, float]]:
+        """The rated seats of ``game_id`` once it is over: ``{seat: (mu before, mu after)}``."""
+        with self.session() as session:
+            query = select(PlayRow.seat, PlayRow.rating_before, PlayRow.rating_after).where(
+                PlayRow.game_id == game_id,
+                PlayRow.rating_before.is_not(None),
+                PlayRow.rating_after.is_not(None),
+            )
+            return {
+                int(seat): (float(before or 0.0), float(after or 0.0))
+                for seat, before, after in session.execute(query)
+            }
+
+    def account_named(self, username: str) -> AccountRow | None:
+        """The account called ``username`` (any case), or ``None``."""
+        with self.session() as session:
+            return session.scalars(select(AccountRow).where(AccountRow.key == username.lower())).first()
+
+    def finished_plays(self, account_id: int) -> list[tuple[PlayRow, GameRow, TableRow]]:
+        """Every finished game the account played, newest first: each of its seats with the game
+        and the table."""
+        with self.session() as session:
+            query = (
+                select(PlayRow, GameRow, TableRow)
+                .join(GameRow, GameRow.id == PlayRow.game_id)
+                .join(TableRow, TableRow.id == GameRow.table_id)
+                .where(PlayRow.account_id == account_id, GameRow.status == "finished")
+                .order_by(GameRow.finished.desc(), PlayRow.seat)
+            )
+            return [(play, game, table) for play, game, table in session.execute(query)]
+
     def ratings_of(self, account_id: int) -> list[RatingRow]:
         """An account's ratings, one per game it played rated."""
         with self.session() as session:
@@ -619,6 +692,14 @@ class Database:
         """Every game's id."""
         with self.session() as session:
             return list(session.scalars(select(GameRow.id)))
+
+
+def _usernames(session: Session, account_ids: Sequence[int]) -> dict[int, str]:
+    """The usernames of the accounts ``account_ids`` that still exist."""
+    if not account_ids:
+        return {}
+    query = select(AccountRow.id, AccountRow.username).where(AccountRow.id.in_(list(account_ids)))
+    return {int(account_id): str(name) for account_id, name in session.execute(query)}
 
 
 def _rate(session: Session, table: TableRow, game_id: str, outcome: dict[str, Any]) -> None:
@@ -646,8 +727,9 @@ def _rate(session: Session, table: TableRow, game_id: str, outcome: dict[str, An
             mu, sigma = ratings.NEW
         rows.append(row)
         rated.append(ratings.Seat(mu, sigma, row is not None, seat.idx in winners))
-    for row, before, (mu, sigma) in zip(rows, rated, ratings.rate(rated), strict=True):
+    for seat, row, before, (mu, sigma) in zip(seats, rows, rated, ratings.rate(rated), strict=True):
         if row is not None:
+            plays[seat.idx].rating_before, plays[seat.idx].rating_after = row.mu, mu
             row.mu, row.sigma, row.games, row.wins = mu, sigma, row.games + 1, row.wins + int(before.won)
 
 

@@ -582,8 +582,14 @@ class Hub:
             [(s.account_id, rated[t]) for t in rated for s in seats[t] if s.account_id is not None]
         )
 
+        names = self.db.usernames(
+            [s.account_id for t in tables for s in seats[t.id] if s.account_id is not None]
+        )
+        played_by = self.db.seat_accounts([g.id for g in games])
+
         def seat(table: TableRow, s: SeatRow) -> dict[str, Any]:
-            entry: dict[str, Any] = {"seat": s.idx, "name": s.name, "kind": s.kind}
+            account = None if s.account_id is None else names.get(s.account_id)
+            entry: dict[str, Any] = {"seat": s.idx, "name": s.name, "kind": s.kind, "account": account}
             if table.id in rated:
                 row = None if s.account_id is None else known.get((s.account_id, table.variant))
                 mu_games = None if row is None else (row.mu, row.games)
@@ -607,6 +613,7 @@ class Hub:
                     "game": g.id,
                     "table": g.table_id,
                     "seats": g.seats,
+                    "accounts": [played_by.get(g.id, {}).get(n) for n in range(len(g.seats))],
                     "outcome": g.outcome,
                     "stood_in": g.stood_in,
                     "record": f"/games/{g.id}/record",

@@ -107,17 +107,18 @@ def seat_in_path(text: str) -> int:
 
 def http(table: LiveTable, name: str, body: dict[str, Any]) -> dict[str, Any]:
     """A table's HTTP request (``docs/protocol.md``, "HTTP API"): ``info`` (``GET``), ``join`` and
-    ``leave`` (``seat`` from the path in ``body``; for ``join``, ``player_hash`` and
-    ``account_id``: the joining browser's token hash and account, put there by the server),
-    ``fill``, ``start``, ``rematch``; the answer."""
+    ``leave`` (``seat`` from the path in ``body``; for ``join``, ``player_hash``, ``account_id``
+    and ``username``: the joining browser's token hash, account and its name, put there by the
+    server), ``fill``, ``start``, ``rematch``; the answer."""
     if name == "join":
         seat = body["seat"]
-        player, account = body.get("player_hash"), body.get("account_id")
+        player, account, username = body.get("player_hash"), body.get("account_id"), body.get("username")
         token = table.join(
             seat,
             body.get("name", f"seat {seat}"),
             player if isinstance(player, str) else None,
             account if type(account) is int else None,
+            username if isinstance(username, str) else None,
         )
         return {"table": table.id, "seat": seat, "token": token}
     if name == "leave":

@@ -208,12 +208,15 @@ class SeatInfo:
     """The hash of the browser token of who joined (see :class:`rummykit.server.db.PlayRow`)."""
     account_id: int | None = None
     """The account signed in when the seat was joined: only its sessions may play it."""
+    username: str | None = None
+    """That account's username (its profile: ``GET /players/{username}``)."""
 
     def public(self, connected: bool) -> dict[str, Any]:
         """What everyone may know of the seat."""
         return {
             "seat": self.idx,
             "name": self.name,
+            "account": self.username,
             "kind": self.kind,
             "level": self.level if self.kind == "bot" else None,
             "connected": connected,
@@ -281,7 +284,17 @@ class LiveTable:
         self.owner_hash = row.owner_hash
         self.status = row.status
         self.seats = [
-            SeatInfo(s.idx, s.name, s.kind, s.level, s.token_hash, s.standing_in, s.player_hash, s.account_id)
+            SeatInfo(
+                s.idx,
+                s.name,
+                s.kind,
+                s.level,
+                s.token_hash,
+                s.standing_in,
+                s.player_hash,
+                s.account_id,
+                None if s.account_id is None else stored.usernames.get(s.account_id),
+            )
             for s in stored.seats
         ]
         self.game = shared_game(row.variant, row.rules)
@@ -469,17 +482,26 @@ class LiveTable:
 
     def _seat_ratings(self) -> list[dict[str, Any] | None]:
         """Each seat's rating at a rated table (:func:`rummykit.server.ratings.seat_rating`), read
-        now; ``None`` each at an unrated one."""
+        now, and once its match is over the ``change`` the match made to it; ``None`` each at an
+        unrated one."""
         if not self.options.rated:
             return [None] * len(self.seats)
         known = self.hub.db.ratings_for(
             [(s.account_id, self.variant) for s in self.seats if s.account_id is not None]
         )
+        match = self.match
+        changes = (
+            {} if match is None or self.status != "finished" else self.hub.db.rating_changes(match.game_id)
+        )
         shown = []
         for s in self.seats:
             row = None if s.account_id is None else known.get((s.account_id, self.variant))
             mu_games = None if row is None else (row.mu, row.games)
-            shown.append(ratings.seat_rating(s.kind, s.level, mu_games, s.account_id is not None))
+            rating = ratings.seat_rating(s.kind, s.level, mu_games, s.account_id is not None)
+            if rating is not None and s.idx in changes:
+                before, after = changes[s.idx]
+                rating["change"] = ratings.shown(after) - ratings.shown(before)
+            shown.append(rating)
         return shown
 
     def _changed(self, skip: Outbox | None = None) -> str:
@@ -510,11 +532,16 @@ class LiveTable:
         raise ProtocolError("forbidden")
 
     def join(
-        self, idx: object, name: object, player_hash: str | None = None, account_id: int | None = None
+        self,
+        idx: object,
+        name: object,
+        player_hash: str | None = None,
+        account_id: int | None = None,
+        username: str | None = None,
     ) -> str:
         """Take the open seat ``idx`` as a person called ``name`` (from the browser whose token's
-        hash is ``player_hash``, signed in as ``account_id``, when known); returns the seat's
-        secret token."""
+        hash is ``player_hash``, signed in as ``account_id`` called ``username``, when known);
+        returns the seat's secret token."""
         seat = self.seat(idx)
         if seat.kind != "open":
             raise ProtocolError("seat_taken", seat=seat.idx)
@@ -525,6 +552,7 @@ class LiveTable:
         token = new_token()
         seat.kind, seat.name, seat.token_hash = "person", name.strip(), token_hash(token)
         seat.player_hash, seat.account_id = player_hash, account_id
+        seat.username = None if account_id is None else username
         self.hub.db.set_seat(
             self.id,
             seat.idx,
@@ -547,7 +575,7 @@ class LiveTable:
             self._stand_in(seat.idx, force=True)
             return
         seat.kind, seat.name, seat.token_hash = "open", f"seat {seat.idx}", None
-        seat.player_hash = seat.account_id = None
+        seat.player_hash = seat.account_id = seat.username = None
         self.hub.db.set_seat(
             self.id, seat.idx, kind="open", name=seat.name, token_hash=None, player_hash=None, account_id=None
         )

@@ -1,13 +1,17 @@
 // The account page (#/account), all optional: sign in or create an account (keeping this browser's
-// guest games), and once signed in: sign out, change the password, delete the account.
+// guest games), and once signed in: the profile, sign out, personal access tokens (for `rummykit
+// connect` and scripts: made, shown once, listed, revoked), change the password, delete the account.
 
 import { html } from "./html.js";
+import { addStylesheet } from "./stylesheet.js";
 import { useEffect, useState } from "preact/hooks";
 import { t, sentence, loadCatalogPart } from "./i18n.js";
 import { api, loadSession, onSession, currentSession } from "./api.js";
+import { profileHref } from "./player.js";
+import { when } from "./mygames.js";
 
 // the account page's strings are the lobby's part of the catalog (i18n/<lang>/lobby.json)
-await loadCatalogPart("lobby");
+await Promise.all([loadCatalogPart("lobby"), addStylesheet("/static/pages.css")]);
 
 function useSession() {
   const [session, setSession] = useState(currentSession());
@@ -60,6 +64,53 @@ function Form({ id, title, submit, danger, fields, extra, action, doneText }) {
   </form>`;
 }
 
+/** The account's personal access tokens: the list (name, made, last used) with a Revoke button
+ * each, and the form making one, whose token is shown once. */
+function AccessTokens() {
+  const [tokens, setTokens] = useState(null);
+  const [made, setMade] = useState(null);
+  const [error, setError] = useState(null);
+  const refused = (err) => setError(sentence(err.code || "ui_offline", err.params || {}));
+  useEffect(() => {
+    api.tokens().then((answer) => setTokens(answer.tokens), refused);
+  }, []);
+  const revoke = (id) => {
+    setError(null);
+    api.revokeToken(id).then((answer) => setTokens(answer.tokens), refused);
+  };
+  const create = async (values) => {
+    const answer = await api.createToken(values.name);
+    setMade(answer);
+    setTokens((old) => [...(old || []), answer]);
+  };
+  return html`<section class="panel" aria-labelledby="tokens-title" data-testid="tokens">
+    <h2 id="tokens-title">${t("account_tokens_title")}</h2>
+    <p class="help">${t("account_tokens_help")}</p>
+    ${error && html`<p class="error" role="alert" data-testid="tokens-error">${error}</p>`}
+    ${made &&
+    html`<div class="token-made" role="status" data-testid="token-made">
+      <p>${t("account_token_shown_once", { name: made.name })}</p>
+      <input type="text" readonly dir="ltr" value=${made.token} aria-label=${t("account_token_label")} data-testid="token-value" onFocus=${(e) => e.currentTarget.select()} />
+      <p class="help"><code dir="ltr">rummykit games ${location.origin} --account-token …</code></p>
+    </div>`}
+    ${tokens && tokens.length === 0 && html`<p class="help">${t("account_tokens_none")}</p>`}
+    ${tokens &&
+    tokens.length > 0 &&
+    html`<ul class="tokens" data-testid="token-list">
+      ${tokens.map(
+        (k) => html`<li key=${k.id} data-testid=${`token-${k.id}`}>
+          <strong><bdi>${k.name}</bdi></strong>
+          <span class="when">${t("account_token_made", { date: when(k.created) })}${k.last_used ? ` · ${t("account_token_used", { date: when(k.last_used) })}` : ""}</span>
+          <button type="button" class="danger" data-testid=${`token-revoke-${k.id}`} onClick=${() => revoke(k.id)}>${t("account_token_revoke")}</button>
+        </li>`,
+      )}
+    </ul>`}
+    <${Form} id="new-token" title=${t("account_token_new")} submit=${t("account_token_create")}
+      fields=${[{ name: "name", label: t("account_token_name"), min: 1, max: 40, autocomplete: "off" }]}
+      action=${create} />
+  </section>`;
+}
+
 const username = () => ({ name: "username", label: t("account_username"), min: 3, max: 24, pattern: "[A-Za-z0-9_\\-]{3,24}", autocomplete: "username" });
 
 export function AccountPage() {
@@ -73,10 +124,12 @@ export function AccountPage() {
         <p data-testid="account-who">${t("account_signed_in_as", { name: account.username })}</p>
         <p class="help">${t("account_games_help")}</p>
         <div class="buttons">
+          <a class="button" href=${profileHref(account.username)} data-testid="my-profile">${t("profile_mine")}</a>
           <a class="button" href="#/">${t("my_games_title")}</a>
           <button type="button" data-testid="sign-out" onClick=${() => api.signOut().catch(() => {})}>${t("account_sign_out")}</button>
         </div>
       </section>
+      <${AccessTokens} />
       <${Form} id="change-password" title=${t("account_change_password")} submit=${t("account_change_password")}
         fields=${[
           { name: "password", type: "password", label: t("account_current_password"), autocomplete: "current-password" },

@@ -1,8 +1,9 @@
 // The page: the header (name, language), and the route from the address's hash: #/ the lobby,
 // #/t/<table> a table, #/t/<table>/seat/<n> an invite to seat n, #/replay/<game>/<step> a finished
 // game's replay at a move (#/replay/file/<step>: the record file opened in this tab), #/account
-// signing in and the account (optional), #/rules/<game> a game's rules and help page
-// (#/rules/<game>/table?name=value…: with a table's options, ruleslink.js). Each route's
+// signing in and the account (optional), #/players/<name> a player's profile, #/rules/<game> a
+// game's rules and help page (#/rules/<game>/table?name=value…: with a table's options,
+// ruleslink.js). Each route's
 // page is a module of its own, loaded when the route is first shown (lazy.js).
 
 import { html } from "./html.js";
@@ -18,8 +19,18 @@ const PAGES = {
   table: () => import("./table.js"),
   replay: () => import("./replay.js"),
   account: () => import("./account.js"),
+  profile: () => import("./profile.js"),
   rules: () => import("./rules.js"),
 };
+
+/** A part of the address as it was written (`%20` a space), or as it is when it can't be read. */
+function safeDecode(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
 
 function route(hash) {
   const [path, query = ""] = hash.replace(/^#\/?/, "").split("?");
@@ -32,6 +43,7 @@ function route(hash) {
     return { page: "replay", game: parts[1], step: /^\d+$/.test(parts[2] || "") ? Number(parts[2]) : 0 };
   }
   if (parts[0] === "account") return { page: "account" };
+  if (parts[0] === "players" && parts[1]) return { page: "profile", name: safeDecode(parts[1]) };
   if (parts[0] === "rules" && parts[1]) return { page: "rules", game: decodeURIComponent(parts[1]), table: parts[2] === "table", query };
   return { page: "lobby" };
 }
@@ -99,5 +111,6 @@ export function App({ variants }) {
     ${ready && where.page === "replay" && html`<${page.ReplayPage} key=${where.game} game=${where.game} step=${where.step} variants=${variants} />`}
     ${ready && where.page === "lobby" && html`<${page.Lobby} variants=${variants} go=${go} />`}
     ${ready && where.page === "account" && html`<${page.AccountPage} />`}
+    ${ready && where.page === "profile" && html`<${page.ProfilePage} key=${where.name} name=${where.name} variants=${variants} />`}
     ${ready && where.page === "rules" && html`<${page.RulesPage} key=${where.game} game=${where.game} query=${where.query} table=${where.table} />`}`;
 }

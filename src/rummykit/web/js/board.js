@@ -10,6 +10,7 @@ import { Piece } from "./piece.js";
 import { startDrag } from "./drag.js";
 import { store } from "./store.js";
 import { useTicker, turnClock } from "./ticker.js";
+import { PlayerName } from "./player.js";
 
 /** The sides of the other seats in the order they play after `me`, counter-clockwise. */
 const SIDES = { 2: ["top"], 3: ["right", "left"], 4: ["right", "top", "left"] };
@@ -31,7 +32,8 @@ export function places(order, me, direction) {
   return out;
 }
 
-/** Seat `seat`'s panel on side `side`: its name and tags, the pieces it holds (`count`, by
+/** Seat `seat`'s panel on side `side`: its name (an account's a link to its profile, with its
+ * rating at a rated table) and tags, the pieces it holds (`count`, by
  * default the observation's), `children` (the game's own: a pile, a tag). */
 export function SeatPanel({ model, seat, side, ctx, count, children }) {
   const obs = model.view.observation;
@@ -39,7 +41,7 @@ export function SeatPanel({ model, seat, side, ctx, count, children }) {
   const classes = ["seat", `side-${side}`, obs.to_move === seat ? "to-move" : "", model.lastEvents.some((e) => e.seat === seat) ? "acted" : ""];
   return html`<div class=${classes.join(" ")} data-testid=${`seat-${seat}`}>
     <div class="seat-name">
-      <bdi>${ctx.seatName(seat)}</bdi>
+      <${PlayerName} name=${ctx.seatName(seat)} account=${info && info.account} rating=${info && info.rating} testid=${`seat-name-${seat}`} />
       ${seat === model.seat ? html` <span class="you">${t("seat_you")}</span>` : null}
       ${info && info.kind === "bot" ? html` <span class="tag">${t("seat_bot", { level: t(`bot_${info.level}`) })}</span>` : null}
       ${info && info.standing_in ? html` <span class="tag">${t("seat_standing_in")}</span>` : null}

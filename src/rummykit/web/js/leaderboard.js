@@ -1,16 +1,12 @@
-// The lobby's leaderboard: the accounts rated at a game (GET /ratings/<game>), best first, a
-// provisional rating marked, and the bots' fixed ratings.
+// The lobby's leaderboard: the accounts rated at a game (GET /ratings/<game>), best first, each
+// name a link to its profile, a provisional rating marked, and the bots' fixed ratings.
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
 import { t, num, sentence } from "./i18n.js";
 import { api } from "./api.js";
 import { playable } from "./variants.js";
-
-/** A rating as shown: its number, "?" after a provisional one. */
-export function ratingText(rating) {
-  return rating ? `${num(rating.rating)}${rating.provisional ? "?" : ""}` : "";
-}
+import { PlayerName } from "./player.js";
 
 export function Leaderboard({ variants }) {
   const games = playable(variants);
@@ -43,7 +39,7 @@ export function Leaderboard({ variants }) {
     ${rows.length > 0 &&
     html`<ol data-testid="leaderboard-rows">
       ${rows.map(
-        (r) => html`<li key=${r.username}><bdi>${r.username}</bdi> <strong>${ratingText(r)}</strong>
+        (r) => html`<li key=${r.username}><strong><${PlayerName} name=${r.username} account=${r.username} rating=${r} /></strong>
           <span class="when">${t("ratings_games", { games: num(r.games), wins: num(r.wins) })}</span></li>`,
       )}
     </ol>`}

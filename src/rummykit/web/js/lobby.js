@@ -2,6 +2,7 @@
 // (docs/web.md, "Chat"), the latest finished games, their records and replays, and a record file to open in the replay viewer.
 
 import { html } from "./html.js";
+import { addStylesheet } from "./stylesheet.js";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, num, recordName, loadCatalogPart } from "./i18n.js";
 import { Socket } from "./socket.js";
@@ -10,12 +11,13 @@ import { clientOf, piecesOf } from "./variants.js";
 import { TableOptionTags } from "./tableoptions.js";
 import { keepFile } from "./recordfile.js";
 import { MyGames } from "./mygames.js";
-import { Leaderboard, ratingText } from "./leaderboard.js";
+import { Leaderboard } from "./leaderboard.js";
+import { PlayerName } from "./player.js";
 import { ChatRoom, ChatPanel, useAccount } from "./chat.js";
 
 // the lobby's own strings (i18n/<lang>/lobby.json: the create form's, My games', the ratings'),
 // which no table shows: the module is ready when they are
-await loadCatalogPart("lobby");
+await Promise.all([loadCatalogPart("lobby"), addStylesheet("/static/pages.css")]);
 
 /** The lobby's tables and its chat room, over one socket. */
 function useLobby() {
@@ -45,11 +47,12 @@ function LobbyChat({ room }) {
   />`;
 }
 
-function seatText(seat) {
-  const rating = seat.rating ? ` ${ratingText(seat.rating)}` : "";
-  if (seat.kind === "open") return t("waiting_open");
-  if (seat.kind === "bot") return t("lobby_bot") + rating;
-  return seat.name + rating;
+/** A seat of an open table: open, a bot or a person (an account's name a link to its profile),
+ * with its rating at a rated table. */
+function Seat({ seat }) {
+  if (seat.kind === "open") return html`<bdi>${t("waiting_open")}</bdi>`;
+  const name = seat.kind === "bot" ? t("lobby_bot") : seat.name;
+  return html`<span><${PlayerName} name=${name} account=${seat.account} rating=${seat.rating} /></span>`;
 }
 
 /** Open a picked record file in the replay viewer (the server replays it: its errors show there). */
@@ -90,7 +93,7 @@ export function Lobby({ variants, go }) {
             <span class="tag">${t(`status_${x.status}`)}</span>
             ${x.options.rated && html`<span class="tag rated" data-testid=${`rated-${x.table}`}>${t("ratings_rated")}</span>`}
             <${TableOptionTags} options=${x.options} kind=${piecesOf(variants, x.variant)} />
-            <span class="seat-list">${x.seats.map((s) => html`<bdi key=${s.seat}>${seatText(s)}</bdi>`)}</span>
+            <span class="seat-list">${x.seats.map((s) => html`<${Seat} key=${s.seat} seat=${s} />`)}</span>
             ${x.seats
               .filter((s) => s.kind === "open")
               .slice(0, 1)
@@ -104,7 +107,7 @@ export function Lobby({ variants, go }) {
         <ul class="finished">
           ${finished.map(
             (g) => html`<li key=${g.game}>
-              ${g.seats.map((name, s) => html`<bdi key=${s}>${recordName(name, s)} ${g.outcome ? num(g.outcome.scores[s]) : ""}</bdi> `)}
+              ${g.seats.map((name, s) => html`<span key=${s}><${PlayerName} name=${recordName(name, s)} account=${g.accounts[s]} /> ${g.outcome ? num(g.outcome.scores[s]) : ""} </span>`)}
               <a class="button" href=${`#/replay/${g.game}/0`} data-testid=${`replay-${g.game}`}>${t("lobby_replay")}</a>
               <a href=${g.record} download>${t("round_end_record")}</a>
             </li>`,

@@ -1,12 +1,14 @@
 // My games: every game this browser played (GET /me/games, by its browser token cookie), private
-// ones included, newest first: the game, when, the players (this browser's seats marked), the
-// result, and a link to its replay and record, or back to its table while it is played.
+// ones included, newest first: the game, when, the players (this browser's seats marked, an
+// account's name a link to its profile), the result and a rated game's rating change, and a link
+// to its replay and record, or back to its table while it is played.
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
-import { t, num, sentence, currentLanguage } from "./i18n.js";
+import { t, num, sentence, signed, recordName, currentLanguage } from "./i18n.js";
 import { api } from "./api.js";
 import { clientOf } from "./variants.js";
+import { PlayerName } from "./player.js";
 
 function useMyGames() {
   const [state, setState] = useState({ games: null, error: null });
@@ -23,11 +25,12 @@ function useMyGames() {
   return state;
 }
 
-function when(seconds) {
+/** `seconds` (Unix time) as a date and time in the page's language (`style` "date": the date
+ * alone). */
+export function when(seconds, style = "datetime") {
+  const format = style === "date" ? { dateStyle: "medium" } : { dateStyle: "medium", timeStyle: "short" };
   try {
-    return new Intl.DateTimeFormat(currentLanguage().code, { dateStyle: "medium", timeStyle: "short" }).format(
-      new Date(seconds * 1000),
-    );
+    return new Intl.DateTimeFormat(currentLanguage().code, format).format(new Date(seconds * 1000));
   } catch {
     return "";
   }
@@ -38,7 +41,30 @@ function Result({ game }) {
   const mine = game.seats.map((s) => num(game.outcome.scores[s])).join(" / ");
   return html`<span class=${`tag result ${game.won ? "won" : "lost"}`} data-testid=${`my-result-${game.game}`}>
     ${t(game.won ? "my_games_won" : "my_games_lost")} · ${mine}
-  </span>`;
+  </span>${game.rating_change !== null
+    ? html` <span class="tag rating-change" data-testid=${`my-rating-${game.game}`}>${t("my_rating_change", { change: signed(game.rating_change) })}</span>`
+    : null}`;
+}
+
+/** One game of a list (My games, a profile's recent games): the game, private or not, the result
+ * and the rating's change, when, the players (the account's seats marked, each account's name a
+ * link to its profile), and its replay and record, or its table while it is played. */
+export function GameItem({ game: g }) {
+  return html`<li data-testid=${`my-game-${g.game}`}>
+    <strong>${t(`game_${g.variant}`)}</strong>
+    ${!g.public && html`<span class="tag">${t("my_games_private")}</span>`}
+    <${Result} game=${g} />
+    <time class="when" datetime=${new Date(g.created * 1000).toISOString()}>${when(g.finished || g.created)}</time>
+    <span class="seat-list">
+      ${g.names.map(
+        (name, s) => html`<span key=${s} class=${g.seats.includes(s) ? "me" : ""}><${PlayerName} name=${recordName(name, s)} account=${g.accounts[s]} /></span>`,
+      )}
+    </span>
+    ${g.status === "finished"
+      ? html`<a class="button" href=${`#/replay/${g.game}/0`} data-testid=${`my-replay-${g.game}`}>${t("lobby_replay")}</a>
+          <a href=${g.record} download>${t("round_end_record")}</a>`
+      : html`<a class="button primary" href=${`#/t/${g.table}`} data-testid=${`my-table-${g.game}`}>${t("my_games_back")}</a>`}
+  </li>`;
 }
 
 export function MyGames({ variants }) {
@@ -50,21 +76,7 @@ export function MyGames({ variants }) {
     ${games === null && !error && html`<p>${t("table_loading")}</p>`}
     ${games !== null && shown.length === 0 && html`<p class="help">${t("my_games_none")}</p>`}
     <ul>
-      ${shown.map(
-        (g) => html`<li key=${g.game} data-testid=${`my-game-${g.game}`}>
-          <strong>${t(`game_${g.variant}`)}</strong>
-          ${!g.public && html`<span class="tag">${t("my_games_private")}</span>`}
-          <${Result} game=${g} />
-          <time class="when" datetime=${new Date(g.created * 1000).toISOString()}>${when(g.finished || g.created)}</time>
-          <span class="seat-list">
-            ${g.names.map((name, s) => html`<bdi key=${s} class=${g.seats.includes(s) ? "me" : ""}>${name}</bdi>`)}
-          </span>
-          ${g.status === "finished"
-            ? html`<a class="button" href=${`#/replay/${g.game}/0`} data-testid=${`my-replay-${g.game}`}>${t("lobby_replay")}</a>
-                <a href=${g.record} download>${t("round_end_record")}</a>`
-            : html`<a class="button primary" href=${`#/t/${g.table}`} data-testid=${`my-table-${g.game}`}>${t("my_games_back")}</a>`}
-        </li>`,
-      )}
+      ${shown.map((g) => html`<${GameItem} key=${g.game} game=${g} />`)}
     </ul>
   </section>`;
 }

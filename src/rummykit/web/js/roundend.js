@@ -1,6 +1,7 @@
 // The end of a round (and of the match): the game's own head (its controller's `RoundEndHead`),
 // why the scores changed, in words; the winner's melds as laid down and every hand the rules show; each seat's change and total; the seconds left of the
-// break before the next round's play starts. A modal dialog over the table (the next round is
+// break before the next round's play starts; at a rated match's end, each player's rating and the
+// change the match made to it. A modal dialog over the table (the next round is
 // dealt behind it and waits, out of reach, until Continue); at the match's end Close leaves the
 // result to the table head's "The result" button. The dialog fits the window: its body scrolls
 // inside it, the heading and the buttons stay in view.
@@ -10,6 +11,7 @@ import { useEffect, useRef } from "preact/hooks";
 import { useTicker } from "./ticker.js";
 import { t, signed, num, sentence } from "./i18n.js";
 import { Piece } from "./piece.js";
+import { ratingText } from "./player.js";
 
 function Pieces({ kind, faces, wilds }) {
   return html`<span class="meld" dir="ltr">
@@ -19,8 +21,9 @@ function Pieces({ kind, faces, wilds }) {
 
 /** `start`: the model's turnStart ({seat, at}: when the next turn's time starts, after the break
  * between rounds), or null; `game` the game's controller (its own head of the round end, its own
- * words for some notes). */
-export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRematch, onClose }) {
+ * words for some notes); `ratings` each seat's rating at a rated table ({rating, provisional,
+ * change}: `change` once the match is over and rated), else null. */
+export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRematch, onClose, ratings = null }) {
   const dialog = useRef(null);
   useEffect(() => {
     const box = dialog.current;
@@ -33,6 +36,7 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
   const wilds = new Set(result ? result.wilds : []);
   const names = totals.map((_, s) => ctx.seatName(s));
   const pause = start && !over ? Math.ceil((start.at - Date.now()) / 1000) : 0;
+  const rated = over && ratings && ratings.some((r) => r && r.change !== undefined);
   useTicker(pause > 0);
   const heading = useRef(null);
   const shown = result ? result.round_no : -1;
@@ -78,6 +82,7 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
           <th scope="col">${t("round_end_player")}</th>
           <th scope="col">${t("round_end_change")}</th>
           <th scope="col">${t("round_end_total")}</th>
+          ${rated && html`<th scope="col">${t("rating_heading")}</th>`}
         </tr>
       </thead>
       <tbody>
@@ -86,6 +91,10 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
             <th scope="row"><bdi>${name}</bdi></th>
             <td>${result ? signed(result.deltas[s]) : ""}</td>
             <td>${num(totals[s])}</td>
+            ${rated &&
+            html`<td data-testid=${`rating-change-${s}`}>
+              ${ratings[s] && ratingText(ratings[s])}${ratings[s] && ratings[s].change !== undefined ? html` <span class="rating-change">(${signed(ratings[s].change)})</span>` : null}
+            </td>`}
           </tr>`,
         )}
       </tbody>

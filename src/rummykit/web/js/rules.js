@@ -10,11 +10,11 @@ import { api } from "./api.js";
 import { Piece } from "./piece.js";
 import { faceOf, JOKER } from "./pieces.js";
 import { helpText, valueText } from "./optiontext.js";
+import { addStylesheet } from "./stylesheet.js";
 
 // the options' names and help (i18n/<lang>/rules.json) and this page's own strings (help_…); the
 // page's stylesheet, which no other route needs
-const sheet = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "/static/rules.css" });
-document.head.append(sheet);
+addStylesheet("/static/rules.css");
 await loadCatalogPart("rules");
 
 /** A text of the help with its `**strong**` words and `notation` (left to right in every language). */

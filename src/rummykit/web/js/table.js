@@ -171,6 +171,7 @@ export function TablePage({ id, invited, variants }) {
       canRematch=${Boolean(m.token()) && info.status === "finished"}
       onRematch=${() => run("rematch")}
       onClose=${() => m.dismissRoundEnd()}
+      ratings=${info.options.rated ? info.seats.map((s) => s.rating) : null}
     />`}
     <div class="side">
       <${TableChat} model=${m} />

@@ -5,6 +5,7 @@ import { html } from "./html.js";
 import { useState } from "preact/hooks";
 import { t } from "./i18n.js";
 import { TableOptionTags } from "./tableoptions.js";
+import { PlayerName } from "./player.js";
 
 function inviteUrl(table, seat) {
   return `${location.origin}${location.pathname}#/t/${table}/seat/${seat}`;
@@ -45,7 +46,7 @@ export function Waiting({ model, invited, ctx, run }) {
                   ${t("waiting_sit")}
                 </button>`}
                 ${token && html`<${Invite} table=${info.table} seat=${s.seat} />`}`
-            : html`<bdi>${ctx.seatName(s.seat)}</bdi>
+            : html`<${PlayerName} name=${ctx.seatName(s.seat)} account=${s.account} rating=${s.rating} testid=${`waiting-name-${s.seat}`} />
                 ${s.kind === "bot" ? html` <span class="tag">${t("seat_bot", { level: t(`bot_${s.level}`) })}</span>` : null}
                 ${s.seat === model.seat
                   ? html` <span class="you">${t("seat_you")}</span>

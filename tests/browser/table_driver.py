@@ -519,7 +519,12 @@ def reseed(db: Path, seeds: dict[str, int]) -> None:
             conn.execute(
                 "DELETE FROM actions WHERE game_id IN (SELECT id FROM games WHERE table_id = ?)", (table,)
             )
-            conn.execute("UPDATE games SET seed = ? WHERE table_id = ?", (seed, table))
+            conn.execute(
+                "UPDATE games SET seed = ?, status = 'playing', outcome = NULL WHERE table_id = ?",
+                (seed, table),
+            )
+            # the first server's bots may have ended the first deal's match meanwhile (under load)
+            conn.execute("UPDATE tables SET status = 'playing' WHERE id = ?", (table,))
 
 
 # ---------------------------------------------------------------------- the record, replayed

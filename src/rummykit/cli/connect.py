@@ -143,7 +143,10 @@ def connect(
         typer.Option(help="Seconds of break after a round's end before the next round's play (--new)", min=0),
     ] = 10.0,
     level: Annotated[
-        str, typer.Option(help="The bots' level (--new): easy, medium, hard, or a bot's name such as random")
+        str,
+        typer.Option(
+            help="The bots' level (--new): easy, medium, hard, expert, or a bot's name such as random"
+        ),
     ] = "greedy",
 ) -> None:
     """Play a seat on a rummykit server (or watch a table) in the terminal."""

@@ -22,6 +22,7 @@ BOT_RATINGS: dict[str, tuple[float, float]] = {
     "greedy": (22.5, 1.0),
     "medium": (25.0, 1.0),
     "hard": (30.0, 1.0),
+    "expert": (32.5, 1.0),
 }
 """Each bot level's fixed rating (mu, sigma); any other bot (``search``, a plugin): ``medium``'s."""
 

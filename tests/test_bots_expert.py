@@ -110,7 +110,7 @@ def _match_positions(name: str, seed: int, every: int) -> list[tuple[Any, Any, i
 
 @pytest.mark.parametrize("name", CLOSED)
 def test_expert_plays_legal_seeded_moves(name: str) -> None:
-    game = rummykit.load(name, rounds=1)
+    game: Any = rummykit.load(name, rounds=1)
     state = game.new_state(21)
     bots = [
         ExpertBot(game, 1, iterations=2, seconds=None),

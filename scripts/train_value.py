@@ -131,7 +131,8 @@ def fit(
                 params[i] -= (
                     rate * (moments[i] / (1 - 0.9**step)) / (np.sqrt(squares[i] / (1 - 0.999**step)) + 1e-8)
                 )
-    net = ValueNet(FEATURES, mean, scale, [(params[0], params[1]), (params[2], params[3])])
+    bounds = (x.min(axis=0), x.max(axis=0))
+    net = ValueNet(FEATURES, bounds, mean, scale, [(params[0], params[1]), (params[2], params[3])])
     held = ~train
     base = float(np.clip(y.mean(), 1e-6, 1 - 1e-6))
     losses = {

@@ -56,7 +56,8 @@ def test_the_net_is_deterministic_and_computes_its_layers(name: str) -> None:
     rows = np.array([_row(), _row(left=5.0), _row(finish=0.3, left=1.0)])
     first, again = net(rows), ValueNet.load(WEIGHTS / f"{name}.npz", FEATURES)(rows)
     assert np.array_equal(first, again) and np.all((first > 0) & (first < 1))
-    hidden = np.tanh(((rows - net.mean) / net.scale) @ net.layers[0][0] + net.layers[0][1])
+    clipped = np.minimum(np.maximum(rows, net.low), net.high)
+    hidden = np.tanh(((clipped - net.mean) / net.scale) @ net.layers[0][0] + net.layers[0][1])
     by_hand = 1 / (1 + np.exp(-(hidden @ net.layers[1][0] + net.layers[1][1])[:, 0]))
     assert np.allclose(first, by_hand, rtol=0, atol=1e-12)
 
@@ -68,6 +69,17 @@ def test_the_net_prefers_hands_nearer_going_out(name: str) -> None:
     assert near > far
     likely, unlikely = net(np.array([_row(finish=0.25, better=0.25), _row(finish=0.0, better=0.25)]))
     assert likely > unlikely
+
+
+@pytest.mark.parametrize("name", CLOSED)
+def test_the_net_values_inputs_beyond_its_training_as_at_their_bounds(name: str) -> None:
+    """A heads-up round's stock (more draws a seat than four seats ever have) is valued as the
+    longest the self-play saw, not extrapolated."""
+    net = value_net(name)
+    top = float(net.high[FEATURES.index("draws_left")])
+    assert top >= 10
+    at_bound, beyond = net(np.array([_row(draws_left=top), _row(draws_left=top * 3)]))
+    assert at_bound == beyond
 
 
 def test_a_net_file_must_match_its_features(tmp_path: Path) -> None:
@@ -82,6 +94,8 @@ def test_a_net_file_must_match_its_features(tmp_path: Path) -> None:
     np.savez(
         path,
         features=np.array(FEATURES),
+        low=net.low,
+        high=net.high,
         mean=net.mean,
         scale=net.scale,
         w0=net.layers[0][0],
@@ -90,7 +104,9 @@ def test_a_net_file_must_match_its_features(tmp_path: Path) -> None:
     with pytest.raises(RummykitError, match="malformed"):
         ValueNet.load(path, FEATURES)
     with pytest.raises(ValueError, match="positive"):
-        ValueNet(FEATURES, net.mean, -net.scale, net.layers)
+        ValueNet(FEATURES, (net.low, net.high), net.mean, -net.scale, net.layers)
+    with pytest.raises(ValueError, match="at most its high"):
+        ValueNet(FEATURES, (net.high, net.low), net.mean, net.scale, net.layers)
 
 
 def _match_positions(name: str, seed: int, every: int) -> list[tuple[Any, Any, int]]:

@@ -3,12 +3,16 @@
 The net maps a vector of a position's features (each game names its own, from one seat's
 observation only) to a probability: in the closed-hand games, that the seat wins the round. Its
 inputs are standardised by the training data's mean and spread, its hidden layers are ``tanh``,
-its output a logistic unit. The weights are a small ``.npz`` file shipped in the package and
-written by ``scripts/train_value.py``, which trains them (with numpy too) from self-play.
+its output a logistic unit. Each input is first clipped to the range the training data spanned,
+so that a position outside it (a heads-up round's long stock, for a net trained on four seats) is
+valued as the nearest one the net has seen rather than by an extrapolation. The weights are a
+small ``.npz`` file shipped in the package and written by ``scripts/train_value.py``, which trains
+them (with numpy too) from self-play.
 
-The file holds ``mean`` and ``scale`` (one per feature), ``w0, b0, w1, b1, …`` (layer ``i``
-maps ``n_i`` inputs to ``n_{i+1}`` outputs: ``w_i`` of shape ``(n_i, n_{i+1})``, ``b_i`` of
-``(n_{i+1},)``; the last has one output) and ``features``, the names of the inputs in order.
+The file holds ``low``, ``high``, ``mean`` and ``scale`` (one per feature), ``w0, b0, w1, b1, …``
+(layer ``i`` maps ``n_i`` inputs to ``n_{i+1}`` outputs: ``w_i`` of shape ``(n_i, n_{i+1})``,
+``b_i`` of ``(n_{i+1},)``; the last has one output) and ``features``, the names of the inputs in
+order.
 """
 
 from __future__ import annotations
@@ -26,17 +30,26 @@ Array = NDArray[np.float64]
 
 
 class ValueNet:
-    """The perceptron of the module docstring: ``features`` names its inputs, ``mean`` and
-    ``scale`` standardise them, ``layers`` are ``(weights, biases)`` pairs whose shapes chain from
-    ``len(features)`` inputs to one output. Raises ``ValueError`` for shapes that don't chain, a
-    scale that is not positive, or a net without layers."""
+    """The perceptron of the module docstring: ``features`` names its inputs, ``low`` and ``high``
+    bound them, ``mean`` and ``scale`` standardise them, ``layers`` are ``(weights, biases)`` pairs
+    whose shapes chain from ``len(features)`` inputs to one output. Raises ``ValueError`` for
+    shapes that don't chain, a scale that is not positive, a bound above its ``high``, or a net
+    without layers."""
 
     def __init__(
-        self, features: Sequence[str], mean: Array, scale: Array, layers: Sequence[tuple[Array, Array]]
+        self,
+        features: Sequence[str],
+        bounds: tuple[Array, Array],
+        mean: Array,
+        scale: Array,
+        layers: Sequence[tuple[Array, Array]],
     ) -> None:
         width = len(features)
-        if mean.shape != (width,) or scale.shape != (width,) or not np.all(scale > 0):
-            raise ValueError(f"mean and scale are {width} numbers each, every scale positive")
+        low, high = bounds
+        if any(a.shape != (width,) for a in (low, high, mean, scale)) or not np.all(scale > 0):
+            raise ValueError(f"low, high, mean and scale are {width} numbers each, every scale positive")
+        if not np.all(low <= high):
+            raise ValueError("every low bound is at most its high bound")
         if not layers:
             raise ValueError("a value net has at least one layer")
         for weights, biases in layers:
@@ -46,14 +59,16 @@ class ValueNet:
         if width != 1:
             raise ValueError(f"a value net has one output, not {width}")
         self.features = tuple(features)
+        self.low = low.astype(np.float64)
+        self.high = high.astype(np.float64)
         self.mean = mean.astype(np.float64)
         self.scale = scale.astype(np.float64)
         self.layers = [(w.astype(np.float64), b.astype(np.float64)) for w, b in layers]
 
     def logits(self, rows: Array) -> Array:
-        """The output unit before the logistic, for ``rows`` of shape ``(n, len(features))``:
-        shape ``(n,)``."""
-        out = (rows - self.mean) / self.scale
+        """The output unit before the logistic, for ``rows`` of shape ``(n, len(features))`` (each
+        clipped to its bounds): shape ``(n,)``."""
+        out = (np.clip(rows, self.low, self.high) - self.mean) / self.scale
         for i, (weights, biases) in enumerate(self.layers):
             out = out @ weights + biases
             if i < len(self.layers) - 1:
@@ -66,7 +81,7 @@ class ValueNet:
 
     def arrays(self) -> dict[str, Array]:
         """The arrays of the file format (module docstring), by name."""
-        out: dict[str, Array] = {"mean": self.mean, "scale": self.scale}
+        out: dict[str, Array] = {"low": self.low, "high": self.high, "mean": self.mean, "scale": self.scale}
         for i, (weights, biases) in enumerate(self.layers):
             out[f"w{i}"] = weights
             out[f"b{i}"] = biases
@@ -86,12 +101,13 @@ class ValueNet:
                 names = [str(n) for n in data["features"]]
                 count = sum(1 for key in data.files if key.startswith("w"))
                 layers = [(data[f"w{i}"], data[f"b{i}"]) for i in range(count)]
+                bounds = (data["low"], data["high"])
                 mean, scale = data["mean"], data["scale"]
         except (OSError, KeyError, ValueError) as exc:
             raise RummykitError(f"can't read the value net {path.name}: {exc}") from None
         if names != list(features):
             raise RummykitError(f"the value net {path.name} reads {names}, not {list(features)}")
         try:
-            return cls(names, mean, scale, layers)
+            return cls(names, bounds, mean, scale, layers)
         except ValueError as exc:
             raise RummykitError(f"the value net {path.name} is malformed: {exc}") from None

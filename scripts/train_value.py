@@ -7,7 +7,8 @@ choices the expert weighs. After every discard it records the features of the se
 (:func:`rummykit.variants.closed_hand.value.hand_features`, from the seat's observation only) and,
 once the round is over, whether that seat won it. A perceptron (``--hidden`` tanh units, one
 logistic output) is then fitted with numpy by Adam on the log loss, the last tenth of the deals
-held out; the script prints the data's size and the losses and writes the net
+held out, the inputs' range kept as the net's bounds; the script prints the data's size and the
+losses and writes the net
 (``src/rummykit/variants/closed_hand/weights/<game>.npz`` by default).
 
 Everything is reproducible from ``--seed`` (the deals, the exploration, the initial weights and

@@ -25,7 +25,7 @@ def game_of(name: str, **options: Any) -> Any:
 def test_the_levels_resolve_for_every_game(name: str) -> None:
     game = game_of(name)
     greedy = registry.bot_factory("greedy", name)
-    assert registry.bot_names()[:3] == LEVELS
+    assert registry.bot_names()[:4] == LEVELS
     assert registry.bot_factory("medium", name) is greedy
     easy = registry.make_bot("easy", game, 4)
     assert isinstance(easy, EasyBot) and isinstance(easy.strong, greedy) and easy.blunders == EASY_BLUNDERS
@@ -38,7 +38,7 @@ def test_the_levels_resolve_for_every_game(name: str) -> None:
         assert type(hard) is search and getattr(hard, "seconds", None) is None
     for level in LEVELS:
         registry.check_name(level.upper())
-    with pytest.raises(RummykitError, match="only the search bot takes a budget"):
+    with pytest.raises(RummykitError, match="only the search and expert bots take a budget"):
         registry.bot_factory("hard:3", name)
 
 

@@ -67,6 +67,7 @@ def test_plugins_are_named_after_the_built_in_bots() -> None:
         "easy",
         "medium",
         "hard",
+        "expert",
         "random",
         "greedy",
         "search",
@@ -130,7 +131,7 @@ def test_the_server_bot_seat_plays_a_plugin_bot() -> None:
 
 def test_without_plugins_only_the_built_in_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(registry.metadata, "entry_points", fake_entry_points({}))
-    assert registry.bot_names() == ("easy", "medium", "hard", "random", "greedy", "search")
+    assert registry.bot_names() == ("easy", "medium", "hard", "expert", "random", "greedy", "search")
     with pytest.raises(RummykitError, match="unknown bot 'last'"):
         registry.make_bot("last", rummykit.load("okey", rounds=1), 0)
     with pytest.raises(RummykitError, match="unknown bot 'last'"):

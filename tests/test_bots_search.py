@@ -258,7 +258,7 @@ def test_budgets_and_names() -> None:
     for bad in ("search:0", "search:x", "search:-1s", "search:", "search:100s"):
         with pytest.raises(RummykitError, match="a search budget is"):
             parse_bot_list(bad, 1)
-    with pytest.raises(RummykitError, match="only the search bot takes a budget"):
+    with pytest.raises(RummykitError, match="only the search and expert bots take a budget"):
         parse_bot_list("greedy:3", 1)
     assert isinstance(make_bot("search:3", rummykit.load("kalooki"), 0), TableSearchBot)
     with pytest.raises(ValueError, match="at least one iteration"):

@@ -52,3 +52,29 @@ def test_every_game_takes_the_levels_and_okey_plays_against_them(tmp_path: Path)
     assert server.proc is not None and server.proc.stderr is not None
     log = server.proc.stderr.read().decode()
     assert "bot failed" not in log and "not legal" not in log, log
+
+
+def test_an_okey_table_plays_against_expert_bots(tmp_path: Path) -> None:
+    """``expert`` is a level of every game at the server (Kalooki's is its ``hard``), and an Okey
+    round against three expert bots is played to its end by their own moves."""
+    with running(sqlite_url(tmp_path)) as server:
+        seats = [{"kind": "person"}] + [{"kind": "bot", "level": "expert"}] * 3
+        kalooki = server.post("/tables", {"variant": "kalooki", "seats": seats}, 201)
+        assert [s["level"] for s in kalooki["seats"][1:]] == ["expert"] * 3
+        created = server.post(
+            "/tables",
+            {"variant": "okey", "options": {"rounds": 1}, "seats": seats, "bot_delay": 0},
+            status=201,
+        )
+        table = created["table"]
+        token = server.post(f"/tables/{table}/seats/0/join", {"name": "ann"})["token"]
+        server.post(f"/tables/{table}/start", {"token": created["owner_token"]})
+        client = SeatClient(server, table, 0, token)
+        info = client.until("table")
+        assert [(s["kind"], s["level"]) for s in info["seats"][1:]] == [("bot", "expert")] * 3
+        last = client.play_to_end(random.Random(5))
+        client.close()
+        assert last["over"] and last["outcome"]["rounds"] == 1
+    assert server.proc is not None and server.proc.stderr is not None
+    log = server.proc.stderr.read().decode()
+    assert "bot failed" not in log and "not legal" not in log, log

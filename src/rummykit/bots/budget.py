@@ -35,18 +35,19 @@ def budget_options(text: str) -> dict[str, Any]:
     )
 
 
-def spent(iterations: int, seconds: float | None) -> Callable[[int], bool]:
+def spent(iterations: int, seconds: float | None, capped: bool = False) -> Callable[[int], bool]:
     """A stopping rule started now: called with the iterations done so far, it says whether the
     budget is spent: ``iterations`` of them, or, when ``seconds`` is set, whether another iteration
     as long as the mean of those done would end past that many seconds of this thread's CPU time
-    since this call (whatever the iterations; so that a decision stays within its time, but for
-    an iteration longer than the mean or a first one longer than the budget)."""
+    since this call (whatever the iterations, unless ``capped``: then whichever comes first; so
+    that a decision stays within its time, but for an iteration longer than the mean or a first
+    one longer than the budget)."""
     if seconds is None:
         return lambda done: done >= iterations
     start = time.thread_time()
 
     def over(done: int) -> bool:
         used = time.thread_time() - start
-        return used + (used / done if done else 0.0) >= seconds
+        return (capped and done >= iterations) or used + (used / done if done else 0.0) >= seconds
 
     return over

@@ -1,6 +1,6 @@
-"""Levels for people: ``easy``, ``medium`` and ``hard``, names that mean the same strength in every
-game whatever bots the games have (``docs/bots.md``, where their strength against each other is
-measured).
+"""Levels for people: ``easy``, ``medium``, ``hard`` and ``expert``, names that mean the same
+strength in every game whatever bots the games have (``docs/bots.md``, where their strength
+against each other is measured).
 
 - ``easy``: :class:`EasyBot`, the game's greedy bot that plays a uniformly random legal action
   instead of its own choice at a rate of :data:`EASY_BLUNDERS` of its decisions (drawn from its
@@ -13,7 +13,10 @@ measured).
 - ``hard``: the search bot at its own default budget (a number of determinisations, so its play
   depends on its seed alone, not on the machine or its load) in the games it plays, else greedy
   (so a search bot added for a game, or a stronger default, becomes that game's ``hard`` level
-  without a change here).
+  without a change here);
+- ``expert``: the game's own ``expert`` bot where its package names one (Okey and Turkish Rummy:
+  the search with the learned evaluation, :mod:`rummykit.variants.closed_hand.expert`, at most
+  0.1 s of CPU time a decision), else ``hard``.
 
 The registry (:mod:`rummykit.bots.registry`) resolves these names; this module holds what they
 mean.
@@ -29,7 +32,7 @@ from rummykit.engine.game import Game
 from rummykit.engine.match import Bot
 from rummykit.variants.registry import variant
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 """The levels, weakest first."""
 
 EASY_BLUNDERS = 0.3

@@ -10,8 +10,8 @@ object it loads may carry ``variants``, the games it plays (absent: every game).
 over a plugin of the same name. Plugins are imported only when a bot of theirs is built, so listing
 names never runs a plugin's code.
 
-``search`` takes its budget after a colon: ``search:12`` (12 determinisations per decision) or
-``search:0.1s`` (0.1 s of CPU time per decision); see :mod:`rummykit.bots.budget`.
+``search`` and ``expert`` take a budget after a colon: ``search:12`` (12 determinisations per
+decision) or ``search:0.1s`` (0.1 s of CPU time per decision); see :mod:`rummykit.bots.budget`.
 """
 
 from __future__ import annotations
@@ -41,6 +41,9 @@ GAME_BOTS = ("greedy", "search")
 its search bot."""
 
 BUILT_IN_NAMES = (*LEVELS, "random", *GAME_BOTS)
+
+BUDGETED = ("search", "expert")
+"""The bots that take a budget after a colon (:mod:`rummykit.bots.budget`)."""
 
 _REGISTERED: dict[str, dict[str, str]] = {}
 """Bots named in this process by :func:`register`: their class per game (``"module:Class"``)."""
@@ -142,6 +145,9 @@ def _level(key: str, variant: str) -> BotFactory:
     greedy = bot_factory("greedy", variant)
     if key == "easy":
         return functools.partial(EasyBot, strong=greedy)
+    if key == "expert":
+        own: BotFactory | None = game_variant(variant).bot("expert")
+        return own if own is not None else _level("hard", variant)
     if key == "hard":
         try:
             return bot_factory("search", variant)
@@ -181,8 +187,10 @@ def check_name(name: str) -> None:
 
 def _budget(key: str, budget: str) -> dict[str, Any]:
     """The options of the budget written after ``key:``; raises :class:`RummykitError`."""
-    if key != "search":
-        raise RummykitError(f"only the search bot takes a budget (search:12, search:0.1s), not {key[:40]!r}")
+    if key not in BUDGETED:
+        raise RummykitError(
+            f"only the search and expert bots take a budget (search:12, expert:0.1s), not {key[:40]!r}"
+        )
     from rummykit.bots.budget import budget_options
 
     return budget_options(budget)

@@ -184,7 +184,10 @@ def connect(
         typer.Option(help="Seconds of break after a round's end before the next round's play (--new)", min=0),
     ] = 10.0,
     level: Annotated[
-        str, typer.Option(help="The bots' level (--new): easy, medium, hard, or a bot's name such as random")
+        str,
+        typer.Option(
+            help="The bots' level (--new): easy, medium, hard, expert, or a bot's name such as random"
+        ),
     ] = "greedy",
     rated: Annotated[
         bool, typer.Option(help="A rated table (--new): its match moves your rating; needs --account-token")

@@ -72,8 +72,8 @@ def simulate(
     bots: Annotated[
         str,
         typer.Option(
-            help="One bot per seat, comma-separated (easy, medium, hard, random, greedy, search, search:12,"
-            " a plugin's name); one name fills all seats"
+            help="One bot per seat, comma-separated (easy, medium, hard, expert, random, greedy, search,"
+            " search:12, a plugin's name); one name fills all seats"
         ),
     ] = "greedy",
     seed: Annotated[int, typer.Option(help="The simulation seed; each game's seeds derive from it")] = 0,

@@ -45,7 +45,8 @@ class GamePackage:
     - ``game_class``: its :class:`~rummykit.engine.game.Game` subclass, built ``game(rules, **settings)``;
     - ``options_help``: the module that registers the English help of its options
       (:mod:`rummykit.engine.option_help`), imported by :meth:`register_option_help`;
-    - ``bots``: its own bots by name (``greedy``, ``search``), each a factory ``(game, seed)``;
+    - ``bots``: its own bots by name (``greedy``, ``search``, and ``expert`` where it has one: the
+      ``expert`` level, else ``hard``), each a factory ``(game, seed)``;
     - ``assist``: what a seat's session shows beyond the observation (a
       :class:`rummykit.session.assist.SeatAssist` subclass, built ``assist(game)``), or ``None``;
     - ``terminal``: its terminal client, built as
@@ -175,7 +176,7 @@ class GamePackage:
 
     # ------------------------------------------------------------------ the package's parts
     def bot(self, name: str) -> Callable[[Game[Any, Any], int], Any] | None:
-        """The factory of the game's own bot ``name`` (``greedy``, ``search``), ``None`` when the
+        """The factory of the game's own bot ``name`` (``greedy``, ``search``, ``expert``), ``None`` when the
         game has none of that name."""
         path = self.bots.get(name)
         return None if path is None else load(path)

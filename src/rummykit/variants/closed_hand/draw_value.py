@@ -19,7 +19,7 @@ can gain, so the others are skipped without a search.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from rummykit.core.melds import Wilds
 from rummykit.core.pieces import JOKER, N_FACES, PieceSet
@@ -96,22 +96,33 @@ def _natural(face: int, wilds: Wilds) -> int:
     return wilds.joker_as if face == JOKER and wilds.joker_as is not None else face
 
 
-def draw_value(
+class DrawStats(NamedTuple):
+    """What the next draw from the unseen pieces does to a 14-piece hand (:func:`draw_stats`):
+    ``left`` pieces left out now; ``gain`` the expected pieces it gains (a draw that lowers the
+    count by ``k`` gains ``k``, any other nothing); ``finish`` the probability that it lets the
+    hand go out; ``better`` the probability that it lowers the count at all (each 0 to 1)."""
+
+    left: int
+    gain: float
+    finish: float
+    better: float
+
+
+def draw_stats(
     hand: Sequence[int],
     wilds: Wilds,
     unseen: Sequence[int],
     left_out: Callable[[Sequence[int], Wilds], int],
     pairs: bool,
-) -> float:
-    """How far a 14-piece ``hand`` is from going out, expected after the next draw, in pieces:
-    the pieces it leaves out less the expected gain of a draw from ``unseen`` (per face), each
-    draw that lets it go out counted :data:`FINISH_WEIGHT` more. ``left_out`` is the exact count
-    of pieces out of the best arrangement; ``pairs``: seven pairs is a way out. Lower is better."""
+) -> DrawStats:
+    """The :class:`DrawStats` of a 14-piece ``hand`` over one draw from ``unseen`` (per face, each
+    piece equally likely): ``left_out`` is the exact count of pieces out of the best arrangement,
+    ``pairs`` whether seven pairs is a way out. No unseen piece: no gain."""
     base = left_out(hand, wilds)
     total = sum(unseen)
     if total == 0:
-        return float(base)
-    gained = 0.0
+        return DrawStats(base, 0.0, 0.0, 0.0)
+    gained = finishing = bettering = 0
     joins = joining_faces(hand, wilds, pairs)
     for face, count in enumerate(unseen):
         if not count or not joins[face]:
@@ -123,5 +134,23 @@ def draw_value(
             drawn = [*hand, face]
             after = min(left_out(_without(drawn, f), wilds) for f in set(drawn))
         if after < base:
-            gained += count * (base - after + (FINISH_WEIGHT if after == 0 else 0.0))
-    return base - gained / total
+            gained += count * (base - after)
+            bettering += count
+            finishing += count * (after == 0)
+    return DrawStats(base, gained / total, finishing / total, bettering / total)
+
+
+def draw_value(
+    hand: Sequence[int],
+    wilds: Wilds,
+    unseen: Sequence[int],
+    left_out: Callable[[Sequence[int], Wilds], int],
+    pairs: bool,
+) -> float:
+    """How far a 14-piece ``hand`` is from going out, expected after the next draw, in pieces:
+    the pieces it leaves out less the expected gain of a draw from ``unseen`` (per face), each
+    draw that lets it go out counted :data:`FINISH_WEIGHT` more (:func:`draw_stats`). ``left_out``
+    is the exact count of pieces out of the best arrangement; ``pairs``: seven pairs is a way out.
+    Lower is better."""
+    stats = draw_stats(hand, wilds, unseen, left_out, pairs)
+    return stats.left - stats.gain - FINISH_WEIGHT * stats.finish

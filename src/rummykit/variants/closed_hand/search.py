@@ -60,6 +60,12 @@ class SearchBot:
     replacing ``iterations``) positive or ``None``. Raises ``ValueError`` otherwise."""
 
     name = "search"
+    finish_value = -FINISH_WEIGHT
+    """The value of a hand that goes out on a sampled draw (lower is better), on :meth:`value`'s
+    scale."""
+    capped = False
+    """Whether ``seconds`` caps ``iterations`` (:func:`rummykit.bots.budget.spent`) rather than
+    replacing them."""
 
     def __init__(
         self,
@@ -149,7 +155,7 @@ class SearchBot:
         if not pool:
             return candidates[0]
         totals = [0.0] * len(candidates)
-        over = spent(self.iterations, self.seconds)
+        over = spent(self.iterations, self.seconds, self.capped)
         done = 0
         while True:
             drawn = self.rng.choice(pool)
@@ -163,9 +169,9 @@ class SearchBot:
         return candidates[min(range(len(candidates)), key=lambda i: (totals[i], i))]
 
     def after_draw(self, hand: list[int], wilds: Wilds, unseen: list[int]) -> float:
-        """The value of a 15-piece ``hand`` just drawn: going out (``-FINISH_WEIGHT``), else the
+        """The value of a 15-piece ``hand`` just drawn: going out (:attr:`finish_value`), else the
         best :meth:`value` among the discards that leave the fewest pieces out."""
-        return min(self.discard_values(hand, wilds, unseen).values(), default=-FINISH_WEIGHT)
+        return min(self.discard_values(hand, wilds, unseen).values(), default=self.finish_value)
 
     def discard_values(
         self, hand: Sequence[int], wilds: Wilds, unseen: Sequence[int], allowed: Collection[int] | None = None

@@ -15,7 +15,11 @@ GAME = GamePackage(
     rules_class=f"{__name__}.rules:TurkishRummyRules",
     game_class=f"{__name__}.game:TurkishRummyGame",
     options_help=f"{__name__}.options_help",
-    bots={"greedy": f"{_FAMILY}.bots:GreedyBot", "search": f"{_FAMILY}.search:SearchBot"},
+    bots={
+        "greedy": f"{_FAMILY}.bots:GreedyBot",
+        "search": f"{_FAMILY}.search:SearchBot",
+        "expert": f"{_FAMILY}.expert:ExpertBot",
+    },
     assist=f"{_FAMILY}.assist:ClosedHandAssist",
     terminal=f"{__name__}.terminal:TurkishRummyClient",
     env=f"{__name__}.encoding:ENV",

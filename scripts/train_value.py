@@ -1,0 +1,196 @@
+"""Train the learned evaluation of a closed-hand game (Okey, Turkish Rummy) from greedy self-play.
+
+Plays ``--deals`` one-round matches of four greedy bots (deal ``i`` dealt from ``--seed + i``); at
+a rate of ``--explore`` of its discards a seat throws a uniformly random one of the discards that
+leave the fewest pieces out (the expert's candidates) instead of greedy's, so the data sees the
+choices the expert weighs. After every discard it records the features of the seat's 14 pieces
+(:func:`rummykit.variants.closed_hand.value.hand_features`, from the seat's observation only) and,
+once the round is over, whether that seat won it. A perceptron (``--hidden`` tanh units, one
+logistic output) is then fitted with numpy by Adam on the log loss, the last tenth of the deals
+held out, the inputs' range kept as the net's bounds; the script prints the data's size and the
+losses and writes the net
+(``src/rummykit/variants/closed_hand/weights/<game>.npz`` by default).
+
+Everything is reproducible from ``--seed`` (the deals, the exploration, the initial weights and
+the minibatches). ``--data FILE`` keeps the collected rows in FILE (an ``.npz``; read back instead
+of playing when it exists). Run::
+
+    nice -n 19 .venv/bin/python scripts/train_value.py okey --deals 1500 --seed 1000000
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+import rummykit
+from rummykit.bots.value_net import ValueNet
+from rummykit.variants.closed_hand.actions import Verb
+from rummykit.variants.closed_hand.bots import GreedyBot, _wilds, _without
+from rummykit.variants.closed_hand.draw_value import unseen_counts
+from rummykit.variants.closed_hand.game import ClosedHandGame
+from rummykit.variants.closed_hand.search import SearchBot
+from rummykit.variants.closed_hand.value import FEATURES, WEIGHTS, hand_features
+
+Array = NDArray[np.float64]
+
+
+@dataclass
+class Data:
+    """The collected rows: ``rows`` ``(n, len(FEATURES))``, ``won`` ``(n,)`` 0 or 1, ``deal``
+    ``(n,)`` the deal each row came from."""
+
+    rows: Array
+    won: Array
+    deal: NDArray[np.int64]
+
+
+def collect(variant: str, deals: int, seed: int, explore: float) -> Data:
+    """Play the self-play rounds of the module docstring and return their rows."""
+    game = rummykit.load(variant, rounds=1)
+    assert isinstance(game, ClosedHandGame)
+    greedy = GreedyBot(game)
+    counts = SearchBot(game)
+    rng = random.Random(f"train-value/{seed}")
+    rows: list[list[float]] = []
+    won: list[float] = []
+    dealt: list[int] = []
+    for deal in range(deals):
+        state = game.new_state(seed + deal)
+        seats: list[int] = []
+        while (seat := game.current_seat(state)) is not None:
+            view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+            action = greedy.choose(view, legal)
+            if action.verb is Verb.DISCARD:
+                wilds = _wilds(view)
+                rack: list[int] = view["hand"]
+                if rng.random() < explore:
+                    faces = sorted({a.face for a in legal if a.verb is Verb.DISCARD and a.face is not None})
+                    left = {f: counts.left_out(_without(rack, f), wilds) for f in faces}
+                    face = rng.choice([f for f in faces if left[f] == min(left.values())])
+                    action = next(a for a in legal if a.verb is Verb.DISCARD and a.face == face)
+                assert action.face is not None
+                unseen = unseen_counts(view, game.pieces)
+                rows.append(
+                    hand_features(
+                        _without(rack, action.face),
+                        wilds,
+                        unseen,
+                        view["stock_count"],
+                        game.players,
+                        counts.left_out,
+                        counts.solver,
+                        counts.pairs,
+                    )
+                )
+                seats.append(seat)
+            game.apply(state, seat, action)
+        winner = state.results[-1].winner
+        won += [float(s == winner) for s in seats]
+        dealt += [deal] * len(seats)
+    return Data(np.array(rows), np.array(won), np.array(dealt, dtype=np.int64))
+
+
+def fit(
+    data: Data, hidden: int, epochs: int, seed: int, holdout: float = 0.1
+) -> tuple[ValueNet, dict[str, float]]:
+    """Fit the perceptron to ``data`` (the deals after the first ``1 - holdout`` held out) and
+    return it with its log losses: ``train``, ``held_out`` and ``constant`` (the held-out loss of
+    the training data's mean win rate)."""
+    rng = np.random.default_rng(seed)
+    cut = int(data.deal.max() * (1 - holdout))
+    train = data.deal < cut
+    x, y = data.rows[train], data.won[train]
+    mean = x.mean(axis=0)
+    scale = np.maximum(x.std(axis=0), 1e-6)
+    z = (x - mean) / scale
+    width = x.shape[1]
+    params = [
+        rng.normal(0, 1 / np.sqrt(width), (width, hidden)),
+        np.zeros(hidden),
+        rng.normal(0, 1 / np.sqrt(hidden), (hidden, 1)),
+        np.zeros(1),
+    ]
+    moments = [np.zeros_like(p) for p in params]
+    squares = [np.zeros_like(p) for p in params]
+    step, rate, batch = 0, 0.01, 512
+    for _ in range(epochs):
+        order = rng.permutation(len(z))
+        for start in range(0, len(z), batch):
+            pick = order[start : start + batch]
+            grads = _gradients(params, z[pick], y[pick])
+            step += 1
+            for i, g in enumerate(grads):
+                moments[i] = 0.9 * moments[i] + 0.1 * g
+                squares[i] = 0.999 * squares[i] + 0.001 * g * g
+                params[i] -= (
+                    rate * (moments[i] / (1 - 0.9**step)) / (np.sqrt(squares[i] / (1 - 0.999**step)) + 1e-8)
+                )
+    bounds = (x.min(axis=0), x.max(axis=0))
+    net = ValueNet(FEATURES, bounds, mean, scale, [(params[0], params[1]), (params[2], params[3])])
+    held = ~train
+    base = float(np.clip(y.mean(), 1e-6, 1 - 1e-6))
+    losses = {
+        "train": _log_loss(net(x), y),
+        "held_out": _log_loss(net(data.rows[held]), data.won[held]),
+        "constant": _log_loss(np.full(int(held.sum()), base), data.won[held]),
+    }
+    return net, losses
+
+
+def _gradients(params: list[Array], z: Array, y: Array) -> list[Array]:
+    """The log loss's gradients for the parameters ``[w0, b0, w1, b1]`` on the rows ``z``."""
+    w0, b0, w1, b1 = params
+    h = np.tanh(z @ w0 + b0)
+    p = 1 / (1 + np.exp(-(h @ w1 + b1)[:, 0]))
+    d_out = ((p - y) / len(y))[:, None]
+    d_h = (d_out @ w1.T) * (1 - h * h)
+    return [z.T @ d_h, d_h.sum(axis=0), h.T @ d_out, d_out.sum(axis=0)]
+
+
+def _log_loss(p: Array, y: Array) -> float:
+    p = np.clip(p, 1e-6, 1 - 1e-6)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def main() -> None:
+    """Parse the command line, collect or read the rows, fit, print, write the net."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("game", choices=("okey", "turkish_rummy"))
+    parser.add_argument("--deals", type=int, default=1500)
+    parser.add_argument("--seed", type=int, default=1_000_000)
+    parser.add_argument("--explore", type=float, default=0.25)
+    parser.add_argument("--hidden", type=int, default=16)
+    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--data", type=Path, help="keep (or read back) the collected rows here")
+    parser.add_argument("--out", type=Path, help="the net's file (default: the shipped one)")
+    args = parser.parse_args()
+    start = time.process_time()
+    if args.data is not None and args.data.exists():
+        with np.load(args.data) as saved:
+            data = Data(saved["rows"], saved["won"], saved["deal"])
+    else:
+        data = collect(args.game, args.deals, args.seed, args.explore)
+        if args.data is not None:
+            np.savez_compressed(args.data, rows=data.rows, won=data.won, deal=data.deal)
+    played = time.process_time() - start
+    net, losses = fit(data, args.hidden, args.epochs, args.seed)
+    out = args.out or WEIGHTS / f"{args.game}.npz"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    net.save(out)
+    print(
+        f"{args.game}: {len(data.won)} rows from {int(data.deal.max()) + 1} deals of seed {args.seed} "
+        f"(win rate {data.won.mean():.3f}; {played:.0f} s of CPU time to play); log loss: train "
+        f"{losses['train']:.4f}, held out {losses['held_out']:.4f}, constant {losses['constant']:.4f}; "
+        f"{out} ({out.stat().st_size} bytes)"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,192 @@
+"""The expert level: the learned evaluation of Okey and Turkish Rummy (the shipped nets load, give
+the same output for the same input and what their layers compute, and rank hands sensibly), the
+expert bot's moves legal, seeded and read from the seat's observation alone, and the level in
+every game (the game's own expert where it has one, else ``hard``)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import rummykit
+from rummykit.bots import registry
+from rummykit.bots.value_net import ValueNet
+from rummykit.errors import RummykitError
+from rummykit.variants.closed_hand.bots import _wilds
+from rummykit.variants.closed_hand.draw_value import unseen_counts
+from rummykit.variants.closed_hand.expert import SECONDS, ExpertBot
+from rummykit.variants.closed_hand.value import FEATURES, WEIGHTS, hand_features, value_net
+
+CLOSED = ("okey", "turkish_rummy")
+
+
+def _row(**values: float) -> list[float]:
+    """A feature row: a hand with two pieces out midway through a round, changed by ``values``."""
+    base = {
+        "left": 2.0,
+        "pairs_left": 8.0,
+        "gain": 0.1,
+        "finish": 0.05,
+        "better": 0.1,
+        "wilds_held": 0.0,
+        "doubles": 1.0,
+        "draws_left": 6.0,
+        "unseen": 60.0,
+    }
+    base.update(values)
+    return [base[name] for name in FEATURES]
+
+
+@pytest.mark.parametrize("name", CLOSED)
+def test_the_shipped_net_loads_and_is_small(name: str) -> None:
+    path = WEIGHTS / f"{name}.npz"
+    assert path.stat().st_size < 300_000
+    net = value_net(name)
+    assert net.features == FEATURES
+    assert value_net(name) is net
+
+
+@pytest.mark.parametrize("name", CLOSED)
+def test_the_net_is_deterministic_and_computes_its_layers(name: str) -> None:
+    net = value_net(name)
+    rows = np.array([_row(), _row(left=5.0), _row(finish=0.3, left=1.0)])
+    first, again = net(rows), ValueNet.load(WEIGHTS / f"{name}.npz", FEATURES)(rows)
+    assert np.array_equal(first, again) and np.all((first > 0) & (first < 1))
+    clipped = np.minimum(np.maximum(rows, net.low), net.high)
+    hidden = np.tanh(((clipped - net.mean) / net.scale) @ net.layers[0][0] + net.layers[0][1])
+    by_hand = 1 / (1 + np.exp(-(hidden @ net.layers[1][0] + net.layers[1][1])[:, 0]))
+    assert np.allclose(first, by_hand, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("name", CLOSED)
+def test_the_net_prefers_hands_nearer_going_out(name: str) -> None:
+    net = value_net(name)
+    near, far = net(np.array([_row(left=1.0, finish=0.1, better=0.1), _row(left=6.0, finish=0.0)]))
+    assert near > far
+    likely, unlikely = net(np.array([_row(finish=0.25, better=0.25), _row(finish=0.0, better=0.25)]))
+    assert likely > unlikely
+
+
+@pytest.mark.parametrize("name", CLOSED)
+def test_the_net_values_inputs_beyond_its_training_as_at_their_bounds(name: str) -> None:
+    """A heads-up round's stock (more draws a seat than four seats ever have) is valued as the
+    longest the self-play saw, not extrapolated."""
+    net = value_net(name)
+    top = float(net.high[FEATURES.index("draws_left")])
+    assert top >= 10
+    at_bound, beyond = net(np.array([_row(draws_left=top), _row(draws_left=top * 3)]))
+    assert at_bound == beyond
+
+
+def test_a_net_file_must_match_its_features(tmp_path: Path) -> None:
+    net = value_net("okey")
+    path = tmp_path / "net.npz"
+    net.save(path)
+    assert np.array_equal(ValueNet.load(path, FEATURES)(np.array([_row()])), net(np.array([_row()])))
+    with pytest.raises(RummykitError, match="reads"):
+        ValueNet.load(path, FEATURES[::-1])
+    with pytest.raises(RummykitError, match="can't read the value net"):
+        ValueNet.load(tmp_path / "missing.npz", FEATURES)
+    np.savez(
+        path,
+        features=np.array(FEATURES),
+        low=net.low,
+        high=net.high,
+        mean=net.mean,
+        scale=net.scale,
+        w0=net.layers[0][0],
+        b0=net.layers[0][1],
+    )
+    with pytest.raises(RummykitError, match="malformed"):
+        ValueNet.load(path, FEATURES)
+    with pytest.raises(ValueError, match="positive"):
+        ValueNet(FEATURES, (net.low, net.high), net.mean, -net.scale, net.layers)
+    with pytest.raises(ValueError, match="at most its high"):
+        ValueNet(FEATURES, (net.high, net.low), net.mean, net.scale, net.layers)
+
+
+def _match_positions(name: str, seed: int, every: int) -> list[tuple[Any, Any, int]]:
+    """(game, state, seat) every ``every`` actions of a one-round match of greedy bots."""
+    game = rummykit.load(name, rounds=1)
+    state = game.new_state(seed)
+    greedy = registry.make_bot("greedy", game, 0)
+    out = []
+    step = 0
+    while (seat := game.current_seat(state)) is not None:
+        if step % every == 0:
+            out.append((game, state.clone(), seat))
+        game.apply(state, seat, greedy.choose(game.observe(state, seat), game.legal_actions(state, seat)))
+        step += 1
+    return out
+
+
+@pytest.mark.parametrize("name", CLOSED)
+def test_expert_plays_legal_seeded_moves(name: str) -> None:
+    game: Any = rummykit.load(name, rounds=1)
+    state = game.new_state(21)
+    bots = [
+        ExpertBot(game, 1, iterations=2, seconds=None),
+        *(registry.make_bot("greedy", game, s) for s in (1, 2, 3)),
+    ]
+    twin = ExpertBot(game, 1, iterations=2, seconds=None)
+    decided = 0
+    while (seat := game.current_seat(state)) is not None:
+        view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+        action = bots[seat].choose(view, legal)
+        assert action in legal
+        if seat == 0:
+            assert twin.choose(view, legal) == action
+            decided += 1
+        game.apply(state, seat, action)
+    assert game.is_terminal(state) and decided > 5
+
+
+@pytest.mark.parametrize("name", CLOSED)
+def test_expert_reads_only_its_observation(name: str) -> None:
+    """Worlds that look the same to the seat (the hidden racks and stock resampled) get the same
+    move, and its features come from the observation (the same for both)."""
+    checked = 0
+    for game, state, seat in _match_positions(name, 9, every=5):
+        twin = game.resample(state, seat, random.Random(3))
+        view = game.observe(state, seat)
+        assert game.observe(twin, seat) == view
+        assert twin.racks != state.racks or twin.stock != state.stock
+        legal = game.legal_actions(state, seat)
+        assert ExpertBot(game, 4, iterations=2, seconds=None).choose(view, legal) == ExpertBot(
+            game, 4, iterations=2, seconds=None
+        ).choose(game.observe(twin, seat), game.legal_actions(twin, seat))
+        if len(view["hand"]) == 15:
+            bot = ExpertBot(game, 0)
+            hand = view["hand"][1:]
+            rows = [
+                hand_features(
+                    hand,
+                    _wilds(v),
+                    unseen_counts(v, game.pieces),
+                    v["stock_count"],
+                    game.players,
+                    bot.left_out,
+                    bot.solver,
+                    bot.pairs,
+                )
+                for v in (view, game.observe(twin, seat))
+            ]
+            assert rows[0] == rows[1]
+            checked += 1
+    assert checked > 3
+
+
+@pytest.mark.parametrize("name", ["okey", "turkish_rummy", "kalooki", "carousel", "okey_101"])
+def test_the_expert_level_in_every_game(name: str) -> None:
+    game = rummykit.load(name)
+    expert = registry.make_bot("expert", game, 0)
+    if name in CLOSED:
+        assert isinstance(expert, ExpertBot) and expert.seconds == SECONDS
+        assert isinstance(registry.make_bot("expert:3", game, 0), ExpertBot)
+    else:
+        assert type(expert) is type(registry.make_bot("hard", game, 0))
+    registry.check_name("EXPERT")

@@ -253,7 +253,7 @@ def test_lobby_creates_a_table_against_bots_and_lists_open_tables(pages: Pages, 
     page.get_by_test_id("display-name").fill("Host")
     form = page.get_by_test_id("create-table")
     form.get_by_test_id("create-game").select_option("okey")
-    for seat, level in ((1, "easy"), (2, "medium"), (3, "hard")):
+    for seat, level in ((1, "easy"), (2, "hard"), (3, "expert")):
         form.get_by_test_id(f"create-seat-{seat}").select_option(level)
     form.locator("button[type=submit]").click()
     expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
@@ -261,11 +261,11 @@ def test_lobby_creates_a_table_against_bots_and_lists_open_tables(pages: Pages, 
     expect(pieces.nth(13)).to_be_visible()
     assert pieces.count() in (14, 15)  # 15 for the seat that starts
     expect(page.get_by_test_id("seat-0")).to_contain_text("Host")
-    for seat, level in ((1, "easy"), (2, "medium"), (3, "hard")):
+    for seat, level in ((1, "easy"), (2, "hard"), (3, "expert")):
         expect(page.get_by_test_id(f"seat-{seat}")).to_contain_text(f"bot ({level})")
     table = page.url.split("#/t/")[1].split("/")[0]
     seats = server.get(f"/tables/{table}").json()["seats"]
-    assert [s["level"] for s in seats[1:]] == ["easy", "medium", "hard"]
+    assert [s["level"] for s in seats[1:]] == ["easy", "hard", "expert"]
 
 
 def test_lobby_reads_a_preset_file_into_the_rules(pages: Pages, server: Server) -> None:

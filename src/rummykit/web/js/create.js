@@ -22,7 +22,7 @@ await loadCatalogPart("rules");
 const TIMER_CHOICES = [15, 30, 45, 60, 120];
 
 /** The bot levels offered for a seat (rummykit.bots.levels), weakest first, then the random bot. */
-const BOT_LEVELS = ["easy", "medium", "hard", "random"];
+const BOT_LEVELS = ["easy", "medium", "hard", "expert", "random"];
 
 /** A rule's name in the page's language when the catalogs have it (`rule_<name>`), else as written. */
 function ruleName(name) {

@@ -6,26 +6,13 @@ import { html } from "./html.js";
 import { addStylesheet } from "./stylesheet.js";
 import { useEffect, useState } from "preact/hooks";
 import { t, sentence, loadCatalogPart } from "./i18n.js";
-import { api, loadSession, onSession, currentSession } from "./api.js";
+import { api } from "./api.js";
+import { useSession } from "./session.js";
 import { profileHref } from "./player.js";
 import { when } from "./mygames.js";
 
 // the account page's strings are the lobby's part of the catalog (i18n/<lang>/lobby.json)
 await Promise.all([loadCatalogPart("lobby"), addStylesheet("/static/pages.css")]);
-
-function useSession() {
-  const [session, setSession] = useState(currentSession());
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const stop = onSession(setSession);
-    loadSession().then((s) => {
-      setSession(s);
-      setReady(true);
-    });
-    return stop;
-  }, []);
-  return { session, ready };
-}
 
 /** A form whose submit runs `action(fields)`; its error (the server's words) under it. */
 function Form({ id, title, submit, danger, fields, extra, action, doneText }) {

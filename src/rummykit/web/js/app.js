@@ -11,7 +11,7 @@ import { useEffect, useState } from "preact/hooks";
 import { t, LANGUAGES, currentLanguage, setLanguage, onLanguage } from "./i18n.js";
 import { store } from "./store.js";
 import { useModule } from "./lazy.js";
-import { loadSession, onSession, currentSession } from "./api.js";
+import { useSession } from "./session.js";
 
 /** Each route's page: its module, loaded when the route is first shown. */
 const PAGES = {
@@ -60,12 +60,7 @@ function useHash() {
 
 /** The header's link to the account page: the username signed in, else "Sign in". */
 function AccountLink() {
-  const [session, setSession] = useState(currentSession());
-  useEffect(() => {
-    const stop = onSession(setSession);
-    loadSession().then(setSession);
-    return stop;
-  }, []);
+  const { session } = useSession();
   return html`<a class="account-link" href="#/account" data-testid="account-link">
     ${session.account ? html`<bdi>${session.account.username}</bdi>` : t("account_sign_in")}
   </a>`;

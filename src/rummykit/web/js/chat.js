@@ -9,6 +9,7 @@ import { html } from "./html.js";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, sentence } from "./i18n.js";
 import { api, currentSession, loadSession, onSession } from "./api.js";
+import { useSession } from "./session.js";
 import { store } from "./store.js";
 
 /** The server's refusals of a chat line or report, shown in the panel rather than the page. */
@@ -114,9 +115,7 @@ function useMutes() {
 
 /** The account signed in (null: a guest), following sign-in and sign-out. */
 export function useAccount() {
-  const [session, setSession] = useState(currentSession());
-  useEffect(() => onSession(setSession), []);
-  return session.account;
+  return useSession().session.account;
 }
 
 function Line({ line, own, room, moderator }) {

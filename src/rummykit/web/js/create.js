@@ -7,7 +7,8 @@
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
 import { t, has, sentence, fieldNumber, readNumber, loadCatalogPart } from "./i18n.js";
-import { api, loadSession, onSession, currentSession } from "./api.js";
+import { api } from "./api.js";
+import { useSession } from "./session.js";
 import { store } from "./store.js";
 import { parsePreset, presetOptions, presetRules } from "./preset.js";
 import { helpText, valueText } from "./optiontext.js";
@@ -84,12 +85,7 @@ export function CreateTable({ variants, onCreated }) {
   const [seenCount, setSeenCount] = useState(false);
   const [hints, setHints] = useState(true);
   const [rated, setRated] = useState(false);
-  const [session, setSession] = useState(currentSession());
-  useEffect(() => {
-    const stop = onSession(setSession);
-    loadSession().then(setSession);
-    return stop;
-  }, []);
+  const { session } = useSession();
   const [error, setError] = useState(null);
   const [preset, setPreset] = useState(null);
   const [busy, setBusy] = useState(false);

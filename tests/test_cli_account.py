@@ -76,11 +76,14 @@ def test_connect_plays_as_the_account_and_games_lists_its_replays(
         answer = json.loads(rummykit("games", server.base, "--json", "--account-token", token).stdout)
         assert [g["game"] for g in answer["games"]] == [game["game"]]
 
-        # revoked: refused with the server's words, nothing played
+        # revoked, or no access token at all (a typo, a seat's): refused with the server's words,
+        # nothing played
         fox.post(f"/account/tokens/{fox.get('/account/tokens').json()['tokens'][0]['id']}/revoke")
         for refused in (
             rummykit("games", server.base, token=token),
             rummykit("connect", server.base, "--new", "okey", "--account-token", token),
+            rummykit("games", server.base, token="bogus"),
+            rummykit("connect", server.base, "--new", "okey", "--account-token", "bogus"),
         ):
             assert refused.returncode == 2
             assert (

@@ -90,10 +90,13 @@ def account_headers(token: str | None) -> dict[str, str]:
 
 def signed_in_as(client: Any, token: str | None) -> str | None:
     """The username ``client``'s access token signs in (told on the terminal), ``None`` without
-    a token; a token the server refuses (revoked, its account deleted) is a one-line error."""
+    a token; a token the server refuses (revoked, its account deleted) or that signs no account in
+    (not an access token) is a one-line error."""
     if token is None:
         return None
     answer = call(client, "GET", "/account")
+    if answer.get("account") is None:  # not an access token at all (a seat's, a typo): no account
+        raise fail(render("bad_access_token"))
     username = str(answer["account"]["username"])
     typer.echo(f"signed in as {username}")
     return username

@@ -40,7 +40,7 @@ function Result({ game }) {
   if (game.status !== "finished") return html`<span class="tag">${t("status_playing")}</span>`;
   const mine = game.seats.map((s) => num(game.outcome.scores[s])).join(" / ");
   return html`<span class=${`tag result ${game.won ? "won" : "lost"}`} data-testid=${`my-result-${game.game}`}>
-    ${t(game.won ? "my_games_won" : "my_games_lost")} · ${mine}
+    ${t("my_games_result", { result: t(game.won ? "my_games_won" : "my_games_lost"), points: mine })}
   </span>${game.rating_change !== null
     ? html` <span class="tag rating-change" data-testid=${`my-rating-${game.game}`}>${t("my_rating_change", { change: signed(game.rating_change) })}</span>`
     : null}`;

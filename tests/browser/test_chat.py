@@ -94,6 +94,27 @@ NOT_UNDER_CHAT_JS = """(id) => {
 once scrolled into view: a fixed action bar lies over the page's flow, the chat among it)."""
 
 
+def sign_up(page: Page, username: str) -> None:
+    """Sign ``page``'s browser up as ``username`` (the page's own API call)."""
+    page.evaluate(
+        """async ([name, password]) =>
+          (await import("/static/js/api.js")).api.signUp(name, password, false)""",
+        [username, PASSWORD],
+    )
+
+
+def grant_moderator(server: Server, username: str) -> None:
+    """Make ``username`` a moderator as an operator does (``rummykit moderator grant``)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "rummykit", "moderator", "grant", username, "--db", server.db],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
 def say(page: Page, text: str) -> None:
     page.get_by_test_id("chat-input").fill(text)
     page.get_by_test_id("chat-send").click()
@@ -169,19 +190,8 @@ def test_lobby_chat_for_accounts_and_a_moderators_deletion(pages: Pages, server:
     writer = person(pages, f"chat-writer-{lang}", lang)
     guest = person(pages, f"chat-guest-{lang}", lang, 390, 844)
     username = f"lobby_writer_{lang}"
-    writer.evaluate(
-        """async ([name, password]) =>
-          (await import("/static/js/api.js")).api.signUp(name, password, false)""",
-        [username, PASSWORD],
-    )
-    done = subprocess.run(
-        [sys.executable, "-m", "rummykit", "moderator", "grant", username, "--db", server.db],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    sign_up(writer, username)
+    grant_moderator(server, username)
     writer.reload()
     open_chat(guest)
     expect(guest.get_by_test_id("chat-why")).to_be_visible()  # a guest reads only
@@ -195,3 +205,38 @@ def test_lobby_chat_for_accounts_and_a_moderators_deletion(pages: Pages, server:
     writer.get_by_test_id("chat-line").last.get_by_test_id("chat-delete").click()
     expect(guest.get_by_test_id("chat-line")).to_have_count(count - 1)
     guest.screenshot(path=str(artifact(f"chat-lobby-deleted-{lang}-390x844.png")), full_page=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_moderator_reads_the_reports_on_the_account_page(pages: Pages, server: Server, lang: str) -> None:
+    """A line reported in the lobby is on the moderator's account page (not on another's), with its
+    sender, as text; the moderator deletes it there, then bans its sender, who can't sign in."""
+    moderator = person(pages, f"reports-mod-{lang}", lang, 390, 844)
+    writer = person(pages, f"reports-writer-{lang}", lang)
+    names = (f"reports_mod_{lang}", f"reports_eve_{lang}")
+    sign_up(moderator, names[0])
+    sign_up(writer, names[1])
+    grant_moderator(server, names[0])
+    writer.reload()
+    say(writer, XSS)
+    moderator.reload()
+    open_chat(moderator)
+    line = moderator.get_by_test_id("chat-line").filter(has_text=names[1]).last
+    line.get_by_test_id("chat-report").click()
+    expect(line.get_by_test_id("chat-reported")).to_be_visible()
+    writer.goto("/#/account")
+    expect(writer.get_by_test_id("account-who")).to_be_visible()
+    expect(writer.get_by_test_id("reports")).to_have_count(0)  # not a moderator
+    moderator.goto("/#/account")
+    report = moderator.get_by_test_id("report").first
+    expect(report.get_by_test_id("report-text")).to_have_text(XSS)
+    expect(report).to_contain_text(names[1])
+    check_sizes(moderator, lang, f"reports-{lang}")
+    report.get_by_test_id("report-delete").click()
+    expect(report.get_by_test_id("report-deleted")).to_be_visible()
+    report.get_by_test_id("report-ban").click()
+    report.get_by_test_id("report-ban-confirm").click()
+    expect(moderator.get_by_role("alert")).to_have_count(0)
+    refused = server.post("/account/login", {"username": names[1], "password": PASSWORD}, status=403)
+    assert refused["error"]["code"] == "banned"
+    moderator.screenshot(path=str(artifact(f"reports-{lang}-390x844.png")), full_page=True)

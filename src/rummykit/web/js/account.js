@@ -10,6 +10,7 @@ import { api } from "./api.js";
 import { useSession } from "./session.js";
 import { profileHref } from "./player.js";
 import { when } from "./mygames.js";
+import { Reports } from "./moderation.js";
 
 // the account page's strings are the lobby's part of the catalog (i18n/<lang>/lobby.json)
 await Promise.all([loadCatalogPart("lobby"), addStylesheet("/static/pages.css")]);
@@ -116,6 +117,7 @@ export function AccountPage() {
           <button type="button" data-testid="sign-out" onClick=${() => api.signOut().catch(() => {})}>${t("account_sign_out")}</button>
         </div>
       </section>
+      ${account.moderator && html`<${Reports} />`}
       <${AccessTokens} />
       <${Form} id="change-password" title=${t("account_change_password")} submit=${t("account_change_password")}
         fields=${[

@@ -91,6 +91,7 @@ export const api = {
   start: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/start`, { token }),
   mutes: () => call("GET", "/me/mutes"),
   setMute: (key, muted) => call("POST", "/me/mutes", { key, muted }),
+  reports: () => call("GET", "/moderation/reports"),
   deleteMessage: (id) => call("POST", `/moderation/messages/${id}/delete`),
   ban: (username) => call("POST", `/moderation/accounts/${encodeURIComponent(username)}/ban`, { banned: true }),
   rematch: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/rematch`, { token }),

@@ -52,7 +52,8 @@ def test_a_person_plays_turns_of_turkish_rummy(
         catalog = web_modules.catalog(lang)
         names = ["Ann", *(catalog["seat_bot_name"].replace("{n}", str(n)) for n in (2, 3, 4))]
         draws = [
-            f"{names[seat]}: {shown(format_face(Kind.CARDS, face))}" for seat, face in first["order_draws"]
+            f"{names[seat]}: {shown(format_face(Kind.CARDS, face), catalog)}"
+            for seat, face in first["order_draws"]
         ]
         order_line = person.page.get_by_test_id("log").locator("li", has_text=draws[0])
         expect(order_line).to_have_count(1)

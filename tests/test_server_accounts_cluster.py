@@ -6,7 +6,6 @@ seat through either process needs the session as well as the seat token."""
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,7 +13,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from test_server_support import Server, cluster_options, fresh_pg_url, needs_cluster
+from test_server_support import Server, needs_cluster, running_cluster
 
 pytestmark = needs_cluster
 PASSWORD = "correct horse battery"
@@ -23,16 +22,8 @@ SEATS = [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3
 
 @pytest.fixture(scope="module")
 def cluster(monkeypatch_module: pytest.MonkeyPatch) -> Iterator[list[Server]]:
-    url = fresh_pg_url()
-    options = cluster_options(f"test-{secrets.token_hex(4)}")
-    servers = [Server(url, lease=3.0, options=options) for _ in range(2)]
-    try:
-        for server in servers:
-            server.start()
+    with running_cluster() as servers:
         yield servers
-    finally:
-        for server in servers:
-            server.stop()
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,6 @@ sockets of the other at once, and a ban through one closes the account's socket 
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterator
 
 import pytest
@@ -13,25 +12,17 @@ from websockets.exceptions import ConnectionClosed
 
 from test_server_accounts import Browser
 from test_server_chat import Socket, grant, seated, signed_up, table_of_two, watching
-from test_server_support import Server, cluster_options, fresh_pg_url, needs_cluster
+from test_server_support import Server, needs_cluster, running_cluster
 
 pytestmark = needs_cluster
 
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[list[Server]]:
-    url = fresh_pg_url()
-    options = cluster_options(f"test-{secrets.token_hex(4)}")
-    servers = [Server(url, lease=3.0, options=options) for _ in range(2)]
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("RUMMYKIT_PASSWORD_COST", "test")
-        try:
-            for server in servers:
-                server.start()
+        with running_cluster() as servers:
             yield servers
-        finally:
-            for server in servers:
-                server.stop()
 
 
 def test_chat_reaches_every_process_and_its_moderation_too(cluster: list[Server]) -> None:

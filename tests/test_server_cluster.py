@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import secrets
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,12 +23,11 @@ from test_server_leaks import check
 from test_server_support import (
     SeatClient,
     Server,
-    cluster_options,
-    fresh_pg_url,
     make_table,
     needs_cluster,
     reconnect,
     replay_record,
+    running_cluster,
     sqlite_url,
 )
 
@@ -38,16 +36,8 @@ from test_server_support import (
 def cluster() -> Iterator[list[Server]]:
     """Two processes of a cluster of this module's own on the test database and broker (the last
     test kills the first)."""
-    url = fresh_pg_url()
-    options = cluster_options(f"test-{secrets.token_hex(4)}")
-    servers = [Server(url, lease=3.0, options=options) for _ in range(2)]
-    try:
-        for server in servers:
-            server.start()
+    with running_cluster() as servers:
         yield servers
-    finally:
-        for server in servers:
-            server.stop()
 
 
 def greedy_text(variant: str, rules: dict[str, Any], view: dict[str, Any], seat: int) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import secrets
 import signal
 import socket
 import subprocess
@@ -165,6 +166,21 @@ def running(db: str, lease: float = 2.0, options: list[str] | None = None) -> It
         yield server
     finally:
         server.stop()
+
+
+@contextmanager
+def running_cluster() -> Iterator[list[Server]]:
+    """Two started processes of a cluster of their own (a fresh broker prefix) on the emptied test
+    PostgreSQL (:func:`fresh_pg_url`), stopped at the end."""
+    options = cluster_options(f"test-{secrets.token_hex(4)}")
+    servers = [Server(fresh_pg_url(), lease=3.0, options=options) for _ in range(2)]
+    try:
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
 
 
 def sqlite_url(tmp_path: Path) -> str:

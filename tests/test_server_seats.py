@@ -72,6 +72,35 @@ def test_the_turn_timer_plays_the_default_move(server: Server) -> None:
     client.close()
 
 
+def test_every_turn_gets_the_whole_turn_timer(server: Server) -> None:
+    """A person's timer starts again at each of their turns: after a turn the timer ended, and
+    after a turn played at once, the bots' moves in between (issue #28's phone round: every later
+    turn was played by the server the moment it began)."""
+    seconds = 4.0
+    created, (token,) = make_table(server, options={"rounds": 1}, turn_seconds=seconds)
+    client = SeatClient(server, created["table"], 0, token)
+    turns = 0
+    while turns < 3:
+        state = client.wait_turn_or_end()
+        if state["over"]:
+            break
+        assert state["turn_left"] > seconds - 1.5, (turns, state["turn_left"])
+        turns += 1
+        if turns == 1:
+            # let the whole turn run out: the server plays the draw and the discard
+            version = state["v"]
+            while client.my_turn() or client.state["v"] == version:
+                message = client.recv()
+                assert message["type"] != "error", message
+            timed_out = [n for m in client.received if m["type"] == "state" for n in m["notices"]]
+            assert any(n["code"] == "timed_out" and n["seat"] == 0 for n in timed_out)
+        else:
+            while client.my_turn() and not client.state["over"]:
+                assert client.act(client.state["legal"][0]["text"], f"t{turns}-{client.state['v']}")["type"] == "ack"
+    assert turns >= 2
+    client.close()
+
+
 def test_leaving_opens_the_seat_before_the_start_and_brings_a_bot_after(server: Server) -> None:
     created = server.post(
         "/tables",

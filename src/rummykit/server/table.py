@@ -869,6 +869,9 @@ class LiveTable:
         info = self.seats[seat]
         pause = self._break_left()
         if info.kind == "bot" or info.standing_in:
+            # a person's deadline lasts their turn's steps only: the next turn of theirs gets a
+            # new one
+            self.deadline = None
             delay = max(self.options.bot_delay, pause)
             self.timer = loop.call_later(delay, self._guarded, self._bot_turn, match.steps)
         elif self.options.turn_seconds is not None:

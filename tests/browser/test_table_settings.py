@@ -74,7 +74,7 @@ def test_the_turn_clock_runs_on_the_seat_to_move_for_everyone(
     seated.goto(f"/#/t/{table}")
     for page in (watcher, seated):
         expect(page.get_by_test_id(f"seat-{mover}").get_by_test_id("turn-clock")).to_be_visible(
-            timeout=15_000
+            timeout=25_000
         )
         clocks = clock_state(page)
         assert len(clocks) == 1 and clocks[0]["seat"] == f"seat-{mover}"
@@ -94,6 +94,11 @@ def test_the_turn_clock_runs_on_the_seat_to_move_for_everyone(
     expect(watcher.get_by_test_id(f"seat-{other}").get_by_test_id("turn-clock")).to_be_visible(timeout=20_000)
     clocks = clock_state(watcher)
     assert len(clocks) == 1 and clocks[0]["seconds"] > 20 and not clocks[0]["urgent"]
+    # the log says whose time ran out in the page's words; the move itself is the next line's
+    words = catalog(lang)["log_timed_out"].split("{name}")[1]
+    line = watcher.get_by_test_id("log").locator("li", has_text=words)
+    expect(line).to_have_count(1)
+    assert "discard" not in line.inner_text() and "draw" not in line.inner_text()
     for client in clients:
         client.close()
 

@@ -96,7 +96,8 @@ def test_every_turn_gets_the_whole_turn_timer(server: Server) -> None:
             assert any(n["code"] == "timed_out" and n["seat"] == 0 for n in timed_out)
         else:
             while client.my_turn() and not client.state["over"]:
-                assert client.act(client.state["legal"][0]["text"], f"t{turns}-{client.state['v']}")["type"] == "ack"
+                chosen = client.state["legal"][0]["text"]
+                assert client.act(chosen, f"t{turns}-{client.state['v']}")["type"] == "ack"
     assert turns >= 2
     client.close()
 

@@ -114,6 +114,7 @@ class TableSolver:
         replace_from_table: bool = True,
         objective: TableObjective = TableObjective.POINTS,
         free_jokers: bool = False,
+        limit: int | None = None,
     ) -> TableMove:
         """The best legal new table for ``table`` (melds of (face, declared) cards, every joker
         declared) and ``hand`` (faces), under ``objective``; ``values`` count the points. Among
@@ -121,8 +122,11 @@ class TableSolver:
         be played, ``played`` is empty and ``table`` is the table as it is.
 
         ``free_jokers`` drops the declared-joker rule (Rummikub-style tables): every table joker
-        may be placed anew anywhere. Raises :class:`RummykitError` for a position that can't
-        exist: an invalid table or more copies of a card than the decks hold."""
+        may be placed anew anywhere. ``limit`` bounds the search's states
+        (:func:`~rummykit.solvers.table_dp.plan_table`; ``None``: exact whatever it costs): past
+        it, raises :class:`~rummykit.solvers.table_dp.SearchLimitError` and keeps nothing.
+        Raises :class:`RummykitError` for a position that can't exist: an invalid table or more
+        copies of a card than the decks hold."""
         key = (
             self.decks,
             self.ace_high,
@@ -138,7 +142,7 @@ class TableSolver:
             known = keep(
                 self._solved,
                 key,
-                self._solve(table, hand, values, replace_from_table, objective, free_jokers),
+                self._solve(table, hand, values, replace_from_table, objective, free_jokers, limit),
                 SOLVED_KEPT,
             )
         return TableMove(known.table, known.played, _left(hand, known.played), known.points_left)
@@ -151,6 +155,7 @@ class TableSolver:
         replace_from_table: bool,
         objective: TableObjective,
         free_jokers: bool,
+        limit: int | None = None,
     ) -> TableMove:
         """:meth:`solve` without the kept answers."""
         real, declared = self._check(table, hand, free_jokers)
@@ -167,11 +172,33 @@ class TableSolver:
             values.joker * POINTS_WEIGHT + 1 if points else 1,
             replace_from_table,
             self.ace_high,
+            limit,
         )
         if plan is None:
             melds = tuple(_valid_table_meld(tuple(meld), self.ace_high, free_jokers) for meld in table)
             return self._move(melds, (), hand, values)
         return self._move(plan.melds, plan.played, hand, values)
+
+    def laid(
+        self,
+        table: Sequence[Sequence[DeclaredFace]],
+        new: Sequence[Sequence[DeclaredFace]],
+        hand: Sequence[int],
+        values: CardValues,
+    ) -> TableMove:
+        """The answer that lays the new table ``new`` (melds of (face, declared) cards, found by
+        the caller: legal for ``table`` and ``hand``, which the caller checked) in place of
+        ``table``: the cards it adds are the ones played from ``hand``. Raises :class:`MeldError`
+        for a meld of ``new`` that is not a valid table meld."""
+        melds = tuple(_valid_table_meld(tuple(meld), self.ace_high, False) for meld in new)
+        added = Counter(face for meld in new for face, _ in meld)
+        added.subtract(face for meld in table for face, _ in meld)
+        played: list[int] = []
+        for face in hand:
+            if added[face] > 0:
+                added[face] -= 1
+                played.append(face)
+        return self._move(melds, tuple(played), hand, values)
 
     @staticmethod
     def _move(

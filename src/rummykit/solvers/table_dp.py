@@ -47,6 +47,12 @@ from functools import lru_cache
 from rummykit.core.melds import HIGH_ACE, MAX_RUN, Meld, MeldKind, build_run
 from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, make_face
 
+
+class SearchLimitError(Exception):
+    """The search made more states than the ``limit`` given to :func:`plan_table`: no answer (the
+    caller asked for a bounded search and chooses what to do instead)."""
+
+
 FEW = 64
 """Below this many states a rank's dominated ones are not looked for (:func:`_undominated`)."""
 MAX_OPEN = 4
@@ -109,6 +115,7 @@ def plan_table(
     joker_weight: int,
     replace_from_table: bool = True,
     ace_high: bool = True,
+    limit: int | None = None,
 ) -> TablePlan | None:
     """The best new table (module docstring), or ``None`` when no card can be played.
 
@@ -117,7 +124,9 @@ def plan_table(
     anew: then they count in ``table_jokers`` only); ``table_jokers``: every joker on the table;
     ``weights``: per face, the value of playing one card of it from the hand (positive), and
     ``joker_weight`` of one joker from the hand. The position must be possible: at most two
-    copies of a face and two jokers in all, as two decks hold (the caller checks)."""
+    copies of a face and two jokers in all, as two decks hold (the caller checks). ``limit``: at
+    most that many states made over the whole search (a state is some 150 bytes kept to the end;
+    ``None``: no bound), past which it raises :class:`SearchLimitError`."""
     fixed = _fixed_jokers(real, held, declared, replace_from_table)
     free = hand_jokers + table_jokers - sum(fixed)
     playable = _playable(real, held, declared, free)
@@ -135,7 +144,7 @@ def plan_table(
         replace_from_table,
         ace_high,
     )
-    return search.run()
+    return search.run(limit)
 
 
 def _fixed_jokers(
@@ -382,15 +391,20 @@ class _Search:
         return (kept << self.kept_shift) + (jokers * _LEX[face] << self.joker_shift)
 
     # ------------------------------------------------------------------------------- the search
-    def run(self) -> TablePlan | None:
-        """The best plan, or ``None`` when the best plays nothing."""
+    def run(self, limit: int | None = None) -> TablePlan | None:
+        """The best plan, or ``None`` when the best plays nothing; raises
+        :class:`SearchLimitError` once more than ``limit`` states were made."""
         states: dict[int, int] = {0: 0}
         history: list[dict[int, _Parent]] = []
+        made = 0
         for position in range(self.top, 0, -1):
             for suit in range(N_SUITS):
                 parents: dict[int, _Parent] = {}
                 states = self._step(states, position, suit, parents)
                 history.append(parents)
+                made += len(parents)
+                if limit is not None and made > limit:
+                    raise SearchLimitError(made)
             if position != HIGH_ACE:
                 states = _undominated(states)
         best_key, best = -1, -1

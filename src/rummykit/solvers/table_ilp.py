@@ -177,8 +177,10 @@ class IlpTableSolver(TableSolver):
         replace_from_table: bool,
         objective: TableObjective,
         free_jokers: bool,
+        limit: int | None = None,
     ) -> TableMove:
-        """:meth:`TableSolver.solve` without the kept answers: one run of the program."""
+        """:meth:`TableSolver.solve` without the kept answers: one run of the program (``limit``,
+        a bound on our search's states, does not apply to it)."""
         real, declared = self._check(table, hand, free_jokers)
         hand_counts = Counter(hand)
         h = self._highs

@@ -10,15 +10,14 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rummykit.core.melds import CardValues
 from rummykit.core.notation import format_face
 from rummykit.engine.action_text import piece_parts
 from rummykit.session.assist import SeatAssist
 from rummykit.session.messages import SessionError
 from rummykit.variants.carousel.actions import CarouselAction, CVerb, meld_text
 from rummykit.variants.carousel.game import CarouselGame, declared_cards
+from rummykit.variants.carousel.macros import table_move
 from rummykit.variants.carousel.manipulation import meld_problem
-from rummykit.variants.carousel.rules import CAROUSEL_VALUES
 from rummykit.variants.carousel.scoring import hand_points
 from rummykit.variants.carousel.state import CarouselState
 
@@ -50,12 +49,12 @@ def carousel_hint(
     solver: TableSolver,
     table: Sequence[Sequence[DeclaredFace]],
     hand: Sequence[int],
-    values: CardValues,
     replace_from_table: bool,
 ) -> TableMove:
     """The table solver's best new table for ``hand`` on ``table`` (melds of (face, declared)
-    cards): the table, the cards played, the cards left and their points."""
-    return solver.solve(table, list(hand), values, replace_from_table)
+    cards), within the bots' bound (:func:`~rummykit.variants.carousel.macros.table_move`): the
+    table, the cards played, the cards left and their points."""
+    return table_move(solver, table, hand, replace_from_table)
 
 
 def carousel_hint_answer(game: CarouselGame, state: CarouselState, seat: int) -> dict[str, Any]:
@@ -71,7 +70,7 @@ def carousel_hint_answer(game: CarouselGame, state: CarouselState, seat: int) ->
         raise SessionError("no_hint")
     table = game.table_cards(state)
     hand = game.faces(state.hands[seat])
-    move = carousel_hint(game.solver, table, hand, CAROUSEL_VALUES, game.rules.joker_replace_from_table)
+    move = carousel_hint(game.solver, table, hand, game.rules.joker_replace_from_table)
     new = tuple(declared_cards(m.faces, m.stands_for) for m in move.table) if move.played else table
 
     def legal(verb: CVerb) -> str | None:

@@ -319,9 +319,8 @@ class CarouselClient(TableClient[CarouselGame]):
         if not self.session.my_turn:
             raise IllegalActionError("not_your_turn", seat=self.seat, to_move=self.to_move())
         obs = self.obs
-        move = carousel_hint(
-            self.game.solver, table_of(obs), obs["hand"], CAROUSEL_VALUES, self.rules.joker_replace_from_table
-        )
+        replace = self.rules.joker_replace_from_table
+        move = carousel_hint(self.game.solver, table_of(obs), obs["hand"], replace)
         now = self.points(obs["hand"])
         if not move.played:
             self.console.print(Text(f"hint: nothing from your hand fits the table (you hold {now} points)"))

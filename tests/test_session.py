@@ -15,7 +15,7 @@ from rummykit.core.pieces import JOKER, Kind
 from rummykit.errors import IllegalActionError
 from rummykit.session import EventLog, Rack, SeatSession, SessionError, groups
 from rummykit.session.assist import arrangement_view
-from rummykit.solvers.arrange import Arrangement
+from rummykit.solvers.arrange import Arrangement, WinKind
 from rummykit.variants.carousel.actions import CarouselAction, CVerb
 from rummykit.variants.carousel.planner import DraftPlanner, cards_of, meld_cards, table_of
 from rummykit.variants.carousel.rules import CAROUSEL_VALUES
@@ -163,6 +163,15 @@ def test_a_seven_pairs_hint_says_its_pieces_are_left_out_of_pairs() -> None:
     view = arrangement_view(Kind.TILES, hint.arrangement)
     assert hint.move is Move.DISCARD and view["kind"] == "pairs"
     assert hint.left_out == len(view["out"]) == 4
+
+
+def test_a_hints_pieces_left_out_read_in_face_order() -> None:
+    """The pieces a hint leaves out are listed by colour, then number, whatever order the
+    partition found them in (the phone round of issue 28 read "Y9 B8 Y11 Y3 R3 R4" for pairs)."""
+    out = tiles("Y9 B8 Y11 Y3 R3 R4")
+    for kind in ("melds", "pairs"):
+        arrangement = Arrangement((), tuple(out), 0, WinKind(kind))
+        assert arrangement_view(Kind.TILES, arrangement)["out"] == ["R3", "R4", "Y3", "Y9", "Y11", "B8"]
 
 
 # ---------------------------------------------------------------------- Carousel's draft

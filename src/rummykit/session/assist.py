@@ -65,12 +65,13 @@ class SeatAssist(ABC, Generic[G]):
 def arrangement_view(kind: Kind, arrangement: Arrangement) -> dict[str, Any]:
     """An arrangement of a hint as a client shows it: ``melds`` (each a list of pieces in
     notation, a run's in the order of the ranks they stand for, a wild or a joker followed by
-    what it stands for in brackets: ``F[B2] B3 B2[B4] B5``), ``out`` (the pieces left out) and
+    what it stands for in brackets: ``F[B2] B3 B2[B4] B5``), ``out`` (the pieces left out, in face
+    order: by colour or suit, then rank, whatever order the partition found them in) and
     ``kind`` (``melds``, or ``pairs`` for a seven-pairs partition: its ``out`` are left out of
     pairs)."""
     return {
         "melds": [meld_pieces(kind, meld) for meld in arrangement.melds],
-        "out": [format_face(kind, f) for f in arrangement.ungrouped],
+        "out": [format_face(kind, f) for f in sorted(arrangement.ungrouped)],
         "kind": str(arrangement.kind),
     }
 

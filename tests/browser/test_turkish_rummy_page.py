@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from browser_support import Pages, check_rendering
 from playwright.sync_api import expect
-from table_driver import Person, shown
+from table_driver import Person, reseed, shown
 
 import rummykit
 import web_modules
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
-from test_server_support import Server
+from test_server_support import Server, running
 
 WEB = Path(rummykit.__file__).parent / "web"
 """The browser client's files (its compiled catalogs: the page's names for the bots)."""
@@ -88,3 +88,46 @@ def test_a_person_plays_turns_of_turkish_rummy(
     ]
     assert len(drawn) >= 3 and len(discarded) >= 3
     assert person.page.get_by_test_id("log").inner_text().strip()
+
+
+JOKER_SEED = 1
+"""A deal whose first round four greedy bots end with a laid meld holding the joker (found by
+playing the deal with the server's greedy bot: the winner, seat 2, lays ``JK AH AD``, the joker
+standing for the ace of spades)."""
+
+
+def test_the_round_end_says_what_each_laid_joker_stands_for(
+    pages: Pages, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The round end shows the winner's melds with each joker's card under it, as the table shows
+    a meld's jokers (the phone round of issue 28 read "7♠ 7♥ ★ JK" and nothing more)."""
+    db = tmp_path_factory.mktemp("tr-joker") / "rummykit.db"
+    first = Server(f"sqlite:///{db}").start()
+    try:
+        body = {
+            "variant": "turkish_rummy",
+            "options": {"rounds": 1},
+            "seats": [{"kind": "bot", "level": "greedy"}] * 4,
+            "bot_delay": 0.2,
+            "round_break_seconds": 0,
+        }
+        created = first.post("/tables", body, status=201)
+        table = str(created["table"])
+        first.post(f"/tables/{table}/start", {"token": created["owner_token"]})
+    finally:
+        first.stop()
+    reseed(db, {table: JOKER_SEED})
+    with running(f"sqlite:///{db}") as server:
+        for lang, locale in (("en", "en-US"), ("fa", "fa-IR")):
+            page = pages.new(f"tr-joker-{lang}", locale=locale, width=390, height=844)
+            page.goto(f"{server.base}/#/t/{table}")
+            end = page.get_by_test_id("round-end")
+            expect(end).to_be_visible(timeout=60_000)
+            jokers = end.locator(".laid .kcard", has=page.locator("[data-piece=JK]"))
+            expect(jokers).not_to_have_count(0)
+            for n in range(jokers.count()):
+                card = jokers.nth(n).locator(".stands").get_attribute("data-card")
+                assert card and card != "JK", (lang, n, card)
+                label = jokers.nth(n).locator("[data-piece=JK]").get_attribute("aria-label") or ""
+                assert "," in label or "،" in label, (lang, label)
+            check_rendering(page, lang, f"turkish-rummy-round-end-joker-{lang}-390x844")

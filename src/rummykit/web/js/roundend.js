@@ -1,5 +1,6 @@
 // The end of a round (and of the match): the game's own head (its controller's `RoundEndHead`),
-// why the scores changed, in words; the winner's melds as laid down and every hand the rules show; each seat's change and total; the seconds left of the
+// why the scores changed, in words; the winner's melds as laid down (a joker or an okey with the card
+// it stands for under it) and every hand the rules show; each seat's change and total; the seconds left of the
 // break before the next round's play starts; at a rated match's end, each player's rating and the
 // change the match made to it. A modal dialog over the table (the next round is
 // dealt behind it and waits, out of reach, until Continue); at the match's end Close leaves the
@@ -11,6 +12,7 @@ import { useEffect, useRef } from "preact/hooks";
 import { useTicker } from "./ticker.js";
 import { t, signed, num, sentence } from "./i18n.js";
 import { Piece } from "./piece.js";
+import { MeldCards } from "./melds.js";
 import { ratingText } from "./player.js";
 
 function Pieces({ kind, faces, wilds }) {
@@ -65,7 +67,7 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
       ${result.laid.length > 0 &&
       html`<div class="laid">
         <h3>${t("round_end_laid", { name: names[result.winner] })}</h3>
-        ${result.laid.map((m, i) => html`<${Pieces} key=${i} kind=${kind} faces=${m.faces} wilds=${wilds} />`)}
+        ${result.laid.map((m, i) => html`<${MeldCards} key=${i} kind=${kind} cards=${m.faces.map((f, j) => [f, m.stands_for[j]])} wilds=${wilds} />`)}
       </div>`}
       ${(result.hands || []).map((hand, s) =>
         hand && hand.length && (s !== result.winner || !result.laid.length)

@@ -211,3 +211,17 @@ def test_greedy_opens_in_one_play_after_a_retract() -> None:
 def test_an_open_hint_names_its_melds() -> None:
     action = parse_action("open R1 R2 R3 | K9 Y9 B9 | B8 B9 R6[B10]")
     assert move_params(action, None) == {"melds": "R1 R2 R3 | K9 Y9 B9 | B8 B9 R6[B10]"}
+
+
+def test_a_pair_hint_says_what_its_okey_stands_for() -> None:
+    """A pair laid with the okey says which tile the okey pairs (the phone round of issue 28 read
+    «R8 R7» with R7 the okey); a natural pair, and a false joker with the okey's face, as written."""
+    okey = parse_face(Kind.TILES, "R7")
+    for text, okey_face, tiles in (
+        ("pair R8 R7", okey, ["R8", "R7[R8]"]),
+        ("pair R7 R8", okey, ["R7[R8]", "R8"]),
+        ("pair B5 B5", okey, ["B5", "B5"]),
+        ("pair R7 F", okey, ["R7", "F"]),
+        ("pair R8 R7", None, ["R8", "R7"]),
+    ):
+        assert move_params(parse_action(text), None, okey_face) == {"tiles": tiles}, text

@@ -17,7 +17,7 @@ from typing import Any
 
 from rummykit.core.melds import MeldKind, Wilds
 from rummykit.core.notation import format_face
-from rummykit.core.pieces import Kind
+from rummykit.core.pieces import JOKER, Kind
 from rummykit.session.assist import SeatAssist
 from rummykit.session.messages import SessionError
 from rummykit.solvers.arrange import Objective
@@ -148,15 +148,20 @@ def discard_fines(
             entry["fine"] = {"kind": FineKind.PLAYABLE.value, "points": rules.playable_discard_penalty}
 
 
-def move_params(action: Okey101Action, takes: int | None) -> dict[str, Any]:
+def move_params(action: Okey101Action, takes: int | None, okey: int | None = None) -> dict[str, Any]:
     """The parts of ``action`` a client words it with, tiles in notation (an okey in a run with
-    what it stands for, ``R6[B10]``): ``tiles`` for ``meld`` and ``pair``; ``number`` and
+    what it stands for, ``R6[B10]``, and the ``okey`` face in a pair with the tile it pairs,
+    ``R8 R7[R8]``): ``tiles`` for ``meld`` and ``pair``; ``number`` and
     ``tiles`` for ``layoff`` and ``swap``; ``tile`` for ``discard``, and for ``take`` the tile
     taken (``takes``, a face); ``melds`` for ``open`` (one text, the melds split by ``|``);
     ``{}`` for ``draw`` and ``retract``."""
     verb = action.verb
     if verb is V_OPEN:
         return {"melds": " | ".join(" ".join(tile_list(m)) for m in action.melds)}
+    if verb is V_PAIR and okey is not None:
+        (a, _), (b, _) = action.melds[0]
+        if a != b and JOKER not in (a, b):
+            return {"tiles": tile_list(((a, b if a == okey else None), (b, a if b == okey else None)))}
     if verb is V_MELD or verb is V_PAIR:
         return {"tiles": tile_list(action.melds[0])}
     if verb is V_LAYOFF or verb is V_SWAP:
@@ -194,7 +199,7 @@ def okey_101_hint(
         "action": choice.text(),
         "parts": game.action_parts(choice),
         "verb": choice.verb.value,
-        "params": move_params(choice, observation["takeable"]),
+        "params": move_params(choice, observation["takeable"], okey),
         "opening": {
             "melds": [meld_json(m, wilds) for m in opening.melds],
             "value": opening.value,

@@ -19,6 +19,15 @@ run up to the 2): the aces placed high are counted in the state until the low ac
 aces and its joker rule are settled. A state beaten by one whose runs of one suit are one step
 more complete, of a higher value, is dropped (it can reach nothing better).
 
+With jokers to place anew (where most states lead nowhere), three bounds drop states that can't
+end in a table, or not in a better one, and so never change the answer: a suit's runs must leave
+it no more jokers to need below than are left (the fewest it needs, alone, its places in sets
+allowed where two other suits could have places); a way at a rank must leave the later suits of
+the rank a way on (the sets' split checked with the places each later suit could still put in
+sets, its runs of 1 and 2 going on first); and a first search keeps only the states that can
+still play every card of the hand that fits: if it ends with such a table, that is the best one,
+and if not, the search runs again without that floor.
+
 Which table, among equally good ones, is part of the value: each answer is worth one integer,
 compared in this order, so the best is unique whatever the order of the search:
 
@@ -59,10 +68,14 @@ RUN_STATES: tuple[tuple[int, int, int], ...] = tuple(
 )
 """A suit's open runs at length 1, 2 and 3 or more, by code (index)."""
 _CODE = {state: code for code, state in enumerate(RUN_STATES)}
+_FORCED = tuple(a1 + a2 for a1, a2, _ in RUN_STATES)
+"""Per run code, the places its runs of 1 and 2 take at the next position (they must go on)."""
 _BITS = 6
 """Bits of a suit's run code in a state key; then the jokers placed anew, the rank's set counts
 (most places of one suit, all places), and per suit the aces (and jokers) placed high."""
 _MASK = (1 << _BITS) - 1
+_RUN_CODES = (1 << (_BITS * N_SUITS)) - 1
+"""The bits of the four suits' run codes in a key."""
 _J_SHIFT = _BITS * N_SUITS
 _MX_SHIFT = _J_SHIFT + 3
 _TOT_SHIFT = _MX_SHIFT + 3
@@ -70,6 +83,8 @@ _ACE_SHIFT = _TOT_SHIFT + 5
 _ACE_BITS = 4
 _COUNTS = ((1 << (_ACE_SHIFT - _MX_SHIFT)) - 1) << _MX_SHIFT
 """The bits of the rank's set counts in a key."""
+_ACES = ((1 << (_ACE_BITS * N_SUITS)) - 1) << _ACE_SHIFT
+"""The bits of the aces (and jokers) the suits placed high."""
 _LEX_BITS = 84
 """Bits of a lexicographic count over the 52 faces (base 3: at most two of a face)."""
 _LEX = tuple(int(3 ** (N_FACES - 1 - face)) for face in range(N_FACES))
@@ -94,9 +109,9 @@ _How = tuple[int, int, int]
 """What a step placed: (real cards, jokers, places in sets)."""
 _Parent = tuple[int, _How]
 """How a state was reached at a step: the state before and what was placed."""
-_Way = tuple[int, int, int, _How]
+_Way = tuple[int, int, int, _How, int]
 """One way to place a face from a state: (what it adds to the key, the rank's set counts aside;
-places in sets; value; what was placed)."""
+places in sets; value; what was placed; jokers placed anew)."""
 
 
 def plan_table(
@@ -273,6 +288,18 @@ class _Search:
         """Per suit and position, the most places there without jokers placed anew."""
         self.high = [ace_high and self._high_possible(suit) for suit in range(N_SUITS)]
         """Per suit, whether a run may end with its high ace."""
+        self.most = [[self._most(suit, p) for p in range(self.top + 1)] + [0] for suit in range(N_SUITS)]
+        """Per suit and position (0 to :attr:`top`, and -1: the list's last), :meth:`_most`."""
+        self._needs: dict[int, int] = {}
+        """:meth:`_need`'s answers by position, suit and run code."""
+        self._masks = [self._mask(self.top - step // N_SUITS, step % N_SUITS) for step in range(self.steps)]
+        """Per step, :meth:`_mask`."""
+        self._kept: list[dict[int, list[tuple[int, int, _How]]]] = [{} for _ in range(self.steps)]
+        """Per step, :meth:`_allowed`'s answers by signature (kept for both searches of :meth:`run`)."""
+        self._way_lists: list[dict[int, list[_Way]]] = [{} for _ in range(self.steps)]
+        """Per step, :meth:`_ways`' answers by run code, jokers placed and aces placed high."""
+        self._supplies: list[dict[int, list[_Fill]]] = [{} for _ in range(self.steps)]
+        """Per step, :meth:`_supply_at`'s answers by jokers placed and aces placed high."""
         self.joker_shift = sum(_width(self.steps, step) for step in range(self.steps))
         self.kept_shift = self.joker_shift + _LEX_BITS
         self.played_shift = self.kept_shift + 2
@@ -285,6 +312,8 @@ class _Search:
         )
         """The value of the table's own aces of the suits whose aces placed high are counted
         (:meth:`_high_supply`), taken off every answer."""
+        self.everything = sum(weights[f] * held[f] for f in range(N_FACES))
+        """The weight of every card of the hand that may be played."""
 
     # ------------------------------------------------------------------------------------ setup
     def _face(self, suit: int, position: int) -> int:
@@ -383,13 +412,44 @@ class _Search:
 
     # ------------------------------------------------------------------------------- the search
     def run(self) -> TablePlan | None:
-        """The best plan, or ``None`` when the best plays nothing."""
+        """The best plan, or ``None`` when the best plays nothing. With jokers to place anew, a
+        first search keeps only the states that may still play every card of the hand that may
+        be played (:meth:`_floors`): when it finds such a table, no other can be better; when
+        not, the full search follows."""
+        if self.free:
+            jokers = self.hand_jokers * (self.joker_value >> self.value_shift)
+            plan = self._run(self._floors(), self.everything + jokers)
+            if plan is not None:
+                return plan
+        return self._run([0] * self.steps, 1)
+
+    def _floors(self) -> list[int]:
+        """Per step, the least value a state there needs to still play every card of the hand
+        that may be played: the cards of the later steps could add at most their weights (the
+        aces of a suit whose runs may end at the high ace count at both ends, with the table's,
+        which :attr:`offset` takes off), and the jokers played count at the end."""
+        vs = self.value_shift
+        out = []
+        rest = 0
+        for step in range(self.steps - 1, -1, -1):
+            out.append((self.everything + (self.offset >> vs) - rest) << vs)
+            down, suit = divmod(step, N_SUITS)
+            position = self.top - down
+            face = self._face(suit, position)
+            ace = position in (1, HIGH_ACE) and self.high[suit]
+            rest += self.weights[face] * (self.held[face] + (self.real[face] if ace else 0))
+        out.reverse()
+        return out
+
+    def _run(self, floors: list[int], least: int) -> TablePlan | None:
+        """The best plan among the states of a value at least ``floors`` at each step, or
+        ``None`` when it plays less than ``least`` (in the caller's weights)."""
         states: dict[int, int] = {0: 0}
         history: list[dict[int, _Parent]] = []
         for position in range(self.top, 0, -1):
             for suit in range(N_SUITS):
                 parents: dict[int, _Parent] = {}
-                states = self._step(states, position, suit, parents)
+                states = self._step(states, position, suit, parents, floors[len(history)])
                 history.append(parents)
             if position != HIGH_ACE:
                 states = _undominated(states)
@@ -400,83 +460,101 @@ class _Search:
                 total = value - self.offset + played_jokers * self.joker_value
                 if total > best:
                     best_key, best = key, total
-        if best >> self.value_shift <= 0:
+        if best >> self.value_shift < least:
             return None
         return self._plan(best_key, history, best >> self.value_shift)
 
     def _step(
-        self, states: dict[int, int], position: int, suit: int, parents: dict[int, _Parent]
+        self, states: dict[int, int], position: int, suit: int, parents: dict[int, _Parent], floor: int
     ) -> dict[int, int]:
-        """The states after placing ``suit``'s places at ``position``."""
-        shift = _BITS * suit
-        later = sum(self.caps[s][position] for s in range(suit + 1, N_SUITS)) + self.free
-        settle = position == 1 and self.high[suit]
-        ace_shift = _ACE_SHIFT + _ACE_BITS * suit
-        mask = (_MASK << shift) | (7 << _J_SHIFT) | _COUNTS | ((15 << ace_shift) if settle else 0)
-        kept: dict[int, list[tuple[int, int, _How]]] = {}
-        ways: dict[int, list[_Way]] = {}
-        supplies: dict[int, list[_Fill]] = {}
+        """The states after placing ``suit``'s places at ``position`` (those of a value below
+        ``floor`` left out)."""
+        step = (self.top - position) * N_SUITS + suit
+        mask = self._masks[step]
+        kept = self._kept[step]
         out: dict[int, int] = {}
         get = out.get
         for key, value in states.items():
             sig = key & mask
             allowed = kept.get(sig)
             if allowed is None:
-                allowed = kept[sig] = self._allowed(
-                    sig, shift, ace_shift if settle else 0, later, position, suit, ways, supplies
-                )
+                allowed = self._allowed(sig, position, suit)
             for delta, gain, how in allowed:
                 new_key = key + delta
                 new_value = value + gain
-                if get(new_key, -1) < new_value:
+                if new_value >= floor and get(new_key, -1) < new_value:
                     out[new_key] = new_value
                     parents[new_key] = (key, how)
         return out
 
-    def _allowed(
-        self,
-        sig: int,
-        shift: int,
-        ace_shift: int,
-        later: int,
-        position: int,
-        suit: int,
-        ways: dict[int, list[_Way]],
-        supplies: dict[int, list[_Fill]],
-    ) -> list[tuple[int, int, _How]]:
+    def _mask(self, position: int, suit: int) -> int:
+        """The bits of a key that decide the ways from it at ``suit``'s step at ``position``:
+        the suit's runs and those of the suits after it at the rank, the jokers placed, the
+        rank's set counts and, at the low ace, the aces placed high of the suit and those after
+        it."""
+        mask = (_MASK << (_BITS * suit)) | (7 << _J_SHIFT) | _COUNTS
+        if position != HIGH_ACE and self.free:
+            mask |= _RUN_CODES & -(1 << (_BITS * suit))
+        if position == 1:
+            mask |= _ACES & -(1 << (_ACE_SHIFT + _ACE_BITS * suit))
+        return mask
+
+    def _allowed(self, sig: int, position: int, suit: int) -> list[tuple[int, int, _How]]:
         """The ways (what each adds to a key and to a value, what it places) from the states
-        whose suit's runs, jokers placed, rank's set counts (and aces placed high, at a low ace
-        settled, ``ace_shift`` nonzero) are ``sig``'s: the sets of the rank must still be able to
-        split into sets of 3 or 4 with the ``later`` places left at the rank. At the rank's last
-        suit they must split now, and the rank's set counts leave the key (the rank is closed)."""
+        whose bits :meth:`_mask` keeps are ``sig``'s, kept per step: the sets of the rank must
+        still be able to split into sets of 3 or 4 with the places the later suits of the rank
+        may put in sets, and the later suits must have a way on (an empty list: the state leads
+        nowhere). At the rank's last suit the sets must split now, and the rank's set counts
+        leave the key (the rank is closed)."""
+        step = (self.top - position) * N_SUITS + suit
+        shift = _BITS * suit
         code = (sig >> shift) & _MASK
         jokers = (sig >> _J_SHIFT) & 7
-        high = (sig >> ace_shift) & 15 if ace_shift else 0
+        settle = position == 1 and self.high[suit]
+        high = (sig >> (_ACE_SHIFT + _ACE_BITS * suit)) & 15 if settle else 0
         which = code | (jokers << _BITS) | (high << (_BITS + 3))
+        ways = self._way_lists[step]
         found = ways.get(which)
         if found is None:
+            supplies = self._supplies[step]
             supply = supplies.get(which >> _BITS)
             if supply is None:
                 supply = supplies[which >> _BITS] = self._supply_at(position, suit, jokers, high)
-            found = ways[which] = self._ways(position, suit, code, supply)
+            found = ways[which] = self._ways(position, suit, code, supply, self.free - jokers)
         most = (sig >> _MX_SHIFT) & 7
         total = (sig >> _TOT_SHIFT) & 31
-        out = []
-        if suit == N_SUITS - 1 and position != HIGH_ACE:
-            for delta, in_sets, gain, how in found:
+        out: list[tuple[int, int, _How]] = []
+        if position == HIGH_ACE:
+            out = [(delta, gain, how) for delta, _, gain, how, _ in found]
+        elif suit == N_SUITS - 1:
+            for delta, in_sets, gain, how, _ in found:
                 in_all = total + in_sets
                 if not in_all or 3 * max(most, in_sets) <= in_all:
                     out.append((delta - (in_sets << _TOT_SHIFT) - (sig & _COUNTS), gain, how))
-            return out
-        room = total + later
-        short = 3 * most - room
-        for delta, in_sets, gain, how in found:
-            if in_sets > most:
-                if 2 * in_sets > room:
+        else:
+            room = total + self.free - jokers
+            for later in range(suit + 1, N_SUITS):
+                room += self.caps[later][position] - _FORCED[(sig >> (_BITS * later)) & _MASK]
+            next_mask = self._masks[step + 1]
+            next_kept = self._kept[step + 1]
+            for delta, in_sets, gain, how, anew in found:
+                if in_sets > most:
+                    if 2 * in_sets > room - anew:
+                        continue
+                    moved = delta + ((in_sets - most) << _MX_SHIFT)
+                elif in_sets < 3 * most - room + anew:
                     continue
-                out.append((delta + ((in_sets - most) << _MX_SHIFT), gain, how))
-            elif in_sets >= short:
-                out.append((delta, gain, how))
+                else:
+                    moved = delta
+                if self.free:
+                    after = (sig + moved) & next_mask
+                    on = next_kept.get(after)
+                    if on is None:
+                        on = self._allowed(after, position, suit + 1)
+                    if not on:
+                        continue
+                out.append((moved, gain, how))
+        self._kept[step][sig] = out
         return out
 
     def _supply_at(self, position: int, suit: int, used_jokers: int, high: int) -> list[_Fill]:
@@ -489,18 +567,50 @@ class _Search:
             return self._low_supply(suit, left, high)
         return self._supply(self._face(suit, position), left)
 
-    def _ways(self, position: int, suit: int, code: int, supply: list[_Fill]) -> list[_Way]:
+    def _ways(self, position: int, suit: int, code: int, supply: list[_Fill], left: int) -> list[_Way]:
         """Every way (:data:`_Way`) to place ``suit``'s places at ``position`` after runs
         ``code``, filled as ``supply`` allows."""
         choice = _choices(self.steps, (self.top - position) * N_SUITS + suit)
-        below = (self._most(suit, position - 1), self._most(suit, position - 2))
+        most = self.most[suit]
+        below = (most[position - 1], most[position - 2])
         shift = _BITS * suit
         out = []
+        need = self._need if self.free else _no_need
         for places, used, jokers, anew, gain, bits, rank in supply:
             for in_sets, new_code in _moves(code, places, below, position != HIGH_ACE):
+                if need(suit, position, new_code) > left - anew:
+                    continue
                 delta = ((new_code - code) << shift) + (anew << _J_SHIFT) + (in_sets << _TOT_SHIFT) + bits
-                out.append((delta, in_sets, gain + choice[rank + in_sets], (used, jokers, in_sets)))
+                out.append((delta, in_sets, gain + choice[rank + in_sets], (used, jokers, in_sets), anew))
         return out
+
+    def _need(self, suit: int, position: int, code: int) -> int:
+        """The fewest jokers placed anew that ``suit`` needs below ``position`` after runs
+        ``code`` there, its places in sets allowed wherever two other suits could have places
+        (a bound: the jokers the search has left must cover it); more than :attr:`free` when
+        it can't be done."""
+        if position == 1:
+            return 0
+        memo_key = (position << 8) | (suit << _BITS) | code
+        known = self._needs.get(memo_key)
+        if known is not None:
+            return known
+        below = position - 1
+        face = self._face(suit, below)
+        own = self.real[face] + self.held[face] + self.fixed[face]
+        low = 0 if below == 1 and self.high[suit] else self.real[face] + self.fixed[face]
+        others = sum(1 for s in range(N_SUITS) if s != suit and self.caps[s][below])
+        sets = others + self.free >= 2
+        most = self.most[suit]
+        after = (most[below - 1], most[below - 2])
+        best = self.free + 1
+        for places in range(low, own + self.free + 1):
+            jokers = max(0, places - own)
+            for _, new_code in _moves(code, places, after, sets):
+                if jokers < best:
+                    best = min(best, jokers + self._need(suit, below, new_code))
+        self._needs[memo_key] = best
+        return best
 
     # ------------------------------------------------------------------------------ the melds
     def _plan(self, key: int, history: list[dict[int, _Parent]], value: int) -> TablePlan:
@@ -529,6 +639,11 @@ class _Search:
         builder.close_all()
         played.sort()
         return TablePlan(builder.melds(), (*played, *[JOKER] * jokers_played), value)
+
+
+def _no_need(suit: int, position: int, code: int) -> int:
+    """No bound on the jokers a suit needs (a search with none to place anew)."""
+    return 0
 
 
 @lru_cache(maxsize=4096)

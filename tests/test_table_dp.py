@@ -150,8 +150,8 @@ def test_value_is_the_integer_programs(
 @settings(max_examples=80, deadline=None)
 def test_value_on_large_tables(seed: int, ace_high: bool, replace: bool) -> None:
     """Tables of up to 18 melds of two decks, where a freed or held joker has the most places to
-    go: the search's bounds (the jokers a suit still needs, the sets a rank can still split
-    into, the first search for a table playing every card) keep the integer program's value."""
+    go: the search's bounds (the jokers a suit still needs, the ways on for the later suits of
+    a rank) keep the integer program's value."""
     table, hand = random_position(random.Random(seed), 2, ace_high, 18)
     ours = OURS[2, ace_high].solve(table, hand, CAROUSEL_VALUES, replace)
     theirs = THEIRS[2, ace_high].solve(table, hand, CAROUSEL_VALUES, replace)

@@ -19,14 +19,12 @@ run up to the 2): the aces placed high are counted in the state until the low ac
 aces and its joker rule are settled. A state beaten by one whose runs of one suit are one step
 more complete, of a higher value, is dropped (it can reach nothing better).
 
-With jokers to place anew (where most states lead nowhere), three bounds drop states that can't
-end in a table, or not in a better one, and so never change the answer: a suit's runs must leave
-it no more jokers to need below than are left (the fewest it needs, alone, its places in sets
-allowed where two other suits could have places); a way at a rank must leave the later suits of
-the rank a way on (the sets' split checked with the places each later suit could still put in
-sets, its runs of 1 and 2 going on first); and a first search keeps only the states that can
-still play every card of the hand that fits: if it ends with such a table, that is the best one,
-and if not, the search runs again without that floor.
+With jokers to place anew (where most states lead nowhere), two bounds drop states that can't
+end in a table, and so never change the answer: a suit's runs must leave it no more jokers to
+need below than are left (the fewest it needs, alone, its places in sets allowed where two other
+suits could have places); and a way at a rank must leave the later suits of the rank a way on
+(the sets' split checked with the places each later suit could still put in sets, its runs of 1
+and 2 going on first).
 
 Which table, among equally good ones, is part of the value: each answer is worth one integer,
 compared in this order, so the best is unique whatever the order of the search:
@@ -288,14 +286,25 @@ class _Search:
         """Per suit and position, the most places there without jokers placed anew."""
         self.high = [ace_high and self._high_possible(suit) for suit in range(N_SUITS)]
         """Per suit, whether a run may end with its high ace."""
-        self.most = [[self._most(suit, p) for p in range(self.top + 1)] + [0] for suit in range(N_SUITS)]
-        """Per suit and position (0 to :attr:`top`, and -1: the list's last), :meth:`_most`."""
+        self.most = [[0, *(cap + self.free for cap in caps[1:]), 0] for caps in self.caps]
+        """Per suit and position (0 to :attr:`top`, and -1: the list's last), the most places
+        there: none off the table, nor at the high ace of a suit whose runs can't end there."""
+        if self.top == HIGH_ACE:
+            for suit, most in enumerate(self.most):
+                most[HIGH_ACE] *= self.high[suit]
         self._needs: dict[int, int] = {}
         """:meth:`_need`'s answers by position, suit and run code."""
-        self._masks = [self._mask(self.top - step // N_SUITS, step % N_SUITS) for step in range(self.steps)]
-        """Per step, :meth:`_mask`."""
+        self._later: list[int] = []
+        """Per step, the most places the later suits of its rank could have (jokers included)."""
+        _, hearts, diamonds, clubs = self.caps
+        for p in range(self.top, 0, -1):
+            c = clubs[p] + self.free
+            d = diamonds[p] + c
+            self._later += (hearts[p] + d, d, c, self.free)
+        self._masks = _masks(self.top, self.free > 0)
+        """Per step, :func:`_masks`."""
         self._kept: list[dict[int, list[tuple[int, int, _How]]]] = [{} for _ in range(self.steps)]
-        """Per step, :meth:`_allowed`'s answers by signature (kept for both searches of :meth:`run`)."""
+        """Per step, :meth:`_allowed`'s answers by signature."""
         self._way_lists: list[dict[int, list[_Way]]] = [{} for _ in range(self.steps)]
         """Per step, :meth:`_ways`' answers by run code, jokers placed and aces placed high."""
         self._supplies: list[dict[int, list[_Fill]]] = [{} for _ in range(self.steps)]
@@ -312,8 +321,6 @@ class _Search:
         )
         """The value of the table's own aces of the suits whose aces placed high are counted
         (:meth:`_high_supply`), taken off every answer."""
-        self.everything = sum(weights[f] * held[f] for f in range(N_FACES))
-        """The weight of every card of the hand that may be played."""
 
     # ------------------------------------------------------------------------------------ setup
     def _face(self, suit: int, position: int) -> int:
@@ -323,13 +330,6 @@ class _Search:
         """The most places of ``suit`` at ``position`` without jokers placed anew."""
         face = self._face(suit, position)
         return self.real[face] + self.held[face] + self.declared[face]
-
-    def _most(self, suit: int, position: int) -> int:
-        """The most places of ``suit`` at ``position``: none off the table, nor at the high ace of a
-        suit whose runs can't end there."""
-        if not 1 <= position <= self.top or (position == HIGH_ACE and not self.high[suit]):
-            return 0
-        return self.caps[suit][position] + self.free
 
     def _high_possible(self, suit: int) -> bool:
         """Whether a run of ``suit`` could end with the high ace: Q, K and A each present or
@@ -412,44 +412,13 @@ class _Search:
 
     # ------------------------------------------------------------------------------- the search
     def run(self) -> TablePlan | None:
-        """The best plan, or ``None`` when the best plays nothing. With jokers to place anew, a
-        first search keeps only the states that may still play every card of the hand that may
-        be played (:meth:`_floors`): when it finds such a table, no other can be better; when
-        not, the full search follows."""
-        if self.free:
-            jokers = self.hand_jokers * (self.joker_value >> self.value_shift)
-            plan = self._run(self._floors(), self.everything + jokers)
-            if plan is not None:
-                return plan
-        return self._run([0] * self.steps, 1)
-
-    def _floors(self) -> list[int]:
-        """Per step, the least value a state there needs to still play every card of the hand
-        that may be played: the cards of the later steps could add at most their weights (the
-        aces of a suit whose runs may end at the high ace count at both ends, with the table's,
-        which :attr:`offset` takes off), and the jokers played count at the end."""
-        vs = self.value_shift
-        out = []
-        rest = 0
-        for step in range(self.steps - 1, -1, -1):
-            out.append((self.everything + (self.offset >> vs) - rest) << vs)
-            down, suit = divmod(step, N_SUITS)
-            position = self.top - down
-            face = self._face(suit, position)
-            ace = position in (1, HIGH_ACE) and self.high[suit]
-            rest += self.weights[face] * (self.held[face] + (self.real[face] if ace else 0))
-        out.reverse()
-        return out
-
-    def _run(self, floors: list[int], least: int) -> TablePlan | None:
-        """The best plan among the states of a value at least ``floors`` at each step, or
-        ``None`` when it plays less than ``least`` (in the caller's weights)."""
+        """The best plan, or ``None`` when the best plays nothing."""
         states: dict[int, int] = {0: 0}
         history: list[dict[int, _Parent]] = []
         for position in range(self.top, 0, -1):
             for suit in range(N_SUITS):
                 parents: dict[int, _Parent] = {}
-                states = self._step(states, position, suit, parents, floors[len(history)])
+                states = self._step(states, position, suit, parents)
                 history.append(parents)
             if position != HIGH_ACE:
                 states = _undominated(states)
@@ -460,15 +429,14 @@ class _Search:
                 total = value - self.offset + played_jokers * self.joker_value
                 if total > best:
                     best_key, best = key, total
-        if best >> self.value_shift < least:
+        if best >> self.value_shift <= 0:
             return None
         return self._plan(best_key, history, best >> self.value_shift)
 
     def _step(
-        self, states: dict[int, int], position: int, suit: int, parents: dict[int, _Parent], floor: int
+        self, states: dict[int, int], position: int, suit: int, parents: dict[int, _Parent]
     ) -> dict[int, int]:
-        """The states after placing ``suit``'s places at ``position`` (those of a value below
-        ``floor`` left out)."""
+        """The states after placing ``suit``'s places at ``position``."""
         step = (self.top - position) * N_SUITS + suit
         mask = self._masks[step]
         kept = self._kept[step]
@@ -482,26 +450,14 @@ class _Search:
             for delta, gain, how in allowed:
                 new_key = key + delta
                 new_value = value + gain
-                if new_value >= floor and get(new_key, -1) < new_value:
+                if get(new_key, -1) < new_value:
                     out[new_key] = new_value
                     parents[new_key] = (key, how)
         return out
 
-    def _mask(self, position: int, suit: int) -> int:
-        """The bits of a key that decide the ways from it at ``suit``'s step at ``position``:
-        the suit's runs and those of the suits after it at the rank, the jokers placed, the
-        rank's set counts and, at the low ace, the aces placed high of the suit and those after
-        it."""
-        mask = (_MASK << (_BITS * suit)) | (7 << _J_SHIFT) | _COUNTS
-        if position != HIGH_ACE and self.free:
-            mask |= _RUN_CODES & -(1 << (_BITS * suit))
-        if position == 1:
-            mask |= _ACES & -(1 << (_ACE_SHIFT + _ACE_BITS * suit))
-        return mask
-
     def _allowed(self, sig: int, position: int, suit: int) -> list[tuple[int, int, _How]]:
         """The ways (what each adds to a key and to a value, what it places) from the states
-        whose bits :meth:`_mask` keeps are ``sig``'s, kept per step: the sets of the rank must
+        whose bits :func:`_masks` keeps are ``sig``'s, kept per step: the sets of the rank must
         still be able to split into sets of 3 or 4 with the places the later suits of the rank
         may put in sets, and the later suits must have a way on (an empty list: the state leads
         nowhere). At the rank's last suit the sets must split now, and the rank's set counts
@@ -532,9 +488,10 @@ class _Search:
                 if not in_all or 3 * max(most, in_sets) <= in_all:
                     out.append((delta - (in_sets << _TOT_SHIFT) - (sig & _COUNTS), gain, how))
         else:
-            room = total + self.free - jokers
-            for later in range(suit + 1, N_SUITS):
-                room += self.caps[later][position] - _FORCED[(sig >> (_BITS * later)) & _MASK]
+            room = total + self._later[step] - jokers
+            if self.free:
+                for later in range(suit + 1, N_SUITS):
+                    room -= _FORCED[(sig >> (_BITS * later)) & _MASK]
             next_mask = self._masks[step + 1]
             next_kept = self._kept[step + 1]
             for delta, in_sets, gain, how, anew in found:
@@ -575,10 +532,9 @@ class _Search:
         below = (most[position - 1], most[position - 2])
         shift = _BITS * suit
         out = []
-        need = self._need if self.free else _no_need
         for places, used, jokers, anew, gain, bits, rank in supply:
             for in_sets, new_code in _moves(code, places, below, position != HIGH_ACE):
-                if need(suit, position, new_code) > left - anew:
+                if self.free and self._need(suit, position, new_code) > left - anew:
                     continue
                 delta = ((new_code - code) << shift) + (anew << _J_SHIFT) + (in_sets << _TOT_SHIFT) + bits
                 out.append((delta, in_sets, gain + choice[rank + in_sets], (used, jokers, in_sets), anew))
@@ -641,9 +597,23 @@ class _Search:
         return TablePlan(builder.melds(), (*played, *[JOKER] * jokers_played), value)
 
 
-def _no_need(suit: int, position: int, code: int) -> int:
-    """No bound on the jokers a suit needs (a search with none to place anew)."""
-    return 0
+@lru_cache(maxsize=4)
+def _masks(top: int, look: bool) -> tuple[int, ...]:
+    """Per step of a search from position ``top`` down, the bits of a key that decide the ways
+    from it: the suit's runs (with ``look``, those of the suits after it at the rank too, but
+    at the high ace), the jokers placed, the rank's set counts and, at the low ace, the aces
+    placed high of the suit (with ``look``, and of those after it)."""
+    out = []
+    for position in range(top, 0, -1):
+        for suit in range(N_SUITS):
+            mask = (_MASK << (_BITS * suit)) | (7 << _J_SHIFT) | _COUNTS
+            if position != HIGH_ACE and look:
+                mask |= _RUN_CODES & -(1 << (_BITS * suit))
+            if position == 1:
+                low = _ACE_SHIFT + _ACE_BITS * suit
+                mask |= _ACES & -(1 << low) if look else 15 << low
+            out.append(mask)
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)

@@ -18,7 +18,8 @@ recording of greedy play, seeds 7, 11 and 23) and, with ``--seeds``, positions r
 greedy play on those seeds (``--decisions`` bot decisions each, the bots playing with our
 solver): whole greedy games on seeds nobody tuned on. ``bench/data/carousel_slowest.jsonl``
 holds the 20 positions slowest for the solver of commit 3749f44 among the recorded ones and those
-of seeds 101, 202 and 303 (1,500 decisions each), for work on the worst case (``--recorded`` it;
+of seeds 101, 202 and 303 (1,500 decisions each), then 8 more among the 12 slowest for ff9d652's
+in the same sets (2026-12-06, load average 20), for work on the worst case (``--recorded`` it;
 ``tests/test_table_dp.py`` checks our value on them against the integer program's). For each set
 it prints the median, p90, p99 and worst solve of both sides and their ratios (HiGHS's time over
 ours: above 1, ours is faster); then our ``--slowest`` positions over all sets, which

@@ -167,8 +167,9 @@ def recorded(every: int, most_cards: int) -> list[dict[str, Any]]:
 
 
 def slowest() -> list[dict[str, Any]]:
-    """The positions of greedy play slowest for the search (tables of 44 to 75 cards, a joker to
-    place anew), where its bounds and look-aheads cut the most."""
+    """The positions of greedy play slowest for the search (``bench/carousel_table.py`` says
+    which): mostly tables of 44 to 75 cards with a joker to place anew, where its bounds and
+    look-aheads cut the most."""
     return [json.loads(line) for line in SLOWEST.read_text("utf-8").splitlines()]
 
 

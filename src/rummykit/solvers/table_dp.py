@@ -464,7 +464,7 @@ class _Search:
             sig = key & mask
             allowed = kept.get(sig)
             if allowed is None:
-                allowed = self._allowed(sig, position, suit)
+                allowed = self._allowed(sig, step, position, suit)
             for delta, gain, how in allowed:
                 new_key = key + delta
                 new_value = value + gain
@@ -473,20 +473,21 @@ class _Search:
                     parents[new_key] = (key, how)
         return out
 
-    def _allowed(self, sig: int, position: int, suit: int) -> list[tuple[int, int, _How]]:
+    def _allowed(self, sig: int, step: int, position: int, suit: int) -> list[tuple[int, int, _How]]:
         """The ways (what each adds to a key and to a value, what it places) from the states
         whose bits :func:`_masks` keeps are ``sig``'s, kept per step: the sets of the rank must
         still be able to split into sets of 3 or 4 with the places the later suits of the rank
         may put in sets, and the later suits must have a way on (an empty list: the state leads
         nowhere). At the rank's last suit the sets must split now, and the rank's set counts
-        leave the key (the rank is closed)."""
-        step = (self.top - position) * N_SUITS + suit
-        shift = _BITS * suit
-        code = (sig >> shift) & _MASK
+        leave the key (the rank is closed); ``step`` is the step's index."""
+        code = (sig >> (_BITS * suit)) & _MASK
         jokers = (sig >> _J_SHIFT) & 7
-        settle = position == 1 and self.high[suit]
-        high = (sig >> (_ACE_SHIFT + _ACE_BITS * suit)) & 15 if settle else 0
-        which = code | (jokers << _BITS) | (high << (_BITS + 3))
+        if position == 1 and self.high[suit]:
+            high = (sig >> (_ACE_SHIFT + _ACE_BITS * suit)) & 15
+            which = code | (jokers << _BITS) | (high << (_BITS + 3))
+        else:
+            high = 0
+            which = code | (jokers << _BITS)
         ways = self._way_lists[step]
         found = ways.get(which)
         if found is None:
@@ -525,7 +526,7 @@ class _Search:
                     after = (sig + moved) & next_mask
                     on = next_kept.get(after)
                     if on is None:
-                        on = self._allowed(after, position, suit + 1)
+                        on = self._allowed(after, step + 1, position, suit + 1)
                     if not on:
                         continue
                 out.append((moved, gain, how))

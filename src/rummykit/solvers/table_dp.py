@@ -158,8 +158,8 @@ def plan_table(
 def _no_cycle_collection() -> Iterator[None]:
     """Python's cycle collector paused while the search runs (then restored as it was): the
     search makes no reference cycles, but its hundreds of thousands of small tuples and dicts
-    set off collections that walk every object of the process (in a process that holds many,
-    such as a game server or the benchmark, most of the slowest solves' time)."""
+    set off collections that walk every object of the process (in one that holds many, as
+    ``bench/carousel_table.py``'s does, much of the slowest solves' time)."""
     was = gc.isenabled()
     gc.disable()
     try:

@@ -18,17 +18,22 @@ recording of greedy play, seeds 7, 11 and 23) and, with ``--seeds``, positions r
 greedy play on those seeds (``--decisions`` bot decisions each, the bots playing with our
 solver): whole greedy games on seeds nobody tuned on. ``bench/data/carousel_slowest.jsonl``
 holds the 20 positions slowest for the solver of commit 3749f44 among the recorded ones and those
-of seeds 101, 202 and 303 (1,500 decisions each), for work on the worst case (``--recorded`` it).
-For each set it prints the median, p90, p99
-and worst solve of both sides and their ratios (HiGHS's time over ours: above 1, ours is faster).
+of seeds 101, 202 and 303 (1,500 decisions each), then 8 more among the 12 slowest for ff9d652's
+in the same sets (2026-12-06, load average 20), for work on the worst case (``--recorded`` it;
+``tests/test_table_dp.py`` checks our value on them against the integer program's). For each set
+it prints the median, p90, p99 and worst solve of both sides and their ratios (HiGHS's time over
+ours: above 1, ours is faster); then our ``--slowest`` positions over all sets, which
+``--save-slowest FILE`` writes as JSON lines (the format of ``bench/data/carousel_positions.jsonl``).
 
 Run: ``python bench/carousel_table.py [--seeds 101,202,303] [--decisions 1500] [--repeat 1]
-[--no-recorded]`` (needs ``highspy``: ``pip install -e '.[bench]'``).
+[--no-recorded] [--slowest 10] [--save-slowest FILE]`` (needs ``highspy``: ``pip install -e
+'.[bench]'``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -91,8 +96,11 @@ def quantile(times: Sequence[int], q: float) -> float:
     return ranked[min(len(ranked) - 1, int(q * len(ranked)))] / 1e6
 
 
-def compare(label: str, positions: Sequence[Position], repeat: int) -> bool:
-    """Time both sides on ``positions`` and print the table; whether every answer was right."""
+def compare(
+    label: str, positions: Sequence[Position], repeat: int, slowest: list[tuple[int, int, Position]]
+) -> bool:
+    """Time both sides on ``positions`` and print the table; whether every answer was right.
+    Every position is added to ``slowest`` as (our time, HiGHS's time, position), in ns."""
     ours = {d: solver(TableSolver, d) for d in (1, 2)}
     theirs = {d: solver(IlpTableSolver, d) for d in (1, 2)}
     ours[2](positions[0])
@@ -109,6 +117,7 @@ def compare(label: str, positions: Sequence[Position], repeat: int) -> bool:
             answers.append((solve, move))
         move_ours = next(m for s, m in answers if s is ours[position.decks])
         move_theirs = next(m for s, m in answers if s is theirs[position.decks])
+        slowest.append((mine[-1], highs[-1], position))
         for problem in problems(position, move_ours, move_theirs):
             wrong += 1
             print(f"  seed {position.seed}, decision {position.decision}: {problem}", file=sys.stderr)
@@ -133,14 +142,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--decisions", type=int, default=1500, help="bot decisions per seed (default 1500)")
     parser.add_argument("--repeat", type=int, default=1, help="solves per position and side, the least kept")
+    parser.add_argument("--slowest", type=int, default=10, help="list this many of our slowest positions")
+    parser.add_argument("--save-slowest", type=Path, help="write them to this file (JSON lines)")
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, {pin_one_core()}")
     ok = True
+    timed_positions: list[tuple[int, int, Position]] = []
     if not args.no_recorded:
-        ok &= compare(f"recorded ({args.recorded.name})", load(args.recorded), args.repeat)
+        ok &= compare(f"recorded ({args.recorded.name})", load(args.recorded), args.repeat, timed_positions)
     for seed in filter(None, args.seeds.split(",")):
         positions = list(record(int(seed), args.decisions))
-        ok &= compare(f"greedy play now, seed {seed}, {args.decisions} decisions", positions, args.repeat)
+        label = f"greedy play now, seed {seed}, {args.decisions} decisions"
+        ok &= compare(label, positions, args.repeat, timed_positions)
+    slow = sorted(timed_positions, key=lambda t: -t[0])[: args.slowest]
+    print(f"\n== our {len(slow)} slowest positions: ours / HiGHS (ms, CPU), cards on the table ==")
+    for ours, theirs, position in slow:
+        cards = sum(len(meld) for meld in position.table)
+        where = f"seed {position.seed}, decision {position.decision}"
+        print(f"  {where}: {ours / 1e6:.1f} / {theirs / 1e6:.1f}, {cards}")
+    if args.save_slowest:
+        lines = [json.dumps(position.to_json()) for _, _, position in slow]
+        args.save_slowest.write_text("".join(line + "\n" for line in lines), "utf-8")
     return 0 if ok else 1
 
 

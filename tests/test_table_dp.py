@@ -26,6 +26,7 @@ from rummykit.variants.carousel.rules import CAROUSEL_VALUES
 from rummykit.variants.kalooki.rules import KALOOKI_VALUES
 
 RECORDED = Path(__file__).resolve().parents[1] / "bench" / "data" / "carousel_positions.jsonl"
+SLOWEST = RECORDED.with_name("carousel_slowest.jsonl")
 Table = list[list[DeclaredFace]]
 
 
@@ -68,13 +69,15 @@ def assert_as_good(ours: TableMove, theirs: TableMove, values: CardValues, objec
     )
 
 
-def random_position(rng: random.Random, decks: int, ace_high: bool) -> tuple[Table, list[int]]:
-    """A random legal table of ``decks`` decks (up to 10 sets and runs of 3 to 6, ace high only
-    with ``ace_high``; up to ``decks`` of them with a joker declared in place of one card) and a
-    hand of 1 to 12 of the cards left, jokers included."""
+def random_position(
+    rng: random.Random, decks: int, ace_high: bool, most_melds: int = 10
+) -> tuple[Table, list[int]]:
+    """A random legal table of ``decks`` decks (up to ``most_melds`` sets and runs of 3 to 6, ace
+    high only with ``ace_high``; up to ``decks`` of them with a joker declared in place of one
+    card) and a hand of 1 to 12 of the cards left, jokers included."""
     left = Counter(dict.fromkeys(range(52), decks) | {JOKER: decks})
     table: Table = []
-    for _ in range(rng.randint(0, 10)):
+    for _ in range(rng.randint(0, most_melds)):
         if rng.random() < 0.45:
             rank = rng.randint(1, 13)
             meld: list[DeclaredFace] = [
@@ -143,6 +146,19 @@ def test_value_is_the_integer_programs(
         assert sorted(sorted(m.faces) for m in ours.table) == sorted(sorted(f for f, _ in m) for m in table)
 
 
+@given(st.integers(0, 10**9), st.booleans(), st.booleans())
+@settings(max_examples=80, deadline=None)
+def test_value_on_large_tables(seed: int, ace_high: bool, replace: bool) -> None:
+    """Tables of up to 18 melds of two decks, where a freed or held joker has the most places to
+    go: the search's bounds (the jokers a suit still needs, the ways on for the later suits of
+    a rank) keep the integer program's value."""
+    table, hand = random_position(random.Random(seed), 2, ace_high, 18)
+    ours = OURS[2, ace_high].solve(table, hand, CAROUSEL_VALUES, replace)
+    theirs = THEIRS[2, ace_high].solve(table, hand, CAROUSEL_VALUES, replace)
+    assert_as_good(ours, theirs, CAROUSEL_VALUES, TableObjective.POINTS)
+    assert_legal(table, hand, ours, replace, False)
+
+
 def recorded(every: int, most_cards: int) -> list[dict[str, Any]]:
     """Every ``every``-th recorded position of greedy play with at most ``most_cards`` on the table."""
     lines = RECORDED.read_text("utf-8").splitlines()[::every]
@@ -150,7 +166,16 @@ def recorded(every: int, most_cards: int) -> list[dict[str, Any]]:
     return [p for p in positions if sum(len(m.split()) for m in p["table"]) <= most_cards]
 
 
-@pytest.mark.parametrize("position", recorded(9, 45), ids=lambda p: f"seed{p['seed']}-{p['decision']}")
+def slowest() -> list[dict[str, Any]]:
+    """The positions of greedy play slowest for the search (``bench/carousel_table.py`` says
+    which): mostly tables of 44 to 75 cards with a joker to place anew, where its bounds and
+    look-aheads cut the most."""
+    return [json.loads(line) for line in SLOWEST.read_text("utf-8").splitlines()]
+
+
+@pytest.mark.parametrize(
+    "position", recorded(9, 45) + slowest(), ids=lambda p: f"seed{p['seed']}-{p['decision']}"
+)
 def test_value_on_recorded_positions(position: dict[str, Any]) -> None:
     table = [parse_declared(Kind.CARDS, meld) for meld in position["table"]]
     hand = parse_faces(Kind.CARDS, position["hand"])

@@ -19,6 +19,13 @@ run up to the 2): the aces placed high are counted in the state until the low ac
 aces and its joker rule are settled. A state beaten by one whose runs of one suit are one step
 more complete, of a higher value, is dropped (it can reach nothing better).
 
+With jokers to place anew (where most states lead nowhere), two bounds drop states that can't
+end in a table, and so never change the answer: a suit's runs must leave it no more jokers to
+need below than are left (the fewest it needs, alone, its places in sets allowed where two other
+suits could have places); and a way at a rank must leave the later suits of the rank a way on
+(the sets' split checked with the places each later suit could still put in sets, its runs of 1
+and 2 going on first).
+
 Which table, among equally good ones, is part of the value: each answer is worth one integer,
 compared in this order, so the best is unique whatever the order of the search:
 
@@ -40,7 +47,9 @@ Pure Python; no solver library. Rules spec: ``carousel.md`` "Melds" and "Melding
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -65,10 +74,14 @@ RUN_STATES: tuple[tuple[int, int, int], ...] = tuple(
 )
 """A suit's open runs at length 1, 2 and 3 or more, by code (index)."""
 _CODE = {state: code for code, state in enumerate(RUN_STATES)}
+_FORCED = tuple(a1 + a2 for a1, a2, _ in RUN_STATES)
+"""Per run code, the places its runs of 1 and 2 take at the next position (they must go on)."""
 _BITS = 6
 """Bits of a suit's run code in a state key; then the jokers placed anew, the rank's set counts
 (most places of one suit, all places), and per suit the aces (and jokers) placed high."""
 _MASK = (1 << _BITS) - 1
+_RUN_CODES = (1 << (_BITS * N_SUITS)) - 1
+"""The bits of the four suits' run codes in a key."""
 _J_SHIFT = _BITS * N_SUITS
 _MX_SHIFT = _J_SHIFT + 3
 _TOT_SHIFT = _MX_SHIFT + 3
@@ -76,6 +89,8 @@ _ACE_SHIFT = _TOT_SHIFT + 5
 _ACE_BITS = 4
 _COUNTS = ((1 << (_ACE_SHIFT - _MX_SHIFT)) - 1) << _MX_SHIFT
 """The bits of the rank's set counts in a key."""
+_ACES = ((1 << (_ACE_BITS * N_SUITS)) - 1) << _ACE_SHIFT
+"""The bits of the aces (and jokers) the suits placed high."""
 _LEX_BITS = 84
 """Bits of a lexicographic count over the 52 faces (base 3: at most two of a face)."""
 _LEX = tuple(int(3 ** (N_FACES - 1 - face)) for face in range(N_FACES))
@@ -100,9 +115,9 @@ _How = tuple[int, int, int]
 """What a step placed: (real cards, jokers, places in sets)."""
 _Parent = tuple[int, _How]
 """How a state was reached at a step: the state before and what was placed."""
-_Way = tuple[int, int, int, _How]
+_Way = tuple[int, int, int, _How, int]
 """One way to place a face from a state: (what it adds to the key, the rank's set counts aside;
-places in sets; value; what was placed)."""
+places in sets; value; what was placed; jokers placed anew)."""
 
 
 def plan_table(
@@ -144,7 +159,23 @@ def plan_table(
         replace_from_table,
         ace_high,
     )
-    return search.run(limit)
+    with _no_cycle_collection():
+        return search.run(limit)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused while the search runs (then restored as it was): the
+    search makes no reference cycles, but its hundreds of thousands of small tuples and dicts
+    set off collections that walk every object of the process (in one that holds many, as
+    ``bench/carousel_table.py``'s does, much of the slowest solves' time)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _fixed_jokers(
@@ -282,6 +313,29 @@ class _Search:
         """Per suit and position, the most places there without jokers placed anew."""
         self.high = [ace_high and self._high_possible(suit) for suit in range(N_SUITS)]
         """Per suit, whether a run may end with its high ace."""
+        self.most = [[0, *(cap + self.free for cap in caps[1:]), 0] for caps in self.caps]
+        """Per suit and position (0 to :attr:`top`, and -1: the list's last), the most places
+        there: none off the table, nor at the high ace of a suit whose runs can't end there."""
+        if self.top == HIGH_ACE:
+            for suit, most in enumerate(self.most):
+                most[HIGH_ACE] *= self.high[suit]
+        self._needs: dict[int, int] = {}
+        """:meth:`_need`'s answers by position, suit and run code."""
+        self._later: list[int] = []
+        """Per step, the most places the later suits of its rank could have (jokers included)."""
+        _, hearts, diamonds, clubs = self.caps
+        for p in range(self.top, 0, -1):
+            c = clubs[p] + self.free
+            d = diamonds[p] + c
+            self._later += (hearts[p] + d, d, c, self.free)
+        self._masks = _masks(self.top, self.free > 0)
+        """Per step, :func:`_masks`."""
+        self._kept: list[dict[int, list[tuple[int, int, _How]]]] = [{} for _ in range(self.steps)]
+        """Per step, :meth:`_allowed`'s answers by signature."""
+        self._way_lists: list[dict[int, list[_Way]]] = [{} for _ in range(self.steps)]
+        """Per step, :meth:`_ways`' answers by run code, jokers placed and aces placed high."""
+        self._supplies: list[dict[int, list[_Fill]]] = [{} for _ in range(self.steps)]
+        """Per step, :meth:`_supply_at`'s answers by jokers placed and aces placed high."""
         self.joker_shift = sum(_width(self.steps, step) for step in range(self.steps))
         self.kept_shift = self.joker_shift + _LEX_BITS
         self.played_shift = self.kept_shift + 2
@@ -303,13 +357,6 @@ class _Search:
         """The most places of ``suit`` at ``position`` without jokers placed anew."""
         face = self._face(suit, position)
         return self.real[face] + self.held[face] + self.declared[face]
-
-    def _most(self, suit: int, position: int) -> int:
-        """The most places of ``suit`` at ``position``: none off the table, nor at the high ace of a
-        suit whose runs can't end there."""
-        if not 1 <= position <= self.top or (position == HIGH_ACE and not self.high[suit]):
-            return 0
-        return self.caps[suit][position] + self.free
 
     def _high_possible(self, suit: int) -> bool:
         """Whether a run of ``suit`` could end with the high ace: Q, K and A each present or
@@ -422,23 +469,16 @@ class _Search:
         self, states: dict[int, int], position: int, suit: int, parents: dict[int, _Parent]
     ) -> dict[int, int]:
         """The states after placing ``suit``'s places at ``position``."""
-        shift = _BITS * suit
-        later = sum(self.caps[s][position] for s in range(suit + 1, N_SUITS)) + self.free
-        settle = position == 1 and self.high[suit]
-        ace_shift = _ACE_SHIFT + _ACE_BITS * suit
-        mask = (_MASK << shift) | (7 << _J_SHIFT) | _COUNTS | ((15 << ace_shift) if settle else 0)
-        kept: dict[int, list[tuple[int, int, _How]]] = {}
-        ways: dict[int, list[_Way]] = {}
-        supplies: dict[int, list[_Fill]] = {}
+        step = (self.top - position) * N_SUITS + suit
+        mask = self._masks[step]
+        kept = self._kept[step]
         out: dict[int, int] = {}
         get = out.get
         for key, value in states.items():
             sig = key & mask
             allowed = kept.get(sig)
             if allowed is None:
-                allowed = kept[sig] = self._allowed(
-                    sig, shift, ace_shift if settle else 0, later, position, suit, ways, supplies
-                )
+                allowed = self._allowed(sig, step, position, suit)
             for delta, gain, how in allowed:
                 new_key = key + delta
                 new_value = value + gain
@@ -447,50 +487,64 @@ class _Search:
                     parents[new_key] = (key, how)
         return out
 
-    def _allowed(
-        self,
-        sig: int,
-        shift: int,
-        ace_shift: int,
-        later: int,
-        position: int,
-        suit: int,
-        ways: dict[int, list[_Way]],
-        supplies: dict[int, list[_Fill]],
-    ) -> list[tuple[int, int, _How]]:
+    def _allowed(self, sig: int, step: int, position: int, suit: int) -> list[tuple[int, int, _How]]:
         """The ways (what each adds to a key and to a value, what it places) from the states
-        whose suit's runs, jokers placed, rank's set counts (and aces placed high, at a low ace
-        settled, ``ace_shift`` nonzero) are ``sig``'s: the sets of the rank must still be able to
-        split into sets of 3 or 4 with the ``later`` places left at the rank. At the rank's last
-        suit they must split now, and the rank's set counts leave the key (the rank is closed)."""
-        code = (sig >> shift) & _MASK
+        whose bits :func:`_masks` keeps are ``sig``'s, kept per step: the sets of the rank must
+        still be able to split into sets of 3 or 4 with the places the later suits of the rank
+        may put in sets, and the later suits must have a way on (an empty list: the state leads
+        nowhere). At the rank's last suit the sets must split now, and the rank's set counts
+        leave the key (the rank is closed); ``step`` is the step's index."""
+        code = (sig >> (_BITS * suit)) & _MASK
         jokers = (sig >> _J_SHIFT) & 7
-        high = (sig >> ace_shift) & 15 if ace_shift else 0
-        which = code | (jokers << _BITS) | (high << (_BITS + 3))
+        if position == 1 and self.high[suit]:
+            high = (sig >> (_ACE_SHIFT + _ACE_BITS * suit)) & 15
+            which = code | (jokers << _BITS) | (high << (_BITS + 3))
+        else:
+            high = 0
+            which = code | (jokers << _BITS)
+        ways = self._way_lists[step]
         found = ways.get(which)
         if found is None:
+            supplies = self._supplies[step]
             supply = supplies.get(which >> _BITS)
             if supply is None:
                 supply = supplies[which >> _BITS] = self._supply_at(position, suit, jokers, high)
-            found = ways[which] = self._ways(position, suit, code, supply)
+            found = ways[which] = self._ways(position, suit, code, supply, self.free - jokers)
         most = (sig >> _MX_SHIFT) & 7
         total = (sig >> _TOT_SHIFT) & 31
-        out = []
-        if suit == N_SUITS - 1 and position != HIGH_ACE:
-            for delta, in_sets, gain, how in found:
+        out: list[tuple[int, int, _How]] = []
+        if position == HIGH_ACE:
+            out = [(delta, gain, how) for delta, _, gain, how, _ in found]
+        elif suit == N_SUITS - 1:
+            for delta, in_sets, gain, how, _ in found:
                 in_all = total + in_sets
                 if not in_all or 3 * max(most, in_sets) <= in_all:
                     out.append((delta - (in_sets << _TOT_SHIFT) - (sig & _COUNTS), gain, how))
-            return out
-        room = total + later
-        short = 3 * most - room
-        for delta, in_sets, gain, how in found:
-            if in_sets > most:
-                if 2 * in_sets > room:
+        else:
+            room = total + self._later[step] - jokers
+            if self.free:
+                for later in range(suit + 1, N_SUITS):
+                    room -= _FORCED[(sig >> (_BITS * later)) & _MASK]
+            next_mask = self._masks[step + 1]
+            next_kept = self._kept[step + 1]
+            for delta, in_sets, gain, how, anew in found:
+                if in_sets > most:
+                    if 2 * in_sets > room - anew:
+                        continue
+                    moved = delta + ((in_sets - most) << _MX_SHIFT)
+                elif in_sets < 3 * most - room + anew:
                     continue
-                out.append((delta + ((in_sets - most) << _MX_SHIFT), gain, how))
-            elif in_sets >= short:
-                out.append((delta, gain, how))
+                else:
+                    moved = delta
+                if self.free:
+                    after = (sig + moved) & next_mask
+                    on = next_kept.get(after)
+                    if on is None:
+                        on = self._allowed(after, step + 1, position, suit + 1)
+                    if not on:
+                        continue
+                out.append((moved, gain, how))
+        self._kept[step][sig] = out
         return out
 
     def _supply_at(self, position: int, suit: int, used_jokers: int, high: int) -> list[_Fill]:
@@ -503,18 +557,49 @@ class _Search:
             return self._low_supply(suit, left, high)
         return self._supply(self._face(suit, position), left)
 
-    def _ways(self, position: int, suit: int, code: int, supply: list[_Fill]) -> list[_Way]:
+    def _ways(self, position: int, suit: int, code: int, supply: list[_Fill], left: int) -> list[_Way]:
         """Every way (:data:`_Way`) to place ``suit``'s places at ``position`` after runs
         ``code``, filled as ``supply`` allows."""
         choice = _choices(self.steps, (self.top - position) * N_SUITS + suit)
-        below = (self._most(suit, position - 1), self._most(suit, position - 2))
+        most = self.most[suit]
+        below = (most[position - 1], most[position - 2])
         shift = _BITS * suit
         out = []
         for places, used, jokers, anew, gain, bits, rank in supply:
             for in_sets, new_code in _moves(code, places, below, position != HIGH_ACE):
+                if self.free and self._need(suit, position, new_code) > left - anew:
+                    continue
                 delta = ((new_code - code) << shift) + (anew << _J_SHIFT) + (in_sets << _TOT_SHIFT) + bits
-                out.append((delta, in_sets, gain + choice[rank + in_sets], (used, jokers, in_sets)))
+                out.append((delta, in_sets, gain + choice[rank + in_sets], (used, jokers, in_sets), anew))
         return out
+
+    def _need(self, suit: int, position: int, code: int) -> int:
+        """The fewest jokers placed anew that ``suit`` needs below ``position`` after runs
+        ``code`` there, its places in sets allowed wherever two other suits could have places
+        (a bound: the jokers the search has left must cover it); more than :attr:`free` when
+        it can't be done."""
+        if position == 1:
+            return 0
+        memo_key = (position << 8) | (suit << _BITS) | code
+        known = self._needs.get(memo_key)
+        if known is not None:
+            return known
+        below = position - 1
+        face = self._face(suit, below)
+        own = self.real[face] + self.held[face] + self.fixed[face]
+        low = 0 if below == 1 and self.high[suit] else self.real[face] + self.fixed[face]
+        others = sum(1 for s in range(N_SUITS) if s != suit and self.caps[s][below])
+        sets = others + self.free >= 2
+        most = self.most[suit]
+        after = (most[below - 1], most[below - 2])
+        best = self.free + 1
+        for places in range(low, own + self.free + 1):
+            jokers = max(0, places - own)
+            for _, new_code in _moves(code, places, after, sets):
+                if jokers < best:
+                    best = min(best, jokers + self._need(suit, below, new_code))
+        self._needs[memo_key] = best
+        return best
 
     # ------------------------------------------------------------------------------ the melds
     def _plan(self, key: int, history: list[dict[int, _Parent]], value: int) -> TablePlan:
@@ -543,6 +628,25 @@ class _Search:
         builder.close_all()
         played.sort()
         return TablePlan(builder.melds(), (*played, *[JOKER] * jokers_played), value)
+
+
+@lru_cache(maxsize=4)
+def _masks(top: int, look: bool) -> tuple[int, ...]:
+    """Per step of a search from position ``top`` down, the bits of a key that decide the ways
+    from it: the suit's runs (with ``look``, those of the suits after it at the rank too, but
+    at the high ace), the jokers placed, the rank's set counts and, at the low ace, the aces
+    placed high of the suit (with ``look``, and of those after it)."""
+    out = []
+    for position in range(top, 0, -1):
+        for suit in range(N_SUITS):
+            mask = (_MASK << (_BITS * suit)) | (7 << _J_SHIFT) | _COUNTS
+            if position != HIGH_ACE and look:
+                mask |= _RUN_CODES & -(1 << (_BITS * suit))
+            if position == 1:
+                low = _ACE_SHIFT + _ACE_BITS * suit
+                mask |= _ACES & -(1 << low) if look else 15 << low
+            out.append(mask)
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)

@@ -165,9 +165,9 @@ class Person:
 
     # ------------------------------------------------------------------ getting to the table
     def sit(self, seat: int, name: str) -> None:
-        """Open the invite to ``seat``, type the display name, press "Sit here"; returns once the
-        waiting room shows the name in that seat."""
-        self.page.goto(f"/#/t/{self.table}/seat/{seat}")
+        """Open the invite to ``seat`` (from 0; the address numbers it from 1), type the display
+        name, press "Sit here"; returns once the waiting room shows the name in that seat."""
+        self.page.goto(f"/#/t/{self.table}/seat/{seat + 1}")
         self.page.get_by_test_id("display-name").fill(name)
         place = self.page.get_by_test_id(f"waiting-seat-{seat}")
         (

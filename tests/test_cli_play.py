@@ -107,10 +107,10 @@ def test_piped_commands_play_moves_and_write_a_record(tmp_path: Path) -> None:
     assert code == 0
     assert "seed 5" in out
     assert len(re.findall(r"^.*seat 1 \(you\) discards [RYBKF]", out, re.MULTILINE)) == 3
-    assert re.search(r"seat [123] \(random\) (draws|takes|discards)", out)
+    assert re.search(r"seat [234] \(random\) (draws|takes|discards)", out)
     assert "end of input" in out and "Traceback" not in out
     replayed = replay(read_lines(record), game_from_record)
-    assert replayed.header["seats"] == ["you", "random-1", "random-2", "random-3"]
+    assert replayed.header["seats"] == ["you", "random-2", "random-3", "random-4"]
     assert replayed.actions >= 6 and not replayed.complete
 
 
@@ -345,8 +345,8 @@ def test_finishing_ends_the_round_and_the_match(command: str) -> None:
     assert "seat 1 (you) finishes, discarding K9" in text
     assert "round 1 over" in text and "seat 1 finishes (normal)" in text
     # plain output (no colour) separates with " | " (" · " in a colour terminal)
-    assert re.search(r"score change\s+you \+0 \| random-1 -2 \| random-2 -2 \| random-3 -2", text)
-    assert re.search(r"scores now\s+you 20 \| random-1 18", text)
+    assert re.search(r"score change\s+you \+0 \| random-2 -2 \| random-3 -2 \| random-4 -2", text)
+    assert re.search(r"scores now\s+you 20 \| random-2 18", text)
     assert text.count("  seat ") >= 4  # every hand is shown
     assert client.is_over()
     assert client.run() == 0

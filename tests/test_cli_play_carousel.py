@@ -107,10 +107,10 @@ def test_piped_session_plays_turns_shows_bot_moves_and_writes_a_record(tmp_path:
     assert code == 0
     assert "Carousel, 3 players" in out and "seed 4" in out
     assert re.search(r"^seat 1 \(you\) draws .. \(card 1 of 3\)", out, re.MULTILINE)
-    assert re.search(r"^seat [12] \(random\) (draws|melds|ends the turn)", out, re.MULTILINE)
+    assert re.search(r"^seat [23] \(random\) (draws|melds|ends the turn)", out, re.MULTILINE)
     assert "end of input: leaving the game" in out and "Traceback" not in out
     replayed = replay(read_lines(record), game_from_record)
-    assert replayed.header["seats"] == ["you", "random-1", "random-2"] and replayed.actions >= 6
+    assert replayed.header["seats"] == ["you", "random-2", "random-3"] and replayed.actions >= 6
 
 
 def test_end_of_input_quits_cleanly() -> None:
@@ -340,7 +340,7 @@ def test_hint_use_over_connect_is_one_draft_action_the_server_plays(tmp_path: Pa
     assert "Traceback" not in out and "match over" in out
     drafted = re.search(
         r"^you \(meld\) > undo\nundone\n(?:.*\n)*?you \(.*\) > hint use\nthe solver's table is your draft\n"
-        r"(?:.*\n)*?you \(meld\) > commit\nseat 0 \(you\) melds, playing ",
+        r"(?:.*\n)*?you \(meld\) > commit\nseat 1 \(you\) melds, playing ",
         out,
         re.MULTILINE,
     )

@@ -33,7 +33,7 @@ def run(*args: str, stdin: str = "") -> tuple[int, str]:
 def client_on(game: Okey101Game, state: Okey101State, lines: list[Line]) -> tuple[Okey101Client, io.StringIO]:
     """The client of seat 0 on a rigged match, random bots at the other seats, writing plain text."""
     bots: list[Bot | None] = [None] + [make_bot("random", game, s) for s in range(1, game.players)]
-    names = ["you"] + [f"random-{s}" for s in range(1, game.players)]
+    names = ["you"] + [f"random-{s + 1}" for s in range(1, game.players)]
     out = io.StringIO()
     console = Console(file=out, color_system=None, width=120, soft_wrap=True)
     script = Script(lines)

@@ -83,7 +83,7 @@ def test_piped_commands_play_moves_and_write_a_record(tmp_path: Path) -> None:
     assert code == 0
     assert out.startswith("Turkish Rummy, 4 players | seed 5")
     assert len(re.findall(r"^seat 1 \(you\) discards ([2-9TJQKA][SHDC]|JK)$", out, re.MULTILINE)) == 3
-    assert re.search(r"seat [123] \(random\) (draws|takes|discards)", out)
+    assert re.search(r"seat [234] \(random\) (draws|takes|discards)", out)
     assert "end of input" in out and "Traceback" not in out
     replayed = replay(read_lines(record), game_from_record)
     assert replayed.header["variant"] == "turkish_rummy" and replayed.actions >= 6
@@ -275,8 +275,8 @@ def test_laying_down_ends_the_round_with_the_penalties_explained() -> None:
     assert "round 1 over" in text
     assert "seat 1 lays down (a hunt): every opponent -2" in text
     assert f"seat 2 holds the up card's twin {up}: every opponent -1" in text
-    assert re.search(r"^this round     you -1 \| random-1 -2 \| random-2 -3 \| random-3 -3$", text, re.M)
-    assert re.search(r"^penalties now  you -1 \| random-1 -2 \| random-2 -3 \| random-3 -3$", text, re.M)
+    assert re.search(r"^this round     you -1 \| random-2 -2 \| random-3 -3 \| random-4 -3$", text, re.M)
+    assert re.search(r"^penalties now  you -1 \| random-2 -2 \| random-3 -3 \| random-4 -3$", text, re.M)
     assert len(re.findall(r"^  seat \d \((you|random)\) ", text, re.M)) == 4  # every hand shown
     assert client.is_over()
     assert client.run() == 0

@@ -9,7 +9,8 @@
 //
 // Parameters are rendered as rummykit/messages.py does: a list space-joined, a nested
 // {code, params} rendered in turn, numbers formatted; seat numbers become the players' names (given
-// by the caller's `seatName`, else seats.js's "Seat n"), a list of seats comma-separated ("Seat 2, Seat 3");
+// by the caller's `seatName`, else seats.js's "Seat n"), a list of seats comma-separated ("Seat 2,
+// Seat 3");
 // a word the engine sends as a value (an Okey finish's `label`) is the text of the key
 // `{param}_{value}` (other signs than letters and digits as `_`) when the catalogs have one; piece
 // notation stays left to right inside right-to-left text.

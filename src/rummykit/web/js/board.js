@@ -45,7 +45,7 @@ export function SeatPanel({ model, seat, side, ctx, count, children }) {
       <${PlayerName} name=${ctx.seatName(seat)} account=${info && info.account} rating=${info && info.rating} testid=${`seat-name-${seat}`} />
       ${seat === model.seat ? html` <span class="you">${t("seat_you")}</span>` : null}
       <${BotTag} player=${info} />
-      ${info && info.standing_in ? html` <span class="tag">${t("seat_standing_in")}</span>` : null}
+      ${info && info.standing_in ? html` <span class="tag standing-in">${t("seat_standing_in")}</span>` : null}
       ${info && info.kind === "person" && !info.connected ? html` <span class="tag">${t("seat_away")}</span>` : null}
     </div>
     <div class="seat-count">${t("seat_pieces", { n: count ?? obs.hand_counts[seat] })}</div>

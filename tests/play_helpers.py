@@ -76,7 +76,7 @@ def fresh_match(
     state = game.new_state(seed)
     bots: list[Bot | None] = [None]
     bots += [make_bot(bot, game, seed * 10 + s) for s in range(1, game.players)]
-    names = ["you", *(f"{bot}-{s}" for s in range(1, game.players))]
+    names = ["you", *(f"{bot}-{s + 1}" for s in range(1, game.players))]
     out = io.StringIO()
     console = console or Console(file=out, color_system=None, width=120, soft_wrap=True)
     return game, state, bots, names, console, out

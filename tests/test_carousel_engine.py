@@ -143,7 +143,7 @@ def test_the_drawn_card_is_private() -> None:
     assert mine["code"] == "carousel.drew" and mine["params"]["card"] == "KS"
     for viewer in (1, None):
         assert "card" not in events_for(events, viewer)[0]["params"]
-    assert events[0].text(1) == "seat 0 draws a card"
+    assert events[0].text(1) == "seat 1 draws a card"
 
 
 def test_resample_keeps_the_seat_view_and_the_draft_cards_in_the_movers_hand() -> None:
@@ -170,7 +170,7 @@ def test_returns_are_zero_until_the_end_then_zero_sum() -> None:
 def test_wrong_seat_moves_change_nothing() -> None:
     game, state = rig(["7H 7D 7C 2S", "2C 3C"])
     before = state.to_json()
-    with pytest.raises(NotYourTurnError, match="seat 0's turn"):
+    with pytest.raises(NotYourTurnError, match="seat 1's turn"):
         game.apply_text(state, 1, "draw")
     with pytest.raises(NotYourTurnError):
         game.apply_text(state, 7, "draw")
@@ -285,7 +285,7 @@ def test_an_invalid_draft_is_not_committed_and_says_why() -> None:
 def test_a_joker_replaced_and_placed_again_by_atomic_edits() -> None:
     game, state = rig(["5H 2C KD", "2D 3C"], table=["4H JK[5H] 6H", "9S 9D 9C"], drawn=1)
     events = play(game, state, "replace 1 5H")
-    assert events[0].text() == "seat 0 replaces the joker declared 5H in meld 1 by a real 5H"
+    assert events[0].text() == "seat 1 replaces the joker declared 5H in meld 1 by a real 5H"
     assert state.draft is not None and state.draft.floating == 1
     assert refused(game, state, "commit").code == "carousel.joker_left_table"
     play(game, state, "add 1 JK[7H]")
@@ -340,7 +340,7 @@ def test_pull_takes_a_card_out_of_a_runs_middle_and_the_run_splits() -> None:
     middle = ["5S", "6S", "7S", "8S"]
     assert pulls == {f"pull 1 {c} {to}" for c in middle for to in ("2", "new")}
     events = play(game, state, "pull 1 7S new")
-    assert events[0].text() == "seat 0 takes 7S out of run 1 to meld 4: the run splits around it"
+    assert events[0].text() == "seat 1 takes 7S out of run 1 to meld 4: the run splits around it"
     assert melds_of(game, state) == ["4S 5S 6S", "7H 7D 7C", "8S 9S", "7S"]
     play(game, state, "undo")
     play(game, state, "pull 1 7S 2")
@@ -358,7 +358,7 @@ def test_draft_lays_out_a_whole_table_as_one_edit() -> None:
     game, state = rig(["5H 8S 9S TS 2C", "2D 3C"], table=["4H JK[5H] 6H", "9H 9D 9C"], drawn=1)
     play(game, state, "new 2C")
     events = play(game, state, "draft 8S 9S TS | 9H 9D 9C | 4H 5H 6H JK[7H]")
-    assert events[0].text() == "seat 0 lays out a whole new draft"
+    assert events[0].text() == "seat 1 lays out a whole new draft"
     assert melds_of(game, state) == ["8S 9S TS", "9H 9D 9C", "4H 5H 6H JK[7H]"]
     draft = game.draft(state)
     assert sorted(card_text((f, None)) for f in draft.used) == ["5H", "8S", "9S", "TS"]
@@ -420,7 +420,7 @@ def test_a_bots_turn_ended_by_the_engine_is_announced() -> None:
     play(game, state, "draw")
     events = play(game, state, "draw")
     ended = [e for e in events if e.code == "carousel.turn_ended_auto"]
-    assert [e.seat for e in ended] == [0] and ended[0].text() == "seat 0 can do nothing more: the turn passes"
+    assert [e.seat for e in ended] == [0] and ended[0].text() == "seat 1 can do nothing more: the turn passes"
 
 
 def test_every_code_renders_without_gaps() -> None:

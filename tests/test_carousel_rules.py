@@ -239,7 +239,7 @@ def test_after_drawing_the_last_card_a_player_may_still_meld() -> None:
     assert state.last_turns and state.turn == 2  # seat 1 has nothing to meld: its last turn ends by itself
     skipped = [e for e in events if e.code == "carousel.turn_skipped"]
     assert [e.seat for e in skipped] == [1]
-    assert skipped[0].text() == "seat 1 has nothing to meld in the last turn: the turn passes"
+    assert skipped[0].text() == "seat 2 has nothing to meld in the last turn: the turn passes"
 
 
 # ---------------------------------------------------------------- scoring
@@ -336,4 +336,4 @@ def test_round_explanation_says_how_it_ended() -> None:
     play(game, state, "draw")
     play(game, state, "meld 7H 7D 7C")
     result = result_of(play(game, state, "knock"))
-    assert result.explanation[0] == "seat 0 knocks with 5"
+    assert result.explanation[0] == "seat 1 knocks with 5"

@@ -106,11 +106,11 @@ def test_piped_commands_play_moves_and_write_a_record(tmp_path: Path) -> None:
     code, out = run(*args, stdin=one_turn_feed(3))
     assert code == 0
     assert "seed 5" in out
-    assert len(re.findall(r"^.*seat 0 \(you\) discards [RYBKF]", out, re.MULTILINE)) == 3
-    assert re.search(r"seat [123] \(random\) (draws|takes|discards)", out)
+    assert len(re.findall(r"^.*seat 1 \(you\) discards [RYBKF]", out, re.MULTILINE)) == 3
+    assert re.search(r"seat [234] \(random\) (draws|takes|discards)", out)
     assert "end of input" in out and "Traceback" not in out
     replayed = replay(read_lines(record), game_from_record)
-    assert replayed.header["seats"] == ["you", "random-1", "random-2", "random-3"]
+    assert replayed.header["seats"] == ["you", "random-2", "random-3", "random-4"]
     assert replayed.actions >= 6 and not replayed.complete
 
 
@@ -183,7 +183,20 @@ def test_players_shortcut_and_single_bot_name() -> None:
     code, out = run("play", "okey", "--seed", "1", "--players", "2", "--bots", "random", stdin="")
     assert code == 0
     assert "Okey, 2 players" in out
-    assert "seat 1 (random)" in out and "seat 2" not in out
+    assert "seat 2 (random)" in out and "seat 3" not in out
+
+
+def test_the_terminal_numbers_every_seat_from_one() -> None:
+    """Issue 28's defect 9: the terminal numbers seats as the browser's table does, from 1: the
+    opening line, every move's seat, the bots' names (their record names too) and the round end;
+    no screen says seat 0."""
+    code, out = run("play", "okey", "--seed", "1", "--bots", "greedy", stdin=one_turn_feed(3))
+    assert code == 0
+    assert "you are seat 1;" in out
+    assert re.search(r"^seat 1 \(you\) discards ", out, re.MULTILINE)
+    for seat in (2, 3, 4):
+        assert re.search(rf"^seat {seat} \(greedy\) ", out, re.MULTILINE), seat
+    assert not re.search(r"\bseat 0\b", out), out
 
 
 # ---------------------------------------------------------------------- the client, scripted
@@ -329,11 +342,11 @@ def test_finishing_ends_the_round_and_the_match(command: str) -> None:
     assert "you can finish: finish K9 (melds)" in out.getvalue()
     client.handle(command)
     text = out.getvalue()
-    assert "seat 0 (you) finishes, discarding K9" in text
-    assert "round 1 over" in text and "seat 0 finishes (normal)" in text
+    assert "seat 1 (you) finishes, discarding K9" in text
+    assert "round 1 over" in text and "seat 1 finishes (normal)" in text
     # plain output (no colour) separates with " | " (" · " in a colour terminal)
-    assert re.search(r"score change\s+you \+0 \| random-1 -2 \| random-2 -2 \| random-3 -2", text)
-    assert re.search(r"scores now\s+you 20 \| random-1 18", text)
+    assert re.search(r"score change\s+you \+0 \| random-2 -2 \| random-3 -2 \| random-4 -2", text)
+    assert re.search(r"scores now\s+you 20 \| random-2 18", text)
     assert text.count("  seat ") >= 4  # every hand is shown
     assert client.is_over()
     assert client.run() == 0
@@ -362,7 +375,7 @@ def test_show_the_indicators_twin() -> None:
     client.render_table()
     assert "you may show" in out.getvalue()
     client.handle("show")
-    assert re.search(r"seat 0 \(you\) shows the indicator's twin", out.getvalue())
+    assert re.search(r"seat 1 \(you\) shows the indicator's twin", out.getvalue())
     assert client.obs["scores"] == [20, 19, 19, 19]
     client.handle("show")
     assert out.getvalue().splitlines()[-1].startswith("not allowed: ")
@@ -466,7 +479,7 @@ def test_d_is_discard_and_show_needs_the_indicator() -> None:
     discard_phase(client)
     tile = client.order[0]
     client.handle(f"d {format_face(Kind.TILES, tile)}")
-    assert f"seat 0 (you) discards {format_face(Kind.TILES, tile)}" in out.getvalue()
+    assert f"seat 1 (you) discards {format_face(Kind.TILES, tile)}" in out.getvalue()
     client.play_others()
     other = next(f for f in range(JOKER) if f != client.obs["indicator"])
     client.handle(f"show {format_face(Kind.TILES, other)}")

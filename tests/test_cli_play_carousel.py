@@ -106,11 +106,11 @@ def test_piped_session_plays_turns_shows_bot_moves_and_writes_a_record(tmp_path:
     code, out = run(*args, stdin=turn_feed(6))
     assert code == 0
     assert "Carousel, 3 players" in out and "seed 4" in out
-    assert re.search(r"^seat 0 \(you\) draws .. \(card 1 of 3\)", out, re.MULTILINE)
-    assert re.search(r"^seat [12] \(random\) (draws|melds|ends the turn)", out, re.MULTILINE)
+    assert re.search(r"^seat 1 \(you\) draws .. \(card 1 of 3\)", out, re.MULTILINE)
+    assert re.search(r"^seat [23] \(random\) (draws|melds|ends the turn)", out, re.MULTILINE)
     assert "end of input: leaving the game" in out and "Traceback" not in out
     replayed = replay(read_lines(record), game_from_record)
-    assert replayed.header["seats"] == ["you", "random-1", "random-2"] and replayed.actions >= 6
+    assert replayed.header["seats"] == ["you", "random-2", "random-3"] and replayed.actions >= 6
 
 
 def test_end_of_input_quits_cleanly() -> None:
@@ -145,7 +145,7 @@ def test_build_a_draft_with_every_command_undo_and_commit() -> None:
     client.render_table()
     assert re.search(r"^ +1  sequence  5S 6S JK\[7S\] 8S$", out.getvalue(), re.MULTILINE)
     client.handle("draw")
-    assert "seat 0 (you) draws 8D (card 1 of 3)" in out.getvalue()
+    assert "seat 1 (you) draws 8D (card 1 of 3)" in out.getvalue()
     client.handle("new 7H 7D")
     assert draft_rows(out)[-1] == "4  -         7H 7D  BAD a meld holds at least 3 cards, this one 2  new"
     client.handle("add 4 7C")
@@ -173,7 +173,7 @@ def test_build_a_draft_with_every_command_undo_and_commit() -> None:
     assert re.search(r"^left in hand     .*\(\d+ points\)$", out.getvalue(), re.MULTILINE)
     expected = cards_of(client.obs["draft"]["melds"])
     client.handle("commit")
-    assert "seat 0 (you) melds, playing 7H 8H 7C 7D from the hand: your turn is over" in out.getvalue()
+    assert "seat 1 (you) melds, playing 7H 8H 7C 7D from the hand: your turn is over" in out.getvalue()
     assert table_of(client.obs) == expected
     assert not client.obs["draft"]["changed"] and client.to_move() != HUMAN
     assert HUMAN in client.obs["melded"] and len(client.obs["hand"]) == 7
@@ -203,7 +203,7 @@ def test_an_illegal_draft_is_refused_by_the_engine_and_kept_for_correction() -> 
     assert refusals[1] == "not allowed: a joker left the table: a freed joker must be played again"
     assert draft_rows(out)[1] == "2  sequence  9H TH JH JK[QH]  ok  new"
     client.handle("commit")
-    assert "seat 0 (you) melds, playing 7C from the hand" in out.getvalue()
+    assert "seat 1 (you) melds, playing 7C from the hand" in out.getvalue()
     assert not client.obs["draft"]["changed"]
     melds = table_of(client.obs)
     assert ((JOKER, parse_faces(Kind.CARDS, "QH")[0]),) == tuple(c for m in melds for c in m if c[0] == JOKER)
@@ -254,7 +254,7 @@ def test_pull_a_card_out_of_a_runs_middle_and_build_the_table_around_it() -> Non
         "4  group     5S 5H 5D  ok  new",
     ]
     client.handle("commit")
-    assert "seat 0 (you) melds, playing 5S 2H 8H 5D from the hand: your turn is over" in out.getvalue()
+    assert "seat 1 (you) melds, playing 5S 2H 8H 5D from the hand: your turn is over" in out.getvalue()
     assert len(table_of(client.obs)) == 4
     assert sorted(client.obs["hand"]) == sorted(parse_faces(Kind.CARDS, "KD QC 8D"))
 
@@ -285,7 +285,7 @@ def test_draft_alone_shows_the_draft_and_with_a_table_makes_it_the_draft() -> No
     assert not client.obs["draft"]["changed"]
     client.handle(typed)
     client.handle("commit")
-    assert "seat 0 (you) melds, playing 7H 7C 7D from the hand" in out.getvalue()
+    assert "seat 1 (you) melds, playing 7H 7C 7D from the hand" in out.getvalue()
 
 
 def test_hint_use_replaces_a_draft_as_one_step() -> None:
@@ -340,7 +340,7 @@ def test_hint_use_over_connect_is_one_draft_action_the_server_plays(tmp_path: Pa
     assert "Traceback" not in out and "match over" in out
     drafted = re.search(
         r"^you \(meld\) > undo\nundone\n(?:.*\n)*?you \(.*\) > hint use\nthe solver's table is your draft\n"
-        r"(?:.*\n)*?you \(meld\) > commit\nseat 0 \(you\) melds, playing ",
+        r"(?:.*\n)*?you \(meld\) > commit\nseat 1 \(you\) melds, playing ",
         out,
         re.MULTILINE,
     )
@@ -410,8 +410,8 @@ def test_knock_after_melding_with_five_points_or_less() -> None:
     assert client.to_move() == HUMAN and "you may knock" in out.getvalue()
     client.handle("knock")
     text = out.getvalue()
-    assert "seat 0 (you) knocks with 4" in text and "round 1 over" in text
-    assert re.search(r"^  seat 0 \(you\)     AS AC 2D  1\+1\+2 = 4 points$", text, re.MULTILINE)
+    assert "seat 1 (you) knocks with 4" in text and "round 1 over" in text
+    assert re.search(r"^  seat 1 \(you\)     AS AC 2D  1\+1\+2 = 4 points$", text, re.MULTILINE)
     assert "rounds won" in text
 
 
@@ -460,8 +460,8 @@ def test_a_bots_skipped_last_turn_is_told() -> None:
     reread(client)
     client.handle("end")
     lines = out.getvalue().splitlines()
-    at = lines.index("seat 0 (you) ends the turn")
-    assert lines[at + 1] == "seat 1 (random) has nothing to meld in the last turn: the turn passes"
+    at = lines.index("seat 1 (you) ends the turn")
+    assert lines[at + 1] == "seat 2 (random) has nothing to meld in the last turn: the turn passes"
     assert "round 1 over" in lines[at + 3]
 
 

@@ -96,17 +96,17 @@ def test_piped_session_plays_turns_shows_bot_moves_and_writes_a_record(tmp_path:
     code, out = run(*args, stdin=turn_feed(3))
     assert code == 0
     assert "Kalooki, 3 players" in out and "seed 5" in out
-    assert len(re.findall(r"^seat 0 \(you\) discards ", out, re.MULTILINE)) == 3
-    assert re.search(r"^seat [12] \(random\) (draws from the stock|takes ..)", out, re.MULTILINE)
+    assert len(re.findall(r"^seat 1 \(you\) discards ", out, re.MULTILINE)) == 3
+    assert re.search(r"^seat [23] \(random\) (draws from the stock|takes ..)", out, re.MULTILINE)
     assert "table      " in out and "discard pile  " in out and "penalties  you 0" in out
     assert "end of input: leaving the game" in out and "Traceback" not in out
     replayed = replay(read_lines(record), game_from_record)
-    assert replayed.header["seats"] == ["you", "random-1", "random-2"] and replayed.actions >= 6
+    assert replayed.header["seats"] == ["you", "random-2", "random-3"] and replayed.actions >= 6
 
 
 def test_end_of_input_quits_cleanly_and_greedy_bots_are_the_default() -> None:
     code, out = run("--seed", "1", stdin="")
-    assert code == 0 and "greedy-1" in out
+    assert code == 0 and "greedy-2" in out
     assert out.rstrip().endswith("end of input: leaving the game") and "Traceback" not in out
 
 
@@ -146,28 +146,28 @@ def test_open_lay_off_release_and_discard() -> None:
     rig(client, HAND, table=((1, "8H 9H JK[TH]"),), opened=(1,))
     client.render_table()
     text = out.getvalue()
-    assert re.search(r"^ +1  random-1  run   27  8H 9H JK\[TH\]$", text, re.MULTILINE)
+    assert re.search(r"^ +1  random-2  run   27  8H 9H JK\[TH\]$", text, re.MULTILINE)
     assert "discard pile  KD  (1 card)  <- you may take it" in text
     client.handle("draw")
-    assert "seat 0 (you) draws 6C from the stock" in out.getvalue()
+    assert "seat 1 (you) draws 6C from the stock" in out.getvalue()
     client.handle("layoff 1 JH")
     assert last_line(out) == "not allowed: lay-offs come after opening (melds worth 51 in one turn)"
     client.handle("meld QS KS AS | 7D 7H 7C")
     text = out.getvalue()
-    assert "seat 0 (you) melds QS KS AS  as meld 2 (run, worth 31)" in text
-    assert "seat 0 (you) melds 7H 7D 7C  as meld 3 (set, worth 21)" in text
-    assert "seat 0 (you) opens with 52" in text
+    assert "seat 1 (you) melds QS KS AS  as meld 2 (run, worth 31)" in text
+    assert "seat 1 (you) melds 7H 7D 7C  as meld 3 (set, worth 21)" in text
+    assert "seat 1 (you) opens with 52" in text
     assert HUMAN in client.obs["opened"]
     client.handle("release 1 TH")
-    assert "seat 0 (you) puts TH in meld 1 and takes a joker: 8H 9H TH" in out.getvalue()
+    assert "seat 1 (you) puts TH in meld 1 and takes a joker: 8H 9H TH" in out.getvalue()
     assert JOKER in client.obs["hand"] and JOKER in client.order
     client.handle("layoff 1 JH")
-    assert "seat 0 (you) lays off JH on meld 1: 8H 9H TH JH" in out.getvalue()
+    assert "seat 1 (you) lays off JH on meld 1: 8H 9H TH JH" in out.getvalue()
     client.handle("layoff 1 JK[7H]")
     assert "lays off JK[7H] on meld 1: JK[7H] 8H 9H TH JH" in out.getvalue()
-    assert re.search(r"^ +1  random-1  run   44  JK\[7H\] 8H 9H TH JH$", out.getvalue(), re.MULTILINE)
+    assert re.search(r"^ +1  random-2  run   44  JK\[7H\] 8H 9H TH JH$", out.getvalue(), re.MULTILINE)
     client.handle("d 9C")
-    assert "seat 0 (you) discards 9C" in out.getvalue()
+    assert "seat 1 (you) discards 9C" in out.getvalue()
     assert client.to_move() != HUMAN and client.obs["discards"][-1] == parse_faces(Kind.CARDS, "9C")[0]
 
 
@@ -185,7 +185,7 @@ def test_melds_below_the_opening_are_pending_and_can_be_retracted() -> None:
     assert "(52 with this turn's melds)" in out.getvalue()
     before = len(client.obs["hand"])
     client.handle("retract")
-    assert "seat 0 (you) takes back this turn's melds" in out.getvalue()
+    assert "seat 1 (you) takes back this turn's melds" in out.getvalue()
     assert len(client.obs["hand"]) == before + 3 and not client.obs["table"]
 
 
@@ -199,14 +199,14 @@ def test_going_out_in_one_move_ends_the_round_with_every_hand_scored() -> None:
     client.handle("d 6C")
     text = out.getvalue()
     assert "round 1 over" in text and "Okey yapmak: every other player +25" in text
-    assert "  seat 0 (you)     out, no cards left" in text
+    assert "  seat 1 (you)     out, no cards left" in text
     hands = re.findall(
-        r"^  seat [12] \(random\)  .* = (\d+), \+25 for the Okey yapmak = (\d+) points$", text, re.M
+        r"^  seat [23] \(random\)  .* = (\d+), \+25 for the Okey yapmak = (\d+) points$", text, re.M
     )
     assert len(hands) == 2 and all(int(b) == int(a) + 25 for a, b in hands)
     deltas = client.obs["last_result"]["deltas"]
     assert [int(b) for _, b in hands] == list(deltas[1:])
-    assert re.search(r"^penalties now   you 0 \| random-1 \d+ \| random-2 \d+$", text, re.MULTILINE)
+    assert re.search(r"^penalties now   you 0 \| random-2 \d+ \| random-3 \d+$", text, re.MULTILINE)
     assert client.is_over()
     assert client.run() == 0 and "winner: you after 1 round" in out.getvalue()
 
@@ -217,10 +217,10 @@ def test_elimination_shows_who_is_out() -> None:
     client.handle("draw")
     client.handle("meld QS KS AS | 7D 7H 7C | 2S 3S 4S 5S | 9D 9H 9C")
     client.handle("d 6C")
-    assert re.search(r"^seat 1 \(random\) is out of the match with \d+$", out.getvalue(), re.MULTILINE)
+    assert re.search(r"^seat 2 \(random\) is out of the match with \d+$", out.getvalue(), re.MULTILINE)
     assert not client.is_over() and client.obs["active"] == [0, 2]
     client.render_table()
-    assert "random-1 out of the match" in out.getvalue() and "(over 150 is out)" in out.getvalue()
+    assert "random-2 out of the match" in out.getvalue() and "(over 150 is out)" in out.getvalue()
 
 
 # ---------------------------------------------------------------------- mistakes, hint, sorting
@@ -302,7 +302,7 @@ def test_the_hint_to_take_is_the_command_to_type_and_names_the_card_in_words() -
     line = next(x for x in out.getvalue().splitlines() if x.startswith("hint: "))
     assert line == "hint: take  (the 7S on the discard pile lowers your deadwood)"
     client.handle(line.removeprefix("hint: ").split("  (")[0])
-    assert "seat 0 (you) takes 7S from the discard pile" in out.getvalue()
+    assert "seat 1 (you) takes 7S from the discard pile" in out.getvalue()
 
 
 def test_a_huge_meld_number_is_refused_in_one_short_line() -> None:

@@ -33,7 +33,7 @@ def run(*args: str, stdin: str = "") -> tuple[int, str]:
 def client_on(game: Okey101Game, state: Okey101State, lines: list[Line]) -> tuple[Okey101Client, io.StringIO]:
     """The client of seat 0 on a rigged match, random bots at the other seats, writing plain text."""
     bots: list[Bot | None] = [None] + [make_bot("random", game, s) for s in range(1, game.players)]
-    names = ["you"] + [f"random-{s}" for s in range(1, game.players)]
+    names = ["you"] + [f"random-{s + 1}" for s in range(1, game.players)]
     out = io.StringIO()
     console = Console(file=out, color_system=None, width=120, soft_wrap=True)
     script = Script(lines)
@@ -53,7 +53,7 @@ def test_a_whole_match_by_piping_with_a_record(tmp_path: Path) -> None:
     args = ["--seed", "5", "--players", "2", "--rule", "rounds=1", "--no-color", "--record", str(record)]
     code, out = run(*args, stdin="help\nsort pairs\nhint\n" + "auto\n" * 300)
     assert code == 0 and "Traceback" not in out
-    assert "101 Okey, 2 players" in out and "greedy-1" in out
+    assert "101 Okey, 2 players" in out and "greedy-2" in out
     assert re.search(r"^indicator [RYBK]\d+ +okey [RYBK]\d+ \(wild", out, re.MULTILINE)
     assert re.search(r"^  1 +2 +3 .* 11$", out, re.MULTILINE) and re.search(r"^  12 +13 ", out, re.MULTILINE)
     assert "round 1 over" in out and "score sheet" in out and "match over" in out
@@ -114,7 +114,7 @@ def test_an_islek_or_okey_discard_is_asked_about_and_no_keeps_the_tile() -> None
     game, state = rigged(hand, table=[(1, "B6 B7 B8")], opened={0: "melds", 1: "melds"})
     client, out = client_on(game, state, ["d B5", "y"])
     assert client.run() == 0
-    assert "seat 0 (you) is fined +101: B5 could be laid off (işlek taş)" in out.getvalue()
+    assert "seat 1 (you) is fined +101: B5 could be laid off (işlek taş)" in out.getvalue()
     assert client.link.state.scores[0] == 101
 
 
@@ -122,7 +122,7 @@ def test_no_warning_for_a_plain_tile_or_the_finishing_discard() -> None:
     game, state = rigged("R1 R2 R3 Y9", table=[(1, "B6 B7 B8")], opened={0: "melds", 1: "melds"})
     client, out = client_on(game, state, ["d Y9"])
     assert client.run() == 0
-    assert "discard it anyway" not in out.getvalue() and "seat 0 (you) discards Y9" in out.getvalue()
+    assert "discard it anyway" not in out.getvalue() and "seat 1 (you) discards Y9" in out.getvalue()
     game, state = rigged("B5", table=[(1, "B6 B7 B8"), (0, "R1 R2 R3")], opened={0: "melds", 1: "melds"})
     client, out = client_on(game, state, ["d B5"])
     assert client.run() == 0
@@ -146,18 +146,18 @@ def test_melds_toward_the_opening_retract_open_swap_and_lay_off() -> None:
     assert client.run() == 0
     text = out.getvalue()
     assert re.search(
-        r"^  seat 1 \(random\)  opened with melds\n +1  run +12  Y3 Y4 K13\[Y5\]$", text, re.MULTILINE
+        r"^  seat 2 \(random\)  opened with melds\n +1  run +12  Y3 Y4 K13\[Y5\]$", text, re.MULTILINE
     )
     assert "your rack  best sets and runs worth 128 of 101, 0 of 5 pairs" in text
     assert "this turn  meld 2 worth 46 of the 101 to open: lay more, or retract them" in text
     assert "this turn  melds 2, 3 worth 92 of the 101 to open" in text
-    assert "seat 0 (you) takes back this turn's melds" in text
+    assert "seat 1 (you) takes back this turn's melds" in text
     assert "this turn  melds taken back: open in one go (open A | B | …), or discard" in text
-    assert "seat 0 (you) opens with melds worth 128" in text
-    assert "seat 0 (you) puts Y5 on meld 1 and takes its okey" in text
-    assert "seat 0 (you) lays off Y6 on meld 1" in text
+    assert "seat 1 (you) opens with melds worth 128" in text
+    assert "seat 1 (you) puts Y5 on meld 1 and takes its okey" in text
+    assert "seat 1 (you) lays off Y6 on meld 1" in text
     assert re.search(
-        r"^  seat 0 \(you\)  opened with melds\n +2  run +46  R10 R11 R12 R13$", text, re.MULTILINE
+        r"^  seat 1 \(you\)  opened with melds\n +2  run +46  R10 R11 R12 R13$", text, re.MULTILINE
     )
     assert re.search(r"^ +1  run +18  Y3 Y4 Y5 Y6$", text, re.MULTILINE)
     assert client.link.state.hands[0] and game.observe(client.link.state, 0)["opened"][0] == "melds"

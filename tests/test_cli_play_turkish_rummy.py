@@ -82,8 +82,8 @@ def test_piped_commands_play_moves_and_write_a_record(tmp_path: Path) -> None:
     )
     assert code == 0
     assert out.startswith("Turkish Rummy, 4 players | seed 5")
-    assert len(re.findall(r"^seat 0 \(you\) discards ([2-9TJQKA][SHDC]|JK)$", out, re.MULTILINE)) == 3
-    assert re.search(r"seat [123] \(random\) (draws|takes|discards)", out)
+    assert len(re.findall(r"^seat 1 \(you\) discards ([2-9TJQKA][SHDC]|JK)$", out, re.MULTILINE)) == 3
+    assert re.search(r"seat [234] \(random\) (draws|takes|discards)", out)
     assert "end of input" in out and "Traceback" not in out
     replayed = replay(read_lines(record), game_from_record)
     assert replayed.header["variant"] == "turkish_rummy" and replayed.actions >= 6
@@ -97,7 +97,7 @@ def test_the_order_of_play_and_the_up_card_are_shown() -> None:
     line = next(line for line in out.splitlines() if line.startswith("order of play"))
     drawn = [format_face(Kind.CARDS, face) for _, face in seen["order_draws"]]
     assert re.findall(r"(?:drew|redrew|then) (\S\S)", line) == drawn
-    names = ["you" if s == HUMAN else f"seat {s}" for s in seen["order"]]
+    names = ["you" if s == HUMAN else f"seat {s + 1}" for s in seen["order"]]
     assert line.endswith("-> " + ", ".join(names))
     assert "redrew" in line and "(tie)" in line  # seed 16: a tie, then a joker drawn again
     assert "JK then" in line
@@ -107,7 +107,7 @@ def test_the_order_of_play_and_the_up_card_are_shown() -> None:
         out,
         re.M,
     )
-    assert re.search(r"^penalties  you 0 \| greedy-1 0 \| greedy-2 0 \| greedy-3 0$", out, re.M)
+    assert re.search(r"^penalties  you 0 \| greedy-2 0 \| greedy-3 0 \| greedy-4 0$", out, re.M)
 
 
 def test_no_color_output_is_ascii_and_color_uses_suit_symbols() -> None:
@@ -163,7 +163,7 @@ def test_discard_in_letters_and_in_suit_symbols() -> None:
         client.handle("draw")
         face = next(f for f in client.order if f != JOKER)
         client.handle(f"discard {notation(face)}")
-        assert f"seat 0 (you) discards {format_face(Kind.CARDS, face)}" in out.getvalue()
+        assert f"seat 1 (you) discards {format_face(Kind.CARDS, face)}" in out.getvalue()
         assert client.obs["discards"][0][-1] == face
     client.handle("d 7♥ 8♥")
     assert last_line(out).startswith("can't read that: ")
@@ -204,7 +204,7 @@ def test_the_shared_pile_and_the_card_you_may_take() -> None:
     assert f"discard pile  {top}  <- you may take {top}" in out.getvalue()
     assert f"your turn: draw from the stock or take {top}" in out.getvalue()
     client.handle("take")
-    assert f"seat 0 (you) takes {top}" in out.getvalue() and client.order[-1] == obs["takeable"]
+    assert f"seat 1 (you) takes {top}" in out.getvalue() and client.order[-1] == obs["takeable"]
     face = client.order[0]
     client.handle(f"d {format_face(Kind.CARDS, face)}")
     client.play_others()
@@ -271,12 +271,12 @@ def test_laying_down_ends_the_round_with_the_penalties_explained() -> None:
     assert "you can finish: finish " in out.getvalue()
     client.handle(f"finish {name}")
     text = out.getvalue()
-    assert f"seat 0 (you) finishes, discarding {name}" in text
+    assert f"seat 1 (you) finishes, discarding {name}" in text
     assert "round 1 over" in text
-    assert "seat 0 lays down (a hunt): every opponent -2" in text
-    assert f"seat 1 holds the up card's twin {up}: every opponent -1" in text
-    assert re.search(r"^this round     you -1 \| random-1 -2 \| random-2 -3 \| random-3 -3$", text, re.M)
-    assert re.search(r"^penalties now  you -1 \| random-1 -2 \| random-2 -3 \| random-3 -3$", text, re.M)
+    assert "seat 1 lays down (a hunt): every opponent -2" in text
+    assert f"seat 2 holds the up card's twin {up}: every opponent -1" in text
+    assert re.search(r"^this round     you -1 \| random-2 -2 \| random-3 -3 \| random-4 -3$", text, re.M)
+    assert re.search(r"^penalties now  you -1 \| random-2 -2 \| random-3 -3 \| random-4 -3$", text, re.M)
     assert len(re.findall(r"^  seat \d \((you|random)\) ", text, re.M)) == 4  # every hand shown
     assert client.is_over()
     assert client.run() == 0

@@ -191,7 +191,7 @@ def test_a_drawn_card_is_told_to_the_drawer_only() -> None:
 def test_round_end_shows_every_hand_and_the_events_read_as_before() -> None:
     game, state = setup(["7H 7D 7C KC", "AS JK 5D", None, None], opened={0}, table=[(1, "2S 3S 4S")])
     events = play(game, state, "meld 7H 7D 7C", "discard KC")
-    assert [e.text() for e in events] == ["discard KC", "seat 0 goes out"]
+    assert [e.text() for e in events] == ["discard KC", "seat 1 goes out"]
     result = round_result(events)
     assert all(hand is not None for hand in result["hands"])
     assert game.observe(state, 2)["last_result"] == state.results[-1].to_json()

@@ -378,7 +378,7 @@ def test_single_round_is_settled_per_point() -> None:
     game, state = setup(["7H 7D 7C KC", "AS JK 5D", None, None], opened={0}, rules=rules)
     play(game, state, "meld 7H 7D 7C", "discard KC")
     assert any(
-        line.startswith("settled at 0.5 a point") and "seat 1 pays 20.5" in line
+        line.startswith("settled at 0.5 a point") and "seat 2 pays 20.5" in line
         for line in state.results[0].explanation
     )
 

@@ -174,7 +174,7 @@ def test_colour_double_for_red_or_black_indicator() -> None:
 def test_finish_explanation_names_every_factor() -> None:
     game, state = finishing_game(WIN_PAIRS.replace("K9", "Y13"), "Y12", OkeyRules(stack_multipliers=False))
     events = play(game, state, "finish Y13")
-    line = "seat 0 finishes (okey+pairs): every other player loses 2 x2 for finishing with an okey x2 for"
+    line = "seat 1 finishes (okey+pairs): every other player loses 2 x2 for finishing with an okey x2 for"
     line += " seven pairs (multipliers don't stack: the larger applies) = 4"
     assert result_of(events).explanation == (line,)
     assert events[1].code == "round_end" and events[1].text() == line

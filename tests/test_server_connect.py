@@ -3,8 +3,10 @@ server (every game), and watches."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -38,9 +40,9 @@ def test_connect_plays_a_new_table_to_the_end_and_a_spectator_watches(tmp_path: 
         )
         assert done.returncode == 0, done.stderr
         out = done.stdout
-        assert "seat 0 is yours" in out and "unknown command 'fly': type help for the list" in out
+        assert "seat 1 is yours" in out and "unknown command 'fly': type help for the list" in out
         assert "hint: " in out and "auto: " in out
-        assert "seat 1 (easy bot 1)" in out and "easy bot 3" in out
+        assert "seat 2 (easy bot 2)" in out and "easy bot 4" in out
         assert "match over" in out and "the record: /games/" in out
         table = done.stdout.split("at table ")[1].split(":")[0]
         watched = subprocess.run(  # the browser's link to the table page
@@ -67,7 +69,7 @@ def test_connect_plays_a_new_table_to_the_end_and_a_spectator_watches(tmp_path: 
             timeout=60,
             check=False,
         )
-        assert bad.returncode == 2 and bad.stderr.startswith("error: wrong token for seat 0")
+        assert bad.returncode == 2 and bad.stderr.startswith("error: wrong token for seat 1")
         nowhere = subprocess.run(
             [sys.executable, "-m", "rummykit", "connect", f"{server.base}/#/lobby"],
             capture_output=True,
@@ -111,11 +113,63 @@ def test_connect_plays_every_game_with_the_local_screens(
         )
         assert done.returncode == 0, done.stderr[-2000:]
         out = done.stdout
-        assert "auto: " in out and "seat 1 (greedy bot" in out and shown in out
+        assert "auto: " in out and "seat 2 (greedy bot" in out and shown in out
         assert "match over" in out and "the record: /games/" in out
 
 
 CONNECT = [sys.executable, "-m", "rummykit", "connect"]
+
+
+def test_the_browsers_invite_numbers_seats_from_one(tmp_path: Path) -> None:
+    """The browser's invite ``#/t/T/seat/2`` is the seat its table calls "Seat 2" (the protocol's
+    seat 1): ``connect`` takes that one and says so with the same number; ``seat/0`` names no
+    seat and changes nothing."""
+    with running(sqlite_url(tmp_path)) as server:
+        body = {
+            "variant": "okey",
+            "options": {"rounds": 1},
+            "seats": [{"kind": "person"}] * 2 + [{"kind": "bot", "level": "greedy"}] * 2,
+            "bot_delay": 0,
+        }
+        created = server.post("/tables", body, status=201)
+        table = created["table"]
+        server.post(f"/tables/{table}/seats/0/join", {"name": "Ann"})
+        nowhere = subprocess.run(
+            [*CONNECT, f"{server.base}/#/t/{table}/seat/0", "--name", "Bob"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert nowhere.returncode == 2 and "there is no seat 0" in nowhere.stderr, nowhere.stderr
+        assert [s["kind"] for s in server.get(f"/tables/{table}").json()["seats"]] == [
+            "person",
+            "open",
+            "bot",
+            "bot",
+        ]
+        bob = subprocess.Popen(
+            [*CONNECT, f"{server.base}/#/t/{table}/seat/2", "--name", "Bob"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            deadline = time.monotonic() + 60
+            while server.get(f"/tables/{table}").json()["seats"][1]["kind"] != "person":
+                assert time.monotonic() < deadline and bob.poll() is None, bob.communicate()
+                time.sleep(0.1)
+            assert server.get(f"/tables/{table}").json()["seats"][1]["name"] == "Bob"
+            server.post(f"/tables/{table}/start", {"token": created["owner_token"]})
+            out, err = bob.communicate("", timeout=60)
+        finally:
+            if bob.poll() is None:
+                bob.kill()
+        assert bob.returncode == 0, err
+        assert "seat 2 is yours" in out
+        assert f"Okey at table {table}: Ann, Bob, greedy bot 3, greedy bot 4" in out
+        assert not re.search(r"\bseat 0\b", out), out
 
 
 def test_connect_says_and_shows_the_tables_chat(tmp_path: Path) -> None:

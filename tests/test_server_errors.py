@@ -270,7 +270,7 @@ def test_the_server_s_codes_render_without_the_server() -> None:
         text=True,
         check=True,
     )
-    assert done.stdout.splitlines() == ["there is no seat 9 at this table", "False"]
+    assert done.stdout.splitlines() == ["there is no seat 10 at this table", "False"]
 
 
 def test_a_client_that_stops_reading_is_closed_with_1013(server: Server) -> None:

@@ -6,6 +6,12 @@ Codes are short ``snake_case`` words (``drew``, ``not_your_turn``); parameters a
 templates with :func:`register`; a template names parameters in braces (``"you don't hold {piece}"``).
 A list parameter is written space-separated; a nested ``{"code": …, "params": …}`` is rendered in
 turn. Clients in other languages render the same codes from their own catalogs.
+
+Seats are numbered from 0 in parameters, as the engine and the protocol count them, and from 1 for
+people: a seat parameter (:data:`SEAT_PARAMS`) is rendered ``seat_number(seat)``, a list of them
+comma-separated, and every screen of the terminal and every name the server makes up for a seat
+is :func:`seat_name`'s (``seat 2``, ``seat 2 (Ann)``), so that the table, the replay, the terminal
+and the invite address (docs/web.md) give a seat one number.
 """
 
 from __future__ import annotations
@@ -31,6 +37,36 @@ class _Params(dict[str, str]):
         return "{" + key + "}"
 
 
+SEAT_PARAMS = frozenset({"seat", "seats", "to_move", "winner", "asked", "acting", "turn"})
+"""The parameters whose values are seats (numbers from 0, or lists of them)."""
+
+
+def seat_number(seat: int) -> int:
+    """The number people know seat ``seat`` (counted from 0, as the engine and the protocol
+    count) by: counted from 1."""
+    return seat + 1
+
+
+def seat_of_number(number: int) -> int:
+    """The seat (from 0) that people call ``number`` (from 1): :func:`seat_number`'s inverse."""
+    return number - 1
+
+
+def seat_name(seat: int, name: str | None = None) -> str:
+    """Seat ``seat`` (from 0) as the terminal and the server's own texts name it: ``seat 2``, with
+    the player's name (or who plays it: ``you``, a bot's) when given: ``seat 2 (Ann)``."""
+    number = f"seat {seat_number(seat)}"
+    return f"{number} ({name})" if name else number
+
+
+def _seat_text(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(seat_number(value))
+    if isinstance(value, list | tuple):
+        return ", ".join(_seat_text(v) for v in value)
+    return _text(value)
+
+
 def _text(value: Any) -> str:
     if isinstance(value, Mapping) and "code" in value:
         return render(str(value["code"]), value.get("params", {}))
@@ -44,7 +80,7 @@ def _text(value: Any) -> str:
 def render(code: str, params: Mapping[str, Any] | None = None) -> str:
     """The English text of ``code`` with ``params``; an unknown code is shown as itself."""
     template = CATALOG.get(code)
-    values = _Params({k: _text(v) for k, v in (params or {}).items()})
+    values = _Params({k: _seat_text(v) if k in SEAT_PARAMS else _text(v) for k, v in (params or {}).items()})
     if template is None:
         extra = ", ".join(f"{k}={v}" for k, v in values.items())
         return f"{code} ({extra})" if extra else code

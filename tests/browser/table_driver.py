@@ -9,11 +9,14 @@ import random
 import re
 import sqlite3
 from collections import Counter
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
+from browser_support import Pages
 from playwright.sync_api import Locator, Page, WebSocket, expect
 
 import rummykit
@@ -21,7 +24,7 @@ from rummykit.core.notation import format_face
 from rummykit.engine.game import Game
 from rummykit.engine.state import State
 from rummykit.variants.registry import game_from_record
-from test_server_support import Server
+from test_server_support import Server, running
 
 GAME_ACTIONS = ("draw", "take", "show", "discard", "finish", "pass")
 """The ``data-action`` of every game action button, in the order the page lists them."""
@@ -162,9 +165,9 @@ class Person:
 
     # ------------------------------------------------------------------ getting to the table
     def sit(self, seat: int, name: str) -> None:
-        """Open the invite to ``seat``, type the display name, press "Sit here"; returns once the
-        waiting room shows the name in that seat."""
-        self.page.goto(f"/#/t/{self.table}/seat/{seat}")
+        """Open the invite to ``seat`` (from 0; the address numbers it from 1), type the display
+        name, press "Sit here"; returns once the waiting room shows the name in that seat."""
+        self.page.goto(f"/#/t/{self.table}/seat/{seat + 1}")
         self.page.get_by_test_id("display-name").fill(name)
         place = self.page.get_by_test_id(f"waiting-seat-{seat}")
         (
@@ -525,6 +528,82 @@ def reseed(db: Path, seeds: dict[str, int]) -> None:
             )
             # the first server's bots may have ended the first deal's match meanwhile (under load)
             conn.execute("UPDATE tables SET status = 'playing' WHERE id = ?", (table,))
+
+
+# ---------------------------------------------------------------------- tables against bots
+def bots_table(server: Server, variant: str, options: Mapping[str, object]) -> dict[str, object]:
+    """A public table of ``variant`` with the rules ``options``: a person in seat 0 and three
+    greedy bots (no delay, no break between rounds). The person's seat waits ten minutes for its
+    page before a bot stands in: a dealt table waits so for its test, after the others'."""
+    body = {
+        "variant": variant,
+        "options": dict(options),
+        "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3,
+        "bot_delay": 0,
+        "round_break_seconds": 0,
+        "grace_seconds": 600,
+    }
+    created: dict[str, object] = server.post("/tables", body, status=201)
+    return created
+
+
+Deal = tuple[int, Mapping[str, object], str, str]
+"""A dealt table to make: (seed, rules options, language, the person's name)."""
+
+
+@dataclass
+class Dealt:
+    """A started table of the dealt server: its id, seat 0's token, language and person's name."""
+
+    table: str
+    token: str
+    lang: str
+    name: str
+
+
+@contextmanager
+def dealt_server(
+    db: Path, variant: str, deals: Mapping[str, Deal]
+) -> Iterator[tuple[Server, dict[str, Dealt]]]:
+    """A server on the SQLite database ``db`` whose tables (one per key of ``deals``, made by
+    :func:`bots_table`, seat 0 joined by the person and started) play their seeds' matches
+    (:func:`reseed`); the tables by key."""
+    first = Server(f"sqlite:///{db}").start()
+    tables: dict[str, Dealt] = {}
+    try:
+        for key, (_, options, lang, name) in deals.items():
+            created = bots_table(first, variant, options)
+            table = str(created["table"])
+            token = first.post(f"/tables/{table}/seats/0/join", {"name": name})["token"]
+            first.post(f"/tables/{table}/start", {"token": created["owner_token"]})
+            tables[key] = Dealt(table, token, lang, name)
+    finally:
+        first.stop()
+    reseed(db, {tables[key].table: seed for key, (seed, *_) in deals.items()})
+    with running(f"sqlite:///{db}") as second:
+        yield second, tables
+
+
+LOCALES = {"en": "en-GB", "tr": "tr-TR", "fa": "fa-IR", "th": "th-TH"}
+"""The browser's locale for a page in each language."""
+
+P = TypeVar("P", bound=Person)
+
+
+def open_dealt(pages: Pages, server: Server, dealt: Dealt, person: type[P], name: str) -> P:
+    """The dealt table's page (named ``name-<lang>`` among the artifacts) in its language, holding
+    seat 0 (its token in the page's storage), driven as ``person``."""
+    page = pages.new(f"{name}-{dealt.lang}", locale=LOCALES[dealt.lang])
+    seat = json.dumps({"seat": 0, "token": dealt.token})
+    page.add_init_script(
+        f"localStorage.setItem({json.dumps('rummykit.seat.' + dealt.table)}, {json.dumps(seat)});"
+        f"localStorage.setItem('rummykit.lang', {json.dumps(json.dumps(dealt.lang))});"
+    )
+    driver = person(page, server, dealt.table, english=False)
+    page.goto(f"{server.base}/#/t/{dealt.table}")
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    expect(page.locator("html")).to_have_attribute("lang", dealt.lang)
+    return driver
 
 
 # ---------------------------------------------------------------------- the record, replayed

@@ -63,6 +63,41 @@ IN_VIEW_JS = """
 """
 
 
+CONTROLS = "button:not([disabled]), a[href], select, summary, input:not([type=hidden]), textarea"
+"""Everything a person taps anywhere on a page."""
+SMALL_CONTROLS_JS = """
+(elements) => elements.flatMap((el) => {
+  // the shown controls smaller than 44x44 CSS px; a checkbox, a radio button or a hidden file
+  // input measured with its label (a tap on it works the control); links in running text and
+  // pieces only shown (out of the Tab order, nothing to tap: the rules page's examples) left out
+  if (el.matches('p a, li > span a, button.piece[tabindex="-1"]')) return [];
+  const labelled = el.matches('input[type=checkbox], input[type=radio], input.visually-hidden');
+  const box = labelled ? (el.labels && el.labels[0]) || el.closest('label') || el : el;
+  if (!box.checkVisibility({visibilityProperty: true})) return [];
+  const r = box.getBoundingClientRect();
+  if (r.width === 0 && r.height === 0) return [];
+  const name = el.dataset.testid || el.dataset.action || el.textContent.trim().slice(0, 20) || el.tagName;
+  const where = el.parentElement.closest('[data-testid]')?.dataset.testid || '';
+  const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
+  return r.width < 44 || r.height < 44 ? [`${where}:${name} ${size}`] : [];
+})
+"""
+PHONES = ((390, 844), (844, 390))
+"""A phone upright and on its side (width, height in CSS px)."""
+
+
+def check_controls(page: Page, lang: str, name: str, within: str = "body") -> None:
+    """At each of :data:`PHONES`: the screenshot and the rendering checks, and every shown control
+    under ``within`` at least 44x44 CSS px. Left at 1280x800, where the screenshot is taken too."""
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        check_rendering(page, lang, f"{name}-{lang}-{width}x{height}")
+        small = page.locator(within).locator(CONTROLS).evaluate_all(SMALL_CONTROLS_JS)
+        assert not small, f"{name} at {width}x{height}: " + "; ".join(small)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    check_rendering(page, lang, f"{name}-{lang}-1280x800")
+
+
 def check_table(page: Page, lang: str, name: str) -> None:
     """At each of :data:`SIZES`: the screenshot and the rendering checks, axe-core, and on a
     phone every shown target at least 44x44 CSS px; on a phone on its side and on a desktop the
@@ -193,3 +228,65 @@ def test_the_replay(pages: Pages, server: Server, variant: str) -> None:
             for width, height in ((390, 844), (1280, 800)):
                 page.set_viewport_size({"width": width, "height": height})
                 check_axe(page, f"a11y-replay-{variant}-{lang}-{step}-{width}x{height}")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_every_control_of_the_chat_settings_rules_lobby_and_game_over_is_big_enough(
+    pages: Pages, server: Server, lang: str
+) -> None:
+    """On a phone upright and on its side every control is at least 44x44 CSS px (WCAG 2.5.5)
+    where the table checks above don't look: the chat with lines in it (another player's Mute and
+    Report), the settings menu open, the whole table page around the board, the lobby, the rules
+    page and the game-over dialog."""
+    created = server.post(
+        "/tables",
+        {
+            "variant": "okey",
+            "options": {"rounds": 1},
+            "seats": [{"kind": "person"}] * 2 + [{"kind": "bot", "level": "greedy"}] * 2,
+            "bot_delay": 0,
+            "round_break_seconds": 0,
+            "grace_seconds": 0,
+            "public": True,
+        },
+        status=201,
+    )
+    table = str(created["table"])
+    ann = Person(
+        pages.new(f"a11y-controls-ann-{lang}", locale=LOCALES[lang]), server, table, english=lang == "en"
+    )
+    bob = Person(
+        pages.new(f"a11y-controls-bob-{lang}", locale=LOCALES[lang]), server, table, english=lang == "en"
+    )
+    ann.sit(0, NAMES[lang])
+    bob.sit(1, "Bob")
+    watcher = pages.new(f"a11y-controls-watch-{lang}", locale=LOCALES[lang])
+    watcher.goto(f"/#/t/{table}")
+    lobby = pages.new(f"a11y-controls-lobby-{lang}", locale=LOCALES[lang])
+    lobby.goto("/")
+    expect(lobby.get_by_test_id(f"open-table-{table}")).to_be_visible()
+    check_controls(lobby, lang, "a11y-controls-lobby")
+    server.post(f"/tables/{table}/start", {"token": created["owner_token"]})
+    page = ann.page
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    for who, text in ((bob.page, "salam"), (page, "hello")):
+        if who.get_by_test_id("chat-toggle").get_attribute("aria-expanded") != "true":
+            who.get_by_test_id("chat-toggle").click()
+        who.get_by_test_id("chat-input").fill(text)
+        who.get_by_test_id("chat-send").click()
+    expect(page.get_by_test_id("chat-line")).to_have_count(2)
+    expect(page.get_by_test_id("chat-report")).to_have_count(1)
+    check_controls(page, lang, "a11y-controls-chat")
+    page.get_by_test_id("table-settings").click()
+    expect(page.get_by_test_id("settings-menu")).to_be_visible()
+    check_controls(page, lang, "a11y-controls-settings")
+    page.get_by_test_id("table-settings").click()
+    # the table's rules page (the link opens it in a tab of its own)
+    lobby.goto(f"/{page.get_by_test_id('rules-link').get_attribute('href')}")
+    expect(lobby.get_by_test_id("rules-page")).to_be_visible()
+    check_controls(lobby, lang, "a11y-controls-rules")
+    # the people leave: bots stand in and end the match, which the spectator sees end
+    page.close()
+    bob.page.close()
+    expect(watcher.get_by_test_id("round-end")).to_be_visible(timeout=120_000)
+    check_controls(watcher, lang, "a11y-controls-game-over", "[data-testid=round-end]")

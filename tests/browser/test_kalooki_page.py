@@ -6,44 +6,38 @@ the picked cards' moves readable and shot in four."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from browser_support import Pages, check_rendering, check_sizes, covered, low_contrast
 from playwright.sync_api import Page, expect
-from table_driver import KalookiPerson, catalog, reseed, shown, who_played
+from table_driver import (
+    Deal,
+    Dealt,
+    KalookiPerson,
+    bots_table,
+    catalog,
+    dealt_server,
+    open_dealt,
+    shown,
+    who_played,
+)
 
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
-from test_server_support import Server, running
+from test_server_support import Server
 
 ROUNDS = 5
 """Rounds the match may take to give the person an opening and a lay-off (each round does about
 two times in three with the greedy moves)."""
 
 
-def kalooki_table(
-    server: Server, rounds: int = ROUNDS, options: dict[str, object] | None = None
-) -> dict[str, object]:
-    """A public table of a person in seat 0 and three greedy bots (no delay, no break between
-    rounds); ``options`` the rules (default: ``rounds`` rounds). The person's seat waits ten
-    minutes for its page before a bot stands in: a dealt table waits so for its test, after the
-    others'."""
-    body = {
-        "variant": "kalooki",
-        "options": options or {"match": "rounds", "rounds": rounds},
-        "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3,
-        "bot_delay": 0,
-        "round_break_seconds": 0,
-        "grace_seconds": 600,
-    }
-    created: dict[str, object] = server.post("/tables", body, status=201)
-    return created
+def kalooki_table(server: Server, rounds: int = ROUNDS) -> dict[str, object]:
+    """A public table of ``rounds`` rounds, a person in seat 0 against three greedy bots."""
+    return bots_table(server, "kalooki", {"match": "rounds", "rounds": rounds})
 
 
 def screenshots(page: Page, lang: str, name: str) -> None:
@@ -246,7 +240,7 @@ HUNT_LIMIT = 118
 """The elimination limit that puts seats 1 and 3 out of the match after that round, and keeps
 seat 2 in."""
 
-DEALS: dict[str, tuple[int, dict[str, object], str, str]] = {
+DEALS: dict[str, Deal] = {
     "run-fa": (RUN_RELEASE, {"match": "rounds", "rounds": 1}, "fa", "آنا"),
     "set-th": (SET_RELEASE, {"match": "rounds", "rounds": 1}, "th", "อันนา"),
     "hunt-fa": (HUNT, {"elimination_limit": HUNT_LIMIT}, "fa", "آنا"),
@@ -255,51 +249,12 @@ DEALS: dict[str, tuple[int, dict[str, object], str, str]] = {
 """Each dealt table: (seed, rules options, language, the person's name)."""
 
 
-@dataclass
-class Dealt:
-    """A started table of the dealt server: its id, seat 0's token, language and person's name."""
-
-    table: str
-    token: str
-    lang: str
-    name: str
-
-
 @pytest.fixture(scope="module")
 def dealt(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, Dealt]]]:
     """A server of this module's own whose tables (:data:`DEALS`, a person in seat 0 and greedy
     bots) play the chosen seeds' matches."""
-    db = tmp_path_factory.mktemp("dealt") / "rummykit.db"
-    first = Server(f"sqlite:///{db}").start()
-    tables: dict[str, Dealt] = {}
-    try:
-        for key, (_, options, lang, name) in DEALS.items():
-            created = kalooki_table(first, options=options)
-            table = str(created["table"])
-            token = first.post(f"/tables/{table}/seats/0/join", {"name": name})["token"]
-            first.post(f"/tables/{table}/start", {"token": created["owner_token"]})
-            tables[key] = Dealt(table, token, lang, name)
-    finally:
-        first.stop()
-    reseed(db, {tables[key].table: seed for key, (seed, *_) in DEALS.items()})
-    with running(f"sqlite:///{db}") as second:
-        yield second, tables
-
-
-def open_dealt(pages: Pages, server: Server, dealt: Dealt) -> KalookiPerson:
-    """The dealt table's page in its language, holding seat 0 (its token in the page's storage)."""
-    locale = {"fa": "fa-IR", "th": "th-TH"}[dealt.lang]
-    page = pages.new(f"kalooki-{dealt.lang}", locale=locale)
-    seat = json.dumps({"seat": 0, "token": dealt.token})
-    page.add_init_script(
-        f"localStorage.setItem({json.dumps('rummykit.seat.' + dealt.table)}, {json.dumps(seat)});"
-        f"localStorage.setItem('rummykit.lang', {json.dumps(json.dumps(dealt.lang))});"
-    )
-    person = KalookiPerson(page, server, dealt.table, english=False)
-    page.goto(f"{server.base}/#/t/{dealt.table}")
-    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
-    expect(page.locator("html")).to_have_attribute("lang", dealt.lang)
-    return person
+    with dealt_server(tmp_path_factory.mktemp("dealt") / "rummykit.db", "kalooki", DEALS) as found:
+        yield found
 
 
 def play_hints_until(person: KalookiPerson, wanted: Callable[[list[str]], str | None]) -> str:
@@ -356,7 +311,7 @@ def test_releasing_a_runs_joker_by_dragging_its_card_in_persian(
     """The run's declared card dragged onto the meld takes its joker; the table in Persian (right
     to left), desktop and phone, light and dark, before the drag."""
     server, tables = dealt
-    person = open_dealt(pages, server, tables["run-fa"])
+    person = open_dealt(pages, server, tables["run-fa"], KalookiPerson, "kalooki")
     action = play_hints_until(
         person, lambda texts: next((t for t in texts if t.startswith("release ")), None)
     )
@@ -374,7 +329,7 @@ def test_releasing_a_sets_joker_with_both_missing_suits_in_thai(
     """Both missing suits, selected, dragged onto a set of three with a joker, take the joker; the
     table in Thai, desktop and phone, light and dark."""
     server, tables = dealt
-    person = open_dealt(pages, server, tables["set-th"])
+    person = open_dealt(pages, server, tables["set-th"], KalookiPerson, "kalooki")
     action = play_hints_until(
         person,
         lambda texts: next((t for t in texts if t.startswith("release ") and len(t.split()) == 4), None),
@@ -394,7 +349,7 @@ def test_okey_yapmak_and_the_elimination_standings(
     event in the page's language (opens, the round end, out of the match)."""
     server, tables = dealt
     table = tables[key]
-    person = open_dealt(pages, server, table)
+    person = open_dealt(pages, server, table, KalookiPerson, "kalooki")
     page = person.page
     while person.wait_turn_or_end() != "end":
         person.play_move(person.hint()["action"])

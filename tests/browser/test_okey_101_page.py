@@ -8,40 +8,27 @@ Persian). Screenshots at 1280x800, 390x844 and 844x390."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from browser_support import Pages, check_rendering, check_round_end_fits
 from playwright.sync_api import Page, expect
-from table_driver import Okey101Person, reseed
+from table_driver import Deal, Dealt, Okey101Person, bots_table, dealt_server, open_dealt
 
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
 from rummykit.variants.okey_101.messages import NOTES
-from test_server_support import Server, running
+from test_server_support import Server
 
 SIZES = ((1280, 800), (390, 844), (844, 390))
 """Desktop, phone upright, phone on its side (width, height)."""
 
 
-def okey_101_table(server: Server) -> dict[str, object]:
-    """A public one-round table of a person in seat 0 and three greedy bots (no delay, no break
-    between rounds); the person's seat waits ten minutes for its page before a bot stands in."""
-    body = {
-        "variant": "okey_101",
-        "options": {"rounds": 1},
-        "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3,
-        "bot_delay": 0,
-        "round_break_seconds": 0,
-        "grace_seconds": 600,
-    }
-    created: dict[str, object] = server.post("/tables", body, status=201)
-    return created
+RULES = {"rounds": 1}
+"""One round."""
 
 
 WIDER_THAN_BOX = """(root) => [...root.querySelectorAll("*")]
@@ -70,7 +57,7 @@ def check_rack(person: Okey101Person) -> None:
 
 
 def test_a_whole_101_match_against_three_bots(pages: Pages, server: Server) -> None:
-    created = okey_101_table(server)
+    created = bots_table(server, "okey_101", RULES)
     page = pages.new("okey101-ann", locale="en-US")
     person = Okey101Person(page, server, str(created["table"]))
     person.sit(0, "Ann")
@@ -150,61 +137,26 @@ SEED = 4
 the greedy moves it opens in that turn with three sets and runs worth 102, then lays off a
 false joker, and two turns later frees an okey (``swap 18 B2``, where ``layoff 18 B2`` fits
 too)."""
-DEALS = {"open-tr": ("tr", "Ayşe"), "islek-fa": ("fa", "آنا"), "retract-fa": ("fa", "آنا")}
-"""Each dealt table: its language and the person's name."""
-
-
-@dataclass
-class Dealt:
-    """A started table of the dealt server: its id, seat 0's token, language and person's name."""
-
-    table: str
-    token: str
-    lang: str
-    name: str
+DEALS: dict[str, Deal] = {
+    "open-tr": (SEED, RULES, "tr", "Ayşe"),
+    "islek-fa": (SEED, RULES, "fa", "آنا"),
+    "retract-fa": (SEED, RULES, "fa", "آنا"),
+}
+"""Each dealt table: (seed, rules options, language, the person's name)."""
 
 
 @pytest.fixture(scope="module")
 def dealt(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, Dealt]]]:
     """A server of this module's own whose tables (:data:`DEALS`) deal :data:`SEED`."""
-    db = tmp_path_factory.mktemp("dealt-101") / "rummykit.db"
-    first = Server(f"sqlite:///{db}").start()
-    tables: dict[str, Dealt] = {}
-    try:
-        for key, (lang, name) in DEALS.items():
-            created = okey_101_table(first)
-            table = str(created["table"])
-            token = first.post(f"/tables/{table}/seats/0/join", {"name": name})["token"]
-            first.post(f"/tables/{table}/start", {"token": created["owner_token"]})
-            tables[key] = Dealt(table, token, lang, name)
-    finally:
-        first.stop()
-    reseed(db, {d.table: SEED for d in tables.values()})
-    with running(f"sqlite:///{db}") as second:
-        yield second, tables
-
-
-def open_dealt(pages: Pages, server: Server, dealt: Dealt) -> Okey101Person:
-    """The dealt table's page in its language, holding seat 0 (its token in the page's storage)."""
-    locale = {"fa": "fa-IR", "tr": "tr-TR"}[dealt.lang]
-    page = pages.new(f"okey101-{dealt.lang}", locale=locale)
-    seat = json.dumps({"seat": 0, "token": dealt.token})
-    page.add_init_script(
-        f"localStorage.setItem({json.dumps('rummykit.seat.' + dealt.table)}, {json.dumps(seat)});"
-        f"localStorage.setItem('rummykit.lang', {json.dumps(json.dumps(dealt.lang))});"
-    )
-    person = Okey101Person(page, server, dealt.table, english=False)
-    page.goto(f"{server.base}/#/t/{dealt.table}")
-    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
-    expect(page.locator("html")).to_have_attribute("lang", dealt.lang)
-    return person
+    with dealt_server(tmp_path_factory.mktemp("dealt-101") / "rummykit.db", "okey_101", DEALS) as found:
+        yield found
 
 
 def test_opening_to_101_by_selecting_tiles_then_laying_off_in_turkish(
     pages: Pages, dealt: tuple[Server, dict[str, Dealt]]
 ) -> None:
     server, tables = dealt
-    person = open_dealt(pages, server, tables["open-tr"])
+    person = open_dealt(pages, server, tables["open-tr"], Okey101Person, "okey101")
     page = person.page
     opening = page.get_by_test_id("opening")
     totals: list[int] = []
@@ -266,7 +218,7 @@ def test_opening_to_101_by_selecting_tiles_then_laying_off_in_turkish(
 
 def test_the_islek_warning_in_persian(pages: Pages, dealt: tuple[Server, dict[str, Dealt]]) -> None:
     server, tables = dealt
-    person = open_dealt(pages, server, tables["islek-fa"])
+    person = open_dealt(pages, server, tables["islek-fa"], Okey101Person, "okey101")
     page = person.page
     while True:
         assert person.wait_turn_or_end() != "end", "the round ended before an işlek tile"
@@ -318,7 +270,7 @@ def test_retract_puts_the_pairs_back_where_they_were(pages: Pages, server: Serve
     gives the taken discard back and draws from the stock instead (docs/rule-choices.md), so the
     rack can't be as it was: the test lays pairs in turns begun with a draw."""
     for attempt in range(3):
-        created = okey_101_table(server)
+        created = bots_table(server, "okey_101", RULES)
         page = pages.new(f"okey101-retract-{attempt}", locale="fa-IR")
         person = Okey101Person(page, server, str(created["table"]), english=False)
         person.sit(0, "آنا")
@@ -365,7 +317,7 @@ def test_retract_puts_the_tiles_back_where_they_were(
     """Melds short of 101, taken back with Retract, return to the rack slots they were melded
     from (not to the rack's end): the dealt opening's first melds laid, then retracted (in Persian)."""
     server, tables = dealt
-    person = open_dealt(pages, server, tables["retract-fa"])
+    person = open_dealt(pages, server, tables["retract-fa"], Okey101Person, "okey101")
     page = person.page
     laid: list[str] = []
     before: list[str | None] = []

@@ -57,7 +57,7 @@ def page_names(seats: list[str], words: dict[str, str], lang: str) -> list[str]:
         for seat, name in enumerate(seats)
     ]
     return [
-        fill(words["replay_seat_name"], name=name, n=digits(lang, seat + 1))
+        fill(words["seat_shared_name"], name=name, n=digits(lang, seat + 1))
         if shown.count(name) > 1
         else name
         for seat, name in enumerate(shown)

@@ -265,9 +265,9 @@ def test_bad_links_and_stale_keys_say_what_happened(pages: Pages, server: Server
     notice = page.get_by_test_id("link-notice")
 
     page.goto(f"/#/t/{tid}/seat/9")
-    expect(notice).to_contain_text("This invite is for seat 10, but this table has 4 seats.")
+    expect(notice).to_contain_text("This invite is for seat 9, but this table has 4 seats.")
     expect(notice).to_contain_text("take an open seat below")
-    page.goto(f"/#/t/{tid}/seat/2")
+    page.goto(f"/#/t/{tid}/seat/3")
     expect(notice).to_contain_text("This invite is for seat 3, but that seat is taken already.")
     expect(page.get_by_test_id("waiting-seat-0").get_by_role("button", name="Sit here")).to_be_visible()
 
@@ -306,7 +306,7 @@ def test_bad_links_and_stale_keys_say_what_happened(pages: Pages, server: Server
 
     persian = pages.new("links-fa", locale="fa-IR", **PHONE)
     persian.goto(f"/#/t/{tid}/seat/9")
-    expect(persian.get_by_test_id("link-notice")).to_contain_text("این دعوت برای صندلی ۱۰ است")
+    expect(persian.get_by_test_id("link-notice")).to_contain_text("این دعوت برای صندلی ۹ است")
     persian.screenshot(path=str(artifact("bad-invite-fa-phone.png")))
 
 

@@ -28,6 +28,21 @@ SEEN_JS = """
 """
 """The seen-count panel's counts, face order."""
 
+SEEN_ROWS_JS = """
+() => [...document.querySelectorAll('[data-testid=seen] tr')].map((row) =>
+  [...row.querySelectorAll('th[scope=col], td[data-piece]')].map((c) => c.getBoundingClientRect().left))
+"""
+"""The left edge of every rank's header and every count, row by row (rows without any: empty)."""
+
+
+def reads_left_to_right(page: Page) -> None:
+    """The seen-count grid's ranks (1..13, A..K) and each suit's counts go left to right, in the
+    game's order, in every direction of the page (as racks and melds do)."""
+    rows = [row for row in page.evaluate(SEEN_ROWS_JS) if len(row) > 1]
+    assert len(rows) == 5, rows  # the ranks' header, then four suits
+    for row in rows:
+        assert row == sorted(row) and len(set(row)) == len(row), rows
+
 
 def shots(page: Page, lang: str, name: str) -> None:
     """:func:`check_rendering` at every one of :data:`VIEWPORTS`, saved as
@@ -250,6 +265,9 @@ def test_the_count_of_tiles_seen_is_chosen_when_creating_and_shown_alike(
     cells = seen_cells(page)
     assert next(iter(cells)) == "R1" and list(cells)[-1] == "F" and len(cells) == 53
     assert list(cells.values()) == view["seen"]
+    for width, height in VIEWPORTS:
+        page.set_viewport_size({"width": width, "height": height})
+        reads_left_to_right(page)
     # the spectator's panel is the seat's, cell for cell
     spectator.wait_for_function(
         f"(seen) => JSON.stringify(({SEEN_JS})()) === JSON.stringify(seen)", arg=view["seen"]

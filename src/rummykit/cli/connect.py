@@ -6,11 +6,13 @@ feed the seat session, the other seats' moves are told as they arrive, and your 
 with ids and acknowledged. A spectator sees every move and event in English. See
 ``docs/protocol.md`` for the protocol.
 
-URLs: ``http://HOST:PORT/tables/T/seats/N`` (or the invite ``…/seats/N/join``) takes seat N (with
-``--token`` it reconnects to a seat you hold); ``http://HOST:PORT/tables/T`` watches the table;
-``http://HOST:PORT`` with ``--new GAME`` creates a table of you and bots and starts it. The
-browser's links work too: its invite ``http://HOST:PORT/#/t/T/seat/N`` and its table page
-``http://HOST:PORT/#/t/T``.
+URLs: ``http://HOST:PORT/tables/T/seats/N`` (or the invite ``…/seats/N/join``) takes the seat the
+protocol numbers N, from 0 (with ``--token`` it reconnects to a seat you hold);
+``http://HOST:PORT/tables/T`` watches the table; ``http://HOST:PORT`` with ``--new GAME`` creates a
+table of you and bots and starts it. The browser's links work too: its invite
+``http://HOST:PORT/#/t/T/seat/N`` (seat N as people number seats, from 1: ``seat/1`` is the first)
+and its table page ``http://HOST:PORT/#/t/T``. Every seat is shown numbered from 1
+(:func:`~rummykit.messages.seat_name`).
 
 With a personal access token of an account (``--account-token`` or ``RUMMYKIT_TOKEN``, made on the
 browser's account page) every request and the WebSocket carry it as ``Authorization: Bearer``: the
@@ -31,14 +33,14 @@ from rummykit.cli.errors import USER_ERROR
 from rummykit.cli.seat_link import Connection, RemoteLink
 from rummykit.engine.game import Game
 from rummykit.errors import RummykitError
-from rummykit.messages import render
+from rummykit.messages import render, seat_name, seat_number, seat_of_number
 from rummykit.server import protocol  # noqa: F401  (the server's message codes, for render)
 from rummykit.variants.registry import game_from_record
 
 SEAT_URL = re.compile(r"^/tables/(?P<table>[\w-]+)(?:/seats/(?P<seat>\d+)(?:/join)?)?/?$")
 """A server path naming a table, and maybe a seat."""
 PAGE_URL = re.compile(r"^/t/(?P<table>[\w-]+)(?:/seat/(?P<seat>\d+))?/?$")
-"""A browser page's route (the address's ``#`` part) naming a table, and maybe a seat."""
+"""A browser page's route (the address's ``#`` part) naming a table, and maybe a seat (from 1)."""
 
 
 def fail(message: str) -> typer.Exit:
@@ -104,10 +106,11 @@ def signed_in_as(client: Any, token: str | None) -> str | None:
 
 def seat_names(seats: list[dict[str, Any]]) -> list[str]:
     """The players' names from the ``table`` message's seats: a seat with no name is ``seat N``,
-    and a name that several seats share (every bot is ``greedy bot``) gets its seat number."""
-    names = [s["name"] or f"seat {s['seat']}" for s in seats]
+    and a name that several seats share (every bot is ``greedy bot``) gets its seat's number
+    (``greedy bot 3``)."""
+    names = [s["name"] or seat_name(s["seat"]) for s in seats]
     shared = {name for name in names if names.count(name) > 1}
-    return [f"{name} {n}" if name in shared else name for n, name in enumerate(names)]
+    return [f"{name} {seat_number(n)}" if name in shared else name for n, name in enumerate(names)]
 
 
 def opening(ws: Connection, seat: int | None) -> tuple[Game[Any, Any], list[str], dict[str, Any]]:
@@ -139,12 +142,13 @@ def watch(ws: Connection, game: Game[Any, Any], first: dict[str, Any]) -> None:
             continue
         played = message.get("played")
         if played is not None:
-            typer.echo(f"seat {played['seat']}: {played['action']}")
+            typer.echo(f"{seat_name(played['seat'])}: {played['action']}")
         for event in [*message["events"], *message["notices"]]:
-            seat = f"seat {event['seat']}: " if event.get("seat") is not None else ""
+            seat = f"{seat_name(event['seat'])}: " if event.get("seat") is not None else ""
             typer.echo(seat + render(event["code"], event.get("params", {})))
     outcome = message["outcome"]
-    typer.echo(f"match over: scores {outcome['scores']}, winners {outcome['winners']}")
+    winners = ", ".join(seat_name(s) for s in outcome["winners"])
+    typer.echo(f"match over: scores {outcome['scores']}, winners {winners}")
 
 
 def play_seat(
@@ -163,7 +167,8 @@ def play_seat(
     if link.message["over"]:
         typer.echo(f"seed {link.message['seed']}; the record: {link.message['record']}")
         if link.message.get("stood_in"):
-            typer.echo(f"a bot stood in for seats {link.message['stood_in']}")
+            stood_in = ", ".join(seat_name(s) for s in link.message["stood_in"])
+            typer.echo(f"a bot stood in for {stood_in}")
     return code
 
 
@@ -235,9 +240,13 @@ def connect(
                 )
             table = found["table"]
             seat = None if found["seat"] is None else int(found["seat"])
+            if seat is not None and found.re is PAGE_URL:
+                if seat < 1:
+                    raise fail(f"there is no seat {seat}: the browser's invite numbers seats from 1")
+                seat = seat_of_number(seat)
         if seat is not None and token is None:
             token = call(client, "POST", f"/tables/{table}/seats/{seat}/join", {"name": name})["token"]
-            typer.echo(f"seat {seat} is yours; its token (to reconnect with --token): {token}")
+            typer.echo(f"{seat_name(seat)} is yours; its token (to reconnect with --token): {token}")
         if new is not None:
             call(client, "POST", f"/tables/{table}/start", {"token": made["owner_token"]})
     hello: dict[str, Any] = {"type": "hello", "table": table}

@@ -32,6 +32,7 @@ from rummykit.engine.match import Bot
 from rummykit.engine.options import parse_overrides
 from rummykit.engine.records import RecordWriter
 from rummykit.errors import RulesError, RummykitError
+from rummykit.messages import seat_name, seat_number
 from rummykit.variants.registry import game_names, variant
 
 
@@ -56,7 +57,7 @@ def play(
         typer.Option(help="Start from this position text (the game's one-line notation) instead of a deal"),
     ] = None,
 ) -> None:
-    """Play a match in the terminal against bots (you are seat 0); type help for the commands."""
+    """Play a match in the terminal against bots (you are seat 1); type help for the commands."""
     with user_errors():
         if position is not None and (seed is not None or record is not None):
             raise RummykitError(
@@ -84,7 +85,7 @@ def play(
         names = parse_bot_list(bots or default_bot(match), rules.players - 1)
         seats: list[Bot | None] = [None]
         seats += [make_bot(n, match, seed * 10 + s) for s, n in enumerate(names, start=1)]
-        seat_names = ["you", *(f"{n}-{s}" for s, n in enumerate(names, start=1))]
+        seat_names = ["you", *(f"{n}-{seat_number(s)}" for s, n in enumerate(names, start=1))]
         console = make_console(use_colour(color, sys.stdout), sys.stdout.isatty())
         interactive = sys.stdin.isatty()
         keep_bytes(sys.stdin)
@@ -94,7 +95,7 @@ def play(
     sep = client.view.glyphs.sep
     start = "from the given position" if position is not None else f"replay this deal with --seed {seed}"
     console.print(f"{info.title}, {rules.players} players{sep}seed {seed} ({start})")
-    console.print("you are seat 0; type help for the commands", style=DIM)
+    console.print(f"you are {seat_name(HUMAN)}; type help for the commands", style=DIM)
     if interactive:
         enable_line_editing()
     try:

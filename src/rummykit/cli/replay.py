@@ -21,7 +21,7 @@ from rummykit.engine.options import rules_dict
 from rummykit.engine.records import Replayed, read_lines
 from rummykit.engine.records import replay as replay_record
 from rummykit.errors import RummykitError
-from rummykit.messages import render
+from rummykit.messages import render, seat_name
 from rummykit.variants.registry import game_from_record, variant
 
 
@@ -95,7 +95,7 @@ def replay_text(done: Replayed) -> str:
     lines.append(f"{label}: " + " ".join(str(s) for s in _scores(done)))
     outcome = done.game.outcome(done.state)
     if outcome is not None:
-        lines.append("winners: " + ", ".join(f"seat {s} ({seats[s]})" for s in outcome.winners))
+        lines.append("winners: " + ", ".join(seat_name(s, seats[s]) for s in outcome.winners))
     if not done.complete:
         state = "the match is over" if over else "the match is not over"
         lines.append(f"incomplete: the record has no outcome line ({state}; replayed what is there)")

@@ -22,7 +22,7 @@ from rummykit.engine.match import Bot
 from rummykit.engine.records import RecordWriter
 from rummykit.engine.state import State
 from rummykit.errors import IllegalActionError, RummykitError
-from rummykit.messages import render
+from rummykit.messages import render, seat_name
 
 
 @dataclass
@@ -41,7 +41,7 @@ class StuckError(RummykitError):
     """The seat to move has no legal action although the match is not over."""
 
     def __init__(self, seat: int) -> None:
-        super().__init__(f"seat {seat} has no legal move: the game can't go on")
+        super().__init__(f"{seat_name(seat)} has no legal move: the game can't go on")
         self.seat = seat
 
 
@@ -85,7 +85,7 @@ class SeatLink(ABC):
 
     @abstractmethod
     def who(self, seat: int) -> str:
-        """``seat 2 (greedy)``, ``seat 0 (you)``."""
+        """``seat 3 (greedy)``, ``seat 1 (you)`` (:func:`~rummykit.messages.seat_name`)."""
 
     def is_over(self) -> bool:
         """Whether the match is over."""
@@ -171,7 +171,7 @@ class LocalLink(SeatLink):
     def who(self, seat: int) -> str:
         """The seat with its bot's name."""
         bot = self.bots[seat]
-        return f"seat {seat} ({'you' if bot is None else bot.name})"
+        return seat_name(seat, "you" if bot is None else bot.name)
 
 
 class Connection(Protocol):
@@ -328,7 +328,7 @@ class RemoteLink(SeatLink):
 
     def who(self, seat: int) -> str:
         """The seat with the name its player chose."""
-        return f"seat {seat} ({'you' if seat == self.seat else self.names[seat]})"
+        return seat_name(seat, "you" if seat == self.seat else self.names[seat])
 
 
 __all__ = ["Connection", "LocalLink", "Move", "RemoteLink", "SeatLink", "StuckError"]

@@ -18,7 +18,7 @@ from rummykit.cli.table_view import DIM, CardView, PieceView, glyphs_for
 from rummykit.cli.terminal import GameT, TerminalClient
 from rummykit.core.melds import CARD_JOKERS, CardValues, Wilds
 from rummykit.engine.game import RoundResult
-from rummykit.messages import render
+from rummykit.messages import render, seat_name
 from rummykit.session import round_result
 
 OK_STYLE = "green"
@@ -129,13 +129,13 @@ class TableClient(TerminalClient[GameT]):
 
     def show_event(self, event: dict[str, Any]) -> None:
         """An event in one line after the seat's name (a text that starts with the seat, as
-        ``seat 2 knocks``, said once); a round's end in full."""
+        ``seat 3 knocks``, said once); a round's end in full."""
         result = round_result(event)
         if result is not None:
             self.render_round_end(result)
             return
         seat, text = event["seat"], render(event["code"], event["params"])
-        self.say(seat, text if seat is None else text.removeprefix(f"seat {seat} "))
+        self.say(seat, text if seat is None else text.removeprefix(f"{seat_name(seat)} "))
 
     # ------------------------------------------------------------------ a round's end
     def round_end_hand(self, seat: int, hand: Sequence[int], result: RoundResult) -> list[Text] | None:

@@ -28,7 +28,7 @@ Obs = dict[str, Any]
 """A seat's observation (``game.observe(state, seat)``)."""
 
 Who = Callable[[int | None], str]
-"""A seat's name on the table: ``seat 2 (greedy)``, ``seat 0 (you)``."""
+"""A seat's name on the table: ``seat 3 (greedy)``, ``seat 1 (you)`` (:func:`rummykit.messages.seat_name`)."""
 Row = tuple[str, list[Text]]
 """A table line: a plain prefix and the words after it (folded under the first word if long)."""
 

@@ -209,7 +209,7 @@ class TerminalClient(ABC, Generic[GameT]):
 
     # ------------------------------------------------------------------ state
     def who(self, seat: int | None) -> str:
-        """``seat 2 (greedy)``, or ``seat 0 (you)``."""
+        """``seat 3 (greedy)``, or ``seat 1 (you)``."""
         if seat is None:
             return "the table"
         return self.link.who(seat)

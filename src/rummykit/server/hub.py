@@ -36,6 +36,7 @@ from typing import Any
 
 from rummykit.engine.options import rules_dict
 from rummykit.errors import IllegalActionError, NotationError, RummykitError, message_of
+from rummykit.messages import seat_name
 from rummykit.server import ops, ratings
 from rummykit.server.bots import BotRunner
 from rummykit.server.broker import Broker
@@ -668,7 +669,7 @@ def _seat_row(table_id: str, variant: str, idx: int, seat: object) -> SeatRow:
     return SeatRow(
         table_id=table_id,
         idx=idx,
-        name=f"seat {idx}",
+        name=seat_name(idx),
         kind="open",
         level="greedy",
         connected=False,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummykit.errors import IllegalActionError, NotationError
+from rummykit.messages import seat_name
 from rummykit.server.assist import assist_of, hint_answer, rack_answer, score_sheet
 from rummykit.server.protocol import ProtocolError, client_id_of, optional_int
 from rummykit.server.table import LiveTable, Outbox, Viewer, dumps
@@ -115,7 +116,7 @@ def http(table: LiveTable, name: str, body: dict[str, Any]) -> dict[str, Any]:
         player, account, username = body.get("player_hash"), body.get("account_id"), body.get("username")
         token = table.join(
             seat,
-            body.get("name", f"seat {seat}"),
+            body.get("name", seat_name(seat)),
             player if isinstance(player, str) else None,
             account if type(account) is int else None,
             username if isinstance(username, str) else None,

@@ -35,6 +35,7 @@ from rummykit.engine.events import Event
 from rummykit.engine.game import Game
 from rummykit.engine.records import header, outcome_json
 from rummykit.errors import IllegalActionError, RummykitError
+from rummykit.messages import seat_name
 from rummykit.server import ratings
 from rummykit.server.assist import state_extras
 from rummykit.server.bots import BotRunner
@@ -574,7 +575,7 @@ class LiveTable:
         if self.status == "playing":
             self._stand_in(seat.idx, force=True)
             return
-        seat.kind, seat.name, seat.token_hash = "open", f"seat {seat.idx}", None
+        seat.kind, seat.name, seat.token_hash = "open", seat_name(seat.idx), None
         seat.player_hash = seat.account_id = seat.username = None
         self.hub.db.set_seat(
             self.id, seat.idx, kind="open", name=seat.name, token_hash=None, player_hash=None, account_id=None

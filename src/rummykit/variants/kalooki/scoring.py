@@ -10,6 +10,7 @@ from rummykit.core.melds import CARD_JOKERS, CardValues
 from rummykit.core.pieces import JOKER
 from rummykit.engine.events import note
 from rummykit.engine.game import RoundResult
+from rummykit.messages import seat_name
 from rummykit.variants.kalooki.rules import KalookiRules, MatchMode
 
 ROUND_ENDS = ("out", "hunt", "exhausted")
@@ -45,7 +46,7 @@ def round_result(
     notes.append(
         note(
             "kalooki_hand_values",
-            values=", ".join(f"seat {s} +{deltas[s]}" for s in losers),
+            values=", ".join(f"{seat_name(s)} +{deltas[s]}" for s in losers),
             points=[[s, deltas[s]] for s in losers],
         )
     )
@@ -56,7 +57,7 @@ def round_result(
                 "kalooki_settled",
                 value=value,
                 seat=winner,
-                owed=", ".join(f"seat {s} pays {deltas[s] * value:g}" for s in losers),
+                owed=", ".join(f"{seat_name(s)} pays {deltas[s] * value:g}" for s in losers),
                 payments=[[s, deltas[s] * value] for s in losers],
             )
         )

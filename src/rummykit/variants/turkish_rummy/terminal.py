@@ -8,6 +8,7 @@ from rich.text import Text
 
 from rummykit.cli.table_view import DIM, WILD_MARK, CardView, Obs, Row, Who, glyphs_for, split_words
 from rummykit.core.pieces import JOKER
+from rummykit.messages import seat_name
 from rummykit.variants.closed_hand.terminal import HELP, ClosedHandView, PlayClient, wilds_of
 from rummykit.variants.turkish_rummy.rules import TurkishRummyRules
 
@@ -42,11 +43,11 @@ class TurkishRummyView(ClosedHandView, CardView):
         return [*rows, ("up card ", split_words(line))]
 
     def order_words(self, obs: Obs) -> list[Text]:
-        """``seat 2 drew K♠, you drew JK then 7♥, seat 1 redrew 9♣ (tie), ... → seat 2, you, ...``:
+        """``seat 3 drew K♠, you drew JK then 7♥, seat 2 redrew 9♣ (tie), ... → seat 3, you, ...``:
         every card drawn for this round's order of play, then the order."""
 
         def short(seat: int) -> str:
-            return "you" if seat == obs["seat"] else f"seat {seat}"
+            return "you" if seat == obs["seat"] else seat_name(seat)
 
         segments: list[list[tuple[int, int]]] = []
         for pair in obs["order_draws"]:
@@ -82,7 +83,7 @@ class TurkishRummyView(ClosedHandView, CardView):
         for seat in range(obs["players"]):
             if seat:
                 held.append(self.glyphs.sep, style=DIM)
-            name = "you" if seat == obs["seat"] else f"seat {seat}"
+            name = "you" if seat == obs["seat"] else seat_name(seat)
             held.append(f"{name} {obs['hand_counts'][seat]}", style="bold" if seat == obs["seat"] else "")
         pile = obs["discards"][0]
         words = [self.piece(f, wilds_of(obs)) for f in pile] or [Text("-", style=DIM)]

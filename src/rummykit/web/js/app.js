@@ -1,5 +1,5 @@
 // The page: the header (name, language), and the route from the address's hash: #/ the lobby,
-// #/t/<table> a table, #/t/<table>/seat/<n> an invite to seat n, #/replay/<game>/<step> a finished
+// #/t/<table> a table, #/t/<table>/seat/<n> an invite to seat n (from 1, as the page numbers seats: seats.js), #/replay/<game>/<step> a finished
 // game's replay at a move (#/replay/file/<step>: the record file opened in this tab), #/account
 // signing in and the account (optional), #/players/<name> a player's profile, #/rules/<game> a
 // game's rules and help page (#/rules/<game>/table?name=value…: with a table's options,
@@ -12,6 +12,7 @@ import { t, LANGUAGES, currentLanguage, setLanguage, onLanguage } from "./i18n.j
 import { store } from "./store.js";
 import { useModule } from "./lazy.js";
 import { useSession } from "./session.js";
+import { invitedSeat } from "./seats.js";
 
 /** Each route's page: its module, loaded when the route is first shown. */
 const PAGES = {
@@ -36,7 +37,7 @@ function route(hash) {
   const [path, query = ""] = hash.replace(/^#\/?/, "").split("?");
   const parts = path.split("/").filter(Boolean);
   if (parts[0] === "t" && parts[1]) {
-    const seat = parts[2] === "seat" && /^\d+$/.test(parts[3] || "") ? Number(parts[3]) : null;
+    const seat = parts[2] === "seat" ? invitedSeat(parts[3]) : null;
     return { page: "table", id: parts[1], invited: seat };
   }
   if (parts[0] === "replay" && parts[1]) {

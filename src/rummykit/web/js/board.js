@@ -11,6 +11,7 @@ import { startDrag } from "./drag.js";
 import { store } from "./store.js";
 import { useTicker, turnClock } from "./ticker.js";
 import { PlayerName } from "./player.js";
+import { BotTag } from "./seats.js";
 
 /** The sides of the other seats in the order they play after `me`, counter-clockwise. */
 const SIDES = { 2: ["top"], 3: ["right", "left"], 4: ["right", "top", "left"] };
@@ -43,8 +44,8 @@ export function SeatPanel({ model, seat, side, ctx, count, children }) {
     <div class="seat-name">
       <${PlayerName} name=${ctx.seatName(seat)} account=${info && info.account} rating=${info && info.rating} testid=${`seat-name-${seat}`} />
       ${seat === model.seat ? html` <span class="you">${t("seat_you")}</span>` : null}
-      ${info && info.kind === "bot" ? html` <span class="tag">${t("seat_bot", { level: t(`bot_${info.level}`) })}</span>` : null}
-      ${info && info.standing_in ? html` <span class="tag">${t("seat_standing_in")}</span>` : null}
+      <${BotTag} player=${info} />
+      ${info && info.standing_in ? html` <span class="tag standing-in">${t("seat_standing_in")}</span>` : null}
       ${info && info.kind === "person" && !info.connected ? html` <span class="tag">${t("seat_away")}</span>` : null}
     </div>
     <div class="seat-count">${t("seat_pieces", { n: count ?? obs.hand_counts[seat] })}</div>

@@ -9,7 +9,8 @@
 //
 // Parameters are rendered as rummykit/messages.py does: a list space-joined, a nested
 // {code, params} rendered in turn, numbers formatted; seat numbers become the players' names (given
-// by the caller's `seatName`, else "Seat n"), a list of seats comma-separated ("Seat 2, Seat 3");
+// by the caller's `seatName`, else seats.js's "Seat n"), a list of seats comma-separated ("Seat 2,
+// Seat 3");
 // a word the engine sends as a value (an Okey finish's `label`) is the text of the key
 // `{param}_{value}` (other signs than letters and digits as `_`) when the catalogs have one; piece
 // notation stays left to right inside right-to-left text.
@@ -19,6 +20,7 @@
 // number; the page shows names there ("Bot 4 finishes").
 
 import { store } from "./store.js";
+import { seatName } from "./seats.js";
 
 export const LANGUAGES = [
   { code: "en", name: "English", dir: "ltr", locale: "en" },
@@ -212,21 +214,13 @@ export function readable(text) {
     .join(" ");
 }
 
-/** A seat's name as a record or the lobby's finished games keep it, in the page's words: a bot
- * seat's name ("greedy bot", the level the server names it by) is the seat's name at its table,
- * "Bot 2" (`seat_bot_name`), in every language; a person's name is left as it is. */
-export function recordName(name, seat) {
-  const bot = /^(\w+) bot$/.exec(name);
-  return bot && has(`bot_${bot[1]}`) ? t("seat_bot_name", { n: seat + 1 }) : name;
-}
-
 /** Piece notation kept left to right inside right-to-left text. */
 export function isolate(text) {
   return language.dir === "rtl" ? `${LRI}${text}${PDI}` : text;
 }
 
-function seatName(seat, ctx) {
-  return ctx && ctx.seatName ? ctx.seatName(seat) : t("seat_number", { n: seat + 1 });
+function seatParam(seat, ctx) {
+  return ctx && ctx.seatName ? ctx.seatName(seat) : seatName(seat);
 }
 
 function param(name, value, ctx) {
@@ -238,7 +232,7 @@ function param(name, value, ctx) {
   }
   if (Array.isArray(value)) return value.map((v) => param(name, v, ctx)).join(" ");
   if (typeof value === "object" && "code" in value) return t(value.code, value.params, ctx);
-  if (typeof value === "number") return SEAT_PARAMS.has(name) ? seatName(value, ctx) : num(value);
+  if (typeof value === "number") return SEAT_PARAMS.has(name) ? seatParam(value, ctx) : num(value);
   if (typeof value === "string") {
     const word = `${name}_${value.replace(/\W/g, "_")}`;
     if (has(word)) return t(word, {}, ctx);

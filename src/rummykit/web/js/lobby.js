@@ -4,7 +4,8 @@
 import { html } from "./html.js";
 import { addStylesheet } from "./stylesheet.js";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { t, num, recordName, loadCatalogPart } from "./i18n.js";
+import { t, num, loadCatalogPart } from "./i18n.js";
+import { seatNames, inviteHref } from "./seats.js";
 import { Socket } from "./socket.js";
 import { CreateTable } from "./create.js";
 import { clientOf, piecesOf } from "./variants.js";
@@ -49,9 +50,8 @@ function LobbyChat({ room }) {
 
 /** A seat of an open table: open, a bot or a person (an account's name a link to its profile),
  * with its rating at a rated table. */
-function Seat({ seat }) {
+function Seat({ seat, name }) {
   if (seat.kind === "open") return html`<bdi>${t("waiting_open")}</bdi>`;
-  const name = seat.kind === "bot" ? t("lobby_bot") : seat.name;
   return html`<span><${PlayerName} name=${name} account=${seat.account} rating=${seat.rating} /></span>`;
 }
 
@@ -93,11 +93,11 @@ export function Lobby({ variants, go }) {
             <span class="tag">${t(`status_${x.status}`)}</span>
             ${x.options.rated && html`<span class="tag rated" data-testid=${`rated-${x.table}`}>${t("ratings_rated")}</span>`}
             <${TableOptionTags} options=${x.options} kind=${piecesOf(variants, x.variant)} />
-            <span class="seat-list">${x.seats.map((s) => html`<${Seat} key=${s.seat} seat=${s} />`)}</span>
+            <span class="seat-list">${seatNames(x.seats).map((name, i) => html`<${Seat} key=${i} seat=${x.seats[i]} name=${name} />`)}</span>
             ${x.seats
               .filter((s) => s.kind === "open")
               .slice(0, 1)
-              .map((s) => html`<a class="button primary" key="join" href=${`#/t/${x.table}/seat/${s.seat}`}>${t("lobby_join")}</a>`)}
+              .map((s) => html`<a class="button primary" key="join" href=${inviteHref(x.table, s.seat)}>${t("lobby_join")}</a>`)}
             <a class="button" href=${`#/t/${x.table}`}>${t("lobby_watch")}</a>
           </li>`,
         )}
@@ -107,7 +107,7 @@ export function Lobby({ variants, go }) {
         <ul class="finished">
           ${finished.map(
             (g) => html`<li key=${g.game}>
-              ${g.seats.map((name, s) => html`<span key=${s}><${PlayerName} name=${recordName(name, s)} account=${g.accounts[s]} /> ${g.outcome ? num(g.outcome.scores[s]) : ""} </span>`)}
+              ${seatNames(g.seats).map((name, s) => html`<span key=${s}><${PlayerName} name=${name} account=${g.accounts[s]} /> ${g.outcome ? num(g.outcome.scores[s]) : ""} </span>`)}
               <a class="button" href=${`#/replay/${g.game}/0`} data-testid=${`replay-${g.game}`}>${t("lobby_replay")}</a>
               <a href=${g.record} download>${t("round_end_record")}</a>
             </li>`,

@@ -5,7 +5,8 @@
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
-import { t, num, sentence, signed, recordName, currentLanguage } from "./i18n.js";
+import { t, num, sentence, signed, currentLanguage } from "./i18n.js";
+import { seatNames } from "./seats.js";
 import { api } from "./api.js";
 import { clientOf } from "./variants.js";
 import { PlayerName } from "./player.js";
@@ -56,8 +57,8 @@ export function GameItem({ game: g }) {
     <${Result} game=${g} />
     <time class="when" datetime=${new Date(g.created * 1000).toISOString()}>${when(g.finished || g.created)}</time>
     <span class="seat-list">
-      ${g.names.map(
-        (name, s) => html`<span key=${s} class=${g.seats.includes(s) ? "me" : ""}><${PlayerName} name=${recordName(name, s)} account=${g.accounts[s]} /></span>`,
+      ${seatNames(g.names).map(
+        (name, s) => html`<span key=${s} class=${g.seats.includes(s) ? "me" : ""}><${PlayerName} name=${name} account=${g.accounts[s]} /></span>`,
       )}
     </span>
     ${g.status === "finished"

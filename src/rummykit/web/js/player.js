@@ -15,9 +15,10 @@ export function profileHref(username) {
 }
 
 /** `name` (as the seat or the game calls the player), a link to the profile of `account` (a
- * username, or null for a guest or a bot), then `rating` ({rating, provisional} or null). */
+ * username, or null for a guest or a bot), then `rating` ({rating, provisional} or null); `testid`
+ * marks the link, or the name when there is none. */
 export function PlayerName({ name, account = null, rating = null, testid = undefined }) {
-  const shown = html`<bdi>${name}</bdi>`;
+  const shown = html`<bdi data-testid=${account ? undefined : testid}>${name}</bdi>`;
   return html`${account
     ? html`<a class="player-link" href=${profileHref(account)} data-testid=${testid}>${shown}</a>`
     : shown}${rating ? html` <span class="rating" data-testid=${testid && `${testid}-rating`}>${ratingText(rating)}</span>` : null}`;

@@ -9,7 +9,8 @@
 
 import { html } from "./html.js";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { t, sentence, currentLanguage, recordName } from "./i18n.js";
+import { t, sentence, currentLanguage } from "./i18n.js";
+import { seatName, seatNames, BotTag } from "./seats.js";
 import { request } from "./api.js";
 import { piecesOf } from "./variants.js";
 import { GameTable, loadController, useModule } from "./lazy.js";
@@ -105,26 +106,20 @@ function Pieces({ kind, faces, wilds, label, testid }) {
   </div>`;
 }
 
-/** Every seat's hand at this step, from each seat's own view. */
-function Hands({ step, kind, ctx }) {
+/** Every seat's hand at this step, from each seat's own view, each named, a bot with its level (`recorded`: the
+ * record's seat names). */
+function Hands({ step, kind, recorded, ctx }) {
   return html`<section class="panel replay-hands" data-testid="hands" aria-labelledby="replay-hands-title">
     <h2 id="replay-hands-title">${t("replay_hands")}</h2>
     ${step.views.seats.map((view, seat) => {
       const wilds = new Set(view.wilds || []);
       const moving = view.to_move === seat;
       return html`<div key=${seat} class=${`replay-hand ${moving ? "to-move" : ""}`}>
-        <div class="replay-hand-name"><bdi>${ctx.seatName(seat)}</bdi> <span class="tag">${t("seat_pieces", { n: view.hand.length })}</span></div>
+        <div class="replay-hand-name"><bdi>${ctx.seatName(seat)}</bdi><${BotTag} player=${recorded[seat]} /> <span class="tag">${t("seat_pieces", { n: view.hand.length })}</span></div>
         <${Pieces} kind=${kind} faces=${sorted(view.hand)} wilds=${wilds} label=${t("replay_hand_of", { name: ctx.seatName(seat) })} testid=${`hand-${seat}`} />
       </div>`;
     })}
   </section>`;
-}
-
-/** The record's seat names (a bot's as at its table, "Bot 2": `recordName`), each with its seat's
- * number when a name is not the seat's alone ("Ann (2)"). */
-function seatNames(recorded) {
-  const names = recorded.map((name, seat) => recordName(name, seat));
-  return names.map((name, seat) => (names.indexOf(name) !== names.lastIndexOf(name) ? t("replay_seat_name", { name, n: seat + 1 }) : name));
 }
 
 /** A hand in a stable order (colour or suit, then rank; jokers last): the order of a player's
@@ -217,7 +212,7 @@ export function ReplayPage({ game, step, variants }) {
   });
 
   const names = replay ? seatNames(replay.seats) : [];
-  const ctx = { game: controller, seatName: (seat) => names[seat] || t("seat_number", { n: seat + 1 }) };
+  const ctx = { game: controller, seatName: (seat) => names[seat] || seatName(seat) };
   if (error || !replay) {
     return html`<main class="table-page replay-page" data-testid="replay" aria-busy=${!error}>
       <header class="table-head"><h1>${t("replay_heading")}</h1></header>
@@ -271,7 +266,7 @@ export function ReplayPage({ game, step, variants }) {
         ctx=${ctx}
         onDrop=${() => {}}
       />`}
-      ${current && html`<${Hands} step=${current} kind=${kind} ctx=${ctx} />`}
+      ${current && html`<${Hands} step=${current} kind=${kind} recorded=${replay.seats} ctx=${ctx} />`}
       ${!current && html`<p>${t("table_loading")}</p>`}
     </div>
     <div class="side">

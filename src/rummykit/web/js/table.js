@@ -1,4 +1,4 @@
-// The table page (#/t/<table>, an invite #/t/<table>/seat/<n>): the waiting room before a match,
+// The table page (#/t/<table>, an invite #/t/<table>/seat/<n>, n from 1): the waiting room before a match,
 // the game's board during it (its controller's), the round end, the log, the scores and the turn,
 // all from the TableModel.
 
@@ -19,6 +19,7 @@ import { TableCues } from "./cues.js";
 import { TableSettings } from "./settings.js";
 import { RulesLink } from "./ruleslink.js";
 import { ChatRoom, ChatPanel, useAccount } from "./chat.js";
+import { seatName, seatNames, seatNumber } from "./seats.js";
 
 function TurnLine({ model, ctx, cues }) {
   const view = model.view;
@@ -43,12 +44,12 @@ function LinkNotice({ model, invited }) {
   const info = model.info;
   const open = info.seats.some((s) => s.kind === "open") && info.status !== "playing";
   const parts = [];
-  if (model.lostSeat) parts.push(t("ui_lost_seat", { n: model.lostSeat.seat + 1 }));
+  if (model.lostSeat) parts.push(t("ui_lost_seat", { n: seatNumber(model.lostSeat.seat) }));
   if (invited !== null && model.seat !== invited) {
     const seat = info.seats[invited];
-    if (model.seat !== null) parts.push(t("ui_invite_other_seat", { n: invited + 1, mine: model.seat + 1 }));
-    else if (!seat) parts.push(t("ui_invite_no_seat", { n: invited + 1, count: info.seats.length }));
-    else if (seat.kind !== "open") parts.push(t("ui_invite_taken", { n: invited + 1 }));
+    if (model.seat !== null) parts.push(t("ui_invite_other_seat", { n: seatNumber(invited), mine: seatNumber(model.seat) }));
+    else if (!seat) parts.push(t("ui_invite_no_seat", { n: seatNumber(invited), count: info.seats.length }));
+    else if (seat.kind !== "open") parts.push(t("ui_invite_taken", { n: seatNumber(invited) }));
   }
   if (!parts.length) return null;
   if (model.seat === null) parts.push(t(open ? "ui_take_open_seat" : "ui_watching"));
@@ -94,15 +95,10 @@ export function TablePage({ id, invited, variants }) {
   const m = model.current;
   const info = m.info;
 
+  const seatNamed = info ? seatNames(info.seats) : [];
   const ctx = {
     game: m.game,
-    seatName: (seat) => {
-      const s = info && info.seats[seat];
-      if (!s) return t("seat_number", { n: seat + 1 });
-      if (s.kind === "open") return t("seat_number", { n: seat + 1 });
-      if (s.kind === "bot") return t("seat_bot_name", { n: seat + 1 });
-      return s.name;
-    },
+    seatName: (seat) => seatNamed[seat] || seatName(seat),
   };
 
   const run = async (what, seat) => {

@@ -6,9 +6,10 @@ import { useState } from "preact/hooks";
 import { t } from "./i18n.js";
 import { TableOptionTags } from "./tableoptions.js";
 import { PlayerName } from "./player.js";
+import { seatName, seatNumber, inviteHref, BotTag } from "./seats.js";
 
 function inviteUrl(table, seat) {
-  return `${location.origin}${location.pathname}#/t/${table}/seat/${seat}`;
+  return `${location.origin}${location.pathname}${inviteHref(table, seat)}`;
 }
 
 function Invite({ table, seat }) {
@@ -23,7 +24,7 @@ function Invite({ table, seat }) {
     }
   };
   return html`<span class="invite">
-    <input type="text" readonly value=${url} aria-label=${t("waiting_invite", { n: seat + 1 })} data-testid=${`invite-${seat}`} onFocus=${(e) => e.currentTarget.select()} />
+    <input type="text" readonly value=${url} aria-label=${t("waiting_invite", { n: seatNumber(seat) })} data-testid=${`invite-${seat}`} onFocus=${(e) => e.currentTarget.select()} />
     <button type="button" onClick=${copy}>${copied ? t("waiting_copied") : t("waiting_copy")}</button>
   </span>`;
 }
@@ -38,7 +39,7 @@ export function Waiting({ model, invited, ctx, run }) {
     <ol class="seats">
       ${info.seats.map(
         (s) => html`<li key=${s.seat} class=${invited === s.seat ? "invited" : ""} data-testid=${`waiting-seat-${s.seat}`}>
-          <span class="seat-no">${t("seat_number", { n: s.seat + 1 })}</span>
+          <span class="seat-no">${seatName(s.seat)}</span>
           ${s.kind === "open"
             ? html`<span class="open">${t("waiting_open")}</span>
                 ${model.seat === null &&
@@ -47,7 +48,7 @@ export function Waiting({ model, invited, ctx, run }) {
                 </button>`}
                 ${token && html`<${Invite} table=${info.table} seat=${s.seat} />`}`
             : html`<${PlayerName} name=${ctx.seatName(s.seat)} account=${s.account} rating=${s.rating} testid=${`waiting-name-${s.seat}`} />
-                ${s.kind === "bot" ? html` <span class="tag">${t("seat_bot", { level: t(`bot_${s.level}`) })}</span>` : null}
+                <${BotTag} player=${s} />
                 ${s.seat === model.seat
                   ? html` <span class="you">${t("seat_you")}</span>
                       <button type="button" onClick=${() => run("leave", s.seat)}>${t("waiting_leave")}</button>`

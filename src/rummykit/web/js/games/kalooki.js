@@ -9,7 +9,7 @@ import { html } from "../html.js";
 import { t, isolate, listText, signed, sentence, readable } from "../i18n.js";
 import { Piece } from "../piece.js";
 import { Rack } from "../rack.js";
-import { ActionButton, ActionGroup, HintButton } from "../actions.js";
+import { LayingActions } from "./laying.js";
 import { MeHead, SeatPanel, Stock, Pile, RackTools, places } from "../board.js";
 import { JOKER, notation } from "../pieces.js";
 import { TableMeld } from "../melds.js";
@@ -116,25 +116,9 @@ function Moves({ model }) {
   </div>`;
 }
 
-function Actions({ model }) {
-  const face = model.selectedFace();
-  const draw = model.first("draw");
-  const take = model.first("take");
-  const retract = model.first("retract");
-  const canDiscard = model.first("discard") !== null;
-  const discard = () => {
-    if (face !== null && model.legalPiece("discard", face)) model.discard(face);
-    else if (face !== null) model.refused(`discard ${notation(model.kind, face)}`);
-    else model.notice(canDiscard ? "ui_select_discard" : "kalooki_ui_no_discard");
-  };
-  return html`<${ActionGroup}>
-    ${draw && html`<${ActionButton} name="draw" primary=${true} onClick=${() => model.act(draw.text)} />`}
-    ${take && html`<${ActionButton} name="take" onClick=${() => model.act(take.text)} />`}
-    ${retract && html`<${ActionButton} name="retract" onClick=${() => model.play(retract)} />`}
-    ${(canDiscard || (model.myTurn() && model.view.observation.phase === "play")) &&
-    html`<${ActionButton} name="discard" primary=${true} onClick=${discard} />`}
-    <${HintButton} model=${model} />
-  <//>`;
+/** A discard of a card the legal actions don't list goes to the server, whose refusal says why. */
+function refuseDiscard(model, face) {
+  model.refused(`discard ${notation(model.kind, face)}`);
 }
 
 /** The hint's move in the page's words: `kalooki_hint_<verb>` with the move's parts the server
@@ -188,7 +172,7 @@ function Board({ model, ctx, onDrop }) {
       ${seated &&
       html`<${Rack} model=${model} wilds=${WILDS} onDrop=${onDrop} />
         <${Moves} model=${model} />
-        <${RackTools} model=${model}><${Actions} model=${model} /><//>`}
+        <${RackTools} model=${model}><${LayingActions} model=${model} noDiscard="kalooki_ui_no_discard" refuse=${refuseDiscard} /><//>`}
     </div>
   </div>`;
 }

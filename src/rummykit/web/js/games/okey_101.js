@@ -11,7 +11,7 @@ import { html } from "../html.js";
 import { useEffect, useRef } from "preact/hooks";
 import { t, num, isolate, listText, sentence } from "../i18n.js";
 import { Rack } from "../rack.js";
-import { ActionButton, ActionGroup, HintButton } from "../actions.js";
+import { LayingActions } from "./laying.js";
 import { MeHead, SeatPanel, Stock, Pile, RackTools, places } from "../board.js";
 import { notation } from "../pieces.js";
 import { TableMeld } from "../melds.js";
@@ -186,27 +186,6 @@ function DiscardWarning({ model }) {
   </div>`;
 }
 
-function Actions({ model }) {
-  const face = model.selectedFace();
-  const draw = model.first("draw");
-  const take = model.first("take");
-  const retract = model.first("retract");
-  const canDiscard = model.first("discard") !== null;
-  const discard = () => {
-    if (face !== null && model.legalPiece("discard", face)) model.discard(face);
-    else model.notice(canDiscard ? "ui_select_discard" : "okey_101_ui_no_discard");
-  };
-  return html`<${DiscardWarning} model=${model} />
-    <${ActionGroup}>
-      ${draw && html`<${ActionButton} name="draw" primary=${true} onClick=${() => model.drawTo("draw", null)} />`}
-      ${take && html`<${ActionButton} name="take" onClick=${() => model.drawTo("take", null)} />`}
-      ${retract && html`<${ActionButton} name="retract" onClick=${() => model.play(retract)} />`}
-      ${(canDiscard || (model.myTurn() && model.view.observation.phase === "play")) &&
-      html`<${ActionButton} name="discard" primary=${true} onClick=${discard} />`}
-      <${HintButton} model=${model} />
-    <//>`;
-}
-
 /** A hint's melds as one left-to-right run, split by bars. */
 function meldsText(melds) {
   return melds.length ? melds.map((m) => m.tiles.join(" ")).join(" | ") : "—";
@@ -268,7 +247,7 @@ function Board({ model, ctx, onDrop }) {
     html`<div class="dock">
       <${Rack} model=${model} wilds=${wildsOf(model)} onDrop=${onDrop} />
       <${Moves} model=${model} />
-      <${RackTools} model=${model}><${Actions} model=${model} /><//>
+      <${RackTools} model=${model}><${LayingActions} model=${model} noDiscard="okey_101_ui_no_discard" Warning=${DiscardWarning} /><//>
     </div>`}
   </div>`;
 }

@@ -1,0 +1,133 @@
+"""Issue 28's defect 9: a seat has one name and one number on every page, in the page's language
+and digits: the waiting room and its invite link (the address numbers seats from 1, as the page
+does), the lobby's list, the table during the match and the replay of its game (the bots' levels
+in the page's words there too). Screenshots at 390x844, 844x390 and 1280x800."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+from browser_support import Pages, check_rendering
+from playwright.sync_api import Page, expect
+from table_driver import Person, catalog
+
+from test_server_support import Server
+
+LOCALES = {"en": "en-US", "fa": "fa-IR"}
+DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}
+SIZES = ((390, 844), (844, 390), (1280, 800))
+"""A phone upright, a phone on its side, a desktop (width, height)."""
+
+
+def digits(lang: str, n: int) -> str:
+    """``n`` in the language's digits."""
+    local = DIGITS.get(lang)
+    return "".join(local[int(d)] for d in str(n)) if local else str(n)
+
+
+def fill(template: str, **params: str) -> str:
+    """``template`` with its ``{name}`` parameters replaced."""
+    for name, value in params.items():
+        template = template.replace("{" + name + "}", value)
+    return template
+
+
+def in_language(pages: Pages, lang: str, label: str) -> Page:
+    """A new page (a separate person) that shows the client in ``lang``."""
+    page = pages.new(f"{label}-{lang}", locale=LOCALES[lang])
+    page.add_init_script(f"localStorage.setItem('rummykit.lang', {json.dumps(json.dumps(lang))});")
+    return page
+
+
+def shots(page: Page, lang: str, name: str) -> None:
+    """:func:`check_rendering` at every one of :data:`SIZES`; back to the desktop."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        check_rendering(page, lang, f"{name}-{lang}-{width}x{height}")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def names_of(page: Page, test_id: str, seats: int) -> list[str]:
+    """The names the page shows under ``<test_id>-<n>`` for each seat ``n``."""
+    return [page.get_by_test_id(f"{test_id}-{n}").inner_text().strip() for n in range(seats)]
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_seat_has_one_name_and_number_in_the_invite_the_lobby_the_table_and_the_replay(
+    pages: Pages, server: Server, lang: str
+) -> None:
+    words = catalog(lang)
+    body = {
+        "variant": "okey",
+        "options": {"rounds": 1},
+        "seats": [{"kind": "person"}] * 2 + [{"kind": "bot", "level": "easy"}] * 2,
+        "bot_delay": 0,
+        "round_break_seconds": 0,
+        "grace_seconds": 0,
+        "public": True,
+    }
+    created = server.post("/tables", body, status=201)
+    table = created["table"]
+    bot = [fill(words["seat_bot_name"], n=digits(lang, n)) for n in (3, 4)]
+    easy = fill(words["seat_bot"], level=words["bot_easy"])
+    names = ["Ann", "Bob", *bot]
+
+    # Ann's waiting room: the open second seat is "Seat 2", its invite says 2 and links seat/2
+    ann = Person(in_language(pages, lang, "names-ann"), server, table, english=lang == "en")
+    ann.sit(0, "Ann")
+    room = ann.page
+    second = fill(words["seat_number"], n=digits(lang, 2))
+    expect(room.get_by_test_id("waiting-seat-1")).to_contain_text(second)
+    invite = room.get_by_test_id("invite-1")
+    expect(invite).to_have_attribute("aria-label", fill(words["waiting_invite"], n=digits(lang, 2)))
+    link = invite.input_value()
+    assert link.endswith(f"#/t/{table}/seat/2"), link
+    expect(room.get_by_test_id("waiting-name-2")).to_have_text(bot[0])
+    expect(room.get_by_test_id("waiting-seat-2")).to_contain_text(easy)
+    shots(room, lang, "seat-names-invite")
+
+    # Bob follows the link: the page offers him that seat, and he sits there
+    bob = in_language(pages, lang, "names-bob")
+    bob.goto(link)
+    place = bob.get_by_test_id("waiting-seat-1")
+    expect(place).to_have_class(re.compile(r"\binvited\b"))
+    expect(bob.get_by_test_id("link-notice")).to_have_count(0)
+    bob.get_by_test_id("display-name").fill("Bob")
+    place.get_by_role("button").click()
+    expect(place).to_contain_text("Bob")
+    assert [s["name"] for s in server.get(f"/tables/{table}").json()["seats"]][:2] == ["Ann", "Bob"]
+
+    # the lobby lists the table's seats by the same names
+    lobby = in_language(pages, lang, "names-lobby")
+    lobby.goto("/")
+    listed = lobby.get_by_test_id(f"open-table-{table}")
+    for name in names:
+        expect(listed).to_contain_text(name)
+
+    # the table during the match
+    server.post(f"/tables/{table}/start", {"token": created["owner_token"]})
+    expect(room.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    expect(room.get_by_test_id("seat-name-3")).to_be_visible()
+    assert names_of(room, "seat-name", 4) == names
+    expect(room.get_by_test_id("seat-2")).to_contain_text(easy)
+    shots(room, lang, "seat-names-table")
+
+    # the people leave, bots stand in and end the match: its replay names the seats alike
+    room.close()
+    bob.close()
+    deadline = time.monotonic() + 120
+    while (info := server.get(f"/tables/{table}").json())["status"] != "finished":
+        assert time.monotonic() < deadline, info
+        time.sleep(0.2)
+    replay = in_language(pages, lang, "names-replay")
+    replay.goto(f"/#/replay/{info['game']}/0")
+    hands = replay.get_by_test_id("hands")
+    expect(hands.get_by_test_id("hand-3")).to_be_visible()
+    shown = hands.locator(".replay-hand-name bdi").all_inner_texts()
+    assert [name.strip() for name in shown] == names
+    levels = hands.locator(".replay-hand-name").all_inner_texts()
+    assert [easy in text for text in levels] == [False, False, True, True], levels
+    shots(replay, lang, "seat-names-replay")

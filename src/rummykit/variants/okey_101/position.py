@@ -311,9 +311,9 @@ def _fine(rules: Okey101Rules, seat: int, face: int, okey: int, value: str) -> F
     where the rules fine no such discard."""
     fine = fine_for(rules, seat, face, okey)
     if not fine.points:
-        okey = fine.kind is FineKind.OKEY
+        okey_fine = fine.kind is FineKind.OKEY
         raise NotationError(
-            value, "okey_101.position_no_fine_okey" if okey else "okey_101.position_no_fine_playable"
+            value, "okey_101.position_no_fine_okey" if okey_fine else "okey_101.position_no_fine_playable"
         )
     return fine
 

@@ -44,7 +44,7 @@ COMMAND_LINE_FACES = ("terminal.py", "report.py", "solve.py")
 solve report): a bare :class:`RummykitError` is their usage message."""
 BARE_ALLOWED = {
     "core/pieces.py": "a PieceSet built with impossible counts: the programmer's mistake, no input's",
-    "engine/records.py": "the records folder the operator named can't be made (command line, server start)",
+    "engine/records.py": "the records folder given to simulate or tournament can't be made (command line)",
     "envs/specs.py": "a game without a learning environment, asked for by the training tools",
     "solvers/table_ilp.py": "the ILP solver itself failed: no input causes it",
     "variants/declaration.py": "--rounds for a game played to a target score (command line)",

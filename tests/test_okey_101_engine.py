@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from coded import assert_coded, codes_in
 from okey_101_rig import legal_texts, play, setup
 from rummykit.core.notation import parse_face
 from rummykit.core.pieces import Kind
@@ -68,25 +69,28 @@ def test_action_text_round_trips(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "needle"),
+    ("text", "code", "needle"),
     [
-        ("", "empty action"),
-        ("finish R7", "unknown action"),
-        ("draw R7", "takes nothing more"),
-        ("discard R7 R8", "exactly one tile"),
-        ("meld R1 R2", "three tiles or more"),
-        ("meld R1 R2 R3 | Y1 B1 K1", "one at a time"),
-        ("pair R1", "two tiles"),
-        ("open R1 R2 R3 | B2", "split by |"),
-        ("layoff x R7", "a meld number then tiles"),
-        ("layoff 54 R7", "1..53"),
-        ("swap 3 R7 R8", "one tile"),
-        ("discard R14", "1-13"),
+        ("", "notation.no_action", "empty action"),
+        ("finish R7", "notation.unknown_action", "unknown action"),
+        ("draw R7", "notation.takes_nothing", "takes nothing more"),
+        ("discard R7 R8", "okey_101.notation_discard", "exactly one tile"),
+        ("meld R1 R2", "okey_101.notation_meld_size", "three tiles or more"),
+        ("meld R1 R2 R3 | Y1 B1 K1", "okey_101.notation_one_at_a_time", "one at a time"),
+        ("pair R1", "okey_101.notation_pair_size", "two tiles"),
+        ("open R1 R2 R3 | B2", "okey_101.notation_open", "split by |"),
+        ("layoff x R7", "okey_101.notation_number_then_tiles", "a meld number then tiles"),
+        ("layoff 54 R7", "notation.meld_number", "1..53"),
+        ("layoff 5", "okey_101.notation_layoff_tiles", "tiles after the number"),
+        ("swap 3 R7 R8", "okey_101.notation_swap_one", "one tile"),
+        ("discard R14", "notation.tile_number", "1-13"),
     ],
 )
-def test_malformed_text_is_refused(text: str, needle: str) -> None:
-    with pytest.raises(NotationError, match=re.escape(needle)):
+def test_malformed_text_is_refused(text: str, code: str, needle: str) -> None:
+    with pytest.raises(NotationError, match=re.escape(needle)) as caught:
         actions.parse_action(text)
+    assert code in codes_in(caught.value)
+    assert_coded(caught.value)
 
 
 def test_the_id_space() -> None:
@@ -209,25 +213,38 @@ def test_past_rounds_are_read_back_with_their_scores_and_notes() -> None:
         assert game.position(game.from_position(game.position(back))) == game.position(back)
 
 
+VOID = "void pairs 1 : K12 : - : - : - : - / - / - / -"
+"""A past round voided by seat 1's late pairs, as a position's ``results`` write it."""
+SCORED = " : K12 : R1 : none none none none : - : - / - / - / -"
+"""A past scored round after its ``how`` (``out 1``), as a position's ``results`` write it."""
+
+
 @pytest.mark.parametrize(
-    ("field", "value", "needle"),
+    ("field", "value", "code"),
     [
-        ("phase", "dance", "phase is one of"),
-        ("indicator", "F", "never the indicator"),
-        ("taken", "R3 : 9", "taken is in the hand"),
-        ("opened", "none none none", "one word for each"),
-        ("pending", "1", "the last melds"),
-        ("fines", "0 R3 1", "a seat and a tile"),
-        ("results", "out x : K12 : R1 : none none none none : - : - / - / - / -", "finisher is a whole"),
-        ("results", "won 1 : K12 : R1 : none none none none : - : - / - / - / -", "a round ends as"),
+        ("phase", "dance", "position.word"),
+        ("indicator", "F", "meld.false_joker_indicator"),
+        ("taken", "R3 : 9", "okey_101.position_taken_place"),
+        ("opened", "none none none", "position.per_seat_words"),
+        ("pending", "1", "okey_101.position_pending_last"),
+        ("freed", "R1", "okey_101.position_freed"),
+        ("fines", "0 R3 1", "okey_101.position_fines"),
+        ("results", "out x" + SCORED, "position.whole"),
+        ("results", "won 1" + SCORED, "okey_101.position_round_end"),
+        ("results", VOID.replace("void pairs 1", "void 1"), "okey_101.position_void"),
+        ("results", VOID.replace(": K12 : - :", ": K12 : R1 :"), "okey_101.position_void_extras"),
+        ("results", "stock" + SCORED, "okey_101.position_stock_discard"),
+        ("results", "out 1" + SCORED.replace("R1", "-"), "okey_101.position_finished"),
     ],
 )
-def test_bad_position_text_is_refused(field: str, value: str, needle: str) -> None:
+def test_bad_position_text_is_refused_with_its_code(field: str, value: str, code: str) -> None:
     game, state = setup(["R1 R5 B9", None, None, None])
     fields = fields_of(game.position(state), "okey_101")
     fields[field] = value
-    with pytest.raises(NotationError, match=needle):
+    with pytest.raises(NotationError) as caught:
         game.from_position(position_text("okey_101", fields.items()))
+    assert code in codes_in(caught.value), codes_in(caught.value)
+    assert_coded(caught.value)
 
 
 def test_the_view_hides_other_hands_and_the_stock() -> None:

@@ -211,7 +211,7 @@ def test_solve_a_position_names_layoffs_and_islek_tiles() -> None:
     ("args", "needle"),
     [
         (("R1", "F"), "give the indicator"),
-        (("--indicator", "F", "R1"), "never the indicator"),
+        (("--indicator", "F", "R1"), "a false joker can't be the indicator"),
         (("--indicator", "K12", "K12", "K12", "R1"), "out of play"),
         (("--indicator", "K12", "--batch", "-"), "solves one hand"),
         ((), "no tiles given"),

@@ -22,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from coded import assert_coded
 from helpers import cards
 from rummykit.bots.registry import make_bot
 from rummykit.core.melds import CARD_JOKERS, MeldRules, meld_as_written
@@ -319,12 +320,13 @@ def mutated(draw: st.DrawFn, game: str, text: str) -> str:
 @pytest.mark.parametrize("name", GAMES)
 @given(data=st.data())
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_a_mutated_position_reads_back_or_is_refused(name: str, data: st.DataObject) -> None:
+def test_a_mutated_position_reads_back_or_is_refused_with_a_code(name: str, data: st.DataObject) -> None:
     game, texts = positions_of(name)
     text = data.draw(mutated(name, data.draw(st.sampled_from(texts))))
     try:
         state = game.from_position(text)
-    except NotationError:
+    except NotationError as exc:
+        assert_coded(exc)
         return
     again = game.position(state)
     assert game.position(game.from_position(again)) == again

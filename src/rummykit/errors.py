@@ -10,7 +10,13 @@ from rummykit.messages import render
 
 
 class RummykitError(Exception):
-    """Base of every error caused by input: the message is meant for a person."""
+    """Base of every error caused by input: the message is meant for a person.
+
+    Raised bare (its message English only) by the command line alone and by the few library
+    modules ``tests/test_error_codes.py`` allows; every error a player can cause is a
+    :class:`CodedError`, :class:`NotationError` or :class:`RecordError` whose code (and every code
+    nested in its parameters) is registered in :mod:`rummykit.messages`, so that each client
+    renders it in its own language (the test checks the source and fuzzes the games)."""
 
 
 MAX_SHOWN = 40
@@ -27,7 +33,7 @@ class NotationError(RummykitError, ValueError):
 
     ``token`` is the offending text, as given; ``code`` and ``params`` say why (a message code of
     :mod:`rummykit.messages`), ``reason`` is its English text. ``str(error)`` is ``'token':
-    reason``. (A call site not coded yet passes English text as its code: shown as it is.)
+    reason``.
     """
 
     def __init__(self, token: str, code: str, **params: object) -> None:
@@ -68,13 +74,12 @@ class CodedError(RummykitError):
 
 class MeldError(CodedError, ValueError):
     """Pieces that do not form a valid meld (set, run or pair) under the variant's rules: a code
-    (``meld.…``) with parameters. (A call site not coded yet passes English text as its code:
-    shown as it is.)"""
+    (``meld.…``, or a game's own such as ``okey_101.pair_two_tiles``) with parameters."""
 
 
 class RulesError(CodedError, ValueError):
-    """An unknown rules option, or a value of the wrong type or out of range. (A call site not
-    coded yet passes English text as its code: shown as it is.)"""
+    """An unknown rules option, or a value of the wrong type or out of range: a code
+    (``rules.…``) with parameters."""
 
 
 class IllegalActionError(CodedError):
@@ -126,7 +131,8 @@ class RecordError(RummykitError):
 
 def code_of(error: RummykitError) -> tuple[str, dict[str, object]]:
     """Why ``error`` was raised: its code and parameters (a notation error: ``notation`` with its
-    token and reason; an error with no code: its text as the code, which renders as itself)."""
+    token and reason; a bare :class:`RummykitError`, the command line's: its English text as the
+    code, which renders as itself)."""
     if isinstance(error, NotationError):
         return "notation", {"token": error.token[:MAX_SHOWN], "reason": _message(error.code, error.params)}
     if isinstance(error, CodedError | RecordError):

@@ -95,6 +95,7 @@ register(
         "unknown_action_id": "{id} is not an action id of this game (0..{last})",
         "not_legal": "{action} is not legal now",
         "malformed_action": "{action} is not a well-formed action of this game: {reason}",
+        "unknown_game": "unknown game '{game}'; the games are: {games}",
     }
 )
 
@@ -151,6 +152,7 @@ register(
         "position.entries": "{what} has {count} entries separated by '{separator}'",
         "position.per_seat": "{what} has one entry for each of the {players} seats, separated by '/'",
         "position.per_seat_numbers": "{what} has one number for each of the {players} seats",
+        "position.per_seat_words": "{what} has one word for each of the {players} seats",
         "position.seat_twice": "{what} names each seat at most once",
         "position.one_piece": "{what} is one piece",
         "position.not_held": "{what} names a piece the hand doesn't hold",
@@ -205,6 +207,10 @@ register(
         "meld.pair_one_number": "{meld} is not a pair: a pair is two pieces of one number",
         "meld.false_joker": "{piece} has no meaning here: false jokers need an indicator",
         "meld.false_joker_indicator": "a false joker can't be the indicator",
+        "meld.joker_undeclared": (
+            "{meld}: a joker on the table is written with its declared card, e.g. JK[5H]"
+        ),
+        "meld.table_invalid": "the table holds an invalid meld: {reason}",
         "meld.set_max_distinct": "a set of distinct suits holds 3 to 4 pieces, not up to {max}",
         "meld.set_max": "a set holds at least 3 pieces, not up to {max}",
         "meld.set_size.tiles": "a set has 3 to {max} pieces",
@@ -227,6 +233,15 @@ register(
         "meld.run_gap.cards": (
             "a run's ranks follow each other (the ace low or high, never both, never K A 2)"
         ),
+    }
+)
+
+# Why the exact table solver (:mod:`rummykit.solvers.rearrange`) refuses a position it is given.
+register(
+    {
+        "solver.decks": "the table solver plays with one or two decks, not {decks}",
+        "solver.copies": "{count} copies of {piece}: {decks} deck(s) hold {decks}",
+        "solver.jokers": "{count} jokers: {decks} deck(s) hold {decks}",
     }
 )
 

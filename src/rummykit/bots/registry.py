@@ -25,7 +25,7 @@ from rummykit.bots.base import RandomBot
 from rummykit.bots.levels import LEVELS, EasyBot
 from rummykit.engine.game import Game
 from rummykit.engine.match import Bot
-from rummykit.errors import RummykitError
+from rummykit.errors import CodedError, RummykitError
 from rummykit.variants.declaration import load
 from rummykit.variants.registry import VARIANTS
 from rummykit.variants.registry import variant as game_variant
@@ -79,7 +79,7 @@ def register(name: str, classes: dict[str, str]) -> None:
         raise RummykitError(f"the bot {name!r} plays no game")
     unknown = sorted(set(classes) - set(VARIANTS))
     if unknown:
-        raise RummykitError(f"unknown game {unknown[0][:40]!r}; the games are: {', '.join(VARIANTS)}")
+        raise CodedError("unknown_game", game=unknown[0][:40], games=", ".join(VARIANTS))
     _REGISTERED[name] = dict(classes)
 
 

@@ -31,7 +31,7 @@ from rummykit.cli.terminal import (
 from rummykit.engine.match import Bot
 from rummykit.engine.options import parse_overrides
 from rummykit.engine.records import RecordWriter
-from rummykit.errors import RulesError, RummykitError
+from rummykit.errors import RummykitError
 from rummykit.messages import seat_name, seat_number
 from rummykit.variants.registry import game_names, variant
 
@@ -68,7 +68,7 @@ def play(
         if players is not None:
             given = parse_overrides(overrides).get("players")
             if given is not None and given.strip() != str(players):
-                raise RulesError(
+                raise RummykitError(
                     f"--players {players} and --rule players={given.strip()[:20]} disagree: give one of them"
                 )
             overrides.append(f"players={players}")

@@ -15,7 +15,7 @@ from typing import Any
 from rich.text import Text
 
 from rummykit.cli.table_view import DIM, CardView, PieceView, glyphs_for
-from rummykit.cli.terminal import GameT, TerminalClient
+from rummykit.cli.terminal import GameT, TerminalClient, discard_shorthand
 from rummykit.core.melds import CARD_JOKERS, CardValues, Wilds
 from rummykit.engine.game import RoundResult
 from rummykit.messages import render, seat_name
@@ -46,6 +46,31 @@ class TableClient(TerminalClient[GameT]):
     scores_label = "scores"
     values: CardValues
     """Card values in hand (the points of a hand at a round's end; set in :meth:`setup`)."""
+
+    # ------------------------------------------------------------------ commands
+    def cmd_action(self, line: str) -> None:
+        """A game action typed by the human (``d X`` is ``discard X``), played once
+        :meth:`confirmed`; while the human is still to move, a draw or a take shows the rack and
+        :meth:`turn_line` again, anything else the table."""
+        action = self.game.parse_action(discard_shorthand(line))
+        if not self.confirmed(action):
+            return
+        self.perform(action)
+        if self.to_move() != self.seat:
+            return
+        if self.game.action_parts(action)["verb"] in ("draw", "take"):
+            self.render_rack()
+            self.console.print(self.turn_line())
+        else:
+            self.render_table()
+
+    def confirmed(self, action: Any) -> bool:
+        """Whether to play ``action``, legal or not: yes, unless the game asks the human first."""
+        return True
+
+    @abstractmethod
+    def turn_line(self) -> Text:
+        """Whose turn it is and what they may do."""
 
     def default_view(self) -> PieceView:
         """Cards on the console (:class:`~rummykit.cli.table_view.CardView`)."""

@@ -72,6 +72,14 @@ def quoted(token: str) -> str:
     return shown(repr(cut))
 
 
+def discard_shorthand(line: str) -> str:
+    """``line`` with a leading ``d`` written out as the verb: ``d R7`` is ``discard R7``."""
+    words = line.split(maxsplit=1)
+    if words and words[0].lower() == "d":
+        return "discard " + (words[1] if len(words) > 1 else "")
+    return line
+
+
 def is_number(word: str) -> bool:
     """Whether ``word`` is written in the digits 0-9 only."""
     return word.isascii() and word.isdigit()
@@ -169,12 +177,20 @@ class TerminalClient(ABC, Generic[GameT]):
         """The command list."""
 
     def extra_commands(self) -> dict[str, Callable[[list[str]], None]]:
-        """The game's own commands by name (besides sort, move, table, help and quit)."""
+        """The game's own commands by name (besides sort, move, table, help, hint and quit)."""
         return {}
 
+    @abstractmethod
+    def cmd_hint(self, args: list[str]) -> None:
+        """``hint``: what the game's advice says of the human's hand now."""
+
+    action_verbs: frozenset[str] = frozenset()
+    """The words a typed game action starts with (:meth:`is_action`)."""
+
     def is_action(self, verb: str) -> bool:
-        """Whether a line starting with ``verb`` is a game action (see :meth:`cmd_action`)."""
-        return False
+        """Whether a line starting with ``verb`` is a game action (see :meth:`cmd_action`): one of
+        :attr:`action_verbs`, or ``d`` where ``discard`` is one (:func:`discard_shorthand`)."""
+        return verb in self.action_verbs or (verb == "d" and "discard" in self.action_verbs)
 
     def cmd_action(self, line: str) -> None:
         """A game action typed by the human."""
@@ -315,6 +331,7 @@ class TerminalClient(ABC, Generic[GameT]):
             "auto": self.cmd_auto,
             "quit": self.cmd_quit,
             "exit": self.cmd_quit,
+            "hint": self.cmd_hint,
             **self.extra_commands(),
             **self.link.commands(),
         }

@@ -40,7 +40,9 @@ def _shown(value: object) -> str:
 
 
 def _field_types(cls: type[Any]) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    """The type of each option of the rules dataclass ``cls``: its fields set by its constructor."""
+    hints = typing.get_type_hints(cls)
+    return {f.name: hints[f.name] for f in dataclasses.fields(cls) if f.init}
 
 
 def convert(name: str, hint: Any, value: object) -> object:
@@ -98,12 +100,9 @@ def rules_from_mapping(cls: type[R], values: Mapping[str, object], base: R | Non
     if unknown:
         raise RulesError("rules.unknown_option", name=unknown[0][:MAX_SHOWN], options=", ".join(hints))
     converted = {name: convert(name, hints[name], value) for name, value in values.items()}
-    try:
-        if base is not None:
-            return dataclasses.replace(base, **converted)  # type: ignore[type-var]
-        return cls(**converted)
-    except TypeError as exc:
-        raise RulesError(str(exc)) from None
+    if base is not None:
+        return dataclasses.replace(base, **converted)  # type: ignore[type-var]
+    return cls(**converted)
 
 
 def parse_overrides(items: Sequence[str]) -> dict[str, str]:

@@ -11,9 +11,10 @@ game are listed in ``docs/envs.md``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -97,6 +98,38 @@ class Planes:
         if face is not None:
             self.offsets.append(row * WIDTH)
             self.groups.append((face,))
+
+    def add_table(
+        self,
+        table: Sequence[Mapping[str, Any]],
+        wild: int,
+        rows: tuple[int, int, int, int],
+        viewer: int,
+        players: int,
+    ) -> list[int]:
+        """Count an observation's ``table`` of numbered melds (each a mapping with ``number``,
+        ``faces``, ``stands_for``, ``owner`` and ``kind``), meld ``n`` on the ``n-1``-th row or
+        column of each block that ``rows`` starts: (the faces its pieces stand for; where its
+        wilds, the pieces of face ``wild``, stand; one row per seat relative to ``viewer`` of
+        ``players``, column ``n-1`` marked on its owner's; flags, column ``n-1`` marked on the first
+        for every meld and on the second for a run). Returns the melds' ``n-1`` in table order, for
+        the game's own flags."""
+        faces_row, wilds_row, owner_row, flags_row = rows
+        numbers: list[int] = []
+        runs: list[int] = []
+        for meld in table:
+            at = meld["number"] - 1
+            faces, stands = meld["faces"], meld["stands_for"]
+            numbers.append(at)
+            self.add(faces_row + at, stands)
+            if wild in faces:
+                self.add(wilds_row + at, [s for f, s in zip(faces, stands, strict=True) if f == wild])
+            self.one(owner_row + (meld["owner"] - viewer) % players, at)
+            if meld["kind"] == "run":
+                runs.append(at)
+        self.add(flags_row, numbers)
+        self.add(flags_row + 1, runs)
+        return numbers
 
     def counts(self, size: int) -> Array:
         """The counts as a flat ``float32`` array of ``size`` (rows * WIDTH; scalar rows zero)."""

@@ -31,7 +31,7 @@ from rummykit.core.melds import (
 )
 from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import JOKER, N_FACES, Kind, rank_of
-from rummykit.errors import MeldError, RummykitError
+from rummykit.errors import CodedError, MeldError, message_of
 from rummykit.memo import keep
 from rummykit.solvers.table_dp import plan_table
 
@@ -59,17 +59,17 @@ def validate_table_meld(
     meld: Sequence[DeclaredFace], ace_high: bool = True, free_jokers: bool = False
 ) -> Meld:
     """A table meld of (face, declared) cards as a :class:`Meld`; every joker must be declared,
-    unless ``free_jokers`` (then declarations are ignored). Raises :class:`RummykitError` with the
-    reason."""
+    unless ``free_jokers`` (then declarations are ignored). Raises :class:`MeldError`:
+    ``meld.joker_undeclared`` (the meld, a list of cards), ``meld.table_invalid`` (``reason``, the
+    meld checker's coded error)."""
     if not free_jokers and any(face == JOKER and said is None for face, said in meld):
-        text = " ".join(format_declared(Kind.CARDS, f, d) for f, d in meld)
-        raise RummykitError(f"{text}: a joker on the table is written with its declared card, e.g. JK[5H]")
+        raise MeldError("meld.joker_undeclared", meld=[format_declared(Kind.CARDS, f, d) for f, d in meld])
     said = [None if free_jokers and f == JOKER else d for f, d in meld]
     rules = CARD_MELDS if ace_high else CARD_MELDS_ACE_LOW
     try:
         return validate_meld([f for f, _ in meld], rules, CARD_JOKERS, declared=said)
     except MeldError as exc:
-        raise RummykitError(f"the table holds an invalid meld: {exc}") from None
+        raise MeldError("meld.table_invalid", reason=message_of(exc)) from None
 
 
 @lru_cache(maxsize=4096)
@@ -102,7 +102,7 @@ class TableSolver:
 
     def __init__(self, decks: int, ace_high: bool = True) -> None:
         if decks not in (1, 2):
-            raise RummykitError(f"one or two decks, not {decks}")
+            raise CodedError("solver.decks", decks=decks)
         self.decks = decks
         self.ace_high = ace_high
 
@@ -125,8 +125,9 @@ class TableSolver:
         may be placed anew anywhere. ``limit`` bounds the search's states
         (:func:`~rummykit.solvers.table_dp.plan_table`; ``None``: exact whatever it costs): past
         it, raises :class:`~rummykit.solvers.table_dp.SearchLimitError` and keeps nothing.
-        Raises :class:`RummykitError` for a position that can't exist: an invalid table or more
-        copies of a card than the decks hold."""
+        Raises :class:`MeldError` for an invalid table meld (:func:`validate_table_meld`) and
+        :class:`CodedError` ``solver.copies`` or ``solver.jokers`` for more copies of a card, or
+        jokers, than the decks hold."""
         key = (
             self.decks,
             self.ace_high,
@@ -227,10 +228,10 @@ class TableSolver:
         jokers = sum(declared.values()) + Counter(hand).get(JOKER, 0)
         for face, count in cards.items():
             if face != JOKER and count > self.decks:
-                name = format_face(Kind.CARDS, face)
-                raise RummykitError(f"{count} copies of {name}: {self.decks} deck(s) hold {self.decks}")
+                piece = format_face(Kind.CARDS, face)
+                raise CodedError("solver.copies", count=count, piece=piece, decks=self.decks)
         if jokers > self.decks:
-            raise RummykitError(f"{jokers} jokers: {self.decks} deck(s) hold {self.decks}")
+            raise CodedError("solver.jokers", count=jokers, decks=self.decks)
         return real, declared
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import rummykit.variants
 from rummykit.engine.game import Game
 from rummykit.engine.options import rules_from_mapping
-from rummykit.errors import RulesError, RummykitError
+from rummykit.errors import CodedError, RulesError
 from rummykit.variants.declaration import GamePackage
 
 
@@ -46,10 +46,11 @@ def game_names() -> str:
 
 
 def variant(name: str) -> GamePackage:
-    """The variant with id ``name``; raises :class:`RummykitError` listing the known ids."""
+    """The variant with id ``name``; raises :class:`CodedError` ``unknown_game`` (``game``, the name as given,
+    ``games``, the known ids)."""
     key = name.strip().lower().replace("-", "_")
     if key not in VARIANTS:
-        raise RummykitError(f"unknown game {name[:40]!r}; the games are: {', '.join(VARIANTS)}")
+        raise CodedError("unknown_game", game=name[:40], games=", ".join(VARIANTS))
     return VARIANTS[key]
 
 

@@ -94,6 +94,8 @@ JK is wild, marked * in your hand; brackets mark melds in your hand."""
 class CarouselClient(TableClient[CarouselGame]):
     """One human seat (0) against bots in a Carousel match, drafting on the engine's draft."""
 
+    action_verbs = frozenset(v.value for v in (CVerb.DRAW, CVerb.MELD, CVerb.KNOCK, CVerb.END))
+    """Carousel's turn verbs (the draft has its own commands)."""
     change_label = "this round"
     total_label = "scores now"
 
@@ -143,7 +145,7 @@ class CarouselClient(TableClient[CarouselGame]):
         return f"you ({listed or '?'}) > "
 
     def extra_commands(self) -> dict[str, Callable[[list[str]], None]]:
-        """The draft's commands and ``hint``."""
+        """The draft's commands."""
         return {
             "new": self.cmd_new,
             "add": self.cmd_add,
@@ -155,12 +157,7 @@ class CarouselClient(TableClient[CarouselGame]):
             "undo": self.cmd_undo,
             "reset": self.cmd_reset,
             "commit": self.cmd_commit,
-            "hint": self.cmd_hint,
         }
-
-    def is_action(self, verb: str) -> bool:
-        """Carousel's turn verbs: draw, meld, knock, end."""
-        return verb in (CVerb.DRAW, CVerb.MELD, CVerb.KNOCK, CVerb.END)
 
     def help_text(self) -> str:
         """The commands, the melds, the points and the cards."""

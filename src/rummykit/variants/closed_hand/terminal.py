@@ -16,13 +16,13 @@ order (``sort``, ``move``) and the layout helpers are shared with every game's c
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
 
 from rummykit.cli.table_view import DIM, Glyphs, Obs, PieceView, Row, Who
-from rummykit.cli.terminal import TerminalClient
+from rummykit.cli.terminal import TerminalClient, discard_shorthand
 from rummykit.core.melds import Wilds
 from rummykit.core.pieces import JOKER
 from rummykit.engine.game import RoundResult
@@ -125,10 +125,6 @@ class PlayClient(TerminalClient[ClosedHandGame[Any]]):
         """``you (draw or take) > ``."""
         return f"you ({PHASE_PROMPTS.get(self.phase, '?')}) > "
 
-    def extra_commands(self) -> dict[str, Callable[[list[str]], None]]:
-        """``hint``."""
-        return {"hint": self.cmd_hint}
-
     def is_action(self, verb: str) -> bool:
         """The game's verbs, and ``d`` for discard."""
         return verb in {v.value for v in self.game.verbs} or verb == "d"
@@ -165,9 +161,7 @@ class PlayClient(TerminalClient[ClosedHandGame[Any]]):
     def cmd_action(self, line: str) -> None:
         """A game action: ``draw``, ``take``, ``discard R7`` (``d R7``), ``finish ...``, ``pass``,
         and Okey's ``show``."""
-        if line.split(maxsplit=1)[0].lower() == "d":
-            line = "discard " + line.strip()[1:]
-        action = self.game.parse_action(self.view.prepare_action(line, self.obs))
+        action = self.game.parse_action(self.view.prepare_action(discard_shorthand(line), self.obs))
         self.perform(action)
         if self.to_move() == self.seat:
             if action.verb in (Verb.DRAW, Verb.TAKE, Verb.SHOW):

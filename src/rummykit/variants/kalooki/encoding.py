@@ -72,26 +72,10 @@ class KalookiEncoder(Encoder):
         planes.one(at["takeable"], view["takeable"])
         known = view["known"]
         planes.add_rows(at["known"], [*known[viewer + 1 :], *known[:viewer]])
-        cards, jokers, owner = at["meld_cards"] - 1, at["meld_jokers"] - 1, at["meld_owner"]
         flags = at["meld_flags"]
-        numbers, runs, closed = [], [], []
-        for m in view["table"]:
-            number = m["number"]
-            numbers.append(number - 1)
-            planes.add(cards + number, m["stands_for"])
-            if JOKER in m["faces"]:
-                planes.add(
-                    jokers + number,
-                    [s for f, s in zip(m["faces"], m["stands_for"], strict=True) if f == JOKER],
-                )
-            planes.one(owner + (m["owner"] - viewer) % n, number - 1)
-            if m["kind"] == "run":
-                runs.append(number - 1)
-            if m["closed"]:
-                closed.append(number - 1)
-        planes.add(flags, numbers)
-        planes.add(flags + 1, runs)
-        planes.add(flags + 2, closed)
+        rows = (at["meld_cards"], at["meld_jokers"], at["meld_owner"], flags)
+        planes.add_table(view["table"], JOKER, rows, viewer, n)
+        planes.add(flags + 2, [m["number"] - 1 for m in view["table"] if m["closed"]])
         planes.add(flags + 3, [p - 1 for p in view["pending"]])
         phase = [0] * len(KALOOKI_PHASES)
         phase[KALOOKI_PHASES.index(view["phase"])] = 1

@@ -12,7 +12,6 @@ hands and their points.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -59,6 +58,7 @@ JK is wild, marked * in your hand; brackets mark melds in your hand."""
 class KalookiClient(TableClient[KalookiGame]):
     """One human seat (0) against bots in a Kalooki match."""
 
+    action_verbs = frozenset(v.value for v in KVerb)
     change_label = "penalty points"
     total_label = "penalties now"
 
@@ -83,14 +83,6 @@ class KalookiClient(TableClient[KalookiGame]):
             return "you (meld, lay off, release or discard) > "
         return "you (meld or discard) > "
 
-    def extra_commands(self) -> dict[str, Callable[[list[str]], None]]:
-        """``hint``."""
-        return {"hint": self.cmd_hint}
-
-    def is_action(self, verb: str) -> bool:
-        """Kalooki's verbs, and ``d`` for discard."""
-        return verb in {v.value for v in KVerb} or verb == "d"
-
     def help_text(self) -> str:
         """The commands, the opening, the penalties and the cards."""
         symbols = " or ♠ ♥ ♦ ♣" if self.view.glyphs.unicode else ""
@@ -100,21 +92,6 @@ class KalookiClient(TableClient[KalookiGame]):
             joker=self.rules.joker_penalty,
             symbols=symbols,
         )
-
-    def cmd_action(self, line: str) -> None:
-        """A Kalooki action; ``d 7H`` is ``discard 7H``."""
-        words = line.split(maxsplit=1)
-        if words[0].lower() == "d":
-            line = "discard " + (words[1] if len(words) > 1 else "")
-        action = self.game.parse_action(line)
-        self.perform(action)
-        if self.to_move() != self.seat:
-            return
-        if action.verb in (KVerb.DRAW, KVerb.TAKE):
-            self.render_rack()
-            self.console.print(self.turn_line())
-        else:
-            self.render_table()
 
     def hint(self) -> KalookiHint:
         """The session's hint: the greedy bot's move, the best melds by value, the fewest points

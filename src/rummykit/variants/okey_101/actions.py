@@ -144,35 +144,36 @@ def parse_action(text: str) -> Okey101Action:
     verb, rest = read_verb(text, Verb)
     if verb is V_DRAW or verb is V_TAKE or verb is V_RETRACT:
         if rest:
-            raise NotationError(text, f"{verb.value} takes nothing more")
+            raise NotationError(text, "notation.takes_nothing", verb=verb.value)
         return Okey101Action(verb)
     if verb is V_DISCARD:
         single = parse_declared(Kind.TILES, rest)
         if len(single) != 1 or single[0][1] is not None:
-            raise NotationError(text, "discard takes exactly one tile, e.g. discard R7")
+            raise NotationError(text, "okey_101.notation_discard")
         return Okey101Action(verb, face=single[0][0])
     if verb is V_OPEN:
         melds = tuple(tuple(parse_declared(Kind.TILES, part)) for part in rest.split("|"))
         if any(len(m) < 2 for m in melds):
-            raise NotationError(text, "open takes melds or pairs split by |, e.g. open R1 R2 R3 | K9 Y9 B9")
+            raise NotationError(text, "okey_101.notation_open")
         return Okey101Action(verb, melds=melds)
     if verb is V_MELD or verb is V_PAIR:
         if "|" in rest:
-            raise NotationError(text, f"{verb.value} lays one at a time; open lays several at once")
+            raise NotationError(text, "okey_101.notation_one_at_a_time", verb=verb.value)
         tiles = tuple(parse_declared(Kind.TILES, rest))
-        wanted = "two tiles, e.g. pair B4 B4" if verb is V_PAIR else "three tiles or more, e.g. meld R1 R2 R3"
-        if (verb is V_PAIR and len(tiles) != 2) or (verb is V_MELD and len(tiles) < MIN_MELD):
-            raise NotationError(text, f"{verb.value} takes {wanted}")
+        if verb is V_PAIR and len(tiles) != 2:
+            raise NotationError(text, "okey_101.notation_pair_size")
+        if verb is V_MELD and len(tiles) < MIN_MELD:
+            raise NotationError(text, "okey_101.notation_meld_size")
         return Okey101Action(verb, melds=(tiles,))
     number, _, tiles_part = rest.partition(" ")
     if not (number.isascii() and number.isdigit()):
-        raise NotationError(text, f"{verb.value} takes a meld number then tiles, e.g. {verb.value} 3 B10")
+        raise NotationError(text, "okey_101.notation_number_then_tiles", verb=verb.value)
     if len(number) > len(str(MAX_MELDS)) or not 1 <= int(number) <= MAX_MELDS:
-        raise NotationError(number, f"a meld number is 1..{MAX_MELDS}")
+        raise NotationError(number, "notation.meld_number", max=MAX_MELDS)
     tiles = tuple(parse_declared(Kind.TILES, tiles_part))
     if not tiles or (verb is V_SWAP and len(tiles) != 1):
         raise NotationError(
-            text, f"{verb.value} takes {'one tile' if verb is V_SWAP else 'tiles'} after the number"
+            text, "okey_101.notation_swap_one" if verb is V_SWAP else "okey_101.notation_layoff_tiles"
         )
     return Okey101Action(verb, target=int(number), tiles=tiles)
 

@@ -18,6 +18,7 @@ from typing import Any
 from rummykit.core.melds import MeldKind, Wilds
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import JOKER, Kind
+from rummykit.errors import MeldError
 from rummykit.session.assist import SeatAssist
 from rummykit.session.messages import SessionError
 from rummykit.solvers.arrange import Objective
@@ -117,7 +118,7 @@ def opening_extras(
         if action.verb is V_MELD:
             tiles = action.melds[0]
             meld = game.book.check([f for f, _ in tiles], [d for _, d in tiles], False, okey)
-            if not isinstance(meld, str):
+            if not isinstance(meld, MeldError):
                 entry["opening"] = laid + meld_value(meld)
         elif action.verb is V_PAIR:
             entry["pairs"] = pairs + 1

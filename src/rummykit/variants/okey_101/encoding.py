@@ -91,25 +91,10 @@ class Okey101Encoder(Encoder):
         planes.one(at["okey"], okey)
         planes.add(at["must_place"], view["must_place"])
         planes.one(at["taken"], view["taken"])
-        tiles, okeys, owner = at["meld_tiles"] - 1, at["meld_okeys"] - 1, at["meld_owner"]
         flags = at["meld_flags"]
-        numbers, runs, pairs = [], [], []
-        for m in view["table"]:
-            number = m["number"]
-            numbers.append(number - 1)
-            planes.add(tiles + number, m["stands_for"])
-            if okey in m["faces"]:
-                planes.add(
-                    okeys + number, [s for f, s in zip(m["faces"], m["stands_for"], strict=True) if f == okey]
-                )
-            planes.one(owner + (m["owner"] - viewer) % n, number - 1)
-            if m["kind"] == "run":
-                runs.append(number - 1)
-            elif m["kind"] == "pair":
-                pairs.append(number - 1)
-        planes.add(flags, numbers)
-        planes.add(flags + 1, runs)
-        planes.add(flags + 2, pairs)
+        rows = (at["meld_tiles"], at["meld_okeys"], at["meld_owner"], flags)
+        planes.add_table(view["table"], okey, rows, viewer, n)
+        planes.add(flags + 2, [m["number"] - 1 for m in view["table"] if m["kind"] == "pair"])
         planes.add(flags + 3, [p - 1 for p in view["pending"]])
         phase = [0] * len(PHASES)
         phase[PHASES.index(view["phase"])] = 1

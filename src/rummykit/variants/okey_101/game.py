@@ -50,7 +50,7 @@ from rummykit.engine.game import Outcome, RoundResult, SharedViews, face_counts,
 from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.engine.planned import PlannedGame
 from rummykit.engine.table import Declared, TableMeld
-from rummykit.errors import IllegalActionError
+from rummykit.errors import IllegalActionError, MeldError, message_of
 from rummykit.memo import keep
 from rummykit.variants.okey_101 import messages as _messages
 from rummykit.variants.okey_101 import position as _position
@@ -339,7 +339,7 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
             return simple_id(action, okey)
         tiles = action.melds[0]
         meld = self.book.check([f for f, _ in tiles], [d for _, d in tiles], False, okey)
-        if isinstance(meld, str):
+        if isinstance(meld, MeldError):
             return None
         index = shape_of(meld, okey)
         return None if index is None else MELD_BASE + index
@@ -515,7 +515,7 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
         if held - len(tiles) == 1:
             return True
         meld = self.book.check([f for f, _ in tiles], [d for _, d in tiles], False, okey)
-        return not isinstance(meld, str) and meld_value(meld) >= self.rules.open_min
+        return not isinstance(meld, MeldError) and meld_value(meld) >= self.rules.open_min
 
     def _table_ids(
         self, state: Okey101State, seat: int, faces: list[int], okey: int, must: set[int]
@@ -698,7 +698,7 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
             if not self.rules.swapped_okey_must_be_used:
                 return True
             swapped = self._swapped(meld, swap.index, _free_piece(face), okey)
-            assert not isinstance(swapped, str)
+            assert not isinstance(swapped, MeldError)
             after = [*table[:at], swapped, *table[at + 1 :]]
             rest = list(faces)
             rest.remove(face)
@@ -802,8 +802,8 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
         played = self._take_tiles(draft, tiles)
         number = len(draft.table) + 1
         made = self.book.table_meld(number, seat, played, pair, self.okey(state))
-        if isinstance(made, str):
-            raise IllegalActionError("okey_101.not_a_meld", reason=made)
+        if isinstance(made, MeldError):
+            raise IllegalActionError("okey_101.not_a_meld", reason=message_of(made))
         draft.table.append(made)
         code = "okey_101.pair" if pair else "okey_101.meld"
         draft.events.append(Event(code, seat, {"number": number, "tiles": tile_list(tiles)}))
@@ -850,8 +850,8 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
             raise IllegalActionError("okey_101.declare_okey", number=meld.number, example=shown)
         played = self._take_tiles(draft, action.tiles)
         grown = self.book.extended(meld, played, okey)
-        if isinstance(grown, str):
-            raise IllegalActionError("okey_101.not_a_meld", reason=grown)
+        if isinstance(grown, MeldError):
+            raise IllegalActionError("okey_101.not_a_meld", reason=message_of(grown))
         draft.table[meld.number - 1] = grown
         draft.laid_off = True
         draft.layoffs += len(played)
@@ -859,8 +859,9 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
             Event("okey_101.layoff", seat, {"number": meld.number, "tiles": tile_list(action.tiles)})
         )
 
-    def _swapped(self, meld: TableMeld, index: int, piece: int, okey: int) -> TableMeld | str:
-        """``meld`` with tile ``piece`` in place of its okey at ``index`` (or why that is no meld)."""
+    def _swapped(self, meld: TableMeld, index: int, piece: int, okey: int) -> TableMeld | MeldError:
+        """``meld`` with tile ``piece`` in place of its okey at ``index`` (or the
+        :class:`MeldError` saying why that is no meld)."""
         kept = self.book.kept(meld, okey)
         kept[index] = (piece, None)
         return self.book.table_meld(meld.number, meld.owner, kept, meld.kind is _PAIR, okey)
@@ -886,8 +887,8 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
             raise IllegalActionError("okey_101.use_first", tiles=[name(FACES[p]) for p in must])
         freed = meld.pieces[swap.index]
         swapped = self._swapped(meld, swap.index, piece, okey)
-        if isinstance(swapped, str):
-            raise IllegalActionError("okey_101.not_a_meld", reason=swapped)
+        if isinstance(swapped, MeldError):
+            raise IllegalActionError("okey_101.not_a_meld", reason=message_of(swapped))
         draft.table[meld.number - 1] = swapped
         draft.hand.append(freed)
         draft.shown.append(freed)

@@ -99,11 +99,47 @@ ERRORS = {
         "or every tile but one"
     ),
     "okey_101.opened_already": "you have opened already: lay melds one at a time",
+    "okey_101.pair_two_tiles": "a pair is two tiles",
 }
 """Illegal-move errors (:class:`rummykit.errors.IllegalActionError` codes). ``okey_101.not_a_meld``
-carries the meld checker's ``reason``, which names only the tiles the mover played."""
+carries the meld checker's ``reason`` (its code, ``meld.…`` or ``okey_101.pair_two_tiles``, with
+parameters), which names only the tiles the mover played."""
 
-MESSAGES: dict[str, str] = {**EVENTS, **NOTES, **ERRORS}
+NOTATION = {
+    "okey_101.notation_discard": "discard takes exactly one tile, e.g. discard R7",
+    "okey_101.notation_open": "open takes melds or pairs split by |, e.g. open R1 R2 R3 | K9 Y9 B9",
+    "okey_101.notation_one_at_a_time": "{verb} lays one at a time; open lays several at once",
+    "okey_101.notation_meld_size": "meld takes three tiles or more, e.g. meld R1 R2 R3",
+    "okey_101.notation_pair_size": "pair takes two tiles, e.g. pair B4 B4",
+    "okey_101.notation_number_then_tiles": "{verb} takes a meld number then tiles, e.g. {verb} 3 B10",
+    "okey_101.notation_swap_one": "swap takes one tile after the number",
+    "okey_101.notation_layoff_tiles": "layoff takes tiles after the number",
+}
+"""Why an action text can't be read (:class:`rummykit.errors.NotationError` codes); ``verb`` is the
+action's word as written (``meld``, ``layoff``)."""
+
+POSITION = {
+    "okey_101.position_pending": "melds are pending only while a mover who hasn't opened plays",
+    "okey_101.position_pending_last": "{what} lists the last melds of the table, the mover's, in order",
+    "okey_101.position_pending_kind": "{what} are pairs, or sets and runs, not both",
+    "okey_101.position_freed": "freed names okeys",
+    "okey_101.position_taken_place": "{what} is in the hand or in a pending meld",
+    "okey_101.position_meld_lacks": "meld {number} holds no {tile}",
+    "okey_101.position_fines": "{what} are a seat and a tile each",
+    "okey_101.position_no_fine_playable": "this table fines no playable discard",
+    "okey_101.position_no_fine_okey": "this table fines no okey discard",
+    "okey_101.position_void": "a void round is void stock or void pairs S",
+    "okey_101.position_void_extras": "a void round has no finishing discard, openings or fines",
+    "okey_101.position_stock_discard": "a round the stock ended has no finishing discard",
+    "okey_101.position_finished": "seat {seat} finished: a finishing discard, its hand empty",
+    "okey_101.position_round_end": "a round ends as out S, hand S, stock, void stock or void pairs S",
+    "okey_101.position_view_meld": "the observation's table meld is not a meld as shown",
+}
+"""Why a 101 Okey position text (or an observation being determinised) can't be read
+(:class:`rummykit.errors.NotationError` codes); ``what`` is the field or the part of one, as
+:mod:`rummykit.engine.position` names it."""
+
+MESSAGES: dict[str, str] = {**EVENTS, **NOTES, **ERRORS, **NOTATION, **POSITION}
 """Every code of 101 Okey with its English text."""
 
 register(MESSAGES)

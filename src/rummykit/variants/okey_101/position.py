@@ -67,7 +67,7 @@ from rummykit.variants.okey_101.scoring import (
     scored_facts,
     void_scored,
 )
-from rummykit.variants.okey_101.state import Fine, Okey101State, Opened, Phase
+from rummykit.variants.okey_101.state import Fine, FineKind, Okey101State, Opened, Phase
 from rummykit.variants.okey_101.table import FACES, TableBook
 
 GAME = "okey_101"
@@ -208,14 +208,12 @@ def read_position(game: PositionGame, text: str) -> Okey101State:
     phase = Phase(r.get("phase", lambda v, w: r.word(v, w, [p.value for p in Phase])))
     pending = r.get("pending", lambda v, w: _pending(r, v, w, table, turn))
     if pending and (opened[turn] is not Opened.NONE or phase is not Phase.PLAY):
-        raise NotationError(
-            r.fields["pending"], "melds are pending only while a mover who hasn't opened plays"
-        )
+        raise NotationError(r.fields["pending"], "okey_101.position_pending")
     # known last first: play adds the taken tile to the mover's known tiles, then freed okeys
     latest = [*known[turn][::-1], *(p for p in hands[turn] if p not in known[turn])]
     freed = r.get("freed", lambda v, w: r.held(latest, v, w))
     if any(FACES[p] != okey for p in freed):
-        raise NotationError(r.fields["freed"], "freed names okeys")
+        raise NotationError(r.fields["freed"], "okey_101.position_freed")
     rest = [p for p in latest if p not in freed]
     taken = r.get("taken", lambda v, w: _taken(r, v, w, table, pending, rest))
     return Okey101State(
@@ -248,7 +246,7 @@ def _indicator(r: PositionReader, value: str, what: str) -> int:
     """An indicator's face (never a false joker)."""
     face = r.face(value, what)
     if face == JOKER:
-        raise NotationError(value, "a false joker is never the indicator")
+        raise NotationError(value, "meld.false_joker_indicator")
     return face
 
 
@@ -256,7 +254,7 @@ def _opened(r: PositionReader, value: str, what: str) -> list[Opened]:
     """How each seat has opened, one word per seat."""
     words = r.tokens(value)
     if len(words) != r.players:
-        raise NotationError(value, f"{what} has one word for each of the {r.players} seats")
+        raise NotationError(value, "position.per_seat_words", what=what, players=r.players)
     return [Opened(r.word(word, what, [o.value for o in Opened])) for word in words]
 
 
@@ -267,9 +265,9 @@ def _pending(r: PositionReader, value: str, what: str, table: Sequence[TableMeld
     last = list(range(len(table) - len(pending) + 1, len(table) + 1))
     melds = table[len(table) - len(pending) :]
     if len(pending) > len(table) or pending != last or any(m.owner != turn for m in melds):
-        raise NotationError(value, f"{what} lists the last melds of the table, the mover's, in order")
+        raise NotationError(value, "okey_101.position_pending_last", what=what)
     if len({m.kind is MeldKind.PAIR for m in melds}) > 1:
-        raise NotationError(value, f"{what} are pairs, or sets and runs, not both")
+        raise NotationError(value, "okey_101.position_pending_kind", what=what)
     return pending
 
 
@@ -291,10 +289,10 @@ def _taken(
         return r.held(hand, tile, what)[0]
     number = r.whole(place, what, 1)
     if number not in pending:
-        raise NotationError(value, f"{what} is in the hand or in a pending meld")
+        raise NotationError(value, "okey_101.position_taken_place", what=what)
     piece = next((p for p in table[number - 1].pieces if FACES[p] == face), None)
     if piece is None:
-        raise NotationError(value, f"meld {number} holds no {tile}")
+        raise NotationError(value, "okey_101.position_meld_lacks", number=number, tile=tile)
     return piece
 
 
@@ -302,7 +300,7 @@ def _fines(r: PositionReader, value: str, what: str) -> list[tuple[int, int]]:
     """Fines as (seat, face), written ``seat tile`` each (``-``: none)."""
     tokens = r.tokens(value)
     if len(tokens) % 2:
-        raise NotationError(value, f"{what} are a seat and a tile each")
+        raise NotationError(value, "okey_101.position_fines", what=what)
     return [
         (r.seat(seat, what), r.face(tile, what)) for seat, tile in zip(tokens[::2], tokens[1::2], strict=True)
     ]
@@ -313,7 +311,10 @@ def _fine(rules: Okey101Rules, seat: int, face: int, okey: int, value: str) -> F
     where the rules fine no such discard."""
     fine = fine_for(rules, seat, face, okey)
     if not fine.points:
-        raise NotationError(value, f"this table fines no {fine.kind.value} discard")
+        okey_fine = fine.kind is FineKind.OKEY
+        raise NotationError(
+            value, "okey_101.position_no_fine_okey" if okey_fine else "okey_101.position_no_fine_playable"
+        )
     return fine
 
 
@@ -340,9 +341,9 @@ def _result(game: PositionGame, r: PositionReader, round_no: int, record: str) -
         elif words[1:2] == ["pairs"] and len(words) == 3:
             paired = r.seat(words[2], "a past round's seat")
         else:
-            raise NotationError(how, "a void round is void stock or void pairs S")
+            raise NotationError(how, "okey_101.position_void")
         if (discard_text, opened_text, fines_text) != (NONE, NONE, NONE):
-            raise NotationError(record, "a void round has no finishing discard, openings or fines")
+            raise NotationError(record, "okey_101.position_void_extras")
         return round_result(round_no, None, void_scored(game.players, paired), hands, okey, None)
     opened = _opened(r, opened_text, "a past round's opened")
     fines = [
@@ -350,14 +351,14 @@ def _result(game: PositionGame, r: PositionReader, round_no: int, record: str) -
     ]
     if words == ["stock"]:
         if discard is not None:
-            raise NotationError(record, "a round the stock ended has no finishing discard")
+            raise NotationError(record, "okey_101.position_stock_discard")
         finish = None
     elif len(words) == 2 and words[0] in ("out", "hand"):
         seat = r.seat(words[1], "a past round's finisher")
         if discard is None or hands[seat]:
-            raise NotationError(record, f"seat {seat} finished: a finishing discard, its hand empty")
+            raise NotationError(record, "okey_101.position_finished", seat=seat)
         finish = Finish(seat, discard == okey, opened[seat] is Opened.PAIRS, words[0] == "hand")
     else:
-        raise NotationError(how, "a round ends as out S, hand S, stock, void stock or void pairs S")
+        raise NotationError(how, "okey_101.position_round_end")
     scored = score_round(game.rules, hands, opened, okey, finish, fines)
     return round_result(round_no, None if finish is None else finish.seat, scored, hands, okey, discard)

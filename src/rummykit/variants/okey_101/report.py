@@ -53,11 +53,10 @@ def hand_report(
     if indicator is None and JOKER in faces:
         raise RummykitError("F stands for the okey's face: give the indicator (--indicator)")
     if indicator == JOKER:
-        raise NotationError("F", "a false joker is never the indicator")
+        raise NotationError("F", "meld.false_joker_indicator")
     if indicator is not None and list(faces).count(indicator) >= OKEY_TILES.copies_of(indicator):
-        raise NotationError(
-            _name(indicator), "the indicator is out of play: the hand holds the other copy only"
-        )
+        held = OKEY_TILES.copies_of(indicator) - 1
+        raise NotationError(_name(indicator), "notation.marker_out", what="indicator", count=held or "one")
     solver = Okey101Solver(rules)
     okey = None if indicator is None else okey_of(indicator)
     wilds = NO_WILDS if okey is None else solver.book.wilds(okey)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from rummykit.core.melds import Meld, MeldKind, Wilds, okey_face
 from rummykit.core.pieces import JOKER
 from rummykit.engine.table import TableMeld
+from rummykit.errors import MeldError
 from rummykit.solvers.arrange import Arrangement, HandSolver, Objective, solver_for
 from rummykit.variants.okey_101.actions import Tile, hand_shapes, shape_tiles
 from rummykit.variants.okey_101.rules import Okey101Rules, tile_values
@@ -126,7 +127,7 @@ class Okey101Solver:
             if must not in played:
                 continue
             meld = self.book.check(played, [d for _, d in tiles], False, okey)
-            assert not isinstance(meld, str)
+            assert not isinstance(meld, MeldError)
             rest = without(faces, played)
             below = self.values.arrange(rest, wilds, Objective.MELD_VALUE)
             score = meld_value(meld) + below.score
@@ -153,7 +154,7 @@ class Okey101Solver:
             else:
                 partner = must
             made = self.book.check([partner, okey], [None, None], True, okey)
-            assert not isinstance(made, str)
+            assert not isinstance(made, MeldError)
             pairs[at] = made
         if pairs and 2 * len(pairs) > len(faces) - 1:
             pairs.remove(next((p for p in pairs if must not in p.faces), pairs[-1]))

@@ -81,7 +81,7 @@ class TableBook:
     def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
         self._wilds: dict[int, Wilds] = {}
-        self._checked: dict[tuple[tuple[int, ...], tuple[int | None, ...], bool, int], Meld | str] = {}
+        self._checked: dict[tuple[tuple[int, ...], tuple[int | None, ...], bool, int], Meld | MeldError] = {}
         self._fits: dict[
             tuple[MeldKind, tuple[int, ...], tuple[int, ...], tuple[int, ...], int], tuple[Fit, ...]
         ] = {}
@@ -90,7 +90,7 @@ class TableBook:
         self._meld_fits: dict[int, tuple[TableMeld, int, tuple[Fit, ...]]] = {}
         """:meth:`fits` by table meld (its ``id``, the meld kept alive while kept) and okey: a
         table is listed again and again while its melds stay."""
-        self._written: dict[tuple[tuple[tuple[int, int | None], ...], bool, int], Meld | str] = {}
+        self._written: dict[tuple[tuple[tuple[int, int | None], ...], bool, int], Meld | MeldError] = {}
         self._views: dict[int, tuple[Mapping[str, Any], int, TableMeld]] = {}
         """:meth:`view_melds`' melds by view (its ``id``, the view kept alive while kept) and okey."""
 
@@ -104,10 +104,10 @@ class TableBook:
 
     def check(
         self, faces: Sequence[int], declared: Sequence[int | None], pair: bool, okey: int
-    ) -> Meld | str:
+    ) -> Meld | MeldError:
         """The meld ``faces`` make (a pair when ``pair``, else a set or a run), each with its
-        declared face or ``None``, or the reason they make none. Two okeys as a pair stand for the
-        okey's own face."""
+        declared face or ``None``, or the :class:`MeldError` saying why they make none. Two okeys
+        as a pair stand for the okey's own face."""
         key = (tuple(faces), tuple(declared), pair, okey)
         found = self._checked.get(key)
         if found is None:
@@ -116,25 +116,25 @@ class TableBook:
                 said = [okey, okey]
             try:
                 if pair and len(faces) != 2:
-                    raise MeldError("a pair is two tiles")
+                    raise MeldError("okey_101.pair_two_tiles")
                 meld = validate_meld(
                     list(faces), self.rules, self.wilds(okey), allow_pair=pair, declared=said
                 )
                 if pair and meld.kind is not MeldKind.PAIR:
-                    raise MeldError("a pair is two tiles")
+                    raise MeldError("okey_101.pair_two_tiles")
                 found = meld
             except MeldError as exc:
-                found = str(exc)
+                found = exc.with_traceback(None)
             keep(self._checked, key, found, KEPT)
         return found
 
     def table_meld(
         self, number: int, owner: int, played: Sequence[Declared], pair: bool, okey: int
-    ) -> TableMeld | str:
-        """``played`` (tile ids, declarations) as table meld ``number`` of ``owner``, or why it is
-        no meld."""
+    ) -> TableMeld | MeldError:
+        """``played`` (tile ids, declarations) as table meld ``number`` of ``owner``, or the
+        :class:`MeldError` saying why it is no meld."""
         meld = self.check([FACES[p] for p, _ in played], [d for _, d in played], pair, okey)
-        if isinstance(meld, str):
+        if isinstance(meld, MeldError):
             return meld
         return placed_meld(number, owner, played, meld, OKEY_TILES)
 
@@ -149,10 +149,11 @@ class TableBook:
             for p, s in zip(meld.pieces, meld.meld.stands_for, strict=True)
         ]
 
-    def extended(self, meld: TableMeld, tiles: Sequence[Declared], okey: int) -> TableMeld | str:
-        """``meld`` with ``tiles`` (ids, declarations) added, or why that is no meld."""
+    def extended(self, meld: TableMeld, tiles: Sequence[Declared], okey: int) -> TableMeld | MeldError:
+        """``meld`` with ``tiles`` (ids, declarations) added, or the :class:`MeldError` saying why
+        that is no meld."""
         if meld.kind is MeldKind.PAIR:
-            return "a pair takes no lay-offs"
+            return MeldError("okey_101.pair_no_layoff", number=meld.number)
         return self.table_meld(meld.number, meld.owner, [*self.kept(meld, okey), *tiles], False, okey)
 
     def fits(self, meld: TableMeld, okey: int) -> tuple[Fit, ...]:
@@ -190,7 +191,7 @@ class TableBook:
                 [FACES[p] for p, _ in probe] + [face], [d for _, d in probe] + [declared], False, okey
             )
             code = layoff_code(tile, okey)
-            if not isinstance(grown, str) and code is not None:
+            if not isinstance(grown, MeldError) and code is not None:
                 out.append(Fit(code, tile))
         return tuple(out)
 
@@ -225,23 +226,23 @@ class TableBook:
                 out.setdefault(tile_of(wanted, okey), Swap(tile_of(wanted, okey), index))
         return tuple(sorted(out.values(), key=lambda s: s.face))
 
-    def written(self, cards: Sequence[tuple[int, int | None]], pair: bool, okey: int) -> Meld | str:
+    def written(self, cards: Sequence[tuple[int, int | None]], pair: bool, okey: int) -> Meld | MeldError:
         """The meld ``cards`` (faces, declared faces or ``None``) make in the order given
         (:func:`~rummykit.core.melds.meld_as_written`, as position text reads a table meld back: a
         wild written with what it stands for keeps it), a pair when ``pair``, else a set or a run,
-        or the reason they make none."""
+        or the :class:`MeldError` saying why they make none."""
         key = (tuple(cards), pair, okey)
         found = self._written.get(key)
         if found is None:
             try:
                 if pair and len(cards) != 2:
-                    raise MeldError("a pair is two tiles")
+                    raise MeldError("okey_101.pair_two_tiles")
                 meld = meld_as_written(cards, self.rules, self.wilds(okey), allow_pair=pair)
                 if pair and meld.kind is not MeldKind.PAIR:
-                    raise MeldError("a pair is two tiles")
+                    raise MeldError("okey_101.pair_two_tiles")
                 found = meld
             except MeldError as exc:
-                found = str(exc)
+                found = exc.with_traceback(None)
             keep(self._written, key, found, KEPT)
         return found
 
@@ -274,12 +275,12 @@ class TableBook:
     ) -> TableMeld:
         """The table meld ``view`` shows (:meth:`view_melds`)."""
         faces, stands = list(view["faces"]), list(view["stands_for"])
-        made: Meld | str | None = None
+        made: Meld | MeldError | None = None
         if len(faces) == len(stands):
             said = [(f, s if f == okey else None) for f, s in zip(faces, stands, strict=True)]
             made = self.written(said, view["kind"] == MeldKind.PAIR.value, okey)
         if not isinstance(made, Meld) or made.kind.value != view["kind"] or list(made.stands_for) != stands:
-            raise NotationError(str(view["number"]), "the observation's table meld is not a meld as shown")
+            raise NotationError(str(view["number"]), "okey_101.position_view_meld")
         return TableMeld(view["number"], view["owner"], tuple(take(faces)), made)
 
     def islek(self, table: Sequence[TableMeld], okey: int) -> frozenset[int]:

@@ -20,7 +20,7 @@ melds the observation shows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -85,6 +85,7 @@ FINE_NOTES = frozenset({"okey_101.fine_playable", "okey_101.fine_okey"})
 class Okey101Client(TableClient[Okey101Game]):
     """One human seat in a 101 Okey match (module docstring)."""
 
+    action_verbs = frozenset(v.value for v in Verb)
     rack_word = "rack"
     rack_rows = 2
     sort_ways = ("runs", "sets", "pairs")
@@ -127,14 +128,6 @@ class Okey101Client(TableClient[Okey101Game]):
             return "you (open, meld, pair or discard) > "
         return "you (meld, lay off, swap or discard) > "
 
-    def extra_commands(self) -> dict[str, Callable[[list[str]], None]]:
-        """``hint``."""
-        return {"hint": self.cmd_hint}
-
-    def is_action(self, verb: str) -> bool:
-        """101 Okey's verbs, and ``d`` for discard."""
-        return verb in {v.value for v in Verb} or verb == "d"
-
     def help_text(self) -> str:
         """The commands, the opening, the fines and the tiles."""
         rules = self.rules
@@ -149,27 +142,10 @@ class Okey101Client(TableClient[Okey101Game]):
             mark=WILD_MARK,
         )
 
-    def cmd_action(self, line: str) -> None:
-        """A 101 Okey action; ``d R7`` is ``discard R7``. A discard that would be fined is asked
-        about first (:meth:`discard_confirmed`); no leaves everything as it was."""
-        words = line.split(maxsplit=1)
-        if words[0].lower() == "d":
-            line = "discard " + (words[1] if len(words) > 1 else "")
-        action = self.game.parse_action(line)
-        if not self.discard_confirmed(action):
-            return
-        self.perform(action)
-        if self.to_move() != self.seat:
-            return
-        if action.verb in (Verb.DRAW, Verb.TAKE):
-            self.render_rack()
-            self.console.print(self.turn_line())
-        else:
-            self.render_table()
-
-    def discard_confirmed(self, action: Okey101Action) -> bool:
+    def confirmed(self, action: Okey101Action) -> bool:
         """Whether to play ``action``: yes, unless it is a discard that would be fined
-        (:meth:`fine_warning`) and the human, told why, doesn't answer yes."""
+        (:meth:`fine_warning`) and the human, told why, doesn't answer yes (no leaves everything
+        as it was)."""
         warning = self.fine_warning(action)
         if warning is None or action.face is None:
             return True

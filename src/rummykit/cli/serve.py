@@ -17,6 +17,7 @@ import typer
 
 from rummykit.cli.errors import user_errors
 from rummykit.errors import RummykitError
+from rummykit.server.bots import SERVER_MEMO_LIMIT
 from rummykit.server.protocol import MAX_FRAME_BYTES
 
 STARTUP_FAILURE = 3
@@ -49,6 +50,14 @@ def serve(
         str | None,
         typer.Option(help="This process's name among those of the database (default: HOST:PORT)"),
     ] = None,
+    memo_limit: Annotated[
+        int,
+        typer.Option(
+            help="States a game solver's memo keeps here and in the bot workers (more: faster bots, "
+            "more memory; docs/deploy.md)",
+            min=1,
+        ),
+    ] = SERVER_MEMO_LIMIT,
 ) -> None:
     """Run the game server: tables, seats, bots and spectators over WebSockets (docs/protocol.md)."""
     import uvicorn
@@ -64,7 +73,13 @@ def serve(
         listening = listen(host, port)
     config = uvicorn.Config(
         create_app(
-            url, server=identity, lease=lease, bot_workers=bot_workers, broker=broker, cluster=cluster
+            url,
+            server=identity,
+            lease=lease,
+            bot_workers=bot_workers,
+            broker=broker,
+            cluster=cluster,
+            memo_limit=memo_limit,
         ),
         host=host,
         port=port,

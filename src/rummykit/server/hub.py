@@ -111,7 +111,9 @@ class Hub:
     """The tables this process runs, over ``db``; ``server`` is this process's id, ``lease`` how
     long its hold on a table lasts without renewal (seconds), ``bot_workers`` how many processes
     think for the bots (0: one thread of this process), ``broker`` the Redis URL that links it to
-    the other processes of ``cluster`` (``None``: none)."""
+    the other processes of ``cluster`` (``None``: none), ``memo_limit`` the states a solver's memo
+    keeps here and in the bot workers (:class:`~rummykit.server.bots.BotRunner`; ``None``: as
+    this process's memos are bounded now)."""
 
     def __init__(
         self,
@@ -121,9 +123,10 @@ class Hub:
         bot_workers: int = 1,
         broker: str | None = None,
         cluster: str = "rummykit",
+        memo_limit: int | None = None,
     ) -> None:
         self.db = db
-        self.bots = BotRunner(bot_workers)
+        self.bots = BotRunner(bot_workers, memo_limit)
         self.server = server or new_id()
         self.incarnation = new_id()
         """This start of the process (its id may have run before)."""

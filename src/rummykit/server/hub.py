@@ -40,6 +40,7 @@ from rummykit.server import ops, ratings
 from rummykit.server.bots import BotRunner
 from rummykit.server.broker import Broker
 from rummykit.server.chat import Chat
+from rummykit.server.commits import ActionWriter
 from rummykit.server.db import Database, SeatRow, TableRow
 from rummykit.server.protocol import ProtocolError
 from rummykit.server.table import (
@@ -126,6 +127,8 @@ class Hub:
         memo_limit: int | None = None,
     ) -> None:
         self.db = db
+        self.writer = ActionWriter(db)
+        """Stores the actions of every table here, together (:mod:`rummykit.server.commits`)."""
         self.bots = BotRunner(bot_workers, memo_limit)
         self.server = server or new_id()
         self.incarnation = new_id()
@@ -204,7 +207,8 @@ class Hub:
         if self.broker is not None:
             free = await self.db.run(self.db.free_count)
             share = math.ceil(free / await self.broker.processes()) if free else 0
-        for table_id in await self.db.run(self.db.claim, self.server, self.lease, None, share):
+        held = set(self.held())
+        for table_id in await self.db.run(self.db.claim, self.server, self.lease, None, share, held):
             self._queue(table_id)
 
     def _queue(self, table_id: str) -> None:

@@ -10,6 +10,7 @@ port unless given): started again with the same id, it takes its tables back at 
 from __future__ import annotations
 
 import contextlib
+import logging
 import socket
 from typing import Annotated
 
@@ -88,6 +89,7 @@ def serve(
         ws_ping_timeout=20.0,
         log_level="warning",
     )
+    logging.getLogger("uvicorn.error").addFilter(drop_clients_faults)
     shown = url.split("@")[-1] if "@" in url else url
     typer.echo(f"rummykit server on http://{host}:{port} (WebSocket ws://{host}:{port}/ws), database {shown}")
     server = uvicorn.Server(config)
@@ -95,6 +97,17 @@ def serve(
         server.run(sockets=[listening])
     if not server.started:
         raise typer.Exit(STARTUP_FAILURE)
+
+
+NOT_UTF8 = "Invalid UTF-8 sequence received from client."
+"""What uvicorn logs, with a traceback, when a client's text frame is not UTF-8 text."""
+
+
+def drop_clients_faults(record: logging.LogRecord) -> bool:
+    """A filter of uvicorn's error log: drop the record of a client's text frame that is not
+    UTF-8 (uvicorn closes that connection with 1007, the protocol's answer; logged with a
+    traceback, any client could fill the log with them)."""
+    return record.msg != NOT_UTF8
 
 
 def server_identity(given: str | None, port: int) -> str:

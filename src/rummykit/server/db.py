@@ -34,6 +34,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
     UniqueConstraint,
     create_engine,
@@ -552,9 +553,12 @@ class Database:
         ended none) and the seats stood in for in it, in one transaction: all committed before
         this returns, or none. Raises :class:`IntegrityError` when a step or a client id is taken
         (then nothing is stored)."""
-        columns = [column.key for column in ActionRow.__table__.columns]
+        table = ActionRow.__table__
+        assert isinstance(table, Table)
+        columns = [column.key for column in table.columns]
         with self.session() as session:
-            session.execute(insert(ActionRow), [{c: getattr(a, c) for c in columns} for a, _, _ in batch])
+            # the table's own insert, many rows at once: no unit of work for rows never read back
+            session.execute(insert(table), [{c: getattr(a, c) for c in columns} for a, _, _ in batch])
             for action, outcome, stood_in in batch:
                 if outcome is not None:
                     _finish(session, action.game_id, outcome, stood_in)

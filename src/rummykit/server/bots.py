@@ -33,7 +33,7 @@ from rummykit.engine.match import Bot
 from rummykit.solvers.arrange import MEMO_LIMIT
 from rummykit.variants.registry import game_from_record
 
-SERVER_MEMO_LIMIT = 50_000
+SERVER_MEMO_LIMIT = 20_000
 """The states a solver's search memo keeps in a server process and its bot workers (``rummykit
 serve --memo-limit``), its other memos scaled alike: greedy Okey bots think as fast as with the
 library's 400,000 (:data:`~rummykit.solvers.arrange.MEMO_LIMIT`), and the memos stop growing

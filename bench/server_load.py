@@ -539,6 +539,9 @@ async def sample_processes(
                     sample.setdefault("first_cpu_s", sample["cpu_s"])
                     sample["max_rss_mb"] = max(sample.get("max_rss_mb", 0), sample["rss_mb"])
             await asyncio.sleep(1)
+        last = int((time.monotonic() - started + 1) // 60)  # a run of whole minutes ends on one
+        if last > minute:
+            note_minute(deployment, samples, last)
 
 
 async def drive(deployment: Deployment, args: argparse.Namespace) -> tuple[Tally, float, dict[int, Any]]:

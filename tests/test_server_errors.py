@@ -281,6 +281,7 @@ def test_a_client_that_stops_reading_is_closed_with_1013(server: Server) -> None
     time.sleep(3)
     with socket.socket() as raw:
         raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        raw.connect(("127.0.0.1", server.port))
         upgrade(raw, server)
         started = time.monotonic()
         send_frame(raw, {"type": "hello", "table": created["table"], "spectate": True})

@@ -22,12 +22,14 @@ the configuration of ``docs/deploy.md``; every client then goes through the prox
 and stops by itself after ``--seconds``. It reports the actions the server accepted per second
 (from the processes' own counters), the 50th and 99th percentile of the people's
 action-to-acknowledgement latency (overall and per process running the table), the processes'
-memory (resident, with their bot workers) and the slowest ``GET /api`` of each (asked every second:
-a frozen event loop shows there), the reconnections and the longest time a client was
-without its table, the error messages and failed requests; then it stops the servers, checks that
-every action a person had acknowledged is in the database at its version (nothing lost or
-doubled), and re-simulates every game this run stored (``replay`` of its actions; finished ones
-with their outcome line), counting any that fail. The load average is printed with the figures.
+memory (resident, with their bot workers; each minute, the server's and its workers' apart are
+printed to stderr as the run goes, and their trend from minute 5 on is reported in MB per minute)
+and the slowest ``GET /api`` of each (asked every second: a frozen event loop shows there), the
+reconnections and the longest time a client was without its table, the error messages and failed
+requests; then it stops the servers, checks that every action a person had acknowledged is in the
+database at its version (nothing lost or doubled), and re-simulates every game this run stored
+(``replay`` of its actions; finished ones with their outcome line), counting any that fail. The
+load average is printed with the figures.
 
     python bench/server_load.py --tables 200 --clients 20 --seconds 30
     python bench/server_load.py --tables 50 --clients 0 --watchers 2000 --watched 50
@@ -144,15 +146,28 @@ def family(pid: int) -> list[int]:
     return [pid]
 
 
+def own_rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` alone, in MB (0 once it is gone)."""
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    return 0.0
+
+
 def rss_mb(pid: int) -> float:
     """The resident memory of process ``pid`` and its children (the bot workers), in MB."""
-    total = 0
-    for one in family(pid):
-        with contextlib.suppress(OSError):
-            for line in Path(f"/proc/{one}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-    return round(total / 1024, 1)
+    return round(sum(own_rss_mb(one) for one in family(pid)), 1)
+
+
+def slope(points: list[tuple[float, float]]) -> float:
+    """The least-squares slope of ``points`` (x, y): y's units per x's unit (nan below two points)."""
+    if len(points) < 2:
+        return float("nan")
+    mean_x = statistics.fmean(x for x, _ in points)
+    mean_y = statistics.fmean(y for _, y in points)
+    spread = sum((x - mean_x) ** 2 for x, _ in points)
+    return sum((x - mean_x) * (y - mean_y) for x, y in points) / spread
 
 
 def cpu_seconds(pid: int) -> float:
@@ -463,6 +478,25 @@ def check_replays(url: str, before: set[str], acked: list[tuple[str, int, str]])
     return len(ids), failures, wrong
 
 
+def note_minute(deployment: Deployment, samples: dict[int, dict[str, Any]], minute: int) -> None:
+    """Add each live process's memory at ``minute`` of the run to its ``minutes`` (the server's own
+    resident MB, its bot workers' together, the actions it counted so far) and print it to stderr."""
+    for index, server in enumerate(deployment.servers):
+        if server.poll() is not None:
+            continue
+        sample = samples.setdefault(index, {})
+        own = own_rss_mb(server.pid)
+        row = {
+            "minute": minute,
+            "server_mb": own,
+            "workers_mb": round(rss_mb(server.pid) - own, 1),
+            "actions": sample.get("actions", 0) - sample.get("first_actions", 0),
+            "load": round(os.getloadavg()[0], 1),
+        }
+        sample.setdefault("minutes", []).append(row)
+        print(f"process {index} {json.dumps(row)}", file=sys.stderr, flush=True)
+
+
 async def sample_processes(
     deployment: Deployment,
     stop: float,
@@ -470,11 +504,17 @@ async def sample_processes(
     kill_at: float | None,
     restart: bool,
 ) -> None:
-    """Read every process's counters and memory every second (timing each ``GET /api``); kill the
-    first at ``kill_at`` and, with ``restart``, start it again on its port (the same id): its
-    counter then starts from 0 again and is added to what it had counted."""
+    """Read every process's counters and memory every second (timing each ``GET /api``), and its
+    memory every minute (:func:`note_minute`); kill the first at ``kill_at`` and, with
+    ``restart``, start it again on its port (the same id): its counter then starts from 0 again
+    and is added to what it had counted."""
+    started = time.monotonic()
+    minute = 0
     async with httpx.AsyncClient() as http:
         while time.monotonic() < stop:
+            if time.monotonic() >= started + 60 * (minute + 1):
+                minute += 1
+                note_minute(deployment, samples, minute)
             if kill_at is not None and time.monotonic() >= kill_at:
                 deployment.kill(0)
                 kill_at = None
@@ -499,6 +539,9 @@ async def sample_processes(
                     sample.setdefault("first_cpu_s", sample["cpu_s"])
                     sample["max_rss_mb"] = max(sample.get("max_rss_mb", 0), sample["rss_mb"])
             await asyncio.sleep(1)
+        last = int((time.monotonic() - started + 1) // 60)  # a run of whole minutes ends on one
+        if last > minute:
+            note_minute(deployment, samples, last)
 
 
 async def drive(deployment: Deployment, args: argparse.Namespace) -> tuple[Tally, float, dict[int, Any]]:
@@ -535,6 +578,20 @@ def percentile(values: list[float], q: float) -> float:
     if len(values) == 1:
         return values[0] * 1000
     return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1] * 1000
+
+
+TREND_FROM = 5
+"""The first minute of the memory trend: before it, the tables and memos fill up."""
+
+
+def memory_trend(minutes: list[dict[str, Any]]) -> dict[str, float]:
+    """The least-squares slopes of a process's resident memory (its own, its bot workers') from
+    minute :data:`TREND_FROM` on, in MB per minute (nan when fewer than two minutes are there)."""
+    late = [row for row in minutes if row["minute"] >= TREND_FROM]
+    return {
+        "server_mb_per_min": round(slope([(row["minute"], row["server_mb"]) for row in late]), 2),
+        "workers_mb_per_min": round(slope([(row["minute"], row["workers_mb"]) for row in late]), 2),
+    }
 
 
 def main() -> None:
@@ -601,6 +658,7 @@ def main() -> None:
                 ),
                 "rss_mb": sample.get("rss_mb"),
                 "max_rss_mb": sample.get("max_rss_mb"),
+                **memory_trend(sample.get("minutes", [])),
             }
         )
     actions = sum(p["actions"] for p in per_process)

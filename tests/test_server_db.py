@@ -120,3 +120,17 @@ def test_sqlite(tmp_path: Path) -> None:
 def test_postgresql() -> None:
     assert PG_URL is not None
     check_leases_and_actions(database_url(fresh_pg_url()))
+
+
+def test_a_claim_writes_only_the_tables_not_held_already(tmp_path: Path) -> None:
+    # a running process claims every few seconds: its own tables, loaded and renewed already, are
+    # not written again; one of its own it has not loaded (after a restart) is
+    db = Database(database_url(str(tmp_path / "claims.db")))
+    db.migrate()
+    stored(db, "t1")
+    stored(db, "t2")
+    assert db.claim("A", 60) == ["t1", "t2"]
+    assert db.claim("A", 60, None, None, {"t1", "t2"}) == []
+    assert db.claim("A", 60, None, None, {"t1"}) == ["t2"]
+    assert db.claim("B", 60, None, None, {"t1"}) == []
+    db.close()

@@ -282,16 +282,7 @@ def test_a_client_that_stops_reading_is_closed_with_1013(server: Server) -> None
     with socket.socket() as raw:
         raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         raw.connect(("127.0.0.1", server.port))
-        key = base64.b64encode(os.urandom(16)).decode()
-        raw.sendall(
-            (
-                f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
-                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-            ).encode()
-        )
-        answer = b""
-        while b"\r\n\r\n" not in answer:  # 101 Switching Protocols
-            answer += raw.recv(1)
+        upgrade(raw, server)
         started = time.monotonic()
         send_frame(raw, {"type": "hello", "table": created["table"], "spectate": True})
         while time.monotonic() - started < 22:
@@ -309,12 +300,49 @@ def test_a_client_that_stops_reading_is_closed_with_1013(server: Server) -> None
     assert codes == [1013], codes
 
 
-def send_frame(raw: socket.socket, message: dict[str, object]) -> None:
-    """Send ``message`` as a masked WebSocket text frame (a client's)."""
-    payload = json.dumps(message).encode()
+def test_frames_that_are_not_utf8_are_refused_and_not_logged(tmp_path: Path) -> None:
+    # a text frame that is not UTF-8 ends the connection with 1007 (RFC 6455), a binary one gets
+    # bad_json; neither leaves a line in the server's log, however often a client sends them
+    with running(sqlite_url(tmp_path)) as server:
+        for _ in range(3):
+            for opcode in (0x1, 0x2):
+                with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+                    upgrade(raw, server)
+                    send_frame(raw, b'{"type": "ping", "t": "\xff"}', opcode)
+                    if opcode == 0x1:
+                        assert close_codes(raw.recv(1 << 16)) == [1007]
+                    else:
+                        answer = raw.recv(1 << 16)
+                        assert b'"code":"bad_json"' in answer and b"not UTF-8" in answer, answer
+        assert server.alive()
+        server.stop()
+        assert server.proc is not None and server.proc.stderr is not None
+        log = server.proc.stderr.read().decode()
+    assert "Traceback" not in log and "UTF-8" not in log, log
+
+
+def upgrade(raw: socket.socket, server: Server) -> None:
+    """Open a WebSocket to ``/ws`` on the connected socket ``raw`` (the handshake, its answer read)."""
+    key = base64.b64encode(os.urandom(16)).decode()
+    raw.sendall(
+        (
+            f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    answer = b""
+    while b"\r\n\r\n" not in answer:  # 101 Switching Protocols
+        answer += raw.recv(1)
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+
+
+def send_frame(raw: socket.socket, message: dict[str, object] | bytes, opcode: int = 0x1) -> None:
+    """Send ``message`` (JSON text of a dict, or bytes as they are) as a masked WebSocket frame of
+    ``opcode`` (text: 1, binary: 2), as a client does."""
+    payload = json.dumps(message).encode() if isinstance(message, dict) else message
     mask = os.urandom(4)
     masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-    raw.sendall(bytes([0x81, 0x80 | 126]) + len(payload).to_bytes(2, "big") + mask + masked)
+    raw.sendall(bytes([0x80 | opcode, 0x80 | 126]) + len(payload).to_bytes(2, "big") + mask + masked)
 
 
 def close_codes(stream: bytes) -> list[int]:

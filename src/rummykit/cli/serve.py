@@ -10,6 +10,8 @@ port unless given): started again with the same id, it takes its tables back at 
 from __future__ import annotations
 
 import contextlib
+import gc
+import logging
 import socket
 from typing import Annotated
 
@@ -17,6 +19,7 @@ import typer
 
 from rummykit.cli.errors import user_errors
 from rummykit.errors import RummykitError
+from rummykit.server.bots import SERVER_MEMO_LIMIT
 from rummykit.server.protocol import MAX_FRAME_BYTES
 
 STARTUP_FAILURE = 3
@@ -49,6 +52,14 @@ def serve(
         str | None,
         typer.Option(help="This process's name among those of the database (default: HOST:PORT)"),
     ] = None,
+    memo_limit: Annotated[
+        int,
+        typer.Option(
+            help="States a game solver's memo keeps here and in the bot workers (more: faster bots, "
+            "more memory; docs/deploy.md)",
+            min=1,
+        ),
+    ] = SERVER_MEMO_LIMIT,
 ) -> None:
     """Run the game server: tables, seats, bots and spectators over WebSockets (docs/protocol.md)."""
     import uvicorn
@@ -64,7 +75,13 @@ def serve(
         listening = listen(host, port)
     config = uvicorn.Config(
         create_app(
-            url, server=identity, lease=lease, bot_workers=bot_workers, broker=broker, cluster=cluster
+            url,
+            server=identity,
+            lease=lease,
+            bot_workers=bot_workers,
+            broker=broker,
+            cluster=cluster,
+            memo_limit=memo_limit,
         ),
         host=host,
         port=port,
@@ -73,6 +90,11 @@ def serve(
         ws_ping_timeout=20.0,
         log_level="warning",
     )
+    logging.getLogger("uvicorn.error").addFilter(drop_clients_faults)
+    # what is loaded by now (the modules, the games' tables) lives as long as the process: out of
+    # the garbage collector's sight, each full collection has that much less to walk while the
+    # event loop waits
+    gc.freeze()
     shown = url.split("@")[-1] if "@" in url else url
     typer.echo(f"rummykit server on http://{host}:{port} (WebSocket ws://{host}:{port}/ws), database {shown}")
     server = uvicorn.Server(config)
@@ -80,6 +102,17 @@ def serve(
         server.run(sockets=[listening])
     if not server.started:
         raise typer.Exit(STARTUP_FAILURE)
+
+
+NOT_UTF8 = "Invalid UTF-8 sequence received from client."
+"""What uvicorn logs, with a traceback, when a client's text frame is not UTF-8 text."""
+
+
+def drop_clients_faults(record: logging.LogRecord) -> bool:
+    """A filter of uvicorn's error log: drop the record of a client's text frame that is not
+    UTF-8 (uvicorn closes that connection with 1007, the protocol's answer; logged with a
+    traceback, any client could fill the log with them)."""
+    return record.msg != NOT_UTF8
 
 
 def server_identity(given: str | None, port: int) -> str:

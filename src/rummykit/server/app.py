@@ -870,17 +870,21 @@ def create_app(
     bot_workers: int = 1,
     broker: str | None = None,
     cluster: str = "rummykit",
+    memo_limit: int | None = None,
 ) -> Starlette:
     """The application over the database at ``database_url`` (a SQLAlchemy URL); ``server`` names
     this process (default: random; a process started again with the same name takes its tables
     back at once), ``lease`` is how long it holds a table without renewing (seconds),
     ``bot_workers`` how many processes think for the bots (0: one thread of this process),
     ``broker`` the Redis URL linking it to the other processes of ``cluster`` on the same database
-    (``None``: none; see :mod:`rummykit.server.broker`)."""
+    (``None``: none; see :mod:`rummykit.server.broker`), ``memo_limit`` the states a solver's memo
+    keeps in this process and its bot workers (:class:`rummykit.server.bots.BotRunner`; ``None``:
+    as this process's memos are bounded now; ``rummykit serve`` gives
+    :data:`~rummykit.server.bots.SERVER_MEMO_LIMIT`)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub = Hub(Database(database_url), server, lease, bot_workers, broker, cluster)
+        hub = Hub(Database(database_url), server, lease, bot_workers, broker, cluster, memo_limit)
         app.state.hub = hub
         await hub.startup()
         app.state.accounts = Accounts(hub.db)

@@ -8,6 +8,11 @@ of a match, so one bot serves every table with those rules). A greedy Okey move 
 milliseconds, a ``hard`` bot's search tenths of a second (:mod:`rummykit.bots.levels`); neither
 holds the loop, so people's actions at every table go on meanwhile. Moves wait for a free worker: with ``N``
 workers, ``N`` bots think at once.
+
+A server runs for days: its solvers' memos (:mod:`rummykit.memo`), in the server's process (the
+finishes of its seats' messages) and in its workers (the bots' thinking), are bounded at
+:data:`SERVER_MEMO_LIMIT` states rather than the library's own bound, so that their memory stops
+rising within minutes rather than hours (``docs/deploy.md``, "Memory").
 """
 
 from __future__ import annotations
@@ -22,9 +27,17 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
+from rummykit import memo
 from rummykit.engine.game import Game
 from rummykit.engine.match import Bot
+from rummykit.solvers.arrange import MEMO_LIMIT
 from rummykit.variants.registry import game_from_record
+
+SERVER_MEMO_LIMIT = 20_000
+"""The states a solver's search memo keeps in a server process and its bot workers (``rummykit
+serve --memo-limit``), its other memos scaled alike: greedy Okey bots think as fast as with the
+library's 400,000 (:data:`~rummykit.solvers.arrange.MEMO_LIMIT`), and the memos stop growing
+within minutes at a few hundred actions a second (``docs/deploy.md``, "Memory")."""
 
 _BOTS: dict[tuple[str, str, str], tuple[Game[Any, Any], Bot]] = {}
 """The bots of this process, by (variant, rules as JSON text, level)."""
@@ -43,10 +56,21 @@ def choose(variant: str, rules: str, level: str, observation: dict[str, Any], le
     return game.action_text(bot.choose(observation, [game.parse_action(text) for text in legal]))
 
 
-def _worker_start(parent: int) -> None:
-    """In a worker: leave Ctrl-C to the server (which stops the workers; a Ctrl-C in the terminal
-    reaches every process of the group), and exit as soon as the server process ``parent`` is gone
-    (even killed with ``kill -9``), checked every second."""
+def memo_scale(limit: int) -> float:
+    """The :func:`rummykit.memo.set_scale` that bounds a solver's search memo at ``limit`` states
+    (the library's own bound, :data:`~rummykit.solvers.arrange.MEMO_LIMIT`, at most); raises
+    :class:`ValueError` for a limit below 1."""
+    if limit < 1:
+        raise ValueError(f"a memo limit is at least 1 state, not {limit}")
+    return min(1.0, limit / MEMO_LIMIT)
+
+
+def _worker_start(parent: int, scale: float) -> None:
+    """In a worker: memos bounded by ``scale`` (:func:`rummykit.memo.set_scale`); leave Ctrl-C to
+    the server (which stops the workers; a Ctrl-C in the terminal reaches every process of the
+    group), and exit as soon as the server process ``parent`` is gone (even killed with ``kill
+    -9``), checked every second."""
+    memo.set_scale(scale)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
@@ -59,17 +83,23 @@ def _worker_start(parent: int) -> None:
 
 class BotRunner:
     """Runs :func:`choose` in ``workers`` processes (0: in one thread of this process, which
-    shares the interpreter with the loop but lets it run between the bot's bytecodes)."""
+    shares the interpreter with the loop but lets it run between the bot's bytecodes). With a
+    ``memo_limit``, the memos of this process are bounded at that many states from now on
+    (:func:`memo_scale`; raises :class:`ValueError` below 1); the workers' memos are bounded as
+    this process's are."""
 
-    def __init__(self, workers: int = 1) -> None:
+    def __init__(self, workers: int = 1, memo_limit: int | None = None) -> None:
         self.workers = workers
         self.pool: Executor
+        if memo_limit is not None:
+            memo.set_scale(memo_scale(memo_limit))
+        scale = memo.scale()
         if workers > 0:
             self.pool = ProcessPoolExecutor(
                 workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_worker_start,
-                initargs=(os.getpid(),),
+                initargs=(os.getpid(), scale),
             )
         else:
             self.pool = ThreadPoolExecutor(1, thread_name_prefix="bots")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -34,16 +34,18 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
     UniqueConstraint,
     create_engine,
     event,
     func,
+    insert,
     or_,
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -314,8 +316,10 @@ class Database:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine: Engine = create_engine(url, pool_pre_ping=True)
-        sqlite = self.engine.dialect.name == "sqlite"
+        sqlite = make_url(url).get_backend_name() == "sqlite"
+        # a server's connections to PostgreSQL are checked before use (a restarted database
+        # drops them); a SQLite file's never go stale, and the check would cost every commit
+        self.engine: Engine = create_engine(url, pool_pre_ping=not sqlite)
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
@@ -389,19 +393,25 @@ class Database:
             return StoredGame(table, seats, game, actions, _usernames(session, linked))
 
     def claim(
-        self, server: str, lease: float, table_id: str | None = None, share: int | None = None
+        self,
+        server: str,
+        lease: float,
+        table_id: str | None = None,
+        share: int | None = None,
+        held: Collection[str] = (),
     ) -> list[str]:
         """Take, until ``now + lease``, the lease of ``table_id`` alone (finished or not) when it
         has run out or is already ``server``'s; or of every unfinished table that is ``server``'s
-        and of at most ``share`` (``None``: every one) whose lease has run out. Returns the ids
-        taken."""
+        but those of ``held`` (which ``server`` holds and renews already: a running process's
+        claims write only the tables it has not loaded) and of at most ``share`` (``None``: every
+        one) whose lease has run out. Returns the ids taken."""
         now = time.time()
         with self.session() as session:
             if table_id is not None:
                 ids = [table_id]
             else:
                 query = select(TableRow.id).where(TableRow.status != "finished")
-                ids = list(session.scalars(query.where(TableRow.server == server)))
+                ids = [t for t in session.scalars(query.where(TableRow.server == server)) if t not in held]
                 if share is None or share > 0:
                     free = query.where(
                         TableRow.lease_until < now, or_(TableRow.server.is_(None), TableRow.server != server)
@@ -536,21 +546,22 @@ class Database:
     def add_action(self, action: ActionRow, outcome: dict[str, Any] | None, stood_in: list[int]) -> None:
         """Append an accepted action (and, when it ended the match, the outcome): committed before
         this returns. Raises :class:`IntegrityError` when the step or the client id is taken."""
+        self.add_actions([(action, outcome, stood_in)])
+
+    def add_actions(self, batch: Sequence[tuple[ActionRow, dict[str, Any] | None, list[int]]]) -> None:
+        """Append accepted actions, each with the outcome of the match it ended (``None``: it
+        ended none) and the seats stood in for in it, in one transaction: all committed before
+        this returns, or none. Raises :class:`IntegrityError` when a step or a client id is taken
+        (then nothing is stored)."""
+        table = ActionRow.__table__
+        assert isinstance(table, Table)
+        columns = [column.key for column in table.columns]
         with self.session() as session:
-            session.add(action)
-            if outcome is not None:
-                session.flush()
-                now = time.time()
-                session.execute(
-                    update(GameRow)
-                    .where(GameRow.id == action.game_id)
-                    .values(status="finished", outcome=outcome, stood_in=stood_in, finished=now)
-                )
-                table_id = session.scalars(select(GameRow.table_id).where(GameRow.id == action.game_id)).one()
-                session.execute(update(TableRow).where(TableRow.id == table_id).values(status="finished"))
-                table = session.get(TableRow, table_id)
-                if table is not None and table.options.get("rated"):
-                    _rate(session, table, action.game_id, outcome)
+            # the table's own insert, many rows at once: no unit of work for rows never read back
+            session.execute(insert(table), [{c: getattr(a, c) for c in columns} for a, _, _ in batch])
+            for action, outcome, stood_in in batch:
+                if outcome is not None:
+                    _finish(session, action.game_id, outcome, stood_in)
 
     def set_stood_in(self, game_id: str, stood_in: list[int]) -> None:
         """Record the seats a bot has stood in for during ``game_id``."""
@@ -731,6 +742,21 @@ def _rate(session: Session, table: TableRow, game_id: str, outcome: dict[str, An
         if row is not None:
             plays[seat.idx].rating_before, plays[seat.idx].rating_after = row.mu, mu
             row.mu, row.sigma, row.games, row.wins = mu, sigma, row.games + 1, row.wins + int(before.won)
+
+
+def _finish(session: Session, game_id: str, outcome: dict[str, Any], stood_in: list[int]) -> None:
+    """Mark ``game_id`` and its table finished with ``outcome`` and ``stood_in``, and move the
+    ratings when its table is rated."""
+    session.execute(
+        update(GameRow)
+        .where(GameRow.id == game_id)
+        .values(status="finished", outcome=outcome, stood_in=stood_in, finished=time.time())
+    )
+    table_id = session.scalars(select(GameRow.table_id).where(GameRow.id == game_id)).one()
+    session.execute(update(TableRow).where(TableRow.id == table_id).values(status="finished"))
+    table = session.get(TableRow, table_id)
+    if table is not None and table.options.get("rated"):
+        _rate(session, table, game_id, outcome)
 
 
 def _take(session: Session, ids: list[str], server: str, until: float, condition: Any) -> list[str]:

@@ -41,6 +41,7 @@ from rummykit.server import ops, ratings
 from rummykit.server.bots import BotRunner
 from rummykit.server.broker import Broker
 from rummykit.server.chat import Chat
+from rummykit.server.commits import ActionWriter
 from rummykit.server.db import Database, SeatRow, TableRow
 from rummykit.server.protocol import ProtocolError
 from rummykit.server.table import (
@@ -112,7 +113,9 @@ class Hub:
     """The tables this process runs, over ``db``; ``server`` is this process's id, ``lease`` how
     long its hold on a table lasts without renewal (seconds), ``bot_workers`` how many processes
     think for the bots (0: one thread of this process), ``broker`` the Redis URL that links it to
-    the other processes of ``cluster`` (``None``: none)."""
+    the other processes of ``cluster`` (``None``: none), ``memo_limit`` the states a solver's memo
+    keeps here and in the bot workers (:class:`~rummykit.server.bots.BotRunner`; ``None``: as
+    this process's memos are bounded now)."""
 
     def __init__(
         self,
@@ -122,9 +125,12 @@ class Hub:
         bot_workers: int = 1,
         broker: str | None = None,
         cluster: str = "rummykit",
+        memo_limit: int | None = None,
     ) -> None:
         self.db = db
-        self.bots = BotRunner(bot_workers)
+        self.writer = ActionWriter(db)
+        """Stores the actions of every table here, together (:mod:`rummykit.server.commits`)."""
+        self.bots = BotRunner(bot_workers, memo_limit)
         self.server = server or new_id()
         self.incarnation = new_id()
         """This start of the process (its id may have run before)."""
@@ -202,7 +208,8 @@ class Hub:
         if self.broker is not None:
             free = await self.db.run(self.db.free_count)
             share = math.ceil(free / await self.broker.processes()) if free else 0
-        for table_id in await self.db.run(self.db.claim, self.server, self.lease, None, share):
+        held = set(self.held())
+        for table_id in await self.db.run(self.db.claim, self.server, self.lease, None, share, held):
             self._queue(table_id)
 
     def _queue(self, table_id: str) -> None:

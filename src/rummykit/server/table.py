@@ -2,7 +2,8 @@
 bots, the grace periods, the turn timer and the break between rounds.
 
 Everything here runs on the server's event loop. Actions go through :meth:`LiveTable.play` one at
-a time per table (a lock held while the database commits in a worker thread): an action is applied
+a time per table (a lock held while the database commits in a worker thread, with the other
+tables' actions of the moment: :mod:`rummykit.server.commits`): an action is applied
 to a copy of the state, stored (committed), and only then becomes the table's state, is sent to
 every viewer and is acknowledged. Message ``v`` of a game is the view after its
 ``v``-th action (``v`` 0: the deal), so versions are the same after a restart; the last
@@ -39,6 +40,7 @@ from rummykit.messages import seat_name
 from rummykit.server import ratings
 from rummykit.server.assist import state_extras
 from rummykit.server.bots import BotRunner
+from rummykit.server.commits import ActionWriter
 from rummykit.server.db import ActionRow, Database, GameRow, PlayRow, StoredGame
 from rummykit.server.defaults import MAX_DEFAULT_STEPS, drawn_face
 from rummykit.server.protocol import HISTORY, RECENT, ProtocolError
@@ -101,10 +103,12 @@ def shared_game(variant: str, rules: Mapping[str, Any]) -> Game[Any, Any]:
 class TableHost(Protocol):
     """What a live table asks of the hub that holds it (:class:`rummykit.server.hub.Hub`): the
     database, the bots' runner, its fellow tables (a table is live while it is the hub's), and
-    what it tells the hub: the lobby changed, an action was played, its lease was lost."""
+    what it tells the hub: the lobby changed, an action was played, its lease was lost; and the
+    writer that stores the actions of all its tables together (:mod:`rummykit.server.commits`)."""
 
     db: Database
     bots: BotRunner
+    writer: ActionWriter
 
     @property
     def tables(self) -> Mapping[str, LiveTable]:
@@ -268,7 +272,10 @@ class Match:
     accepted: dict[int, dict[str, int]] = field(default_factory=dict)
     """Per seat, each accepted client action id and the version its action made."""
     history: dict[Viewer, deque[tuple[int, str]]] = field(default_factory=dict)
-    log: dict[Viewer, deque[dict[str, Any]]] = field(default_factory=dict)
+    log: dict[Viewer, deque[str]] = field(default_factory=dict)
+    """Per viewer, the log's entries as JSON text: the garbage collector has nothing to scan in
+    them (as dictionaries, the logs of 200 tables were some 150,000 objects that every full
+    collection walked, holding the event loop for tenths of a second)."""
 
 
 class LiveTable:
@@ -453,7 +460,7 @@ class LiveTable:
             entry["round"] = observation["round"]
             if observation.get("order_draws"):
                 entry.update(order_draws=observation["order_draws"], order=observation.get("order"))
-            match.log[viewer].append(entry)
+            match.log[viewer].append(dumps(entry))
         return texts
 
     def _publish(self, texts: dict[Viewer, str]) -> None:
@@ -715,7 +722,7 @@ class LiveTable:
         ``events`` and ``notices`` as the viewer was sent them, and the observation's ``round``
         and Turkish Rummy's ``order_draws`` and ``order``, so that a page opened mid-match shows
         the log so far."""
-        return list(match.log[viewer])
+        return [json.loads(entry) for entry in match.log[viewer]]
 
     def detach(self, out: Outbox, viewer: Viewer) -> None:
         """``out`` is gone; a person's seat left without a connection starts its grace period."""
@@ -786,7 +793,8 @@ class LiveTable:
         version: int | None = None,
     ) -> Played | None:
         """Apply ``seat``'s ``action`` (an action, or a function of the state giving it): on a copy
-        of the state, stored (committed, in a worker thread), then made the table's state and sent
+        of the state, stored (committed, in a worker thread, with the actions other tables made
+        meanwhile: :mod:`rummykit.server.commits`), then made the table's state and sent
         to every viewer. One action at a time per table. A ``client_id`` accepted already is not
         played again (``duplicate``); with ``version``, nothing is played (``None``) unless the
         match is still at that version. Raises the engine's :class:`IllegalActionError`, or
@@ -817,7 +825,7 @@ class LiveTable:
             )
             result = None if outcome is None else outcome_json(outcome)
             try:
-                await self.hub.db.run(self.hub.db.add_action, row, result, list(match.stood_in))
+                await self.hub.writer.add(row, result, list(match.stood_in))
             except IntegrityError:
                 self.hub.lost(self.id)
                 raise ProtocolError("table_unavailable", table=self.id) from None

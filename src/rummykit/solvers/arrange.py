@@ -30,10 +30,12 @@ from rummykit.core.melds import (
     merge_runs,
 )
 from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, make_face, rank_of, suit_of
-from rummykit.memo import keep
+from rummykit.memo import bound, keep
 
 MAX_TEMPLATE_RUN = 5
 MEMO_LIMIT = 400_000
+"""States a search memo (and each of the other per-state tables) keeps before it is emptied; every
+bound here is scaled by :func:`rummykit.memo.set_scale` (:func:`rummykit.memo.bound`)."""
 FIT_LIMIT = 20_000
 """Entries kept per anchor slot and number of wilds in the table of the templates that fit."""
 _UNITS_KEPT = 1_000
@@ -155,7 +157,7 @@ def _listed(key: int) -> list[int]:
             at = chunk << 3 | index
             faces = _chunk_faces.get(at)
             if faces is None:
-                if len(_chunk_faces) > MEMO_LIMIT:
+                if len(_chunk_faces) > bound(MEMO_LIMIT):
                     _chunk_faces.clear()
                 faces = _chunk_faces[at] = tuple(
                     _SLOT_FACE[8 * index + j] for j in range(8) for _ in range((chunk >> 2 * j) & 3)
@@ -375,7 +377,7 @@ class HandSolver:
         faces are wild this round, and a bot asks about many hands that differ by one piece.
         Emptied when it grows past ``MEMO_LIMIT`` states."""
         memo = self._memos.get(objective)
-        if memo is None or sum(map(len, memo)) > MEMO_LIMIT:
+        if memo is None or sum(map(len, memo)) > bound(MEMO_LIMIT):
             memo = self._memos[objective] = [{} for _ in range(_MAX_WILDS)]
         return memo
 
@@ -902,7 +904,7 @@ class HandSolver:
         same whatever the hand, so they are kept for every hand (emptied past ``MEMO_LIMIT``)."""
         best = self._searcher(Objective.PIECES, self._memo(Objective.PIECES))
         known = self._spare_table
-        if len(known) > MEMO_LIMIT:
+        if len(known) > bound(MEMO_LIMIT):
             known.clear()
         cached = self._spare_fn
         if cached is not None and cached[0] is best:
@@ -945,7 +947,7 @@ class HandSolver:
         melds: list[Meld] = []
         templates = self._templates
         built = self._built_melds
-        if len(built) > MEMO_LIMIT:
+        if len(built) > bound(MEMO_LIMIT):
             built.clear()
         left = 0
         while key:
@@ -1003,7 +1005,7 @@ class HandSolver:
         """The memoised test whether the naturals ``k`` and ``w`` wilds go wholly into melds; built
         once, its answers kept for every hand (emptied past ``MEMO_LIMIT``)."""
         known = self._meld_table
-        if len(known) > MEMO_LIMIT:
+        if len(known) > bound(MEMO_LIMIT):
             known.clear()
         if self._meld_fn is not None:
             return self._meld_fn
@@ -1050,7 +1052,7 @@ class HandSolver:
         ``(key, wilds)`` leaves it meldable (kept for every hand, as :meth:`_melder` keeps its)."""
         ok = self._melder()
         skips = self._skip_table
-        if len(skips) > MEMO_LIMIT:
+        if len(skips) > bound(MEMO_LIMIT):
             skips.clear()
         if self._skip_fn is not None:
             return self._skip_fn(key, wilds)

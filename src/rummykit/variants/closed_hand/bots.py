@@ -11,18 +11,26 @@ observation's ``hand``, ``wilds``, ``joker_as`` and ``takeable`` and the game's 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from rummykit.core.melds import Wilds
+from rummykit.memo import keep
 from rummykit.solvers.arrange import WinKind
 from rummykit.solvers.report import HandProfile, fewest_left, whole_hand_kinds
 from rummykit.variants.closed_hand.actions import HandAction, Verb
 
+LEFT_OUT_KEPT = 1 << 16
+"""Hands whose pieces left out :func:`_left_out` keeps (a bounded memo, :mod:`rummykit.memo`)."""
+_left_outs: dict[tuple[HandProfile, tuple[int, ...], Wilds], int] = {}
 
-@lru_cache(maxsize=1 << 16)
+
 def _left_out(profile: HandProfile, faces: tuple[int, ...], wilds: Wilds) -> int:
-    return fewest_left(profile, faces, wilds)
+    """:func:`fewest_left` of the sorted ``faces``, memoised for every bot of the process."""
+    key = (profile, faces, wilds)
+    known = _left_outs.get(key)
+    if known is None:
+        known = keep(_left_outs, key, fewest_left(profile, faces, wilds), LEFT_OUT_KEPT)
+    return known
 
 
 class GreedyBot:

@@ -8,7 +8,7 @@ installs it, and are skipped elsewhere with the reason."""
 from __future__ import annotations
 
 import os
-import shutil
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -38,11 +38,20 @@ def chromium_path() -> str:
     return str(path)
 
 
+COLLECTED = time.time()
+"""When this process read the browser tests: every worker of a run starts within seconds of the
+others, so a screenshot older than this (less a minute) is an earlier run's."""
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> None:
-    """An empty artifacts directory (the last run's screenshots removed)."""
-    shutil.rmtree(ARTIFACTS, ignore_errors=True)
-    ARTIFACTS.mkdir(parents=True)
+    """The artifacts directory without an earlier run's screenshots. Every worker process of a
+    parallel run calls this when its first browser test starts, maybe while another worker is
+    writing this run's: only files from before the run are removed."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for path in ARTIFACTS.iterdir():
+        if path.is_file() and path.stat().st_mtime < COLLECTED - 60:
+            path.unlink(missing_ok=True)
 
 
 @pytest.fixture(scope="session")

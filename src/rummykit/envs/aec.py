@@ -35,6 +35,16 @@ SEED_BITS = 63
 """A reset without a seed deals from a seed of this many random bits."""
 
 
+def legal_mask(legal: list[int], size: int) -> npt.NDArray[np.int8]:
+    """A fresh writable ``int8`` mask of ``size`` ids, 1 at each of ``legal`` (ids in
+    ``0..size-1``), 0 elsewhere: set in a ``bytearray`` (a byte store per id, no list converted to
+    an index array) and read by numpy without a copy."""
+    mask = bytearray(size)
+    for i in legal:
+        mask[i] = 1
+    return np.frombuffer(mask, np.int8)
+
+
 class RummyEnv(AECEnv):  # type: ignore[misc]
     """One match of ``spec``'s game under ``options`` (rule name -> value) as an AEC environment.
 
@@ -120,6 +130,8 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         self.state = self.game.new_state(deal)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._paid = False
+        """Whether ``rewards`` may hold a non-zero reward (paid by the last step)."""
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -148,9 +160,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         self._legal = (self.steps, seat, legal)
         array = self.encoder.encode_state(self.state, seat)
         if self.factoring is None:
-            mask = np.zeros(game.num_actions, dtype=np.int8)
-            mask[legal] = 1
-            obs: Observation = {"observation": array, "action_mask": mask}
+            obs: Observation = {"observation": array, "action_mask": legal_mask(legal, game.num_actions)}
         else:
             obs = {"observation": array}
         self._cache = (self.steps, agent, obs)
@@ -210,9 +220,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             assert choice is not None, "the agent to move has legal actions"
             done = choice.choose(action)
             if done is None:
-                self._cumulative_rewards[agent] = 0.0
-                self.rewards = dict.fromkeys(self.agents, 0.0)
-                self._accumulate_rewards()
+                self._begin_rewards(agent)
                 return
             macro = done - (self.factoring.end - self.macros)
             if macro >= 0:
@@ -224,8 +232,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         else:
             game.apply_id(state, seat, action)
         self.steps += 1
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._begin_rewards(agent)
         over = game.is_terminal(state)
         if over or state.round_no != round_before:
             self._pay_round(over)
@@ -233,20 +240,33 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
+            if not self._paid:
+                self.rewards = dict.fromkeys(self.agents, 0.0)
         self.agent_selection = self._agent(game.current_seat(state))
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
+    def _begin_rewards(self, agent: str) -> None:
+        """A step's rewards start from zero: the mover's cumulative reward, collected by its
+        ``last()``, is reset, and ``rewards`` is a fresh all-zero dict if the last step paid
+        anything (else the all-zero one is kept: adding its zeros to the cumulative rewards would
+        change none of them)."""
+        self._cumulative_rewards[agent] = 0.0
+        if self._paid:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._paid = False
+
     def _pay_round(self, over: bool) -> None:
-        """The rewards of the round just ended (and of the match, ``over``)."""
+        """The rewards of the round just ended (and of the match, ``over``): a fresh ``rewards``
+        dict, added to the cumulative rewards."""
         result = self.game.observe(self.state, None)["last_result"]
         deltas = np.asarray(result["deltas"], dtype=np.float64)
         paid = self.spec.score_sign * (deltas - deltas.mean()) / self.scale
         if over and self.spec.match_reward:
             paid = paid + np.asarray(self.game.returns(self.state))
-        for agent, value in zip(self.agents, paid.tolist(), strict=True):
-            self.rewards[agent] = value
+        self.rewards = dict(zip(self.agents, paid.tolist(), strict=True))
+        self._paid = True
+        self._accumulate_rewards()
 
     # ------------------------------------------------------------------ rendering
     def render(self) -> str | None:

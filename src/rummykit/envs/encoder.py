@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from operator import truediv
 from typing import Any, ClassVar
+
+import numpy as np
 
 from rummykit.engine.game import Game
 from rummykit.envs.encoding import WIDTH, Array, RowBuilder
@@ -40,7 +41,8 @@ class Encoder(ABC):
         self._scalars_at = self.layout.index["scalars"] * WIDTH
         n = self.players
         common = [self.hand_size] * n + [game.pieces.size] + [score_scale] * n + [ROUND_SCALE] + [1.0] * n
-        self._divisor_list = [float(d) for d in common + self._divisors_after_common()]
+        self._divisors = np.array(common + self._divisors_after_common(), dtype=np.float64)
+        """The scalar row's scales, in order."""
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -65,9 +67,10 @@ class Encoder(ABC):
 
     def _array(self, out: Array, numbers: Sequence[float]) -> Array:
         """``out`` (flat face rows) with the scalar row's ``numbers`` divided by their scales
-        (one float64 division each, as ``numpy.divide`` does), shaped ``(rows, 53)``."""
+        (float64 divisions, by one ``numpy.divide``, written as ``float32``), shaped
+        ``(rows, 53)``."""
         at = self._scalars_at
-        out[at : at + len(numbers)] = list(map(truediv, numbers, self._divisor_list))
+        out[at : at + len(numbers)] = np.array(numbers, dtype=np.float64) / self._divisors
         return out.reshape(self.layout.height, WIDTH)
 
     def _common_numbers(

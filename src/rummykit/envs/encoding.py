@@ -59,12 +59,25 @@ def count_faces(
     """Counts as a flat ``float32`` array of ``size``: each face ``f`` of ``groups[i]`` (faces are
     ``0..WIDTH-1``) at ``offsets[i] + f``, each flat index of ``indexed`` too. No Python loop over
     the faces: they are read as bytes, shifted by their group's offset (one ``numpy.repeat``) and
-    counted by one ``numpy.bincount``."""
+    counted by :func:`count_index`."""
     index = np.repeat(np.asarray(offsets, dtype=np.intp), np.fromiter(map(len, groups), np.intp, len(groups)))
     index += np.frombuffer(bytes(chain.from_iterable(groups)), np.uint8)
     if indexed:
         index = np.concatenate([index, *indexed])
-    return np.bincount(index, minlength=size).astype(np.float32)
+    return count_index(index, size)
+
+
+ONE = np.float32(1)
+
+
+def count_index(index: npt.NDArray[np.intp], size: int) -> Array:
+    """How many times each of ``0..size-1`` occurs in ``index`` (flat indices below ``size``), as
+    a fresh ``float32`` array: ones added at ``index`` into zeros (``numpy.add.at``, which adds
+    repeated indices each time), written straight as ``float32`` (no ``int64`` counts of the
+    whole array to convert)."""
+    out = np.zeros(size, dtype=np.float32)
+    np.add.at(out, index, ONE)
+    return out
 
 
 class Planes:

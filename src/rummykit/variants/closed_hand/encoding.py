@@ -10,7 +10,7 @@ import numpy as np
 
 from rummykit.engine.game import Game
 from rummykit.envs.encoder import Encoder
-from rummykit.envs.encoding import WIDTH, Array
+from rummykit.envs.encoding import WIDTH, Array, count_index
 from rummykit.variants.closed_hand.game import ClosedHandGame, SeatView
 
 
@@ -103,7 +103,7 @@ class ClosedHandEncoder(Encoder):
 
     def _fill_seen(self, seen: SeatView, viewer: int) -> tuple[Array, list[float]]:
         """The face rows of ``seen`` (faces as bytes, joined and read by numpy at once, each
-        shifted by its group's row and all counted by one ``numpy.bincount``) and the scalar row's
+        shifted by its group's row and all counted at once by :func:`count_index`) and the scalar row's
         numbers."""
         n = self.players
         known, piles = seen.known, seen.discards
@@ -122,9 +122,9 @@ class ClosedHandEncoder(Encoder):
             b"" if joker_as is None else bytes((joker_as,)),
             bytes((seen.aside,)),
         ]
-        index = self._offsets.repeat(list(map(len, groups)))
+        index = self._offsets.repeat(np.frombuffer(bytes(map(len, groups)), np.uint8))
         index += np.frombuffer(b"".join(groups), np.uint8)
-        out = np.bincount(index, minlength=self._size).astype(np.float32)
+        out = count_index(index, self._size)
         phase = [0] * len(CLOSED_PHASES)
         phase[CLOSED_PHASES.index(seen.phase)] = 1
         places = [0] * n

@@ -5,7 +5,10 @@ conflict refuses no other table's action."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from sqlalchemy.exc import IntegrityError
@@ -15,6 +18,18 @@ from rummykit.server.db import ActionRow, Database, database_url
 from test_server_db import stored
 
 TABLES = ("t1", "t2", "t3", "t4")
+T = TypeVar("T")
+
+
+def run(play: Callable[[], Awaitable[T]]) -> T:
+    """``asyncio.run(play())`` in a thread of its own: in a worker that ran browser tests before,
+    Playwright's sync API holds this thread's running loop, where ``asyncio.run`` is refused."""
+
+    async def main() -> T:
+        return await play()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main()).result()
 
 
 def action(table: str, idx: int, text: str = "draw") -> ActionRow:
@@ -51,7 +66,7 @@ def test_actions_arriving_together_share_one_transaction_and_are_stored_on_retur
         await writer.add(action("t1", 1, "discard R1"), None, [])
         assert writer.transactions == 2 and actions_of(db, "t1") == [(0, "draw"), (1, "discard R1")]
 
-    asyncio.run(play())
+    run(play)
     db.close()
 
 
@@ -68,7 +83,7 @@ def test_a_conflict_refuses_its_own_action_only(db: Database) -> None:
         )
         return list(results)
 
-    results = asyncio.run(play())
+    results = run(play)
     assert results[0] is None and isinstance(results[1], IntegrityError) and results[2] is None
     # the shared transaction failed and stored nothing; each action alone then got its own answer
     assert writer.transactions == 1 + 1 + 3

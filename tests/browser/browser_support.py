@@ -349,20 +349,20 @@ ROUND_END_FITS_JS = """(dialog) => {
 """The round-end dialog's box and its buttons' boxes (``[text, left, top, right, bottom]``)."""
 
 STRETCH_JS = """(dialog) => {
-  // the body as long as four hands of 21 pieces: the first hand shown (or one made of a piece
+  // the body as long as four hands of 21 pieces: the first hand or laid meld shown (or one made of a piece
   // the dialog shows, or, when it shows none, 21 lines of text), copied four times over
   const body = dialog.querySelector(".round-end-body");
   let laid = body.querySelector(".laid");
   if (!laid) {
     laid = document.createElement("div");
     laid.className = "laid";
-    const piece = body.querySelector(".meld > *");
+    const piece = body.querySelector(".meld > *, .kmeld-cards > *");
     laid.innerHTML = '<h3>Hand</h3><span class="meld" dir="ltr"></span>';
     const line = Object.assign(document.createElement("p"), { textContent: "-" });
     laid.lastChild.append(piece ? piece.cloneNode(true) : line);
     body.prepend(laid);
   }
-  const meld = laid.querySelector(".meld");
+  const meld = laid.querySelector(".meld, .kmeld-cards");
   const piece = meld.firstElementChild;
   while (meld.children.length < 21) meld.append(piece.cloneNode(true));
   for (let i = 0; i < 4; i++) laid.after(laid.cloneNode(true));

@@ -45,7 +45,8 @@ UNDER_BAR_JS = """
     const top = document.elementFromPoint(x, y);
     if (top && !el.contains(top) && !top.contains(el)) {
       const name = el.dataset.piece || el.dataset.testid || el.className;
-      hidden.push(`${name} at y ${Math.round(r.top)} under ${top.closest('[data-testid]')?.dataset.testid || top.className}`);
+      const over = top.closest('[data-testid]')?.dataset.testid || top.className;
+      hidden.push(`${name} at y ${Math.round(r.top)} under ${over}`);
     }
   }
   window.scrollTo(0, 0);

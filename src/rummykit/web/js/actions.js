@@ -2,12 +2,28 @@
 // stable `data-action` and its label (`action_<name>`), and the Hint button on the seat's turn
 // when the table allows hints. Which actions are offered is the game's (its controller).
 
+import { useEffect, useRef } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 
-/** The group of action buttons. */
+/** The group of action buttons. Pinned along the window's bottom edge (style.css), it keeps the
+ * page's root property `--actions-block` at its height in CSS px (0px when it is gone), so that the
+ * page can scroll everything clear of it however many rows its buttons wrap into. */
 export function ActionGroup({ children }) {
-  return html`<div class="actions" role="group" aria-label=${t("actions_label")} data-testid="actions">${children}</div>`;
+  const bar = useRef(null);
+  useEffect(() => {
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => {
+      const height = bar.current ? bar.current.getBoundingClientRect().height : 0;
+      root.setProperty("--actions-block", `${Math.ceil(height)}px`);
+    });
+    observer.observe(bar.current);
+    return () => {
+      observer.disconnect();
+      root.removeProperty("--actions-block");
+    };
+  }, []);
+  return html`<div class="actions" role="group" aria-label=${t("actions_label")} data-testid="actions" ref=${bar}>${children}</div>`;
 }
 
 /** Action button `name` (`data-action`), labelled `label` (default: `action_<name>`). */

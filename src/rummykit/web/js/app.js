@@ -71,14 +71,14 @@ function Header() {
   const [name, setName] = useState(store.name());
   return html`<header class="top">
     <a class="brand" href="#/">${t("app_title")}</a>
-    <label class="name">${t("name_label")}
+    <label class="name"><span class="label">${t("name_label")}</span>
       <input type="text" maxlength="40" value=${name} placeholder=${t("default_name")} data-testid="display-name"
         onInput=${(e) => {
           setName(e.currentTarget.value);
           store.setName(e.currentTarget.value);
         }} />
     </label>
-    <label class="language">${t("language_label")}
+    <label class="language"><span class="label">${t("language_label")}</span>
       <select value=${currentLanguage().code} data-testid="language" onChange=${(e) => setLanguage(e.currentTarget.value)}>
         ${LANGUAGES.map((l) => html`<option key=${l.code} value=${l.code} lang=${l.code}>${l.name}</option>`)}
       </select>

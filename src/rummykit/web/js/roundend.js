@@ -1,8 +1,9 @@
-// The end of a round (and of the match): the game's own head (its controller's `RoundEndHead`),
-// why the scores changed, in words; the winner's melds as laid down (a joker or an okey with the card
-// it stands for under it) and every hand the rules show; each seat's change and total; the seconds left of the
-// break before the next round's play starts; at a rated match's end, each player's rating and the
-// change the match made to it. A modal dialog over the table (the next round is
+// The end of a round (and of the match): the game's own head (its controller's `RoundEndHead`);
+// first each seat's change and total and the seconds left of the break before the next round's
+// play starts (on a phone on its side they are what shows before the body is scrolled); then why
+// the scores changed, in words, the winner's melds as laid down (a joker or an okey with the card
+// it stands for under it) and every hand the rules show; at a rated match's end, each player's
+// rating and the change the match made to it. A modal dialog over the table (the next round is
 // dealt behind it and waits, out of reach, until Continue); at the match's end Close leaves the
 // result to the table head's "The result" button. The dialog fits the window: its body scrolls
 // inside it, the heading and the buttons stay in view.
@@ -54,30 +55,7 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
       ${over ? t("round_end_match_over") : t("round_end_title", { round: result ? result.round_no : 0 })}
     </h2>
     <div class="round-end-body" tabindex="0" role="group" aria-labelledby="round-end-title">
-    ${result &&
-    html`<div>
-      <${game.RoundEndHead} result=${result} names=${names} events=${end.events || []} />
-      ${result.notes.map((n, i) => html`<p key=${i}>${game.roundNote(n, ctx) || sentence(n.code, n.params, ctx)}</p>`)}
-      ${result.winner !== null &&
-      result.finishing_discard !== null &&
-      html`<p>
-        ${t("round_end_finishing", { name: names[result.winner] })}
-        <${Pieces} kind=${kind} faces=${[result.finishing_discard]} wilds=${wilds} />
-      </p>`}
-      ${result.laid.length > 0 &&
-      html`<div class="laid">
-        <h3>${t("round_end_laid", { name: names[result.winner] })}</h3>
-        ${result.laid.map((m, i) => html`<${MeldCards} key=${i} kind=${kind} cards=${m.faces.map((f, j) => [f, m.stands_for[j]])} wilds=${wilds} />`)}
-      </div>`}
-      ${(result.hands || []).map((hand, s) =>
-        hand && hand.length && (s !== result.winner || !result.laid.length)
-          ? html`<div class="laid" key=${s}>
-              <h3>${t("round_end_hand", { name: names[s] })}</h3>
-              <${Pieces} kind=${kind} faces=${hand} wilds=${wilds} />
-            </div>`
-          : null,
-      )}
-    </div>`}
+    ${result && html`<${game.RoundEndHead} result=${result} names=${names} events=${end.events || []} />`}
     <table>
       <thead>
         <tr>
@@ -104,6 +82,29 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
     ${over &&
     html`<p>${t("round_end_winners", { names: view.outcome.winners.map((s) => names[s]).join(", ") })}</p>`}
     ${pause > 0 && html`<p data-testid="round-break">${t("round_end_break", { seconds: pause })}</p>`}
+    ${result &&
+    html`<div>
+      ${result.notes.map((n, i) => html`<p key=${i}>${game.roundNote(n, ctx) || sentence(n.code, n.params, ctx)}</p>`)}
+      ${result.winner !== null &&
+      result.finishing_discard !== null &&
+      html`<p>
+        ${t("round_end_finishing", { name: names[result.winner] })}
+        <${Pieces} kind=${kind} faces=${[result.finishing_discard]} wilds=${wilds} />
+      </p>`}
+      ${result.laid.length > 0 &&
+      html`<div class="laid">
+        <h3>${t("round_end_laid", { name: names[result.winner] })}</h3>
+        ${result.laid.map((m, i) => html`<${MeldCards} key=${i} kind=${kind} cards=${m.faces.map((f, j) => [f, m.stands_for[j]])} wilds=${wilds} />`)}
+      </div>`}
+      ${(result.hands || []).map((hand, s) =>
+        hand && hand.length && (s !== result.winner || !result.laid.length)
+          ? html`<div class="laid" key=${s}>
+              <h3>${t("round_end_hand", { name: names[s] })}</h3>
+              <${Pieces} kind=${kind} faces=${hand} wilds=${wilds} />
+            </div>`
+          : null,
+      )}
+    </div>`}
     </div>
     <div class="buttons">
       ${over && canRematch && html`<button type="button" class="primary" onClick=${onRematch}>${t("table_rematch")}</button>`}

@@ -40,7 +40,7 @@ export function TableSettings() {
   };
   return html`<div class="table-settings" ref=${box} onKeyDown=${keyDown}>
     <button type="button" class="settings-button" data-testid="table-settings" aria-expanded=${String(open)} onClick=${() => setOpen(!open)}>
-      <span aria-hidden="true">⚙</span> ${t("settings_label")}
+      <span aria-hidden="true">⚙</span> <span class="label">${t("settings_label")}</span>
     </button>
     ${open &&
     html`<div class="settings-menu panel" role="group" aria-label=${t("settings_label")} data-testid="settings-menu">

@@ -393,3 +393,20 @@ def check_round_end_fits(
         check_rendering(page, lang, f"{name}-{width}x{height}")
     assert size is not None
     page.set_viewport_size(size)
+
+
+LOCAL_DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}
+"""The digits of the page's languages that don't write 0-9 (Persian; Thai pages use 0-9)."""
+
+
+def digits(lang: str, n: int) -> str:
+    """``n`` in ``lang``'s digits, as the page writes numbers."""
+    local = LOCAL_DIGITS.get(lang)
+    return "".join(local[int(d)] for d in str(n)) if local else str(n)
+
+
+def fill(template: str, **params: str) -> str:
+    """A catalog ``template`` with its ``{name}`` parameters replaced, as the page fills it."""
+    for name, value in params.items():
+        template = template.replace("{" + name + "}", value)
+    return template

@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_support import Pages, artifact, check_rendering, check_sizes
+from browser_support import Pages, artifact, check_rendering, check_sizes, digits, fill
 from playwright.sync_api import Page, expect
 
 import rummykit
@@ -28,24 +28,11 @@ from test_server_support import Server, bots_play_to_end
 
 WEB = Path(rummykit.__file__).parent / "web"
 ISOLATES = re.compile("[\u2066-\u2069]")
-DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}
 
 
 def catalog(lang: str) -> dict[str, str]:
     """The page's compiled strings of ``lang`` over the English ones (the page falls back so)."""
     return {**web_modules.catalog("en"), **web_modules.catalog(lang)}
-
-
-def digits(lang: str, n: int) -> str:
-    """``n`` in the language's digits."""
-    local = DIGITS.get(lang)
-    return "".join(local[int(d)] for d in str(n)) if local else str(n)
-
-
-def fill(template: str, **params: str) -> str:
-    for name, value in params.items():
-        template = template.replace("{" + name + "}", value)
-    return template
 
 
 def page_names(seats: list[str], words: dict[str, str], lang: str) -> list[str]:

@@ -10,29 +10,15 @@ import re
 import time
 
 import pytest
-from browser_support import Pages, check_rendering
+from browser_support import Pages, check_rendering, digits, fill
 from playwright.sync_api import Page, expect
 from table_driver import Person, catalog
 
 from test_server_support import Server
 
 LOCALES = {"en": "en-US", "fa": "fa-IR"}
-DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}
 SIZES = ((390, 844), (844, 390), (1280, 800))
 """A phone upright, a phone on its side, a desktop (width, height)."""
-
-
-def digits(lang: str, n: int) -> str:
-    """``n`` in the language's digits."""
-    local = DIGITS.get(lang)
-    return "".join(local[int(d)] for d in str(n)) if local else str(n)
-
-
-def fill(template: str, **params: str) -> str:
-    """``template`` with its ``{name}`` parameters replaced."""
-    for name, value in params.items():
-        template = template.replace("{" + name + "}", value)
-    return template
 
 
 def in_language(pages: Pages, lang: str, label: str) -> Page:

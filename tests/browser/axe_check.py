@@ -32,6 +32,9 @@ def axe_violations(page: Page, impacts: tuple[str, ...] = BLOCKING) -> list[dict
     (``nodes`` the elements that fail, ``target`` their CSS selectors)."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(AXE_JS)
+    # the page as people see it once a move's flight (320 ms) has landed: a piece under way is
+    # faded, and its landing place hidden until it lands
+    page.evaluate("() => document.getAnimations().forEach((a) => a.finish())")
     result: dict[str, Any] = page.evaluate("(options) => axe.run(document, options)", OPTIONS)
     return [
         {

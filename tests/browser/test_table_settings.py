@@ -19,10 +19,6 @@ from test_server_support import SeatClient, Server, make_table
 
 VIEWPORTS = ((390, 844), (844, 390), (1280, 800))
 LOCALES = {"en": "en-US", "fa": "fa-IR"}
-KEEP_SEAT_JS = """
-([table, seat, token]) => localStorage.setItem(`rummykit.seat.${table}`, JSON.stringify({seat, token}))
-"""
-"""Keep a seat's key in the browser, as joining does: the page opens the table as that seat."""
 SEEN_JS = """
 () => [...document.querySelectorAll('[data-testid=seen] td[data-piece]')].map((c) => Number(c.dataset.seen))
 """
@@ -42,6 +38,14 @@ def reads_left_to_right(page: Page) -> None:
     assert len(rows) == 5, rows  # the ranks' header, then four suits
     for row in rows:
         assert row == sorted(row) and len(set(row)) == len(row), rows
+
+
+def keep_seat(page: Page, table: str, seat: int, token: str) -> None:
+    """Keep a seat's key in ``page``'s browser, as joining does, before any of its scripts runs:
+    the page then opens the table as that seat."""
+    key = json.dumps(f"rummykit.seat.{table}")
+    value = json.dumps(json.dumps({"seat": seat, "token": token}))
+    page.add_init_script(f"localStorage.setItem({key}, {value});")
 
 
 def shots(page: Page, lang: str, name: str) -> None:
@@ -84,8 +88,7 @@ def test_the_turn_clock_runs_on_the_seat_to_move_for_everyone(
     watcher = pages.new(f"clock-watch-{lang}", locale=LOCALES[lang])
     watcher.goto(f"/#/t/{table}")
     seated = pages.new(f"clock-seat-{lang}", locale=LOCALES[lang])
-    seated.goto("/")
-    seated.evaluate(KEEP_SEAT_JS, [table, mover, tokens[mover]])
+    keep_seat(seated, table, mover, tokens[mover])
     seated.goto(f"/#/t/{table}")
     for page in (watcher, seated):
         expect(page.get_by_test_id(f"seat-{mover}").get_by_test_id("turn-clock")).to_be_visible(

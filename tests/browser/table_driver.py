@@ -590,15 +590,20 @@ LOCALES = {"en": "en-GB", "tr": "tr-TR", "fa": "fa-IR", "th": "th-TH"}
 P = TypeVar("P", bound=Person)
 
 
+def keep_seat(page: Page, table: str, seat: int, token: str) -> None:
+    """Keep a seat's key in ``page``'s browser, as joining does, before any of its scripts runs:
+    the page then opens ``table`` as ``seat`` (0-based, as the protocol counts)."""
+    key = json.dumps(f"rummykit.seat.{table}")
+    value = json.dumps(json.dumps({"seat": seat, "token": token}))
+    page.add_init_script(f"localStorage.setItem({key}, {value});")
+
+
 def open_dealt(pages: Pages, server: Server, dealt: Dealt, person: type[P], name: str) -> P:
     """The dealt table's page (named ``name-<lang>`` among the artifacts) in its language, holding
     seat 0 (its token in the page's storage), driven as ``person``."""
     page = pages.new(f"{name}-{dealt.lang}", locale=LOCALES[dealt.lang])
-    seat = json.dumps({"seat": 0, "token": dealt.token})
-    page.add_init_script(
-        f"localStorage.setItem({json.dumps('rummykit.seat.' + dealt.table)}, {json.dumps(seat)});"
-        f"localStorage.setItem('rummykit.lang', {json.dumps(json.dumps(dealt.lang))});"
-    )
+    keep_seat(page, dealt.table, 0, dealt.token)
+    page.add_init_script(f"localStorage.setItem('rummykit.lang', {json.dumps(json.dumps(dealt.lang))});")
     driver = person(page, server, dealt.table, english=False)
     page.goto(f"{server.base}/#/t/{dealt.table}")
     expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from browser_support import Pages, artifact
 from playwright.sync_api import Page, expect
-from table_driver import Person
+from table_driver import Person, keep_seat
 
 from test_server_support import Server
 
@@ -210,8 +210,7 @@ def seated_silently(pages: Pages, server: Server, **settings: Any) -> Person:
     joined = server.post(f"/tables/{table}/seats/0/join", {"name": "Ann"})
     page = pages.new("ann")
     page.add_init_script(FLIGHTS_JS)
-    seat = json.dumps(json.dumps({"seat": 0, "token": joined["token"]}))
-    page.add_init_script(f"localStorage.setItem('rummykit.seat.{table}', {seat})")
+    keep_seat(page, table, 0, joined["token"])
     person = Person(page, server, table)
     page.goto(f"/#/t/{table}")
     server.post(f"/tables/{table}/start", {"token": created["owner_token"]})

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from browser_support import Pages, check_rendering
 from playwright.sync_api import Page, WebSocket, expect
-from table_driver import Person, catalog
+from table_driver import Person, catalog, keep_seat
 
 from test_server_support import SeatClient, Server, make_table
 
@@ -38,14 +38,6 @@ def reads_left_to_right(page: Page) -> None:
     assert len(rows) == 5, rows  # the ranks' header, then four suits
     for row in rows:
         assert row == sorted(row) and len(set(row)) == len(row), rows
-
-
-def keep_seat(page: Page, table: str, seat: int, token: str) -> None:
-    """Keep a seat's key in ``page``'s browser, as joining does, before any of its scripts runs:
-    the page then opens the table as that seat."""
-    key = json.dumps(f"rummykit.seat.{table}")
-    value = json.dumps(json.dumps({"seat": seat, "token": token}))
-    page.add_init_script(f"localStorage.setItem({key}, {value});")
 
 
 def shots(page: Page, lang: str, name: str) -> None:

@@ -154,3 +154,20 @@ def terminal_for(link: SeatLink, console: Console, read_line: Callable[[str], st
     """The link's game's terminal client (its package's ``terminal``), built with ``options``
     (``interactive``, ``echo_input``, ``view``)."""
     return variant(link.game.variant).part("terminal")(link, console, read_line, **options)
+
+
+def play_beside_twin(game: Game[Any, Any], state: Any, bots: Sequence[Bot], twin: Bot) -> int:
+    """Play ``state`` to its end, seat ``s`` by ``bots[s]``, every move legal; at each decision of
+    seat 0, ``twin`` (a bot made as ``bots[0]`` was, with the same seed) must choose the same move.
+    Returns how many decisions seat 0 made."""
+    decided = 0
+    while (seat := game.current_seat(state)) is not None:
+        view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+        action = bots[seat].choose(view, legal)
+        assert action in legal
+        if seat == 0:
+            assert twin.choose(view, legal) == action
+            decided += 1
+        game.apply(state, seat, action)
+    assert game.is_terminal(state)
+    return decided

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import rummykit
+from play_helpers import play_beside_twin
 from rummykit.bots import registry
 from rummykit.bots.value_net import ValueNet
 from rummykit.errors import RummykitError
@@ -133,16 +134,7 @@ def test_expert_plays_legal_seeded_moves(name: str) -> None:
         *(registry.make_bot("greedy", game, s) for s in (1, 2, 3)),
     ]
     twin = ExpertBot(game, 1, iterations=2, seconds=None)
-    decided = 0
-    while (seat := game.current_seat(state)) is not None:
-        view, legal = game.observe(state, seat), game.legal_actions(state, seat)
-        action = bots[seat].choose(view, legal)
-        assert action in legal
-        if seat == 0:
-            assert twin.choose(view, legal) == action
-            decided += 1
-        game.apply(state, seat, action)
-    assert game.is_terminal(state) and decided > 5
+    assert play_beside_twin(game, state, bots, twin) > 5
 
 
 @pytest.mark.parametrize("name", CLOSED)

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit
+from play_helpers import play_beside_twin
 from rig import rigged
 from rummykit.bots.budget import budget_options, spent
 from rummykit.bots.registry import bot_names, make_bot, parse_bot_list
@@ -111,14 +112,7 @@ def test_search_plays_legal_seeded_moves(name: str) -> None:
     state = game.new_state(11)
     bots = [SearchBot(game, 1, iterations=1, width=2), *(make_bot("greedy", game, s) for s in (1, 2, 3))]
     twin = SearchBot(game, 1, iterations=1, width=2)
-    while (seat := game.current_seat(state)) is not None:
-        view, legal = game.observe(state, seat), game.legal_actions(state, seat)
-        action = bots[seat].choose(view, legal)
-        assert action in legal
-        if seat == 0:
-            assert twin.choose(view, legal) == action
-        game.apply(state, seat, action)
-    assert game.is_terminal(state)
+    assert play_beside_twin(game, state, bots, twin) > 0
 
 
 def test_search_finishes_when_it_can() -> None:

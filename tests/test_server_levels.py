@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from test_server_support import SeatClient, replay_record, running, sqlite_url
+from test_server_support import SeatClient, make_table, replay_record, running, sqlite_url
 
 LEVELS = ["easy", "medium", "hard"]
 
@@ -27,15 +27,8 @@ def test_every_game_takes_the_levels_and_okey_plays_against_them(tmp_path: Path)
                 201,
             )
             assert [s["level"] for s in created["seats"][1:]] == (LEVELS * 2)[: players - 1]
-        created = server.post(
-            "/tables",
-            {"variant": "okey", "options": {"rounds": 1}, "seats": level_seats(4), "bot_delay": 0},
-            status=201,
-        )
-        table = created["table"]
-        token = server.post(f"/tables/{table}/seats/0/join", {"name": "ann"})["token"]
-        server.post(f"/tables/{table}/start", {"token": created["owner_token"]})
-        client = SeatClient(server, table, 0, token)
+        created, (token,) = make_table(server, options={"rounds": 1}, levels=LEVELS)
+        client = SeatClient(server, created["table"], 0, token)
         info = client.until("table")
         assert [(s["kind"], s["level"], s["name"]) for s in info["seats"][1:]] == [
             ("bot", "easy", "easy bot"),
@@ -61,15 +54,8 @@ def test_an_okey_table_plays_against_expert_bots(tmp_path: Path) -> None:
         seats = [{"kind": "person"}] + [{"kind": "bot", "level": "expert"}] * 3
         kalooki = server.post("/tables", {"variant": "kalooki", "seats": seats}, 201)
         assert [s["level"] for s in kalooki["seats"][1:]] == ["expert"] * 3
-        created = server.post(
-            "/tables",
-            {"variant": "okey", "options": {"rounds": 1}, "seats": seats, "bot_delay": 0},
-            status=201,
-        )
-        table = created["table"]
-        token = server.post(f"/tables/{table}/seats/0/join", {"name": "ann"})["token"]
-        server.post(f"/tables/{table}/start", {"token": created["owner_token"]})
-        client = SeatClient(server, table, 0, token)
+        created, (token,) = make_table(server, options={"rounds": 1}, levels=("expert",))
+        client = SeatClient(server, created["table"], 0, token)
         info = client.until("table")
         assert [(s["kind"], s["level"]) for s in info["seats"][1:]] == [("bot", "expert")] * 3
         last = client.play_to_end(random.Random(5))

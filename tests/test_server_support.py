@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -222,12 +222,16 @@ def make_table(
     variant: str = "okey",
     persons: int = 1,
     options: dict[str, Any] | None = None,
+    levels: Sequence[str] = (),
     **table: Any,
 ) -> tuple[dict[str, Any], list[str]]:
-    """Create a table of ``persons`` people then bots, join the people and start it; returns the
-    table answer and the people's tokens."""
+    """Create a table of ``persons`` people then bots (of ``levels`` in turn, greedy when none),
+    join the people (``p0``, ``p1``, …) and start it; returns the table answer and the people's
+    tokens."""
     players = int((options or {}).get("players", 4))
-    seats = [{"kind": "person"}] * persons + [{"kind": "bot", "level": "greedy"}] * (players - persons)
+    cycle = levels or ("greedy",)
+    bots = [{"kind": "bot", "level": cycle[i % len(cycle)]} for i in range(players - persons)]
+    seats = [{"kind": "person"}] * persons + bots
     body = {"variant": variant, "options": options or {}, "seats": seats, "bot_delay": 0, **table}
     created = server.post("/tables", body, status=201)
     tokens = [

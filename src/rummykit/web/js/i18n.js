@@ -194,10 +194,17 @@ const SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const CARD = /^([A2-9TJQK])([SHDC])$/;
 const JOKER_CARD = /^JK(?:\[([^\]]*)\])?$/;
 
+const TILE = /^(?:[RYBK](?:1[0-3]|[1-9])|F)$/;
+/** Marks a tile's notation in running text (U+2063 INVISIBLE SEPARATOR on either side): a page
+ * that draws the text shows a small tile there (`rich` in runningtext.js), plain text its words
+ * (`plain`); unmarked, the notation still reads. */
+export const TILE_MARK = "\u2063";
+
 /** A piece's notation as people read it: a card with its suit's symbol and 10 for T (`10♣`,
  * `K♥`), the joker by its name, a declared joker with the card it stands for (`joker (K♥)`);
- * tiles as they are written (`R7`, `F`). Any other text is left as it is. */
+ * a tile marked (`TILE_MARK`), to be drawn as a tile. Any other text is left as it is. */
 export function pieceText(code) {
+  if (TILE.test(code)) return `${TILE_MARK}${code}${TILE_MARK}`;
   const card = CARD.exec(code);
   if (card) return `${card[1] === "T" ? "10" : card[1]}${SUIT_SYMBOLS[card[2]]}`;
   const joker = JOKER_CARD.exec(code);

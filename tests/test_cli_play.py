@@ -345,12 +345,18 @@ def test_finishing_ends_the_round_and_the_match(command: str) -> None:
     assert "seat 1 (you) finishes, discarding K9" in text
     assert "round 1 over" in text and "seat 1 finishes (normal)" in text
     # plain output (no colour) separates with " | " (" · " in a colour terminal)
-    assert re.search(r"score change\s+you \+0 \| random-2 -2 \| random-3 -2 \| random-4 -2", text)
-    assert re.search(r"scores now\s+you 20 \| random-2 18", text)
+    assert re.search(
+        r"score change\s+seat 1 \(you\) \+0 \| seat 2 \(random\) -2 \| "
+        r"seat 3 \(random\) -2 \| seat 4 \(random\) -2",
+        text,
+    )
+    assert re.search(r"scores now\s+seat 1 \(you\) 20 \| seat 2 \(random\) 18", text)
+    # one name per seat: the scores and the winners name seats as the moves do
+    assert not re.search(r"\b(?:random|greedy)-\d", text), text
     assert text.count("  seat ") >= 4  # every hand is shown
     assert client.is_over()
     assert client.run() == 0
-    assert "winner: you after 1 round" in out.getvalue()
+    assert "winner: seat 1 (you) after 1 round" in out.getvalue()
 
 
 def test_a_wrong_arrangement_is_refused() -> None:

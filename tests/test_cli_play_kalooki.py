@@ -98,7 +98,7 @@ def test_piped_session_plays_turns_shows_bot_moves_and_writes_a_record(tmp_path:
     assert "Kalooki, 3 players" in out and "seed 5" in out
     assert len(re.findall(r"^seat 1 \(you\) discards ", out, re.MULTILINE)) == 3
     assert re.search(r"^seat [23] \(random\) (draws from the stock|takes ..)", out, re.MULTILINE)
-    assert "table      " in out and "discard pile  " in out and "penalties  you 0" in out
+    assert "table      " in out and "discard pile  " in out and "penalties  seat 1 (you) 0" in out
     assert "end of input: leaving the game" in out and "Traceback" not in out
     replayed = replay(read_lines(record), game_from_record)
     assert replayed.header["seats"] == ["you", "random-2", "random-3"] and replayed.actions >= 6
@@ -106,7 +106,7 @@ def test_piped_session_plays_turns_shows_bot_moves_and_writes_a_record(tmp_path:
 
 def test_end_of_input_quits_cleanly_and_greedy_bots_are_the_default() -> None:
     code, out = run("--seed", "1", stdin="")
-    assert code == 0 and "greedy-2" in out
+    assert code == 0 and "seat 2 (greedy)" in out
     assert out.rstrip().endswith("end of input: leaving the game") and "Traceback" not in out
 
 
@@ -146,7 +146,7 @@ def test_open_lay_off_release_and_discard() -> None:
     rig(client, HAND, table=((1, "8H 9H JK[TH]"),), opened=(1,))
     client.render_table()
     text = out.getvalue()
-    assert re.search(r"^ +1  random-2  run   27  8H 9H JK\[TH\]$", text, re.MULTILINE)
+    assert re.search(r"^ +1  seat 2 \(random\)  run   27  8H 9H JK\[TH\]$", text, re.MULTILINE)
     assert "discard pile  KD  (1 card)  <- you may take it" in text
     client.handle("draw")
     assert "seat 1 (you) draws 6C from the stock" in out.getvalue()
@@ -165,7 +165,9 @@ def test_open_lay_off_release_and_discard() -> None:
     assert "seat 1 (you) lays off JH on meld 1: 8H 9H TH JH" in out.getvalue()
     client.handle("layoff 1 JK[7H]")
     assert "lays off JK[7H] on meld 1: JK[7H] 8H 9H TH JH" in out.getvalue()
-    assert re.search(r"^ +1  random-2  run   44  JK\[7H\] 8H 9H TH JH$", out.getvalue(), re.MULTILINE)
+    assert re.search(
+        r"^ +1  seat 2 \(random\)  run   44  JK\[7H\] 8H 9H TH JH$", out.getvalue(), re.MULTILINE
+    )
     client.handle("d 9C")
     assert "seat 1 (you) discards 9C" in out.getvalue()
     assert client.to_move() != HUMAN and client.obs["discards"][-1] == parse_faces(Kind.CARDS, "9C")[0]
@@ -206,9 +208,13 @@ def test_going_out_in_one_move_ends_the_round_with_every_hand_scored() -> None:
     assert len(hands) == 2 and all(int(b) == int(a) + 25 for a, b in hands)
     deltas = client.obs["last_result"]["deltas"]
     assert [int(b) for _, b in hands] == list(deltas[1:])
-    assert re.search(r"^penalties now   you 0 \| random-2 \d+ \| random-3 \d+$", text, re.MULTILINE)
+    assert re.search(
+        r"^penalties now   seat 1 \(you\) 0 \| seat 2 \(random\) \d+ \| seat 3 \(random\) \d+$",
+        text,
+        re.MULTILINE,
+    )
     assert client.is_over()
-    assert client.run() == 0 and "winner: you after 1 round" in out.getvalue()
+    assert client.run() == 0 and "winner: seat 1 (you) after 1 round" in out.getvalue()
 
 
 def test_elimination_shows_who_is_out() -> None:
@@ -220,7 +226,7 @@ def test_elimination_shows_who_is_out() -> None:
     assert re.search(r"^seat 2 \(random\) is out of the match with \d+$", out.getvalue(), re.MULTILINE)
     assert not client.is_over() and client.obs["active"] == [0, 2]
     client.render_table()
-    assert "random-2 out of the match" in out.getvalue() and "(over 150 is out)" in out.getvalue()
+    assert "seat 2 (random) out of the match" in out.getvalue() and "(over 150 is out)" in out.getvalue()
 
 
 # ---------------------------------------------------------------------- mistakes, hint, sorting

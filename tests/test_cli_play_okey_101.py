@@ -53,7 +53,7 @@ def test_a_whole_match_by_piping_with_a_record(tmp_path: Path) -> None:
     args = ["--seed", "5", "--players", "2", "--rule", "rounds=1", "--no-color", "--record", str(record)]
     code, out = run(*args, stdin="help\nsort pairs\nhint\n" + "auto\n" * 300)
     assert code == 0 and "Traceback" not in out
-    assert "101 Okey, 2 players" in out and "greedy-2" in out
+    assert "101 Okey, 2 players" in out and "seat 2 (greedy)" in out
     assert re.search(r"^indicator [RYBK]\d+ +okey [RYBK]\d+ \(wild", out, re.MULTILINE)
     assert re.search(r"^  1 +2 +3 .* 11$", out, re.MULTILINE) and re.search(r"^  12 +13 ", out, re.MULTILINE)
     assert "round 1 over" in out and "score sheet" in out and "match over" in out

@@ -107,7 +107,11 @@ def test_the_order_of_play_and_the_up_card_are_shown() -> None:
         out,
         re.M,
     )
-    assert re.search(r"^penalties  you 0 \| greedy-2 0 \| greedy-3 0 \| greedy-4 0$", out, re.M)
+    assert re.search(
+        r"^penalties  seat 1 \(you\) 0 \| seat 2 \(greedy\) 0 \| seat 3 \(greedy\) 0 \| seat 4 \(greedy\) 0$",
+        out,
+        re.M,
+    )
 
 
 def test_no_color_output_is_ascii_and_color_uses_suit_symbols() -> None:
@@ -275,12 +279,22 @@ def test_laying_down_ends_the_round_with_the_penalties_explained() -> None:
     assert "round 1 over" in text
     assert "seat 1 lays down (a hunt): every opponent -2" in text
     assert f"seat 2 holds the up card's twin {up}: every opponent -1" in text
-    assert re.search(r"^this round     you -1 \| random-2 -2 \| random-3 -3 \| random-4 -3$", text, re.M)
-    assert re.search(r"^penalties now  you -1 \| random-2 -2 \| random-3 -3 \| random-4 -3$", text, re.M)
+    assert re.search(
+        r"^this round     seat 1 \(you\) -1 \| seat 2 \(random\) -2 \| "
+        r"seat 3 \(random\) -3 \| seat 4 \(random\) -3$",
+        text,
+        re.M,
+    )
+    assert re.search(
+        r"^penalties now  seat 1 \(you\) -1 \| seat 2 \(random\) -2 \| "
+        r"seat 3 \(random\) -3 \| seat 4 \(random\) -3$",
+        text,
+        re.M,
+    )
     assert len(re.findall(r"^  seat \d \((you|random)\) ", text, re.M)) == 4  # every hand shown
     assert client.is_over()
     assert client.run() == 0
-    assert "winner: you after 1 round" in out.getvalue()
+    assert "winner: seat 1 (you) after 1 round" in out.getvalue()
 
 
 def test_a_wrong_arrangement_is_refused() -> None:

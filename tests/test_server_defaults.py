@@ -1,13 +1,18 @@
 """The turn timer's default move in every game (:meth:`Game.timeout_action`): draw, then discard the
-drawn piece (Okey, Turkish Rummy, Kalooki) or end the turn (Carousel)."""
+drawn piece (Okey, Turkish Rummy, Kalooki) or end the turn (Carousel); where that is a discard, the
+server plays its bot's choice among the discards (:mod:`rummykit.server.defaults`)."""
 
 from __future__ import annotations
 
 import pytest
 
 import rummykit
-from rummykit.core.notation import format_face
-from rummykit.server.defaults import drawn_face
+from rummykit.bots.registry import make_bot
+from rummykit.core.notation import format_face, parse_face
+from rummykit.core.pieces import JOKER
+from rummykit.server.bots import choose
+from rummykit.server.defaults import TIMER_BOT, drawn_face, timer_choices, timer_pick
+from rummykit.variants.registry import game_from_record
 
 GAMES = {"okey": "discard", "turkish_rummy": "discard", "kalooki": "discard", "carousel": "end"}
 
@@ -40,3 +45,62 @@ def test_the_timed_out_turn_draws_then_lets_go(variant: str) -> None:
             break
         game.apply(state, seat, game.timeout_action(state, seat, False, drawn))
     assert game.current_seat(state) != seat
+
+
+def test_a_timed_out_okey_turn_keeps_its_okeys_and_false_jokers() -> None:
+    """Where the default move is a discard, the timer plays its bot's choice (greedy) among the
+    discards and finishes (:func:`timer_choices`): a turn that drew an okey or a false joker lets
+    another piece go, where the game's default would throw the piece drawn. Okey, greedy players,
+    seeds 0-3, each turn that drew such a tile."""
+    game, _ = game_from_record("okey", {})
+    checked = 0
+    for seed in range(4):
+        state = game.new_state(seed)
+        players = [make_bot("greedy", game, seed * 10 + s) for s in range(4)]
+        while (seat := game.current_seat(state)) is not None:
+            legal = game.legal_actions(state, seat)
+            if any(game.action_text(a) == "draw" for a in legal):
+                events = game.apply(state, seat, game.timeout_action(state, seat, True, None))
+                drawn = drawn_face(game.kind, game.events_for(events, seat), game.events_for(events, None))
+                observation = game.observe(state, seat)
+                default = game.timeout_action(state, seat, False, drawn)
+                if drawn == JOKER or drawn in observation["wilds"]:
+                    assert game.action_text(default) == f"discard {format_face(game.kind, drawn)}"
+                    choices = timer_choices(game, observation, game.legal_actions(state, seat))
+                    chosen = timer_pick(
+                        game, default, choices, choose("okey", "{}", TIMER_BOT, observation, choices)
+                    )
+                    parts = game.action_parts(chosen)
+                    assert parts["verb"] == "finish" or parse_face(game.kind, parts["pieces"][0]) not in {
+                        JOKER,
+                        *observation["wilds"],
+                    }, (seed, game.action_text(chosen))
+                    checked += 1
+                continue
+            game.apply(state, seat, players[seat].choose(game.observe(state, seat), legal))
+    assert checked >= 4, checked
+
+
+def test_the_timers_choices_leave_out_wilds_only_while_another_discard_remains() -> None:
+    """:func:`timer_choices`: the discards and finishes; a wild's or a joker's discard only when no
+    other discard is legal; :func:`timer_pick` plays the bot's choice only from among them."""
+    game, _ = game_from_record("okey", {})
+    state = game.new_state(2)
+    seat = game.current_seat(state)
+    assert seat is not None
+    observation = game.observe(state, seat)
+    legal = game.legal_actions(state, seat)
+    wild = {JOKER, *observation["wilds"]}
+    texts = [game.action_text(a) for a in legal]
+    spoiling = [t for t in texts if t.startswith("discard ") and parse_face(game.kind, t.split()[1]) in wild]
+    choices = timer_choices(game, observation, legal)
+    assert choices and not set(choices) & set(spoiling)
+    assert {t.split()[0] for t in choices} <= {"discard", "finish"}
+    only = [a for a in legal if game.action_text(a) in spoiling] or legal[:1]
+    assert timer_choices(game, observation, only) == [
+        game.action_text(a) for a in only if game.action_parts(a)["verb"] in ("discard", "finish")
+    ]
+    default = legal[0]
+    assert timer_pick(game, default, choices, None) is default
+    assert timer_pick(game, default, choices, "pass") is default
+    assert game.action_text(timer_pick(game, default, choices, choices[-1])) == choices[-1]

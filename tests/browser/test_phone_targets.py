@@ -78,10 +78,21 @@ def test_header_and_create_form_targets_on_a_phone(pages: Pages, lang: str) -> N
     assert small == [], (lang, small)
 
 
+HEAD_TO_BOARD = 16
+"""The most CSS px between the table head's bottom and the board's top (the page's gap is 0.8rem;
+on its side the tester's phone kept some 50 px empty there, a gap for each empty row of the
+notice and the refusal)."""
+
+BOARD_GAP_JS = """
+(page) => page.querySelector('.board').getBoundingClientRect().top
+  - page.querySelector('.table-head').getBoundingClientRect().bottom
+"""
+
+
 def check_phone_layout(page: Page, lang: str, name: str) -> None:
     """Upright and on its side: the actions on the screen at the page's top and its bottom, and
-    nothing on the table left under them; upright, the board starting in the screen's upper
-    quarter."""
+    nothing on the table left under them; the board right below the table's head (no empty space
+    over it); upright, the board starting in the screen's upper quarter."""
     actions = page.get_by_test_id("actions").locator("button")
     assert actions.count() > 0
     for width, height in (PHONE, PHONE_SIDE):
@@ -94,6 +105,8 @@ def check_phone_layout(page: Page, lang: str, name: str) -> None:
                 "(el) => el.getBoundingClientRect().top"
             )
             assert top < height / 4, (name, "the board starts at y", top)
+        gap = page.get_by_test_id("table").evaluate(BOARD_GAP_JS)
+        assert gap <= HEAD_TO_BOARD, (name, width, height, "empty above the board", gap)
         for where in ("0", "document.body.scrollHeight"):
             page.evaluate(f"window.scrollTo(0, {where})")
             off = actions.evaluate_all(IN_VIEW_JS)

@@ -11,7 +11,8 @@ import re
 from typing import Any
 
 import pytest
-from browser_support import Pages, check_rendering, check_round_end_fits
+from axe_check import check_axe
+from browser_support import Pages, check_rendering, check_round_end_fits, digits
 from playwright.sync_api import Page, expect
 from table_driver import KalookiPerson, Person, catalog
 
@@ -26,6 +27,13 @@ WORDS_JS = """(el) => {
   copy.querySelectorAll('button[data-piece]').forEach((b) => b.remove());
   return copy.textContent;
 }"""
+TILE_CODE = re.compile(r"(?<![\w\[])(?:[RYBK](?:1[0-3]|[1-9])|F)(?![\w])")
+"""A tile in notation in running text (``K12``, ``F``)."""
+TEXT_TILES_JS = """(el) => [...el.querySelectorAll('[data-tile]')].map((s) => {
+  const box = s.getBoundingClientRect();
+  return {tile: s.dataset.tile, cls: s.className, role: s.getAttribute('role'),
+          name: s.getAttribute('aria-label'), text: s.textContent, x: box.x, y: box.y};
+})"""
 NAMES = {"en": "Ann", "fa": "آنا", "tr": "Ayşe", "th": "อัน"}
 
 
@@ -110,9 +118,11 @@ def test_a_refusal_says_why_the_hint_shows_after_it_and_a_full_row_swaps(
         if e["code"] == "drew" and e["seat"] == 0
     )
     said = words["named.replay_drew"].replace("{seat}", NAMES[lang])
-    said = re.escape(said[0].upper() + said[1:]).replace(re.escape("{piece}"), f"\u2066?{drawn}\u2069?")
+    face = "\u273f" if drawn == "F" else drawn[1:]  # the tile drawn as a tile (its number)
+    said = re.escape(said[0].upper() + said[1:]).replace(re.escape("{piece}"), f"\u2066?{face}\u2069?")
     log = page.get_by_test_id("log").locator("li")
     expect(log.last).to_have_text(re.compile(f"^{said}$"))
+    expect(log.last.locator(f"[data-tile='{drawn}']")).to_have_count(1)
     for target in (13, 27):
         slots = person.slots()
         if slots[target] is None:
@@ -267,3 +277,85 @@ def test_kalooki_retract_puts_the_cards_back_where_they_were(pages: Pages, serve
             shots(page, "en", "defect-retract-en")
             return
     raise AssertionError("no meld short of the opening was offered")
+
+
+def tile_words(lang: str, tile: str) -> str:
+    """A tile's words in ``lang`` as its catalog gives them ("black 12", the false joker's name)."""
+    words = catalog(lang)
+    if tile == "F":
+        return words["piece_false_joker"]
+    colour = words[f"piece_colour_{tile[0].lower()}"]
+    return words["piece_tile"].replace("{colour}", colour).replace("{rank}", digits(lang, int(tile[1:])))
+
+
+def check_text_tiles(page: Page, lang: str, where: str) -> list[dict[str, Any]]:
+    """The tiles in the running text of test id ``where``, each drawn as a tile (its colour's class,
+    its printed number, named in words in ``lang``) and no tile left in notation in its text."""
+    found: list[dict[str, Any]] = page.get_by_test_id(where).evaluate(TEXT_TILES_JS)
+    for tile in found:
+        code = tile["tile"]
+        colour = "joker" if code == "F" else code[0]
+        assert f"c-{colour}" in tile["cls"].split(), (where, tile)
+        assert tile["role"] == "img" and tile["name"] == tile_words(lang, code), (where, tile)
+        assert tile["text"] == ("\u273f" if code == "F" else code[1:]), (where, tile)
+    text = page.get_by_test_id(where).evaluate(WORDS_JS)
+    assert not TILE_CODE.findall(text) and "\u2063" not in text, (where, text)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["fa", "th"])
+def test_tiles_in_running_text_are_drawn_as_tiles(pages: Pages, server: Server, lang: str) -> None:
+    """Tiles in running text: the log, the hint and a refusal show each tile as a small tile (its
+    number in its colour, named "black 12" in the page's language), never its notation; a group
+    of tiles reads left to right in Persian too; the live region says the words; axe finds no
+    contrast failure, in the light and the dark scheme."""
+    person = seated(pages, server, table(server, "okey", {"rounds": 1}), lang, f"text-tiles-{lang}")
+    page = person.page
+    rng = random.Random(4)
+    while "draw" not in (status := person.wait_turn_or_end()).split():
+        assert status != "end"
+        person.play_turn(rng, status)
+    person.action_button("draw").click()
+    expect(person.rack.locator("button[data-piece]")).to_have_count(15)
+    drawn = next(
+        e["params"]["piece"]
+        for v in reversed(person.views)
+        for e in v["events"]
+        if e["code"] == "drew" and e["seat"] == 0
+    )
+    expect(page.get_by_test_id("log").locator("li").last.locator(f"[data-tile='{drawn}']")).to_have_count(1)
+    logged = check_text_tiles(page, lang, "log")
+    assert drawn in [t["tile"] for t in logged] and len(logged) >= 2, logged  # a bot's discard too
+    announced = page.get_by_test_id("announcer").inner_text()
+    assert not TILE_CODE.findall(announced) and "\u2063" not in announced, announced
+
+    page.get_by_test_id("actions").locator("button[data-action='hint']").click()
+    expect(page.get_by_test_id("hint").locator("[data-tile]").first).to_be_visible()
+    hinted = check_text_tiles(page, lang, "hint")
+    # the best melds: each meld's tiles left to right on the line, in the meld's order
+    runs = [t for t in hinted if t["y"] == hinted[-1]["y"]]
+    assert [t["x"] for t in runs] == sorted(t["x"] for t in runs), runs
+    shots(page, lang, f"text-tiles-hint-{lang}")
+
+    legal = {a["text"] for a in person.last_view()["legal"]}
+    wrong = next(p for p in person.rack_pieces() if f"finish {p}" not in legal)
+    person.rack.locator(f"button[data-piece='{wrong}']").first.drag_to(page.get_by_test_id("stock"))
+    error = page.get_by_test_id("error")
+    expect(error.locator(f"[data-tile='{wrong}']")).to_have_count(1)
+    assert [t["tile"] for t in check_text_tiles(page, lang, "error")] == [wrong]
+    shots(page, lang, f"text-tiles-refusal-{lang}")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        check_axe(page, f"text-tiles-{lang}-{scheme}")
+    # a hint's meld with a false joker standing for a tile (F[K3]): both drawn, the second in brackets
+    marked, said = page.evaluate(
+        """async () => {
+            const { readable } = await import("/static/js/i18n.js");
+            const { plain } = await import("/static/js/runningtext.js");
+            return [readable("R5 F[K3] K13"), plain(readable("R5 F[K3]"))];
+        }"""
+    )
+    mark = "\u2063"
+    assert marked == f"{mark}R5{mark} {mark}F{mark}({mark}K3{mark}) {mark}K13{mark}", marked
+    assert said == f"{tile_words(lang, 'R5')} {tile_words(lang, 'F')}({tile_words(lang, 'K3')})", said
+    page.emulate_media(color_scheme="light")

@@ -28,6 +28,9 @@ IN_VIEW_JS = """
 """
 """Whether the element lies wholly inside the viewport (without scrolling)."""
 
+TILES_JS = "(tiles) => tiles.map((t) => t.dataset.tile)"
+"""The notation of the tiles drawn in a text (``data-tile``)."""
+
 REACHABLE_JS = """
 (el) => {
   // what a click at the element's centre would hit is the element (or inside it)
@@ -184,7 +187,8 @@ def test_hint_beside_the_seat_marks_its_pieces_and_notices_move_nothing(pages: P
     expect(marked.first).to_be_visible()
     pieces = marked.evaluate_all("(buttons) => buttons.map((b) => b.dataset.piece)")
     said = [hint.locator("p").first, hint.locator("p", has_text="You may show the indicator's twin")]
-    words = {w for p in said if p.count() for w in re.findall(r"[A-Z0-9]+", p.inner_text())}
+    # the tiles the hint names, drawn in its text as tiles
+    words = {w for p in said if p.count() for w in p.locator("[data-tile]").evaluate_all(TILES_JS)}
     assert all(PIECE.match(p) for p in pieces) and set(pieces) <= words, (pieces, words)
     page.screenshot(path=str(artifact("hint-en-desktop.png")))
     assert person.rack.bounding_box() == rack_top, "the hint moved the rack"

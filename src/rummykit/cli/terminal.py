@@ -119,7 +119,6 @@ class TerminalClient(ABC, Generic[GameT]):
         self.link = link
         self.game: GameT = link.game  # type: ignore[assignment]
         self.seat = link.seat
-        self.names = link.names
         self.console = console
         self.read_line = read_line
         self.interactive = interactive
@@ -425,7 +424,7 @@ class TerminalClient(ABC, Generic[GameT]):
             if seat:
                 line.append(self.view.glyphs.sep, style=DIM)
             number = f"{value:+d}" if signed else f"{value}"
-            line.append(f"{self.names[seat]} {number}", style="bold" if seat == self.seat else "")
+            line.append(f"{self.who(seat)} {number}", style="bold" if seat == self.seat else "")
         return line
 
     def print_rows(self, rows: list[Text]) -> None:
@@ -566,7 +565,7 @@ class TerminalClient(ABC, Generic[GameT]):
         for seat, score in enumerate(outcome.scores):
             mark = f"  {self.view.glyphs.left} winner" if seat in outcome.winners else ""
             self.console.print(f"  {self.who(seat):<{width}}  {score:>3}{mark}")
-        names = ", ".join(self.names[s] for s in outcome.winners)
+        names = ", ".join(self.who(s) for s in outcome.winners)
         plural = "winners" if len(outcome.winners) > 1 else "winner"
         rounds = f"{outcome.rounds} round{'s' if outcome.rounds != 1 else ''}"
         self.console.print(Text(f"{plural}: {names} after {rounds}", style="bold"))

@@ -42,7 +42,14 @@ from rummykit.server.assist import state_extras
 from rummykit.server.bots import BotRunner
 from rummykit.server.commits import ActionWriter
 from rummykit.server.db import ActionRow, Database, GameRow, PlayRow, StoredGame
-from rummykit.server.defaults import MAX_DEFAULT_STEPS, drawn_face
+from rummykit.server.defaults import (
+    MAX_DEFAULT_STEPS,
+    TIMER_BOT,
+    TIMER_BOT_SECONDS,
+    drawn_face,
+    timer_choices,
+    timer_pick,
+)
 from rummykit.server.protocol import HISTORY, RECENT, ProtocolError
 from rummykit.server.tokens import new_id, new_token, token_hash, token_matches
 from rummykit.variants.registry import game_from_record
@@ -961,6 +968,8 @@ class LiveTable:
             action = self.game.timeout_action(match.state, seat, step == 0, drawn)
             if action is None:
                 return
+            if self.game.action_parts(action)["verb"] == "discard":
+                action = await self._timer_discard(match, seat, action)
             played = await self.play(seat, action, "timeout", version=version)
             if played is None:
                 return
@@ -968,6 +977,24 @@ class LiveTable:
             own, public = self.game.events_for(played.events, seat), self.game.events_for(played.events, None)
             found = drawn_face(self.game.kind, own, public)
             drawn = drawn if found is None else found
+
+    async def _timer_discard(self, match: Match, seat: int, default: Any) -> Any:
+        """The discard (or finish) a timed-out turn plays instead of ``default``, the game's: the
+        timer's bot's choice (:mod:`rummykit.server.defaults`), or ``default`` when it fails or
+        takes longer than :data:`~rummykit.server.defaults.TIMER_BOT_SECONDS`."""
+        observation = self.game.observe(match.state, seat)
+        choices = timer_choices(self.game, observation, self.game.legal_actions(match.state, seat))
+        chosen: str | None = None
+        try:
+            chosen = await asyncio.wait_for(
+                self.hub.bots.choose(self.variant, self.rules, TIMER_BOT, observation, choices),
+                TIMER_BOT_SECONDS,
+            )
+        except Exception:
+            log.exception(
+                "table %s: the timer's bot failed for seat %s; the default discard is played", self.id, seat
+            )
+        return timer_pick(self.game, default, choices, chosen)
 
     # ------------------------------------------------------------------ the end
     def close(self, code: int) -> None:

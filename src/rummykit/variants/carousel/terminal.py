@@ -451,7 +451,7 @@ class CarouselClient(TableClient[CarouselGame]):
         entries = []
         for seat in range(obs["players"]):
             count = obs["hand_counts"][seat]
-            entry = Text(f"{self.names[seat]} {count}", style="bold" if seat == self.seat else "")
+            entry = Text(f"{self.who(seat)} {count}", style="bold" if seat == self.seat else "")
             if seat in obs["melded"]:
                 entry.append(" melded", style="green")
             entries.append(entry)

@@ -266,11 +266,11 @@ class KalookiClient(TableClient[KalookiGame]):
         self.console.print(self.turn_line())
 
     def seat_entries(self) -> list[Text]:
-        """``you 13``, ``greedy-1 11 opened``, ``greedy-2 out of the match``."""
+        """``seat 1 (you) 13``, ``seat 2 (greedy) 11 opened``, ``seat 3 (greedy) out of the match``."""
         obs = self.obs
         entries = []
         for seat in range(obs["players"]):
-            entry = Text(self.names[seat], style="bold" if seat == self.seat else "")
+            entry = Text(self.who(seat), style="bold" if seat == self.seat else "")
             if seat not in obs["active"]:
                 entry.append(" out of the match", style=DIM)
             else:
@@ -281,15 +281,15 @@ class KalookiClient(TableClient[KalookiGame]):
         return entries
 
     def render_melds(self) -> None:
-        """``  3  greedy-2  run  26  5♥ 6♥ JK[7♥] 8♥  closed``, one meld a line."""
+        """``  3  seat 2 (greedy)  run  26  5♥ 6♥ JK[7♥] 8♥  closed``, one meld a line."""
         obs = self.obs
         if not obs["table"]:
             self.console.print(Text("table      no melds yet", style=DIM))
             return
         self.console.print(Text("table      number, owner, kind, value, cards", style=DIM))
-        width = max(len(self.names[m["owner"]]) for m in obs["table"])
+        width = max(len(self.who(m["owner"])) for m in obs["table"])
         for meld in obs["table"]:
-            owner, kind, value = self.names[meld["owner"]], meld["kind"], meld["value"]
+            owner, kind, value = self.who(meld["owner"]), meld["kind"], meld["value"]
             prefix = f"  {meld['number']:>2}  {owner:<{width}}  {kind:<3}  {value:>3}  "
             words = self.meld_words(meld["faces"], joker_stands(meld["faces"], meld["stands_for"]))
             if meld["closed"]:

@@ -259,7 +259,7 @@ class Okey101Client(TableClient[Okey101Game]):
                 prefix = f"    {meld['number']:>2}  {meld['kind']:<4}  {value}  "
                 stands = joker_stands(meld["faces"], meld["stands_for"], self.wilds)
                 self.print_rows(self.hanging(prefix, self.meld_words(meld["faces"], stands)))
-        rest = [self.names[s] for s in range(obs["players"]) if s not in owners]
+        rest = [self.who(s) for s in range(obs["players"]) if s not in owners]
         if rest:
             self.console.print(Text(f"  not opened: {', '.join(rest)}", style=DIM))
 
@@ -420,7 +420,7 @@ class Okey101Client(TableClient[Okey101Game]):
 
     def round_end_extra(self, result: RoundResult) -> list[Text]:
         """The score sheet: each round seen with its score changes, then the totals."""
-        names = self.names
+        names = [self.who(s) for s in range(len(result.deltas))]
         width = max(6, *(len(n) for n in names))
         lines = [Text("score sheet" + "".join(f"  {n:>{width}}" for n in names), style="bold")]
         for past in self.sheet:

@@ -4,6 +4,7 @@
 // own group beside it, a discard pile, the rack's tools (arranging buttons, then the actions).
 
 import { html } from "./html.js";
+import { rich } from "./runningtext.js";
 import { useState } from "preact/hooks";
 import { t, num, sentence } from "./i18n.js";
 import { Piece } from "./piece.js";
@@ -85,7 +86,7 @@ export function MeHead({ model, ctx, seated, seatPanel }) {
     ${seatPanel}
     ${seated &&
     html`<div class="me-note">
-      ${model.error && html`<p class="error" role="alert" data-testid="error">${sentence(model.error.code, model.error.params, ctx)}</p>`}
+      ${model.error && html`<p class="error" role="alert" data-testid="error">${rich(sentence(model.error.code, model.error.params, ctx))}</p>`}
       ${model.hint && !model.error && html`<${Hint} model=${model} hint=${model.hint} ctx=${ctx} onClose=${() => model.dismissHint()} />`}
     </div>`}
   </div>`;

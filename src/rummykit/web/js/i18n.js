@@ -30,7 +30,7 @@ export const LANGUAGES = [
 ];
 
 const SEAT_PARAMS = new Set(["seat", "seats", "to_move", "winner", "asked"]);
-const PIECE = /^(?:[RYBK](?:1[0-3]|[1-9])|F|[A2-9TJQK][SHDC]|JK(?:\[[^\]]*\])?)$/;
+const PIECE = /^(?:(?:[RYBK](?:1[0-3]|[1-9])|F)(?:\[[RYBK](?:1[0-3]|[1-9])\])?|[A2-9TJQK][SHDC]|JK(?:\[[^\]]*\])?)$/;
 const INTEGER = /^[+-]?\d+$/;
 const LRM = "\u200e";
 const LRI = "\u2066";
@@ -194,10 +194,22 @@ const SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const CARD = /^([A2-9TJQK])([SHDC])$/;
 const JOKER_CARD = /^JK(?:\[([^\]]*)\])?$/;
 
+const TILE = /^(?:[RYBK](?:1[0-3]|[1-9])|F)$/;
+const DECLARED_TILE = /^([RYBK](?:1[0-3]|[1-9])|F)\[([RYBK](?:1[0-3]|[1-9]))\]$/;
+/** Marks a tile's notation in running text (U+2063 INVISIBLE SEPARATOR on either side): a page
+ * that draws the text shows a small tile there (`rich` in runningtext.js), plain text its words
+ * (`plain`); unmarked, the notation still reads. */
+export const TILE_MARK = "\u2063";
+
 /** A piece's notation as people read it: a card with its suit's symbol and 10 for T (`10♣`,
  * `K♥`), the joker by its name, a declared joker with the card it stands for (`joker (K♥)`);
- * tiles as they are written (`R7`, `F`). Any other text is left as it is. */
+ * a tile marked (`TILE_MARK`), to be drawn as a tile, a declared one (an okey or a false joker
+ * in a meld, `F[K3]`) followed by the tile it stands for in brackets. Any other text is left as
+ * it is. */
 export function pieceText(code) {
+  if (TILE.test(code)) return `${TILE_MARK}${code}${TILE_MARK}`;
+  const declared = DECLARED_TILE.exec(code);
+  if (declared) return `${pieceText(declared[1])}(${pieceText(declared[2])})`;
   const card = CARD.exec(code);
   if (card) return `${card[1] === "T" ? "10" : card[1]}${SUIT_SYMBOLS[card[2]]}`;
   const joker = JOKER_CARD.exec(code);

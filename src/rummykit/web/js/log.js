@@ -8,6 +8,7 @@
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
 import { t, has, sentence, listText } from "./i18n.js";
+import { rich, plain } from "./runningtext.js";
 
 /** Events whose template is a verb phrase: the player's name goes before it. */
 const SUBJECT_CODES = new Set([
@@ -51,7 +52,7 @@ export function Log({ entries, ctx }) {
   return html`<section class="panel log" data-testid="log" aria-labelledby="log-title">
     <h2 id="log-title">${t("log_title")}</h2>
     <ol ref=${list} tabindex="0" aria-labelledby="log-title">
-      ${entries.map((e) => html`<li key=${e.key} class=${e.code === "round_end" || e.code === "log_round" ? "round-line" : e.code.startsWith("log_") ? "page-line" : ""}>${eventText(e, ctx)}</li>`)}
+      ${entries.map((e) => html`<li key=${e.key} class=${e.code === "round_end" || e.code === "log_round" ? "round-line" : e.code.startsWith("log_") ? "page-line" : ""}>${rich(eventText(e, ctx))}</li>`)}
     </ol>
   </section>`;
 }
@@ -59,7 +60,7 @@ export function Log({ entries, ctx }) {
 /** The polite live region: the last action's events, then `prompt` (what the player may do now,
  * when it is their turn). */
 export function Announcer({ entries, ctx, prompt }) {
-  const texts = entries.map((e) => eventText(e, ctx));
+  const texts = entries.map((e) => plain(eventText(e, ctx)));
   if (prompt) texts.push(prompt);
   return html`<div class="visually-hidden" role="status" aria-live="polite" data-testid="announcer">
     ${texts.join(". ")}

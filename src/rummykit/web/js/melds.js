@@ -6,6 +6,7 @@
 import { html } from "./html.js";
 import { num, pieceText } from "./i18n.js";
 import { Piece } from "./piece.js";
+import { rich } from "./runningtext.js";
 import { JOKER, notation } from "./pieces.js";
 
 const JOKERS = new Set([JOKER]);
@@ -30,7 +31,7 @@ export function MeldCards({ kind, cards, wilds = JOKERS, extra = () => ({}), dro
         const standsIn = face === JOKER || wilds.has(face);
         return html`<span class="kcard" key=${i} data-drop=${drop(i)}>
           <${Piece} kind=${kind} face=${face} wild=${wilds.has(face)} stands=${standsIn ? stands : undefined} small=${true} ...${extra(i)} />
-          ${standsIn && html`<span class="stands" aria-hidden="true" data-card=${notation(kind, stands)}>${pieceText(notation(kind, stands))}</span>`}
+          ${standsIn && html`<span class="stands" aria-hidden="true" data-card=${notation(kind, stands)}>${rich(pieceText(notation(kind, stands)))}</span>`}
         </span>`;
       },
     )}

@@ -10,6 +10,7 @@
 import { html } from "./html.js";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, sentence, currentLanguage } from "./i18n.js";
+import { rich } from "./runningtext.js";
 import { seatName, seatNames, BotTag } from "./seats.js";
 import { request } from "./api.js";
 import { piecesOf } from "./variants.js";
@@ -235,7 +236,7 @@ export function ReplayPage({ game, step, variants }) {
       </p>
     </header>
     <div class="replay-controls panel">
-      <p class="replay-step" role="status" data-testid="replay-step">${stepText(replay, n, ctx)}</p>
+      <p class="replay-step" role="status" data-testid="replay-step">${rich(stepText(replay, n, ctx))}</p>
       <div class="replay-buttons" role="group" aria-label=${t("replay_moves")}>
         <button type="button" data-testid="replay-first" aria-label=${t("replay_first")} title=${t("replay_first")} disabled=${n === 0} onClick=${() => to(0)}>«</button>
         <button type="button" data-testid="replay-back" aria-label=${t("replay_back")} title=${t("replay_back")} disabled=${n === 0} onClick=${() => to(n - 1)}>‹</button>

@@ -15,6 +15,7 @@ import { t, signed, num, sentence } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { MeldCards } from "./melds.js";
 import { ratingText } from "./player.js";
+import { rich } from "./runningtext.js";
 
 function Pieces({ kind, faces, wilds }) {
   return html`<span class="meld" dir="ltr">
@@ -84,7 +85,7 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
     ${pause > 0 && html`<p data-testid="round-break">${t("round_end_break", { seconds: pause })}</p>`}
     ${result &&
     html`<div>
-      ${result.notes.map((n, i) => html`<p key=${i}>${game.roundNote(n, ctx) || sentence(n.code, n.params, ctx)}</p>`)}
+      ${result.notes.map((n, i) => html`<p key=${i}>${rich(game.roundNote(n, ctx) || sentence(n.code, n.params, ctx))}</p>`)}
       ${result.winner !== null &&
       result.finishing_discard !== null &&
       html`<p>

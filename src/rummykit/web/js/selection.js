@@ -4,6 +4,7 @@
 
 import { html } from "./html.js";
 import { readable } from "./i18n.js";
+import { rich } from "./runningtext.js";
 import { piecesText, faceOf } from "./pieces.js";
 
 /** The faces an action's parts play from the hand, sorted. */
@@ -40,7 +41,7 @@ export function selectedMoves(model, verb, target = null) {
  * `data-move` is the action's text. */
 export function MoveButton({ model, action, label, worth = null }) {
   return html`<button type="button" data-move=${action.text} onClick=${() => model.play(action)}>
-    ${label} <bdi dir="ltr">${readable(piecesText(action.parts).join(" "))}</bdi>${worth}
+    ${label} <bdi dir="ltr">${rich(readable(piecesText(action.parts).join(" ")))}</bdi>${worth}
   </button>`;
 }
 

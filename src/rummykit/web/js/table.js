@@ -5,6 +5,7 @@
 import { html } from "./html.js";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { t, sentence } from "./i18n.js";
+import { rich } from "./runningtext.js";
 import { api } from "./api.js";
 import { store } from "./store.js";
 import { TableModel } from "./model.js";
@@ -149,7 +150,7 @@ export function TablePage({ id, invited, variants }) {
     <${LinkNotice} model=${m} invited=${invited} />
     ${m.error &&
     !(playing && m.seat !== null) &&
-    html`<p class="error" role="alert" data-testid="error">${sentence(m.error.code, m.error.params, ctx)}</p>`}
+    html`<p class="error" role="alert" data-testid="error">${rich(sentence(m.error.code, m.error.params, ctx))}</p>`}
     ${!playing && !loading && html`<${Waiting} model=${m} invited=${invited} ctx=${ctx} run=${run} />`}
     ${loading && html`<p aria-busy="true">${t("table_loading")}</p>`}
     ${m.failed && html`<p class="error" role="alert">${t("ui_offline")}</p>`}

@@ -7,6 +7,7 @@
 
 import { html } from "../html.js";
 import { t, readable } from "../i18n.js";
+import { rich } from "../runningtext.js";
 import { notation, faceOf } from "../pieces.js";
 import { Rack } from "../rack.js";
 import { ActionButton, ActionGroup, HintButton } from "../actions.js";
@@ -72,11 +73,11 @@ function Hint({ hint, ctx, onClose }) {
   const melds = hint.arrangement.melds.map((m) => readable(m.join(" ")));
   return html`<section class="hint" data-testid="hint" aria-live="polite">
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
-    <p><strong>${hintText(hint, ctx)}</strong></p>
-    ${hint.show && html`<p>${t("hint_show", { piece: hint.show }, ctx)}</p>`}
-    <p>${t("hint_best")} <bdi dir="ltr">${melds.length ? melds.join(" | ") : "—"}</bdi></p>
+    <p><strong>${rich(hintText(hint, ctx))}</strong></p>
+    ${hint.show && html`<p>${rich(t("hint_show", { piece: hint.show }, ctx))}</p>`}
+    <p>${t("hint_best")} <bdi dir="ltr">${melds.length ? rich(melds.join(" | ")) : "—"}</bdi></p>
     ${hint.arrangement.out.length > 0 &&
-    html`<p>${t(hint.arrangement.kind === "pairs" ? "hint_out_pairs" : "hint_out")} <bdi dir="ltr">${readable(hint.arrangement.out.join(" "))}</bdi></p>`}
+    html`<p>${t(hint.arrangement.kind === "pairs" ? "hint_out_pairs" : "hint_out")} <bdi dir="ltr">${rich(readable(hint.arrangement.out.join(" ")))}</bdi></p>`}
   </section>`;
 }
 

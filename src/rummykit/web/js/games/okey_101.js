@@ -9,7 +9,8 @@
 
 import { html } from "../html.js";
 import { useEffect, useRef } from "preact/hooks";
-import { t, num, isolate, listText, sentence } from "../i18n.js";
+import { t, num, listText, sentence, readable } from "../i18n.js";
+import { rich } from "../runningtext.js";
 import { Rack } from "../rack.js";
 import { LayingActions } from "./laying.js";
 import { MeHead, SeatPanel, Stock, Pile, RackTools, places } from "../board.js";
@@ -155,7 +156,7 @@ function Moves({ model }) {
     ${found.layoffs.map((a) => button(a, t("okey_101_layoff_button", { number: a.parts.target })))}
     ${found.swaps.map((a) => button(a, t("okey_101_swap_button", { number: a.parts.target })))}
     ${model.chosen.size > 0 && none && html`<p class="muted">${t(model.chosen.size >= 2 ? "okey_101_no_meld_here" : "okey_101_select_more")}</p>`}
-    ${view.islek && view.islek.length > 0 && html`<p class="muted" data-testid="islek">${t("okey_101_islek_tiles", { tiles: isolate(view.islek.join(" ")) })}</p>`}
+    ${view.islek && view.islek.length > 0 && html`<p class="muted" data-testid="islek">${rich(t("okey_101_islek_tiles", { tiles: view.islek }))}</p>`}
   </div>`;
 }
 
@@ -178,7 +179,7 @@ function DiscardWarning({ model }) {
     if (event.key === "Escape") cancel();
   };
   return html`<div class="discard-warning" role="alertdialog" aria-labelledby="discard-warning-text" data-testid="discard-warning" onKeyDown=${key}>
-    <p id="discard-warning-text">${t(fine.kind === "okey" ? "okey_101_warn_okey" : "okey_101_warn_islek", { tile, points: fine.points })}</p>
+    <p id="discard-warning-text">${rich(t(fine.kind === "okey" ? "okey_101_warn_okey" : "okey_101_warn_islek", { tile, points: fine.points }))}</p>
     <div class="buttons">
       <button type="button" class="primary" data-testid="confirm-discard" onClick=${() => model.play(action)}>${t("okey_101_warn_yes")}</button>
       <button type="button" data-testid="cancel-discard" ref=${keep} onClick=${cancel}>${t("okey_101_warn_no")}</button>
@@ -188,15 +189,12 @@ function DiscardWarning({ model }) {
 
 /** A hint's melds as one left-to-right run, split by bars. */
 function meldsText(melds) {
-  return melds.length ? melds.map((m) => m.tiles.join(" ")).join(" | ") : "—";
+  return melds.length ? rich(readable(melds.map((m) => m.tiles.join(" ")).join(" | "))) : "—";
 }
 
 /** The hint's move in the page's words: `okey_101_hint_<verb>` with the parts the server names. */
 function hintMove(hint) {
-  const params = { ...hint.params };
-  if (params.tiles) params.tiles = isolate(params.tiles.join(" "));
-  if (params.melds) params.melds = isolate(params.melds);
-  return t(`okey_101_hint_${hint.verb}`, params);
+  return rich(t(`okey_101_hint_${hint.verb}`, hint.params));
 }
 
 /** The hint: the greedy bot's move (`data-move` its text); before opening, the best opening and
@@ -214,7 +212,7 @@ function Hint({ model, hint, onClose }) {
     ${hint.opened === "none" &&
     html`<p>${t("okey_101_hint_opening", { total: opening.total, min: hint.open_min })} <bdi dir="ltr">${meldsText(opening.melds)}</bdi></p>
       ${hint.pairs_min > 0 && html`<p>${t("okey_101_hint_pairs", { count: pairs.count, min: hint.pairs_min })}</p>`}`}
-    ${hint.islek.length > 0 && html`<p>${t("okey_101_islek_tiles", { tiles: isolate(hint.islek.join(" ")) })}</p>`}
+    ${hint.islek.length > 0 && html`<p>${rich(t("okey_101_islek_tiles", { tiles: hint.islek }))}</p>`}
   </section>`;
 }
 
@@ -301,7 +299,7 @@ function roundNote(note, ctx) {
   const factors = times ? factorsText(p.factors, ctx) : "";
   if (note.code === "okey_101.hand_points") {
     const key = `okey_101_ui_hand${times ? "_x" : ""}${p.okeys > 0 ? "_okeys" : ""}`;
-    return sentence(key, { ...p, factors, name: ctx.seatName(p.seat), tiles: isolate(p.tiles.join(" ")) }, ctx);
+    return sentence(key, { ...p, factors, name: ctx.seatName(p.seat), tiles: p.tiles }, ctx);
   }
   if (note.code === "okey_101.unopened_points") {
     return sentence(times ? "okey_101_ui_unopened_x" : "okey_101_ui_unopened", { ...p, factors, name: ctx.seatName(p.seat) }, ctx);

@@ -42,7 +42,7 @@ def test_connect_plays_a_new_table_to_the_end_and_a_spectator_watches(tmp_path: 
         out = done.stdout
         assert "seat 1 is yours" in out and "unknown command 'fly': type help for the list" in out
         assert "hint: " in out and "auto: " in out
-        assert "seat 2 (easy bot 2)" in out and "easy bot 4" in out
+        assert "seat 2 (easy bot)" in out and "seat 4 (easy bot)" in out
         assert "match over" in out and "the record: /games/" in out
         table = done.stdout.split("at table ")[1].split(":")[0]
         watched = subprocess.run(  # the browser's link to the table page
@@ -113,7 +113,7 @@ def test_connect_plays_every_game_with_the_local_screens(
         )
         assert done.returncode == 0, done.stderr[-2000:]
         out = done.stdout
-        assert "auto: " in out and "seat 2 (greedy bot" in out and shown in out
+        assert "auto: " in out and "seat 2 (greedy bot)" in out and shown in out
         assert "match over" in out and "the record: /games/" in out
 
 
@@ -168,7 +168,10 @@ def test_the_browsers_invite_numbers_seats_from_one(tmp_path: Path) -> None:
                 bob.kill()
         assert bob.returncode == 0, err
         assert "seat 2 is yours" in out
-        assert f"Okey at table {table}: Ann, Bob, greedy bot 3, greedy bot 4" in out
+        assert (
+            f"Okey at table {table}: seat 1 (Ann), seat 2 (Bob), seat 3 (greedy bot), seat 4 (greedy bot)"
+            in out
+        )
         assert not re.search(r"\bseat 0\b", out), out
 
 
@@ -200,3 +203,35 @@ def test_connect_says_and_shows_the_tables_chat(tmp_path: Path) -> None:
         assert "say TEXT" in out
         assert ": hello from the terminal" in out.split("[chat] ", 1)[1]
         assert "[chat] a chat message is at most 200 characters" in out
+
+
+def test_a_spectator_watches_a_table_in_play_to_its_end(tmp_path: Path) -> None:
+    """``connect …/tables/T`` on a table whose match is under way follows it to its end, naming
+    each seat as the player's client does (``seat 3 (greedy bot)``), whatever other messages
+    (the table's seats, the clock) arrive between the moves."""
+    with running(sqlite_url(tmp_path)) as server:
+        body = {
+            "variant": "okey",
+            "options": {"rounds": 1},
+            "seats": [{"kind": "bot", "level": "greedy"}] * 4,
+            "bot_delay": 0.05,
+        }
+        created = server.post("/tables", body, status=201)
+        table = created["table"]
+        server.post(f"/tables/{table}/start", {"token": created["owner_token"]})
+        deadline = time.monotonic() + 30
+        while server.get(f"/tables/{table}").json()["status"] != "playing":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        watched = subprocess.run(
+            [*CONNECT, f"{server.base}/tables/{table}"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert watched.returncode == 0, watched.stderr[-2000:]
+        out = watched.stdout
+        assert f"Okey at table {table}: seat 1 (greedy bot), seat 2 (greedy bot)" in out, out[:500]
+        assert re.search(r"^seat [1-4] \(greedy bot\): discard ", out, re.M), out[:2000]
+        assert "match over" in out and not re.search(r"\bseat 0\b", out)

@@ -33,7 +33,7 @@ from rummykit.cli.errors import USER_ERROR
 from rummykit.cli.seat_link import Connection, RemoteLink
 from rummykit.engine.game import Game
 from rummykit.errors import RummykitError
-from rummykit.messages import render, seat_name, seat_number, seat_of_number
+from rummykit.messages import render, seat_name, seat_of_number
 from rummykit.server import protocol  # noqa: F401  (the server's message codes, for render)
 from rummykit.variants.registry import game_from_record
 
@@ -105,12 +105,11 @@ def signed_in_as(client: Any, token: str | None) -> str | None:
 
 
 def seat_names(seats: list[dict[str, Any]]) -> list[str]:
-    """The players' names from the ``table`` message's seats: a seat with no name is ``seat N``,
-    and a name that several seats share (every bot is ``greedy bot``) gets its seat's number
-    (``greedy bot 3``)."""
-    names = [s["name"] or seat_name(s["seat"]) for s in seats]
-    shared = {name for name in names if names.count(name) > 1}
-    return [f"{name} {seat_number(n)}" if name in shared else name for n, name in enumerate(names)]
+    """The players' names from the ``table`` message's seats (a bot's as the server names it,
+    ``greedy bot``; ``""`` for a seat with no name): the terminal shows each with its seat,
+    ``seat 3 (greedy bot)`` (:func:`~rummykit.messages.seat_name`), so a name that several seats
+    share needs nothing more."""
+    return [s["name"] or "" for s in seats]
 
 
 def opening(ws: Connection, seat: int | None) -> tuple[Game[Any, Any], list[str], dict[str, Any]]:
@@ -126,28 +125,36 @@ def opening(ws: Connection, seat: int | None) -> tuple[Game[Any, Any], list[str]
         if kind == "table":
             game, _ = game_from_record(message["variant"], message["rules"])
             names = seat_names(message["seats"])
-            typer.echo(f"{game.title} at table {message['table']}: " + ", ".join(names))
+            seats = ", ".join(seat_name(n, name) for n, name in enumerate(names))
+            typer.echo(f"{game.title} at table {message['table']}: {seats}")
             if message["status"] == "waiting":
                 typer.echo("waiting for the match to start…")
         elif kind in ("state", "sync") and game is not None:
             return game, names, message
 
 
-def watch(ws: Connection, game: Game[Any, Any], first: dict[str, Any]) -> None:
-    """Follow a table as a spectator: every move in English until the match is over."""
-    message = first
-    while not message["over"]:
+def watch(ws: Connection, names: list[str], first: dict[str, Any]) -> None:
+    """Follow a table as a spectator: every move in English until the match is over, each seat
+    named as in the players' client (``seat 3 (greedy bot)``); messages other than the views (the
+    table's seats, chat) are passed over."""
+    view = first
+
+    def who(seat: int) -> str:
+        return seat_name(seat, names[seat])
+
+    while not view["over"]:
         message = json.loads(ws.recv())
         if message["type"] != "state":
             continue
-        played = message.get("played")
+        view = message
+        played = view.get("played")
         if played is not None:
-            typer.echo(f"{seat_name(played['seat'])}: {played['action']}")
-        for event in [*message["events"], *message["notices"]]:
-            seat = f"{seat_name(event['seat'])}: " if event.get("seat") is not None else ""
+            typer.echo(f"{who(played['seat'])}: {played['action']}")
+        for event in [*view["events"], *view["notices"]]:
+            seat = f"{who(event['seat'])}: " if event.get("seat") is not None else ""
             typer.echo(seat + render(event["code"], event.get("params", {})))
-    outcome = message["outcome"]
-    winners = ", ".join(seat_name(s) for s in outcome["winners"])
+    outcome = view["outcome"]
+    winners = ", ".join(who(s) for s in outcome["winners"])
     typer.echo(f"match over: scores {outcome['scores']}, winners {winners}")
 
 
@@ -257,7 +264,7 @@ def connect(
             ws.send(json.dumps(hello))
             game, names, first = opening(ws, seat)
             if seat is None:
-                watch(ws, game, first)
+                watch(ws, names, first)
                 return
             code = play_seat(ws, seat, game, names, first)
     except (OSError, RummykitError, ConnectionClosed, InvalidHandshake) as exc:

@@ -226,17 +226,16 @@ _UPGRADES = tuple(
 (1 to 2, 2 to 3 or more)."""
 
 
-_UP_DELTAS = tuple(
-    (
-        _BITS * suit,
-        tuple(
-            tuple((better - code) << (_BITS * suit) for better in ups) for code, ups in enumerate(_UPGRADES)
-        ),
+@lru_cache(maxsize=1 << 16)
+def _up_deltas(codes: int) -> tuple[int, ...]:
+    """What each upgrade (:data:`_UPGRADES`) of one suit's runs adds to a key whose four run codes
+    are ``codes`` (its bits at :data:`_RUN_CODES`), the suits in order."""
+    return tuple(
+        (better - code) << (_BITS * suit)
+        for suit in range(N_SUITS)
+        for code in ((codes >> (_BITS * suit)) & _MASK,)
+        for better in _UPGRADES[code]
     )
-    for suit in range(N_SUITS)
-)
-"""Per suit, its shift in a key and, per run code, what each upgrade (:data:`_UPGRADES`) adds to
-a key."""
 
 
 def _undominated(states: dict[int, int]) -> dict[int, int]:
@@ -250,13 +249,9 @@ def _undominated(states: dict[int, int]) -> dict[int, int]:
     get = states.get
     out = {}
     for key, value in states.items():
-        for shift, deltas in _UP_DELTAS:
-            for delta in deltas[(key >> shift) & _MASK]:
-                if get(key + delta, -1) > value:
-                    break
-            else:
-                continue
-            break
+        for delta in _up_deltas(key & _RUN_CODES):
+            if get(key + delta, -1) > value:
+                break
         else:
             out[key] = value
     return out

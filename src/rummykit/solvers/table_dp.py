@@ -145,20 +145,19 @@ def plan_table(
     playable = _playable(real, held, declared, free)
     if not any(playable) and not hand_jokers:
         return None
-    search = _Search(
-        real,
-        playable,
-        hand_jokers,
-        declared,
-        table_jokers,
-        fixed,
-        weights,
-        joker_weight,
-        replace_from_table,
-        ace_high,
-    )
     with _no_cycle_collection():
-        return search.run(limit)
+        return _Search(
+            real,
+            playable,
+            hand_jokers,
+            declared,
+            table_jokers,
+            fixed,
+            weights,
+            joker_weight,
+            replace_from_table,
+            ace_high,
+        ).run(limit)
 
 
 @contextmanager
@@ -166,7 +165,10 @@ def _no_cycle_collection() -> Iterator[None]:
     """Python's cycle collector paused while the search runs (then restored as it was): the
     search makes no reference cycles, but its hundreds of thousands of small tuples and dicts
     set off collections that walk every object of the process (in one that holds many, as
-    ``bench/carousel_table.py``'s does, much of the slowest solves' time)."""
+    ``bench/carousel_table.py``'s does, much of the slowest solves' time). The search must be
+    gone before the block ends (:func:`plan_table` keeps no name for it): its objects counted
+    while paused start a collection as soon as it is restored, which would walk them all and
+    move them to an older generation, walked again by every full collection until freed."""
     was = gc.isenabled()
     gc.disable()
     try:

@@ -105,6 +105,7 @@ def record(seed: int, decisions: int) -> Iterator[Position]:
         replace_from_table: bool = True,
         objective: TableObjective = TableObjective.POINTS,
         free_jokers: bool = False,
+        limit: int | None = None,
     ) -> TableMove:
         position = Position(
             seed,
@@ -117,7 +118,7 @@ def record(seed: int, decisions: int) -> Iterator[Position]:
         if position not in seen:
             seen.add(position)
             asked.append(position)
-        return plain(solver, table, hand, values, replace_from_table, objective, free_jokers)
+        return plain(solver, table, hand, values, replace_from_table, objective, free_jokers, limit)
 
     game = rummykit.load("carousel")
     TableSolver.solve = watched  # type: ignore[method-assign]

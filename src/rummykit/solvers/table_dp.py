@@ -113,8 +113,6 @@ _Fill = tuple[int, int, int, int, int, int, int]
 added to the key, first rank of the arrangement choice)."""
 _How = tuple[int, int, int]
 """What a step placed: (real cards, jokers, places in sets)."""
-_Parent = tuple[int, _How]
-"""How a state was reached at a step: the state before and what was placed."""
 _Way = tuple[int, int, int, _How, int]
 """One way to place a face from a state: (what it adds to the key, the rank's set counts aside;
 places in sets; value; what was placed; jokers placed anew)."""
@@ -147,20 +145,19 @@ def plan_table(
     playable = _playable(real, held, declared, free)
     if not any(playable) and not hand_jokers:
         return None
-    search = _Search(
-        real,
-        playable,
-        hand_jokers,
-        declared,
-        table_jokers,
-        fixed,
-        weights,
-        joker_weight,
-        replace_from_table,
-        ace_high,
-    )
     with _no_cycle_collection():
-        return search.run(limit)
+        return _Search(
+            real,
+            playable,
+            hand_jokers,
+            declared,
+            table_jokers,
+            fixed,
+            weights,
+            joker_weight,
+            replace_from_table,
+            ace_high,
+        ).run(limit)
 
 
 @contextmanager
@@ -168,7 +165,10 @@ def _no_cycle_collection() -> Iterator[None]:
     """Python's cycle collector paused while the search runs (then restored as it was): the
     search makes no reference cycles, but its hundreds of thousands of small tuples and dicts
     set off collections that walk every object of the process (in one that holds many, as
-    ``bench/carousel_table.py``'s does, much of the slowest solves' time)."""
+    ``bench/carousel_table.py``'s does, much of the slowest solves' time). The search must be
+    gone before the block ends (:func:`plan_table` keeps no name for it): its objects counted
+    while paused start a collection as soon as it is restored, which would walk them all and
+    move them to an older generation, walked again by every full collection until freed."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -228,17 +228,16 @@ _UPGRADES = tuple(
 (1 to 2, 2 to 3 or more)."""
 
 
-_UP_DELTAS = tuple(
-    (
-        _BITS * suit,
-        tuple(
-            tuple((better - code) << (_BITS * suit) for better in ups) for code, ups in enumerate(_UPGRADES)
-        ),
+@lru_cache(maxsize=1 << 16)
+def _up_deltas(codes: int) -> tuple[int, ...]:
+    """What each upgrade (:data:`_UPGRADES`) of one suit's runs adds to a key whose four run codes
+    are ``codes`` (its bits at :data:`_RUN_CODES`), the suits in order."""
+    return tuple(
+        (better - code) << (_BITS * suit)
+        for suit in range(N_SUITS)
+        for code in ((codes >> (_BITS * suit)) & _MASK,)
+        for better in _UPGRADES[code]
     )
-    for suit in range(N_SUITS)
-)
-"""Per suit, its shift in a key and, per run code, what each upgrade (:data:`_UPGRADES`) adds to
-a key."""
 
 
 def _undominated(states: dict[int, int]) -> dict[int, int]:
@@ -252,13 +251,9 @@ def _undominated(states: dict[int, int]) -> dict[int, int]:
     get = states.get
     out = {}
     for key, value in states.items():
-        for shift, deltas in _UP_DELTAS:
-            for delta in deltas[(key >> shift) & _MASK]:
-                if get(key + delta, -1) > value:
-                    break
-            else:
-                continue
-            break
+        for delta in _up_deltas(key & _RUN_CODES):
+            if get(key + delta, -1) > value:
+                break
         else:
             out[key] = value
     return out
@@ -332,6 +327,8 @@ class _Search:
         """Per step, :func:`_masks`."""
         self._kept: list[dict[int, list[tuple[int, int, _How]]]] = [{} for _ in range(self.steps)]
         """Per step, :meth:`_allowed`'s answers by signature."""
+        self._ways_at: list[set[tuple[int, int, _How]]] = [set() for _ in range(self.steps)]
+        """Per step, every way :meth:`_allowed` gave (the candidates of :meth:`_parent`)."""
         self._way_lists: list[dict[int, list[_Way]]] = [{} for _ in range(self.steps)]
         """Per step, :meth:`_ways`' answers by run code, jokers placed and aces placed high."""
         self._supplies: list[dict[int, list[_Fill]]] = [{} for _ in range(self.steps)]
@@ -442,14 +439,13 @@ class _Search:
         """The best plan, or ``None`` when the best plays nothing; raises
         :class:`SearchLimitError` once more than ``limit`` states were made."""
         states: dict[int, int] = {0: 0}
-        history: list[dict[int, _Parent]] = []
+        history: list[dict[int, int]] = []
         made = 0
         for position in range(self.top, 0, -1):
             for suit in range(N_SUITS):
-                parents: dict[int, _Parent] = {}
-                states = self._step(states, position, suit, parents)
-                history.append(parents)
-                made += len(parents)
+                history.append(states)
+                states = self._step(states, position, suit)
+                made += len(states)
                 if limit is not None and made > limit:
                     raise SearchLimitError(made)
             if position != HIGH_ACE:
@@ -463,12 +459,11 @@ class _Search:
                     best_key, best = key, total
         if best >> self.value_shift <= 0:
             return None
-        return self._plan(best_key, history, best >> self.value_shift)
+        return self._plan(best_key, states[best_key], history, best >> self.value_shift)
 
-    def _step(
-        self, states: dict[int, int], position: int, suit: int, parents: dict[int, _Parent]
-    ) -> dict[int, int]:
-        """The states after placing ``suit``'s places at ``position``."""
+    def _step(self, states: dict[int, int], position: int, suit: int) -> dict[int, int]:
+        """The states after placing ``suit``'s places at ``position`` (how each was reached is
+        found again at the end, :meth:`_parent`)."""
         step = (self.top - position) * N_SUITS + suit
         mask = self._masks[step]
         kept = self._kept[step]
@@ -479,12 +474,11 @@ class _Search:
             allowed = kept.get(sig)
             if allowed is None:
                 allowed = self._allowed(sig, step, position, suit)
-            for delta, gain, how in allowed:
+            for delta, gain, _ in allowed:
                 new_key = key + delta
                 new_value = value + gain
                 if get(new_key, -1) < new_value:
                     out[new_key] = new_value
-                    parents[new_key] = (key, how)
         return out
 
     def _allowed(self, sig: int, step: int, position: int, suit: int) -> list[tuple[int, int, _How]]:
@@ -545,6 +539,7 @@ class _Search:
                         continue
                 out.append((moved, gain, how))
         self._kept[step][sig] = out
+        self._ways_at[step].update(out)
         return out
 
     def _supply_at(self, position: int, suit: int, used_jokers: int, high: int) -> list[_Fill]:
@@ -602,13 +597,28 @@ class _Search:
         return best
 
     # ------------------------------------------------------------------------------ the melds
-    def _plan(self, key: int, history: list[dict[int, _Parent]], value: int) -> TablePlan:
-        """The plan of the state ``key`` reached at the end: its steps read back through
-        ``history``, then the melds built forward (module docstring)."""
+    def _parent(self, step: int, key: int, value: int, before: dict[int, int]) -> tuple[int, int, _How]:
+        """The state of ``before`` (the states before ``step``) that ``key`` of ``value`` came
+        from at ``step``, its value and what the step placed: the one whose way (among those
+        the step gave) leads to ``key`` with ``value``. A value tells its whole table apart (the
+        cards, the jokers and the arrangement at every step, module docstring), so only one
+        does; the search keeps no links back, which would cost a tuple per state made."""
+        mask = self._masks[step]
+        kept = self._kept[step]
+        for delta, gain, how in self._ways_at[step]:
+            parent = key - delta
+            if before.get(parent) == value - gain and (delta, gain, how) in kept.get(parent & mask, ()):
+                return parent, value - gain, how
+        raise AssertionError(f"no way to state {key:#x} at step {step}")
+
+    def _plan(self, key: int, value: int, history: list[dict[int, int]], points: int) -> TablePlan:
+        """The plan of the state ``key`` of ``value`` reached at the end: its steps read back
+        through ``history`` (per step, the states before it, :meth:`_parent`), then the melds
+        built forward (module docstring); ``points``, the plan's value."""
         jokers_played = ((key >> _J_SHIFT) & 7) - self.loose
         path: list[_How] = []
-        for parents in reversed(history):
-            key, how = parents[key]
+        for step in range(self.steps - 1, -1, -1):
+            key, value, how = self._parent(step, key, value, history[step])
             path.append(how)
         path.reverse()
         builder = _Builder()
@@ -627,7 +637,7 @@ class _Search:
                 builder.close_rank(position)
         builder.close_all()
         played.sort()
-        return TablePlan(builder.melds(), (*played, *[JOKER] * jokers_played), value)
+        return TablePlan(builder.melds(), (*played, *[JOKER] * jokers_played), points)
 
 
 @lru_cache(maxsize=4)

@@ -36,7 +36,6 @@ from rummykit.core.melds import CardValues
 from rummykit.core.notation import format_declared, format_faces, parse_declared, parse_faces
 from rummykit.core.pieces import Kind
 from rummykit.solvers.rearrange import DeclaredFace, TableMove, TableObjective, TableSolver
-from rummykit.variants.carousel.rules import CAROUSEL_VALUES
 
 DATA = Path(__file__).resolve().parent / "data" / "carousel_positions.jsonl"
 """The recorded positions of issue #30 (seeds 7, 11, 23; 1,500 decisions each; commit 4aa89ab)."""
@@ -101,7 +100,7 @@ def record(seed: int, decisions: int) -> Iterator[Position]:
         solver: TableSolver,
         table: Sequence[Sequence[DeclaredFace]],
         hand: Sequence[int],
-        values: CardValues = CAROUSEL_VALUES,
+        values: CardValues,
         replace_from_table: bool = True,
         objective: TableObjective = TableObjective.POINTS,
         free_jokers: bool = False,
@@ -121,7 +120,7 @@ def record(seed: int, decisions: int) -> Iterator[Position]:
         return plain(solver, table, hand, values, replace_from_table, objective, free_jokers, limit)
 
     game = rummykit.load("carousel")
-    TableSolver.solve = watched  # type: ignore[method-assign]
+    TableSolver.solve = watched  # type: ignore[method-assign,assignment]
     try:
         for match in itertools.count():
             state = game.new_state(seed + match)

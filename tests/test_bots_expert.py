@@ -25,8 +25,9 @@ from rummykit.variants.closed_hand.value import FEATURES, hand_features, value_n
 CLOSED = ("okey", "turkish_rummy")
 
 
-def _row(**values: float) -> list[float]:
-    """A feature row: a hand with two pieces out midway through a round, changed by ``values``."""
+def _row(players: int = 4, **values: float) -> list[float]:
+    """A feature row: a hand with two pieces out midway through a round of ``players`` seats (the
+    draws left a seat and the unseen pieces as such a round has them), changed by ``values``."""
     base = {
         "left": 2.0,
         "pairs_left": 8.0,
@@ -35,8 +36,8 @@ def _row(**values: float) -> list[float]:
         "better": 0.1,
         "wilds_held": 0.0,
         "doubles": 1.0,
-        "draws_left": 6.0,
-        "unseen": 60.0,
+        "draws_left": 6.0 if players == 4 else 20.0,
+        "unseen": 60.0 if players == 4 else 54.0,
     }
     base.update(values)
     return [base[name] for name in FEATURES]
@@ -59,7 +60,7 @@ def test_heads_up_tables_have_their_own_net(name: str) -> None:
     heads_up, four = value_net(name, 2), value_net(name, 4)
     assert weights_path(name, 2).stat().st_size < 300_000 and heads_up is not four
     assert value_net(name, 3) is four
-    long_stock = _row(draws_left=30.0)
+    long_stock = _row(2, draws_left=30.0, unseen=74.0)
     assert float(heads_up.high[FEATURES.index("draws_left")]) >= 30
     assert heads_up(np.array([long_stock]))[0] != four(np.array([long_stock]))[0]
     assert ExpertBot(rummykit.load(name, players=2), 0).net is heads_up
@@ -83,9 +84,13 @@ def test_the_net_is_deterministic_and_computes_its_layers(name: str, players: in
 @pytest.mark.parametrize("name", CLOSED)
 def test_the_net_prefers_hands_nearer_going_out(name: str, players: int) -> None:
     net = value_net(name, players)
-    near, far = net(np.array([_row(left=1.0, finish=0.1, better=0.1), _row(left=6.0, finish=0.0)]))
+    near, far = net(
+        np.array([_row(players, left=1.0, finish=0.1, better=0.1), _row(players, left=6.0, finish=0.0)])
+    )
     assert near > far
-    likely, unlikely = net(np.array([_row(finish=0.25, better=0.25), _row(finish=0.0, better=0.25)]))
+    likely, unlikely = net(
+        np.array([_row(players, finish=0.25, better=0.25), _row(players, finish=0.0, better=0.25)])
+    )
     assert likely > unlikely
 
 

@@ -80,11 +80,16 @@ def weights_path(variant: str, players: int = DEFAULT_SEATS) -> Path:
     return WEIGHTS / (f"{variant}.npz" if players == DEFAULT_SEATS else f"{variant}-{players}.npz")
 
 
-@functools.cache
 def value_net(variant: str, players: int = DEFAULT_SEATS) -> ValueNet:
     """The shipped net of the game ``variant`` (``okey``, ``turkish_rummy``) for tables of
     ``players`` seats: the one trained on that many seats where the package has it, else the
-    four-seat one; read once. Raises :class:`~rummykit.errors.RummykitError` when the game has none
-    or its file is unreadable."""
+    four-seat one; each file read once. Raises :class:`~rummykit.errors.RummykitError` when the
+    game has none or its file is unreadable."""
     path = weights_path(variant, players)
-    return ValueNet.load(path if path.exists() else weights_path(variant), FEATURES)
+    return _load(path if path.exists() else weights_path(variant))
+
+
+@functools.cache
+def _load(path: Path) -> ValueNet:
+    """The net in ``path``, read once."""
+    return ValueNet.load(path, FEATURES)

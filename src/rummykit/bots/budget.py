@@ -2,8 +2,9 @@
 
 ``search:12`` is twelve iterations (determinisations or sampled draws) a decision, reproducible
 from the bot's seed. ``search:0.1s`` is as many as fit in 0.1 s of the deciding thread's CPU time
-(``time.thread_time``), counted from the call (the next iteration is begun only when one as long
-as the mean so far would end within it): on a machine shared with other work the bot still
+(``time.thread_time``), counted from the decision's start where the bot passes it (the
+closed-hand search and expert bots), else from the search's (the next iteration is begun only when
+one as long as the mean so far would end within it): on a machine shared with other work the bot still
 thinks for 0.1 s of one core, as a tournament's budget means, though the wall time it takes grows
 with the machine's load. The choice then depends on the machine's speed.
 """

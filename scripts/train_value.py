@@ -1,21 +1,22 @@
 """Train the learned evaluation of a closed-hand game (Okey, Turkish Rummy) from greedy self-play.
 
-Plays ``--deals`` one-round matches of four greedy bots (deal ``i`` dealt from ``--seed + i``); at
-a rate of ``--explore`` of its discards a seat throws a uniformly random one of the discards that
-leave the fewest pieces out (the expert's candidates) instead of greedy's, so the data sees the
-choices the expert weighs. After every discard it records the features of the seat's 14 pieces
-(:func:`rummykit.variants.closed_hand.value.hand_features`, from the seat's observation only) and,
-once the round is over, whether that seat won it. A perceptron (``--hidden`` tanh units, one
-logistic output) is then fitted with numpy by Adam on the log loss, the last tenth of the deals
-held out, the inputs' range kept as the net's bounds; the script prints the data's size and the
-losses and writes the net
-(``src/rummykit/variants/closed_hand/weights/<game>.npz`` by default).
+Plays ``--deals`` one-round matches of ``--players`` greedy bots (four by default; deal ``i`` dealt
+from ``--seed + i``); at a rate of ``--explore`` of its discards a seat throws a uniformly random
+one of the discards that leave the fewest pieces out (the expert's candidates) instead of greedy's,
+so the data sees the choices the expert weighs. After every discard it records the features of the
+seat's 14 pieces (:func:`rummykit.variants.closed_hand.value.hand_features`, from the seat's
+observation only) and, once the round is over, whether that seat won it. A perceptron (``--hidden``
+tanh units, one logistic output) is then fitted with numpy by Adam on the log loss, the last tenth
+of the deals held out, the inputs' range kept as the net's bounds; the script prints the data's size
+and the losses and writes the net (by default the shipped one for that many seats,
+:func:`rummykit.variants.closed_hand.value.weights_path`).
 
 Everything is reproducible from ``--seed`` (the deals, the exploration, the initial weights and
 the minibatches). ``--data FILE`` keeps the collected rows in FILE (an ``.npz``; read back instead
 of playing when it exists). Run::
 
     nice -n 19 .venv/bin/python scripts/train_value.py okey --deals 1500 --seed 1000000
+    nice -n 19 .venv/bin/python scripts/train_value.py okey --players 2 --deals 4000 --seed 2000000
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from rummykit.variants.closed_hand.bots import GreedyBot, _wilds, _without
 from rummykit.variants.closed_hand.draw_value import unseen_counts
 from rummykit.variants.closed_hand.game import ClosedHandGame
 from rummykit.variants.closed_hand.search import SearchBot
-from rummykit.variants.closed_hand.value import FEATURES, WEIGHTS, hand_features
+from rummykit.variants.closed_hand.value import DEFAULT_SEATS, FEATURES, hand_features, weights_path
 
 Array = NDArray[np.float64]
 
@@ -51,9 +52,9 @@ class Data:
     deal: NDArray[np.int64]
 
 
-def collect(variant: str, deals: int, seed: int, explore: float) -> Data:
-    """Play the self-play rounds of the module docstring and return their rows."""
-    game = rummykit.load(variant, rounds=1)
+def collect(variant: str, players: int, deals: int, seed: int, explore: float) -> Data:
+    """Play the self-play rounds of the module docstring (``players`` seats) and return their rows."""
+    game = rummykit.load(variant, rounds=1, players=players)
     assert isinstance(game, ClosedHandGame)
     greedy = GreedyBot(game)
     counts = SearchBot(game)
@@ -163,6 +164,7 @@ def main() -> None:
     """Parse the command line, collect or read the rows, fit, print, write the net."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game", choices=("okey", "turkish_rummy"))
+    parser.add_argument("--players", type=int, default=DEFAULT_SEATS)
     parser.add_argument("--deals", type=int, default=1500)
     parser.add_argument("--seed", type=int, default=1_000_000)
     parser.add_argument("--explore", type=float, default=0.25)
@@ -176,16 +178,17 @@ def main() -> None:
         with np.load(args.data) as saved:
             data = Data(saved["rows"], saved["won"], saved["deal"])
     else:
-        data = collect(args.game, args.deals, args.seed, args.explore)
+        data = collect(args.game, args.players, args.deals, args.seed, args.explore)
         if args.data is not None:
             np.savez_compressed(args.data, rows=data.rows, won=data.won, deal=data.deal)
     played = time.process_time() - start
     net, losses = fit(data, args.hidden, args.epochs, args.seed)
-    out = args.out or WEIGHTS / f"{args.game}.npz"
+    out = args.out or weights_path(args.game, args.players)
     out.parent.mkdir(parents=True, exist_ok=True)
     net.save(out)
     print(
-        f"{args.game}: {len(data.won)} rows from {int(data.deal.max()) + 1} deals of seed {args.seed} "
+        f"{args.game}, {args.players} seats: {len(data.won)} rows from {int(data.deal.max()) + 1} deals "
+        f"of seed {args.seed} "
         f"(win rate {data.won.mean():.3f}; {played:.0f} s of CPU time to play); log loss: train "
         f"{losses['train']:.4f}, held out {losses['held_out']:.4f}, constant {losses['constant']:.4f}; "
         f"{out} ({out.stat().st_size} bytes)"

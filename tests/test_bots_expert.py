@@ -20,13 +20,14 @@ from rummykit.errors import RummykitError
 from rummykit.variants.closed_hand.bots import _wilds
 from rummykit.variants.closed_hand.draw_value import unseen_counts
 from rummykit.variants.closed_hand.expert import SECONDS, ExpertBot
-from rummykit.variants.closed_hand.value import FEATURES, WEIGHTS, hand_features, value_net
+from rummykit.variants.closed_hand.value import FEATURES, hand_features, value_net, weights_path
 
 CLOSED = ("okey", "turkish_rummy")
 
 
-def _row(**values: float) -> list[float]:
-    """A feature row: a hand with two pieces out midway through a round, changed by ``values``."""
+def _row(players: int = 4, **values: float) -> list[float]:
+    """A feature row: a hand with two pieces out midway through a round of ``players`` seats (the
+    draws left a seat and the unseen pieces as such a round has them), changed by ``values``."""
     base = {
         "left": 2.0,
         "pairs_left": 8.0,
@@ -35,8 +36,8 @@ def _row(**values: float) -> list[float]:
         "better": 0.1,
         "wilds_held": 0.0,
         "doubles": 1.0,
-        "draws_left": 6.0,
-        "unseen": 60.0,
+        "draws_left": 6.0 if players == 4 else 20.0,
+        "unseen": 60.0 if players == 4 else 54.0,
     }
     base.update(values)
     return [base[name] for name in FEATURES]
@@ -44,7 +45,7 @@ def _row(**values: float) -> list[float]:
 
 @pytest.mark.parametrize("name", CLOSED)
 def test_the_shipped_net_loads_and_is_small(name: str) -> None:
-    path = WEIGHTS / f"{name}.npz"
+    path = weights_path(name)
     assert path.stat().st_size < 300_000
     net = value_net(name)
     assert net.features == FEATURES
@@ -52,10 +53,26 @@ def test_the_shipped_net_loads_and_is_small(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", CLOSED)
-def test_the_net_is_deterministic_and_computes_its_layers(name: str) -> None:
-    net = value_net(name)
+def test_heads_up_tables_have_their_own_net(name: str) -> None:
+    """Heads-up rounds run longer than four-seat ones: the expert at a two-seat table values hands
+    by the net trained on heads-up rounds (its stock's draws a seat within that net's bounds); a
+    seat count without its own net (three) falls back on the four-seat one."""
+    heads_up, four = value_net(name, 2), value_net(name, 4)
+    assert weights_path(name, 2).stat().st_size < 300_000 and heads_up is not four
+    assert value_net(name, 3) is four
+    long_stock = _row(2, draws_left=30.0, unseen=74.0)
+    assert float(heads_up.high[FEATURES.index("draws_left")]) >= 30
+    assert heads_up(np.array([long_stock]))[0] != four(np.array([long_stock]))[0]
+    assert ExpertBot(rummykit.load(name, players=2), 0).net is heads_up
+    assert ExpertBot(rummykit.load(name), 0).net is four
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("name", CLOSED)
+def test_the_net_is_deterministic_and_computes_its_layers(name: str, players: int) -> None:
+    net = value_net(name, players)
     rows = np.array([_row(), _row(left=5.0), _row(finish=0.3, left=1.0)])
-    first, again = net(rows), ValueNet.load(WEIGHTS / f"{name}.npz", FEATURES)(rows)
+    first, again = net(rows), ValueNet.load(weights_path(name, players), FEATURES)(rows)
     assert np.array_equal(first, again) and np.all((first > 0) & (first < 1))
     clipped = np.minimum(np.maximum(rows, net.low), net.high)
     hidden = np.tanh(((clipped - net.mean) / net.scale) @ net.layers[0][0] + net.layers[0][1])
@@ -63,12 +80,17 @@ def test_the_net_is_deterministic_and_computes_its_layers(name: str) -> None:
     assert np.allclose(first, by_hand, rtol=0, atol=1e-12)
 
 
+@pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("name", CLOSED)
-def test_the_net_prefers_hands_nearer_going_out(name: str) -> None:
-    net = value_net(name)
-    near, far = net(np.array([_row(left=1.0, finish=0.1, better=0.1), _row(left=6.0, finish=0.0)]))
+def test_the_net_prefers_hands_nearer_going_out(name: str, players: int) -> None:
+    net = value_net(name, players)
+    near, far = net(
+        np.array([_row(players, left=1.0, finish=0.1, better=0.1), _row(players, left=6.0, finish=0.0)])
+    )
     assert near > far
-    likely, unlikely = net(np.array([_row(finish=0.25, better=0.25), _row(finish=0.0, better=0.25)]))
+    likely, unlikely = net(
+        np.array([_row(players, finish=0.25, better=0.25), _row(players, finish=0.0, better=0.25)])
+    )
     assert likely > unlikely
 
 
@@ -110,9 +132,9 @@ def test_a_net_file_must_match_its_features(tmp_path: Path) -> None:
         ValueNet(FEATURES, (net.high, net.low), net.mean, net.scale, net.layers)
 
 
-def _match_positions(name: str, seed: int, every: int) -> list[tuple[Any, Any, int]]:
-    """(game, state, seat) every ``every`` actions of a one-round match of greedy bots."""
-    game = rummykit.load(name, rounds=1)
+def _match_positions(name: str, seed: int, every: int, players: int) -> list[tuple[Any, Any, int]]:
+    """(game, state, seat) every ``every`` actions of a one-round match of ``players`` greedy bots."""
+    game = rummykit.load(name, rounds=1, players=players)
     state = game.new_state(seed)
     greedy = registry.make_bot("greedy", game, 0)
     out = []
@@ -137,12 +159,14 @@ def test_expert_plays_legal_seeded_moves(name: str) -> None:
     assert play_beside_twin(game, state, bots, twin) > 5
 
 
+@pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("name", CLOSED)
-def test_expert_reads_only_its_observation(name: str) -> None:
+def test_expert_reads_only_its_observation(name: str, players: int) -> None:
     """Worlds that look the same to the seat (the hidden racks and stock resampled) get the same
-    move, and its features come from the observation (the same for both)."""
+    move, and its features come from the observation (the same for both), at four seats and
+    heads-up (its own net)."""
     checked = 0
-    for game, state, seat in _match_positions(name, 9, every=5):
+    for game, state, seat in _match_positions(name, 9, 5 if players == 4 else 7, players):
         twin = game.resample(state, seat, random.Random(3))
         view = game.observe(state, seat)
         assert game.observe(twin, seat) == view

@@ -5,6 +5,7 @@ observation alone; budgets are checked."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from rummykit.core.melds import CARD_JOKERS, NO_WILDS, Wilds
 from rummykit.core.notation import parse_faces
 from rummykit.core.pieces import JOKER, N_FACES, Kind
 from rummykit.errors import RummykitError
+from rummykit.variants.closed_hand import search as search_module
 from rummykit.variants.closed_hand.actions import Verb
 from rummykit.variants.closed_hand.bots import GreedyBot, _wilds, _without
 from rummykit.variants.closed_hand.draw_value import could_join, draw_value, joining_faces, unseen_counts
@@ -241,6 +243,51 @@ def test_a_time_budget_begins_no_iteration_that_would_overrun(monkeypatch: pytes
     clock[0] += 0.02  # three in 80 ms (27 ms each): a fourth would end past 100 ms
     assert over(3)
     assert spent(1, 0.1)(0) is False
+
+
+def test_a_time_budget_counts_from_the_decisions_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A budget begun at the decision's start counts the work before the search's iterations: 70 ms
+    spent before them leave room for one 20 ms iteration, not four."""
+    clock = [10.0]
+    monkeypatch.setattr("rummykit.bots.budget.time.thread_time", lambda: clock[0])
+    over = spent(32, 0.1, capped=True, since=9.93)
+    clock[0] += 0.02
+    assert over(1)
+    from_now = spent(32, 0.1, capped=True)
+    clock[0] += 0.06
+    assert not from_now(3)
+
+
+def test_the_search_budget_counts_the_whole_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert's 0.1 s of CPU time is the decision's: its iterations stop once the time spent
+    since ``choose`` began (greedy's choice, the candidates' values) would pass it."""
+    game, state, seat = next(
+        (g, s, t) for g, s, t in positions("okey", {"rounds": 1}, 2, every=1) if s.phase is Phase.DISCARD
+    )
+    bot = make_bot("expert", game, 0)
+    assert isinstance(bot, SearchBot)
+    starts: list[float] = []
+    real = search_module.spent
+
+    def watched(
+        iterations: int, seconds: float | None, capped: bool = False, since: float | None = None
+    ) -> Any:
+        starts.append(time.thread_time() if since is None else since)
+        return real(iterations, seconds, capped, since)
+
+    greedy = bot.greedy.choose
+
+    def slow_greedy(observation: dict[str, Any], legal: list[Any]) -> Any:
+        end = time.thread_time() + 0.03
+        while time.thread_time() < end:
+            pass
+        return greedy(observation, legal)
+
+    monkeypatch.setattr(search_module, "spent", watched)
+    monkeypatch.setattr(bot.greedy, "choose", slow_greedy)
+    before = time.thread_time()
+    bot.choose(game.observe(state, seat), game.legal_actions(state, seat))
+    assert starts and all(before <= start < before + 0.03 for start in starts)
 
 
 def test_budgets_and_names() -> None:

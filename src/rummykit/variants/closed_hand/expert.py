@@ -54,7 +54,7 @@ class ExpertBot(SearchBot):
         seconds: float | None = SECONDS,
     ) -> None:
         super().__init__(game, seed, iterations, width, seconds)
-        self.net = value_net(game.variant)
+        self.net = value_net(game.variant, game.players)
         self._stock = 0
         """The stock's size (pieces) at the hands being valued: the observation's, less a draw
         per seat in the lookahead."""

@@ -20,10 +20,10 @@ uniformly to the other racks and the stock.
   counts the hand keeps the pieces most draws improve.
 - **Lookahead** (the budget): the ``width`` best candidates are then compared two draws deep on
   sampled determinisations of the next draw (the same draws for every candidate: common random
-  numbers): the hand with that draw, its best discard by the same value (or going out), valued
-  by its own next draw. ``iterations`` sampled draws per decision, or as many as fit in
-  ``seconds`` of CPU time (:mod:`rummykit.bots.budget`); the candidate with the lowest mean wins
-  (the one-draw value breaks ties).
+  numbers): the hand with that draw, its best discard by the same value (or going out), valued by
+  its own next draw. ``iterations`` sampled draws per decision, or as many as fit in ``seconds`` of
+  CPU time counted from the decision's start (:mod:`rummykit.bots.budget`); the candidate with the
+  lowest mean wins (the one-draw value breaks ties).
 
 Ties go to greedy's order (not a wild, then the highest face). With an iteration budget the bot is
 reproducible from its seed; with a time budget its choice depends on the machine's speed.
@@ -32,6 +32,7 @@ reproducible from its seed; with a time budget its choice depends on the machine
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Collection, Sequence
 from typing import Any
 
@@ -89,6 +90,9 @@ class SearchBot:
         """:meth:`left_out` of the hands of the decision being made (sorted faces) under
         ``self._wilds``, emptied at each decision and when the wilds change."""
         self._wilds: Wilds | None = None
+        self._began = 0.0
+        """The deciding thread's CPU time (``time.thread_time``) when the decision began: a budget in
+        ``seconds`` counts the whole decision, not only its lookahead."""
 
     def left_out(self, faces: Sequence[int], wilds: Wilds) -> int:
         """Pieces of ``faces`` (14 or 15) left out of the best arrangement into melds, or into
@@ -115,6 +119,7 @@ class SearchBot:
         """The greedy choice, but taking the discard by the search's own count and, for a
         discard, the candidate that keeps the hand closest to going out over the next draws (one
         of ``legal``)."""
+        self._began = time.thread_time()
         self._left.clear()
         choice = self.greedy.choose(observation, legal)
         wilds = _wilds(observation)
@@ -155,7 +160,7 @@ class SearchBot:
         if not pool:
             return candidates[0]
         totals = [0.0] * len(candidates)
-        over = spent(self.iterations, self.seconds, self.capped)
+        over = spent(self.iterations, self.seconds, self.capped, self._began)
         done = 0
         while True:
             drawn = self.rng.choice(pool)

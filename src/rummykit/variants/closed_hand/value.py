@@ -5,7 +5,9 @@ Every feature comes from the seat's own observation (its hand, the wilds, the pi
 by :func:`~rummykit.variants.closed_hand.draw_value.unseen_counts`, the stock's size and the number
 of seats), so a bot that uses it is as honest as its observation. The net
 (:class:`rummykit.bots.value_net.ValueNet`) is trained per game by ``scripts/train_value.py``
-from greedy self-play and shipped as ``weights/<game>.npz`` beside this module.
+from greedy self-play and shipped beside this module: ``weights/<game>.npz`` from four-seat rounds,
+and ``weights/<game>-<seats>.npz`` from rounds of that many seats (heads-up rounds run longer and
+weigh the next draw's chance of going out differently), used at tables of that size.
 """
 
 from __future__ import annotations
@@ -34,7 +36,10 @@ FEATURES = (
 """The inputs of the net, in order (:func:`hand_features`)."""
 
 WEIGHTS = Path(__file__).with_name("weights")
-"""The folder of the shipped nets, one ``<game>.npz`` each."""
+"""The folder of the shipped nets: ``<game>.npz`` (four seats) and ``<game>-<seats>.npz``."""
+
+DEFAULT_SEATS = 4
+"""The seats of the rounds the default net ``<game>.npz`` is trained on."""
 
 
 def hand_features(
@@ -69,8 +74,22 @@ def hand_features(
     ]
 
 
+def weights_path(variant: str, players: int = DEFAULT_SEATS) -> Path:
+    """Where the net of the game ``variant`` for tables of ``players`` seats is kept:
+    ``<game>.npz`` for :data:`DEFAULT_SEATS`, else ``<game>-<players>.npz``."""
+    return WEIGHTS / (f"{variant}.npz" if players == DEFAULT_SEATS else f"{variant}-{players}.npz")
+
+
+def value_net(variant: str, players: int = DEFAULT_SEATS) -> ValueNet:
+    """The shipped net of the game ``variant`` (``okey``, ``turkish_rummy``) for tables of
+    ``players`` seats: the one trained on that many seats where the package has it, else the
+    four-seat one; each file read once. Raises :class:`~rummykit.errors.RummykitError` when the
+    game has none or its file is unreadable."""
+    path = weights_path(variant, players)
+    return _load(path if path.exists() else weights_path(variant))
+
+
 @functools.cache
-def value_net(variant: str) -> ValueNet:
-    """The shipped net of the game ``variant`` (``okey``, ``turkish_rummy``), read once; raises
-    :class:`~rummykit.errors.RummykitError` when the game has none or its file is unreadable."""
-    return ValueNet.load(WEIGHTS / f"{variant}.npz", FEATURES)
+def _load(path: Path) -> ValueNet:
+    """The net in ``path``, read once."""
+    return ValueNet.load(path, FEATURES)

@@ -6,6 +6,7 @@ and the desktop's sizes."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -14,9 +15,9 @@ import pytest
 from axe_check import check_axe
 from browser_support import Pages, check_rendering, check_round_end_fits, digits
 from playwright.sync_api import Page, expect
-from table_driver import KalookiPerson, Person, catalog
+from table_driver import KalookiPerson, Person, catalog, keep_seat
 
-from test_server_support import Server
+from test_server_support import SeatClient, Server, make_table, play_first_round
 
 LOCALES = {"en": "en-US", "fa": "fa-IR", "tr": "tr-TR", "th": "th-TH"}
 NOTATION = re.compile(r"(?<![\w\[])(?:[2-9TJQKA][SHDC]|JK(?:\[\w+\])?)(?![\w])")
@@ -359,3 +360,92 @@ def test_tiles_in_running_text_are_drawn_as_tiles(pages: Pages, server: Server, 
     assert marked == f"{mark}R5{mark} {mark}F{mark}({mark}K3{mark}) {mark}K13{mark}", marked
     assert said == f"{tile_words(lang, 'R5')} {tile_words(lang, 'F')}({tile_words(lang, 'K3')})", said
     page.emulate_media(color_scheme="light")
+
+
+def act_until_shown(clients: list[SeatClient], rules: str, turns: int) -> bool:
+    """In the break after a round, the seats to move play ``turns`` turns (the greedy bot's moves),
+    each showing the indicator when it may (every other seat then loses a point at once): whether
+    one did."""
+    from rummykit.server.bots import choose
+
+    shown = False
+    for n in range(turns * 2):
+        for client in clients:
+            client.drain(0.05)
+        mover = next((c for c in clients if c.my_turn()), None)
+        if mover is None or mover.state is None:
+            return shown
+        legal = [a["text"] for a in mover.state["legal"]]
+        text = "show" if "show" in legal else choose("okey", rules, "greedy", mover.state["observation"], legal)
+        shown = shown or text == "show"
+        mover.act(text, f"break-{n}")
+    return shown
+
+
+def test_the_round_end_closes_itself_keeps_its_totals_and_a_time_out_is_told_once(
+    pages: Pages, server: Server
+) -> None:
+    """Defects from the tester's round (issue 28), Thai, on a phone: the round end's window closes
+    itself when the break before the next round ends (it never covers a turn), and its Total
+    column stays the round's totals while the next round's first turns change the scores (an
+    indicator shown, on one of four tables at least); the finishing discard is a word apart from
+    its text. When the turn timer plays for a seat, the log says so once per turn (not once per
+    move the server plays), and to the seat's own page in the second person."""
+    words = catalog("th")
+    for attempt in range(4):
+        created, tokens = make_table(
+            server, options={"players": 4, "rounds": 2}, persons=4, turn_seconds=5, round_break_seconds=8
+        )
+        table = created["table"]
+        page = pages.new(f"round-end-closes-{attempt}", locale=LOCALES["th"], width=390, height=844)
+        keep_seat(page, table, 0, tokens[0])
+        person = Person(page, server, table, english=False)
+        page.goto(f"/#/t/{table}")
+        expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+        clients = [SeatClient(server, table, seat, token) for seat, token in enumerate(tokens)]
+        dealt = play_first_round(server, table, clients)
+        dialog = page.get_by_test_id("round-end")
+        expect(dialog).to_be_visible()
+        rules = json.dumps(server.get(f"/tables/{table}").json()["rules"], sort_keys=True)
+        if act_until_shown(clients, rules, 4) or attempt == 3:
+            break
+        for client in clients:
+            client.close()
+    totals = dealt["observation"]["scores"]
+    for _ in range(50):
+        if person.last_view()["observation"]["scores"] != totals:
+            break
+        page.wait_for_timeout(100)
+    assert [total for _, total in person.round_end_totals()] == totals
+    result = dealt["observation"]["last_result"]
+    if result["finishing_discard"] is not None:
+        line = dialog.locator("p", has=page.locator(".meld"))
+        before = line.evaluate("(p) => p.querySelector('.meld').previousSibling.textContent")
+        assert before.endswith(" ") and not before.endswith("  "), before
+    shots(page, "th", "defect-round-end-break-th")
+    # the break ends: the window closes itself, before the next turn's time runs
+    expect(dialog).to_have_count(0, timeout=15_000)
+
+    # nobody moves: the timer plays for the seat to move, turn after turn, until it has played
+    # the page's own seat's turn; each timed-out turn ends with the server's discard
+    def timed_out_turns() -> list[int]:
+        return [
+            v["played"]["seat"]
+            for v in person.views
+            if v["notices"] and v.get("played") and v["played"]["parts"]["verb"] in ("discard", "finish")
+        ]
+
+    for _ in range(600):
+        if 0 in timed_out_turns():
+            break
+        page.wait_for_timeout(100)
+    turns = timed_out_turns()
+    assert 0 in turns, turns
+    log = page.get_by_test_id("log").locator("li")
+    expect(log.filter(has_text=words["log_timed_out_you"])).to_have_count(turns.count(0))
+    others = words["log_timed_out"].split("{name}")[1]
+    told = [text for text in log.all_inner_texts() if others in text]
+    assert len(told) == len(turns) - turns.count(0), (told, turns)
+    shots(page, "th", "defect-time-out-th")
+    for client in clients:
+        client.close()

@@ -449,3 +449,69 @@ def test_the_round_end_closes_itself_keeps_its_totals_and_a_time_out_is_told_onc
     shots(page, "th", "defect-time-out-th")
     for client in clients:
         client.close()
+
+
+def test_a_refusal_ends_with_its_turn_and_never_covers_the_pile(pages: Pages, server: Server) -> None:
+    """Defect 3 of the tester's round (Thai, phone): a refusal said while another seat moves ("not
+    your turn") is gone once the turn is the player's; the notice of a Discard pressed with no tile
+    selected goes away when a tile is selected; shown over the own seat, it takes no press: at the
+    centre of the own discard pile the page finds the pile, and a tile dragged there is
+    discarded."""
+    created = table(server, "okey", {"rounds": 1}, bot_delay=1.5)
+    person = seated(pages, server, created, "th", "refusal-clears-th", width=390, height=844)
+    page = person.page
+    rng = random.Random(6)
+    status = person.wait_turn_or_end()
+    person.play_turn(rng, status)
+    # a bot to move: a tile dropped on the own pile is refused
+    tile = person.rack.locator("button[data-piece]").first
+    tile.drag_to(page.get_by_test_id("discard-0"))
+    error = page.get_by_test_id("error")
+    expect(error).to_be_visible()
+    assert person.status() == ""
+    status = person.wait_turn_or_end()
+    assert status != "end"
+    expect(error).to_have_count(0)
+
+    if "draw" in status.split():
+        person.action_button("draw").click()
+        expect(person.rack.locator("button[data-piece]")).to_have_count(15)
+    person.deselect()
+    person.action_button("discard").click()
+    expect(error).to_be_visible()
+    pile = page.get_by_test_id("discard-0")
+    pile.scroll_into_view_if_needed()
+    found = pile.evaluate(
+        """(pile) => { const box = pile.getBoundingClientRect();
+           const at = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+           return Boolean(at) && pile.contains(at) || (at ? at.outerHTML.slice(0, 200) : null); }"""
+    )
+    assert found is True, f"the notice takes the presses meant for the own pile: {found}"
+    shots(page, "th", "defect-refusal-over-pile-th")
+    person.select(person.rack_pieces()[0])
+    expect(error).to_have_count(0)
+    person.deselect()
+    person.action_button("discard").click()
+    expect(error).to_be_visible()
+    person.rack.locator("button[data-piece]").first.drag_to(pile)
+    expect(person.rack.locator("button[data-piece]")).to_have_count(14)
+    expect(error).to_have_count(0)
+
+
+def test_the_lobbys_bot_ratings_name_the_seat_menus_levels_in_its_order(pages: Pages) -> None:
+    """The tester's defect 13: the lobby's note of the bots' ratings named "strong 1,400", a level
+    the seat menu doesn't offer; it names the menu's bot levels, in the menu's order."""
+    page = pages.new("bot-ratings", locale="en-US")
+    page.goto("/")
+    note = page.get_by_test_id("leaderboard-bots")
+    expect(note).to_be_visible()
+    levels = [
+        value
+        for value in page.get_by_test_id("create-seat-1").locator("option").evaluate_all(
+            "(options) => options.map((o) => o.value)"
+        )
+        if value != "person"
+    ]
+    words = catalog("en")
+    named = [part.rsplit(" ", 1)[0] for part in note.inner_text().removeprefix("Bots: ").split(", ")]
+    assert named == [words[f"bot_{level}"] for level in levels], (named, levels)

@@ -376,7 +376,8 @@ def act_until_shown(clients: list[SeatClient], rules: str, turns: int) -> bool:
         if mover is None or mover.state is None:
             return shown
         legal = [a["text"] for a in mover.state["legal"]]
-        text = "show" if "show" in legal else choose("okey", rules, "greedy", mover.state["observation"], legal)
+        observation = mover.state["observation"]
+        text = "show" if "show" in legal else choose("okey", rules, "greedy", observation, legal)
         shown = shown or text == "show"
         mover.act(text, f"break-{n}")
     return shown
@@ -507,9 +508,9 @@ def test_the_lobbys_bot_ratings_name_the_seat_menus_levels_in_its_order(pages: P
     expect(note).to_be_visible()
     levels = [
         value
-        for value in page.get_by_test_id("create-seat-1").locator("option").evaluate_all(
-            "(options) => options.map((o) => o.value)"
-        )
+        for value in page.get_by_test_id("create-seat-1")
+        .locator("option")
+        .evaluate_all("(options) => options.map((o) => o.value)")
         if value != "person"
     ]
     words = catalog("en")

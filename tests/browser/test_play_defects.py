@@ -516,3 +516,38 @@ def test_the_lobbys_bot_ratings_name_the_seat_menus_levels_in_its_order(pages: P
     words = catalog("en")
     named = [part.rsplit(" ", 1)[0] for part in note.inner_text().removeprefix("Bots: ").split(", ")]
     assert named == [words[f"bot_{level}"] for level in levels], (named, levels)
+
+
+SET_JOKER_JS = """async (meld) => {
+  const { html } = await import("/static/js/html.js");
+  const { render } = await import("preact");
+  const { TableMeld } = await import("/static/js/melds.js");
+  const box = document.createElement("ol");
+  document.body.append(box);
+  render(html`<${TableMeld} kind="cards" meld=${meld} name="Ann" label="meld" />`, box);
+  const joker = box.querySelector("button[data-piece=JK]");
+  const shown = [box.querySelector(".stands").dataset.card, joker.getAttribute("aria-label")];
+  box.remove();
+  return shown;
+}"""
+
+
+def test_a_kalooki_sets_joker_stands_for_the_missing_suits_as_the_log_says(pages: Pages) -> None:
+    """The tester's defect 13: the log said "Q♥ Q♣ joker" while the table showed the joker as Q♠.
+    The rules fix no suit for a set's joker (it stands for the rank "in a suit the set is missing,
+    whichever suit is still missing after cards are added"), so the log is right: the table shows
+    the rank in each missing suit, and a screen reader hears them; a run's joker keeps its one
+    declared card."""
+    page = pages.new("set-joker", locale="en-US")
+    page.goto("/")
+    expect(page.get_by_test_id("lobby")).to_be_visible()
+    queen = {"S": 11, "H": 24, "D": 37, "C": 50}
+    joker = 52
+    a_set = {"number": 1, "owner": 0, "kind": "set", "faces": [queen["H"], queen["C"], joker]}
+    a_set["stands_for"] = [queen["H"], queen["C"], queen["S"]]
+    card, said = page.evaluate(SET_JOKER_JS, a_set)
+    assert card == "QS/QD", card
+    assert said == "JK joker, wild, stands for any of queen of spades, queen of diamonds", said
+    run = {"number": 2, "owner": 0, "kind": "run", "faces": [9, joker, 11], "stands_for": [9, 10, 11]}
+    card, said = page.evaluate(SET_JOKER_JS, run)
+    assert card == "JS" and said == "JK joker, wild, stands for jack of spades", (card, said)

@@ -395,7 +395,7 @@ def test_the_round_end_closes_itself_keeps_its_totals_and_a_time_out_is_told_onc
     words = catalog("th")
     for attempt in range(4):
         created, tokens = make_table(
-            server, options={"players": 4, "rounds": 2}, persons=4, turn_seconds=5, round_break_seconds=8
+            server, options={"players": 4, "rounds": 2}, persons=4, turn_seconds=5, round_break_seconds=20
         )
         table = created["table"]
         page = pages.new(f"round-end-closes-{attempt}", locale=LOCALES["th"], width=390, height=844)
@@ -425,7 +425,7 @@ def test_the_round_end_closes_itself_keeps_its_totals_and_a_time_out_is_told_onc
         assert before.endswith(" ") and not before.endswith("  "), before
     shots(page, "th", "defect-round-end-break-th")
     # the break ends: the window closes itself, before the next turn's time runs
-    expect(dialog).to_have_count(0, timeout=15_000)
+    expect(dialog).to_have_count(0, timeout=30_000)
 
     # nobody moves: the timer plays for the seat to move, turn after turn, until it has played
     # the page's own seat's turn; each timed-out turn ends with the server's discard
@@ -494,7 +494,15 @@ def test_a_refusal_ends_with_its_turn_and_never_covers_the_pile(pages: Pages, se
     person.deselect()
     person.action_button("discard").click()
     expect(error).to_be_visible()
-    person.rack.locator("button[data-piece]").first.drag_to(pile)
+    # while a tile is dragged the notice steps aside: the pile under it shows
+    first = person.rack.locator("button[data-piece]").first
+    start, end = first.bounding_box(), pile.bounding_box()
+    assert start is not None and end is not None
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+    expect(error).to_be_hidden()
+    page.mouse.up()
     expect(person.rack.locator("button[data-piece]")).to_have_count(14)
     expect(error).to_have_count(0)
 

@@ -448,18 +448,24 @@ def test_the_round_end_closes_itself_keeps_its_totals_and_a_time_out_is_told_onc
     told = [text for text in log.all_inner_texts() if others in text]
     assert len(told) == len(turns) - turns.count(0), (told, turns)
     shots(page, "th", "defect-time-out-th")
+    page.get_by_test_id("language").select_option("fa")
+    expect(log.filter(has_text=catalog("fa")["log_timed_out_you"])).to_have_count(turns.count(0))
+    shots(page, "fa", "defect-time-out-fa")
     for client in clients:
         client.close()
 
 
-def test_a_refusal_ends_with_its_turn_and_never_covers_the_pile(pages: Pages, server: Server) -> None:
-    """Defect 3 of the tester's round (Thai, phone): a refusal said while another seat moves ("not
+@pytest.mark.parametrize("lang", ["th", "fa"])
+def test_a_refusal_ends_with_its_turn_and_never_covers_the_pile(
+    pages: Pages, server: Server, lang: str
+) -> None:
+    """Defect 3 of the tester's round (Thai and Persian, phone): a refusal said while another seat moves ("not
     your turn") is gone once the turn is the player's; the notice of a Discard pressed with no tile
     selected goes away when a tile is selected; shown over the own seat, it takes no press: at the
     centre of the own discard pile the page finds the pile, and a tile dragged there is
     discarded."""
     created = table(server, "okey", {"rounds": 1}, bot_delay=1.5)
-    person = seated(pages, server, created, "th", "refusal-clears-th", width=390, height=844)
+    person = seated(pages, server, created, lang, f"refusal-clears-{lang}", width=390, height=844)
     page = person.page
     rng = random.Random(6)
     status = person.wait_turn_or_end()
@@ -488,7 +494,7 @@ def test_a_refusal_ends_with_its_turn_and_never_covers_the_pile(pages: Pages, se
            return Boolean(at) && pile.contains(at) || (at ? at.outerHTML.slice(0, 200) : null); }"""
     )
     assert found is True, f"the notice takes the presses meant for the own pile: {found}"
-    shots(page, "th", "defect-refusal-over-pile-th")
+    shots(page, lang, f"defect-refusal-over-pile-{lang}")
     person.select(person.rack_pieces()[0])
     expect(error).to_have_count(0)
     person.deselect()

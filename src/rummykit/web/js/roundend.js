@@ -3,11 +3,12 @@
 // play starts (on a phone on its side they are what shows before the body is scrolled); then why
 // the scores changed, in words, the winner's melds as laid down (a joker or an okey with the card
 // it stands for under it) and every hand the rules show; at a rated match's end, each player's
-// rating and the change the match made to it. A modal dialog over the table (the next round is
-// dealt behind it and waits, out of reach, until Continue or the break's end, when it closes
-// itself, or until this seat's timed turn starts when there is no break: it never blocks a turn);
-// at the match's end Close leaves the result to the table head's "The result" button. The dialog fits the window: its body scrolls
-// inside it, the heading and the buttons stay in view.
+// rating and the change the match made to it. A modal dialog over the table, its totals the
+// round's (the next round is dealt behind it and waits, out of reach, until Continue or the end of
+// the break, when it closes itself, or until this seat's timed turn starts when there is no break:
+// it never blocks a turn); at the match's end Close leaves the result to the table head's "The
+// result" button. The dialog fits the window: its body scrolls inside it, the heading and the
+// buttons stay in view.
 
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";

@@ -565,3 +565,32 @@ def test_a_kalooki_sets_joker_stands_for_the_missing_suits_as_the_log_says(pages
     run = {"number": 2, "owner": 0, "kind": "run", "faces": [9, joker, 11], "stands_for": [9, 10, 11]}
     card, said = page.evaluate(SET_JOKER_JS, run)
     assert card == "JS" and said == "JK joker, wild, stands for jack of spades", (card, said)
+
+
+def test_without_a_break_the_round_end_gives_way_to_a_timed_turn(pages: Pages, server: Server) -> None:
+    """The round end at a table with a turn timer and no break between rounds: the page of the
+    seat to move in the next round closes it at once (its turn's time runs), the other seat's page
+    keeps it until Continue."""
+    created, tokens = make_table(
+        server, options={"players": 2, "rounds": 2}, persons=2, turn_seconds=60, round_break_seconds=0
+    )
+    table = created["table"]
+    people = []
+    for seat, token in enumerate(tokens):
+        page = pages.new(f"no-break-{seat}", locale=LOCALES["fa"], width=390, height=844)
+        keep_seat(page, table, seat, token)
+        page.goto(f"/#/t/{table}")
+        expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+        people.append(page)
+    clients = [SeatClient(server, table, seat, token) for seat, token in enumerate(tokens)]
+    dealt = play_first_round(server, table, clients)
+    mover = dealt["observation"]["to_move"]
+    waiting = people[1 - mover].get_by_test_id("round-end")
+    expect(waiting).to_be_visible()
+    expect(people[mover].get_by_test_id("turn")).to_have_class(re.compile(r"\byours\b"))
+    expect(people[mover].get_by_test_id("round-end")).to_have_count(0)
+    people[mover].wait_for_timeout(500)
+    expect(waiting).to_be_visible()
+    shots(people[1 - mover], "fa", "defect-round-end-no-break-fa")
+    for client in clients:
+        client.close()

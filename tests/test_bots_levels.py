@@ -102,3 +102,28 @@ def test_easy_blunders_in_carousel_by_drawing() -> None:
             blunders += 1
         game.apply(state, seat, action)
     assert blunders > 0
+
+
+@pytest.mark.parametrize("name", ["kalooki", "okey_101"])
+def test_easy_blunders_neither_lay_what_it_must_take_back_nor_retract(name: str) -> None:
+    """Issue 28: an easy bot's random move is never a meld or a retract while another move is
+    legal (a random meld short of the opening was taken back, a random retract took back
+    greedy's melds: the log showed an easy bot laying and retracting melds turn after turn)."""
+    game = game_of(name, players=2)
+    easy = EasyBot(game, 7, registry.bot_factory("greedy", name), blunders=1.0)
+    state = game.new_state(3)
+    steady = variant(name).steady_verbs
+    random_moves = 0
+    for _ in range(300):
+        if game.is_terminal(state):
+            break
+        seat = game.current_seat(state)
+        assert seat is not None
+        observation, legal = game.observe(state, seat), game.legal_actions(state, seat)
+        action = easy.choose(observation, legal)
+        others = [a for a in legal if game.action_parts(a)["verb"] not in steady]
+        if others:
+            assert game.action_parts(action)["verb"] not in steady, game.action_text(action)
+            random_moves += 1
+        game.apply(state, seat, action)
+    assert random_moves > 50

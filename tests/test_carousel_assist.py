@@ -66,7 +66,7 @@ def test_draft_entry_checks_each_meld_and_says_why_commit_and_knock_are_refused(
 def test_hint_is_the_solvers_table_as_a_legal_meld() -> None:
     game, state = rig(["4H 7S 7D 7C KD", "2C"], table=["5H 6H 7H"], drawn=1)
     hint = carousel_hint_answer(game, state, 0)
-    assert hint["move"] == "carousel"
+    assert hint["move"] == "carousel" and hint["step"] is None
     assert sorted(hint["played"]) == sorted(["4H", "7S", "7D", "7C"])
     assert hint["points_left"] == 10
     assert hint["action"] is not None
@@ -94,7 +94,32 @@ def test_hints_draft_makes_its_table_the_draft_to_change_and_commit() -> None:
     assert game.table_cards(state) == game.table_cards(shortcut) and state.hands == shortcut.hands
 
 
-def test_hint_offers_nothing_to_play_before_the_draw() -> None:
+def test_hint_says_to_draw_first_before_the_draw() -> None:
+    """Issue 28: before the turn's draw the hint says to draw, and shows no table."""
     game, state = rig(["4H 7S 7D 7C KD", "2C"], table=["5H 6H 7H"])
     hint = carousel_hint_answer(game, state, 0)
-    assert hint["played"] and hint["action"] is None and hint["draft"] is None
+    assert hint["step"] == "draw"
+    assert hint["table"] == [] and hint["played"] == [] and hint["action"] is None and hint["draft"] is None
+
+
+@pytest.mark.parametrize(
+    ("hands", "drawn", "step"),
+    [
+        # nothing plays, a draw is left: draw again
+        (["4S 9C KD", "2C 3D 4C 8S"], 1, "draw"),
+        # nothing plays and no draw is left: end the turn
+        (["4S 9C KD", "2C 3D 4C 8S"], 3, "end"),
+        # the turn over, 4 points in hand, fewer than the opponent has cards: knock
+        (["2S 2C", "2D 3D 4C 8S 9S"], 3, "knock"),
+    ],
+)
+def test_hint_says_to_draw_end_or_knock_when_nothing_better_plays(
+    hands: list[str], drawn: int, step: str
+) -> None:
+    """Issue 28: when nothing from the hand plays (or knocking is best), the hint says what to do
+    instead of listing the table as it is."""
+    game, state = rig(hands, table=["5H 6H 7H"], drawn=drawn, melded={0})
+    hint = carousel_hint_answer(game, state, 0)
+    assert hint["step"] == step, hint
+    assert hint["table"] == [] and hint["action"] is None and hint["draft"] is None
+    assert hint["points_left"] == game.points(state, 0)

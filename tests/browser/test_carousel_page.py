@@ -16,7 +16,7 @@ from typing import Any
 
 from browser_support import Pages, check_sizes, covered
 from playwright.sync_api import Browser, Page, expect
-from table_driver import Person, shown, who_played
+from table_driver import Person, catalog, shown, who_played
 
 from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import Kind
@@ -310,9 +310,16 @@ def play_joker_turns(page: Page, person: CarouselPerson) -> None:
     page.get_by_test_id("actions").locator("button[data-action='hint']").click()
     expect(page.get_by_test_id("hint-table")).to_be_visible()
     hint = person.hints[-1]
-    expect(page.get_by_test_id("hint-table").locator("li")).to_have_count(len(hint["table"]))
-    for n, meld in enumerate(hint["table"], start=1):
+    assert hint["step"] is None, hint
+    # only the hint's new melds are drawn (numbered as in the new table), the others counted
+    now = page.locator("[data-testid^='meld-'][data-cards]").evaluate_all(
+        "(melds) => melds.map((m) => m.dataset.cards)"
+    )
+    new = [(n, meld) for n, meld in enumerate(hint["table"], start=1) if meld not in now]
+    expect(page.get_by_test_id("hint-table").locator("li")).to_have_count(len(new))
+    for n, meld in new:
         expect(page.get_by_test_id(f"hint-meld-{n}")).to_have_attribute("data-cards", meld)
+    expect(page.get_by_test_id("hint-unchanged")).to_have_count(int(len(new) < len(hint["table"])))
     shots_languages(page, "carousel-hint")
     page.get_by_test_id("hint").get_by_role("button", name="Close").click()
     number = joker_of(view, "5C")
@@ -378,13 +385,40 @@ def test_the_hint_loaded_as_a_draft_and_a_run_split_by_dragging(
     browser: Browser, tmp_path: Path, artifacts: None
 ) -> None:
     with dealt_against_greedy(browser, tmp_path, "carousel-run", RUN_SEED) as (page, person):
-        # turn 1: three draws, nothing to meld: the turn passes by itself
+        # turn 1: three draws, nothing to meld: the turn passes by itself; before each draw the
+        # hint says to draw (first, then another card), with no table (issue 28)
         person.mine()
-        for _ in range(3):
+        for draw in range(3):
+            if draw < 2:
+                hint_says_to_draw(page, person, first=draw == 0)
             person.button("draw")
         person.mine()
         load_the_hint_and_commit(page, person)
         split_a_run_by_dragging(page, person)
+
+
+def hint_says_to_draw(page: Page, person: CarouselPerson, first: bool) -> None:
+    """The hint asked for when nothing from the hand plays says to draw (``first``: before the
+    turn's first draw, that a turn starts with one) and shows no table; on a phone in Thai and
+    Persian, it stays short."""
+    page.get_by_test_id("actions").locator("button[data-action='hint']").click()
+    step = page.get_by_test_id("hint-step")
+    expect(step).to_have_attribute("data-step", "draw")
+    key = "carousel_hint_draw_first" if first else "carousel_hint_draw"
+    expect(step).to_have_text(catalog("en")[key])
+    expect(page.get_by_test_id("hint-table")).to_have_count(0)
+    assert person.hints[-1]["table"] == []
+    size = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 844})
+    for lang in ("th", "fa"):
+        page.get_by_test_id("language").select_option(lang)
+        expect(step).to_have_text(catalog(lang)[key])
+        box = page.get_by_test_id("hint").bounding_box()
+        assert box is not None and box["height"] < 200, box
+        check_sizes(page, lang, f"carousel-hint-draw-{int(first)}-{lang}")
+    page.get_by_test_id("language").select_option("en")
+    assert size is not None
+    page.set_viewport_size(size)
 
 
 def load_the_hint_and_commit(page: Page, person: CarouselPerson) -> None:

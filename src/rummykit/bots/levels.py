@@ -8,7 +8,10 @@ against each other is measured).
   names its ``blunder_moves``, the random move is one of those when one is legal: in Carousel a
   draw, since a turn is built from edits of the draft that greedy's next choice, a whole new
   table, undoes, so a random edit costs nothing, and an easy bot with random edits won as often
-  as greedy, 31.7% of 120 three-seat matches against greedy's 34.2%);
+  as greedy, 31.7% of 120 three-seat matches against greedy's 34.2%); and never one of the
+  package's ``steady_verbs`` when another move is legal: in Kalooki and 101 Okey a random meld
+  short of the opening had to be taken back and a random retract took back greedy's melds, so
+  that an easy bot laid melds and retracted them turn after turn;
 - ``medium``: the game's greedy bot;
 - ``hard``: the search bot at its own default budget (a number of determinisations, so its play
   depends on its seed alone, not on the machine or its load) in the games it plays, else greedy
@@ -58,16 +61,22 @@ class EasyBot:
         self.game = game
         self.strong = strong(game, seed)
         self.blunders = blunders
-        self.blunder_moves = variant(game.variant).blunder_moves
+        package = variant(game.variant)
+        self.blunder_moves = package.blunder_moves
+        self.steady_verbs = package.steady_verbs
         self.rng = random.Random(f"easy-bot/{seed}")
 
     def choose(self, observation: dict[str, Any], legal: list[Any]) -> Any:
         """At the blunder rate a random one of ``legal`` (of the game's ``blunder_moves`` when one
-        is legal), else the strong bot's choice."""
+        is legal; none of its ``steady_verbs`` when another is), else the strong bot's choice."""
         if self.rng.random() < self.blunders:
             if self.blunder_moves:
                 chosen = [a for a in legal if self.game.action_text(a) in self.blunder_moves]
                 if chosen:
                     return self.rng.choice(chosen)
+            if self.steady_verbs:
+                steady = [a for a in legal if self.game.action_parts(a)["verb"] not in self.steady_verbs]
+                if steady:
+                    return self.rng.choice(steady)
             return self.rng.choice(legal)
         return self.strong.choose(observation, legal)

@@ -63,6 +63,9 @@ class GamePackage:
     rounds (empty: matches are played to a target score); ``finish_kinds``, the round-end kinds a
     simulation's summary lists even when none happened; ``blunder_moves``, the action texts an
     ``easy`` bot's random moves are drawn among when one is legal (empty: any legal action);
+    ``steady_verbs``, the verbs an ``easy`` bot's random move never plays when another action is
+    legal (a meld short of the opening, which it would have to take back, or the retract of its
+    own melds: laying and retracting in turn);
     ``wild_marker``, the piece set aside that makes wilds and the option that names it to the
     solver (``indicator`` or ``up_card``; ``None``: the wilds are printed jokers or none);
     ``client``, the browser's controller module under ``web/js/``; ``seen_count``, whether its
@@ -87,6 +90,7 @@ class GamePackage:
     fixed_rounds: tuple[str, ...] = ("rounds={n}",)
     finish_kinds: tuple[str, ...] = ()
     blunder_moves: frozenset[str] = frozenset()
+    steady_verbs: frozenset[str] = frozenset()
     wild_marker: str | None = None
     client: str = ""
     seen_count: bool = False

@@ -14,7 +14,8 @@ from rummykit.core.notation import format_face
 from rummykit.engine.action_text import piece_parts
 from rummykit.session.assist import SeatAssist
 from rummykit.session.messages import SessionError
-from rummykit.variants.carousel.actions import CarouselAction, CVerb, meld_text
+from rummykit.variants.carousel.actions import EDITS, CarouselAction, CVerb, meld_text
+from rummykit.variants.carousel.bots import CarouselGreedyBot
 from rummykit.variants.carousel.game import CarouselGame, declared_cards
 from rummykit.variants.carousel.macros import table_move
 from rummykit.variants.carousel.manipulation import meld_problem
@@ -57,34 +58,64 @@ def carousel_hint(
     return table_move(solver, table, hand, replace_from_table)
 
 
+def hint_step(game: CarouselGame, state: CarouselState, seat: int, plays: bool) -> str | None:
+    """What the hint says to do instead of a new table, as the greedy bot would
+    (:class:`~rummykit.variants.carousel.bots.CarouselGreedyBot`): ``"knock"`` when the seat may
+    and its hand is surely the lowest, else ``None`` when the solver's table ``plays`` a card and
+    the draft may be edited now, else ``"draw"`` (before the turn's first draw too), else
+    ``"end"``; ``None`` when none of them is legal."""
+    verbs = {action.verb for action in game.legal_actions(state, seat)}
+    counts = [len(hand) for hand in state.hands]
+    if CVerb.KNOCK in verbs and CarouselGreedyBot.likely_lowest(game.points(state, seat), counts, seat):
+        return "knock"
+    if plays and verbs & EDITS:
+        return None
+    return next((verb.value for verb in (CVerb.DRAW, CVerb.END) if verb in verbs), None)
+
+
 def carousel_hint_answer(game: CarouselGame, state: CarouselState, seat: int) -> dict[str, Any]:
-    """Carousel's hint: the table solver's best new table for the seat's hand
-    (:func:`carousel_hint`): ``move`` ``"carousel"``, ``table`` (meld texts) and ``melds`` (the
-    same melds as parts, ``{"pieces", "declared"}``: :func:`rummykit.engine.action_text.piece_parts`),
-    ``action`` (the whole table as the ``meld`` shortcut) and ``draft`` (the same table as the
-    ``draft`` action, which makes it the seat's draft to change further, undo or commit), each
-    its text when the seat may play it now, else null (no card can be played, or the seat may not
-    meld or edit now); ``played`` (cards from the hand), ``points_left`` (the hand's points after
-    it). Raises ``no_hint`` when the seat is not to move."""
+    """Carousel's hint: ``move`` ``"carousel"``; ``step`` (:func:`hint_step`: ``"draw"``,
+    ``"knock"`` or ``"end"`` when that is the thing to do now, else null); then, when ``step`` is
+    null, the table solver's best new table for the seat's hand (:func:`carousel_hint`): ``table``
+    (meld texts) and ``melds`` (the same melds as parts, ``{"pieces", "declared"}``:
+    :func:`rummykit.engine.action_text.piece_parts`), ``action`` (the whole table as the ``meld``
+    shortcut) and ``draft`` (the same table as the ``draft`` action, which makes it the seat's
+    draft to change further, undo or commit), each its text when the seat may play it now, else
+    null; with a ``step`` the table is empty and both actions null; ``played`` (cards from the
+    hand), ``points_left`` (the hand's points after it). Raises ``no_hint`` when the seat is not
+    to move."""
     if game.current_seat(state) != seat:
         raise SessionError("no_hint")
     table = game.table_cards(state)
     hand = game.faces(state.hands[seat])
     move = carousel_hint(game.solver, table, hand, game.rules.joker_replace_from_table)
-    new = tuple(declared_cards(m.faces, m.stands_for) for m in move.table) if move.played else table
+    step = hint_step(game, state, seat, bool(move.played))
+    if step is not None:
+        return {
+            "move": "carousel",
+            "step": step,
+            "table": [],
+            "melds": [],
+            "action": None,
+            "draft": None,
+            "played": [],
+            "points_left": game.points(state, seat),
+        }
+    new = tuple(declared_cards(m.faces, m.stands_for) for m in move.table)
 
     def legal(verb: CVerb) -> str | None:
         action = CarouselAction(verb, new)
-        return action.text() if move.played and game.refusal(state, seat, action) is None else None
+        return action.text() if game.refusal(state, seat, action) is None else None
 
     return {
         "move": "carousel",
+        "step": None,
         "table": list(map(meld_text, new)),
         "melds": [piece_parts(game.kind, meld) for meld in new],
         "action": legal(CVerb.MELD),
         "draft": legal(CVerb.DRAFT),
         "played": [format_face(game.kind, f) for f in move.played],
-        "points_left": move.points_left if move.played else game.points(state, seat),
+        "points_left": move.points_left,
     }
 
 

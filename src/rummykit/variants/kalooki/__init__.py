@@ -17,4 +17,5 @@ GAME = GamePackage(
     terminal=f"{__name__}.terminal:KalookiClient",
     env=f"{__name__}.encoding:ENV",
     fixed_rounds=("match=rounds", "rounds={n}"),
+    steady_verbs=frozenset({"meld", "retract"}),
 )

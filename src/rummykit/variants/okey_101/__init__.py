@@ -21,4 +21,5 @@ GAME = GamePackage(
     finish_kinds=("normal", "hand", "pairs", "okey", "hand+okey", "pairs+okey"),
     wild_marker="indicator",
     seen_count=True,
+    steady_verbs=frozenset({"meld", "pair", "retract"}),
 )

@@ -14,6 +14,7 @@ import { parsePreset, presetOptions, presetRules } from "./preset.js";
 import { helpText, valueText } from "./optiontext.js";
 import { RulesLink } from "./ruleslink.js";
 import { playable } from "./variants.js";
+import { BOT_LEVELS } from "./seats.js";
 
 // the rules options' names and help (i18n/<lang>/rules.json), which only this form shows: the
 // module (and the lobby importing it) is ready when they are
@@ -21,9 +22,6 @@ await loadCatalogPart("rules");
 
 /** The turn timers offered, in seconds (the public tables' default among them). */
 const TIMER_CHOICES = [15, 30, 45, 60, 120];
-
-/** The bot levels offered for a seat (rummykit.bots.levels), weakest first, then the random bot. */
-const BOT_LEVELS = ["easy", "medium", "hard", "expert", "random"];
 
 /** A rule's name in the page's language when the catalogs have it (`rule_<name>`), else as written. */
 function ruleName(name) {

@@ -7,6 +7,15 @@ import { t, num, sentence } from "./i18n.js";
 import { api } from "./api.js";
 import { playable } from "./variants.js";
 import { PlayerName } from "./player.js";
+import { BOT_LEVELS } from "./seats.js";
+
+/** The bots' fixed ratings (`bots`: level -> rating) of the levels a seat is offered, in the seat
+ * menu's order and words ("easy 1,100, medium 1,500, …"). */
+function botRatings(bots) {
+  return BOT_LEVELS.filter((level) => level in bots)
+    .map((level) => `${t(`bot_${level}`)} ${num(bots[level])}`)
+    .join(t("list_separator"));
+}
 
 export function Leaderboard({ variants }) {
   const games = playable(variants);
@@ -45,7 +54,7 @@ export function Leaderboard({ variants }) {
     </ol>`}
     ${board &&
     html`<p class="help" data-testid="leaderboard-bots">
-      ${t("ratings_bots", { ratings: Object.entries(board.bots).map(([level, r]) => `${t(`bot_${level}`)} ${num(r)}`).join(t("list_separator")) })}
+      ${t("ratings_bots", { ratings: botRatings(board.bots) })}
     </p>
     <p class="help">${t("ratings_help")}</p>`}
   </section>`;

@@ -21,7 +21,8 @@ const SUBJECT_CODES = new Set([
 ]);
 
 /** One event or notice ({code, seat, params}) in words, as a sentence: the game's own words
- * (`ctx.game.eventText`) where it has them; `ctx.seatName` names the seats. */
+ * (`ctx.game.eventText`) where it has them; `ctx.seatName` names the seats; `ctx.seat` is the
+ * page's own seat (a time-out of its own is told in the second person), else absent. */
 export function eventText(event, ctx) {
   const own = ctx.game ? ctx.game.eventText(event, ctx) : null;
   if (own !== null) return own;
@@ -32,6 +33,10 @@ export function eventText(event, ctx) {
   if (event.code === "drew" && event.params && event.params.piece) {
     // the drawer's own page sees the piece: named as every other line names its player
     return sentence("replay_drew", { seat: event.seat, piece: event.params.piece }, ctx);
+  }
+  if (event.code === "timed_out" && event.seat === ctx.seat) {
+    // the seat's own page tells it to the player
+    return t("log_timed_out_you", {}, ctx);
   }
   if (has(`log_${event.code}`) && event.seat !== null && event.seat !== undefined) {
     // a game's table moves, written by the page with the player as the subject

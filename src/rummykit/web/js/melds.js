@@ -7,7 +7,7 @@ import { html } from "./html.js";
 import { num, pieceText } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { rich } from "./runningtext.js";
-import { JOKER, notation } from "./pieces.js";
+import { JOKER, look, notation, rankOf, suitOf } from "./pieces.js";
 
 const JOKERS = new Set([JOKER]);
 
@@ -20,7 +20,19 @@ export function MeldHead({ number, name, children }) {
   </span>`;
 }
 
-/** A meld's cards: `cards` [[face, stands_for], …] (stands_for: the card a joker stands for);
+/** What a joker stands for, under it (`stands`: a face, or the faces it may be, one rank): its
+ * notation ("QS/QD", `data-card`) and its label ("Q♠", or the rank and each suit: "Q♠♦"). */
+function standsNotation(kind, stands) {
+  return Array.isArray(stands) ? stands.map((f) => notation(kind, f)).join("/") : notation(kind, stands);
+}
+
+function standsLabel(kind, stands) {
+  if (!Array.isArray(stands)) return rich(pieceText(notation(kind, stands)));
+  return `${look(kind, stands[0]).rank}${stands.map((f) => look(kind, f).mark).join("")}`;
+}
+
+/** A meld's cards: `cards` [[face, stands_for], …] (stands_for: the card a joker stands for, or the
+ * cards it may stand for, an array);
  * `wilds` the wild faces (default: the joker), each with the card it stands for under it, as
  * the (false) joker; `extra(i)` more props of card `i`'s Piece (a click, a mark), `drop(i)` its
  * drop target. */
@@ -31,14 +43,24 @@ export function MeldCards({ kind, cards, wilds = JOKERS, extra = () => ({}), dro
         const standsIn = face === JOKER || wilds.has(face);
         return html`<span class="kcard" key=${i} data-drop=${drop(i)}>
           <${Piece} kind=${kind} face=${face} wild=${wilds.has(face)} stands=${standsIn ? stands : undefined} small=${true} ...${extra(i)} />
-          ${standsIn && html`<span class="stands" aria-hidden="true" data-card=${notation(kind, stands)}>${rich(pieceText(notation(kind, stands)))}</span>`}
+          ${standsIn && html`<span class="stands" aria-hidden="true" data-card=${standsNotation(kind, stands)}>${standsLabel(kind, stands)}</span>`}
         </span>`;
       },
     )}
   </span>`;
 }
 
-/** A meld of a public table (`meld`: the observation's {number, owner, faces, stands_for}) as a
+/** What piece `i` of a table meld of cards stands for: its `stands_for`, but for a joker in a set
+ * (`meld.kind` "set") the rank in each suit the set is missing, since the rules fix none of them
+ * (Kalooki: "whichever suit is still missing after cards are added"). */
+function standsFor(kind, meld, i) {
+  if (kind !== "cards" || meld.kind !== "set" || meld.faces[i] !== JOKER) return meld.stands_for[i];
+  const held = new Set(meld.faces.filter((f) => f !== JOKER).map(suitOf));
+  const rank = rankOf(meld.stands_for[i]);
+  return [0, 1, 2, 3].filter((suit) => !held.has(suit)).map((suit) => suit * 13 + rank - 1);
+}
+
+/** A meld of a public table (`meld`: the observation's {number, owner, kind, faces, stands_for}) as a
  * list item named `label`: its head (its owner's `name`, `children` its tags) and its cards
  * (`wilds` as MeldCards'); a drop target (`meld:<number>`), `className` more classes, `onClick`
  * what a press on it does. */
@@ -52,6 +74,6 @@ export function TableMeld({ kind, meld, name, label, wilds, className = "", onCl
     onClick=${onClick}
   >
     <${MeldHead} number=${meld.number} name=${name}>${children}<//>
-    <${MeldCards} kind=${kind} cards=${meld.faces.map((f, i) => [f, meld.stands_for[i]])} wilds=${wilds} />
+    <${MeldCards} kind=${kind} cards=${meld.faces.map((f, i) => [f, standsFor(kind, meld, i)])} wilds=${wilds} />
   </li>`;
 }

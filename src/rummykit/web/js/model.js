@@ -20,12 +20,13 @@ const LOG_LIMIT = 300;
 const RACK_ERRORS = new Set(["bad_rack", "rack_no_position", "rack_empty_position", "not_started", "spectator", "unsupported"]);
 const NOTHING_HINTED = { rack: new Set(), take: false, draw: false };
 
-/** The log lines of one version: its events and notices, then, when it starts a round (`newRound`,
+/** The log lines of one version: its notices (the server's: a time-out, a stand-in bot) before the
+ * moves they explain, its events, then, when it starts a round (`newRound`,
  * and the match goes on), the round's line and the draws for the order of play (the
  * observation's `order_draws`, when the game has them). `item` is a state message's {v, events,
  * notices} with the observation's round, order_draws and order. */
 function logLines(kind, item, newRound, over) {
-  const lines = [...item.events, ...item.notices].map((e, i) => ({ ...e, key: `${item.v}-${i}` }));
+  const lines = [...item.notices, ...item.events].map((e, i) => ({ ...e, key: `${item.v}-${i}` }));
   if (newRound && !over) {
     lines.push({ code: "log_round", seat: null, params: { round: item.round }, key: `${item.v}-round` });
   }
@@ -131,6 +132,8 @@ export class TableModel extends TableView {
     this.log = [];
     /** The seats whose moves a stand-in bot plays, told once in the log (`standInOnce`). */
     this.standIns = new Set();
+    /** The seat whose time ran out this turn, told once in the log (`timeoutOnce`), or null. */
+    this.timedOut = null;
     this.rackQueue = [];
     this.rackBusy = false;
     this.placeAt = null;
@@ -228,9 +231,14 @@ export class TableModel extends TableView {
     const newGame = !previous || previous.game !== message.game;
     this.view = message;
     this.hint = null;
+    // a refusal or notice belongs to the turn it was said in
+    if (newGame || previous.observation.to_move !== message.observation.to_move || previous.observation.round !== message.observation.round) {
+      this.error = null;
+    }
     if (newGame) {
       this.log = [];
       this.standIns = new Set();
+      this.timedOut = null;
       this.roundEnd = null;
       this.clearSelection();
     }
@@ -254,8 +262,8 @@ export class TableModel extends TableView {
       });
     }
     const item = { v: message.v, events: message.events, notices: message.notices, round: obs.round, order_draws: obs.order_draws, order: obs.order };
-    const before = this.standInOnce(earlier);
-    const entries = this.standInOnce(logLines(this.kind, item, round !== obs.round, message.over));
+    const before = this.timeoutOnce(this.standInOnce(earlier));
+    const entries = this.timeoutOnce(this.standInOnce(logLines(this.kind, item, round !== obs.round, message.over)));
     this.log = [...this.log, ...before, ...entries].slice(-LOG_LIMIT);
     this.lastEvents = entries;
     // the next turn's play starts after the break between rounds (the round end's countdown)
@@ -267,10 +275,12 @@ export class TableModel extends TableView {
     // without a timer), the break between rounds included
     this.deadline = typeof message.turn_left === "number" && obs.to_move !== null ? { seat: obs.to_move, at: Date.now() + message.turn_left * 1000 } : null;
     this.game.follow(this, message.events, round !== obs.round);
+    // the round end keeps the totals as the round left them, and closes itself when the break ends
+    const closesAt = pause ? Date.now() + pause : null;
     for (const event of message.events) {
-      if (event.params && event.params.result) this.roundEnd = { result: event.params.result, events: message.events };
+      if (event.params && event.params.result) this.roundEnd = { result: event.params.result, events: message.events, totals: obs.scores, closesAt };
     }
-    if (message.over) this.roundEnd = this.roundEnd || { result: obs.last_result };
+    if (message.over) this.roundEnd = this.roundEnd || { result: obs.last_result, totals: obs.scores, closesAt: null };
     // this seat's pieces laid on the table this turn: their slots are kept (when the rack's answer
     // frees them) until the turn ends, for a retract to put them back (the verbs that lay them are
     // the controller's `laying`)
@@ -296,6 +306,19 @@ export class TableModel extends TableView {
       if (line.code !== "bot_stood_in") return true;
       if (this.standIns.has(line.seat)) return false;
       this.standIns.add(line.seat);
+      return true;
+    });
+  }
+
+  /** `lines` without a time-out said again: the server notes each move it plays for a seat whose
+   * time ran out (a draw, then a discard), the log says it once per turn: a seat's time-out is
+   * said again only after a line of another seat. */
+  timeoutOnce(lines) {
+    return lines.filter((line) => {
+      if (line.code === "timed_out") {
+        if (this.timedOut === line.seat) return false;
+        this.timedOut = line.seat;
+      } else if (typeof line.seat === "number" && line.seat !== this.timedOut && !line.code.startsWith("log_")) this.timedOut = null;
       return true;
     });
   }
@@ -438,6 +461,7 @@ export class TableModel extends TableView {
 
   /** Arrange the rack: "runs", "sets", "pairs", "suit" or "rank" (the server's seat session). */
   arrange(by) {
+    this.error = null;
     this.clearSelection();
     this.rackQueue.push({ by });
     this.pumpRack();
@@ -446,6 +470,7 @@ export class TableModel extends TableView {
   /** Move the piece in slot `source` to slot `target`. */
   move(source, target) {
     if (source === target) return;
+    this.error = null;
     if (this.chosen.has(source)) {
       this.chosen.delete(source);
       this.chosen.set(target, this.rack.slots[source]);
@@ -461,6 +486,7 @@ export class TableModel extends TableView {
   /** Select the piece in `slot`, or unselect it: in a game that selects several pieces (a meld to
    * lay) each press adds or takes away one, else the piece replaces the one selected. */
   select(slot) {
+    this.error = null;
     if (this.chosen.has(slot)) this.chosen.delete(slot);
     else {
       if (!this.game.multiSelect) this.chosen.clear();

@@ -2,10 +2,18 @@
 
 import { html } from "./html.js";
 import { describe, look, notation, words } from "./pieces.js";
-import { t } from "./i18n.js";
+import { t, listText } from "./i18n.js";
+
+/** The words said after a table joker (`stands`: the card it stands for, or an array of the cards
+ * it may stand for, a Kalooki set's joker), or null. */
+function standsWords(kind, stands) {
+  if (stands === undefined || stands === null) return null;
+  if (Array.isArray(stands)) return t("piece_stands_for_any", { cards: listText(stands.map((f) => words(kind, f))) });
+  return t("piece_stands_for", { card: words(kind, stands) });
+}
 
 /** props: kind ("tiles" | "cards"), face, wild (an okey / wild card this round), selected,
- * stands (a table joker's card: said after it), fresh (just played: highlighted), hinted (what the hint suggests: marked), small, onClick, onPointerDown, onKeyDown, testid, drop.
+ * stands (a table joker's card, or the cards it may stand for: said after it), fresh (just played: highlighted), hinted (what the hint suggests: marked), small, onClick, onPointerDown, onKeyDown, testid, drop.
  * A piece without onClick is shown only: out of the Tab order (it is still a button). */
 export function Piece(props) {
   const { kind, face, wild, selected, fresh, hinted, small, testid, stands } = props;
@@ -23,7 +31,7 @@ export function Piece(props) {
   return html`<button
     type="button"
     class=${classes}
-    aria-label=${stands === undefined || stands === null ? describe(kind, face, wild) : `${describe(kind, face, wild)}, ${t("piece_stands_for", { card: words(kind, stands) })}`}
+    aria-label=${[describe(kind, face, wild), standsWords(kind, stands)].filter(Boolean).join(", ")}
     aria-pressed=${selected === undefined ? undefined : String(Boolean(selected))}
     data-piece=${notation(kind, face)}
     data-testid=${testid}

@@ -3,10 +3,12 @@
 // play starts (on a phone on its side they are what shows before the body is scrolled); then why
 // the scores changed, in words, the winner's melds as laid down (a joker or an okey with the card
 // it stands for under it) and every hand the rules show; at a rated match's end, each player's
-// rating and the change the match made to it. A modal dialog over the table (the next round is
-// dealt behind it and waits, out of reach, until Continue); at the match's end Close leaves the
-// result to the table head's "The result" button. The dialog fits the window: its body scrolls
-// inside it, the heading and the buttons stay in view.
+// rating and the change the match made to it. A modal dialog over the table, its totals the
+// round's (the next round is dealt behind it and waits, out of reach, until Continue or the end of
+// the break, when it closes itself, or until this seat's timed turn starts when there is no break:
+// it never blocks a turn); at the match's end Close leaves the result to the table head's "The
+// result" button. The dialog fits the window: its body scrolls inside it, the heading and the
+// buttons stay in view.
 
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
@@ -23,11 +25,12 @@ function Pieces({ kind, faces, wilds }) {
   </span>`;
 }
 
-/** `start`: the model's turnStart ({seat, at}: when the next turn's time starts, after the break
- * between rounds), or null; `game` the game's controller (its own head of the round end, its own
+/** `end`: the model's roundEnd ({result, events, totals: the scores as the round left them,
+ * closesAt: when the break ends, ms, or null}); `turnDue`: whether this seat's timed turn runs
+ * now (the dialog closes then); `game` the game's controller (its own head of the round end, its own
  * words for some notes); `ratings` each seat's rating at a rated table ({rating, provisional,
  * change}: `change` once the match is over and rated), else null. */
-export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRematch, onClose, ratings = null }) {
+export function RoundEnd({ end, view, kind, game, ctx, turnDue, canRematch, onRematch, onClose, ratings = null }) {
   const dialog = useRef(null);
   useEffect(() => {
     const box = dialog.current;
@@ -36,12 +39,16 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
   }, []);
   const result = end.result;
   const over = view.over;
-  const totals = view.observation.scores;
+  const totals = end.totals;
   const wilds = new Set(result ? result.wilds : []);
   const names = totals.map((_, s) => ctx.seatName(s));
-  const pause = start && !over ? Math.ceil((start.at - Date.now()) / 1000) : 0;
+  const pause = end.closesAt && !over ? Math.ceil((end.closesAt - Date.now()) / 1000) : 0;
+  const due = !over && ((end.closesAt !== null && pause <= 0) || turnDue);
   const rated = over && ratings && ratings.some((r) => r && r.change !== undefined);
   useTicker(pause > 0);
+  useEffect(() => {
+    if (due) onClose();
+  }, [due]);
   const heading = useRef(null);
   const shown = result ? result.round_no : -1;
   useEffect(() => {
@@ -89,8 +96,7 @@ export function RoundEnd({ end, view, kind, game, ctx, start, canRematch, onRema
       ${result.winner !== null &&
       result.finishing_discard !== null &&
       html`<p>
-        ${t("round_end_finishing", { name: names[result.winner] })}
-        <${Pieces} kind=${kind} faces=${[result.finishing_discard]} wilds=${wilds} />
+        ${t("round_end_finishing", { name: names[result.winner] })}${" "}<${Pieces} kind=${kind} faces=${[result.finishing_discard]} wilds=${wilds} />
       </p>`}
       ${result.laid.length > 0 &&
       html`<div class="laid">

@@ -8,6 +8,10 @@
 import { html } from "./html.js";
 import { t, has } from "./i18n.js";
 
+/** The bot levels a seat is offered (rummykit.bots.levels), weakest first, then the random bot: the
+ * create form's seat menu and the lobby's note of the bots' ratings name them in this order. */
+export const BOT_LEVELS = ["easy", "medium", "hard", "expert", "random"];
+
 /** Seat `seat`'s number for people: counted from 1. */
 export function seatNumber(seat) {
   return seat + 1;

@@ -99,6 +99,7 @@ export function TablePage({ id, invited, variants }) {
   const seatNamed = info ? seatNames(info.seats) : [];
   const ctx = {
     game: m.game,
+    seat: m.seat,
     seatName: (seat) => seatNamed[seat] || seatName(seat),
   };
 
@@ -164,7 +165,7 @@ export function TablePage({ id, invited, variants }) {
       kind=${m.kind}
       game=${m.game}
       ctx=${ctx}
-      start=${m.turnStart}
+      turnDue=${m.myTurn() && Boolean(m.deadline) && (!m.turnStart || m.turnStart.at <= Date.now())}
       canRematch=${Boolean(m.token()) && info.status === "finished"}
       onRematch=${() => run("rematch")}
       onClose=${() => m.dismissRoundEnd()}

@@ -300,32 +300,44 @@ function Actions({ model, ctx }) {
   <//>`;
 }
 
-/** The hint's new table as a preview of melds: the cards it plays from the hand marked, each meld
- * the table holds already marked unchanged. */
+/** The hint's new table as a preview of its new melds (numbered as in the new table), the cards
+ * it plays from the hand marked; the melds the table holds already are only counted, so that the
+ * hint stays short on a phone. */
 function HintTable({ model, hint }) {
   const kind = model.kind;
   const now = model.view.observation.draft.melds.map((m) => meldText(kind, m));
   const played = [...hint.played];
+  const same = hint.table.filter((text) => now.includes(text)).length;
   return html`<ol class="hint-table" data-testid="hint-table" aria-label=${t("carousel_hint_table")}>
     ${hint.table.map((text, i) => {
-      const same = now.includes(text);
+      if (now.includes(text)) return null;
       const cards = meldCards(kind, hint.melds[i]);
       const marks = playedMarks(kind, cards.map(([f]) => f), played);
-      return html`<li key=${i} class=${`kmeld ${same ? "" : "hinted"}`} data-testid=${`hint-meld-${i + 1}`} data-cards=${text} data-changed=${String(!same)}>
-        <${MeldHead} number=${i + 1}>${same ? null : html`<span class="tag">${t("carousel_hint_changed")}</span>`}<//>
+      return html`<li key=${i} class="kmeld hinted" data-testid=${`hint-meld-${i + 1}`} data-cards=${text}>
+        <${MeldHead} number=${i + 1}><span class="tag">${t("carousel_hint_changed")}</span><//>
         <${MeldCards} kind=${kind} cards=${cards} extra=${(j) => ({ hinted: marks[j] })} />
       </li>`;
     })}
-  </ol>`;
+  </ol>
+  ${same > 0 && html`<p data-testid="hint-unchanged">${t("carousel_hint_unchanged", { count: same })}</p>`}`;
+}
+
+/** The hint's words when the thing to do is not a new table (`hint.step`): draw (first, when the
+ * turn has drawn nothing yet), knock, or end the turn. */
+function stepText(model, hint) {
+  if (hint.step === "draw" && model.view.observation.draws === 0) return t("carousel_hint_draw_first");
+  return t(`carousel_hint_${hint.step}`, { points: hint.points_left });
 }
 
 function Hint({ model, hint, onClose }) {
   return html`<section class="hint" data-testid="hint" aria-live="polite">
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
-    <p><strong>${t("carousel_hint_table")}</strong>${hint.table.length ? null : " —"}</p>
+    ${hint.step && html`<p data-testid="hint-step" data-step=${hint.step}><strong>${stepText(model, hint)}</strong></p>`}
+    ${!hint.step && html`<p><strong>${t("carousel_hint_table")}</strong></p>`}
     ${hint.table.length > 0 && html`<${HintTable} model=${model} hint=${hint} />`}
-    <p>${hint.played.length ? html`${t("carousel_hint_played")} <bdi dir="ltr">${readable(hint.played.join(" "))}</bdi>` : t("carousel_hint_nothing")}</p>
-    <p>${t("carousel_hint_left", { points: hint.points_left })}</p>
+    ${!hint.step &&
+    html`<p>${hint.played.length ? html`${t("carousel_hint_played")} <bdi dir="ltr">${readable(hint.played.join(" "))}</bdi>` : t("carousel_hint_nothing")}</p>
+      <p>${t("carousel_hint_left", { points: hint.points_left })}</p>`}
     ${hint.draft && html`<button type="button" data-action="apply-hint" onClick=${() => play(model, hint.draft)}>${t("carousel_hint_apply")}</button>`}
   </section>`;
 }

@@ -367,7 +367,7 @@ function Board({ model, ctx, onDrop }) {
       <p class="draws" data-testid="draws">${t("carousel_draws", { n: obs.draws, max: MAX_DRAWS })}</p>
       ${obs.last_turns && html`<p class="last-turns" role="status" data-testid="last-turns">${t("carousel_last_turns")}</p>`}
     </div>
-    <section class="kmelds" role="region" aria-label=${t("carousel_table_label")} data-testid="melds" data-changed=${String(obs.draft.changed)}>
+    <section class="kmelds" role="region" aria-label=${t("carousel_table_label")} data-testid="melds" data-changed=${String(obs.draft.changed)} tabindex="0">
       ${obs.draft.changed && html`<p class="tag">${t("carousel_draft_open")}</p>`}
       ${last &&
       html`<p class="last-meld" data-testid="last-meld" data-seat=${last.seat}>

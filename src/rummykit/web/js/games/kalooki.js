@@ -160,7 +160,7 @@ function Board({ model, ctx, onDrop }) {
       <${Stock} model=${model} onDrop=${onDrop} />
       <${DiscardPile} model=${model} onDrop=${onDrop} hinted=${model.hinted().take} />
     </div>
-    <section class="kmelds" role="region" aria-label=${t("kalooki_table_label")} data-testid="melds">
+    <section class="kmelds" role="region" aria-label=${t("kalooki_table_label")} data-testid="melds" tabindex="0">
       ${obs.table.length
         ? html`<ol>
             ${obs.table.map((m) => html`<${Meld} key=${m.number} model=${model} meld=${m} ctx=${ctx} pending=${pending.has(m.number)} hinted=${hintTarget === m.number} />`)}

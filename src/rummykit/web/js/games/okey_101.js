@@ -108,7 +108,7 @@ function Melds({ model, ctx, me }) {
       ${pending.has(m.number) && html`<span class="tag">${t("okey_101_pending")}</span>`}
     <//>`;
   };
-  return html`<section class="kmelds okey101-melds" role="region" aria-label=${t("okey_101_table_label")} data-testid="melds">
+  return html`<section class="kmelds okey101-melds" role="region" aria-label=${t("okey_101_table_label")} data-testid="melds" tabindex="0">
     ${owners.length
       ? owners.map(
           (s) => html`<div class="owner-melds" key=${s} data-testid=${`melds-of-${s}`} role="group" aria-label=${t("okey_101_melds_of", { name: ctx.seatName(s) })}>

@@ -1,0 +1,220 @@
+"""The tables' layout on a phone, measured (issue 28, the tester's items 1, 4, 8, 11, 13): on its
+side (844x390) the stock, the piles, the seats and the whole rack on one screen beside the
+actions, the side panels below the table; upright (390x844) the whole hand shown without
+scrolling the rack sideways, Kalooki's hand clear of the actions with melds on the table, the
+rack where it was after a few turns; the round end's and the replay's pieces readable and their
+controls 44 px targets. Screenshots go to the artifacts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from browser_support import Pages, check_rendering
+from playwright.sync_api import Page, expect
+from table_driver import Person
+from test_accessibility import LOCALES, play_a_turn, seated
+
+import web_modules
+from rummykit.variants.registry import VARIANTS
+from test_server_support import Server, bots_play_to_end
+
+SIDE = (844, 390)
+"""A phone on its side (width, height in CSS px)."""
+UPRIGHT = (390, 844)
+"""A phone upright."""
+
+BOXES_JS = """
+(selectors) => Object.fromEntries(selectors.map((s) => [s, [...document.querySelectorAll(s)]
+  .filter((el) => el.checkVisibility())
+  .map((el) => { const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })]))
+"""
+"""The boxes (CSS px from the window's top left) of the shown elements of each selector."""
+
+BOARD_PARTS = (
+    "[data-testid=stock]",
+    "[data-testid^=discard-]",
+    "[data-testid=indicator]",
+    ".board .seat",
+    "[data-testid=rack]",
+)
+"""What must show together on a phone on its side: the stock, the piles, the indicator (or up
+card), every seat and the whole rack."""
+
+
+def at_first_turn(pages: Pages, server: Server, variant: str, lang: str) -> Person:
+    """:func:`test_accessibility.seated`, at the person's first turn: a new table while a bot
+    went out before it (101 Okey's bots may finish from the hand in the first round of turns)."""
+    for _ in range(3):
+        person = seated(pages, server, variant, lang)
+        if person.wait_turn_or_end() != "end":
+            return person
+    raise AssertionError(f"the bots of {variant} went out before the person's turn three times")
+
+
+def boxes(page: Page, selectors: tuple[str, ...]) -> dict[str, list[dict[str, float]]]:
+    """:data:`BOXES_JS` of ``selectors``."""
+    found: dict[str, list[dict[str, float]]] = page.evaluate(BOXES_JS, list(selectors))
+    return found
+
+
+def off_screen(page: Page, selectors: tuple[str, ...]) -> list[str]:
+    """The elements of ``selectors`` not wholly on the screen or overlapping the action group:
+    ``"<selector> <box>"``."""
+    width, height = page.evaluate("[innerWidth, innerHeight]")
+    bar = boxes(page, ("[data-testid=actions]",))["[data-testid=actions]"]
+    bad = []
+    for selector, found in boxes(page, selectors).items():
+        for b in found:
+            inside = b["left"] >= 0 and b["top"] >= 0 and b["right"] <= width and b["bottom"] <= height
+            across = [a for a in bar if b["left"] < a["right"] and a["left"] < b["right"]]
+            under = any(b["top"] < a["bottom"] and a["top"] < b["bottom"] for a in across)
+            if not inside or under:
+                bad.append(f"{selector} {b}")
+    return bad
+
+
+def rack_scrolls_sideways(page: Page) -> bool:
+    """Whether the rack (or hand) is wider than it shows."""
+    scrolls: bool = page.get_by_test_id("rack").evaluate("(el) => el.scrollWidth > el.clientWidth + 1")
+    return scrolls
+
+
+@pytest.mark.parametrize("lang", ["tr", "fa"])
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_on_its_side_the_piles_and_the_rack_show_together(
+    pages: Pages, server: Server, variant: str, lang: str
+) -> None:
+    """At 844x390 at the person's first turn, the page not scrolled (the tester's Turkish round:
+    the rack at y 520-834 under a bar at y 332, the stock 420 px above it, the rack scrolling
+    sideways in a 485 px column beside the chat): the stock, the piles, the indicator, every seat
+    and the whole rack on the screen and clear of the actions; the rack not scrolling sideways;
+    the side panels below the table; the table's head one row (its Settings button did not fit
+    and wrapped, pushing the table down ~50 px)."""
+    page = at_first_turn(pages, server, variant, lang).page
+    page.set_viewport_size({"width": SIDE[0], "height": SIDE[1]})
+    page.evaluate("window.scrollTo(0, 0)")
+    check_rendering(page, lang, f"side-{variant}-{lang}-{SIDE[0]}x{SIDE[1]}")
+    assert off_screen(page, BOARD_PARTS) == []
+    assert not rack_scrolls_sideways(page)
+    found = boxes(page, (".board", ".side", ".table-head"))
+    assert found[".side"][0]["top"] >= found[".board"][0]["bottom"], found
+    assert found[".table-head"][0]["bottom"] - found[".table-head"][0]["top"] <= 50, found
+
+
+def rack_pieces_clear(page: Page, first_row_only: bool) -> list[str]:
+    """The rack's pieces (its first row's when ``first_row_only``) not wholly on the screen above
+    the actions, the page not scrolled."""
+    page.evaluate("window.scrollTo(0, 0)")
+    row = "[data-testid=rack] .rack-row:first-child .piece" if first_row_only else "[data-testid=rack] .piece"
+    return off_screen(page, (row,))
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_upright_the_whole_hand_shows(pages: Pages, server: Server, variant: str) -> None:
+    """At 390x844 in Thai at the first turn (the tester saw 8 of Okey's 14 tiles, 15 of 101 Okey's
+    21 without scrolling the rack sideways, the second row empty): the rack does not scroll
+    sideways, every piece of its first row (Okey's and Kalooki's whole hand) is on the screen
+    above the actions unscrolled, the arrange-on-deal checkbox is a 44x44 target (it was 22x22);
+    Kalooki after turns until three melds lie on the table (they pushed the hand under the bar,
+    the card just drawn hidden), every piece of the rack so."""
+    person = at_first_turn(pages, server, variant, "th")
+    page = person.page
+    page.set_viewport_size({"width": UPRIGHT[0], "height": UPRIGHT[1]})
+    check_rendering(page, "th", f"upright-{variant}-th-{UPRIGHT[0]}x{UPRIGHT[1]}")
+    assert not rack_scrolls_sideways(page)
+    if variant != "carousel":
+        assert rack_pieces_clear(page, first_row_only=True) == []
+        box = page.get_by_test_id("arrange-on-deal").bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
+    if variant == "kalooki":
+        melds = page.get_by_test_id("melds").locator("[data-testid^=meld-]")
+        rng = random.Random(7)
+        for _ in range(30):
+            if melds.count() >= 3 or person.wait_turn_or_end() == "end":
+                break
+            play_a_turn(person, variant, rng)
+        if person.wait_turn_or_end() != "end":
+            check_rendering(page, "th", f"upright-{variant}-th-melds-{UPRIGHT[0]}x{UPRIGHT[1]}")
+            assert rack_pieces_clear(page, first_row_only=False) == []
+
+
+@pytest.mark.parametrize("variant", ["okey", "turkish_rummy"])
+def test_upright_the_rack_stays_in_place(pages: Pages, server: Server, variant: str) -> None:
+    """At 390x844 in Thai, the rack's top where it was at the first turn after three turns (the
+    tester's moved 563 -> 577 -> 592 px as the turn line wrapped and the first discards filled
+    the empty piles)."""
+    person = at_first_turn(pages, server, variant, "th")
+    page = person.page
+    page.set_viewport_size({"width": UPRIGHT[0], "height": UPRIGHT[1]})
+    rack = page.get_by_test_id("rack")
+    rng = random.Random(3)
+    tops = []
+    for _ in range(3):
+        if person.wait_turn_or_end() == "end":
+            break
+        page.evaluate("window.scrollTo(0, 0)")
+        tops.append(rack.evaluate("(el) => el.getBoundingClientRect().top"))
+        play_a_turn(person, variant, rng)
+    assert len(tops) == 3 and len(set(tops)) == 1, tops
+
+
+READABLE = 32
+"""The least width in CSS px of a piece that is only shown (the round end's, the replay's hands)."""
+
+NARROW_JS = f"""
+(elements) => elements.filter((el) => el.checkVisibility())
+  .map((el) => [el.dataset.piece, Math.round(el.getBoundingClientRect().width)])
+  .filter(([, w]) => w < {READABLE})
+"""
+
+
+def test_round_end_pieces_readable_on_a_phone(pages: Pages, server: Server) -> None:
+    """A round of Kalooki among four greedy bots watched in Persian at 390x844: the round end's
+    pieces (the hands kept, the winner's melds) at least 32 px wide (they were 21x29)."""
+    created = server.post(
+        "/tables",
+        {
+            "variant": "kalooki",
+            "options": {"match": "rounds", "rounds": 2},
+            "seats": [{"kind": "bot", "level": "greedy"}] * 4,
+            "bot_delay": 0,
+            "round_break_seconds": 60,
+        },
+        status=201,
+    )
+    page = pages.new("phone-round-end-pieces", locale=LOCALES["fa"], width=UPRIGHT[0], height=UPRIGHT[1])
+    page.goto(f"/#/t/{created['table']}")
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "waiting")
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    end = page.get_by_test_id("round-end")
+    expect(end).to_be_visible(timeout=60_000)
+    check_rendering(page, "fa", f"round-end-pieces-fa-{UPRIGHT[0]}x{UPRIGHT[1]}")
+    pieces = end.locator(".piece")
+    assert pieces.count() > 0
+    assert pieces.evaluate_all(NARROW_JS) == []
+
+
+def test_replay_controls_and_hands_on_a_phone(pages: Pages, server: Server) -> None:
+    """The replay of a finished Okey game at 390x844 in English (the tester's: every hand's tiles
+    21x29, the step buttons 42 px wide, the slider 16 px tall): the step buttons and the slider
+    at least 44 px in both directions, every hand's pieces at least 32 px wide."""
+    game = bots_play_to_end(server, "okey", {"rounds": 1})["game"]
+    page = pages.new("phone-replay", width=UPRIGHT[0], height=UPRIGHT[1])
+    page.goto(f"/#/replay/{game}/3")
+    expect(page.get_by_test_id("hands")).to_be_visible()
+    check_rendering(page, "en", f"replay-phone-en-{UPRIGHT[0]}x{UPRIGHT[1]}")
+    for testid in ("replay-first", "replay-back", "replay-next", "replay-last", "replay-slider"):
+        box = page.get_by_test_id(testid).bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44, (testid, box)
+    pieces = page.get_by_test_id("hands").locator(".piece")
+    assert pieces.count() > 0
+    assert pieces.evaluate_all(NARROW_JS) == []
+
+
+def test_persian_settings_name_no_tiles_at_a_card_table() -> None:
+    """The table settings' switch of the motion, shown at every game's table, names no tiles in
+    Persian (it said «مهره», a tile, at Kalooki's, Carousel's and Turkish Rummy's tables, where
+    the pieces are cards: «کارت», as the Persian seeds write it)."""
+    assert "مهره" not in web_modules.catalog("fa")["settings_motion"]

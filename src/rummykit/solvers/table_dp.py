@@ -160,6 +160,41 @@ def plan_table(
         ).run(limit)
 
 
+def table_exists(
+    real: Sequence[int],
+    held: Sequence[int],
+    hand_jokers: int,
+    declared: Sequence[int],
+    table_jokers: int,
+    replace_from_table: bool = True,
+    ace_high: bool = True,
+    limit: int | None = None,
+) -> bool:
+    """Whether some legal new table plays a card from the hand: the answer of :func:`plan_table`
+    is not ``None`` (the same arguments, less the weights), found by a depth-first search over the
+    same steps that stops at the first such table and remembers the states it found dead
+    (:meth:`_Search.exists`). ``limit``: at most that many states entered (``None``: no bound),
+    past which it raises :class:`SearchLimitError`."""
+    fixed = _fixed_jokers(real, held, declared, replace_from_table)
+    free = hand_jokers + table_jokers - sum(fixed)
+    playable = _playable(real, held, declared, free)
+    if not any(playable) and not hand_jokers:
+        return False
+    with _no_cycle_collection():
+        return _Search(
+            real,
+            playable,
+            hand_jokers,
+            declared,
+            table_jokers,
+            fixed,
+            [1] * N_FACES,
+            1,
+            replace_from_table,
+            ace_high,
+        ).exists(limit)
+
+
 @contextmanager
 def _no_cycle_collection() -> Iterator[None]:
     """Python's cycle collector paused while the search runs (then restored as it was): the
@@ -460,6 +495,50 @@ class _Search:
         if best >> self.value_shift <= 0:
             return None
         return self._plan(best_key, states[best_key], history, best >> self.value_shift)
+
+    def exists(self, limit: int | None = None) -> bool:
+        """Whether some complete table plays a card from the hand (the best of :meth:`run` does):
+        a depth-first search, each state's ways tried in the order :meth:`_allowed` gives them,
+        the states (with whether a card was played on the way) from which no such table was found
+        remembered per step; raises :class:`SearchLimitError` once more than ``limit`` states
+        were entered."""
+        dead: list[set[int]] = [set() for _ in range(self.steps)]
+        where = [divmod(step, N_SUITS) for step in range(self.steps)]
+        entered = 0
+
+        def dive(step: int, key: int, played: bool) -> bool:
+            nonlocal entered
+            if step == self.steps:
+                anew = ((key >> _J_SHIFT) & 7) - self.loose
+                return anew >= 0 and (played or anew > 0)
+            seen = dead[step]
+            marked = (key << 1) | played
+            if marked in seen or (key << 1) | 1 in seen:
+                return False
+            entered += 1
+            if limit is not None and entered > limit:
+                raise SearchLimitError(entered)
+            down, suit = where[step]
+            position = self.top - down
+            sig = key & self._masks[step]
+            ways = self._kept[step].get(sig)
+            if ways is None:
+                ways = self._allowed(sig, step, position, suit)
+            if position == HIGH_ACE:
+                for delta, _, _ in ways:
+                    if dive(step + 1, key + delta, played):
+                        return True
+            else:
+                real = self.real[self._face(suit, position)]
+                if position == 1:
+                    real -= (key >> (_ACE_SHIFT + _ACE_BITS * suit + 2)) & 3
+                for delta, _, (used, _, _) in ways:
+                    if dive(step + 1, key + delta, played or used > real):
+                        return True
+            seen.add(marked)
+            return False
+
+        return dive(0, 0, False)
 
     def _step(self, states: dict[int, int], position: int, suit: int) -> dict[int, int]:
         """The states after placing ``suit``'s places at ``position`` (how each was reached is

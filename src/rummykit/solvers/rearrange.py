@@ -185,15 +185,12 @@ class TableSolver:
         hand: Sequence[int],
         replace_from_table: bool = True,
         free_jokers: bool = False,
-        limit: int | None = None,
     ) -> bool:
         """Whether some legal new table plays a card of ``hand``: :meth:`solve`'s answer plays
         one, under either objective and any values (the same arguments), found by a search that
-        stops at the first such table (:func:`~rummykit.solvers.table_dp.table_exists`), not
-        kept. ``limit`` bounds the states it enters (``None``: exact whatever it costs): past it,
-        raises :class:`~rummykit.solvers.table_dp.SearchLimitError`. Raises as :meth:`solve`
-        for an invalid or impossible position."""
-        return table_exists(*self._counts(table, hand, free_jokers), replace_from_table, self.ace_high, limit)
+        stops at the first such table (:func:`~rummykit.solvers.table_dp.table_exists`; exact, no
+        bound), not kept. Raises as :meth:`solve` for an invalid or impossible position."""
+        return table_exists(*self._counts(table, hand, free_jokers), replace_from_table, self.ace_high)
 
     def _counts(
         self, table: Sequence[Sequence[DeclaredFace]], hand: Sequence[int], free_jokers: bool

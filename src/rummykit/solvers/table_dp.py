@@ -168,13 +168,13 @@ def table_exists(
     table_jokers: int,
     replace_from_table: bool = True,
     ace_high: bool = True,
-    limit: int | None = None,
 ) -> bool:
     """Whether some legal new table plays a card from the hand: the answer of :func:`plan_table`
     is not ``None`` (the same arguments, less the weights), found by a depth-first search over the
     same steps that stops at the first such table and remembers the states it found dead
-    (:meth:`_Search.exists`). ``limit``: at most that many states entered (``None``: no bound),
-    past which it raises :class:`SearchLimitError`."""
+    (:meth:`_Search.exists`). No bound: it enters each state of the dynamic program at most twice
+    (with a card played on the way and without), and only when no table is found does it enter
+    them all."""
     fixed = _fixed_jokers(real, held, declared, replace_from_table)
     free = hand_jokers + table_jokers - sum(fixed)
     playable = _playable(real, held, declared, free)
@@ -192,7 +192,7 @@ def table_exists(
             1,
             replace_from_table,
             ace_high,
-        ).exists(limit)
+        ).exists()
 
 
 @contextmanager
@@ -496,28 +496,31 @@ class _Search:
             return None
         return self._plan(best_key, states[best_key], history, best >> self.value_shift)
 
-    def exists(self, limit: int | None = None) -> bool:
+    def exists(self) -> bool:
         """Whether some complete table plays a card from the hand (the best of :meth:`run` does):
-        a depth-first search, each state's ways tried in the order :meth:`_allowed` gives them,
-        the states (with whether a card was played on the way) from which no such table was found
-        remembered per step; raises :class:`SearchLimitError` once more than ``limit`` states
-        were entered."""
+        a depth-first search, each state's ways tried last to first (the most cards of the hand
+        first), the states (with whether a card was played on the way) from which no such table
+        was found remembered per step, and a state with no card played and none left to play
+        at its step or after given up at once."""
         dead: list[set[int]] = [set() for _ in range(self.steps)]
         where = [divmod(step, N_SUITS) for step in range(self.steps)]
-        entered = 0
+        more = [False] * (self.steps + 1)
+        """Per step, whether a card of the hand may still be played at it or after it."""
+        more[self.steps] = self.hand_jokers > 0
+        for step in range(self.steps - 1, -1, -1):
+            down, suit = where[step]
+            more[step] = more[step + 1] or self.held[self._face(suit, self.top - down)] > 0
 
         def dive(step: int, key: int, played: bool) -> bool:
-            nonlocal entered
             if step == self.steps:
                 anew = ((key >> _J_SHIFT) & 7) - self.loose
                 return anew >= 0 and (played or anew > 0)
+            if not (played or more[step]):
+                return False
             seen = dead[step]
             marked = (key << 1) | played
             if marked in seen or (key << 1) | 1 in seen:
                 return False
-            entered += 1
-            if limit is not None and entered > limit:
-                raise SearchLimitError(entered)
             down, suit = where[step]
             position = self.top - down
             sig = key & self._masks[step]
@@ -525,14 +528,14 @@ class _Search:
             if ways is None:
                 ways = self._allowed(sig, step, position, suit)
             if position == HIGH_ACE:
-                for delta, _, _ in ways:
+                for delta, _, _ in reversed(ways):
                     if dive(step + 1, key + delta, played):
                         return True
             else:
                 real = self.real[self._face(suit, position)]
                 if position == 1:
                     real -= (key >> (_ACE_SHIFT + _ACE_BITS * suit + 2)) & 3
-                for delta, _, (used, _, _) in ways:
+                for delta, _, (used, _, _) in reversed(ways):
                     if dive(step + 1, key + delta, played or used > real):
                         return True
             seen.add(marked)

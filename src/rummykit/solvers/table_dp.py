@@ -498,47 +498,54 @@ class _Search:
 
     def exists(self) -> bool:
         """Whether some complete table plays a card from the hand (the best of :meth:`run` does):
-        a depth-first search, each state's ways tried last to first (the most cards of the hand
+        a depth-first search, each state's ways tried last to first (the most cards of the face
         first), the states (with whether a card was played on the way) from which no such table
-        was found remembered per step, and a state with no card played and none left to play
-        at its step or after given up at once."""
-        dead: list[set[int]] = [set() for _ in range(self.steps)]
-        where = [divmod(step, N_SUITS) for step in range(self.steps)]
-        more = [False] * (self.steps + 1)
+        was found remembered per step; a way is not taken to a state known dead, nor, with no
+        card played yet, to a step after which no card of the hand is left to play."""
+        steps, loose, masks, kept = self.steps, self.loose, self._masks, self._kept
+        where = [(self.top - down, suit) for down, suit in (divmod(step, N_SUITS) for step in range(steps))]
+        reals = [
+            MAX_OPEN if position == HIGH_ACE else self.real[self._face(suit, position)]
+            for position, suit in where
+        ]
+        """Per step, the table's real cards of its face: more placed plays a card (at the low ace,
+        with those placed high; none is played at the high ace)."""
+        more = [False] * (steps + 1)
         """Per step, whether a card of the hand may still be played at it or after it."""
-        more[self.steps] = self.hand_jokers > 0
-        for step in range(self.steps - 1, -1, -1):
-            down, suit = where[step]
-            more[step] = more[step + 1] or self.held[self._face(suit, self.top - down)] > 0
+        more[steps] = self.hand_jokers > 0
+        for step in range(steps - 1, -1, -1):
+            position, suit = where[step]
+            more[step] = more[step + 1] or self.held[self._face(suit, position)] > 0
+        dead: list[set[int]] = [set() for _ in range(steps)]
 
         def dive(step: int, key: int, played: bool) -> bool:
-            if step == self.steps:
-                anew = ((key >> _J_SHIFT) & 7) - self.loose
-                return anew >= 0 and (played or anew > 0)
-            if not (played or more[step]):
-                return False
-            seen = dead[step]
-            marked = (key << 1) | played
-            if marked in seen or (key << 1) | 1 in seen:
-                return False
-            down, suit = where[step]
-            position = self.top - down
-            sig = key & self._masks[step]
-            ways = self._kept[step].get(sig)
+            position, suit = where[step]
+            sig = key & masks[step]
+            ways = kept[step].get(sig)
             if ways is None:
                 ways = self._allowed(sig, step, position, suit)
-            if position == HIGH_ACE:
-                for delta, _, _ in reversed(ways):
-                    if dive(step + 1, key + delta, played):
+            real = reals[step]
+            if position == 1:
+                real -= (key >> (_ACE_SHIFT + _ACE_BITS * suit + 2)) & 3
+            after = step + 1
+            if after == steps:
+                for delta, _, (used, _, _) in reversed(ways):
+                    anew = (((key + delta) >> _J_SHIFT) & 7) - loose
+                    if anew >= 0 and (played or used > real or anew > 0):
                         return True
             else:
-                real = self.real[self._face(suit, position)]
-                if position == 1:
-                    real -= (key >> (_ACE_SHIFT + _ACE_BITS * suit + 2)) & 3
+                seen = dead[after]
+                go_on = more[after]
                 for delta, _, (used, _, _) in reversed(ways):
-                    if dive(step + 1, key + delta, played or used > real):
+                    now = played or used > real
+                    if not (now or go_on):
+                        continue
+                    child = (key + delta) << 1
+                    if child | now in seen or child | 1 in seen:
+                        continue
+                    if dive(after, key + delta, now):
                         return True
-            seen.add(marked)
+            dead[step].add((key << 1) | played)
             return False
 
         return dive(0, 0, False)

@@ -42,6 +42,9 @@ The melds are then read from the chosen places: runs go on longest first, sets a
 suit, round robin, over the rank's sets, and a face's places take its real cards before its
 jokers (in the order: runs that must go on, longer runs, sets, new runs).
 
+Whether any table plays a card (Carousel's legality) is answered by :func:`table_exists`, a
+depth-first walk over the same steps that stops at the first such table.
+
 Pure Python; no solver library. Rules spec: ``carousel.md`` "Melds" and "Melding (manipulation)".
 """
 
@@ -172,9 +175,9 @@ def table_exists(
     """Whether some legal new table plays a card from the hand: the answer of :func:`plan_table`
     is not ``None`` (the same arguments, less the weights), found by a depth-first search over the
     same steps that stops at the first such table and remembers the states it found dead
-    (:meth:`_Search.exists`). No bound: it enters each state of the dynamic program at most twice
-    (with a card played on the way and without), and only when no table is found does it enter
-    them all."""
+    (:meth:`_Search.exists`). No bound: it enters each state the dynamic program can reach (before
+    dominance) at most twice, with a card played on the way and without, and all of them only
+    when no table is found."""
     fixed = _fixed_jokers(real, held, declared, replace_from_table)
     free = hand_jokers + table_jokers - sum(fixed)
     playable = _playable(real, held, declared, free)

@@ -2,12 +2,12 @@
 
 Not a test: :func:`record` plays seeded greedy Carousel matches (four greedy bots, the default
 rules, so two decks) and keeps every position the table solver is asked about, the engine's "can
-the mover meld?" and the bot's "what is the best new table?" (one question in practice: the solver
-keeps its answers, so the second asks nothing new), in the order first asked, each once. A
-position is the table (melds of cards, jokers with their declared cards), the mover's hand (faces,
-sorted), the number of decks and the rule ``joker_replace_from_table``. Match ``i`` of a seed is
-dealt from ``seed + i``, as in ``bench/selfplay.py``; a seed's play stops after ``decisions`` bot
-decisions. The positions depend on the bots' moves, so on the table solver the game runs with.
+the mover meld?" (``TableSolver.can_play``, since 2026-12-06; ``solve`` before) and the bot's "what
+is the best new table?" (``solve``), in the order first asked, each once. A position is the table
+(melds of cards, jokers with their declared cards), the mover's hand (faces, sorted), the number of
+decks and the rule ``joker_replace_from_table``. Match ``i`` of a seed is dealt from ``seed + i``,
+as in ``bench/selfplay.py``; a seed's play stops after ``decisions`` bot decisions. The positions
+depend on the bots' moves, so on the table solver the game runs with.
 
 ``bench/data/carousel_positions.jsonl`` holds the positions of seeds 7, 11 and 23, 1,500 decisions
 each, recorded at commit 4aa89ab (HiGHS 1.16.0 solving, before the solver of issue #30): issue
@@ -95,6 +95,17 @@ def record(seed: int, decisions: int) -> Iterator[Position]:
     seen: set[Position] = set()
     made = 0
     plain = TableSolver.solve
+    plain_can_play = TableSolver.can_play
+
+    def note(
+        solver: TableSolver, table: Sequence[Sequence[DeclaredFace]], hand: Sequence[int], replace: bool
+    ) -> None:
+        position = Position(
+            seed, made, solver.decks, replace, tuple(tuple(meld) for meld in table), tuple(sorted(hand))
+        )
+        if position not in seen:
+            seen.add(position)
+            asked.append(position)
 
     def watched(
         solver: TableSolver,
@@ -106,21 +117,22 @@ def record(seed: int, decisions: int) -> Iterator[Position]:
         free_jokers: bool = False,
         limit: int | None = None,
     ) -> TableMove:
-        position = Position(
-            seed,
-            made,
-            solver.decks,
-            replace_from_table,
-            tuple(tuple(meld) for meld in table),
-            tuple(sorted(hand)),
-        )
-        if position not in seen:
-            seen.add(position)
-            asked.append(position)
+        note(solver, table, hand, replace_from_table)
         return plain(solver, table, hand, values, replace_from_table, objective, free_jokers, limit)
+
+    def watched_can_play(
+        solver: TableSolver,
+        table: Sequence[Sequence[DeclaredFace]],
+        hand: Sequence[int],
+        replace_from_table: bool = True,
+        free_jokers: bool = False,
+    ) -> bool:
+        note(solver, table, hand, replace_from_table)
+        return plain_can_play(solver, table, hand, replace_from_table, free_jokers)
 
     game = rummykit.load("carousel")
     TableSolver.solve = watched  # type: ignore[method-assign,assignment]
+    TableSolver.can_play = watched_can_play  # type: ignore[method-assign,assignment]
     try:
         for match in itertools.count():
             state = game.new_state(seed + match)
@@ -135,6 +147,7 @@ def record(seed: int, decisions: int) -> Iterator[Position]:
                 return
     finally:
         TableSolver.solve = plain  # type: ignore[method-assign]
+        TableSolver.can_play = plain_can_play  # type: ignore[method-assign]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

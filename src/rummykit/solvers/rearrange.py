@@ -33,7 +33,7 @@ from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import JOKER, N_FACES, Kind, rank_of
 from rummykit.errors import CodedError, MeldError, message_of
 from rummykit.memo import keep
-from rummykit.solvers.table_dp import plan_table
+from rummykit.solvers.table_dp import plan_table, table_exists
 
 CARD_MELDS = MeldRules(Kind.CARDS)
 CARD_MELDS_ACE_LOW = MeldRules(Kind.CARDS, ace_high=False)
@@ -159,16 +159,15 @@ class TableSolver:
         limit: int | None = None,
     ) -> TableMove:
         """:meth:`solve` without the kept answers."""
-        real, declared = self._check(table, hand, free_jokers)
-        hand_counts = Counter(hand)
+        real, held, hand_jokers, declared, table_jokers = self._counts(table, hand, free_jokers)
         points = objective is TableObjective.POINTS
         weights = [values.rank_value(rank_of(f)) * POINTS_WEIGHT + 1 if points else 1 for f in range(N_FACES)]
         plan = plan_table(
-            [real.get(f, 0) for f in range(N_FACES)],
-            [hand_counts.get(f, 0) for f in range(N_FACES)],
-            hand_counts.get(JOKER, 0),
-            [0 if free_jokers else declared.get(f, 0) for f in range(N_FACES)],
-            sum(declared.values()),
+            real,
+            held,
+            hand_jokers,
+            declared,
+            table_jokers,
             weights,
             values.joker * POINTS_WEIGHT + 1 if points else 1,
             replace_from_table,
@@ -179,6 +178,36 @@ class TableSolver:
             melds = tuple(_valid_table_meld(tuple(meld), self.ace_high, free_jokers) for meld in table)
             return self._move(melds, (), hand, values)
         return self._move(plan.melds, plan.played, hand, values)
+
+    def can_play(
+        self,
+        table: Sequence[Sequence[DeclaredFace]],
+        hand: Sequence[int],
+        replace_from_table: bool = True,
+        free_jokers: bool = False,
+    ) -> bool:
+        """Whether some legal new table plays a card of ``hand``: :meth:`solve`'s answer plays
+        one, under either objective and any values (the same arguments), found by a search that
+        stops at the first such table (:func:`~rummykit.solvers.table_dp.table_exists`; exact, no
+        bound), not kept. Raises as :meth:`solve` for an invalid or impossible position."""
+        return table_exists(*self._counts(table, hand, free_jokers), replace_from_table, self.ace_high)
+
+    def _counts(
+        self, table: Sequence[Sequence[DeclaredFace]], hand: Sequence[int], free_jokers: bool
+    ) -> tuple[list[int], list[int], int, list[int], int]:
+        """The position as :func:`~rummykit.solvers.table_dp.plan_table` takes it, after
+        :meth:`_check`: per face (52) the table's real cards, the hand's cards and the table
+        jokers declared as it (all zero with ``free_jokers``); the hand's jokers; every table
+        joker."""
+        real, declared = self._check(table, hand, free_jokers)
+        hand_counts = Counter(hand)
+        return (
+            [real.get(f, 0) for f in range(N_FACES)],
+            [hand_counts.get(f, 0) for f in range(N_FACES)],
+            hand_counts.get(JOKER, 0),
+            [0 if free_jokers else declared.get(f, 0) for f in range(N_FACES)],
+            sum(declared.values()),
+        )
 
     def laid(
         self,

@@ -42,6 +42,9 @@ The melds are then read from the chosen places: runs go on longest first, sets a
 suit, round robin, over the rank's sets, and a face's places take its real cards before its
 jokers (in the order: runs that must go on, longer runs, sets, new runs).
 
+Whether any table plays a card (Carousel's legality) is answered by :func:`table_exists`, a
+depth-first walk over the same steps that stops at the first such table.
+
 Pure Python; no solver library. Rules spec: ``carousel.md`` "Melds" and "Melding (manipulation)".
 """
 
@@ -158,6 +161,41 @@ def plan_table(
             replace_from_table,
             ace_high,
         ).run(limit)
+
+
+def table_exists(
+    real: Sequence[int],
+    held: Sequence[int],
+    hand_jokers: int,
+    declared: Sequence[int],
+    table_jokers: int,
+    replace_from_table: bool = True,
+    ace_high: bool = True,
+) -> bool:
+    """Whether some legal new table plays a card from the hand: the answer of :func:`plan_table`
+    is not ``None`` (the same arguments, less the weights), found by a depth-first search over the
+    same steps that stops at the first such table and remembers the states it found dead
+    (:meth:`_Search.exists`). No bound: it enters each state the dynamic program can reach (before
+    dominance) at most twice, with a card played on the way and without, and all of them only
+    when no table is found."""
+    fixed = _fixed_jokers(real, held, declared, replace_from_table)
+    free = hand_jokers + table_jokers - sum(fixed)
+    playable = _playable(real, held, declared, free)
+    if not any(playable) and not hand_jokers:
+        return False
+    with _no_cycle_collection():
+        return _Search(
+            real,
+            playable,
+            hand_jokers,
+            declared,
+            table_jokers,
+            fixed,
+            [1] * N_FACES,
+            1,
+            replace_from_table,
+            ace_high,
+        ).exists()
 
 
 @contextmanager
@@ -460,6 +498,60 @@ class _Search:
         if best >> self.value_shift <= 0:
             return None
         return self._plan(best_key, states[best_key], history, best >> self.value_shift)
+
+    def exists(self) -> bool:
+        """Whether some complete table plays a card from the hand (the best of :meth:`run` does):
+        a depth-first search, each state's ways tried last to first (the most cards of the face
+        first), the states (with whether a card was played on the way) from which no such table
+        was found remembered per step; a way is not taken to a state known dead, nor, with no
+        card played yet, to a step after which no card of the hand is left to play."""
+        steps, loose, masks, kept = self.steps, self.loose, self._masks, self._kept
+        where = [(self.top - down, suit) for down, suit in (divmod(step, N_SUITS) for step in range(steps))]
+        reals = [
+            MAX_OPEN if position == HIGH_ACE else self.real[self._face(suit, position)]
+            for position, suit in where
+        ]
+        """Per step, the table's real cards of its face: more placed plays a card (at the low ace,
+        with those placed high; none is played at the high ace)."""
+        more = [False] * (steps + 1)
+        """Per step, whether a card of the hand may still be played at it or after it."""
+        more[steps] = self.hand_jokers > 0
+        for step in range(steps - 1, -1, -1):
+            position, suit = where[step]
+            more[step] = more[step + 1] or self.held[self._face(suit, position)] > 0
+        dead: list[set[int]] = [set() for _ in range(steps)]
+
+        def dive(step: int, key: int, played: bool) -> bool:
+            position, suit = where[step]
+            sig = key & masks[step]
+            ways = kept[step].get(sig)
+            if ways is None:
+                ways = self._allowed(sig, step, position, suit)
+            real = reals[step]
+            if position == 1:
+                real -= (key >> (_ACE_SHIFT + _ACE_BITS * suit + 2)) & 3
+            after = step + 1
+            if after == steps:
+                for delta, _, (used, _, _) in reversed(ways):
+                    anew = (((key + delta) >> _J_SHIFT) & 7) - loose
+                    if anew >= 0 and (played or used > real or anew > 0):
+                        return True
+            else:
+                seen = dead[after]
+                go_on = more[after]
+                for delta, _, (used, _, _) in reversed(ways):
+                    now = played or used > real
+                    if not (now or go_on):
+                        continue
+                    child = (key + delta) << 1
+                    if child | now in seen or child | 1 in seen:
+                        continue
+                    if dive(after, key + delta, now):
+                        return True
+            dead[step].add((key << 1) | played)
+            return False
+
+        return dive(0, 0, False)
 
     def _step(self, states: dict[int, int], position: int, suit: int) -> dict[int, int]:
         """The states after placing ``suit``'s places at ``position`` (how each was reached is

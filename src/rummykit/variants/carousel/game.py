@@ -83,7 +83,7 @@ from rummykit.variants.carousel.actions import (
 from rummykit.variants.carousel.draft import DraftTable, edit, legal_edit_ids
 from rummykit.variants.carousel.manipulation import Fault, check_move, move_fault, no_card_fits, simple_meld
 from rummykit.variants.carousel.position import read_position, write_position
-from rummykit.variants.carousel.rules import CAROUSEL_VALUES, HAND_SIZE, CarouselRules
+from rummykit.variants.carousel.rules import HAND_SIZE, CarouselRules
 from rummykit.variants.carousel.scoring import hand_points, round_result
 from rummykit.variants.carousel.state import CarouselState, CPhase
 
@@ -255,9 +255,9 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         of three hand cards or a one-card lay-off is legal
         (:func:`~rummykit.variants.carousel.manipulation.simple_meld`), no at once when no card
         of the hand fits a meld of three (:func:`~rummykit.variants.carousel.manipulation.no_card_fits`),
-        else whether the table solver's best new table (most points played, the greedy bot's
-        question, whose answer the solver keeps) plays a card; kept in a bounded memo per (table,
-        hand)."""
+        else whether some legal new table plays a card (:meth:`TableSolver.can_play`: a search
+        that stops at the first one, exact and unbounded; the same answer as whether the solver's
+        best table plays a card); kept in a bounded memo per (table, hand)."""
         if not self._may_meld(state):
             return False
         hand = tuple(state.hands[state.turn])
@@ -273,10 +273,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
                 self._meldable,
                 key,
                 simple_meld(table, faces, replace) is not None
-                or (
-                    not no_card_fits(table, faces, replace)
-                    and bool(self.solver.solve(table, faces, CAROUSEL_VALUES, replace).played)
-                ),
+                or (not no_card_fits(table, faces, replace) and self.solver.can_play(table, faces, replace)),
                 MEMO_SIZE,
             )
         self._last_meldable = (state.table, hand, known)

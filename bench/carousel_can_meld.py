@@ -9,7 +9,9 @@ or a one-card lay-off: yes; no card fits: no; else the search):
 * new: ``TableSolver.can_play`` (``table_dp.table_exists``, which stops at the first legal table
   playing a card);
 * old: ``TableSolver._solve(...).played`` (the optimiser, ``plan_table``; ``_solve`` skips the
-  answers ``solve`` keeps).
+  answers ``solve`` keeps);
+* game: what ``can_meld`` asks, the optimiser within ``OPTIMISER_FIRST`` states (its answer the
+  greedy bot reuses), past them ``can_play``.
 
 The run fails on any answer that differs. The positions: ``--recorded FILE`` (default
 ``bench/data/carousel_positions.jsonl``; ``bench/data/carousel_slowest.jsonl`` holds the slowest
@@ -37,6 +39,8 @@ from carousel_positions import DATA, Position, load, record
 from rummykit.core.notation import parse_declared, parse_faces
 from rummykit.core.pieces import Kind
 from rummykit.solvers.rearrange import TableObjective, TableSolver
+from rummykit.solvers.table_dp import SearchLimitError
+from rummykit.variants.carousel.game import OPTIMISER_FIRST
 from rummykit.variants.carousel.manipulation import no_card_fits, simple_meld
 from rummykit.variants.carousel.rules import CAROUSEL_VALUES
 
@@ -52,6 +56,19 @@ def new(solver: TableSolver, p: Position) -> bool:
 def old(solver: TableSolver, p: Position) -> bool:
     best = solver._solve(p.table, p.hand, CAROUSEL_VALUES, p.replace, TableObjective.POINTS, False)
     return bool(best.played)
+
+
+def game(solver: TableSolver, p: Position) -> bool:
+    try:
+        best = solver._solve(
+            p.table, p.hand, CAROUSEL_VALUES, p.replace, TableObjective.POINTS, False, OPTIMISER_FIRST
+        )
+    except SearchLimitError:
+        return solver.can_play(p.table, p.hand, p.replace)
+    return bool(best.played)
+
+
+SIDES: dict[str, Search] = {"new": new, "old": old, "game": game}
 
 
 def quick(p: Position) -> bool | None:
@@ -81,23 +98,23 @@ def summary(times: Sequence[int]) -> str:
 
 
 def run(name: str, positions: Sequence[Position]) -> None:
-    """Both sides on ``positions``, alternated; one line a side."""
-    times: dict[str, list[int]] = {"new": [], "old": []}
-    slowest: dict[str, tuple[int, str]] = {"new": (0, ""), "old": (0, "")}
-    searched: dict[str, list[int]] = {"new": [], "old": []}
+    """Every side on ``positions``, their order turned at each position; one line a side."""
+    times: dict[str, list[int]] = {label: [] for label in SIDES}
+    slowest: dict[str, tuple[int, str]] = dict.fromkeys(SIDES, (0, ""))
+    searched: dict[str, list[int]] = {label: [] for label in SIDES}
+    labels = list(SIDES)
     for i, p in enumerate(positions):
         solver = TableSolver(p.decks)
-        sides: list[tuple[str, Search]] = [("new", new), ("old", old)]
         answers = {}
-        for label, search in sides if i % 2 else sides[::-1]:
-            answers[label], spent = timed(search, solver, p)
+        for label in labels[i % len(labels) :] + labels[: i % len(labels)]:
+            answers[label], spent = timed(SIDES[label], solver, p)
             times[label].append(spent)
             slowest[label] = max(slowest[label], (spent, f"{p.seed}/{p.decision} {answers[label]}"))
             if quick(p) is None:
                 searched[label].append(spent)
-        if answers["new"] != answers["old"]:
-            raise SystemExit(f"{name}: {p.seed}/{p.decision}: new {answers['new']}, old {answers['old']}")
-    for label in ("new", "old"):
+        if len(set(answers.values())) > 1:
+            raise SystemExit(f"{name}: {p.seed}/{p.decision}: {answers}")
+    for label in labels:
         print(
             f"{name} ({len(positions)}; searched {len(searched[label])}) {label}: "
             f"all {summary(times[label])}; searched {summary(searched[label])}; slowest {slowest[label][1]}"

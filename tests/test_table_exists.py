@@ -9,11 +9,13 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rummykit.variants.carousel.game as carousel_game
 from rummykit.core.notation import format_declared, format_faces
 from rummykit.core.pieces import Kind
 from rummykit.solvers.rearrange import DeclaredFace, TableObjective, TableSolver
@@ -106,16 +108,27 @@ def test_greedy_play(seed: int) -> None:
         ), position_id(p)
 
 
-def test_can_meld_does_not_run_the_optimiser(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A slowest position (23/780) that neither quick answer decides, where a table exists: the
-    optimiser is not asked, and the mover may meld."""
+def test_can_meld_asks_the_first_table_past_the_optimisers_states(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slowest position (23/780) that neither quick answer decides, where a table exists: with
+    the optimiser's states capped below what it needs, ``can_meld`` asks the search that stops at
+    the first table, and the mover may meld; uncapped, the optimiser's answer is kept for the bot."""
     slowest = next(p for p in SLOWEST if (p.seed, p.decision) == (23, 780))
     assert searched([slowest]) == [slowest]
     texts = [" ".join(format_declared(Kind.CARDS, f, d) for f, d in meld) for meld in slowest.table]
+    asked: list[str] = []
+    plain = TableSolver.can_play
+
+    def counted(solver: TableSolver, *args: Any, **kwargs: Any) -> bool:
+        asked.append("can_play")
+        return plain(solver, *args, **kwargs)
+
+    monkeypatch.setattr(TableSolver, "can_play", counted)
+    monkeypatch.setattr(TableSolver, "_solved", {})  # the answers kept by the other tests' solves
+    monkeypatch.setattr(carousel_game, "OPTIMISER_FIRST", 10)
     game, state = rig([format_faces(Kind.CARDS, slowest.hand), "2H", "2D", "4S"], texts, drawn=1)
-
-    def refuse(*_: object, **__: object) -> None:
-        raise AssertionError("can_meld ran the optimiser")
-
-    monkeypatch.setattr(TableSolver, "solve", refuse)
-    assert game.can_meld(state)
+    assert game.can_meld(state) and asked == ["can_play"]
+    assert not game.solver._solved, "a search cut short keeps nothing"
+    monkeypatch.setattr(carousel_game, "OPTIMISER_FIRST", 10**9)
+    game, state = rig([format_faces(Kind.CARDS, slowest.hand), "2H", "2D", "4S"], texts, drawn=1)
+    assert game.can_meld(state) and asked == ["can_play"]
+    assert len(game.solver._solved) == 1, "the best table is kept for the greedy bot"

@@ -61,6 +61,7 @@ from rummykit.engine.table import Declared, TableMeld, table_meld
 from rummykit.errors import IllegalActionError
 from rummykit.memo import keep
 from rummykit.solvers.rearrange import TableSolver
+from rummykit.solvers.table_dp import SearchLimitError
 from rummykit.variants.carousel import messages
 from rummykit.variants.carousel.actions import (
     DRAFT_VERBS,
@@ -83,7 +84,7 @@ from rummykit.variants.carousel.actions import (
 from rummykit.variants.carousel.draft import DraftTable, edit, legal_edit_ids
 from rummykit.variants.carousel.manipulation import Fault, check_move, move_fault, no_card_fits, simple_meld
 from rummykit.variants.carousel.position import read_position, write_position
-from rummykit.variants.carousel.rules import HAND_SIZE, CarouselRules
+from rummykit.variants.carousel.rules import CAROUSEL_VALUES, HAND_SIZE, CarouselRules
 from rummykit.variants.carousel.scoring import hand_points, round_result
 from rummykit.variants.carousel.state import CarouselState, CPhase
 
@@ -92,6 +93,10 @@ _EditMemo = tuple[DraftTable, CarouselAction, tuple[int, ...], tuple[DraftTable,
 """The last draft edit made: the draft, the action, the hand, and the result."""
 MEMO_SIZE = 4096
 """Positions the "how many cards can the mover play?" memo keeps (cleared when full)."""
+OPTIMISER_FIRST = 5_000
+"""States the solver's best-table search may take when :meth:`CarouselGame.can_meld` asks it
+first (about 10 ms; the greedy bot then reuses its kept answer); past them ``can_meld`` asks the
+search that stops at the first table instead (docs/speed.md)."""
 MERGE_ABOVE = 3 * MAX_MELDS
 """Above this ``2 T + H`` a rearrangement may need every card gathered first (module docstring)."""
 P = messages.P
@@ -255,9 +260,8 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         of three hand cards or a one-card lay-off is legal
         (:func:`~rummykit.variants.carousel.manipulation.simple_meld`), no at once when no card
         of the hand fits a meld of three (:func:`~rummykit.variants.carousel.manipulation.no_card_fits`),
-        else whether some legal new table plays a card (:meth:`TableSolver.can_play`: a search
-        that stops at the first one, exact and unbounded; the same answer as whether the solver's
-        best table plays a card); kept in a bounded memo per (table, hand)."""
+        else whether some legal new table plays a card (:meth:`_table_plays`); kept in a bounded
+        memo per (table, hand)."""
         if not self._may_meld(state):
             return False
         hand = tuple(state.hands[state.turn])
@@ -273,11 +277,23 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
                 self._meldable,
                 key,
                 simple_meld(table, faces, replace) is not None
-                or (not no_card_fits(table, faces, replace) and self.solver.can_play(table, faces, replace)),
+                or (not no_card_fits(table, faces, replace) and self._table_plays(table, faces, replace)),
                 MEMO_SIZE,
             )
         self._last_meldable = (state.table, hand, known)
         return known
+
+    def _table_plays(self, table: Table, faces: tuple[int, ...], replace: bool) -> bool:
+        """Whether some legal new table plays a card of ``faces``: the solver's best table (the
+        greedy bot's question, whose answer the solver keeps for it) when its search ends within
+        :data:`OPTIMISER_FIRST` states, else the search that stops at the first such table
+        (:meth:`TableSolver.can_play`, exact and unbounded, seldom slow where the best is). Both
+        give the same answer (tests/test_table_exists.py)."""
+        try:
+            best = self.solver.solve(table, faces, CAROUSEL_VALUES, replace, limit=OPTIMISER_FIRST)
+        except SearchLimitError:
+            return self.solver.can_play(table, faces, replace)
+        return bool(best.played)
 
     def edit_budget(self, state: CarouselState) -> int:
         """How many draft edits the mover may make after its last draw: ``T + H + 4``, or

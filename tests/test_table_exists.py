@@ -2,7 +2,7 @@
 (``table_dp.table_exists`` through ``TableSolver.can_play``), which stops at the first legal table
 playing a card: its answer is whether the optimiser's best table plays a card, on random positions
 under every option, on every recorded position of greedy play, on the slowest ones and on fresh
-greedy play (seeds 101, 202, 303), and the game no longer runs the optimiser for it."""
+greedy play (seeds 101, 202, 303); and the game asks it past the optimiser's first states."""
 
 from __future__ import annotations
 

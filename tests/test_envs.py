@@ -172,6 +172,34 @@ def test_max_steps_truncates(name: str) -> None:
     assert steps == 7
 
 
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_the_wrapper_is_one_layer_with_pettingzoos_checks(name: str) -> None:
+    """``env()`` is one wrapper over the raw environment (PettingZoo's order enforcing, out-of-bounds
+    and illegal-move checks in one layer): before ``reset`` nothing may be read or played, an id
+    outside the space is refused without changing anything, an illegal id ends the match with -1
+    for the mover, 0 for the others, every agent done."""
+    env = module(name).env(**SHORT[name])
+    assert env.env is env.unwrapped
+    with pytest.raises(AttributeError):
+        _ = env.agents
+    with pytest.raises(AssertionError):
+        env.step(0)
+    env.reset(seed=3)
+    mover = env.agent_selection
+    mask = env.last()[0]["action_mask"]
+    for outside in (len(mask), -1, None):
+        with pytest.raises(AssertionError):
+            env.step(outside)
+    assert env.agent_selection == mover and not any(env.terminations.values())
+    env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(env.terminations.values()) and all(env.truncations.values())
+    collected = {}
+    for agent in env.agent_iter():
+        collected[agent] = env.last()[1]
+        env.step(None)
+    assert collected == {a: -1.0 if a == mover else 0.0 for a in env.possible_agents}
+
+
 def test_bad_arguments_are_refused() -> None:
     okey = module("okey_v0")
     with pytest.raises(ValueError, match="render_mode"):

@@ -21,6 +21,7 @@ import numpy.typing as npt
 from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 import rummykit
 from rummykit.engine.game import Game
@@ -287,17 +288,25 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-class _Direct:
-    """Mixed into PettingZoo's wrappers: the turn data every step reads (``agent_selection``,
-    ``agents``, ``rewards``, ``terminations``, ``truncations``, ``infos``, the cumulative rewards)
-    read straight from the raw environment, instead of through each wrapper's ``__getattr__`` in
-    turn (the same values; before ``reset`` the raw environment has none, so the lookup falls back
-    to the wrapper's ``__getattr__`` and its errors). Read-only: PettingZoo's wrappers change
-    these on ``env.unwrapped``."""
+class Guarded(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's usual stack of classic-environment wrappers as one layer: what
+    ``OrderEnforcingWrapper(AssertOutOfBoundsWrapper(TerminateIllegalWrapper(env, illegal_reward)))``
+    does, with one call between the loop and the raw environment instead of three, each reading the
+    turn data through the next one's ``__getattr__``. A subclass of ``OrderEnforcingWrapper`` (so
+    ``agent_iter`` and the errors before ``reset`` are PettingZoo's own); ``step`` then asserts the
+    action is in the action space (``AssertionError``: ``None`` only for an agent that is done) and
+    ends the match when the agent to move chose an action its mask forbids: PettingZoo's illegal-move
+    warning, every agent terminated and truncated, ``illegal_reward`` for the mover and 0 for the
+    others (added to the cumulative rewards, the mover's first cleared), the done agents stepped out
+    first. The turn data (``agent_selection``, ``agents``, ``rewards``, ``terminations``,
+    ``truncations``, ``infos``, the cumulative rewards) are read straight from the raw environment
+    (before ``reset`` it has none, and the lookup falls back to the wrapper's ``__getattr__`` and its
+    errors)."""
 
-    def __init__(self, env: Any, *args: Any, **kwargs: Any) -> None:
-        super().__init__(env, *args, **kwargs)  # type: ignore[call-arg]
-        self._raw: RummyEnv = env.unwrapped
+    def __init__(self, env: RummyEnv, illegal_reward: float) -> None:
+        super().__init__(env)
+        self._raw = env
+        self._illegal_reward = float(illegal_reward)
 
     @property
     def agent_selection(self) -> str:
@@ -327,33 +336,45 @@ class _Direct:
     def _cumulative_rewards(self) -> dict[str, float]:
         return self._raw._cumulative_rewards
 
+    def observe(self, agent: str) -> Observation | None:
+        """The raw environment's observation of ``agent`` (an ``AssertionError`` before ``reset``)."""
+        if not self._has_reset:
+            return super().observe(agent)  # type: ignore[no-any-return]
+        return self._raw.observe(agent)
 
-class TerminateIllegal(_Direct, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
-    """PettingZoo's ``TerminateIllegalWrapper``, reading the turn data directly (:class:`_Direct`)."""
-
-
-class AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
-    """PettingZoo's ``AssertOutOfBoundsWrapper``, reading the turn data directly (:class:`_Direct`);
-    a Python ``int`` in ``0..num_choices-1`` is in the space without asking ``Discrete.contains``
-    (which answers the same, slowly)."""
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The raw environment's ``last()`` (an ``AttributeError`` before ``reset``)."""
+        if not self._has_reset:
+            return super().last(observe)  # type: ignore[no-any-return]
+        return self._raw.last(observe)  # type: ignore[no-any-return]
 
     def step(self, action: Any) -> None:
-        """Check ``action`` is in the action space (an ``AssertionError`` if not), then step."""
-        if type(action) is int and 0 <= action < self._raw.num_choices:
-            self.env.step(action)
-        else:
+        """Step the raw environment with ``action``, checked as above (a Python ``int`` in
+        ``0..num_choices-1`` is in the space without asking ``Discrete.contains``, which answers the
+        same, slowly)."""
+        raw = self._raw
+        if not self._has_reset or not raw.agents:
             super().step(action)
-
-
-class OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper``, reading the turn data directly (:class:`_Direct`)."""
+            return
+        self._has_updated = True
+        agent = raw.agent_selection
+        done = raw.terminations[agent] or raw.truncations[agent]
+        in_space = (type(action) is int and 0 <= action < raw.num_choices) or (action is None and done)
+        assert in_space or raw.action_space(agent).contains(action), "action is not in action space"
+        if done or raw.observe(agent)["action_mask"][action]:
+            raw.step(action)
+            return
+        EnvLogger.warn_on_illegal_move()
+        raw._cumulative_rewards[agent] = 0.0
+        raw.terminations = dict.fromkeys(raw.agents, True)
+        raw.truncations = dict.fromkeys(raw.agents, True)
+        raw.rewards = dict.fromkeys(raw.agents, 0.0)
+        raw.rewards[agent] = self._illegal_reward
+        raw._accumulate_rewards()
+        raw._deads_step_first()
 
 
 def make_env(raw: Callable[..., RummyEnv], **kwargs: Any) -> Any:
-    """``raw(**kwargs)`` with PettingZoo's usual wrappers: an illegal action ends the match with a
-    reward of -1 for the mover, actions are checked to be in the space, the call order enforced
-    (subclasses of PettingZoo's own that read the turn data straight from the raw environment)."""
-    env: Any = raw(**kwargs)
-    env = TerminateIllegal(env, illegal_reward=-1)
-    env = AssertOutOfBounds(env)
-    return OrderEnforcing(env)
+    """``raw(**kwargs)`` wrapped by :class:`Guarded`: an illegal action ends the match with a
+    reward of -1 for the mover, actions are checked to be in the space, the call order enforced."""
+    return Guarded(raw(**kwargs), illegal_reward=-1)

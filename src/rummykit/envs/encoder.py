@@ -67,10 +67,10 @@ class Encoder(ABC):
 
     def _array(self, out: Array, numbers: Sequence[float]) -> Array:
         """``out`` (flat face rows) with the scalar row's ``numbers`` divided by their scales
-        (float64 divisions, by one ``numpy.divide``, written as ``float32``), shaped
-        ``(rows, 53)``."""
+        (float64 divisions, by one ``numpy.divide`` written straight into ``out`` as ``float32``),
+        shaped ``(rows, 53)``."""
         at = self._scalars_at
-        out[at : at + len(numbers)] = np.array(numbers, dtype=np.float64) / self._divisors
+        np.divide(numbers, self._divisors, out=out[at : at + len(numbers)], casting="same_kind")
         return out.reshape(self.layout.height, WIDTH)
 
     def _common_numbers(

@@ -64,8 +64,8 @@ def test_the_turn_timer_plays_the_default_move(server: Server) -> None:
     (first, a), (second, b) = timed_out[:2]
     assert a["seat"] == b["seat"] == 0
     if a["params"]["action"] == "draw":
-        drawn = next(e["params"]["piece"] for e in first["events"] if e["code"] == "drew")
-        assert b["params"]["action"] == f"discard {drawn}"
+        # the discard is the greedy bot's pick (tests/test_server_defaults.py), a legal one
+        assert b["params"]["action"].startswith("discard ")
         assert second["v"] == first["v"] + 1
     else:
         assert a["params"]["action"].startswith("discard ")

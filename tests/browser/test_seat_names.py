@@ -49,7 +49,9 @@ def test_a_seat_has_one_name_and_number_in_the_invite_the_lobby_the_table_and_th
     body = {
         "variant": "okey",
         "options": {"rounds": 1},
-        "seats": [{"kind": "person"}] * 2 + [{"kind": "bot", "level": "easy"}] * 2,
+        # the greedy bot is the menu's medium (the API's and `connect`'s default): tagged so
+        "seats": [{"kind": "person"}] * 2
+        + [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "greedy"}],
         "bot_delay": 0,
         "round_break_seconds": 0,
         "grace_seconds": 0,
@@ -59,6 +61,7 @@ def test_a_seat_has_one_name_and_number_in_the_invite_the_lobby_the_table_and_th
     table = created["table"]
     bot = [fill(words["seat_bot_name"], n=digits(lang, n)) for n in (3, 4)]
     easy = fill(words["seat_bot"], level=words["bot_easy"])
+    medium = fill(words["seat_bot"], level=words["bot_medium"])
     names = ["Ann", "Bob", *bot]
 
     # Ann's waiting room: the open second seat is "Seat 2", its invite says 2 and links seat/2
@@ -99,6 +102,7 @@ def test_a_seat_has_one_name_and_number_in_the_invite_the_lobby_the_table_and_th
     expect(room.get_by_test_id("seat-name-3")).to_be_visible()
     assert names_of(room, "seat-name", 4) == names
     expect(room.get_by_test_id("seat-2")).to_contain_text(easy)
+    expect(room.get_by_test_id("seat-3")).to_contain_text(medium)
     shots(room, lang, "seat-names-table")
 
     # the people leave, bots stand in and end the match: its replay names the seats alike
@@ -115,5 +119,10 @@ def test_a_seat_has_one_name_and_number_in_the_invite_the_lobby_the_table_and_th
     shown = hands.locator(".replay-hand-name bdi").all_inner_texts()
     assert [name.strip() for name in shown] == names
     levels = hands.locator(".replay-hand-name").all_inner_texts()
-    assert [easy in text for text in levels] == [False, False, True, True], levels
+    assert [(easy in text, medium in text) for text in levels] == [
+        (False, False),
+        (False, False),
+        (True, False),
+        (False, True),
+    ], levels
     shots(replay, lang, "seat-names-replay")

@@ -38,11 +38,17 @@ export function botLevel(player) {
   return bot && has(`bot_${bot[1]}`) ? bot[1] : null;
 }
 
+/** Bots known by another name that are one of the levels people pick: the greedy bot is `medium`
+ * (`rummykit.bots.levels`), so a table of greedy bots (the API's and `rummykit connect`'s default)
+ * reads as the seat menu does. */
+const LEVEL_OF = { greedy: "medium" };
+
 /** A bot's level as a tag after its name, in the page's language ("bot (easy)"); nothing for a
  * person or an open seat. */
 export function BotTag({ player }) {
   const level = botLevel(player);
-  return level ? html` <span class="tag">${t("seat_bot", { level: t(`bot_${level}`) })}</span>` : null;
+  const shown = LEVEL_OF[level] || level;
+  return level ? html` <span class="tag">${t("seat_bot", { level: t(`bot_${shown}`) })}</span>` : null;
 }
 
 /** The name of seat `seat` (from 0), from what the table or the record knows of its player: a

@@ -51,10 +51,11 @@ Pure Python; no solver library. Rules spec: ``carousel.md`` "Melds" and "Melding
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from rummykit.core.melds import HIGH_ACE, MAX_RUN, Meld, MeldKind, build_run
 from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, make_face
@@ -64,6 +65,8 @@ class SearchLimitError(Exception):
     """The search made more states than the ``limit`` given to :func:`plan_table`: no answer (the
     caller asked for a bounded search and chooses what to do instead)."""
 
+
+_T = TypeVar("_T")
 
 FEW = 64
 """Below this many states a rank's dominated ones are not looked for (:func:`_undominated`)."""
@@ -143,24 +146,19 @@ def plan_table(
     copies of a face and two jokers in all, as two decks hold (the caller checks). ``limit``: at
     most that many states made over the whole search (a state is some 150 bytes kept to the end;
     ``None``: no bound), past which it raises :class:`SearchLimitError`."""
-    fixed = _fixed_jokers(real, held, declared, replace_from_table)
-    free = hand_jokers + table_jokers - sum(fixed)
-    playable = _playable(real, held, declared, free)
-    if not any(playable) and not hand_jokers:
-        return None
-    with _no_cycle_collection():
-        return _Search(
-            real,
-            playable,
-            hand_jokers,
-            declared,
-            table_jokers,
-            fixed,
-            weights,
-            joker_weight,
-            replace_from_table,
-            ace_high,
-        ).run(limit)
+    return _searched(
+        real,
+        held,
+        hand_jokers,
+        declared,
+        table_jokers,
+        weights,
+        joker_weight,
+        replace_from_table,
+        ace_high,
+        lambda search: search.run(limit),
+        None,
+    )
 
 
 def table_exists(
@@ -178,24 +176,57 @@ def table_exists(
     (:meth:`_Search.exists`). No bound: it enters each state the dynamic program can reach (before
     dominance) at most twice, with a card played on the way and without, and all of them only
     when no table is found."""
+    return _searched(
+        real,
+        held,
+        hand_jokers,
+        declared,
+        table_jokers,
+        [1] * N_FACES,
+        1,
+        replace_from_table,
+        ace_high,
+        _Search.exists,
+        False,
+    )
+
+
+def _searched(
+    real: Sequence[int],
+    held: Sequence[int],
+    hand_jokers: int,
+    declared: Sequence[int],
+    table_jokers: int,
+    weights: Sequence[int],
+    joker_weight: int,
+    replace_from_table: bool,
+    ace_high: bool,
+    ask: Callable[[_Search], _T],
+    nothing: _T,
+) -> _T:
+    """``ask`` of the search of a position (the arguments of :func:`plan_table`), with the cycle
+    collector paused; ``nothing`` when no hand card could be in any meld. No name is kept for the
+    search, which is gone when ``ask`` returns (:func:`_no_cycle_collection`)."""
     fixed = _fixed_jokers(real, held, declared, replace_from_table)
     free = hand_jokers + table_jokers - sum(fixed)
     playable = _playable(real, held, declared, free)
     if not any(playable) and not hand_jokers:
-        return False
+        return nothing
     with _no_cycle_collection():
-        return _Search(
-            real,
-            playable,
-            hand_jokers,
-            declared,
-            table_jokers,
-            fixed,
-            [1] * N_FACES,
-            1,
-            replace_from_table,
-            ace_high,
-        ).exists()
+        return ask(
+            _Search(
+                real,
+                playable,
+                hand_jokers,
+                declared,
+                table_jokers,
+                fixed,
+                weights,
+                joker_weight,
+                replace_from_table,
+                ace_high,
+            )
+        )
 
 
 @contextmanager

@@ -89,11 +89,12 @@ def catalog(lang: str) -> dict[str, str]:
     return found
 
 
-def shown(text: str, words: dict[str, str] | None = None) -> str:
+def shown(text: str, words: dict[str, str] | None = None, rtl: bool = False) -> str:
     """``text`` (pieces in notation, space-separated) as the page writes it in running text: a card
     with its suit's symbol and 10 for T (``TC`` -> ``10♣``), the joker by its name in the catalog
     ``words`` (English by default), a declared joker with its card (``joker (K♥)``); tiles as
-    they are."""
+    they are. In a right-to-left language (``rtl``) a joker's words are isolated in their own
+    direction (FSI…PDI) and the card it stands for left to right (LRI…PDI)."""
     words = words or ENGLISH_JOKER
 
     def one(word: str) -> str:
@@ -101,11 +102,13 @@ def shown(text: str, words: dict[str, str] | None = None) -> str:
         if card:
             return ("10" if card[1] == "T" else card[1]) + SUIT_SYMBOLS[card[2]]
         joker = re.fullmatch(r"JK(?:\[(.*)\])?", word)
-        if joker:
-            return (
-                words["piece_joker_as"].replace("{card}", one(joker[1])) if joker[1] else words["piece_joker"]
-            )
-        return word
+        if not joker:
+            return word
+        if not joker[1]:
+            return f"\u2068{words['piece_joker']}\u2069" if rtl else words["piece_joker"]
+        stands = f"\u2066{one(joker[1])}\u2069" if rtl else one(joker[1])
+        named = words["piece_joker_as"].replace("{card}", stands)
+        return f"\u2068{named}\u2069" if rtl else named
 
     return " ".join(one(w) for w in text.split(" "))
 

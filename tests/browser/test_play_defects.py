@@ -36,6 +36,8 @@ TEXT_TILES_JS = """(el) => [...el.querySelectorAll('[data-tile]')].map((s) => {
           name: s.getAttribute('aria-label'), text: s.textContent, x: box.x, y: box.y};
 })"""
 NAMES = {"en": "Ann", "fa": "آنا", "tr": "Ayşe", "th": "อัน"}
+TAP = {"en": "tap", "fa": "ضربه بزنید", "tr": "dokunun", "th": "แตะ"}
+"""The word for tapping a piece on a touch screen, in each language."""
 
 
 def table(server: Server, variant: str, options: dict[str, Any] | None = None, **body: Any) -> dict[str, Any]:
@@ -461,9 +463,9 @@ def test_a_refusal_ends_with_its_turn_and_never_covers_the_pile(
 ) -> None:
     """Defect 3 of the tester's round (Thai and Persian, phone): a refusal said while another seat moves ("not
     your turn") is gone once the turn is the player's; the notice of a Discard pressed with no tile
-    selected goes away when a tile is selected; shown over the own seat, it takes no press: at the
-    centre of the own discard pile the page finds the pile, and a tile dragged there is
-    discarded."""
+    selected (telling to tap the tile) goes away when a tile is selected; shown over the own
+    seat, it takes no press: at the centre of the own discard pile the page finds the pile, and a
+    tile dragged there is discarded."""
     created = table(server, "okey", {"rounds": 1}, bot_delay=1.5)
     person = seated(pages, server, created, lang, f"refusal-clears-{lang}", width=390, height=844)
     page = person.page
@@ -486,6 +488,9 @@ def test_a_refusal_ends_with_its_turn_and_never_covers_the_pile(
     person.deselect()
     person.action_button("discard").click()
     expect(error).to_be_visible()
+    # on a phone the notice says to tap the piece, not only to click it (the second tester's 8a)
+    expect(error).to_have_text(catalog(lang)["ui_select_discard"])
+    assert TAP[lang] in error.inner_text(), error.inner_text()
     pile = page.get_by_test_id("discard-0")
     pile.scroll_into_view_if_needed()
     found = pile.evaluate(
@@ -594,3 +599,94 @@ def test_without_a_break_the_round_end_gives_way_to_a_timed_turn(pages: Pages, s
     shots(people[1 - mover], "fa", "defect-round-end-no-break-fa")
     for client in clients:
         client.close()
+
+
+def test_a_void_match_has_no_winner(pages: Pages, server: Server) -> None:
+    """The second tester's defect 8b (Persian, phone): a one-round Okey match whose stock ran out
+    (a void round: every seat ends level) named all four players as its winners; the round end
+    says there is no winner and marks no row as a winner's."""
+    # random bots never finish; without the indicator's bonus a void round leaves every seat level
+    options = {"rounds": 1, "indicator_bonus": "off"}
+    created = table(
+        server, "okey", options, seats=[{"kind": "person"}] + [{"kind": "bot", "level": "random"}] * 3
+    )
+    person = seated(pages, server, created, "fa", "void-match-fa", width=390, height=844)
+    rng = random.Random(8)
+    while (status := person.wait_turn_or_end()) != "end":
+        person.play_turn(rng, status)
+    result = person.views[-1]["observation"]["last_result"]
+    assert result["winner"] is None and [n["code"] for n in result["notes"]] == ["okey_void"], result
+    end = person.page.get_by_test_id("round-end")
+    expect(end.get_by_test_id("match-winners")).to_have_text(catalog("fa")["round_end_no_winner"])
+    expect(end.locator("tr.winner")).to_have_count(0)
+    shots(person.page, "fa", "void-match")
+
+
+ROUND_END_JS = """async ([winners, totals]) => {
+  // the round end of a match that is over, drawn alone with the page's names and language
+  const { render } = await import("preact");
+  const { html } = await import("/static/js/html.js");
+  const { RoundEnd } = await import("/static/js/roundend.js");
+  const names = ["مریم", "ربات ۲", "ربات ۳", "ربات ۴"];
+  const holder = document.body.appendChild(document.createElement("div"));
+  const view = { over: true, outcome: { winners, scores: totals }, game: "g", record: "/r" };
+  const end = { result: null, events: [], totals, closesAt: null };
+  render(html`<${RoundEnd} end=${end} view=${view} kind="tiles" game=${{ RoundEndHead: () => null }}
+    ctx=${{ seatName: (s) => names[s] }} turnDue=${false} canRematch=${false} onRematch=${() => {}}
+    onClose=${() => {}} />`, holder);
+  return holder.querySelector("[data-testid=match-winners]").textContent.trim();
+}"""
+
+
+def test_the_winners_are_listed_with_the_languages_separator(pages: Pages) -> None:
+    """The second tester's defect 8b: the match's winners were joined by a Latin comma in
+    Persian too; they are joined by the language's list separator («، »)."""
+    page = pages.new("winners-fa", locale="fa-IR", width=390, height=844)
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("lang", "fa")
+    words = catalog("fa")
+    said = page.evaluate(ROUND_END_JS, [[0, 2], [25, 20, 25, 10]])
+    assert said == words["round_end_winners"].replace("{names}", "مریم، ربات ۳"), said
+
+
+PIECES_JS = """async ([text, wrap]) => {
+  // `text` (pieces in notation) written as the page writes it in a right-to-left line: each
+  // piece's characters with their left edges on the screen
+  const { readable, isolate, t } = await import("/static/js/i18n.js");
+  const line = document.body.appendChild(document.createElement("p"));
+  const pieces = readable(text);
+  // as Kalooki's hint writes its best melds (in a bdi) and its move (the cards isolated)
+  if (wrap === "bdi") line.innerHTML = `${t("hint_best")} <bdi dir=ltr></bdi>`;
+  else line.textContent = `${t("hint_best")} ${isolate(pieces)}`;
+  if (wrap === "bdi") line.querySelector("bdi").textContent = pieces;
+  const node = wrap === "bdi" ? line.querySelector("bdi").firstChild : line.firstChild;
+  const found = [];
+  for (let i = 0; i < node.data.length; i++) {
+    const range = document.createRange();
+    range.setStart(node, i);
+    range.setEnd(node, i + 1);
+    const box = range.getBoundingClientRect();
+    if (box.width > 0) found.push([node.data[i], box.left]);
+  }
+  line.remove();
+  return found;
+}"""
+SUITS = "\u2660\u2665\u2666\u2663"
+
+
+@pytest.mark.parametrize("wrap", ["bdi", "isolate"])
+def test_cards_in_right_to_left_text_read_left_to_right_in_their_order(pages: Pages, wrap: str) -> None:
+    """The second tester's defect 8c (Persian): cards in running text (Kalooki's hint) must read
+    as the rack shows them, each rank before its suit, and a run in its order; a joker's Persian
+    name among them took the next card's digits (``7♦ 8♦ 10 (9♦) جوکر ♦``)."""
+    page = pages.new(f"cards-rtl-{wrap}", locale="fa-IR", width=390, height=844)
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("lang", "fa")
+    joker = catalog("fa")["piece_joker"]
+    found = page.evaluate(PIECES_JS, ["7D 8D JK[9D] TD AS", wrap])
+    order = sorted(found, key=lambda f: f[1])
+    text = "".join(c for c, _ in order)
+    for card in ("7\u2666", "8\u2666", "9\u2666", "10\u2666", "A\u2660"):
+        assert card in text, (card, text)
+    positions = [text.index(p) for p in ("7\u2666", "8\u2666", joker[::-1], "10\u2666", "A\u2660")]
+    assert positions == sorted(positions), text

@@ -34,6 +34,7 @@ const PIECE = /^(?:(?:[RYBK](?:1[0-3]|[1-9])|F)(?:\[[RYBK](?:1[0-3]|[1-9])\])?|[
 const INTEGER = /^[+-]?\d+$/;
 const LRM = "\u200e";
 const LRI = "\u2066";
+const FSI = "\u2068";
 const PDI = "\u2069";
 
 let language = LANGUAGES[0];
@@ -205,7 +206,8 @@ export const TILE_MARK = "\u2063";
  * `K♥`), the joker by its name, a declared joker with the card it stands for (`joker (K♥)`);
  * a tile marked (`TILE_MARK`), to be drawn as a tile, a declared one (an okey or a false joker
  * in a meld, `F[K3]`) followed by the tile it stands for in brackets. Any other text is left as
- * it is. */
+ * it is. In a right-to-left language the joker's words are one isolated piece (`words`), so a
+ * run of pieces keeps its order around them, and the card it stands for reads left to right. */
 export function pieceText(code) {
   if (TILE.test(code)) return `${TILE_MARK}${code}${TILE_MARK}`;
   const declared = DECLARED_TILE.exec(code);
@@ -213,7 +215,7 @@ export function pieceText(code) {
   const card = CARD.exec(code);
   if (card) return `${card[1] === "T" ? "10" : card[1]}${SUIT_SYMBOLS[card[2]]}`;
   const joker = JOKER_CARD.exec(code);
-  if (joker) return joker[1] ? t("piece_joker_as", { card: pieceText(joker[1]) }) : t("piece_joker");
+  if (joker) return inOwnDirection(joker[1] ? t("piece_joker_as", { card: isolate(pieceText(joker[1])) }) : t("piece_joker"));
   return code;
 }
 
@@ -229,6 +231,12 @@ export function readable(text) {
 /** Piece notation kept left to right inside right-to-left text. */
 export function isolate(text) {
   return language.dir === "rtl" ? `${LRI}${text}${PDI}` : text;
+}
+
+/** Words of the page's language inside a left-to-right run (a joker's name among cards) kept
+ * one unit in their own direction, so that they neither reorder the run nor take its digits. */
+function inOwnDirection(text) {
+  return language.dir === "rtl" ? `${FSI}${text}${PDI}` : text;
 }
 
 function seatParam(seat, ctx) {

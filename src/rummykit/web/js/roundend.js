@@ -13,7 +13,7 @@
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
 import { useTicker } from "./ticker.js";
-import { t, signed, num, sentence } from "./i18n.js";
+import { t, signed, num, sentence, listText } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { MeldCards } from "./melds.js";
 import { ratingText } from "./player.js";
@@ -45,6 +45,8 @@ export function RoundEnd({ end, view, kind, game, ctx, turnDue, canRematch, onRe
   const pause = end.closesAt && !over ? Math.ceil((end.closesAt - Date.now()) / 1000) : 0;
   const due = !over && ((end.closesAt !== null && pause <= 0) || turnDue);
   const rated = over && ratings && ratings.some((r) => r && r.change !== undefined);
+  // every seat level at the end (a one-round match whose round was void): no one won
+  const winners = over && view.outcome.winners.length < names.length ? view.outcome.winners : [];
   useTicker(pause > 0);
   useEffect(() => {
     if (due) onClose();
@@ -75,7 +77,7 @@ export function RoundEnd({ end, view, kind, game, ctx, turnDue, canRematch, onRe
       </thead>
       <tbody>
         ${names.map(
-          (name, s) => html`<tr key=${s} class=${over && view.outcome.winners.includes(s) ? "winner" : ""}>
+          (name, s) => html`<tr key=${s} class=${winners.includes(s) ? "winner" : ""}>
             <th scope="row"><bdi>${name}</bdi></th>
             <td>${result ? signed(result.deltas[s]) : ""}</td>
             <td>${num(totals[s])}</td>
@@ -88,7 +90,9 @@ export function RoundEnd({ end, view, kind, game, ctx, turnDue, canRematch, onRe
       </tbody>
     </table>
     ${over &&
-    html`<p>${t("round_end_winners", { names: view.outcome.winners.map((s) => names[s]).join(", ") })}</p>`}
+    html`<p data-testid="match-winners">
+      ${winners.length ? t("round_end_winners", { names: listText(winners.map((s) => names[s])) }) : t("round_end_no_winner")}
+    </p>`}
     ${pause > 0 && html`<p data-testid="round-break">${t("round_end_break", { seconds: pause })}</p>`}
     ${result &&
     html`<div>

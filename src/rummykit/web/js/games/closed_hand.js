@@ -6,7 +6,7 @@
 // server listed as legal, found by its parts.
 
 import { html } from "../html.js";
-import { t, readable } from "../i18n.js";
+import { t, readable, listText } from "../i18n.js";
 import { rich } from "../runningtext.js";
 import { notation, faceOf } from "../pieces.js";
 import { Rack } from "../rack.js";
@@ -60,7 +60,7 @@ function Actions({ model }) {
 }
 
 function hintText(hint, ctx) {
-  const kinds = hint.kinds.map((k) => t(`hint_kind_${k}`)).join(", ");
+  const kinds = listText(hint.kinds.map((k) => t(`hint_kind_${k}`)));
   const params = { piece: hint.piece, finishes: hint.finishes, left_out: hint.left_out, kinds };
   // a seven-pairs hand counts what it leaves out of pairs
   const pairs = hint.arrangement.kind === "pairs" && (hint.move === "discard" || hint.move === "take");

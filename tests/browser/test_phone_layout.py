@@ -218,3 +218,43 @@ def test_persian_settings_name_no_tiles_at_a_card_table() -> None:
     Persian (it said «مهره», a tile, at Kalooki's, Carousel's and Turkish Rummy's tables, where
     the pieces are cards: «کارت», as the Persian seeds write it)."""
     assert "مهره" not in web_modules.catalog("fa")["settings_motion"]
+
+
+SHOWN_JS = """
+(el) => { const before = el.style.pointerEvents; el.style.pointerEvents = "auto";
+  const b = el.getBoundingClientRect();
+  const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  el.style.pointerEvents = before; return el.contains(top); }
+"""
+"""Whether the element (a refusal, which takes no press) is drawn topmost at its centre."""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Whether boxes ``a`` and ``b`` (as :data:`BOXES_JS`) overlap."""
+    across = a["left"] < b["right"] and b["left"] < a["right"]
+    return across and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+@pytest.mark.parametrize("size", [SIDE, UPRIGHT])
+def test_a_refusal_shows_and_leaves_the_own_pile(pages: Pages, server: Server, size: tuple[int, int]) -> None:
+    """Okey in Persian, Discard pressed after the draw with no tile selected (the second tester's
+    item 1): the refusal on the screen and drawn over what lies under it (on its side the note's
+    scrolling box clipped it to nothing: bot 4's seat showed at its centre); upright it does not
+    cover the own seat and its pile (it lay over them until a tile was selected)."""
+    person = at_first_turn(pages, server, "okey", "fa")
+    page = person.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    status = person.status()
+    if "draw" in status.split():
+        person.press("draw", status)
+    person.deselect()
+    person.action_button("discard").click()
+    error = page.get_by_test_id("error")
+    expect(error).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    check_rendering(page, "fa", f"refusal-okey-fa-{size[0]}x{size[1]}")
+    assert off_screen(page, ("[data-testid=error]",)) == []
+    assert error.evaluate(SHOWN_JS)
+    if size == UPRIGHT:
+        found = boxes(page, ("[data-testid=error]", ".me-head .seat"))
+        assert not overlap(found["[data-testid=error]"][0], found[".me-head .seat"][0]), found

@@ -258,3 +258,21 @@ def test_a_refusal_shows_and_leaves_the_own_pile(pages: Pages, server: Server, s
     if size == UPRIGHT:
         found = boxes(page, ("[data-testid=error]", ".me-head .seat"))
         assert not overlap(found["[data-testid=error]"][0], found[".me-head .seat"][0]), found
+
+
+def test_on_its_side_a_seat_reaches_the_language_and_the_lobby(pages: Pages, server: Server) -> None:
+    """Okey in Persian at 844x390 at a seat, where the page's header gives way (the second
+    tester's item 2: only Rules and the gear were left, the gear's menu held the motion and the
+    sounds): the gear's menu holds the language and the way back to the lobby, 44 px tall targets
+    on the screen; choosing English turns the page English."""
+    page = at_first_turn(pages, server, "okey", "fa").page
+    page.set_viewport_size({"width": SIDE[0], "height": SIDE[1]})
+    expect(page.get_by_test_id("language")).to_be_hidden()
+    page.get_by_test_id("table-settings").click()
+    check_rendering(page, "fa", f"side-settings-fa-{SIDE[0]}x{SIDE[1]}")
+    for testid in ("settings-language", "settings-lobby"):
+        box = page.get_by_test_id(testid).bounding_box()
+        assert box is not None and box["height"] >= 44 and box["y"] + box["height"] <= SIDE[1], (testid, box)
+    expect(page.get_by_test_id("settings-lobby")).to_have_attribute("href", "#/")
+    page.get_by_test_id("settings-language").select_option("en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")

@@ -276,3 +276,28 @@ def test_on_its_side_a_seat_reaches_the_language_and_the_lobby(pages: Pages, ser
     expect(page.get_by_test_id("settings-lobby")).to_have_attribute("href", "#/")
     page.get_by_test_id("settings-language").select_option("en")
     expect(page.locator("html")).to_have_attribute("lang", "en")
+
+
+def test_on_its_side_the_table_opens_at_the_top(pages: Pages, server: Server) -> None:
+    """Okey in Persian seated at 844x390 from the waiting room scrolled to its foot (where Start
+    is): at the first turn the page is at its top (the second tester's item 6: 8 px down, the
+    turn line's top cut)."""
+    created = server.post(
+        "/tables",
+        {
+            "variant": "okey",
+            "options": {"rounds": 1},
+            "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3,
+            "bot_delay": 0,
+            "grace_seconds": 600,
+        },
+        status=201,
+    )
+    page = pages.new("side-opens-at-top", locale=LOCALES["fa"], width=SIDE[0], height=SIDE[1])
+    person = Person(page, server, str(created["table"]), english=False)
+    person.sit(0, "آنا")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("scrollY") > 0
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    assert person.wait_turn_or_end() != "end"
+    assert page.evaluate("scrollY") == 0

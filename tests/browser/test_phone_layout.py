@@ -301,3 +301,30 @@ def test_on_its_side_the_table_opens_at_the_top(pages: Pages, server: Server) ->
     server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
     assert person.wait_turn_or_end() != "end"
     assert page.evaluate("scrollY") == 0
+
+
+ONE_LINE_JS = """
+(group) => [...group.querySelectorAll("button")].filter((b) => b.checkVisibility())
+  .filter((b) => b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().height > 46)
+  .map((b) => [b.dataset.action, b.innerText, b.scrollWidth, b.clientWidth, b.getBoundingClientRect().height])
+"""
+"""The shown buttons of an action group whose label is cut or takes more than one line."""
+
+
+@pytest.mark.parametrize("lang", ["tr", "fa"])
+@pytest.mark.parametrize("variant", ["okey", "carousel"])
+def test_on_its_side_the_action_labels_keep_one_line(
+    pages: Pages, server: Server, variant: str, lang: str
+) -> None:
+    """At 844x390 at the first turn (Carousel's End turn, "Sırayı bitir", the longest) and, in
+    Okey, after Draw (the second tester's item 6: «دور ریختن», Discard, on two lines in the 90 px
+    column): every action's label on one line, uncut."""
+    person = at_first_turn(pages, server, variant, lang)
+    page = person.page
+    page.set_viewport_size({"width": SIDE[0], "height": SIDE[1]})
+    actions = page.get_by_test_id("actions")
+    assert actions.evaluate(ONE_LINE_JS) == []
+    status = person.status()
+    if variant == "okey" and "draw" in status.split():
+        person.press("draw", status)
+        assert actions.evaluate(ONE_LINE_JS) == []

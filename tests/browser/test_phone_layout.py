@@ -328,3 +328,39 @@ def test_on_its_side_the_action_labels_keep_one_line(
     if variant == "okey" and "draw" in status.split():
         person.press("draw", status)
         assert actions.evaluate(ONE_LINE_JS) == []
+
+
+COVERED_JS = """
+(rack) => [...rack.querySelectorAll(".piece")].filter((el) => {
+  const b = el.getBoundingClientRect();
+  return !el.contains(document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)); })
+  .map((el) => el.dataset.piece)
+"""
+"""The rack's pieces something else is drawn over at their centre."""
+
+
+def test_on_its_side_carousels_hint_leaves_the_hand(pages: Pages, server: Server) -> None:
+    """Carousel in Persian at 844x390, the hint asked each turn until it offers a table to apply
+    (the second tester's item 3: the hint over the hand, 0 of 8 cards showing, its apply button
+    at y 492-589 in a box scrolled to 234 px): every card of the hand shows, the apply button on
+    the screen and drawn on top."""
+    person = at_first_turn(pages, server, "carousel", "fa")
+    page = person.page
+    page.set_viewport_size({"width": SIDE[0], "height": SIDE[1]})
+    apply = page.get_by_test_id("hint").locator("button[data-action='apply-hint']")
+    rng = random.Random(5)
+    for _ in range(12):
+        if person.wait_turn_or_end() == "end":
+            break
+        page.get_by_test_id("actions").locator("button[data-action='hint']").click()
+        expect(page.get_by_test_id("hint")).to_be_visible()
+        page.wait_for_timeout(300)
+        if apply.count():
+            break
+        play_a_turn(person, "carousel", rng)
+    assert apply.count(), "the hint offered no table to apply in 12 turns"
+    page.evaluate("window.scrollTo(0, 0)")
+    check_rendering(page, "fa", f"side-carousel-hint-fa-{SIDE[0]}x{SIDE[1]}")
+    assert page.get_by_test_id("rack").evaluate(COVERED_JS) == []
+    assert off_screen(page, ("[data-testid=hint] [data-action='apply-hint']",)) == []
+    assert apply.evaluate(SHOWN_JS)

@@ -1,5 +1,4 @@
-// The language `<select>`, labelled: the page header's (`language`) and, at a seat on a phone on its
-// side where the header gives way, the table settings' (`settings-language`).
+// The language `<select>` of the header and the table settings.
 
 import { html } from "./html.js";
 import { t, LANGUAGES, currentLanguage, setLanguage } from "./i18n.js";

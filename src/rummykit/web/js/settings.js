@@ -1,7 +1,6 @@
 // The table's settings menu: a button in the table head opening switches kept in localStorage
 // (store.js `pref`): `motion` (the other players' moves animated) and `sound`; on until switched
-// off. Escape or a press outside closes it. On a phone on its side, where the page header gives
-// way at a seat, the menu holds the header's language and the way back to the lobby.
+// off; the header's language and lobby link where it gives way. Escape or a press outside closes it.
 
 import { html } from "./html.js";
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -18,8 +17,8 @@ export const prefOn = (name) => store.pref(name) !== false;
 const markMotion = () => (document.documentElement.dataset.motion = prefOn("motion") ? "on" : "off");
 markMotion();
 
-/** The button (`table-settings`) and, open, its switches (`settings-menu`, `setting-<name>`), the
- * language (`settings-language`) and the lobby (`settings-lobby`) where the header gives way. */
+/** The button (`table-settings`) and, open, its switches (`settings-menu`, `setting-<name>`),
+ * `settings-language` and `settings-lobby`. */
 export function TableSettings() {
   const [open, setOpen] = useState(false);
   const [, bump] = useState(0);

@@ -76,8 +76,7 @@ function TableChat({ model }) {
   />`;
 }
 
-/** Whether the table shows the game (a view, the match under way or its last round over) rather
- * than the waiting room. */
+/** Whether the table shows the game, not the waiting room. */
 const showsPlay = (info, view) => Boolean(info) && view !== null && (info.status !== "waiting" || view.over);
 
 export function TablePage({ id, invited, variants }) {
@@ -99,8 +98,7 @@ export function TablePage({ id, invited, variants }) {
   useLayoutEffect(() => cues.current.drawn());
   const m = model.current;
   const info = m.info;
-  // the board replacing the waiting room shows from the page's top (reaching Start may have
-  // scrolled it; on a phone on its side the header then gives way and the table stayed cut)
+  // the board replacing the waiting room shows from the page's top
   const wasPlaying = useRef(false);
   useLayoutEffect(() => {
     const now = showsPlay(m.info, m.view);

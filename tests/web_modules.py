@@ -148,13 +148,20 @@ PAGES_SHEET = WEB / "pages.css"
 :data:`LOBBY_PAGES` link when they are first shown."""
 
 
+CAROUSEL_SHEET = WEB / "carousel.css"
+"""Carousel's table's stylesheet, which its controller (``games/carousel.js``) links."""
+
+
 def route_files(route: str, language: str) -> set[Path]:
     """Every file a page opened at ``route`` (a key of :data:`ROUTES`) in ``language`` loads:
     :func:`page_files`, the route's modules and their static imports, the language's catalogs
-    (:func:`catalog_files`), the rules page's stylesheet where the route imports ``rules.js`` and
-    :data:`PAGES_SHEET` where it imports one of :data:`LOBBY_PAGES`."""
+    (:func:`catalog_files`), the rules page's stylesheet where the route imports ``rules.js``,
+    :data:`CAROUSEL_SHEET` where it imports ``games/carousel.js`` and :data:`PAGES_SHEET` where it
+    imports one of :data:`LOBBY_PAGES`."""
     modules = closure([WEB / "js" / name for name in ROUTES[route]])
     sheets = {RULES_SHEET} if (WEB / "js" / "rules.js").resolve() in modules else set()
+    if (WEB / "js" / "games" / "carousel.js").resolve() in modules:
+        sheets.add(CAROUSEL_SHEET)
     if any(page.resolve() in modules for page in LOBBY_PAGES):
         sheets.add(PAGES_SHEET)
     return page_files() | modules | sheets | catalog_files(route, language)

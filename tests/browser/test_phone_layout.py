@@ -218,3 +218,179 @@ def test_persian_settings_name_no_tiles_at_a_card_table() -> None:
     Persian (it said «مهره», a tile, at Kalooki's, Carousel's and Turkish Rummy's tables, where
     the pieces are cards: «کارت», as the Persian seeds write it)."""
     assert "مهره" not in web_modules.catalog("fa")["settings_motion"]
+
+
+SHOWN_JS = """
+(el) => { const before = el.style.pointerEvents; el.style.pointerEvents = "auto";
+  const b = el.getBoundingClientRect();
+  const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  el.style.pointerEvents = before; return el.contains(top); }
+"""
+"""Whether the element (a refusal, which takes no press) is drawn topmost at its centre."""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Whether boxes ``a`` and ``b`` (as :data:`BOXES_JS`) overlap."""
+    across = a["left"] < b["right"] and b["left"] < a["right"]
+    return across and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+@pytest.mark.parametrize("size", [SIDE, UPRIGHT])
+def test_a_refusal_shows_and_leaves_the_own_pile(pages: Pages, server: Server, size: tuple[int, int]) -> None:
+    """Okey in Persian, Discard pressed after the draw with no tile selected (the second tester's
+    item 1): the refusal on the screen and drawn over what lies under it (on its side the note's
+    scrolling box clipped it to nothing: bot 4's seat showed at its centre); upright it does not
+    cover the own seat and its pile (it lay over them until a tile was selected)."""
+    person = at_first_turn(pages, server, "okey", "fa")
+    page = person.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    status = person.status()
+    if "draw" in status.split():
+        person.press("draw", status)
+    person.deselect()
+    person.action_button("discard").click()
+    error = page.get_by_test_id("error")
+    expect(error).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    check_rendering(page, "fa", f"refusal-okey-fa-{size[0]}x{size[1]}")
+    assert off_screen(page, ("[data-testid=error]",)) == []
+    assert error.evaluate(SHOWN_JS)
+    if size == UPRIGHT:
+        found = boxes(page, ("[data-testid=error]", ".me-head .seat"))
+        assert not overlap(found["[data-testid=error]"][0], found[".me-head .seat"][0]), found
+
+
+def test_on_its_side_a_seat_reaches_the_language_and_the_lobby(pages: Pages, server: Server) -> None:
+    """Okey in Persian at 844x390 at a seat, where the page's header gives way (the second
+    tester's item 2: only Rules and the gear were left, the gear's menu held the motion and the
+    sounds): the gear's menu holds the language and the way back to the lobby, 44 px tall targets
+    on the screen; choosing English turns the page English."""
+    page = at_first_turn(pages, server, "okey", "fa").page
+    page.set_viewport_size({"width": SIDE[0], "height": SIDE[1]})
+    expect(page.get_by_test_id("language")).to_be_hidden()
+    page.get_by_test_id("table-settings").click()
+    check_rendering(page, "fa", f"side-settings-fa-{SIDE[0]}x{SIDE[1]}")
+    for testid in ("settings-language", "settings-lobby"):
+        box = page.get_by_test_id(testid).bounding_box()
+        assert box is not None and box["height"] >= 44 and box["y"] + box["height"] <= SIDE[1], (testid, box)
+    expect(page.get_by_test_id("settings-lobby")).to_have_attribute("href", "#/")
+    page.get_by_test_id("settings-language").select_option("en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+
+
+def test_on_its_side_the_table_opens_at_the_top(pages: Pages, server: Server) -> None:
+    """Okey in Persian seated at 844x390 from the waiting room scrolled to its foot (where Start
+    is): at the first turn the page is at its top (the second tester's item 6: 8 px down, the
+    turn line's top cut)."""
+    created = server.post(
+        "/tables",
+        {
+            "variant": "okey",
+            "options": {"rounds": 1},
+            "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3,
+            "bot_delay": 0,
+            "grace_seconds": 600,
+        },
+        status=201,
+    )
+    page = pages.new("side-opens-at-top", locale=LOCALES["fa"], width=SIDE[0], height=SIDE[1])
+    person = Person(page, server, str(created["table"]), english=False)
+    person.sit(0, "آنا")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("scrollY") > 0
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    assert person.wait_turn_or_end() != "end"
+    assert page.evaluate("scrollY") == 0
+
+
+ONE_LINE_JS = """
+(group) => [...group.querySelectorAll("button")].filter((b) => b.checkVisibility())
+  .filter((b) => b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().height > 46)
+  .map((b) => [b.dataset.action, b.innerText, b.scrollWidth, b.clientWidth, b.getBoundingClientRect().height])
+"""
+"""The shown buttons of an action group whose label is cut or takes more than one line."""
+
+
+@pytest.mark.parametrize("lang", ["tr", "fa"])
+@pytest.mark.parametrize("variant", ["okey", "carousel"])
+def test_on_its_side_the_action_labels_keep_one_line(
+    pages: Pages, server: Server, variant: str, lang: str
+) -> None:
+    """At 844x390 at the first turn (Carousel's End turn, "Sırayı bitir", the longest) and, in
+    Okey, after Draw (the second tester's item 6: «دور ریختن», Discard, on two lines in the 90 px
+    column): every action's label on one line, uncut."""
+    person = at_first_turn(pages, server, variant, lang)
+    page = person.page
+    page.set_viewport_size({"width": SIDE[0], "height": SIDE[1]})
+    actions = page.get_by_test_id("actions")
+    assert actions.evaluate(ONE_LINE_JS) == []
+    status = person.status()
+    if variant == "okey" and "draw" in status.split():
+        person.press("draw", status)
+        assert actions.evaluate(ONE_LINE_JS) == []
+
+
+COVERED_JS = """
+(rack) => [...rack.querySelectorAll(".piece")].filter((el) => {
+  const b = el.getBoundingClientRect();
+  return !el.contains(document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)); })
+  .map((el) => el.dataset.piece)
+"""
+"""The rack's pieces something else is drawn over at their centre."""
+
+
+def test_on_its_side_carousels_hint_leaves_the_hand(pages: Pages, server: Server) -> None:
+    """Carousel in Persian at 844x390, the hint asked each turn until it offers a table to apply
+    (the second tester's item 3: the hint over the hand, 0 of 8 cards showing, its apply button
+    at y 492-589 in a box scrolled to 234 px): every card of the hand shows, the apply button on
+    the screen and drawn on top."""
+    person = at_first_turn(pages, server, "carousel", "fa")
+    page = person.page
+    page.set_viewport_size({"width": SIDE[0], "height": SIDE[1]})
+    apply = page.get_by_test_id("hint").locator("button[data-action='apply-hint']")
+    rng = random.Random(5)
+    for _ in range(12):
+        if person.wait_turn_or_end() == "end":
+            break
+        page.get_by_test_id("actions").locator("button[data-action='hint']").click()
+        expect(page.get_by_test_id("hint")).to_be_visible()
+        page.wait_for_timeout(300)
+        if apply.count():
+            break
+        play_a_turn(person, "carousel", rng)
+    assert apply.count(), "the hint offered no table to apply in 12 turns"
+    page.evaluate("window.scrollTo(0, 0)")
+    check_rendering(page, "fa", f"side-carousel-hint-fa-{SIDE[0]}x{SIDE[1]}")
+    assert page.get_by_test_id("rack").evaluate(COVERED_JS) == []
+    assert off_screen(page, ("[data-testid=hint] [data-action='apply-hint']",)) == []
+    assert apply.evaluate(SHOWN_JS)
+
+
+def test_on_its_side_the_round_end_body_has_the_height(pages: Pages, server: Server) -> None:
+    """A round of Kalooki among four greedy bots watched in Persian at 844x390 (the second
+    tester's item 7: the round end's body, the scores and every hand, showed 248 of the screen's
+    390 px between its heading and a row of buttons, a line cut behind them): the body at least
+    80% of the screen's height, the heading and the buttons beside it, not over it."""
+    created = server.post(
+        "/tables",
+        {
+            "variant": "kalooki",
+            "options": {"match": "rounds", "rounds": 2},
+            "seats": [{"kind": "bot", "level": "greedy"}] * 4,
+            "bot_delay": 0,
+            "round_break_seconds": 60,
+        },
+        status=201,
+    )
+    page = pages.new("side-round-end", locale=LOCALES["fa"], width=SIDE[0], height=SIDE[1])
+    page.goto(f"/#/t/{created['table']}")
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "waiting")
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    expect(page.get_by_test_id("round-end")).to_be_visible(timeout=60_000)
+    check_rendering(page, "fa", f"side-round-end-fa-{SIDE[0]}x{SIDE[1]}")
+    found = boxes(page, (".round-end-body", "dialog.round-end > h2", "dialog.round-end > .buttons"))
+    body = found[".round-end-body"][0]
+    assert body["bottom"] - body["top"] >= 0.8 * SIDE[1], found
+    assert body["top"] >= 0 and body["bottom"] <= SIDE[1], found
+    for part in ("dialog.round-end > h2", "dialog.round-end > .buttons"):
+        assert not overlap(body, found[part][0]), found

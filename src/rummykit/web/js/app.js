@@ -8,7 +8,8 @@
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
-import { t, LANGUAGES, currentLanguage, setLanguage, onLanguage } from "./i18n.js";
+import { t, onLanguage } from "./i18n.js";
+import { LanguagePicker } from "./languagepicker.js";
 import { store } from "./store.js";
 import { useModule } from "./lazy.js";
 import { useSession } from "./session.js";
@@ -78,11 +79,7 @@ function Header() {
           store.setName(e.currentTarget.value);
         }} />
     </label>
-    <label class="language"><span class="label">${t("language_label")}</span>
-      <select value=${currentLanguage().code} data-testid="language" onChange=${(e) => setLanguage(e.currentTarget.value)}>
-        ${LANGUAGES.map((l) => html`<option key=${l.code} value=${l.code} lang=${l.code}>${l.name}</option>`)}
-      </select>
-    </label>
+    <${LanguagePicker} testid="language" />
     <${AccountLink} />
   </header>`;
 }

@@ -1,11 +1,12 @@
 // The table's settings menu: a button in the table head opening switches kept in localStorage
 // (store.js `pref`): `motion` (the other players' moves animated) and `sound`; on until switched
-// off. Escape or a press outside closes it.
+// off; the header's language and lobby link where it gives way. Escape or a press outside closes it.
 
 import { html } from "./html.js";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "./i18n.js";
 import { store } from "./store.js";
+import { LanguagePicker } from "./languagepicker.js";
 
 const SWITCHES = ["motion", "sound"];
 
@@ -16,7 +17,8 @@ export const prefOn = (name) => store.pref(name) !== false;
 const markMotion = () => (document.documentElement.dataset.motion = prefOn("motion") ? "on" : "off");
 markMotion();
 
-/** The button (`table-settings`) and, open, its switches (`settings-menu`, `setting-<name>`). */
+/** The button (`table-settings`) and, open, its switches (`settings-menu`, `setting-<name>`),
+ * `settings-language` and `settings-lobby`. */
 export function TableSettings() {
   const [open, setOpen] = useState(false);
   const [, bump] = useState(0);
@@ -50,6 +52,10 @@ export function TableSettings() {
           ${t(`settings_${name}`)}
         </label>`,
       )}
+      <div class="header-stand-in">
+        <${LanguagePicker} testid="settings-language" />
+        <a href="#/" data-testid="settings-lobby">${t("ui_to_lobby")}</a>
+      </div>
     </div>`}
   </div>`;
 }

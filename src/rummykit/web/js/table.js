@@ -76,6 +76,9 @@ function TableChat({ model }) {
   />`;
 }
 
+/** Whether the table shows the game, not the waiting room. */
+const showsPlay = (info, view) => Boolean(info) && view !== null && (info.status !== "waiting" || view.over);
+
 export function TablePage({ id, invited, variants }) {
   const [, bump] = useState(0);
   const model = useRef(null);
@@ -95,6 +98,13 @@ export function TablePage({ id, invited, variants }) {
   useLayoutEffect(() => cues.current.drawn());
   const m = model.current;
   const info = m.info;
+  // the board replacing the waiting room shows from the page's top
+  const wasPlaying = useRef(false);
+  useLayoutEffect(() => {
+    const now = showsPlay(m.info, m.view);
+    if (now && !wasPlaying.current) window.scrollTo(0, 0);
+    wasPlaying.current = now;
+  });
 
   const seatNamed = info ? seatNames(info.seats) : [];
   const ctx = {
@@ -132,7 +142,7 @@ export function TablePage({ id, invited, variants }) {
   }
   const view = m.view;
   const names = info.seats.map((s) => ctx.seatName(s.seat));
-  const playing = view !== null && (info.status !== "waiting" || view.over);
+  const playing = showsPlay(info, view);
   // the views that came before the game's controller wait for it
   const loading = view === null && m.waiting.length > 0 && !m.failed;
   return html`<main class="table-page" data-testid="table" data-status=${info.status}>

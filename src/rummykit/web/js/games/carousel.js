@@ -17,6 +17,10 @@ import { MeHead, SeatPanel, Stock, places } from "../board.js";
 import { startDrag } from "../drag.js";
 import { JOKER, faceOf, notation } from "../pieces.js";
 import { MeldHead, MeldCards } from "../melds.js";
+import { addStylesheet } from "../stylesheet.js";
+
+// the table's own stylesheet, loaded before the table is drawn
+await addStylesheet("/static/carousel.css");
 
 const MAX_DRAWS = 3;
 

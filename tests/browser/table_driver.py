@@ -663,3 +663,26 @@ def replay(server: Server, game_id: str, player: Person | None = None) -> Replay
         game.apply_text(state, line["seat"], line["action"])
         states.append(state.clone())
     return Replayed(game, header, states, last["outcome"])
+
+
+def watched_round_end(pages: Pages, server: Server, label: str, locale: str, size: tuple[int, int]) -> Page:
+    """A Kalooki match of two rounds among four greedy bots (no delay, a minute's break between
+    rounds) watched from its waiting room in the browser's ``locale`` at ``size`` (width, height
+    in CSS px): the page once the first round's end shows."""
+    created = server.post(
+        "/tables",
+        {
+            "variant": "kalooki",
+            "options": {"match": "rounds", "rounds": 2},
+            "seats": [{"kind": "bot", "level": "greedy"}] * 4,
+            "bot_delay": 0,
+            "round_break_seconds": 60,
+        },
+        status=201,
+    )
+    page = pages.new(label, locale=locale, width=size[0], height=size[1])
+    page.goto(f"/#/t/{created['table']}")
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "waiting")
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    expect(page.get_by_test_id("round-end")).to_be_visible(timeout=60_000)
+    return page

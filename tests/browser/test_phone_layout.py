@@ -12,7 +12,7 @@ import random
 import pytest
 from browser_support import Pages, check_rendering
 from playwright.sync_api import Page, expect
-from table_driver import Person
+from table_driver import Person, watched_round_end
 from test_accessibility import LOCALES, play_a_turn, seated
 
 import web_modules
@@ -173,23 +173,8 @@ NARROW_JS = f"""
 def test_round_end_pieces_readable_on_a_phone(pages: Pages, server: Server) -> None:
     """A round of Kalooki among four greedy bots watched in Persian at 390x844: the round end's
     pieces (the hands kept, the winner's melds) at least 32 px wide (they were 21x29)."""
-    created = server.post(
-        "/tables",
-        {
-            "variant": "kalooki",
-            "options": {"match": "rounds", "rounds": 2},
-            "seats": [{"kind": "bot", "level": "greedy"}] * 4,
-            "bot_delay": 0,
-            "round_break_seconds": 60,
-        },
-        status=201,
-    )
-    page = pages.new("phone-round-end-pieces", locale=LOCALES["fa"], width=UPRIGHT[0], height=UPRIGHT[1])
-    page.goto(f"/#/t/{created['table']}")
-    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "waiting")
-    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    page = watched_round_end(pages, server, "phone-round-end-pieces", LOCALES["fa"], UPRIGHT)
     end = page.get_by_test_id("round-end")
-    expect(end).to_be_visible(timeout=60_000)
     check_rendering(page, "fa", f"round-end-pieces-fa-{UPRIGHT[0]}x{UPRIGHT[1]}")
     pieces = end.locator(".piece")
     assert pieces.count() > 0
@@ -371,22 +356,7 @@ def test_on_its_side_the_round_end_body_has_the_height(pages: Pages, server: Ser
     tester's item 7: the round end's body, the scores and every hand, showed 248 of the screen's
     390 px between its heading and a row of buttons, a line cut behind them): the body at least
     80% of the screen's height, the heading and the buttons beside it, not over it."""
-    created = server.post(
-        "/tables",
-        {
-            "variant": "kalooki",
-            "options": {"match": "rounds", "rounds": 2},
-            "seats": [{"kind": "bot", "level": "greedy"}] * 4,
-            "bot_delay": 0,
-            "round_break_seconds": 60,
-        },
-        status=201,
-    )
-    page = pages.new("side-round-end", locale=LOCALES["fa"], width=SIDE[0], height=SIDE[1])
-    page.goto(f"/#/t/{created['table']}")
-    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "waiting")
-    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
-    expect(page.get_by_test_id("round-end")).to_be_visible(timeout=60_000)
+    page = watched_round_end(pages, server, "side-round-end", LOCALES["fa"], SIDE)
     check_rendering(page, "fa", f"side-round-end-fa-{SIDE[0]}x{SIDE[1]}")
     found = boxes(page, (".round-end-body", "dialog.round-end > h2", "dialog.round-end > .buttons"))
     body = found[".round-end-body"][0]

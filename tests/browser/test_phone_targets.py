@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from browser_support import Pages, check_rendering
 from playwright.sync_api import Page, expect
+from table_driver import watched_round_end
 from test_accessibility import IN_VIEW_JS, LOCALES, SMALL_TARGETS_JS, seated
 
 from rummykit.variants.registry import VARIANTS
@@ -156,23 +157,8 @@ def test_round_end_scores_first_on_a_phone_on_its_side(pages: Pages, server: Ser
     scores lay below the dialog's fold, under every hand, while the next round started by itself):
     at the round end, before its body is scrolled, the dialog shows the score table and the
     seconds left of the break."""
-    created = server.post(
-        "/tables",
-        {
-            "variant": "kalooki",
-            "options": {"match": "rounds", "rounds": 2},
-            "seats": [{"kind": "bot", "level": "greedy"}] * 4,
-            "bot_delay": 0,
-            "round_break_seconds": 60,
-        },
-        status=201,
-    )
-    page = pages.new("phone-round-end-fa", locale=LOCALES["fa"], width=PHONE_SIDE[0], height=PHONE_SIDE[1])
-    page.goto(f"/#/t/{created['table']}")
-    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "waiting")
-    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    page = watched_round_end(pages, server, "phone-round-end-fa", LOCALES["fa"], PHONE_SIDE)
     end = page.get_by_test_id("round-end")
-    expect(end).to_be_visible(timeout=60_000)
     expect(end.get_by_test_id("round-break")).to_be_visible()
     check_rendering(page, "fa", f"phone-round-end-fa-{PHONE_SIDE[0]}x{PHONE_SIDE[1]}")
     edges = end.evaluate(SCORES_SHOWN_JS)

@@ -135,7 +135,10 @@ def test_the_turn_timer_stands_still_during_the_break_between_rounds(pages: Page
     check_rendering(page, "en", "round-break-en-1280x800")
     expect(pause).to_have_count(0)
     expect(timer).to_have_text("9 s")
-    expect(timer).to_have_text("8 s")
+    # then it counts down (a loaded machine may paint one second's text too briefly to be seen)
+    page.wait_for_function(
+        "() => parseInt(document.querySelector('[data-testid=timer]').textContent) <= 8", polling=50
+    )
     for client in clients:
         client.close()
 

@@ -9,6 +9,9 @@ from contextlib import contextmanager
 from rummykit.errors import RummykitError
 
 USER_ERROR = 2
+"""Exit code after a user's mistake."""
+INTERRUPTED = 130
+"""Exit code after Ctrl-C (128 + SIGINT), as shells report it."""
 
 SURROGATE = re.compile("[\udc80-\udcff]")
 SURROGATE_ESCAPE = re.compile(r"\\udc([89a-f][0-9a-f])")

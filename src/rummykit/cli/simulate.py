@@ -7,23 +7,18 @@ stops the simulation at once, worker processes included: one line on standard er
 from __future__ import annotations
 
 import json
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from rummykit import simulation as sim
+from rummykit.cli.batch import check_counts, overrides, progress
 from rummykit.cli.errors import user_errors
-from rummykit.errors import RummykitError
-from rummykit.variants.registry import game_names, variant
-
-INTERRUPTED = 130
-"""Exit code after Ctrl-C (128 + SIGINT), as shells report it."""
+from rummykit.variants.registry import game_names
 
 
 def _number(value: Fraction | float, places: int = 2) -> str:
@@ -93,31 +88,11 @@ def simulate(
 ) -> None:
     """Play many matches between bots and summarise wins, scores, finish kinds and speed."""
     with user_errors():
-        if games < 1:
-            raise RummykitError(f"--games must be at least 1, not {games}")
-        if workers < 1:
-            raise RummykitError(f"--workers must be at least 1, not {workers}")
-        overrides = list(rule or [])
-        if rounds is not None:
-            overrides += variant(game).rounds_overrides(rounds)
-        config = sim.make_config(game, bots, seed, preset, overrides, records)
-        show_progress = not (as_json or quiet) and sys.stderr.isatty()
-        with Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            disable=not show_progress,
-            transient=True,
-        ) as bar:
-            task = bar.add_task("games", total=games)
-            try:
-                summary, timing = sim.run_simulation(config, games, workers, lambda n: bar.advance(task, n))
-            except KeyboardInterrupt:
-                bar.stop()
-                typer.echo("interrupted: the simulation was stopped (no summary)", err=True)
-                raise typer.Exit(INTERRUPTED) from None
+        check_counts(games, workers)
+        config = sim.make_config(game, bots, seed, preset, overrides(game, rule, rounds), records)
+        stopped = "the simulation was stopped (no summary)"
+        with progress("simulating", "games", games, not (as_json or quiet), stopped) as advance:
+            summary, timing = sim.run_simulation(config, games, workers, advance)
         if as_json:
             typer.echo(json.dumps({**summary.to_json(), "timing": timing.to_json()}))
             return

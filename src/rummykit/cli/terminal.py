@@ -38,7 +38,7 @@ from rich.console import Console
 from rich.text import Text
 
 from rummykit.bots.registry import make_bot
-from rummykit.cli.errors import shown
+from rummykit.cli.errors import INTERRUPTED, shown
 from rummykit.cli.seat_link import SeatLink, StuckError
 from rummykit.cli.table_view import DIM, PieceView
 from rummykit.core.melds import Wilds
@@ -52,8 +52,6 @@ from rummykit.variants.registry import variant
 
 HUMAN = 0
 """The human's seat in ``rummykit play``."""
-INTERRUPTED = 130
-"""Exit code after Ctrl-C (128 + SIGINT, as shells do)."""
 STUCK = 1
 """Exit code when the seat to move has no legal action although the match is not over."""
 MAX_ECHO = 200

@@ -9,24 +9,20 @@ standard error, exit 130.
 from __future__ import annotations
 
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from rummykit.bots import tournament as tour
+from rummykit.cli.batch import check_counts, overrides, progress
 from rummykit.cli.errors import user_errors
 from rummykit.errors import RummykitError
-from rummykit.variants.registry import game_names, variant
+from rummykit.variants.registry import game_names
 from rummykit.workers import RayCluster
-
-INTERRUPTED = 130
-"""Exit code after Ctrl-C (128 + SIGINT), as shells report it."""
 
 
 def _share(data: dict[str, float]) -> str:
@@ -117,38 +113,17 @@ def tournament(
     """Bots against each other on the same deals with the seats rotated: win shares, mean scores
     and OpenSkill ratings with 95% intervals."""
     with user_errors():
-        if games < 1:
-            raise RummykitError(f"--games must be at least 1, not {games}")
-        if workers < 1:
-            raise RummykitError(f"--workers must be at least 1, not {workers}")
+        check_counts(games, workers)
         cluster = RayCluster(ray_address) if ray_address is not None else RayCluster() if ray else None
         if cluster is not None and workers != 1:
             raise RummykitError("--workers is for local processes: with --ray, the cluster's CPUs play")
         where = f"{workers} worker{'s' if workers != 1 else ''}" if cluster is None else "Ray"
-        overrides = list(rule or [])
-        if rounds is not None:
-            overrides += variant(game).rounds_overrides(rounds)
-        config = tour.make_tournament(game, bots, seed, preset, overrides, records)
+        config = tour.make_tournament(game, bots, seed, preset, overrides(game, rule, rounds), records)
         seatings = len(config.lineups())
-        total = games * seatings
-        show_progress = not (as_json or quiet) and sys.stderr.isatty()
-        with Progress(
-            TextColumn("playing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            disable=not show_progress,
-            transient=True,
-        ) as bar:
-            task = bar.add_task("matches", total=total)
+        stopped = "the tournament was stopped (no standings)"
+        with progress("playing", "matches", games * seatings, not (as_json or quiet), stopped) as advance:
             start = time.perf_counter()
-            try:
-                results = tour.run(config, games, workers, lambda n: bar.advance(task, n), cluster)
-            except KeyboardInterrupt:
-                bar.stop()
-                typer.echo("interrupted: the tournament was stopped (no standings)", err=True)
-                raise typer.Exit(INTERRUPTED) from None
+            results = tour.run(config, games, workers, advance, cluster)
             seconds = time.perf_counter() - start
         data = tour.standings(config, games, results).to_json()
         if as_json:

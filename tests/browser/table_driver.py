@@ -233,6 +233,16 @@ class Person:
             self.page.wait_for_timeout(100)
         raise AssertionError("the page received no view")
 
+    def last_drawn(self, seat: int) -> str:
+        """The piece ``seat`` drew last, in notation, as the page's views told it (the ``drew``
+        event)."""
+        return next(
+            e["params"]["piece"]
+            for v in reversed(self.views)
+            for e in v["events"]
+            if e["code"] == "drew" and e["seat"] == seat
+        )
+
     def wait_played(self, seat: int, action: str, timeout_ms: float = 10_000) -> None:
         """Wait until the page has received the state message of ``seat`` playing ``action``
         (its ``played`` field); fail after ``timeout_ms``."""

@@ -114,12 +114,7 @@ def test_a_refusal_says_why_the_hint_shows_after_it_and_a_full_row_swaps(
     person.action_button("draw").click()
     expect(person.rack.locator("button[data-piece]")).to_have_count(15)
     # defect 11: the own draw is told as every other line, with the player's name ("Ann draws R7")
-    drawn = next(
-        e["params"]["piece"]
-        for v in reversed(person.views)
-        for e in v["events"]
-        if e["code"] == "drew" and e["seat"] == 0
-    )
+    drawn = person.last_drawn(0)
     said = words["named.replay_drew"].replace("{seat}", NAMES[lang])
     face = "\u273f" if drawn == "F" else drawn[1:]  # the tile drawn as a tile (its number)
     said = re.escape(said[0].upper() + said[1:]).replace(re.escape("{piece}"), f"\u2066?{face}\u2069?")
@@ -320,12 +315,7 @@ def test_tiles_in_running_text_are_drawn_as_tiles(pages: Pages, server: Server, 
         person.play_turn(rng, status)
     person.action_button("draw").click()
     expect(person.rack.locator("button[data-piece]")).to_have_count(15)
-    drawn = next(
-        e["params"]["piece"]
-        for v in reversed(person.views)
-        for e in v["events"]
-        if e["code"] == "drew" and e["seat"] == 0
-    )
+    drawn = person.last_drawn(0)
     expect(page.get_by_test_id("log").locator("li").last.locator(f"[data-tile='{drawn}']")).to_have_count(1)
     logged = check_text_tiles(page, lang, "log")
     assert drawn in [t["tile"] for t in logged] and len(logged) >= 2, logged  # a bot's discard too

@@ -4,6 +4,7 @@ where one plays the game (else greedy), ``easy`` greedy with a seeded share of r
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,6 +20,17 @@ GAMES = ("okey", "turkish_rummy", "kalooki", "carousel")
 
 def game_of(name: str, **options: Any) -> Any:
     return sim.make_game(name, variant(name).load_rules(None, options))
+
+
+def questions(game: Any, state: Any, limit: int = 10_000) -> Iterator[tuple[int, Any, list[Any]]]:
+    """The questions of a round of ``game`` from ``state``, at most ``limit``: the seat to move, its
+    observation and its legal actions; the caller applies the seat's action before the next."""
+    for _ in range(limit):
+        if game.is_terminal(state):
+            return
+        seat = game.current_seat(state)
+        assert seat is not None
+        yield seat, game.observe(state, seat), game.legal_actions(state, seat)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -55,10 +67,7 @@ def test_easy_plays_greedy_but_for_a_seeded_share_of_random_moves() -> None:
     easy, twin, other = (registry.make_bot("easy", game, seed) for seed in (1, 1, 2))
     state = game.new_state(11)
     answers: list[tuple[Any, Any, Any, Any]] = []
-    while not game.is_terminal(state):
-        seat = game.current_seat(state)
-        assert seat is not None
-        observation, legal = game.observe(state, seat), game.legal_actions(state, seat)
+    for seat, observation, legal in questions(game, state):
         action = greedy.choose(observation, legal)
         if len(legal) > 1:
             answers.append(
@@ -89,12 +98,7 @@ def test_easy_blunders_in_carousel_by_drawing() -> None:
     easy = registry.make_bot("easy", game, 3)
     state = game.new_state(5)
     blunders = 0
-    for _ in range(400):
-        if game.is_terminal(state):
-            break
-        seat = game.current_seat(state)
-        assert seat is not None
-        observation, legal = game.observe(state, seat), game.legal_actions(state, seat)
+    for seat, observation, legal in questions(game, state, 400):
         action = greedy.choose(observation, legal)
         mine = game.action_text(easy.choose(observation, legal))
         if mine != game.action_text(action):
@@ -114,12 +118,7 @@ def test_easy_blunders_neither_lay_what_it_must_take_back_nor_retract(name: str)
     state = game.new_state(3)
     steady = variant(name).steady_verbs
     random_moves = 0
-    for _ in range(300):
-        if game.is_terminal(state):
-            break
-        seat = game.current_seat(state)
-        assert seat is not None
-        observation, legal = game.observe(state, seat), game.legal_actions(state, seat)
+    for seat, observation, legal in questions(game, state, 300):
         action = easy.choose(observation, legal)
         others = [a for a in legal if game.action_parts(a)["verb"] not in steady]
         if others:

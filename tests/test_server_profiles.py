@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -20,7 +21,20 @@ from sqlalchemy import create_engine, text
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
+from rummykit.engine.game import highest_wins
+from rummykit.engine.records import outcome_json
 from rummykit.server import ratings
+from rummykit.server.db import (
+    AccountRow,
+    ActionRow,
+    Database,
+    GameRow,
+    PlayRow,
+    SeatRow,
+    TableRow,
+    database_url,
+)
+from rummykit.server.profiles import game_entries, profile
 from rummykit.server.tokens import token_hash
 from test_server_accounts import PASSWORD, Browser, error
 from test_server_support import Server, fresh_pg_url, needs_pg, running, sqlite_url
@@ -343,3 +357,75 @@ def test_a_banned_accounts_access_token_is_refused(server: Server) -> None:
                 assert error(answer) == {"code": "bad_access_token", "params": {}}
     finally:
         engine.dispose()
+
+
+LEVEL = {"scores": [0, 0, 0, 0], "winners": [0, 1, 2, 3], "rounds": 1}
+"""A match that ended level, as the engine records it: every seat among the winners (Okey's round
+ended with no one out and no points: ``highest_wins`` of equal totals)."""
+
+
+def stored_match(db: Database, table_id: str, account_id: int, outcome: dict[str, Any]) -> str:
+    """A rated, public one-round Okey table whose match ``account_id`` played at seat 0 against
+    three bots, ended with ``outcome`` (its last action stored with it); the game's id."""
+    now = time.time()
+    table = TableRow(
+        id=table_id,
+        variant="okey",
+        rules={},
+        options={"rated": True},
+        public=True,
+        owner_hash="x",
+        status="playing",
+        created=now,
+        lease_until=0.0,
+    )
+    seats = [
+        SeatRow(
+            table_id=table_id,
+            idx=i,
+            name=f"s{i}",
+            kind="bot",
+            level="easy",
+            connected=False,
+            standing_in=False,
+        )
+        for i in range(4)
+    ]
+    seats[0].kind, seats[0].level, seats[0].account_id = "person", None, account_id
+    db.add_table(table, seats)
+    game = f"g-{table_id}"
+    row = GameRow(
+        id=game, table_id=table_id, number=1, seed=1, seats=[s.name for s in seats], stood_in=[], created=now
+    )
+    db.start_game(row, [PlayRow(game_id=game, seat=0, name="s0", account_id=account_id)])
+    action = ActionRow(game_id=game, idx=0, seat=0, action="draw", cause="player", created=now)
+    db.add_action(action, outcome, [])
+    return game
+
+
+@pytest.mark.parametrize("kind", ["sqlite", pytest.param("pg", marks=needs_pg)])
+def test_a_level_match_is_no_win(tmp_path: Path, kind: str) -> None:
+    """A match every seat ended level (its outcome's winners every seat, which the round end shows
+    as "No winner") is no win: not "won" in My games and the recent games, not counted among a
+    profile's games won nor its rating's wins (each counted one before); a match won is."""
+    assert outcome_json(highest_wins((0, 0, 0, 0), 1)) == LEVEL
+    db = Database(database_url(sqlite_url(tmp_path) if kind == "sqlite" else fresh_pg_url()))
+    db.migrate()
+    try:
+        with db.session() as session:
+            account = AccountRow(username="Lev_Ann", key="lev_ann", password_hash="x", created=time.time())
+            session.add(account)
+            session.flush()
+            account_id = account.id
+        level = stored_match(db, "level", account_id, LEVEL)
+        won = stored_match(db, "won", account_id, {**LEVEL, "scores": [9, 0, 0, 0], "winners": [0]})
+        shown = profile(db, "Lev_Ann", None)
+        assert shown["games"] == [{"variant": "okey", "played": 2, "won": 1}]
+        assert [(r["games"], r["wins"]) for r in shown["ratings"]] == [(2, 1)]
+        assert {g["game"]: g["won"] for g in shown["recent"]} == {level: False, won: True}
+        assert {g["game"]: g["won"] for g in game_entries(db, db.finished_plays(account_id))} == {
+            level: False,
+            won: True,
+        }
+    finally:
+        db.close()

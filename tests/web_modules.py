@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path, PurePosixPath
 
 from rummykit.server.rules_info import variants
+from rummykit.server.webfiles import served
 
 WEB = Path(str(resources.files("rummykit") / "web")).resolve()
 """The client's files, served under ``/static/``."""
@@ -178,5 +179,6 @@ def catalog(language: str) -> dict[str, str]:
 
 
 def weight(files: set[Path]) -> int:
-    """The files' size, bytes (uncompressed, as served)."""
-    return sum(p.stat().st_size for p in files)
+    """The files' size as the server sends them, bytes uncompressed (the stylesheets minified:
+    ``rummykit.server.webfiles.served``)."""
+    return sum(len(served(p)) for p in files)

@@ -13,7 +13,7 @@ import pytest
 from browser_support import Pages, check_rendering
 from playwright.sync_api import Page, expect
 from table_driver import Person, watched_round_end
-from test_accessibility import LOCALES, play_a_turn, seated
+from test_accessibility import IN_VIEW_JS, LOCALES, play_a_turn, seated
 
 import web_modules
 from rummykit.variants.registry import VARIANTS
@@ -140,6 +140,75 @@ def test_upright_the_whole_hand_shows(pages: Pages, server: Server, variant: str
             assert rack_pieces_clear(page, first_row_only=False) == []
 
 
+PLAYED = ("[data-testid=rack]", "[data-testid=stock]", "[data-testid^=discard-]")
+"""What a 101 Okey player uses every turn: the whole rack, the stock and the discard piles (the
+own, the previous player's to take from)."""
+
+
+def check_upright_turn(page: Page, lang: str, name: str) -> None:
+    """At 390x844, the page not scrolled and no piece in flight: :data:`PLAYED` wholly on the
+    screen and clear of the actions, every rack piece at least 44x44 and drawn topmost at its
+    centre (a tap reaches it), every action button on the screen."""
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(page.get_by_test_id("flying")).to_have_count(0)
+    check_rendering(page, lang, f"{name}-{UPRIGHT[0]}x{UPRIGHT[1]}")
+    assert off_screen(page, PLAYED) == []
+    rack = page.get_by_test_id("rack")
+    assert rack.evaluate(COVERED_JS) == []
+    sizes = rack.locator(".piece").evaluate_all("(els) => els.map((el) => el.getBoundingClientRect())")
+    assert sizes and all(s["width"] >= 44 and s["height"] >= 44 for s in sizes), sizes
+    assert page.get_by_test_id("actions").locator("button").evaluate_all(IN_VIEW_JS) == []
+
+
+@pytest.mark.parametrize("lang", ["fa", "th"])
+def test_upright_101_okeys_whole_rack_piles_and_actions_show_together(
+    pages: Pages, server: Server, lang: str
+) -> None:
+    """101 Okey at 390x844 at the first turn and after turns until three melds lie on the table
+    (the tester's: the rack's second row under the action bar, the page scrolled every turn; the
+    rack at y 653-877 under a bar at y 786): :func:`check_upright_turn`."""
+    person = at_first_turn(pages, server, "okey_101", lang)
+    page = person.page
+    page.set_viewport_size({"width": UPRIGHT[0], "height": UPRIGHT[1]})
+    check_upright_turn(page, lang, f"upright-okey_101-{lang}-first")
+    melds = page.get_by_test_id("melds").locator("[data-testid^=meld-]")
+    rng = random.Random(11)
+    for _ in range(30):
+        if melds.count() >= 3 or person.wait_turn_or_end() == "end":
+            break
+        play_a_turn(person, "okey_101", rng)
+    if person.wait_turn_or_end() != "end":
+        check_upright_turn(page, lang, f"upright-okey_101-{lang}-melds")
+
+
+MELDS_ROOM = 176
+"""The least height in CSS px of the table's melds' box on an upright phone while it scrolls: 11rem,
+a 101 Okey seat's heading and the better part of two rows of its melds, two whole rows of
+Kalooki's (it was 7rem, 112 px: one row)."""
+
+
+@pytest.mark.parametrize("variant", ["kalooki", "okey_101"])
+def test_upright_the_melds_box_has_room_for_two_rows(pages: Pages, server: Server, variant: str) -> None:
+    """At 390x844 in Thai, turns played until the table's melds are more than their box shows
+    (the tester's box was one row, 112 px, to scroll): the box at least :data:`MELDS_ROOM` tall,
+    and the whole rack, the piles and the actions still on the screen together."""
+    person = at_first_turn(pages, server, variant, "th")
+    page = person.page
+    page.set_viewport_size({"width": UPRIGHT[0], "height": UPRIGHT[1]})
+    box = page.get_by_test_id("melds")
+    overflowing = "(el) => el.scrollHeight > el.clientHeight + 1"
+    rng = random.Random(13)
+    for _ in range(40):
+        if box.evaluate(overflowing) or person.wait_turn_or_end() == "end":
+            break
+        play_a_turn(person, variant, rng)
+    assert box.evaluate(overflowing), "the melds never filled their box"
+    height = box.evaluate("(el) => el.getBoundingClientRect().height")
+    assert height >= MELDS_ROOM, height
+    if person.wait_turn_or_end() != "end":
+        check_upright_turn(page, "th", f"upright-{variant}-th-full-melds")
+
+
 @pytest.mark.parametrize("variant", ["okey", "turkish_rummy"])
 def test_upright_the_rack_stays_in_place(pages: Pages, server: Server, variant: str) -> None:
     """At 390x844 in Thai, the rack's top where it was at the first turn after three turns (the
@@ -245,19 +314,23 @@ def test_a_refusal_shows_and_leaves_the_own_pile(pages: Pages, server: Server, s
         assert not overlap(found["[data-testid=error]"][0], found[".me-head .seat"][0]), found
 
 
-def test_on_its_side_a_seat_reaches_the_language_and_the_lobby(pages: Pages, server: Server) -> None:
-    """Okey in Persian at 844x390 at a seat, where the page's header gives way (the second
-    tester's item 2: only Rules and the gear were left, the gear's menu held the motion and the
-    sounds): the gear's menu holds the language and the way back to the lobby, 44 px tall targets
-    on the screen; choosing English turns the page English."""
+@pytest.mark.parametrize("size", [SIDE, UPRIGHT])
+def test_at_a_seat_a_phone_reaches_the_language_and_the_lobby(
+    pages: Pages, server: Server, size: tuple[int, int]
+) -> None:
+    """Okey in Persian at 844x390 and at 390x844 at a seat, where the page's header gives way (the
+    second tester's item 2: only Rules and the gear were left, the gear's menu held the motion and
+    the sounds; upright the header gave way for the 101 Okey rack's room): the gear's menu holds
+    the language and the way back to the lobby, 44 px tall targets on the screen; choosing
+    English turns the page English."""
     page = at_first_turn(pages, server, "okey", "fa").page
-    page.set_viewport_size({"width": SIDE[0], "height": SIDE[1]})
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     expect(page.get_by_test_id("language")).to_be_hidden()
     page.get_by_test_id("table-settings").click()
-    check_rendering(page, "fa", f"side-settings-fa-{SIDE[0]}x{SIDE[1]}")
+    check_rendering(page, "fa", f"phone-settings-fa-{size[0]}x{size[1]}")
     for testid in ("settings-language", "settings-lobby"):
         box = page.get_by_test_id(testid).bounding_box()
-        assert box is not None and box["height"] >= 44 and box["y"] + box["height"] <= SIDE[1], (testid, box)
+        assert box is not None and box["height"] >= 44 and box["y"] + box["height"] <= size[1], (testid, box)
     expect(page.get_by_test_id("settings-lobby")).to_have_attribute("href", "#/")
     page.get_by_test_id("settings-language").select_option("en")
     expect(page.locator("html")).to_have_attribute("lang", "en")

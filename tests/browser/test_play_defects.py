@@ -440,6 +440,7 @@ def test_the_round_end_closes_itself_keeps_its_totals_and_a_time_out_is_told_onc
     told = [text for text in log.all_inner_texts() if others in text]
     assert len(told) == len(turns) - turns.count(0), (told, turns)
     shots(page, "th", "defect-time-out-th")
+    page.set_viewport_size({"width": 1280, "height": 800})  # the header, which a phone at a seat hides
     page.get_by_test_id("language").select_option("fa")
     expect(log.filter(has_text=catalog("fa")["log_timed_out_you"])).to_have_count(turns.count(0))
     shots(page, "fa", "defect-time-out-fa")

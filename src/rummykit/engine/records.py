@@ -82,6 +82,13 @@ def outcome_json(outcome: Outcome) -> dict[str, Any]:
     return {key: list(value) if isinstance(value, tuple) else value for key, value in asdict(outcome).items()}
 
 
+def match_winners(outcome: Mapping[str, Any]) -> set[int]:
+    """The seats that won the match of ``outcome`` (its JSON object): its ``winners``, or none when
+    they are every seat (the match ended level, as the round end's "No winner" says: nobody won)."""
+    winners = set(outcome.get("winners") or [])
+    return set() if len(winners) >= len(outcome.get("scores") or []) else winners
+
+
 def describe_outcome(outcome: Mapping[str, Any]) -> str:
     """An outcome (JSON object) in words: ``scores 12 -3 40 7, won by seat 2, after 3 rounds``."""
     scores, winners, rounds = outcome.get("scores"), outcome.get("winners"), outcome.get("rounds")

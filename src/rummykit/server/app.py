@@ -21,7 +21,6 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.errors import IllegalActionError, NotationError, RummykitError, message_of
@@ -45,6 +44,7 @@ from rummykit.server.replay import ReplayCache, build, from_text, step_view, sum
 from rummykit.server.rules_help import game_help
 from rummykit.server.rules_info import variants
 from rummykit.server.table import LiveTable, Viewer, dumps, record_lines
+from rummykit.server.webfiles import WebFiles
 
 log = logging.getLogger("rummykit.server")
 
@@ -929,7 +929,7 @@ def create_app(
         Route("/replay", endpoint(record_replay, changes=False), methods=["POST"]),
         Route("/replay/{step}", endpoint(record_replay, changes=False), methods=["POST"]),
         WebSocketRoute("/ws", socket),
-        Mount("/static", StaticFiles(packages=[("rummykit", "web")]), name="static"),
+        Mount("/static", WebFiles(), name="static"),
     ]
     # the page's scripts, stylesheets and catalogs, the records and the JSON answers go compressed to
     # a browser that takes gzip (a phone loads a table in about a third of the bytes: docs/web.md)

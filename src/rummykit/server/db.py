@@ -49,6 +49,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from rummykit.engine.records import match_winners
 from rummykit.server import ratings
 
 __all__ = ["Database", "IntegrityError", "database_url", "default_database_path"]
@@ -717,7 +718,7 @@ def _rate(session: Session, table: TableRow, game_id: str, outcome: dict[str, An
     """Move the ratings of the accounts that played the rated match ``game_id`` at ``table``."""
     seats = list(session.scalars(select(SeatRow).where(SeatRow.table_id == table.id).order_by(SeatRow.idx)))
     plays = {p.seat: p for p in session.scalars(select(PlayRow).where(PlayRow.game_id == game_id))}
-    winners = set(outcome.get("winners") or [])
+    winners = match_winners(outcome)
     rows: list[RatingRow | None] = []
     rated: list[ratings.Seat] = []
     for seat in seats:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from rummykit.engine.records import match_winners
 from rummykit.server import ratings
 from rummykit.server.accounts import USERNAME
 from rummykit.server.db import Database, GameRow, PlayRow, TableRow
@@ -52,7 +53,7 @@ def game_entries(db: Database, rows: Iterable[tuple[PlayRow, GameRow, TableRow]]
         if play.rating_before is not None and play.rating_after is not None:
             entry["rating_change"] = ratings.shown(play.rating_after) - ratings.shown(play.rating_before)
         if entry["outcome"] is not None:
-            entry["won"] = any(seat in entry["outcome"].get("winners", []) for seat in entry["seats"])
+            entry["won"] = any(seat in match_winners(entry["outcome"]) for seat in entry["seats"])
     for game_id, seats in db.seat_accounts(list(games)).items():
         for seat, username in seats.items():
             if seat < len(games[game_id]["accounts"]):
@@ -77,7 +78,7 @@ def profile(db: Database, name: str, viewer: int | None) -> dict[str, Any]:
     won: dict[str, set[str]] = {}
     for play, game, table in rows:
         played.setdefault(table.variant, set()).add(game.id)
-        if play.seat in (game.outcome or {}).get("winners", []):
+        if play.seat in match_winners(game.outcome or {}):
             won.setdefault(table.variant, set()).add(game.id)
     recent_ids: list[str] = []
     for _, game, _ in rows:

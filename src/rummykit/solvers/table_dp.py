@@ -514,9 +514,11 @@ class _Search:
         :class:`SearchLimitError` once more than ``limit`` states were made. Once a step has
         more than :data:`BEAM_AT` states, a narrow search from them (:meth:`_beam`) finds a
         table whose value is a floor: from then on a state whose value, with the most the steps
-        left could add to it (:class:`_Bound`), stays below it is dropped."""
+        left could add to it (:class:`_Bound`), stays below it is dropped (looked for before
+        each step, or, after a step where none was, before the next rank's first)."""
         bound: _Bound | None = None
         floor = -1
+        pruned = True
         states: dict[int, int] = {0: 0}
         history: list[dict[int, int]] = []
         made = 0
@@ -526,8 +528,10 @@ class _Search:
                 if bound is None and len(states) > BEAM_AT:
                     bound = _Bound(self)
                     floor = self._beam(bound, states, step)
-                if bound is not None and floor >= 0:
+                if bound is not None and floor >= 0 and (suit == 0 or pruned):
+                    before = len(states)
                     states = bound.above(states, step, floor)
+                    pruned = len(states) < before
                 history.append(states)
                 states = self._step(states, position, suit)
                 step += 1
@@ -549,10 +553,10 @@ class _Search:
         """The value (:meth:`_total`) of the best table a narrow search from ``states`` (before
         ``step``) finds, -1 if none: at each step only the :data:`BEAM` states of the highest
         bound go on."""
-        own = bound.own
         for later in range(step, self.steps):
             if len(states) > BEAM:
-                states = dict(heapq.nlargest(BEAM, states.items(), key=lambda kv: kv[1] + own(kv[0], later)))
+                own, bits = bound.own[later], bound.bits[later]
+                states = dict(heapq.nlargest(BEAM, states.items(), key=lambda kv: kv[1] + own[kv[0] & bits]))
             down, suit = divmod(later, N_SUITS)
             states = self._step(states, self.top - down, suit)
         return max((self._total(key, value) for key, value in states.items()), default=-1)
@@ -799,23 +803,25 @@ class _Search:
 
 class _Bound:
     """The most the steps from each one on may add to a state's value (a bound: a state that
-    can't reach a floor with it is dropped): every playable card played, every declared joker
-    kept, the jokers placed there (the table's that must stay at their card, the aces' jokers
-    placed high, and every one left to place anew at the lowest face left), the best
-    arrangement choice, every joker of the hand played. One part is the same for every state
-    before a step; the other comes from the state's own bits (its jokers placed anew, the aces
-    placed high of the suits whose low ace is still to come), worked out as met."""
+    can't reach a floor with it is dropped): every playable card played; the declared jokers
+    that must stay kept, and as many of the others as jokers are left to place anew (a table
+    joker kept is one placed anew at its card); the jokers placed there (the table's that must
+    stay at their card, the aces' jokers placed high, and every one left to place anew at the
+    lowest face left); the best arrangement choice; every joker of the hand played. One part is
+    the same for every state before a step (:attr:`rest`); the other comes from the state's own
+    bits (:attr:`bits`: its jokers placed anew, the aces placed high of the suits whose low ace
+    is still to come; :class:`_Own`)."""
 
     def __init__(self, search: _Search) -> None:
-        self.search = search
         s = search
         self.rest = [0] * s.steps
         """Per step, the part the same for every state."""
-        self.own_bits: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, ())] * s.steps
-        """Per step, the state's bits that count, the lowest face left, the suits whose aces
-        placed high count."""
-        self.known: list[dict[int, int]] = [{} for _ in range(s.steps)]
-        """Per step, the own part by those bits."""
+        self.bits = [0] * s.steps
+        """Per step, the bits of a state's key that decide its own part."""
+        self.own: list[_Own] = []
+        """Per step, the own part by those bits (one for the steps where it is worked out the
+        same way)."""
+        alike: dict[tuple[int, tuple[int, ...], int], _Own] = {}
         aces = [
             s._played_gain(make_face(u, 1), s.real[make_face(u, 1)] + s.held[make_face(u, 1)])
             for u in range(N_SUITS)
@@ -823,6 +829,7 @@ class _Bound:
         later = s.hand_jokers * s.joker_value - s.offset
         lowest = N_FACES
         below = 0
+        loose = 0
         for step in range(s.steps - 1, -1, -1):
             down, suit = divmod(step, N_SUITS)
             position = s.top - down
@@ -835,41 +842,50 @@ class _Bound:
                 later += aces[suit] if s.high[suit] else 0
             else:
                 later += 0 if position == 1 and s.high[suit] else s._played_gain(face, s.held[face])
-                later += (s.declared[face] << s.kept_shift) + (s.fixed[face] * _LEX[face] << s.joker_shift)
+                later += (s.fixed[face] << s.kept_shift) + (s.fixed[face] * _LEX[face] << s.joker_shift)
+                loose += s.declared[face] - s.fixed[face]
             pending = tuple(u for u in range(N_SUITS) if s.high[u] and u < step <= s.steps - N_SUITS + u)
             self.rest[step] = later + sum(aces[u] for u in pending)
-            bits = (7 << _J_SHIFT) + sum(15 << (_ACE_SHIFT + _ACE_BITS * u) for u in pending)
-            self.own_bits[step] = (bits, lowest, pending)
-
-    def own(self, key: int, step: int) -> int:
-        """The part of the bound before ``step`` that state ``key``'s own bits decide."""
-        bits, lowest, pending = self.own_bits[step]
-        mine = key & bits
-        known = self.known[step]
-        gain = known.get(mine)
-        if gain is None:
-            s = self.search
-            gain = (s.free - ((mine >> _J_SHIFT) & 7)) * _LEX[lowest] << s.joker_shift
-            for suit in pending:
-                high = (mine >> (_ACE_SHIFT + _ACE_BITS * suit)) & 15
-                face = make_face(suit, 1)
-                gain += ((high & 3) * _LEX[face] << s.joker_shift) - s._played_gain(face, high >> 2)
-            known[mine] = gain
-        return gain
+            self.bits[step] = (7 << _J_SHIFT) + sum(15 << (_ACE_SHIFT + _ACE_BITS * u) for u in pending)
+            how = (lowest, pending, loose)
+            if how not in alike:
+                alike[how] = _Own(s, *how)
+            self.own.append(alike[how])
+        self.own.reverse()
 
     def above(self, states: dict[int, int], step: int, floor: int) -> dict[int, int]:
         """``states`` (before ``step``) without those that can't reach ``floor``."""
-        bits = self.own_bits[step][0]
-        known = self.known[step]
         cut = floor - self.rest[step]
-        out = {}
-        for key, value in states.items():
-            gain = known.get(key & bits)
-            if gain is None:
-                gain = self.own(key, step)
-            if value + gain >= cut:
-                out[key] = value
-        return out
+        own = self.own[step]
+        bits = self.bits[step]
+        return {key: value for key, value in states.items() if value + own[key & bits] >= cut}
+
+
+class _Own(dict[int, int]):
+    """A state's own part of :class:`_Bound` before a step, by its own bits, worked out as met:
+    the jokers it has left to place anew at the ``lowest`` face left, the aces and jokers it
+    placed high in the ``pending`` suits (those aces counted in the part the same for all are
+    taken off), as many of the ``loose`` declared jokers kept as jokers are left."""
+
+    def __init__(self, search: _Search, lowest: int, pending: tuple[int, ...], loose: int) -> None:
+        super().__init__()
+        self.search = search
+        self.lowest = lowest
+        self.pending = pending
+        self.loose = loose
+
+    def __missing__(self, mine: int) -> int:
+        s = self.search
+        left = s.free - ((mine >> _J_SHIFT) & 7)
+        gain = left * _LEX[self.lowest] << s.joker_shift
+        for suit in self.pending:
+            high = (mine >> (_ACE_SHIFT + _ACE_BITS * suit)) & 15
+            face = make_face(suit, 1)
+            gain += ((high & 3) * _LEX[face] << s.joker_shift) - s._played_gain(face, high >> 2)
+            left += high & 3
+        gain += min(left, self.loose) << s.kept_shift
+        self[mine] = gain
+        return gain
 
 
 @lru_cache(maxsize=4)

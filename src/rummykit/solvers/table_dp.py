@@ -26,6 +26,14 @@ suits could have places); and a way at a rank must leave the later suits of the 
 (the sets' split checked with the places each later suit could still put in sets, its runs of 1
 and 2 going on first).
 
+On large searches a floor drops states that can't end in the best table: once a step holds more
+than :data:`BEAM_AT` states, a narrow search from them (the :data:`BEAM` states of the highest
+bound at each step) finds a table, and from then on a state whose value, with the most the
+steps left could add to it, is below that table's is dropped. The bound counts every playable
+card played, the declared jokers kept (those that must stay, and as many of the others as
+jokers are left to place anew), the jokers left placed at the lowest face left and the best
+arrangement choice, so the best table (with its tie-break, below) is never dropped.
+
 Which table, among equally good ones, is part of the value: each answer is worth one integer,
 compared in this order, so the best is unique whatever the order of the search:
 

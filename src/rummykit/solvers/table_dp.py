@@ -26,6 +26,14 @@ suits could have places); and a way at a rank must leave the later suits of the 
 (the sets' split checked with the places each later suit could still put in sets, its runs of 1
 and 2 going on first).
 
+On large searches a floor drops states that can't end in the best table: once a step holds more
+than :data:`BEAM_AT` states, a narrow search from them (the :data:`BEAM` states of the highest
+bound at each step) finds a table, and from then on a state whose value, with the most the
+steps left could add to it, is below that table's is dropped. The bound counts every playable
+card played, the declared jokers kept (those that must stay, and as many of the others as
+jokers are left to place anew), the jokers left placed at the lowest face left and the best
+arrangement choice, so the best table (with its tie-break, below) is never dropped.
+
 Which table, among equally good ones, is part of the value: each answer is worth one integer,
 compared in this order, so the best is unique whatever the order of the search:
 
@@ -51,6 +59,7 @@ Pure Python; no solver library. Rules spec: ``carousel.md`` "Melds" and "Melding
 from __future__ import annotations
 
 import gc
+import heapq
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -70,6 +79,10 @@ _T = TypeVar("_T")
 
 FEW = 64
 """Below this many states a rank's dominated ones are not looked for (:func:`_undominated`)."""
+BEAM = 16
+"""The states of each step :meth:`_Search._beam` keeps."""
+BEAM_AT = 500
+"""A step with more states than this sets off :meth:`_Search._beam`."""
 MAX_OPEN = 4
 """The most places of one face: two decks' copies and two jokers."""
 RUN_STATES: tuple[tuple[int, int, int], ...] = tuple(
@@ -506,14 +519,30 @@ class _Search:
     # ------------------------------------------------------------------------------- the search
     def run(self, limit: int | None = None) -> TablePlan | None:
         """The best plan, or ``None`` when the best plays nothing; raises
-        :class:`SearchLimitError` once more than ``limit`` states were made."""
+        :class:`SearchLimitError` once more than ``limit`` states were made. Once a step has
+        more than :data:`BEAM_AT` states, a narrow search from them (:meth:`_beam`) finds a
+        table whose value is a floor: from then on a state whose value, with the most the steps
+        left could add to it (:class:`_Bound`), stays below it is dropped (looked for before
+        each step, or, after a step where none was, before the next rank's first)."""
+        bound: _Bound | None = None
+        floor = -1
+        pruned = True
         states: dict[int, int] = {0: 0}
         history: list[dict[int, int]] = []
         made = 0
+        step = 0
         for position in range(self.top, 0, -1):
             for suit in range(N_SUITS):
+                if bound is None and len(states) > BEAM_AT:
+                    bound = _Bound(self)
+                    floor = self._beam(bound, states, step)
+                if bound is not None and floor >= 0 and (suit == 0 or pruned):
+                    before = len(states)
+                    states = bound.above(states, step, floor)
+                    pruned = len(states) < before
                 history.append(states)
                 states = self._step(states, position, suit)
+                step += 1
                 made += len(states)
                 if limit is not None and made > limit:
                     raise SearchLimitError(made)
@@ -521,14 +550,31 @@ class _Search:
                 states = _undominated(states)
         best_key, best = -1, -1
         for key, value in states.items():
-            played_jokers = ((key >> _J_SHIFT) & 7) - self.loose
-            if 0 <= played_jokers <= self.hand_jokers:
-                total = value - self.offset + played_jokers * self.joker_value
-                if total > best:
-                    best_key, best = key, total
+            total = self._total(key, value)
+            if total > best:
+                best_key, best = key, total
         if best >> self.value_shift <= 0:
             return None
         return self._plan(best_key, states[best_key], history, best >> self.value_shift)
+
+    def _beam(self, bound: _Bound, states: dict[int, int], step: int) -> int:
+        """The value (:meth:`_total`) of the best table a narrow search from ``states`` (before
+        ``step``) finds, -1 if none: at each step only the :data:`BEAM` states of the highest
+        bound go on."""
+        for later in range(step, self.steps):
+            if len(states) > BEAM:
+                own, bits = bound.own[later], bound.bits[later]
+                states = dict(heapq.nlargest(BEAM, states.items(), key=lambda kv: kv[1] + own[kv[0] & bits]))
+            down, suit = divmod(later, N_SUITS)
+            states = self._step(states, self.top - down, suit)
+        return max((self._total(key, value) for key, value in states.items()), default=-1)
+
+    def _total(self, key: int, value: int) -> int:
+        """The value of a complete table of state ``key`` and ``value``: the table's aces placed
+        high taken off (:attr:`offset`), the hand's jokers played added; -1 when the state
+        leaves a table joker out."""
+        played_jokers = ((key >> _J_SHIFT) & 7) - self.loose
+        return value - self.offset + played_jokers * self.joker_value if played_jokers >= 0 else -1
 
     def exists(self) -> bool:
         """Whether some complete table plays a card from the hand (the best of :meth:`run` does):
@@ -761,6 +807,93 @@ class _Search:
         builder.close_all()
         played.sort()
         return TablePlan(builder.melds(), (*played, *[JOKER] * jokers_played), points)
+
+
+class _Bound:
+    """The most the steps from each one on may add to a state's value (a bound: a state that
+    can't reach a floor with it is dropped): every playable card played; the declared jokers
+    that must stay kept, and as many of the others as jokers are left to place anew (a table
+    joker kept is one placed anew at its card); the jokers placed there (the table's that must
+    stay at their card, the aces' jokers placed high, and every one left to place anew at the
+    lowest face left); the best arrangement choice; every joker of the hand played. One part is
+    the same for every state before a step (:attr:`rest`); the other comes from the state's own
+    bits (:attr:`bits`: its jokers placed anew, the aces placed high of the suits whose low ace
+    is still to come; :class:`_Own`)."""
+
+    def __init__(self, search: _Search) -> None:
+        s = search
+        self.rest = [0] * s.steps
+        """Per step, the part the same for every state."""
+        self.bits = [0] * s.steps
+        """Per step, the bits of a state's key that decide its own part."""
+        self.own: list[_Own] = []
+        """Per step, the own part by those bits (one for the steps where it is worked out the
+        same way)."""
+        alike: dict[tuple[int, tuple[int, ...], int], _Own] = {}
+        aces = [
+            s._played_gain(make_face(u, 1), s.real[make_face(u, 1)] + s.held[make_face(u, 1)])
+            for u in range(N_SUITS)
+        ]
+        later = s.hand_jokers * s.joker_value - s.offset
+        lowest = N_FACES
+        below = 0
+        loose = 0
+        for step in range(s.steps - 1, -1, -1):
+            down, suit = divmod(step, N_SUITS)
+            position = s.top - down
+            face = s._face(suit, position)
+            lowest = min(lowest, face)
+            width = _width(s.steps, step)
+            later += ((1 << width) - 1) << below
+            below += width
+            if position == HIGH_ACE:
+                later += aces[suit] if s.high[suit] else 0
+            else:
+                later += 0 if position == 1 and s.high[suit] else s._played_gain(face, s.held[face])
+                later += (s.fixed[face] << s.kept_shift) + (s.fixed[face] * _LEX[face] << s.joker_shift)
+                loose += s.declared[face] - s.fixed[face]
+            pending = tuple(u for u in range(N_SUITS) if s.high[u] and u < step <= s.steps - N_SUITS + u)
+            self.rest[step] = later + sum(aces[u] for u in pending)
+            self.bits[step] = (7 << _J_SHIFT) + sum(15 << (_ACE_SHIFT + _ACE_BITS * u) for u in pending)
+            how = (lowest, pending, loose)
+            if how not in alike:
+                alike[how] = _Own(s, *how)
+            self.own.append(alike[how])
+        self.own.reverse()
+
+    def above(self, states: dict[int, int], step: int, floor: int) -> dict[int, int]:
+        """``states`` (before ``step``) without those that can't reach ``floor``."""
+        cut = floor - self.rest[step]
+        own = self.own[step]
+        bits = self.bits[step]
+        return {key: value for key, value in states.items() if value + own[key & bits] >= cut}
+
+
+class _Own(dict[int, int]):
+    """A state's own part of :class:`_Bound` before a step, by its own bits, worked out as met:
+    the jokers it has left to place anew at the ``lowest`` face left, the aces and jokers it
+    placed high in the ``pending`` suits (those aces counted in the part the same for all are
+    taken off), as many of the ``loose`` declared jokers kept as jokers are left."""
+
+    def __init__(self, search: _Search, lowest: int, pending: tuple[int, ...], loose: int) -> None:
+        super().__init__()
+        self.search = search
+        self.lowest = lowest
+        self.pending = pending
+        self.loose = loose
+
+    def __missing__(self, mine: int) -> int:
+        s = self.search
+        left = s.free - ((mine >> _J_SHIFT) & 7)
+        gain = left * _LEX[self.lowest] << s.joker_shift
+        for suit in self.pending:
+            high = (mine >> (_ACE_SHIFT + _ACE_BITS * suit)) & 15
+            face = make_face(suit, 1)
+            gain += ((high & 3) * _LEX[face] << s.joker_shift) - s._played_gain(face, high >> 2)
+            left += high & 3
+        gain += min(left, self.loose) << s.kept_shift
+        self[mine] = gain
+        return gain
 
 
 @lru_cache(maxsize=4)

@@ -1,9 +1,9 @@
 """The hint, the stock's lines and the action bar against what they could cover (issue 28, the
 third tester's items 2, 3, 4, 5 and 11): the hint never lies over the rack's pieces, the pile or
 the stock it names, Carousel's upright leaves the hand and keeps its apply button on the screen,
-and its seats' tags show whole; on a phone on its side the stock's count keeps one line; the
-arranging buttons and the auto-arrange checkbox come clear of the action bar when brought into
-view. Screenshots go to the artifacts."""
+and its seats' tags show whole; on a phone on its side the stock's count and Carousel's cards
+drawn keep one line; the arranging buttons and the auto-arrange checkbox come clear of the action
+bar when brought into view. Screenshots go to the artifacts."""
 
 from __future__ import annotations
 
@@ -147,6 +147,12 @@ def test_upright_the_side_seats_melded_tag_is_whole(pages: Pages, server: Server
     assert page.evaluate(CUT_TAGS_JS) == []
 
 
+DRAWS_IN_CENTRE_JS = """
+() => { const c = document.querySelector('.board .centre').getBoundingClientRect();
+  const d = document.querySelector('[data-testid=draws]').getBoundingClientRect();
+  return d.left >= c.left - 1 && d.right <= c.right + 1; }
+"""
+"""Whether Carousel's cards drawn this turn lie within the band's centre column."""
 LINES_JS = """
 (el) => { const range = document.createRange(); range.selectNodeContents(el);
   return new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size; }
@@ -155,15 +161,19 @@ LINES_JS = """
 
 
 @pytest.mark.parametrize("lang", ["fa", "th"])
-def test_on_its_side_the_stocks_count_keeps_one_line(pages: Pages, server: Server, lang: str) -> None:
-    """At 844x390, Carousel among four at the first turn (the tester's: «پشته: ۶۱» on two lines)
-    and Kalooki: the stock's count on one line. (Carousel's "cards drawn this turn: 1 of 3" still
-    wraps beside the stock: on one line it ran over the seat across in Persian.)"""
+def test_on_its_side_the_stock_and_the_draws_keep_one_line(pages: Pages, server: Server, lang: str) -> None:
+    """At 844x390, Carousel among four at the first turn (the tester's: «پشته: ۶۱» on two lines,
+    "cards drawn this turn: 1 of 3" in three beside the stock) and Kalooki: the stock's count and
+    the cards drawn each on one line, the cards drawn within the centre (on one line beside the
+    stock they ran over the seat across in Persian), no seat's tag cut."""
     person = carousel_of_four(pages, server, lang, SIDE)
     page = person.page
     assert person.wait_turn_or_end() != "end"
     check_rendering(page, lang, f"side-carousel-four-{lang}-{SIDE[0]}x{SIDE[1]}")
     assert page.get_by_test_id("stock").locator(".count").evaluate(LINES_JS) == 1
+    assert page.get_by_test_id("draws").evaluate(LINES_JS) == 1
+    assert page.evaluate(DRAWS_IN_CENTRE_JS)
+    assert page.evaluate(CUT_TAGS_JS) == []
     kalooki = at_first_turn(pages, server, "kalooki", lang).page
     kalooki.set_viewport_size({"width": SIDE[0], "height": SIDE[1]})
     check_rendering(kalooki, lang, f"side-kalooki-stock-{lang}-{SIDE[0]}x{SIDE[1]}")

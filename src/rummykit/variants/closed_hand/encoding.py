@@ -18,6 +18,8 @@ def closed_hand_scale(game: Game[Any, Any]) -> float:
 
 
 CLOSED_PHASES = ("opening", "draw", "discard", "last_chance", "finish_only", "over")
+PHASE_FLAGS = {phase: [int(p == phase) for p in CLOSED_PHASES] for phase in CLOSED_PHASES}
+"""Each phase's one-hot flags, in :data:`CLOSED_PHASES`' order."""
 
 
 class ClosedHandEncoder(Encoder):
@@ -105,8 +107,6 @@ class ClosedHandEncoder(Encoder):
             ONE_HOT[seen.joker_as],
             ONE_HOT[seen.aside],
         ]
-        phase = [0] * len(CLOSED_PHASES)
-        phase[CLOSED_PHASES.index(seen.phase)] = 1
         places = [0] * n
         for place, seat in enumerate(seen.order):
             places[(seat - viewer) % n] = place
@@ -114,7 +114,7 @@ class ClosedHandEncoder(Encoder):
             *self._common_numbers(
                 seen.hand_counts, seen.stock_count, seen.scores, seen.round, seen.to_move, viewer
             ),
-            *phase,
+            *PHASE_FLAGS[seen.phase],
             bool(seen.first_turn),
             *self._seat_flags(seen.shown, viewer),
             *places,

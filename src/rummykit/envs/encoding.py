@@ -3,8 +3,9 @@ array of rows of :data:`WIDTH` columns, one column per face (``suit * 13 + rank 
 joker or false joker), so that the same column means the same face on every face row.
 
 Each game's encoder (:mod:`rummykit.envs.encoder`, in the game's ``encoding`` module) stacks *face
-rows* (counts of faces, all of them counted at once by :func:`count_faces`) and a last *scalar row*
-(numbers written left to right, the rest zero). Seats are written relative to the viewer: position
+rows* (counts of faces, each row made as ``float32`` bytes by :func:`face_row`, which keeps the rows
+it made) and a last *scalar row* (numbers written left to right, the rest zero); :func:`stack`
+joins the rows into the array. Seats are written relative to the viewer: position
 ``k`` is seat ``(viewer + k) % players``, so position 0 is always the viewer. The rows of every
 game are listed in ``docs/envs.md``.
 """

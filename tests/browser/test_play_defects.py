@@ -15,7 +15,7 @@ import pytest
 from axe_check import check_axe
 from browser_support import Pages, check_rendering, check_round_end_fits, digits
 from playwright.sync_api import Page, expect
-from table_driver import KalookiPerson, Person, catalog, keep_seat
+from table_driver import CHANGED_JS, KalookiPerson, Person, catalog, keep_seat
 
 from test_server_support import SeatClient, Server, make_table, play_first_round
 
@@ -60,10 +60,17 @@ def table(server: Server, variant: str, options: dict[str, Any] | None = None, *
 
 
 def seated(
-    pages: Pages, server: Server, created: dict[str, Any], lang: str, label: str, **size: int
+    pages: Pages,
+    server: Server,
+    created: dict[str, Any],
+    lang: str,
+    label: str,
+    touch: bool = False,
+    **size: int,
 ) -> Person:
-    """The person's page (in ``lang``) at seat 0 of ``created``, the match started."""
-    page = pages.new(label, locale=LOCALES[lang], **size)
+    """The person's page (in ``lang``; on a touch screen when ``touch``) at seat 0 of ``created``,
+    the match started."""
+    page = pages.new(label, locale=LOCALES[lang], has_touch=touch, **size)
     person = Person(page, server, str(created["table"]), english=lang == "en")
     person.sit(0, NAMES[lang])
     server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
@@ -680,3 +687,48 @@ def test_cards_in_right_to_left_text_read_left_to_right_in_their_order(pages: Pa
         assert card in text, (card, text)
     positions = [text.index(p) for p in ("7\u2666", "8\u2666", joker[::-1], "10\u2666", "A\u2660")]
     assert positions == sorted(positions), text
+
+
+def to_a_draw(person: Person) -> None:
+    """Play the person's turns (discarding the rack's first piece, a fine it warns of accepted)
+    until a turn offers Draw."""
+    while "draw" not in (status := person.wait_turn_or_end()).split():
+        assert status != "end" and "discard" in status.split(), status
+        person.select(person.rack_pieces()[0])
+        person.action_button("discard").click()
+        confirm = person.page.get_by_test_id("confirm-discard")
+        person.page.wait_for_function(
+            f"(before) => ({CHANGED_JS})(before) || document.querySelector('[data-testid=confirm-discard]')",
+            arg=status,
+        )
+        if confirm.count():
+            confirm.click()
+
+
+@pytest.mark.parametrize("variant", ["okey", "okey_101"])
+def test_a_double_tap_on_draw_only_draws(pages: Pages, server: Server, variant: str) -> None:
+    """Issue 28, the tester's item 1: on a phone (touch, Persian, 390x844), a rack tile selected,
+    Draw tapped twice 150 ms apart plays the draw alone: the second tap, landing on the Discard
+    that took Draw's place, neither discards the tile nor asks whether to discard it."""
+    created = table(server, variant, {"rounds": 1})
+    person = seated(pages, server, created, "fa", f"double-tap-{variant}", touch=True, width=390, height=844)
+    page = person.page
+    to_a_draw(person)
+    tile = person.rack.locator("button[data-piece]").nth(2)
+    tile.tap()
+    expect(tile).to_have_attribute("aria-pressed", "true")
+    box = person.action_button("draw").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    before = len(person.views)
+    page.touchscreen.tap(x, y)
+    page.wait_for_timeout(150)
+    page.touchscreen.tap(x, y)
+    person.wait_played(0, "draw")
+    page.wait_for_timeout(1500)
+    played = [v["played"] for v in person.views[before:] if v.get("played")]
+    mine = [p["action"] for p in played if p["seat"] == 0]
+    assert mine == ["draw"], mine
+    expect(page.get_by_test_id("discard-warning")).to_have_count(0)
+    expect(person.action_button("discard")).to_be_visible()
+    shots(page, "fa", f"double-tap-{variant}")

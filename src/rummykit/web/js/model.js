@@ -19,6 +19,10 @@ const LOG_LIMIT = 300;
 /** The refusals of a `rack` request (they carry no action id). */
 const RACK_ERRORS = new Set(["bad_rack", "rack_no_position", "rack_empty_position", "not_started", "spectator", "unsupported"]);
 const NOTHING_HINTED = { rack: new Set(), take: false, draw: false };
+/** How long presses on the actions and the piles wait after the server answered this page's
+ * action (ms): the buttons under the finger have just changed, so the second tap of a double tap
+ * (Draw tapped twice, Discard now where Draw was) plays nothing. */
+const SETTLE_MS = 350;
 
 /** The log lines of one version: its notices (the server's: a time-out, a stand-in bot) before the
  * moves they explain, its events, then, when it starts a round (`newRound`,
@@ -96,6 +100,18 @@ export class TableView {
     return Boolean(this.view && this.view.legal.length);
   }
 
+  /** Whether a press may play now (a replay's steps: always). */
+  ready() {
+    return true;
+  }
+
+  /** `handler` as a press on an action or a pile: it does nothing unless the page is `ready`. */
+  pressed(handler) {
+    return (...args) => {
+      if (this.ready()) handler(...args);
+    };
+  }
+
   // ------------------------------------------------------------------ the selection
   /** Whether the piece in `slot` is selected. */
   isSelected(slot) {
@@ -150,6 +166,9 @@ export class TableModel extends TableView {
     this.status = "connecting";
     this.turnStart = null;
     this.deadline = null;
+    /** Until when presses wait after the server's last answer to this page's action (`ready`). */
+    this.settleUntil = 0;
+    this.settleTimer = null;
     this.link = null;
     /** The table's chat room (chat.js's ChatRoom, set by the table page: a replay has none): its
      * players' for a seat, its spectators' for a spectator. */
@@ -171,6 +190,7 @@ export class TableModel extends TableView {
       table: (message) => this.onTable(message),
       view: (message) => this.onView(message),
       error: (message) => this.onError(message),
+      answered: () => this.onAnswered(),
       rack: (message) => this.onRack(message),
       hint: (message) => this.onHint(message),
       scores: (message) => this.onScores(message),
@@ -189,7 +209,14 @@ export class TableModel extends TableView {
   }
 
   close() {
+    clearTimeout(this.settleTimer);
     this.link.close();
+  }
+
+  /** Whether a press may play now: not while this page's action awaits the server's answer, nor
+   * for a moment after it came (SETTLE_MS). */
+  ready() {
+    return !this.link.awaiting() && Date.now() >= this.settleUntil;
   }
 
   // ------------------------------------------------------------------ protocol listener
@@ -321,6 +348,13 @@ export class TableModel extends TableView {
       } else if (typeof line.seat === "number" && line.seat !== this.timedOut && !line.code.startsWith("log_")) this.timedOut = null;
       return true;
     });
+  }
+
+  onAnswered() {
+    this.settleUntil = Date.now() + SETTLE_MS;
+    clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => this.changed(), SETTLE_MS);
+    this.changed();
   }
 
   onError(message) {
@@ -536,8 +570,10 @@ export class TableModel extends TableView {
     this.changed();
   }
 
-  /** Play the action written `text` (a legal action's, or one the page writes from the rack). */
+  /** Play the action written `text` (a legal action's, or one the page writes from the rack);
+   * nothing while an action of this page awaits the server's answer. */
   act(text) {
+    if (this.link.awaiting()) return;
     this.error = null;
     this.link.act(text);
     this.changed();

@@ -732,3 +732,43 @@ def test_a_double_tap_on_draw_only_draws(pages: Pages, server: Server, variant: 
     expect(page.get_by_test_id("discard-warning")).to_have_count(0)
     expect(person.action_button("discard")).to_be_visible()
     shots(page, "fa", f"double-tap-{variant}")
+
+
+PIECES_JS = "(buttons) => buttons.map((b) => b.dataset.piece)"
+"""The pieces of a list of piece buttons, in notation."""
+
+
+def test_a_reload_during_the_break_shows_the_round_end_again(pages: Pages, server: Server) -> None:
+    """Issue 28, the tester's item 7 (Persian, 390x844): the page reloaded during the break
+    between rounds shows the round's end again, as it was (its round, its totals, its text) and
+    still closing itself when the break ends; built from the sync's view (its last result), which
+    shows no hand the round's end did not."""
+    created, tokens = make_table(
+        server, options={"players": 4, "rounds": 2}, persons=4, round_break_seconds=20
+    )
+    table = created["table"]
+    page = pages.new("reload-at-round-end", locale=LOCALES["fa"], width=390, height=844)
+    keep_seat(page, table, 0, tokens[0])
+    person = Person(page, server, table, english=False)
+    page.goto(f"/#/t/{table}")
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    clients = [SeatClient(server, table, seat, token) for seat, token in enumerate(tokens)]
+    dealt = play_first_round(server, table, clients)
+    dialog = page.get_by_test_id("round-end")
+    expect(dialog).to_be_visible()
+    totals = person.round_end_totals()
+    heading = dialog.locator("h2").inner_text()
+    pieces = dialog.locator("button[data-piece]")
+    hands = pieces.evaluate_all(PIECES_JS)
+    page.reload()
+    expect(dialog).to_be_visible()
+    assert person.round_end_totals() == totals
+    assert [total for _, total in totals] == dealt["observation"]["scores"]
+    expect(dialog.locator("h2")).to_have_text(heading)
+    assert (
+        dialog.locator("button[data-piece]").evaluate_all("(bs) => bs.map((b) => b.dataset.piece)") == hands
+    )
+    shots(page, "fa", "defect-reload-round-end-fa")
+    expect(dialog).to_have_count(0, timeout=30_000)
+    for client in clients:
+        client.close()

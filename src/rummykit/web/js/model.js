@@ -308,6 +308,10 @@ export class TableModel extends TableView {
       if (event.params && event.params.result) this.roundEnd = { result: event.params.result, events: message.events, totals: obs.scores, closesAt };
     }
     if (message.over) this.roundEnd = this.roundEnd || { result: obs.last_result, totals: obs.scores, closesAt: null };
+    // a page opened during the break (a reload) shows the round end again, from the view's last result
+    else if (message.type === "sync" && newGame && closesAt && obs.last_result) {
+      this.roundEnd = { result: obs.last_result, events: [], totals: obs.scores, closesAt };
+    }
     // this seat's pieces laid on the table this turn: their slots are kept (when the rack's answer
     // frees them) until the turn ends, for a retract to put them back (the verbs that lay them are
     // the controller's `laying`)

@@ -772,3 +772,42 @@ def test_a_reload_during_the_break_shows_the_round_end_again(pages: Pages, serve
     expect(dialog).to_have_count(0, timeout=30_000)
     for client in clients:
         client.close()
+
+
+def test_a_tile_is_placed_by_taps(pages: Pages, server: Server) -> None:
+    """Issue 28, the tester's item 6 (touch, Thai, 844x390; WCAG 2.5.7): a tile tapped, then an
+    empty rack slot tapped, moves there with the rack message a drag sends (``move``); a tap on
+    another tile keeps its meaning in Okey (that tile is selected instead), and it then goes where
+    the next empty slot tapped is."""
+    created = table(server, "okey", {"rounds": 1})
+    person = seated(pages, server, created, "th", "tap-to-place", touch=True, width=844, height=390)
+    page = person.page
+    sent: list[dict[str, Any]] = []
+    page.on(
+        "websocket", lambda socket: socket.on("framesent", lambda payload: sent.append(json.loads(payload)))
+    )
+    page.reload()
+    expect(person.rack.locator("button[data-piece]").first).to_be_visible()
+    expect(person.rack).to_have_attribute("aria-busy", "false")
+    for tap in range(2):
+        slots = person.slots()
+        source = next(i for i, p in enumerate(slots) if p is not None and i >= 2)
+        target = max(i for i, p in enumerate(slots) if p is None)
+        tile = person.rack.locator(f"[data-slot='{source}'] button")
+        tile.tap()
+        expect(tile).to_have_attribute("aria-pressed", "true")
+        if tap:
+            # a second tile tapped is selected in the first one's place
+            other = person.rack.locator("[data-slot] button[data-piece]").first
+            other.tap()
+            expect(other).to_have_attribute("aria-pressed", "true")
+            expect(person.rack.locator("button[aria-pressed='true']")).to_have_count(1)
+            source = int(other.evaluate("(b) => b.closest('[data-slot]').dataset.slot"))
+        person.rack.locator(f"[data-slot='{target}']").tap()
+        placed = person.rack.locator(f"[data-slot='{target}'] button")
+        expect(placed).to_have_attribute("data-piece", str(slots[source]))
+        expect(placed).to_have_attribute("aria-pressed", "true")
+        expect(person.rack.locator(f"[data-slot='{source}'] button")).to_have_count(0)
+        expect(person.rack).to_have_attribute("aria-busy", "false")
+        assert any(m.get("type") == "rack" and m.get("move") == [source, target] for m in sent), sent
+        shots(page, "th", f"tap-to-place-{tap}")

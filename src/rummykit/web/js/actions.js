@@ -8,9 +8,8 @@ import { t } from "./i18n.js";
 
 /** The group of action buttons. Pinned along the window's bottom edge (style.css), it keeps the
  * page's root property `--actions-block` at its height in CSS px (0px when it is gone), so that the
- * page can scroll everything clear of it however many rows its buttons wrap into. While `model`
- * is not ready (an action awaits the server's answer, or it just came: model.js's `ready`) the
- * group is disabled and its presses go nowhere: a double tap plays one move. */
+ * page can scroll everything clear of it however many rows its buttons wrap into. Disabled while
+ * `model` is not `ready`. */
 export function ActionGroup({ model, children }) {
   const bar = useRef(null);
   useEffect(() => {
@@ -25,23 +24,8 @@ export function ActionGroup({ model, children }) {
       root.removeProperty("--actions-block");
     };
   }, []);
-  const ready = model.ready();
-  const hold = (event) => {
-    if (model.ready()) return;
-    event.preventDefault();
-    event.stopPropagation();
-  };
-  return html`<div
-    class="actions"
-    role="group"
-    aria-label=${t("actions_label")}
-    aria-disabled=${ready ? undefined : "true"}
-    data-testid="actions"
-    ref=${bar}
-    onClickCapture=${hold}
-  >
-    ${children}
-  </div>`;
+  const hold = (e) => model.ready() || (e.preventDefault(), e.stopPropagation());
+  return html`<div class="actions" role="group" aria-label=${t("actions_label")} aria-disabled=${!model.ready() || undefined} data-testid="actions" ref=${bar} onClickCapture=${hold}>${children}</div>`;
 }
 
 /** Action button `name` (`data-action`), labelled `label` (default: `action_<name>`). */

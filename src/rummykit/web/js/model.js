@@ -19,9 +19,7 @@ const LOG_LIMIT = 300;
 /** The refusals of a `rack` request (they carry no action id). */
 const RACK_ERRORS = new Set(["bad_rack", "rack_no_position", "rack_empty_position", "not_started", "spectator", "unsupported"]);
 const NOTHING_HINTED = { rack: new Set(), take: false, draw: false };
-/** How long presses on the actions and the piles wait after the server answered this page's
- * action (ms): the buttons under the finger have just changed, so the second tap of a double tap
- * (Draw tapped twice, Discard now where Draw was) plays nothing. */
+/** Presses wait this long (ms) after the answer to this page's action (docs/web.md, "Actions"). */
 const SETTLE_MS = 350;
 
 /** The log lines of one version: its notices (the server's: a time-out, a stand-in bot) before the
@@ -100,12 +98,12 @@ export class TableView {
     return Boolean(this.view && this.view.legal.length);
   }
 
-  /** Whether a press may play now (a replay's steps: always). */
+  /** Whether a press may play now. */
   ready() {
     return true;
   }
 
-  /** `handler` as a press on an action or a pile: it does nothing unless the page is `ready`. */
+  /** `handler` run only when `ready`. */
   pressed(handler) {
     return (...args) => {
       if (this.ready()) handler(...args);
@@ -166,7 +164,6 @@ export class TableModel extends TableView {
     this.status = "connecting";
     this.turnStart = null;
     this.deadline = null;
-    /** Until when presses wait after the server's last answer to this page's action (`ready`). */
     this.settleUntil = 0;
     this.settleTimer = null;
     this.link = null;
@@ -213,8 +210,7 @@ export class TableModel extends TableView {
     this.link.close();
   }
 
-  /** Whether a press may play now: not while this page's action awaits the server's answer, nor
-   * for a moment after it came (SETTLE_MS). */
+  /** Not while an action awaits its answer, nor SETTLE_MS after. */
   ready() {
     return !this.link.awaiting() && Date.now() >= this.settleUntil;
   }
@@ -308,7 +304,7 @@ export class TableModel extends TableView {
       if (event.params && event.params.result) this.roundEnd = { result: event.params.result, events: message.events, totals: obs.scores, closesAt };
     }
     if (message.over) this.roundEnd = this.roundEnd || { result: obs.last_result, totals: obs.scores, closesAt: null };
-    // a page opened during the break (a reload) shows the round end again, from the view's last result
+    // a page opened during the break shows the round end again
     else if (message.type === "sync" && newGame && closesAt && obs.last_result) {
       this.roundEnd = { result: obs.last_result, events: [], totals: obs.scores, closesAt };
     }
@@ -563,7 +559,13 @@ export class TableModel extends TableView {
     const row = Math.floor(this.selected / RACK_COLUMNS) + rows;
     const column = (this.selected % RACK_COLUMNS) + columns;
     if (row < 0 || row >= RACK_ROWS || column < 0 || column >= RACK_COLUMNS) return;
-    this.move(this.selected, row * RACK_COLUMNS + column);
+    this.placeSelected(row * RACK_COLUMNS + column);
+  }
+
+  /** Move the (last) selected piece to slot `target`. */
+  placeSelected(target) {
+    if (this.selected === null) return;
+    this.move(this.selected, target);
     this.changed();
   }
 
@@ -574,8 +576,8 @@ export class TableModel extends TableView {
     this.changed();
   }
 
-  /** Play the action written `text` (a legal action's, or one the page writes from the rack);
-   * nothing while an action of this page awaits the server's answer. */
+  /** Play the action written `text` (a legal action's, or one the page writes from the rack),
+   * unless one awaits its answer. */
   act(text) {
     if (this.link.awaiting()) return;
     this.error = null;

@@ -14,7 +14,7 @@ function standsWords(kind, stands) {
 
 /** props: kind ("tiles" | "cards"), face, wild (an okey / wild card this round), selected,
  * stands (a table joker's card, or the cards it may stand for: said after it), fresh (just played: highlighted), hinted (what the hint suggests: marked), small, onClick, onPointerDown, onKeyDown, testid, drop,
- * disabled (a press does nothing for now: `aria-disabled`, still in the Tab order).
+ * disabled (aria-disabled).
  * A piece without onClick is shown only: out of the Tab order (it is still a button). */
 export function Piece(props) {
   const { kind, face, wild, selected, fresh, hinted, small, testid, stands } = props;

@@ -3,8 +3,7 @@
 // asks for a resync), actions sent with an id and sent again until acknowledged.
 //
 // The listener gets: table(message), view(message) for every state or sync in order, error(message),
-// answered() when the server has answered an action of this page (its ack, or its refusal before
-// error), rack(message), hint(message), scores(message), chat(message) for the chat's messages and status("connecting" | "open" | "closed").
+// answered() (an action's ack or refusal), rack(message), hint(message), scores(message), chat(message) for the chat's messages and status("connecting" | "open" | "closed").
 
 import { Socket } from "./socket.js";
 
@@ -100,7 +99,7 @@ export class TableLink {
     this.listener.error(message);
   }
 
-  /** Whether an action sent is still waiting for the server's answer (its ack or refusal). */
+  /** Whether an action awaits its answer. */
   awaiting() {
     return this.pending.size > 0;
   }

@@ -110,6 +110,11 @@ export class TableView {
     };
   }
 
+  /** A button's props: `pressed(handler)`, aria-disabled until `ready`. */
+  press(handler) {
+    return { onClick: this.pressed(handler), "aria-disabled": this.ready() ? undefined : "true" };
+  }
+
   // ------------------------------------------------------------------ the selection
   /** Whether the piece in `slot` is selected. */
   isSelected(slot) {

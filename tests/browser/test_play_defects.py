@@ -15,7 +15,7 @@ import pytest
 from axe_check import check_axe
 from browser_support import Pages, check_rendering, check_round_end_fits, digits
 from playwright.sync_api import Page, expect
-from table_driver import CHANGED_JS, KalookiPerson, Person, catalog, keep_seat
+from table_driver import CHANGED_JS, KalookiPerson, KeyboardPerson, Person, catalog, keep_seat
 
 from test_server_support import SeatClient, Server, make_table, play_first_round
 
@@ -811,3 +811,57 @@ def test_a_tile_is_placed_by_taps(pages: Pages, server: Server) -> None:
         expect(person.rack).to_have_attribute("aria-busy", "false")
         assert any(m.get("type") == "rack" and m.get("move") == [source, target] for m in sent), sent
         shots(page, "th", f"tap-to-place-{tap}")
+
+
+FOCUSED_JS = """() => {
+  const e = document.activeElement;
+  return e.closest('[data-testid=rack]') ? 'rack' : e.dataset.action;
+}"""
+"""Where the focus is: ``"rack"``, else the focused action button's ``data-action`` (or ``None``)."""
+
+
+def test_the_keyboard_goes_to_the_rack_and_the_actions_at_once(pages: Pages, server: Server) -> None:
+    """Issue 28, the tester's item 12 (Turkish, 1280x800): Alt+R puts the focus on the rack and
+    Alt+A on the actions (their buttons first on the table page, "To the rack" and "To the
+    actions", shown when focused), so that a turn takes a few Tab presses, not dozens; the rules
+    page tells the keys. Prints the Tab presses of one Okey turn by Tab alone and with the keys."""
+    created = table(server, "okey", {"rounds": 1})
+    seated(pages, server, created, "tr", "keyboard")
+    player = KeyboardPerson(pages.opened[-1][1], server, str(created["table"]), english=False)
+    page = player.page
+    words = catalog("tr")
+    rng = random.Random(12)
+    to_a_draw(player)
+    player.tabs = 0
+    player.play_turn(rng, player.wait_turn_or_end())
+    by_tab = player.tabs
+    print(f"Tab presses for one Okey turn by Tab alone: {by_tab}")
+    while "draw" not in (status := player.wait_turn_or_end()).split():
+        player.play_turn(rng, status)
+    player.tabs = 0
+    page.keyboard.press("Alt+a")
+    assert page.evaluate(FOCUSED_JS) == "draw"
+    player.enter()
+    expect(player.rack.locator("button[data-piece]")).to_have_count(15)
+    page.keyboard.press("Alt+r")
+    assert page.evaluate(FOCUSED_JS) == "rack"
+    player.select(rng.choice(player.rack_pieces()))
+    page.keyboard.press("Alt+a")
+    assert page.evaluate(FOCUSED_JS) == "discard"
+    player.enter()
+    expect(player.rack.locator("button[data-piece]")).to_have_count(14)
+    by_keys = player.tabs
+    print(f"Tab presses for one Okey turn with Alt+R and Alt+A: {by_keys}")
+    assert by_keys < 15, by_keys
+    page.keyboard.press("Shift+Tab")
+    skips = page.locator(".skips button")
+    expect(skips).to_have_text([words["skip_rack"], words["skip_actions"]])
+    skips.first.focus()
+    shots(page, "tr", "keyboard-skip")
+    rules = pages.new("keyboard-rules", locale=LOCALES["fa"], width=390, height=844)
+    rules.goto("/#/rules/okey")
+    section = rules.get_by_test_id("help-keys")
+    expect(section).to_contain_text(catalog("fa")["help_keys_text"][:20])
+    expect(rules.get_by_test_id("help-toc")).to_contain_text(catalog("fa")["help_keys"])
+    section.scroll_into_view_if_needed()
+    shots(rules, "fa", "keyboard-rules")

@@ -28,6 +28,26 @@ export function ActionGroup({ model, children }) {
   return html`<div class="actions" role="group" aria-label=${t("actions_label")} aria-disabled=${!model.ready() || undefined} data-testid="actions" ref=${bar} onClickCapture=${hold}>${children}</div>`;
 }
 
+/** Buttons to the rack and the actions, and Alt+R, Alt+A (docs/web.md, "Keyboard"). */
+export function SkipKeys() {
+  const to = (...selectors) => () => {
+    const found = selectors.map((s) => document.querySelector(s)).find(Boolean);
+    if (found) found.focus();
+  };
+  const keys = { KeyR: to("[data-testid=rack] [aria-pressed=true]", "[data-testid=rack] button"), KeyA: to("[data-testid=actions] .primary", "[data-testid=actions] button") };
+  useEffect(() => {
+    const down = (e) => {
+      if (e.altKey && !e.ctrlKey && !e.metaKey && keys[e.code]) keys[e.code](e.preventDefault());
+    };
+    document.addEventListener("keydown", down);
+    return () => document.removeEventListener("keydown", down);
+  }, []);
+  return html`<div class="skips">
+    <button type="button" aria-keyshortcuts="Alt+R" onClick=${keys.KeyR}>${t("skip_rack")}</button>
+    <button type="button" aria-keyshortcuts="Alt+A" onClick=${keys.KeyA}>${t("skip_actions")}</button>
+  </div>`;
+}
+
 /** Action button `name` (`data-action`), labelled `label` (default: `action_<name>`). */
 export function ActionButton({ name, onClick, primary = false, label = null, disabled = false, describedBy }) {
   return html`<button

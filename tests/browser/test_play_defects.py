@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from axe_check import check_axe
-from browser_support import Pages, check_rendering, check_round_end_fits, digits
+from browser_support import Pages, artifact, check_rendering, check_round_end_fits, digits
 from playwright.sync_api import Page, expect
 from table_driver import CHANGED_JS, KalookiPerson, KeyboardPerson, Person, catalog, keep_seat
 
@@ -865,3 +865,4 @@ def test_the_keyboard_goes_to_the_rack_and_the_actions_at_once(pages: Pages, ser
     expect(rules.get_by_test_id("help-toc")).to_contain_text(catalog("fa")["help_keys"])
     section.scroll_into_view_if_needed()
     shots(rules, "fa", "keyboard-rules")
+    section.screenshot(path=str(artifact("keyboard-rules-keys-fa.png")))

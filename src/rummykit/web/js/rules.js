@@ -104,8 +104,9 @@ export function RulesPage({ game, query, table }) {
     </main>`;
   }
   if (!page || page.lang !== lang) return html`<main class="rules-page" aria-busy="true"><p>${t("table_loading")}</p></main>`;
-  // the server's sections, then the browser's own: its keyboard ways (the same in every game)
-  const sections = [...page.sections, { id: "keys", title: t("help_keys"), blocks: [{ type: "p", text: t("help_keys_text") }] }];
+  // the server's sections and, before the options (the last), the browser's own: its keyboard ways
+  const keys = { id: "keys", title: t("help_keys"), blocks: [{ type: "p", text: t("help_keys_text") }] };
+  const sections = [...page.sections.slice(0, -1), keys, ...page.sections.slice(-1)];
   return html`<main class="rules-page" data-testid="rules-page" data-game=${page.variant} lang=${page.lang} dir=${page.dir}>
     <h1>${page.title}</h1>
     <nav class="panel toc" aria-labelledby="help-toc-title" data-testid="help-toc">

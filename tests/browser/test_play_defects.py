@@ -734,7 +734,7 @@ def test_a_double_tap_on_draw_only_draws(pages: Pages, server: Server, variant: 
     shots(page, "fa", f"double-tap-{variant}")
 
 
-PIECES_JS = "(buttons) => buttons.map((b) => b.dataset.piece)"
+NOTATION_JS = "(buttons) => buttons.map((b) => b.dataset.piece)"
 """The pieces of a list of piece buttons, in notation."""
 
 
@@ -759,15 +759,13 @@ def test_a_reload_during_the_break_shows_the_round_end_again(pages: Pages, serve
     totals = person.round_end_totals()
     heading = dialog.locator("h2").inner_text()
     pieces = dialog.locator("button[data-piece]")
-    hands = pieces.evaluate_all(PIECES_JS)
+    hands = pieces.evaluate_all(NOTATION_JS)
     page.reload()
     expect(dialog).to_be_visible()
     assert person.round_end_totals() == totals
     assert [total for _, total in totals] == dealt["observation"]["scores"]
     expect(dialog.locator("h2")).to_have_text(heading)
-    assert (
-        dialog.locator("button[data-piece]").evaluate_all("(bs) => bs.map((b) => b.dataset.piece)") == hands
-    )
+    assert pieces.evaluate_all(NOTATION_JS) == hands
     shots(page, "fa", "defect-reload-round-end-fa")
     expect(dialog).to_have_count(0, timeout=30_000)
     for client in clients:

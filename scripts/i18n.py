@@ -99,7 +99,14 @@ LOBBY_CODES = frozenset(
 )
 """The server's codes that only the account page and the profile page show (the refusals of
 ``GET /players/{name}`` and of the access tokens' requests): :data:`LOBBY`'s too."""
-PARTS = (RULES, LOBBY)
+POSITIONS = "positions"
+"""The position notation's codes (``position.…``: what ``rummykit`` reads from ``--position``), which
+no page shows (the server never sends them), ``i18n/<lang>/positions.json``: their translations
+kept, loaded by no page."""
+RECORDS = "records"
+"""The codes of a record that does not replay (``record.…``, the ``reason`` of ``bad_record``),
+``i18n/<lang>/records.json``, which only the replay page shows and loads (``web/js/replay.js``)."""
+PARTS = (RULES, LOBBY, POSITIONS, RECORDS)
 """The parts of the catalog that are no game's."""
 
 KEY = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)*")
@@ -134,7 +141,8 @@ def game_ids() -> tuple[str, ...]:
 
 
 def owner(key: str, games: Sequence[str]) -> str | None:
-    """The catalog part that holds ``key``: a game's id, :data:`RULES`, :data:`LOBBY`, or ``None``
+    """The catalog part that holds ``key``: a game's id, :data:`RULES`, :data:`LOBBY`,
+    :data:`POSITIONS`, :data:`RECORDS`, or ``None``
     for the common catalog. A key is a game's when it (or, for ``named.<code>``, its code) starts
     with the game's id and ``.`` or ``_`` (``games`` longest first: :func:`game_ids`): the game's
     codes and its table's strings, which only its controller (``web/js/games/<game>.js``), its
@@ -150,6 +158,10 @@ def owner(key: str, games: Sequence[str]) -> str | None:
             return RULES if code.startswith(f"{game}.option_") else game
     if key.startswith(RULES_PREFIXES):
         return RULES
+    if code.startswith("position."):
+        return POSITIONS
+    if code.startswith("record."):
+        return RECORDS
     return LOBBY if key.startswith(LOBBY_PREFIXES) or key in LOBBY_CODES else None
 
 

@@ -113,6 +113,8 @@ def test_the_catalog_is_split_into_its_parts(language: str) -> None:
     assert i18n.owner("okey_label", games) is None
     assert i18n.owner("create_title", games) == i18n.LOBBY
     assert i18n.owner("account_sign_in", games) is None
+    assert i18n.owner("position.whole", games) == i18n.POSITIONS
+    assert i18n.owner("record.not_json", games) == i18n.RECORDS
 
 
 COMMAND_LINE = re.compile(r"rummykit [a-z-]+|(?<![\w-])--[a-z]|JSON Lines|\bTOML\b")
@@ -183,6 +185,10 @@ def test_a_part_is_only_written_where_it_is_loaded() -> None:
         i18n.RULES: {p.resolve() for p in web_modules.RULES_WORDS},
         i18n.LOBBY: web_modules.closure(list(web_modules.LOBBY_PAGES))
         - web_modules.closure([web_modules.WEB / "js" / name for name in ("table.js", "replay.js")])
+        - web_modules.page_files(),
+        i18n.POSITIONS: set(),
+        i18n.RECORDS: web_modules.closure([web_modules.RECORDS_PAGE])
+        - web_modules.closure([web_modules.WEB / "js" / name for name in routes if name != "replay.js"])
         - web_modules.page_files(),
     }
     for game, controller in controllers.items():

@@ -127,12 +127,15 @@ RULES_SHEET = WEB / "rules.css"
 LOBBY_PAGES = (WEB / "js" / "lobby.js", WEB / "js" / "account.js", WEB / "js" / "profile.js")
 """The modules that load the lobby's part of the catalog (``i18n/<lang>/lobby.json``)."""
 
+RECORDS_PAGE = WEB / "js" / "replay.js"
+"""The module that loads the part of the catalog of the records' codes (``i18n/<lang>/records.json``)."""
+
 
 def catalog_files(route: str, language: str) -> set[Path]:
     """The catalogs a page opened at ``route`` in ``language`` loads: the language's common one,
     for a table or a replay the game's (:data:`ROUTE_GAMES`), the rules help where the route
     imports the create form or the rules page (:data:`RULES_PAGES`), and the lobby's part where it
-    imports one of :data:`LOBBY_PAGES`."""
+    imports one of :data:`LOBBY_PAGES`, the records' codes where it imports :data:`RECORDS_PAGE`."""
     files = {WEB / "i18n" / f"{language}.json"}
     if route in ROUTE_GAMES:
         files.add(WEB / "i18n" / language / f"{ROUTE_GAMES[route]}.json")
@@ -141,6 +144,8 @@ def catalog_files(route: str, language: str) -> set[Path]:
         files.add(WEB / "i18n" / language / "rules.json")
     if any(page.resolve() in modules for page in LOBBY_PAGES):
         files.add(WEB / "i18n" / language / "lobby.json")
+    if RECORDS_PAGE.resolve() in modules:
+        files.add(WEB / "i18n" / language / "records.json")
     return files
 
 

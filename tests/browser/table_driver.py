@@ -358,13 +358,16 @@ class Person:
 class KeyboardPerson(Person):
     """A person who plays with the keyboard alone: Tab to a rack piece and Space to select or
     unselect it, Tab to an action button and Enter to press it (:meth:`Person.play_turn` plays
-    whole turns so)."""
+    whole turns so). :attr:`tabs` counts the Tab presses."""
+
+    tabs = 0
 
     def tab_to(self, condition: str, limit: int = 200) -> None:
         """Press Tab until the focused element satisfies the JS predicate ``condition`` (given
         the element); fail after ``limit`` presses."""
         for _ in range(limit):
             self.page.keyboard.press("Tab")
+            self.tabs += 1
             if self.page.evaluate(f"(({condition}))(document.activeElement)"):
                 return
         raise AssertionError(f"Tab never reached {condition}")
@@ -377,6 +380,11 @@ class KeyboardPerson(Person):
         self.page.keyboard.press("Space")
         expect(button).to_have_attribute("aria-pressed", "true")
 
+    def enter(self) -> None:
+        """Press Enter on the focused action once the actions take presses."""
+        expect(self.page.get_by_test_id("actions")).not_to_have_attribute("aria-disabled", "true")
+        self.page.keyboard.press("Enter")
+
     def deselect(self) -> None:
         """Tab to the selected rack piece, if any, and press Space."""
         if self.rack.locator("button[aria-pressed='true']").count():
@@ -385,9 +393,10 @@ class KeyboardPerson(Person):
             expect(self.rack.locator("button[aria-pressed='true']")).to_have_count(0)
 
     def press(self, action: str, before: str) -> str:
-        """Tab to the offered ``action`` button and press Enter; then as :meth:`Person.press`."""
+        """Tab to the offered ``action`` button and press Enter once the actions take presses
+        (not while the last one awaits its answer or just got it); then as :meth:`Person.press`."""
         self.tab_to(f"(e) => e.closest('[data-testid=actions]') && e.dataset.action === '{action}'")
-        self.page.keyboard.press("Enter")
+        self.enter()
         handle = self.page.wait_for_function(CHANGED_JS, arg=before, timeout=60_000, polling=100)
         result: str = handle.json_value()
         return result

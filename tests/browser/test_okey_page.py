@@ -203,7 +203,7 @@ def test_a_whole_round_played_with_the_keyboard_alone(pages: Pages, server: Serv
         turns += 1
 
     person.tab_to("(e) => e.dataset.action === 'draw'")
-    person.page.keyboard.press("Enter")
+    person.enter()
     expect(person.rack.locator("button[data-piece]")).to_have_count(15)
     expect(person.page.get_by_test_id("actions").locator("[data-action='discard']")).to_be_visible()
     expect(person.rack).to_have_attribute("aria-busy", "false")
@@ -221,7 +221,7 @@ def test_a_whole_round_played_with_the_keyboard_alone(pages: Pages, server: Serv
     expect(moved).to_have_attribute("aria-pressed", "true")
 
     person.tab_to("(e) => e.dataset.action === 'discard'")
-    person.page.keyboard.press("Enter")
+    person.enter()
     person.wait_played(0, f"discard {piece}")
     expect(person.rack.locator("button[data-piece]")).to_have_count(14)
     events = [e for view in person.views for e in view["events"] if e["seat"] == 0]

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 from axe_check import check_axe
-from browser_support import Pages, check_rendering, check_round_end_fits, digits
+from browser_support import Pages, artifact, check_rendering, check_round_end_fits, digits
 from playwright.sync_api import Page, expect
-from table_driver import KalookiPerson, Person, catalog, keep_seat
+from table_driver import CHANGED_JS, KalookiPerson, KeyboardPerson, Person, catalog, keep_seat
 
 from test_server_support import SeatClient, Server, make_table, play_first_round
 
@@ -686,3 +686,180 @@ def test_cards_in_right_to_left_text_read_left_to_right_in_their_order(pages: Pa
         assert card in text, (card, text)
     positions = [text.index(p) for p in ("7\u2666", "8\u2666", joker[::-1], "10\u2666", "A\u2660")]
     assert positions == sorted(positions), text
+
+
+def to_a_draw(person: Person) -> None:
+    """Play the person's turns (discarding the rack's first piece, a fine it warns of accepted)
+    until a turn offers Draw."""
+    while "draw" not in (status := person.wait_turn_or_end()).split():
+        assert status != "end" and "discard" in status.split(), status
+        person.select(person.rack_pieces()[0])
+        person.action_button("discard").click()
+        confirm = person.page.get_by_test_id("confirm-discard")
+        person.page.wait_for_function(
+            f"(before) => ({CHANGED_JS})(before) || document.querySelector('[data-testid=confirm-discard]')",
+            arg=status,
+        )
+        if confirm.count():
+            confirm.click()
+
+
+@pytest.mark.parametrize("variant", ["okey", "okey_101"])
+def test_a_double_tap_on_draw_only_draws(pages: Pages, server: Server, variant: str) -> None:
+    """Issue 28, the tester's item 1: on a phone (touch, Persian, 390x844), a rack tile selected,
+    Draw tapped twice 150 ms apart plays the draw alone: the second tap, landing on the Discard
+    that took Draw's place, neither discards the tile nor asks whether to discard it."""
+    created = table(server, variant, {"rounds": 1})
+    person = seated(pages, server, created, "fa", f"double-tap-{variant}", has_touch=True, width=390, height=844)
+    page = person.page
+    to_a_draw(person)
+    tile = person.rack.locator("button[data-piece]").nth(2)
+    tile.tap()
+    expect(tile).to_have_attribute("aria-pressed", "true")
+    box = person.action_button("draw").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    before = len(person.views)
+    page.touchscreen.tap(x, y)
+    page.wait_for_timeout(150)
+    page.touchscreen.tap(x, y)
+    person.wait_played(0, "draw")
+    page.wait_for_timeout(1500)
+    played = [v["played"] for v in person.views[before:] if v.get("played")]
+    mine = [p["action"] for p in played if p["seat"] == 0]
+    assert mine == ["draw"], mine
+    expect(page.get_by_test_id("discard-warning")).to_have_count(0)
+    expect(person.action_button("discard")).to_be_visible()
+    shots(page, "fa", f"double-tap-{variant}")
+
+
+NOTATION_JS = "(buttons) => buttons.map((b) => b.dataset.piece)"
+"""The pieces of a list of piece buttons, in notation."""
+
+
+def test_a_reload_during_the_break_shows_the_round_end_again(pages: Pages, server: Server) -> None:
+    """Issue 28, the tester's item 7 (Persian, 390x844): the page reloaded during the break
+    between rounds shows the round's end again, as it was (its round, its totals, its text) and
+    still closing itself when the break ends; built from the sync's view (its last result), which
+    shows no hand the round's end did not."""
+    created, tokens = make_table(
+        server, options={"players": 4, "rounds": 2}, persons=4, round_break_seconds=20
+    )
+    table = created["table"]
+    page = pages.new("reload-at-round-end", locale=LOCALES["fa"], width=390, height=844)
+    keep_seat(page, table, 0, tokens[0])
+    person = Person(page, server, table, english=False)
+    page.goto(f"/#/t/{table}")
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    clients = [SeatClient(server, table, seat, token) for seat, token in enumerate(tokens)]
+    dealt = play_first_round(server, table, clients)
+    dialog = page.get_by_test_id("round-end")
+    expect(dialog).to_be_visible()
+    totals = person.round_end_totals()
+    heading = dialog.locator("h2").inner_text()
+    pieces = dialog.locator("button[data-piece]")
+    hands = pieces.evaluate_all(NOTATION_JS)
+    page.reload()
+    expect(dialog).to_be_visible()
+    assert person.round_end_totals() == totals
+    assert [total for _, total in totals] == dealt["observation"]["scores"]
+    expect(dialog.locator("h2")).to_have_text(heading)
+    assert pieces.evaluate_all(NOTATION_JS) == hands
+    shots(page, "fa", "defect-reload-round-end-fa")
+    expect(dialog).to_have_count(0, timeout=30_000)
+    for client in clients:
+        client.close()
+
+
+def test_a_tile_is_placed_by_taps(pages: Pages, server: Server) -> None:
+    """Issue 28, the tester's item 6 (touch, Thai, 844x390; WCAG 2.5.7): a tile tapped, then an
+    empty rack slot tapped, moves there with the rack message a drag sends (``move``); a tap on
+    another tile keeps its meaning in Okey (that tile is selected instead), and it then goes where
+    the next empty slot tapped is."""
+    created = table(server, "okey", {"rounds": 1})
+    person = seated(pages, server, created, "th", "tap-to-place", has_touch=True, width=844, height=390)
+    page = person.page
+    sent: list[dict[str, Any]] = []
+    page.on(
+        "websocket", lambda socket: socket.on("framesent", lambda payload: sent.append(json.loads(payload)))
+    )
+    page.reload()
+    expect(person.rack.locator("button[data-piece]").first).to_be_visible()
+    expect(person.rack).to_have_attribute("aria-busy", "false")
+    for tap in range(2):
+        slots = person.slots()
+        source = next(i for i, p in enumerate(slots) if p is not None and i >= 2)
+        target = max(i for i, p in enumerate(slots) if p is None)
+        tile = person.rack.locator(f"[data-slot='{source}'] button")
+        tile.tap()
+        expect(tile).to_have_attribute("aria-pressed", "true")
+        if tap:
+            # a second tile tapped is selected in the first one's place
+            other = person.rack.locator("[data-slot] button[data-piece]").first
+            other.tap()
+            expect(other).to_have_attribute("aria-pressed", "true")
+            expect(person.rack.locator("button[aria-pressed='true']")).to_have_count(1)
+            source = int(other.evaluate("(b) => b.closest('[data-slot]').dataset.slot"))
+        person.rack.locator(f"[data-slot='{target}']").tap()
+        placed = person.rack.locator(f"[data-slot='{target}'] button")
+        expect(placed).to_have_attribute("data-piece", str(slots[source]))
+        expect(placed).to_have_attribute("aria-pressed", "true")
+        expect(person.rack.locator(f"[data-slot='{source}'] button")).to_have_count(0)
+        expect(person.rack).to_have_attribute("aria-busy", "false")
+        assert any(m.get("type") == "rack" and m.get("move") == [source, target] for m in sent), sent
+        shots(page, "th", f"tap-to-place-{tap}")
+
+
+FOCUSED_JS = """() => {
+  const e = document.activeElement;
+  return e.closest('[data-testid=rack]') ? 'rack' : e.dataset.action;
+}"""
+"""Where the focus is: ``"rack"``, else the focused action button's ``data-action`` (or ``None``)."""
+
+
+def test_the_keyboard_goes_to_the_rack_and_the_actions_at_once(pages: Pages, server: Server) -> None:
+    """Issue 28, the tester's item 12 (Turkish, 1280x800): Alt+R puts the focus on the rack and
+    Alt+A on the actions (their buttons first on the table page, "To the rack" and "To the
+    actions", shown when focused), so that a turn takes a few Tab presses, not dozens; the rules
+    page tells the keys. Prints the Tab presses of one Okey turn by Tab alone and with the keys."""
+    created = table(server, "okey", {"rounds": 1})
+    seated(pages, server, created, "tr", "keyboard")
+    player = KeyboardPerson(pages.opened[-1][1], server, str(created["table"]), english=False)
+    page = player.page
+    words = catalog("tr")
+    rng = random.Random(12)
+    to_a_draw(player)
+    player.tabs = 0
+    player.play_turn(rng, player.wait_turn_or_end())
+    by_tab = player.tabs
+    print(f"Tab presses for one Okey turn by Tab alone: {by_tab}")
+    while "draw" not in (status := player.wait_turn_or_end()).split():
+        player.play_turn(rng, status)
+    player.tabs = 0
+    page.keyboard.press("Alt+a")
+    assert page.evaluate(FOCUSED_JS) == "draw"
+    player.enter()
+    expect(player.rack.locator("button[data-piece]")).to_have_count(15)
+    page.keyboard.press("Alt+r")
+    assert page.evaluate(FOCUSED_JS) == "rack"
+    player.select(rng.choice(player.rack_pieces()))
+    page.keyboard.press("Alt+a")
+    assert page.evaluate(FOCUSED_JS) == "discard"
+    player.enter()
+    expect(player.rack.locator("button[data-piece]")).to_have_count(14)
+    by_keys = player.tabs
+    print(f"Tab presses for one Okey turn with Alt+R and Alt+A: {by_keys}")
+    assert by_keys < 15, by_keys
+    page.keyboard.press("Shift+Tab")
+    skips = page.locator(".skips button")
+    expect(skips).to_have_text([words["skip_rack"], words["skip_actions"]])
+    skips.first.focus()
+    shots(page, "tr", "keyboard-skip")
+    rules = pages.new("keyboard-rules", locale=LOCALES["fa"], width=390, height=844)
+    rules.goto("/#/rules/okey")
+    section = rules.get_by_test_id("help-keys")
+    expect(section).to_contain_text(catalog("fa")["help_keys_text"][:20])
+    expect(rules.get_by_test_id("help-toc")).to_contain_text(catalog("fa")["help_keys"])
+    section.scroll_into_view_if_needed()
+    shots(rules, "fa", "keyboard-rules")
+    section.screenshot(path=str(artifact("keyboard-rules-keys-fa.png")))

@@ -8,8 +8,9 @@ import { t } from "./i18n.js";
 
 /** The group of action buttons. Pinned along the window's bottom edge (style.css), it keeps the
  * page's root property `--actions-block` at its height in CSS px (0px when it is gone), so that the
- * page can scroll everything clear of it however many rows its buttons wrap into. */
-export function ActionGroup({ children }) {
+ * page can scroll everything clear of it however many rows its buttons wrap into. Disabled while
+ * `model` is not `ready`. */
+export function ActionGroup({ model, children }) {
   const bar = useRef(null);
   useEffect(() => {
     const root = document.documentElement.style;
@@ -23,7 +24,28 @@ export function ActionGroup({ children }) {
       root.removeProperty("--actions-block");
     };
   }, []);
-  return html`<div class="actions" role="group" aria-label=${t("actions_label")} data-testid="actions" ref=${bar}>${children}</div>`;
+  const hold = (e) => model.ready() || (e.preventDefault(), e.stopPropagation());
+  return html`<div class="actions" role="group" aria-label=${t("actions_label")} aria-disabled=${!model.ready() || undefined} data-testid="actions" ref=${bar} onClickCapture=${hold}>${children}</div>`;
+}
+
+/** Buttons to the rack and the actions, and Alt+R, Alt+A (docs/web.md, "Keyboard"). */
+export function SkipKeys() {
+  const to = (...selectors) => () => {
+    const found = selectors.map((s) => document.querySelector(s)).find(Boolean);
+    if (found) found.focus();
+  };
+  const keys = { KeyR: to("[data-testid=rack] [aria-pressed=true]", "[data-testid=rack] button"), KeyA: to("[data-testid=actions] .primary", "[data-testid=actions] button") };
+  useEffect(() => {
+    const down = (e) => {
+      if (e.altKey && !e.ctrlKey && !e.metaKey && keys[e.code]) keys[e.code](e.preventDefault());
+    };
+    document.addEventListener("keydown", down);
+    return () => document.removeEventListener("keydown", down);
+  }, []);
+  return html`<div class="skips">
+    <button type="button" aria-keyshortcuts="Alt+R" onClick=${keys.KeyR}>${t("skip_rack")}</button>
+    <button type="button" aria-keyshortcuts="Alt+A" onClick=${keys.KeyA}>${t("skip_actions")}</button>
+  </div>`;
 }
 
 /** Action button `name` (`data-action`), labelled `label` (default: `action_<name>`). */

@@ -111,7 +111,7 @@ export function Stock({ model, onDrop, drop }) {
     data-testid="stock"
     data-drop=${drop}
     title=${t("stock_label", { n: obs.stock_count })}
-    onClick=${canDraw ? () => model.drawTo("draw", null) : undefined}
+    onClick=${canDraw ? model.pressed(() => model.drawTo("draw", null)) : undefined}
     onPointerDown=${drag ? (e) => startDrag(e, e.currentTarget, { from: "stock" }, onDrop) : undefined}
   >
     <span class="stock-face" aria-hidden="true"></span>
@@ -158,7 +158,8 @@ export function Pile(props) {
             face=${top}
             wild=${wilds.has(top)}
             fresh=${props.fresh}
-            onClick=${canTake ? () => model.drawTo("take", null) : undefined}
+            disabled=${canTake && !model.ready()}
+            onClick=${canTake ? model.pressed(() => model.drawTo("take", null)) : undefined}
             onPointerDown=${canTake ? (e) => startDrag(e, e.currentTarget, { from: "take" }, onDrop) : undefined}
           />`}
       <span class="count">${num(faces.length)}</span>

@@ -96,7 +96,8 @@ async function catalogsOf(code) {
 
 /** Load the part `part` of the catalog in the page's language (a game's id: its codes and its
  * table's strings, which only its table and replay show; "rules": the rules options' help;
- * "lobby": the lobby's and the account page's strings) and keep it through language changes;
+ * "lobby": the lobby's and the account page's strings; "records": why a record does not replay)
+ * and keep it through language changes;
  * resolves when its keys can be written. */
 export async function loadCatalogPart(part) {
   parts.add(part);

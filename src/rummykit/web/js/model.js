@@ -19,6 +19,8 @@ const LOG_LIMIT = 300;
 /** The refusals of a `rack` request (they carry no action id). */
 const RACK_ERRORS = new Set(["bad_rack", "rack_no_position", "rack_empty_position", "not_started", "spectator", "unsupported"]);
 const NOTHING_HINTED = { rack: new Set(), take: false, draw: false };
+/** Presses wait this long (ms) after the answer to this page's action (docs/web.md, "Actions"). */
+const SETTLE_MS = 350;
 
 /** The log lines of one version: its notices (the server's: a time-out, a stand-in bot) before the
  * moves they explain, its events, then, when it starts a round (`newRound`,
@@ -96,6 +98,23 @@ export class TableView {
     return Boolean(this.view && this.view.legal.length);
   }
 
+  /** Whether a press may play now. */
+  ready() {
+    return true;
+  }
+
+  /** `handler` run only when `ready`. */
+  pressed(handler) {
+    return (...args) => {
+      if (this.ready()) handler(...args);
+    };
+  }
+
+  /** A button's props: `pressed(handler)`, aria-disabled until `ready`. */
+  press(handler) {
+    return { onClick: this.pressed(handler), "aria-disabled": this.ready() ? undefined : "true" };
+  }
+
   // ------------------------------------------------------------------ the selection
   /** Whether the piece in `slot` is selected. */
   isSelected(slot) {
@@ -150,6 +169,8 @@ export class TableModel extends TableView {
     this.status = "connecting";
     this.turnStart = null;
     this.deadline = null;
+    this.settleUntil = 0;
+    this.settleTimer = null;
     this.link = null;
     /** The table's chat room (chat.js's ChatRoom, set by the table page: a replay has none): its
      * players' for a seat, its spectators' for a spectator. */
@@ -171,6 +192,7 @@ export class TableModel extends TableView {
       table: (message) => this.onTable(message),
       view: (message) => this.onView(message),
       error: (message) => this.onError(message),
+      answered: () => this.onAnswered(),
       rack: (message) => this.onRack(message),
       hint: (message) => this.onHint(message),
       scores: (message) => this.onScores(message),
@@ -189,7 +211,13 @@ export class TableModel extends TableView {
   }
 
   close() {
+    clearTimeout(this.settleTimer);
     this.link.close();
+  }
+
+  /** Not while an action awaits its answer, nor SETTLE_MS after. */
+  ready() {
+    return !this.link.awaiting() && Date.now() >= this.settleUntil;
   }
 
   // ------------------------------------------------------------------ protocol listener
@@ -281,6 +309,10 @@ export class TableModel extends TableView {
       if (event.params && event.params.result) this.roundEnd = { result: event.params.result, events: message.events, totals: obs.scores, closesAt };
     }
     if (message.over) this.roundEnd = this.roundEnd || { result: obs.last_result, totals: obs.scores, closesAt: null };
+    // a page opened during the break shows the round end again
+    else if (message.type === "sync" && newGame && closesAt && obs.last_result) {
+      this.roundEnd = { result: obs.last_result, events: [], totals: obs.scores, closesAt };
+    }
     // this seat's pieces laid on the table this turn: their slots are kept (when the rack's answer
     // frees them) until the turn ends, for a retract to put them back (the verbs that lay them are
     // the controller's `laying`)
@@ -321,6 +353,13 @@ export class TableModel extends TableView {
       } else if (typeof line.seat === "number" && line.seat !== this.timedOut && !line.code.startsWith("log_")) this.timedOut = null;
       return true;
     });
+  }
+
+  onAnswered() {
+    this.settleUntil = Date.now() + SETTLE_MS;
+    clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => this.changed(), SETTLE_MS);
+    this.changed();
   }
 
   onError(message) {
@@ -525,7 +564,13 @@ export class TableModel extends TableView {
     const row = Math.floor(this.selected / RACK_COLUMNS) + rows;
     const column = (this.selected % RACK_COLUMNS) + columns;
     if (row < 0 || row >= RACK_ROWS || column < 0 || column >= RACK_COLUMNS) return;
-    this.move(this.selected, row * RACK_COLUMNS + column);
+    this.placeSelected(row * RACK_COLUMNS + column);
+  }
+
+  /** Move the (last) selected piece to slot `target`. */
+  placeSelected(target) {
+    if (this.selected === null) return;
+    this.move(this.selected, target);
     this.changed();
   }
 
@@ -536,8 +581,10 @@ export class TableModel extends TableView {
     this.changed();
   }
 
-  /** Play the action written `text` (a legal action's, or one the page writes from the rack). */
+  /** Play the action written `text` (a legal action's, or one the page writes from the rack),
+   * unless one awaits its answer. */
   act(text) {
+    if (this.link.awaiting()) return;
     this.error = null;
     this.link.act(text);
     this.changed();

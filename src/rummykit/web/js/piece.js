@@ -13,7 +13,8 @@ function standsWords(kind, stands) {
 }
 
 /** props: kind ("tiles" | "cards"), face, wild (an okey / wild card this round), selected,
- * stands (a table joker's card, or the cards it may stand for: said after it), fresh (just played: highlighted), hinted (what the hint suggests: marked), small, onClick, onPointerDown, onKeyDown, testid, drop.
+ * stands (a table joker's card, or the cards it may stand for: said after it), fresh (just played: highlighted), hinted (what the hint suggests: marked), small, onClick, onPointerDown, onKeyDown, testid, drop,
+ * disabled (aria-disabled).
  * A piece without onClick is shown only: out of the Tab order (it is still a button). */
 export function Piece(props) {
   const { kind, face, wild, selected, fresh, hinted, small, testid, stands } = props;
@@ -36,6 +37,7 @@ export function Piece(props) {
     data-piece=${notation(kind, face)}
     data-testid=${testid}
     data-drop=${props.drop}
+    aria-disabled=${props.disabled ? "true" : undefined}
     tabindex=${props.onClick ? undefined : -1}
     onClick=${props.onClick}
     onPointerDown=${props.onPointerDown}

@@ -1,5 +1,6 @@
-// The player's rack: two rows of slots, pieces dragged to any slot (gaps allowed) or moved with the
-// keyboard (select with Enter/Space, then the arrow keys), melds bracketed as the server finds them.
+// The player's rack: two rows of slots, pieces dragged (or tapped, then a free slot) to any slot
+// (gaps allowed) or moved with the keyboard (select with Enter/Space, then the arrow keys), melds
+// bracketed as the server finds them.
 // Its slots read left to right in every language, as the pieces of a meld do (a run is 7 8 9 in
 // a right-to-left page too).
 
@@ -49,7 +50,14 @@ export function Rack({ model, wilds, onDrop }) {
     html`<div class="rack-row" role="group" aria-label=${t("rack_row", { n: r + 1 })}>
       ${slots.slice(r * RACK_COLUMNS, (r + 1) * RACK_COLUMNS).map((face, i) => {
         const slot = r * RACK_COLUMNS + i;
-        return html`<div class=${`slot ${marks.get(slot) || ""}`} data-slot=${slot} data-drop=${`slot:${slot}`} key=${slot}>
+        const place = face === null && model.selected !== null;
+        return html`<div
+          class=${`slot ${marks.get(slot) || ""} ${place ? "can-place" : ""}`}
+          data-slot=${slot}
+          data-drop=${`slot:${slot}`}
+          key=${slot}
+          onClick=${place ? () => model.placeSelected(slot) : undefined}
+        >
           ${face === null
             ? null
             : html`<${Piece}

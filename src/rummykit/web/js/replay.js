@@ -9,7 +9,7 @@
 
 import { html } from "./html.js";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { t, sentence, currentLanguage } from "./i18n.js";
+import { t, sentence, currentLanguage, loadCatalogPart } from "./i18n.js";
 import { rich } from "./runningtext.js";
 import { seatName, seatNames, BotTag } from "./seats.js";
 import { request } from "./api.js";
@@ -23,6 +23,9 @@ import { keyboardLikely } from "./actions.js";
 import { Log, eventText } from "./log.js";
 import { Scores } from "./scores.js";
 import { RulesLink } from "./ruleslink.js";
+
+// why a record does not replay (`bad_record`'s reason) is said in words of the records' part
+await loadCatalogPart("records");
 
 const LOG_LIMIT = 300;
 

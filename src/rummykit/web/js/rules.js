@@ -104,15 +104,18 @@ export function RulesPage({ game, query, table }) {
     </main>`;
   }
   if (!page || page.lang !== lang) return html`<main class="rules-page" aria-busy="true"><p>${t("table_loading")}</p></main>`;
+  // the server's sections and, before the options (the last), the browser's own: its keyboard ways
+  const keys = { id: "keys", title: t("help_keys"), blocks: [{ type: "p", text: t("help_keys_text") }] };
+  const sections = [...page.sections.slice(0, -1), keys, ...page.sections.slice(-1)];
   return html`<main class="rules-page" data-testid="rules-page" data-game=${page.variant} lang=${page.lang} dir=${page.dir}>
     <h1>${page.title}</h1>
     <nav class="panel toc" aria-labelledby="help-toc-title" data-testid="help-toc">
       <h2 id="help-toc-title">${t("help_contents")}</h2>
       <ol>
-        ${page.sections.map((s) => html`<li key=${s.id}><a href=${location.hash} onClick=${(e) => jump(e, s.id)}>${s.title}</a></li>`)}
+        ${sections.map((s) => html`<li key=${s.id}><a href=${location.hash} onClick=${(e) => jump(e, s.id)}>${s.title}</a></li>`)}
       </ol>
     </nav>
-    ${page.sections.map(
+    ${sections.map(
       (s) => html`<section key=${s.id} class="panel" aria-labelledby=${`help-${s.id}`} data-testid=${`help-${s.id}`}>
         <h2 id=${`help-${s.id}`} tabindex="-1">${s.title}</h2>
         ${s.blocks.map((b, i) => html`<${Block} key=${i} block=${b} kind=${page.pieces} />`)}

@@ -40,7 +40,7 @@ export function selectedMoves(model, verb, target = null) {
  * symbols, a joker or okey with what it stands for), then `worth` (what it would make);
  * `data-move` is the action's text. */
 export function MoveButton({ model, action, label, worth = null }) {
-  return html`<button type="button" data-move=${action.text} onClick=${() => model.play(action)}>
+  return html`<button type="button" data-move=${action.text} ...${model.press(() => model.play(action))}>
     ${label} <bdi dir="ltr">${rich(readable(piecesText(action.parts).join(" ")))}</bdi>${worth}
   </button>`;
 }

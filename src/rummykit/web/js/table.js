@@ -21,6 +21,7 @@ import { TableSettings } from "./settings.js";
 import { RulesLink } from "./ruleslink.js";
 import { ChatRoom, ChatPanel, useAccount } from "./chat.js";
 import { seatName, seatNames, seatNumber } from "./seats.js";
+import { SkipKeys } from "./actions.js";
 
 function TurnLine({ model, ctx, cues }) {
   const view = model.view;
@@ -146,6 +147,7 @@ export function TablePage({ id, invited, variants }) {
   // the views that came before the game's controller wait for it
   const loading = view === null && m.waiting.length > 0 && !m.failed;
   return html`<main class="table-page" data-testid="table" data-status=${info.status}>
+    ${playing && m.seat !== null && html`<${SkipKeys} />`}
     <header class="table-head">
       <h1>${t(`game_${info.variant}`)}</h1>
       ${view &&

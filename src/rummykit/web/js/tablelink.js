@@ -3,7 +3,7 @@
 // asks for a resync), actions sent with an id and sent again until acknowledged.
 //
 // The listener gets: table(message), view(message) for every state or sync in order, error(message),
-// rack(message), hint(message), scores(message), chat(message) for the chat's messages and status("connecting" | "open" | "closed").
+// answered() (an action's ack or refusal), rack(message), hint(message), scores(message), chat(message) for the chat's messages and status("connecting" | "open" | "closed").
 
 import { Socket } from "./socket.js";
 
@@ -52,7 +52,7 @@ export class TableLink {
         this.state(message);
         break;
       case "ack":
-        this.pending.delete(String(message.id));
+        if (this.pending.delete(String(message.id))) this.listener.answered();
         break;
       case "error":
         this.error(message);
@@ -94,8 +94,14 @@ export class TableLink {
         return;
       }
       this.pending.delete(id);
+      this.listener.answered();
     }
     this.listener.error(message);
+  }
+
+  /** Whether an action awaits its answer. */
+  awaiting() {
+    return this.pending.size > 0;
   }
 
   /** Play `action` (its canonical text) for the seat. */

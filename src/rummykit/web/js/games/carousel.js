@@ -237,7 +237,7 @@ function Choices({ model }) {
           ${choice.actions.map((a) => html`<option key=${a.text} value=${a.text} selected=${a.text === choice.chosen}>${label(a)}</option>`)}
         </select>
       </label>
-      <button type="button" class="primary" data-move="place" onClick=${() => play(model, model.ui.choice.chosen)}>${t("carousel_place")}</button>
+      <button type="button" class="primary" data-move="place" ...${model.press(() => play(model, model.ui.choice.chosen))}>${t("carousel_place")}</button>
       <button type="button" onClick=${cancel}>${t("ui_cancel")}</button>
     </div>`;
   }
@@ -247,7 +247,7 @@ function Choices({ model }) {
       target !== "new" ? t("carousel_move_to", { number: Number(target.slice(5)) }) : action.parts.verb === "pull" ? t("carousel_pull_new") : t("carousel_to_new");
     return html`<div class="kmoves" role="group" aria-label=${t("carousel_choices_label")} data-testid="moves">
       <span dir="ltr">${cardText(model.kind, pick.face, pick.declared)}</span>
-      ${split && html`<button type="button" data-move=${split.text} onClick=${() => play(model, split.text)}>${t("carousel_split", { number: pick.number })}</button>`}
+      ${split && html`<button type="button" data-move=${split.text} ...${model.press(() => play(model, split.text))}>${t("carousel_split", { number: pick.number })}</button>`}
       <${DropButtons} model=${model} payload=${pick} label=${label} />
       <button type="button" onClick=${cancel}>${t("ui_cancel")}</button>
     </div>`;
@@ -262,7 +262,7 @@ function DropButtons({ model, payload, label }) {
   return targets.map((target) => {
     const actions = dropActions(model, target, payload);
     return actions.length
-      ? html`<button type="button" key=${target} data-target=${target} data-move=${actions.length === 1 ? actions[0].text : undefined} onClick=${() => dropped(model, actions)}>${label(target, actions[0])}</button>`
+      ? html`<button type="button" key=${target} data-target=${target} data-move=${actions.length === 1 ? actions[0].text : undefined} ...${model.press(() => dropped(model, actions))}>${label(target, actions[0])}</button>`
       : null;
   });
 }
@@ -284,7 +284,7 @@ function Actions({ model, ctx }) {
     return action && html`<${ActionButton} name=${verb} primary=${primary} label=${label} onClick=${() => play(model, action.text)} />`;
   };
   const commit = model.first("commit");
-  return html`<${ActionGroup}>
+  return html`<${ActionGroup} model=${model}>
     ${button("draw", true)}
     ${button("undo")}
     ${button("reset")}
@@ -342,7 +342,7 @@ function Hint({ model, hint, onClose }) {
     ${!hint.step &&
     html`<p>${hint.played.length ? html`${t("carousel_hint_played")} <bdi dir="ltr">${readable(hint.played.join(" "))}</bdi>` : t("carousel_hint_nothing")}</p>
       <p>${t("carousel_hint_left", { points: hint.points_left })}</p>`}
-    ${hint.draft && html`<button type="button" data-action="apply-hint" onClick=${() => play(model, hint.draft)}>${t("carousel_hint_apply")}</button>`}
+    ${hint.draft && html`<button type="button" data-action="apply-hint" ...${model.press(() => play(model, hint.draft))}>${t("carousel_hint_apply")}</button>`}
   </section>`;
 }
 

@@ -48,7 +48,7 @@ function Actions({ model }) {
     else if (finishes.length === 1) finish(model, model.rack.slots.indexOf(faceOf(model.kind, finishes[0].parts.pieces[0])));
     else model.notice("ui_select_finish", { pieces: finishes.map((a) => a.parts.pieces[0]) });
   };
-  return html`<${ActionGroup}>
+  return html`<${ActionGroup} model=${model}>
     ${simple("draw", true)}
     ${simple("take")}
     ${simple("show")}

@@ -24,7 +24,7 @@ export function LayingActions({ model, noDiscard, refuse = null, Warning = null 
     else model.notice(canDiscard ? selectToDiscard() : noDiscard);
   };
   return html`${Warning && html`<${Warning} model=${model} />`}
-    <${ActionGroup}>
+    <${ActionGroup} model=${model}>
       ${draw && html`<${ActionButton} name="draw" primary=${true} onClick=${() => model.drawTo("draw", null)} />`}
       ${take && html`<${ActionButton} name="take" onClick=${() => model.drawTo("take", null)} />`}
       ${retract && html`<${ActionButton} name="retract" onClick=${() => model.play(retract)} />`}

@@ -102,7 +102,7 @@ function Melds({ model, ctx, me }) {
       label=${t("okey_101_meld_label", { number: m.number, kind, name })}
       wilds=${wilds}
       className=${`${pending.has(m.number) ? "pending" : ""} ${hintTarget === m.number ? "hinted" : ""}`}
-      onClick=${press(m.number)}
+      onClick=${model.pressed(press(m.number))}
     >
       <span class="tag">${kind}${m.kind === "pair" ? "" : ` ${num(m.value)}`}</span>
       ${pending.has(m.number) && html`<span class="tag">${t("okey_101_pending")}</span>`}
@@ -181,7 +181,7 @@ function DiscardWarning({ model }) {
   return html`<div class="discard-warning" role="alertdialog" aria-labelledby="discard-warning-text" data-testid="discard-warning" onKeyDown=${key}>
     <p id="discard-warning-text">${rich(t(fine.kind === "okey" ? "okey_101_warn_okey" : "okey_101_warn_islek", { tile, points: fine.points }))}</p>
     <div class="buttons">
-      <button type="button" class="primary" data-testid="confirm-discard" onClick=${() => model.play(action)}>${t("okey_101_warn_yes")}</button>
+      <button type="button" class="primary" data-testid="confirm-discard" ...${model.press(() => model.play(action))}>${t("okey_101_warn_yes")}</button>
       <button type="button" data-testid="cancel-discard" ref=${keep} onClick=${cancel}>${t("okey_101_warn_no")}</button>
     </div>
   </div>`;
@@ -208,7 +208,7 @@ function Hint({ model, hint, onClose }) {
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
     <p><strong data-testid="hint-move" data-move=${hint.action}>${hintMove(hint)}</strong></p>
     ${hint.verb === "open" &&
-    html`<button type="button" data-action="apply-hint" onClick=${() => model.act(hint.action)}>${t("okey_101_hint_play_open")}</button>`}
+    html`<button type="button" data-action="apply-hint" ...${model.press(() => model.act(hint.action))}>${t("okey_101_hint_play_open")}</button>`}
     ${hint.opened === "none" &&
     html`<p>${t("okey_101_hint_opening", { total: opening.total, min: hint.open_min })} <bdi dir="ltr">${meldsText(opening.melds)}</bdi></p>
       ${hint.pairs_min > 0 && html`<p>${t("okey_101_hint_pairs", { count: pairs.count, min: hint.pairs_min })}</p>`}`}

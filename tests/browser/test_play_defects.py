@@ -710,7 +710,9 @@ def test_a_double_tap_on_draw_only_draws(pages: Pages, server: Server, variant: 
     Draw tapped twice 150 ms apart plays the draw alone: the second tap, landing on the Discard
     that took Draw's place, neither discards the tile nor asks whether to discard it."""
     created = table(server, variant, {"rounds": 1})
-    person = seated(pages, server, created, "fa", f"double-tap-{variant}", has_touch=True, width=390, height=844)
+    person = seated(
+        pages, server, created, "fa", f"double-tap-{variant}", has_touch=True, width=390, height=844
+    )
     page = person.page
     to_a_draw(person)
     tile = person.rack.locator("button[data-piece]").nth(2)

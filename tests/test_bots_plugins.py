@@ -256,6 +256,7 @@ def test_a_looping_bot_in_workers_is_one_error_line(tmp_path: Path, command: str
         capture_output=True,
         text=True,
         env=env,
+        check=False,
         timeout=120,
     )
     assert done.returncode == 2 and done.stdout == ""

@@ -17,6 +17,7 @@ from open_spiel.python.observation import make_observation
 
 import rummykit
 from rummykit.envs import openspiel as rummy_openspiel
+from rummykit.errors import NotationError
 
 SHORT: dict[str, dict[str, Any]] = {
     "okey": {"rounds": "1"},
@@ -105,6 +106,20 @@ def test_chance_picks_the_seed_byte_by_byte(variant: str) -> None:
     short = load(variant, seed_bytes=1).new_initial_state()
     short.apply_action(7)
     assert str(short) == engine.position(engine.new_state(7))
+
+
+@pytest.mark.parametrize("action", [256, 99999])
+def test_a_chance_node_refuses_an_outcome_it_does_not_offer(action: int) -> None:
+    """At once, as a player's node refuses an id, and the state unchanged."""
+    state = load("okey").new_initial_state()
+    state.apply_action(1)
+    with pytest.raises(NotationError, match=r"an action id is 0\.\.255") as error:
+        state.apply_action(action)
+    assert error.value.code == "notation.action_id"
+    assert state.history() == [1] and state.is_chance_node() and str(state) == "chance: seed bytes [1]"
+    for byte in (0, 0, 2):
+        state.apply_action(byte)
+    assert not state.is_chance_node()
 
 
 def test_public_observer_shows_no_hand() -> None:

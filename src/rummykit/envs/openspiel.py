@@ -41,7 +41,7 @@ import rummykit
 from rummykit.engine.game import Game
 from rummykit.envs.encoder import Encoder
 from rummykit.envs.specs import EnvSpec, env_specs
-from rummykit.errors import RummykitError
+from rummykit.errors import NotationError, RummykitError
 
 PREFIX = "python_rummykit_"
 DEFAULT_SEED_BYTES = 4
@@ -166,6 +166,8 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         engine = self.rgame.engine
         if self.state is None:
+            if not 0 <= action < len(BYTE_OUTCOMES):
+                raise NotationError(str(action), "notation.action_id", last=len(BYTE_OUTCOMES) - 1)
             self.seed.append(int(action))
             if len(self.seed) == self.rgame.seed_bytes:
                 self.state = engine.new_state(int.from_bytes(bytes(self.seed), "big"))

@@ -172,6 +172,12 @@ def test_registered_bot_plays_its_games_only() -> None:
         ("Last", {"okey": f"{__name__}:LastBot"}, "lower case"),
         ("last:2", {"okey": f"{__name__}:LastBot"}, "no colon"),
         ("", {"okey": f"{__name__}:LastBot"}, "lower case"),
+        ("a,b", {"okey": f"{__name__}:LastBot"}, "no colon, comma or space"),
+        ("bad name!", {"okey": f"{__name__}:LastBot"}, "no colon, comma or space"),
+        ("-last", {"okey": f"{__name__}:LastBot"}, "lower case"),
+        ("last", {"okey": "nocolon"}, "written module:Class, not 'nocolon'"),
+        ("last", {"okey": "a module:Bot"}, "written module:Class"),
+        ("last", {"okey": f"{__name__}:"}, "written module:Class"),
         ("last", {}, "plays no game"),
         ("last", {"chess": f"{__name__}:LastBot"}, "unknown game 'chess'"),
     ],
@@ -263,3 +269,10 @@ def test_a_looping_bot_in_workers_is_one_error_line(tmp_path: Path, command: str
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: the bot 'loop' in seat "), (
         done.stderr
     )
+
+
+@pytest.mark.usefixtures("no_registered")
+def test_a_registered_bot_that_fails_to_load_is_the_plugins_error() -> None:
+    registry.register("gone", {"okey": "no_such_module_here:Bot"})
+    with pytest.raises(RummykitError, match=r"bot plugin 'gone' \(no_such_module_here:Bot\) failed to load"):
+        registry.make_bot("gone", rummykit.load("okey", rounds=1), 0)

@@ -20,7 +20,7 @@ from rummykit.envs import openspiel as rummy_openspiel
 from rummykit.errors import NotationError
 
 SHORT: dict[str, dict[str, Any]] = {
-    "okey": {"rounds": "1"},
+    "okey": {"rounds": 1},
     "turkish_rummy": {"rounds": 1},
     "kalooki": {"match": "single_round"},
     "carousel": {"target": 30},
@@ -142,6 +142,22 @@ def test_information_state_is_the_players_event_log() -> None:
     lines = state.information_state_string(0).splitlines()
     assert len(lines) == 13
     assert all("drew" not in line or "private" not in line for line in lines)
+
+
+def test_an_option_has_one_type_in_every_game() -> None:
+    """``rounds`` is an int in Okey (default none) as in Turkish Rummy (default 10); none is an int
+    no rule takes."""
+    types: dict[str, set[type]] = {}
+    for variant in GAMES:
+        for name, value in rummy_openspiel.default_parameters(variant).items():
+            types.setdefault(name, set()).add(type(value))
+    assert {name: kinds for name, kinds in types.items() if len(kinds) > 1} == {}
+    assert types["rounds"] == {int}
+    assert load("okey", rounds=2).engine.rules.rounds == 2
+    assert load("okey", rounds=0).engine.rules.rounds is None
+    assert load("okey_101", pair_layoff_limit=0).engine.rules.pair_layoff_limit == 0
+    assert load("okey_101", pair_layoff_limit=-1).engine.rules.pair_layoff_limit is None
+    assert load("turkish_rummy", penalty_limit=-50).engine.rules.penalty_limit == -50
 
 
 def test_bad_parameters_are_refused() -> None:

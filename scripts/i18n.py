@@ -86,7 +86,7 @@ LOBBY = "lobby"
 create form's, the open tables', My games', the leaderboard's, the account page's and the profile
 page's (the keys starting with one of :data:`LOBBY_PREFIXES`), which no table or replay shows:
 only ``lobby.js``, ``account.js`` and ``profile.js`` load it."""
-LOBBY_PREFIXES = ("create_", "lobby_", "my_", "ratings_", "account_", "profile_")
+LOBBY_PREFIXES = ("create_", "preset_", "lobby_", "my_", "ratings_", "account_", "profile_")
 LOBBY_CODES = frozenset(
     (
         "no_such_player",

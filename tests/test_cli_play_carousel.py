@@ -421,8 +421,13 @@ def test_hint_before_drawing_and_with_nothing_to_play() -> None:
     client.handle("hint")
     assert "hint: nothing from your hand fits the table" in out.getvalue() and last_line(out) == "hint: draw"
     rig(client, HAND, TABLE)
+    start = len(out.getvalue())
     client.handle("hint")
-    assert "not now: draw first" in out.getvalue()
+    # the draw comes first, before the meld it proposes (issue 28, the tester's 13)
+    told = out.getvalue()[start:].splitlines()
+    assert told[0] == "hint: draw first: a meld comes only after a draw this turn"
+    assert told[1].startswith("then, with the cards you hold now: meld, playing ")
+    assert "not now" not in out.getvalue()[start:]
     client.handle("hint please")
     assert last_line(out).startswith("can't read that: write hint")
 
@@ -447,6 +452,8 @@ def test_help_lists_the_draft_commands() -> None:
     for word in ("draw", "knock", "end", "hint", "show", "quit"):
         assert f"\n  {word}" in text
     assert "\n  reset" in text and "\n  hint use" in text
+    # commit ends the turn, and says so (issue 28, the tester's 13)
+    assert re.search(r"^  commit +play the draft as your meld; this ends your turn", text, re.MULTILINE)
 
 
 def test_a_bots_skipped_last_turn_is_told() -> None:

@@ -149,10 +149,14 @@ def test_melds_toward_the_opening_retract_open_swap_and_lay_off() -> None:
         r"^  seat 2 \(random\)  opened with melds\n +1  run +12  Y3 Y4 K13\[Y5\]$", text, re.MULTILINE
     )
     assert "your rack  best sets and runs worth 128 of 101, 0 of 5 pairs" in text
-    assert "this turn  meld 2 worth 46 of the 101 to open: lay more, or retract them" in text
-    assert "this turn  melds 2, 3 worth 92 of the 101 to open" in text
+    # each a sentence (issue 28, the tester's 13): what was laid, how far it goes, and why
+    assert "this turn  your meld 2 is worth 46 of the 101 you need to open: lay more, or retract them" in text
+    assert "this turn  your melds 2, 3 are worth 92 of the 101 you need to open" in text
     assert "seat 1 (you) takes back this turn's melds" in text
-    assert "this turn  melds taken back: open in one go (open A | B | …), or discard" in text
+    assert (
+        "this turn  you took your melds back; as melds come back only once a turn, the opening must now"
+        " go down in one go: open A | B | …, or discard"
+    ) in text
     assert "seat 1 (you) opens with melds worth 128" in text
     assert "seat 1 (you) puts Y5 on meld 1 and takes its okey" in text
     assert "seat 1 (you) lays off Y6 on meld 1" in text
@@ -161,6 +165,17 @@ def test_melds_toward_the_opening_retract_open_swap_and_lay_off() -> None:
     )
     assert re.search(r"^ +1  run +18  Y3 Y4 Y5 Y6$", text, re.MULTILINE)
     assert client.link.state.hands[0] and game.observe(client.link.state, 0)["opened"][0] == "melds"
+
+
+def test_a_pair_toward_the_opening_is_told_in_a_sentence() -> None:
+    """The tester's 13 (issue 28): ``this turn  pair 10 1 of the 5 pairs to open`` ran the pair's
+    number into the count."""
+    game, state = rigged("R4 R4 Y7 Y7 B9 K2 K5", table=[(1, "B6 B7 B8")], opened={1: "melds"})
+    client, out = client_on(game, state, ["pair R4 R4", "pair Y7 Y7"])
+    assert client.run() == 0
+    text = out.getvalue()
+    assert "this turn  your pair 2 is 1 of the 5 pairs you need to open: lay more, or retract them" in text
+    assert "this turn  your pairs 2, 3 are 2 of the 5 pairs you need to open" in text
 
 
 def test_a_round_end_names_every_multiplier_and_fine() -> None:

@@ -5,6 +5,7 @@ observation arrays (no hidden information) and the training example of docs/envs
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import re
 from pathlib import Path
@@ -249,8 +250,10 @@ def test_observation_hides_what_the_seat_cannot_see(name: str) -> None:
 @pytest.mark.parametrize(("name", "case"), CASES)
 def test_the_arrays_from_the_state_are_those_of_the_observation(name: str, case: int) -> None:
     """``encode_state`` (the closed-hand games read the engine's seat view) gives exactly the
-    array of ``encode(game.observe(...))``, for every seat and a spectator, and the mask the
-    environment builds is the engine's legal ids, through a whole random match."""
+    array of ``encode(game.observe(...))``, for every seat and a spectator, and so does the view
+    read back from JSON (new objects: no row kept for the engine's shared meld views applies, so
+    kept rows are never stale); the array is writable; and the mask the environment builds is the
+    engine's legal ids, through a whole random match."""
     env = module(name).raw_env(**OPTIONS[name][case])
     game, encoder = env.game, env.encoder
     env.reset(seed=case)
@@ -261,7 +264,10 @@ def test_the_arrays_from_the_state_are_those_of_the_observation(name: str, case:
         for seat in (*range(game.players), None):
             array = encoder.encode_state(state, seat)
             assert array.dtype == np.float32
-            assert (array == encoder.encode(game.observe(state, seat))).all()
+            assert array.flags.writeable
+            view = game.observe(state, seat)
+            assert (array == encoder.encode(view)).all()
+            assert (array == encoder.encode(json.loads(json.dumps(view)))).all()
         obs = env.observe(env.agent_selection)
         seat = game.current_seat(state)
         assert np.flatnonzero(obs["action_mask"]).tolist() == game.legal_ids(state, seat)

@@ -115,6 +115,42 @@ def test_the_catalog_is_split_into_its_parts(language: str) -> None:
     assert i18n.owner("account_sign_in", games) is None
 
 
+COMMAND_LINE = re.compile(r"rummykit [a-z-]+|(?<![\w-])--[a-z]|JSON Lines|\bTOML\b")
+"""A command line, an option of one or a file format: docs' words, not a player's."""
+FOR_PROGRAMS = {"account_tokens_help", "record.format"}
+"""The texts about programs: the account page's access tokens (for ``rummykit connect`` and
+scripts) and the check of a record file's format."""
+KEY_NAME = re.compile(r"\b(?:Tab|Space|Home)\b")
+"""A keyboard's key by its name (Home comes with End)."""
+WHERE_A_KEYBOARD_IS = {"ui_select_discard_keys", "replay_keys"}
+"""The texts that name keys, shown only where a keyboard is likely (``web/js/device.js``)."""
+SEAT_KEY = ("ui_lost_seat", "bad_token", "named.bad_token", "forbidden")
+"""The texts about the key a browser holds a seat (or a table) with."""
+TURKISH_TERMS = re.compile(r"yapmak|bitmek", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_page_speaks_to_players(language: str) -> None:
+    """The tester's 8 (issue 28): no command lines on a player's page (the lobby showed
+    ``rummykit --preset``, ``(JSON Lines)``, ``rummykit simulate --records``); keys named only where
+    a keyboard is likely (a phone was told to press Tab and Space); in Persian and Thai a game's
+    term in the language's words (Kalooki's rules wrote "Okey yapmak" in Latin letters) and the
+    seat's key as the page calls it elsewhere, not "token"."""
+    table = _json(language)
+    commands = {key: text for key, text in table.items() if COMMAND_LINE.search(text)}
+    assert set(commands) <= FOR_PROGRAMS, commands
+    keys = {key: text for key, text in table.items() if KEY_NAME.search(text)}
+    assert set(keys) <= WHERE_A_KEYBOARD_IS, keys
+    assert "Tab" not in table["ui_select_discard"]
+    if language in ("fa", "th"):
+        latin = {key: text for key, text in table.items() if TURKISH_TERMS.search(text)}
+        assert not latin, latin
+        help_page = (ROOT / "src/rummykit/variants/kalooki/help" / f"{language}.md").read_text("utf-8")
+        assert not TURKISH_TERMS.search(help_page)
+        token = {key: table[key] for key in SEAT_KEY if re.search("توکن|โทเคน", table[key])}
+        assert not token, token
+
+
 def test_a_missing_or_stale_part_is_a_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     compiled = tmp_path / "i18n"
     shutil.copytree(i18n.COMPILED, compiled)

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_support import Pages, check_rendering, check_sizes, covered, low_contrast
-from playwright.sync_api import Page, expect
+from browser_support import Pages, check_rendering, check_sizes, covered, digits, low_contrast
+from playwright.sync_api import Locator, Page, expect
 from table_driver import (
     Deal,
     Dealt,
@@ -275,8 +275,8 @@ def play_hints_until(person: KalookiPerson, wanted: Callable[[list[str]], str | 
 
 def english_words(page: Page, test_id: str = "log") -> list[str]:
     """Latin words of two letters or more in the log (or the element of ``test_id``; notation is
-    upper case: ``7H``, ``JK``; the Turkish term "Okey yapmak" is kept in every language)."""
-    text = page.get_by_test_id(test_id).inner_text().replace("Okey yapmak", "")
+    upper case: ``7H``, ``JK``; the Turkish term "Okey yapmak" has the language's words too)."""
+    text = page.get_by_test_id(test_id).inner_text()
     return [w for w in re.findall(r"[A-Za-z]{2,}", text) if not re.fullmatch(r"[2-9TJQKA][SHDC]|JK", w)]
 
 
@@ -340,6 +340,57 @@ def test_releasing_a_sets_joker_with_both_missing_suits_in_thai(
     assert english_words(person.page) == []
 
 
+HUNT_WORDS = {"fa": "یک‌جا تمام کرد", "th": "ลงหมดมือในตาเดียว"}
+"""Kalooki's going out in one turn (Okey yapmak) in the players' words (docs/i18n.md)."""
+ISOLATES = re.compile("[\u2066-\u2069\u200e]")
+PLACES_JS = """(p, items) => {
+  // where each [name, value] of the paragraph's text lies on the screen: [left, right, top] of
+  // the name, then of the value after it
+  const node = [...p.childNodes].find((n) => n.nodeType === 3 && n.data.includes(items[0][0]));
+  const box = (start, length) => {
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, start + length);
+    const r = range.getBoundingClientRect();
+    return [r.left, r.right, r.top];
+  };
+  return items.map(([name, value]) => {
+    const at = node.data.indexOf(name);
+    return [...box(at, name.length), ...box(node.data.indexOf(value, at + name.length), value.length)];
+  });
+}"""
+
+
+def hand_values_read_name_then_value(page: Page, end: Locator, result: dict[str, Any], lang: str) -> None:
+    """The round end's hand values: each seat's name, a colon, its points ("ربات ۲: +۱۱۹"),
+    the name read first in the page's direction and on its own side of the colon: they ran
+    together ("ربات ۲ ۱۱۹+" read as "Bot 2 119+"; issue 28, the tester's 9)."""
+    words = catalog(lang)
+    note = next(n for n in result["notes"] if n["code"] == "kalooki_hand_values")
+    names = [ISOLATES.sub("", end.locator("tbody th").nth(s).inner_text()) for s in range(4)]
+    line = end.locator("p").filter(has_text=words["kalooki_ui_hand_values"].split("{")[0].strip())
+    expect(line).to_have_count(1)
+    text = ISOLATES.sub("", line.inner_text())
+    items = [(names[seat], f"+{digits(lang, points)}") for seat, points in note["params"]["points"]]
+    for name, value in items:
+        assert f"{name}: {value}" in text, (name, value, text)
+    rtl = lang == "fa"
+    for name_left, name_right, name_top, left, right, top in line.evaluate(PLACES_JS, items):
+        if abs(name_top - top) < 2:  # on one line
+            assert name_left >= right if rtl else name_right <= left, text
+
+
+def hands_in_the_replays_order(end: Locator, result: dict[str, Any]) -> None:
+    """Every hand the round end shows is in the replay's order (suit, then rank; jokers last):
+    they came as held (issue 28, the tester's 10). The hands follow the winner's melds."""
+    hands = [h for s, h in enumerate(result["hands"]) if h and (s != result["winner"] or not result["laid"])]
+    assert hands
+    blocks = end.locator(".laid").all()[-len(hands) :]
+    for block, hand in zip(blocks, hands, strict=True):
+        faces = block.locator("button[data-piece]").evaluate_all("(bs) => bs.map((b) => b.dataset.piece)")
+        assert faces == [format_face(Kind.CARDS, f) for f in sorted(hand)], faces
+
+
 @pytest.mark.parametrize("key", ["hunt-fa", "hunt-th"])
 def test_okey_yapmak_and_the_elimination_standings(
     pages: Pages, dealt: tuple[Server, dict[str, Dealt]], key: str
@@ -356,8 +407,15 @@ def test_okey_yapmak_and_the_elimination_standings(
     result = person.last_view()["observation"]["last_result"]
     assert result["kind"] == "hunt" and result["winner"] == 0
     end = page.get_by_test_id("round-end")
-    expect(end.get_by_test_id("okey-yapmak")).to_contain_text("Okey yapmak")
+    # the term in the page's own words, not the Turkish in Latin letters (issue 28, the tester's 8)
+    expect(end.get_by_test_id("okey-yapmak")).to_contain_text(HUNT_WORDS[table.lang])
     expect(end.get_by_test_id("okey-yapmak")).to_contain_text(table.name)
+    assert "yapmak" not in end.inner_text()
+    page.set_viewport_size({"width": 390, "height": 844})
+    hand_values_read_name_then_value(page, end, result, table.lang)
+    hands_in_the_replays_order(end, result)
+    check_rendering(page, table.lang, f"kalooki-{key}-round-end-390x844")
+    page.set_viewport_size({"width": 1280, "height": 800})
     check_rendering(page, table.lang, f"kalooki-{key}-round-end")
     end.locator("button").last.click()
     expect(end).to_be_hidden()

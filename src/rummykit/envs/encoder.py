@@ -12,14 +12,14 @@ only that seat's view (the closed-hand games read the engine's ``seat_view``, th
 
 from __future__ import annotations
 
+import struct
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
+from operator import truediv
 from typing import Any, ClassVar
 
-import numpy as np
-
 from rummykit.engine.game import Game
-from rummykit.envs.encoding import WIDTH, Array, RowBuilder
+from rummykit.envs.encoding import WIDTH, Array, RowBuilder, stack
 
 ROUND_SCALE = 10.0
 """The round number is written divided by this."""
@@ -37,12 +37,14 @@ class Encoder(ABC):
         self.score_scale = score_scale
         self.layout = RowBuilder()
         self._declare()
-        self._size = self.layout.height * WIDTH
-        self._scalars_at = self.layout.index["scalars"] * WIDTH
+        assert self.layout.index["scalars"] == self.layout.height - 1, "the scalar row is the last"
         n = self.players
         common = [self.hand_size] * n + [game.pieces.size] + [score_scale] * n + [ROUND_SCALE] + [1.0] * n
-        self._divisors = np.array(common + self._divisors_after_common(), dtype=np.float64)
+        self._divisors = tuple(map(float, common + self._divisors_after_common()))
         """The scalar row's scales, in order."""
+        count = len(self._divisors)
+        self._scalar_row = struct.Struct(f"={count}f{(WIDTH - count) * 4}x")
+        """The scalar row as ``float32`` bytes: its numbers, then zeros."""
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -54,8 +56,8 @@ class Encoder(ABC):
         return self.layout.describe()
 
     def encode(self, view: Mapping[str, Any]) -> Array:
-        """The array of ``view`` (a ``game.observe`` dict): the face rows counted at once
-        (:func:`rummykit.envs.encoding.count_faces`), the scalar row's numbers divided by their
+        """The array of ``view`` (a ``game.observe`` dict): the face rows
+        (:func:`rummykit.envs.encoding.face_row`), the scalar row's numbers divided by their
         scales."""
         seat = view["seat"]
         return self._array(*self._fill(view, 0 if seat is None else seat))
@@ -65,13 +67,13 @@ class Encoder(ABC):
         seat's view without the whole observation where the game offers one."""
         return self.encode(self.game.observe(state, seat))
 
-    def _array(self, out: Array, numbers: Sequence[float]) -> Array:
-        """``out`` (flat face rows) with the scalar row's ``numbers`` divided by their scales
-        (float64 divisions, by one ``numpy.divide`` written straight into ``out`` as ``float32``),
-        shaped ``(rows, 53)``."""
-        at = self._scalars_at
-        np.divide(numbers, self._divisors, out=out[at : at + len(numbers)], casting="same_kind")
-        return out.reshape(self.layout.height, WIDTH)
+    def _array(self, rows: list[bytes], numbers: Sequence[float]) -> Array:
+        """The array of the face ``rows`` (``float32`` bytes, every row but the last) and the
+        scalar row: ``numbers`` divided by their scales (float64 divisions, each quotient rounded
+        to ``float32``), shaped ``(rows, 53)``."""
+        assert len(numbers) == len(self._divisors), "one number per scale"
+        rows.append(self._scalar_row.pack(*map(truediv, numbers, self._divisors)))
+        return stack(rows)
 
     def _common_numbers(
         self,
@@ -120,6 +122,7 @@ class Encoder(ABC):
         """The scales of the scalar row's numbers after the common ones (:meth:`_common_numbers`)."""
 
     @abstractmethod
-    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[Array, list[float]]:
-        """``view``'s face rows as a flat array (``rows * WIDTH``, the scalar row zero) and the
-        scalar row's numbers, each to be divided by its scale."""
+    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[list[bytes], list[float]]:
+        """``view``'s face rows (every row but the scalar row, as ``float32`` bytes:
+        :class:`rummykit.envs.encoding.Planes`) and the scalar row's numbers, each to be divided
+        by its scale."""

@@ -3,16 +3,20 @@ array of rows of :data:`WIDTH` columns, one column per face (``suit * 13 + rank 
 joker or false joker), so that the same column means the same face on every face row.
 
 Each game's encoder (:mod:`rummykit.envs.encoder`, in the game's ``encoding`` module) stacks *face
-rows* (counts of faces, all of them counted at once by :func:`count_faces`) and a last *scalar row*
-(numbers written left to right, the rest zero). Seats are written relative to the viewer: position
+rows* (counts of faces, each row made as ``float32`` bytes by :func:`face_row`, which keeps the rows
+it made) and a last *scalar row* (numbers written left to right, the rest zero); :func:`stack`
+joins the rows into the array. Seats are written relative to the viewer: position
 ``k`` is seat ``(viewer + k) % players``, so position 0 is always the viewer. The rows of every
 game are listed in ``docs/envs.md``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import struct
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from operator import is_
 from typing import Any
 
 import numpy as np
@@ -49,100 +53,147 @@ class RowBuilder:
         return out
 
 
-def count_faces(
-    offsets: Sequence[int],
-    groups: Sequence[Sequence[int]],
-    size: int,
-    indexed: Sequence[npt.NDArray[np.intp]] = (),
-) -> Array:
-    """Counts as a flat ``float32`` array of ``size``: each face ``f`` of ``groups[i]`` (faces are
-    ``0..WIDTH-1``) at ``offsets[i] + f``, each flat index of ``indexed`` too. The flat indices are
-    made in one comprehension and read by one ``numpy.fromiter`` (cheaper, for the few dozen faces
-    of a view, than numpy's per-call work on joined bytes shifted by repeated offsets), and
-    counted by :func:`count_index`."""
-    index = np.fromiter([at + f for at, group in zip(offsets, groups, strict=True) for f in group], np.intp)
-    if indexed:
-        index = np.concatenate([index, *indexed])
-    return count_index(index, size)
+FACE_ROW = struct.Struct(f"={WIDTH}f")
+"""One row's ``float32`` values as bytes (native order, as numpy's ``float32``)."""
+
+ZERO_ROW = bytes(FACE_ROW.size)
+"""A row of zeros."""
+
+ONE_HOT: dict[int | None, bytes] = {
+    None: ZERO_ROW,
+    **{f: FACE_ROW.pack(*(g == f for g in range(WIDTH))) for f in range(WIDTH)},
+}
+"""The row of one face (``None``: none, zeros)."""
+
+FACE_ROWS_KEPT = 4096
+"""The face rows :func:`face_row` keeps (a few hundred bytes each)."""
 
 
-ONE = np.float32(1)
+@lru_cache(maxsize=FACE_ROWS_KEPT)
+def face_row(faces: bytes) -> bytes:
+    """The row counting ``faces`` (one byte each, ``0..WIDTH-1``) as ``float32`` bytes. Kept for
+    the :data:`FACE_ROWS_KEPT` faces asked last: from one observation to the next most rows hold the
+    same faces (a hand, a pile, a table meld changes one at a time), so most rows are found, not
+    counted."""
+    counts = [0] * WIDTH
+    for f in faces:
+        counts[f] += 1
+    return FACE_ROW.pack(*counts)
 
 
-def count_index(index: npt.NDArray[np.intp], size: int) -> Array:
-    """How many times each of ``0..size-1`` occurs in ``index`` (flat indices below ``size``), as
-    a fresh ``float32`` array: ones added at ``index`` into zeros (``numpy.add.at``, which adds
-    repeated indices each time), written straight as ``float32`` (no ``int64`` counts of the
-    whole array to convert)."""
-    out = np.zeros(size, dtype=np.float32)
-    np.add.at(out, index, ONE)
-    return out
+def stack(rows: Iterable[bytes]) -> Array:
+    """A fresh writable ``float32`` array of ``rows`` (each :data:`FACE_ROW`'s size, in order),
+    shaped ``(len(rows), WIDTH)``: the rows joined into one ``bytearray`` that numpy reads
+    without a copy."""
+    data = bytearray().join(rows)
+    return np.ndarray((len(data) // FACE_ROW.size, WIDTH), np.float32, data)
 
 
 class Planes:
-    """The face rows of one array, collected as they come (each row's faces with the row's flat
-    offset ``row * WIDTH``; no per-face work in Python) and counted at the end by
-    :func:`count_faces`; a one-hot row is a row of one face."""
+    """The face rows of one array, collected as they come (each row's faces joined, several groups
+    on one row counted together) and made into rows at the end by :func:`face_row`; a one-hot row
+    is a row of one face. Rows made elsewhere (:class:`TableRows`) are put in whole."""
 
-    __slots__ = ("groups", "indexed", "offsets")
+    __slots__ = ("faces", "height", "made")
 
-    def __init__(self) -> None:
-        self.offsets: list[int] = []
-        self.groups: list[Sequence[int]] = []
-        self.indexed: list[npt.NDArray[np.intp]] = []
+    def __init__(self, height: int) -> None:
+        self.height = height
+        """The number of face rows."""
+        self.faces: dict[int, bytes] = {}
+        """The faces counted on each row that has any, joined."""
+        self.made: dict[int, bytes] = {}
+        """Rows put in whole (no faces counted on them here)."""
 
     def add(self, row: int, faces: Sequence[int]) -> None:
         """Count ``faces`` on ``row``."""
-        self.offsets.append(row * WIDTH)
-        self.groups.append(faces)
+        self.faces[row] = self.faces.get(row, b"") + bytes(faces)
 
     def add_rows(self, first: int, groups: Sequence[Sequence[int]]) -> None:
         """Count each of ``groups`` on consecutive rows from ``first``."""
-        self.offsets += range(first * WIDTH, (first + len(groups)) * WIDTH, WIDTH)
-        self.groups += groups
-
-    def add_array(self, rows: npt.NDArray[np.intp], faces: npt.NDArray[np.intp]) -> None:
-        """Count ``faces[i]`` on ``rows[i]`` (arrays of one length)."""
-        self.indexed.append(rows * WIDTH + faces)
+        for row, faces in enumerate(groups, first):
+            self.add(row, faces)
 
     def one(self, row: int, face: int | None) -> None:
         """Mark ``face`` on ``row`` (nothing for ``None``)."""
         if face is not None:
-            self.offsets.append(row * WIDTH)
-            self.groups.append((face,))
+            self.add(row, (face,))
 
-    def add_table(
-        self,
-        table: Sequence[Mapping[str, Any]],
-        wild: int,
-        rows: tuple[int, int, int, int],
-        viewer: int,
-        players: int,
-    ) -> list[int]:
-        """Count an observation's ``table`` of numbered melds (each a mapping with ``number``,
-        ``faces``, ``stands_for``, ``owner`` and ``kind``), meld ``n`` on the ``n-1``-th row or
-        column of each block that ``rows`` starts: (the faces its pieces stand for; where its
-        wilds, the pieces of face ``wild``, stand; one row per seat relative to ``viewer`` of
-        ``players``, column ``n-1`` marked on its owner's; flags, column ``n-1`` marked on the first
-        for every meld and on the second for a run). Returns the melds' ``n-1`` in table order, for
-        the game's own flags."""
-        faces_row, wilds_row, owner_row, flags_row = rows
+    def put(self, rows: Mapping[int, bytes]) -> None:
+        """Put in whole rows (row -> ``float32`` bytes) on which nothing is counted."""
+        self.made.update(rows)
+
+    def rows(self) -> list[bytes]:
+        """The face rows, in order (:data:`ZERO_ROW` where nothing was counted or put)."""
+        out = [ZERO_ROW] * self.height
+        for row, made in self.made.items():
+            out[row] = made
+        for row, faces in self.faces.items():
+            out[row] = face_row(faces)
+        return out
+
+
+MeldView = Mapping[str, Any]
+"""A table meld as an observation shows it (``number``, ``faces``, ``stands_for``, ``owner``,
+``kind`` and the game's own keys)."""
+
+
+class TableRows:
+    """The rows of an observation's table of numbered melds in the blocks that ``rows`` starts:
+    meld ``n`` on the ``n-1``-th row or column of each block (the faces its pieces stand for; where
+    its wilds, the pieces of face ``wild``, stand; one row per seat relative to the viewer of
+    ``players``, column ``n-1`` marked on its owner's; flags, column ``n-1`` marked on the first
+    for every meld, on the second for a run and on the third where ``flag`` holds).
+
+    The rows of the last table each viewer saw are kept: a game shares one view per table meld
+    between observations and never changes it (``SharedViews``), so the same views in the same
+    order (by identity, the views held here) give the same rows, and an unchanged table, as it is
+    on most turns, costs no counting."""
+
+    __slots__ = ("_kept", "flag", "players", "rows")
+
+    def __init__(
+        self, rows: tuple[int, int, int, int], players: int, flag: Callable[[MeldView], bool]
+    ) -> None:
+        self.rows = rows
+        self.players = players
+        self.flag = flag
+        self._kept: dict[int, tuple[int | None, Sequence[MeldView], dict[int, bytes]]] = {}
+        """By viewer: the wild face, the table's views and their rows."""
+
+    def of(self, table: Sequence[MeldView], wild: int | None, viewer: int) -> dict[int, bytes]:
+        """The rows (row -> ``float32`` bytes, rows with nothing marked left out) of ``table``
+        seen by ``viewer``."""
+        kept = self._kept.get(viewer)
+        if (
+            kept is not None
+            and kept[0] == wild
+            and len(kept[1]) == len(table)
+            and all(map(is_, kept[1], table))
+        ):
+            return kept[2]
+        made = self._count(table, wild, viewer)
+        self._kept[viewer] = (wild, tuple(table), made)
+        return made
+
+    def _count(self, table: Sequence[MeldView], wild: int | None, viewer: int) -> dict[int, bytes]:
+        faces_row, wilds_row, owner_row, flags_row = self.rows
+        planes = Planes(0)
         numbers: list[int] = []
         runs: list[int] = []
+        flagged: list[int] = []
         for meld in table:
             at = meld["number"] - 1
             faces, stands = meld["faces"], meld["stands_for"]
             numbers.append(at)
-            self.add(faces_row + at, stands)
+            planes.add(faces_row + at, stands)
             if wild in faces:
-                self.add(wilds_row + at, [s for f, s in zip(faces, stands, strict=True) if f == wild])
-            self.one(owner_row + (meld["owner"] - viewer) % players, at)
+                planes.add(wilds_row + at, [s for f, s in zip(faces, stands, strict=True) if f == wild])
+            planes.one(owner_row + (meld["owner"] - viewer) % self.players, at)
             if meld["kind"] == "run":
                 runs.append(at)
-        self.add(flags_row, numbers)
-        self.add(flags_row + 1, runs)
-        return numbers
-
-    def counts(self, size: int) -> Array:
-        """The counts as a flat ``float32`` array of ``size`` (rows * WIDTH; scalar rows zero)."""
-        return count_faces(self.offsets, self.groups, size, self.indexed)
+            if self.flag(meld):
+                flagged.append(at)
+        for row, marked in enumerate((numbers, runs, flagged), flags_row):
+            if marked:
+                planes.add(row, marked)
+        return {row: face_row(faces) for row, faces in planes.faces.items()}

@@ -9,7 +9,7 @@ from typing import Any
 from rummykit.core.pieces import JOKER, N_FACES
 from rummykit.engine.game import Game
 from rummykit.envs.encoder import ROUND_SCALE, Encoder
-from rummykit.envs.encoding import Array, Planes
+from rummykit.envs.encoding import Planes
 from rummykit.envs.factored import Block, Factoring
 from rummykit.envs.specs import EnvSpec
 from rummykit.variants.carousel import actions
@@ -53,9 +53,9 @@ class CarouselEncoder(Encoder):
         n = self.players
         return [1.0] * (len(CAROUSEL_PHASES) + n) + [ROUND_SCALE] * n + [3.0] + [1.0] * 5 + [EDITS_SCALE]
 
-    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[Array, list[float]]:
+    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[list[bytes], list[float]]:
         at = self.layout.index
-        planes = Planes()
+        planes = Planes(self.layout.height - 1)
         planes.add(at["hand"], view["hand"])
         table_row, jokers_row = at["table"], at["table_jokers"]
         for m in view["table"]:
@@ -90,7 +90,7 @@ class CarouselEncoder(Encoder):
             bool(draft["can_undo"]),
             draft["edits"],
         ]
-        return planes.counts(self._size), numbers
+        return planes.rows(), numbers
 
 
 def _carousel_scale(game: Game[Any, Any]) -> float:

@@ -72,7 +72,8 @@ commands
   draft 4H 5H 6H | ... make this whole table your draft (undo takes it back)
   undo                 take back the last draft step
   reset                back to the table as it is
-  commit               play the draft as your meld (one meld a turn)
+  commit               play the draft as your meld; this ends your turn (one meld a
+                       turn, no draw after it; you may still knock)
   meld 4H 5H 6H | ...  or type the whole new table yourself
   end                  end your turn (after a meld, or after the third draw)
   knock                end the round: {knock_max} points or less in hand{after_meld}
@@ -119,13 +120,13 @@ class CarouselClient(TableClient[CarouselGame]):
         """Whether the draft differs from the table as it is."""
         return bool(self.obs["draft"]["changed"])
 
-    def why_not(self, action: CarouselAction) -> str | None:
-        """The engine's reason for refusing ``action`` now (tried on a copy of the match), or
-        ``None`` when it would be accepted."""
+    def why_not(self, action: CarouselAction) -> IllegalActionError | None:
+        """The engine's refusal of ``action`` now (tried on a copy of the match), or ``None`` when
+        it would be accepted."""
         try:
             self.link.check([action])
         except IllegalActionError as exc:
-            return str(exc)
+            return exc
         return None
 
     # ------------------------------------------------------------------ commands
@@ -327,8 +328,13 @@ class CarouselClient(TableClient[CarouselGame]):
         if use:
             self.edit(self.planner.plan_draft(obs, new), "the solver's table is your draft")
             return
+        why = self.why_not(CarouselAction(CVerb.DRAFT, tuple(tuple(m) for m in new)))
+        draw_first = why is not None and why.code == P + "draw_first"
+        if draw_first:
+            self.console.print(Text("hint: draw first: a meld comes only after a draw this turn"))
         played = sorted(move.played, key=self.view.colour_key)
-        line = Text("hint: meld, playing ").append_text(self.cards_text(played))
+        line = Text("then, with the cards you hold now: meld" if draw_first else "hint: meld")
+        line.append(", playing ").append_text(self.cards_text(played))
         line.append(f" from your hand; {move.points_left} point{'s' if move.points_left != 1 else ''} left")
         if move.left:
             left = sorted(move.left, key=self.view.colour_key)
@@ -340,10 +346,9 @@ class CarouselClient(TableClient[CarouselGame]):
             self.console.print(
                 Text(f"then you could knock ({move.points_left} points, {self.rules.knock_max} or less)")
             )
-        why = self.why_not(CarouselAction(CVerb.DRAFT, tuple(tuple(m) for m in new)))
         if why is None:
             self.console.print(self.view.command("type hint use to draft it, then commit"))
-        else:
+        elif not draw_first:
             self.console.print(Text(f"not now: {why}", style=DIM))
 
     def next_step_hint(self) -> Text:
@@ -393,7 +398,10 @@ class CarouselClient(TableClient[CarouselGame]):
             self.console.print(Text(done, style=DIM))
         ok, bad = ("✓", "✗") if self.view.glyphs.unicode else ("ok", "BAD")
         self.console.print(
-            Text("draft      the table as it would be (commit plays it; undo, reset)", style=DIM)
+            Text(
+                "draft      the table as it would be (commit plays it and ends your turn; undo, reset)",
+                style=DIM,
+            )
         )
         if not melds:
             self.console.print(Text("           no melds", style=DIM))
@@ -422,7 +430,7 @@ class CarouselClient(TableClient[CarouselGame]):
         """One line about an unplayed draft."""
         played = sorted(self.obs["draft"]["played"], key=self.view.colour_key)
         line = Text("your draft plays ", style=DIM).append_text(self.cards_text(played))
-        return line.append(" (show to see it, commit to play it)", style=DIM)
+        return line.append(" (show to see it, commit to play it and end your turn)", style=DIM)
 
     def render_table(self) -> None:
         """The title, scores, seats, the table, the hand, the draft and whose turn it is."""

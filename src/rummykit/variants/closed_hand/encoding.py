@@ -6,11 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-import numpy as np
-
 from rummykit.engine.game import Game
 from rummykit.envs.encoder import Encoder
-from rummykit.envs.encoding import WIDTH, Array, count_index
+from rummykit.envs.encoding import ONE_HOT, Array, face_row
 from rummykit.variants.closed_hand.game import ClosedHandGame, SeatView
 
 
@@ -20,12 +18,14 @@ def closed_hand_scale(game: Game[Any, Any]) -> float:
 
 
 CLOSED_PHASES = ("opening", "draw", "discard", "last_chance", "finish_only", "over")
+PHASE_FLAGS = {phase: [int(p == phase) for p in CLOSED_PHASES] for phase in CLOSED_PHASES}
+"""Each phase's one-hot flags, in :data:`CLOSED_PHASES`' order."""
 
 
 class ClosedHandEncoder(Encoder):
     """Okey and Turkish Rummy (:mod:`rummykit.variants.closed_hand.game`): one discard pile per seat
     (Okey) or one shared pile (Turkish Rummy). Every face row is one group of a fixed list (one
-    precomputed offset each)."""
+    row of its own)."""
 
     hand_size = 15.0
 
@@ -54,19 +54,6 @@ class ClosedHandEncoder(Encoder):
             f"seats that showed the indicator's twin ({n}), each seat's place in the order of play /players "
             f"({n}); seats relative to the viewer",
         )
-        at = self.layout.index
-        group_rows = [
-            at["hand"],
-            *range(at["discards"], at["discards"] + self.piles),
-            *range(at["tops"], at["tops"] + self.piles),
-            at["takeable"],
-            *range(at["known"], at["known"] + n - 1),
-            at["wilds"],
-            at["joker_as"],
-            at["aside"],
-        ]
-        self._offsets = np.multiply(group_rows, WIDTH, dtype=np.intp)
-        """The flat index of each face group's row, in order."""
 
     def _divisors_after_common(self) -> list[float]:
         n = self.players
@@ -76,7 +63,7 @@ class ClosedHandEncoder(Encoder):
         """The array of ``game.observe(state, seat)``, made from the engine's ``seat_view``."""
         return self._encode_seen(cast(ClosedHandGame[Any], self.game).seat_view(state, seat))
 
-    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[Array, list[float]]:
+    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[list[bytes], list[float]]:
         seen = SeatView(
             view["seat"],
             view["round"],
@@ -101,32 +88,25 @@ class ClosedHandEncoder(Encoder):
     def _encode_seen(self, seen: SeatView) -> Array:
         return self._array(*self._fill_seen(seen, 0 if seen.seat is None else seen.seat))
 
-    def _fill_seen(self, seen: SeatView, viewer: int) -> tuple[Array, list[float]]:
-        """The face rows of ``seen`` (faces as bytes, joined and read by numpy at once, each
-        shifted by its group's row and all counted at once by :func:`count_index`) and the scalar row's
-        numbers."""
+    def _fill_seen(self, seen: SeatView, viewer: int) -> tuple[list[bytes], list[float]]:
+        """The face rows of ``seen`` (:func:`face_row` of each group of faces, found in its cache
+        when unchanged since the last observations) and the scalar row's numbers."""
         n = self.players
         known, piles = seen.known, seen.discards
         if viewer:
             known = known[viewer:] + known[:viewer]
             if self.piles > 1:
                 piles = piles[viewer:] + piles[:viewer]
-        takeable, joker_as = seen.takeable, seen.joker_as
-        groups = [
-            seen.hand,
-            *piles,
-            *[pile[-1:] for pile in piles],
-            b"" if takeable is None else bytes((takeable,)),
-            *known[1:],
-            seen.wilds,
-            b"" if joker_as is None else bytes((joker_as,)),
-            bytes((seen.aside,)),
+        rows = [
+            face_row(seen.hand),
+            *map(face_row, piles),
+            *[face_row(pile[-1:]) for pile in piles],
+            ONE_HOT[seen.takeable],
+            *map(face_row, known[1:]),
+            face_row(seen.wilds),
+            ONE_HOT[seen.joker_as],
+            ONE_HOT[seen.aside],
         ]
-        index = self._offsets.repeat(np.frombuffer(bytes(map(len, groups)), np.uint8))
-        index += np.frombuffer(b"".join(groups), np.uint8)
-        out = count_index(index, self._size)
-        phase = [0] * len(CLOSED_PHASES)
-        phase[CLOSED_PHASES.index(seen.phase)] = 1
         places = [0] * n
         for place, seat in enumerate(seen.order):
             places[(seat - viewer) % n] = place
@@ -134,9 +114,9 @@ class ClosedHandEncoder(Encoder):
             *self._common_numbers(
                 seen.hand_counts, seen.stock_count, seen.scores, seen.round, seen.to_move, viewer
             ),
-            *phase,
+            *PHASE_FLAGS[seen.phase],
             bool(seen.first_turn),
             *self._seat_flags(seen.shown, viewer),
             *places,
         ]
-        return out, numbers
+        return rows, numbers

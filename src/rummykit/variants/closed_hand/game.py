@@ -597,29 +597,26 @@ class ClosedHandGame(ClosedHandPosition[S], Game[S, HandAction]):
         """The pieces of each discard pile everyone sees (variants may show only the tops)."""
         return state.discards
 
-    def _face_bytes(self, pieces: list[int]) -> bytes:
-        """The faces of piece ids, one byte each."""
-        return bytes(pieces).translate(self._face_table)
-
     def seat_view(self, state: S, seat: int | None) -> SeatView:
         """What ``seat`` may see (``None``: a spectator) as a :class:`SeatView`: the part of
-        :meth:`observe` an observation encoder reads, without the rest of the dict."""
+        :meth:`observe` an observation encoder reads, without the rest of the dict (faces of piece
+        ids by ``bytes.translate``, in comprehensions: no call a list)."""
         takeable = self.takeable(state)
-        faces = self._face_bytes
+        table = self._face_table
         return SeatView(
             seat,
             state.round_no,
             None if state.phase is OVER else state.turn,
             _PHASE_TEXT[state.phase],
             list(state.scores),
-            b"" if seat is None else faces(state.racks[seat]),
+            b"" if seat is None else bytes(state.racks[seat]).translate(table),
             list(map(len, state.racks)),
             len(state.stock),
-            list(map(faces, state.known)),
+            [bytes(k).translate(table) for k in state.known],
             list(state.order),
             bytes(sorted(state.wilds.faces)),
             state.wilds.joker_as,
-            list(map(faces, self._piles_seen(state))),
+            [bytes(pile).translate(table) for pile in self._piles_seen(state)],
             None if takeable is None else self._faces[takeable],
             None if seat is None else seat not in state.discarded,
             self._faces[self._aside(state)],

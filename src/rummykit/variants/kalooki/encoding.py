@@ -4,12 +4,13 @@ environment spec (``kalooki_v0``; penalty points, the match's result paid at its
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 from rummykit.core.pieces import JOKER
 from rummykit.engine.game import Game
 from rummykit.envs.encoder import Encoder
-from rummykit.envs.encoding import Array, Planes
+from rummykit.envs.encoding import Planes, TableRows
 from rummykit.envs.factored import Block, Factoring
 from rummykit.envs.specs import EnvSpec
 from rummykit.variants.kalooki import actions
@@ -59,24 +60,24 @@ class KalookiEncoder(Encoder):
             f"({n}), seats still in the match ({n}), reshuffles /(max_reshuffles+1) (1); seats relative "
             f"to the viewer",
         )
+        at = self.layout.index
+        blocks = (at["meld_cards"], at["meld_jokers"], at["meld_owner"], at["meld_flags"])
+        self._table = TableRows(blocks, n, itemgetter("closed"))
 
     def _divisors_after_common(self) -> list[float]:
         n = self.players
         return [1.0] * (len(KALOOKI_PHASES) + 2 * n) + [self.game.rules.max_reshuffles + 1.0]
 
-    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[Array, list[float]]:
-        n, at = self.players, self.layout.index
-        planes = Planes()
+    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[list[bytes], list[float]]:
+        at = self.layout.index
+        planes = Planes(self.layout.height - 1)
         planes.add(at["hand"], view["hand"])
         planes.add(at["discards"], view["discards"])
         planes.one(at["takeable"], view["takeable"])
         known = view["known"]
         planes.add_rows(at["known"], [*known[viewer + 1 :], *known[:viewer]])
-        flags = at["meld_flags"]
-        rows = (at["meld_cards"], at["meld_jokers"], at["meld_owner"], flags)
-        planes.add_table(view["table"], JOKER, rows, viewer, n)
-        planes.add(flags + 2, [m["number"] - 1 for m in view["table"] if m["closed"]])
-        planes.add(flags + 3, [p - 1 for p in view["pending"]])
+        planes.put(self._table.of(view["table"], JOKER, viewer))
+        planes.add(at["meld_flags"] + 3, [p - 1 for p in view["pending"]])
         phase = [0] * len(KALOOKI_PHASES)
         phase[KALOOKI_PHASES.index(view["phase"])] = 1
         scalars = [
@@ -86,7 +87,7 @@ class KalookiEncoder(Encoder):
             *self._seat_flags(view["active"], viewer),
             view["reshuffles"],
         ]
-        return planes.counts(self._size), scalars
+        return planes.rows(), scalars
 
 
 def _kalooki_scale(game: Game[Any, Any]) -> float:

@@ -14,7 +14,7 @@ from typing import Any
 
 from rummykit.engine.game import Game
 from rummykit.envs.encoder import Encoder
-from rummykit.envs.encoding import Array, Planes
+from rummykit.envs.encoding import MeldView, Planes, TableRows
 from rummykit.envs.specs import EnvSpec
 from rummykit.variants.okey_101.actions import MAX_MELDS
 from rummykit.variants.okey_101.rules import HAND_SIZE
@@ -64,6 +64,9 @@ class Okey101Encoder(Encoder):
             f"/{HAND_SIZE + 1} (1), freed okeys still to be used /{FREED_SCALE:g} (1), rounds played "
             f"/rounds (1); seats relative to the viewer",
         )
+        at = self.layout.index
+        blocks = (at["meld_tiles"], at["meld_okeys"], at["meld_owner"], at["meld_flags"])
+        self._table = TableRows(blocks, n, _is_pair)
 
     def _divisors_after_common(self) -> list[float]:
         n = self.players
@@ -73,9 +76,9 @@ class Okey101Encoder(Encoder):
             float(self.game.rules.rounds),
         ]
 
-    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[Array, list[float]]:
-        n, at = self.players, self.layout.index
-        planes = Planes()
+    def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[list[bytes], list[float]]:
+        at = self.layout.index
+        planes = Planes(self.layout.height - 1)
         planes.add(at["hand"], view["hand"])
         piles = view["discards"]
         relative = [*piles[viewer:], *piles[:viewer]]
@@ -91,11 +94,8 @@ class Okey101Encoder(Encoder):
         planes.one(at["okey"], okey)
         planes.add(at["must_place"], view["must_place"])
         planes.one(at["taken"], view["taken"])
-        flags = at["meld_flags"]
-        rows = (at["meld_tiles"], at["meld_okeys"], at["meld_owner"], flags)
-        planes.add_table(view["table"], okey, rows, viewer, n)
-        planes.add(flags + 2, [m["number"] - 1 for m in view["table"] if m["kind"] == "pair"])
-        planes.add(flags + 3, [p - 1 for p in view["pending"]])
+        planes.put(self._table.of(view["table"], okey, viewer))
+        planes.add(at["meld_flags"] + 3, [p - 1 for p in view["pending"]])
         phase = [0] * len(PHASES)
         phase[PHASES.index(view["phase"])] = 1
         opened = view["opened"]
@@ -111,7 +111,11 @@ class Okey101Encoder(Encoder):
             view["freed"],
             view["rounds_played"],
         ]
-        return planes.counts(self._size), scalars
+        return planes.rows(), scalars
+
+
+def _is_pair(meld: MeldView) -> bool:
+    return bool(meld["kind"] == "pair")
 
 
 def _score_scale(game: Game[Any, Any]) -> float:

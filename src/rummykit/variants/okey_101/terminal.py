@@ -297,18 +297,11 @@ class Okey101Client(TableClient[Okey101Game]):
         lines = []
         pending = [m for m in obs["table"] if m["number"] in obs["pending"]]
         if pending:
-            word = ("pair" if pending[0]["kind"] == "pair" else "meld") + ("s" if len(pending) > 1 else "")
-            numbers = f"{word} {', '.join(str(m['number']) for m in pending)}"
-            if pending[0]["kind"] == "pair":
-                toward = f"{len(pending)} of the {rules.pairs_open_min} pairs to open"
-            else:
-                toward = f"worth {sum(m['value'] for m in pending)} of the {rules.open_min} to open"
-            line = Text(f"this turn  {numbers} {toward}: ")
-            todo = "discard the last tile" if obs["retracted"] else "lay more, or retract them"
-            lines.append(line.append(todo, style="bold"))
+            lines.append(self.pending_line(pending))
         elif obs["retracted"] and self.opened == "none":
-            line = Text("this turn  melds taken back: ")
-            lines.append(line.append("open in one go (open A | B | …), or discard", style="bold"))
+            line = Text("this turn  you took your melds back; as melds come back only once a turn, ")
+            line.append("the opening must now go down in one go: ")
+            lines.append(line.append("open A | B | …, or discard", style="bold"))
         if obs["must_place"]:
             tiles = " ".join(self.name(f) for f in obs["must_place"])
             lines.append(
@@ -325,6 +318,22 @@ class Okey101Client(TableClient[Okey101Game]):
         else:
             lines.append(Text(f"you        {OPENED_WORDS[self.opened]}", style=DIM))
         return lines
+
+    def pending_line(self, pending: list[dict[str, Any]]) -> Text:
+        """This turn's melds or pairs toward the opening, ``pending`` (their views), in a
+        sentence: ``your melds 2, 3 are worth 92 of the 101 you need to open``."""
+        several = len(pending) > 1
+        pairs = pending[0]["kind"] == "pair"
+        word = ("pair" if pairs else "meld") + ("s" if several else "")
+        numbers = ", ".join(str(m["number"]) for m in pending)
+        verb = "are" if several else "is"
+        if pairs:
+            needed = f"{len(pending)} of the {self.rules.pairs_open_min} pairs you need to open"
+        else:
+            needed = f"worth {sum(m['value'] for m in pending)} of the {self.rules.open_min} you need to open"
+        line = Text(f"this turn  your {word} {numbers} {verb} {needed}: ")
+        todo = "discard the last tile" if self.obs["retracted"] else "lay more, or retract them"
+        return line.append(todo, style="bold")
 
     def turn_line(self) -> Text:
         """Whose turn it is and what they may do."""

@@ -43,3 +43,9 @@ export function HintButton({ model }) {
   if (model.info.options.hints === false || !model.myTurn()) return null;
   return html`<button type="button" data-action="hint" onClick=${() => model.askHint()}>${t("action_hint")}</button>`;
 }
+
+/** Whether a keyboard is likely (a fine pointer): a text names keys only then. */
+export const keyboardLikely = () => matchMedia("(pointer: fine)").matches;
+
+/** The notice of Discard with nothing selected. */
+export const selectToDiscard = () => (keyboardLikely() ? "ui_select_discard_keys" : "ui_select_discard");

@@ -5,7 +5,7 @@
 
 import { html } from "./html.js";
 import { rich } from "./runningtext.js";
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { t, num, sentence } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { startDrag } from "./drag.js";
@@ -82,10 +82,17 @@ function TurnClock({ model }) {
  * the same in every game's table. */
 export function MeHead({ model, ctx, seated, seatPanel }) {
   const Hint = model.game.Hint;
+  const note = useRef(null);
+  const hintShown = Boolean(model.hint && !model.error);
+  useEffect(() => {
+    // the hint lies under the rack or over the melds (style.css, "the hint's place"): brought
+    // into view, clear of the action bar (the page's scroll padding), when it opens
+    if (hintShown && note.current) note.current.scrollIntoView({ block: "nearest" });
+  }, [hintShown]);
   return html`<div class="me-head">
     ${seatPanel}
     ${seated &&
-    html`<div class="me-note">
+    html`<div class="me-note" ref=${note}>
       ${model.error && html`<p class="error" role="alert" data-testid="error">${rich(sentence(model.error.code, model.error.params, ctx))}</p>`}
       ${model.hint && !model.error && html`<${Hint} model=${model} hint=${model.hint} ctx=${ctx} onClose=${() => model.dismissHint()} />`}
     </div>`}

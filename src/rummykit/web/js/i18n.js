@@ -61,7 +61,7 @@ export function knowGames(ids) {
 function ownerOf(key) {
   const code = key.replace(/^named\./, "");
   if (/^(option|rule|value|help)_|^\w+\.option_/.test(code)) return "rules";
-  if (/^(create|lobby|my|ratings|account)_/.test(code)) return "lobby";
+  if (/^(create|preset|lobby|my|ratings|account)_/.test(code)) return "lobby";
   return gameIds.find((g) => code.startsWith(`${g}.`) || code.startsWith(`${g}_`));
 }
 
@@ -235,7 +235,7 @@ export function isolate(text) {
 
 /** Words of the page's language inside a left-to-right run (a joker's name among cards) kept
  * one unit in their own direction, so that they neither reorder the run nor take its digits. */
-function inOwnDirection(text) {
+export function inOwnDirection(text) {
   return language.dir === "rtl" ? `${FSI}${text}${PDI}` : text;
 }
 

@@ -63,12 +63,12 @@ function RecordFile({ go }) {
     if (!file) return;
     input.value = "";
     if (keepFile(file.name, await file.text())) go("#/replay/file/0");
-    else setError(t("replay_file_too_big", { file: file.name }));
+    else setError(t("lobby_record_too_big", { file: file.name }));
   };
   return html`<div class="preset replay-open">
     <input id="replay-file" type="file" class="visually-hidden" accept=".jsonl,.ndjson,.json,text/plain,application/x-ndjson" data-testid="replay-file" aria-labelledby="replay-file-label" aria-describedby="replay-file-help" onChange=${(e) => open(e.currentTarget)} />
-    <label for="replay-file" id="replay-file-label" class="button">${t("replay_open_file")}</label>
-    <p class="help" id="replay-file-help">${t("replay_open_help")}</p>
+    <label for="replay-file" id="replay-file-label" class="button">${t("lobby_record_open")}</label>
+    <p class="help" id="replay-file-help">${t("lobby_record_help")}</p>
     ${error && html`<p class="error" role="alert">${error}</p>`}
   </div>`;
 }

@@ -25,6 +25,9 @@ export function notation(kind, face) {
   return `${CARD_RANKS[rankOf(face) - 1]}${CARD_SUITS[suitOf(face)]}`;
 }
 
+/** A hand as shown whole: suit, then rank; jokers last. */
+export const inOrder = (faces) => [...faces].sort((a, b) => a - b);
+
 /** The face of a piece's notation (as in legal action texts), or null. */
 export function faceOf(kind, text) {
   for (let face = 0; face <= JOKER; face += 1) if (notation(kind, face) === text) return face;

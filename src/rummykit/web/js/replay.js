@@ -18,6 +18,8 @@ import { GameTable, loadController, useModule } from "./lazy.js";
 import { TableView } from "./model.js";
 import { openedFile } from "./recordfile.js";
 import { Piece } from "./piece.js";
+import { inOrder } from "./pieces.js";
+import { keyboardLikely } from "./actions.js";
 import { Log, eventText } from "./log.js";
 import { Scores } from "./scores.js";
 import { RulesLink } from "./ruleslink.js";
@@ -117,16 +119,10 @@ function Hands({ step, kind, recorded, ctx }) {
       const moving = view.to_move === seat;
       return html`<div key=${seat} class=${`replay-hand ${moving ? "to-move" : ""}`}>
         <div class="replay-hand-name"><bdi>${ctx.seatName(seat)}</bdi><${BotTag} player=${recorded[seat]} /> <span class="tag">${t("seat_pieces", { n: view.hand.length })}</span></div>
-        <${Pieces} kind=${kind} faces=${sorted(view.hand)} wilds=${wilds} label=${t("replay_hand_of", { name: ctx.seatName(seat) })} testid=${`hand-${seat}`} />
+        <${Pieces} kind=${kind} faces=${inOrder(view.hand)} wilds=${wilds} label=${t("replay_hand_of", { name: ctx.seatName(seat) })} testid=${`hand-${seat}`} />
       </div>`;
     })}
   </section>`;
-}
-
-/** A hand in a stable order (colour or suit, then rank; jokers last): the order of a player's
- * rack is theirs and not in the record. */
-function sorted(faces) {
-  return [...faces].sort((a, b) => a - b);
 }
 
 /** The step's line: the deal, or "Move 5 of 120: Ann discards R7", the match's end. */
@@ -255,7 +251,7 @@ export function ReplayPage({ game, step, variants }) {
       </div>
       <p class="help">
         <a href=${link} data-testid="replay-link">${t("replay_link")}</a>
-        <span> · ${t("replay_keys")}</span>
+        ${keyboardLikely() && html`<span> · ${t("replay_keys")}</span>`}
       </p>
     </div>
     ${stepError && html`<p class="error" role="alert" data-testid="replay-error">${sentence(stepError.code, stepError.params)}</p>`}

@@ -15,6 +15,7 @@ import { useEffect, useRef } from "preact/hooks";
 import { useTicker } from "./ticker.js";
 import { t, signed, num, sentence, listText } from "./i18n.js";
 import { Piece } from "./piece.js";
+import { inOrder } from "./pieces.js";
 import { MeldCards } from "./melds.js";
 import { ratingText } from "./player.js";
 import { rich } from "./runningtext.js";
@@ -111,7 +112,7 @@ export function RoundEnd({ end, view, kind, game, ctx, turnDue, canRematch, onRe
         hand && hand.length && (s !== result.winner || !result.laid.length)
           ? html`<div class="laid" key=${s}>
               <h3>${t("round_end_hand", { name: names[s] })}</h3>
-              <${Pieces} kind=${kind} faces=${hand} wilds=${wilds} />
+              <${Pieces} kind=${kind} faces=${inOrder(hand)} wilds=${wilds} />
             </div>`
           : null,
       )}

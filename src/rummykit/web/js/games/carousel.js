@@ -15,7 +15,7 @@ import { Piece } from "../piece.js";
 import { ActionButton, ActionGroup, HintButton } from "../actions.js";
 import { MeHead, SeatPanel, Stock, places } from "../board.js";
 import { startDrag } from "../drag.js";
-import { JOKER, faceOf, notation } from "../pieces.js";
+import { JOKER, faceOf, inOrder, notation } from "../pieces.js";
 import { MeldHead, MeldCards } from "../melds.js";
 import { addStylesheet } from "../stylesheet.js";
 
@@ -88,7 +88,7 @@ function handLeft(obs) {
     const at = left.indexOf(face);
     if (at !== -1) left.splice(at, 1);
   }
-  return left.sort((a, b) => a - b);
+  return inOrder(left);
 }
 
 /** The legal actions that place hand card `face` (a joker: as any card) by `verb`: "new", or

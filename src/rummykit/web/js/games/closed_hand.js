@@ -10,7 +10,7 @@ import { t, readable, listText } from "../i18n.js";
 import { rich } from "../runningtext.js";
 import { notation, faceOf } from "../pieces.js";
 import { Rack } from "../rack.js";
-import { ActionButton, ActionGroup, HintButton } from "../actions.js";
+import { ActionButton, ActionGroup, HintButton, selectToDiscard } from "../actions.js";
 import { MeHead, SeatPanel, Stock, Pile, RackTools, places } from "../board.js";
 
 const HISTORY_SHOWN = 8;
@@ -40,7 +40,7 @@ function Actions({ model }) {
   const discard = () => {
     if (face !== null && model.legalPiece("discard", face)) model.discard(face);
     else if (face !== null) model.refused(`discard ${notation(model.kind, face)}`);
-    else model.notice("ui_select_discard");
+    else model.notice(selectToDiscard());
   };
   const finishSelected = () => {
     if (face !== null && model.legalPiece("finish", face)) finish(model, model.selected);

@@ -6,7 +6,7 @@
 // selection by its parts.
 
 import { html } from "../html.js";
-import { t, isolate, listText, signed, sentence, readable } from "../i18n.js";
+import { t, isolate, inOwnDirection, listText, signed, sentence, readable } from "../i18n.js";
 import { Piece } from "../piece.js";
 import { Rack } from "../rack.js";
 import { LayingActions } from "./laying.js";
@@ -198,7 +198,8 @@ function eventText(event, ctx) {
  * settlement, from their `points` and `payments` (seat, number) pairs. */
 function roundNote(note, ctx) {
   if (note.code === "kalooki_hand_values" && note.params.points) {
-    const values = listText(note.params.points.map(([seat, points]) => t("kalooki_seat_points", { name: ctx.seatName(seat), points: signed(points) })));
+    // "Ann: +3": right to left, the name and the number isolated, so they never run together
+    const values = listText(note.params.points.map(([seat, points]) => t("kalooki_seat_points", { name: inOwnDirection(ctx.seatName(seat)), points: isolate(signed(points)) })));
     return sentence("kalooki_ui_hand_values", { values }, ctx);
   }
   if (note.code === "kalooki_settled" && note.params.payments) {

@@ -6,7 +6,7 @@
 // question before a fined discard).
 
 import { html } from "../html.js";
-import { ActionButton, ActionGroup, HintButton } from "../actions.js";
+import { ActionButton, ActionGroup, HintButton, selectToDiscard } from "../actions.js";
 
 /** The laying games' actions for `model` (the table's model). `noDiscard` is the notice key when
  * Discard is pressed while no discard is legal yet; `refuse(model, face)` (or null: a notice to
@@ -21,7 +21,7 @@ export function LayingActions({ model, noDiscard, refuse = null, Warning = null 
   const discard = () => {
     if (face !== null && model.legalPiece("discard", face)) model.discard(face);
     else if (face !== null && refuse) refuse(model, face);
-    else model.notice(canDiscard ? "ui_select_discard" : noDiscard);
+    else model.notice(canDiscard ? selectToDiscard() : noDiscard);
   };
   return html`${Warning && html`<${Warning} model=${model} />`}
     <${ActionGroup}>

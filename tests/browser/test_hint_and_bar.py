@@ -1,0 +1,224 @@
+"""The hint, the stock's lines and the action bar against what they could cover (issue 28, the
+third tester's items 2, 3, 4, 5 and 11): the hint never lies over the rack's pieces, the pile or
+the stock it names, Carousel's upright leaves the hand and keeps its apply button on the screen,
+and its seats' tags show whole; on a phone on its side the stock's count and Carousel's cards
+drawn keep one line; the arranging buttons and the auto-arrange checkbox come clear of the action
+bar when brought into view. Screenshots go to the artifacts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from browser_support import Pages, check_rendering
+from playwright.sync_api import Page, expect
+from table_driver import MeldsPerson, Person
+from test_accessibility import LOCALES, NAMES, SIZES, play_a_turn
+from test_phone_layout import COVERED_JS, SHOWN_JS, SIDE, UPRIGHT, at_first_turn, off_screen
+
+from test_server_support import Server
+
+NAMED_JS = """
+() => [...document.querySelectorAll('.hinted')].filter((el) => el.checkVisibility()).map((el) => {
+  const part = el.matches('.pile') ? el.querySelector('.pile-top .piece')
+    : el.matches('.stock') ? el.querySelector('.stock-face') : el;
+  part.scrollIntoView({block: 'nearest'});
+  const b = part.getBoundingClientRect();
+  const hint = document.querySelector('[data-testid=hint]').closest('.me-note').getBoundingClientRect();
+  const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  const under = b.left < hint.right && hint.left < b.right && b.top < hint.bottom && hint.top < b.bottom;
+  return [el.dataset.piece || el.dataset.testid, part.contains(top), !under]; })
+  .filter(([, hit, clear]) => !hit || !clear)
+"""
+"""What the open hint marks (rack pieces, the pile to take from, the stock), each brought into view:
+those not drawn topmost at their centre or lying under the hint's box."""
+
+
+def check_hint(page: Page, lang: str, name: str) -> None:
+    """At each of the three sizes, the hint open: :data:`NAMED_JS` finds nothing."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        if not page.get_by_test_id("hint").count():
+            page.get_by_test_id("actions").locator("button[data-action='hint']").click()
+        expect(page.get_by_test_id("hint")).to_be_visible()
+        expect(page.get_by_test_id("flying")).to_have_count(0)
+        check_rendering(page, lang, f"{name}-{width}x{height}")
+        assert page.evaluate(NAMED_JS) == [], (width, height)
+
+
+@pytest.mark.parametrize("lang", ["fa", "th"])
+@pytest.mark.parametrize("variant", ["okey", "turkish_rummy", "kalooki", "okey_101"])
+def test_the_hint_leaves_what_it_names(pages: Pages, server: Server, variant: str, lang: str) -> None:
+    """At the first turn, the hint open at 390x844, 844x390 and 1280x800 before the draw (the stock
+    or the pile marked) and after it (the rack's pieces to discard or lay; the tester's: the hint
+    box at y 435-559 over the rack's first row at 522-573, the suggested B2 under it):
+    :func:`check_hint`."""
+    person = at_first_turn(pages, server, variant, lang)
+    page = person.page
+    check_hint(page, lang, f"hint-{variant}-{lang}-first")
+    status = person.status()
+    if isinstance(person, MeldsPerson):
+        action = person.hint()["action"]
+        if action.split()[0] not in ("draw", "take"):
+            return
+        person.play_move(action)
+    elif "draw" in status.split():
+        person.press("draw", status)
+    else:
+        return
+    check_hint(page, lang, f"hint-{variant}-{lang}-drawn")
+
+
+@pytest.mark.parametrize("lang", ["fa", "th"])
+def test_upright_carousels_hint_leaves_the_hand(pages: Pages, server: Server, lang: str) -> None:
+    """Carousel at 390x844, the hint asked each turn until it offers a table to apply (the tester's:
+    the hint over the whole hand, its apply button at y 1020-1064 of an 844 px screen under the bar
+    at 786): every card of the hand shows, the apply button on the screen above the bar and drawn
+    on top, the page not scrolled."""
+    person = at_first_turn(pages, server, "carousel", lang)
+    page = person.page
+    page.set_viewport_size({"width": UPRIGHT[0], "height": UPRIGHT[1]})
+    apply = page.get_by_test_id("hint").locator("button[data-action='apply-hint']")
+    rng = random.Random(5)
+    for _ in range(12):
+        if person.wait_turn_or_end() == "end":
+            break
+        page.get_by_test_id("actions").locator("button[data-action='hint']").click()
+        expect(page.get_by_test_id("hint")).to_be_visible()
+        page.wait_for_timeout(300)
+        if apply.count():
+            break
+        play_a_turn(person, "carousel", rng)
+    assert apply.count(), "the hint offered no table to apply in 12 turns"
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(page.get_by_test_id("flying")).to_have_count(0)
+    check_rendering(page, lang, f"upright-carousel-hint-{lang}-{UPRIGHT[0]}x{UPRIGHT[1]}")
+    assert page.get_by_test_id("rack").evaluate(COVERED_JS) == []
+    assert off_screen(page, ("[data-testid=hint] [data-action='apply-hint']",)) == []
+    assert apply.evaluate(SHOWN_JS)
+
+
+def carousel_of_four(pages: Pages, server: Server, lang: str, size: tuple[int, int]) -> Person:
+    """The person's page (``lang``, ``size``) at seat 0 of a Carousel table of four (three greedy
+    bots at the sides and across), the match started."""
+    created = server.post(
+        "/tables",
+        {
+            "variant": "carousel",
+            "options": {"players": 4, "target": 1},
+            "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3,
+            "bot_delay": 0,
+            "grace_seconds": 600,
+        },
+        status=201,
+    )
+    page = pages.new(f"carousel-four-{lang}", locale=LOCALES[lang], width=size[0], height=size[1])
+    person = Person(page, server, str(created["table"]), english=False)
+    person.sit(0, NAMES[lang])
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    return person
+
+
+CUT_TAGS_JS = """
+() => [...document.querySelectorAll('.board .seat .tag')].filter((el) => el.checkVisibility())
+  .filter((el) => el.scrollWidth > el.clientWidth + 1)
+  .map((el) => [el.innerText, el.clientWidth, el.scrollWidth])
+"""
+"""The seats' tags cut short (their text wider than they show)."""
+SIDE_MELDED_JS = "() => document.querySelectorAll('.board .seat:is(.side-left, .side-right) .tag').length > 2"
+"""Whether a seat at a side shows a tag besides the bots' levels (Carousel's "melded")."""
+
+
+@pytest.mark.parametrize("lang", ["fa", "th"])
+def test_upright_the_side_seats_melded_tag_is_whole(pages: Pages, server: Server, lang: str) -> None:
+    """Carousel among four at 390x844, turns played until a seat at a side has melded (the tester's:
+    «ترکیب گذاشته», melded, cut to «ترکیب گ…», 77 of its 101 px shown): no seat's tag cut."""
+    person = carousel_of_four(pages, server, lang, UPRIGHT)
+    page = person.page
+    rng = random.Random(2)
+    for _ in range(8):
+        if person.wait_turn_or_end() == "end" or page.evaluate(SIDE_MELDED_JS):
+            break
+        play_a_turn(person, "carousel", rng)
+    assert page.evaluate(SIDE_MELDED_JS), "no seat at a side melded in 8 turns"
+    page.evaluate("window.scrollTo(0, 0)")
+    check_rendering(page, lang, f"upright-carousel-four-{lang}-{UPRIGHT[0]}x{UPRIGHT[1]}")
+    assert page.evaluate(CUT_TAGS_JS) == []
+
+
+DRAWS_IN_CENTRE_JS = """
+() => { const c = document.querySelector('.board .centre').getBoundingClientRect();
+  const d = document.querySelector('[data-testid=draws]').getBoundingClientRect();
+  return d.left >= c.left - 1 && d.right <= c.right + 1; }
+"""
+"""Whether Carousel's cards drawn this turn lie within the band's centre column."""
+LINES_JS = """
+(el) => { const range = document.createRange(); range.selectNodeContents(el);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size; }
+"""
+"""How many lines an element's text takes."""
+
+
+@pytest.mark.parametrize("lang", ["fa", "th"])
+def test_on_its_side_the_stock_and_the_draws_keep_one_line(pages: Pages, server: Server, lang: str) -> None:
+    """At 844x390, Carousel among four at the first turn (the tester's: «پشته: ۶۱» on two lines,
+    "cards drawn this turn: 1 of 3" in three beside the stock) and Kalooki: the stock's count and
+    the cards drawn each on one line, the cards drawn within the centre (on one line beside the
+    stock they ran over the seat across in Persian), no seat's tag cut."""
+    person = carousel_of_four(pages, server, lang, SIDE)
+    page = person.page
+    assert person.wait_turn_or_end() != "end"
+    check_rendering(page, lang, f"side-carousel-four-{lang}-{SIDE[0]}x{SIDE[1]}")
+    assert page.get_by_test_id("stock").locator(".count").evaluate(LINES_JS) == 1
+    assert page.get_by_test_id("draws").evaluate(LINES_JS) == 1
+    assert page.evaluate(DRAWS_IN_CENTRE_JS)
+    assert page.evaluate(CUT_TAGS_JS) == []
+    kalooki = at_first_turn(pages, server, "kalooki", lang).page
+    kalooki.set_viewport_size({"width": SIDE[0], "height": SIDE[1]})
+    check_rendering(kalooki, lang, f"side-kalooki-stock-{lang}-{SIDE[0]}x{SIDE[1]}")
+    assert kalooki.get_by_test_id("stock").locator(".count").evaluate(LINES_JS) == 1
+
+
+CLEAR_OF_BAR_JS = """
+(el) => { el.focus(); const b = el.getBoundingClientRect();
+  const bar = document.querySelector('[data-testid=actions]').getBoundingClientRect();
+  const under = b.left < bar.right && bar.left < b.right && b.top < bar.bottom && bar.top < b.bottom;
+  return under ? [el.dataset.testid || el.textContent, b.top, b.bottom, bar.top] : null; }
+"""
+"""Focus an element (the page scrolls it into view as Tab would): its box and the bar's top when the
+action bar lies over it, else ``null``."""
+
+
+def under_the_bar(page: Page) -> list[object]:
+    """The arranging buttons and the auto-arrange checkbox the action bar covers once focused."""
+    found = []
+    for control in page.locator(".arrange button, [data-testid=arrange-on-deal]").all():
+        where = control.evaluate(CLEAR_OF_BAR_JS)
+        if where is not None:
+            found.append(where)
+    return found
+
+
+def test_the_bar_leaves_the_arranging_buttons(pages: Pages, server: Server) -> None:
+    """Turkish Rummy in Turkish at 1280x800, turns played until the shared pile makes the page taller
+    than the screen (the tester's: 845 px, Seri/Per/Çift/Renk diz half under the bar), then at
+    390x844 (the checkbox at y 805-849 under the bar at 786): each arranging button and the
+    checkbox, focused, lies clear of the bar."""
+    person = at_first_turn(pages, server, "turkish_rummy", "tr")
+    page = person.page
+    rng = random.Random(17)
+    for _ in range(12):
+        if page.evaluate("document.documentElement.scrollHeight > innerHeight"):
+            break
+        if person.wait_turn_or_end() == "end":
+            break
+        play_a_turn(person, "turkish_rummy", rng)
+    assert page.evaluate("document.documentElement.scrollHeight > innerHeight"), "the page never grew"
+    assert person.wait_turn_or_end() != "end"
+    assert under_the_bar(page) == []
+    check_rendering(page, "tr", "bar-turkish_rummy-tr-1280x800")
+    page.set_viewport_size({"width": UPRIGHT[0], "height": UPRIGHT[1]})
+    page.evaluate("window.scrollTo(0, 0)")
+    assert under_the_bar(page) == []
+    check_rendering(page, "tr", f"bar-turkish_rummy-tr-{UPRIGHT[0]}x{UPRIGHT[1]}")

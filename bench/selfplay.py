@@ -1,10 +1,11 @@
 """Benchmark: self-play decisions per second of rummykit's bots, against OpenSpiel's ``gin_rummy``.
 
-Not a test: for each game (``okey``, ``turkish_rummy``, ``kalooki``, ``carousel``) and each bot kind
-(``random``, ``greedy``) it lets four bots of that kind play whole matches at the game's default
-rules, back to back, for a time budget, and counts the decisions made. In the same run, on the same
-pinned core, it plays OpenSpiel's ``gin_rummy`` (two players, one hand per episode) with uniformly
-random moves from a Python loop, and prints each rummykit rate divided by the gin_rummy rate.
+Not a test: for each game (``okey``, ``turkish_rummy``, ``kalooki``, ``carousel``, ``okey_101``)
+and each bot kind (``random``, ``greedy``) it lets four bots of that kind play whole matches at the
+game's default rules, back to back, for a time budget, and counts the decisions made. In the same
+run, on the same pinned core, it plays OpenSpiel's ``gin_rummy`` (two players, one hand per
+episode) with uniformly random moves from a Python loop, and prints each rummykit rate divided by
+the gin_rummy rate.
 
 What is counted:
 
@@ -62,7 +63,7 @@ from typing import Any
 import rummykit
 from benchtools import pin_one_core
 
-GAMES = ("okey", "turkish_rummy", "kalooki", "carousel")
+GAMES = ("okey", "turkish_rummy", "kalooki", "carousel", "okey_101")
 BOT_KINDS = ("random", "greedy")
 PEER_GAME = "gin_rummy"
 

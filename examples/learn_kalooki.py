@@ -2,9 +2,11 @@
 uniformly random opponent, through the PettingZoo AEC API.
 
 Run: ``python examples/learn_kalooki.py [--matches 1000] [--every 50] [--eval-games 400]
-[--seed 0]``. It prints the learner's win rate against random before training and after every
-``--every`` training matches, each on the same ``--eval-games`` deals (seeds ``seed ..``, seats
-alternating; training deals are ``seed + 10**6 ..``), with a 95% Wilson interval.
+[--seed 0] [--load PATH] [--save PATH]``. It prints the learner's win rate against random before
+training and after every ``--every`` training matches, each on the same ``--eval-games`` deals
+(seeds ``seed ..``, seats alternating; training deals are ``seed + 10**6 ..``), with a 95% Wilson
+interval. ``--load`` starts from a learner saved before, ``--save`` writes the trained one (its
+seven logits and baseline as JSON; ``--matches 0 --load PATH`` only evaluates it).
 
 What it learns: a softmax policy over its legal ids with one logit per kind of action (draw, take,
 retract, discard, meld, lay-off, release; :class:`KindLearner`), trained by REINFORCE on the
@@ -20,13 +22,15 @@ match is one sample.
 from __future__ import annotations
 
 import argparse
-import math
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from rummykit.bots.tournament import wilson
 from rummykit.envs import kalooki_v0
 from rummykit.variants.kalooki.actions import (
     DISCARD_BASE,
@@ -78,6 +82,18 @@ class KindLearner:
         self.matches += 1
         self.baseline += (result - self.baseline) / self.matches
 
+    def save(self, path: Path) -> None:
+        """Write the learner (its logits, baseline and matches learnt from) to ``path`` as JSON."""
+        saved = {"kind": self.kind.tolist(), "baseline": self.baseline, "matches": self.matches}
+        path.write_text(json.dumps(saved), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: Path) -> KindLearner:
+        """The learner :meth:`save` wrote to ``path``."""
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        kind = np.array(saved["kind"], dtype=np.float64)
+        return cls(kind=kind, baseline=float(saved["baseline"]), matches=int(saved["matches"]))
+
 
 def play(
     env: Any, seed: int, seat: int, learner: KindLearner, rng: np.random.Generator, learn: bool
@@ -120,33 +136,30 @@ def train(env: Any, learner: KindLearner, matches: int, seed: int, first: int = 
         learner.learn(float(np.sign(mine - other)))
 
 
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``p`` of ``n`` trials (95% by default)."""
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return centre - half, centre + half
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=1000, help="training matches in all")
     parser.add_argument("--every", type=int, default=50, help="training matches between evaluations")
     parser.add_argument("--eval-games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--load", type=Path, help="start from the learner saved in this file")
+    parser.add_argument("--save", type=Path, help="write the trained learner to this file (JSON)")
     args = parser.parse_args()
     env = kalooki_v0.env(**RULES)
-    learner = KindLearner()
+    learner = KindLearner.load(args.load) if args.load else KindLearner()
     print(f"kalooki_v0 {RULES}: win rate against random on {args.eval_games} deals, 95% Wilson interval")
     done = 0
     while True:
         rate = win_rate(env, learner, args.eval_games, args.seed)
-        low, high = wilson(rate, args.eval_games)
+        low, high = wilson(rate * args.eval_games, args.eval_games)
         print(f"after {done:5d} training matches: {rate:.3f} [{low:.3f}, {high:.3f}]", flush=True)
         if done >= args.matches:
             break
         step = min(args.every, args.matches - done)
         train(env, learner, step, args.seed, done)
         done += step
+    if args.save:
+        learner.save(args.save)
 
 
 if __name__ == "__main__":

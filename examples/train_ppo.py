@@ -1,12 +1,14 @@
 """A small neural policy trained by PPO against the greedy bot: heads-up one-round Kalooki through
 the PettingZoo AEC API (PyTorch on the CPU: ``pip install -e '.[train]'``).
 
-Run: ``python examples/train_ppo.py [--minutes 20] [--matches 8] [--eval-every 5]
-[--eval-games 100] [--seed 0]``. Each iteration plays ``--matches`` training matches against
-``rummykit``'s greedy bot (the learner's seat alternating; deals ``seed + 10**6 ..``) and makes one
-PPO update from them; every ``--eval-every`` iterations it prints the win rate against the greedy
-bot on the same ``--eval-games`` deals (seeds ``seed ..``, the policy sampled, seats alternating),
-with a 95% Wilson interval, until ``--minutes`` of CPU time are spent.
+Run: ``python examples/train_ppo.py [--minutes 20] [--matches 8] [--eval-every 5] [--eval-games
+100] [--seed 0] [--load PATH] [--save PATH]``. Each iteration plays ``--matches`` training matches
+against ``rummykit``'s greedy bot (the learner's seat alternating; deals ``seed + 10**6 ..``) and
+makes one PPO update from them; every ``--eval-every`` iterations it prints the win rate against
+the greedy bot on the same ``--eval-games`` deals (seeds ``seed ..``, the policy sampled, seats
+alternating), with a 95% Wilson interval, until ``--minutes`` of CPU time are spent. ``--load``
+starts from a policy saved before, ``--save`` writes the trained one (``torch.save`` of its
+``state_dict``).
 
 The policy: the observation array (flattened) -> 256 -> 256 (ReLU) -> one logit per action id
 (19,254, the illegal ones masked out) and a value head. Reward: the match's result (+1 won, -1
@@ -18,9 +20,9 @@ own observation; the greedy bot plays from its own view (``game.observe``) and l
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -28,6 +30,7 @@ import torch
 from torch import nn
 
 from rummykit.bots.registry import make_bot
+from rummykit.bots.tournament import wilson
 from rummykit.envs import kalooki_v0
 
 RULES: dict[str, Any] = {"players": 2, "match": "single_round"}
@@ -129,13 +132,6 @@ def update(policy: Policy, optimiser: torch.optim.Optimizer, batch: Batch, rng: 
             optimiser.step()
 
 
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``p`` of ``n`` trials (95% by default)."""
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return centre - half, centre + half
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=20.0, help="CPU minutes to train")
@@ -143,6 +139,8 @@ def main() -> None:
     parser.add_argument("--eval-every", type=int, default=5, help="iterations between evaluations")
     parser.add_argument("--eval-games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--load", type=Path, help="start from the policy saved in this file")
+    parser.add_argument("--save", type=Path, help="write the trained policy to this file")
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
@@ -152,6 +150,8 @@ def main() -> None:
     env.reset(seed=0)
     inputs = int(np.prod(env.unwrapped.encoder.shape))
     policy = Policy(inputs, env.unwrapped.game.num_actions)
+    if args.load:
+        policy.load_state_dict(torch.load(args.load, weights_only=True))
     optimiser = torch.optim.Adam(policy.parameters(), lr=3e-4)
     print(f"kalooki_v0 {RULES}: PPO against the greedy bot; win rate on {args.eval_games} deals, 95% Wilson")
     start = time.process_time()
@@ -160,7 +160,7 @@ def main() -> None:
         if iteration % args.eval_every == 0:
             score = sum(play(env, bot, policy, args.seed + g, g % 2, None) for g in range(args.eval_games))
             rate = (score / args.eval_games + 1) / 2  # a tie (0) counts half
-            low, high = wilson(rate, args.eval_games)
+            low, high = wilson(rate * args.eval_games, args.eval_games)
             minutes = (time.process_time() - start) / 60
             print(
                 f"{minutes:6.1f} CPU min, {played:5d} matches: {rate:.3f} [{low:.3f}, {high:.3f}]", flush=True
@@ -173,6 +173,8 @@ def main() -> None:
             played += 1
         update(policy, optimiser, batch, rng)
         iteration += 1
+    if args.save:
+        torch.save(policy.state_dict(), args.save)
 
 
 if __name__ == "__main__":

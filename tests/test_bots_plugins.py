@@ -5,7 +5,11 @@ are faked here: no package is installed)."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -168,6 +172,12 @@ def test_registered_bot_plays_its_games_only() -> None:
         ("Last", {"okey": f"{__name__}:LastBot"}, "lower case"),
         ("last:2", {"okey": f"{__name__}:LastBot"}, "no colon"),
         ("", {"okey": f"{__name__}:LastBot"}, "lower case"),
+        ("a,b", {"okey": f"{__name__}:LastBot"}, "no colon, comma or space"),
+        ("bad name!", {"okey": f"{__name__}:LastBot"}, "no colon, comma or space"),
+        ("-last", {"okey": f"{__name__}:LastBot"}, "lower case"),
+        ("last", {"okey": "nocolon"}, "written module:Class, not 'nocolon'"),
+        ("last", {"okey": "a module:Bot"}, "written module:Class"),
+        ("last", {"okey": f"{__name__}:"}, "written module:Class"),
         ("last", {}, "plays no game"),
         ("last", {"chess": f"{__name__}:LastBot"}, "unknown game 'chess'"),
     ],
@@ -185,3 +195,84 @@ def test_register_refuses_a_name_twice() -> None:
         registry.register("last", {"kalooki": f"{__name__}:LastBot"})
     assert registry.bot_names().count("last") == 1
     assert registry.bot_factory("last", "okey") is LastBot
+
+
+LOOP_BOT = '''
+from typing import Any
+
+
+class LoopBot:
+    """Lays a Kalooki meld and takes it back, over and over: its turn never ends."""
+
+    name = "loop"
+
+    def __init__(self, game: Any, seed: int) -> None:
+        self.game = game
+
+    def choose(self, observation: dict[str, Any], legal: list[Any]) -> Any:
+        texts = [self.game.action_text(a) for a in legal]
+        for verb in ("retract", "meld "):
+            for action, text in zip(legal, texts):
+                if text.startswith(verb):
+                    return action
+        return legal[0]
+'''
+"""A plugin module whose bot never ends its turn once it can meld."""
+
+
+def loop_plugin(folder: Path) -> Path:
+    """``folder`` as an installed package with the plugin bot ``loop`` (entry point metadata
+    beside the module, found on the path by new processes too)."""
+    (folder / "h31d_loop_bot.py").write_text(LOOP_BOT, encoding="utf-8")
+    info = folder / "h31d_loop_bot-0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: h31d-loop-bot\nVersion: 0\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text(
+        f"[{registry.ENTRY_POINT_GROUP}]\nloop = h31d_loop_bot:LoopBot\n", encoding="utf-8"
+    )
+    return folder
+
+
+def test_a_bot_that_never_ends_its_turn_stops_the_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(loop_plugin(tmp_path)))
+    monkeypatch.setattr(
+        registry.metadata, "entry_points", fake_entry_points({"loop": "h31d_loop_bot:LoopBot"})
+    )
+    message = rf"the bot 'loop' in seat 0 .* more than {sim.MAX_TURN_ACTIONS} actions in one turn"
+    config = sim.make_config("kalooki", "loop,greedy,random,random", 11)
+    with pytest.raises(RummykitError, match=message):
+        sim.run_game(config, 1)
+    entrants = tour.make_tournament("kalooki", "loop,greedy,random,random", 11)
+    with pytest.raises(RummykitError, match=message):
+        tour.run(entrants, 1)
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_looping_bot_in_workers_is_one_error_line(tmp_path: Path, command: str) -> None:
+    """With worker processes too: one ``error:`` line, exit 2, nothing else printed (no leaked
+    semaphores)."""
+    env = {**os.environ, "PYTHONPATH": str(loop_plugin(tmp_path))}
+    args = ["kalooki", "--games", "2", "--bots", "loop,greedy,random,random", "--seed", "11", "-q"]
+    done = subprocess.run(
+        [sys.executable, "-m", "rummykit", command, *args, "--workers", "2"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: the bot 'loop' in seat "), (
+        done.stderr
+    )
+
+
+@pytest.mark.usefixtures("no_registered")
+def test_a_registered_bot_that_fails_to_load_is_the_plugins_error() -> None:
+    registry.register("gone", {"okey": "no_such_module_here:Bot"})
+    with pytest.raises(RummykitError, match=r"bot plugin 'gone' \(no_such_module_here:Bot\) failed to load"):
+        registry.make_bot("gone", rummykit.load("okey", rounds=1), 0)

@@ -116,10 +116,11 @@ def test_a_closed_output_stops_the_command_quietly(batch: bool) -> None:
     assert command.stderr.read() == b""
 
 
-def test_help_and_the_play_screens_start_without_the_table_solver() -> None:
-    """HiGHS and numpy are Carousel's: ``rummykit --help`` (which imports every command) and
-    ``rummykit play --help`` don't load them."""
-    for args in (["--help"], ["play", "--help"]):
+def test_help_and_the_light_commands_start_without_the_table_solver_or_the_database() -> None:
+    """HiGHS and numpy are Carousel's, SQLAlchemy and Alembic the server's: ``rummykit --help``
+    (which imports every command), ``rummykit play --help`` and ``rummykit rules --help`` load none
+    of them."""
+    for args in (["--help"], ["play", "--help"], ["rules", "--help"]):
         done = subprocess.run(
             [sys.executable, "-X", "importtime", "-m", "rummykit", *args],
             capture_output=True,
@@ -127,4 +128,5 @@ def test_help_and_the_play_screens_start_without_the_table_solver() -> None:
             check=True,
         )
         imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if "|" in line}
-        assert "rummykit.cli" in imported and "highspy" not in imported and "numpy" not in imported, args
+        assert "rummykit.cli" in imported, args
+        assert not {"highspy", "numpy", "sqlalchemy", "alembic"} & imported, args

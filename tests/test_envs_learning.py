@@ -47,3 +47,24 @@ def test_training_beats_random() -> None:
     example.train(env, learner, 60, seed=0)
     rate = example.win_rate(env, learner, 150, seed=0)
     assert rate >= 0.70, (rate, learner.kind)
+
+
+def test_a_trained_learner_is_saved_and_loaded(tmp_path: Path) -> None:
+    example = load_example()
+    env = example.kalooki_v0.env(**example.RULES)
+    learner = example.KindLearner()
+    example.train(env, learner, 5, seed=0)
+    learner.save(tmp_path / "learner.json")
+    loaded = example.KindLearner.load(tmp_path / "learner.json")
+    assert loaded.kind.tolist() == learner.kind.tolist() and loaded.kind.any()
+    assert (loaded.baseline, loaded.matches) == (learner.baseline, 5)
+
+
+def test_the_examples_interval_never_goes_below_zero() -> None:
+    """Both examples print the tournaments' Wilson interval, whose bounds stay in [0, 1] (theirs
+    printed ``-0.000`` for a win rate of 0)."""
+    example = load_example()
+    low, high = example.wilson(0.0, 100)
+    assert low >= 0.0 and f"{low:.3f}" == "0.000" and high < 0.04
+    ppo = (EXAMPLE.parent / "train_ppo.py").read_text(encoding="utf-8")
+    assert "from rummykit.bots.tournament import wilson" in ppo and "def wilson" not in ppo

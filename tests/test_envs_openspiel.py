@@ -17,9 +17,10 @@ from open_spiel.python.observation import make_observation
 
 import rummykit
 from rummykit.envs import openspiel as rummy_openspiel
+from rummykit.errors import NotationError
 
 SHORT: dict[str, dict[str, Any]] = {
-    "okey": {"rounds": "1"},
+    "okey": {"rounds": 1},
     "turkish_rummy": {"rounds": 1},
     "kalooki": {"match": "single_round"},
     "carousel": {"target": 30},
@@ -107,6 +108,20 @@ def test_chance_picks_the_seed_byte_by_byte(variant: str) -> None:
     assert str(short) == engine.position(engine.new_state(7))
 
 
+@pytest.mark.parametrize("action", [256, 99999])
+def test_a_chance_node_refuses_an_outcome_it_does_not_offer(action: int) -> None:
+    """At once, as a player's node refuses an id, and the state unchanged."""
+    state = load("okey").new_initial_state()
+    state.apply_action(1)
+    with pytest.raises(NotationError, match=r"an action id is 0\.\.255") as error:
+        state.apply_action(action)
+    assert error.value.code == "notation.action_id"
+    assert state.history() == [1] and state.is_chance_node() and str(state) == "chance: seed bytes [1]"
+    for byte in (0, 0, 2):
+        state.apply_action(byte)
+    assert not state.is_chance_node()
+
+
 def test_public_observer_shows_no_hand() -> None:
     game = load("okey")
     state = played(game, 1, 5)
@@ -127,6 +142,22 @@ def test_information_state_is_the_players_event_log() -> None:
     lines = state.information_state_string(0).splitlines()
     assert len(lines) == 13
     assert all("drew" not in line or "private" not in line for line in lines)
+
+
+def test_an_option_has_one_type_in_every_game() -> None:
+    """``rounds`` is an int in Okey (default none) as in Turkish Rummy (default 10); none is an int
+    no rule takes."""
+    types: dict[str, set[type]] = {}
+    for variant in GAMES:
+        for name, value in rummy_openspiel.default_parameters(variant).items():
+            types.setdefault(name, set()).add(type(value))
+    assert {name: kinds for name, kinds in types.items() if len(kinds) > 1} == {}
+    assert types["rounds"] == {int}
+    assert load("okey", rounds=2).engine.rules.rounds == 2
+    assert load("okey", rounds=0).engine.rules.rounds is None
+    assert load("okey_101", pair_layoff_limit=0).engine.rules.pair_layoff_limit == 0
+    assert load("okey_101", pair_layoff_limit=-1).engine.rules.pair_layoff_limit is None
+    assert load("turkish_rummy", penalty_limit=-50).engine.rules.penalty_limit == -50
 
 
 def test_bad_parameters_are_refused() -> None:

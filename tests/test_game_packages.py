@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.variants.registry import VARIANTS
+from rummykit.cli.app import HELP
+from rummykit.variants.registry import VARIANTS, variant
 
 SOURCE = Path(__file__).resolve().parent.parent / "src"
 PACKAGE = SOURCE / "rummykit"
@@ -223,3 +224,12 @@ def test_no_import_circles() -> None:
     assert "rummykit.variants.registry" in graph["rummykit.bots.registry"]
     assert cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b"]]
     assert cycles(graph) == []
+
+
+def test_the_command_and_the_package_name_every_game() -> None:
+    """``rummykit --help``'s header and the package's description list every game by its title."""
+    pyproject = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    description = next(line for line in pyproject.splitlines() if line.startswith("description = "))
+    for name in VARIANTS:
+        title = variant(name).title
+        assert title in HELP and title in description, title

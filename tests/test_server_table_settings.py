@@ -12,7 +12,8 @@ from dataclasses import asdict
 
 import pytest
 
-from rummykit.server.table import PUBLIC_TURN_SECONDS, TableOptions
+from rummykit.server.defaults import PUBLIC_TURN_SECONDS
+from rummykit.server.table import TableOptions
 from rummykit.variants.registry import variant
 from test_server_support import SeatClient, Server, database_url, make_table, needs_pg, running
 

@@ -17,6 +17,9 @@ Definitions, fixed so that summaries are comparable:
 - **Match wins** are shared: a match won by ``k`` tied players counts ``1/k`` to each of them, so
   the seats' wins add up to the number of games. ``sole_wins`` counts the matches a seat won alone.
 - **Round wins**: rounds with a winner (``RoundResult.winner``); a void round has none.
+- A bot that keeps the move for more than :data:`MAX_TURN_ACTIONS` actions in one turn (laying
+  and taking back the same meld, say) stops the simulation with a :class:`RummykitError` naming
+  the bot and its seat: no turn of the built-in bots comes near it.
 - **Finish kinds** are the ``RoundResult.kind`` words of rounds with a winner, those the game's
   package lists (:attr:`~rummykit.variants.declaration.GamePackage.finish_kinds`; Okey:
   ``normal``, ``okey``, ``pairs``, ``okey+pairs``) first and always; rounds without a winner count
@@ -47,6 +50,10 @@ from rummykit.variants.registry import variant
 from rummykit.workers import run_chunks
 
 VOID = "void"
+
+MAX_TURN_ACTIONS = 1000
+"""The most actions one seat may play in one turn of a simulated or tournament match (the built-in
+bots play at most a few dozen); one more stops the match with an error naming the bot."""
 
 
 def derive_seed(seed: int, *parts: object) -> int:
@@ -147,15 +154,24 @@ def play_game(
     game: Game[Any, Any], state: State, bots: Sequence[Bot], writer: RecordWriter | None = None
 ) -> GameStats:
     """Let ``bots`` play the match ``state`` of ``game`` to its end (writing its record to
-    ``writer``) and return the statistics (with index 0; :func:`run_game` sets the index)."""
+    ``writer``) and return the statistics (with index 0; :func:`run_game` sets the index). Raises
+    :class:`RummykitError` when a bot plays more than :data:`MAX_TURN_ACTIONS` actions in one turn."""
     rounds: list[RoundStats] = []
-    counts = {"turns": 0, "actions": 0}
+    counts = {"turns": 0, "actions": 0, "in_turn": 0}
 
     def count(seat: int, events: list[Event]) -> None:
         counts["actions"] += 1
+        counts["in_turn"] += 1
         results = [e.params["result"] for e in events if "result" in e.params]
         if results or game.current_seat(state) != seat:
             counts["turns"] += 1
+            counts["in_turn"] = 0
+        elif counts["in_turn"] > MAX_TURN_ACTIONS:
+            raise RummykitError(
+                f"the bot {bots[seat].name!r} in seat {seat} (seats counted from 0) played more than "
+                f"{MAX_TURN_ACTIONS} actions in one turn without ending it ({game.variant}, deal seed "
+                f"{state.seed}): the match was stopped"
+            )
         for result in results:
             winner = result["winner"]
             rounds.append(RoundStats(winner, result["kind"] if winner is not None else VOID, counts["turns"]))

@@ -17,6 +17,7 @@ decision) or ``search:0.1s`` (0.1 s of CPU time per decision); see :mod:`rummyki
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Collection
 from importlib import metadata
 from typing import Any
@@ -45,6 +46,9 @@ BUILT_IN_NAMES = (*LEVELS, "random", *GAME_BOTS)
 BUDGETED = ("search", "expert")
 """The bots that take a budget after a colon (:mod:`rummykit.bots.budget`)."""
 
+NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9_.-]*")
+"""A name :func:`register` takes: one ``--bots`` can name (no comma, colon, space or capital)."""
+
 _REGISTERED: dict[str, dict[str, str]] = {}
 """Bots named in this process by :func:`register`: their class per game (``"module:Class"``)."""
 
@@ -68,11 +72,15 @@ def bot_names() -> tuple[str, ...]:
 def register(name: str, classes: dict[str, str]) -> None:
     """Name a bot for this process without installing a package (trials, notebooks, scripts):
     ``classes`` maps each game it plays (variant name) to its ``"module:Class"``, imported when
-    the bot is first built. Raises :class:`RummykitError` for a blank name, one with a colon or
-    not in lower case, a name already taken (built in, registered or a plugin's), no games, or an
-    unknown game; nothing is registered then."""
-    if not name or name != name.strip().lower() or ":" in name:
-        raise RummykitError(f"a bot name is lower case, with no colon or outer spaces: {name[:40]!r}")
+    the bot is first built. Raises :class:`RummykitError` for a name ``--bots`` can't name (not
+    :data:`NAME_PATTERN`: blank, with a capital, colon, comma or space), a name already taken
+    (built in, registered or a plugin's), no games, an unknown game, or a class not written
+    ``module:Class``; nothing is registered then."""
+    if not NAME_PATTERN.fullmatch(name):
+        raise RummykitError(
+            "a bot name is lower case letters and digits, with '-', '_' or '.' after the first (no colon, "
+            f"comma or space, so that --bots can name it): {name[:40]!r}"
+        )
     if name in bot_names():
         raise RummykitError(f"the bot name {name!r} is taken")
     if not classes:
@@ -80,6 +88,10 @@ def register(name: str, classes: dict[str, str]) -> None:
     unknown = sorted(set(classes) - set(VARIANTS))
     if unknown:
         raise CodedError("unknown_game", game=unknown[0][:40], games=", ".join(VARIANTS))
+    for path in classes.values():
+        module, colon, attribute = path.partition(":")
+        if not (colon and attribute.isidentifier() and all(p.isidentifier() for p in module.split("."))):
+            raise RummykitError(f"the bot {name!r}'s class is written module:Class, not {path[:60]!r}")
     _REGISTERED[name] = dict(classes)
 
 
@@ -90,12 +102,13 @@ def __getattr__(name: str) -> tuple[str, ...]:
     return bot_names()
 
 
-def _load_plugin(key: str, entry: metadata.EntryPoint) -> BotFactory:
+def _load_plugin(key: str, path: str, loader: Callable[[], BotFactory]) -> BotFactory:
+    """The factory ``loader`` imports from ``path`` (an entry point's or a registered bot's
+    ``module:Class``); raises :class:`RummykitError` naming the bot when the import fails."""
     try:
-        factory: BotFactory = entry.load()
+        return loader()
     except Exception as exc:
-        raise RummykitError(f"the bot plugin {key!r} ({entry.value}) failed to load: {exc}") from None
-    return factory
+        raise RummykitError(f"the bot plugin {key!r} ({path}) failed to load: {exc}") from None
 
 
 def _named(key: str, variant: str) -> BotFactory | None:
@@ -107,8 +120,7 @@ def _named(key: str, variant: str) -> BotFactory | None:
     path = _REGISTERED[key].get(variant)
     if path is None:
         return None
-    factory: BotFactory = load(path)
-    return factory
+    return _load_plugin(key, path, functools.partial(load, path))
 
 
 def bot_factory(name: str, variant: str) -> BotFactory:
@@ -131,7 +143,7 @@ def bot_factory(name: str, variant: str) -> BotFactory:
             raise RummykitError(
                 f"unknown bot {name[:40]!r} for {variant}; the bots are: {', '.join(bot_names())}"
             )
-        factory = _load_plugin(key, entry)
+        factory = _load_plugin(key, entry.value, entry.load)
         games: Collection[str] | None = getattr(factory, "variants", None)
         if games is not None and variant not in games:
             factory = None

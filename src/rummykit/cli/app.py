@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import typer
 
-HELP = "Okey, Turkish Rummy, Kalooki and Carousel: exact solvers, bots, play, simulation."
+HELP = "Okey, Turkish Rummy, Kalooki, Carousel and 101 Okey: exact solvers, bots, play, simulation."
 
 COMMANDS: dict[str, str] = {
     "solve": "rummykit.cli.solve",
@@ -34,7 +34,7 @@ COMMANDS: dict[str, str] = {
 
 
 def root() -> None:
-    """Okey, Turkish Rummy, Kalooki and Carousel: exact solvers, bots, play, simulation."""
+    """Okey, Turkish Rummy, Kalooki, Carousel and 101 Okey: exact solvers, bots, play, simulation."""
 
 
 def build_app(names: Sequence[str] = tuple(COMMANDS)) -> typer.Typer:

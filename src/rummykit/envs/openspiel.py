@@ -2,7 +2,7 @@
 ``python_rummykit_<game>`` for every game with an environment (``python_rummykit_okey``,
 ``python_rummykit_turkish_rummy``, ``python_rummykit_kalooki``, ``python_rummykit_carousel``,
 ``python_rummykit_okey_101``; each one only if its game loads) with ``pyspiel.register_game``;
-then ``pyspiel.load_game("python_rummykit_okey", {"rounds": "2"})``.
+then ``pyspiel.load_game("python_rummykit_okey", {"rounds": 2})``.
 
 - **Chance**: ``seed_bytes`` chance nodes at the start (a game parameter, default 4) each pick one
   byte of the match's seed, most significant first, uniformly among 256: the seed is uniform over
@@ -11,8 +11,11 @@ then ``pyspiel.load_game("python_rummykit_okey", {"rounds": "2"})``.
   engine.
 - **Actions**: the engine's integer ids, ``0..game.num_actions-1``; ``legal_actions`` are
   ``game.legal_ids``.
-- **Parameters**: every rule option of the variant, default as in its preset; options whose
-  default is a word (an enum, ``none``) are given as text (``{"rounds": "3"}``), the others typed.
+- **Parameters**: every rule option of the variant, default as in its preset, typed as its values
+  are: a word (an enum) as text, a number as a number. An option that is a whole number or none
+  (``rounds``, ``penalty_limit``, ``pair_layoff_limit``) is an int whatever its default, with
+  :func:`none_value` (0, or -1 where 0 is a value: ``pair_layoff_limit``) standing for none, so
+  the same option has the same type in every game (``{"rounds": 3}``).
 - **Observations** come from ``game.observe(state, player)`` only: the tensor is the
   environments' array (:mod:`rummykit.envs.encoder`, shape ``(rows, 53)``), the observation
   string the view as JSON. The public observer (``private_info=NONE``) uses the spectator's view.
@@ -29,8 +32,10 @@ then ``pyspiel.load_game("python_rummykit_okey", {"rounds": "2"})``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
+import typing
 from enum import Enum
 from typing import Any
 
@@ -41,7 +46,7 @@ import rummykit
 from rummykit.engine.game import Game
 from rummykit.envs.encoder import Encoder
 from rummykit.envs.specs import EnvSpec, env_specs
-from rummykit.errors import RummykitError
+from rummykit.errors import NotationError, RummykitError
 
 PREFIX = "python_rummykit_"
 DEFAULT_SEED_BYTES = 4
@@ -54,10 +59,19 @@ MAX_GAME_LENGTH = 10**7
 Param = bool | int | float | str
 
 
+def none_value(rules: Any, name: str) -> int:
+    """The int that stands for none in OpenSpiel for the option ``name`` (a whole number or
+    ``None``) of ``rules``: 0, or -1 where 0 is one of its values."""
+    for candidate in (0, -1):
+        try:
+            dataclasses.replace(rules, **{name: candidate})
+        except RummykitError:
+            return candidate
+    raise AssertionError(f"{name}: 0 and -1 are both values; no int is left to stand for none")
+
+
 def _param(value: Any) -> Param:
-    """A rule value as an OpenSpiel parameter: enums and ``None`` as text."""
-    if value is None:
-        return "none"
+    """A rule value as an OpenSpiel parameter: enums as text."""
     if isinstance(value, Enum):
         return str(value.value)
     if isinstance(value, bool | int | float | str):
@@ -65,10 +79,25 @@ def _param(value: Any) -> Param:
     return str(value)
 
 
-def default_parameters(variant: str) -> dict[str, Param]:
-    """The variant's rule options with their default values, plus ``seed_bytes``."""
+@functools.cache
+def optional_ints(variant: str) -> dict[str, int]:
+    """The variant's options that are a whole number or none, each with its :func:`none_value`."""
     rules = rummykit.load(variant).rules
-    params = {f.name: _param(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
+    hints = typing.get_type_hints(type(rules))
+    return {
+        f.name: none_value(rules, f.name) for f in dataclasses.fields(rules) if hints[f.name] == int | None
+    }
+
+
+def default_parameters(variant: str) -> dict[str, Param]:
+    """The variant's rule options with their default values (a default of none as its
+    :func:`none_value`), plus ``seed_bytes``."""
+    rules = rummykit.load(variant).rules
+    nones = optional_ints(variant)
+    params = {
+        f.name: nones[f.name] if getattr(rules, f.name) is None else _param(getattr(rules, f.name))
+        for f in dataclasses.fields(rules)
+    }
     return {**params, "seed_bytes": DEFAULT_SEED_BYTES}
 
 
@@ -83,7 +112,8 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]
         self.seed_bytes = int(merged.pop("seed_bytes"))
         if not 1 <= self.seed_bytes <= MAX_SEED_BYTES:
             raise ValueError(f"seed_bytes is 1..{MAX_SEED_BYTES}")
-        options = {k: v for k, v in merged.items() if v != defaults[k]}
+        nones = optional_ints(self.spec.variant)
+        options = {k: None if nones.get(k) == v else v for k, v in merged.items() if v != defaults[k]}
         self.engine: Game[Any, Any] = rummykit.load(self.spec.variant, **options)
         self.encoder: Encoder = self.spec.encoder(self.engine, self.spec.score_scale(self.engine))
         low, high = self.spec.returns_bounds
@@ -166,6 +196,8 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         engine = self.rgame.engine
         if self.state is None:
+            if not 0 <= action < len(BYTE_OUTCOMES):
+                raise NotationError(str(action), "notation.action_id", last=len(BYTE_OUTCOMES) - 1)
             self.seed.append(int(action))
             if len(self.seed) == self.rgame.seed_bytes:
                 self.state = engine.new_state(int.from_bytes(bytes(self.seed), "big"))

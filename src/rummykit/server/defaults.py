@@ -16,6 +16,11 @@ from rummykit.core.notation import parse_face
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.engine.game import Game
 
+PUBLIC_TURN_SECONDS = 45.0
+"""A public table's turn timer when its create request names none (``turn_seconds: null`` asks
+for no timer): online Okey rooms give 15 to 30 seconds, Kalooki's and Carousel's melding turns
+take longer, so one default for every game leans long."""
+
 MAX_DEFAULT_STEPS = 3
 """Most actions a timeout plays for one turn."""
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from rummykit.engine.option_help import variant_help_code
 from rummykit.engine.options import rules_dict
-from rummykit.server.table import PUBLIC_TURN_SECONDS
+from rummykit.server.defaults import PUBLIC_TURN_SECONDS
 from rummykit.variants.declaration import GamePackage
 from rummykit.variants.registry import VARIANTS
 

@@ -44,6 +44,7 @@ from rummykit.server.commits import ActionWriter
 from rummykit.server.db import ActionRow, Database, GameRow, PlayRow, StoredGame
 from rummykit.server.defaults import (
     MAX_DEFAULT_STEPS,
+    PUBLIC_TURN_SECONDS,
     TIMER_BOT,
     TIMER_BOT_SECONDS,
     drawn_face,
@@ -60,11 +61,6 @@ RETRY_SECONDS = 1.0
 """Seconds before an automatic move that failed (the database refused it) is tried again."""
 SLICE = 0.005
 """Most seconds a table's rebuilding holds the event loop before letting it run other work."""
-
-PUBLIC_TURN_SECONDS = 45.0
-"""A public table's turn timer when its create request names none (``turn_seconds: null`` asks
-for no timer): online Okey rooms give 15 to 30 seconds, Kalooki's and Carousel's melding turns
-take longer, so one default for every game leans long."""
 
 T = TypeVar("T")
 

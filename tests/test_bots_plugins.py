@@ -242,7 +242,7 @@ def test_a_bot_that_never_ends_its_turn_stops_the_match(
     monkeypatch.setattr(
         registry.metadata, "entry_points", fake_entry_points({"loop": "h31d_loop_bot:LoopBot"})
     )
-    message = rf"the bot 'loop' in seat 0 .* more than {sim.MAX_TURN_ACTIONS} actions in one turn"
+    message = rf"the bot 'loop' in seat 1 played more than {sim.MAX_TURN_ACTIONS} actions in one turn"
     config = sim.make_config("kalooki", "loop,greedy,random,random", 11)
     with pytest.raises(RummykitError, match=message):
         sim.run_game(config, 1)

@@ -46,6 +46,7 @@ from rummykit.engine.options import rules_dict
 from rummykit.engine.records import RecordWriter, make_records_dir, rules_hash
 from rummykit.engine.state import State
 from rummykit.errors import RummykitError
+from rummykit.messages import seat_name
 from rummykit.variants.registry import variant
 from rummykit.workers import run_chunks
 
@@ -168,7 +169,7 @@ def play_game(
             counts["in_turn"] = 0
         elif counts["in_turn"] > MAX_TURN_ACTIONS:
             raise RummykitError(
-                f"the bot {bots[seat].name!r} in seat {seat} (seats counted from 0) played more than "
+                f"the bot {bots[seat].name!r} in {seat_name(seat)} played more than "
                 f"{MAX_TURN_ACTIONS} actions in one turn without ending it ({game.variant}, deal seed "
                 f"{state.seed}): the match was stopped"
             )

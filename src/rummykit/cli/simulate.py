@@ -18,6 +18,7 @@ from rich.table import Table
 from rummykit import simulation as sim
 from rummykit.cli.batch import check_counts, overrides, progress
 from rummykit.cli.errors import user_errors
+from rummykit.messages import seat_number
 from rummykit.variants.registry import game_names
 
 
@@ -39,7 +40,7 @@ def summary_tables(summary: sim.Summary, timing: sim.Timing) -> list[Table]:
         seats.add_column(name, justify="left" if name == "bot" else "right")
     for s in summary.seats:
         seats.add_row(
-            str(s.seat),
+            str(seat_number(s.seat)),
             s.bot,
             _number(s.wins),
             str(s.sole_wins),

@@ -180,7 +180,8 @@ def test_melds_below_the_opening_are_pending_and_can_be_retracted() -> None:
     client.handle("meld QS KS AS")
     text = out.getvalue()
     assert "(this turn, not open yet)" in text
-    assert "this turn  meld 1 worth 31 of the 51 to open: meld more, or retract them" in text
+    # a sentence, as 101 Okey's (issue 28, the tester's 13)
+    assert "this turn  your meld 1 is worth 31 of the 51 you need to open: meld more, or retract them" in text
     client.handle("d 9C")
     assert last_line(out).startswith("not allowed: your melds this turn are worth less than 51")
     client.handle("hint")
@@ -189,6 +190,14 @@ def test_melds_below_the_opening_are_pending_and_can_be_retracted() -> None:
     client.handle("retract")
     assert "seat 1 (you) takes back this turn's melds" in out.getvalue()
     assert len(client.obs["hand"]) == before + 3 and not client.obs["table"]
+
+
+def test_two_melds_below_the_opening_are_told_in_a_sentence() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, "2S 3S 4S 5D 5H 5C TH JH 8D 3D 4C 9C KD", pile="QC")
+    client.handle("draw")
+    client.handle("meld 2S 3S 4S | 5D 5H 5C")
+    assert "this turn  your melds 1, 2 are worth 24 of the 51 you need to open: meld more" in out.getvalue()
 
 
 def test_going_out_in_one_move_ends_the_round_with_every_hand_scored() -> None:

@@ -32,6 +32,18 @@ def joker_stands(
     return [s if wilds.is_wild(f) else None for f, s in zip(faces, stands_for, strict=True)]
 
 
+def toward_opening(numbers: Sequence[int], counted: int, needed: int, todo: str, pairs: bool = False) -> Text:
+    """This turn's melds (or ``pairs``) numbered ``numbers`` toward the opening, in a sentence: how
+    far they go (``counted`` of the ``needed`` points, or pairs) and, in bold, what the player may
+    do next (``todo``): ``this turn  your melds 2, 3 are worth 92 of the 101 you need to open: …``."""
+    several = len(numbers) > 1
+    word = ("pair" if pairs else "meld") + ("s" if several else "")
+    listed = ", ".join(str(n) for n in numbers)
+    amount = f"{counted} of the {needed} pairs" if pairs else f"worth {counted} of the {needed}"
+    line = Text(f"this turn  your {word} {listed} {'are' if several else 'is'} {amount} you need to open: ")
+    return line.append(todo, style="bold")
+
+
 class TableClient(TerminalClient[GameT]):
     """A human seat in a game with a public table of numbered melds (by default of cards, no wild
     but the jokers: :meth:`default_view` and :attr:`wilds` say otherwise).

@@ -17,7 +17,7 @@ from typing import Any
 from rich.text import Text
 
 from rummykit.bots.registry import make_bot
-from rummykit.cli.table_common import TableClient, joker_stands
+from rummykit.cli.table_common import TableClient, joker_stands, toward_opening
 from rummykit.cli.table_view import DIM
 from rummykit.engine.game import RoundResult
 from rummykit.solvers.arrange import Arrangement
@@ -313,16 +313,13 @@ class KalookiClient(TableClient[KalookiGame]):
         return line
 
     def pending_line(self) -> Text | None:
-        """This turn's melds toward the opening, while they don't reach it."""
+        """This turn's melds toward the opening in a sentence, while they don't reach it."""
         obs = self.obs
         pending = obs["pending"]
         if not pending or obs["to_move"] != self.seat:
             return None
         value = sum(m["value"] for m in obs["table"] if m["number"] in pending)
-        numbers = ", ".join(str(n) for n in pending)
-        plural = "s" if len(pending) > 1 else ""
-        line = Text(f"this turn  meld{plural} {numbers} worth {value} of the {self.rules.open_min} to open: ")
-        return line.append("meld more, or retract them", style="bold")
+        return toward_opening(pending, value, self.rules.open_min, "meld more, or retract them")
 
     def turn_line(self) -> Text:
         """Whose turn it is and what they may do."""

@@ -26,7 +26,7 @@ from typing import Any
 from rich.text import Text
 
 from rummykit.bots.registry import make_bot
-from rummykit.cli.table_common import TableClient, joker_stands
+from rummykit.cli.table_common import TableClient, joker_stands, toward_opening
 from rummykit.cli.table_view import DIM, WILD_MARK, TileView, glyphs_for
 from rummykit.core.melds import Wilds
 from rummykit.engine.game import RoundResult
@@ -321,19 +321,12 @@ class Okey101Client(TableClient[Okey101Game]):
 
     def pending_line(self, pending: list[dict[str, Any]]) -> Text:
         """This turn's melds or pairs toward the opening, ``pending`` (their views), in a
-        sentence: ``your melds 2, 3 are worth 92 of the 101 you need to open``."""
-        several = len(pending) > 1
-        pairs = pending[0]["kind"] == "pair"
-        word = ("pair" if pairs else "meld") + ("s" if several else "")
-        numbers = ", ".join(str(m["number"]) for m in pending)
-        verb = "are" if several else "is"
-        if pairs:
-            needed = f"{len(pending)} of the {self.rules.pairs_open_min} pairs you need to open"
-        else:
-            needed = f"worth {sum(m['value'] for m in pending)} of the {self.rules.open_min} you need to open"
-        line = Text(f"this turn  your {word} {numbers} {verb} {needed}: ")
+        sentence (:func:`~rummykit.cli.table_common.toward_opening`)."""
+        numbers = [m["number"] for m in pending]
         todo = "discard the last tile" if self.obs["retracted"] else "lay more, or retract them"
-        return line.append(todo, style="bold")
+        if pending[0]["kind"] == "pair":
+            return toward_opening(numbers, len(pending), self.rules.pairs_open_min, todo, pairs=True)
+        return toward_opening(numbers, sum(m["value"] for m in pending), self.rules.open_min, todo)
 
     def turn_line(self) -> Text:
         """Whose turn it is and what they may do."""

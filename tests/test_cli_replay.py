@@ -85,7 +85,8 @@ def test_a_good_record_replays(tmp_path: Path, records: dict[str, list[str]], wh
     code, text, _ = run("replay", str(path))
     assert code == 0
     assert "final scores: " + " ".join(map(str, outcome["scores"])) in text
-    assert "winners: seat" in text and "round 1: " in text and "rounds=1" in text
+    told = "winners: seat" if which == "finish" else "no winner: every player ended the match level"
+    assert told in text and "round 1: " in text and "rounds=1" in text
     assert "incomplete" not in text
 
 
@@ -242,6 +243,26 @@ def test_changed_outcome_is_told_in_words(tmp_path: Path, records: dict[str, lis
     assert f"the record claims scores {claimed}, won by seat" in err
     assert f"the replay gives scores {' '.join(map(str, real))}, won by seat" in err
     assert "(" not in err and "[" not in err
+
+
+def test_a_level_match_is_told_as_no_winner(tmp_path: Path, records: dict[str, list[str]]) -> None:
+    """A match every seat ended level (random bots' one round: the stock ran out, every seat among
+    the winners) has no winner, as the web's round end and the profiles say: in the summary, and
+    in a changed outcome's words, not "won by seats 0, 1, 2, 3"."""
+    lines = list(records["random"])
+    data = json.loads(lines[-1])
+    assert data["outcome"]["winners"] == [0, 1, 2, 3]
+    code, out, _ = run("replay", str(write(tmp_path, lines)))
+    assert code == 0 and out.splitlines()[-1] == "no winner: every player ended the match level"
+    assert "winners" not in out
+    data["outcome"]["rounds"] = 2
+    lines[-1] = json.dumps(data)
+    _, err = replay_error(tmp_path, lines)
+    level = "no winner: every player ended the match level"
+    scores = " ".join(map(str, data["outcome"]["scores"]))
+    assert f"the record claims scores {scores}, {level}, after 2 rounds;" in err
+    assert f"the replay gives scores {scores}, {level}, after 1 round" in err
+    assert "won by" not in err
 
 
 @pytest.mark.parametrize("field", ["seat", "seed", "meld"])

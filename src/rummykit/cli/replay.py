@@ -18,7 +18,7 @@ import typer
 
 from rummykit.cli.errors import user_errors
 from rummykit.engine.options import rules_dict
-from rummykit.engine.records import Replayed, read_lines
+from rummykit.engine.records import LEVEL_WORDS, Replayed, match_winners, outcome_json, read_lines
 from rummykit.engine.records import replay as replay_record
 from rummykit.errors import RummykitError
 from rummykit.messages import render, seat_name
@@ -95,7 +95,8 @@ def replay_text(done: Replayed) -> str:
     lines.append(f"{label}: " + " ".join(str(s) for s in _scores(done)))
     outcome = done.game.outcome(done.state)
     if outcome is not None:
-        lines.append("winners: " + ", ".join(seat_name(s, seats[s]) for s in outcome.winners))
+        winners = ", ".join(seat_name(s, seats[s]) for s in sorted(match_winners(outcome_json(outcome))))
+        lines.append(f"winners: {winners}" if winners else LEVEL_WORDS)
     if not done.complete:
         state = "the match is over" if over else "the match is not over"
         lines.append(f"incomplete: the record has no outcome line ({state}; replayed what is there)")

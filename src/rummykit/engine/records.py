@@ -89,16 +89,29 @@ def match_winners(outcome: Mapping[str, Any]) -> set[int]:
     return set() if len(winners) >= len(outcome.get("scores") or []) else winners
 
 
+LEVEL_WORDS = "no winner: every player ended the match level"
+"""A match whose winners are every seat in words (the web's round end says the same)."""
+
+
 def describe_outcome(outcome: Mapping[str, Any]) -> str:
-    """An outcome (JSON object) in words: ``scores 12 -3 40 7, won by seat 2, after 3 rounds``."""
+    """An outcome (JSON object) in words: ``scores 12 -3 40 7, won by seat 2, after 3 rounds``; a
+    match that ended level (:func:`match_winners`) ``…, no winner: every player ended the match
+    level, …``."""
     scores, winners, rounds = outcome.get("scores"), outcome.get("winners"), outcome.get("rounds")
     parts = ["scores " + " ".join(_short(s) for s in scores) if isinstance(scores, list) else "no scores"]
-    if isinstance(winners, list) and winners:
+    if _seats(winners) and isinstance(scores, list) and not match_winners(outcome):
+        parts.append(LEVEL_WORDS)
+    elif isinstance(winners, list) and winners:
         parts.append(f"won by seat{'s' if len(winners) > 1 else ''} " + ", ".join(_short(w) for w in winners))
     else:
         parts.append("no winner")
     parts.append(f"after {_short(rounds)} round{'' if rounds == 1 else 's'}")
     return ", ".join(parts)
+
+
+def _seats(value: object) -> bool:
+    """Whether ``value`` (from a record) is a list of seats, at least one."""
+    return isinstance(value, list) and bool(value) and all(type(v) is int for v in value)
 
 
 def _short(value: object) -> str:

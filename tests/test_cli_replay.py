@@ -240,8 +240,11 @@ def test_changed_outcome_is_told_in_words(tmp_path: Path, records: dict[str, lis
     lines[-1] = json.dumps(data)
     _, err = replay_error(tmp_path, lines)
     claimed = " ".join(map(str, data["outcome"]["scores"]))
-    assert f"the record claims scores {claimed}, won by seat" in err
-    assert f"the replay gives scores {' '.join(map(str, real))}, won by seat" in err
+    # the winner named as the summary and the terminal name it: seat 1 is the engine's seat 0
+    [winner] = data["outcome"]["winners"]
+    won = f"won by seat {winner + 1}"
+    assert f"the record claims scores {claimed}, {won}, after 1 round;" in err
+    assert f"the replay gives scores {' '.join(map(str, real))}, {won}, after 1 round" in err
     assert "(" not in err and "[" not in err
 
 

@@ -25,6 +25,7 @@ from rummykit.engine.game import Game, Outcome
 from rummykit.engine.options import rules_dict
 from rummykit.engine.state import State
 from rummykit.errors import MAX_SHOWN, RecordError, RummykitError, message_of
+from rummykit.messages import seat_number
 
 FORMAT = "rummykit-record"
 VERSION = 2
@@ -94,7 +95,8 @@ LEVEL_WORDS = "no winner: every player ended the match level"
 
 
 def describe_outcome(outcome: Mapping[str, Any]) -> str:
-    """An outcome (JSON object) in words: ``scores 12 -3 40 7, won by seat 2, after 3 rounds``; a
+    """An outcome (JSON object) in words, its seats as people count them (from 1, as
+    :func:`~rummykit.messages.seat_name`): ``scores 12 -3 40 7, won by seat 2, after 3 rounds``; a
     match that ended level (:func:`match_winners`) ``…, no winner: every player ended the match
     level, …``."""
     scores, winners, rounds = outcome.get("scores"), outcome.get("winners"), outcome.get("rounds")
@@ -102,7 +104,8 @@ def describe_outcome(outcome: Mapping[str, Any]) -> str:
     if _seats(winners) and isinstance(scores, list) and not match_winners(outcome):
         parts.append(LEVEL_WORDS)
     elif isinstance(winners, list) and winners:
-        parts.append(f"won by seat{'s' if len(winners) > 1 else ''} " + ", ".join(_short(w) for w in winners))
+        seats = ", ".join(_short(seat_number(w) if type(w) is int else w) for w in winners)
+        parts.append(f"won by seat{'s' if len(winners) > 1 else ''} {seats}")
     else:
         parts.append("no winner")
     parts.append(f"after {_short(rounds)} round{'' if rounds == 1 else 's'}")

@@ -88,6 +88,8 @@ def test_a_good_record_replays(tmp_path: Path, records: dict[str, list[str]], wh
     told = "winners: seat" if which == "finish" else "no winner: every player ended the match level"
     assert told in text and "round 1: " in text and "rounds=1" in text
     assert "incomplete" not in text
+    # the seats as people count them, as the winners line and every other screen name them
+    assert "seats:   " + ", ".join(f"seat {i + 1} ({name})" for i, name in enumerate(head["seats"])) in text
 
 
 def test_changed_action_is_illegal(tmp_path: Path, records: dict[str, list[str]]) -> None:

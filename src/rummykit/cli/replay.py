@@ -82,7 +82,7 @@ def replay_text(done: Replayed) -> str:
     changed = _changed_rules(str(data["variant"]), done.header["rules"])
     lines = [
         f"{data['variant']} record, seed {data['seed']}",
-        "seats:   " + ", ".join(f"{i} {name}" for i, name in enumerate(seats)),
+        "seats:   " + ", ".join(seat_name(i, name) for i, name in enumerate(seats)),
         f"rules:   hash {data['rules_hash']}; "
         + (", ".join(changed) if changed else "the preset's defaults"),
         f"checked: {done.actions} actions",

@@ -245,10 +245,34 @@ def boxes_overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> boo
     )
 
 
+SHOWN_BOX_JS = """
+(el) => {
+  // the element's box cut by every ancestor that clips what overflows it (a box that scrolls)
+  const r = el.getBoundingClientRect();
+  let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+  for (let a = el.parentElement; a; a = a.parentElement) {
+    const style = getComputedStyle(a);
+    if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+    const c = a.getBoundingClientRect();
+    [left, top] = [Math.max(left, c.left), Math.max(top, c.top)];
+    [right, bottom] = [Math.min(right, c.right), Math.min(bottom, c.bottom)];
+  }
+  return { x: left, y: top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+}
+"""
+
+
+def shown_box(page: Page, test_id: str) -> dict[str, float]:
+    """The part of the element of ``test_id`` that shows: its bounding box cut by the ancestors that
+    clip it (a hint scrolling within its place shows only that place)."""
+    box: dict[str, float] = page.get_by_test_id(test_id).evaluate(SHOWN_BOX_JS)
+    return box
+
+
 def covered(page: Page, cover: str, below: tuple[str, ...]) -> list[str]:
-    """The test ids among ``below`` whose elements overlap the element of test id ``cover`` (each
-    one shown): ``[]`` when it covers none of them."""
-    box = page.get_by_test_id(cover).bounding_box()
+    """The test ids among ``below`` whose elements overlap the part of the element of test id
+    ``cover`` that shows (each one shown): ``[]`` when it covers none of them."""
+    box = shown_box(page, cover)
     return [name for name in below if boxes_overlap(box, page.get_by_test_id(name).bounding_box())]
 
 

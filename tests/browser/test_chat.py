@@ -116,14 +116,19 @@ def grant_moderator(server: Server, username: str) -> None:
 
 
 def say(page: Page, text: str) -> None:
+    """Write ``text`` in ``page``'s chat and wait until the server has taken it (the field is
+    cleared and the line is back in the sender's own chat)."""
     page.get_by_test_id("chat-input").fill(text)
     page.get_by_test_id("chat-send").click()
+    expect(page.get_by_test_id("chat-input")).to_have_value("")
+    expect(page.get_by_test_id("chat-text").filter(has_text=text).last).to_be_attached()
 
 
 def open_chat(page: Page) -> None:
     toggle = page.get_by_test_id("chat-toggle")
     if toggle.get_attribute("aria-expanded") != "true":
         toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
 
 
 @pytest.mark.parametrize("lang", ["en", "fa"])

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from browser_support import Pages, check_rendering
+from browser_support import Pages, artifact, check_rendering
 from playwright.sync_api import Page, expect
-from table_driver import Person, watched_round_end
+from table_driver import Okey101Person, Person, watched_round_end
 from test_accessibility import IN_VIEW_JS, LOCALES, play_a_turn, seated
 
 import web_modules
@@ -437,3 +437,35 @@ def test_on_its_side_the_round_end_body_has_the_height(pages: Pages, server: Ser
     assert body["top"] >= 0 and body["bottom"] <= SIDE[1], found
     for part in ("dialog.round-end > h2", "dialog.round-end > .buttons"):
         assert not overlap(body, found[part][0]), found
+
+
+def test_upright_101_okeys_moves_show_above_the_bar(pages: Pages, server: Server) -> None:
+    """101 Okey at 390x844 in Persian, the hint open and the pieces of a legal meld or pair
+    selected after the draw (the fourth tester's: the Meld button at y 788-871, under the bar from
+    y 786, the page scrolled to reach it): every move button wholly on the screen and clear of the
+    action bar, the page not scrolled, no rack piece under the moves."""
+    person = at_first_turn(pages, server, "okey_101", "fa")
+    assert isinstance(person, Okey101Person)
+    page = person.page
+    page.set_viewport_size({"width": UPRIGHT[0], "height": UPRIGHT[1]})
+    for _ in range(30):
+        if person.wait_turn_or_end() == "end":
+            break
+        action = person.hint()["action"]
+        laid = [a["text"] for a in person.last_view()["legal"] if a["text"].split()[0] in person.LAYING]
+        if action.split()[0] not in ("draw", "take") and laid:
+            person.choose(laid[0].split()[1:])
+            page.evaluate("window.scrollTo(0, 0)")
+            check_rendering(page, "fa", f"upright-okey_101-fa-moves-{UPRIGHT[0]}x{UPRIGHT[1]}")
+            page.screenshot(
+                path=str(artifact(f"upright-okey_101-fa-moves-screen-{UPRIGHT[0]}x{UPRIGHT[1]}.png"))
+            )
+            expect(page.get_by_test_id("moves").locator("button[data-move]").first).to_be_visible()
+            assert off_screen(page, ("[data-testid=moves] button[data-move]",)) == []
+            assert page.evaluate("scrollY") == 0
+            found = boxes(page, ("[data-testid=moves]", "[data-testid=rack] .piece"))
+            group = found["[data-testid=moves]"][0]
+            assert [p for p in found["[data-testid=rack] .piece"] if overlap(p, group)] == []
+            return
+        person.play_move(action)
+    pytest.skip("no meld or pair was legal after a draw in 30 moves")

@@ -241,6 +241,7 @@ def test_at_a_desktop_the_own_seat_is_clear_of_the_bar_unscrolled(pages: Pages, 
             assert off_screen(page, (".me .arrange button", ".me .rack .piece")) == [], turn
         play_a_turn(person, "turkish_rummy", rng)
     assert turn >= 4, "the round ended before the fourth turn"
+    expect(page.get_by_test_id("flying")).to_have_count(0)
     check_rendering(page, "tr", "bar-unscrolled-turkish_rummy-tr-1280x800")
 
 

@@ -255,3 +255,87 @@ def test_upright_carousels_own_name_keeps_one_line(
     check_rendering(page, "fa", f"upright-carousel-fa-name-{UPRIGHT[0]}x{UPRIGHT[1]}")
     page.screenshot(path=str(artifact(f"upright-carousel-fa-name-screen-{UPRIGHT[0]}x{UPRIGHT[1]}.png")))
     assert page.get_by_test_id("seat-0").evaluate(NAME_LINES_JS) == [1, 1]
+
+
+def test_at_a_desktop_the_own_seat_is_clear_of_the_bar_unscrolled(pages: Pages, server: Server) -> None:
+    """Turkish Rummy in Turkish at 1280x800 with the mouse, from the third turn (the tester's: once
+    the discard piles grew, the page 941 px tall, Seri/Per/Çift/Renk diz at y 725-765 under the bar
+    at 746, shown only by scrolling): the page not scrolled, every arranging button and every piece
+    of the rack wholly on the screen and clear of the bar, at each of turns 3 to 8."""
+    person = at_first_turn(pages, server, "turkish_rummy", "tr")
+    page = person.page
+    rng = random.Random(23)
+    for turn in range(1, 9):
+        if person.wait_turn_or_end() == "end":
+            break
+        if turn >= 3:
+            page.evaluate("window.scrollTo(0, 0)")
+            expect(page.get_by_test_id("flying")).to_have_count(0)
+            assert off_screen(page, (".me .arrange button", ".me .rack .piece")) == [], turn
+        play_a_turn(person, "turkish_rummy", rng)
+    assert turn >= 4, "the round ended before the fourth turn"
+    expect(page.get_by_test_id("flying")).to_have_count(0)
+    check_rendering(page, "tr", "bar-unscrolled-turkish_rummy-tr-1280x800")
+
+
+HINT_HIDDEN_JS = """
+() => { const hint = document.querySelector('[data-testid=hint]');
+  const parts = [...hint.querySelectorAll('p'), hint.querySelector('.close')];
+  return parts.map((el) => { el.scrollIntoView({block: 'nearest'});
+    const b = el.getBoundingClientRect();
+    const top = document.elementFromPoint(b.left + Math.min(b.width / 2, 24), b.top + b.height / 2);
+    const inside = b.top >= 0 && b.bottom <= innerHeight;
+    return inside && hint.contains(top) ? null : [el.textContent, Math.round(b.top), Math.round(b.bottom)]; })
+    .filter((found) => found !== null); }
+"""
+"""Each of the hint's lines and its ×, scrolled into view as far as its boxes go: those not wholly on
+the screen or not drawn topmost (the rack over them)."""
+
+
+CLOSE_PINNED_JS = """
+() => { const close = document.querySelector('[data-testid=hint] .close');
+  const place = close.closest('.me-note'); const where = () => close.getBoundingClientRect();
+  const shown = () => { const b = where(); const p = place.getBoundingClientRect();
+    const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+    return b.top >= p.top - 1 && b.bottom <= p.bottom + 1 && close.contains(top); };
+  for (const box of [place, place.querySelector('.hint')]) box.scrollTop = 0;
+  const before = shown() && where().top;
+  for (const box of [place, place.querySelector('.hint')]) box.scrollTop = box.scrollHeight;
+  return before !== false && shown() && where().top === before; }
+"""
+"""Whether the hint's × lies wholly within the hint's place and on top, and stays there (pinned)
+once the hint is scrolled to its end."""
+
+
+def check_side_hint(page: Page, lang: str, name: str) -> None:
+    """The hint open at 844x390, the page unscrolled: :data:`HINT_HIDDEN_JS` finds nothing, the ×
+    pinned (:data:`CLOSE_PINNED_JS`), :data:`NAMED_JS` finds nothing."""
+    if not page.get_by_test_id("hint").count():
+        page.get_by_test_id("actions").locator("button[data-action='hint']").click()
+    expect(page.get_by_test_id("hint")).to_be_visible()
+    expect(page.get_by_test_id("flying")).to_have_count(0)
+    page.evaluate("window.scrollTo(0, 0)")
+    check_rendering(page, lang, name)
+    assert page.evaluate(HINT_HIDDEN_JS) == [], name
+    assert page.evaluate(CLOSE_PINNED_JS), name
+    assert page.evaluate(NAMED_JS) == [], name
+
+
+@pytest.mark.parametrize("lang", ["th", "fa"])
+def test_on_its_side_kalookis_hint_shows_whole(pages: Pages, server: Server, lang: str) -> None:
+    """Kalooki at 844x390, the hint open before and after each draw of the person's first four turns
+    (the tester's, in Thai: its four lines and × under the rack, only the first showing, the meld
+    button at y 372-416): :func:`check_side_hint`."""
+    person = at_first_turn(pages, server, "kalooki", lang)
+    assert isinstance(person, MeldsPerson)
+    page = person.page
+    page.set_viewport_size({"width": SIDE[0], "height": SIDE[1]})
+    for turn in range(4):
+        if person.wait_turn_or_end() == "end":
+            break
+        check_side_hint(page, lang, f"side-kalooki-hint-{lang}-{turn}")
+        person.play_move(person.hint()["action"])
+        check_side_hint(page, lang, f"side-kalooki-hint-{lang}-{turn}-drawn")
+        while not (action := person.hint()["action"]).startswith("discard"):
+            person.play_move(action)
+        person.play_move(action)

@@ -14,7 +14,15 @@ from browser_support import Pages, artifact, check_rendering
 from playwright.sync_api import Page, expect
 from table_driver import MeldsPerson, Person
 from test_accessibility import LOCALES, NAMES, SIZES, play_a_turn
-from test_phone_layout import COVERED_JS, SHOWN_JS, SIDE, UPRIGHT, at_first_turn, off_screen
+from test_phone_layout import (
+    COVERED_JS,
+    SHOWN_JS,
+    SIDE,
+    UPRIGHT,
+    at_first_turn,
+    carousel_hint_offering_a_table,
+    off_screen,
+)
 
 from test_server_support import Server
 
@@ -75,21 +83,8 @@ def test_upright_carousels_hint_leaves_the_hand(pages: Pages, server: Server, la
     the hint over the whole hand, its apply button at y 1020-1064 of an 844 px screen under the bar
     at 786): every card of the hand shows, the apply button on the screen above the bar and drawn
     on top, the page not scrolled."""
-    person = at_first_turn(pages, server, "carousel", lang)
-    page = person.page
-    page.set_viewport_size({"width": UPRIGHT[0], "height": UPRIGHT[1]})
+    page = carousel_hint_offering_a_table(pages, server, lang, UPRIGHT)
     apply = page.get_by_test_id("hint").locator("button[data-action='apply-hint']")
-    rng = random.Random(5)
-    for _ in range(12):
-        if person.wait_turn_or_end() == "end":
-            break
-        page.get_by_test_id("actions").locator("button[data-action='hint']").click()
-        expect(page.get_by_test_id("hint")).to_be_visible()
-        page.wait_for_timeout(300)
-        if apply.count():
-            break
-        play_a_turn(person, "carousel", rng)
-    assert apply.count(), "the hint offered no table to apply in 12 turns"
     page.evaluate("window.scrollTo(0, 0)")
     expect(page.get_by_test_id("flying")).to_have_count(0)
     check_rendering(page, lang, f"upright-carousel-hint-{lang}-{UPRIGHT[0]}x{UPRIGHT[1]}")

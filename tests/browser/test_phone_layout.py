@@ -397,14 +397,12 @@ COVERED_JS = """
 """The rack's pieces something else is drawn over at their centre."""
 
 
-def test_on_its_side_carousels_hint_leaves_the_hand(pages: Pages, server: Server) -> None:
-    """Carousel in Persian at 844x390, the hint asked each turn until it offers a table to apply
-    (the second tester's item 3: the hint over the hand, 0 of 8 cards showing, its apply button
-    at y 492-589 in a box scrolled to 234 px): every card of the hand shows, the apply button on
-    the screen and drawn on top."""
-    person = at_first_turn(pages, server, "carousel", "fa")
+def carousel_hint_offering_a_table(pages: Pages, server: Server, lang: str, size: tuple[int, int]) -> Page:
+    """A Carousel seat's page in ``lang`` at ``size``, the hint asked each turn (the turns between
+    played at random, seeded) until it offers a table to apply (its apply button), at most 12 turns."""
+    person = at_first_turn(pages, server, "carousel", lang)
     page = person.page
-    page.set_viewport_size({"width": SIDE[0], "height": SIDE[1]})
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     apply = page.get_by_test_id("hint").locator("button[data-action='apply-hint']")
     rng = random.Random(5)
     for _ in range(12):
@@ -417,6 +415,16 @@ def test_on_its_side_carousels_hint_leaves_the_hand(pages: Pages, server: Server
             break
         play_a_turn(person, "carousel", rng)
     assert apply.count(), "the hint offered no table to apply in 12 turns"
+    return page
+
+
+def test_on_its_side_carousels_hint_leaves_the_hand(pages: Pages, server: Server) -> None:
+    """Carousel in Persian at 844x390, the hint asked each turn until it offers a table to apply
+    (the second tester's item 3: the hint over the hand, 0 of 8 cards showing, its apply button
+    at y 492-589 in a box scrolled to 234 px): every card of the hand shows, the apply button on
+    the screen and drawn on top."""
+    page = carousel_hint_offering_a_table(pages, server, "fa", SIDE)
+    apply = page.get_by_test_id("hint").locator("button[data-action='apply-hint']")
     page.evaluate("window.scrollTo(0, 0)")
     check_rendering(page, "fa", f"side-carousel-hint-fa-{SIDE[0]}x{SIDE[1]}")
     assert page.get_by_test_id("rack").evaluate(COVERED_JS) == []

@@ -116,9 +116,7 @@ def assert_legal(table: Table, hand: list[int], move: TableMove, replace: bool, 
 ilp = pytest.importorskip("rummykit.solvers.table_ilp", reason="the reference needs highspy")
 OURS = {(d, a): TableSolver(d, a) for d in (1, 2) for a in (True, False)}
 THEIRS = {(d, a): ilp.IlpTableSolver(d, a) for d in (1, 2) for a in (True, False)}
-
-
-@given(
+POSITIONS = (
     st.integers(0, 10**9),
     st.sampled_from([1, 2]),
     st.booleans(),
@@ -127,6 +125,11 @@ THEIRS = {(d, a): ilp.IlpTableSolver(d, a) for d in (1, 2) for a in (True, False
     st.booleans(),
     st.sampled_from([CAROUSEL_VALUES, KALOOKI_VALUES]),
 )
+"""A random position's seed, and a solve's options: decks, ace high, replacing table jokers,
+objective, free jokers, card values (the arguments of the properties over random positions)."""
+
+
+@given(*POSITIONS)
 @settings(max_examples=300, deadline=None)
 @example(32768, 2, True, False, TableObjective.POINTS, False, CAROUSEL_VALUES)
 def test_value_is_the_integer_programs(

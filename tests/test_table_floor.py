@@ -19,22 +19,12 @@ from rummykit.core.pieces import Kind
 from rummykit.solvers import table_dp
 from rummykit.solvers.rearrange import TableObjective, TableSolver
 from rummykit.variants.carousel.rules import CAROUSEL_VALUES
-from rummykit.variants.kalooki.rules import KALOOKI_VALUES
-from test_table_dp import random_position
+from test_table_dp import POSITIONS, random_position
 
 SLOWEST = Path(__file__).resolve().parents[1] / "bench" / "data" / "carousel_slowest.jsonl"
 
 
-@given(
-    st.integers(0, 10**9),
-    st.sampled_from([1, 2]),
-    st.booleans(),
-    st.booleans(),
-    st.sampled_from(list(TableObjective)),
-    st.booleans(),
-    st.sampled_from([CAROUSEL_VALUES, KALOOKI_VALUES]),
-    st.sampled_from([1, 2, 16]),
-)
+@given(*POSITIONS, st.sampled_from([1, 2, 16]))
 @settings(max_examples=200, deadline=None)
 def test_a_floor_from_the_first_step_changes_no_answer(
     seed: int,

@@ -376,6 +376,27 @@ def act_until_shown(clients: list[SeatClient], rules: str, turns: int) -> bool:
     return shown
 
 
+def first_round_ended(
+    pages: Pages, server: Server, label: str, lang: str, **table: Any
+) -> tuple[Person, list[SeatClient], dict[str, Any]]:
+    """A table of four persons, two rounds of Okey with a 20 s break between them (and ``table``'s
+    other settings: ``turn_seconds``), seat 0's page in ``lang`` on an upright phone, and the four
+    seats played by WebSocket clients through the first round: the page's person (its round end
+    shown), the clients, and what ``play_first_round`` gives."""
+    created, tokens = make_table(
+        server, options={"players": 4, "rounds": 2}, persons=4, round_break_seconds=20, **table
+    )
+    page = pages.new(label, locale=LOCALES[lang], width=390, height=844)
+    keep_seat(page, created["table"], 0, tokens[0])
+    person = Person(page, server, created["table"], english=False)
+    page.goto(f"/#/t/{created['table']}")
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    clients = [SeatClient(server, created["table"], seat, token) for seat, token in enumerate(tokens)]
+    dealt = play_first_round(server, created["table"], clients)
+    expect(page.get_by_test_id("round-end")).to_be_visible()
+    return person, clients, dealt
+
+
 def test_the_round_end_closes_itself_keeps_its_totals_and_a_time_out_is_told_once(
     pages: Pages, server: Server
 ) -> None:
@@ -387,19 +408,10 @@ def test_the_round_end_closes_itself_keeps_its_totals_and_a_time_out_is_told_onc
     move the server plays), and to the seat's own page in the second person."""
     words = catalog("th")
     for attempt in range(4):
-        created, tokens = make_table(
-            server, options={"players": 4, "rounds": 2}, persons=4, turn_seconds=5, round_break_seconds=20
-        )
-        table = created["table"]
-        page = pages.new(f"round-end-closes-{attempt}", locale=LOCALES["th"], width=390, height=844)
-        keep_seat(page, table, 0, tokens[0])
-        person = Person(page, server, table, english=False)
-        page.goto(f"/#/t/{table}")
-        expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
-        clients = [SeatClient(server, table, seat, token) for seat, token in enumerate(tokens)]
-        dealt = play_first_round(server, table, clients)
+        label = f"round-end-closes-{attempt}"
+        person, clients, dealt = first_round_ended(pages, server, label, "th", turn_seconds=5)
+        table, page = person.table, person.page
         dialog = page.get_by_test_id("round-end")
-        expect(dialog).to_be_visible()
         rules = json.dumps(server.get(f"/tables/{table}").json()["rules"], sort_keys=True)
         if act_until_shown(clients, rules, 4) or attempt == 3:
             break
@@ -744,19 +756,9 @@ def test_a_reload_during_the_break_shows_the_round_end_again(pages: Pages, serve
     between rounds shows the round's end again, as it was (its round, its totals, its text) and
     still closing itself when the break ends; built from the sync's view (its last result), which
     shows no hand the round's end did not."""
-    created, tokens = make_table(
-        server, options={"players": 4, "rounds": 2}, persons=4, round_break_seconds=20
-    )
-    table = created["table"]
-    page = pages.new("reload-at-round-end", locale=LOCALES["fa"], width=390, height=844)
-    keep_seat(page, table, 0, tokens[0])
-    person = Person(page, server, table, english=False)
-    page.goto(f"/#/t/{table}")
-    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
-    clients = [SeatClient(server, table, seat, token) for seat, token in enumerate(tokens)]
-    dealt = play_first_round(server, table, clients)
+    person, clients, dealt = first_round_ended(pages, server, "reload-at-round-end", "fa")
+    page = person.page
     dialog = page.get_by_test_id("round-end")
-    expect(dialog).to_be_visible()
     totals = person.round_end_totals()
     heading = dialog.locator("h2").inner_text()
     pieces = dialog.locator("button[data-piece]")

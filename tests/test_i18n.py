@@ -124,8 +124,9 @@ FOR_PROGRAMS = {"account_tokens_help", "record.format"}
 scripts) and the check of a record file's format."""
 KEY_NAME = re.compile(r"\b(?:Tab|Space|Home)\b")
 """A keyboard's key by its name (Home comes with End)."""
-WHERE_A_KEYBOARD_IS = {"ui_select_discard_keys", "replay_keys"}
-"""The texts that name keys, shown only where a keyboard is likely (``web/js/device.js``)."""
+WHERE_A_KEYBOARD_IS = {"ui_select_discard_keys", "replay_keys", "help_keys_text"}
+"""The texts that name keys: shown only where a keyboard is likely (``web/js/device.js``), or the
+rules page's section on the keyboard itself."""
 SEAT_KEY = ("ui_lost_seat", "bad_token", "named.bad_token", "forbidden")
 """The texts about the key a browser holds a seat (or a table) with."""
 TURKISH_TERMS = re.compile(r"yapmak|bitmek", re.IGNORECASE)

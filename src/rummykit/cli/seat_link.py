@@ -11,6 +11,7 @@ playing alone.
 from __future__ import annotations
 
 import json
+import time
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -275,17 +276,23 @@ class RemoteLink(SeatLink):
         return bool(self.backlog) or (not self.message["over"] and not self.legal)
 
     def play(self, action: Any) -> list[dict[str, Any]]:
-        """Send the action and wait for its answer; a refusal raises the server's code."""
-        self.count += 1
-        client_id = f"t{self.count}"
+        """Send the action and wait for its answer; a refusal raises the server's code, but a
+        ``rate_limited`` one (moves typed faster than the server takes them) is waited out as it
+        asks and the move sent again."""
         text = self.game.action_text(action)
-        self.ws.send(json.dumps({"type": "action", "id": client_id, "action": text}))
         while True:
-            message = self._read()
-            if message["type"] in ("state", "sync"):
-                self.backlog.append(message)
-            elif message.get("id") == client_id:
+            self.count += 1
+            client_id = f"t{self.count}"
+            self.ws.send(json.dumps({"type": "action", "id": client_id, "action": text}))
+            while True:
+                message = self._read()
+                if message["type"] in ("state", "sync"):
+                    self.backlog.append(message)
+                elif message.get("id") == client_id:
+                    break
+            if message["type"] != "error" or message["code"] != "rate_limited":
                 break
+            time.sleep(message["params"]["retry_ms"] / 1000)  # sent too fast: the same move again
         if message["type"] == "error":
             raise IllegalActionError(message["code"], **message.get("params", {}))
         while self.backlog:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from browser_support import Pages, artifact, check_rendering
+from browser_support import Pages, check_rendering
 from playwright.sync_api import Page, expect
 from table_driver import MeldsPerson, Person
 from test_accessibility import LOCALES, NAMES, SIZES, play_a_turn
@@ -217,39 +217,6 @@ def test_the_bar_leaves_the_arranging_buttons(pages: Pages, server: Server) -> N
     page.evaluate("window.scrollTo(0, 0)")
     assert under_the_bar(page) == []
     check_rendering(page, "tr", f"bar-turkish_rummy-tr-{UPRIGHT[0]}x{UPRIGHT[1]}")
-
-
-NAME_LINES_JS = """
-(seat) => {
-  seat.style.inlineSize = 'min-content';
-  const parts = [seat.querySelector('[data-testid^=seat-name-]'), seat.querySelector('.you')];
-  const lines = parts.map((part) => {
-    const range = document.createRange();
-    range.selectNodeContents(part);
-    const shown = [...range.getClientRects()].filter((r) => r.width > 0);
-    return new Set(shown.map((r) => Math.round(r.bottom))).size;
-  });
-  seat.style.inlineSize = '';
-  return lines;
-}
-"""
-"""The lines of text of a seat's name and of its "(you)" tag, the seat as narrow as its content
-allows (as a squeezed grid column makes it)."""
-
-
-def test_upright_carousels_own_name_keeps_one_line(
-    pages: Pages, server: Server, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Carousel of four at 390x844 in Persian, the person named Sara (the fourth tester's: the own
-    seat's tag "Sar / a / (شما / )", its name, "(you)" and its count each broken over two lines,
-    the words broken anywhere): the own seat as narrow as its content allows, its name and its
-    "(you)" each on one line (a name breaks at its spaces, a word only when longer than its box)."""
-    monkeypatch.setitem(NAMES, "fa", "Sara")
-    page = carousel_of_four(pages, server, "fa", UPRIGHT).page
-    expect(page.get_by_test_id("seat-0")).to_be_visible()
-    check_rendering(page, "fa", f"upright-carousel-fa-name-{UPRIGHT[0]}x{UPRIGHT[1]}")
-    page.screenshot(path=str(artifact(f"upright-carousel-fa-name-screen-{UPRIGHT[0]}x{UPRIGHT[1]}.png")))
-    assert page.get_by_test_id("seat-0").evaluate(NAME_LINES_JS) == [1, 1]
 
 
 def test_at_a_desktop_the_own_seat_is_clear_of_the_bar_unscrolled(pages: Pages, server: Server) -> None:

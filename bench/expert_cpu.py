@@ -1,4 +1,4 @@
-"""CPU time of the expert bot's decisions (Okey, Turkish Rummy), in one process.
+"""CPU time of the expert bot's decisions (Okey, Turkish Rummy, Kalooki), in one process.
 
 Not a test: it plays ``--deals`` one-round deals (deal ``i`` dealt by ``game.new_state(--seed +
 i)``), the expert (at its default budget, 0.1 s of CPU a decision) in seat 0 and ``--opponent``
@@ -18,6 +18,7 @@ import time
 
 import rummykit
 from rummykit.bots import registry
+from rummykit.variants.registry import variant as lookup
 
 LIMIT = 0.1
 """The CPU time a decision should stay within, in seconds."""
@@ -25,7 +26,8 @@ LIMIT = 0.1
 
 def decision_times(variant: str, players: int, deals: int, seed: int, opponent: str) -> list[float]:
     """The CPU seconds of each expert decision over the deals of the module docstring."""
-    game = rummykit.load(variant, rounds=1, players=players)
+    rounds = dict(option.split("=") for option in lookup(variant).rounds_overrides(1))
+    game = rummykit.load(variant, players=players, **rounds)
     times: list[float] = []
     for deal in range(deals):
         state = game.new_state(seed + deal)
@@ -46,7 +48,7 @@ def decision_times(variant: str, players: int, deals: int, seed: int, opponent: 
 def main() -> None:
     """Parse the command line, time the decisions, print one line."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("game", choices=("okey", "turkish_rummy"))
+    parser.add_argument("game", choices=("okey", "turkish_rummy", "kalooki"))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--seed", type=int, default=31)

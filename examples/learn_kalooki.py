@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -89,9 +91,12 @@ class KindLearner:
 
     @classmethod
     def load(cls, path: Path) -> KindLearner:
-        """The learner :meth:`save` wrote to ``path``."""
+        """The learner :meth:`save` wrote to ``path`` (``OSError``, ``ValueError``, ``KeyError``
+        or ``TypeError`` when it can't be read or is no such learner)."""
         saved = json.loads(path.read_text(encoding="utf-8"))
         kind = np.array(saved["kind"], dtype=np.float64)
+        if kind.shape != (len(KIND_STARTS),):
+            raise ValueError(f"{len(KIND_STARTS)} logits, not {kind.size}")
         return cls(kind=kind, baseline=float(saved["baseline"]), matches=int(saved["matches"]))
 
 
@@ -136,17 +141,40 @@ def train(env: Any, learner: KindLearner, matches: int, seed: int, first: int = 
         learner.learn(float(np.sign(mine - other)))
 
 
+def at_least(low: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low``."""
+
+    def number(text: str) -> int:
+        if not text.strip().lstrip("+-").isdigit() or int(text) < low:
+            raise argparse.ArgumentTypeError(f"a whole number from {low}, not {text!r}")
+        return int(text)
+
+    return number
+
+
+def fail(message: str) -> NoReturn:
+    """Stop with ``message`` as one line on standard error, exit code 2 (as argparse's errors)."""
+    print(f"error: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--matches", type=int, default=1000, help="training matches in all")
-    parser.add_argument("--every", type=int, default=50, help="training matches between evaluations")
-    parser.add_argument("--eval-games", type=int, default=400)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--matches", type=at_least(0), default=1000, help="training matches in all")
+    parser.add_argument("--every", type=at_least(1), default=50, help="training matches between evaluations")
+    parser.add_argument("--eval-games", type=at_least(1), default=400)
+    parser.add_argument("--seed", type=at_least(0), default=0)
     parser.add_argument("--load", type=Path, help="start from the learner saved in this file")
     parser.add_argument("--save", type=Path, help="write the trained learner to this file (JSON)")
     args = parser.parse_args()
+    if args.save and (args.save.is_dir() or not args.save.parent.is_dir()):
+        fail(f"can't save to {args.save}: not a file in an existing folder")
     env = kalooki_v0.env(**RULES)
-    learner = KindLearner.load(args.load) if args.load else KindLearner()
+    try:
+        learner = KindLearner.load(args.load) if args.load else KindLearner()
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else f"not a saved learner ({exc})"
+        fail(f"can't load a learner from {args.load}: {reason}")
     print(f"kalooki_v0 {RULES}: win rate against random on {args.eval_games} deals, 95% Wilson interval")
     done = 0
     while True:
@@ -159,7 +187,10 @@ def main() -> None:
         train(env, learner, step, args.seed, done)
         done += step
     if args.save:
-        learner.save(args.save)
+        try:
+            learner.save(args.save)
+        except OSError as exc:
+            fail(f"can't save to {args.save}: {exc.strerror}")
 
 
 if __name__ == "__main__":

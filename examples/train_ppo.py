@@ -20,10 +20,13 @@ own observation; the greedy bot plays from its own view (``game.observe``) and l
 from __future__ import annotations
 
 import argparse
+import pickle
+import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 import torch
@@ -79,7 +82,7 @@ def play(env: Any, bot: Any, policy: Policy, seed: int, seat: int, batch: Batch 
         if termination or truncation:
             env.step(None)
         elif agent == me:
-            x = torch.from_numpy(obs["observation"].reshape(1, -1))
+            x = torch.tensor(obs["observation"]).reshape(1, -1)  # a copy: the env's array is read-only
             mask = torch.from_numpy(obs["action_mask"].astype(bool)).unsqueeze(0)
             with torch.no_grad():
                 logits, value = policy(x, mask)
@@ -132,16 +135,39 @@ def update(policy: Policy, optimiser: torch.optim.Optimizer, batch: Batch, rng: 
             optimiser.step()
 
 
+def at_least(low: float, kind: Callable[[str], float] = int) -> Callable[[str], float]:
+    """An argparse type: a number of ``kind`` (a whole number by default) from ``low``."""
+
+    def number(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = low - 1
+        if not value >= low:  # NaN too
+            raise argparse.ArgumentTypeError(f"a number from {low}, not {text!r}")
+        return value
+
+    return number
+
+
+def fail(message: str) -> NoReturn:
+    """Stop with ``message`` as one line on standard error, exit code 2 (as argparse's errors)."""
+    print(f"error: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--minutes", type=float, default=20.0, help="CPU minutes to train")
-    parser.add_argument("--matches", type=int, default=8, help="training matches per iteration")
-    parser.add_argument("--eval-every", type=int, default=5, help="iterations between evaluations")
-    parser.add_argument("--eval-games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--minutes", type=at_least(0, float), default=20.0, help="CPU minutes to train")
+    parser.add_argument("--matches", type=at_least(1), default=8, help="training matches per iteration")
+    parser.add_argument("--eval-every", type=at_least(1), default=5, help="iterations between evaluations")
+    parser.add_argument("--eval-games", type=at_least(1), default=100)
+    parser.add_argument("--seed", type=at_least(0), default=0)
     parser.add_argument("--load", type=Path, help="start from the policy saved in this file")
     parser.add_argument("--save", type=Path, help="write the trained policy to this file")
     args = parser.parse_args()
+    if args.save and (args.save.is_dir() or not args.save.parent.is_dir()):
+        fail(f"can't save to {args.save}: not a file in an existing folder")
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
     rng = np.random.default_rng(args.seed)
@@ -151,7 +177,11 @@ def main() -> None:
     inputs = int(np.prod(env.unwrapped.encoder.shape))
     policy = Policy(inputs, env.unwrapped.game.num_actions)
     if args.load:
-        policy.load_state_dict(torch.load(args.load, weights_only=True))
+        try:
+            policy.load_state_dict(torch.load(args.load, weights_only=True))
+        except (OSError, RuntimeError, EOFError, pickle.UnpicklingError, KeyError, TypeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) else "not a policy this script saved (--save)"
+            fail(f"can't load a policy from {args.load}: {reason}")
     optimiser = torch.optim.Adam(policy.parameters(), lr=3e-4)
     print(f"kalooki_v0 {RULES}: PPO against the greedy bot; win rate on {args.eval_games} deals, 95% Wilson")
     start = time.process_time()
@@ -174,7 +204,10 @@ def main() -> None:
         update(policy, optimiser, batch, rng)
         iteration += 1
     if args.save:
-        torch.save(policy.state_dict(), args.save)
+        try:
+            torch.save(policy.state_dict(), args.save)
+        except (OSError, RuntimeError) as exc:
+            fail(f"can't save to {args.save}: {exc.strerror if isinstance(exc, OSError) else exc}")
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,11 +100,17 @@ def collect(variant: str, players: int, deals: int, seed: int, explore: float) -
 
 
 def fit(
-    data: Data, hidden: int, epochs: int, seed: int, holdout: float = 0.1
+    data: Data,
+    hidden: int,
+    epochs: int,
+    seed: int,
+    holdout: float = 0.1,
+    features: Sequence[str] = FEATURES,
 ) -> tuple[ValueNet, dict[str, float]]:
-    """Fit the perceptron to ``data`` (the deals after the first ``1 - holdout`` held out) and
-    return it with its log losses: ``train``, ``held_out`` and ``constant`` (the held-out loss of
-    the training data's mean win rate)."""
+    """Fit the perceptron to ``data`` (the deals after the first ``1 - holdout`` held out; its rows'
+    columns are ``features``) and return it with its log losses: ``train``, ``held_out`` and
+    ``constant`` (the held-out loss of the training data's mean win rate). Kalooki's training
+    (``scripts/train_kalooki_value.py``) fits its own features with it."""
     rng = np.random.default_rng(seed)
     cut = int(data.deal.max() * (1 - holdout))
     train = data.deal < cut
@@ -134,7 +141,7 @@ def fit(
                     rate * (moments[i] / (1 - 0.9**step)) / (np.sqrt(squares[i] / (1 - 0.999**step)) + 1e-8)
                 )
     bounds = (x.min(axis=0), x.max(axis=0))
-    net = ValueNet(FEATURES, bounds, mean, scale, [(params[0], params[1]), (params[2], params[3])])
+    net = ValueNet(features, bounds, mean, scale, [(params[0], params[1]), (params[2], params[3])])
     held = ~train
     base = float(np.clip(y.mean(), 1e-6, 1 - 1e-6))
     losses = {
@@ -173,21 +180,41 @@ def main() -> None:
     parser.add_argument("--data", type=Path, help="keep (or read back) the collected rows here")
     parser.add_argument("--out", type=Path, help="the net's file (default: the shipped one)")
     args = parser.parse_args()
+    train(
+        args,
+        args.game,
+        lambda: collect(args.game, args.players, args.deals, args.seed, args.explore),
+        args.out or weights_path(args.game, args.players),
+    )
+
+
+def train(
+    args: argparse.Namespace,
+    game: str,
+    gather: Callable[[], Data],
+    out: Path,
+    features: Sequence[str] = FEATURES,
+) -> None:
+    """The training scripts' run: the rows read back from ``args.data`` when it exists, else
+    collected by ``gather()`` (and kept there when ``args.data`` names a file); the net of
+    ``args.hidden`` units fitted over ``args.epochs`` from ``args.seed`` on ``features``,
+    written to ``out``; one line of figures printed (rows, deals, win rate, CPU seconds to play,
+    log losses, the file's size). Kalooki's training (``scripts/train_kalooki_value.py``) runs it
+    too."""
     start = time.process_time()
     if args.data is not None and args.data.exists():
         with np.load(args.data) as saved:
             data = Data(saved["rows"], saved["won"], saved["deal"])
     else:
-        data = collect(args.game, args.players, args.deals, args.seed, args.explore)
+        data = gather()
         if args.data is not None:
             np.savez_compressed(args.data, rows=data.rows, won=data.won, deal=data.deal)
     played = time.process_time() - start
-    net, losses = fit(data, args.hidden, args.epochs, args.seed)
-    out = args.out or weights_path(args.game, args.players)
+    net, losses = fit(data, args.hidden, args.epochs, args.seed, features=features)
     out.parent.mkdir(parents=True, exist_ok=True)
     net.save(out)
     print(
-        f"{args.game}, {args.players} seats: {len(data.won)} rows from {int(data.deal.max()) + 1} deals "
+        f"{game}, {args.players} seats: {len(data.won)} rows from {int(data.deal.max()) + 1} deals "
         f"of seed {args.seed} "
         f"(win rate {data.won.mean():.3f}; {played:.0f} s of CPU time to play); log loss: train "
         f"{losses['train']:.4f}, held out {losses['held_out']:.4f}, constant {losses['constant']:.4f}; "

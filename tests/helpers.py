@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import Any
 
 from rummykit.core.melds import CARD_JOKERS, CardValues, MeldRules, Wilds, is_meld, validate_meld
 from rummykit.core.notation import parse_faces
@@ -108,3 +109,23 @@ def brute_force_table(
                     best = (points, size)
                     break
     return best
+
+
+def retracting_turn_lists_alike(
+    game: Any, unbounded: Any, state: Any, draw: Callable[[int], int], ended: Callable[[], bool], limit: int
+) -> None:
+    """Play seat 0's turn of ``state`` at random (``draw(n)`` picks one of ``n``), taking the melds
+    back as soon as it may and putting the discard off while anything else is legal, and check at
+    every position after the retract that ``game`` lists the same ids as ``unbounded`` (the same
+    rules without the whole rack's shortcut), until ``ended()`` or ``limit`` actions."""
+    for _ in range(limit):
+        legal = game.legal_actions(state, 0)
+        if state.retracted:
+            assert game.legal_ids(state, 0) == unbounded.legal_ids(state, 0), game.position(state)
+        texts = [game.action_text(a) for a in legal]
+        retract = [a for a, t in zip(legal, texts, strict=True) if t == "retract"]
+        kept = [a for a, t in zip(legal, texts, strict=True) if not t.startswith("discard")]
+        legal = retract or kept or legal
+        game.apply(state, 0, legal[draw(len(legal))])
+        if ended():
+            return

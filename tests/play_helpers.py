@@ -171,3 +171,18 @@ def play_beside_twin(game: Game[Any, Any], state: Any, bots: Sequence[Bot], twin
         game.apply(state, seat, action)
     assert game.is_terminal(state)
     return decided
+
+
+def greedy_positions(game: Game, seed: int, every: int) -> list[tuple[State, int]]:
+    """(a copy of the state, the seat to move) every ``every`` actions of a match of ``game``
+    dealt from ``seed`` and played out by greedy bots."""
+    state = game.new_state(seed)
+    greedy = make_bot("greedy", game, 0)
+    out: list[tuple[State, int]] = []
+    step = 0
+    while (seat := game.current_seat(state)) is not None:
+        if step % every == 0:
+            out.append((state.clone(), seat))
+        game.apply(state, seat, greedy.choose(game.observe(state, seat), game.legal_actions(state, seat)))
+        step += 1
+    return out

@@ -18,8 +18,8 @@ KEYS = {"verb", "pieces", "declared", "melds", "target", "source"}
 
 SOURCE_VERBS = {"split", "move", "pull", "replace"}
 """The verbs whose piece may come from a table meld."""
-TARGET_VERBS = {"layoff", "release", "new", "add", "split", "move", "pull", "replace"}
-"""The verbs that put pieces on a table meld."""
+TARGET_VERBS = {"layoff", "release", "swap", "new", "add", "split", "move", "pull", "replace"}
+"""The verbs that put pieces on a table meld (101 Okey's `swap` puts a tile in the okey's place)."""
 
 
 def cards(pieces: list[str], declared: list[str | None] | None) -> list[str]:
@@ -41,7 +41,7 @@ def text_of(parts: dict[str, Any]) -> str:
         return f"{verb} {melds}"
     target = parts.get("target")
     to = "new" if target is None else str(target)
-    if verb in ("layoff", "release", "add"):
+    if verb in ("layoff", "release", "add", "swap"):
         return f"{verb} {target} {' '.join(written)}"
     if verb == "split":
         return f"split {parts['source']} {written[0]}"

@@ -6,6 +6,7 @@ every game (the game's own expert where it has one, else ``hard``)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,14 +14,18 @@ import numpy as np
 import pytest
 
 import rummykit
-from play_helpers import play_beside_twin
+from play_helpers import greedy_positions, play_beside_twin
 from rummykit.bots import registry
 from rummykit.bots.value_net import ValueNet
+from rummykit.core.melds import Wilds
 from rummykit.errors import RummykitError
+from rummykit.variants.closed_hand.actions import HandAction, Verb
 from rummykit.variants.closed_hand.bots import _wilds
 from rummykit.variants.closed_hand.draw_value import unseen_counts
 from rummykit.variants.closed_hand.expert import SECONDS, ExpertBot
+from rummykit.variants.closed_hand.search import WIDTH
 from rummykit.variants.closed_hand.value import FEATURES, hand_features, value_net, weights_path
+from rummykit.variants.kalooki.expert import KalookiExpertBot
 
 CLOSED = ("okey", "turkish_rummy")
 
@@ -135,16 +140,7 @@ def test_a_net_file_must_match_its_features(tmp_path: Path) -> None:
 def _match_positions(name: str, seed: int, every: int, players: int) -> list[tuple[Any, Any, int]]:
     """(game, state, seat) every ``every`` actions of a one-round match of ``players`` greedy bots."""
     game = rummykit.load(name, rounds=1, players=players)
-    state = game.new_state(seed)
-    greedy = registry.make_bot("greedy", game, 0)
-    out = []
-    step = 0
-    while (seat := game.current_seat(state)) is not None:
-        if step % every == 0:
-            out.append((game, state.clone(), seat))
-        game.apply(state, seat, greedy.choose(game.observe(state, seat), game.legal_actions(state, seat)))
-        step += 1
-    return out
+    return [(game, state, seat) for state, seat in greedy_positions(game, seed, every)]
 
 
 @pytest.mark.parametrize("name", CLOSED)
@@ -196,6 +192,98 @@ def test_expert_reads_only_its_observation(name: str, players: int) -> None:
     assert checked > 3
 
 
+def _discard_positions(
+    name: str, players: int
+) -> list[tuple[Any, dict[str, Any], list[HandAction], list[int]]]:
+    """(game, view, legal moves, the expert's candidate discards) at the discards of a greedy match
+    where the expert has at least two candidates (and so looks ahead)."""
+    out = []
+    for game, state, seat in _match_positions(name, 5, 1, players):
+        view, legal = game.observe(state, seat), game.legal_actions(state, seat)
+        if len(view["hand"]) == 15:
+            faces = {a.face for a in legal if a.verb is Verb.DISCARD}
+            candidates = ExpertBot(game, 0).fewest_discards(view["hand"], _wilds(view), faces)
+            if len(candidates) > 1:
+                out.append((game, view, legal, candidates))
+    return out
+
+
+class _ClockedExpert(ExpertBot):
+    """The expert on the test's clock, which advances ``tick`` seconds at each hand valued, an hour
+    as the lookahead begins the ``jump_at``-th hand drawn (counted over the sampled draws and
+    candidates), and, when ``late``, an hour after the decision's first reading."""
+
+    def __init__(
+        self,
+        game: Any,
+        seed: int,
+        tick: float = 0.0,
+        jump_at: int | None = None,
+        late: bool = False,
+        **options: Any,
+    ) -> None:
+        self.now = 0.0
+        self.tick, self.jump_at, self.late = tick, jump_at, late
+        self.hands_valued = self.drawn = 0
+        super().__init__(game, seed, clock=self.read, **options)
+
+    def read(self) -> float:
+        now = self.now
+        if self.late:
+            self.now = 3600.0
+        return now
+
+    def value(self, hand: Sequence[int], wilds: Wilds, unseen: Sequence[int]) -> float:
+        self.hands_valued += 1
+        self.now += self.tick
+        return super().value(hand, wilds, unseen)
+
+    def after_draw(self, hand: list[int], wilds: Wilds, unseen: list[int]) -> float:
+        self.drawn += 1
+        if self.drawn == self.jump_at:
+            self.now += 3600.0
+        return super().after_draw(hand, wilds, unseen)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("name", CLOSED)
+def test_expert_ends_every_decision_within_its_time(name: str, players: int) -> None:
+    """On a clock that advances 1/1024 s at each hand valued, a decision of 0.125 s (128 hands)
+    with draws enough for much more ends within it however long its sampled draws, and chooses a
+    legal move among its candidates (the discards that leave the fewest pieces out)."""
+    positions = _discard_positions(name, players)
+    assert len(positions) > 3
+    for game, view, legal, candidates in positions:
+        bot = _ClockedExpert(game, 2, tick=1 / 1024, iterations=10_000, seconds=0.125)
+        action = bot.choose(view, legal)
+        assert action in legal and action.face in candidates
+        assert 64 < bot.hands_valued <= 128 and bot.now <= 0.125
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("name", CLOSED)
+def test_a_sampled_draw_the_time_interrupts_is_dropped_for_every_candidate(name: str, players: int) -> None:
+    """The time passes as the second sampled draw is valued for the second candidate: the expert
+    chooses as the same bot does with that one draw and no time limit (the first candidate's value
+    of the second draw not counted)."""
+    for game, view, legal, candidates in _discard_positions(name, players):
+        compared = min(WIDTH, len(candidates))
+        bot = _ClockedExpert(game, 6, jump_at=compared + 2, iterations=10_000, seconds=0.1)
+        action = bot.choose(view, legal)
+        assert bot.drawn == compared + 2
+        assert action == ExpertBot(game, 6, iterations=1, seconds=None).choose(view, legal)
+
+
+@pytest.mark.parametrize("name", CLOSED)
+def test_a_decision_out_of_time_before_its_lookahead_takes_its_first_candidate(name: str) -> None:
+    """The time spent before the candidates are valued (greedy's choice, the counts): the expert
+    values no hand and throws the first of its candidates in greedy's order (the highest face)."""
+    for game, view, legal, candidates in _discard_positions(name, 4):
+        bot = _ClockedExpert(game, 0, late=True)
+        assert bot.choose(view, legal) == next(a for a in legal if a.face == candidates[0])
+        assert bot.hands_valued == 0
+
+
 @pytest.mark.parametrize("name", ["okey", "turkish_rummy", "kalooki", "carousel", "okey_101"])
 def test_the_expert_level_in_every_game(name: str) -> None:
     game = rummykit.load(name)
@@ -203,6 +291,8 @@ def test_the_expert_level_in_every_game(name: str) -> None:
     if name in CLOSED:
         assert isinstance(expert, ExpertBot) and expert.seconds == SECONDS
         assert isinstance(registry.make_bot("expert:3", game, 0), ExpertBot)
+    elif name == "kalooki":
+        assert isinstance(expert, KalookiExpertBot)
     else:
         assert type(expert) is type(registry.make_bot("hard", game, 0))
     registry.check_name("EXPERT")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from importlib import metadata
@@ -202,7 +203,9 @@ from typing import Any
 
 
 class LoopBot:
-    """Lays a Kalooki meld and takes it back, over and over: its turn never ends."""
+    """Lays a Kalooki meld and takes it back whenever it can: its turns run longer than the cap
+    the tests set (no built-in game's turn is endless since a retract is once a turn, so the cap
+    guards other packages' games)."""
 
     name = "loop"
 
@@ -217,36 +220,64 @@ class LoopBot:
                     return action
         return legal[0]
 '''
-"""A plugin module whose bot never ends its turn once it can meld."""
+"""A plugin module whose bot lays and takes back melds in its turns."""
+
+TEST_CAP = 2
+"""The cap on actions in a turn in these tests (a draw, a meld and a retract pass it). Every seat
+is the loop bot: at so low a cap any bot's turn with a meld passes it, and which seat does first
+depends on the deals."""
 
 
-def loop_plugin(folder: Path) -> Path:
-    """``folder`` as an installed package with the plugin bot ``loop`` (entry point metadata
-    beside the module, found on the path by new processes too)."""
-    (folder / "h31d_loop_bot.py").write_text(LOOP_BOT, encoding="utf-8")
-    info = folder / "h31d_loop_bot-0.dist-info"
+BAD_BOT = '''
+from typing import Any
+
+
+class BadBot:
+    """Answers text, which is no action of any game."""
+
+    name = "bad"
+
+    def __init__(self, game: Any, seed: int) -> None:
+        pass
+
+    def choose(self, observation: dict[str, Any], legal: list[Any]) -> Any:
+        return "discard ZZ"
+'''
+"""A plugin module whose bot answers a malformed action."""
+
+
+def install_plugin(folder: Path, module: str, source: str, entry: str) -> Path:
+    """``folder`` as an installed package: the module ``module`` (``source``) and its entry point
+    ``entry`` (``name = module:Class``), metadata beside the module, found on the path by new
+    processes too."""
+    (folder / f"{module}.py").write_text(source, encoding="utf-8")
+    info = folder / f"{module}-0.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: h31d-loop-bot\nVersion: 0\n", encoding="utf-8"
-    )
-    (info / "entry_points.txt").write_text(
-        f"[{registry.ENTRY_POINT_GROUP}]\nloop = h31d_loop_bot:LoopBot\n", encoding="utf-8"
-    )
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[{registry.ENTRY_POINT_GROUP}]\n{entry}\n", encoding="utf-8")
     return folder
 
 
-def test_a_bot_that_never_ends_its_turn_stops_the_match(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def loop_plugin(folder: Path) -> Path:
+    """``folder`` with the plugin bot ``loop`` (:func:`install_plugin`), and a ``sitecustomize``
+    that sets :data:`TEST_CAP` in the processes started with it on their path."""
+    (folder / "sitecustomize.py").write_text(  # the test's cap in every process, workers too
+        f"import rummykit.simulation\nrummykit.simulation.MAX_TURN_ACTIONS = {TEST_CAP}\n", encoding="utf-8"
+    )
+    return install_plugin(folder, "h31d_loop_bot", LOOP_BOT, "loop = h31d_loop_bot:LoopBot")
+
+
+def test_a_bot_past_the_turn_cap_stops_the_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(loop_plugin(tmp_path)))
     monkeypatch.setattr(
         registry.metadata, "entry_points", fake_entry_points({"loop": "h31d_loop_bot:LoopBot"})
     )
-    message = rf"the bot 'loop' in seat 1 played more than {sim.MAX_TURN_ACTIONS} actions in one turn"
-    config = sim.make_config("kalooki", "loop,greedy,random,random", 11)
+    monkeypatch.setattr(sim, "MAX_TURN_ACTIONS", TEST_CAP)
+    message = rf"the bot 'loop' in seat [1-4] played more than {TEST_CAP} actions in one turn"
+    config = sim.make_config("kalooki", "loop,loop,loop,loop", 11)
     with pytest.raises(RummykitError, match=message):
         sim.run_game(config, 1)
-    entrants = tour.make_tournament("kalooki", "loop,greedy,random,random", 11)
+    entrants = tour.make_tournament("kalooki", "loop,loop,loop,loop", 11)
     with pytest.raises(RummykitError, match=message):
         tour.run(entrants, 1)
 
@@ -256,7 +287,7 @@ def test_a_looping_bot_in_workers_is_one_error_line(tmp_path: Path, command: str
     """With worker processes too: one ``error:`` line, exit 2, nothing else printed (no leaked
     semaphores)."""
     env = {**os.environ, "PYTHONPATH": str(loop_plugin(tmp_path))}
-    args = ["kalooki", "--games", "2", "--bots", "loop,greedy,random,random", "--seed", "11", "-q"]
+    args = ["kalooki", "--games", "2", "--bots", "loop,loop,loop,loop", "--seed", "11", "-q"]
     done = subprocess.run(
         [sys.executable, "-m", "rummykit", command, *args, "--workers", "2"],
         capture_output=True,
@@ -269,6 +300,37 @@ def test_a_looping_bot_in_workers_is_one_error_line(tmp_path: Path, command: str
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: the bot 'loop' in seat "), (
         done.stderr
     )
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_bot_answering_a_malformed_action_is_one_error_line_with_workers_or_not(
+    tmp_path: Path, command: str
+) -> None:
+    """The error names the bot and its seat, and is the same with worker processes (whose errors
+    must unpickle in the parent, or the pool waits for ever). Every seat is the bad bot and there
+    is one deal, so that every match a worker plays fails the same way."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(install_plugin(tmp_path, "f9_bad_bot", BAD_BOT, "bad = f9_bad_bot:BadBot")),
+    }
+    args = ["okey", "--games", "1", "--bots", "bad,bad,bad,bad", "--seed", "5", "-q"]
+    errors = set()
+    for workers in ("1", "2"):
+        done = subprocess.run(
+            [sys.executable, "-m", "rummykit", command, *args, "--workers", workers],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+            timeout=120,
+        )
+        assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+        errors.add(done.stderr)
+    (error,) = errors
+    assert re.match(
+        r"error: the bot 'bad' in seat [1-4] answered an illegal action \(okey, deal seed \d+\)", error
+    )
+    assert "'discard ZZ' is not a well-formed action" in error
 
 
 @pytest.mark.usefixtures("no_registered")

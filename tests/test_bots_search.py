@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import rummykit
 from play_helpers import play_beside_twin
 from rig import rigged
-from rummykit.bots.budget import budget_options, spent
+from rummykit.bots.budget import Deadline, budget_options, spent
 from rummykit.bots.registry import bot_names, make_bot, parse_bot_list
 from rummykit.bots.table_search import TableSearchBot
 from rummykit.core.melds import CARD_JOKERS, NO_WILDS, Wilds
@@ -258,6 +258,21 @@ def test_a_time_budget_counts_from_the_decisions_start(monkeypatch: pytest.Monke
     assert not from_now(3)
 
 
+def test_a_deadline_passes_before_a_step_as_long_as_the_longest_would_end_past_it() -> None:
+    clock = [10.0]
+    deadline = Deadline(0.1, lambda: clock[0])
+    assert not deadline.passed()  # nothing spent, no step timed yet
+    clock[0] += 0.03  # a step of 30 ms: another ends at 60 ms
+    assert not deadline.passed()
+    clock[0] += 0.01  # 40 ms spent, the longest step 30 ms: one more ends at 70 ms
+    assert not deadline.passed()
+    clock[0] += 0.035  # 75 ms: a step of 35 ms more would end past 100 ms
+    assert deadline.passed()
+    never = Deadline(None, lambda: clock[0])
+    clock[0] += 60
+    assert not never.passed()
+
+
 def test_the_search_budget_counts_the_whole_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     """The expert's 0.1 s of CPU time is the decision's: its iterations stop once the time spent
     since ``choose`` began (greedy's choice, the candidates' values) would pass it."""
@@ -270,10 +285,14 @@ def test_the_search_budget_counts_the_whole_decision(monkeypatch: pytest.MonkeyP
     real = search_module.spent
 
     def watched(
-        iterations: int, seconds: float | None, capped: bool = False, since: float | None = None
+        iterations: int,
+        seconds: float | None,
+        capped: bool = False,
+        since: float | None = None,
+        clock: Any = None,
     ) -> Any:
         starts.append(time.thread_time() if since is None else since)
-        return real(iterations, seconds, capped, since)
+        return real(iterations, seconds, capped, since, clock)
 
     greedy = bot.greedy.choose
 

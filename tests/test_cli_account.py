@@ -60,6 +60,8 @@ def test_connect_plays_as_the_account_and_games_lists_its_replays(
         assert played.stdout.startswith("signed in as cli_fox\n") and "match over" in played.stdout
         board = server.get("/ratings/okey").json()["ratings"]
         assert [(r["username"], r["games"]) for r in board] == [("cli_fox", 1)]
+        # no --name: the seat is the account's username
+        assert fox.get("/me/games").json()["games"][0]["names"][0] == "cli_fox"
 
         listed = rummykit("games", server.base, token=token)
         assert listed.returncode == 0, listed.stderr
@@ -91,3 +93,38 @@ def test_connect_plays_as_the_account_and_games_lists_its_replays(
                 == "error: that access token is not valid: it was revoked, or its account deleted\n"
             )
         assert len(fox.get("/me/games").json()["games"]) == 1
+
+
+def test_connect_takes_back_the_accounts_own_seat_without_its_token(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat joined in the browser, signed in, is played from the terminal with the account's
+    access token alone (as the browser of another device takes it back): no join, which the
+    taken seat would refuse; the seat is not given back when the terminal leaves."""
+    monkeypatch.setenv("RUMMYKIT_PASSWORD_COST", "test")
+    with running(sqlite_url(tmp_path)) as server:
+        fox = Browser(server)
+        assert fox.post("/account/signup", {"username": "cli_fox", "password": PASSWORD}).status_code == 201
+        token = fox.post("/account/tokens", {"name": "terminal"}).json()["token"]
+        made = fox.post(
+            "/tables",
+            {
+                "variant": "okey",
+                "options": {"rounds": "1"},
+                "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3,
+                "bot_delay": 0,
+            },
+        ).json()
+        table = made["table"]
+        assert fox.post(f"/tables/{table}/seats/0/join", {}).status_code == 200
+        assert fox.post(f"/tables/{table}/start", {"token": made["owner_token"]}).status_code == 200
+
+        seat = f"{server.base}/tables/{table}/seats/0"
+        stranger = rummykit("connect", seat, stdin="quit\n")
+        assert (stranger.returncode, stranger.stderr) == (2, "error: seat 1 is taken\n")
+        played = rummykit("connect", seat, "--account-token", token, stdin="auto\n" * 400)
+        assert played.returncode == 0, played.stderr
+        lines = played.stdout.splitlines()
+        assert lines[:2] == ["signed in as cli_fox", "seat 1 is yours already (cli_fox): taking it back"]
+        assert "match over" in played.stdout and "is open again" not in played.stdout
+        assert fox.get("/me/games").json()["games"][0]["names"][0] == "cli_fox"

@@ -487,3 +487,14 @@ def test_a_huge_meld_number_is_refused_in_one_short_line(verb: str) -> None:
     client.handle(command)
     assert last_line(out).startswith("can't read that: '999") and len(last_line(out)) < 120
     assert client.obs == before
+
+
+def test_the_hands_line_counts_cards_and_says_who_has_melded() -> None:
+    # "seat 1 (you) 3 melded" read as three cards melded
+    client, _, _ = new_client(starter_seed())
+    client.link.state.melded.add(HUMAN)
+    reread(client)
+    held = len(client.obs["hand"])
+    entries = [entry.plain for entry in client.seat_entries()]
+    assert entries[0] == f"seat 1 (you) {held} cards, has melded"
+    assert entries[1] == f"seat 2 (random) {client.obs['hand_counts'][1]} cards"

@@ -190,6 +190,35 @@ def test_melds_below_the_opening_are_pending_and_can_be_retracted() -> None:
     client.handle("retract")
     assert "seat 1 (you) takes back this turn's melds" in out.getvalue()
     assert len(client.obs["hand"]) == before + 3 and not client.obs["table"]
+    # once a turn: the screen says a meld now goes down only while the 51 stays in reach
+    assert (
+        "this turn  you took your melds back (only once a turn), so a meld goes down only while the "
+        "melds left in your hand can still make the 51 or go out: meld toward it, or discard"
+    ) in out.getvalue()
+    client.handle("meld QS KS AS")  # 31, and 7D 7H 7C still in hand make 52
+    assert (
+        "your meld 1 is worth 31 of the 51 you need to open: meld more (melds come back only once a turn)"
+        in out.getvalue()
+    )
+    client.handle("retract")
+    assert last_line(out).startswith("not allowed: melds are taken back only once a turn")
+    client.handle("meld 7D 7H 7C")
+    assert HUMAN in client.obs["opened"]
+
+
+def test_after_a_retract_a_meld_that_leaves_the_opening_out_of_reach_is_refused() -> None:
+    client, _, out = new_client(seed=starter_seed())
+    rig(client, "QS KS AS 7D 7H 7C 5C 6C 2D 9S JD 4H 8S", next_card="TD")
+    client.handle("draw")
+    client.handle("meld 5C 6C 7C")
+    client.handle("meld QS KS AS")
+    client.handle("retract")
+    client.handle("meld 5C 6C 7C")  # 18, and the rest adds 31 at most
+    assert last_line(out).startswith(
+        "not allowed: you took your melds back this turn: lay only melds that, with the melds left in "
+        "your hand, still make 51 (or let you go out), or discard"
+    )
+    assert not client.obs["table"]
 
 
 def test_two_melds_below_the_opening_are_told_in_a_sentence() -> None:

@@ -136,7 +136,8 @@ def test_melds_toward_the_opening_retract_open_swap_and_lay_off() -> None:
         "meld R10 R11 R12 R13",
         "meld Y10 Y11 Y12 Y13",
         "retract",
-        "open R10 R11 R12 R13 | Y10 Y11 Y12 Y13 | B11 B12 B13",
+        "meld R10 R11 R12 R13",
+        "open Y10 Y11 Y12 Y13 | B11 B12 B13",
         "swap 1 Y5",
         "layoff 1 Y6",
         "table",
@@ -154,8 +155,12 @@ def test_melds_toward_the_opening_retract_open_swap_and_lay_off() -> None:
     assert "this turn  your melds 2, 3 are worth 92 of the 101 you need to open" in text
     assert "seat 1 (you) takes back this turn's melds" in text
     assert (
-        "this turn  you took your melds back; as melds come back only once a turn, the opening must now"
-        " go down in one go: open A | B | …, or discard"
+        "this turn  you took your melds back (only once a turn), so a meld goes down only while the rest"
+        " of your rack can still bring it to the opening or a finish: lay toward it, or discard"
+    ) in text
+    assert (
+        "this turn  your meld 2 is worth 46 of the 101 you need to open: lay more (melds come back only"
+        " once a turn)"
     ) in text
     assert "seat 1 (you) opens with melds worth 128" in text
     assert "seat 1 (you) puts Y5 on meld 1 and takes its okey" in text
@@ -213,3 +218,28 @@ def test_a_round_end_names_every_multiplier_and_fine() -> None:
     assert words[-1].strip() == "not opened: 202 x2 for a pairs finish, x2 for finishing with an okey = 808"
     words = [w.plain for w in client.round_end_hand(0, hands[0], result) or []]
     assert words == ["finished: -101 x2 for a pairs finish, x2 for finishing with an okey = -404"]
+
+
+def test_the_screen_says_what_its_numbers_count() -> None:
+    """The tester's misreadings: ``| 1 rounds`` in the title, ``21 tiles  K13`` under
+    "discards" (read as 21 discarded), lay-offs offered by ``hint`` before the opening (when
+    ``layoff`` is refused), and "no multiplier" over a pair opener's x2."""
+    args = ["--seed", "3", "--players", "2", "--rule", "rounds=1", "--no-color"]
+    code, out = run(*args, stdin="hint\n")
+    assert code == 0
+    assert "101 Okey | round 1 of 1 |" in out and "rounds" not in out.split("\n", 3)[2]
+    assert "tiles in hand, then discards" in out
+    assert re.search(r"^  seat 1 \(you\) +2[12] in hand  discards  ", out, re.MULTILINE)
+    assert "hint: " in out and "lay-offs:" not in out
+
+    game, state = setup(["R1 R2 R3 Y4", None, None, None])
+    client, _ = client_on(game, state, [])
+    rules = Okey101Rules(players=4)
+    hands = [[3], [4, 5], [6], [7]]
+    opened = [Opened.PAIRS, Opened.MELDS, Opened.MELDS, Opened.MELDS]
+    scored = score_round(rules, hands, opened, 12, None, [])
+    result = RoundResult(1, None, scored.kind, scored.deltas, scored.notes, tuple(map(tuple, hands)), (), 12)
+    first = client.round_end_notes(result)[0].plain
+    assert "no multiplier" not in first and "no finish to multiply it" in first
+    words = [w.plain for w in client.round_end_hand(0, hands[0], result) or []]
+    assert words[-1].strip() == "4 in tiles x2 for opening with pairs = 8"

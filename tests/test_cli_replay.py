@@ -121,7 +121,15 @@ def test_wrong_seat(tmp_path: Path, records: dict[str, list[str]]) -> None:
     data = json.loads(lines[2])
     lines[2] = json.dumps({"seat": (data["seat"] + 1) % 4, "action": data["action"]})
     _, err = replay_error(tmp_path, lines)
-    assert err.startswith("error: line 3: seat ") and "turn" in err
+    acting, turn = (data["seat"] + 1) % 4 + 1, data["seat"] + 1  # counted from 1, as every message
+    assert err == f"error: line 3: seat {acting} acts, but it is seat {turn}'s turn\n"
+
+
+def test_deep_nesting_is_one_error_line(tmp_path: Path, records: dict[str, list[str]]) -> None:
+    """Too deep for Python's reader (a RecursionError): refused like any line that is not JSON."""
+    lines = [*records["random"][:2], "[" * 100000 + "]" * 100000, *records["random"][2:]]
+    _, err = replay_error(tmp_path, lines)
+    assert err == "error: line 3: not JSON: nested too deeply\n"
 
 
 @pytest.mark.parametrize("which", ["random", "finish"])

@@ -201,6 +201,49 @@ def test_the_wrapper_is_one_layer_with_pettingzoos_checks(name: str) -> None:
     assert collected == {a: -1.0 if a == mover else 0.0 for a in env.possible_agents}
 
 
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_the_arrays_handed_out_are_read_only(name: str) -> None:
+    """The observation and the mask are the environment's own (handed out again until the next
+    step): an agent editing them in place gets numpy's error, and an illegal id through the wrapper
+    is still the documented end of the match, not an engine error."""
+    env = module(name).env(**SHORT[name])
+    env.reset(seed=3)
+    mover = env.agent_selection
+    obs = env.observe(mover)
+    before = {key: array.copy() for key, array in obs.items()}
+    for array in obs.values():
+        with pytest.raises(ValueError, match="read-only"):
+            array[...] = 1
+    again = env.observe(mover)
+    assert all(np.array_equal(again[key], before[key]) for key in before)
+    env.step(int(np.flatnonzero(before["action_mask"] == 0)[0]))
+    assert all(env.terminations.values()) and env.rewards[mover] == -1.0
+
+
+def test_seeds_are_whole_numbers_from_zero() -> None:
+    """A numpy integer deals as the same int; a seed of another type, or negative, is refused and
+    the match under way is left as it was."""
+    env = module("okey_v0").raw_env()
+    env.reset(seed=3)
+    dealt = env.observe(env.agent_selection)["observation"].copy()
+    env.reset(seed=np.int64(3))
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], dealt)
+    state = env.state
+    for bad, error in (("abc", TypeError), (1.5, TypeError), (True, TypeError), (-1, ValueError)):
+        with pytest.raises(error, match="seed is a whole number"):
+            env.reset(seed=bad)
+        assert env.state is state
+
+
+def test_an_unknown_agent_is_a_clear_error() -> None:
+    env = module("okey_v0").raw_env()
+    env.reset(seed=1)
+    with pytest.raises(
+        ValueError, match="no agent 'player_9': the agents are player_0, player_1, player_2, player_3"
+    ):
+        env.observe("player_9")
+
+
 def test_bad_arguments_are_refused() -> None:
     okey = module("okey_v0")
     with pytest.raises(ValueError, match="render_mode"):
@@ -293,3 +336,33 @@ def test_training_example_in_the_docs_runs() -> None:
     namespace: dict[str, Any] = {}
     exec(compile(example, "docs/envs.md", "exec"), namespace)
     assert namespace["episodes"] > 0
+
+
+def test_face_rows_are_the_counts_and_kept_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A face row is the count of each face as ``float32``, whether found or counted, and no more
+    than ``FACE_ROWS_KEPT`` rows are kept (all forgotten at once when full)."""
+    from rummykit.envs import encoding
+
+    monkeypatch.setattr(encoding, "FACE_ROWS_KEPT", 8)
+    rows = encoding.FaceRows()
+    rng = random.Random(3)
+    groups = [bytes(rng.choice(range(encoding.WIDTH)) for _ in range(rng.randrange(20))) for _ in range(40)]
+    prefixes = [faces[:k] for faces in groups[:5] for k in range(len(faces) + 1)]  # counted from the last
+    for faces in groups + groups[::-1] + prefixes:
+        expected = np.bincount(np.frombuffer(faces, np.uint8), minlength=encoding.WIDTH).astype(np.float32)
+        assert rows[faces] == expected.tobytes()
+        assert rows[faces] is rows[faces]
+        assert 1 <= len(rows) <= 8
+
+
+def test_whole_scales_divide_as_floats() -> None:
+    """The scalar row's scales kept as ints where whole give every quotient the float division
+    gives (and a scale that is not whole stays a float)."""
+    from rummykit.envs.encoder import _exact_int
+
+    scales = [1.0, 3.0, 10.0, 14.0, 15.0, 20.0, 22.0, 25.0, 101.0, 104.0, 106.0, 150.0, 2.5, 0.75]
+    assert [type(_exact_int(s)) for s in scales] == [int] * 12 + [float] * 2
+    for scale in scales:
+        exact = _exact_int(scale)
+        for number in [*range(-400, 401), True, False, 0.5, -3.25]:
+            assert number / exact == number / scale, (number, scale)

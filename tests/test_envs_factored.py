@@ -121,6 +121,19 @@ def test_pettingzoo_api_test_factored(name: str) -> None:
     api_test(importlib.import_module(f"rummykit.envs.{name}").env(factored=True), num_cycles=40)
 
 
+@pytest.mark.parametrize("name", FACTORED)
+def test_factored_arrays_are_read_only(name: str) -> None:
+    """Each sub-step hands out the same observation array: an in-place edit is refused, so it can't
+    reach the next sub-step's observation."""
+    env = importlib.import_module(f"rummykit.envs.{name}").raw_env(factored=True, players=2)
+    env.reset(seed=4)
+    obs = env.observe(env.agent_selection)
+    for array in obs.values():
+        assert not array.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        obs["observation"] *= 2
+
+
 def test_a_game_without_factoring_refuses_it() -> None:
     flat = sorted(spec.name for spec in env_specs().values() if spec.factoring is None)
     with pytest.raises(ValueError, match="no factored actions"):

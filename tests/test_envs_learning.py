@@ -4,6 +4,7 @@ uniformly random opponent by a margin chance can't give."""
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -68,3 +69,56 @@ def test_the_examples_interval_never_goes_below_zero() -> None:
     assert low >= 0.0 and f"{low:.3f}" == "0.000" and high < 0.04
     ppo = (EXAMPLE.parent / "train_ppo.py").read_text(encoding="utf-8")
     assert "from rummykit.bots.tournament import wilson" in ppo and "def wilson" not in ppo
+
+
+def run_example(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(EXAMPLE.parent / script), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+BAD_ARGUMENTS = [
+    (["--every", "0"], "argument --every: a whole number from 1, not '0'"),
+    (["--eval-games", "0"], "argument --eval-games: a whole number from 1, not '0'"),
+    (["--matches", "-1"], "argument --matches: a whole number from 0, not '-1'"),
+    (
+        ["--save", "{tmp}/no/such/folder/x.json"],
+        "error: can't save to {tmp}/no/such/folder/x.json: not a file in",
+    ),
+    (["--load", "{tmp}/missing.json", "--matches", "0"], "No such file or directory"),
+    (["--load", "{tmp}", "--matches", "0"], "error: can't load a learner from {tmp}: "),
+    (["--load", "{tmp}/bad.json", "--matches", "0"], "not a saved learner (7 logits, not 1)"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BAD_ARGUMENTS)
+def test_bad_arguments_of_the_example_are_one_error(tmp_path: Path, args: list[str], message: str) -> None:
+    """Refused before any training (an evaluation every 0 matches looped for ever, 0 evaluation
+    games divided by zero, a bad file was a traceback): an error line, exit code 2."""
+    (tmp_path / "bad.json").write_text('{"kind": 3, "baseline": 0, "matches": 1}', encoding="utf-8")
+    done = run_example("learn_kalooki.py", *(a.replace("{tmp}", str(tmp_path)) for a in args))
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert message.replace("{tmp}", str(tmp_path)) in done.stderr.splitlines()[-1], done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--eval-every", "0"], "argument --eval-every: a number from 1, not '0'"),
+        (["--eval-games", "0"], "argument --eval-games: a number from 1, not '0'"),
+        (["--load", "{tmp}/bad.pt", "--minutes", "0"], "not a policy this script saved (--save)"),
+        (["--save", "{tmp}/no/x.pt"], "error: can't save to {tmp}/no/x.pt: not a file in an existing folder"),
+    ],
+)
+def test_bad_arguments_of_the_ppo_example_are_one_error(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    pytest.importorskip("torch")
+    (tmp_path / "bad.pt").write_text("not a policy", encoding="utf-8")
+    done = run_example("train_ppo.py", *(a.replace("{tmp}", str(tmp_path)) for a in args))
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert message.replace("{tmp}", str(tmp_path)) in done.stderr.splitlines()[-1], done.stderr

@@ -6,6 +6,7 @@ meld rule."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +16,11 @@ from rummykit.core.pieces import JOKER, N_FACES, OKEY_TILES, Kind, make_face, ra
 from rummykit.solvers.arrange import Objective
 from rummykit.solvers.report import HandProfile
 from rummykit.solvers.report import finishes as exact_finishes
-from rummykit.variants.closed_hand.finish_search import finishes, may_finish_with_melds
+from rummykit.variants.closed_hand.finish_search import (
+    finishes,
+    may_finish_with_melds,
+    may_finish_with_wilds,
+)
 
 RULES = [
     MeldRules(Kind.TILES),
@@ -57,6 +62,7 @@ def check(rules: MeldRules, faces: list[int], wilds: Wilds) -> None:
     assert finishes(profile, faces, wilds) == exact_finishes(profile, faces, wilds)
     if exact_finishes(HandProfile(rules, Objective.PIECES, 14), faces, wilds):
         assert may_finish_with_melds(rules, faces, wilds)
+        assert may_finish_with_wilds(rules, faces, wilds)
 
 
 @settings(max_examples=400, deadline=None)
@@ -142,3 +148,69 @@ def test_melds_test_by_its_definition(
     if JOKER in faces and not wilds.is_wild(JOKER) and wilds.joker_as is None:
         return
     assert may_finish_with_melds(rules, faces, wilds) == may_meld_reference(rules, faces, wilds)
+
+
+def may_finish_with_wilds_reference(rules: MeldRules, faces: list[int], wilds: Wilds) -> bool:
+    """The wilds test by its definition: with one or two wilds, the natural pieces that fit in no set
+    or run of three without a wild, all but one, lie on as many lines (ranks or suits) as wilds."""
+    natural = [wilds.natural(f, rules.kind) for f in faces if not wilds.is_wild(f)]
+    wild = len(faces) - len(natural)
+    if wild not in (1, 2):
+        return True
+    counts = Counter(natural)
+    alone = [f for f in natural if not fits_in_three(rules, f, counts, 0)]
+    lines = [("rank", r) for r in range(1, 14)] + [("suit", s) for s in range(4)]
+
+    def on(face: int, line: tuple[str, int]) -> bool:
+        return (rank_of(face) if line[0] == "rank" else suit_of(face)) == line[1]
+
+    for spare in [None, *range(len(alone))]:
+        rest = [f for k, f in enumerate(alone) if k != spare]
+        for chosen in combinations(lines, wild):
+            if all(any(on(f, line) for line in chosen) for f in rest):
+                return True
+    return False
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.sampled_from(RULES),
+    st.lists(st.integers(0, N_FACES), min_size=1, max_size=15),
+    st.integers(0, 51),
+    st.booleans(),
+)
+def test_wilds_test_by_its_definition(
+    rules: MeldRules, faces: list[int], indicator: int, false_wild: bool
+) -> None:
+    """The wilds test answers as its per-piece definition on any faces."""
+    wilds = wilds_for(rules, indicator, false_wild)
+    if JOKER in faces and not wilds.is_wild(JOKER) and wilds.joker_as is None:
+        return
+    assert may_finish_with_wilds(rules, faces, wilds) == may_finish_with_wilds_reference(rules, faces, wilds)
+
+
+def test_the_wilds_test_rules_out_pairs_of_neighbours() -> None:
+    """Seven pairs of neighbours and one okey: each piece fits in a three with the okey, so the
+    melds test lets the rack through, but no three fit together without it and they are of many
+    ranks and suits, so the wilds test rules it out (and the exact search finds nothing)."""
+    rules = MeldRules(Kind.TILES)
+    wilds = okey_wilds(make_face(3, 13), False)
+    okey = make_face(3, 1)
+    assert wilds.is_wild(okey)
+    faces = [0, 1, 4, 5, 8, 9, 15, 16, 19, 20, 36, 37, 43, 47, okey]
+    assert may_finish_with_melds(rules, faces, wilds)
+    assert not may_finish_with_wilds(rules, faces, wilds)
+    check(rules, faces, wilds)
+
+
+def test_the_wilds_test_rules_out_scattered_pieces_with_both_okeys() -> None:
+    """Both okeys and thirteen pieces of which no three fit together: the melds test lets any rack
+    with two wilds through, but the pieces lie on more than two suits or ranks (one piece spare),
+    so the wilds test rules it out (and the exact search finds nothing)."""
+    rules = MeldRules(Kind.TILES)
+    wilds = okey_wilds(make_face(3, 13), False)
+    okey = make_face(3, 1)
+    faces = [0, 1, 4, 5, 8, 9, 15, 16, 19, 20, 36, 37, 43, okey, okey]
+    assert may_finish_with_melds(rules, faces, wilds)
+    assert not may_finish_with_wilds(rules, faces, wilds)
+    check(rules, faces, wilds)

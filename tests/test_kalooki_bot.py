@@ -104,3 +104,14 @@ def test_short_of_opening_only_when_the_meld_value_search_neither_opens_nor_goes
     assert spared > 300
     low_aces = KalookiGreedyBot(KalookiGame(KalookiRules(ace_penalty=1)))
     assert not low_aces._deadwood_bounds
+
+
+def test_kalooki_greedy_opens_meld_by_meld_after_a_retract() -> None:
+    # after a retract a meld that keeps the opening in reach is listed: greedy lays it, then the next
+    game, state = setup(["QS KS AS 7D 7H 7C 2C 4D 9H", None, None, None])
+    game.apply_text(state, 0, "meld 7D 7H 7C")
+    game.apply_text(state, 0, "retract")
+    game.apply(state, 0, choose(game, state))
+    assert state.pending and 0 not in state.opened
+    game.apply(state, 0, choose(game, state))
+    assert 0 in state.opened

@@ -48,6 +48,7 @@ from rummykit.variants.kalooki.messages import ERRORS, EVENTS, NOTES
 from rummykit.variants.kalooki.rules import KalookiRules, MatchMode
 from rummykit.variants.kalooki.state import KalookiState, KPhase
 from test_kalooki_rules import play, refused, round_result, setup
+from test_records_reference import RETRACTING
 
 RECORDS = Path(__file__).parent / "data" / "records"
 GAME = KalookiGame(KalookiRules())
@@ -69,7 +70,9 @@ def walk(seed: int, steps: int = 400, greedy: bool = False) -> Iterator[KalookiS
 
 
 # ---------------------------------------------------------------- the engine before v2
-@pytest.mark.parametrize("name", sorted(p.name for p in RECORDS.glob("kalooki-*.jsonl")))
+@pytest.mark.parametrize(
+    "name", sorted(p.name for p in RECORDS.glob("kalooki-*.jsonl") if p.name not in RETRACTING)
+)
 def test_records_of_the_old_engine_replay_and_greedy_plays_them_again(name: str) -> None:
     lines = [json.loads(line) for line in (RECORDS / name).read_text("utf-8").splitlines()]
     expected = json.loads((RECORDS / "expected.json").read_text("utf-8"))[name]

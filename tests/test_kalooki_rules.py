@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from helpers import cards
+from helpers import cards, retracting_turn_lists_alike
 from rummykit.core.melds import CARD_JOKERS
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import JOKER, N_FACES, Kind
@@ -66,7 +68,7 @@ def setup(
         f"kalooki; seed 0; round 1; dealer {(turn - 1) % n}; turn {turn}; phase {phase.value}; "
         f"active {listed([str(s) for s in range(n)])}; scores {listed(['0'] * n)}; reshuffles 0; "
         f"opened {listed([str(s) for s in sorted(opened)])}; pending -; next {len(table or []) + 1}; "
-        f"laid_off 0; open_at_start {int(turn in opened)}; released -; "
+        f"laid_off 0; open_at_start {int(turn in opened)}; retracted 0; released -; "
         f"hands {' / '.join(listed(h) for h in full)}; known {' / '.join(['-'] * n)}; table {melds or '-'}; "
         f"discards {listed(piled)}; stock {listed(rest)}; results -"
     )
@@ -252,6 +254,21 @@ def test_released_joker_must_be_used_by_option() -> None:
     play(game, state, "layoff 1 JK[9H]", "discard QD")
 
 
+def test_a_release_that_must_be_used_leaves_a_card_besides_the_joker() -> None:
+    """Under ``released_joker_must_be_used`` a release may not take the last card: the joker alone
+    could be neither laid off (a lay-off keeps a card) nor discarded, and no action would be legal
+    (found by the random-playout round trip, seed 83915). Without the option the joker may be
+    discarded to go out."""
+    rules = KalookiRules(released_joker_must_be_used=True)
+    game, state = setup(["7H", None, None, None], table=[(1, "5H 6H JK[7H] 8H")], opened={0}, rules=rules)
+    refused(game, state, "release 1 7H", "kalooki_keep_one")
+    assert all(a.verb is not KVerb.RELEASE for a in game.legal_actions(state, 0))
+    assert game.legal_actions(state, 0)
+    game, state = setup(["7H", None, None, None], table=[(1, "5H 6H JK[7H] 8H")], opened={0})
+    play(game, state, "release 1 7H")
+    assert hand_faces(state, 0) == [JOKER] and game.legal_actions(state, 0)
+
+
 def test_melds_are_never_rearranged_otherwise() -> None:
     game, state = setup(["4H KC QD", None, None, None], table=[(1, "5H 6H JK[7H] 8H")], opened={0})
     refused(game, state, "release 1 4H", "kalooki_no_joker_for")
@@ -365,6 +382,146 @@ def test_release_may_take_the_last_card_for_the_joker() -> None:
     game, state = setup(["KS", None, None, None], table=[(1, "QS JK[KS] AS")], opened={0})
     play(game, state, "release 1 KS")
     assert hand_faces(state, 0) == [JOKER]
+
+
+SHORT = "TH JH QH AC 2C 3C 5D 7S 9D KS 4H 6S 8C 9H"
+"""Two melds worth 36, short of the 51 opening, and loose cards (the tester's turn)."""
+
+
+def test_retract_is_once_a_turn_and_then_a_meld_must_keep_the_opening_in_reach() -> None:
+    # the report: meld, meld (short of 51), retract, again and again, a turn without end
+    game, state = setup([SHORT, None, None], rules=KalookiRules(players=3))
+    play(game, state, "meld TH JH QH", "meld AC 2C 3C")
+    assert [a.verb for a in game.legal_actions(state, 0)] == [KVerb.RETRACT]
+    play(game, state, "retract")
+    assert state.retracted and game.observe(state, 1)["retracted"] is True
+    # 30, and the rest of the hand adds at most 6: the turn could not end with it on the table
+    refused(game, state, "meld TH JH QH", "kalooki_retracted_out_of_reach")
+    refused(game, state, "meld TH JH QH | AC 2C 3C", "kalooki_retracted_out_of_reach")
+    refused(game, state, "retract", "kalooki_nothing_to_retract")
+    legal = game.legal_actions(state, 0)
+    assert {a.verb for a in legal} == {KVerb.DISCARD}
+    play(game, state, "discard KS")
+    assert state.turn == 1 and not state.retracted
+
+
+REACH = "QS KS AS 7D 7H 7C 5C 6C 2D 9S JD 4H 8S TD"
+"""QS KS AS (31) and 7D 7H 7C (21) open together at 52; 5C 6C 7C (18) takes the 7C they need."""
+
+
+def offered(game: KalookiGame, state: KalookiState, text: str) -> bool:
+    """Whether the action written ``text`` is one of the listed legal actions of the seat to move
+    (what the browser offers for the selected cards, and an environment's mask)."""
+    seat = game.current_seat(state)
+    assert seat is not None
+    wanted = game.action_id(state, game.parse_action(text))
+    return wanted in {game.action_id(state, a) for a in game.legal_actions(state, seat)}
+
+
+def test_after_a_retract_melds_that_reach_the_opening_together_go_down_one_at_a_time() -> None:
+    game, state = setup([REACH, None, None], rules=KalookiRules(players=3))
+    play(game, state, "meld 5C 6C 7C", "meld QS KS AS", "retract")  # 49: short, taken back
+    assert offered(game, state, "meld QS KS AS") and offered(game, state, "meld 7D 7H 7C")
+    assert not offered(game, state, "meld 5C 6C 7C")
+    # 18, and QS KS AS is all the rest can add: 49, never 51, and the hand can't go out
+    refused(game, state, "meld 5C 6C 7C", "kalooki_retracted_out_of_reach")
+    refused(game, state, "meld 5C 6C 7C | QS KS AS", "kalooki_retracted_out_of_reach")
+    play(game, state, "meld QS KS AS")  # 31, with 7D 7H 7C still in hand
+    assert state.pending and 0 not in state.opened
+    assert offered(game, state, "meld 7D 7H 7C")
+    refused(game, state, "retract", "kalooki_retract_once")
+    play(game, state, "meld 7D 7H 7C")
+    assert 0 in state.opened and not state.pending
+
+
+def test_after_a_retract_an_opening_or_a_going_out_goes_down_in_one_action_or_several() -> None:
+    game, state = setup(["QS KS AS 7D 7H 7C KC", None, None, None])
+    play(game, state, "meld QS KS AS", "retract")
+    refused(game, state, "retract", "kalooki_nothing_to_retract")
+    play(game, state, "meld QS KS AS | 7D 7H 7C")
+    assert 0 in state.opened
+
+    game, state = setup(["2C 3C 4C 5D 5H 5S KC", None, None, None])  # worth 21: going out
+    play(game, state, "meld 2C 3C 4C", "retract")
+    play(game, state, "meld 2C 3C 4C | 5D 5H 5S")
+    assert state.pending and len(state.hands[0]) == 1
+    refused(game, state, "retract", "kalooki_retract_once")
+    events = play(game, state, "discard KC")
+    assert round_result(events)["winner"] == 0
+
+    game, state = setup(["2C 3C 4C 5D 5H 5S KC", None, None, None])  # the same, meld by meld
+    play(game, state, "meld 2C 3C 4C", "retract", "meld 5D 5H 5S", "meld 2C 3C 4C")
+    events = play(game, state, "discard KC")
+    assert round_result(events)["winner"] == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), data=st.data())
+def test_random_play_of_a_turn_ends_within_a_bound(seed: int, data: st.DataObject) -> None:
+    """A player who puts off the discard as long as it can, choosing at random among the other
+    legal actions, still ends its turn within 13 / 3 melds, a retract, a meld, a few lay-offs
+    and releases and a discard: far below 30 actions."""
+    hand = SHORT.split()[: 13 if seed % 2 else 14]
+    game, state = setup([" ".join(hand), None, None], rules=KalookiRules(players=3))
+    if seed % 2:
+        state = game.new_state(seed)
+    seat = state.turn
+    for _ in range(30):
+        legal = game.legal_actions(state, seat)
+        legal = [a for a in legal if a.verb is not KVerb.DISCARD] or legal
+        game.apply(state, seat, legal[data.draw(st.integers(0, len(legal) - 1))])
+        if state.turn != seat or game.is_terminal(state):
+            return
+    pytest.fail(f"seat {seat}'s turn did not end in 30 actions: {game.position(state)}")
+
+
+MELDY = [c for c in DECK if c[0] in "789TJQKA"] + ["2C", "3C", "4C", "2D", "3D", "4D"]
+"""Cards that meld often (high sets and runs, jokers, a few low runs): hands with openings in
+reach, short of them, and going out."""
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    hand=st.lists(st.sampled_from(range(len(MELDY))), min_size=14, max_size=14, unique=True), data=st.data()
+)
+def test_a_turn_always_has_a_legal_action_and_ends(hand: list[int], data: st.DataObject) -> None:
+    """Random legal play of a turn from a hand rich in melds, the discard put off while anything
+    else is legal: every position has a legal action (never melds pending short of 51 with no
+    retract left and no meld to lay) and the turn ends within 30 actions."""
+    game, state = setup([" ".join(MELDY[i] for i in hand), None, None], rules=KalookiRules(players=3))
+    for _ in range(30):
+        legal = game.legal_actions(state, 0)
+        assert legal, game.position(state)
+        legal = [a for a in legal if a.verb is not KVerb.DISCARD] or legal
+        game.apply(state, 0, legal[data.draw(st.integers(0, len(legal) - 1))])
+        if state.turn != 0 or game.is_terminal(state):
+            return
+    pytest.fail(f"the turn did not end in 30 actions: {game.position(state)}")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    hand=st.lists(st.sampled_from(range(len(MELDY))), min_size=14, max_size=14, unique=True), data=st.data()
+)
+def test_the_hands_reach_after_a_retract_rules_out_no_legal_meld(
+    hand: list[int], data: st.DataObject
+) -> None:
+    """After a retract the legal melds are listed from the whole hand's reach first
+    (``_hand_may_still_end``, one answer for every candidate): the list is the same as asking each
+    meld's plan alone, at every position of random play that takes its melds back as soon as it
+    may."""
+    rules = KalookiRules(players=3)
+    game, state = setup([" ".join(MELDY[i] for i in hand), None, None], rules=rules)
+    unbounded = KalookiGame(rules)
+    unbounded._hand_may_still_end = lambda *_: True  # type: ignore[method-assign]
+    retracting_turn_lists_alike(
+        game,
+        unbounded,
+        state,
+        lambda n: data.draw(st.integers(0, n - 1)),
+        lambda: state.turn != 0 or game.is_terminal(state),
+        30,
+    )
 
 
 def test_retracted_meld_numbers_are_given_again() -> None:

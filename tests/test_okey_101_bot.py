@@ -11,6 +11,7 @@ import pytest
 
 import rummykit
 from okey_101_rig import play, setup
+from rummykit.bots.budget import Deadline
 from rummykit.bots.registry import make_bot
 from rummykit.core.notation import parse_face
 from rummykit.core.pieces import Kind
@@ -52,6 +53,15 @@ def test_greedy_opens_with_pairs_when_melds_fall_short() -> None:
     game, state = setup(["R2 R2 Y5 Y5 B7 B7 K9 K9 R12 R12 B1 Y8", None, None, None])
     turn(game, state, GreedyBot(game))
     assert state.opened[0] is Opened.PAIRS and len(state.table) == 5
+
+
+def test_greedy_takes_pending_pairs_back_at_once_when_they_cannot_open() -> None:
+    # the report: pair K6 K6 laid, then auto laid two more pairs (three of five) and retracted
+    game, state = setup(["R2 R2 Y5 Y5 B7 B7 K9 R12 B1 Y8 B4 R6", None, None, None])
+    play(game, state, "pair R2 R2")
+    played = turn(game, state, GreedyBot(game))
+    assert played[0] == "retract" and len(played) == 2 and played[1].startswith("discard")
+    assert not state.table
 
 
 def test_greedy_finishes_from_the_hand() -> None:
@@ -184,10 +194,12 @@ def test_the_search_sees_only_its_observation() -> None:
         worlds.append(determinise(observation, rng))
         return worlds[-1]
 
-    def spied_rollout(world: Okey101State, at: int, action: Okey101Action) -> float:
+    def spied_rollout(
+        world: Okey101State, at: int, action: Okey101Action, deadline: Deadline | None = None
+    ) -> float | None:
         # a copy of a world made by determinise, never the world itself nor the real state
         assert at == seat and any(world == w for w in worlds) and all(world is not w for w in worlds)
-        return rollout(world, at, action)
+        return rollout(world, at, action, deadline)
 
     game.determinise = spied_determinise
     bot.rollout = spied_rollout
@@ -198,19 +210,14 @@ def test_the_search_sees_only_its_observation() -> None:
     assert again.choose(game.observe(other, seat), game.legal_actions(other, seat)) == chosen
 
 
-def test_greedy_opens_in_one_play_after_a_retract() -> None:
-    # a meld laid short of 101, then taken back: the opening now goes down as one ``open``,
-    # which is legal but not listed, and the bot (and so the hint) must still find it
+def test_greedy_opens_meld_by_meld_after_a_retract() -> None:
+    # a meld laid short of 101, then taken back: the melds that keep 101 in reach are listed, and
+    # the bot (and so the hint) lays them one at a time
     game, state = setup(["R10 R11 K13 R13 Y10 Y11 Y12 Y13 R3 Y3 B3 B8 K1", None, None, None])
     play(game, state, "meld R3 Y3 B3", "retract")
     played = turn(game, state, GreedyBot(game))
-    assert played[0].startswith("open ")
+    assert [p.split()[0] for p in played] == ["meld", "meld", "meld", "discard"]
     assert state.opened[0] is Opened.MELDS and len(state.hands[0]) == 1
-
-
-def test_an_open_hint_names_its_melds() -> None:
-    action = parse_action("open R1 R2 R3 | K9 Y9 B9 | B8 B9 R6[B10]")
-    assert move_params(action, None) == {"melds": "R1 R2 R3 | K9 Y9 B9 | B8 B9 R6[B10]"}
 
 
 def test_a_pair_hint_says_what_its_okey_stands_for() -> None:

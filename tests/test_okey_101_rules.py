@@ -9,11 +9,15 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from helpers import retracting_turn_lists_alike
 from okey_101_rig import legal_texts, play, refused, round_result, setup
 from rummykit.core.notation import format_face, parse_face
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.errors import RulesError
+from rummykit.variants.okey_101.actions import Verb
 from rummykit.variants.okey_101.game import Okey101Game
 from rummykit.variants.okey_101.rules import (
     Direction,
@@ -230,25 +234,60 @@ def test_melds_under_101_are_pending_and_taken_back() -> None:
     play(game, state, "discard K5")
 
 
-def test_after_a_retract_an_opening_goes_down_at_once() -> None:
-    """A retract ends laying toward the opening one meld at a time: a meld that doesn't open by
-    itself is refused, listed or not; the whole opening in one ``open`` still goes down."""
+def test_after_a_retract_melds_go_down_while_the_opening_is_in_reach() -> None:
+    """After a retract an opening is laid again meld by meld (as the browser offers it): a meld
+    goes down while it and the best opening the rest of the rack holds still make 101; one that
+    can't lead to 101 is refused, listed or not, and changes nothing. ``open`` is judged on its
+    total as before."""
     game, state = setup([opening_hand(OPEN_101, "K5 B1"), None, None, None])
-    play(game, state, "meld R10 R11 R12 R13", "retract")
+    play(game, state, "meld R10 R11 R12 R13", "meld Y10 Y11 Y12 Y13", "retract")
     assert state.retracted and game.observe(state, 1)["retracted"]
-    refused(game, state, "meld R10 R11 R12 R13", "okey_101.retracted_open_at_once")
-    assert not [t for t in legal_texts(game, state) if not t.startswith("discard")]
-    play(game, state, "open " + OPEN_101)
+    # R11 R12 R13 strands R10: 36 + 46 + 9 = 91, short of 101
+    refused(game, state, "meld R11 R12 R13", "okey_101.retracted_out_of_reach")
+    assert "meld R11 R12 R13" not in legal_texts(game, state)
+    assert "meld R10 R11 R12 R13" in legal_texts(game, state)
+    play(game, state, "meld R10 R11 R12 R13")
+    assert state.pending == [1]
+    refused(game, state, "meld Y11 Y12 Y13", "okey_101.retracted_out_of_reach")
+    play(game, state, "meld Y10 Y11 Y12 Y13")
+    assert state.opened[0] is Opened.NONE and state.pending == [1, 2]
+    play(game, state, "meld R3 Y3 B3")
     assert state.opened[0] is Opened.MELDS
     play(game, state, "discard K5")
-    # a meld that opens by itself is still listed and laid (open_min 40: R10..R13 is worth 46)
-    game, state = setup([opening_hand(OPEN_101, "K5 B1"), None, None, None], rules=Okey101Rules(open_min=40))
-    play(game, state, "meld R3 Y3 B3", "retract")
-    refused(game, state, "meld R3 Y3 B3", "okey_101.retracted_open_at_once")
-    assert "meld R10 R11 R12 R13" in legal_texts(game, state)
-    assert "meld R3 Y3 B3" not in legal_texts(game, state)
-    play(game, state, "meld R10 R11 R12 R13")
+    game, state = setup([opening_hand(OPEN_100, "K5 B1"), None, None, None])
+    play(game, state, "meld R10 R11 R12 R13", "retract")
+    assert not [t for t in legal_texts(game, state) if not t.startswith("discard")]
+    refused(game, state, "meld R10 R11 R12 R13", "okey_101.retracted_out_of_reach")
+    refused(game, state, "open " + OPEN_100, "okey_101.open_short")
+    game, state = setup([opening_hand(OPEN_101, "K5 B1"), None, None, None])
+    play(game, state, "meld R3 Y3 B3", "retract", "open " + OPEN_101)
     assert state.opened[0] is Opened.MELDS
+
+
+def test_after_a_retract_a_hand_finish_goes_down_meld_by_meld() -> None:
+    """Melds far from 101 still go down after a retract when the rest of the rack finishes with
+    them (every tile but one, worth hand_finish_min)."""
+    game, state = setup(["R1 R2 R3 Y7 Y8 Y9 K5", None, None, None])
+    play(game, state, "meld R1 R2 R3", "retract", "meld Y7 Y8 Y9")
+    assert "meld R1 R2 R3" in legal_texts(game, state)
+    play(game, state, "meld R1 R2 R3", "discard K5")
+    assert state.results[-1].winner == 0
+
+
+def test_after_a_retract_pairs_go_down_while_the_pairs_opening_is_in_reach() -> None:
+    game, state = setup([opening_hand(FIVE_PAIRS, "K5 B1"), None, None, None])
+    play(game, state, "pair R2 R2", "pair Y5 Y5", "retract")
+    for pair in ("R2 R2", "Y5 Y5", "B7 B7", "K9 K9"):
+        assert "pair " + pair in legal_texts(game, state)
+        play(game, state, "pair " + pair)
+        assert state.opened[0] is Opened.NONE
+    play(game, state, "pair R12 R12")
+    assert state.opened[0] is Opened.PAIRS
+    # four pairs only: none can lead to five once the retract is spent
+    game, state = setup(["R2 R2 Y5 Y5 B7 B7 K9 K9 R12 K5 B1", None, None, None])
+    play(game, state, "pair R2 R2", "retract")
+    refused(game, state, "pair R2 R2", "okey_101.retracted_out_of_reach")
+    assert not [t for t in legal_texts(game, state) if not t.startswith("discard")]
 
 
 def test_a_retract_is_once_a_turn() -> None:
@@ -263,6 +302,33 @@ def test_a_retract_is_once_a_turn() -> None:
     assert legal_texts(game, state) == ["discard K5"]
     result = round_result(play(game, state, "discard K5"))
     assert result["winner"] == 0 and "hand" in result["kind"]
+
+
+MELDY = (
+    [f"{c}{n}" for c in "RYB" for n in range(8, 14)] * 2 + [f"K{n}" for n in range(8, 12)] * 2 + ["K13", "F"]
+)
+"""Tiles that meld and pair often (high sets and runs, an okey and a false joker): hands with
+openings and five pairs in reach, short of them, and hand finishes."""
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    hand=st.lists(st.sampled_from(range(len(MELDY))), min_size=8, max_size=22, unique=True),
+    data=st.data(),
+)
+def test_a_turn_always_has_a_legal_action_and_ends(hand: list[int], data: st.DataObject) -> None:
+    """Random legal play of a turn from a rack rich in melds and pairs, the discard put off while
+    anything else is legal: every position has a legal action (never melds or pairs pending short
+    of the opening with no retract left and nothing to lay) and the turn ends within 40 actions."""
+    game, state = setup([" ".join(MELDY[i] for i in hand), None, None, None])
+    for _ in range(40):
+        legal = game.legal_actions(state, 0)
+        assert legal, game.position(state)
+        legal = [a for a in legal if a.verb is not Verb.DISCARD] or legal
+        game.apply(state, 0, legal[data.draw(st.integers(0, len(legal) - 1))])
+        if state.turn != 0 or state.results:
+            return
+    pytest.fail(f"the turn did not end in 40 actions: {game.position(state)}")
 
 
 def test_a_retract_gives_a_taken_discard_back() -> None:
@@ -720,3 +786,28 @@ def test_hand_finish_multiplier(factor: int, stack: bool, points: int) -> None:
 def test_out_of_range_options_are_refused(option: str) -> None:
     with pytest.raises(RulesError, match=option.partition("=")[0]):
         variant("okey_101").load_rules(options=[option])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    hand=st.lists(st.sampled_from(range(len(MELDY))), min_size=8, max_size=22, unique=True),
+    data=st.data(),
+)
+def test_the_racks_reach_after_a_retract_rules_out_no_legal_meld(
+    hand: list[int], data: st.DataObject
+) -> None:
+    """After a retract the legal melds and pairs are listed from the whole rack's reach first
+    (``_rack_may_still_end``, one answer for every candidate): the list is the same as asking each
+    candidate's plan alone, at every position of random play that takes its melds back as soon as
+    it may."""
+    game, state = setup([" ".join(MELDY[i] for i in hand), None, None, None])
+    unbounded = setup([" ".join(MELDY[i] for i in hand), None, None, None])[0]
+    unbounded._rack_may_still_end = lambda *_: (True, True)  # type: ignore[method-assign]
+    retracting_turn_lists_alike(
+        game,
+        unbounded,
+        state,
+        lambda n: data.draw(st.integers(0, n - 1)),
+        lambda: state.turn != 0 or bool(state.results),
+        40,
+    )

@@ -104,6 +104,14 @@ def test_kalooki_rounds_mode_needs_a_number_of_rounds() -> None:
     assert variant("kalooki").load_rules(options=["match=rounds", "rounds=3"]).rounds == 3
 
 
+def test_kalooki_rounds_outside_the_rounds_match_is_refused_not_ignored() -> None:
+    # {"rounds": 1} was taken silently while the elimination match played on past one round
+    for match in ("elimination", "single_round"):
+        with pytest.raises(RulesError) as caught:
+            variant("kalooki").load_rules(options=[f"match={match}", "rounds=1"])
+        assert caught.value.code == "rules.rounds_without_match" and match in str(caught.value)
+
+
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_every_number_option_is_bounded(name: str) -> None:
     """No game takes a number option past :data:`OPTION_LIMIT` (a match of 10**12 rounds, points

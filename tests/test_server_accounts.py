@@ -12,6 +12,7 @@ import json
 import time
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 import pytest
@@ -266,3 +267,104 @@ def test_a_seat_joined_signed_in_needs_the_session_on_the_socket(server: Server)
     # signed out, the old cookie no longer plays the seat
     ann.post("/account/logout")
     assert first_answer(cookie)["code"] == "not_your_seat"
+
+
+def test_a_signed_in_join_without_a_name_sits_down_as_the_username(server: Server) -> None:
+    hal = Browser(server)
+    assert hal.post("/account/signup", {"username": "hal", "password": PASSWORD}).status_code == 201
+    body = {"variant": "okey", "seats": [{"kind": "person"}] * 4, "bot_delay": 5}
+    table = hal.post("/tables", body).json()["table"]
+    assert hal.post(f"/tables/{table}/seats/1/join", {}).status_code == 200
+    assert hal.post(f"/tables/{table}/seats/2/join", {"name": "  "}).status_code == 200
+    assert hal.post(f"/tables/{table}/seats/3/join", {"name": "Hal the Great"}).status_code == 200
+    guest = Browser(server)
+    assert guest.post(f"/tables/{table}/seats/0/join", {}).status_code == 200
+    seats = server.get(f"/tables/{table}").json()["seats"]
+    assert [(s["name"], s["account"]) for s in seats] == [
+        ("seat 1", None),
+        ("hal", "hal"),
+        ("hal", "hal"),
+        ("Hal the Great", "hal"),
+    ]
+    # a guest's blank name is still refused
+    other = hal.post("/tables", body).json()["table"]
+    blank = guest.post(f"/tables/{other}/seats/0/join", {"name": " "})
+    assert blank.status_code == 400 and error(blank)["code"] == "bad_request"
+
+
+def answers(
+    server: Server, headers: dict[str, str], hello: dict[str, Any], count: int
+) -> list[dict[str, Any]]:
+    """The first ``count`` messages a socket opened with ``headers`` gets after ``hello``."""
+    with connect(server.ws_url, additional_headers=headers, open_timeout=10) as ws:
+        ws.send(json.dumps(hello))
+        return [json.loads(ws.recv(timeout=10)) for _ in range(count)]
+
+
+def test_an_account_takes_its_seat_back_without_the_token(server: Server) -> None:
+    ivy = Browser(server)
+    assert ivy.post("/account/signup", {"username": "ivy", "password": PASSWORD}).status_code == 201
+    body = {"variant": "okey", "options": {"rounds": 1}, "seats": SEATS, "bot_delay": 5, "grace_seconds": 0}
+    table = ivy.post("/tables", body).json()["table"]
+    token = ivy.post(f"/tables/{table}/seats/0/join", {}).json()["token"]
+    assert ivy.post(f"/tables/{table}/start", {"token": token}).status_code == 200
+    # another device: only the session cookie, no seat token
+    phone = Browser(server)
+    assert phone.post("/account/login", {"username": "ivy", "password": PASSWORD}).status_code == 200
+    cookie = {"Cookie": f"rummykit_session={phone.cookie('rummykit_session')}"}
+    hello = {"type": "hello", "table": table, "seat": 0}
+    assert server.get(f"/tables/{table}").json()["seats"][0]["standing_in"] is True
+    welcome, info, view = answers(server, cookie, hello, 3)
+    assert welcome["type"] == "welcome" and welcome["seat"] == 0 and welcome["name"] == "ivy"
+    assert info["type"] == "table" and info["seats"][0]["standing_in"] is False
+    assert view["type"] == "sync" and view["seat"] == 0 and len(view["observation"]["hand"]) in (14, 15)
+    # a guest, another account, a wrong token: refused as before
+    refused = {"type": "error", "code": "bad_token", "params": {"seat": 0}}
+    assert answers(server, {}, hello, 1) == [refused]
+    jo = Browser(server)
+    assert jo.post("/account/signup", {"username": "jo_ivy", "password": PASSWORD}).status_code == 201
+    jo_cookie = {"Cookie": f"rummykit_session={jo.cookie('rummykit_session')}"}
+    assert answers(server, jo_cookie, hello, 1) == [refused]
+    assert answers(server, cookie, {**hello, "token": "x" * 43}, 1) == [refused]
+    # the account's session also stands for the token over HTTP; another account's doesn't
+    assert error(jo.post(f"/tables/{table}/seats/0/leave", {}))["code"] == "bad_token"
+    assert server.get(f"/tables/{table}").json()["seats"][0]["standing_in"] is True
+    assert phone.post(f"/tables/{table}/seats/0/leave", {}).status_code == 200
+    assert error(jo.post(f"/tables/{table}/rematch", {}))["code"] == "forbidden"
+
+
+def test_usernames_of_any_alphabet_one_name_in_any_case(server: Server) -> None:
+    # "ayşe" typed with a combining cedilla is the same name as with the precomposed letter
+    decomposed = "ays\u0327e"
+    ayse = Browser(server)
+    signed = ayse.post("/account/signup", {"username": decomposed, "password": PASSWORD})
+    assert signed.status_code == 201 and signed.json()["account"] == {"username": "ayşe"}
+    for name in ("AYŞE", "Ayşe", "ayşe"):
+        taken = Browser(server).post("/account/signup", {"username": name, "password": PASSWORD})
+        assert taken.status_code == 409 and error(taken)["code"] == "username_taken"
+    other = Browser(server)
+    assert other.post("/account/login", {"username": "AYŞE", "password": PASSWORD}).json()["account"] == {
+        "username": "ayşe"
+    }
+    assert server.get(f"/players/{quote('Ayşe')}").json()["username"] == "ayşe"
+    for name in ("สมชาย", "مریم_7", "Çiğdem-İnce"):
+        made = Browser(server).post("/account/signup", {"username": name, "password": PASSWORD})
+        assert made.status_code == 201 and made.json()["account"] == {"username": name}, made.text
+    # Turkish's dotted capital İ is i: a phone typing the name in lower case signs in
+    lower = Browser(server).post("/account/login", {"username": "çiğdem-ince", "password": PASSWORD})
+    assert lower.json()["account"] == {"username": "Çiğdem-İnce"}
+    # emoji, spaces, signs and mixed alphabets are refused with a code that says why; nothing made
+    refusals = {
+        "🐉ejder": "bad_username",
+        "ay şe": "bad_username",
+        "ayşe!": "bad_username",
+        "\u0327ayse": "bad_username",
+        "a" * 25: "bad_username",
+        "p\u0430ul": "username_scripts",
+        "ahmetสม": "username_scripts",
+    }
+    for name, code in refusals.items():
+        refused = Browser(server).post("/account/signup", {"username": name, "password": PASSWORD})
+        assert refused.status_code == 400
+        assert error(refused) == {"code": code, "params": {"min": 3, "max": 24}}
+        assert server.get(f"/players/{quote(name)}").status_code == 404

@@ -1,7 +1,7 @@
 """Accounts across the processes of a cluster (PostgreSQL and a Redis broker): a session made by
 one process is good at the other (one signing key, in the database), a seat joined signed in
 through one process for a table the other runs is the account's, and a WebSocket reaching that
-seat through either process needs the session as well as the seat token."""
+seat through either process needs the session as well as the seat token, or the session alone."""
 
 from __future__ import annotations
 
@@ -33,10 +33,14 @@ def monkeypatch_module() -> Iterator[pytest.MonkeyPatch]:
         yield patch
 
 
-def hello(server: Server, table: str, token: str, cookie: str | None) -> dict[str, Any]:
+def hello(server: Server, table: str, token: str | None, cookie: str | None) -> dict[str, Any]:
+    """The first answer to a ``hello`` for seat 0 (without ``token`` when it is ``None``)."""
     headers = {} if cookie is None else {"Cookie": f"rummykit_session={cookie}"}
+    message: dict[str, Any] = {"type": "hello", "table": table, "seat": 0}
+    if token is not None:
+        message["token"] = token
     with connect(server.ws_url, additional_headers=headers, open_timeout=10) as ws:
-        ws.send(json.dumps({"type": "hello", "table": table, "seat": 0, "token": token}))
+        ws.send(json.dumps(message))
         answer: dict[str, Any] = json.loads(ws.recv(timeout=20))
         return answer
 
@@ -66,3 +70,6 @@ def test_a_session_and_an_accounts_seat_across_processes(cluster: list[Server]) 
             "params": {"seat": 0},
         }
         assert hello(server, table, token, cookie)["type"] == "welcome"
+        # the account's session stands for the token at either process; a guest's hello doesn't
+        assert hello(server, table, None, cookie)["seat"] == 0
+        assert hello(server, table, None, None)["code"] == "bad_token"

@@ -142,6 +142,92 @@ def test_the_lobby_is_the_same_on_every_process(cluster: list[Server]) -> None:
     watcher.close()
 
 
+TIMED = ("turn_left", "break_left")
+"""A state message's fields counted from when it was sent (not the same at two processes)."""
+
+
+def untimed(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``messages`` without the chat's history and without :data:`TIMED` fields."""
+    return [{k: v for k, v in m.items() if k not in TIMED} for m in messages if m["type"] != "chat_history"]
+
+
+def joined(client: SeatClient) -> list[str]:
+    """The kinds of the messages ``client`` got on joining (read until they stop)."""
+    client.drain(0.5)
+    return [m["type"] for m in client.received]
+
+
+def play_match(rules: dict[str, Any], people: list[SeatClient], previous: str | None) -> str:
+    """The ``people`` at an Okey table play greedy moves until the match after game ``previous``
+    is over; its game id."""
+    for n in range(5000):
+        for client in people:
+            client.drain(0.02)
+        for client in people:
+            view = client.state
+            if view is None or view["game"] == previous or client.seat is None:
+                continue
+            if view["over"]:
+                return str(view["game"])
+            if client.my_turn():
+                client.act(greedy_text("okey", rules, view, client.seat), f"g{view['game']}-{n}")
+    raise AssertionError("the match did not end")
+
+
+@needs_cluster
+def test_a_table_s_messages_are_the_same_at_either_process(cluster: list[Server]) -> None:
+    owner, other = cluster
+    body = {
+        "variant": "okey",
+        "options": {"rounds": 1},
+        "seats": [{"kind": "person"}] * 2 + [{"kind": "bot", "level": "greedy"}] * 2,
+        "bot_delay": 0,
+        "grace_seconds": 600,
+    }
+    made = owner.post("/tables", body, status=201)
+    table = made["table"]
+    ann = other.post(f"/tables/{table}/seats/0/join", {"name": "ann"})["token"]
+    # a waiting table (an invite's page): the same first messages from either process
+    here = SeatClient(owner, table, None, None)
+    assert joined(here) == ["welcome", "table", "chat_history"]
+    there = SeatClient(other, table, None, None)
+    assert joined(there) == ["welcome", "table", "chat_history"]
+    seated = SeatClient(other, table, 0, ann)
+    assert joined(seated) == ["welcome", "table", "chat_history"]
+    assert seated.received[1]["seats"][0] == {**there.received[1]["seats"][0], "connected": True}
+    for client in (here, there):
+        client.drain(0.5)
+    start = len(here.received), len(there.received)
+    # a seat taken at the owner reaches the connections at the other process
+    bob = owner.post(f"/tables/{table}/seats/1/join", {"name": "bob"})["token"]
+    for client in (seated, there):
+        assert client.until("table")["seats"][1]["name"] == "bob"
+    second = SeatClient(owner, table, 1, bob)
+    assert joined(second) == ["welcome", "table", "chat_history"]
+    for client in (seated, there):
+        assert client.until("table")["seats"][1]["connected"] is True
+    # the match, its end, and a rematch, started through either process; a spectator opening the
+    # running table at either process gets it and the match so far
+    rules = owner.get(f"/tables/{table}").json()["rules"]
+    assert other.post(f"/tables/{table}/start", {"token": made["owner_token"]})["status"] == "playing"
+    for server in cluster:
+        late = SeatClient(server, table, None, None)
+        assert joined(late)[:3] == ["welcome", "table", "sync"] and "chat_history" in joined(late)
+        assert late.received[1]["status"] == "playing"
+        late.close()
+    games = [play_match(rules, [seated, second], None)]
+    owner.post(f"/tables/{table}/rematch", {"token": ann})
+    games.append(play_match(rules, [seated, second], games[0]))
+    for client in (here, there, seated, second):
+        client.drain(0.5)
+        client.close()
+    watched = untimed(here.received[start[0] :])
+    assert watched == untimed(there.received[start[1] :])
+    kinds = [m["type"] for m in watched]
+    assert kinds.count("table") >= 4 and [m["game"] for m in watched if m.get("over")] == games
+    assert [m["status"] for m in watched if m["type"] == "table"][-1] == "finished"
+
+
 @needs_cluster
 def test_a_killed_process_s_tables_go_on_at_the_other(cluster: list[Server], tmp_path: Path) -> None:
     owner, other = cluster

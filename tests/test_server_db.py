@@ -3,6 +3,8 @@ migrations, leases between processes, and the append-only action list."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -134,3 +136,16 @@ def test_a_claim_writes_only_the_tables_not_held_already(tmp_path: Path) -> None
     assert db.claim("A", 60, None, None, {"t1"}) == ["t2"]
     assert db.claim("B", 60, None, None, {"t1"}) == []
     db.close()
+
+
+@needs_pg
+def test_processes_started_together_on_a_fresh_database_all_migrate_it() -> None:
+    """Several processes migrating one fresh PostgreSQL database at once (a deployment's
+    processes started together, docs/deploy.md) all succeed: they take their turns."""
+    url = database_url(fresh_pg_url())
+    code = f"from rummykit.server.db import Database; d = Database({url!r}); d.migrate(); d.close()"
+    runs = [
+        subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True) for _ in range(3)
+    ]
+    outcomes = [(run.wait(60), run.communicate()[1]) for run in runs]
+    assert all(status == 0 for status, _ in outcomes), outcomes

@@ -256,6 +256,8 @@ def test_seats_are_numbers_and_json_is_strict(server: Server) -> None:
         server.base + "/tables", content=b'{"variant": "okey", "bot_delay": NaN}', timeout=10
     )
     assert nan_body.status_code == 400 and nan_body.json()["error"]["code"] == "bad_json"
+    deep_body = httpx.post(server.base + "/tables", content=b"[" * 30000 + b"]" * 30000, timeout=10)
+    assert deep_body.status_code == 400 and deep_body.json()["error"]["code"] == "bad_json"
 
 
 def test_the_server_s_codes_render_without_the_server() -> None:

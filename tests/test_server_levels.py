@@ -48,7 +48,7 @@ def test_every_game_takes_the_levels_and_okey_plays_against_them(tmp_path: Path)
 
 
 def test_an_okey_table_plays_against_expert_bots(tmp_path: Path) -> None:
-    """``expert`` is a level of every game at the server (Kalooki's is its ``hard``), and an Okey
+    """``expert`` is a level of every game at the server (Kalooki's its own expert), and an Okey
     round against three expert bots is played to its end by their own moves."""
     with running(sqlite_url(tmp_path)) as server:
         seats = [{"kind": "person"}] + [{"kind": "bot", "level": "expert"}] * 3

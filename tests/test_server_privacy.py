@@ -12,7 +12,9 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, text
 
+from rummykit.engine.records import match_winners
 from test_server_support import Server, database_url, needs_pg, running
 
 PATHS = ("/record", "/replay", "/replay/0")
@@ -93,6 +95,27 @@ def test_a_private_game_is_its_players_only(server: Server) -> None:
         assert httpx.get(f"{server.base}/games/nope/replay").json()["error"]["code"] == "no_such_game"
 
 
+def test_my_games_are_in_the_order_of_the_times_they_show(server: Server) -> None:
+    """My games shows a finished game's end (a game being played: its start), newest first: a
+    game begun before another but finished after it comes first (it was ordered by the start)."""
+    with browser(server) as ann:
+        _, _, first = played(server, ann)
+        _, _, second = played(server, ann)
+        engine = create_engine(server.db)
+        with engine.begin() as conn:
+            conn.execute(
+                text(
+                    "UPDATE games SET finished = (SELECT finished FROM games WHERE id = :second) + 60"
+                    " WHERE id = :first"
+                ),
+                {"first": first, "second": second},
+            )
+        engine.dispose()
+        games = ann.get("/me/games").json()["games"]
+        assert [g["game"] for g in games] == [first, second]
+        assert games[0]["created"] < games[1]["created"] and games[0]["finished"] > games[1]["finished"]
+
+
 def test_a_private_game_being_played_tells_nothing_to_others(server: Server) -> None:
     with browser(server) as ann:
         body = {"variant": "okey", "options": {"rounds": 1}, "bot_delay": 5}
@@ -119,7 +142,8 @@ def test_my_games_lists_a_browsers_games_private_ones_included(server: Server) -
         assert entry["public"] is False and entry["status"] == "finished" and entry["seats"] == [0]
         assert entry["variant"] == "okey" and entry["names"][0] == "ann"
         assert entry["record"] == f"/games/{private}/record" and entry["outcome"]["winners"] is not None
-        assert entry["won"] == (0 in entry["outcome"]["winners"])
+        # a match that ended level (a stalled deal: every seat among the winners) is nobody's win
+        assert entry["won"] == (0 in match_winners(entry["outcome"]))
         assert [g["game"] for g in bob.get("/me/games").json()["games"]] == [bobs]
         assert httpx.get(f"{server.base}/me/games").json() == {"type": "my_games", "games": []}
         # a forged cookie is nobody's, and a join can't name another browser's token hash

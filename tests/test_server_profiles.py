@@ -141,6 +141,34 @@ def test_a_profile_shows_ratings_and_games_and_hides_private_ones(server: Server
     )
 
 
+def test_a_private_game_is_on_a_profile_for_the_people_who_played_it(server: Server) -> None:
+    cem = signed_up(server, "Prof_Cem")
+    dan = signed_up(server, "Prof_Dan")
+    stranger = signed_up(server, "Prof_Eve")
+    seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot"}, {"kind": "bot"}]
+    body = {"variant": "okey", "options": {"rounds": 1}, "seats": seats, "bot_delay": 0}
+    table = cem.post("/tables", {**body, "rated": True}).json()["table"]
+    token = cem.post(f"/tables/{table}/seats/0/join", {}).json()["token"]
+    dan_token = dan.post(f"/tables/{table}/seats/1/join", {}).json()["token"]
+    assert cem.post(f"/tables/{table}/start", {"token": token}).status_code == 200
+    for browser, seat, held in ((cem, 0, token), (dan, 1, dan_token)):
+        assert browser.post(f"/tables/{table}/seats/{seat}/leave", {"token": held}).status_code == 200
+    game = finished(server, table)["game"]
+
+    def seen_by(viewer: Browser | None) -> tuple[list[dict[str, Any]], list[str], list[int]]:
+        answer = (server if viewer is None else viewer).get("/players/prof_cem").json()
+        rated = [r["games"] for r in answer["ratings"]]
+        return answer["games"], [g["game"] for g in answer["recent"]], rated
+
+    # dan played in it: listed and counted for dan as for cem, the counts as the list
+    won = int(next(g for g in cem.get("/me/games").json()["games"] if g["game"] == game)["won"])
+    for viewer in (cem, dan):
+        assert seen_by(viewer) == ([{"variant": "okey", "played": 1, "won": won}], [game], [1])
+    # to a stranger and a guest it stays hidden: no game counted, none listed
+    for viewer in (stranger, None):
+        assert seen_by(viewer) == ([], [], [1])
+
+
 def bearer(server: Server, token: str) -> httpx.Client:
     return httpx.Client(base_url=server.base, timeout=30, headers={"Authorization": f"Bearer {token}"})
 

@@ -131,6 +131,7 @@ def test_a_posted_record_replays_and_a_corrupt_one_says_where(server: Server, tm
     faults = {
         "\n".join(changed): 6,
         "\n".join([*lines[:3], "{not json", *lines[3:]]): 4,
+        "\n".join([*lines[:2], "[" * 100000 + "]" * 100000, *lines[2:]]): 3,  # a RecursionError in Python
         "": 0,
         "\n".join([lines[0].replace('"seed": ', '"seed": 1'), *lines[1:]]): 0,
     }
@@ -155,7 +156,7 @@ def test_a_posted_record_replays_and_a_corrupt_one_says_where(server: Server, tm
     [
         ("okey", ["rounds=1"]),
         ("turkish_rummy", ["rounds=1"]),
-        ("kalooki", ["rounds=1"]),
+        ("kalooki", ["match=rounds", "rounds=1"]),
         ("carousel", ["target=10"]),
     ],
 )

@@ -158,3 +158,26 @@ def test_lobby_lists_public_tables_live_and_rematch_starts_a_new_game(server: Se
     )
     client.close()
     lobby.ws.close()
+
+
+def test_a_second_rematch_of_the_same_match_joins_the_first(server: Server) -> None:
+    """Two seats press Rematch at once: the first deals the new match, the second (naming the match
+    it followed) gets the table with that match, not ``not_finished``; a rematch naming a game that
+    is no match of the table, or no id, is refused and changes nothing."""
+    created, (token,) = make_table(server, options={"rounds": 1})
+    table = created["table"]
+    client = SeatClient(server, table, 0, token)
+    last = client.play_to_end(random.Random(5))
+    client.close()
+    first = server.post(f"/tables/{table}/rematch", {"token": token, "game": last["game"]})
+    assert first["status"] == "playing" and first["game"] != last["game"]
+    second = server.post(f"/tables/{table}/rematch", {"token": created["owner_token"], "game": last["game"]})
+    assert (second["status"], second["game"], second["number"]) == ("playing", first["game"], first["number"])
+    other, _ = make_table(server, options={"rounds": 1})
+    elsewhere = server.get(f"/tables/{other['table']}").json()["game"]
+    foreign = server.post(f"/tables/{table}/rematch", {"token": token, "game": elsewhere}, status=404)
+    assert foreign["error"]["code"] == "no_such_game"
+    for bad in (7, "x" * 40):
+        refused = server.post(f"/tables/{table}/rematch", {"token": token, "game": bad}, status=400)
+        assert refused["error"]["code"] == "bad_request"
+    assert server.get(f"/tables/{table}").json()["game"] == first["game"]

@@ -85,10 +85,11 @@ def test_the_page_its_files_and_their_size(server: Server) -> None:
     assert server.get("/static/nothing.js").status_code == 404
     info = server.get("/api").json()
     assert info["name"] == "rummykit" and info["protocol"] == 1
-    # every dynamic import is a route's (web_modules.ROUTES), and every route's module is one
+    # every dynamic import is a route's (web_modules.ROUTES) or a table's part shown later
+    # (web_modules.PARTS), and every route's module and every part is one
     assert web_modules.dynamic_targets() == {
         (WEB / "js" / name).resolve() for names in web_modules.ROUTES.values() for name in names
-    }
+    } | {(WEB / "js" / name).resolve() for name in web_modules.PARTS}
     languages = [p.stem for p in (WEB / "i18n").glob("*.json")]
     weights = {
         (route, lang): web_modules.weight(web_modules.route_files(route, lang))
@@ -99,15 +100,17 @@ def test_the_page_its_files_and_their_size(server: Server) -> None:
     for route in web_modules.ROUTES:  # shown with -s, or when the limit is reached
         print(f"{route:28}", " ".join(f"{lang} {weights[route, lang] / 1000:.1f} kB" for lang in languages))
     assert weights[heaviest] < PAGE_LIMIT, (heaviest, weights[heaviest])
-    sent = 0
-    for path in web_modules.route_files(*heaviest):
-        with httpx.stream("GET", f"{server.base}/static/{path.relative_to(WEB).as_posix()}") as response:
-            assert response.status_code == 200, path
-            if len(served(path)) >= 1000:  # smaller files are not worth compressing
-                assert response.headers["content-encoding"] == "gzip", path
-            sent += sum(len(chunk) for chunk in response.iter_raw())
-    print(f"{heaviest}: {sent / 1000:.1f} kB sent")
-    assert sent < TRANSFER_LIMIT, (heaviest, sent)
+    sent = {"gzip": 0, "br": 0}
+    for encoding in sent:
+        for path in web_modules.route_files(*heaviest):
+            url = f"{server.base}/static/{path.relative_to(WEB).as_posix()}"
+            with httpx.stream("GET", url, headers={"accept-encoding": encoding}) as response:
+                assert response.status_code == 200, path
+                if len(served(path)) >= 1000:  # smaller files may not be worth compressing
+                    assert response.headers["content-encoding"] == encoding, path
+                sent[encoding] += sum(len(chunk) for chunk in response.iter_raw())
+    print(f"{heaviest}: {sent['gzip'] / 1000:.1f} kB sent with gzip, {sent['br'] / 1000:.1f} kB with brotli")
+    assert sent["br"] < sent["gzip"] < TRANSFER_LIMIT, (heaviest, sent)
     for vendored in ("preact", "htm"):
         assert (WEB / "vendor" / vendored / "LICENSE").is_file()
 
@@ -463,6 +466,31 @@ def test_every_stylesheet_closes_what_it_opens() -> None:
             depth += row.count("{") - row.count("}")
             assert depth >= 0, (sheet.name, line)
         assert depth == 0, sheet.name
+
+
+def test_files_go_compressed_as_the_browser_takes_them(server: Server) -> None:
+    """A file goes with brotli to a browser that takes ``br``, else with gzip, else as it is
+    (a weight of 0 refuses one), each the same bytes with an ETag of its own answered ``304``."""
+    path = WEB / "js" / "model.js"
+    url = f"{server.base}/static/js/model.js"
+    tags = set()
+    for asked, encoding in (
+        ("gzip, deflate, br", "br"),
+        ("gzip, br;q=0", "gzip"),
+        ("deflate, gzip;q=0.5", "gzip"),
+        ("identity", None),
+        ("*", "br"),
+    ):
+        got = httpx.get(url, headers={"accept-encoding": asked}, timeout=10)
+        assert got.status_code == 200 and got.headers.get("content-encoding") == encoding, asked
+        assert got.content == path.read_bytes() and "Accept-Encoding" in got.headers["vary"], asked
+        assert got.headers["content-type"].split(";")[0] in ("text/javascript", "application/javascript")
+        again = httpx.get(
+            url, headers={"accept-encoding": asked, "if-none-match": got.headers["etag"]}, timeout=10
+        )
+        assert again.status_code == 304 and not again.content, asked
+        tags.add((encoding, got.headers["etag"]))
+    assert len({tag for _, tag in tags}) == len({encoding for encoding, _ in tags}) == 3
 
 
 def test_stylesheets_go_minified_and_the_rest_as_it_is(server: Server) -> None:

@@ -41,6 +41,11 @@ ROUTES: dict[str, tuple[str, ...]] = {
 """The modules of ``web/js/`` each route imports dynamically (``app.js`` the route's page,
 ``lazy.js`` the game's controller); every dynamic import of the client is one of them."""
 
+PARTS: tuple[str, ...] = ("waiting.js", "roundend.js", "seen.js")
+"""The modules of ``web/js/`` a table's page imports dynamically when it first shows them (``PARTS``
+in ``table.js``: the waiting room, the round end, the count of pieces seen; the round end is
+preloaded once play begins), after its first load: not in a route's files."""
+
 ROUTE_GAMES: dict[str, str] = {
     **{f"table of {title}": game for title, game in GAMES.items()},
     **{f"replay of {title}": game for title, game in GAMES.items()},

@@ -16,7 +16,22 @@ class RummykitError(Exception):
     modules ``tests/test_error_codes.py`` allows; every error a player can cause is a
     :class:`CodedError`, :class:`NotationError` or :class:`RecordError` whose code (and every code
     nested in its parameters) is registered in :mod:`rummykit.messages`, so that each client
-    renders it in its own language (the test checks the source and fuzzes the games)."""
+    renders it in its own language (the test checks the source and fuzzes the games).
+
+    Every subclass pickles as it is (its message and attributes, whatever its ``__init__`` takes),
+    so an error raised in a worker process reaches the parent intact."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _restore, (type(self), self.args, self.__dict__)
+
+
+def _restore(kind: type[RummykitError], args: tuple[object, ...], state: dict[str, object]) -> RummykitError:
+    """An error of type ``kind`` with ``args`` and attributes ``state``, built without its
+    ``__init__`` (whose parameters differ from class to class): :meth:`RummykitError.__reduce__`."""
+    error = kind.__new__(kind, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 MAX_SHOWN = 40

@@ -180,6 +180,10 @@ register(
         "rules.not_penalty": "option {name}: {value} is not a penalty: give 0 or a negative number, e.g. -2",
         "rules.not_negative_total": "option {name}: {value} is not a negative total, e.g. -20",
         "rules.match_rounds": "option match=rounds needs the number of rounds: rounds=N",
+        "rules.rounds_without_match": (
+            "option rounds counts the rounds of match=rounds, and this match is {match}: "
+            "add match=rounds, or leave rounds out"
+        ),
         "rules.unknown_option": "unknown option '{name}'; the options are: {options}",
         "rules.no_option": "{game} has no option {listed}; its options are: {options}",
         "rules.other_game": "these are the rules of {owners}, not of {game} ({game} has no option {listed})",
@@ -322,7 +326,13 @@ register(
         "csrf": "this request came from another page or lacks its session's CSRF token; reload the page",
         "bad_login": "wrong username or password",
         "not_signed_in": "sign in first",
-        "bad_username": "a username is 3 to 24 letters, digits, - or _",
+        "bad_username": (
+            "a username is {min} to {max} letters of any alphabet, digits, - or _:"
+            " no spaces, emoji or other signs"
+        ),
+        "username_scripts": (
+            "a username's letters are of one alphabet: not Latin and Cyrillic letters mixed, say"
+        ),
         "bad_password": "a password is {min} to {max} characters",
         "username_taken": "that username is taken",
         "too_many_attempts": "too many attempts: try again in {seconds} seconds",

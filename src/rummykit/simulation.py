@@ -17,9 +17,9 @@ Definitions, fixed so that summaries are comparable:
 - **Match wins** are shared: a match won by ``k`` tied players counts ``1/k`` to each of them, so
   the seats' wins add up to the number of games. ``sole_wins`` counts the matches a seat won alone.
 - **Round wins**: rounds with a winner (``RoundResult.winner``); a void round has none.
-- A bot that keeps the move for more than :data:`MAX_TURN_ACTIONS` actions in one turn (laying
-  and taking back the same meld, say) stops the simulation with a :class:`RummykitError` naming
-  the bot and its seat: no turn of the built-in bots comes near it.
+- A bot that keeps the move for more than :data:`MAX_TURN_ACTIONS` actions in one turn stops the
+  simulation with a :class:`RummykitError` naming the bot and its seat: every built-in game's turn
+  is finite (a retract is once a turn), so this guards other packages' games.
 - **Finish kinds** are the ``RoundResult.kind`` words of rounds with a winner, those the game's
   package lists (:attr:`~rummykit.variants.declaration.GamePackage.finish_kinds`; Okey:
   ``normal``, ``okey``, ``pairs``, ``okey+pairs``) first and always; rounds without a winner count
@@ -45,7 +45,7 @@ from rummykit.engine.match import Bot, play_match
 from rummykit.engine.options import rules_dict
 from rummykit.engine.records import RecordWriter, make_records_dir, rules_hash
 from rummykit.engine.state import State
-from rummykit.errors import RummykitError
+from rummykit.errors import IllegalActionError, RummykitError
 from rummykit.messages import seat_name
 from rummykit.variants.registry import variant
 from rummykit.workers import run_chunks
@@ -156,7 +156,8 @@ def play_game(
 ) -> GameStats:
     """Let ``bots`` play the match ``state`` of ``game`` to its end (writing its record to
     ``writer``) and return the statistics (with index 0; :func:`run_game` sets the index). Raises
-    :class:`RummykitError` when a bot plays more than :data:`MAX_TURN_ACTIONS` actions in one turn."""
+    :class:`RummykitError` naming the bot and its seat when a bot plays more than
+    :data:`MAX_TURN_ACTIONS` actions in one turn or answers an action that is not legal."""
     rounds: list[RoundStats] = []
     counts = {"turns": 0, "actions": 0, "in_turn": 0}
 
@@ -178,7 +179,16 @@ def play_game(
             rounds.append(RoundStats(winner, result["kind"] if winner is not None else VOID, counts["turns"]))
             counts["turns"] = 0
 
-    outcome = play_match(game, state, bots, writer, count)
+    try:
+        outcome = play_match(game, state, bots, writer, count)
+    except IllegalActionError as exc:
+        seat = game.current_seat(state)  # an illegal action leaves the state as it was
+        if seat is None:
+            raise
+        raise RummykitError(
+            f"the bot {bots[seat].name!r} in {seat_name(seat)} answered an illegal action ({game.variant}, "
+            f"deal seed {state.seed}): {exc}"
+        ) from None
     return GameStats(0, state.seed, outcome.scores, outcome.winners, tuple(rounds), counts["actions"])
 
 

@@ -130,6 +130,34 @@ def horizontal_overflow(page: Page) -> tuple[int, int]:
     return sizes[0], sizes[1]
 
 
+CUT_WORDS_JS = """
+() => {
+  const shown = (sel) => [...document.querySelectorAll(sel)].filter((el) => el.checkVisibility());
+  const out = [];
+  // a name (one line, cut with an ellipsis where it must), a rating or "(you)" over two lines
+  // (a right-to-left line may hold one in two boxes side by side: "?" and "1,500")
+  for (const el of shown(".seat-name > :is(.player-link, bdi), .seat-name :is(.rating, .you)")) {
+    const tops = [...el.getClientRects()].map((r) => r.top);
+    if (Math.max(...tops) - Math.min(...tops) > 4) out.push(`broken: ${el.textContent}`);
+    const untitled = el.title !== el.textContent;
+    if (el.scrollWidth > el.clientWidth + 1 && untitled) out.push(`cut, untitled: ${el.textContent}`);
+  }
+  for (const el of shown(".board .seat .tag, .kmeld-head .tag")) {
+    if (el.scrollWidth > el.clientWidth + 1) out.push(`cut: ${el.textContent}`);
+  }
+  return out;
+}
+"""
+"""The seats' names, ratings and "(you)" broken over lines (or cut without their whole text in a
+title), and the seats' and melds' tags cut."""
+
+
+def cut_words(page: Page) -> list[str]:
+    """:data:`CUT_WORDS_JS`: what the page's seats and melds show broken or cut."""
+    found: list[str] = page.evaluate(CUT_WORDS_JS)
+    return found
+
+
 MISSING_GLYPHS_JS = """
 (root) => {
   // A character is drawn as the missing-glyph box when its pixels, in the font of the element

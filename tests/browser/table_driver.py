@@ -145,7 +145,8 @@ class Person:
     """One person's page at one table: sitting down, reading the rack and the offered actions,
     playing turns by clicking what the page offers (found by their English labels when
     ``english``, else by their ``data-action``). Every ``state``/``sync`` message the page
-    receives is kept (:attr:`views`) so that tests can tell which version the page shows."""
+    receives is kept (:attr:`views`) so that tests can tell which version the page shows, and
+    every ``rack`` message it sends or receives (:attr:`racks`)."""
 
     def __init__(self, page: Page, server: Server, table: str, english: bool = True) -> None:
         self.page = page
@@ -154,6 +155,9 @@ class Person:
         self.english = english
         self.views: list[dict[str, Any]] = []
         self.hints: list[dict[str, Any]] = []
+        self.racks: list[tuple[str, dict[str, Any]]] = []
+        """The page's ``rack`` requests (``"sent"``) and the answers to them (``"received"``;
+        another tab's arranging, ``elsewhere``, left out), in the order they went."""
         page.on("websocket", self._watch)
 
     def _watch(self, socket: WebSocket) -> None:
@@ -163,8 +167,16 @@ class Person:
                 self.views.append(message)
             elif isinstance(message, dict) and message.get("type") == "hint":
                 self.hints.append(message["hint"])
+            elif isinstance(message, dict) and message.get("type") == "rack" and not message.get("elsewhere"):
+                self.racks.append(("received", message))
+
+        def sent(payload: str | bytes) -> None:
+            message = json.loads(payload)
+            if isinstance(message, dict) and message.get("type") == "rack":
+                self.racks.append(("sent", message))
 
         socket.on("framereceived", frame)
+        socket.on("framesent", sent)
 
     # ------------------------------------------------------------------ getting to the table
     def sit(self, seat: int, name: str) -> None:
@@ -203,6 +215,19 @@ class Person:
             assert first == piece and PIECE.match(first), (label, piece)
             out.append(first)
         return out
+
+    def arranged(self, after: int) -> dict[str, Any]:
+        """The server's answer to the page's first request to arrange the rack (a ``rack``
+        message with ``by``) since :attr:`racks` held ``after`` items (waiting up to 30 s): the
+        page asks one rack request at a time, so the next answer received is its."""
+        for _ in range(300):
+            later = self.racks[after:]
+            asked = [i for i, (way, message) in enumerate(later) if way == "sent" and "by" in message]
+            answers = [m for way, m in later[asked[0] + 1 :] if way == "received"] if asked else []
+            if answers:
+                return answers[0]
+            self.page.wait_for_timeout(100)
+        raise AssertionError("the page never arranged its rack, or the server never answered")
 
     def rack_pieces(self) -> list[str]:
         """The pieces on the rack, slot order."""
@@ -503,6 +528,15 @@ class KalookiPerson(MeldsPerson):
 
     ONTO = ("layoff", "release")
 
+    def hint(self) -> dict[str, Any]:
+        """Press Hint (:meth:`MeldsPerson.hint`): what its melds open with is said only beside
+        melds, not "These melds open with 0 of 51" beside none (the tester's 08)."""
+        hint = super().hint()
+        opens = bool(hint["by_value"]["melds"]) and hint["opening"] is not None
+        # the move, the best melds, what they open with (only beside melds), the points left
+        expect(self.page.get_by_test_id("hint").locator("p")).to_have_count(3 + int(opens))
+        return hint
+
 
 class Okey101Person(MeldsPerson):
     """A person at a 101 Okey table (:class:`MeldsPerson`): sets and runs, pairs, lay-offs and
@@ -620,13 +654,19 @@ def keep_seat(page: Page, table: str, seat: int, token: str) -> None:
     page.add_init_script(f"localStorage.setItem({key}, {value});")
 
 
-def open_dealt(pages: Pages, server: Server, dealt: Dealt, person: type[P], name: str) -> P:
+def open_dealt(
+    pages: Pages, server: Server, dealt: Dealt, person: type[P], name: str, fetched: list[str] | None = None
+) -> P:
     """The dealt table's page (named ``name-<lang>`` among the artifacts) in its language, holding
-    seat 0 (its token in the page's storage), driven as ``person``."""
+    seat 0 (its token in the page's storage), driven as ``person`` (by the buttons' English labels
+    on an English page); every URL the page requests, from its first, is added to ``fetched`` when
+    given."""
     page = pages.new(f"{name}-{dealt.lang}", locale=LOCALES[dealt.lang])
+    if fetched is not None:
+        page.on("request", lambda request: fetched.append(request.url))
     keep_seat(page, dealt.table, 0, dealt.token)
     page.add_init_script(f"localStorage.setItem('rummykit.lang', {json.dumps(json.dumps(dealt.lang))});")
-    driver = person(page, server, dealt.table, english=False)
+    driver = person(page, server, dealt.table, english=dealt.lang == "en")
     page.goto(f"{server.base}/#/t/{dealt.table}")
     expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
     expect(page.locator("html")).to_have_attribute("lang", dealt.lang)

@@ -125,12 +125,19 @@ def check_table(page: Page, lang: str, name: str) -> None:
     page.set_viewport_size({"width": SIZES[-1][0], "height": SIZES[-1][1]})
 
 
+ONE_ROUND: dict[str, dict[str, Any]] = {
+    "carousel": {"target": 1},
+    "kalooki": {"match": "rounds", "rounds": 1},  # rounds counts only in a rounds match
+}
+"""The options of a one-round match where they are other than ``rounds = 1``."""
+
+
 def seated(pages: Pages, server: Server, variant: str, lang: str) -> Person:
     """The person's page (``lang``) at seat 0 of a one-round table of ``variant`` against greedy
     bots with no delay, the match started."""
     players = PLAYERS.get(variant, 4)
     options: dict[str, Any] = {"players": players} if variant in PLAYERS else {}
-    options |= {"target": 1} if variant == "carousel" else {"rounds": 1}
+    options |= ONE_ROUND.get(variant, {"rounds": 1})
     created = server.post(
         "/tables",
         {
@@ -217,8 +224,7 @@ def test_the_lobby_account_and_my_games(pages: Pages, server: Server, lang: str)
 def test_the_replay(pages: Pages, server: Server, variant: str) -> None:
     """The replay of a finished game of ``variant`` (four greedy bots) at its start, a middle step
     and its end, in English and Persian on a phone and a desktop: nothing serious or critical."""
-    options = {"target": 1} if variant == "carousel" else {"rounds": 1}
-    replay = play_to_end(server, variant, options)
+    replay = play_to_end(server, variant, ONE_ROUND.get(variant, {"rounds": 1}))
     steps = len(replay["steps"]) - 1
     for lang in ("en", "fa"):
         page = pages.new(f"a11y-replay-{variant}-{lang}", locale=LOCALES[lang])

@@ -123,3 +123,35 @@ def test_an_account_from_another_device_and_its_end(pages: Pages, server: Server
     other.goto(f"/#/replay/{game}/0")
     expect(other.get_by_test_id("replay-error")).to_contain_text("private table")
     pages.errors[:] = [e for e in pages.errors if "status of 401" not in e and "status of 403" not in e]
+
+
+def test_a_username_of_any_alphabet_and_refusals_in_the_pages_language(pages: Pages, server: Server) -> None:
+    page = person(pages, "account-names-tr", "tr-TR")
+    page.goto("/#/account")
+    expect(page.get_by_test_id("sign-up")).to_be_visible()
+    # an emoji: the server's refusal in Turkish, not the browser's own check in its language
+    fill(page, "sign-up", username="🐉ejder", password=PASSWORD)
+    expect(page.get_by_test_id("sign-up-error")).to_contain_text("boşluk, emoji ya da başka işaret olmaz")
+    fill(page, "sign-up", username="pаul", password=PASSWORD)  # a Cyrillic "а"
+    expect(page.get_by_test_id("sign-up-error")).to_contain_text("tek bir alfabeden olmalı")
+    # a longer name than the field takes is cut where the limit falls, and the page says so
+    long_name = "ayşe_çok_uzun_bir_isim_ile_gelen_kullanıcı"
+    field = page.get_by_test_id("sign-up-username")
+    field.fill(long_name)
+    assert field.input_value() == long_name[:24]
+    expect(page.get_by_test_id("sign-up-username-limit")).to_have_text("En çok 24 karakter.")
+    assert field.get_attribute("aria-describedby") == "sign-up-username-limit"
+    fill(page, "sign-up", username="ayşe", password=PASSWORD)
+    expect(page.get_by_test_id("account-who")).to_contain_text("ayşe")
+    expect(page.get_by_test_id("sign-up-username-limit")).to_have_count(0)
+    page.get_by_test_id("my-profile").click()
+    expect(page.get_by_test_id("profile")).to_contain_text("ayşe")
+
+    # the display name: at most 40 characters, and the page says so once the field is full
+    name = page.get_by_test_id("display-name")
+    name.fill("Ayşe Hanım " * 5)
+    assert name.input_value() == ("Ayşe Hanım " * 5)[:40]
+    expect(page.get_by_test_id("name-limit")).to_have_text("En çok 40 karakter.")
+    name.fill("Ayşe")
+    expect(page.get_by_test_id("name-limit")).to_have_count(0)
+    pages.errors[:] = [e for e in pages.errors if "status of 400" not in e]

@@ -8,13 +8,14 @@ of its middle. Screenshots at 1280x800 and 390x844."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from browser_support import Pages, check_sizes, covered
+from browser_support import Pages, artifact, check_sizes, covered, low_contrast
 from playwright.sync_api import Browser, Page, expect
 from table_driver import Person, catalog, shown, who_played
 
@@ -304,9 +305,33 @@ def play_joker_turns(page: Page, person: CarouselPerson) -> None:
         fresh = page.locator("[data-testid^='meld-'][data-fresh='true']")
         expect(fresh).to_have_count(len(last["added"]))
         expect(page.get_by_test_id("log")).to_contain_text("plays " + shown(" ".join(last["played"])))
+    # before the turn's first draw no card has a move: a tap on a table card, or on a hand card,
+    # says why as a drag does (the server's refusal), and offers no choice of nothing (the
+    # tester's 49 and 67: only "Cancel" beside the code KD; no word at all)
+    error = page.get_by_test_id("error")
+    page.get_by_test_id("meld-1").locator("button[data-piece]").first.click()
+    expect(error).to_contain_text(re.compile("draw", re.I))
+    expect(page.get_by_test_id("moves")).to_have_count(0)
+    page.screenshot(path=artifact("carousel-tap-no-move.png"))
+    page.get_by_test_id("actions").locator("button[data-action='hint']").click()
+    expect(error).not_to_be_visible()
+    page.get_by_test_id("hint").get_by_role("button", name="Close").click()
+    person.rack.locator("button[data-piece]").first.click()
+    expect(error).to_contain_text(re.compile("draw", re.I))
+    expect(page.get_by_test_id("hand-moves")).to_have_count(0)
     # turn 2: draw, ask for the hint (its table previewed), then 5C onto the joker: replace
     person.button("draw")
     view = person.views[-1]
+    # a picked table card is named in the page's words (4♣, not 4C) beside its moves
+    page.get_by_test_id("meld-1").locator("button[data-piece='4C']").click()
+    expect(page.get_by_test_id("picked-card")).to_have_text(shown("4C"))
+    page.get_by_test_id("moves").get_by_role("button", name="Cancel").click()
+    # a picked hand card's button for a new meld says what a tap does, not "Drop a card here"
+    person.rack.locator("button[data-piece]").first.click()
+    start = page.get_by_test_id("hand-moves").locator("button[data-target='new']")
+    expect(start).to_have_text("Start a new meld")
+    person.rack.locator("button[data-piece]").first.click()
+    expect(page.get_by_test_id("hand-moves")).to_have_count(0)
     page.get_by_test_id("actions").locator("button[data-action='hint']").click()
     expect(page.get_by_test_id("hint-table")).to_be_visible()
     hint = person.hints[-1]
@@ -341,6 +366,22 @@ def play_joker_turns(page: Page, person: CarouselPerson) -> None:
     offered = choice.locator("option").evaluate_all("(all) => all.map((o) => o.value)")
     placing = sorted(t for t in person.legal() if t.startswith(f"add {number} JK["))
     assert sorted(offered) == placing and placing
+    # the cards it may stand for in the page's card words (10♠, not TS), readable on the select's
+    # own colours, light and dark, in English and Persian (the tester's 54 and 57: codes, white on white)
+    words = choice.locator("option").evaluate_all("(all) => all.map((o) => o.textContent)")
+    assert words == [shown(a.split("[")[1].rstrip("]")) for a in offered], words
+    for lang in ("fa", "en"):
+        page.get_by_test_id("language").select_option(lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        if lang == "fa":  # left to right in a right-to-left select: A♠, not ♠A
+            shown_fa = choice.locator("option").evaluate_all("(all) => all.map((o) => o.textContent)")
+            assert shown_fa == [f"\u2066{w}\u2069" for w in words], shown_fa
+        for scheme in ("dark", "light"):
+            page.emulate_media(color_scheme=scheme)
+            assert not low_contrast(page, "[data-testid='joker-card']"), (lang, scheme)
+            page.get_by_test_id("moves").screenshot(
+                path=artifact(f"carousel-joker-select-{lang}-{scheme}.png")
+            )
     action = f"add {number} JK[7C]" if f"add {number} JK[7C]" in placing else placing[0]
     choice.select_option(action)
     page.get_by_test_id("moves").locator("button[data-move='place']").click()

@@ -35,12 +35,16 @@ def test_every_games_table_at_three_sizes(pages: Pages, server: Server, variant:
         "bot_delay": 0,
         "grace_seconds": 600,
     }
-    created = server.post("/tables", body, status=201)
-    page = pages.new(f"table-{variant}-{lang}", locale=locale)
-    person = Person(page, server, str(created["table"]), english=lang == "en")
-    person.sit(0, name)
-    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
-    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    # a deal a bot goes out on before the person's first turn (CI met one) is dealt again
+    for attempt in range(3):
+        created = server.post("/tables", body, status=201)
+        page = pages.new(f"table-{variant}-{lang}-{attempt}", locale=locale)
+        person = Person(page, server, str(created["table"]), english=lang == "en")
+        person.sit(0, name)
+        server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+        expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+        if person.wait_turn_or_end() != "end":
+            break
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         assert person.wait_turn_or_end() != "end"

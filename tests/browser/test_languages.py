@@ -51,6 +51,15 @@ def check_board_labels(page: Page) -> None:
     assert page.locator(PILE_COUNTS).count() > 0
     assert hidden_texts(page, PILE_COUNTS) == []
     assert page.locator(".seat.to-move, .seat.acted").count() > 0
+    # the seat to move is the strongest mark: a frame, where the seat that just played has its
+    # name underlined, not filled (a filled plate looked like the turn: at the first deal a bot
+    # seemed to be the one to move)
+    frames = page.locator(".seat.to-move").evaluate_all("(s) => s.map((e) => getComputedStyle(e).boxShadow)")
+    assert "none" not in frames, frames
+    for plate in page.locator(".seat.acted .seat-name").evaluate_all(
+        "(s) => s.map((e) => getComputedStyle(e).backgroundColor)"
+    ):
+        assert plate == "rgba(0, 0, 0, 0)", plate
     assert low_contrast(page, BOARD_TEXT) == []
     check_seat_places(page)
 

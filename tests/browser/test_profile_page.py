@@ -13,8 +13,8 @@ import time
 
 import pytest
 from axe_check import check_axe
-from browser_support import Pages, check_rendering
-from playwright.sync_api import Dialog, Page, expect
+from browser_support import Pages, artifact, check_rendering
+from playwright.sync_api import Dialog, Locator, Page, expect
 from test_account_page import PASSWORD, fill, person
 from test_my_games import LOCALES
 
@@ -36,6 +36,50 @@ def check_all_sizes(page: Page, lang: str, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
+TAP_AREA_JS = """
+(el) => {
+  // the points of a 44x44 box over the element's middle (its middle, edges and corners, 1 px
+  // inside) where a tap does not reach it, with what takes the tap there,
+  el.scrollIntoView({block: "center", inline: "nearest", behavior: "instant"});
+  const r = el.getBoundingClientRect();
+  const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+  const missed = [];
+  for (const dx of [-21, 0, 21]) {
+    for (const dy of [-21, 0, 21]) {
+      const hit = document.elementFromPoint(x + dx, y + dy);
+      const what = hit ? `${hit.tagName}.${hit.className}` : "-";
+      if (!hit || !el.contains(hit)) missed.push(`${dx},${dy}: ${what}`);
+    }
+  }
+  // and the controls whose box meets that 44x44 box but whose own middle a tap no longer reaches
+  for (const other of document.querySelectorAll("a[href], button, select, input")) {
+    const o = other.getBoundingClientRect();
+    const meets = o.left < x + 22 && o.right > x - 22 && o.top < y + 22 && o.bottom > y - 22;
+    if (other === el || el.contains(other) || !meets || o.width === 0) continue;
+    const hit = document.elementFromPoint(o.left + o.width / 2, o.top + o.height / 2);
+    if (!hit || !other.contains(hit)) missed.push(`covers ${other.tagName}.${other.className}`);
+  }
+  return missed;
+}
+"""
+
+
+def check_player_link(page: Page, link: Locator, name: str) -> None:
+    """A player's link (the tester's 03c, a Persian name on a phone): its dotted underline well
+    below the letters (at 0.15em it ran through the dots under Persian letters), and on a phone
+    (390x844) a target of 44x44 (it was 29-50 x 15 px); a shot of it at 48 px (``name``)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    missed = link.evaluate(TAP_AREA_JS)
+    assert missed == [], (name, missed)
+    style = link.evaluate("(a) => [getComputedStyle(a).textUnderlineOffset, getComputedStyle(a).fontSize]")
+    offset = float(style[0].removesuffix("px")) / float(style[1].removesuffix("px"))  # in em
+    assert offset >= 0.4, (name, offset)
+    link.evaluate("(a) => { a.style.fontSize = '48px'; }")
+    link.screenshot(path=artifact(f"player-link-{name}.png"))
+    link.evaluate("(a) => { a.style.fontSize = ''; }")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def finished(server: Server, table: str) -> None:
     deadline = time.monotonic() + 60
     while server.get(f"/tables/{table}").json()["status"] != "finished":
@@ -43,7 +87,7 @@ def finished(server: Server, table: str) -> None:
         time.sleep(0.1)
 
 
-@pytest.mark.parametrize("lang", ["en", "fa"])
+@pytest.mark.parametrize("lang", ["en", "fa", "tr"])
 def test_ratings_at_the_table_and_the_profile_page(pages: Pages, server: Server, lang: str) -> None:
     strings = web_modules.catalog(lang)
     page = person(pages, f"profile-{lang}", LOCALES[lang])
@@ -76,6 +120,7 @@ def test_ratings_at_the_table_and_the_profile_page(pages: Pages, server: Server,
     page.goto("/")
     listed = page.get_by_test_id(f"open-table-{table}")
     expect(listed.get_by_role("link", name="Ann")).to_have_attribute("href", f"#/players/{username}")
+    check_player_link(page, listed.get_by_role("link", name="Ann"), f"lobby-{lang}")
     expect(listed).to_contain_text("?")
     check_all_sizes(page, lang, f"lobby-ratings-{lang}")
     page.goto(f"/#/t/{table}")
@@ -83,6 +128,7 @@ def test_ratings_at_the_table_and_the_profile_page(pages: Pages, server: Server,
     expect(name).to_have_text("Ann")
     expect(name).to_have_attribute("href", f"#/players/{username}")
     expect(page.get_by_test_id("waiting-name-0-rating")).to_have_text(re.compile(r"^\S+\?$"))  # provisional
+    check_player_link(page, name, f"waiting-name-{lang}")
     page.get_by_role("button", name=strings["waiting_start"]).click()
     expect(page.get_by_test_id("seat-name-0")).to_have_attribute("href", f"#/players/{username}")
     expect(page.get_by_test_id("seat-name-3-rating")).to_be_visible()  # the hard bot's fixed rating
@@ -112,12 +158,26 @@ def test_ratings_at_the_table_and_the_profile_page(pages: Pages, server: Server,
     game = mine["recent"][0]["game"]
     expect(page.get_by_test_id(f"my-rating-{game}")).to_be_visible()
     check_all_sizes(page, lang, f"profile-{lang}")
+    # the result in the person's words: "you won" on one's own profile, "won" of the player on
+    # anyone else's (Persian برد, not بردید: the tester's profile of another)
+    outcome = "won" if mine["recent"][0]["won"] else "lost"
+    expect(page.get_by_test_id(f"my-result-{game}")).to_contain_text(strings[f"my_games_{outcome}"])
+    visitor = person(pages, f"profile-visitor-{lang}", LOCALES[lang])
+    visitor.goto(f"/#/players/{username}")
+    theirs = visitor.get_by_test_id(f"my-result-{game}")
+    expect(theirs).to_contain_text(strings[f"profile_game_{outcome}"])
+    if lang != "en":
+        expect(theirs).not_to_contain_text(strings[f"my_games_{outcome}"])
+    visitor.close()
     page.get_by_test_id(f"my-replay-{game}").click()
     expect(page.get_by_test_id("replay")).to_have_attribute("data-step", "0")
 
     # the leaderboard's name links to the profile too
     page.goto("/")
-    page.get_by_test_id("leaderboard-rows").get_by_role("link", name=username).click()
+    row = page.get_by_test_id("leaderboard-rows").locator("li").filter(has_text=username)
+    # the rating and the count of games are two words ("1.584? 1 oyun", not "1.584?1 oyun")
+    expect(row).to_contain_text(re.compile(r"\?\s+\S"))
+    row.get_by_role("link", name=username).click()
     expect(page.get_by_test_id("profile-name")).to_have_text(username)
 
 

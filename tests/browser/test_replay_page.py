@@ -8,6 +8,7 @@ line at fault."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from collections import Counter
@@ -187,6 +188,13 @@ def test_the_viewer_steps_through_a_finished_game(
     middle = last // 2 - 1
     expect_step(page, server, game, middle, Kind.TILES)
     check_rendering(page, lang, f"replay-{lang}-{screen}-middle")
+    # each arrow points the way its button goes: back towards the start, on the left of a
+    # left-to-right page, on the right of a right-to-left one (the tester's 34c: Next, on the left
+    # in Persian, pointed right)
+    start = "right" if lang == "fa" else "left"
+    end = "left" if lang == "fa" else "right"
+    for button, side in (("first", start), ("back", start), ("next", end), ("last", end)):
+        assert arrow_points(page, f"replay-{button}") == side, (button, lang)
 
     # the link to this move opens it in another browser
     href = page.get_by_test_id("replay-link").get_attribute("href")
@@ -198,6 +206,46 @@ def test_the_viewer_steps_through_a_finished_game(
     other.goto(f"/#/replay/{game}/{last + 50}")
     other.reload()
     expect(other.get_by_test_id("replay")).to_have_attribute("data-step", str(last))
+
+
+ARROW_JS = """async (src) => {
+  // the side an arrow's tip is on (« or ‹ its left): the glyph's outer quarter on that side has its
+  // ink nearer the middle height than the other, with the open ends (ink: how far each pixel is
+  // from the button's colour)
+  const img = new Image();
+  img.src = src;
+  await img.decode();
+  const canvas = Object.assign(document.createElement("canvas"), { width: img.width, height: img.height });
+  const g = canvas.getContext("2d");
+  g.drawImage(img, 0, 0);
+  const { data, width, height } = g.getImageData(0, 0, img.width, img.height);
+  const at = (x, y) => [0, 1, 2].map((i) => data[(y * width + x) * 4 + i]);
+  const ground = at(6, Math.floor(height / 2));
+  const ink = [];
+  for (let y = 6; y < height - 6; y++)
+    for (let x = 6; x < width - 6; x++) {
+      const w = at(x, y).reduce((sum, v, i) => sum + Math.abs(v - ground[i]), 0);
+      if (w > 60) ink.push([x, y, w]);
+    }
+  const cy = ink.reduce((sum, p) => sum + p[1] * p[2], 0) / ink.reduce((sum, p) => sum + p[2], 0);
+  const xs = ink.map((p) => p[0]);
+  const [left, right] = [Math.min(...xs), Math.max(...xs)];
+  const quarter = (right - left) / 4;
+  // the glyph's outer quarter on one side: how far its ink lies from the middle height
+  const spread = (side) => {
+    const part = ink.filter((p) => side(p[0]));
+    const weight = part.reduce((sum, p) => sum + p[2], 0);
+    return part.reduce((sum, p) => sum + Math.abs(p[1] - cy) * p[2], 0) / weight;
+  };
+  return spread((x) => x <= left + quarter) < spread((x) => x >= right - quarter) ? "left" : "right";
+}"""
+
+
+def arrow_points(page: Page, test_id: str) -> str:
+    """The side ("left" or "right") the arrow of button ``test_id`` points to, as drawn."""
+    shot = base64.b64encode(page.get_by_test_id(test_id).screenshot()).decode()
+    side: str = page.evaluate(ARROW_JS, f"data:image/png;base64,{shot}")
+    return side
 
 
 MELD_EVENTS = {"kalooki": ("kalooki_meld", "kalooki_layoff"), "carousel": ("carousel.melded",)}

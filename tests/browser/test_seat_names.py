@@ -10,9 +10,10 @@ import re
 import time
 
 import pytest
-from browser_support import Pages, check_rendering, digits, fill
+from browser_support import Pages, check_rendering, cut_words, digits, fill
 from playwright.sync_api import Page, expect
 from table_driver import Person, catalog
+from test_chat import sign_up
 
 from test_server_support import Server
 
@@ -126,3 +127,64 @@ def test_a_seat_has_one_name_and_number_in_the_invite_the_lobby_the_table_and_th
         (False, True),
     ], levels
     shots(replay, lang, "seat-names-replay")
+
+
+NAMES_IN_TEXT_JS = """async (lang) => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.setLanguage(lang);
+  await i18n.loadCatalogPart("kalooki");
+  const ctx = { seatName: (seat) => ["سارا", "tom_t3"][seat] };
+  return ["سارا", "tom_t3"].flatMap((name, seat) => [
+    i18n.t("kalooki_seat_points", { name, points: "+8" }),
+    i18n.t("turn_other", { name }),
+    i18n.t("replay_drew", { seat, piece: "5S" }, ctx),
+  ]);
+}"""
+"""The texts of a name parameter and a seat parameter (its name from ``ctx.seatName``) for a
+Persian name (seat 0) and a Latin one (seat 1), in the page's language ``lang``."""
+
+FSI, PDI = "\u2068", "\u2069"
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_name_in_running_text_is_isolated_from_the_other_script(pages: Pages, lang: str) -> None:
+    """The tester's 27: "Hand values: 8+ :سارا, Bot 3: +95" on an English page (a Persian name took
+    the colon and the number into its own direction). A name written into a sentence (a ``name``
+    parameter or a seat's) is one unit in its own direction wherever it could run the other way:
+    a Persian name on an English page, any name on a Persian page."""
+    page = in_language(pages, lang, "names-in-text")
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    texts = page.evaluate(NAMES_IN_TEXT_JS, lang)
+    persian, latin = texts[:3], texts[3:]
+    for text in persian:
+        assert f"{FSI}سارا{PDI}" in text, (lang, text)
+    for text in latin:
+        # a Latin name needs no isolate on an English page; on a Persian one it has one
+        isolated = lang == "fa"
+        assert (f"{FSI}tom_t3{PDI}" in text) == isolated and text.count(FSI) == isolated, (lang, text)
+
+
+def test_upright_the_own_seat_breaks_no_name_rating_or_you(pages: Pages, server: Server) -> None:
+    """A tester's Kalooki in Persian, signed in at a rated table with a turn timer, at 390x844:
+    the own seat's name, rating and "(you)" each whole on its line (the seat's three columns, its
+    turn clock 4rem wide, left the name 47 px: "sar/a56/58", the rating read as two numbers,
+    "(شما" over ")"); at 844x390 and 1280x800 too."""
+    page = in_language(pages, "fa", "own-seat-timer")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/")
+    sign_up(page, "sara5658")
+    page.reload()
+    page.select_option("[data-testid=create-game]", "kalooki")
+    for seat in (1, 2, 3):
+        page.select_option(f"[data-testid=create-seat-{seat}]", "easy")
+    page.select_option("[data-testid=create-timer]", "45")
+    page.check("[data-testid=create-rated]")
+    page.locator("[data-testid=create-table] button[type=submit]").click()
+    own = page.locator(".me .seat")
+    expect(own.locator("[data-testid=turn-clock]")).to_be_visible(timeout=30_000)
+    expect(own.locator(".rating")).to_be_visible()
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        assert cut_words(page) == [], (width, height)
+        check_rendering(page, "fa", f"own-seat-timer-fa-{width}x{height}")

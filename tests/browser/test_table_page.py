@@ -69,6 +69,8 @@ def test_the_round_end_is_a_dialog_the_next_round_waits_for(pages: Pages, server
     assert dialog.evaluate(IN_VIEW_JS), "the round end is not on the screen"
     expect(dialog.locator("h2")).to_be_focused()
     expect(dialog.locator("h2")).to_have_text("Round 1 is over")
+    # the table's head still names the round that ended (it named the next one, dealt behind)
+    expect(page.get_by_test_id("table").locator(".round")).to_have_text("Round 1")
     page.screenshot(path=str(artifact("round-end-dialog-en-desktop.png")))
     # the next round is dealt behind it, out of reach until Continue
     expect(person.rack.locator("button[data-piece]").first).to_be_attached()
@@ -278,6 +280,11 @@ def test_bad_links_and_stale_keys_say_what_happened(pages: Pages, server: Server
     expect(notice).to_contain_text("take an open seat below")
     page.goto(f"/#/t/{tid}/seat/3")
     expect(notice).to_contain_text("This invite is for seat 3, but that seat is taken already.")
+    page.goto(f"/#/t/{tid}/seat/abc")
+    expect(notice).to_contain_text(
+        'This invite\'s seat, "abc", is not a seat number: this table has seats 1 to 4.'
+    )
+    expect(notice).to_contain_text("take an open seat below")
     expect(page.get_by_test_id("waiting-seat-0").get_by_role("button", name="Sit here")).to_be_visible()
 
     # the owner's waiting room says why Start waits
@@ -317,6 +324,11 @@ def test_bad_links_and_stale_keys_say_what_happened(pages: Pages, server: Server
     persian.goto(f"/#/t/{tid}/seat/9")
     expect(persian.get_by_test_id("link-notice")).to_contain_text("این دعوت برای صندلی ۹ است")
     persian.screenshot(path=str(artifact("bad-invite-fa-phone.png")))
+    turkish = pages.new("links-tr", locale="tr-TR", **PHONE)
+    turkish.goto(f"/#/t/{tid}/seat/abc")
+    expect(turkish.get_by_test_id("link-notice")).to_contain_text(
+        'Bu davetteki koltuk, "abc", bir koltuk numarası değil'
+    )
 
 
 def rules_help(page: Page, name: str) -> str:

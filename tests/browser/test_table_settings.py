@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from browser_support import Pages, check_rendering
-from playwright.sync_api import Page, WebSocket, expect
+from playwright.sync_api import Page, WebSocket, WebSocketRoute, expect
 from table_driver import Person, catalog, keep_seat
 
 from test_server_support import SeatClient, Server, make_table
@@ -197,6 +198,140 @@ def test_the_rack_is_arranged_on_each_deal_when_the_setting_is_on(pages: Pages, 
     page.wait_for_timeout(500)
     assert not [m for m in sent if m.get("by")]
     shots(page, "en", "arrange-on-deal")
+
+
+Down = Callable[[str | bytes], None]
+"""What the test does with each of the server's messages (routed)."""
+
+
+def routed_racks(
+    page: Page, make_down: Callable[[WebSocketRoute, WebSocketRoute], Down]
+) -> list[dict[str, Any]]:
+    """Route the page's WebSocket through the test: the page's messages go on to the server, the
+    server's to ``make_down(page_side, server_side)``'s function; returns the ``rack`` messages the
+    page sends (a list that grows)."""
+    sent: list[dict[str, Any]] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def up(message: str | bytes) -> None:
+            found = json.loads(message)
+            if isinstance(found, dict) and found.get("type") == "rack":
+                sent.append(found)
+            server.send(message)
+
+        ws.on_message(up)
+        server.on_message(make_down(ws, server))
+
+    page.route_web_socket("**/ws", route)
+    return sent
+
+
+def slow_first_rack_answer(page: Page) -> list[dict[str, Any]]:
+    """Route the page's WebSocket through the test, which holds the server's first ``rack`` answer
+    back until it has passed the server's next view on (a slow answer: a seat's move came first);
+    returns the ``rack`` messages the page sends (a list that grows)."""
+
+    def make_down(ws: WebSocketRoute, server: WebSocketRoute) -> Down:
+        held: list[str | bytes] = []
+        answered = [False]
+
+        def down(message: str | bytes) -> None:
+            kind = json.loads(message).get("type")
+            if kind == "rack" and not answered[0]:
+                answered[0] = True
+                held.append(message)
+                return
+            ws.send(message)
+            if kind in ("state", "sync") and held:
+                ws.send(held.pop())
+
+        return down
+
+    return routed_racks(page, make_down)
+
+
+def routed_auto_arranged(
+    pages: Pages, server: Server, label: str, routing: Callable[[Page], list[dict[str, Any]]], rounds: int
+) -> tuple[Person, list[dict[str, Any]]]:
+    """A two-seat Okey match of ``rounds`` rounds (1 s turns: the page's timer plays for it, a
+    second's break), the page (``label``) at seat 0 with its rack arranged on each deal and its
+    socket routed by ``routing``, started and its hand dealt: its person and the ``rack`` messages
+    it sends (a list that grows)."""
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "greedy"}]
+    body = {"variant": "okey", "options": {"players": 2, "rounds": rounds}, "seats": seats, "bot_delay": 0}
+    made = server.post("/tables", body | {"turn_seconds": 1, "round_break_seconds": 1}, status=201)
+    page = pages.new(label)
+    sent = routing(page)
+    person = Person(page, server, made["table"])
+    person.sit(0, "Ann")
+    page.evaluate("localStorage.setItem('rummykit.autoArrange', 'true')")
+    server.post(f"/tables/{made['table']}/start", {"token": made["owner_token"]})
+    rack_full(page)
+    return person, sent
+
+
+def test_a_deal_is_arranged_once_when_a_view_comes_before_the_racks_answer(
+    pages: Pages, server: Server
+) -> None:
+    # the deal's view asks for the rack arranged as runs; the next view (the bot's move, or the
+    # 1 s timer's) comes before the answer: the page asked for runs again once the answer came
+    person, sent = routed_auto_arranged(pages, server, "on-deal-slow", slow_first_rack_answer, 1)
+    # the held answer came after a view, and every request since is answered
+    expect(person.rack).to_have_attribute("aria-busy", "false")
+    assert [m["by"] for m in sent if m.get("by")] == ["runs"]
+
+
+def rack_answer_before_second_deal(page: Page) -> list[dict[str, Any]]:
+    """Route the page's WebSocket through the test, which, at the second deal's first view, holds
+    that view (and what follows) back, asks the server itself for the seat's rack and passes its
+    answer (the new deal's rack) on first: a rack answer of the new deal ahead of its view, as when
+    the page's request crossed the deal on the way; returns the ``rack`` messages the page sends."""
+
+    def make_down(ws: WebSocketRoute, server: WebSocketRoute) -> Down:
+        held: list[str | bytes] = []
+        state = {"holding": False, "done": False}
+
+        def down(message: str | bytes) -> None:
+            found = json.loads(message)
+            kind = found.get("type")
+            if kind in ("state", "sync") and not state["done"] and found["observation"]["round"] == 2:
+                state["holding"] = True
+            if not state["holding"]:
+                ws.send(message)
+                return
+            if not state["done"] and kind in ("state", "sync") and not held:
+                ask = {"type": "rack", "slots": [None] * 28, "rows": 2, "round": None}
+                server.send(json.dumps(ask))
+            if kind == "rack" and found.get("round") == 2 and not found.get("elsewhere"):
+                ws.send(message)
+                state["holding"], state["done"] = False, True
+                for kept in held:
+                    ws.send(kept)
+                held.clear()
+                return
+            held.append(message)
+
+        return down
+
+    return routed_racks(page, make_down)
+
+
+def test_a_deal_is_arranged_when_its_rack_answer_comes_before_its_view(pages: Pages, server: Server) -> None:
+    # the page's 1 s timer plays for it; at the second deal, the new deal's rack reaches the page
+    # before the deal's view (the rack's round is then the view's): the deal is arranged all the same
+    person, sent = routed_auto_arranged(pages, server, "on-deal-ahead", rack_answer_before_second_deal, 2)
+    page = person.page
+    for _ in range(1200):
+        if person.last_view()["observation"]["round"] == 2:
+            break
+        page.wait_for_timeout(100)
+    assert person.last_view()["observation"]["round"] == 2
+    rack_full(page)
+    expect(person.rack).to_have_attribute("aria-busy", "false")
+    page.wait_for_timeout(300)
+    assert [m["by"] for m in sent if m.get("by")] == ["runs", "runs"], "the second deal was not arranged"
 
 
 def seen_cells(page: Page) -> dict[str, int]:

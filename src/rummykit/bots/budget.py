@@ -7,6 +7,10 @@ closed-hand search and expert bots), else from the search's (the next iteration 
 one as long as the mean so far would end within it): on a machine shared with other work the bot still
 thinks for 0.1 s of one core, as a tournament's budget means, though the wall time it takes grows
 with the machine's load. The choice then depends on the machine's speed.
+
+An iteration may run longer than the mean; a bot that must end every decision within its time (the
+closed-hand bots) also checks a :class:`Deadline` between the small steps of an iteration and
+drops the iteration it interrupts.
 """
 
 from __future__ import annotations
@@ -37,7 +41,11 @@ def budget_options(text: str) -> dict[str, Any]:
 
 
 def spent(
-    iterations: int, seconds: float | None, capped: bool = False, since: float | None = None
+    iterations: int,
+    seconds: float | None,
+    capped: bool = False,
+    since: float | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> Callable[[int], bool]:
     """A stopping rule: called with the iterations done so far, it says whether the budget is
     spent: ``iterations`` of them, or, when ``seconds`` is set, whether another iteration as long as
@@ -45,15 +53,46 @@ def spent(
     ``since`` (a ``time.thread_time()`` reading, such as the decision's start; default: this call),
     whatever the iterations, unless ``capped``: then whichever comes first; so that a decision
     stays within its time, but for an iteration longer than the mean or a first one that ends past
-    the budget."""
+    the budget. ``clock`` reads the time in place of ``time.thread_time`` (and ``since`` is one of
+    its readings)."""
     if seconds is None:
         return lambda done: done >= iterations
-    begun = time.thread_time()
+    read = clock or time.thread_time
+    begun = read()
     start = begun if since is None else since
 
     def over(done: int) -> bool:
-        now = time.thread_time()
+        now = read()
         mean = (now - begun) / done if done else 0.0
         return (capped and done >= iterations) or now - start + mean >= seconds
 
     return over
+
+
+class Deadline:
+    """A decision's time, ``seconds`` of ``clock`` (the deciding thread's CPU time by default) from
+    the deadline's making, checked between the small steps of its work (in the closed-hand bots,
+    a hand's valuation): :meth:`passed` says whether another step as long as the longest seen so
+    far would end past it. Work that stops when it says so ends within its time, whatever the
+    length of an iteration, but for a step longer than every one before it. ``seconds=None``: it
+    never passes."""
+
+    def __init__(self, seconds: float | None, clock: Callable[[], float] | None = None) -> None:
+        self.seconds = seconds
+        self.clock = clock or time.thread_time
+        self.start = self.clock()
+        self._last: float | None = None
+        """The reading at the previous check (``None`` before the first)."""
+        self._step = 0.0
+        """The longest time between two checks so far."""
+
+    def passed(self) -> bool:
+        """Whether the next step, as long as the longest so far, would end past the time (false
+        without one); each call is a check, the end of a step and the start of the next."""
+        if self.seconds is None:
+            return False
+        now = self.clock()
+        if self._last is not None:
+            self._step = max(self._step, now - self._last)
+        self._last = now
+        return now - self.start + self._step >= self.seconds

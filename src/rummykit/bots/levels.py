@@ -18,8 +18,9 @@ against each other is measured).
   (so a search bot added for a game, or a stronger default, becomes that game's ``hard`` level
   without a change here);
 - ``expert``: the game's own ``expert`` bot where its package names one (Okey and Turkish Rummy:
-  the search with the learned evaluation, :mod:`rummykit.variants.closed_hand.expert`, at most
-  0.1 s of CPU time a decision), else ``hard``.
+  the search with the learned evaluation, :mod:`rummykit.variants.closed_hand.expert`; Kalooki:
+  the table search with a learned leaf value, :mod:`rummykit.variants.kalooki.expert`; each at
+  most 0.1 s of CPU time a decision), else ``hard``.
 
 The registry (:mod:`rummykit.bots.registry`) resolves these names; this module holds what they
 mean.

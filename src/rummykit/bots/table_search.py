@@ -31,7 +31,11 @@ The candidates are the plan's (:mod:`rummykit.variants.kalooki.bots`,
 The budget is ``iterations`` determinisations per decision (reproducible from the seed), or, when
 ``seconds`` is set, as many as fit in that many seconds of CPU time from the call, listing the
 candidates included (at least one; then the choice depends on the machine's speed;
-:mod:`rummykit.bots.budget`). The bot reads only its
+:mod:`rummykit.bots.budget`). A subclass that sets :attr:`TableSearchBot.capped` stops at whichever
+of the two comes first and also checks a :class:`~rummykit.bots.budget.Deadline` before every
+rollout step, dropping the determinisation it interrupts for every candidate, so that a decision
+ends within its time (Kalooki's expert). A subclass may also value a rollout cut short its own way
+(:meth:`TableSearchBot.cut_short`, a learned leaf value). The bot reads only its
 observation and the legal actions: every world it searches comes from :meth:`Game.determinise`.
 """
 
@@ -39,10 +43,12 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from rummykit.bots.budget import spent
+from rummykit.bots.budget import Deadline, spent
 from rummykit.engine.game import Game
 
 ITERATIONS = 8
@@ -73,6 +79,9 @@ class TableSearchBot(ABC):
     name = "search"
     default_horizon: int
     """Actions after which a rollout stops short of the round's end by default."""
+    capped = False
+    """Whether ``seconds`` caps ``iterations`` (whichever comes first), checked within the
+    rollouts too (module docstring); else ``seconds`` replaces ``iterations``."""
 
     def __init__(
         self,
@@ -83,6 +92,7 @@ class TableSearchBot(ABC):
         seconds: float | None = None,
         margin: float = MARGIN,
         horizon: int | None = None,
+        clock: Callable[[], float] = time.thread_time,
     ) -> None:
         if (
             min(iterations, width, 1 if horizon is None else horizon) < 1
@@ -100,6 +110,8 @@ class TableSearchBot(ABC):
         self.seconds = seconds
         self.margin = margin
         self.horizon = horizon or self.default_horizon
+        self.clock = clock
+        """The clock of the time budget (the deciding thread's CPU time)."""
 
     @abstractmethod
     def make_plan(self, game: Game[Any, Any], width: int) -> Plan:
@@ -113,16 +125,26 @@ class TableSearchBot(ABC):
     def choose(self, observation: dict[str, Any], legal: list[Any]) -> Any:
         """The candidate whose paired rollout values beat the policy's choice by the widest margin
         (the policy's choice when none does clearly)."""
-        over = spent(self.iterations, self.seconds)
+        deadline = Deadline(self.seconds if self.capped else None, self.clock)
+        since = deadline.start if self.capped else None
+        over = spent(self.iterations, self.seconds, self.capped, since, self.clock)
         candidates = self.candidates(observation, legal)
         if len(candidates) == 1:
             return candidates[0]
         seat: int = observation["seat"]
         values: list[list[float]] = [[] for _ in candidates]
-        while True:
+        while not deadline.passed():
             world = self.game.determinise(observation, self.rng)
-            for i, action in enumerate(candidates):
-                values[i].append(self.rollout(world.clone(), seat, action))
+            row = []
+            for action in candidates:
+                value = self.rollout(world.clone(), seat, action, deadline)
+                if value is None:
+                    break
+                row.append(value)
+            if len(row) < len(candidates):
+                break
+            for i, value in enumerate(row):
+                values[i].append(value)
             if over(len(values[0])):
                 break
         best, best_bound = 0, 0.0
@@ -134,9 +156,10 @@ class TableSearchBot(ABC):
                 best, best_bound = i, bound
         return candidates[best]
 
-    def rollout(self, state: Any, seat: int, action: Any) -> float:
+    def rollout(self, state: Any, seat: int, action: Any, deadline: Deadline | None = None) -> float | None:
         """Apply ``action`` for ``seat``, let the rollout policy play every seat to the round's
-        end (or :attr:`horizon` actions), and return the rollout's value (module docstring)."""
+        end (or :attr:`horizon` actions), and return the rollout's value (module docstring);
+        ``None`` when ``deadline`` passes before a step."""
         game, plan = self.game, self.plan
         played = len(state.results)
         game.apply(state, seat, action)
@@ -144,19 +167,27 @@ class TableSearchBot(ABC):
             mover = game.current_seat(state)
             if mover is None or len(state.results) > played:
                 break
+            if deadline is not None and deadline.passed():
+                return None
             game.apply(state, mover, plan.step(state, mover, mover == seat))
         if len(state.results) > played:
             result = state.results[played]
-            deltas, won = list(result.deltas), result.winner == seat
+            deltas: list[float] = list(result.deltas)
+            won = float(result.winner == seat)
         else:
-            deltas = plan.in_hand(state)
-            won = all(
-                deltas[seat] * plan.points_sign > d * plan.points_sign
-                for s, d in enumerate(deltas)
-                if s != seat
-            )
+            won, deltas = self.cut_short(state, seat)
         others = [d for s, d in enumerate(deltas) if s != seat]
         return float(WIN_VALUE * won + plan.points_sign * (deltas[seat] - sum(others) / len(others)))
+
+    def cut_short(self, state: Any, seat: int) -> tuple[float, list[float]]:
+        """A rollout cut short: ``seat``'s share of the round's win (here 1 if its hand is strictly
+        the best by :meth:`Plan.in_hand`, else 0) and each seat's score change (the plan's)."""
+        plan = self.plan
+        deltas: list[float] = list(plan.in_hand(state))
+        won = all(
+            deltas[seat] * plan.points_sign > d * plan.points_sign for s, d in enumerate(deltas) if s != seat
+        )
+        return float(won), deltas
 
 
 class Plan(Protocol):

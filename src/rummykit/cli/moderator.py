@@ -28,11 +28,13 @@ def moderator(
     ] = None,
 ) -> None:
     """Make an account a chat moderator, or no longer one."""
+    from rummykit.cli.errors import user_errors
+    from rummykit.cli.services import open_database
     from rummykit.server.chat import ChatStore
-    from rummykit.server.db import Database, database_url
     from rummykit.server.protocol import ProtocolError
 
-    database = Database(database_url(db))
+    with user_errors():
+        database = open_database(db)
     try:
         database.migrate()
         ChatStore(database).set_moderator(name, change is Change.grant)

@@ -182,8 +182,9 @@ class Connection(Protocol):
     def send(self, message: str, /) -> None:
         """Send one message."""
 
-    def recv(self) -> str | bytes:
-        """The next message, waiting for it."""
+    def recv(self, timeout: float | None = None, /) -> str | bytes:
+        """The next message, waiting for it (at most ``timeout`` seconds, then
+        :class:`TimeoutError`; ``None``: as long as it takes)."""
 
 
 class RemoteLink(SeatLink):
@@ -220,6 +221,16 @@ class RemoteLink(SeatLink):
         messages)."""
         self.ws.send(json.dumps({"type": "chat", "room": "table", "text": " ".join(words)}))
 
+    def aside(self, message: dict[str, Any]) -> bool:
+        """Show ``message`` at once if it is chat (a line, the history, a refusal of this seat's
+        line): ``True``; else ``False``. :class:`~rummykit.cli.seat_socket.SeatSocket` asks it
+        of every message as it arrives, so the others' lines show while you sit at the prompt."""
+        kind = message.get("type")
+        if kind in ("chat", "chat_history") or (kind == "error" and str(message["code"]).startswith("chat_")):
+            self._heard(message)
+            return True
+        return False
+
     def _heard(self, message: dict[str, Any]) -> None:
         """Write a chat message: a line, the history's lines, or a refusal of this seat's line."""
         if message["type"] == "chat_history":
@@ -238,8 +249,8 @@ class RemoteLink(SeatLink):
         self.legal = self._legal(message)
 
     def _read(self) -> dict[str, Any]:
-        """The next view message from the server (others are answered or dropped); a version
-        gap sends ``resync``."""
+        """The next view message, ``ack``, ``error`` or ``reconnected`` (``SeatSocket``) from the
+        server (chat is shown, the rest dropped); a version gap sends ``resync``."""
         while True:
             message: dict[str, Any] = json.loads(self.ws.recv())
             kind = message.get("type")
@@ -253,11 +264,7 @@ class RemoteLink(SeatLink):
                     self.ws.send(json.dumps({"type": "resync"}))
                     continue
                 return message
-            if kind in ("chat", "chat_history") or (
-                kind == "error" and str(message["code"]).startswith("chat_")
-            ):
-                self._heard(message)
-            elif kind in ("ack", "error"):
+            if not self.aside(message) and kind in ("ack", "error", "reconnected"):
                 return message
 
     def view(self) -> tuple[dict[str, Any], list[Any]]:
@@ -278,16 +285,20 @@ class RemoteLink(SeatLink):
     def play(self, action: Any) -> list[dict[str, Any]]:
         """Send the action and wait for its answer; a refusal raises the server's code, but a
         ``rate_limited`` one (moves typed faster than the server takes them) is waited out as it
-        asks and the move sent again."""
+        asks and the move sent again; after a reconnect it is sent again with its id (played
+        once, acknowledged again)."""
         text = self.game.action_text(action)
         while True:
             self.count += 1
             client_id = f"t{self.count}"
-            self.ws.send(json.dumps({"type": "action", "id": client_id, "action": text}))
+            sent = json.dumps({"type": "action", "id": client_id, "action": text})
+            self.ws.send(sent)
             while True:
                 message = self._read()
                 if message["type"] in ("state", "sync"):
                     self.backlog.append(message)
+                elif message["type"] == "reconnected":
+                    self.ws.send(sent)
                 elif message.get("id") == client_id:
                     break
             if message["type"] != "error" or message["code"] != "rate_limited":

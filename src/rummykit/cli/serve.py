@@ -64,14 +64,16 @@ def serve(
     """Run the game server: tables, seats, bots and spectators over WebSockets (docs/protocol.md)."""
     import uvicorn
 
+    from rummykit.cli.services import check_broker, open_database, shown_url
     from rummykit.server.app import create_app
-    from rummykit.server.db import database_url
 
     with user_errors():
-        url = database_url(db)
         identity = server_identity(server_id, port)
-        if broker is not None and not broker.startswith(("redis://", "rediss://", "unix://")):
-            raise typer.BadParameter("the broker is a redis:// URL", param_hint="--broker")
+        database = open_database(db)
+        url = database.url
+        database.close()
+        if broker is not None:
+            check_broker(broker)
         listening = listen(host, port)
     config = uvicorn.Config(
         create_app(
@@ -95,7 +97,7 @@ def serve(
     # the garbage collector's sight, each full collection has that much less to walk while the
     # event loop waits
     gc.freeze()
-    shown = url.split("@")[-1] if "@" in url else url
+    shown = shown_url(url)
     typer.echo(f"rummykit server on http://{host}:{port} (WebSocket ws://{host}:{port}/ws), database {shown}")
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down and re-raised it

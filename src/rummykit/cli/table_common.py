@@ -130,13 +130,15 @@ class TableClient(TerminalClient[GameT]):
         else:
             self.console.print(Text(f"{self.who(seat)} ").append_text(body))
 
-    def render_title(self, obs: dict[str, Any], game_name: str, *extra: str) -> None:
-        """A blank line, then a rule titled with the game, the round, the dealer, the stock and
-        ``extra``."""
+    def render_title(
+        self, obs: dict[str, Any], game_name: str, *extra: str, rounds: int | None = None
+    ) -> None:
+        """A blank line, then a rule titled with the game, the round (``round 3 of 11`` in a
+        match of ``rounds``), the dealer, the stock and ``extra``."""
         self.console.print()
         title = [
             game_name,
-            f"round {obs['round']}",
+            f"round {obs['round']}" + ("" if rounds is None else f" of {rounds}"),
             f"dealer {self.who(obs['dealer'])}",
             f"stock {obs['stock_count']}",
             *extra,

@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -605,6 +606,40 @@ def discard_typed_ahead() -> None:
             termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
 
 
+class PromptInput:
+    """``input`` (``read_line``) that lets another thread write lines while the prompt waits:
+    each shows above the prompt, which is written again with what was typed so far (readline's
+    buffer), so the line being typed is not lost."""
+
+    def __init__(self, read_line: Callable[[str], str] = input) -> None:
+        self.read_line = read_line
+        self.prompt: str | None = None
+        self.lock = threading.Lock()
+
+    def __call__(self, prompt: str) -> str:
+        with self.lock:
+            self.prompt = prompt
+        try:
+            return self.read_line(prompt)
+        finally:
+            with self.lock:
+                self.prompt = None
+
+    def write(self, line: str) -> None:
+        """Write ``line`` above the prompt (a plain line when none waits)."""
+        with self.lock:
+            if self.prompt is None:
+                print(line, flush=True)
+                return
+            typed = ""
+            with contextlib.suppress(ImportError):
+                import readline
+
+                typed = readline.get_line_buffer()
+            sys.stdout.write(f"\r\x1b[K{line}\n{self.prompt}{typed}")
+            sys.stdout.flush()
+
+
 def enable_line_editing() -> None:
     """Arrow keys and history for ``input`` in a terminal, where readline exists."""
     with contextlib.suppress(ImportError):
@@ -624,6 +659,7 @@ __all__ = [
     "HUMAN",
     "INTERRUPTED",
     "STUCK",
+    "PromptInput",
     "QuitError",
     "TerminalClient",
     "default_bot",

@@ -186,6 +186,8 @@ def _parse(number: int, line: str) -> dict[str, Any]:
         raise RecordError(number, "record.not_json", reason=exc.msg) from None
     except ValueError:
         raise RecordError(number, "record.number_too_long") from None
+    except RecursionError:
+        raise RecordError(number, "record.not_json", reason="nested too deeply") from None
     if not isinstance(data, dict):
         raise RecordError(number, "record.not_object")
     return data
@@ -231,7 +233,8 @@ def _step(number: int, done: Replayed, data: dict[str, Any]) -> list[Event]:
     if to_move is None:
         raise RecordError(number, "record.after_end")
     if seat != to_move:
-        raise RecordError(number, "record.wrong_seat", acting=_short(seat), turn=to_move)
+        acting = seat if seat.bit_length() <= 128 else _short(seat)  # a seat counts from 1 in the message
+        raise RecordError(number, "record.wrong_seat", acting=acting, turn=to_move)
     try:
         events = game.apply(state, seat, game.parse_action(text))
     except RummykitError as exc:

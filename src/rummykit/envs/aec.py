@@ -11,6 +11,7 @@ exactly ``game.new_state(s)``. Requires the ``rl`` extra (``pettingzoo``, ``gymn
 
 from __future__ import annotations
 
+import numbers
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -121,11 +122,17 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ episode
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new match: ``game.new_state(seed)`` when ``seed`` is given (the following
-        unseeded resets draw their seeds from it), else from a fresh random seed."""
+        """Deal a new match: ``game.new_state(seed)`` when ``seed`` is given (a whole number from
+        0, ``int`` or numpy's; the following unseeded resets draw their seeds from it), else from a
+        fresh random seed. Raises ``TypeError`` for a seed of another type, ``ValueError`` for a
+        negative one (nothing changed)."""
         if seed is not None:
-            self._rng = random.Random(seed)
-            deal = seed
+            if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+                raise TypeError(f"seed is a whole number (int or a numpy integer) or None, not {seed!r}")
+            if seed < 0:
+                raise ValueError(f"seed is a whole number from 0, not {seed!r}")
+            deal = int(seed)
+            self._rng = random.Random(deal)
         else:
             deal = self._rng.getrandbits(SEED_BITS)
         self.state = self.game.new_state(deal)
@@ -151,17 +158,24 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: its view encoded, and its legal actions as a mask (all zeros
-        when it is not to move)."""
+        when it is not to move); a ``ValueError`` naming the agents for another name. Its arrays
+        are read-only (the environment hands the same ones out again until the next step): copy
+        one to change it."""
         cache = self._cache
         if cache is not None and cache[0] == self.steps and cache[1] == agent:
             return cache[2] if self.factoring is None else self._factored(agent, cache[2])
-        seat = self._seat_of[agent]
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            raise ValueError(f"there is no agent {agent!r}: the agents are {', '.join(self.possible_agents)}")
         game = self.game
         legal = game.legal_ids(self.state, seat)
         self._legal = (self.steps, seat, legal)
         array = self.encoder.encode_state(self.state, seat)
+        array.flags.writeable = False  # handed out, and again from the cache: an edit must not stick
         if self.factoring is None:
-            obs: Observation = {"observation": array, "action_mask": legal_mask(legal, game.num_actions)}
+            mask = legal_mask(legal, game.num_actions)
+            mask.flags.writeable = False  # Guarded.step reads it to tell an illegal action
+            obs: Observation = {"observation": array, "action_mask": mask}
         else:
             obs = {"observation": array}
         self._cache = (self.steps, agent, obs)
@@ -177,6 +191,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             encoded = np.zeros(self.factoring.choice_size, dtype=np.float32)
         else:
             mask, encoded = choice.mask(), choice.encode()
+        mask.flags.writeable = encoded.flags.writeable = False
         return {"observation": obs["observation"], "action_mask": mask, "choice": encoded}
 
     def _choice_of(self, agent: str) -> FactoredChoice | None:

@@ -25,6 +25,21 @@ ROUND_SCALE = 10.0
 """The round number is written divided by this."""
 
 
+EXACT = 2**53
+"""Whole numbers below this in size are exact as float64."""
+
+
+def _exact_int(scale: float) -> float:
+    """``scale`` as an ``int`` when it is a whole number exact as a float64, else as a ``float``.
+    An ``int`` numerator over an ``int`` scale (Python's true division: the exact quotient rounded
+    once) is the float64 division of the two as floats, quotient for quotient, when both are exact
+    as float64 (the scalar rows' numbers are small counts, scores and flags); it takes one
+    number slot instead of the ``int``'s declined and the ``float``'s reflected one, about half
+    the time."""
+    whole = float(scale)
+    return int(whole) if whole.is_integer() and abs(whole) < EXACT else whole
+
+
 class Encoder(ABC):
     """A game's observation layout; ``score_scale`` (points) divides the scores written,
     ``hand_size`` the hand sizes."""
@@ -40,8 +55,8 @@ class Encoder(ABC):
         assert self.layout.index["scalars"] == self.layout.height - 1, "the scalar row is the last"
         n = self.players
         common = [self.hand_size] * n + [game.pieces.size] + [score_scale] * n + [ROUND_SCALE] + [1.0] * n
-        self._divisors = tuple(map(float, common + self._divisors_after_common()))
-        """The scalar row's scales, in order."""
+        self._divisors = tuple(map(_exact_int, common + self._divisors_after_common()))
+        """The scalar row's scales, in order (a whole one as an ``int``: :func:`_exact_int`)."""
         count = len(self._divisors)
         self._scalar_row = struct.Struct(f"={count}f{(WIDTH - count) * 4}x")
         """The scalar row as ``float32`` bytes: its numbers, then zeros."""
@@ -57,7 +72,7 @@ class Encoder(ABC):
 
     def encode(self, view: Mapping[str, Any]) -> Array:
         """The array of ``view`` (a ``game.observe`` dict): the face rows
-        (:func:`rummykit.envs.encoding.face_row`), the scalar row's numbers divided by their
+        (:data:`rummykit.envs.encoding.face_row`), the scalar row's numbers divided by their
         scales."""
         seat = view["seat"]
         return self._array(*self._fill(view, 0 if seat is None else seat))

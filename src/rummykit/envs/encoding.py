@@ -3,7 +3,7 @@ array of rows of :data:`WIDTH` columns, one column per face (``suit * 13 + rank 
 joker or false joker), so that the same column means the same face on every face row.
 
 Each game's encoder (:mod:`rummykit.envs.encoder`, in the game's ``encoding`` module) stacks *face
-rows* (counts of faces, each row made as ``float32`` bytes by :func:`face_row`, which keeps the rows
+rows* (counts of faces, each row made as ``float32`` bytes by :data:`face_row`, which keeps the rows
 it made) and a last *scalar row* (numbers written left to right, the rest zero); :func:`stack`
 joins the rows into the array. Seats are written relative to the viewer: position
 ``k`` is seat ``(viewer + k) % players``, so position 0 is always the viewer. The rows of every
@@ -15,12 +15,13 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from operator import is_
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from rummykit.memo import bound
 
 WIDTH = 53
 """Columns of every row: the 52 faces of a suit-rank and the joker (52)."""
@@ -65,20 +66,47 @@ ONE_HOT: dict[int | None, bytes] = {
 }
 """The row of one face (``None``: none, zeros)."""
 
+CELL = struct.Struct("=f")
+"""One column of a row: a ``float32``."""
+
+NEXT_COUNT = {CELL.pack(count): CELL.pack(count + 1) for count in range(256)}
+"""A column's count, as bytes, to the next count's."""
+
 FACE_ROWS_KEPT = 4096
-"""The face rows :func:`face_row` keeps (a few hundred bytes each)."""
+"""The face rows :data:`face_row` keeps (a few hundred bytes each)."""
 
 
-@lru_cache(maxsize=FACE_ROWS_KEPT)
-def face_row(faces: bytes) -> bytes:
-    """The row counting ``faces`` (one byte each, ``0..WIDTH-1``) as ``float32`` bytes. Kept for
-    the :data:`FACE_ROWS_KEPT` faces asked last: from one observation to the next most rows hold the
-    same faces (a hand, a pile, a table meld changes one at a time), so most rows are found, not
-    counted."""
-    counts = [0] * WIDTH
-    for f in faces:
-        counts[f] += 1
-    return FACE_ROW.pack(*counts)
+class FaceRows(dict[bytes, bytes]):
+    """The face rows made last, by their faces: ``rows[faces]`` is the row counting ``faces`` (one
+    byte each, ``0..WIDTH-1``) as ``float32`` bytes, found if kept, else counted and kept (a memo
+    of :data:`FACE_ROWS_KEPT` rows, all forgotten at once when full, as :func:`rummykit.memo.keep` does).
+    From one observation to the next most rows hold the same faces (a hand, a pile, a table meld
+    changes one at a time), so most rows are found, not counted: a found row is one dictionary
+    lookup, called from C (``map(face_row, groups)``), with no Python frame."""
+
+    __slots__ = ()
+
+    def __missing__(self, faces: bytes) -> bytes:
+        """Count ``faces``: from the kept row of all of them but the last where there is one (a
+        pile or a hand one piece longer than when last seen, two misses in three), else face by
+        face."""
+        head = self.get(faces[:-1]) if faces else None
+        if head is None:
+            counts = [0] * WIDTH
+            for f in faces:
+                counts[f] += 1
+            row = FACE_ROW.pack(*counts)
+        else:
+            at = faces[-1] * CELL.size
+            row = head[:at] + NEXT_COUNT[head[at : at + CELL.size]] + head[at + CELL.size :]
+        if len(self) >= bound(FACE_ROWS_KEPT):
+            self.clear()
+        self[faces] = row
+        return row
+
+
+face_row: Callable[[bytes], bytes] = FaceRows().__getitem__
+"""The row counting ``faces`` (:class:`FaceRows`, one kept set of rows shared by every encoder)."""
 
 
 def stack(rows: Iterable[bytes]) -> Array:
@@ -91,18 +119,18 @@ def stack(rows: Iterable[bytes]) -> Array:
 
 class Planes:
     """The face rows of one array, collected as they come (each row's faces joined, several groups
-    on one row counted together) and made into rows at the end by :func:`face_row`; a one-hot row
-    is a row of one face. Rows made elsewhere (:class:`TableRows`) are put in whole."""
+    on one row counted together) and made into rows at the end by :data:`face_row`; a one-hot row
+    is a row of one face. Blocks of rows made elsewhere (:class:`TableRows`) are put in whole."""
 
-    __slots__ = ("faces", "height", "made")
+    __slots__ = ("blocks", "faces", "height")
 
     def __init__(self, height: int) -> None:
         self.height = height
         """The number of face rows."""
         self.faces: dict[int, bytes] = {}
         """The faces counted on each row that has any, joined."""
-        self.made: dict[int, bytes] = {}
-        """Rows put in whole (no faces counted on them here)."""
+        self.blocks: list[tuple[int, Sequence[bytes]]] = []
+        """Rows put in whole, as (first row, rows): no faces are counted on them here."""
 
     def add(self, row: int, faces: Sequence[int]) -> None:
         """Count ``faces`` on ``row``."""
@@ -118,15 +146,16 @@ class Planes:
         if face is not None:
             self.add(row, (face,))
 
-    def put(self, rows: Mapping[int, bytes]) -> None:
-        """Put in whole rows (row -> ``float32`` bytes) on which nothing is counted."""
-        self.made.update(rows)
+    def put(self, first: int, rows: Sequence[bytes]) -> None:
+        """Put in whole ``rows`` (``float32`` bytes each) from row ``first`` on, rows on which
+        nothing is counted."""
+        self.blocks.append((first, rows))
 
     def rows(self) -> list[bytes]:
         """The face rows, in order (:data:`ZERO_ROW` where nothing was counted or put)."""
         out = [ZERO_ROW] * self.height
-        for row, made in self.made.items():
-            out[row] = made
+        for first, rows in self.blocks:
+            out[first : first + len(rows)] = rows
         for row, faces in self.faces.items():
             out[row] = face_row(faces)
         return out
@@ -138,46 +167,55 @@ MeldView = Mapping[str, Any]
 
 
 class TableRows:
-    """The rows of an observation's table of numbered melds in the blocks that ``rows`` starts:
-    meld ``n`` on the ``n-1``-th row or column of each block (the faces its pieces stand for; where
-    its wilds, the pieces of face ``wild``, stand; one row per seat relative to the viewer of
-    ``players``, column ``n-1`` marked on its owner's; flags, column ``n-1`` marked on the first
-    for every meld, on the second for a run and on the third where ``flag`` holds).
+    """The rows of an observation's table of numbered melds, as one block of consecutive rows:
+    ``melds`` rows of the faces each meld's pieces stand for (meld ``n`` on the ``n-1``-th), as
+    many of where its wilds (the pieces of face ``wild``) stand, one row per seat relative to the
+    viewer of ``players`` (column ``n-1`` marked on its owner's), and three rows of flags (column
+    ``n-1`` marked on the first for every meld, on the second for a run and on the third where
+    ``flag`` holds).
 
     The rows of the last table each viewer saw are kept: a game shares one view per table meld
     between observations and never changes it (``SharedViews``), so the same views in the same
     order (by identity, the views held here) give the same rows, and an unchanged table, as it is
-    on most turns, costs no counting."""
+    on most turns, costs no counting (nor any comparing, when the game gives the very tuple of
+    views it gave last)."""
 
-    __slots__ = ("_kept", "flag", "players", "rows")
+    __slots__ = ("_kept", "flag", "melds", "players")
 
-    def __init__(
-        self, rows: tuple[int, int, int, int], players: int, flag: Callable[[MeldView], bool]
-    ) -> None:
-        self.rows = rows
+    FLAG_ROWS = 3
+    """The flag rows at the block's end."""
+
+    def __init__(self, melds: int, players: int, flag: Callable[[MeldView], bool]) -> None:
+        self.melds = melds
         self.players = players
         self.flag = flag
-        self._kept: dict[int, tuple[int | None, Sequence[MeldView], dict[int, bytes]]] = {}
+        self._kept: dict[int, tuple[int | None, Sequence[MeldView], tuple[bytes, ...]]] = {}
         """By viewer: the wild face, the table's views and their rows."""
 
-    def of(self, table: Sequence[MeldView], wild: int | None, viewer: int) -> dict[int, bytes]:
-        """The rows (row -> ``float32`` bytes, rows with nothing marked left out) of ``table``
-        seen by ``viewer``."""
+    @property
+    def height(self) -> int:
+        """The rows of the block."""
+        return 2 * self.melds + self.players + self.FLAG_ROWS
+
+    def of(self, table: Sequence[MeldView], wild: int | None, viewer: int) -> tuple[bytes, ...]:
+        """The block's rows (``float32`` bytes each, :data:`ZERO_ROW` where nothing is marked) of
+        ``table`` seen by ``viewer``."""
         kept = self._kept.get(viewer)
         if (
             kept is not None
             and kept[0] == wild
-            and len(kept[1]) == len(table)
-            and all(map(is_, kept[1], table))
+            and (kept[1] is table or (len(kept[1]) == len(table) and all(map(is_, kept[1], table))))
         ):
             return kept[2]
         made = self._count(table, wild, viewer)
         self._kept[viewer] = (wild, tuple(table), made)
         return made
 
-    def _count(self, table: Sequence[MeldView], wild: int | None, viewer: int) -> dict[int, bytes]:
-        faces_row, wilds_row, owner_row, flags_row = self.rows
-        planes = Planes(0)
+    def _count(self, table: Sequence[MeldView], wild: int | None, viewer: int) -> tuple[bytes, ...]:
+        wilds_row = self.melds
+        owner_row = wilds_row + self.melds
+        flags_row = owner_row + self.players
+        planes = Planes(self.height)
         numbers: list[int] = []
         runs: list[int] = []
         flagged: list[int] = []
@@ -185,7 +223,7 @@ class TableRows:
             at = meld["number"] - 1
             faces, stands = meld["faces"], meld["stands_for"]
             numbers.append(at)
-            planes.add(faces_row + at, stands)
+            planes.add(at, stands)
             if wild in faces:
                 planes.add(wilds_row + at, [s for f, s in zip(faces, stands, strict=True) if f == wild])
             planes.one(owner_row + (meld["owner"] - viewer) % self.players, at)
@@ -196,4 +234,4 @@ class TableRows:
         for row, marked in enumerate((numbers, runs, flagged), flags_row):
             if marked:
                 planes.add(row, marked)
-        return {row: face_row(faces) for row, faces in planes.faces.items()}
+        return tuple(planes.rows())

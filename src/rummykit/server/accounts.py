@@ -17,7 +17,6 @@ import functools
 import hashlib
 import hmac
 import os
-import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -47,12 +46,12 @@ from rummykit.server.db import (
 )
 from rummykit.server.protocol import ProtocolError
 from rummykit.server.tokens import new_token, token_hash
+from rummykit.server.usernames import username_key
 
 SESSION_COOKIE = "rummykit_session"
 SESSION_SECONDS = 30 * 24 * 3600
 """How long a session lasts (seconds)."""
 CSRF_HEADER = "x-csrf-token"
-USERNAME = re.compile(r"[A-Za-z0-9_-]{3,24}")
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
 ANONYMOUS = "anonymous"
 """The name a deleted account's seats are given in its past games."""
@@ -92,12 +91,6 @@ def _dummy() -> str:
     """A hash to check a password against when the username is unknown, so that the answer takes
     as long as a wrong password's."""
     return hasher.hash(secrets.token_urlsafe(16))
-
-
-def check_username(value: object) -> str:
-    if not isinstance(value, str) or not USERNAME.fullmatch(value):
-        raise ProtocolError("bad_username")
-    return value
 
 
 def check_password(value: object, field: str = "password") -> str:
@@ -312,7 +305,7 @@ class Accounts:
         with self.db.session() as session:
             row = session.execute(
                 select(AccountRow.id, AccountRow.username, AccountRow.password_hash, AccountRow.banned).where(
-                    AccountRow.key == username.lower()
+                    AccountRow.key == username_key(username)
                 )
             ).first()
         return None if row is None else (int(row[0]), str(row[1]), str(row[2]), bool(row[3]))
@@ -327,7 +320,7 @@ class Accounts:
         try:
             with self.db.session() as session:
                 row = AccountRow(
-                    username=username, key=username.lower(), password_hash=hashed, created=time.time()
+                    username=username, key=username_key(username), password_hash=hashed, created=time.time()
                 )
                 session.add(row)
                 session.flush()

@@ -44,6 +44,7 @@ from rummykit.server.replay import ReplayCache, build, from_text, step_view, sum
 from rummykit.server.rules_help import game_help
 from rummykit.server.rules_info import variants
 from rummykit.server.table import LiveTable, Viewer, dumps, record_lines
+from rummykit.server.usernames import check_username, is_username, username_key
 from rummykit.server.webfiles import WebFiles
 
 log = logging.getLogger("rummykit.server")
@@ -301,15 +302,17 @@ class Connection:
                 return
             welcome = reply["result"]
             self.remote, self.viewer = (owner, table_id), welcome["seat"]
-            texts = payload.split("\n") if payload else []
+            # the owner's attach: the table message, then what brings the view up to date
+            table, *missed = payload.split("\n")
             outs = self.hub.join_view(owner, table_id, self.viewer, self.client)
             if self.client.closing:
                 self._bye()
                 return
             self.client.send_json(welcome)
-            for out in outs:
-                out.send(texts[0])
-            for text in texts[1:]:
+            # the owner sent the viewer's connections here (one group to it) nothing of this join
+            for out in [*outs, self.client]:
+                out.send(table)
+            for text in missed:
                 self.client.send(text)
 
         welcome, _ = await self.hub.call(owner, table_id, "hello", {"data": data}, on_reply=joined)
@@ -408,7 +411,7 @@ async def _body(request: Request) -> dict[str, Any]:
         return {}
     try:
         data = json.loads(raw, parse_constant=not_json)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise ProtocolError("bad_json", reason="the body is not JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", field="object")
@@ -452,7 +455,9 @@ async def seat_request(request: Request, hub: Hub) -> Response:
 async def table_request(request: Request, hub: Hub) -> Response:
     """``POST /tables/{id}/fill``, ``…/start`` and ``…/rematch``."""
     name = request.url.path.rsplit("/", 1)[-1]
-    return JSONResponse(await hub.request(request.path_params["table"], name, await _body(request)))
+    signed = await signed_in(request)
+    body = {**(await _body(request)), "account_id": None if signed is None else signed.account_id}
+    return JSONResponse(await hub.request(request.path_params["table"], name, body))
 
 
 def _finished_record(request: Request, hub: Hub) -> list[str]:
@@ -551,7 +556,7 @@ async def sign_up(request: Request, hub: Hub) -> Response:
     """``POST /account/signup``: a new account, signed in; the browser's guest games are claimed
     unless ``"claim": false``."""
     body = await _body(request)
-    username = acc.check_username(body.get("username"))
+    username = check_username(body.get("username"))
     password = acc.check_password(body.get("password"))
     claim = body.get("claim", True)
     if not isinstance(claim, bool):
@@ -577,10 +582,10 @@ async def sign_in(request: Request, hub: Hub) -> Response:
     ):
         raise ProtocolError("bad_login")
     accounts = _accounts(request)
-    key = username.lower()
+    key = username_key(username)
     await _limited(request, "login-address", acc.address(request), acc.LOGIN_ADDRESS)
     await _limited(request, "login-account", key, acc.LOGIN_ACCOUNT, count=False)
-    found = await hub.db.run(accounts.password_hash, username) if acc.USERNAME.fullmatch(username) else None
+    found = await hub.db.run(accounts.password_hash, username) if is_username(username) else None
     good = await asyncio.to_thread(acc.password_matches, None if found is None else found[2], password)
     if found is None or not good:
         await _limited(request, "login-account", key, acc.LOGIN_ACCOUNT)
@@ -612,7 +617,7 @@ async def _check_own_password(request: Request, hub: Hub, body: dict[str, Any]) 
         raise ProtocolError("not_signed_in")
     password = body.get("password")
     accounts = _accounts(request)
-    key = signed.username.lower()
+    key = username_key(signed.username)
     await _limited(request, "login-account", key, acc.LOGIN_ACCOUNT, count=False)
     stored = await hub.db.run(accounts.password_hash_of, signed.account_id)
     good = isinstance(password, str) and len(password) <= 1000
@@ -786,7 +791,7 @@ async def ban(request: Request, hub: Hub) -> Response:
     if not isinstance(banned, bool):
         raise ProtocolError("bad_message", field="banned")
     username = request.path_params["username"]
-    if username.lower() == signed.username.lower():
+    if username_key(username) == username_key(signed.username):
         raise ProtocolError("bad_request", reason="a moderator can't ban itself")
     await hub.chat.ban(username, banned)
     return JSONResponse({"type": "ban", "username": username, "banned": banned})

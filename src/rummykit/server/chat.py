@@ -37,6 +37,7 @@ from rummykit.server.broker import Broker
 from rummykit.server.db import AccountRow, ChatReportRow, ChatRow, Database, MuteRow, SeatRow, SessionRow
 from rummykit.server.protocol import ProtocolError, error_message
 from rummykit.server.table import Outbox, dumps
+from rummykit.server.usernames import username_key
 
 K = TypeVar("K")
 
@@ -105,7 +106,7 @@ class Sender:
     ) -> Sender:
         """The sender of a connection: an account's key is its username's, a guest's its seat's."""
         if username is not None:
-            return Sender(name, account, username, seat, f"u:{username.lower()}")
+            return Sender(name, account, username, seat, f"u:{username_key(username)}")
         return Sender(name, None, None, seat, f"s:{table_id}:{seat}")
 
 
@@ -228,7 +229,7 @@ class ChatStore:
         """Ban (or, ``banned=False``, let back) the account ``username`` (any case): a ban ends
         its sessions. Its id; raises ``no_such_account``."""
         with self.db.session() as session:
-            account = session.scalar(select(AccountRow).where(AccountRow.key == username.lower()))
+            account = session.scalar(select(AccountRow).where(AccountRow.key == username_key(username)))
             if account is None:
                 raise ProtocolError("no_such_account", username=username[:40])
             account.banned = banned
@@ -241,7 +242,7 @@ class ChatStore:
         ``no_such_account``."""
         with self.db.session() as session:
             done = session.execute(
-                update(AccountRow).where(AccountRow.key == username.lower()).values(moderator=moderator)
+                update(AccountRow).where(AccountRow.key == username_key(username)).values(moderator=moderator)
             )
             if getattr(done, "rowcount", 0) != 1:
                 raise ProtocolError("no_such_account", username=username[:40])

@@ -43,6 +43,7 @@ from sqlalchemy import (
     insert,
     or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -51,6 +52,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 
 from rummykit.engine.records import match_winners
 from rummykit.server import ratings
+from rummykit.server.usernames import username_key
 
 __all__ = ["Database", "IntegrityError", "database_url", "default_database_path"]
 
@@ -288,6 +290,22 @@ def database_url(url: str | None) -> str:
     return url
 
 
+MIGRATION_LOCK = 0x726B6D67
+"""The PostgreSQL advisory lock a process holds while it migrates the schema (any fixed number
+other programs on the database don't use)."""
+CONNECT_TIMEOUT = 5
+"""Seconds a new connection to PostgreSQL may take (libpq's ``connect_timeout``, unless the URL
+sets one): a database that never answers is an error, not a wait without end."""
+
+
+def _connect_args(url: str) -> dict[str, Any]:
+    """What the driver's connections to ``url`` are opened with: PostgreSQL's timeout."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "postgresql" or "connect_timeout" in parsed.query:
+        return {}
+    return {"connect_timeout": CONNECT_TIMEOUT}
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """WAL (a killed process loses nothing committed), foreign keys, a wait on a busy file."""
     cursor = dbapi_connection.cursor()
@@ -320,7 +338,7 @@ class Database:
         sqlite = make_url(url).get_backend_name() == "sqlite"
         # a server's connections to PostgreSQL are checked before use (a restarted database
         # drops them); a SQLite file's never go stale, and the check would cost every commit
-        self.engine: Engine = create_engine(url, pool_pre_ping=not sqlite)
+        self.engine: Engine = create_engine(url, pool_pre_ping=not sqlite, connect_args=_connect_args(url))
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
@@ -338,6 +356,10 @@ class Database:
         config = Config()
         config.set_main_option("script_location", "rummykit.server:migrations")
         with self.engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                # processes started together on one database migrate it one at a time (each
+                # creating the schema at once failed all but one of them)
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -582,6 +604,12 @@ class Database:
             )
             return game, table, actions
 
+    def table_of(self, game_id: str) -> str | None:
+        """The table ``game_id`` was played at; ``None`` when there is no such game."""
+        with self.session() as session:
+            game = session.get(GameRow, game_id)
+            return None if game is None else game.table_id
+
     def readers(self, game_id: str) -> tuple[bool, str, list[PlayRow]]:
         """Who may read ``game_id``'s record: whether its table is public, the table's owner token
         hash and the game's people's seats."""
@@ -597,9 +625,9 @@ class Database:
     def my_games(
         self, player_hash: str | None, account: int | None = None, limit: int = 100
     ) -> list[tuple[PlayRow, GameRow, TableRow]]:
-        """The games (newest first, at most ``limit``) in which a seat was the browser's whose
-        token hash is ``player_hash`` or the account ``account``'s: each seat with its game and
-        table."""
+        """The games (newest first by the time My games shows: a finished game's end, else its
+        start; at most ``limit``) in which a seat was the browser's whose token hash is
+        ``player_hash`` or the account ``account``'s: each seat with its game and table."""
         mine = []
         if player_hash is not None:
             mine.append(PlayRow.player_hash == player_hash)
@@ -613,7 +641,11 @@ class Database:
                 .join(GameRow, GameRow.id == PlayRow.game_id)
                 .join(TableRow, TableRow.id == GameRow.table_id)
                 .where(or_(*mine))
-                .order_by(GameRow.created.desc(), PlayRow.seat)
+                .order_by(
+                    func.coalesce(GameRow.finished, GameRow.created).desc(),
+                    GameRow.created.desc(),
+                    PlayRow.seat,
+                )
                 .limit(limit)
             )
             return [(play, game, table) for play, game, table in session.execute(query)]
@@ -680,7 +712,7 @@ class Database:
     def account_named(self, username: str) -> AccountRow | None:
         """The account called ``username`` (any case), or ``None``."""
         with self.session() as session:
-            return session.scalars(select(AccountRow).where(AccountRow.key == username.lower())).first()
+            return session.scalars(select(AccountRow).where(AccountRow.key == username_key(username))).first()
 
     def finished_plays(self, account_id: int) -> list[tuple[PlayRow, GameRow, TableRow]]:
         """Every finished game the account played, newest first: each of its seats with the game
@@ -694,6 +726,16 @@ class Database:
                 .order_by(GameRow.finished.desc(), PlayRow.seat)
             )
             return [(play, game, table) for play, game, table in session.execute(query)]
+
+    def played_among(self, account_id: int, game_ids: Collection[str]) -> set[str]:
+        """The games of ``game_ids`` in which the account held a seat."""
+        if not game_ids:
+            return set()
+        with self.session() as session:
+            query = select(PlayRow.game_id).where(
+                PlayRow.account_id == account_id, PlayRow.game_id.in_(list(game_ids))
+            )
+            return set(session.scalars(query))
 
     def ratings_of(self, account_id: int) -> list[RatingRow]:
         """An account's ratings, one per game it played rated."""
@@ -719,6 +761,7 @@ def _rate(session: Session, table: TableRow, game_id: str, outcome: dict[str, An
     seats = list(session.scalars(select(SeatRow).where(SeatRow.table_id == table.id).order_by(SeatRow.idx)))
     plays = {p.seat: p for p in session.scalars(select(PlayRow).where(PlayRow.game_id == game_id))}
     winners = match_winners(outcome)
+    ranks = ratings.standing(outcome["scores"], winners)
     rows: list[RatingRow | None] = []
     rated: list[ratings.Seat] = []
     for seat in seats:
@@ -738,7 +781,7 @@ def _rate(session: Session, table: TableRow, game_id: str, outcome: dict[str, An
         else:
             mu, sigma = ratings.NEW
         rows.append(row)
-        rated.append(ratings.Seat(mu, sigma, row is not None, seat.idx in winners))
+        rated.append(ratings.Seat(mu, sigma, row is not None, seat.idx in winners, ranks[seat.idx]))
     for seat, row, before, (mu, sigma) in zip(seats, rows, rated, ratings.rate(rated), strict=True):
         if row is not None:
             plays[seat.idx].rating_before, plays[seat.idx].rating_after = row.mu, mu

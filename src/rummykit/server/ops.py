@@ -106,30 +106,62 @@ def seat_in_path(text: str) -> int:
     return int(text)
 
 
+def joining_name(name: object, seat: int, username: str | None) -> object:
+    """The name a ``join`` sits down as: the one it gives; without one (or with only blanks) the
+    username of the account signed in, else (a guest) the seat's (``seat 2``). Anything else is
+    left for :meth:`LiveTable.join` to refuse."""
+    blank = name is None or (isinstance(name, str) and not name.strip())
+    if blank and username is not None:
+        return username
+    return seat_name(seat) if name is None else name
+
+
 def http(table: LiveTable, name: str, body: dict[str, Any]) -> dict[str, Any]:
     """A table's HTTP request (``docs/protocol.md``, "HTTP API"): ``info`` (``GET``), ``join`` and
     ``leave`` (``seat`` from the path in ``body``; for ``join``, ``player_hash``, ``account_id``
     and ``username``: the joining browser's token hash, account and its name, put there by the
-    server), ``fill``, ``start``, ``rematch``; the answer."""
+    server), ``fill``, ``start``, ``rematch`` (these and ``leave`` with a token, or as
+    ``account_id``: the account signed in, which stands for its own seat's token); the answer."""
+    raw_account = body.get("account_id")
+    account = raw_account if type(raw_account) is int else None
     if name == "join":
         seat = body["seat"]
-        player, account, username = body.get("player_hash"), body.get("account_id"), body.get("username")
+        player, username = body.get("player_hash"), body.get("username")
+        username = username if isinstance(username, str) and account is not None else None
         token = table.join(
             seat,
-            body.get("name", seat_name(seat)),
+            joining_name(body.get("name"), seat, username),
             player if isinstance(player, str) else None,
-            account if type(account) is int else None,
-            username if isinstance(username, str) else None,
+            account,
+            username,
         )
         return {"table": table.id, "seat": seat, "token": token}
     if name == "leave":
-        table.leave(body["seat"], body.get("token"))
+        table.leave(body["seat"], body.get("token"), account)
     elif name == "fill":
-        table.authorize(body.get("token"))
+        table.authorize(body.get("token"), account)
         table.fill(body.get("level", "greedy"))
     elif name in ("start", "rematch"):
-        table.authorize(body.get("token"))
+        table.authorize(body.get("token"), account)
+        if name == "rematch" and rematched(table, body.get("game")):
+            return table.info()
         if name == "rematch" and table.status != "finished":
             raise ProtocolError("not_finished")
         table.start()
     return table.info()
+
+
+def rematched(table: LiveTable, game: object) -> bool:
+    """Whether the rematch of ``game`` (the match the request was made after; ``None``: not said)
+    has started already: ``game`` is an earlier match of the table's than its current one (another
+    seat asked first, and the rematch asked for is the table's match now). Raises ``bad_request``
+    for a ``game`` that is no id, ``no_such_game`` for one that is no match of this table."""
+    if game is None:
+        return False
+    if not isinstance(game, str) or len(game) > 32:
+        raise ProtocolError("bad_request", reason="game is the id of the table's match")
+    if table.match is not None and table.match.game_id == game:
+        return False
+    if table.hub.db.table_of(game) != table.id:
+        raise ProtocolError("no_such_game", game=game)
+    return True

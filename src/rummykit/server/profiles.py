@@ -1,7 +1,8 @@
 """Players' games and profiles as people see them: the entries of My games and of a profile's
 recent games (:func:`game_entries`), and a profile (:func:`profile`, ``GET /players/{name}``): an
-account's name, its ratings, its games played and won per game and its recent games. Another
-person's private games are neither listed nor counted on a profile; its owner sees them."""
+account's name, its ratings, its games played and won per game and its recent games. A private
+table's games are listed and counted on a profile only for the people who played them (the
+account itself, and whoever held another seat in the game)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from typing import Any
 
 from rummykit.engine.records import match_winners
 from rummykit.server import ratings
-from rummykit.server.accounts import USERNAME
 from rummykit.server.db import Database, GameRow, PlayRow, TableRow
 from rummykit.server.protocol import ProtocolError
+from rummykit.server.usernames import is_username
 
 RECENT = 20
 """How many recent games a profile lists."""
@@ -66,14 +67,18 @@ def profile(db: Database, name: str, viewer: int | None) -> dict[str, Any]:
     a guest) sees it: ``{"type": "player", "username", "created" (Unix seconds), "own" (whether
     the viewer is the account), "ratings": [{"variant", "rating", "provisional", "games", "wins"}]
     (rated games, best first), "games": [{"variant", "played", "won"}] (finished games the viewer
-    may see, most played first), "recent": the last :data:`RECENT` of them as
-    :func:`game_entries` gives them}``. Raises ``no_such_player`` (``name``, at most 40
-    characters) for a name that is no account's (a deleted account's included)."""
-    account = db.account_named(name) if USERNAME.fullmatch(name) else None
+    may see: the public tables', and the private ones the viewer played in too; most played
+    first), "recent": the last :data:`RECENT` of them as :func:`game_entries` gives them}``.
+    Raises ``no_such_player`` (``name``, at most 40 characters) for a name that is no account's (a
+    deleted account's included)."""
+    account = db.account_named(name) if is_username(name) else None
     if account is None:
         raise ProtocolError("no_such_player", name=name[:40])
     own = viewer == account.id
-    rows = [row for row in db.finished_plays(account.id) if own or row[2].public]
+    plays = db.finished_plays(account.id)
+    private = {game.id for _, game, table in plays if not table.public}
+    shared = private if own else set() if viewer is None else db.played_among(viewer, private)
+    rows = [row for row in plays if row[2].public or row[1].id in shared]
     played: dict[str, set[str]] = {}
     won: dict[str, set[str]] = {}
     for play, game, table in rows:

@@ -534,13 +534,20 @@ class LiveTable:
             raise ProtocolError("no_such_seat", seat=idx)
         return self.seats[idx]
 
-    def authorize(self, token: object) -> None:
-        """Raise ``forbidden`` unless ``token`` is the owner's or a seat's."""
+    def authorize(self, token: object, account: int | None = None) -> None:
+        """Raise ``forbidden`` unless ``token`` is the owner's or a seat's, or the request is signed
+        in as the ``account`` that joined a seat (:meth:`holds`)."""
         if token_matches(token, self.owner_hash):
             return
-        if any(token_matches(token, s.token_hash) for s in self.seats):
+        if any(token_matches(token, s.token_hash) or self.holds(s, account) for s in self.seats):
             return
         raise ProtocolError("forbidden")
+
+    @staticmethod
+    def holds(seat: SeatInfo, account: int | None) -> bool:
+        """Whether ``account`` (signed in) holds ``seat``: a person's seat it joined signed in. Its
+        sessions stand for the seat's token (another device, a cleared browser)."""
+        return account is not None and seat.kind == "person" and seat.account_id == account
 
     def join(
         self,
@@ -576,11 +583,12 @@ class LiveTable:
         self._changed()
         return token
 
-    def leave(self, idx: object, token: object) -> None:
-        """Seat ``idx``'s person leaves: before the match the seat opens again; during it a bot
-        stands in at once."""
+    def leave(self, idx: object, token: object, account: int | None = None) -> None:
+        """Seat ``idx``'s person leaves (by its token, or signed in as the account holding it):
+        before the match the seat opens again; during it a bot stands in at once."""
         seat = self.seat(idx)
-        if seat.kind != "person" or not token_matches(token, seat.token_hash):
+        mine = token_matches(token, seat.token_hash) or self.holds(seat, account)
+        if seat.kind != "person" or not mine:
             raise ProtocolError("bad_token", seat=seat.idx)
         if self.status == "playing":
             self._stand_in(seat.idx, force=True)
@@ -770,9 +778,12 @@ class LiveTable:
 
     def check_token(self, idx: object, token: object, account: int | None = None) -> int:
         """The seat number when ``token`` is seat ``idx``'s and, for a seat joined signed in, the
-        connection is signed in as that account; raises ``no_such_seat``, ``bad_token`` or
-        ``not_your_seat``."""
+        connection is signed in as that account; or, with no token (``None``), when the connection
+        is signed in as the account holding the seat (:meth:`holds`: it takes its seat back from
+        another device); raises ``no_such_seat``, ``bad_token`` or ``not_your_seat``."""
         seat = self.seat(idx)
+        if token is None and self.holds(seat, account):
+            return seat.idx
         if not token_matches(token, seat.token_hash):
             raise ProtocolError("bad_token", seat=seat.idx)
         if seat.account_id is not None and account != seat.account_id:

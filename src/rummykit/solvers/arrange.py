@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
+from operator import attrgetter
 from struct import Struct
 
 from rummykit.core.melds import (
@@ -78,6 +79,27 @@ class Arrangement:
     ungrouped: tuple[int, ...]
     score: int
     kind: WinKind = WinKind.MELDS
+
+
+def keeping_one(arrange: Callable[[Sequence[int]], Arrangement], hand: Sequence[int]) -> Arrangement:
+    """The best arrangement of ``hand`` that leaves at least one piece out (for the final discard,
+    in a game where melds must keep one), ``arrange`` answering for a hand (a solver's
+    :meth:`HandSolver.arrange` under one objective and wilds): the best arrangement when it leaves
+    one out, else the best of the hands one piece short (an arrangement leaving a piece out is one
+    of theirs; an empty hand's is its own)."""
+    best = arrange(hand)
+    if best.ungrouped or not hand:
+        return best
+    options = []
+    for face in dict.fromkeys(hand):
+        rest = list(hand)
+        rest.remove(face)
+        options.append(arrange(rest))
+    return max(options, key=_SCORE)
+
+
+_SCORE: Callable[[Arrangement], int] = attrgetter("score")
+"""An arrangement's score."""
 
 
 @dataclass(frozen=True)

@@ -16,15 +16,18 @@ more may always stop later), then to sets and new runs. The sets of a rank need 
 total`` (most places of one suit, total places in sets), which is when they split into sets of 3 or
 4 distinct suits. An ace is high (14, only in a run down from the king) or low (1, in a set or a
 run up to the 2): the aces placed high are counted in the state until the low ace, where the suit's
-aces and its joker rule are settled. A state beaten by one whose runs of one suit are one step
-more complete, of a higher value, is dropped (it can reach nothing better).
+aces and its joker rule are settled. Where a rank ends with :data:`FEW` states or more, a state
+beaten by one whose runs of one suit are one step more complete, of a higher value, is dropped
+(it can reach nothing better).
 
 With jokers to place anew (where most states lead nowhere), two bounds drop states that can't
 end in a table, and so never change the answer: a suit's runs must leave it no more jokers to
 need below than are left (the fewest it needs, alone, its places in sets allowed where two other
-suits could have places); and a way at a rank must leave the later suits of the rank a way on
-(the sets' split checked with the places each later suit could still put in sets, its runs of 1
-and 2 going on first).
+suits could have places; or, if more, the table jokers that must stay at their declared cards
+of the suit below, too few real cards of the face being there to free them; and those of the
+other suits' later steps on top); and a way at a rank must leave the later suits of the rank a
+way on (the sets' split checked with the places each later suit could still put in sets, its
+runs of 1 and 2 going on first).
 
 On large searches a floor drops states that can't end in the best table: once a step holds more
 than :data:`BEAM_AT` states, a narrow search from them (the :data:`BEAM` states of the highest
@@ -77,8 +80,10 @@ class SearchLimitError(Exception):
 
 _T = TypeVar("_T")
 
-FEW = 64
-"""Below this many states a rank's dominated ones are not looked for (:func:`_undominated`)."""
+FEW = 4096
+"""Below this many states a rank's dominated ones are not looked for (:func:`_undominated`): with
+the bounds and the floor, fewer than that cost more to look for than they save (a guard against
+searches that grow past it, where the floor finds no table)."""
 BEAM = 16
 """The states of each step :meth:`_Search._beam` keeps."""
 BEAM_AT = 500
@@ -323,22 +328,34 @@ def _up_deltas(codes: int) -> tuple[int, ...]:
 
 
 def _undominated(states: dict[int, int]) -> dict[int, int]:
-    """``states`` without those another state beats: the same but for one suit's runs, which are
-    one step more complete (:data:`_UPGRADES`), and of a higher value. Its futures include every
+    """``states`` without those another state beats (taken out in place): the same but for one
+    suit's runs, which are one step more complete (:data:`_UPGRADES`), and of a higher value. Its
+    futures include every
     future of the beaten one with the same choices (a run of 3 or more may stop; a longer run
     goes on wherever a shorter one must), each worth more, so no best answer is lost. Fewer than
-    :data:`FEW` states are kept as they are (the look-ups cost more than they save)."""
+    :data:`FEW` states are kept as they are (looking costs more than it saves). The states
+    are grouped by their runs (:data:`_RUN_CODES`), their other bits the group's keys: a group's
+    states that some upgrade's group also holds are those two groups' shared keys."""
     if len(states) < FEW:
         return states
-    get = states.get
-    out = {}
+    groups: dict[int, dict[int, int]] = {}
     for key, value in states.items():
-        for delta in _up_deltas(key & _RUN_CODES):
-            if get(key + delta, -1) > value:
-                break
-        else:
-            out[key] = value
-    return out
+        codes = key & _RUN_CODES
+        group = groups.get(codes)
+        if group is None:
+            group = groups[codes] = {}
+        group[key - codes] = value
+    beaten = []
+    for codes, group in groups.items():
+        for delta in _up_deltas(codes):
+            better = groups.get(codes + delta)
+            if better is not None:
+                for rest in group.keys() & better.keys():
+                    if better[rest] > group[rest]:
+                        beaten.append(rest + codes)
+    for key in beaten:
+        states.pop(key, None)
+    return states
 
 
 def _width(steps: int, step: int) -> int:
@@ -397,7 +414,10 @@ class _Search:
             for suit, most in enumerate(self.most):
                 most[HIGH_ACE] *= self.high[suit]
         self._needs: dict[int, int] = {}
-        """:meth:`_need`'s answers by position, suit and run code."""
+        """:meth:`_need`'s answers by position, suit and run code (:func:`_need_key`)."""
+        self._present: list[int] | None = None
+        """Per position, the suits with places there without jokers placed anew (worked out at
+        :meth:`_need`'s first use)."""
         self._later: list[int] = []
         """Per step, the most places the later suits of its rank could have (jokers included)."""
         _, hearts, diamonds, clubs = self.caps
@@ -405,14 +425,17 @@ class _Search:
             c = clubs[p] + self.free
             d = diamonds[p] + c
             self._later += (hearts[p] + d, d, c, self.free)
+        self._pinned = self._pinned_below(replace)
+        """Per step, the table jokers that must stay at their declared card at later steps
+        (:meth:`_pinned_below`), or ``None`` when there are none."""
         self._masks = _masks(self.top, self.free > 0)
         """Per step, :func:`_masks`."""
         self._kept: list[dict[int, list[tuple[int, int, _How]]]] = [{} for _ in range(self.steps)]
         """Per step, :meth:`_allowed`'s answers by signature."""
-        self._ways_at: list[set[tuple[int, int, _How]]] = [set() for _ in range(self.steps)]
-        """Per step, every way :meth:`_allowed` gave (the candidates of :meth:`_parent`)."""
         self._way_lists: list[dict[int, list[_Way]]] = [{} for _ in range(self.steps)]
-        """Per step, :meth:`_ways`' answers by run code, jokers placed and aces placed high."""
+        """Per step, :meth:`_found`'s answers by the bits :attr:`_which` keeps."""
+        self._which = _which_masks(self.top, tuple(self.high))
+        """Per step, :func:`_which_masks`."""
         self._supplies: list[dict[int, list[_Fill]]] = [{} for _ in range(self.steps)]
         """Per step, :meth:`_supply_at`'s answers by jokers placed and aces placed high."""
         self.joker_shift = sum(_width(self.steps, step) for step in range(self.steps))
@@ -442,6 +465,28 @@ class _Search:
         stood for by a joker that may be placed anew."""
         missing = sum(not self.caps[suit][p] for p in (HIGH_ACE - 2, HIGH_ACE - 1, HIGH_ACE))
         return missing <= self.free
+
+    def _pinned_below(self, replace: bool) -> list[tuple[int, int]] | None:
+        """Per step, (of its suit, of the others) the table jokers that may be placed anew but
+        must stay at their declared card at a later step, as too few real cards of the face could
+        be on the new table to free them all (:meth:`_supply`; aces left out): jokers the steps
+        after it must place anew there. ``None`` when no step has any."""
+        pinned = []
+        for face, declared in enumerate(self.declared):
+            suit, rank = divmod(face, N_RANKS)
+            free_at_most = self.held[face] + (self.real[face] if replace else 0)
+            if declared > free_at_most and not self.fixed[face] and rank:
+                pinned.append((suit, rank + 1, declared - free_at_most))
+        if not pinned:
+            return None
+        out = []
+        for step in range(self.steps):
+            down, suit = divmod(step, N_SUITS)
+            position = self.top - down
+            same = sum(pin for u, p, pin in pinned if u == suit and p < position)
+            later = sum(pin for u, p, pin in pinned if p < position or (p == position and u > suit))
+            out.append((same, later - same))
+        return out
 
     def _supply(self, face: int, jokers_left: int) -> list[_Fill]:
         """Every way to fill ``face``'s places (:data:`_Fill`): each real card of the table, some
@@ -537,9 +582,7 @@ class _Search:
                     bound = _Bound(self)
                     floor = self._beam(bound, states, step)
                 if bound is not None and floor >= 0 and (suit == 0 or pruned):
-                    before = len(states)
-                    states = bound.above(states, step, floor)
-                    pruned = len(states) < before
+                    pruned = bound.drop_below(states, step, floor)
                 history.append(states)
                 states = self._step(states, position, suit)
                 step += 1
@@ -637,16 +680,17 @@ class _Search:
         mask = self._masks[step]
         kept = self._kept[step]
         out: dict[int, int] = {}
-        get = out.get
+        put = out.setdefault
         for key, value in states.items():
             sig = key & mask
-            allowed = kept.get(sig)
-            if allowed is None:
+            try:
+                allowed = kept[sig]
+            except KeyError:
                 allowed = self._allowed(sig, step, position, suit)
             for delta, gain, _ in allowed:
                 new_key = key + delta
                 new_value = value + gain
-                if get(new_key, -1) < new_value:
+                if put(new_key, new_value) < new_value:
                     out[new_key] = new_value
         return out
 
@@ -657,37 +701,34 @@ class _Search:
         may put in sets, and the later suits must have a way on (an empty list: the state leads
         nowhere). At the rank's last suit the sets must split now, and the rank's set counts
         leave the key (the rank is closed); ``step`` is the step's index."""
-        code = (sig >> (_BITS * suit)) & _MASK
-        jokers = (sig >> _J_SHIFT) & 7
-        if position == 1 and self.high[suit]:
-            high = (sig >> (_ACE_SHIFT + _ACE_BITS * suit)) & 15
-            which = code | (jokers << _BITS) | (high << (_BITS + 3))
-        else:
-            high = 0
-            which = code | (jokers << _BITS)
         ways = self._way_lists[step]
+        which = sig & self._which[step]
         found = ways.get(which)
         if found is None:
-            supplies = self._supplies[step]
-            supply = supplies.get(which >> _BITS)
-            if supply is None:
-                supply = supplies[which >> _BITS] = self._supply_at(position, suit, jokers, high)
-            found = ways[which] = self._ways(position, suit, code, supply, self.free - jokers)
-        most = (sig >> _MX_SHIFT) & 7
-        total = (sig >> _TOT_SHIFT) & 31
+            found = ways[which] = self._found(which, step, position, suit)
         out: list[tuple[int, int, _How]] = []
         if position == HIGH_ACE:
             out = [(delta, gain, how) for delta, _, gain, how, _ in found]
         elif suit == N_SUITS - 1:
+            most = (sig >> _MX_SHIFT) & 7
+            total = (sig >> _TOT_SHIFT) & 31
             for delta, in_sets, gain, how, _ in found:
                 in_all = total + in_sets
                 if not in_all or 3 * max(most, in_sets) <= in_all:
                     out.append((delta - (in_sets << _TOT_SHIFT) - (sig & _COUNTS), gain, how))
+        elif not self.free:
+            most = (sig >> _MX_SHIFT) & 7
+            room = ((sig >> _TOT_SHIFT) & 31) + self._later[step]
+            for delta, in_sets, gain, how, _ in found:
+                if in_sets > most:
+                    if 2 * in_sets <= room:
+                        out.append((delta + ((in_sets - most) << _MX_SHIFT), gain, how))
+                elif in_sets >= 3 * most - room:
+                    out.append((delta, gain, how))
         else:
-            room = total + self._later[step] - jokers
-            if self.free:
-                for later in range(suit + 1, N_SUITS):
-                    room -= _FORCED[(sig >> (_BITS * later)) & _MASK]
+            most = (sig >> _MX_SHIFT) & 7
+            room = ((sig >> _TOT_SHIFT) & 31) + self._later[step] - ((sig >> _J_SHIFT) & 7)
+            room -= _forced((sig & _RUN_CODES) >> (_BITS * (suit + 1)))
             next_mask = self._masks[step + 1]
             next_kept = self._kept[step + 1]
             for delta, in_sets, gain, how, anew in found:
@@ -699,17 +740,26 @@ class _Search:
                     continue
                 else:
                     moved = delta
-                if self.free:
-                    after = (sig + moved) & next_mask
-                    on = next_kept.get(after)
-                    if on is None:
-                        on = self._allowed(after, step + 1, position, suit + 1)
-                    if not on:
-                        continue
-                out.append((moved, gain, how))
+                after = (sig + moved) & next_mask
+                on = next_kept.get(after)
+                if on is None:
+                    on = self._allowed(after, step + 1, position, suit + 1)
+                if on:
+                    out.append((moved, gain, how))
         self._kept[step][sig] = out
-        self._ways_at[step].update(out)
         return out
+
+    def _found(self, which: int, step: int, position: int, suit: int) -> list[_Way]:
+        """The ways (:meth:`_ways`) of ``step`` from the states whose bits :attr:`_which` keeps
+        are ``which``: the suit's runs, the jokers placed and, at the low ace, its aces placed
+        high."""
+        jokers = (which >> _J_SHIFT) & 7
+        high = (which >> (_ACE_SHIFT + _ACE_BITS * suit)) & 15
+        supplies = self._supplies[step]
+        supply = supplies.get(jokers | (high << 3))
+        if supply is None:
+            supply = supplies[jokers | (high << 3)] = self._supply_at(position, suit, jokers, high)
+        return self._ways(position, suit, (which >> (_BITS * suit)) & _MASK, supply, self.free - jokers)
 
     def _supply_at(self, position: int, suit: int, used_jokers: int, high: int) -> list[_Fill]:
         """Every way to fill ``suit``'s places at ``position`` with ``used_jokers`` placed so far
@@ -728,11 +778,17 @@ class _Search:
         most = self.most[suit]
         below = (most[position - 1], most[position - 2])
         shift = _BITS * suit
+        same, other = (0, 0) if self._pinned is None else self._pinned[(self.top - position) * N_SUITS + suit]
+        needs, known = self._needs, _need_key(suit, position)
         out = []
         for places, used, jokers, anew, gain, bits, rank in supply:
             for in_sets, new_code in _moves(code, places, below, position != HIGH_ACE):
-                if self.free and self._need(suit, position, new_code) > left - anew:
-                    continue
+                if self.free:
+                    need = needs.get(known | new_code)
+                    if need is None:
+                        need = self._need(suit, position, new_code)
+                    if max(need, same) + other > left - anew:
+                        continue
                 delta = ((new_code - code) << shift) + (anew << _J_SHIFT) + (in_sets << _TOT_SHIFT) + bits
                 out.append((delta, in_sets, gain + choice[rank + in_sets], (used, jokers, in_sets), anew))
         return out
@@ -744,16 +800,17 @@ class _Search:
         it can't be done."""
         if position == 1:
             return 0
-        memo_key = (position << 8) | (suit << _BITS) | code
+        memo_key = _need_key(suit, position) | code
         known = self._needs.get(memo_key)
         if known is not None:
             return known
         below = position - 1
-        face = self._face(suit, below)
+        face = make_face(suit, below)
         own = self.real[face] + self.held[face] + self.fixed[face]
         low = 0 if below == 1 and self.high[suit] else self.real[face] + self.fixed[face]
-        others = sum(1 for s in range(N_SUITS) if s != suit and self.caps[s][below])
-        sets = others + self.free >= 2
+        if self._present is None:
+            self._present = [sum(caps[p] > 0 for caps in self.caps) for p in range(self.top + 1)]
+        sets = self._present[below] - (self.caps[suit][below] > 0) + self.free >= 2
         most = self.most[suit]
         after = (most[below - 1], most[below - 2])
         best = self.free + 1
@@ -773,11 +830,11 @@ class _Search:
         cards, the jokers and the arrangement at every step, module docstring), so only one
         does; the search keeps no links back, which would cost a tuple per state made."""
         mask = self._masks[step]
-        kept = self._kept[step]
-        for delta, gain, how in self._ways_at[step]:
-            parent = key - delta
-            if before.get(parent) == value - gain and (delta, gain, how) in kept.get(parent & mask, ()):
-                return parent, value - gain, how
+        for sig, ways in self._kept[step].items():
+            for delta, gain, how in ways:
+                parent = key - delta
+                if parent & mask == sig and before.get(parent) == value - gain:
+                    return parent, value - gain, how
         raise AssertionError(f"no way to state {key:#x} at step {step}")
 
     def _plan(self, key: int, value: int, history: list[dict[int, int]], points: int) -> TablePlan:
@@ -815,7 +872,8 @@ class _Bound:
     that must stay kept, and as many of the others as jokers are left to place anew (a table
     joker kept is one placed anew at its card); the jokers placed there (the table's that must
     stay at their card, the aces' jokers placed high, and every one left to place anew at the
-    lowest face left); the best arrangement choice; every joker of the hand played. One part is
+    lowest face left); the best arrangement choice; every joker of the hand played; less the
+    cards that would need more jokers placed anew than the state has left (:func:`_short`). One part is
     the same for every state before a step (:attr:`rest`); the other comes from the state's own
     bits (:attr:`bits`: its jokers placed anew, the aces placed high of the suits whose low ace
     is still to come; :class:`_Own`)."""
@@ -829,7 +887,8 @@ class _Bound:
         self.own: list[_Own] = []
         """Per step, the own part by those bits (one for the steps where it is worked out the
         same way)."""
-        alike: dict[tuple[int, tuple[int, ...], int], _Own] = {}
+        alike: dict[tuple[int, tuple[int, ...], int, tuple[int, ...]], _Own] = {}
+        short = _short(s)
         aces = [
             s._played_gain(make_face(u, 1), s.real[make_face(u, 1)] + s.held[make_face(u, 1)])
             for u in range(N_SUITS)
@@ -855,37 +914,95 @@ class _Bound:
             pending = tuple(u for u in range(N_SUITS) if s.high[u] and u < step <= s.steps - N_SUITS + u)
             self.rest[step] = later + sum(aces[u] for u in pending)
             self.bits[step] = (7 << _J_SHIFT) + sum(15 << (_ACE_SHIFT + _ACE_BITS * u) for u in pending)
-            how = (lowest, pending, loose)
+            how = (lowest, pending, loose, short[step])
             if how not in alike:
                 alike[how] = _Own(s, *how)
             self.own.append(alike[how])
         self.own.reverse()
 
-    def above(self, states: dict[int, int], step: int, floor: int) -> dict[int, int]:
-        """``states`` (before ``step``) without those that can't reach ``floor``."""
-        cut = floor - self.rest[step]
-        own = self.own[step]
+    def drop_below(self, states: dict[int, int], step: int, floor: int) -> bool:
+        """Take the states that can't reach ``floor`` out of ``states`` (before ``step``);
+        whether there were any."""
+        cuts = _Cuts(floor - self.rest[step], self.own[step])
         bits = self.bits[step]
-        return {key: value for key, value in states.items() if value + own[key & bits] >= cut}
+        low = [key for key, value in states.items() if value < cuts[key & bits]]
+        for key in low:
+            del states[key]
+        return bool(low)
+
+
+def _short(s: _Search) -> list[tuple[int, ...]]:
+    """Per step, by the jokers a state has left to place anew (0 to :attr:`_Search.free`), the
+    value of the hand's cards at that step or after it (aces left out) that no meld of three
+    could take with that few: the meld's other two faces, where neither the table, nor the
+    hand, nor a joker that must stay has one, need a joker placed anew each, unless their step
+    is already behind (then they are taken as there, a bound). All zero without such cards."""
+    here = [s.real[face] + s.held[face] + s.fixed[face] for face in range(N_FACES)]
+
+    def step_of(suit: int, position: int) -> int:
+        return (s.top - position) * N_SUITS + suit
+
+    cards: list[tuple[int, int, list[list[int]]]] = []
+    for face in range(N_FACES):
+        suit, rank = divmod(face, N_RANKS)
+        if not (s.held[face] and rank):
+            continue
+        position = rank + 1
+        others = [(u, position) for u in range(N_SUITS) if u != suit]
+        windows = [[a, b] for i, a in enumerate(others) for b in others[i + 1 :]]
+        for low in range(max(1, position - 2), min(position, s.top - 2) + 1):
+            windows.append([(suit, p) for p in range(low, low + 3) if p != position])
+        needs = [[step_of(u, p) for u, p in window if not here[s._face(u, p)]] for window in windows]
+        if all(needs):
+            cards.append((step_of(suit, position), s._played_gain(face, s.held[face]), needs))
+    out = []
+    for step in range(s.steps):
+        missed = [0] * (s.free + 1)
+        for at, gain, needs in cards:
+            if at >= step:
+                need = min(sum(1 for later in window if later >= step) for window in needs)
+                for left in range(min(need, s.free + 1)):
+                    missed[left] += gain
+        out.append(tuple(missed))
+    return out
+
+
+class _Cuts(dict[int, int]):
+    """By a state's own bits (:attr:`_Bound.bits`), the value below which it can't reach the
+    floor (:meth:`_Bound.drop_below`), worked out as met: ``cut`` (the floor less the part the
+    same for every state) less its own part (``own``)."""
+
+    def __init__(self, cut: int, own: _Own) -> None:
+        super().__init__()
+        self.cut = cut
+        self.own = own
+
+    def __missing__(self, mine: int) -> int:
+        self[mine] = value = self.cut - self.own[mine]
+        return value
 
 
 class _Own(dict[int, int]):
     """A state's own part of :class:`_Bound` before a step, by its own bits, worked out as met:
     the jokers it has left to place anew at the ``lowest`` face left, the aces and jokers it
     placed high in the ``pending`` suits (those aces counted in the part the same for all are
-    taken off), as many of the ``loose`` declared jokers kept as jokers are left."""
+    taken off), as many of the ``loose`` declared jokers kept as jokers are left, less the
+    value of the cards ``short`` of as many jokers as it has left (:func:`_short`)."""
 
-    def __init__(self, search: _Search, lowest: int, pending: tuple[int, ...], loose: int) -> None:
+    def __init__(
+        self, search: _Search, lowest: int, pending: tuple[int, ...], loose: int, short: tuple[int, ...]
+    ) -> None:
         super().__init__()
         self.search = search
         self.lowest = lowest
         self.pending = pending
         self.loose = loose
+        self.short = short
 
     def __missing__(self, mine: int) -> int:
         s = self.search
         left = s.free - ((mine >> _J_SHIFT) & 7)
-        gain = left * _LEX[self.lowest] << s.joker_shift
+        gain = (left * _LEX[self.lowest] << s.joker_shift) - self.short[left]
         for suit in self.pending:
             high = (mine >> (_ACE_SHIFT + _ACE_BITS * suit)) & 15
             face = make_face(suit, 1)
@@ -894,6 +1011,34 @@ class _Own(dict[int, int]):
         gain += min(left, self.loose) << s.kept_shift
         self[mine] = gain
         return gain
+
+
+@lru_cache(maxsize=1 << 16)
+def _forced(codes: int) -> int:
+    """The places the runs of 1 and 2 of ``codes`` (run codes of some suits, :data:`_BITS` each)
+    take at the next position (:data:`_FORCED`)."""
+    return sum(_FORCED[(codes >> (_BITS * suit)) & _MASK] for suit in range(N_SUITS))
+
+
+def _need_key(suit: int, position: int) -> int:
+    """The key of :meth:`_Search._need`'s answers for ``suit`` at ``position``, less the run code
+    (its low :data:`_BITS` bits)."""
+    return (position << 8) | (suit << _BITS)
+
+
+@lru_cache(maxsize=64)
+def _which_masks(top: int, high: tuple[bool, ...]) -> tuple[int, ...]:
+    """Per step of a search from position ``top`` down, the bits of a key that decide its ways
+    before the rank's sets are looked at (:meth:`_Search._found`): the suit's runs, the jokers
+    placed and, at the low ace of a suit whose runs may end at the ``high`` ace, its aces placed
+    high."""
+    return tuple(
+        (_MASK << (_BITS * suit))
+        | (7 << _J_SHIFT)
+        | (15 << (_ACE_SHIFT + _ACE_BITS * suit) if position == 1 and high[suit] else 0)
+        for position in range(top, 0, -1)
+        for suit in range(N_SUITS)
+    )
 
 
 @lru_cache(maxsize=4)

@@ -454,14 +454,15 @@ class CarouselClient(TableClient[CarouselGame]):
         self.console.print(self.turn_line())
 
     def seat_entries(self) -> list[Text]:
-        """``you 10 melded``, ``random-1 12``, ..."""
+        """``seat 1 (you) 10 cards, has melded``, ``seat 2 (random) 12 cards``, ..."""
         obs = self.obs
         entries = []
         for seat in range(obs["players"]):
             count = obs["hand_counts"][seat]
-            entry = Text(f"{self.who(seat)} {count}", style="bold" if seat == self.seat else "")
+            cards = f"{count} card{'s' if count != 1 else ''}"
+            entry = Text(f"{self.who(seat)} {cards}", style="bold" if seat == self.seat else "")
             if seat in obs["melded"]:
-                entry.append(" melded", style="green")
+                entry.append(", has melded", style="green")
             entries.append(entry)
         return entries
 

@@ -4,6 +4,7 @@ and their rewards' scale."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any, cast
 
 from rummykit.engine.game import Game
@@ -18,6 +19,8 @@ def closed_hand_scale(game: Game[Any, Any]) -> float:
 
 
 CLOSED_PHASES = ("opening", "draw", "discard", "last_chance", "finish_only", "over")
+TOP = itemgetter(slice(-1, None))
+"""The top of a pile of faces (``bytes``): its last face, or nothing."""
 PHASE_FLAGS = {phase: [int(p == phase) for p in CLOSED_PHASES] for phase in CLOSED_PHASES}
 """Each phase's one-hot flags, in :data:`CLOSED_PHASES`' order."""
 
@@ -55,13 +58,21 @@ class ClosedHandEncoder(Encoder):
             f"({n}); seats relative to the viewer",
         )
 
+        self._places: dict[tuple[int, ...], list[int]] = {}
+        """By viewer and order of play: each relative seat's place in that order (the scalar row's
+        last numbers)."""
+        self._seat_view = cast(ClosedHandGame[Any], self.game).seat_view
+        """The game's ``seat_view``, bound once."""
+        self._no_seats = [0] * n
+        """The seat flags of no seat (:meth:`_seat_flags` of none)."""
+
     def _divisors_after_common(self) -> list[float]:
         n = self.players
         return [1.0] * (len(CLOSED_PHASES) + 1 + n) + [float(n)] * n
 
     def encode_state(self, state: Any, seat: int | None) -> Array:
         """The array of ``game.observe(state, seat)``, made from the engine's ``seat_view``."""
-        return self._encode_seen(cast(ClosedHandGame[Any], self.game).seat_view(state, seat))
+        return self._array(*self._fill_seen(self._seat_view(state, seat), 0 if seat is None else seat))
 
     def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[list[bytes], list[float]]:
         seen = SeatView(
@@ -85,38 +96,54 @@ class ClosedHandEncoder(Encoder):
         )
         return self._fill_seen(seen, viewer)
 
-    def _encode_seen(self, seen: SeatView) -> Array:
-        return self._array(*self._fill_seen(seen, 0 if seen.seat is None else seen.seat))
-
     def _fill_seen(self, seen: SeatView, viewer: int) -> tuple[list[bytes], list[float]]:
-        """The face rows of ``seen`` (:func:`face_row` of each group of faces, found in its cache
+        """The face rows of ``seen`` (:data:`face_row` of each group of faces, found in its cache
         when unchanged since the last observations) and the scalar row's numbers."""
         n = self.players
-        known, piles = seen.known, seen.discards
+        (
+            _,
+            round_no,
+            to_move,
+            phase,
+            scores,
+            hand,
+            counts,
+            stock,
+            known,
+            order,
+            wilds,
+            joker_as,
+            piles,
+            takeable,
+            first_turn,
+            aside,
+            shown,
+        ) = seen
         if viewer:
             known = known[viewer:] + known[:viewer]
             if self.piles > 1:
                 piles = piles[viewer:] + piles[:viewer]
         rows = [
-            face_row(seen.hand),
+            face_row(hand),
             *map(face_row, piles),
-            *[face_row(pile[-1:]) for pile in piles],
-            ONE_HOT[seen.takeable],
+            *map(face_row, map(TOP, piles)),
+            ONE_HOT[takeable],
             *map(face_row, known[1:]),
-            face_row(seen.wilds),
-            ONE_HOT[seen.joker_as],
-            ONE_HOT[seen.aside],
+            face_row(wilds),
+            ONE_HOT[joker_as],
+            ONE_HOT[aside],
         ]
-        places = [0] * n
-        for place, seat in enumerate(seen.order):
-            places[(seat - viewer) % n] = place
+        key = (viewer, *order)
+        places = self._places.get(key)
+        if places is None:
+            places = self._places[key] = [0] * n
+            for place, seat in enumerate(order):
+                places[(seat - viewer) % n] = place
         numbers = [
-            *self._common_numbers(
-                seen.hand_counts, seen.stock_count, seen.scores, seen.round, seen.to_move, viewer
-            ),
-            *PHASE_FLAGS[seen.phase],
-            bool(seen.first_turn),
-            *self._seat_flags(seen.shown, viewer),
+            *self._common_numbers(counts, stock, scores, round_no, to_move, viewer),
+            *PHASE_FLAGS[phase],
+            bool(first_turn),
+            *(self._seat_flags(shown, viewer) if shown else self._no_seats),
             *places,
         ]
         return rows, numbers

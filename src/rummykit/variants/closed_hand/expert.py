@@ -12,12 +12,15 @@ discard, one turn later (the stock less a draw per seat).
 
 The budget is a number of sampled draws (reproducible from the seed), capped by
 :data:`SECONDS` of the deciding thread's CPU time: the cap keeps a decision within a tenth of a
-second on a slow or loaded machine, where the play then depends on the machine's speed.
+second on a slow or loaded machine, where the play then depends on the machine's speed. Every
+decision ends within it: the time is checked before each hand valued, and a sampled draw it
+interrupts is dropped for every candidate (the search's module docstring).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -52,8 +55,9 @@ class ExpertBot(SearchBot):
         iterations: int = ITERATIONS,
         width: int = WIDTH,
         seconds: float | None = SECONDS,
+        clock: Callable[[], float] = time.thread_time,
     ) -> None:
-        super().__init__(game, seed, iterations, width, seconds)
+        super().__init__(game, seed, iterations, width, seconds, clock)
         self.net = value_net(game.variant, game.players)
         self._stock = 0
         """The stock's size (pieces) at the hands being valued: the observation's, less a draw

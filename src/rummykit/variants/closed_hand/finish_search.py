@@ -1,14 +1,19 @@
-"""Finishing discards of a closed hand, fast: two cheap exact tests rule out most 15-piece racks
+"""Finishing discards of a closed hand, fast: cheap tests rule out most 15-piece racks
 before the exact search (:func:`rummykit.solvers.report.finishes`) is asked.
 
 A finish lays 14 of the 15 pieces down as sets and runs, or as seven pairs, discarding the 15th.
-Both tests are necessary conditions, so they never rule out a rack that has a finish, and the
+The tests are necessary conditions, so they never rule out a rack that has a finish, and the
 answer is always the exact search's:
 
 * **Melds.** Every natural piece but the discarded one lies in a meld, and every set or run holding
   a piece holds a set or run of three with that piece (a sub-meld: three of the set's pieces, a
   window of three of the run), whose missing pieces the rack's wilds would fill. A rack with two
   natural pieces that fit in no such three (given all of the rack's wilds) has no meld finish.
+* **Wilds.** With one or two wilds in the rack, a natural piece that fits in no such three without
+  a wild can only be the discard or lie in a meld that holds a wild (any other meld holding it
+  would be wild-free, so it would fit in a three of that meld): as many melds as wilds at most,
+  each of one rank (a set) or one suit (a run), so all such pieces but one lie on that many
+  ranks or suits, else there is no meld finish.
 * **Seven pairs.** Taking one piece out of a hand changes the most pairs it holds by at most one,
   so the pieces left out of pairs change by exactly one; only a 15-piece rack whose pairs leave out
   exactly one piece can leave 14 that pair up completely. Before counting the pairs, a quicker
@@ -23,7 +28,7 @@ from functools import cache
 from operator import itemgetter
 
 from rummykit.core.melds import MeldRules, Wilds
-from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, rank_of
+from rummykit.core.pieces import JOKER, N_FACES, N_RANKS, N_SUITS, rank_of, suit_of
 from rummykit.solvers.arrange import WinKind
 from rummykit.solvers.report import SEVEN_PAIRS, HandProfile
 from rummykit.solvers.report import finishes as exact_finishes
@@ -53,6 +58,12 @@ ALL_PRESENT = bytes([255]) * 256
 ONLY_PRESENT = bytes(255) + b"\1"
 """``bytes.translate`` tables: every byte to 255; 255 to 1 and every other byte to 0."""
 
+RANK_BYTE = bytes(rank_of(f) if f < N_FACES else 0 for f in range(256))
+SUIT_BYTE = bytes(suit_of(f) if f < N_FACES else 0 for f in range(256))
+"""``bytes.translate`` tables: a natural face to its rank, to its suit."""
+WILDS_TESTED = (1, 2)
+"""The numbers of wilds in a rack for which the wilds test is asked (with more, it rules out
+little)."""
 RANK_COUNT = tuple(1 << STEP * (rank_of(f) - 1) if f < N_FACES else 0 for f in range(256))
 """One in the rank's byte, by byte (0 for the wild, joker and stand-in bytes): summed over pieces,
 each byte counts a rank's pieces."""
@@ -130,19 +141,47 @@ def _run_faces(rules: MeldRules, present: int, wild: int) -> int:
     return found
 
 
+def _alone(rules: MeldRules, natural: bytes, present: int, wild: int) -> int:
+    """The natural faces of ``present`` (held in ``natural``) that fit in no set or run of three
+    given ``wild`` (0 or 1) wilds."""
+    fitting = present & _set_ranks(rules, natural, present, wild) * SPREAD | _run_faces(rules, present, wild)
+    return present & ~fitting
+
+
 def _may_meld(rules: MeldRules, natural: bytes, wild: int) -> bool:
     """The melds test: ``False`` when two or more natural pieces (``natural``, as from
     :func:`naturals`) fit in no set or run of three, given ``wild`` wilds."""
     if wild >= 2:
         return True
-    present = _present(natural)
-    fitting = present & _set_ranks(rules, natural, present, wild) * SPREAD | _run_faces(rules, present, wild)
-    alone = present & ~fitting
+    alone = _alone(rules, natural, _present(natural), wild)
     if not alone:
         return True
     if alone & alone - 1:
         return False
     return natural.count((alone.bit_length() - 1) // STEP) < 2
+
+
+def _may_meld_with_wilds(rules: MeldRules, natural: bytes, wild: int) -> bool:
+    """The wilds test, for ``natural`` holding ``wild`` (1 or 2) wilds: ``False`` when the natural
+    pieces that fit in no set or run of three without a wild, all of them but one, do not lie on
+    ``wild`` lines (a line: one rank, or one suit)."""
+    alone = _alone(rules, natural, _present(natural), 0)
+    pieces = [(RANK_BYTE[f], SUIT_BYTE[f]) for f in natural if alone >> STEP * f & 1]
+    return _on_lines(pieces, wild, 1)
+
+
+def _on_lines(pieces: list[tuple[int, int]], lines: int, spare: int) -> bool:
+    """Whether all of ``pieces`` (each its rank and suit) but ``spare`` of them lie on ``lines``
+    lines, a line being one rank or one suit: the first piece is a spare one, or lies on the line
+    of its rank or of its suit."""
+    if len(pieces) <= lines + spare:
+        return True
+    if not lines:
+        return False
+    first = pieces[0]
+    if spare and _on_lines(pieces[1:], lines, spare - 1):
+        return True
+    return any(_on_lines([p for p in pieces if p[axis] != first[axis]], lines - 1, spare) for axis in (0, 1))
 
 
 def _may_pair_up(natural: bytes, wild: int) -> bool:
@@ -159,11 +198,20 @@ def may_finish_with_melds(rules: MeldRules, faces: Sequence[int], wilds: Wilds) 
     return NO_IDENTITY in natural or _may_meld(rules, natural, natural.count(WILD))
 
 
+def may_finish_with_wilds(rules: MeldRules, faces: Sequence[int], wilds: Wilds) -> bool:
+    """``False`` only when ``faces`` hold one or two wilds and the wilds test (see the module
+    docstring) finds no discard that leaves a hand of sets and runs."""
+    natural = naturals(faces, wilds)
+    wild = natural.count(WILD)
+    return NO_IDENTITY in natural or wild not in WILDS_TESTED or _may_meld_with_wilds(rules, natural, wild)
+
+
 def finishes(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> dict[int, list[WinKind]]:
     """Exactly :func:`rummykit.solvers.report.finishes` (each distinct face whose discard leaves a
     whole hand, with how it lays down, in order of first appearance): the solver's one search for
-    the meld finishes where the melds test allows any, and the per-discard pairs count only where
-    the pairs test allows a pairs finish (see the module docstring)."""
+    the meld finishes where the melds test (and with one or two wilds, the wilds test) allows any, and
+    the per-discard pairs count only where the pairs test allows a pairs finish (see the module
+    docstring)."""
     natural = naturals(faces, wilds)
     if NO_IDENTITY in natural:
         return exact_finishes(profile, faces, wilds)
@@ -176,5 +224,7 @@ def finishes(profile: HandProfile, faces: Sequence[int], wilds: Wilds) -> dict[i
     ):
         return exact_finishes(profile, faces, wilds)
     if not _may_meld(profile.meld_rules, natural, wild):
+        return {}
+    if wild in WILDS_TESTED and not _may_meld_with_wilds(profile.meld_rules, natural, wild):
         return {}
     return {face: [WinKind.MELDS] for face in profile.solver().meld_finishes(faces, wilds)}

@@ -601,7 +601,7 @@ class ClosedHandGame(ClosedHandPosition[S], Game[S, HandAction]):
         """What ``seat`` may see (``None``: a spectator) as a :class:`SeatView`: the part of
         :meth:`observe` an observation encoder reads, without the rest of the dict (faces of piece
         ids by ``bytes.translate``, in comprehensions: no call a list)."""
-        takeable = self.takeable(state)
+        take_from = self._takeable_pile(state)
         table = self._face_table
         return SeatView(
             seat,
@@ -617,7 +617,7 @@ class ClosedHandGame(ClosedHandPosition[S], Game[S, HandAction]):
             bytes(sorted(state.wilds.faces)),
             state.wilds.joker_as,
             [bytes(pile).translate(table) for pile in self._piles_seen(state)],
-            None if takeable is None else self._faces[takeable],
+            None if take_from is None else self._faces[state.discards[take_from][-1]],
             None if seat is None else seat not in state.discarded,
             self._faces[self._aside(state)],
             self._shown(state),

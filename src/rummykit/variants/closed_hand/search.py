@@ -24,6 +24,11 @@ uniformly to the other racks and the stock.
   its own next draw. ``iterations`` sampled draws per decision, or as many as fit in ``seconds`` of
   CPU time counted from the decision's start (:mod:`rummykit.bots.budget`); the candidate with the
   lowest mean wins (the one-draw value breaks ties).
+- **Every decision ends within** ``seconds``: the bot checks the time (a
+  :class:`~rummykit.bots.budget.Deadline`) before each hand it values, the candidates' own values
+  as well as the lookahead's. A sampled draw the time interrupts is dropped for every candidate
+  (each still meets the same draws; none done: the best by one draw); candidates the time leaves
+  unvalued rank after the valued ones (none valued: the first in greedy's order).
 
 Ties go to greedy's order (not a wild, then the highest face). With an iteration budget the bot is
 reproducible from its seed; with a time budget its choice depends on the machine's speed.
@@ -31,12 +36,13 @@ reproducible from its seed; with a time budget its choice depends on the machine
 
 from __future__ import annotations
 
+import math
 import random
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
-from rummykit.bots.budget import spent
+from rummykit.bots.budget import Deadline, spent
 from rummykit.core.melds import Wilds
 from rummykit.variants.closed_hand.actions import HandAction, Verb
 from rummykit.variants.closed_hand.bots import GreedyBot, _wilds, _without
@@ -54,11 +60,16 @@ PAIRS_NEAR = 2
 pairs as a way out (six pairs and two singles); further out it counts melds only."""
 
 
+class _OutOfTimeError(Exception):
+    """The decision's time passed within a sampled draw of the lookahead: the draw is dropped."""
+
+
 class SearchBot:
     """Expectimax over the next draws for Okey and Turkish Rummy (module docstring).
 
     ``iterations`` at least 1 and ``width`` at least 1; ``seconds`` (a time budget per decision,
-    replacing ``iterations``) positive or ``None``. Raises ``ValueError`` otherwise."""
+    replacing ``iterations``) positive or ``None``. Raises ``ValueError`` otherwise. ``clock`` reads
+    the time ``seconds`` counts (the deciding thread's CPU time, ``time.thread_time``, by default)."""
 
     name = "search"
     finish_value = -FINISH_WEIGHT
@@ -75,6 +86,7 @@ class SearchBot:
         iterations: int = ITERATIONS,
         width: int = WIDTH,
         seconds: float | None = None,
+        clock: Callable[[], float] = time.thread_time,
     ) -> None:
         if iterations < 1 or width < 1 or (seconds is not None and seconds <= 0):
             raise ValueError("a search needs at least one iteration, one candidate and a positive time")
@@ -90,9 +102,10 @@ class SearchBot:
         """:meth:`left_out` of the hands of the decision being made (sorted faces) under
         ``self._wilds``, emptied at each decision and when the wilds change."""
         self._wilds: Wilds | None = None
-        self._began = 0.0
-        """The deciding thread's CPU time (``time.thread_time``) when the decision began: a budget in
-        ``seconds`` counts the whole decision, not only its lookahead."""
+        self.clock = clock
+        self._deadline = Deadline(None)
+        """The end of the decision being made, ``seconds`` from its start: a budget in ``seconds``
+        counts the whole decision, not only its lookahead."""
 
     def left_out(self, faces: Sequence[int], wilds: Wilds) -> int:
         """Pieces of ``faces`` (14 or 15) left out of the best arrangement into melds, or into
@@ -119,7 +132,7 @@ class SearchBot:
         """The greedy choice, but taking the discard by the search's own count and, for a
         discard, the candidate that keeps the hand closest to going out over the next draws (one
         of ``legal``)."""
-        self._began = time.thread_time()
+        self._deadline = Deadline(self.seconds, self.clock)
         self._left.clear()
         choice = self.greedy.choose(observation, legal)
         wilds = _wilds(observation)
@@ -129,11 +142,12 @@ class SearchBot:
         if choice.verb is not Verb.DISCARD:
             return choice
         discards = {a.face: a for a in legal if a.verb is Verb.DISCARD and a.face is not None}
-        unseen = unseen_counts(observation, self.game.pieces)
-        values = self.discard_values(rack, wilds, unseen, discards)
-        if len(values) < 2:
+        faces = self.fewest_discards(rack, wilds, discards)
+        if len(faces) < 2:
             return choice
-        order = sorted(values, key=lambda f: values[f])[: self.width]
+        unseen = unseen_counts(observation, self.game.pieces)
+        values = self.valued(rack, wilds, unseen, faces)
+        order = sorted(faces, key=lambda f: values.get(f, math.inf))[: self.width]
         return discards[self.lookahead(rack, wilds, unseen, order) if len(order) > 1 else order[0]]
 
     def take_or_draw(
@@ -155,19 +169,25 @@ class SearchBot:
 
     def lookahead(self, rack: list[int], wilds: Wilds, unseen: list[int], candidates: list[int]) -> int:
         """The candidate discard (``candidates``, best by one draw first) whose hand is closest to
-        going out two draws deep, over sampled next draws (module docstring)."""
+        going out two draws deep, over sampled next draws (module docstring): those done within the
+        decision's time, the first candidate when none is."""
         pool = [face for face, count in enumerate(unseen) for _ in range(count)]
         if not pool:
             return candidates[0]
         totals = [0.0] * len(candidates)
-        over = spent(self.iterations, self.seconds, self.capped, self._began)
+        over = spent(self.iterations, self.seconds, self.capped, self._deadline.start, self.clock)
         done = 0
         while True:
             drawn = self.rng.choice(pool)
             rest = list(unseen)
             rest[drawn] -= 1
-            for i, face in enumerate(candidates):
-                totals[i] += self.after_draw([*_without(rack, face), drawn], wilds, rest)
+            try:
+                drawn_values = [
+                    self.after_draw([*_without(rack, face), drawn], wilds, rest) for face in candidates
+                ]
+            except _OutOfTimeError:
+                break
+            totals = [total + value for total, value in zip(totals, drawn_values, strict=True)]
             done += 1
             if over(done):
                 break
@@ -175,21 +195,40 @@ class SearchBot:
 
     def after_draw(self, hand: list[int], wilds: Wilds, unseen: list[int]) -> float:
         """The value of a 15-piece ``hand`` just drawn: going out (:attr:`finish_value`), else the
-        best :meth:`value` among the discards that leave the fewest pieces out."""
-        return min(self.discard_values(hand, wilds, unseen).values(), default=self.finish_value)
+        best :meth:`value` among the discards that leave the fewest pieces out. Raises
+        :class:`_OutOfTimeError` when the decision's time would pass before the hand is valued."""
+        if self._deadline.passed():
+            raise _OutOfTimeError
+        faces = self.fewest_discards(hand, wilds)
+        if not faces:
+            return self.finish_value
+        values = self.valued(hand, wilds, unseen, faces)
+        if len(values) < len(faces):
+            raise _OutOfTimeError
+        return min(values.values())
 
-    def discard_values(
-        self, hand: Sequence[int], wilds: Wilds, unseen: Sequence[int], allowed: Collection[int] | None = None
-    ) -> dict[int, float]:
-        """Each discard of a 15-piece ``hand`` (of the faces ``allowed``, if given) that leaves the
-        fewest pieces out by :meth:`left_out` (never a wild when another may go), by its
-        :meth:`value`, in greedy's order (the highest face first); empty when the hand can go
-        out."""
+    def fewest_discards(
+        self, hand: Sequence[int], wilds: Wilds, allowed: Collection[int] | None = None
+    ) -> list[int]:
+        """The discards of a 15-piece ``hand`` (of the faces ``allowed``, if given) that leave the
+        fewest pieces out by :meth:`left_out` (never a wild when another may go), in greedy's order
+        (the highest face first); empty when the hand can go out."""
         left_out = self.left_out
         held = {f for f in hand if allowed is None or f in allowed}
         faces = sorted({f for f in held if not wilds.is_wild(f)} or held, key=lambda f: -f)
         left = {f: left_out(_without(hand, f), wilds) for f in faces}
         fewest = min(left.values())
-        if fewest == 0:
-            return {}
-        return {f: self.value(_without(hand, f), wilds, unseen) for f in faces if left[f] == fewest}
+        return [] if fewest == 0 else [f for f in faces if left[f] == fewest]
+
+    def valued(
+        self, hand: Sequence[int], wilds: Wilds, unseen: Sequence[int], faces: list[int]
+    ) -> dict[int, float]:
+        """The :meth:`value` of ``hand`` less each of ``faces`` in turn, until the decision's time
+        would pass (:meth:`Deadline.passed <rummykit.bots.budget.Deadline.passed>` before each):
+        those valued by then."""
+        values: dict[int, float] = {}
+        for face in faces:
+            if self._deadline.passed():
+                break
+            values[face] = self.value(_without(hand, face), wilds, unseen)
+        return values

@@ -12,7 +12,11 @@ GAME = GamePackage(
     rules_class=f"{__name__}.rules:KalookiRules",
     game_class=f"{__name__}.game:KalookiGame",
     options_help=f"{__name__}.options_help",
-    bots={"greedy": f"{__name__}.bots:KalookiGreedyBot", "search": f"{__name__}.bots:KalookiSearchBot"},
+    bots={
+        "greedy": f"{__name__}.bots:KalookiGreedyBot",
+        "search": f"{__name__}.bots:KalookiSearchBot",
+        "expert": f"{__name__}.expert:KalookiExpertBot",
+    },
     assist=f"{__name__}.assist:KalookiAssist",
     terminal=f"{__name__}.terminal:KalookiClient",
     env=f"{__name__}.encoding:ENV",

@@ -5,8 +5,9 @@ jokers when it holds the cards; opens when its best disjoint melds reach the ope
 maximum meld value), or goes out in one move when it can; once open, melds what its best
 arrangement melds (one meld per action) and lays off whenever it can, a natural card before a
 joker; it takes the discard when that lowers its deadwood, and discards its highest deadwood card
-(a joker last). It reads the observation's ``phase``, ``hand``, ``seat``, ``opened``, ``pending``,
-``table`` (``number``, ``value``, ``stands_for``) and ``takeable``, and the game's rules.
+(a joker last). It reads the observation's ``phase``, ``hand``, ``seat``, ``opened``,
+``pending``, ``table`` (``number``, ``value``, ``stands_for``) and ``takeable``, and the game's
+rules.
 
 :class:`KalookiPolicy`, greedy's play changed where greedy gives rounds away, keeps the cards that
 are close to a meld and doesn't feed the next player. Greedy throws its highest deadwood card,
@@ -53,7 +54,7 @@ from rummykit.core.melds import (
 from rummykit.core.pieces import JOKER, rank_of, suit_of
 from rummykit.engine.game import Game
 from rummykit.memo import keep
-from rummykit.solvers.arrange import Arrangement, HandSolver, Objective
+from rummykit.solvers.arrange import Arrangement, HandSolver, Objective, keeping_one
 from rummykit.solvers.report import HandProfile
 from rummykit.variants.kalooki.actions import (
     MAX_SET,
@@ -76,8 +77,8 @@ from rummykit.variants.kalooki.state import KalookiState
 _DRAW, _TAKE, _RETRACT = (KalookiAction(V_DRAW), KalookiAction(V_TAKE), KalookiAction(V_RETRACT))
 """The actions without cards, made once (an action is an immutable value)."""
 
-_SCORE, _VERB = attrgetter("score"), attrgetter("verb")
-"""An arrangement's score, an action's verb."""
+_VERB = attrgetter("verb")
+"""An action's verb."""
 
 ARRANGEMENTS_KEPT = 256
 """Arrangements (and, apart, deadwood counts) a bot keeps between decisions before it forgets them
@@ -173,22 +174,19 @@ class KalookiGreedyBot:
             )
         return found
 
+    def left_out(self, hand: Sequence[int]) -> tuple[int, ...]:
+        """The cards of ``hand`` its best deadwood arrangement leaves out of melds."""
+        return self._arrange(hand, Objective.DEADWOOD).ungrouped
+
     def worst_card(self, hand: Sequence[int]) -> int:
         """The highest deadwood card of ``hand`` (a joker only if nothing else is left out)."""
         left = self._arrange(hand, Objective.DEADWOOD).ungrouped or hand
         return max(left, key=self._discard_order.__getitem__)
 
     def _keeping_one(self, hand: Sequence[int], objective: Objective) -> Arrangement:
-        """The best arrangement that leaves at least one card for the final discard."""
-        best = self._arrange(hand, objective)
-        if best.ungrouped:
-            return best
-        options = []
-        for face in dict.fromkeys(hand):
-            rest = list(hand)
-            rest.remove(face)
-            options.append(self._arrange(rest, objective))
-        return max(options, key=_SCORE)
+        """The best arrangement that leaves at least one card for the final discard
+        (:func:`keeping_one`, the arrangements kept as :meth:`_arrange` keeps them)."""
+        return keeping_one(lambda cards: self._arrange(cards, objective), hand)
 
     # ------------------------------------------------------------------ choosing
     def choose(self, observation: dict[str, Any], legal: list[KalookiAction]) -> KalookiAction:

@@ -5,26 +5,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 from rummykit.core.pieces import JOKER
 from rummykit.engine.game import Game
 from rummykit.envs.encoder import Encoder
-from rummykit.envs.encoding import Planes, TableRows
+from rummykit.envs.encoding import ONE_HOT, ZERO_ROW, Array, TableRows, face_row
 from rummykit.envs.factored import Block, Factoring
 from rummykit.envs.specs import EnvSpec
 from rummykit.variants.kalooki import actions
+from rummykit.variants.kalooki.game import KalookiGame, KalookiSeatView
 
 MAX_MELDS = 35
 """Kalooki's table meld numbers are 1..35 (one column each in the meld rows)."""
 
 
 KALOOKI_PHASES = ("draw", "play", "over")
+PHASE_FLAGS = {phase: [int(p == phase) for p in KALOOKI_PHASES] for phase in KALOOKI_PHASES}
+"""Each phase's one-hot flags, in :data:`KALOOKI_PHASES`' order."""
+MELD_ROW = bytes((i - 1) % 256 for i in range(256))
+"""``bytes.translate`` table: a meld number to its column (number - 1)."""
 
 
 class KalookiEncoder(Encoder):
     """Kalooki: the hand, the discard pile, and the table meld by meld (rows indexed by meld
-    number, so the lay-off and release ids' meld numbers line up with them)."""
+    number, so the lay-off and release ids' meld numbers line up with them). The rows follow one
+    another in a fixed order, each one group of faces: the hand, the pile, the takeable card, the
+    known cards, the table's block (:class:`~rummykit.envs.encoding.TableRows`), the pending
+    melds."""
 
     hand_size = 14.0
 
@@ -60,34 +68,83 @@ class KalookiEncoder(Encoder):
             f"({n}), seats still in the match ({n}), reshuffles /(max_reshuffles+1) (1); seats relative "
             f"to the viewer",
         )
-        at = self.layout.index
-        blocks = (at["meld_cards"], at["meld_jokers"], at["meld_owner"], at["meld_flags"])
-        self._table = TableRows(blocks, n, itemgetter("closed"))
+        self._table = TableRows(MAX_MELDS, n, itemgetter("closed"))
+        self._seat_view = cast(KalookiGame, self.game).seat_view
+        """The game's ``seat_view``, bound once."""
+        assert self.layout.index["meld_cards"] + self._table.height == self.layout.index["meld_flags"] + 3
 
     def _divisors_after_common(self) -> list[float]:
         n = self.players
         return [1.0] * (len(KALOOKI_PHASES) + 2 * n) + [self.game.rules.max_reshuffles + 1.0]
 
+    def encode_state(self, state: Any, seat: int | None) -> Array:
+        """The array of ``game.observe(state, seat)``, made from the engine's ``seat_view``."""
+        return self._array(*self._fill_seen(self._seat_view(state, seat), 0 if seat is None else seat))
+
     def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[list[bytes], list[float]]:
-        at = self.layout.index
-        planes = Planes(self.layout.height - 1)
-        planes.add(at["hand"], view["hand"])
-        planes.add(at["discards"], view["discards"])
-        planes.one(at["takeable"], view["takeable"])
-        known = view["known"]
-        planes.add_rows(at["known"], [*known[viewer + 1 :], *known[:viewer]])
-        planes.put(self._table.of(view["table"], JOKER, viewer))
-        planes.add(at["meld_flags"] + 3, [p - 1 for p in view["pending"]])
-        phase = [0] * len(KALOOKI_PHASES)
-        phase[KALOOKI_PHASES.index(view["phase"])] = 1
-        scalars = [
-            *self._view_numbers(view, viewer),
-            *phase,
-            *self._seat_flags(view["opened"], viewer),
-            *self._seat_flags(view["active"], viewer),
+        seen = KalookiSeatView(
+            view["seat"],
+            view["round"],
+            view["dealer"],
+            view["to_move"],
+            view["phase"],
+            view["scores"],
+            bytes(view["hand"]),
+            view["hand_counts"],
+            view["stock_count"],
+            list(map(bytes, view["known"])),
+            view["table"],
+            bytes(view["discards"]),
+            view["opened"],
+            view["pending"],
+            view["retracted"],
+            view["active"],
             view["reshuffles"],
+            view["takeable"],
+        )
+        return self._fill_seen(seen, viewer)
+
+    def _fill_seen(self, seen: KalookiSeatView, viewer: int) -> tuple[list[bytes], list[float]]:
+        """The face rows of ``seen`` (:data:`face_row` of each group of faces, found in its cache
+        when unchanged since the last observations; the table's block kept while the table is
+        unchanged) and the scalar row's numbers."""
+        (
+            _,
+            round_no,
+            _,
+            to_move,
+            phase,
+            scores,
+            hand,
+            counts,
+            stock,
+            known,
+            table,
+            discards,
+            opened,
+            pending,
+            _,
+            active,
+            reshuffles,
+            takeable,
+        ) = seen
+        rows = [
+            face_row(hand),
+            face_row(discards),
+            ONE_HOT[takeable],
+            *map(face_row, known[viewer + 1 :]),
+            *map(face_row, known[:viewer]),
+            *self._table.of(table, JOKER, viewer),
+            face_row(bytes(pending).translate(MELD_ROW)) if pending else ZERO_ROW,
         ]
-        return planes.rows(), scalars
+        numbers = [
+            *self._common_numbers(counts, stock, scores, round_no, to_move, viewer),
+            *PHASE_FLAGS[phase],
+            *self._seat_flags(opened, viewer),
+            *self._seat_flags(active, viewer),
+            reshuffles,
+        ]
+        return rows, numbers
 
 
 def _kalooki_scale(game: Game[Any, Any]) -> float:

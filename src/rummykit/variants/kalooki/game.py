@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from rummykit.core.melds import (
     CARD_JOKERS,
@@ -55,6 +55,7 @@ from rummykit.engine.planned import PlannedGame
 from rummykit.engine.table import Declared, TableMeld
 from rummykit.errors import IllegalActionError, MeldError, message_of
 from rummykit.memo import keep
+from rummykit.solvers.arrange import Objective, keeping_one
 from rummykit.variants.kalooki import messages as _messages
 from rummykit.variants.kalooki.actions import (
     DISCARD_BASE,
@@ -100,6 +101,9 @@ TABLE_MELDS_KEPT = 1024
 """Table melds whose options the game keeps by identity (cleared when full; options found again
 by the meld's cards, see :meth:`KalookiGame._meld_options`): each keeps its meld alive, and a table's
 melds are done with when its round ends."""
+REACHES_KEPT = 4096
+"""Hands whose reach (:meth:`KalookiGame._reach`) the game keeps (cleared when full): asked only
+after a retract."""
 MESSAGES = _messages.MESSAGES
 
 
@@ -126,6 +130,7 @@ class _Draft:
     pending: list[int]
     released: list[int]
     laid_off: bool
+    retracted: bool = False
     known: Sequence[int] = ()
     """The cards of the hand everyone knows are there (the state's list, read only)."""
     forgotten: set[int] = field(default_factory=set)
@@ -197,6 +202,35 @@ def meld_view(meld: TableMeld) -> dict[str, Any]:
     }
 
 
+class KalookiSeatView(NamedTuple):
+    """What one seat (``None``: a spectator) may see of a Kalooki match: the view
+    :meth:`KalookiGame.observe` is made from, fields named as its keys. Lists of faces are
+    ``bytes``, one byte a face (card ids mapped to faces by ``bytes.translate``): ``hand`` (empty
+    for a spectator), ``known`` per seat, ``discards`` (the pile, bottom first). ``table``: the
+    shared views of the table's melds (a tuple, the same object while the table is unchanged;
+    neither it nor the views are changed by anyone). ``takeable``: the top discard while the mover
+    may take it. Fresh lists, the caller's to keep."""
+
+    seat: int | None
+    round: int
+    dealer: int
+    to_move: int | None
+    phase: str
+    scores: list[int]
+    hand: bytes
+    hand_counts: list[int]
+    stock_count: int
+    known: list[bytes]
+    table: tuple[dict[str, Any], ...]
+    discards: bytes
+    opened: list[int]
+    pending: list[int]
+    retracted: bool
+    active: list[int]
+    reshuffles: int
+    takeable: int | None
+
+
 class KalookiGame(PlannedGame[KalookiState, KalookiAction, _Draft, tuple[int, set[int]]]):
     """Kalooki under ``rules``: states are whole matches (:class:`KalookiState`)."""
 
@@ -224,10 +258,13 @@ class KalookiGame(PlannedGame[KalookiState, KalookiAction, _Draft, tuple[int, se
         self._validated: dict[tuple[bytes, tuple[int | None, ...]], _Checked | MeldError] = {}
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
-        self._table_views: tuple[tuple[TableMeld, ...], list[dict[str, Any]]] = ((), [])
+        self._table_views: tuple[tuple[TableMeld, ...], tuple[dict[str, Any], ...]] = ((), ())
         """The last table observed (its melds, immutable) and their views."""
         self._past: tuple[dict[str, Any] | None, tuple[RoundResult, ...]] = (None, ())
         """The last ``last_result`` view determinised from and the results read from it."""
+        self._solver = rules.hand_profile().solver()
+        self._reaches: dict[bytes, tuple[int, bool]] = {}
+        """:meth:`_reach` by the hand's sorted faces."""
 
     def _extends(self, meld: TableMeld, card: DeclaredFace) -> bool:
         """Whether ``card`` laid off on ``meld`` leaves a meld (what :meth:`_plan_layoff` checks
@@ -376,6 +413,7 @@ class KalookiGame(PlannedGame[KalookiState, KalookiAction, _Draft, tuple[int, se
             released=[],
             laid_off=False,
             open_at_start=False,
+            retracted=False,
             phase=_DRAW,
             turn=0,
             reshuffles=0,
@@ -418,6 +456,7 @@ class KalookiGame(PlannedGame[KalookiState, KalookiAction, _Draft, tuple[int, se
         state.pending = []
         state.released = []
         state.laid_off = False
+        state.retracted = False
         state.open_at_start = state.turn in state.opened
         if not check_stock or state.stock:
             return []
@@ -493,51 +532,78 @@ class KalookiGame(PlannedGame[KalookiState, KalookiAction, _Draft, tuple[int, se
         """What ``seat`` sees (``None``: a spectator): the common keys of ``docs/engine.md`` plus
         ``table`` (each meld's ``number``, ``owner``, ``kind``, ``faces``, ``stands_for``,
         ``closed``, ``value``), ``discards`` (the whole pile, bottom first), ``opened``,
-        ``pending``, ``active``, ``reshuffles`` and ``takeable`` (the top discard while the mover
-        may take it, else null); ``known``: per seat, the faces of the cards everyone knows are in
-        its hand (taken from the pile, released jokers, retracted melds). Every hand is scored at a
-        round's end, so ``last_result`` shows them all."""
-        last = self._results(state.results[-1]) if state.results else None
-        phase = state.phase
-        pile = state.pile
-        hands = state.hands
+        ``pending``, ``retracted`` (the mover took melds back this turn: no retract is left, and a
+        meld goes down only while the turn can still end after it), ``active``, ``reshuffles``
+        and ``takeable`` (the top discard while the mover may take it, else null); ``known``: per
+        seat, the faces of the cards everyone knows are in its hand (taken from the pile, released
+        jokers, retracted melds). Every hand is scored at a round's end, so ``last_result`` shows
+        them all."""
+        seen = self.seat_view(state, seat)
         return {
             "variant": self.variant,
             "seat": seat,
             "players": self.players,
-            "round": state.round_no,
-            "dealer": state.dealer,
-            "to_move": None if phase is _OVER else state.turn,
-            "phase": _PHASE_TEXT[phase],
-            "scores": list(state.scores),
-            "hand": faces(hands[seat]) if seat is not None else [],
-            "hand_counts": list(map(len, hands)),
-            "stock_count": len(state.stock),
-            "known": [faces(k) if k else [] for k in state.known],
-            "last_result": last,
-            "table": self._table_view(state.table),
-            "discards": faces(pile),
-            "opened": sorted(state.opened),
-            "pending": list(state.pending),
-            "active": list(state.active),
-            "reshuffles": state.reshuffles,
-            "takeable": FACES[pile[-1]] if pile and phase is _DRAW else None,
+            "round": seen.round,
+            "dealer": seen.dealer,
+            "to_move": seen.to_move,
+            "phase": seen.phase,
+            "scores": seen.scores,
+            "hand": list(seen.hand),
+            "hand_counts": seen.hand_counts,
+            "stock_count": seen.stock_count,
+            "known": [list(k) for k in seen.known],
+            "last_result": self._results(state.results[-1]) if state.results else None,
+            "table": list(seen.table),
+            "discards": list(seen.discards),
+            "opened": sorted(seen.opened),
+            "pending": seen.pending,
+            "retracted": seen.retracted,
+            "active": seen.active,
+            "reshuffles": seen.reshuffles,
+            "takeable": seen.takeable,
         }
 
-    def _table_view(self, table: list[TableMeld]) -> list[dict[str, Any]]:
-        """The views of ``table``'s melds (a new list; the views are shared), those of the last
-        table observed kept: observing the same melds again builds no views, and a table changed
-        since (a meld laid or replaced, the rest in place) looks up only its new melds' views."""
+    def seat_view(self, state: KalookiState, seat: int | None) -> KalookiSeatView:
+        """What ``seat`` may see (``None``: a spectator) as a :class:`KalookiSeatView`: what
+        :meth:`observe` shows but the last round's result, faces as ``bytes``."""
+        phase = state.phase
+        pile = state.pile
+        return KalookiSeatView(
+            seat,
+            state.round_no,
+            state.dealer,
+            None if phase is _OVER else state.turn,
+            _PHASE_TEXT[phase],
+            list(state.scores),
+            b"" if seat is None else bytes(state.hands[seat]).translate(FACE_TABLE),
+            list(map(len, state.hands)),
+            len(state.stock),
+            [bytes(k).translate(FACE_TABLE) for k in state.known],
+            self._table_view(state.table),
+            bytes(pile).translate(FACE_TABLE),
+            list(state.opened),
+            list(state.pending),
+            state.retracted,
+            list(state.active),
+            state.reshuffles,
+            FACES[pile[-1]] if pile and phase is _DRAW else None,
+        )
+
+    def _table_view(self, table: list[TableMeld]) -> tuple[dict[str, Any], ...]:
+        """The views of ``table``'s melds (shared, as the views are), those of the last table
+        observed kept: observing the same melds again returns the same tuple and builds no views,
+        and a table changed since (a meld laid or replaced, the rest in place) looks up only its
+        new melds' views."""
         melds = tuple(table)
         last_melds, last_views = self._table_views
         if last_melds == melds:
-            return list(last_views)
-        views = [
+            return last_views
+        views = tuple(
             last_views[at] if at < len(last_melds) and last_melds[at] is meld else self._meld_views(meld)
             for at, meld in enumerate(melds)
-        ]
+        )
         self._table_views = (melds, views)
-        return list(views)
+        return views
 
     # ------------------------------------------------------------------ legality
     def timeout_action(
@@ -578,8 +644,19 @@ class KalookiGame(PlannedGame[KalookiState, KalookiAction, _Draft, tuple[int, se
             return ids
         hand = faces(state.hands[seat])
         ids = _meld_ids(hand)
-        if state.pending:
-            ids.append(2)  # retract: legal while melds are pending (see _plan_retract)
+        if seat not in state.opened and state.retracted:
+            # after a retract only a meld after which the turn can still end goes down (the
+            # whole hand's reach rules most out at once: _hand_may_still_end)
+            may = self._hand_may_still_end(state, hand)
+            left = len(hand) - 1
+            kept = []
+            for i in ids:
+                action = self._action(i)
+                if (may or len(action.melds[0]) >= left) and self._still_ends(state, seat, action):
+                    kept.append(i)
+            ids = kept
+        if state.pending and not state.retracted:
+            ids.append(2)  # retract: once a turn, while melds are pending (see _plan_retract)
         if self._discard_refusal(state, seat) is None:
             ids += set(bytes(state.hands[seat]).translate(_DISCARD_TABLE))
         if seat in state.opened:
@@ -602,6 +679,15 @@ class KalookiGame(PlannedGame[KalookiState, KalookiAction, _Draft, tuple[int, se
                     ids.append(number)
         ids.sort()
         return ids
+
+    def _still_ends(self, state: KalookiState, seat: int, action: KalookiAction) -> bool:
+        """Whether the meld ``action``, laid by ``seat`` who has not opened, is legal after a
+        retract: the turn can still end after it (:meth:`_plan` decides, :meth:`_can_still_end`)."""
+        try:
+            self._plan(state, seat, action)
+        except IllegalActionError:
+            return False
+        return True
 
     def _discard_refusal(self, state: KalookiState, seat: int) -> tuple[str, dict[str, int]] | None:
         """Why no held card may be discarded now, as the code and params of the error to raise
@@ -652,10 +738,13 @@ class KalookiGame(PlannedGame[KalookiState, KalookiAction, _Draft, tuple[int, se
             pending=list(state.pending),
             released=list(state.released),
             laid_off=state.laid_off,
+            retracted=state.retracted,
             known=state.known[seat],
         )
         if verb is V_MELD:
             self._plan_melds(draft, seat, action)
+            if draft.retracted and draft.pending and not self._can_still_end(draft):
+                raise IllegalActionError("kalooki_retracted_out_of_reach", open_min=self.rules.open_min)
         elif verb is V_LAYOFF:
             self._plan_layoff(state, draft, action)
         elif verb is V_RELEASE:
@@ -663,6 +752,44 @@ class KalookiGame(PlannedGame[KalookiState, KalookiAction, _Draft, tuple[int, se
         else:
             self._plan_retract(draft)
         return draft
+
+    def _can_still_end(self, draft: _Draft) -> bool:
+        """Whether a turn with melds pending after its retract (no retract left) can still end:
+        the hand is down to one card (the discard goes out), or the melds the rest of the hand
+        can still lay, one card kept, bring the pending melds to ``open_min``, or lay all of it
+        but one card (going out) (:meth:`_reach`)."""
+        hand = faces(draft.hand)
+        if len(hand) <= 1:
+            return True
+        return self._in_reach(hand, draft.table, draft.pending)
+
+    def _in_reach(self, hand: list[int], table: Sequence[TableMeld], pending: Sequence[int]) -> bool:
+        """Whether the melds ``hand`` (faces) can still lay, one card kept, bring the ``pending``
+        melds of ``table`` to ``open_min``, or lay all of it but one card (:meth:`_reach`)."""
+        value, going_out = self._reach(hand)
+        laid = sum(meld_value(m) for m in table if m.number in pending)
+        return going_out or laid + value >= self.rules.open_min
+
+    def _hand_may_still_end(self, state: KalookiState, hand: list[int]) -> bool:
+        """Whether a meld from ``hand`` (faces) laid after the mover's retract may still let the
+        turn end, judged from the whole hand (one answer of the solver for every candidate):
+        :meth:`_can_still_end` asks of the hand left after the meld what the whole hand bounds. A
+        meld and the best melds of the rest, one card kept, are melds of the hand with one card
+        kept, so their value is at most the hand's best; a meld and a going out of the rest are a
+        going out of the hand. A meld that leaves at most one card is not judged here."""
+        return self._in_reach(hand, state.table, state.pending)
+
+    def _reach(self, hand: list[int]) -> tuple[int, bool]:
+        """What melds of ``hand`` (faces) can still do this turn: the most opening value they add,
+        one card kept for the discard (the solver's best melds by value, as the hint's and
+        greedy's), and whether they take all of it but one card (going out); kept per hand."""
+        key = bytes(sorted(hand))
+        found = self._reaches.get(key)
+        if found is None:
+            best = keeping_one(lambda cards: self._solver.arrange(cards, WILDS, Objective.MELD_VALUE), hand)
+            going_out = bool(self._solver.meld_finishes(hand, WILDS))
+            found = keep(self._reaches, key, (best.score, going_out), REACHES_KEPT)
+        return found
 
     @staticmethod
     def _take_from_hand(draft: _Draft, cards: MeldCards, keep_one: bool = True) -> list[Declared]:
@@ -743,7 +870,9 @@ class KalookiGame(PlannedGame[KalookiState, KalookiAction, _Draft, tuple[int, se
             raise IllegalActionError("kalooki_no_joker", number=old.number)
         if closed(old):
             raise IllegalActionError("kalooki_closed_set", number=old.number)
-        played = self._take_from_hand(draft, action.cards, keep_one=False)
+        # the freed joker refills the hand, unless it must be used this turn: a hand of that joker
+        # alone could neither use it (a lay-off keeps a card) nor discard it (docs/rule-choices.md)
+        played = self._take_from_hand(draft, action.cards, keep_one=self.rules.released_joker_must_be_used)
         if any(WILDS.is_wild(face(p)) for p, _ in played):
             raise IllegalActionError("kalooki_joker_for_joker")
         if old.kind is _RUN:
@@ -779,13 +908,18 @@ class KalookiGame(PlannedGame[KalookiState, KalookiAction, _Draft, tuple[int, se
 
     @staticmethod
     def _plan_retract(draft: _Draft) -> None:
+        """Take the pending melds back into the draft hand, once a turn (``docs/rule-choices.md``:
+        a turn is finite)."""
         if not draft.pending:
             raise IllegalActionError("kalooki_nothing_to_retract")
+        if draft.retracted:
+            raise IllegalActionError("kalooki_retract_once")
         for meld in [m for m in draft.table if m.number in draft.pending]:
             draft.table.remove(meld)
             draft.hand += list(meld.pieces)
             draft.shown += list(meld.pieces)
         draft.pending = []
+        draft.retracted = True
         draft.next_number = max((m.number for m in draft.table), default=0) + 1
 
     def _discard_plan(self, state: KalookiState, seat: int, action: KalookiAction) -> tuple[int, set[int]]:
@@ -851,6 +985,7 @@ class KalookiGame(PlannedGame[KalookiState, KalookiAction, _Draft, tuple[int, se
         state.pending = draft.pending
         state.released = draft.released
         state.laid_off = draft.laid_off
+        state.retracted = draft.retracted
         if draft.opened:
             state.opened.add(seat)
         events = draft.events
@@ -952,6 +1087,7 @@ class KalookiGame(PlannedGame[KalookiState, KalookiAction, _Draft, tuple[int, se
             released=[],
             laid_off=False,
             open_at_start=turn in opened,
+            retracted=observation["retracted"],
             phase=phase,
             turn=turn,
             reshuffles=observation["reshuffles"],

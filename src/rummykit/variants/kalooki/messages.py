@@ -57,6 +57,11 @@ ERRORS = {
         "a set's joker is released by completing the set with natural cards of the missing suits"
     ),
     "kalooki_nothing_to_retract": "there is nothing to take back: only melds that don't open yet can be",
+    "kalooki_retract_once": "melds are taken back only once a turn",
+    "kalooki_retracted_out_of_reach": (
+        "you took your melds back this turn: lay only melds that, with the melds left in your hand, "
+        "still make {open_min} (or let you go out), or discard"
+    ),
     "kalooki_under_opening": (
         "your melds this turn are worth less than {open_min}: meld more, or retract them"
     ),

@@ -2,7 +2,7 @@
 :mod:`rummykit.engine.position` (``docs/engine.md`` "Position text"), e.g.::
 
     kalooki; seed 7; round 1; dealer 3; turn 0; phase play; scores 0 0 0 0; active 0 1 2 3;
-    reshuffles 0; opened 0; pending -; next 3; laid_off 0; open_at_start 1; released -;
+    reshuffles 0; opened 0; pending -; next 3; laid_off 0; open_at_start 1; retracted 0; released -;
     hands 7H 8D KC / AS JK 5D / … / …; known - / JK / - / -;
     table 0 : 5H 6H JK[7H] 8H ~ 0 : 7S 7H JK[7D] 7C; discards 9S TS; stock …; results -
 
@@ -12,8 +12,9 @@ match); ``reshuffles`` (of the discard pile into the stock this round); ``opened
 have opened this round); ``pending`` (the numbers of the melds laid this turn that don't open
 yet); ``next`` (the next meld's number); ``laid_off`` (whether the mover laid off or released a
 joker this turn, ``0`` or ``1``); ``open_at_start`` (whether the mover had opened when the turn
-began); ``released`` (the jokers released this turn still in the mover's hand: the last jokers
-in it); ``hands`` and ``known`` (the cards of each hand everyone knows are there) per seat;
+began); ``retracted`` (whether the mover took melds back this turn, ``0`` or ``1``);
+``released`` (the jokers released this turn still in the mover's hand: the last jokers in it);
+``hands`` and ``known`` (the cards of each hand everyone knows are there) per seat;
 ``table``: the melds in number order (1, 2, …), each record ``owner : cards`` with every joker
 and what it stands for, in the order they lie; ``discards`` and ``stock``, bottom first (the last
 card is the top); ``results``: the rounds played, oldest first, each record ``how : hands at the
@@ -60,6 +61,7 @@ KEYS = (
     "next",
     "laid_off",
     "open_at_start",
+    "retracted",
     "released",
     "hands",
     "known",
@@ -100,6 +102,7 @@ def write_position(state: KalookiState) -> str:
         ("next", str(state.next_number)),
         ("laid_off", str(int(state.laid_off))),
         ("open_at_start", str(int(state.open_at_start))),
+        ("retracted", str(int(state.retracted))),
         ("released", _cards(released)),
         ("hands", per_seat_text(map(_cards, state.hands))),
         ("known", per_seat_text(map(_cards, state.known))),
@@ -152,6 +155,7 @@ def read_position(rules: KalookiRules, text: str) -> KalookiState:
         released=released,
         laid_off=r.get("laid_off", r.flag),
         open_at_start=r.get("open_at_start", r.flag),
+        retracted=r.get("retracted", r.flag),
         phase=phase,
         turn=turn,
         reshuffles=r.get("reshuffles", r.count),

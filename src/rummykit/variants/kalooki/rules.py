@@ -53,6 +53,9 @@ class KalookiRules:
         check_range("rounds", self.rounds, 1)
         if self.match is MatchMode.ROUNDS and self.rounds is None:
             raise RulesError("rules.match_rounds")
+        if self.rounds is not None and self.match is not MatchMode.ROUNDS:
+            # the spec counts rounds only in the rounds match: refused, not ignored
+            raise RulesError("rules.rounds_without_match", match=self.match.value)
 
     def values(self) -> CardValues:
         """Card values with this table's ace and joker penalties in hand (meld values unchanged)."""

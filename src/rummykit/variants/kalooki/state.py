@@ -30,7 +30,9 @@ class KalookiState(State):
     number order; ``opened`` the seats that have opened this round; ``pending`` the numbers of the
     melds laid this turn that don't open yet; ``released`` the jokers released this turn;
     ``laid_off`` whether the mover laid off or released this turn; ``open_at_start`` whether the
-    mover had opened when the turn began (else going out is Okey yapmak).
+    mover had opened when the turn began (else going out is Okey yapmak); ``retracted`` whether the
+    mover took melds back this turn (``retract``: from then on a meld goes down only while the turn
+    can still end after it).
     """
 
     seed: int
@@ -50,6 +52,7 @@ class KalookiState(State):
     released: list[int]
     laid_off: bool
     open_at_start: bool
+    retracted: bool
     phase: KPhase
     turn: int
     reshuffles: int

@@ -40,7 +40,7 @@ commands
   layoff 3 TH          add cards to meld 3 once you have opened (or JK[9H])
   release 3 KS         put a run's joker's card in its place, take the joker
   release 2 7D 7C      complete set 2 with its missing suits, take a joker
-  retract              take back this turn's melds while they don't open
+  retract              take back this turn's melds while they don't open (once a turn)
   discard 7H  (d 7H)   end your turn; your last card goes out
   sort                 by suit; sort rank, sort runs, sort sets (melds first)
   move 7H 3            move a card (or: move 5 3, by position) to position 3
@@ -313,13 +313,27 @@ class KalookiClient(TableClient[KalookiGame]):
         return line
 
     def pending_line(self) -> Text | None:
-        """This turn's melds toward the opening in a sentence, while they don't reach it."""
+        """This turn's melds toward the opening in a sentence, while they don't reach it; after a
+        retract, that a meld now goes down only while the hand can still reach the opening."""
         obs = self.obs
         pending = obs["pending"]
-        if not pending or obs["to_move"] != self.seat:
+        if obs["to_move"] != self.seat:
             return None
-        value = sum(m["value"] for m in obs["table"] if m["number"] in pending)
-        return toward_opening(pending, value, self.rules.open_min, "meld more, or retract them")
+        open_min = self.rules.open_min
+        if pending:
+            value = sum(m["value"] for m in obs["table"] if m["number"] in pending)
+            if not obs["retracted"]:
+                todo = "meld more, or retract them"
+            elif len(obs["hand"]) == 1:
+                todo = "discard the last card"
+            else:
+                todo = "meld more (melds come back only once a turn)"
+            return toward_opening(pending, value, open_min, todo)
+        if obs["retracted"] and self.seat not in obs["opened"]:
+            line = Text("this turn  you took your melds back (only once a turn), so a meld goes down ")
+            line.append(f"only while the melds left in your hand can still make the {open_min} or go out: ")
+            return line.append("meld toward it, or discard", style="bold")
+        return None
 
     def turn_line(self) -> Text:
         """Whose turn it is and what they may do."""

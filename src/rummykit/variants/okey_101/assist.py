@@ -27,7 +27,6 @@ from rummykit.variants.okey_101.actions import (
     V_DISCARD,
     V_LAYOFF,
     V_MELD,
-    V_OPEN,
     V_PAIR,
     V_SWAP,
     Okey101Action,
@@ -154,11 +153,8 @@ def move_params(action: Okey101Action, takes: int | None, okey: int | None = Non
     what it stands for, ``R6[B10]``, and the ``okey`` face in a pair with the tile it pairs,
     ``R8 R7[R8]``): ``tiles`` for ``meld`` and ``pair``; ``number`` and
     ``tiles`` for ``layoff`` and ``swap``; ``tile`` for ``discard``, and for ``take`` the tile
-    taken (``takes``, a face); ``melds`` for ``open`` (one text, the melds split by ``|``);
-    ``{}`` for ``draw`` and ``retract``."""
+    taken (``takes``, a face); ``{}`` for ``draw`` and ``retract``."""
     verb = action.verb
-    if verb is V_OPEN:
-        return {"melds": " | ".join(" ".join(tile_list(m)) for m in action.melds)}
     if verb is V_PAIR and okey is not None:
         (a, _), (b, _) = action.melds[0]
         if a != b and JOKER not in (a, b):
@@ -175,8 +171,7 @@ def okey_101_hint(
     game: Okey101Game, state: Okey101State, observation: dict[str, Any], choice: Okey101Action
 ) -> dict[str, Any]:
     """The hint for the seat of ``observation`` whose greedy move is ``choice``: ``move``
-    ``"okey_101"``, ``action`` (its canonical text: a listed legal action, or after a retract a whole
-    opening, ``open A | B``, legal but not listed), its ``parts``, ``verb``
+    ``"okey_101"``, ``action`` (its canonical text, a listed legal action), its ``parts``, ``verb``
     and ``params`` (:func:`move_params`); the hand's best ``opening`` (``melds`` as
     :func:`~rummykit.variants.okey_101.report.meld_json`, their ``value``, the ``total`` with this
     turn's sets and runs that don't open yet, whether that ``reaches`` ``open_min``), its most

@@ -2,7 +2,8 @@
 
 It opens as soon as it can: a hand finish when every tile but one goes down, else the
 highest-valued opening once it reaches ``open_min``, else pairs once they reach
-``pairs_open_min``; it lays a taken tile first, as the rules ask. Once open it frees okeys, lays
+``pairs_open_min``; it lays a taken tile first, as the rules ask, and takes back at once melds or
+pairs laid this turn (``auto`` at the terminal) that can't reach the opening. Once open it frees okeys, lays
 the melds of the arrangement that keeps the fewest points (or, having opened with pairs, its
 pairs), lays off what the table takes, and discards. It takes the previous player's discard
 whenever the rules let it put that tile on the table (under ``take_discard=free``, when the tile
@@ -25,7 +26,6 @@ from rummykit.variants.okey_101.actions import (
     V_DRAW,
     V_LAYOFF,
     V_MELD,
-    V_OPEN,
     V_PAIR,
     V_RETRACT,
     V_SWAP,
@@ -100,15 +100,6 @@ class GreedyBot:
                 action = listed.get(wanted)
                 if action is not None:
                     return action
-            if (
-                opened == "none"
-                and observation["retracted"]
-                and len(plan) > 1
-                and all(a.verb is V_MELD for a in plan)
-            ):
-                # after a retract an opening of sets and runs goes down in one play, which is
-                # legal but not listed (pairs are left alone: the table may refuse them)
-                return Okey101Action(V_OPEN, melds=tuple(a.melds[0] for a in plan))
         if opened != "none":
             for verb in (V_SWAP, V_LAYOFF):
                 found = [a for a in legal if a.verb is verb and (not must or a.tiles[0][0] in must)]
@@ -166,7 +157,11 @@ class GreedyBot:
             pending = observation["pending"]
             laid = [m for m in observation["table"] if m["number"] in pending]
             if laid and laid[0]["kind"] == MeldKind.PAIR.value:
-                return [meld_action(p, okey) for p in solver.most_pairs(hand, wilds, first)]
+                # more pairs only when they reach the opening this turn: else take them back
+                pairs = solver.most_pairs(hand, wilds, first)
+                if len(laid) + len(pairs) < self.rules.pairs_open_min:
+                    return []
+                return [meld_action(p, okey) for p in pairs]
             finish = solver.hand_finish(hand, wilds, first, self._finish_floor(laid))
             if finish is not None:
                 return [meld_action(m, okey) for m in finish.melds]

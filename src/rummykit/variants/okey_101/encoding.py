@@ -64,9 +64,7 @@ class Okey101Encoder(Encoder):
             f"/{HAND_SIZE + 1} (1), freed okeys still to be used /{FREED_SCALE:g} (1), rounds played "
             f"/rounds (1); seats relative to the viewer",
         )
-        at = self.layout.index
-        blocks = (at["meld_tiles"], at["meld_okeys"], at["meld_owner"], at["meld_flags"])
-        self._table = TableRows(blocks, n, _is_pair)
+        self._table = TableRows(MAX_MELDS, n, _is_pair)
 
     def _divisors_after_common(self) -> list[float]:
         n = self.players
@@ -94,7 +92,7 @@ class Okey101Encoder(Encoder):
         planes.one(at["okey"], okey)
         planes.add(at["must_place"], view["must_place"])
         planes.one(at["taken"], view["taken"])
-        planes.put(self._table.of(view["table"], okey, viewer))
+        planes.put(at["meld_tiles"], self._table.of(view["table"], okey, viewer))
         planes.add(at["meld_flags"] + 3, [p - 1 for p in view["pending"]])
         phase = [0] * len(PHASES)
         phase[PHASES.index(view["phase"])] = 1

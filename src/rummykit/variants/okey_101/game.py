@@ -115,6 +115,9 @@ NAMES = tuple(format_face(Kind.TILES, f) for f in range(JOKER + 1))
 """Every face in notation."""
 TAKES_KEPT = 4096
 """Answers of whether a taken tile can go on the table that the game keeps (cleared when full)."""
+REACHES_KEPT = 4096
+"""Racks whose best opening value, most pairs and hand finishes (:meth:`Okey101Game._reach`) the
+game keeps (cleared when full): asked only after a retract."""
 
 Refusal = tuple[str, dict[str, Any]]
 """Why an action is refused: the code and params of the error to raise (made only when raised:
@@ -221,6 +224,9 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
         self._well_formed: set[int] = set()
         """``id`` of every action in ``_actions`` (kept alive there): their shape is not checked."""
         self._takes: dict[tuple[object, ...], bool] = {}
+        self._reaches: dict[tuple[bool, int | None, bytes], int] = {}
+        """:meth:`_reach` by its question (pairs, the hand finish's floor) and the okey's face and
+        the rack's sorted faces."""
         self._results = SharedViews(RoundResult.to_json)
         self._meld_views = SharedViews(meld_view)
 
@@ -389,8 +395,9 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
         ``value``), ``opened`` per seat (``none``, ``melds``, ``pairs``), ``known`` (faces in order,
         as which copy of a face is known is no one's to tell), and the turn as all see it:
         ``pending`` (meld numbers toward an opening), ``open_at_start``, ``laid_off``, ``layoffs``,
-        ``retracted`` (melds taken back this turn: none laid one at a time any more), ``taken``
-        (the face taken from the discard pile while it still must be used or is in a pending meld)
+        ``retracted`` (melds taken back this turn: a meld or pair goes down only while the opening
+        stays in reach), ``taken`` (the face taken from the discard pile while it still must be used
+        or is in a pending meld)
         and ``taken_meld`` (that meld's number, null while in the hand), ``must_place`` (faces to
         put on the table before discarding), ``freed`` (freed okeys still to be used), ``fines``
         (this round's: ``seat``, ``kind``, ``tile`` face, ``points``). Every hand is scored at a
@@ -491,31 +498,21 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
                 if not must or any(f in must for f, _ in pair_tiles(code, okey)):
                     new.append(PAIR_BASE + code)
         if opened is _NONE and state.retracted:
-            # after a retract only what opens by itself (or leaves one tile) goes down: the plan
-            # says, asked only about the few that might
-            new = [
-                i
-                for i in new
-                if self._may_open_alone(i, len(hand), okey)
-                and self.is_legal(state, seat, self._action(i, okey))
-            ]
+            # after a retract a meld or pair goes down only while the turn can still end after it
+            # (the plan says: _can_still_end; the whole rack's reach rules most out at once)
+            melds_may, pairs_may = self._rack_may_still_end(state, faces)
+            kept = []
+            for i in new:
+                action = self._action(i, okey)
+                may = pairs_may if i >= PAIR_BASE else melds_may
+                if (may or len(action.melds[0]) == cap) and self.is_legal(state, seat, action):
+                    kept.append(i)
+            new = kept
         ids += new
         if opened is not _NONE:
             ids += self._table_ids(state, seat, faces, okey, must)
         ids.sort()
         return ids
-
-    def _may_open_alone(self, number: int, held: int, okey: int) -> bool:
-        """Whether the meld or pair with id ``number``, laid from a hand of ``held`` tiles, might
-        open by itself or leave one tile (a hand finish): what can go down toward the opening after
-        a retract. A quick necessary test, :meth:`_plan` decides."""
-        if number >= PAIR_BASE:
-            return self.rules.pairs_open_min <= 1
-        tiles = shape_tiles(number - MELD_BASE, okey)
-        if held - len(tiles) == 1:
-            return True
-        meld = self.book.check([f for f, _ in tiles], [d for _, d in tiles], False, okey)
-        return not isinstance(meld, MeldError) and meld_value(meld) >= self.rules.open_min
 
     def _table_ids(
         self, state: Okey101State, seat: int, faces: list[int], okey: int, must: set[int]
@@ -745,9 +742,12 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
             self._plan_open(state, seat, draft, action)
         elif verb is V_MELD or verb is V_PAIR:
             self._plan_new(state, seat, draft, action.melds[0], verb is V_PAIR)
-            short = self._short_of_opening(draft.table, draft.pending, len(draft.hand))
-            if state.retracted and draft.opened is _NONE and short is not None:
-                raise IllegalActionError("okey_101.retracted_open_at_once")
+            if state.retracted and not self._can_still_end(state, draft):
+                raise IllegalActionError(
+                    "okey_101.retracted_out_of_reach",
+                    open_min=self.rules.open_min,
+                    pairs_min=self.rules.pairs_open_min,
+                )
         elif verb is V_LAYOFF:
             self._plan_layoff(draft, seat, action, self.okey(state))
         elif verb is V_SWAP:
@@ -757,6 +757,69 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
         if must and verb is not V_RETRACT and not set(must) & set(draft.placed):
             raise IllegalActionError("okey_101.use_first", tiles=[name(FACES[p]) for p in must])
         return draft
+
+    def _can_still_end(self, state: Okey101State, draft: _Draft) -> bool:
+        """Whether the turn, a meld or pair just laid on ``draft`` after its retract (no retract
+        left), can still end: it opened, or its pending melds end it now (a hand
+        finish), or the rest of the hand can still bring them to the opening: pairs that the most
+        pairs kept (one tile out) bring to ``pairs_open_min``, sets and runs that the best opening
+        left (:meth:`Okey101Solver.best_opening`, okeys as the tiles they stand for) brings to
+        ``open_min``, or a hand finish of the rest worth ``hand_finish_min`` with them."""
+        if draft.opened is not _NONE:
+            return True
+        if self._short_of_opening(draft.table, draft.pending, len(draft.hand)) is None:
+            return True
+        faces = [FACES[p] for p in draft.hand]
+        pending = [draft.table[n - 1] for n in draft.pending]
+        if pending[0].kind is _PAIR:
+            return self._pairs_in_reach(state, faces, len(pending))
+        return self._melds_in_reach(state, faces, sum(meld_value(m.meld) for m in pending))
+
+    def _pairs_in_reach(self, state: Okey101State, faces: list[int], laid: int) -> bool:
+        """Whether the most pairs of the rack ``faces`` (one tile kept) bring ``laid`` pairs to
+        ``pairs_open_min``."""
+        return laid + self._reach(state, faces, pairs=True) >= self.rules.pairs_open_min
+
+    def _melds_in_reach(self, state: Okey101State, faces: list[int], laid: int) -> bool:
+        """Whether the best opening of the rack ``faces`` brings melds worth ``laid`` to
+        ``open_min``, or a hand finish of it worth ``hand_finish_min`` with them."""
+        return self._reach(state, faces) >= self.rules.open_min - laid or bool(
+            self._reach(state, faces, floor=self.rules.hand_finish_min - laid)
+        )
+
+    def _rack_may_still_end(self, state: Okey101State, faces: list[int]) -> tuple[bool, bool]:
+        """Whether a meld, and whether a pair, laid after the mover's retract may still let the turn
+        end, judged from the whole rack ``faces`` (one answer of the solver for every candidate):
+        :meth:`_can_still_end` asks of the rack left after the candidate what the whole rack bounds.
+        A meld ``M`` and the best opening of the rest are an opening of the rack (a tile kept), so
+        ``value(M) + best(rest) <= best(rack)``; so are ``M`` and a hand finish of the rest, and a
+        pair and the most pairs of the rest. A candidate that leaves one tile (a hand finish of
+        its own) is not judged here."""
+        pending = [state.table[n - 1] for n in state.pending]
+        if pending and pending[0].kind is _PAIR:
+            return False, self._pairs_in_reach(state, faces, len(pending))
+        melds = self._melds_in_reach(state, faces, sum(meld_value(m.meld) for m in pending))
+        return melds, not pending and self._pairs_in_reach(state, faces, 0)
+
+    def _reach(
+        self, state: Okey101State, faces: list[int], pairs: bool = False, floor: int | None = None
+    ) -> int:
+        """What the rack ``faces`` can still lay toward the opening, kept per rack: with ``pairs``
+        the most pairs (one tile kept); with a ``floor``, whether (1) or not (0) it makes a hand
+        finish worth ``floor`` or more; else the best opening's value."""
+        okey = self.okey(state)
+        key = (pairs, floor, bytes([okey, *sorted(faces)]))
+        found = self._reaches.get(key)
+        if found is None:
+            wilds, solver = self.wilds(state), self.solver
+            if pairs:
+                found = len(solver.most_pairs(faces, wilds))
+            elif floor is not None:
+                found = int(solver.hand_finish(faces, wilds, minimum=floor) is not None)
+            else:
+                found = solver.best_opening(faces, wilds).value
+            keep(self._reaches, key, found, REACHES_KEPT)
+        return found
 
     def _take_tiles(self, draft: _Draft, tiles: Tiles, keep_one: bool = True) -> list[Declared]:
         """Tile ids for ``tiles`` out of the draft hand (raises if one isn't held, or, with

@@ -89,9 +89,9 @@ ERRORS = {
     "okey_101.nothing_to_retract": "there is nothing to take back: only melds that don't open yet can be",
     "okey_101.under_opening": "your melds this turn don't open yet: lay more, or take them back",
     "okey_101.retract_once": "melds are taken back only once a turn",
-    "okey_101.retracted_open_at_once": (
-        "you took your melds back this turn: now an opening goes down in one play "
-        "(open A | B | …, or one meld that opens by itself), or discard"
+    "okey_101.retracted_out_of_reach": (
+        "you took your melds back this turn: lay only melds that, with the melds left in your rack, "
+        "still make {open_min} (or {pairs_min} pairs, or let you finish), or discard"
     ),
     "okey_101.hand_finish_short": "a hand finish needs melds worth {minimum} or more",
     "okey_101.open_short": (

@@ -25,7 +25,6 @@ from rummykit.variants.okey_101.actions import (
     V_DISCARD,
     V_DRAW,
     V_MELD,
-    V_OPEN,
     V_PAIR,
     V_TAKE,
     Okey101Action,
@@ -91,7 +90,7 @@ class Okey101Plan:
         if verb is V_DISCARD:
             return [choice, *[a for a in order if a != choice][: self.width]]
         opening = observation["opened"][observation["seat"]] == "none" and not observation["pending"]
-        if opening and (verb is V_MELD or verb is V_PAIR or verb is V_OPEN) and order:
+        if opening and (verb is V_MELD or verb is V_PAIR) and order:
             return [choice, order[0]]
         return [choice]
 

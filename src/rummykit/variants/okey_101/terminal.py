@@ -185,7 +185,8 @@ class Okey101Client(TableClient[Okey101Game]):
 
     def cmd_hint(self, args: list[str]) -> None:
         """The greedy bot's move, then the solver's answers for the rack on this table: the best
-        opening, the most pairs, a hand finish, the lay-offs and the ``işlek`` tiles."""
+        opening, the most pairs, a hand finish, the lay-offs (once opened) and the ``işlek``
+        tiles."""
         if not self.session.my_turn:
             self.error("it is not your turn")
             return
@@ -193,6 +194,8 @@ class Okey101Client(TableClient[Okey101Game]):
         choice = self.advisor.choose(obs, self.session.legal)
         self.console.print(self.view.command(f"hint: {self.game.action_text(choice)}"))
         data = hand_report(self.rules, obs["hand"], obs["indicator"], self.table_melds())
+        if self.opened == "none":
+            data["layoffs"] = None  # lay-offs come after the opening: none to suggest yet
         for line in report_text(data).splitlines()[1:]:
             self.console.print(self.view.colour_text(line))
 
@@ -221,7 +224,7 @@ class Okey101Client(TableClient[Okey101Game]):
         obs = self.obs
         if obs["to_move"] is None:
             return
-        self.render_title(obs, "101 Okey", f"{self.rules.rounds} rounds")
+        self.render_title(obs, "101 Okey", rounds=self.rules.rounds)
         self.console.print(indicator_line(self.view, obs["indicator"], obs["okey"], self.wilds))
         self.console.print(self.scores_line("penalties  ", obs["scores"], signed=False))
         self.render_melds()
@@ -299,9 +302,9 @@ class Okey101Client(TableClient[Okey101Game]):
         if pending:
             lines.append(self.pending_line(pending))
         elif obs["retracted"] and self.opened == "none":
-            line = Text("this turn  you took your melds back; as melds come back only once a turn, ")
-            line.append("the opening must now go down in one go: ")
-            lines.append(line.append("open A | B | …, or discard", style="bold"))
+            line = Text("this turn  you took your melds back (only once a turn), so a meld goes down ")
+            line.append("only while the rest of your rack can still bring it to the opening or a finish: ")
+            lines.append(line.append("lay toward it, or discard", style="bold"))
         if obs["must_place"]:
             tiles = " ".join(self.name(f) for f in obs["must_place"])
             lines.append(
@@ -323,7 +326,12 @@ class Okey101Client(TableClient[Okey101Game]):
         """This turn's melds or pairs toward the opening, ``pending`` (their views), in a
         sentence (:func:`~rummykit.cli.table_common.toward_opening`)."""
         numbers = [m["number"] for m in pending]
-        todo = "discard the last tile" if self.obs["retracted"] else "lay more, or retract them"
+        if not self.obs["retracted"]:
+            todo = "lay more, or retract them"
+        elif len(self.obs["hand"]) == 1:
+            todo = "discard the last tile"
+        else:
+            todo = "lay more (melds come back only once a turn)"
         if pending[0]["kind"] == "pair":
             return toward_opening(numbers, len(pending), self.rules.pairs_open_min, todo, pairs=True)
         return toward_opening(numbers, sum(m["value"] for m in pending), self.rules.open_min, todo)
@@ -359,7 +367,7 @@ class Okey101Client(TableClient[Okey101Game]):
                 Text("nobody scores; the round is dealt again by the same dealer", style=DIM)
             ]
         if result.winner is None:
-            lines = [Text("the stock ran out: every hand is scored as it is, no multiplier")]
+            lines = [Text("the stock ran out: every hand is scored, with no finish to multiply it (M = 1)")]
         else:
             kinds = [FINISH_WORDS[k] for k in result.kind.split("+") if k in FINISH_WORDS]
             line = Text(f"{self.who(result.winner)} finishes")

@@ -35,18 +35,19 @@ def pile_rows(
     take_from: int | None,
     note: Sequence[Text],
 ) -> list[Row]:
-    """A heading, then a row per seat: its name, the tiles it holds (``hand_counts``) and its
-    discard pile as the view shows it (``discards``, bottom first; only the tops when
-    ``top_only``), with ``note`` after the pile of seat ``take_from`` (the discard the viewer may
-    take)."""
-    rows: list[Row] = [("", [Text("discards" + (" (top only)" if top_only else ""), style=DIM)])]
+    """A heading, then a row per seat: its name, how many tiles it holds (``hand_counts``: ``21
+    in hand``, never read as 21 discarded) and its discard pile as the view shows it
+    (``discards``, bottom first; only the tops when ``top_only``), with ``note`` after the pile of
+    seat ``take_from`` (the discard the viewer may take)."""
+    heading = "tiles in hand, then discards" + (" (top only)" if top_only else " (bottom first)")
+    rows: list[Row] = [("", [Text(heading, style=DIM)])]
     players = obs["players"]
     width = max(len(who(s)) for s in range(players))
     for seat in range(players):
         words = [view.piece(f, wilds) for f in obs["discards"][seat]] or [Text("-", style=DIM)]
         if seat == take_from:
             words += note
-        rows.append((f"  {who(seat):<{width}}  {obs['hand_counts'][seat]:>2} tiles  ", words))
+        rows.append((f"  {who(seat):<{width}}  {obs['hand_counts'][seat]:>2} in hand  discards  ", words))
     return rows
 
 

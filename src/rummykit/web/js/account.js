@@ -11,13 +11,17 @@ import { useSession } from "./session.js";
 import { profileHref } from "./player.js";
 import { when } from "./mygames.js";
 import { Reports } from "./moderation.js";
+import { LimitNote } from "./limit.js";
 
 // the account page's strings are the lobby's part of the catalog (i18n/<lang>/lobby.json)
 await Promise.all([loadCatalogPart("lobby"), addStylesheet("/static/pages.css")]);
 
-/** A form whose submit runs `action(fields)`; its error (the server's words) under it. */
+/** A form whose submit runs `action(fields)`; its error (the server's words, in the page's language:
+ * the browser's own checks, in its language, are off) under it. A field that holds its `max`
+ * characters says that it takes no more. */
 function Form({ id, title, submit, danger, fields, extra, action, doneText }) {
   const [error, setError] = useState(null);
+  const [full, setFull] = useState({});
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const onSubmit = async (e) => {
@@ -30,6 +34,7 @@ function Form({ id, title, submit, danger, fields, extra, action, doneText }) {
     try {
       await action(values, form);
       form.reset();
+      setFull({});
       setDone(true);
     } catch (err) {
       setError(sentence(err.code || "ui_offline", err.params || {}));
@@ -37,13 +42,15 @@ function Form({ id, title, submit, danger, fields, extra, action, doneText }) {
       setBusy(false);
     }
   };
-  return html`<form class="panel account-form" data-testid=${id} onSubmit=${onSubmit} aria-labelledby=${`${id}-title`}>
+  return html`<form class="panel account-form" data-testid=${id} onSubmit=${onSubmit} noValidate aria-labelledby=${`${id}-title`}>
     <h2 id=${`${id}-title`}>${title}</h2>
     ${fields.map(
       (f) => html`<label key=${f.name}>${f.label}
         <input name=${f.name} type=${f.type || "text"} autocomplete=${f.autocomplete} required minlength=${f.min}
-          maxlength=${f.max} pattern=${f.pattern} data-testid=${`${id}-${f.name}`} />
-      </label>`,
+          maxlength=${f.max} data-testid=${`${id}-${f.name}`} aria-describedby=${full[f.name] ? `${id}-${f.name}-limit` : undefined}
+          onInput=${(e) => f.max && setFull({ ...full, [f.name]: e.currentTarget.value.length >= f.max })} />
+      </label>
+      <${LimitNote} id=${`${id}-${f.name}-limit`} full=${Boolean(full[f.name])} max=${f.max} />`,
     )}
     ${extra}
     ${error && html`<p class="error" role="alert" data-testid=${`${id}-error`}>${error}</p>`}
@@ -99,7 +106,7 @@ function AccessTokens() {
   </section>`;
 }
 
-const username = () => ({ name: "username", label: t("account_username"), min: 3, max: 24, pattern: "[A-Za-z0-9_\\-]{3,24}", autocomplete: "username" });
+const username = () => ({ name: "username", label: t("account_username"), min: 3, max: 24, autocomplete: "username" });
 
 export function AccountPage() {
   const { session, ready } = useSession();

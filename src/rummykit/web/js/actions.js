@@ -6,24 +6,38 @@ import { useEffect, useRef } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 
+/** The height of element `el` in CSS px. */
+const heightOf = (el) => el.getBoundingClientRect().height;
+
+/** Keep the page's root property `name` at the height in CSS px (rounded up; `measure`, the
+ * element's own by default) of the element `ref` holds while `shown` (the element rendered), and
+ * without it otherwise: a pinned bar's height, for the page to keep its room however many rows
+ * its buttons wrap into. Measured again whenever the element's size or content changes. */
+export function useHeightProperty(ref, name, shown = true, measure = heightOf) {
+  useEffect(() => {
+    const el = ref.current;
+    if (!shown || !el) return undefined;
+    const root = document.documentElement.style;
+    const set = () => root.setProperty(name, `${Math.ceil(measure(el))}px`);
+    const resized = new ResizeObserver(set);
+    const changed = new MutationObserver(set);
+    resized.observe(el);
+    changed.observe(el, { childList: true, subtree: true, characterData: true });
+    return () => {
+      resized.disconnect();
+      changed.disconnect();
+      root.removeProperty(name);
+    };
+  }, [shown]);
+}
+
 /** The group of action buttons. Pinned along the window's bottom edge (style.css), it keeps the
- * page's root property `--actions-block` at its height in CSS px (0px when it is gone), so that the
- * page can scroll everything clear of it however many rows its buttons wrap into. Disabled while
+ * page's root property `--actions-block` at its height (`useHeightProperty`), so that the page
+ * can scroll everything clear of it however many rows its buttons wrap into. Disabled while
  * `model` is not `ready`. */
 export function ActionGroup({ model, children }) {
   const bar = useRef(null);
-  useEffect(() => {
-    const root = document.documentElement.style;
-    const observer = new ResizeObserver(() => {
-      const height = bar.current ? bar.current.getBoundingClientRect().height : 0;
-      root.setProperty("--actions-block", `${Math.ceil(height)}px`);
-    });
-    observer.observe(bar.current);
-    return () => {
-      observer.disconnect();
-      root.removeProperty("--actions-block");
-    };
-  }, []);
+  useHeightProperty(bar, "--actions-block");
   const hold = (e) => model.ready() || (e.preventDefault(), e.stopPropagation());
   return html`<div class="actions" role="group" aria-label=${t("actions_label")} aria-disabled=${!model.ready() || undefined} data-testid="actions" ref=${bar} onClickCapture=${hold}>${children}</div>`;
 }

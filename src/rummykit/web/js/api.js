@@ -85,7 +85,14 @@ export const api = {
   deleteAccount: (password) => accountCall("/account/delete", { password }),
   table: (id) => call("GET", `/tables/${encodeURIComponent(id)}`),
   create: (table) => call("POST", "/tables", table),
-  join: (id, seat, name) => call("POST", `/tables/${encodeURIComponent(id)}/seats/${seat}/join`, { name }),
+  /** Sit down at seat `seat` of table `id` as `name` (the name typed); without one a signed-in
+   * account sits down as its username (the server's choice), a guest as `guestName`. */
+  join: async (id, seat, name, guestName) => {
+    const typed = name.trim();
+    const account = typed ? null : (await loadSession()).account;
+    const body = typed ? { name: typed } : account ? {} : { name: guestName };
+    return call("POST", `/tables/${encodeURIComponent(id)}/seats/${seat}/join`, body);
+  },
   leave: (id, seat, token) => call("POST", `/tables/${encodeURIComponent(id)}/seats/${seat}/leave`, { token }),
   fill: (id, token, level) => call("POST", `/tables/${encodeURIComponent(id)}/fill`, { token, level }),
   start: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/start`, { token }),
@@ -94,5 +101,7 @@ export const api = {
   reports: () => call("GET", "/moderation/reports"),
   deleteMessage: (id) => call("POST", `/moderation/messages/${id}/delete`),
   ban: (username) => call("POST", `/moderation/accounts/${encodeURIComponent(username)}/ban`, { banned: true }),
-  rematch: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/rematch`, { token }),
+  /** The rematch of match `game` (the finished one the page shows): when another seat's started it
+   * already, the answer is the table with it. */
+  rematch: (id, token, game) => call("POST", `/tables/${encodeURIComponent(id)}/rematch`, { token, game }),
 };

@@ -14,6 +14,10 @@ import { store } from "./store.js";
 import { useModule } from "./lazy.js";
 import { useSession } from "./session.js";
 import { invitedSeat } from "./seats.js";
+import { LimitNote } from "./limit.js";
+
+/** The longest name a seat takes (the server's limit: rummykit.server.table.LiveTable.join). */
+const NAME_MAX = 40;
 
 /** Each route's page: its module, loaded when the route is first shown. */
 const PAGES = {
@@ -38,8 +42,11 @@ function route(hash) {
   const [path, query = ""] = hash.replace(/^#\/?/, "").split("?");
   const parts = path.split("/").filter(Boolean);
   if (parts[0] === "t" && parts[1]) {
-    const seat = parts[2] === "seat" ? invitedSeat(parts[3]) : null;
-    return { page: "table", id: parts[1], invited: seat };
+    const invite = parts[2] === "seat";
+    const seat = invite ? invitedSeat(parts[3]) : null;
+    // an invite whose seat is no number (`seat/abc`, `seat/`): the page says so
+    const badInvite = invite && seat === null ? safeDecode(parts[3] || "") : null;
+    return { page: "table", id: parts[1], invited: seat, badInvite };
   }
   if (parts[0] === "replay" && parts[1]) {
     return { page: "replay", game: parts[1], step: /^\d+$/.test(parts[2] || "") ? Number(parts[2]) : 0 };
@@ -70,15 +77,18 @@ function AccountLink() {
 
 function Header() {
   const [name, setName] = useState(store.name());
+  const full = name.length >= NAME_MAX;
   return html`<header class="top">
     <a class="brand" href="#/">${t("app_title")}</a>
     <label class="name"><span class="label">${t("name_label")}</span>
-      <input type="text" maxlength="40" value=${name} placeholder=${t("default_name")} data-testid="display-name"
+      <input type="text" maxlength=${NAME_MAX} value=${name} placeholder=${t("default_name")} data-testid="display-name"
+        aria-describedby=${full ? "name-limit" : undefined}
         onInput=${(e) => {
           setName(e.currentTarget.value);
           store.setName(e.currentTarget.value);
         }} />
     </label>
+    <${LimitNote} id="name-limit" full=${full} max=${NAME_MAX} />
     <${LanguagePicker} testid="language" />
     <${AccountLink} />
   </header>`;
@@ -100,7 +110,7 @@ export function App({ variants }) {
   return html`<${Header} />
     ${!page && html`<main aria-busy="true"><p>${t("table_loading")}</p></main>`}
     ${page && page.failed && html`<main><p class="error" role="alert">${t("ui_offline")}</p></main>`}
-    ${ready && where.page === "table" && html`<${page.TablePage} key=${where.id} id=${where.id} invited=${where.invited} variants=${variants} />`}
+    ${ready && where.page === "table" && html`<${page.TablePage} key=${where.id} id=${where.id} invited=${where.invited} badInvite=${where.badInvite} variants=${variants} />`}
     ${ready && where.page === "replay" && html`<${page.ReplayPage} key=${where.game} game=${where.game} step=${where.step} variants=${variants} />`}
     ${ready && where.page === "lobby" && html`<${page.Lobby} variants=${variants} go=${go} />`}
     ${ready && where.page === "account" && html`<${page.AccountPage} />`}

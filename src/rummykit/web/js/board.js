@@ -168,25 +168,67 @@ export function Pile(props) {
   </div>`;
 }
 
-/** Below the rack: a button for each way to arrange it (the controller's `arrange`: "runs",
- * "sets", "pairs", "suit"), the player's setting that arranges each deal the first way
- * (remembered in localStorage), then `children` (the actions). */
-export function RackTools({ model, children }) {
+/** The ways to arrange the rack: a button for each (the controller's `arrange`: "runs", "sets",
+ * "pairs", "suit"; `onArranged` called after one is pressed), then the player's setting that
+ * arranges each deal the first way (remembered in localStorage). */
+function ArrangeChoices({ model, onArranged = () => {} }) {
   const label = (by) => (by === "suit" && model.kind === "cards" ? "arrange_suits" : `arrange_${by}`);
   const [onDeal, setOnDeal] = useState(store.autoArrange());
   const toggle = (on) => {
     store.setAutoArrange(on);
     setOnDeal(on);
   };
+  const arrange = (by) => () => {
+    model.arrange(by);
+    onArranged();
+  };
+  return html`${model.game.arrange.map((by) => html`<button type="button" key=${by} onClick=${arrange(by)}>${t(label(by))}</button>`)}
+    <label class="check on-deal">
+      <input type="checkbox" data-testid="arrange-on-deal" checked=${onDeal} onChange=${(e) => toggle(e.currentTarget.checked)} />
+      ${t("arrange_on_deal", { way: t(label(model.game.arrange[0])) })}
+    </label>`;
+}
+
+/** Below the rack: the ways to arrange it in a row (ArrangeChoices), then `children` (the
+ * actions). */
+export function RackTools({ model, children }) {
   return html`<div class="rack-tools">
     <div role="group" aria-label=${t("arrange_label")} class="arrange">
       <span class="label">${t("arrange_label")}</span>
-      ${model.game.arrange.map((by) => html`<button type="button" key=${by} onClick=${() => model.arrange(by)}>${t(label(by))}</button>`)}
-      <label class="check on-deal">
-        <input type="checkbox" data-testid="arrange-on-deal" checked=${onDeal} onChange=${(e) => toggle(e.currentTarget.checked)} />
-        ${t("arrange_on_deal", { way: t(label(model.game.arrange[0])) })}
-      </label>
+      <${ArrangeChoices} model=${model} />
     </div>
     ${children}
+  </div>`;
+}
+
+/** The ways to arrange the rack folded behind one button (`arrange-menu`, a disclosure: the
+ * choices, `arrange-choices`, open above it), for a table with no row to spare for them (101
+ * Okey's, whose button stands in the action bar). A choice made, Escape or a press outside folds
+ * them. */
+export function ArrangeMenu({ model }) {
+  const [open, setOpen] = useState(false);
+  const box = useRef(null);
+  const button = useRef(null);
+  const fold = () => setOpen(false);
+  useEffect(() => {
+    if (!open) return undefined;
+    const away = (event) => {
+      if (!box.current.contains(event.target)) fold();
+    };
+    document.addEventListener("pointerdown", away);
+    return () => document.removeEventListener("pointerdown", away);
+  }, [open]);
+  const key = (event) => {
+    if (event.key !== "Escape" || !open) return;
+    fold();
+    button.current.focus();
+  };
+  return html`<div class="arrange-menu" ref=${box} onKeyDown=${key}>
+    <button type="button" ref=${button} data-testid="arrange-menu" aria-expanded=${String(open)} aria-controls="arrange-choices" onClick=${() => setOpen(!open)}>
+      ${t("arrange_label")} <span aria-hidden="true">${open ? "\u25BE" : "\u25B4"}</span>
+    </button>
+    <div role="group" id="arrange-choices" aria-label=${t("arrange_label")} class="arrange arrange-choices" data-testid="arrange-choices" hidden=${!open}>
+      <${ArrangeChoices} model=${model} onArranged=${fold} />
+    </div>
   </div>`;
 }

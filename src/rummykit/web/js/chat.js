@@ -12,9 +12,22 @@ import { api, currentSession, loadSession, onSession } from "./api.js";
 import { useSession } from "./session.js";
 import { store } from "./store.js";
 
-/** The server's refusals of a chat line or report, shown in the panel rather than the page. */
-const CHAT_ERRORS = new Set(["chat_sign_in", "chat_empty", "chat_too_long", "chat_rate_limited", "no_such_message"]);
+/** The refusals of a line said. */
+const LINE_ERRORS = new Set(["chat_sign_in", "chat_empty", "chat_too_long", "chat_rate_limited"]);
+/** The server's refusals of a chat line or report, shown in the panel rather than the table's page;
+ * the lobby's panel shows every refusal (its socket carries nothing else that could be refused, and
+ * a line refused for another reason would be gone without a word). */
+const CHAT_ERRORS = new Set([...LINE_ERRORS, "no_such_message"]);
 export const MAX_CHARS = 200;
+
+/** `text` as the server says it (docs/protocol.md, "Chat": a line): its control characters gone
+ * (a line break or tab made a space), bidirectional overrides and isolates too, its ends trimmed. */
+function said(text) {
+  return text
+    .replace(/[\t\n\r]/g, " ")
+    .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, "")
+    .trim();
+}
 
 // ---------------------------------------------------------------------- mutes
 let mutes = new Set(store.mutes());
@@ -47,16 +60,23 @@ async function mute(key, on) {
 }
 
 // ---------------------------------------------------------------------- a room's lines
-/** One room's lines (`channel`: lobby, players or spectators) and what the panel shows of them;
- * `send(message)` sends over the room's socket (false when it is closed); `onChange` redraws. */
+/** One room's lines and what the panel shows of them: `room` is where its lines go ("lobby", or
+ * "table": the viewer's room at the table joined), known before the history says its `channel`
+ * (lobby, players or spectators); `send(message)` sends over the room's socket (false when it is
+ * closed); `onChange` redraws. A line said is pending until its sender's own copy comes back; a
+ * refusal, or the connection dropping first (`dropped`), gives it back to the field (`unsent`): it
+ * is never sent again by itself, for the server may have said it and only its copy been lost. */
 export class ChatRoom {
-  constructor(send, onChange) {
+  constructor(room, send, onChange) {
+    this.room = room;
     this.send = send;
     this.onChange = onChange;
     this.channel = null;
     this.lines = [];
     this.reported = new Set();
     this.error = null;
+    this.pending = [];
+    this.unsent = [];
     this.unread = 0;
     this.open = !window.matchMedia("(max-width: 760px)").matches;
   }
@@ -69,6 +89,8 @@ export class ChatRoom {
       this.channel = message.channel;
       this.lines = [...message.messages, ...later];
     } else if (message.type === "chat") {
+      const mine = this.pending.findIndex((p) => p.text === message.text && p.isOwn(message));
+      if (mine >= 0) this.pending.splice(mine, 1);
       if (this.lines.some((m) => m.id === message.id)) return true;
       this.lines = [...this.lines, message].slice(-200);
       if (!this.open && !mutes.has(message.mute)) this.unread += 1;
@@ -76,8 +98,9 @@ export class ChatRoom {
       this.lines = this.lines.filter((m) => m.id !== message.id);
     } else if (message.type === "chat_reported") {
       this.reported = new Set([...this.reported, message.id]);
-    } else if (message.type === "error" && CHAT_ERRORS.has(message.code)) {
+    } else if (message.type === "error" && (this.room === "lobby" || CHAT_ERRORS.has(message.code))) {
       this.error = { code: message.code, params: message.params };
+      if (this.room === "lobby" || LINE_ERRORS.has(message.code)) this.giveBack(this.pending.splice(0, 1));
     } else {
       return false;
     }
@@ -85,10 +108,31 @@ export class ChatRoom {
     return true;
   }
 
-  /** Say `text`; false when the socket is closed (the text stays in the field). */
-  say(text) {
+  /** Say `text`, a line `isOwn(line)` knows as its sender's own when it comes back; false when
+   * the socket is closed (the text stays in the field). */
+  say(text, isOwn) {
     this.error = null;
-    return this.send({ type: "chat", room: this.channel === "lobby" ? "lobby" : "table", text });
+    if (!this.send({ type: "chat", room: this.room, text })) return false;
+    this.pending.push({ text: said(text), isOwn });
+    return true;
+  }
+
+  /** The connection dropped: a line still pending may never have reached the server. */
+  dropped() {
+    if (this.pending.length === 0) return;
+    this.error = { code: "chat_unsent", params: {} };
+    this.giveBack(this.pending.splice(0));
+    this.onChange();
+  }
+
+  /** Hand the pending `lines` back for the panel to put in its field (`takeUnsent`). */
+  giveBack(lines) {
+    this.unsent = [...this.unsent, ...lines.map((p) => p.text)];
+  }
+
+  /** The texts given back since the last call, oldest first. */
+  takeUnsent() {
+    return this.unsent.splice(0);
   }
 
   report(id) {
@@ -130,7 +174,7 @@ function Line({ line, own, room, moderator }) {
     }
   };
   return html`<li class="chat-line" data-testid="chat-line" data-id=${line.id}>
-    <bdi class="chat-name" data-testid="chat-name">${line.name}</bdi>${line.user && line.user !== line.name ? html` <bdi class="chat-user">@${line.user}</bdi>` : ""}${" "}<span class="chat-text" dir="auto" data-testid="chat-text">${line.text}</span>
+    <bdi class="chat-name" data-testid="chat-name">${line.name}</bdi><span class="chat-colon">:</span>${line.user && line.user !== line.name ? html` <bdi class="chat-user">@${line.user}</bdi>` : ""}${" "}<span class="chat-text" dir="auto" data-testid="chat-text">${line.text}</span>
     <span class="chat-tools">
       ${!own && html`<button type="button" class="link" data-testid="chat-mute" onClick=${() => mute(line.mute, true)}>${t("chat_mute")}</button>`}
       ${!own &&
@@ -157,13 +201,20 @@ export function ChatPanel({ room, title, isOwn, writable, why }) {
   const [text, setText] = useState("");
   const list = useRef(null);
   const shown = room.lines.filter((m) => !muted.has(m.mute) || isOwn(m));
-  const hidden = new Set(room.lines.filter((m) => muted.has(m.mute) && !isOwn(m)).map((m) => m.mute));
+  const hiddenLines = room.lines.filter((m) => muted.has(m.mute) && !isOwn(m));
+  const hidden = new Set(hiddenLines.map((m) => m.mute));
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [shown.length, room.open]);
+  // a line given back goes before what was written since, so that neither is lost
+  const unsent = room.unsent.length;
+  useEffect(() => {
+    const back = room.takeUnsent();
+    if (back.length > 0) setText((now) => [...back, now.trim()].filter(Boolean).join(" "));
+  }, [unsent]);
   const submit = (e) => {
     e.preventDefault();
-    if (text.trim() && room.say(text)) setText("");
+    if (text.trim() && room.say(text, isOwn)) setText("");
   };
   const moderator = Boolean(account && account.moderator);
   const id = `chat-${room.channel || "room"}`;
@@ -177,13 +228,12 @@ export function ChatPanel({ room, title, isOwn, writable, why }) {
     ${room.open &&
     html`<div id=${`${id}-body`} class="chat-body">
       <ol ref=${list} class="chat-lines" aria-live="polite" aria-relevant="additions">
-        ${shown.length === 0 && html`<li class="help">${t("chat_none")}</li>`}
+        ${shown.length === 0 && hidden.size === 0 && html`<li class="help">${t("chat_none")}</li>`}
         ${shown.map((line) => html`<${Line} key=${line.id} line=${line} own=${isOwn(line)} room=${room} moderator=${moderator} />`)}
       </ol>
       ${hidden.size > 0 &&
-      html`<p class="help">
-        ${t("chat_muted", { n: hidden.size })}
-        <button type="button" class="link" data-testid="chat-unmute" onClick=${() => Promise.all([...hidden].map((k) => mute(k, false)))}>${t("chat_unmute")}</button>
+      html`<p class="help" data-testid="chat-muted">
+        ${t("chat_muted", { n: hidden.size, lines: hiddenLines.length })}${" "}<button type="button" class="link" data-testid="chat-unmute" onClick=${() => Promise.all([...hidden].map((k) => mute(k, false)))}>${t("chat_unmute")}</button>
       </p>`}
       ${room.error && html`<p class="error" role="alert" data-testid="chat-error">${sentence(room.error.code, room.error.params)}</p>`}
       ${writable

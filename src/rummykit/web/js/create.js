@@ -133,7 +133,7 @@ export function CreateTable({ variants, onCreated }) {
       store.setOwner(table.table, table.owner_token);
       const first = table.seats.find((s) => s.kind === "open");
       if (first) {
-        const joined = await api.join(table.table, first.seat, store.name().trim() || t("default_name"));
+        const joined = await api.join(table.table, first.seat, store.name(), t("default_name"));
         store.setSeat(table.table, joined.seat, joined.token);
         if (table.seats.every((s) => s.kind !== "open" || s.seat === first.seat)) await api.start(table.table, table.owner_token);
       }

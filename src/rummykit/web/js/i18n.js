@@ -10,7 +10,8 @@
 // Parameters are rendered as rummykit/messages.py does: a list space-joined, a nested
 // {code, params} rendered in turn, numbers formatted; seat numbers become the players' names (given
 // by the caller's `seatName`, else seats.js's "Seat n"), a list of seats comma-separated ("Seat 2,
-// Seat 3");
+// Seat 3"); a name (a seat's, or a `name` parameter) is isolated where it could run the other way
+// than the page (`nameText`);
 // a word the engine sends as a value (an Okey finish's `label`) is the text of the key
 // `{param}_{value}` (other signs than letters and digits as `_`) when the catalogs have one; piece
 // notation stays left to right inside right-to-left text.
@@ -29,13 +30,16 @@ export const LANGUAGES = [
   { code: "th", name: "ไทย", dir: "ltr", locale: "th-TH-u-nu-latn" },
 ];
 
-const SEAT_PARAMS = new Set(["seat", "seats", "to_move", "winner", "asked"]);
+const SEAT_PARAMS = new Set(["seat", "seats", "to_move", "winner", "asked", "acting", "turn"]);
 const PIECE = /^(?:(?:[RYBK](?:1[0-3]|[1-9])|F)(?:\[[RYBK](?:1[0-3]|[1-9])\])?|[A2-9TJQK][SHDC]|JK(?:\[[^\]]*\])?)$/;
 const INTEGER = /^[+-]?\d+$/;
-const LRM = "\u200e";
 const LRI = "\u2066";
 const FSI = "\u2068";
 const PDI = "\u2069";
+// a letter written right to left (Hebrew, Arabic, Persian and their presentation forms)
+const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+// the parameters that are a player's name as text (a seat's number is one too: SEAT_PARAMS)
+const NAME_PARAMS = new Set(["name"]);
 
 let language = LANGUAGES[0];
 let catalog = {};
@@ -184,12 +188,12 @@ export function listText(texts) {
   return texts.join(t("list_separator"));
 }
 
-/** A signed number: +2, −4, 0. */
+/** A signed number: +2, −4, 0; in right-to-left text a run of its own, left to right, so that
+ * its sign is drawn before its digits wherever it stands (a "+" beside Persian words went after
+ * them: the round end's "+۱۰۰" read "۱۰۰+" beside the score sheet's "+۴۱"). Every "+{param}" of
+ * a template is written so too (`t`). */
 export function signed(n) {
-  // the language's own negative numbers start with a left-to-right mark; a plus sign needs one
-  // too, or right-to-left text puts it after the digits
-  if (n <= 0) return num(n);
-  return `${language.dir === "rtl" ? LRM : ""}+${num(n)}`;
+  return isolate(n > 0 ? `+${num(n)}` : num(n));
 }
 
 const SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
@@ -240,8 +244,17 @@ export function inOwnDirection(text) {
   return language.dir === "rtl" ? `${FSI}${text}${PDI}` : text;
 }
 
+/** A player's name inside running text, kept one unit in its own direction (FSI … PDI) wherever
+ * its letters could run the other way than the page's: any name on a right-to-left page, a name
+ * with right-to-left letters on a left-to-right one ("Hand values: سارا: +8", not "8+ :سارا"); a
+ * left-to-right name on a left-to-right page has nothing to be kept apart from. */
+export function nameText(name) {
+  const whole = name && name.startsWith(FSI) && name.endsWith(PDI);
+  return name && !whole && (language.dir === "rtl" || RTL_LETTER.test(name)) ? `${FSI}${name}${PDI}` : name;
+}
+
 function seatParam(seat, ctx) {
-  return ctx && ctx.seatName ? ctx.seatName(seat) : seatName(seat);
+  return nameText(ctx && ctx.seatName ? ctx.seatName(seat) : seatName(seat));
 }
 
 function param(name, value, ctx) {
@@ -255,6 +268,7 @@ function param(name, value, ctx) {
   if (typeof value === "object" && "code" in value) return t(value.code, value.params, ctx);
   if (typeof value === "number") return SEAT_PARAMS.has(name) ? seatParam(value, ctx) : num(value);
   if (typeof value === "string") {
+    if (NAME_PARAMS.has(name)) return nameText(value);
     const word = `${name}_${value.replace(/\W/g, "_")}`;
     if (has(word)) return t(word, {}, ctx);
     if (INTEGER.test(value)) return value.startsWith("+") ? signed(Number(value)) : num(Number(value));
@@ -281,7 +295,12 @@ export function t(key, params = {}, ctx = null) {
     const extra = Object.entries(params).map(([k, v]) => `${k}=${param(k, v, ctx)}`);
     return extra.length ? `${key} (${extra.join(", ")})` : key;
   }
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? param(name, params[name], ctx) : whole));
+  return template.replace(/(\+?)\{(\w+)\}/g, (whole, plus, name) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    const number = typeof value === "number" || (typeof value === "string" && INTEGER.test(value));
+    return plus && number && !SEAT_PARAMS.has(name) ? signed(Number(value)) : plus + param(name, value, ctx);
+  });
 }
 
 /** Whether `key` with `params` reads as starting with a word (see `sentence`). */

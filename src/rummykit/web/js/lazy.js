@@ -65,6 +65,14 @@ export function useModule(key, load) {
   return modules.get(key) || null;
 }
 
+/** Load the module `load()` imports into `useModule`'s store under `key` ahead of its first use,
+ * so that the component asking for it then draws it at once; a failure is forgotten (the use
+ * tries again). */
+export function preloadModule(key, load) {
+  if (modules.has(key)) return;
+  load().then((module) => modules.set(key, module), () => {});
+}
+
 /** A game's table: `model`'s game Board with `props`, or the wait for the game's controller, or
  * why it can't be shown (`failed`). */
 export function GameTable({ model, failed = false, ...props }) {

@@ -48,8 +48,7 @@ export function Leaderboard({ variants }) {
     ${rows.length > 0 &&
     html`<ol data-testid="leaderboard-rows">
       ${rows.map(
-        (r) => html`<li key=${r.username}><strong><${PlayerName} name=${r.username} account=${r.username} rating=${r} /></strong>
-          <span class="when">${t("ratings_games", { games: num(r.games), wins: num(r.wins) })}</span></li>`,
+        (r) => html`<li key=${r.username}><strong><${PlayerName} name=${r.username} account=${r.username} rating=${r} /></strong>${" "}<span class="when">${t("ratings_games", { games: num(r.games), wins: num(r.wins) })}</span></li>`,
       )}
     </ol>`}
     ${board &&

@@ -26,11 +26,12 @@ function useLobby() {
   const [, bump] = useState(0);
   const chat = useRef(null);
   const socket = useRef(null);
-  if (!chat.current) chat.current = new ChatRoom((m) => socket.current !== null && socket.current.send(m), () => bump((n) => n + 1));
+  if (!chat.current) chat.current = new ChatRoom("lobby", (m) => socket.current !== null && socket.current.send(m), () => bump((n) => n + 1));
   useEffect(() => {
     socket.current = new Socket({
       onOpen: (s) => s.send({ type: "lobby" }),
       onMessage: (m) => (m.type === "lobby" ? setLobby(m) : chat.current.receive(m)),
+      onStatus: (status) => status === "closed" && chat.current.dropped(),
     });
     return () => socket.current.close();
   }, []);

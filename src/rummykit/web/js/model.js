@@ -7,6 +7,7 @@
 // show. Views call its commands; it calls `onChange` after every change.
 
 import { store } from "./store.js";
+import { loadSession } from "./api.js";
 import { TableLink } from "./tablelink.js";
 import { notation } from "./pieces.js";
 import { loadController } from "./lazy.js";
@@ -154,7 +155,10 @@ export class TableModel extends TableView {
     /** The seat whose time ran out this turn, told once in the log (`timeoutOnce`), or null. */
     this.timedOut = null;
     this.rackQueue = [];
-    this.rackBusy = false;
+    /** The rack queue's item whose answer is awaited, or null. */
+    this.rackSent = null;
+    /** The deal (`<game> <round>`) whose arranging was asked (`pumpRack`), or null. */
+    this.arranged = null;
     this.placeAt = null;
     /** The rack slots of the pieces this turn's melds took ([slot, face]), and whether a retract
      * brings them back: they go back where they were (`returnLaid`). */
@@ -166,6 +170,11 @@ export class TableModel extends TableView {
     this.roundEnd = null;
     /** The seat this browser held here until the server refused its token ({seat}), or null. */
     this.lostSeat = null;
+    /** The seat the account signed in holds here when this browser keeps no token for it (joined
+     * on another device, or before the browser's storage was cleared), or null; `ownSeat` is
+     * false once the server refused it or the page left it. */
+    this.accountSeat = null;
+    this.ownSeat = true;
     this.status = "connecting";
     this.turnStart = null;
     this.deadline = null;
@@ -180,13 +189,18 @@ export class TableModel extends TableView {
 
   /** (Re)connect with the seat this browser holds at the table now, or as a spectator. */
   connect() {
-    if (this.link) this.link.close();
-    const held = store.seat(this.id);
+    if (this.link) {
+      this.link.close();
+      // a chat line on the connection closed may not have been said
+      if (this.chat) this.chat.dropped();
+    }
+    const held = this.held();
     this.seat = held ? held.seat : null;
     this.view = null;
     this.rack = null;
     this.rackQueue = [];
-    this.rackBusy = false;
+    this.rackSent = null;
+    this.arranged = null;
     this.link = new TableLink(this.id, this.seat, held ? held.token : null, {
       status: (status) => this.onStatus(status),
       table: (message) => this.onTable(message),
@@ -200,10 +214,41 @@ export class TableModel extends TableView {
     });
   }
 
+  /** The seat this page plays ({seat, token}): the one this browser joined, else the account's
+   * (`accountSeat`, token null: the server takes the session for it), or null. */
+  held() {
+    return store.seat(this.id) || (this.accountSeat === null ? null : { seat: this.accountSeat, token: null });
+  }
+
   /** The token that may start, fill or rematch: the owner's, else the seat's. */
   token() {
     const held = store.seat(this.id);
     return store.owner(this.id) || (held ? held.token : null);
+  }
+
+  /** Whether this page may start, fill or rematch: with a token, or signed in as a seat's account. */
+  manages() {
+    return Boolean(this.token()) || this.accountSeat !== null;
+  }
+
+  /** This page no longer plays the seat it held (it left it). */
+  release() {
+    store.forgetSeat(this.id);
+    this.accountSeat = null;
+    this.ownSeat = false;
+    this.connect();
+  }
+
+  /** Without a seat of its own here, the page plays the seat the account signed in holds. */
+  async takeAccountSeat() {
+    if (!this.ownSeat || this.seat !== null || store.seat(this.id)) return;
+    const { account } = await loadSession();
+    const info = this.info;
+    const seat = account && info.seats.find((s) => s.kind === "person" && s.account === account.username);
+    if (!seat || this.seat !== null || this.accountSeat !== null) return;
+    this.accountSeat = seat.seat;
+    this.connect();
+    this.changed();
   }
 
   changed() {
@@ -215,18 +260,29 @@ export class TableModel extends TableView {
     this.link.close();
   }
 
-  /** Not while an action awaits its answer, nor SETTLE_MS after. */
+  /** Not while the connection is down, nor while an action awaits its answer, nor SETTLE_MS after. */
   ready() {
-    return !this.link.awaiting() && Date.now() >= this.settleUntil;
+    return this.status === "open" && !this.link.awaiting() && Date.now() >= this.settleUntil;
   }
 
   // ------------------------------------------------------------------ protocol listener
+  /** Whether a rack request awaits its answer (the rack's `aria-busy`). */
+  get rackBusy() {
+    return this.rackSent !== null;
+  }
+
   onStatus(status) {
     this.status = status;
-    if (status === "open") {
-      this.rackBusy = false;
-      this.pumpRack();
+    // a request on a connection lost is never answered: sent again first on the next one (it
+    // carries the slots it was asked of, so an answer lost on the way changes nothing twice)
+    if (status === "closed" && this.rackSent !== null) {
+      // a deal's arranging lost with it is asked again
+      if (this.rackSent.deal === this.arranged) this.arranged = null;
+      this.rackQueue.unshift(this.rackSent);
+      this.rackSent = null;
     }
+    if (status === "closed" && this.chat) this.chat.dropped();
+    if (status === "open") this.pumpRack();
     this.changed();
   }
 
@@ -234,6 +290,7 @@ export class TableModel extends TableView {
     const first = this.info === null;
     this.info = message;
     this.kind = piecesOf(this.variants, message.variant);
+    this.takeAccountSeat();
     if (first) {
       loadController(this.variants, message.variant).then(
         (game) => {
@@ -323,7 +380,7 @@ export class TableModel extends TableView {
     if (message.type === "sync" || message.events.some((e) => e.params && e.params.result)) {
       this.link.request({ type: "scores" });
     }
-    if (this.seat !== null && this.game.rack) this.syncRack(newGame);
+    if (this.seat !== null && this.game.rack) this.syncRack(newGame, newRound);
     this.changed();
   }
 
@@ -368,13 +425,15 @@ export class TableModel extends TableView {
       // the key this browser kept for the seat is not the seat's any more: watch, and say so
       this.lostSeat = { seat: this.seat };
       store.forgetSeat(this.id);
+      this.accountSeat = null;
+      this.ownSeat = false;
       this.connect();
       this.changed();
       return;
     }
     this.error = { code: message.code, params: message.params };
     if (message.id === undefined && this.rackBusy && RACK_ERRORS.has(message.code)) {
-      this.rackBusy = false;
+      this.rackSent = null;
       this.rackQueue = [];
     }
     this.changed();
@@ -385,7 +444,7 @@ export class TableModel extends TableView {
       this.onRackElsewhere(message);
       return;
     }
-    this.rackBusy = false;
+    this.rackSent = null;
     if (!this.view || message.game !== this.view.game) {
       this.pumpRack();
       return;
@@ -469,33 +528,45 @@ export class TableModel extends TableView {
     return this.rack ? this.rack.slots.filter((f) => f !== null) : [];
   }
 
-  syncRack(newGame) {
+  /** Bring the rack in line with the view's hand; `newRound`: the view is a new deal's first on
+   * this connection (a rack answer of that deal may have come before it, so the rack's round
+   * alone can't tell a deal is new). */
+  syncRack(newGame, newRound) {
+    const round = this.view.observation.round;
     if (!this.rack || newGame) {
       const kept = store.rack(this.id, this.seat);
       const fits = kept && this.view && kept.game === this.view.game && Array.isArray(kept.slots) && kept.slots.length === RACK_SLOTS;
       this.rack = fits ? { round: kept.round, slots: kept.slots, groups: [] } : null;
-      this.rackQueue = [this.dealArranging()];
-    } else if (!sameFaces(this.rackFaces(), this.view.observation.hand) || this.rack.round !== this.view.observation.round) {
-      this.rackQueue.push(this.dealArranging());
+      this.rackQueue = [this.dealArranging(!this.rack || this.rack.round !== round)];
+    } else if (newRound || !sameFaces(this.rackFaces(), this.view.observation.hand) || this.rack.round !== round) {
+      this.rackQueue.push(this.dealArranging(newRound || this.rack.round !== round));
     }
     this.pumpRack();
   }
 
   /** What the rack's next request asks besides bringing it in line with the hand: on a new deal
-   * (no rack kept for this round) with the player's auto-arrange setting on, the game's first way
-   * to arrange (its controller's `arrange`: runs in every game with a rack). */
-  dealArranging() {
-    const dealt = !this.rack || this.rack.round !== this.view.observation.round;
-    return dealt && store.autoArrange() && this.game.arrange ? { by: this.game.arrange[0] } : {};
+   * (`dealt`: no rack kept for this round) with the player's auto-arrange setting on, the deal's
+   * arranging (`deal`: `<game> <round>`; `pumpRack` asks it once). */
+  dealArranging(dealt) {
+    return dealt && store.autoArrange() && this.game.arrange ? { deal: `${this.view.game} ${this.view.observation.round}` } : {};
   }
 
+  /** Send the rack queue's next request while none awaits its answer. A deal's arranging asks the
+   * game's first way to arrange (its controller's `arrange`: runs in every game with a rack) the
+   * first time only: each view that comes before the answer (the rack still the last round's)
+   * queued it again. */
   pumpRack() {
     if (this.rackBusy || !this.rackQueue.length || !this.view || this.seat === null) return;
     const item = this.rackQueue.shift();
+    const { deal, ...asked } = item;
+    const arranging = deal !== undefined && deal !== this.arranged;
     const slots = this.rack ? this.rack.slots : Array(RACK_SLOTS).fill(null);
     const round = this.rack ? this.rack.round : null;
-    if (this.link.request({ type: "rack", slots, rows: RACK_ROWS, round, ...item })) this.rackBusy = true;
-    else this.rackQueue.unshift(item);
+    const by = arranging ? { by: this.game.arrange[0] } : {};
+    if (this.link.request({ type: "rack", slots, rows: RACK_ROWS, round, ...asked, ...by })) {
+      this.rackSent = item;
+      if (arranging) this.arranged = deal;
+    } else this.rackQueue.unshift(item);
   }
 
   /** Arrange the rack: "runs", "sets", "pairs", "suit" or "rank" (the server's seat session). */
@@ -582,9 +653,9 @@ export class TableModel extends TableView {
   }
 
   /** Play the action written `text` (a legal action's, or one the page writes from the rack),
-   * unless one awaits its answer. */
+   * unless one awaits its answer or the connection is down. */
   act(text) {
-    if (this.link.awaiting()) return;
+    if (this.link.awaiting() || this.status !== "open") return;
     this.error = null;
     this.link.act(text);
     this.changed();
@@ -653,5 +724,12 @@ export class TableModel extends TableView {
   showRoundEnd() {
     if (this.roundEnd) this.roundEnd = { ...this.roundEnd, hidden: false };
     this.changed();
+  }
+
+  /** The round the table's head names: while the round end shows, the round that ended (the
+   * next one is dealt behind it), else the view's. */
+  shownRound() {
+    const end = this.roundEnd;
+    return end && !end.hidden && end.result ? end.result.round_no : this.view.observation.round;
   }
 }

@@ -1,7 +1,8 @@
 // My games: every game this browser played (GET /me/games, by its browser token cookie), private
-// ones included, newest first: the game, when, the players (this browser's seats marked, an
-// account's name a link to its profile), the result and a rated game's rating change, and a link
-// to its replay and record, or back to its table while it is played.
+// ones included, newest first by the time shown (a finished game's end): the game, when, the
+// players (this browser's seats marked, an account's name a link to its profile), the result and
+// a rated game's rating change, and a link to its replay and record, or back to its table while
+// it is played.
 
 import { html } from "./html.js";
 import { useEffect, useState } from "preact/hooks";
@@ -37,25 +38,29 @@ export function when(seconds, style = "datetime") {
   }
 }
 
-function Result({ game }) {
+/** A finished game's result: "you won" in My games and on one's own profile (`own`), "won" of
+ * the player on another's profile (a word of its own where a language marks the person). */
+function Result({ game, own }) {
   if (game.status !== "finished") return html`<span class="tag">${t("status_playing")}</span>`;
   const mine = game.seats.map((s) => num(game.outcome.scores[s])).join(" / ");
+  const result = own ? (game.won ? "my_games_won" : "my_games_lost") : game.won ? "profile_game_won" : "profile_game_lost";
   return html`<span class=${`tag result ${game.won ? "won" : "lost"}`} data-testid=${`my-result-${game.game}`}>
-    ${t("my_games_result", { result: t(game.won ? "my_games_won" : "my_games_lost"), points: mine })}
+    ${t("my_games_result", { result: t(result), points: mine })}
   </span>${game.rating_change !== null
     ? html` <span class="tag rating-change" data-testid=${`my-rating-${game.game}`}>${t("my_rating_change", { change: signed(game.rating_change) })}</span>`
     : null}`;
 }
 
 /** One game of a list (My games, a profile's recent games): the game, private or not, the result
- * and the rating's change, when, the players (the account's seats marked, each account's name a
- * link to its profile), and its replay and record, or its table while it is played. */
-export function GameItem({ game: g }) {
+ * (the viewer's own, `own`, or another player's) and the rating's change, when, the players (the
+ * account's seats marked, each account's name a link to its profile), and its replay and record,
+ * or its table while it is played. */
+export function GameItem({ game: g, own = true }) {
   return html`<li data-testid=${`my-game-${g.game}`}>
     <strong>${t(`game_${g.variant}`)}</strong>
     ${!g.public && html`<span class="tag">${t("my_games_private")}</span>`}
-    <${Result} game=${g} />
-    <time class="when" datetime=${new Date(g.created * 1000).toISOString()}>${when(g.finished || g.created)}</time>
+    <${Result} game=${g} own=${own} />
+    <time class="when" datetime=${new Date((g.finished || g.created) * 1000).toISOString()}>${when(g.finished || g.created)}</time>
     <span class="seat-list">
       ${seatNames(g.names).map(
         (name, s) => html`<span key=${s} class=${g.seats.includes(s) ? "me" : ""}><${PlayerName} name=${name} account=${g.accounts[s]} /></span>`,

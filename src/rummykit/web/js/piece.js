@@ -13,11 +13,12 @@ function standsWords(kind, stands) {
 }
 
 /** props: kind ("tiles" | "cards"), face, wild (an okey / wild card this round), selected,
- * stands (a table joker's card, or the cards it may stand for: said after it), fresh (just played: highlighted), hinted (what the hint suggests: marked), small, onClick, onPointerDown, onKeyDown, testid, drop,
+ * stands (a table joker's card, or the cards it may stand for: said after it), fresh (just played: highlighted), hinted (what the hint suggests: marked),
+ * fined (its discard would be fined now, 101 Okey's işlek tile: marked, and said after it), small, onClick, onPointerDown, onKeyDown, testid, drop,
  * disabled (aria-disabled).
  * A piece without onClick is shown only: out of the Tab order (it is still a button). */
 export function Piece(props) {
-  const { kind, face, wild, selected, fresh, hinted, small, testid, stands } = props;
+  const { kind, face, wild, selected, fresh, hinted, fined, small, testid, stands } = props;
   const shown = look(kind, face);
   const classes = [
     "piece",
@@ -27,12 +28,13 @@ export function Piece(props) {
     selected ? "selected" : "",
     fresh ? "fresh" : "",
     hinted ? "hinted" : "",
+    fined ? "fined" : "",
     small ? "small" : "",
   ].join(" ");
   return html`<button
     type="button"
     class=${classes}
-    aria-label=${[describe(kind, face, wild), standsWords(kind, stands)].filter(Boolean).join(", ")}
+    aria-label=${[describe(kind, face, wild), standsWords(kind, stands), fined ? t("piece_fined") : null].filter(Boolean).join(", ")}
     aria-pressed=${selected === undefined ? undefined : String(Boolean(selected))}
     data-piece=${notation(kind, face)}
     data-testid=${testid}

@@ -80,7 +80,7 @@ export function ProfilePage({ name, variants }) {
       <h2 id="profile-recent-title">${t("profile_recent")}</h2>
       ${recent.length === 0 && html`<p class="help">${t("profile_no_games")}</p>`}
       <ul data-testid="profile-recent">
-        ${recent.map((g) => html`<${GameItem} key=${g.game} game=${g} />`)}
+        ${recent.map((g) => html`<${GameItem} key=${g.game} game=${g} own=${profile.own} />`)}
       </ul>
       ${!profile.own && html`<p class="help">${t("profile_private_hidden")}</p>`}
     </section>

@@ -19,7 +19,9 @@ function groupMarks(groups) {
   return marks;
 }
 
-export function Rack({ model, wilds, onDrop }) {
+/** The rack of `model`'s seat: `wilds` the wild faces, `fined` the faces whose discard would be
+ * fined now (101 Okey's işlek tiles: marked). */
+export function Rack({ model, wilds, fined = new Set(), onDrop }) {
   const box = useRef(null);
   const rack = model.rack;
   useEffect(() => {
@@ -66,6 +68,7 @@ export function Rack({ model, wilds, onDrop }) {
                 wild=${wilds.has(face)}
                 selected=${model.isSelected(slot)}
                 hinted=${hinted.has(face)}
+                fined=${fined.has(face)}
                 onClick=${() => model.select(slot)}
                 onKeyDown=${keyDown(slot, face)}
                 onPointerDown=${(e) => startDrag(e, e.currentTarget, { from: "rack", slot, face }, onDrop)}

@@ -181,6 +181,9 @@ function useStep(src, replay, n) {
   return { step: cache.current.get(n) || null, error };
 }
 
+/** The replay of `game` at move `step`. Its arrows « ‹ › » are mirrored characters: a right-to-left
+ * page draws each one turned (Unicode's bidi mirroring), so that it points the way its button
+ * goes in the page's direction; a CSS flip on top turned them back (the tester's 34c). */
 export function ReplayPage({ game, step, variants }) {
   const { replay, error, src } = useReplay(game);
   const last = replay ? replay.last : 0;

@@ -13,7 +13,7 @@
 import { html } from "./html.js";
 import { useEffect, useRef } from "preact/hooks";
 import { useTicker } from "./ticker.js";
-import { t, signed, num, sentence, listText } from "./i18n.js";
+import { t, signed, num, sentence, listText, nameText } from "./i18n.js";
 import { Piece } from "./piece.js";
 import { inOrder } from "./pieces.js";
 import { MeldCards } from "./melds.js";
@@ -92,7 +92,7 @@ export function RoundEnd({ end, view, kind, game, ctx, turnDue, canRematch, onRe
     </table>
     ${over &&
     html`<p data-testid="match-winners">
-      ${winners.length ? t("round_end_winners", { names: listText(winners.map((s) => names[s])) }) : t("round_end_no_winner")}
+      ${winners.length ? t("round_end_winners", { names: listText(winners.map((s) => nameText(names[s]))) }) : t("round_end_no_winner")}
     </p>`}
     ${pause > 0 && html`<p data-testid="round-break">${t("round_end_break", { seconds: pause })}</p>`}
     ${result &&

@@ -1,6 +1,7 @@
 // The table page (#/t/<table>, an invite #/t/<table>/seat/<n>, n from 1): the waiting room before a match,
 // the game's board during it (its controller's), the round end, the log, the scores and the turn,
-// all from the TableModel.
+// all from the TableModel. The waiting room, the round end and the count of pieces seen are loaded
+// when first shown (PARTS): a table whose match starts at once never loads its waiting room.
 
 import { html } from "./html.js";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
@@ -9,12 +10,9 @@ import { rich } from "./runningtext.js";
 import { api } from "./api.js";
 import { store } from "./store.js";
 import { TableModel } from "./model.js";
-import { GameTable } from "./lazy.js";
-import { Waiting } from "./waiting.js";
+import { GameTable, preloadModule, useModule } from "./lazy.js";
 import { Log, Announcer } from "./log.js";
 import { Scores } from "./scores.js";
-import { RoundEnd } from "./roundend.js";
-import { SeenCount } from "./seen.js";
 import { useTicker, turnClock } from "./ticker.js";
 import { TableCues } from "./cues.js";
 import { TableSettings } from "./settings.js";
@@ -41,12 +39,14 @@ function TurnLine({ model, ctx, cues }) {
 }
 
 /** Why this page shows the table otherwise than the link or the kept seat asked: a seat whose
- * key the server refused, an invite to a seat that does not exist or is taken; and what to do. */
-function LinkNotice({ model, invited }) {
+ * key the server refused, an invite to a seat that does not exist, is taken or is no seat number;
+ * and what to do. */
+function LinkNotice({ model, invited, badInvite }) {
   const info = model.info;
   const open = info.seats.some((s) => s.kind === "open") && info.status !== "playing";
   const parts = [];
   if (model.lostSeat) parts.push(t("ui_lost_seat", { n: seatNumber(model.lostSeat.seat) }));
+  if (badInvite !== null && model.seat === null) parts.push(t("ui_invite_bad_seat", { seat: badInvite.slice(0, 20), count: info.seats.length }));
   if (invited !== null && model.seat !== invited) {
     const seat = info.seats[invited];
     if (model.seat !== null) parts.push(t("ui_invite_other_seat", { n: seatNumber(invited), mine: seatNumber(model.seat) }));
@@ -77,10 +77,20 @@ function TableChat({ model }) {
   />`;
 }
 
+/** The table's parts loaded when first shown (`useModule`), by their module's name. */
+const PARTS = {
+  waiting: () => import("./waiting.js"),
+  roundend: () => import("./roundend.js"),
+  seen: () => import("./seen.js"),
+};
+
+/** Part `name`'s module (PARTS) while `shown`: null while it comes or when not shown. */
+const usePart = (name, shown) => useModule(shown ? name : null, PARTS[name]);
+
 /** Whether the table shows the game, not the waiting room. */
 const showsPlay = (info, view) => Boolean(info) && view !== null && (info.status !== "waiting" || view.over);
 
-export function TablePage({ id, invited, variants }) {
+export function TablePage({ id, invited, badInvite = null, variants }) {
   const [, bump] = useState(0);
   const model = useRef(null);
   const cues = useRef(null);
@@ -93,12 +103,23 @@ export function TablePage({ id, invited, variants }) {
     });
     // before the socket opens: the chat's first message comes after the welcome
     const m = model.current;
-    m.chat = new ChatRoom((message) => m.link.request(message), () => m.changed());
+    m.chat = new ChatRoom("table", (message) => m.link.request(message), () => m.changed());
   }
   useEffect(() => () => model.current && model.current.close(), []);
   useLayoutEffect(() => cues.current.drawn());
   const m = model.current;
   const info = m.info;
+  const playing = showsPlay(info, m.view);
+  // the views that came before the game's controller wait for it
+  const loading = m.view === null && m.waiting.length > 0 && !m.failed;
+  const waiting = usePart("waiting", Boolean(info) && !playing && !loading);
+  const ending = usePart("roundend", playing && Boolean(m.roundEnd) && !m.roundEnd.hidden);
+  const seen = usePart("seen", playing && Boolean(m.view.seen));
+  const parts = [waiting, ending, seen];
+  // every round ends: the round end is there when it does, before the next deal's buttons show
+  useEffect(() => {
+    if (playing) preloadModule("roundend", PARTS.roundend);
+  }, [playing]);
   // the board replacing the waiting room shows from the page's top
   const wasPlaying = useRef(false);
   useLayoutEffect(() => {
@@ -117,18 +138,16 @@ export function TablePage({ id, invited, variants }) {
   const run = async (what, seat) => {
     try {
       if (what === "join") {
-        const name = store.name().trim() || t("default_name");
-        const joined = await api.join(id, seat, name);
+        const joined = await api.join(id, seat, store.name(), t("default_name"));
         store.setSeat(id, joined.seat, joined.token);
         m.connect();
       } else if (what === "leave") {
-        await api.leave(id, seat, store.seat(id).token);
-        store.forgetSeat(id);
-        m.connect();
+        await api.leave(id, seat, m.held().token);
+        m.release();
       } else if (what === "fill") await api.fill(id, m.token(), "greedy");
       else if (what === "start") await api.start(id, m.token());
       else if (what === "rematch") {
-        await api.rematch(id, m.token());
+        await api.rematch(id, m.token(), info.game);
         m.dismissRoundEnd();
       }
       m.error = null;
@@ -143,49 +162,45 @@ export function TablePage({ id, invited, variants }) {
   }
   const view = m.view;
   const names = info.seats.map((s) => ctx.seatName(s.seat));
-  const playing = showsPlay(info, view);
-  // the views that came before the game's controller wait for it
-  const loading = view === null && m.waiting.length > 0 && !m.failed;
   return html`<main class="table-page" data-testid="table" data-status=${info.status}>
     ${playing && m.seat !== null && html`<${SkipKeys} />`}
     <header class="table-head">
       <h1>${t(`game_${info.variant}`)}</h1>
       ${view &&
-      html`<span class="round">${t("table_round", { round: view.observation.round })}</span>
+      html`<span class="round">${t("table_round", { round: m.shownRound() })}</span>
         <span class="scoreline">${t("table_match", { number: info.number })}</span>`}
       <${RulesLink} variants=${variants} game=${info.variant} rules=${info.rules} />
-      ${m.status !== "open" && html`<span class="tag warn" role="status">${t(`connection_${m.status}`)}</span>`}
+      ${m.status !== "open" && html`<span class="tag warn" role="status" data-testid="connection">${t(`connection_${m.status}`)}</span>`}
       ${view && html`<${TurnLine} model=${m} ctx=${ctx} cues=${cues.current} />`}
       ${playing && m.seat === null && html`<span class="tag" role="status" data-testid="watching">${t("ui_watching")}</span>`}
       ${view && view.over && m.roundEnd && m.roundEnd.hidden && html`<button type="button" class="primary" onClick=${() => m.showRoundEnd()}>${t("round_end_show")}</button>`}
       <${TableSettings} />
     </header>
-    <${LinkNotice} model=${m} invited=${invited} />
+    <${LinkNotice} model=${m} invited=${invited} badInvite=${badInvite} />
     ${m.error &&
     !(playing && m.seat !== null) &&
     html`<p class="error" role="alert" data-testid="error">${rich(sentence(m.error.code, m.error.params, ctx))}</p>`}
-    ${!playing && !loading && html`<${Waiting} model=${m} invited=${invited} ctx=${ctx} run=${run} />`}
+    ${waiting && waiting.Waiting && html`<${waiting.Waiting} model=${m} invited=${invited} ctx=${ctx} run=${run} />`}
     ${loading && html`<p aria-busy="true">${t("table_loading")}</p>`}
-    ${m.failed && html`<p class="error" role="alert">${t("ui_offline")}</p>`}
+    ${(m.failed || parts.some((part) => part && part.failed)) && html`<p class="error" role="alert">${t("ui_offline")}</p>`}
     ${playing && html`<${GameTable} model=${m} ctx=${ctx} onDrop=${(target, payload) => m.drop(target, payload)} />`}
-    ${playing &&
-    m.roundEnd &&
-    !m.roundEnd.hidden &&
-    html`<${RoundEnd}
+    ${ending &&
+    ending.RoundEnd &&
+    html`<${ending.RoundEnd}
       end=${m.roundEnd}
       view=${view}
       kind=${m.kind}
       game=${m.game}
       ctx=${ctx}
       turnDue=${m.myTurn() && Boolean(m.deadline) && (!m.turnStart || m.turnStart.at <= Date.now())}
-      canRematch=${Boolean(m.token()) && info.status === "finished"}
+      canRematch=${m.manages() && info.status === "finished"}
       onRematch=${() => run("rematch")}
       onClose=${() => m.dismissRoundEnd()}
       ratings=${info.options.rated ? info.seats.map((s) => s.rating) : null}
     />`}
     <div class="side">
       <${TableChat} model=${m} />
-      ${playing && view.seen && html`<${SeenCount} kind=${m.kind} seen=${view.seen} />`}
+      ${seen && seen.SeenCount && html`<${seen.SeenCount} kind=${m.kind} seen=${view.seen} />`}
       ${playing &&
       html`<${Log} entries=${m.log} ctx=${ctx} />
         <${Scores} rounds=${m.scores} totals=${view.observation.scores} names=${names} elimination=${m.game.standings(info.rules, view.observation)} />`}

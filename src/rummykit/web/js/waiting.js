@@ -31,7 +31,7 @@ function Invite({ table, seat }) {
 
 export function Waiting({ model, invited, ctx, run }) {
   const info = model.info;
-  const token = model.token();
+  const manages = model.manages();
   const open = info.seats.filter((s) => s.kind === "open");
   return html`<section class="panel waiting" data-testid="waiting" aria-labelledby="waiting-title">
     <h2 id="waiting-title">${t("waiting_title", { game: t(`game_${info.variant}`) })}</h2>
@@ -46,7 +46,7 @@ export function Waiting({ model, invited, ctx, run }) {
                 html`<button type="button" class=${invited === s.seat ? "primary" : ""} onClick=${() => run("join", s.seat)}>
                   ${t("waiting_sit")}
                 </button>`}
-                ${token && html`<${Invite} table=${info.table} seat=${s.seat} />`}`
+                ${manages && html`<${Invite} table=${info.table} seat=${s.seat} />`}`
             : html`<${PlayerName} name=${ctx.seatName(s.seat)} account=${s.account} rating=${s.rating} testid=${`waiting-name-${s.seat}`} />
                 <${BotTag} player=${s} />
                 ${s.seat === model.seat
@@ -56,14 +56,14 @@ export function Waiting({ model, invited, ctx, run }) {
         </li>`,
       )}
     </ol>
-    ${token &&
+    ${manages &&
     html`<div class="buttons">
       ${open.length > 0 && html`<button type="button" onClick=${() => run("fill")}>${t("waiting_fill")}</button>`}
       <button type="button" class="primary" disabled=${open.length > 0} aria-describedby=${open.length > 0 ? "start-why" : undefined} onClick=${() => run("start")}>
         ${t("waiting_start")}
       </button>
     </div>`}
-    ${token && open.length > 0 && html`<p class="help" id="start-why" data-testid="start-why">${t("waiting_start_needs", { n: open.length })}</p>`}
-    ${!token && model.seat === null && open.length === 0 && html`<p>${t("waiting_full")}</p>`}
+    ${manages && open.length > 0 && html`<p class="help" id="start-why" data-testid="start-why">${t("waiting_start_needs", { n: open.length })}</p>`}
+    ${!manages && model.seat === null && open.length === 0 && html`<p>${t("waiting_full")}</p>`}
   </section>`;
 }

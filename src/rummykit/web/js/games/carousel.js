@@ -162,21 +162,46 @@ function dropped(model, actions, written = null) {
   } else model.notice("carousel_ui_no_fit");
 }
 
+/** The legal action that cuts a run before table card `pick` ({number, face, declared}), if any. */
+function splitOf(model, pick) {
+  return model.legal("split").find((a) => a.parts.source === pick.number && namesCard(model.kind, a.parts, pick));
+}
+
+/** Whether a picked card (`payload`, as a drag's) has a legal move: a split, or a target a drag
+ * could reach (see `DropButtons`). */
+function movable(model, payload) {
+  return (payload.from === "table" && splitOf(model, payload)) || dropTargets(model).some((target) => dropActions(model, target, payload).length > 0);
+}
+
+/** Pick `payload` (a table or hand card, as a drag's) when it has a legal move; when it has none,
+ * the server says why, as after a drag of it onto the space for a new meld (the tester's 49 and
+ * 67: a tap offered only Cancel, or nothing). */
+function pickOrExplain(model, payload, keep) {
+  unpick(model);
+  if (movable(model, payload)) keep();
+  else model.refused(writtenDrop(model, "new", payload));
+  model.changed();
+}
+
 /** Pick (or unpick) table card {face, declared} of draft meld `number`. */
 function pickTableCard(model, number, face, declared) {
   const pick = model.ui.pick;
   const same = pick && pick.number === number && pick.face === face && pick.declared === declared;
-  unpick(model);
-  model.ui.pick = same ? null : { from: "table", number, face, declared };
-  model.changed();
+  const payload = { from: "table", number, face, declared };
+  if (same) {
+    unpick(model);
+    model.changed();
+  } else pickOrExplain(model, payload, () => (model.ui.pick = payload));
 }
 
-/** Pick (or unpick) hand card `face`. */
+/** Pick (or unpick) hand card `face`; on the player's turn only a card with a move. */
 function pickHandCard(model, face) {
   const same = model.ui.handPick === face;
-  unpick(model);
-  model.ui.handPick = same ? null : face;
-  model.changed();
+  if (same || !model.myTurn()) {
+    unpick(model);
+    model.ui.handPick = same ? null : face;
+    model.changed();
+  } else pickOrExplain(model, { from: "hand", face }, () => (model.ui.handPick = face));
 }
 
 /** Which cards of `faces` the cards of `played` (notation) name, each used once: booleans (the
@@ -229,7 +254,7 @@ function Choices({ model }) {
     model.changed();
   };
   if (choice) {
-    const label = (a) => (a.parts.declared ? a.parts.declared[0] : a.text);
+    const label = (a) => (a.parts.declared ? isolate(pieceText(a.parts.declared[0])) : a.text);
     return html`<div class="kmoves" role="group" aria-label=${t("carousel_choices_label")} data-testid="moves">
       <label>
         ${t("carousel_joker_as")}
@@ -242,11 +267,11 @@ function Choices({ model }) {
     </div>`;
   }
   if (pick) {
-    const split = model.legal("split").find((a) => a.parts.source === pick.number && namesCard(model.kind, a.parts, pick));
+    const split = splitOf(model, pick);
     const label = (target, action) =>
       target !== "new" ? t("carousel_move_to", { number: Number(target.slice(5)) }) : action.parts.verb === "pull" ? t("carousel_pull_new") : t("carousel_to_new");
     return html`<div class="kmoves" role="group" aria-label=${t("carousel_choices_label")} data-testid="moves">
-      <span dir="ltr">${cardText(model.kind, pick.face, pick.declared)}</span>
+      <span data-testid="picked-card">${isolate(pieceText(cardText(model.kind, pick.face, pick.declared)))}</span>
       ${split && html`<button type="button" data-move=${split.text} ...${model.press(() => play(model, split.text))}>${t("carousel_split", { number: pick.number })}</button>`}
       <${DropButtons} model=${model} payload=${pick} label=${label} />
       <button type="button" onClick=${cancel}>${t("ui_cancel")}</button>
@@ -255,11 +280,15 @@ function Choices({ model }) {
   return null;
 }
 
+/** The targets a card may be dropped on: the space for a new meld, each meld of the draft. */
+function dropTargets(model) {
+  return ["new", ...model.view.observation.draft.melds.map((_, i) => `meld:${i + 1}`)];
+}
+
 /** The keyboard's way to drop `payload` (a picked card): a button for each target a drag could
  * reach with a legal action (a new meld, each meld), labelled by `label(target, action)`. */
 function DropButtons({ model, payload, label }) {
-  const targets = ["new", ...model.view.observation.draft.melds.map((_, i) => `meld:${i + 1}`)];
-  return targets.map((target) => {
+  return dropTargets(model).map((target) => {
     const actions = dropActions(model, target, payload);
     return actions.length
       ? html`<button type="button" key=${target} data-target=${target} data-move=${actions.length === 1 ? actions[0].text : undefined} ...${model.press(() => dropped(model, actions))}>${label(target, actions[0])}</button>`
@@ -270,7 +299,7 @@ function DropButtons({ model, payload, label }) {
 /** The keyboard's way to place a picked hand card: onto each meld, or a new meld (the same legal
  * actions a drag makes). */
 function HandMoves({ model, face }) {
-  const label = (target) => (target === "new" ? t("carousel_new_meld") : t("carousel_add_to", { number: Number(target.slice(5)) }));
+  const label = (target) => (target === "new" ? t("carousel_start_meld") : t("carousel_add_to", { number: Number(target.slice(5)) }));
   const buttons = DropButtons({ model, payload: { from: "hand", face }, label });
   if (!buttons.some(Boolean)) return null;
   return html`<div class="kmoves" role="group" aria-label=${t("carousel_choices_label")} data-testid="hand-moves">${buttons}</div>`;
@@ -336,12 +365,14 @@ function stepText(model, hint) {
 function Hint({ model, hint, onClose }) {
   return html`<section class="hint" data-testid="hint" aria-live="polite">
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
-    ${hint.step && html`<p data-testid="hint-step" data-step=${hint.step}><strong>${stepText(model, hint)}</strong></p>`}
-    ${!hint.step && html`<p><strong>${t("carousel_hint_table")}</strong></p>`}
-    ${hint.table.length > 0 && html`<${HintTable} model=${model} hint=${hint} />`}
-    ${!hint.step &&
-    html`<p>${hint.played.length ? html`${t("carousel_hint_played")} <bdi dir="ltr">${readable(hint.played.join(" "))}</bdi>` : t("carousel_hint_nothing")}</p>
-      <p>${t("carousel_hint_left", { points: hint.points_left })}</p>`}
+    <div class="hint-body" tabindex="0">
+      ${hint.step && html`<p data-testid="hint-step" data-step=${hint.step}><strong>${stepText(model, hint)}</strong></p>`}
+      ${!hint.step && html`<p><strong>${t("carousel_hint_table")}</strong></p>`}
+      ${hint.table.length > 0 && html`<${HintTable} model=${model} hint=${hint} />`}
+      ${!hint.step &&
+      html`<p>${hint.played.length ? html`${t("carousel_hint_played")} <bdi dir="ltr">${readable(hint.played.join(" "))}</bdi>` : t("carousel_hint_nothing")}</p>
+        <p>${t("carousel_hint_left", { points: hint.points_left })}</p>`}
+    </div>
     ${hint.draft && html`<button type="button" data-action="apply-hint" ...${model.press(() => play(model, hint.draft))}>${t("carousel_hint_apply")}</button>`}
   </section>`;
 }

@@ -100,8 +100,8 @@ function drop(model, target, payload) {
 }
 
 /** The controller of a closed-hand game whose centre shows `GameAside` ({model}: the game's
- * pieces beside the stock) (docs/web.md, "Game controllers"). */
-export function closedHand(GameAside) {
+ * pieces beside the stock), its board of class `game` (docs/web.md, "Game controllers"). */
+export function closedHand(GameAside, game) {
   function Board({ model, ctx, onDrop }) {
     const obs = model.view.observation;
     const me = model.seat === null ? 0 : model.seat;
@@ -134,7 +134,7 @@ export function closedHand(GameAside) {
         ${shared ? null : pileOf(seat, seat)}
       <//>`;
     const seated = model.seat !== null;
-    return html`<div class=${`board players-${obs.players}`}>
+    return html`<div class=${`board ${game} players-${obs.players}`}>
       ${obs.order.filter((s) => s !== me).map(panel)}
       <div class="centre" data-drop="centre">
         <${Stock} model=${model} onDrop=${onDrop} drop="centre" />

@@ -6,7 +6,7 @@
 // selection by its parts.
 
 import { html } from "../html.js";
-import { t, isolate, inOwnDirection, listText, signed, sentence, readable } from "../i18n.js";
+import { t, isolate, listText, signed, sentence, readable } from "../i18n.js";
 import { Piece } from "../piece.js";
 import { Rack } from "../rack.js";
 import { LayingActions } from "./laying.js";
@@ -129,14 +129,15 @@ function hintMove(hint) {
   return t(`kalooki_hint_${hint.verb}`, params);
 }
 
-/** The hint: the greedy bot's move (`data-move` its text), and the best melds toward the opening. */
+/** The hint: the greedy bot's move (`data-move` its text), and the best melds toward the opening
+ * (what they open with only when there are some). */
 function Hint({ hint, onClose }) {
   const melds = hint.by_value.melds.map((m) => readable(m.join(" ")));
   return html`<section class="hint" data-testid="hint" aria-live="polite">
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
     <p><strong data-testid="hint-move" data-move=${hint.action}>${hintMove(hint)}</strong></p>
     <p>${t("hint_best")} <bdi dir="ltr">${melds.length ? melds.join(" | ") : "—"}</bdi></p>
-    ${hint.opening !== null && html`<p>${t("kalooki_hint_opening", { total: hint.opening, min: hint.open_min })}</p>`}
+    ${hint.opening !== null && melds.length > 0 && html`<p data-testid="hint-opening">${t("kalooki_hint_opening", { total: hint.opening, min: hint.open_min })}</p>`}
     <p>${t("kalooki_hint_left", { points: hint.points_left })}</p>
   </section>`;
 }
@@ -198,8 +199,8 @@ function eventText(event, ctx) {
  * settlement, from their `points` and `payments` (seat, number) pairs. */
 function roundNote(note, ctx) {
   if (note.code === "kalooki_hand_values" && note.params.points) {
-    // "Ann: +3": right to left, the name and the number isolated, so they never run together
-    const values = listText(note.params.points.map(([seat, points]) => t("kalooki_seat_points", { name: inOwnDirection(ctx.seatName(seat)), points: isolate(signed(points)) })));
+    // "Ann: +3": the name isolated (`t`'s name parameter), so that it and the number never run together
+    const values = listText(note.params.points.map(([seat, points]) => t("kalooki_seat_points", { name: ctx.seatName(seat), points: signed(points) })));
     return sentence("kalooki_ui_hand_values", { values }, ctx);
   }
   if (note.code === "kalooki_settled" && note.params.payments) {

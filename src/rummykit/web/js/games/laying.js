@@ -3,7 +3,7 @@
 // melds laid this turn back to the rack), Discard (the selected piece) and Hint. Each game gives two
 // hooks: what a discard of a piece the server did not list does (`refuse`: Kalooki sends it so that
 // the server's refusal says why), and a panel shown before the buttons (`Warning`: 101 Okey's
-// question before a fined discard).
+// question before a fined discard). `children` stand first in the group (101 Okey's arranging menu).
 
 import { html } from "../html.js";
 import { ActionButton, ActionGroup, HintButton, selectToDiscard } from "../actions.js";
@@ -12,7 +12,7 @@ import { ActionButton, ActionGroup, HintButton, selectToDiscard } from "../actio
  * Discard is pressed while no discard is legal yet; `refuse(model, face)` (or null: a notice to
  * select a piece) plays the discard of `face`, a piece the legal actions don't list; `Warning`
  * (a component taking `{model}`, or null) is shown before the buttons. */
-export function LayingActions({ model, noDiscard, refuse = null, Warning = null }) {
+export function LayingActions({ model, noDiscard, refuse = null, Warning = null, children }) {
   const face = model.selectedFace();
   const draw = model.first("draw");
   const take = model.first("take");
@@ -25,6 +25,7 @@ export function LayingActions({ model, noDiscard, refuse = null, Warning = null 
   };
   return html`${Warning && html`<${Warning} model=${model} />`}
     <${ActionGroup} model=${model}>
+      ${children}
       ${draw && html`<${ActionButton} name="draw" primary=${true} onClick=${() => model.drawTo("draw", null)} />`}
       ${take && html`<${ActionButton} name="take" onClick=${() => model.drawTo("take", null)} />`}
       ${retract && html`<${ActionButton} name="retract" onClick=${() => model.play(retract)} />`}

@@ -4,4 +4,4 @@
 import { closedHand } from "./closed_hand.js";
 import { Indicator } from "./tiles.js";
 
-export default closedHand(Indicator);
+export default closedHand(Indicator, "okey");

@@ -13,11 +13,12 @@ import { t, num, listText, sentence, readable } from "../i18n.js";
 import { rich } from "../runningtext.js";
 import { Rack } from "../rack.js";
 import { LayingActions } from "./laying.js";
-import { MeHead, SeatPanel, Stock, Pile, RackTools, places } from "../board.js";
-import { notation } from "../pieces.js";
+import { MeHead, SeatPanel, Stock, Pile, ArrangeMenu, places } from "../board.js";
+import { notation, faceOf } from "../pieces.js";
 import { TableMeld } from "../melds.js";
 import { hintedParts, selectedMoves, MoveButton } from "../selection.js";
 import { Indicator } from "./tiles.js";
+import { useHeightProperty } from "../actions.js";
 
 const HISTORY_SHOWN = 6;
 const ARRANGE = ["runs", "sets", "pairs", "suit"];
@@ -25,6 +26,11 @@ const ARRANGE = ["runs", "sets", "pairs", "suit"];
 /** The round's wild tiles: the okey's face. */
 function wildsOf(model) {
   return new Set([model.view.observation.okey]);
+}
+
+/** The hand's işlek tiles (their discard would be fined now): their faces, marked on the rack. */
+function isleks(model) {
+  return new Set((model.view.islek || []).map((tile) => faceOf(model.kind, tile)));
 }
 
 /** The legal moves of the selected tiles: the set or run (three or more) or the pair (two) they
@@ -137,18 +143,33 @@ function Opening({ opening, meld, pair }) {
   </div>`;
 }
 
+/** The moves' height down to the foot of their last move button (upright, the opening they reach
+ * and the işlek line follow them, scrolling within). */
+function buttonsHeight(el) {
+  const box = el.getBoundingClientRect();
+  const feet = [...el.querySelectorAll("button[data-move]")].map((b) => b.getBoundingClientRect().bottom);
+  if (!feet.length) return box.height;
+  const style = getComputedStyle(el);
+  return Math.max(...feet) + el.scrollTop - box.top + parseFloat(style.paddingBlockEnd) + parseFloat(style.borderBlockEndWidth);
+}
+
 /** What the selected tiles may do, as buttons of legal moves (`data-move` is the action's text),
- * the opening they reach, and the tiles whose discard would be fined. */
+ * the opening they reach, and the tiles whose discard would be fined. Upright, pinned on the action
+ * bar, it keeps the page's root property `--moves-row` at the height of its buttons' rows, so that
+ * the melds' box gives up as much however many rows they take (an okey's readings: a move each). */
 function Moves({ model }) {
   const view = model.view;
-  if (!model.myTurn() || view.observation.phase !== "play") return null;
+  const row = useRef(null);
+  const shown = model.myTurn() && view.observation.phase === "play";
+  useHeightProperty(row, "--moves-row", shown, buttonsHeight);
+  if (!shown) return null;
   const choosing = model.ui.choosing;
   const found = moves(model, choosing);
   const one = (list) => (list.length === 1 ? list[0] : null);
   const button = (action, label, worth = null) => html`<${MoveButton} key=${action.text} model=${model} action=${action} label=${label} worth=${worth} />`;
   const worth = (n) => html` <span class="worth">(${num(n)})</span>`;
   const none = !found.melds.length && !found.pairs.length && !found.layoffs.length && !found.swaps.length;
-  return html`<div class="kmoves" role="group" aria-label=${t("okey_101_moves_label")} data-testid="moves">
+  return html`<div class="kmoves" role="group" aria-label=${t("okey_101_moves_label")} data-testid="moves" ref=${row}>
     ${view.opening && html`<${Opening} opening=${view.opening} meld=${one(found.melds)} pair=${one(found.pairs)} />`}
     ${choosing !== null && html`<p>${t("okey_101_choose", { number: choosing })}</p>`}
     ${found.melds.map((a) => button(a, t("okey_101_meld_button"), a.opening !== undefined ? worth(a.opening) : null))}
@@ -198,17 +219,13 @@ function hintMove(hint) {
 }
 
 /** The hint: the greedy bot's move (`data-move` its text); before opening, the best opening and
- * the most pairs the hand holds; the tiles whose discard would be fined. A whole opening (`open A
- * | B | …`, the move after a retract, which the rack's one-meld moves can't make) comes with a
- * button that plays it (`apply-hint`): the server checks it as any move. */
-function Hint({ model, hint, onClose }) {
+ * the most pairs the hand holds; the tiles whose discard would be fined. */
+function Hint({ hint, onClose }) {
   const opening = hint.opening;
   const pairs = hint.pairs;
   return html`<section class="hint" data-testid="hint" aria-live="polite">
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
     <p><strong data-testid="hint-move" data-move=${hint.action}>${hintMove(hint)}</strong></p>
-    ${hint.verb === "open" &&
-    html`<button type="button" data-action="apply-hint" ...${model.press(() => model.act(hint.action))}>${t("okey_101_hint_play_open")}</button>`}
     ${hint.opened === "none" &&
     html`<p>${t("okey_101_hint_opening", { total: opening.total, min: hint.open_min })} <bdi dir="ltr">${meldsText(opening.melds)}</bdi></p>
       ${hint.pairs_min > 0 && html`<p>${t("okey_101_hint_pairs", { count: pairs.count, min: hint.pairs_min })}</p>`}`}
@@ -217,8 +234,7 @@ function Hint({ model, hint, onClose }) {
 }
 
 /** The table: the other seats, the centre, the melds, the own seat; then the dock (the rack, the
- * selection's moves, the arranging buttons and the actions), which stays in view at the screen's
- * bottom while the table scrolls above it. */
+ * selection's moves and the actions, the arranging menu first among them). */
 function Board({ model, ctx, onDrop }) {
   const obs = model.view.observation;
   const me = model.seat === null ? 0 : model.seat;
@@ -243,9 +259,9 @@ function Board({ model, ctx, onDrop }) {
     </div>
     ${seated &&
     html`<div class="dock">
-      <${Rack} model=${model} wilds=${wildsOf(model)} onDrop=${onDrop} />
+      <${Rack} model=${model} wilds=${wildsOf(model)} fined=${isleks(model)} onDrop=${onDrop} />
       <${Moves} model=${model} />
-      <${RackTools} model=${model}><${LayingActions} model=${model} noDiscard="okey_101_ui_no_discard" Warning=${DiscardWarning} /><//>
+      <${LayingActions} model=${model} noDiscard="okey_101_ui_no_discard" Warning=${DiscardWarning}><${ArrangeMenu} model=${model} /><//>
     </div>`}
   </div>`;
 }

@@ -13,4 +13,4 @@ function UpCard({ model }) {
   return html`<${Aside} label=${t("up_card_label")}><${Piece} kind=${model.kind} face=${face} wild=${false} /><//>`;
 }
 
-export default closedHand(UpCard);
+export default closedHand(UpCard, "turkish-rummy");

@@ -269,6 +269,22 @@ def test_two_tabs_of_one_seat_keep_one_rack_order(pages: Pages, server: Server) 
     assert person.slots() != moved
 
 
+def test_an_address_changed_while_the_page_starts_is_followed(pages: Pages, server: Server) -> None:
+    """The page follows a change of address made after its first drawing but before it listened
+    for changes (CI: a phone sent to its table right after loading stayed in the lobby). The page's
+    clock stands still, so its effects (which wait for the next frame) run only once the address
+    has changed."""
+    created = table(server, people=2)
+    page = pages.new("address-at-start", **PHONE)
+    page.clock.install()
+    page.clock.pause_at(time.time() + 60)
+    page.goto("/")
+    expect(page.get_by_test_id("display-name")).to_be_visible()  # the first drawing
+    page.evaluate("(table) => { location.hash = `#/t/${table}`; }", created["table"])
+    page.clock.run_for(1000)
+    expect(page.get_by_test_id("waiting")).to_be_visible()
+
+
 def test_bad_links_and_stale_keys_say_what_happened(pages: Pages, server: Server) -> None:
     created = table(server, people=2)
     tid = created["table"]

@@ -62,6 +62,7 @@ function useHash() {
   useEffect(() => {
     const listen = () => setHash(location.hash);
     window.addEventListener("hashchange", listen);
+    listen(); // the address may have changed between the first render and this effect
     return () => window.removeEventListener("hashchange", listen);
   }, []);
   return hash;

@@ -1,9 +1,9 @@
 """The hint, the stock's lines and the action bar against what they could cover (issue 28, the
 third tester's items 2, 3, 4, 5 and 11): the hint never lies over the rack's pieces, the pile or
-the stock it names, Carousel's upright leaves the hand and keeps its apply button on the screen,
-and its seats' tags show whole; on a phone on its side the stock's count and Carousel's cards
-drawn keep one line; the arranging buttons and the auto-arrange checkbox come clear of the action
-bar when brought into view. Screenshots go to the artifacts."""
+the stock it names, Carousel's upright leaves the hand and keeps its apply button on the screen;
+on a phone on its side the stock's count and Carousel's cards drawn keep one line; the arranging
+buttons and the auto-arrange checkbox come clear of the action bar when brought into view. The
+seats' tags whole: test_seat_tags.py. Screenshots go to the artifacts."""
 
 from __future__ import annotations
 
@@ -121,27 +121,6 @@ CUT_TAGS_JS = """
   .map((el) => [el.innerText, el.clientWidth, el.scrollWidth])
 """
 """The seats' tags cut short (their text wider than they show)."""
-SIDE_MELDED_JS = "() => document.querySelectorAll('.board .seat:is(.side-left, .side-right) .tag').length > 2"
-"""Whether a seat at a side shows a tag besides the bots' levels (Carousel's "melded")."""
-
-
-@pytest.mark.parametrize("lang", ["fa", "th"])
-def test_upright_the_side_seats_melded_tag_is_whole(pages: Pages, server: Server, lang: str) -> None:
-    """Carousel among four at 390x844, turns played until a seat at a side has melded (the tester's:
-    «ترکیب گذاشته», melded, cut to «ترکیب گ…», 77 of its 101 px shown): no seat's tag cut."""
-    person = carousel_of_four(pages, server, lang, UPRIGHT)
-    page = person.page
-    rng = random.Random(2)
-    for _ in range(8):
-        if person.wait_turn_or_end() == "end" or page.evaluate(SIDE_MELDED_JS):
-            break
-        play_a_turn(person, "carousel", rng)
-    assert page.evaluate(SIDE_MELDED_JS), "no seat at a side melded in 8 turns"
-    page.evaluate("window.scrollTo(0, 0)")
-    check_rendering(page, lang, f"upright-carousel-four-{lang}-{UPRIGHT[0]}x{UPRIGHT[1]}")
-    assert page.evaluate(CUT_TAGS_JS) == []
-
-
 DRAWS_IN_CENTRE_JS = """
 () => { const c = document.querySelector('.board .centre').getBoundingClientRect();
   const d = document.querySelector('[data-testid=draws]').getBoundingClientRect();

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from browser_support import Pages, check_rendering
 from playwright.sync_api import Page, WebSocket, WebSocketRoute, expect
-from table_driver import Person, catalog, keep_seat
+from table_driver import Person, catalog, keep_seat, who_played
 
 from test_server_support import SeatClient, Server, make_table
 
@@ -383,15 +383,24 @@ def test_the_count_of_tiles_seen_is_chosen_when_creating_and_shown_alike(
         status = person.wait_turn_or_end()
         assert status != "end"
         person.play_turn(rng, status)
-    status = person.wait_turn_or_end()
-    view = person.last_view()
-    obs = view["observation"]
-    public = [
-        obs["indicator"],
-        *(f for pile in obs["discards"] for f in pile),
-        *(f for k in obs["known"] for f in k),
-    ]
-    assert sum(view["seen"]) == len(public) >= 4
+    person.wait_turn_or_end()
+
+    def public_pieces(view: dict[str, Any]) -> list[str]:
+        obs = view["observation"]
+        return [
+            obs["indicator"],
+            *(f for pile in obs["discards"] for f in pile),
+            *(f for k in obs["known"] for f in k),
+        ]
+
+    for _ in range(100):  # the page's frames reach the test a moment after the page
+        view = person.last_view()
+        if len(public_pieces(view)) >= 4:
+            break
+        page.wait_for_timeout(100)
+    public = public_pieces(view)
+    played = [who_played(v) for v in person.views]
+    assert sum(view["seen"]) == len(public) >= 4, (len(person.views), view["observation"]["round"], played)
     cells = seen_cells(page)
     assert next(iter(cells)) == "R1" and list(cells)[-1] == "F" and len(cells) == 53
     assert list(cells.values()) == view["seen"]

@@ -213,6 +213,24 @@ def test_past_rounds_are_read_back_with_their_scores_and_notes() -> None:
         assert game.position(game.from_position(game.position(back))) == game.position(back)
 
 
+def test_the_melds_a_match_ended_on_stay_pending_and_read_back() -> None:
+    """The last round's finisher went out with melds laid this turn toward an opening (CI's fuzz
+    test, seed 3866: a finish from the hand ends the match): the match over, its position keeps
+    them pending and reads back to the same state."""
+    game, state = setup(["R1 R2 R3 K5", None, None, None], rules=Okey101Rules(players=4, rounds=1))
+    play(game, state, "meld R1 R2 R3", "discard K5")
+    text = game.position(state)
+    assert "; phase over;" in text and "; pending 1;" in text
+    back = game.from_position(text)
+    assert game.position(back) == text
+    for viewer in [None, *range(4)]:
+        assert game.observe(back, viewer) == game.observe(state, viewer)
+    drawing = text.replace("; phase over;", "; phase draw;")
+    with pytest.raises(NotationError) as caught:
+        game.from_position(drawing)
+    assert "okey_101.position_pending" in codes_in(caught.value)
+
+
 VOID = "void pairs 1 : K12 : - : - : - : - / - / - / -"
 """A past round voided by seat 1's late pairs, as a position's ``results`` write it."""
 SCORED = " : K12 : R1 : none none none none : - : - / - / - / -"

@@ -119,7 +119,9 @@ NOTATION = {
 action's word as written (``meld``, ``layoff``)."""
 
 POSITION = {
-    "okey_101.position_pending": "melds are pending only while a mover who hasn't opened plays",
+    "okey_101.position_pending": (
+        "melds are pending only while a mover who hasn't opened plays, or once they went out with them"
+    ),
     "okey_101.position_pending_last": "{what} lists the last melds of the table, the mover's, in order",
     "okey_101.position_pending_kind": "{what} are pairs, or sets and runs, not both",
     "okey_101.position_freed": "freed names okeys",

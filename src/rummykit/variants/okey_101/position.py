@@ -10,7 +10,8 @@
 (all on one line). The fields, in this order: ``seed``; ``round``; ``dealer``; ``turn`` (the seat
 to move); ``phase`` (``draw``, ``play``, ``over``); ``indicator``; ``scores``; ``opened`` (per seat
 ``none``, ``melds`` or ``pairs``); this turn's ``pending`` (the numbers of the melds laid toward
-an opening not reached yet: the last melds of the table), ``open_at_start``, ``laid_off`` and
+an opening not reached yet: the last melds of the table; in phase ``over``, those the mover went
+out with, finishing from the hand), ``open_at_start``, ``laid_off`` and
 ``retracted`` (``0``/``1``), ``layoffs`` (tiles laid off); ``taken``: the tile the mover took
 from the discard pile while it must still be used, with where it is (``R7 : hand``, or
 ``R7 : 3`` in pending meld 3), ``-`` for none; ``freed``: the okeys freed this turn still to be
@@ -207,7 +208,7 @@ def read_position(game: PositionGame, text: str) -> Okey101State:
     opened = r.get("opened", lambda v, w: _opened(r, v, w))
     phase = Phase(r.get("phase", lambda v, w: r.word(v, w, [p.value for p in Phase])))
     pending = r.get("pending", lambda v, w: _pending(r, v, w, table, turn))
-    if pending and (opened[turn] is not Opened.NONE or phase is not Phase.PLAY):
+    if pending and (opened[turn] is not Opened.NONE or phase is Phase.DRAW):
         raise NotationError(r.fields["pending"], "okey_101.position_pending")
     # known last first: play adds the taken tile to the mover's known tiles, then freed okeys
     latest = [*known[turn][::-1], *(p for p in hands[turn] if p not in known[turn])]

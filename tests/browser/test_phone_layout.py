@@ -406,13 +406,13 @@ COVERED_JS = """
 
 def carousel_hint_offering_a_table(pages: Pages, server: Server, lang: str, size: tuple[int, int]) -> Page:
     """A Carousel seat's page in ``lang`` at ``size``, the hint asked each turn (the turns between
-    played at random, seeded) until it offers a table to apply (its apply button), at most 12 turns."""
+    played at random, seeded) until it offers a table to apply (its apply button), at most 30 turns."""
     person = at_first_turn(pages, server, "carousel", lang)
     page = person.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
     apply = page.get_by_test_id("hint").locator("button[data-action='apply-hint']")
     rng = random.Random(5)
-    for _ in range(12):
+    for _ in range(30):
         if person.wait_turn_or_end() == "end":
             break
         page.get_by_test_id("actions").locator("button[data-action='hint']").click()
@@ -421,7 +421,7 @@ def carousel_hint_offering_a_table(pages: Pages, server: Server, lang: str, size
         if apply.count():
             break
         play_a_turn(person, "carousel", rng)
-    assert apply.count(), "the hint offered no table to apply in 12 turns"
+    assert apply.count(), "the hint offered no table to apply in 30 turns"
     return page
 
 

@@ -167,7 +167,7 @@ def test_every_tag_of_a_seat_shows_whole(pages: Pages, server: Server, variant: 
                     *page.evaluate(CUT_TAGS_JS),
                     *page.evaluate(BROKEN_WORDS_JS, lang),
                     *page.evaluate(OUT_OF_SEAT_JS),
-                    *(off_screen(page, BOARD_PARTS) if (width, height) == SIDE and seating == "bots" else []),
+                    *(off_screen(page, BOARD_PARTS) if (width, height) == SIDE else []),
                 ]
                 found.extend([name, problem] for problem in problems)
             page.close()

@@ -47,7 +47,7 @@ export function SeatPanel({ model, seat, side, ctx, count, children }) {
       ${seat === model.seat ? html` <span class="you">${t("seat_you")}</span>` : null}
       <${BotTag} player=${info} />
       ${info && info.standing_in ? html` <span class="tag standing-in">${t("seat_standing_in")}</span>` : null}
-      ${info && info.kind === "person" && !info.connected ? html` <span class="tag">${t("seat_away")}</span>` : null}
+      ${info && info.kind === "person" && !info.connected && !info.standing_in ? html` <span class="tag">${t("seat_away")}</span>` : null}
     </div>
     <div class="seat-count">${t("seat_pieces", { n: count ?? obs.hand_counts[seat] })}</div>
     ${obs.to_move === seat && html`<${TurnClock} model=${model} />`}

@@ -107,7 +107,7 @@ class Server:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a loaded machine takes a while to import the server
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise AssertionError(

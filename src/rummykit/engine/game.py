@@ -116,7 +116,8 @@ class SharedViews(Generic[V]):
 
     Keyed by the value itself (its identity, the value kept alive while cached); at most
     :attr:`LIMIT` values are held, the oldest dropped first (under a lock: a server observes from
-    several threads).
+    several threads). Pickled (and deep-copied) as ``make`` alone: the copy starts with no views
+    and a lock of its own (the views are keyed by the identity of values of this process).
     """
 
     LIMIT = 256
@@ -125,6 +126,10 @@ class SharedViews(Generic[V]):
         self._make = make
         self._views: dict[int, tuple[V, dict[str, Any]]] = {}
         self._lock = threading.Lock()
+
+    def __reduce__(self) -> tuple[type[SharedViews[V]], tuple[Callable[[V], dict[str, Any]]]]:
+        """A new, empty cache over the same ``make`` (for ``pickle`` and ``copy``)."""
+        return (type(self), (self._make,))
 
     def __call__(self, value: V) -> dict[str, Any]:
         """The view of ``value``."""

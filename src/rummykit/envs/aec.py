@@ -153,6 +153,14 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         """(step, the mover's factored choice) when factored."""
         self.agent_selection = self._agent(self.game.current_seat(self.state))
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The attributes, for ``pickle`` and ``copy``, but the last observation (its arrays would
+        come back writable; :meth:`observe` makes it again)."""
+        state = dict(self.__dict__)
+        if "_cache" in state:
+            state["_cache"] = None
+        return state
+
     def _agent(self, seat: int | None) -> str:
         return self.possible_agents[seat if seat is not None else 0]
 

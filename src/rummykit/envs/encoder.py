@@ -57,9 +57,25 @@ class Encoder(ABC):
         common = [self.hand_size] * n + [game.pieces.size] + [score_scale] * n + [ROUND_SCALE] + [1.0] * n
         self._divisors = tuple(map(_exact_int, common + self._divisors_after_common()))
         """The scalar row's scales, in order (a whole one as an ``int``: :func:`_exact_int`)."""
-        count = len(self._divisors)
-        self._scalar_row = struct.Struct(f"={count}f{(WIDTH - count) * 4}x")
+        self._scalar_row = self._scalar_struct()
         """The scalar row as ``float32`` bytes: its numbers, then zeros."""
+
+    def _scalar_struct(self) -> struct.Struct:
+        """The packer of the scalar row: one ``float32`` per scale, then zeros to :data:`WIDTH`."""
+        count = len(self._divisors)
+        return struct.Struct(f"={count}f{(WIDTH - count) * 4}x")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The attributes but the scalar row's packer (a ``struct.Struct`` does not pickle), for
+        ``pickle`` and ``copy``."""
+        state = dict(self.__dict__)
+        del state["_scalar_row"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """The attributes of :meth:`__getstate__`, the packer made again."""
+        self.__dict__.update(state)
+        self._scalar_row = self._scalar_struct()
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -128,6 +128,11 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(_game_type(self.spec), info, {**merged, "seed_bytes": self.seed_bytes})
 
+    def __reduce__(self) -> tuple[type[RummyGame], tuple[dict[str, Any]]]:
+        """The game made again from its parameters (for ``pickle`` and ``copy``; OpenSpiel's own
+        copy of a game would skip ``__init__``)."""
+        return (type(self), (self.get_parameters(),))
+
     def new_initial_state(self) -> RummyState:
         """The first chance node of the seed."""
         return RummyState(self)
@@ -278,7 +283,9 @@ class RummyObserver:
 
 
 def register() -> list[str]:
-    """Register every variant that loads (idempotent); returns the registered short names."""
+    """Register every variant that loads (idempotent); returns the registered short names. Each
+    game's class (a :class:`RummyGame` with its spec: ``OkeyGame``, ``KalookiGame``..) is made an
+    attribute of this module, where ``pickle`` finds it (:meth:`RummyGame.__reduce__`)."""
     names = []
     registered = set(pyspiel.registered_names())
     for variant, spec in env_specs().items():
@@ -289,6 +296,7 @@ def register() -> list[str]:
             except (RummykitError, AttributeError, ImportError):
                 continue
             game_class = type(f"{variant.title().replace('_', '')}Game", (RummyGame,), {"spec": spec})
+            globals()[game_class.__name__] = game_class
             pyspiel.register_game(_game_type(spec), game_class)
         names.append(name)
     return names

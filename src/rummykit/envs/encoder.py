@@ -83,8 +83,7 @@ class Encoder(ABC):
         return self.encode(self.game.observe(state, seat))
 
     def _array(self, rows: list[bytes], numbers: Sequence[float]) -> Array:
-        """The array of the face ``rows`` (``float32`` bytes, every row but the last, an item of
-        ``rows`` possibly several rows joined: :func:`rummykit.envs.encoding.stack`) and the
+        """The array of the face ``rows`` (``float32`` bytes, every row but the last) and the
         scalar row: ``numbers`` divided by their scales (float64 divisions, each quotient rounded
         to ``float32``), shaped ``(rows, 53)``."""
         assert len(numbers) == len(self._divisors), "one number per scale"

@@ -110,9 +110,9 @@ face_row: Callable[[bytes], bytes] = FaceRows().__getitem__
 
 
 def stack(rows: Iterable[bytes]) -> Array:
-    """A fresh writable ``float32`` array of ``rows`` (each one or more rows of :data:`FACE_ROW`'s
-    size joined, in order), shaped ``(total rows, WIDTH)``: the rows joined into one ``bytearray``
-    that numpy reads without a copy."""
+    """A fresh writable ``float32`` array of ``rows`` (each :data:`FACE_ROW`'s size, in order),
+    shaped ``(len(rows), WIDTH)``: the rows joined into one ``bytearray`` that numpy reads
+    without a copy."""
     data = bytearray().join(rows)
     return np.ndarray((len(data) // FACE_ROW.size, WIDTH), np.float32, data)
 
@@ -174,15 +174,13 @@ class TableRows:
     ``n-1`` marked on the first for every meld, on the second for a run and on the third where
     ``flag`` holds).
 
-    The rows of the last table seen are kept: a game shares one view per table meld between
-    observations and never changes it (``SharedViews``), so the same views in the same order (by
-    identity, the views held here) give the same rows, and an unchanged table, as it is on most
-    turns, costs no counting (nor any comparing, when the game gives the very tuple of views it
-    gave last). Only the owner rows depend on the viewer: they are counted once per table, by
-    absolute seat, and turned to each viewer's relative order; each viewer's block is kept too,
-    rows and joined, until the table changes."""
+    The rows of the last table each viewer saw are kept: a game shares one view per table meld
+    between observations and never changes it (``SharedViews``), so the same views in the same
+    order (by identity, the views held here) give the same rows, and an unchanged table, as it is
+    on most turns, costs no counting (nor any comparing, when the game gives the very tuple of
+    views it gave last)."""
 
-    __slots__ = ("_blocks", "_kept", "flag", "melds", "players")
+    __slots__ = ("_kept", "flag", "melds", "players")
 
     FLAG_ROWS = 3
     """The flag rows at the block's end."""
@@ -191,12 +189,8 @@ class TableRows:
         self.melds = melds
         self.players = players
         self.flag = flag
-        self._kept: tuple[int | None, Sequence[MeldView], tuple[bytes, ...], tuple[bytes, ...]] | None = None
-        """The last table: its wild face, its views, the rows of every viewer but the owner rows
-        (the meld and wild rows, then the flag rows), and the owner rows by absolute seat."""
-        self._blocks: dict[int, tuple[tuple[bytes, ...], bytes]] = {}
-        """By viewer: the last table's block, as rows and joined (forgotten when the table
-        changes)."""
+        self._kept: dict[int, tuple[int | None, Sequence[MeldView], tuple[bytes, ...]]] = {}
+        """By viewer: the wild face, the table's views and their rows."""
 
     @property
     def height(self) -> int:
@@ -206,37 +200,18 @@ class TableRows:
     def of(self, table: Sequence[MeldView], wild: int | None, viewer: int) -> tuple[bytes, ...]:
         """The block's rows (``float32`` bytes each, :data:`ZERO_ROW` where nothing is marked) of
         ``table`` seen by ``viewer``."""
-        return self._block(table, wild, viewer)[0]
-
-    def joined(self, table: Sequence[MeldView], wild: int | None, viewer: int) -> bytes:
-        """:meth:`of`'s rows joined into one ``bytes`` (:meth:`height` rows)."""
-        return self._block(table, wild, viewer)[1]
-
-    def _block(
-        self, table: Sequence[MeldView], wild: int | None, viewer: int
-    ) -> tuple[tuple[bytes, ...], bytes]:
-        """``viewer``'s block of ``table``: its rows and the rows joined."""
-        kept = self._kept
+        kept = self._kept.get(viewer)
         if (
-            kept is None
-            or kept[0] != wild
-            or not (kept[1] is table or (len(kept[1]) == len(table) and all(map(is_, kept[1], table))))
+            kept is not None
+            and kept[0] == wild
+            and (kept[1] is table or (len(kept[1]) == len(table) and all(map(is_, kept[1], table))))
         ):
-            kept = self._kept = (wild, tuple(table), *self._count(table, wild))
-            self._blocks.clear()
-        block = self._blocks.get(viewer)
-        if block is None:
-            shared, owners = kept[2], kept[3]
-            split = 2 * self.melds
-            rows = (*shared[:split], *owners[viewer:], *owners[:viewer], *shared[split:])
-            block = self._blocks[viewer] = (rows, b"".join(rows))
-        return block
+            return kept[2]
+        made = self._count(table, wild, viewer)
+        self._kept[viewer] = (wild, tuple(table), made)
+        return made
 
-    def _count(
-        self, table: Sequence[MeldView], wild: int | None
-    ) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
-        """The rows of ``table`` but the owner rows (the meld and wild rows, then the flag rows),
-        and the owner rows by absolute seat (seat ``s``'s melds on the ``s``-th)."""
+    def _count(self, table: Sequence[MeldView], wild: int | None, viewer: int) -> tuple[bytes, ...]:
         wilds_row = self.melds
         owner_row = wilds_row + self.melds
         flags_row = owner_row + self.players
@@ -251,7 +226,7 @@ class TableRows:
             planes.add(at, stands)
             if wild in faces:
                 planes.add(wilds_row + at, [s for f, s in zip(faces, stands, strict=True) if f == wild])
-            planes.one(owner_row + meld["owner"], at)
+            planes.one(owner_row + (meld["owner"] - viewer) % self.players, at)
             if meld["kind"] == "run":
                 runs.append(at)
             if self.flag(meld):
@@ -259,5 +234,4 @@ class TableRows:
         for row, marked in enumerate((numbers, runs, flagged), flags_row):
             if marked:
                 planes.add(row, marked)
-        rows = planes.rows()
-        return (*rows[:owner_row], *rows[flags_row:]), tuple(rows[owner_row:flags_row])
+        return tuple(planes.rows())

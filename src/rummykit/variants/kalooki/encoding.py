@@ -106,8 +106,8 @@ class KalookiEncoder(Encoder):
 
     def _fill_seen(self, seen: KalookiSeatView, viewer: int) -> tuple[list[bytes], list[float]]:
         """The face rows of ``seen`` (:data:`face_row` of each group of faces, found in its cache
-        when unchanged since the last observations; the table's block, its rows joined, kept while
-        the table is unchanged) and the scalar row's numbers."""
+        when unchanged since the last observations; the table's block kept while the table is
+        unchanged) and the scalar row's numbers."""
         (
             _,
             round_no,
@@ -134,7 +134,7 @@ class KalookiEncoder(Encoder):
             ONE_HOT[takeable],
             *map(face_row, known[viewer + 1 :]),
             *map(face_row, known[:viewer]),
-            self._table.joined(table, JOKER, viewer),
+            *self._table.of(table, JOKER, viewer),
             face_row(bytes(pending).translate(MELD_ROW)) if pending else ZERO_ROW,
         ]
         numbers = [

@@ -22,6 +22,7 @@ pytest.importorskip("pettingzoo")
 
 import rummykit
 from rummykit.envs import ENV_MODULES
+from test_envs import SHORT
 
 
 def _available() -> list[str]:
@@ -37,16 +38,6 @@ def _available() -> list[str]:
 
 AVAILABLE = _available()
 
-
-SHORT: dict[str, dict[str, Any]] = {
-    "okey_v0": {"rounds": 1},
-    "turkish_rummy_v0": {"rounds": 1},
-    "kalooki_v0": {"match": "single_round"},
-    "carousel_v0": {"target": 30},
-    "okey_101_v0": {"rounds": 1},
-}
-"""Options that make a short match (so that the steps played after the copy reach a round's end
-more often)."""
 
 EXTRA: dict[str, list[dict[str, Any]]] = {
     "kalooki_v0": [{"factored": True}],

@@ -10,7 +10,17 @@ at a match's end included, as PettingZoo counts them). The same loop, word for w
 ``gin_rummy_v4.env()`` in a subprocess of the venv ``--peer-python`` (default
 ``/tmp/pz126/bin/python``, holding ``pettingzoo[classic]==1.26.*`` and ``rlcard``; PettingZoo 1.27
 removed gin rummy). The process is pinned to one core first; the subprocess inherits the pin, so
-both sides run on the same core, one after the other. Ratios are rummykit / gin_rummy_v4.
+both sides run on the same core, one after the other.
+
+The timing is paired: each line's timed run sits between two runs of the peer, made right before
+and right after it (after a warm-up of the line: peer, line, peer, line, ..., peer with
+``--repeat K``, so ``K`` timed runs of the line and ``K + 1`` of the peer), and a run's ratio is
+its rate over the mean of the rates of its two neighbouring peer runs. The machine these figures
+come from is shared, and its load drifts: a peer run made once, after every line, is up to a
+minute away from the first lines, and a change of load in between moves their ratios (by a third
+and more, the six runs of ``docs/envs.md`` before this method), while a line and the peer runs
+around it, seconds apart, mostly see the same load. Each line prints the median of its ``K``
+rates and ratios and their range; the peer's line, the median and range of all its runs.
 
 Every timing (the loop's budget and its result, on both sides, ``mask µs`` and ``pick µs``) is
 the CPU time of the process (``time.process_time``), not elapsed time, as in
@@ -30,8 +40,10 @@ mask; a step is one ``env.step`` as everywhere, and ``steps/action`` says how ma
 engine action under random play (so a factored line's engine actions per second are its steps per
 second divided by it).
 
-Run: ``python bench/envs.py [--seconds S] [--only LINE] [--peer-python PATH] [--json]`` (needs the
-``rl`` extra).
+Run: ``python bench/envs.py [--seconds S] [--repeat K] [--only LINE] [--peer-python PATH] [--json]``
+(needs the ``rl`` extra; ``--seconds`` is the CPU budget of each timed run, the line's and the
+peer's alike; ``--json`` gives every run's figures). Without the peer venv the lines are timed
+alone and printed without ratios.
 """
 
 from __future__ import annotations
@@ -40,7 +52,9 @@ import argparse
 import functools
 import importlib
 import json
+import statistics
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -108,7 +122,7 @@ def steps_per_action(make: Any, steps: int = 3000) -> float:
         obs, _, termination, truncation, _ = env.last()
         env.step(None if termination or truncation else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         done += 1
-    return done / max(1, env.unwrapped.steps)
+    return done / max(1, int(env.unwrapped.steps))
 
 
 def mask_cost(size: int, repeat: int = 200) -> tuple[float, float]:
@@ -155,50 +169,98 @@ def peer(python: Path, seconds: float) -> dict[str, Any] | str:
     return figures
 
 
+def rate(run: dict[str, Any]) -> float:
+    """Steps per CPU second of one timed run (``{"steps": int, "seconds": float, ...}``)."""
+    return float(run["steps"]) / float(run["seconds"])
+
+
+def paired(
+    make: Any, seconds: float, repeat: int, timed_peer: Callable[[], dict[str, Any] | str]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]] | str]:
+    """One line's ``repeat`` timed runs, each between two peer runs (peer, line, peer, ..., line,
+    peer: ``repeat + 1`` peer runs), after a warm-up of the line; the peer runs are left out, and
+    the second item is why, when ``timed_peer`` gives a reason instead of figures."""
+    run_loop(make, min(1.0, seconds))
+    peers: list[dict[str, Any]] | str = []
+    runs: list[dict[str, Any]] = []
+    for index in range(repeat + 1):
+        if isinstance(peers, list):
+            gin = timed_peer()
+            peers = gin if isinstance(gin, str) else [*peers, gin]
+        if index < repeat:
+            steps, matches, elapsed = run_loop(make, seconds)
+            runs.append({"steps": steps, "matches": matches, "seconds": elapsed})
+    if isinstance(peers, list):
+        for index, run in enumerate(runs):
+            run["ratio"] = rate(run) / statistics.fmean(rate(p) for p in peers[index : index + 2])
+    return runs, peers
+
+
+def spread(values: list[float], form: str, unit: str = "") -> str:
+    """``median (lowest-highest)`` of ``values``, each in ``form`` followed by ``unit``, or the
+    value alone when there is one."""
+    middle, low, high = (
+        format(v, form) + unit for v in (statistics.median(values), min(values), max(values))
+    )
+    return middle if len(values) == 1 else f"{middle} ({low}-{high})"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="time budget per line")
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU time budget per timed run")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="timed runs per line, each between two peer runs"
+    )
     parser.add_argument("--only", choices=LINES, help="one line")
     parser.add_argument("--peer-python", type=Path, default=Path("/tmp/pz126/bin/python"))
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
     pinned = pin_one_core()
+    timed_peer = functools.partial(peer, args.peer_python, args.seconds)
     rows: dict[str, dict[str, Any]] = {}
+    why_no_peer = ""
     for name in (args.only,) if args.only else LINES:
         module_name, kwargs = LINES[name]
         module = importlib.import_module(f"rummykit.envs.{module_name}")
         make = functools.partial(module.env, **kwargs)
-        run_loop(make, min(1.0, args.seconds))
-        steps, matches, elapsed = run_loop(make, args.seconds)
+        runs, peers = paired(make, args.seconds, args.repeat, timed_peer)
         mask_us, pick_us = mask_cost(make().unwrapped.num_choices)
         rows[name] = {
-            "steps": steps,
-            "matches": matches,
-            "seconds": elapsed,
+            "runs": runs,
+            "gin_rummy_v4": peers,
             "mask_us": mask_us,
             "pick_us": pick_us,
             "steps_per_action": steps_per_action(make),
         }
-    gin = peer(args.peer_python, args.seconds)
+        if isinstance(peers, str):
+            why_no_peer = peers
     if args.json:
-        print(json.dumps({"pinned": pinned, "rummykit": rows, "gin_rummy_v4": gin}, indent=2))
+        print(json.dumps({"pinned": pinned, "seconds": args.seconds, "rummykit": rows}, indent=2))
         return
-    print(f"{pinned}; random legal actions through the AEC loop, {args.seconds:g} s per line")
-    gin_rate = gin["steps"] / gin["seconds"] if isinstance(gin, dict) else None
-    head = f"{'environment':22} {'steps/s':>9} {'matches':>8} {'vs gin_rummy_v4':>16}"
+    print(
+        f"{pinned}; random legal actions through the AEC loop, {args.seconds:g} CPU s a run, "
+        f"{args.repeat} run(s) a line, each between two gin_rummy_v4 runs; median (range)"
+    )
+    head = f"{'environment':22} {'steps/s':>22} {'matches':>8} {'vs gin_rummy_v4':>22}"
     print(f"{head} {'mask µs':>8} {'pick µs':>8} {'steps/action':>13}")
+    gin_rates: list[float] = []
     for name, row in rows.items():
-        rate = row["steps"] / row["seconds"]
-        ratio = f"{rate / gin_rate:.2f}x" if gin_rate else "-"
-        line = f"{name:22} {rate:9.0f} {row['matches']:8d} {ratio:>16}"
+        runs = row["runs"]
+        ratio = spread([run["ratio"] for run in runs], ".2f", "x") if "ratio" in runs[0] else "-"
+        matches = sum(run["matches"] for run in runs)
+        line = f"{name:22} {spread([rate(run) for run in runs], '.0f'):>22} {matches:8d} {ratio:>22}"
         print(f"{line} {row['mask_us']:8.1f} {row['pick_us']:8.1f} {row['steps_per_action']:13.2f}")
-    if isinstance(gin, dict):
-        assert gin_rate is not None
-        gin_mask, gin_pick = mask_cost(110)
-        line = f"{'gin_rummy_v4 1.26':22} {gin_rate:9.0f} {gin['matches']:8d} {'1.00x':>16}"
-        print(f"{line} {gin_mask:8.1f} {gin_pick:8.1f} {1.0:13.2f}")
-    else:
-        print(gin)
+        if isinstance(row["gin_rummy_v4"], list):
+            gin_rates += [rate(run) for run in row["gin_rummy_v4"]]
+    if why_no_peer:
+        print(why_no_peer)
+        return
+    gin_mask, gin_pick = mask_cost(110)
+    gin_matches = sum(run["matches"] for row in rows.values() for run in row["gin_rummy_v4"])
+    line = f"{'gin_rummy_v4 1.26':22} {spread(gin_rates, '.0f'):>22} {gin_matches:8d} {'1.00x':>22}"
+    print(f"{line} {gin_mask:8.1f} {gin_pick:8.1f} {1.0:13.2f}")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from rummykit.server.chat import REPORT_LIMIT
 from test_server_accounts import PASSWORD, Browser, error
 from test_server_support import Server, fresh_pg_url, needs_pg, running, sqlite_url
 
@@ -255,6 +256,24 @@ def test_mutes_are_kept_in_the_account_and_go_with_it(server: Server) -> None:
     assert said["id"] not in [m["id"] for m in late.until("chat_history")["messages"]]
     for each in (socket, late):
         each.close()
+
+
+def test_too_many_reports_are_refused_as_reports(server: Server) -> None:
+    """Reports have their own limit and their own refusal, which a page can tell from a line's
+    (``chat_rate_limited`` put a line in flight back in the field when a report was refused)."""
+    plain, other = signed_up(server, "plain_2"), signed_up(server, "other_2")
+    table, tokens = table_of_two(server, plain, other)
+    seat = seated(server, table, 0, tokens[0], plain)
+    codes = []
+    for _ in range(REPORT_LIMIT.count + 1):  # each attempt counts, an unknown line's too
+        codes.append(seat.refused({"type": "chat_report", "id": 10**9}))
+        if codes[-1]["code"] != "no_such_message":
+            break
+    assert codes[-1]["code"] == "chat_report_rate_limited", codes
+    assert len(codes) > REPORT_LIMIT.count // 2  # the attempts of this file's other tests aside
+    assert 1 <= codes[-1]["params"]["seconds"] <= REPORT_LIMIT.seconds
+    seat.say("still free to chat")  # lines have a limit of their own
+    assert seat.until("chat")["text"] == "still free to chat"
 
 
 def test_reports_deletion_and_ban(server: Server) -> None:

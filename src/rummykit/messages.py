@@ -346,6 +346,7 @@ register(
         "chat_empty": "the message is empty",
         "chat_too_long": "a chat message is at most {limit} characters",
         "chat_rate_limited": "you are sending messages too fast: wait {seconds} seconds",
+        "chat_report_rate_limited": "you are reporting messages too fast: wait {seconds} seconds",
         "too_many_mutes": "you can mute at most {limit} players",
         "no_such_player": "there is no player called {name}",
         "bad_access_token": "that access token is not valid: it was revoked, or its account deleted",

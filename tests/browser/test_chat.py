@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 import pytest
-from browser_support import Pages, artifact, check_rendering, check_sizes, covered
+from browser_support import Pages, artifact, check_rendering, check_sizes, covered, fill
 from playwright.sync_api import Page, WebSocketRoute, expect
 from test_my_games import LOCALES
 
@@ -383,6 +383,19 @@ def test_a_seats_line_lost_with_its_connection_is_back_in_the_field(pages: Pages
     expect(connection).to_have_count(0)
     say(ann, "lost at the table")
     expect(ann.get_by_test_id("chat-text")).to_have_text(["lost at the table"])
+
+
+def test_a_reports_refusal_leaves_the_line_in_flight_alone(pages: Pages, server: Server) -> None:
+    """A report refused (too many) while a line is on its way: the refusal shows, the line stays
+    sent (it was put back in the field, though the server may have it, when reports and lines
+    shared their refusal)."""
+    writer, caught = lobby_line_caught(pages, "report-limit-en", "on its way")
+    refusal = {"type": "error", "code": "chat_report_rate_limited", "params": {"seconds": 7}}
+    caught[0].send(json.dumps(refusal))
+    error = writer.get_by_test_id("chat-error")
+    said = fill(web_modules.catalog("en")["chat_report_rate_limited"], seconds="7")
+    expect(error).to_have_text(said[0].upper() + said[1:])  # as a sentence
+    expect(writer.get_by_test_id("chat-input")).to_have_value("")
 
 
 @pytest.mark.parametrize("lang", ["en", "fa"])

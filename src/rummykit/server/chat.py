@@ -319,13 +319,13 @@ class Chat:
 
     async def report(self, message_id: object, rooms: set[str], reporter: Sender) -> dict[str, Any]:
         """Report a line of ``rooms``; the ``chat_reported`` answer. Raises ``bad_message``,
-        ``no_such_message`` and ``chat_rate_limited``."""
+        ``no_such_message`` and ``chat_report_rate_limited`` (``seconds`` to wait)."""
         if type(message_id) is not int:
             raise ProtocolError("bad_message", field="id")
         who = f"a:{reporter.account}" if reporter.account is not None else reporter.mute
         wait = await self.db.run(count_attempt, self.db, "chat-report", who, REPORT_LIMIT)
         if wait is not None:
-            raise ProtocolError("chat_rate_limited", seconds=wait)
+            raise ProtocolError("chat_report_rate_limited", seconds=wait)
         await self.db.run(self.store.report, message_id, rooms, reporter)
         return {"type": "chat_reported", "id": message_id}
 

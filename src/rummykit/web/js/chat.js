@@ -14,10 +14,12 @@ import { store } from "./store.js";
 
 /** The refusals of a line said. */
 const LINE_ERRORS = new Set(["chat_sign_in", "chat_empty", "chat_too_long", "chat_rate_limited"]);
+/** The refusals of a report: they leave a line in flight alone. */
+const REPORT_ERRORS = new Set(["no_such_message", "chat_report_rate_limited"]);
 /** The server's refusals of a chat line or report, shown in the panel rather than the table's page;
  * the lobby's panel shows every refusal (its socket carries nothing else that could be refused, and
  * a line refused for another reason would be gone without a word). */
-const CHAT_ERRORS = new Set([...LINE_ERRORS, "no_such_message"]);
+const CHAT_ERRORS = new Set([...LINE_ERRORS, ...REPORT_ERRORS]);
 export const MAX_CHARS = 200;
 
 /** `text` as the server says it (docs/protocol.md, "Chat": a line): its control characters gone
@@ -100,7 +102,10 @@ export class ChatRoom {
       this.reported = new Set([...this.reported, message.id]);
     } else if (message.type === "error" && (this.room === "lobby" || CHAT_ERRORS.has(message.code))) {
       this.error = { code: message.code, params: message.params };
-      if (this.room === "lobby" || LINE_ERRORS.has(message.code)) this.giveBack(this.pending.splice(0, 1));
+      // a report's refusal leaves the line in flight alone
+      if (!REPORT_ERRORS.has(message.code) && (this.room === "lobby" || LINE_ERRORS.has(message.code))) {
+        this.giveBack(this.pending.splice(0, 1));
+      }
     } else {
       return false;
     }

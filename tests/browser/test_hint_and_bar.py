@@ -21,6 +21,7 @@ from test_phone_layout import (
     UPRIGHT,
     at_first_turn,
     carousel_hint_offering_a_table,
+    first_turn,
     off_screen,
 )
 
@@ -140,9 +141,8 @@ def test_on_its_side_the_stock_and_the_draws_keep_one_line(pages: Pages, server:
     "cards drawn this turn: 1 of 3" in three beside the stock) and Kalooki: the stock's count and
     the cards drawn each on one line, the cards drawn within the centre (on one line beside the
     stock they ran over the seat across in Persian), no seat's tag cut."""
-    person = carousel_of_four(pages, server, lang, SIDE)
+    person = first_turn(lambda: carousel_of_four(pages, server, lang, SIDE), "Carousel")
     page = person.page
-    assert person.wait_turn_or_end() != "end"
     check_rendering(page, lang, f"side-carousel-four-{lang}-{SIDE[0]}x{SIDE[1]}")
     assert page.get_by_test_id("stock").locator(".count").evaluate(LINES_JS) == 1
     assert page.get_by_test_id("draws").evaluate(LINES_JS) == 1

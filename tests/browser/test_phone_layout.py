@@ -8,6 +8,7 @@ controls 44 px targets. Screenshots go to the artifacts."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from browser_support import Pages, artifact, check_rendering
@@ -43,14 +44,20 @@ BOARD_PARTS = (
 card), every seat and the whole rack."""
 
 
-def at_first_turn(pages: Pages, server: Server, variant: str, lang: str) -> Person:
-    """:func:`test_accessibility.seated`, at the person's first turn: a new table while a bot
-    went out before it (101 Okey's bots may finish from the hand in the first round of turns)."""
+def first_turn(seat: Callable[[], Person], what: str) -> Person:
+    """The person ``seat()`` gives, at its first turn: a new table while a bot went out before it
+    (101 Okey's bots may finish from the hand in the first round of turns, Carousel's on the first
+    turn now and then). Raises ``AssertionError`` naming ``what`` after three tables."""
     for _ in range(3):
-        person = seated(pages, server, variant, lang)
+        person = seat()
         if person.wait_turn_or_end() != "end":
             return person
-    raise AssertionError(f"the bots of {variant} went out before the person's turn three times")
+    raise AssertionError(f"the bots of {what} went out before the person's turn three times")
+
+
+def at_first_turn(pages: Pages, server: Server, variant: str, lang: str) -> Person:
+    """:func:`test_accessibility.seated`, at the person's first turn (:func:`first_turn`)."""
+    return first_turn(lambda: seated(pages, server, variant, lang), variant)
 
 
 def boxes(page: Page, selectors: tuple[str, ...]) -> dict[str, list[dict[str, float]]]:

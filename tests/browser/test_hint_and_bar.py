@@ -13,15 +13,13 @@ import pytest
 from browser_support import Pages, check_rendering
 from playwright.sync_api import Page, expect
 from table_driver import MeldsPerson, Person
-from test_accessibility import LOCALES, NAMES, SIZES, play_a_turn
+from test_accessibility import LOCALES, NAMES, SIZES, at_first_turn, first_turn, play_a_turn
 from test_phone_layout import (
     COVERED_JS,
     SHOWN_JS,
     SIDE,
     UPRIGHT,
-    at_first_turn,
     carousel_hint_offering_a_table,
-    first_turn,
     off_screen,
 )
 

@@ -13,9 +13,9 @@ import pytest
 from browser_support import Pages, artifact, boxes_overlap, check_rendering
 from playwright.sync_api import Page, expect
 from table_driver import MeldsPerson
-from test_accessibility import LOCALES, play_a_turn
+from test_accessibility import LOCALES, at_first_turn, play_a_turn
 from test_hint_and_bar import LINES_JS
-from test_phone_layout import SIDE, UPRIGHT, at_first_turn, carousel_hint_offering_a_table, off_screen
+from test_phone_layout import SIDE, UPRIGHT, carousel_hint_offering_a_table, off_screen
 
 from test_server_support import Server
 

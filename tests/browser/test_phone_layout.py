@@ -8,13 +8,12 @@ controls 44 px targets. Screenshots go to the artifacts."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 from browser_support import Pages, artifact, check_rendering
 from playwright.sync_api import Page, expect
 from table_driver import Okey101Person, Person, watched_round_end
-from test_accessibility import IN_VIEW_JS, LOCALES, play_a_turn, seated
+from test_accessibility import IN_VIEW_JS, LOCALES, at_first_turn, play_a_turn
 
 import web_modules
 from rummykit.variants.registry import VARIANTS
@@ -42,22 +41,6 @@ BOARD_PARTS = (
 )
 """What must show together on a phone on its side: the stock, the piles, the indicator (or up
 card), every seat and the whole rack."""
-
-
-def first_turn(seat: Callable[[], Person], what: str) -> Person:
-    """The person ``seat()`` gives, at its first turn: a new table while a bot went out before it
-    (101 Okey's bots may finish from the hand in the first round of turns, Carousel's on the first
-    turn now and then). Raises ``AssertionError`` naming ``what`` after three tables."""
-    for _ in range(3):
-        person = seat()
-        if person.wait_turn_or_end() != "end":
-            return person
-    raise AssertionError(f"the bots of {what} went out before the person's turn three times")
-
-
-def at_first_turn(pages: Pages, server: Server, variant: str, lang: str) -> Person:
-    """:func:`test_accessibility.seated`, at the person's first turn (:func:`first_turn`)."""
-    return first_turn(lambda: seated(pages, server, variant, lang), variant)
 
 
 def boxes(page: Page, selectors: tuple[str, ...]) -> dict[str, list[dict[str, float]]]:

@@ -1,7 +1,8 @@
 """Accounts across the processes of a cluster (PostgreSQL and a Redis broker): a session made by
 one process is good at the other (one signing key, in the database), a seat joined signed in
 through one process for a table the other runs is the account's, and a WebSocket reaching that
-seat through either process needs the session as well as the seat token, or the session alone."""
+seat through either process needs the session as well as the seat token, or the session alone; a
+session ended through one process closes its sockets at the other."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from test_server_support import Server, needs_cluster, running_cluster
+from rummykit.server.chat import SIGNED_OUT_CLOSE
+from test_server_support import Server, closed_with, needs_cluster, running_cluster
 
 pytestmark = needs_cluster
 PASSWORD = "correct horse battery"
@@ -73,3 +75,21 @@ def test_a_session_and_an_accounts_seat_across_processes(cluster: list[Server]) 
         # the account's session stands for the token at either process; a guest's hello doesn't
         assert hello(server, table, None, cookie)["seat"] == 0
         assert hello(server, table, None, None)["code"] == "bad_token"
+
+
+def test_a_sign_out_at_one_process_closes_the_sessions_socket_at_the_other(cluster: list[Server]) -> None:
+    """The sockets a session signed in are closed wherever they are (the broker carries the news):
+    signed out through the first process, the session's socket at the second closes with
+    :data:`SIGNED_OUT_CLOSE`."""
+    first, second = cluster
+    with httpx.Client(timeout=30, headers={"X-Forwarded-For": "10.7.0.2"}) as browser:
+        signed = browser.post(f"{first.base}/account/signup", json={"username": "ines", "password": PASSWORD})
+        assert signed.status_code == 201, signed.text
+        cookie = next(c.value for c in browser.cookies.jar if c.name == "rummykit_session")
+        with connect(second.ws_url, additional_headers={"Cookie": f"rummykit_session={cookie}"}) as ws:
+            ws.send(json.dumps({"type": "lobby"}))
+            assert json.loads(ws.recv(timeout=20))["type"] in ("lobby", "chat_history")
+            csrf = {"X-CSRF-Token": signed.json()["csrf"]}
+            out = browser.post(f"{first.base}/account/logout", headers=csrf)
+            assert out.status_code == 200, out.text
+            assert closed_with(ws) == SIGNED_OUT_CLOSE

@@ -18,9 +18,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from rummykit.server.chat import REPORT_LIMIT
+from rummykit.server.chat import REPORT_LIMIT, SIGNED_OUT_CLOSE
 from test_server_accounts import PASSWORD, Browser, error
-from test_server_support import Server, fresh_pg_url, needs_pg, running, sqlite_url
+from test_server_support import Server, closed_with, fresh_pg_url, needs_pg, running, sqlite_url
 
 SEATS = [{"kind": "person"}, {"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 2
 XSS = "<img src=x onerror=alert(1)>"
@@ -255,6 +255,47 @@ def test_mutes_are_kept_in_the_account_and_go_with_it(server: Server) -> None:
     late.send({"type": "lobby"})
     assert said["id"] not in [m["id"] for m in late.until("chat_history")["messages"]]
     for each in (socket, late):
+        each.close()
+
+
+def test_a_socket_closes_when_what_signed_it_in_ends(server: Server) -> None:
+    """A socket keeps the account it was opened with, so when that ends it is closed with
+    :data:`SIGNED_OUT_CLOSE` and the page connects again as its cookie now says (it spoke on as
+    the deleted account before: as a new account given the same id on SQLite, or a database
+    error on PostgreSQL). A sign-out closes that session's sockets alone, a password change every
+    session's, a deletion all the account's; a guest's socket is left alone."""
+    home = signed_up(server, "leaver_1")
+    phone, laptop = Browser(server), Browser(server)
+    for browser in (phone, laptop):
+        answer = browser.post("/account/login", {"username": "leaver_1", "password": PASSWORD})
+        assert answer.status_code == 200, answer.text
+    at_home, on_phone, on_laptop, guest = (Socket(server, b) for b in (home, phone, laptop, None))
+    for socket in (at_home, on_phone, on_laptop, guest):
+        socket.send({"type": "lobby"})
+        socket.until("chat_history")
+
+    assert home.post("/account/logout").status_code == 200
+    assert closed_with(at_home.ws) == SIGNED_OUT_CLOSE
+    on_phone.say("still signed in", room="lobby")
+    assert on_phone.until("chat")["text"] == "still signed in"
+    again = Socket(server, home)
+    assert again.refused({"type": "chat", "room": "lobby", "text": "who am I"})["code"] == "chat_sign_in"
+
+    changed = laptop.post("/account/password", {"password": PASSWORD, "new_password": PASSWORD + "2"})
+    assert changed.status_code == 200, changed.text
+    assert closed_with(on_phone.ws) == SIGNED_OUT_CLOSE
+    assert closed_with(on_laptop.ws) == SIGNED_OUT_CLOSE
+    on_laptop = Socket(server, laptop)  # the page again, with the session the change gave it
+    on_laptop.send({"type": "lobby"})
+    on_laptop.until("chat_history")
+    on_laptop.say("new password", room="lobby")
+    assert on_laptop.until("chat")["text"] == "new password"
+
+    assert laptop.post("/account/delete", {"password": PASSWORD + "2"}).status_code == 200
+    assert closed_with(on_laptop.ws) == SIGNED_OUT_CLOSE
+    guest.send({"type": "ping"})
+    assert guest.until("pong")["type"] == "pong"
+    for each in (again, guest):
         each.close()
 
 

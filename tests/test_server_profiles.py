@@ -24,6 +24,7 @@ from websockets.sync.client import connect
 from rummykit.engine.game import highest_wins
 from rummykit.engine.records import outcome_json
 from rummykit.server import ratings
+from rummykit.server.chat import SIGNED_OUT_CLOSE
 from rummykit.server.db import (
     AccountRow,
     ActionRow,
@@ -37,7 +38,7 @@ from rummykit.server.db import (
 from rummykit.server.profiles import game_entries, profile
 from rummykit.server.tokens import token_hash
 from test_server_accounts import PASSWORD, Browser, error
-from test_server_support import Server, fresh_pg_url, needs_pg, running, sqlite_url
+from test_server_support import Server, closed_with, fresh_pg_url, needs_pg, running, sqlite_url
 
 SEATS = [{"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "hard"}]
 SEATS += [{"kind": "bot", "level": "greedy"}]
@@ -226,14 +227,20 @@ def test_access_tokens_sign_a_program_in_until_revoked(server: Server) -> None:
         ws.send(hello)
         assert json.loads(ws.recv(timeout=10))["code"] == "not_your_seat"
 
-    # revoked: refused over HTTP and on the WebSocket, and gone from the list
+    # revoked: refused over HTTP and on the WebSocket, and gone from the list; a socket it opened
+    # is closed (the other token's stays open)
     second = cat.post("/account/tokens", {"name": "phone"}).json()
+    program_ws = connect(ws_url, additional_headers={"Authorization": f"Bearer {token}"})
+    phone_ws = connect(ws_url, additional_headers={"Authorization": f"Bearer {second['token']}"})
     assert error(cat.post("/account/tokens/999999/revoke"))["code"] == "no_such_token"
     assert error(cat.post("/account/tokens/abc/revoke"))["code"] == "no_such_token"
     dog = signed_up(server, "Token_Dog")
     assert error(dog.post(f"/account/tokens/{first['id']}/revoke"))["code"] == "no_such_token"
     left = cat.post(f"/account/tokens/{first['id']}/revoke").json()
     assert [t["name"] for t in left["tokens"]] == ["phone"]
+    assert closed_with(program_ws) == SIGNED_OUT_CLOSE
+    phone_ws.send(json.dumps({"type": "ping"}))
+    assert json.loads(phone_ws.recv(timeout=10))["type"] == "pong"
     with bearer(server, token) as program:
         for answer in (program.get("/account"), program.get("/me/games"), program.get("/tables")):
             assert answer.status_code == 401 and error(answer) == {"code": "bad_access_token", "params": {}}
@@ -249,6 +256,7 @@ def test_access_tokens_sign_a_program_in_until_revoked(server: Server) -> None:
         assert program.get("/account").json()["account"] == {"username": "Token_Cat"}
         assert cat.post("/account/delete", {"password": PASSWORD}).status_code == 200
         assert error(program.get("/account"))["code"] == "bad_access_token"
+    assert closed_with(phone_ws) == SIGNED_OUT_CLOSE
     # an account holds at most 20 tokens
     for n in range(20):
         assert dog.post("/account/tokens", {"name": f"t{n}"}).status_code == 201

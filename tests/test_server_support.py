@@ -19,6 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 PG_URL = os.environ.get("RUMMYKIT_TEST_PG")
@@ -409,3 +410,13 @@ def replay_record(text: str) -> Any:
     from rummykit.variants.registry import game_from_record
 
     return replay(text.splitlines(), game_from_record)
+
+
+def closed_with(ws: ClientConnection, timeout: float = 10) -> int:
+    """The close code of ``ws``, read past the messages before it (fails after ``timeout``
+    seconds of silence with the socket open)."""
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            ws.recv(timeout=timeout)
+    assert closed.value.rcvd is not None
+    return closed.value.rcvd.code

@@ -155,3 +155,20 @@ def test_a_username_of_any_alphabet_and_refusals_in_the_pages_language(pages: Pa
     name.fill("Ayşe")
     expect(page.get_by_test_id("name-limit")).to_have_count(0)
     pages.errors[:] = [e for e in pages.errors if "status of 400" not in e]
+
+
+def test_a_sign_out_in_another_tab_reaches_this_one(pages: Pages, server: Server) -> None:
+    """Two tabs of one browser on the lobby, signed in: signed out in the second, the first's
+    header says so at once (the server closes the socket the old session signed in, code 4004,
+    and the page asks who is signed in now)."""
+    page = person(pages, "account-tab-first")
+    page.goto("/#/account")
+    fill(page, "sign-up", username="two_tabs", password=PASSWORD)
+    expect(page.get_by_test_id("account-who")).to_be_visible()
+    page.goto("/")
+    expect(page.get_by_test_id("account-link")).to_have_text("two_tabs")
+    other = pages.tab(page, "account-tab-second")
+    other.goto("/#/account")
+    other.get_by_test_id("sign-out").click()
+    expect(other.get_by_test_id("sign-in")).to_be_visible()
+    expect(page.get_by_test_id("account-link")).to_have_text("Sign in", timeout=10_000)

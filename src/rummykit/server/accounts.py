@@ -277,17 +277,19 @@ class Accounts:
             )
             return [_token_json(row) for row in rows]
 
-    def revoke(self, account_id: int, token_id: int) -> None:
-        """Revoke (delete) the account's access token ``token_id``; ``no_such_token`` when the
-        account has none such."""
+    def revoke(self, account_id: int, token_id: int) -> str:
+        """Revoke (delete) the account's access token ``token_id``: its hash. Raises
+        ``no_such_token`` when the account has none such."""
         with self.db.session() as session:
-            done = session.execute(
-                delete(AccessTokenRow).where(
+            row = session.scalar(
+                select(AccessTokenRow).where(
                     AccessTokenRow.id == token_id, AccessTokenRow.account_id == account_id
                 )
             )
-            if getattr(done, "rowcount", 0) != 1:
+            if row is None:
                 raise ProtocolError("no_such_token", id=token_id)
+            session.delete(row)
+            return str(row.token_hash)
 
     def hit(self, kind: str, value: str, limit: Limit, count: bool = True) -> int | None:
         """:func:`count_attempt` in this database."""

@@ -28,7 +28,7 @@ from rummykit.server import accounts as acc
 from rummykit.server import ops, profiles, ratings
 from rummykit.server.access import credentials, joining_player, may_read, player_hash, set_player_cookie
 from rummykit.server.accounts import Accounts, Signed
-from rummykit.server.chat import LOBBY, MAX_KEY, Sender, table_room
+from rummykit.server.chat import LOBBY, MAX_KEY, Sender, signer, table_room
 from rummykit.server.db import Database
 from rummykit.server.hub import Hub
 from rummykit.server.protocol import (
@@ -567,6 +567,7 @@ async def sign_up(request: Request, hub: Hub) -> Response:
     account_id = await hub.db.run(accounts.create, username, hashed, player_hash(request) if claim else None)
     old = await signed_in(request)
     token = await hub.db.run(accounts.new_session, account_id, None if old is None else old.token)
+    _session_ended(hub, old)
     return _signed_answer(request, accounts, Signed(account_id, username, token), 201)
 
 
@@ -595,6 +596,7 @@ async def sign_in(request: Request, hub: Hub) -> Response:
     await hub.db.run(accounts.forget, "login-account", key)
     old = await signed_in(request)
     token = await hub.db.run(accounts.new_session, found[0], None if old is None else old.token)
+    _session_ended(hub, old)
     return _signed_answer(request, accounts, Signed(found[0], found[1], token))
 
 
@@ -604,9 +606,17 @@ async def sign_out(request: Request, hub: Hub) -> Response:
     accounts = _accounts(request)
     if signed is not None:
         await hub.db.run(accounts.end_session, signed.token)
+        _session_ended(hub, signed)
     response = JSONResponse(acc.account_json(None, accounts))
     accounts.clear_cookie(response, request)
     return response
+
+
+def _session_ended(hub: Hub, signed: Signed | None) -> None:
+    """The session that signed ``signed`` in has ended: its sockets are closed (none for ``None``
+    or a personal access token, which a sign-in or sign-out does not end)."""
+    if signed is not None and signed.session:
+        hub.chat.signed_out(signed.account_id, signer(signed.token))
 
 
 async def _check_own_password(request: Request, hub: Hub, body: dict[str, Any]) -> Signed:
@@ -637,6 +647,7 @@ async def change_password(request: Request, hub: Hub) -> Response:
     hashed = await asyncio.to_thread(acc.hasher.hash, new)
     await hub.db.run(accounts.set_password, signed.account_id, hashed)
     token = await hub.db.run(accounts.new_session, signed.account_id, None, True)
+    hub.chat.signed_out(signed.account_id, "s:")
     return _signed_answer(request, accounts, Signed(signed.account_id, signed.username, token))
 
 
@@ -647,6 +658,7 @@ async def delete_account(request: Request, hub: Hub) -> Response:
     signed = await _check_own_password(request, hub, body)
     accounts = _accounts(request)
     await hub.db.run(accounts.delete, signed.account_id)
+    hub.chat.signed_out(signed.account_id)
     response = JSONResponse(acc.account_json(None, accounts))
     accounts.clear_cookie(response, request)
     return response
@@ -688,7 +700,8 @@ async def revoke_token(request: Request, hub: Hub) -> Response:
     if not raw.isdigit() or len(raw) > 12:
         raise ProtocolError("no_such_token", id=raw[:20])
     accounts = _accounts(request)
-    await hub.db.run(accounts.revoke, signed.account_id, int(raw))
+    revoked = await hub.db.run(accounts.revoke, signed.account_id, int(raw))
+    hub.chat.signed_out(signed.account_id, "t:" + revoked)
     tokens = await hub.db.run(accounts.access_tokens, signed.account_id)
     return JSONResponse({"type": "access_tokens", "tokens": tokens})
 
@@ -850,7 +863,9 @@ async def socket(ws: WebSocket) -> None:
     writer = asyncio.create_task(client.writer())
     connection = Connection(hub, client, signed)
     if signed is not None:
-        hub.chat.signed(signed.account_id, client)
+        access = acc.bearer_access_token(ws)
+        signed_by = signer(signed.token) if access is None else signer(access, access=True)
+        hub.chat.signed(signed.account_id, signed_by, client)
     try:
         while not client.closing:
             message = await ws.receive()

@@ -37,6 +37,7 @@ from rummykit.server.broker import Broker
 from rummykit.server.db import AccountRow, ChatReportRow, ChatRow, Database, MuteRow, SeatRow, SessionRow
 from rummykit.server.protocol import ProtocolError, error_message
 from rummykit.server.table import Outbox, dumps
+from rummykit.server.tokens import token_hash
 from rummykit.server.usernames import username_key
 
 K = TypeVar("K")
@@ -55,6 +56,9 @@ MAX_KEY = 80
 """Longest mute key (characters)."""
 BANNED_CLOSE = 4003
 """The close code of a banned account's sockets."""
+SIGNED_OUT_CLOSE = 4004
+"""The close code of a socket whose session ended (signed out, signed in anew, the password changed,
+the account deleted): the page connects again, as what its cookie now says."""
 LOBBY = "lobby"
 """The lobby's room."""
 _INVISIBLE = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
@@ -278,9 +282,9 @@ class ChatStore:
 
 
 class Chat:
-    """This process's side of the chat: who listens to which room here, whose account each
-    signed-in socket is (to close them at a ban), and the lines to and from the other processes
-    over ``broker`` (``None``: this process alone)."""
+    """This process's side of the chat: who listens to which room here, whose account and session
+    each signed-in socket is (to close them at a ban or when their session ends), and the lines to
+    and from the other processes over ``broker`` (``None``: this process alone)."""
 
     def __init__(self, db: Database, broker: Broker | None) -> None:
         self.db = db
@@ -288,6 +292,8 @@ class Chat:
         self.broker = broker
         self.rooms: dict[str, set[Outbox]] = {}
         self.accounts: dict[int, set[Outbox]] = {}
+        self.sessions: dict[Outbox, str] = {}
+        """What signed each socket of :attr:`accounts` in (:func:`signer`)."""
 
     # ------------------------------------------------------------------ this process's sockets
     async def enter(self, room: str, out: Outbox) -> None:
@@ -300,10 +306,19 @@ class Chat:
         """``out`` is gone: out of every room and account."""
         _drop(self.rooms, out)
         _drop(self.accounts, out)
+        self.sessions.pop(out, None)
 
-    def signed(self, account: int, out: Outbox) -> None:
-        """``out`` is a socket of ``account`` (closed if the account is banned)."""
+    def signed(self, account: int, signer: str, out: Outbox) -> None:
+        """``out`` is a socket of ``account`` signed in by ``signer`` (:func:`signer`): closed if
+        the account is banned or what signed it in ends."""
         self.accounts.setdefault(account, set()).add(out)
+        self.sessions[out] = signer
+
+    def signed_out(self, account: int, ended: str = "") -> None:
+        """What ``ended`` names of ``account`` no longer signs in: a :func:`signer`, ``"s:"`` every
+        session, ``""`` everything (the account deleted). The sockets it signed in, on every
+        process, are closed with :data:`SIGNED_OUT_CLOSE`."""
+        self._publish({"kind": "signed_out", "account": account, "ended": ended}, "")
 
     # ------------------------------------------------------------------ lines
     async def say(self, room: str, table_id: str | None, sender: Sender, raw: object) -> None:
@@ -349,15 +364,25 @@ class Chat:
             self.receive(fields, payload)
 
     def receive(self, fields: dict[str, Any], payload: str) -> None:
-        """A ``chat`` (a line or a deletion for a room) or ``ban`` from the broker."""
+        """A ``chat`` (a line or a deletion for a room), ``signed_out`` or ``ban`` from the broker."""
         if fields["kind"] == "chat":
             for out in list(self.rooms.get(fields["room"], ())):
                 out.send(payload)
+        elif fields["kind"] == "signed_out":
+            for out in list(self.accounts.get(fields["account"], ())):
+                if self.sessions.get(out, "").startswith(fields["ended"]):
+                    out.close(SIGNED_OUT_CLOSE)
         else:
             closing = dumps(error_message("banned", {}))
             for out in list(self.accounts.pop(fields["account"], ())):
                 out.send(closing)
                 out.close(BANNED_CLOSE)
+
+
+def signer(token: str, access: bool = False) -> str:
+    """What signs a socket in, as :meth:`Chat.signed_out` names it: ``s:`` and the SHA-256 hash of
+    its session token, or ``t:`` and that of its personal access token (``access``)."""
+    return ("t:" if access else "s:") + token_hash(token)
 
 
 def _drop(groups: dict[K, set[Outbox]], out: Outbox) -> None:
@@ -368,4 +393,4 @@ def _drop(groups: dict[K, set[Outbox]], out: Outbox) -> None:
             del groups[key]
 
 
-__all__ = ["LOBBY", "MAX_CHARS", "MAX_KEY", "Chat", "ChatStore", "Sender", "clean", "table_room"]
+__all__ = ["LOBBY", "MAX_CHARS", "MAX_KEY", "Chat", "ChatStore", "Sender", "clean", "signer", "table_room"]

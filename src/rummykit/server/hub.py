@@ -400,7 +400,7 @@ class Hub:
                 self._leave(group)
         elif kind == "lobby":
             self._lobby_dirty = True
-        elif kind in ("chat", "ban"):
+        elif kind in ("chat", "signed_out", "ban"):
             self.chat.receive(fields, payload)
         elif kind == "started" and fields["server"] != self.server:
             for key, group in list(self.remote.items()):

@@ -45,6 +45,13 @@ export function loadSession() {
   return known.then(() => session);
 }
 
+/** Ask the server again who is signed in (another tab signed out, or the account was deleted:
+ * the server closed this page's socket with code 4004); the listeners hear the answer. */
+export function reloadSession() {
+  known = request("/account").then(setSession, () => session);
+  return known;
+}
+
 /** Call `listener(session)` whenever the account changes; returns the function that stops it. */
 export function onSession(listener) {
   listeners.add(listener);

@@ -1,7 +1,9 @@
 // A JSON WebSocket to the server's /ws that reconnects by itself (after 0.5 s, doubling up to 8 s).
 // `onOpen` runs on every (re)connection, so the owner says hello again; `onMessage` gets each parsed
 // message; `onStatus` gets "connecting", "open" (after `onOpen`: what its listener sends follows the
-// hello) or "closed". A socket closed for a banned account (code 4003) stays closed.
+// hello) or "closed". A socket closed for a banned account (code 4003) stays closed; one closed
+// because the session that signed it in ended (code 4004: signed out in another tab, the password
+// changed, the account deleted) asks who is signed in now and connects again as that.
 //
 // A network that goes away often closes nothing: the socket stays "open" and hears no more. So the
 // socket sends a `ping` after PING_AFTER ms without a message from the server and gives the
@@ -11,7 +13,10 @@
 // waits for that event (or OFFLINE_RETRY ms, should the browser be wrong) instead of trying a
 // connection that can't open.
 
+import { reloadSession } from "./api.js";
+
 const BANNED = 4003;
+const SIGNED_OUT = 4004;
 /** Silence (ms) after which the socket asks the server for a `pong`. */
 const PING_AFTER = 4000;
 /** Silence (ms) after that ping after which the connection counts as lost; the longest a
@@ -74,6 +79,7 @@ export class Socket {
       if (this.ws !== ws) return;
       // 4003: the account is banned (the error before it says so): trying again won't help
       if (event.code === BANNED) this.stopped = true;
+      if (event.code === SIGNED_OUT) reloadSession();
       this.dropped();
     };
     ws.onerror = () => {};

@@ -209,8 +209,8 @@ def test_on_its_side_carousels_draft_melds_show_whole(pages: Pages, server: Serv
     page.set_viewport_size({"width": SIDE[0], "height": SIDE[1]})
     rng = random.Random(4)
     seen = lines = 0
-    for turn in range(10):
-        if person.wait_turn_or_end() == "end":
+    for turn in range(20):  # 10 turns, more while no meld or no last meld's line has shown
+        if person.wait_turn_or_end() == "end" or (turn >= 10 and seen and lines):
             break
         expect(page.get_by_test_id("flying")).to_have_count(0)
         if page.get_by_test_id("melds").locator("[data-testid^=meld-]").count():

@@ -230,8 +230,8 @@ def test_access_tokens_sign_a_program_in_until_revoked(server: Server) -> None:
     # revoked: refused over HTTP and on the WebSocket, and gone from the list; a socket it opened
     # is closed (the other token's stays open)
     second = cat.post("/account/tokens", {"name": "phone"}).json()
-    program_ws = connect(ws_url, additional_headers={"Authorization": f"Bearer {token}"})
-    phone_ws = connect(ws_url, additional_headers={"Authorization": f"Bearer {second['token']}"})
+    program_ws = connect(ws_url, additional_headers={"Authorization": f"Bearer {token}"}, legacy=True)
+    phone_ws = connect(ws_url, additional_headers={"Authorization": f"Bearer {second['token']}"}, legacy=True)
     assert error(cat.post("/account/tokens/999999/revoke"))["code"] == "no_such_token"
     assert error(cat.post("/account/tokens/abc/revoke"))["code"] == "no_such_token"
     dog = signed_up(server, "Token_Dog")

@@ -201,6 +201,28 @@ def test_the_wrapper_is_one_layer_with_pettingzoos_checks(name: str) -> None:
     assert collected == {a: -1.0 if a == mover else 0.0 for a in env.possible_agents}
 
 
+def test_agent_iter_enforces_the_order_as_pettingzoo_does() -> None:
+    """``agent_iter`` (a generator over the raw environment's turn) refuses before ``reset``,
+    yields the agent to move, refuses a turn without a ``step`` in between, stops after
+    ``max_iter`` turns, and each ``iter`` of it starts its own count, as PettingZoo's iterator does."""
+    env = module("okey_v0").env()
+    with pytest.raises(AssertionError):
+        env.agent_iter()
+    env.reset(seed=1)
+    turns = env.agent_iter(3)
+    seen = iter(turns)
+    assert next(seen) == env.agent_selection
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(seen)
+    env.reset(seed=1)
+    first = env.agent_selection
+    played = []
+    for agent in turns:
+        played.append(agent)
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    assert len(played) == 3 and played[0] == first
+
+
 @pytest.mark.parametrize("name", AVAILABLE)
 def test_the_arrays_handed_out_are_read_only(name: str) -> None:
     """The observation and the mask are the environment's own (handed out again until the next

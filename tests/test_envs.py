@@ -224,6 +224,31 @@ def test_agent_iter_enforces_the_order_as_pettingzoo_does() -> None:
 
 
 @pytest.mark.parametrize("name", AVAILABLE)
+def test_a_large_mask_finds_its_ids_through_bool(name: str) -> None:
+    """A mask of ``BOOL_NONZERO_FROM`` ids or more is an ``ActionMask`` (still an ``int8`` numpy
+    array of the space's shape, which gymnasium samples from), whose ``nonzero`` gives numpy's
+    indices for it and for what is made from it (a comparison, a slice, a 2-D reshape, other values
+    than 0 and 1); a smaller mask is a plain array."""
+    from rummykit.envs.aec import BOOL_NONZERO_FROM, ActionMask
+
+    env = module(name).env(**SHORT[name])
+    env.reset(seed=2)
+    mask = env.last()[0]["action_mask"]
+    assert mask.dtype == np.int8 and mask.shape == (env.unwrapped.num_choices,)
+    assert (type(mask) is ActionMask) == (mask.size >= BOOL_NONZERO_FROM)
+    raw = env.unwrapped
+    assert np.flatnonzero(mask).tolist() == raw.game.legal_ids(raw.state, raw.game.current_seat(raw.state))
+    env.action_space(env.agent_selection).sample(mask)
+    plain = np.array(mask, dtype=np.int8)
+    plain[: 3 * (plain.size // 3)].reshape(3, -1)[1, ::7] = 5
+    made = plain.view(ActionMask)
+    for array in (made, made == 0, made[::3], made[: 3 * (made.size // 3)].reshape(3, -1), made * 2):
+        expected = np.asarray(array).view(np.ndarray)
+        assert [a.tolist() for a in np.nonzero(array)] == [a.tolist() for a in np.nonzero(expected)]
+    assert np.flatnonzero(made).tolist() == np.flatnonzero(plain).tolist()
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
 def test_the_arrays_handed_out_are_read_only(name: str) -> None:
     """The observation and the mask are the environment's own (handed out again until the next
     step): an agent editing them in place gets numpy's error, and an illegal id through the wrapper

@@ -40,15 +40,36 @@ SEED_BITS = 63
 """A reset without a seed deals from a seed of this many random bits."""
 
 
+BOOL_NONZERO_FROM = 512
+"""Masks of at least this many ids are an :class:`ActionMask` (below, its ``nonzero``'s Python call
+costs more than numpy's per-element test: 0.6 µs more over 110 ids, 0.8 µs less over 1,000)."""
+
+
+class ActionMask(np.ndarray):
+    """An ``int8`` mask (any ``numpy.ndarray`` of this class: slices and results of arithmetic on
+    it keep it) whose ``nonzero`` (and so ``numpy.nonzero`` and ``numpy.flatnonzero``) finds its
+    non-zero elements through a ``bool`` copy, the same indices: numpy's ``nonzero`` calls the
+    dtype's test once an element on any dtype but ``bool``, about 1.7 ns an id, and on ``bool``
+    runs a vectorised count and scan (Kalooki's 19,254 ids: 34 µs against 5 µs, the copy
+    included). ``int8`` stays the dtype: gymnasium's ``Discrete.sample(mask)`` requires it."""
+
+    def nonzero(self) -> tuple[npt.NDArray[np.intp], ...]:
+        """The indices of the non-zero elements, one array per dimension (``numpy.nonzero``'s)."""
+        return np.ndarray.view(self, np.ndarray).astype(np.bool_).nonzero()
+
+
 def legal_mask(legal: list[int], size: int) -> npt.NDArray[np.int8]:
     """A fresh read-only ``int8`` mask of ``size`` ids, 1 at each of ``legal`` (ids in
     ``0..size-1``), 0 elsewhere: set in a ``bytearray`` (a byte store per id, no list converted to
     an index array) and read by numpy without a copy through a read-only ``memoryview`` (read-only
-    from the start: setting ``flags.writeable`` afterwards costs more)."""
+    from the start: setting ``flags.writeable`` afterwards costs more); an :class:`ActionMask` from
+    :data:`BOOL_NONZERO_FROM` ids."""
     mask = bytearray(size)
     for i in legal:
         mask[i] = 1
-    return np.frombuffer(memoryview(mask).toreadonly(), np.int8)
+    if size < BOOL_NONZERO_FROM:
+        return np.frombuffer(memoryview(mask).toreadonly(), np.int8)
+    return ActionMask(size, np.int8, memoryview(mask).toreadonly())
 
 
 class RummyEnv(AECEnv):  # type: ignore[misc]
@@ -193,7 +214,8 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
 
     def _factored(self, agent: str, obs: Observation) -> Observation:
         """The factored observation of ``agent``: ``obs``'s array, the mask of the step to choose
-        and the choice so far (both all zeros for an agent not to move)."""
+        (an :class:`ActionMask` from :data:`BOOL_NONZERO_FROM` values) and the choice so far (both
+        all zeros for an agent not to move)."""
         assert self.factoring is not None
         choice = self._choice_of(agent)
         if choice is None:
@@ -201,6 +223,8 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             encoded = np.zeros(self.factoring.choice_size, dtype=np.float32)
         else:
             mask, encoded = choice.mask(), choice.encode()
+        if mask.size >= BOOL_NONZERO_FROM:
+            mask = mask.view(ActionMask)
         mask.flags.writeable = encoded.flags.writeable = False
         return {"observation": obs["observation"], "action_mask": mask, "choice": encoded}
 

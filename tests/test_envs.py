@@ -395,7 +395,8 @@ def test_face_rows_are_the_counts_and_kept_bounded(monkeypatch: pytest.MonkeyPat
     rng = random.Random(3)
     groups = [bytes(rng.choice(range(encoding.WIDTH)) for _ in range(rng.randrange(20))) for _ in range(40)]
     prefixes = [faces[:k] for faces in groups[:5] for k in range(len(faces) + 1)]  # counted from the last
-    for faces in groups + groups[::-1] + prefixes:
+    crowded = [bytes([7]) * 255 + bytes([52]) * 200, bytes(range(encoding.WIDTH)) * 4]  # counts to 255
+    for faces in groups + groups[::-1] + prefixes + crowded:
         expected = np.bincount(np.frombuffer(faces, np.uint8), minlength=encoding.WIDTH).astype(np.float32)
         assert rows[faces] == expected.tobytes()
         assert rows[faces] is rows[faces]

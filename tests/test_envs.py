@@ -201,6 +201,53 @@ def test_the_wrapper_is_one_layer_with_pettingzoos_checks(name: str) -> None:
     assert collected == {a: -1.0 if a == mover else 0.0 for a in env.possible_agents}
 
 
+def test_agent_iter_enforces_the_order_as_pettingzoo_does() -> None:
+    """``agent_iter`` (a generator over the raw environment's turn) refuses before ``reset``,
+    yields the agent to move, refuses a turn without a ``step`` in between, stops after
+    ``max_iter`` turns, and each ``iter`` of it starts its own count, as PettingZoo's iterator does."""
+    env = module("okey_v0").env()
+    with pytest.raises(AssertionError):
+        env.agent_iter()
+    env.reset(seed=1)
+    turns = env.agent_iter(3)
+    seen = iter(turns)
+    assert next(seen) == env.agent_selection
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(seen)
+    env.reset(seed=1)
+    first = env.agent_selection
+    played = []
+    for agent in turns:
+        played.append(agent)
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    assert len(played) == 3 and played[0] == first
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_a_large_mask_finds_its_ids_through_bool(name: str) -> None:
+    """A mask of ``BOOL_NONZERO_FROM`` ids or more is an ``ActionMask`` (still an ``int8`` numpy
+    array of the space's shape, which gymnasium samples from), whose ``nonzero`` gives numpy's
+    indices for it and for what is made from it (a comparison, a slice, a 2-D reshape, other values
+    than 0 and 1); a smaller mask is a plain array."""
+    from rummykit.envs.aec import BOOL_NONZERO_FROM, ActionMask
+
+    env = module(name).env(**SHORT[name])
+    env.reset(seed=2)
+    mask = env.last()[0]["action_mask"]
+    assert mask.dtype == np.int8 and mask.shape == (env.unwrapped.num_choices,)
+    assert (type(mask) is ActionMask) == (mask.size >= BOOL_NONZERO_FROM)
+    raw = env.unwrapped
+    assert np.flatnonzero(mask).tolist() == raw.game.legal_ids(raw.state, raw.game.current_seat(raw.state))
+    env.action_space(env.agent_selection).sample(mask)
+    plain = np.array(mask, dtype=np.int8)
+    plain[: 3 * (plain.size // 3)].reshape(3, -1)[1, ::7] = 5
+    made = plain.view(ActionMask)
+    for array in (made, made == 0, made[::3], made[: 3 * (made.size // 3)].reshape(3, -1), made * 2):
+        expected = np.asarray(array).view(np.ndarray)
+        assert [a.tolist() for a in np.nonzero(array)] == [a.tolist() for a in np.nonzero(expected)]
+    assert np.flatnonzero(made).tolist() == np.flatnonzero(plain).tolist()
+
+
 @pytest.mark.parametrize("name", AVAILABLE)
 def test_the_arrays_handed_out_are_read_only(name: str) -> None:
     """The observation and the mask are the environment's own (handed out again until the next
@@ -348,7 +395,8 @@ def test_face_rows_are_the_counts_and_kept_bounded(monkeypatch: pytest.MonkeyPat
     rng = random.Random(3)
     groups = [bytes(rng.choice(range(encoding.WIDTH)) for _ in range(rng.randrange(20))) for _ in range(40)]
     prefixes = [faces[:k] for faces in groups[:5] for k in range(len(faces) + 1)]  # counted from the last
-    for faces in groups + groups[::-1] + prefixes:
+    crowded = [bytes([7]) * 255 + bytes([52]) * 200, bytes(range(encoding.WIDTH)) * 4]  # counts to 255
+    for faces in groups + groups[::-1] + prefixes + crowded:
         expected = np.bincount(np.frombuffer(faces, np.uint8), minlength=encoding.WIDTH).astype(np.float32)
         assert rows[faces] == expected.tobytes()
         assert rows[faces] is rows[faces]

@@ -134,6 +134,20 @@ def test_factored_arrays_are_read_only(name: str) -> None:
         obs["observation"] *= 2
 
 
+@pytest.mark.parametrize("name", FACTORED)
+def test_a_wide_factored_mask_is_an_action_mask(name: str) -> None:
+    """A factored step's mask as wide as ``BOOL_NONZERO_FROM`` or wider (Kalooki's 9,153 values)
+    is an ``ActionMask``, an ``int8`` array whose ids are numpy's, for the mover and the others."""
+    from rummykit.envs.aec import BOOL_NONZERO_FROM, ActionMask
+
+    env = importlib.import_module(f"rummykit.envs.{name}").raw_env(factored=True)
+    env.reset(seed=4)
+    for agent in env.possible_agents:
+        mask = env.observe(agent)["action_mask"]
+        assert mask.dtype == np.int8 and (type(mask) is ActionMask) == (env.num_choices >= BOOL_NONZERO_FROM)
+        assert np.flatnonzero(mask).tolist() == np.flatnonzero(np.array(mask)).tolist()
+
+
 def test_a_game_without_factoring_refuses_it() -> None:
     flat = sorted(spec.name for spec in env_specs().values() if spec.factoring is None)
     with pytest.raises(ValueError, match="no factored actions"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numbers
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,9 @@ from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped, import-not-found, unused-ignore]
+from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    AECOrderEnforcingIterable,
+)
 
 import rummykit
 from rummykit.engine.game import Game
@@ -37,14 +40,36 @@ SEED_BITS = 63
 """A reset without a seed deals from a seed of this many random bits."""
 
 
+BOOL_NONZERO_FROM = 512
+"""Masks of at least this many ids are an :class:`ActionMask` (below, its ``nonzero``'s Python call
+costs more than numpy's per-element test: 0.6 µs more over 110 ids, 0.8 µs less over 1,000)."""
+
+
+class ActionMask(np.ndarray):
+    """An ``int8`` mask (any ``numpy.ndarray`` of this class: slices and results of arithmetic on
+    it keep it) whose ``nonzero`` (and so ``numpy.nonzero`` and ``numpy.flatnonzero``) finds its
+    non-zero elements through a ``bool`` copy, the same indices: numpy's ``nonzero`` calls the
+    dtype's test once an element on any dtype but ``bool``, about 1.7 ns an id, and on ``bool``
+    runs a vectorised count and scan (Kalooki's 19,254 ids: 34 µs against 5 µs, the copy
+    included). ``int8`` stays the dtype: gymnasium's ``Discrete.sample(mask)`` requires it."""
+
+    def nonzero(self) -> tuple[npt.NDArray[np.intp], ...]:
+        """The indices of the non-zero elements, one array per dimension (``numpy.nonzero``'s)."""
+        return np.ndarray.view(self, np.ndarray).astype(np.bool_).nonzero()
+
+
 def legal_mask(legal: list[int], size: int) -> npt.NDArray[np.int8]:
-    """A fresh writable ``int8`` mask of ``size`` ids, 1 at each of ``legal`` (ids in
+    """A fresh read-only ``int8`` mask of ``size`` ids, 1 at each of ``legal`` (ids in
     ``0..size-1``), 0 elsewhere: set in a ``bytearray`` (a byte store per id, no list converted to
-    an index array) and read by numpy without a copy."""
+    an index array) and read by numpy without a copy through a read-only ``memoryview`` (read-only
+    from the start: setting ``flags.writeable`` afterwards costs more); an :class:`ActionMask` from
+    :data:`BOOL_NONZERO_FROM` ids."""
     mask = bytearray(size)
     for i in legal:
         mask[i] = 1
-    return np.frombuffer(mask, np.int8)
+    if size < BOOL_NONZERO_FROM:
+        return np.frombuffer(memoryview(mask).toreadonly(), np.int8)
+    return ActionMask(size, np.int8, memoryview(mask).toreadonly())
 
 
 class RummyEnv(AECEnv):  # type: ignore[misc]
@@ -99,6 +124,8 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         n = self.game.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
+        self._agent_of: dict[int | None, str] = {None: "player_0", **dict(enumerate(self.possible_agents))}
+        """The agent of each seat to move (``None``, the match over: the first)."""
         self.num_choices = self.game.num_actions if self.factoring is None else self.factoring.width
         """The size of the action space: the engine's ids, or the largest factored step."""
         obs_spaces: dict[str, spaces.Space[Any]] = {
@@ -151,7 +178,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         without the engine checking it again."""
         self._choice: tuple[int, FactoredChoice] | None = None
         """(step, the mover's factored choice) when factored."""
-        self.agent_selection = self._agent(self.game.current_seat(self.state))
+        self.agent_selection = self._agent_of[self.game.current_seat(self.state)]
 
     def __getstate__(self) -> dict[str, Any]:
         """The attributes, for ``pickle`` and ``copy``, but the last observation (its arrays would
@@ -160,9 +187,6 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         if "_cache" in state:
             state["_cache"] = None
         return state
-
-    def _agent(self, seat: int | None) -> str:
-        return self.possible_agents[seat if seat is not None else 0]
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: its view encoded, and its legal actions as a mask (all zeros
@@ -181,8 +205,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         array = self.encoder.encode_state(self.state, seat)
         array.flags.writeable = False  # handed out, and again from the cache: an edit must not stick
         if self.factoring is None:
-            mask = legal_mask(legal, game.num_actions)
-            mask.flags.writeable = False  # Guarded.step reads it to tell an illegal action
+            mask = legal_mask(legal, game.num_actions)  # read-only: Guarded.step reads it for illegal actions
             obs: Observation = {"observation": array, "action_mask": mask}
         else:
             obs = {"observation": array}
@@ -191,7 +214,8 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
 
     def _factored(self, agent: str, obs: Observation) -> Observation:
         """The factored observation of ``agent``: ``obs``'s array, the mask of the step to choose
-        and the choice so far (both all zeros for an agent not to move)."""
+        (an :class:`ActionMask` from :data:`BOOL_NONZERO_FROM` values) and the choice so far (both
+        all zeros for an agent not to move)."""
         assert self.factoring is not None
         choice = self._choice_of(agent)
         if choice is None:
@@ -199,6 +223,8 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             encoded = np.zeros(self.factoring.choice_size, dtype=np.float32)
         else:
             mask, encoded = choice.mask(), choice.encode()
+        if mask.size >= BOOL_NONZERO_FROM:
+            mask = mask.view(ActionMask)
         mask.flags.writeable = encoded.flags.writeable = False
         return {"observation": obs["observation"], "action_mask": mask, "choice": encoded}
 
@@ -257,7 +283,8 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             game.apply_id(state, seat, action)
         self.steps += 1
         self._begin_rewards(agent)
-        over = game.is_terminal(state)
+        to_move = game.current_seat(state)
+        over = to_move is None  # the engine's is_terminal
         if over or state.round_no != round_before:
             self._pay_round(over)
         if over:
@@ -266,7 +293,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
             self.truncations = dict.fromkeys(self.agents, True)
             if not self._paid:
                 self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.agent_selection = self._agent(game.current_seat(state))
+        self.agent_selection = self._agent_of[to_move]
         if self.render_mode == "human":
             self.render()
 
@@ -359,6 +386,14 @@ class Guarded(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     def _cumulative_rewards(self) -> dict[str, float]:
         return self._raw._cumulative_rewards
 
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        """PettingZoo's order-enforcing iterable of the agents to move (an error before ``reset``;
+        each turn an ``AssertionError`` unless ``step`` or ``reset`` came since the last), its
+        iterator a generator that reads the turn straight from the raw environment (:class:`Turns`)."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return Turns(self, max_iter)
+
     def observe(self, agent: str) -> Observation | None:
         """The raw environment's observation of ``agent`` (an ``AssertionError`` before ``reset``)."""
         if not self._has_reset:
@@ -395,6 +430,26 @@ class Guarded(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         raw.rewards[agent] = self._illegal_reward
         raw._accumulate_rewards()
         raw._deads_step_first()
+
+
+class Turns(AECOrderEnforcingIterable):  # type: ignore[misc]
+    """:meth:`Guarded.agent_iter`'s iterable: each iteration is :func:`turns` (what PettingZoo's
+    ``AECOrderEnforcingIterator`` yields, without its two ``__next__`` frames a turn and the
+    wrapper's properties)."""
+
+    def __iter__(self) -> Iterator[str]:
+        return turns(self.env, self.max_iter)
+
+
+def turns(env: Guarded, max_iter: int) -> Iterator[str]:
+    """The agent to move, at most ``max_iter`` times, while ``env``'s match has agents; each turn
+    an ``AssertionError`` unless ``env.step`` or ``env.reset`` was called since the last one."""
+    raw = env._raw
+    while raw.agents and max_iter > 0:
+        max_iter -= 1
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        yield raw.agent_selection
 
 
 def make_env(raw: Callable[..., RummyEnv], **kwargs: Any) -> Any:

@@ -59,14 +59,16 @@ ONLY_PRESENT = bytes(255) + b"\1"
 """``bytes.translate`` tables: every byte to 255; 255 to 1 and every other byte to 0."""
 
 RANK_BYTE = bytes(rank_of(f) if f < N_FACES else 0 for f in range(256))
-SUIT_BYTE = bytes(suit_of(f) if f < N_FACES else 0 for f in range(256))
-"""``bytes.translate`` tables: a natural face to its rank, to its suit."""
+SUIT_LINE = bytes(N_RANKS + 1 + suit_of(f) if f < N_FACES else 0 for f in range(256))
+"""A natural face's lines, by face: its rank's (1..13), its suit's (14..17)."""
 WILDS_TESTED = (1, 2)
 """The numbers of wilds in a rack for which the wilds test is asked (with more, it rules out
 little)."""
 RANK_COUNT = tuple(1 << STEP * (rank_of(f) - 1) if f < N_FACES else 0 for f in range(256))
 """One in the rank's byte, by byte (0 for the wild, joker and stand-in bytes): summed over pieces,
 each byte counts a rank's pieces."""
+SUIT_COUNT = tuple(1 << STEP * suit_of(f) if f < N_FACES else 0 for f in range(256))
+"""One in the suit's byte, by byte, as :data:`RANK_COUNT` for ranks."""
 
 
 @cache
@@ -164,24 +166,38 @@ def _may_meld(rules: MeldRules, natural: bytes, wild: int) -> bool:
 def _may_meld_with_wilds(rules: MeldRules, natural: bytes, wild: int) -> bool:
     """The wilds test, for ``natural`` holding ``wild`` (1 or 2) wilds: ``False`` when the natural
     pieces that fit in no set or run of three without a wild, all of them but one, do not lie on
-    ``wild`` lines (a line: one rank, or one suit)."""
+    ``wild`` lines (a line: one rank, or one suit). First a bound: the ``wild`` fullest lines
+    together must hold all of them but one."""
     alone = _alone(rules, natural, _present(natural), 0)
-    pieces = [(RANK_BYTE[f], SUIT_BYTE[f]) for f in natural if alone >> STEP * f & 1]
-    return _on_lines(pieces, wild, 1)
+    pieces = bytes([f for f in natural if alone >> STEP * f & 1])
+    if len(pieces) <= wild + 1:
+        return True
+    held = _rank_counts(pieces).to_bytes(N_RANKS, "little")
+    held += sum(itemgetter(*pieces, WILD)(SUIT_COUNT)).to_bytes(N_SUITS, "little")
+    if sum(sorted(held)[-wild:]) < len(pieces) - 1:
+        return False
+    lines: dict[int, int] = {}
+    for bit, face in enumerate(pieces):
+        for line in (RANK_BYTE[face], SUIT_LINE[face]):
+            lines[line] = lines.get(line, 0) | 1 << bit
+    on = [(lines[RANK_BYTE[face]], lines[SUIT_LINE[face]]) for face in pieces]
+    return _on_lines(on, (1 << len(pieces)) - 1, wild, 1)
 
 
-def _on_lines(pieces: list[tuple[int, int]], lines: int, spare: int) -> bool:
-    """Whether all of ``pieces`` (each its rank and suit) but ``spare`` of them lie on ``lines``
+def _on_lines(on: list[tuple[int, int]], pieces: int, lines: int, spare: int) -> bool:
+    """Whether all of ``pieces`` (a bit mask of indices into ``on``, which gives each piece's rank
+    line and suit line as bit masks of the pieces on them) but ``spare`` of them lie on ``lines``
     lines, a line being one rank or one suit: the first piece is a spare one, or lies on the line
     of its rank or of its suit."""
-    if len(pieces) <= lines + spare:
+    if pieces.bit_count() <= lines + spare:
         return True
     if not lines:
         return False
-    first = pieces[0]
-    if spare and _on_lines(pieces[1:], lines, spare - 1):
+    first = pieces & -pieces
+    if spare and _on_lines(on, pieces ^ first, lines, spare - 1):
         return True
-    return any(_on_lines([p for p in pieces if p[axis] != first[axis]], lines - 1, spare) for axis in (0, 1))
+    rank, suit = on[first.bit_length() - 1]
+    return _on_lines(on, pieces & ~rank, lines - 1, spare) or _on_lines(on, pieces & ~suit, lines - 1, spare)
 
 
 def _may_pair_up(natural: bytes, wild: int) -> bool:

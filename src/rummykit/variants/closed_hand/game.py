@@ -430,7 +430,10 @@ class ClosedHandGame(ClosedHandPosition[S], Game[S, HandAction]):
 
     def apply_legal_id(self, state: S, seat: int, action_id: int) -> list[Event]:
         """Apply ``action_id``, one of :meth:`legal_ids` of ``seat`` in this very state, without
-        checking its legality again."""
+        checking its legality again (nor its range: an id below ``SHOW_ID`` is a shared action's,
+        read as :meth:`action_from_id` reads it)."""
+        if action_id < SHOW_ID:
+            return self._apply(state, seat, self._by_id[action_id])
         return self._apply(state, seat, self.action_from_id(state, seat, action_id))
 
     # ------------------------------------------------------------------ applying

@@ -1,8 +1,8 @@
 """The floor of Carousel's table search (``solvers/table_dp.py``, issue #30's worst case): a narrow
 search's table prunes the exact one, which must still return the very table it returns without
 it (the value and the tie rule's pick), whatever the floor; the table jokers that must stay at
-their declared card drop states that can't place them, which changes no answer either; and the
-slowest recorded positions are searched in far fewer states."""
+their declared card drop states that can't place them, which changes no answer either, nor does
+placing a rank in one go; and the slowest recorded positions are searched in far fewer states."""
 
 from __future__ import annotations
 
@@ -50,6 +50,30 @@ def test_a_floor_from_the_first_step_changes_no_answer(
     with patch.object(table_dp, "BEAM_AT", 0), patch.object(table_dp, "BEAM", width):
         floored = solver._solve(table, hand, values, replace, objective, free)
     assert floored == plain
+
+
+@given(*POSITIONS)
+@settings(max_examples=200, deadline=None)
+def test_ranks_placed_in_one_go_change_no_answer(
+    seed: int,
+    decks: int,
+    ace_high: bool,
+    replace: bool,
+    objective: TableObjective,
+    free: bool,
+    values: CardValues,
+) -> None:
+    """Every rank placed in one go (``table_dp.RANK_AT`` 0: the ways through the whole rank, from
+    those of its later suits) and none (every rank suit by suit), on random positions under
+    every option, with a floor from the first rank: the same answer (the value and the tie
+    rule's pick, so the plan read back through both kinds of rank)."""
+    table, hand = random_position(random.Random(seed), decks, ace_high, 14)
+    solver = TableSolver(decks, ace_high)
+    answers = []
+    for rank_at in (0, 10**9, 3):
+        with patch.object(table_dp, "RANK_AT", rank_at), patch.object(table_dp, "BEAM_AT", 0):
+            answers.append(solver._solve(table, hand, values, replace, objective, free))
+    assert answers[0] == answers[1] == answers[2]
 
 
 def one_face_twice_declared(rng: random.Random) -> tuple[Table, list[int]]:

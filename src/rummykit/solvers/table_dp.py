@@ -29,10 +29,14 @@ other suits' later steps on top); and a way at a rank must leave the later suits
 way on (the sets' split checked with the places each later suit could still put in sets, its
 runs of 1 and 2 going on first).
 
-On large searches a floor drops states that can't end in the best table: once a step holds more
-than :data:`BEAM_AT` states, a narrow search from them (the :data:`BEAM` states of the highest
-bound at each step) finds a table, and from then on a state whose value, with the most the
-steps left could add to it, is below that table's is dropped. The bound counts every playable
+On large searches a rank is placed in one go: from :data:`RANK_AT` states at its start, the
+ways through the whole rank from each state (the best per end) are worked out from the ways of
+its later suits (kept per step and the bits they look at), so the rank's inner states are never
+made; the same answers, as each end keeps the best of every way to it. And a floor drops states
+that can't end in the best table: once a rank ends with more than :data:`BEAM_AT` states, a
+narrow search from them (the :data:`BEAM` states of the highest bound before each rank) finds a
+table, and from then on a state whose value, with the most the steps left could add to it, is
+below that table's is dropped at each rank's end. The bound counts every playable
 card played, the declared jokers kept (those that must stay, and as many of the others as
 jokers are left to place anew), the jokers left placed at the lowest face left and the best
 arrangement choice, so the best table (with its tie-break, below) is never dropped.
@@ -84,10 +88,13 @@ FEW = 4096
 """Below this many states a rank's dominated ones are not looked for (:func:`_undominated`): with
 the bounds and the floor, fewer than that cost more to look for than they save (a guard against
 searches that grow past it, where the floor finds no table)."""
-BEAM = 16
-"""The states of each step :meth:`_Search._beam` keeps."""
+BEAM = 32
+"""The states :meth:`_Search._beam` keeps before each rank."""
 BEAM_AT = 500
-"""A step with more states than this sets off :meth:`_Search._beam`."""
+"""A rank that ends with more states than this sets off :meth:`_Search._beam`."""
+RANK_AT = 200
+"""From this many states at a rank's start, the rank is placed in one go (:meth:`_Search._rank`)
+rather than suit by suit (:meth:`_Search._step`)."""
 MAX_OPEN = 4
 """The most places of one face: two decks' copies and two jokers."""
 RUN_STATES: tuple[tuple[int, int, int], ...] = tuple(
@@ -162,8 +169,9 @@ def plan_table(
     ``weights``: per face, the value of playing one card of it from the hand (positive), and
     ``joker_weight`` of one joker from the hand. The position must be possible: at most two
     copies of a face and two jokers in all, as two decks hold (the caller checks). ``limit``: at
-    most that many states made over the whole search (a state is some 150 bytes kept to the end;
-    ``None``: no bound), past which it raises :class:`SearchLimitError`."""
+    most that many states made over the whole search (counted after each suit, or each rank
+    placed in one go; a state is some 150 bytes kept to the end; ``None``: no bound), past which it
+    raises :class:`SearchLimitError`."""
     return _searched(
         real,
         held,
@@ -376,6 +384,40 @@ def _choices(steps: int, step: int) -> tuple[int, ...]:
 class _Search:
     """One run of the dynamic program (module docstring); :meth:`run` gives the plan."""
 
+    __slots__ = (
+        "_kept",
+        "_later",
+        "_masks",
+        "_needs",
+        "_pinned",
+        "_present",
+        "_suffix",
+        "_suffix_masks",
+        "_supplies",
+        "_way_lists",
+        "_which",
+        "caps",
+        "declared",
+        "fixed",
+        "free",
+        "hand_jokers",
+        "held",
+        "high",
+        "joker_shift",
+        "joker_value",
+        "kept_shift",
+        "loose",
+        "most",
+        "offset",
+        "played_shift",
+        "real",
+        "replace",
+        "steps",
+        "top",
+        "value_shift",
+        "weights",
+    )
+
     def __init__(
         self,
         real: Sequence[int],
@@ -432,6 +474,10 @@ class _Search:
         """Per step, :func:`_masks`."""
         self._kept: list[dict[int, list[tuple[int, int, _How]]]] = [{} for _ in range(self.steps)]
         """Per step, :meth:`_allowed`'s answers by signature."""
+        self._suffix_masks = _suffix_masks(self.top, self.free > 0)
+        """Per step, :func:`_suffix_masks`."""
+        self._suffix: list[dict[int, dict[int, int]]] = [{} for _ in range(self.steps)]
+        """Per step, :meth:`_ends`'s answers by signature."""
         self._way_lists: list[dict[int, list[_Way]]] = [{} for _ in range(self.steps)]
         """Per step, :meth:`_found`'s answers by the bits :attr:`_which` keeps."""
         self._which = _which_masks(self.top, tuple(self.high))
@@ -564,31 +610,38 @@ class _Search:
     # ------------------------------------------------------------------------------- the search
     def run(self, limit: int | None = None) -> TablePlan | None:
         """The best plan, or ``None`` when the best plays nothing; raises
-        :class:`SearchLimitError` once more than ``limit`` states were made. Once a step has
-        more than :data:`BEAM_AT` states, a narrow search from them (:meth:`_beam`) finds a
-        table whose value is a floor: from then on a state whose value, with the most the steps
-        left could add to it (:class:`_Bound`), stays below it is dropped (looked for before
-        each step, or, after a step where none was, before the next rank's first)."""
+        :class:`SearchLimitError` once more than ``limit`` states were made (counted after each
+        step, or after each rank placed in one go, :data:`RANK_AT`). Once a rank ends with more
+        than :data:`BEAM_AT` states, a narrow search from them (:meth:`_beam`) finds a table
+        whose value is a floor: from then on a state whose value, with the most the steps left
+        could add to it (:class:`_Bound`), stays below it is dropped at each rank's end."""
         bound: _Bound | None = None
         floor = -1
-        pruned = True
         states: dict[int, int] = {0: 0}
-        history: list[dict[int, int]] = []
+        history: list[tuple[dict[int, int], ...]] = []
         made = 0
         step = 0
         for position in range(self.top, 0, -1):
-            for suit in range(N_SUITS):
+            if len(states) >= RANK_AT:
+                history.append((states,))
+                states = self._rank(states, position)
+                made += len(states)
+            else:
+                before = []
+                for suit in range(N_SUITS):
+                    before.append(states)
+                    states = self._step(states, position, suit)
+                    made += len(states)
+                history.append(tuple(before))
+            step += N_SUITS
+            if limit is not None and made > limit:
+                raise SearchLimitError(made)
+            if step < self.steps:
                 if bound is None and len(states) > BEAM_AT:
                     bound = _Bound(self)
                     floor = self._beam(bound, states, step)
-                if bound is not None and floor >= 0 and (suit == 0 or pruned):
-                    pruned = bound.drop_below(states, step, floor)
-                history.append(states)
-                states = self._step(states, position, suit)
-                step += 1
-                made += len(states)
-                if limit is not None and made > limit:
-                    raise SearchLimitError(made)
+                if bound is not None and floor >= 0:
+                    bound.drop_below(states, step, floor)
             if position != HIGH_ACE:
                 states = _undominated(states)
         best_key, best = -1, -1
@@ -602,14 +655,13 @@ class _Search:
 
     def _beam(self, bound: _Bound, states: dict[int, int], step: int) -> int:
         """The value (:meth:`_total`) of the best table a narrow search from ``states`` (before
-        ``step``) finds, -1 if none: at each step only the :data:`BEAM` states of the highest
-        bound go on."""
-        for later in range(step, self.steps):
+        ``step``, a rank's first) finds, -1 if none: before each rank only the :data:`BEAM`
+        states of the highest bound go on, each rank placed in one go (:meth:`_rank`)."""
+        for later in range(step, self.steps, N_SUITS):
             if len(states) > BEAM:
                 own, bits = bound.own[later], bound.bits[later]
                 states = dict(heapq.nlargest(BEAM, states.items(), key=lambda kv: kv[1] + own[kv[0] & bits]))
-            down, suit = divmod(later, N_SUITS)
-            states = self._step(states, self.top - down, suit)
+            states = self._rank(states, self.top - later // N_SUITS)
         return max((self._total(key, value) for key, value in states.items()), default=-1)
 
     def _total(self, key: int, value: int) -> int:
@@ -673,6 +725,26 @@ class _Search:
 
         return dive(0, 0, False)
 
+    def _rank(self, states: dict[int, int], position: int) -> dict[int, int]:
+        """The states after placing the four suits' places at ``position`` (:meth:`_ends`; how
+        each was reached is found again at the end, :meth:`_parent`)."""
+        first = (self.top - position) * N_SUITS
+        mask = self._suffix_masks[first]
+        ends = self._suffix[first]
+        out: dict[int, int] = {}
+        put = out.setdefault
+        for key, value in states.items():
+            sig = key & mask
+            allowed = ends.get(sig)
+            if allowed is None:
+                allowed = self._ends(sig, first, position, 0)
+            for delta, gain in allowed.items():
+                new_key = key + delta
+                new_value = value + gain
+                if put(new_key, new_value) < new_value:
+                    out[new_key] = new_value
+        return out
+
     def _step(self, states: dict[int, int], position: int, suit: int) -> dict[int, int]:
         """The states after placing ``suit``'s places at ``position`` (how each was reached is
         found again at the end, :meth:`_parent`)."""
@@ -694,13 +766,17 @@ class _Search:
                     out[new_key] = new_value
         return out
 
-    def _allowed(self, sig: int, step: int, position: int, suit: int) -> list[tuple[int, int, _How]]:
+    def _allowed(
+        self, sig: int, step: int, position: int, suit: int, look: bool = True
+    ) -> list[tuple[int, int, _How]]:
         """The ways (what each adds to a key and to a value, what it places) from the states
-        whose bits :func:`_masks` keeps are ``sig``'s, kept per step: the sets of the rank must
-        still be able to split into sets of 3 or 4 with the places the later suits of the rank
-        may put in sets, and the later suits must have a way on (an empty list: the state leads
-        nowhere). At the rank's last suit the sets must split now, and the rank's set counts
-        leave the key (the rank is closed); ``step`` is the step's index."""
+        whose bits :func:`_masks` keeps are ``sig``'s: the sets of the rank must still be able to
+        split into sets of 3 or 4 with the places the later suits of the rank may put in sets
+        (with jokers to place anew, those suits' runs of 1 and 2 going on first), and, with
+        ``look`` and jokers to place anew, the later suits must have a way on (an empty list:
+        the state leads nowhere; these lists are kept per step). At the rank's last suit the
+        sets must split now, and the rank's set counts leave the key (the rank is closed);
+        ``step`` is the step's index."""
         ways = self._way_lists[step]
         which = sig & self._which[step]
         found = ways.get(which)
@@ -740,13 +816,42 @@ class _Search:
                     continue
                 else:
                     moved = delta
-                after = (sig + moved) & next_mask
-                on = next_kept.get(after)
-                if on is None:
-                    on = self._allowed(after, step + 1, position, suit + 1)
-                if on:
-                    out.append((moved, gain, how))
-        self._kept[step][sig] = out
+                if look:
+                    after = (sig + moved) & next_mask
+                    on = next_kept.get(after)
+                    if on is None:
+                        on = self._allowed(after, step + 1, position, suit + 1)
+                    if not on:
+                        continue
+                out.append((moved, gain, how))
+        if look:
+            self._kept[step][sig] = out
+        return out
+
+    def _ends(self, sig: int, step: int, position: int, suit: int) -> dict[int, int]:
+        """From the states whose bits the rest of the rank looks at (:attr:`_suffix_masks`) are
+        ``sig``, at ``step``, to the end of the rank: what each way on adds to the key, with its
+        best gain, through the suits' ways (:meth:`_allowed` without ``look``); kept per step."""
+        ways = self._allowed(sig & self._masks[step], step, position, suit, False)
+        out: dict[int, int] = {}
+        if suit == N_SUITS - 1:
+            for delta, gain, _ in ways:
+                if out.get(delta, -1) < gain:
+                    out[delta] = gain
+        else:
+            mask = self._suffix_masks[step + 1]
+            known = self._suffix[step + 1]
+            for delta, gain, _ in ways:
+                after = (sig + delta) & mask
+                ends = known.get(after)
+                if ends is None:
+                    ends = self._ends(after, step + 1, position, suit + 1)
+                for rest, more in ends.items():
+                    end = rest + delta
+                    best = more + gain
+                    if out.get(end, -1) < best:
+                        out[end] = best
+        self._suffix[step][sig] = out
         return out
 
     def _found(self, which: int, step: int, position: int, suit: int) -> list[_Way]:
@@ -837,15 +942,48 @@ class _Search:
                     return parent, value - gain, how
         raise AssertionError(f"no way to state {key:#x} at step {step}")
 
-    def _plan(self, key: int, value: int, history: list[dict[int, int]], points: int) -> TablePlan:
+    def _rank_parent(
+        self, first: int, key: int, value: int, before: dict[int, int]
+    ) -> tuple[int, int, tuple[_How, ...]]:
+        """:meth:`_parent` for a rank placed in one go (:meth:`_rank`) from its ``first`` step:
+        the state, its value and what each suit placed (:meth:`_path`)."""
+        mask = self._suffix_masks[first]
+        for sig, ways in self._suffix[first].items():
+            for delta, gain in ways.items():
+                parent = key - delta
+                if parent & mask == sig and before.get(parent) == value - gain:
+                    return parent, value - gain, self._path(first, parent, delta, gain)
+        raise AssertionError(f"no way to state {key:#x} at step {first}")
+
+    def _path(self, step: int, key: int, delta: int, gain: int) -> tuple[_How, ...]:
+        """What each suit placed on the way that adds ``delta`` and ``gain`` to ``key`` from
+        ``step`` to the end of its rank (:meth:`_ends`)."""
+        down, suit = divmod(step, N_SUITS)
+        for d, g, how in self._allowed(key & self._masks[step], step, self.top - down, suit, False):
+            if step % N_SUITS == N_SUITS - 1:
+                if (d, g) == (delta, gain):
+                    return (how,)
+            elif self._suffix[step + 1][(key + d) & self._suffix_masks[step + 1]].get(delta - d) == gain - g:
+                return (how, *self._path(step + 1, key + d, delta - d, gain - g))
+        raise AssertionError(f"no path at step {step}")
+
+    def _plan(
+        self, key: int, value: int, history: list[tuple[dict[int, int], ...]], points: int
+    ) -> TablePlan:
         """The plan of the state ``key`` of ``value`` reached at the end: its steps read back
         through ``history`` (per step, the states before it, :meth:`_parent`), then the melds
         built forward (module docstring); ``points``, the plan's value."""
         jokers_played = ((key >> _J_SHIFT) & 7) - self.loose
         path: list[_How] = []
-        for step in range(self.steps - 1, -1, -1):
-            key, value, how = self._parent(step, key, value, history[step])
-            path.append(how)
+        for rank in range(self.top - 1, -1, -1):
+            first = rank * N_SUITS
+            if len(history[rank]) == 1:
+                key, value, hows = self._rank_parent(first, key, value, history[rank][0])
+                path += reversed(hows)
+                continue
+            for suit in range(N_SUITS - 1, -1, -1):
+                key, value, how = self._parent(first + suit, key, value, history[rank][suit])
+                path.append(how)
         path.reverse()
         builder = _Builder()
         played: list[int] = []
@@ -1057,6 +1195,19 @@ def _masks(top: int, look: bool) -> tuple[int, ...]:
                 low = _ACE_SHIFT + _ACE_BITS * suit
                 mask |= _ACES & -(1 << low) if look else 15 << low
             out.append(mask)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4)
+def _suffix_masks(top: int, look: bool) -> tuple[int, ...]:
+    """Per step of a search from position ``top`` down, the bits of a key that decide the ways
+    from it to the end of its rank: those :func:`_masks` keeps at the step and at the rank's
+    later steps."""
+    masks = _masks(top, look)
+    out = list(masks)
+    for step in range(len(out) - 2, -1, -1):
+        if step % N_SUITS != N_SUITS - 1:
+            out[step] |= out[step + 1]
     return tuple(out)
 
 

@@ -64,16 +64,21 @@ def test_ranks_placed_in_one_go_change_no_answer(
     values: CardValues,
 ) -> None:
     """Every rank placed in one go (``table_dp.RANK_AT`` 0: the ways through the whole rank, from
-    those of its later suits) and none (every rank suit by suit), on random positions under
-    every option, with a floor from the first rank: the same answer (the value and the tie
-    rule's pick, so the plan read back through both kinds of rank)."""
+    those of its later suits), with the floor's cut as it goes (``CUT_AT`` 0) or after (2), and
+    none (every rank suit by suit), on random positions under every option, with a floor from
+    the first rank: the same answer (the value and the tie rule's pick, so the plan read back
+    through both kinds of rank)."""
     table, hand = random_position(random.Random(seed), decks, ace_high, 14)
     solver = TableSolver(decks, ace_high)
     answers = []
-    for rank_at in (0, 10**9, 3):
-        with patch.object(table_dp, "RANK_AT", rank_at), patch.object(table_dp, "BEAM_AT", 0):
+    for rank_at, cut_at in ((0, 0), (0, 2), (10**9, 0), (3, 0)):
+        with (
+            patch.object(table_dp, "RANK_AT", rank_at),
+            patch.object(table_dp, "CUT_AT", cut_at),
+            patch.object(table_dp, "BEAM_AT", 0),
+        ):
             answers.append(solver._solve(table, hand, values, replace, objective, free))
-    assert answers[0] == answers[1] == answers[2]
+    assert all(answer == answers[0] for answer in answers)
 
 
 def one_face_twice_declared(rng: random.Random) -> tuple[Table, list[int]]:

@@ -92,6 +92,9 @@ BEAM = 32
 """The states :meth:`_Search._beam` keeps before each rank."""
 BEAM_AT = 500
 """A rank that ends with more states than this sets off :meth:`_Search._beam`."""
+CUT_AT = 0.5
+"""Once a rank's floor cut took this share of its states (or of the ways from them), the next
+rank placed in one go leaves out the ways below the cut as it goes (:meth:`_Search._rank`)."""
 RANK_AT = 200
 """From this many states at a rank's start, the rank is placed in one go (:meth:`_Search._rank`)
 rather than suit by suit (:meth:`_Search._step`)."""
@@ -169,9 +172,9 @@ def plan_table(
     ``weights``: per face, the value of playing one card of it from the hand (positive), and
     ``joker_weight`` of one joker from the hand. The position must be possible: at most two
     copies of a face and two jokers in all, as two decks hold (the caller checks). ``limit``: at
-    most that many states made over the whole search (counted after each suit, or each rank
-    placed in one go; a state is some 150 bytes kept to the end; ``None``: no bound), past which it
-    raises :class:`SearchLimitError`."""
+    most that many states made over the whole search (counted after each suit; in a rank placed in
+    one go, every way from each state; a state is some 150 bytes kept to the end; ``None``: no
+    bound), past which it raises :class:`SearchLimitError`."""
     return _searched(
         real,
         held,
@@ -391,6 +394,7 @@ class _Search:
         "_needs",
         "_pinned",
         "_present",
+        "_ranked",
         "_suffix",
         "_suffix_masks",
         "_supplies",
@@ -478,6 +482,10 @@ class _Search:
         """Per step, :func:`_suffix_masks`."""
         self._suffix: list[dict[int, dict[int, int]]] = [{} for _ in range(self.steps)]
         """Per step, :meth:`_ends`'s answers by signature."""
+        self._ranked: list[dict[int, list[tuple[int, list[tuple[int, int]]]]]] = [
+            {} for _ in range(self.steps)
+        ]
+        """Per rank's first step, :meth:`_by_jokers`'s answers by signature."""
         self._way_lists: list[dict[int, list[_Way]]] = [{} for _ in range(self.steps)]
         """Per step, :meth:`_found`'s answers by the bits :attr:`_which` keeps."""
         self._which = _which_masks(self.top, tuple(self.high))
@@ -611,37 +619,49 @@ class _Search:
     def run(self, limit: int | None = None) -> TablePlan | None:
         """The best plan, or ``None`` when the best plays nothing; raises
         :class:`SearchLimitError` once more than ``limit`` states were made (counted after each
-        step, or after each rank placed in one go, :data:`RANK_AT`). Once a rank ends with more
-        than :data:`BEAM_AT` states, a narrow search from them (:meth:`_beam`) finds a table
-        whose value is a floor: from then on a state whose value, with the most the steps left
-        could add to it (:class:`_Bound`), stays below it is dropped at each rank's end."""
+        step; in a rank placed in one go, :data:`RANK_AT`, every way from each state). Once a
+        rank ends with more than :data:`BEAM_AT` states, a narrow search from them
+        (:meth:`_beam`) finds a table whose value is a floor: from then on a state whose value,
+        with the most the steps left could add to it (:class:`_Bound`), stays below it is
+        dropped at each rank's end (or, once such drops took :data:`CUT_AT` of a rank's states
+        or ways, left out as the next rank placed in one go makes them)."""
         bound: _Bound | None = None
         floor = -1
         states: dict[int, int] = {0: 0}
         history: list[tuple[dict[int, int], ...]] = []
         made = 0
         step = 0
+        share = 0.0
         for position in range(self.top, 0, -1):
-            if len(states) >= RANK_AT:
-                history.append((states,))
-                states = self._rank(states, position)
-                made += len(states)
-            else:
+            cuts = None
+            if bound is not None and floor >= 0 and step + N_SUITS < self.steps:
+                cuts = bound.cuts(step + N_SUITS, floor)
+            if len(states) < RANK_AT:
                 before = []
                 for suit in range(N_SUITS):
                     before.append(states)
                     states = self._step(states, position, suit)
                     made += len(states)
                 history.append(tuple(before))
+                if cuts is not None:
+                    share = cuts.drop(states)
+            else:
+                history.append((states,))
+                going = cuts if cuts is not None and share >= CUT_AT else None
+                states, ways, taken = self._rank(states, position, going)
+                made += ways
+                if going is not None:
+                    share = 1 - taken / max(1, ways)
+                elif cuts is not None:
+                    share = cuts.drop(states)
             step += N_SUITS
             if limit is not None and made > limit:
                 raise SearchLimitError(made)
-            if step < self.steps:
-                if bound is None and len(states) > BEAM_AT:
-                    bound = _Bound(self)
-                    floor = self._beam(bound, states, step)
-                if bound is not None and floor >= 0:
-                    bound.drop_below(states, step, floor)
+            if bound is None and step < self.steps and len(states) > BEAM_AT:
+                bound = _Bound(self)
+                floor = self._beam(bound, states, step)
+                if floor >= 0:
+                    bound.cuts(step, floor).drop(states)
             if position != HIGH_ACE:
                 states = _undominated(states)
         best_key, best = -1, -1
@@ -661,7 +681,7 @@ class _Search:
             if len(states) > BEAM:
                 own, bits = bound.own[later], bound.bits[later]
                 states = dict(heapq.nlargest(BEAM, states.items(), key=lambda kv: kv[1] + own[kv[0] & bits]))
-            states = self._rank(states, self.top - later // N_SUITS)
+            states = self._rank(states, self.top - later // N_SUITS)[0]
         return max((self._total(key, value) for key, value in states.items()), default=-1)
 
     def _total(self, key: int, value: int) -> int:
@@ -725,25 +745,65 @@ class _Search:
 
         return dive(0, 0, False)
 
-    def _rank(self, states: dict[int, int], position: int) -> dict[int, int]:
+    def _rank(
+        self, states: dict[int, int], position: int, cuts: _Cuts | None = None
+    ) -> tuple[dict[int, int], int, int]:
         """The states after placing the four suits' places at ``position`` (:meth:`_ends`; how
-        each was reached is found again at the end, :meth:`_parent`)."""
+        each was reached is found again at the end, :meth:`_parent`), less those below their
+        ``cuts`` (:meth:`_Bound.cuts` after the rank): a state's ways through the rank are then
+        taken by the jokers they leave placed, best first, up to the first below its cut. With
+        the number of ways from the states, and of those taken."""
         first = (self.top - position) * N_SUITS
         mask = self._suffix_masks[first]
-        ends = self._suffix[first]
         out: dict[int, int] = {}
         put = out.setdefault
+        ways_in_all = taken = 0
+        if cuts is None:
+            ends = self._suffix[first]
+            for key, value in states.items():
+                sig = key & mask
+                allowed = ends.get(sig)
+                if allowed is None:
+                    allowed = self._ends(sig, first, position, 0)
+                ways_in_all += len(allowed)
+                for delta, gain in allowed.items():
+                    new_key = key + delta
+                    new_value = value + gain
+                    if put(new_key, new_value) < new_value:
+                        out[new_key] = new_value
+            return out, ways_in_all, ways_in_all
+        ranked = self._ranked[first]
+        own = cuts.bits & ~(7 << _J_SHIFT)
         for key, value in states.items():
             sig = key & mask
-            allowed = ends.get(sig)
-            if allowed is None:
-                allowed = self._ends(sig, first, position, 0)
-            for delta, gain in allowed.items():
-                new_key = key + delta
-                new_value = value + gain
-                if put(new_key, new_value) < new_value:
-                    out[new_key] = new_value
-        return out
+            groups = ranked.get(sig)
+            if groups is None:
+                groups = ranked[sig] = self._by_jokers(sig, first, position)
+            mine = key & own
+            for jokers, ways in groups:
+                least = cuts[mine | jokers] - value
+                ways_in_all += len(ways)
+                for gain, delta in ways:
+                    if gain < least:
+                        break
+                    taken += 1
+                    new_key = key + delta
+                    new_value = value + gain
+                    if put(new_key, new_value) < new_value:
+                        out[new_key] = new_value
+        return out, ways_in_all, taken
+
+    def _by_jokers(self, sig: int, first: int, position: int) -> list[tuple[int, list[tuple[int, int]]]]:
+        """The ways through the rank from ``first`` of the states whose bits
+        :attr:`_suffix_masks` keeps are ``sig`` (:meth:`_ends`), by the jokers placed anew after
+        them (those bits of the key), each group's (gain, what it adds to the key) best first."""
+        ends = self._suffix[first].get(sig)
+        if ends is None:
+            ends = self._ends(sig, first, position, 0)
+        groups: dict[int, list[tuple[int, int]]] = {}
+        for delta, gain in ends.items():
+            groups.setdefault((sig + delta) & (7 << _J_SHIFT), []).append((gain, delta))
+        return [(jokers, sorted(ways, reverse=True)) for jokers, ways in groups.items()]
 
     def _step(self, states: dict[int, int], position: int, suit: int) -> dict[int, int]:
         """The states after placing ``suit``'s places at ``position`` (how each was reached is
@@ -1058,15 +1118,9 @@ class _Bound:
             self.own.append(alike[how])
         self.own.reverse()
 
-    def drop_below(self, states: dict[int, int], step: int, floor: int) -> bool:
-        """Take the states that can't reach ``floor`` out of ``states`` (before ``step``);
-        whether there were any."""
-        cuts = _Cuts(floor - self.rest[step], self.own[step])
-        bits = self.bits[step]
-        low = [key for key, value in states.items() if value < cuts[key & bits]]
-        for key in low:
-            del states[key]
-        return bool(low)
+    def cuts(self, step: int, floor: int) -> _Cuts:
+        """The values below which the states before ``step`` can't reach ``floor``."""
+        return _Cuts(floor - self.rest[step], self.own[step], self.bits[step])
 
 
 def _short(s: _Search) -> list[tuple[int, ...]]:
@@ -1106,18 +1160,27 @@ def _short(s: _Search) -> list[tuple[int, ...]]:
 
 
 class _Cuts(dict[int, int]):
-    """By a state's own bits (:attr:`_Bound.bits`), the value below which it can't reach the
-    floor (:meth:`_Bound.drop_below`), worked out as met: ``cut`` (the floor less the part the
-    same for every state) less its own part (``own``)."""
+    """By a state's own bits (``bits`` of its key, :attr:`_Bound.bits`), the value below which
+    it can't reach the floor (:meth:`_Bound.cuts`), worked out as met: ``cut`` (the floor less
+    the part the same for every state) less its own part (``own``)."""
 
-    def __init__(self, cut: int, own: _Own) -> None:
+    def __init__(self, cut: int, own: _Own, bits: int) -> None:
         super().__init__()
         self.cut = cut
         self.own = own
+        self.bits = bits
 
     def __missing__(self, mine: int) -> int:
         self[mine] = value = self.cut - self.own[mine]
         return value
+
+    def drop(self, states: dict[int, int]) -> float:
+        """Take the states below their cut out of ``states``; the share they were."""
+        bits = self.bits
+        low = [key for key, value in states.items() if value < self[key & bits]]
+        for key in low:
+            del states[key]
+        return len(low) / max(1, len(states) + len(low))
 
 
 class _Own(dict[int, int]):

@@ -95,7 +95,7 @@ BEAM_AT = 500
 CUT_AT = 0.5
 """Once a rank's floor cut took this share of its states (or of the ways from them), the next
 rank placed in one go leaves out the ways below the cut as it goes (:meth:`_Search._rank`)."""
-RANK_AT = 200
+RANK_AT = 50
 """From this many states at a rank's start, the rank is placed in one go (:meth:`_Search._rank`)
 rather than suit by suit (:meth:`_Search._step`)."""
 MAX_OPEN = 4

@@ -299,7 +299,8 @@ def _playable(real: Sequence[int], held: Sequence[int], declared: Sequence[int],
     return out
 
 
-def _threes(face: int) -> list[tuple[int, int]]:
+@lru_cache(maxsize=N_FACES)
+def _threes(face: int) -> tuple[tuple[int, int], ...]:
     """The other two faces of every set and run of three holding ``face``."""
     suit, rank = divmod(face, N_RANKS)
     rank += 1
@@ -311,7 +312,7 @@ def _threes(face: int) -> list[tuple[int, int]]:
                 make_face(suit, 1 if p == HIGH_ACE else p) for p in range(low, low + 3) if p != position
             ]
             out.append((window[0], window[1]))
-    return out
+    return tuple(out)
 
 
 _UPGRADES = tuple(
@@ -373,6 +374,12 @@ def _width(steps: int, step: int) -> int:
     """Bits of ``step``'s arrangement choice in a value: the high ace's (the aces and jokers
     placed there, :meth:`_Search._high_supply`) need 6, the others' places in sets 3."""
     return 6 if steps == HIGH_ACE * N_SUITS and step < N_SUITS else 3
+
+
+@lru_cache(maxsize=2)
+def _choice_bits(steps: int) -> int:
+    """Bits of the arrangement choices of all ``steps`` in a value (:func:`_width`)."""
+    return sum(_width(steps, step) for step in range(steps))
 
 
 @lru_cache(maxsize=2 * HIGH_ACE * N_SUITS)
@@ -449,7 +456,8 @@ class _Search:
         self.steps = self.top * N_SUITS
         self.free = self.loose + hand_jokers
         """The most jokers that may be placed anew (:func:`_fixed_jokers`)."""
-        self.caps = [[self._cap(suit, p) for p in range(self.top + 1)] for suit in range(N_SUITS)]
+        shown = [r + h + d for r, h, d in zip(real, held, declared, strict=True)]
+        self.caps = [[shown[face] for face in faces] for faces in _position_faces(self.top)]
         """Per suit and position, the most places there without jokers placed anew."""
         self.high = [ace_high and self._high_possible(suit) for suit in range(N_SUITS)]
         """Per suit, whether a run may end with its high ace."""
@@ -492,7 +500,7 @@ class _Search:
         """Per step, :func:`_which_masks`."""
         self._supplies: list[dict[int, list[_Fill]]] = [{} for _ in range(self.steps)]
         """Per step, :meth:`_supply_at`'s answers by jokers placed and aces placed high."""
-        self.joker_shift = sum(_width(self.steps, step) for step in range(self.steps))
+        self.joker_shift = _choice_bits(self.steps)
         self.kept_shift = self.joker_shift + _LEX_BITS
         self.played_shift = self.kept_shift + 2
         self.value_shift = self.played_shift + _LEX_BITS
@@ -509,11 +517,6 @@ class _Search:
     def _face(self, suit: int, position: int) -> int:
         return make_face(suit, 1 if position == HIGH_ACE else position)
 
-    def _cap(self, suit: int, position: int) -> int:
-        """The most places of ``suit`` at ``position`` without jokers placed anew."""
-        face = self._face(suit, position)
-        return self.real[face] + self.held[face] + self.declared[face]
-
     def _high_possible(self, suit: int) -> bool:
         """Whether a run of ``suit`` could end with the high ace: Q, K and A each present or
         stood for by a joker that may be placed anew."""
@@ -527,6 +530,8 @@ class _Search:
         after it must place anew there. ``None`` when no step has any."""
         pinned = []
         for face, declared in enumerate(self.declared):
+            if not declared:
+                continue
             suit, rank = divmod(face, N_RANKS)
             free_at_most = self.held[face] + (self.real[face] if replace else 0)
             if declared > free_at_most and not self.fixed[face] and rank:
@@ -1051,12 +1056,13 @@ class _Search:
         for step, (used, jokers, in_sets) in enumerate(path):
             down, suit = divmod(step, N_SUITS)
             position = self.top - down
-            face = self._face(suit, position)
-            if position == HIGH_ACE:
-                aces_high[suit] = used
-            else:
-                played += [face] * (used + (aces_high[suit] if position == 1 else 0) - self.real[face])
-            builder.place(suit, position, [face] * used + [JOKER] * jokers, in_sets)
+            if used or jokers or builder.open[suit] or position == 1:
+                face = self._face(suit, position)
+                if position == HIGH_ACE:
+                    aces_high[suit] = used
+                else:
+                    played += [face] * (used + (aces_high[suit] if position == 1 else 0) - self.real[face])
+                builder.place(suit, position, [face] * used + [JOKER] * jokers, in_sets)
             if suit == N_SUITS - 1 and position != HIGH_ACE:
                 builder.close_rank(position)
         builder.close_all()
@@ -1227,6 +1233,15 @@ def _need_key(suit: int, position: int) -> int:
     return (position << 8) | (suit << _BITS)
 
 
+@lru_cache(maxsize=2)
+def _position_faces(top: int) -> tuple[tuple[int, ...], ...]:
+    """Per suit, the face at each position 0 to ``top`` (:meth:`_Search._face`; at 0, off the
+    table, ``make_face(suit, 0)``)."""
+    return tuple(
+        tuple(make_face(suit, 1 if p == HIGH_ACE else p) for p in range(top + 1)) for suit in range(N_SUITS)
+    )
+
+
 @lru_cache(maxsize=64)
 def _which_masks(top: int, high: tuple[bool, ...]) -> tuple[int, ...]:
     """Per step of a search from position ``top`` down, the bits of a key that decide its ways
@@ -1312,6 +1327,10 @@ class _Builder:
                 self._finish(suit, run)
             self.open[suit] = []
             return
+        if not runs:
+            self.in_sets[suit] = pieces[:in_sets]
+            self.open[suit] = [[(position, piece)] for piece in pieces[in_sets:]]
+            return
         must = [run for run in runs if len(run) < 3]
         longer = sorted((run for run in runs if len(run) >= 3), key=len, reverse=True)
         go_on = len(pieces) - len(must) - in_sets
@@ -1328,6 +1347,8 @@ class _Builder:
     def close_rank(self, position: int) -> None:
         """Deal the rank's set places suit by suit, round robin, over its sets."""
         count = max(len(pieces) for pieces in self.in_sets)
+        if not count:
+            return
         groups: list[list[tuple[int, int]]] = [[] for _ in range(count)]
         dealt = 0
         for suit, pieces in enumerate(self.in_sets):

@@ -28,7 +28,7 @@ from rummykit.server import accounts as acc
 from rummykit.server import ops, profiles, ratings
 from rummykit.server.access import credentials, joining_player, may_read, player_hash, set_player_cookie
 from rummykit.server.accounts import Accounts, Signed
-from rummykit.server.chat import LOBBY, MAX_KEY, Sender, signer, table_room
+from rummykit.server.chat import ACCESS_TOKEN, LOBBY, MAX_KEY, SESSION, Sender, signer, table_room
 from rummykit.server.db import Database
 from rummykit.server.hub import Hub
 from rummykit.server.protocol import (
@@ -647,7 +647,7 @@ async def change_password(request: Request, hub: Hub) -> Response:
     hashed = await asyncio.to_thread(acc.hasher.hash, new)
     await hub.db.run(accounts.set_password, signed.account_id, hashed)
     token = await hub.db.run(accounts.new_session, signed.account_id, None, True)
-    hub.chat.signed_out(signed.account_id, "s:")
+    hub.chat.signed_out(signed.account_id, SESSION)
     return _signed_answer(request, accounts, Signed(signed.account_id, signed.username, token))
 
 
@@ -701,7 +701,7 @@ async def revoke_token(request: Request, hub: Hub) -> Response:
         raise ProtocolError("no_such_token", id=raw[:20])
     accounts = _accounts(request)
     revoked = await hub.db.run(accounts.revoke, signed.account_id, int(raw))
-    hub.chat.signed_out(signed.account_id, "t:" + revoked)
+    hub.chat.signed_out(signed.account_id, ACCESS_TOKEN + revoked)
     tokens = await hub.db.run(accounts.access_tokens, signed.account_id)
     return JSONResponse({"type": "access_tokens", "tokens": tokens})
 

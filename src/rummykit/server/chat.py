@@ -59,6 +59,10 @@ BANNED_CLOSE = 4003
 SIGNED_OUT_CLOSE = 4004
 """The close code of a socket whose session ended (signed out, signed in anew, the password changed,
 the account deleted): the page connects again, as what its cookie now says."""
+SESSION = "s:"
+"""How :func:`signer` begins for a session: :meth:`Chat.signed_out` with it alone ends every session."""
+ACCESS_TOKEN = "t:"
+"""How :func:`signer` begins for a personal access token (then the token's SHA-256 hash)."""
 LOBBY = "lobby"
 """The lobby's room."""
 _INVISIBLE = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
@@ -292,7 +296,7 @@ class Chat:
         self.broker = broker
         self.rooms: dict[str, set[Outbox]] = {}
         self.accounts: dict[int, set[Outbox]] = {}
-        self.sessions: dict[Outbox, str] = {}
+        self.signers: dict[Outbox, str] = {}
         """What signed each socket of :attr:`accounts` in (:func:`signer`)."""
 
     # ------------------------------------------------------------------ this process's sockets
@@ -306,17 +310,17 @@ class Chat:
         """``out`` is gone: out of every room and account."""
         _drop(self.rooms, out)
         _drop(self.accounts, out)
-        self.sessions.pop(out, None)
+        self.signers.pop(out, None)
 
     def signed(self, account: int, signer: str, out: Outbox) -> None:
         """``out`` is a socket of ``account`` signed in by ``signer`` (:func:`signer`): closed if
         the account is banned or what signed it in ends."""
         self.accounts.setdefault(account, set()).add(out)
-        self.sessions[out] = signer
+        self.signers[out] = signer
 
     def signed_out(self, account: int, ended: str = "") -> None:
-        """What ``ended`` names of ``account`` no longer signs in: a :func:`signer`, ``"s:"`` every
-        session, ``""`` everything (the account deleted). The sockets it signed in, on every
+        """What ``ended`` names of ``account`` no longer signs in: a :func:`signer`, :data:`SESSION`
+        every session, ``""`` everything (the account deleted). The sockets it signed in, on every
         process, are closed with :data:`SIGNED_OUT_CLOSE`."""
         self._publish({"kind": "signed_out", "account": account, "ended": ended}, "")
 
@@ -370,7 +374,7 @@ class Chat:
                 out.send(payload)
         elif fields["kind"] == "signed_out":
             for out in list(self.accounts.get(fields["account"], ())):
-                if self.sessions.get(out, "").startswith(fields["ended"]):
+                if self.signers.get(out, "").startswith(fields["ended"]):
                     out.close(SIGNED_OUT_CLOSE)
         else:
             closing = dumps(error_message("banned", {}))
@@ -380,9 +384,10 @@ class Chat:
 
 
 def signer(token: str, access: bool = False) -> str:
-    """What signs a socket in, as :meth:`Chat.signed_out` names it: ``s:`` and the SHA-256 hash of
-    its session token, or ``t:`` and that of its personal access token (``access``)."""
-    return ("t:" if access else "s:") + token_hash(token)
+    """What signs a socket in, as :meth:`Chat.signed_out` names it: :data:`SESSION` and the
+    SHA-256 hash of its session token, or :data:`ACCESS_TOKEN` and that of its personal access
+    token (``access``)."""
+    return (ACCESS_TOKEN if access else SESSION) + token_hash(token)
 
 
 def _drop(groups: dict[K, set[Outbox]], out: Outbox) -> None:
@@ -393,4 +398,16 @@ def _drop(groups: dict[K, set[Outbox]], out: Outbox) -> None:
             del groups[key]
 
 
-__all__ = ["LOBBY", "MAX_CHARS", "MAX_KEY", "Chat", "ChatStore", "Sender", "clean", "signer", "table_room"]
+__all__ = [
+    "ACCESS_TOKEN",
+    "LOBBY",
+    "MAX_CHARS",
+    "MAX_KEY",
+    "SESSION",
+    "Chat",
+    "ChatStore",
+    "Sender",
+    "clean",
+    "signer",
+    "table_room",
+]

@@ -41,7 +41,7 @@ function setSession(answer) {
 
 /** The account as the server last said ({account, csrf}); asks it the first time. */
 export function loadSession() {
-  if (!known) known = request("/account").then(setSession, () => session);
+  if (!known) reloadSession();
   return known.then(() => session);
 }
 

@@ -103,10 +103,12 @@ def check_table(page: Page, lang: str, name: str) -> None:
     """At each of :data:`SIZES`: the screenshot and the rendering checks, axe-core, and on a
     phone every shown target at least 44x44 CSS px; on a phone on its side and on a desktop the
     action buttons on the screen at the page's top and at its bottom. axe-core again on an upright
-    phone in the dark colour scheme. Left at 1280x800, light."""
+    phone in the dark colour scheme. Left at 1280x800, light. Each shot waits for the pieces in
+    flight to land (a fresh discard flies to its pile, the real piece hidden until it lands)."""
     actions = page.get_by_test_id("actions").locator("button")
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
+        expect(page.get_by_test_id("flying")).to_have_count(0)
         page.evaluate("window.scrollTo(0, 0)")
         check_rendering(page, lang, f"{name}-{width}x{height}")
         check_axe(page, f"{name}-{width}x{height}")

@@ -7,6 +7,7 @@ installs it, and are skipped elsewhere with the reason."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Iterator
@@ -47,11 +48,13 @@ others, so a screenshot older than this (less a minute) is an earlier run's."""
 def artifacts() -> None:
     """The artifacts directory without an earlier run's screenshots. Every worker process of a
     parallel run calls this when its first browser test starts, maybe while another worker is
-    writing this run's: only files from before the run are removed."""
+    writing this run's: only files from before the run are removed (and one another worker
+    removed between the listing and its reading is passed over)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for path in ARTIFACTS.iterdir():
-        if path.is_file() and path.stat().st_mtime < COLLECTED - 60:
-            path.unlink(missing_ok=True)
+        with contextlib.suppress(FileNotFoundError):
+            if path.is_file() and path.stat().st_mtime < COLLECTED - 60:
+                path.unlink(missing_ok=True)
 
 
 @pytest.fixture(scope="session")

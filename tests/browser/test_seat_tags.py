@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 import pytest
-from browser_support import Pages, check_rendering, digits, fill
+from browser_support import Pages, check_rendering, cut_words, digits, fill
 from playwright.sync_api import Page, WebSocketRoute, expect
 from table_driver import LOCALES, catalog, keep_seat
 from test_accessibility import ONE_ROUND
@@ -140,8 +140,8 @@ def table_of_four(server: Server, variant: str) -> tuple[str, str]:
 def test_every_tag_of_a_seat_shows_whole(pages: Pages, server: Server, variant: str) -> None:
     """In each language, at 844x390 and 390x844, the seats as each of :data:`SEATINGS` has them
     (:func:`rewritten`): no tag cut, no word of a tag broken over two lines, none wider than its
-    seat; on its side, among bots (their names short), the board's seats and the rack on the
-    screen."""
+    seat, every name on one line (a long one cut, whole in its title: :func:`cut_words`); on its
+    side, among bots (their names short), the board's seats and the rack on the screen."""
     table, token = table_of_four(server, variant)
     found: list[list[object]] = []
     for lang in LANGS:
@@ -167,6 +167,7 @@ def test_every_tag_of_a_seat_shows_whole(pages: Pages, server: Server, variant: 
                     *page.evaluate(CUT_TAGS_JS),
                     *page.evaluate(BROKEN_WORDS_JS, lang),
                     *page.evaluate(OUT_OF_SEAT_JS),
+                    *cut_words(page),
                     *(off_screen(page, BOARD_PARTS) if (width, height) == SIDE else []),
                 ]
                 found.extend([name, problem] for problem in problems)

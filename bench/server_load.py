@@ -356,7 +356,7 @@ async def spectate(
         elif message["type"] in ("state", "sync") and message["over"]:
             tally.rematches += 1
             with contextlib.suppress(RuntimeError):
-                await post(http, tally, f"/tables/{table}/rematch", {"token": owner})
+                await post(http, tally, f"/tables/{table}/rematch", {"token": owner, "game": message["game"]})
 
     await keep_watching(url, {"type": "hello", "table": table, "spectate": True}, tally, stop, handle)
 
@@ -382,6 +382,7 @@ async def person(
     table, owner, (token,) = await new_table(http, tally, 1, delay, level)
     pending: dict[str, Any] = {}
     latest: dict[str, Any] = {}
+    ended: set[str] = set()
     n = 0
 
     async def act(ws: ClientConnection, message: dict[str, Any]) -> None:
@@ -416,8 +417,13 @@ async def person(
             latest.clear()
             latest.update(message)
             if message["over"]:
-                tally.person_games += 1
-                await post(http, tally, f"/tables/{table}/rematch", {"token": owner})
+                # the same match's end again (a sync after a reconnect, its rematch maybe begun
+                # already): counted once, and asked as that match's rematch, which the server
+                # starts once (a rematch asked without the match's id after it began is refused)
+                if message["game"] not in ended:
+                    ended.add(message["game"])
+                    tally.person_games += 1
+                await post(http, tally, f"/tables/{table}/rematch", {"token": owner, "game": message["game"]})
             else:
                 await act(ws, message)
 

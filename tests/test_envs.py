@@ -342,7 +342,7 @@ def test_the_arrays_from_the_state_are_those_of_the_observation(name: str, case:
     """``encode_state`` (the closed-hand games read the engine's seat view) gives exactly the
     array of ``encode(game.observe(...))``, for every seat and a spectator, and so does the view
     read back from JSON (new objects: no row kept for the engine's shared meld views applies, so
-    kept rows are never stale); the array is writable; and the mask the environment builds is the
+    kept rows are never stale); the array is read-only; and the mask the environment builds is the
     engine's legal ids, through a whole random match."""
     env = module(name).raw_env(**OPTIONS[name][case])
     game, encoder = env.game, env.encoder
@@ -354,7 +354,7 @@ def test_the_arrays_from_the_state_are_those_of_the_observation(name: str, case:
         for seat in (*range(game.players), None):
             array = encoder.encode_state(state, seat)
             assert array.dtype == np.float32
-            assert array.flags.writeable
+            assert not array.flags.writeable
             view = game.observe(state, seat)
             assert (array == encoder.encode(view)).all()
             assert (array == encoder.encode(json.loads(json.dumps(view)))).all()

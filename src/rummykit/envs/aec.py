@@ -202,8 +202,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         game = self.game
         legal = game.legal_ids(self.state, seat)
         self._legal = (self.steps, seat, legal)
-        array = self.encoder.encode_state(self.state, seat)
-        array.flags.writeable = False  # handed out, and again from the cache: an edit must not stick
+        array = self.encoder.encode_state(self.state, seat)  # read-only: handed out again from the cache
         if self.factoring is None:
             mask = legal_mask(legal, game.num_actions)  # read-only: Guarded.step reads it for illegal actions
             obs: Observation = {"observation": array, "action_mask": mask}

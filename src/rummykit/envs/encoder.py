@@ -94,17 +94,19 @@ class Encoder(ABC):
         return self._array(*self._fill(view, 0 if seat is None else seat))
 
     def encode_state(self, state: Any, seat: int | None) -> Array:
-        """The array of ``game.observe(state, seat)`` (exactly :meth:`encode`'s), made from the
-        seat's view without the whole observation where the game offers one."""
-        return self.encode(self.game.observe(state, seat))
+        """The array of ``game.observe(state, seat)`` (exactly :meth:`encode`'s values), made from
+        the seat's view without the whole observation where the game offers one; read-only from
+        the start (:func:`rummykit.envs.encoding.stack`: the environment hands it out as it is)."""
+        viewer = 0 if seat is None else seat
+        return self._array(*self._fill(self.game.observe(state, seat), viewer), read_only=True)
 
-    def _array(self, rows: list[bytes], numbers: Sequence[float]) -> Array:
+    def _array(self, rows: list[bytes], numbers: Sequence[float], read_only: bool = False) -> Array:
         """The array of the face ``rows`` (``float32`` bytes, every row but the last) and the
         scalar row: ``numbers`` divided by their scales (float64 divisions, each quotient rounded
-        to ``float32``), shaped ``(rows, 53)``."""
+        to ``float32``), shaped ``(rows, 53)``, writable unless ``read_only``."""
         assert len(numbers) == len(self._divisors), "one number per scale"
         rows.append(self._scalar_row.pack(*map(truediv, numbers, self._divisors)))
-        return stack(rows)
+        return stack(rows, read_only)
 
     def _common_numbers(
         self,

@@ -71,8 +71,10 @@ class ClosedHandEncoder(Encoder):
         return [1.0] * (len(CLOSED_PHASES) + 1 + n) + [float(n)] * n
 
     def encode_state(self, state: Any, seat: int | None) -> Array:
-        """The array of ``game.observe(state, seat)``, made from the engine's ``seat_view``."""
-        return self._array(*self._fill_seen(self._seat_view(state, seat), 0 if seat is None else seat))
+        """The array of ``game.observe(state, seat)``, made from the engine's ``seat_view``,
+        read-only."""
+        viewer = 0 if seat is None else seat
+        return self._array(*self._fill_seen(self._seat_view(state, seat), viewer), read_only=True)
 
     def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[list[bytes], list[float]]:
         seen = SeatView(

@@ -78,8 +78,10 @@ class KalookiEncoder(Encoder):
         return [1.0] * (len(KALOOKI_PHASES) + 2 * n) + [self.game.rules.max_reshuffles + 1.0]
 
     def encode_state(self, state: Any, seat: int | None) -> Array:
-        """The array of ``game.observe(state, seat)``, made from the engine's ``seat_view``."""
-        return self._array(*self._fill_seen(self._seat_view(state, seat), 0 if seat is None else seat))
+        """The array of ``game.observe(state, seat)``, made from the engine's ``seat_view``,
+        read-only."""
+        viewer = 0 if seat is None else seat
+        return self._array(*self._fill_seen(self._seat_view(state, seat), viewer), read_only=True)
 
     def _fill(self, view: Mapping[str, Any], viewer: int) -> tuple[list[bytes], list[float]]:
         seen = KalookiSeatView(

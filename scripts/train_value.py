@@ -1,11 +1,17 @@
-"""Train the learned evaluation of a closed-hand game (Okey, Turkish Rummy) from greedy self-play.
+"""Train the learned evaluation of a closed-hand game (Okey, Turkish Rummy) from self-play.
 
-Plays ``--deals`` one-round matches of ``--players`` greedy bots (four by default; deal ``i`` dealt
-from ``--seed + i``); at a rate of ``--explore`` of its discards a seat throws a uniformly random
-one of the discards that leave the fewest pieces out (the expert's candidates) instead of greedy's,
-so the data sees the choices the expert weighs. After every discard it records the features of the
-seat's 14 pieces (:func:`rummykit.variants.closed_hand.value.hand_features`, from the seat's
-observation only) and, once the round is over, whether that seat won it. A perceptron (``--hidden``
+Plays ``--deals`` one-round matches of ``--players`` seats (four by default; deal ``i`` dealt from
+``--seed + i``). With ``--policy greedy`` (the default) every seat is a greedy bot and every seat's
+rows are kept; with ``--policy expert`` one seat, seat ``i mod players`` at deal ``i``, is the
+expert (:class:`~rummykit.variants.closed_hand.expert.ExpertBot` of the shipped nets, seeded
+``--seed + i``, ``--iterations`` sampled draws a decision and no time cap, so the rows are the same
+on any machine), the others greedy, and only the expert's rows are kept: the labels then say what
+the expert's own play makes of a hand (one step of policy iteration). At a rate of ``--explore`` of
+its discards a kept seat throws a uniformly random one of the discards that leave the fewest pieces
+out (the expert's candidates) instead of its bot's, so the data sees the choices the expert weighs.
+After every discard of a kept seat it records the features of the seat's 14 pieces
+(:func:`rummykit.variants.closed_hand.value.hand_features`, from the seat's observation only) and,
+once the round is over, whether that seat won it. A perceptron (``--hidden``
 tanh units, one logistic output) is then fitted with numpy by Adam on the log loss, the last tenth
 of the deals held out, the inputs' range kept as the net's bounds; the script prints the data's size
 and the losses and writes the net (by default the shipped one for that many seats,
@@ -17,6 +23,8 @@ of playing when it exists). Run::
 
     nice -n 19 .venv/bin/python scripts/train_value.py okey --deals 1500 --seed 1000000
     nice -n 19 .venv/bin/python scripts/train_value.py okey --players 2 --deals 4000 --seed 2000000
+    nice -n 19 .venv/bin/python scripts/train_value.py okey --policy expert --iterations 4 \
+        --explore 0 --deals 3000 --seed 1100000 --out /tmp/okey-expert.npz
 """
 
 from __future__ import annotations
@@ -36,11 +44,15 @@ from rummykit.bots.value_net import ValueNet
 from rummykit.variants.closed_hand.actions import Verb
 from rummykit.variants.closed_hand.bots import GreedyBot, _wilds, _without
 from rummykit.variants.closed_hand.draw_value import unseen_counts
+from rummykit.variants.closed_hand.expert import ExpertBot
 from rummykit.variants.closed_hand.game import ClosedHandGame
 from rummykit.variants.closed_hand.search import SearchBot
 from rummykit.variants.closed_hand.value import DEFAULT_SEATS, FEATURES, hand_features, weights_path
 
 Array = NDArray[np.float64]
+
+POLICIES = ("greedy", "expert")
+"""The self-play of ``--policy`` (module docstring)."""
 
 
 @dataclass
@@ -53,8 +65,20 @@ class Data:
     deal: NDArray[np.int64]
 
 
-def collect(variant: str, players: int, deals: int, seed: int, explore: float) -> Data:
-    """Play the self-play rounds of the module docstring (``players`` seats) and return their rows."""
+def collect(
+    variant: str,
+    players: int,
+    deals: int,
+    seed: int,
+    explore: float,
+    policy: str = "greedy",
+    iterations: int = 4,
+) -> Data:
+    """Play the self-play rounds of the module docstring (``players`` seats, ``policy`` one of
+    :data:`POLICIES`, the expert at ``iterations`` sampled draws a decision) and return the kept
+    seats' rows. Raises ``ValueError`` for another policy."""
+    if policy not in POLICIES:
+        raise ValueError(f"the policy is one of {POLICIES}, not {policy!r}")
     game = rummykit.load(variant, rounds=1, players=players)
     assert isinstance(game, ClosedHandGame)
     greedy = GreedyBot(game)
@@ -65,11 +89,15 @@ def collect(variant: str, players: int, deals: int, seed: int, explore: float) -
     dealt: list[int] = []
     for deal in range(deals):
         state = game.new_state(seed + deal)
+        bots: dict[int, GreedyBot | ExpertBot] = dict.fromkeys(range(players), greedy)
+        if policy == "expert":
+            bots[deal % players] = ExpertBot(game, seed + deal, iterations=iterations, seconds=None)
+        kept = {seat for seat, bot in bots.items() if policy == "greedy" or bot is not greedy}
         seats: list[int] = []
         while (seat := game.current_seat(state)) is not None:
             view, legal = game.observe(state, seat), game.legal_actions(state, seat)
-            action = greedy.choose(view, legal)
-            if action.verb is Verb.DISCARD:
+            action = bots[seat].choose(view, legal)
+            if action.verb is Verb.DISCARD and seat in kept:
                 wilds = _wilds(view)
                 rack: list[int] = view["hand"]
                 if rng.random() < explore:
@@ -174,6 +202,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=DEFAULT_SEATS)
     parser.add_argument("--deals", type=int, default=1500)
     parser.add_argument("--seed", type=int, default=1_000_000)
+    parser.add_argument("--policy", choices=POLICIES, default="greedy")
+    parser.add_argument("--iterations", type=int, default=4, help="the expert's sampled draws a decision")
     parser.add_argument("--explore", type=float, default=0.25)
     parser.add_argument("--hidden", type=int, default=16)
     parser.add_argument("--epochs", type=int, default=30)
@@ -183,7 +213,9 @@ def main() -> None:
     train(
         args,
         args.game,
-        lambda: collect(args.game, args.players, args.deals, args.seed, args.explore),
+        lambda: collect(
+            args.game, args.players, args.deals, args.seed, args.explore, args.policy, args.iterations
+        ),
         args.out or weights_path(args.game, args.players),
     )
 

@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from rummykit.core.melds import CARD_JOKERS, CardValues, MeldRules, Wilds, is_meld, validate_meld
 from rummykit.core.notation import parse_faces
 from rummykit.core.pieces import JOKER, Kind
 from rummykit.errors import MeldError
+
+
+def load_script(path: Path, name: str) -> ModuleType:
+    """The script at ``path`` (a ``scripts/``, ``examples/`` or ``bench/`` file, not a package
+    module) as the module ``name``, run once and registered in ``sys.modules`` (its dataclasses
+    need it); later calls give the same module."""
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
 
 
 def tiles(text: str) -> list[int]:

@@ -26,7 +26,6 @@ by ``scripts/regen_golden.py``), replays line for line.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 from collections import Counter
@@ -37,6 +36,7 @@ from typing import Any
 
 import pytest
 
+from helpers import load_script
 from rummykit.bots.registry import make_bot
 from rummykit.engine.game import Game
 from rummykit.engine.state import State
@@ -273,12 +273,7 @@ def test_conformance(name: str, bot: str, seed: int) -> None:
 
 def golden_script() -> ModuleType:
     """``scripts/regen_golden.py``, the one definition of the golden playthroughs."""
-    path = Path(__file__).resolve().parents[1] / "scripts" / "regen_golden.py"
-    spec = importlib.util.spec_from_file_location("regen_golden", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(Path(__file__).resolve().parents[1] / "scripts" / "regen_golden.py", "regen_golden")
 
 
 @pytest.mark.parametrize("name", GAMES)

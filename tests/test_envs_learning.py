@@ -3,7 +3,6 @@ uniformly random opponent by a margin chance can't give."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -12,20 +11,16 @@ from types import ModuleType
 import numpy as np
 import pytest
 
+from helpers import load_script
+
 pytest.importorskip("pettingzoo")
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "learn_kalooki.py"
 
 
 def load_example() -> ModuleType:
-    """The example script as a module (registered, as its dataclasses need)."""
-    if "learn_kalooki" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("learn_kalooki", EXAMPLE)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["learn_kalooki"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["learn_kalooki"]
+    """The example script as a module."""
+    return load_script(EXAMPLE, "learn_kalooki")
 
 
 def test_untrained_the_learner_is_the_random_opponent() -> None:

@@ -5,7 +5,6 @@ option; and the pipeline of scripts/i18n.py itself (fuzzy on changed English, re
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 import re
 import shutil
@@ -19,6 +18,7 @@ from types import ModuleType
 import pytest
 from babel.messages.catalog import Catalog
 
+from helpers import load_script
 from rummykit.messages import CATALOG
 from rummykit.variants.registry import VARIANTS
 
@@ -27,12 +27,7 @@ SCRIPT = ROOT / "scripts" / "i18n.py"
 
 
 def _load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rummykit_i18n_script", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT, "rummykit_i18n_script")
 
 
 i18n = _load_script()

@@ -4,8 +4,6 @@ from the seed."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -13,20 +11,15 @@ from typing import Any
 import numpy as np
 import pytest
 
+from helpers import load_script
 from rummykit.variants.closed_hand.value import FEATURES
 
 SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "train_value.py"
 
 
-def load_script() -> ModuleType:
-    """The training script as a module (registered, as its dataclass needs)."""
-    if "train_value" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("train_value", SCRIPT)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["train_value"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["train_value"]
+def training_script() -> ModuleType:
+    """The training script as a module."""
+    return load_script(SCRIPT, "train_value")
 
 
 def _won_per_deal(data: Any) -> dict[int, set[float]]:
@@ -38,7 +31,7 @@ def _won_per_deal(data: Any) -> dict[int, set[float]]:
 
 
 def test_expert_policy_keeps_the_expert_seat_only_and_is_reproducible() -> None:
-    script = load_script()
+    script = training_script()
     data = script.collect("okey", 4, 3, 7_000, 0.0, policy="expert", iterations=1)
     assert data.rows.shape == (len(data.won), len(FEATURES))
     labels = _won_per_deal(data)
@@ -50,7 +43,7 @@ def test_expert_policy_keeps_the_expert_seat_only_and_is_reproducible() -> None:
 
 
 def test_greedy_policy_keeps_every_seat() -> None:
-    script = load_script()
+    script = training_script()
     data = script.collect("okey", 4, 3, 7_000, 0.25)
     greedy_rows = data.rows.shape[0]
     expert = script.collect("okey", 4, 3, 7_000, 0.0, policy="expert", iterations=1)
@@ -61,4 +54,4 @@ def test_greedy_policy_keeps_every_seat() -> None:
 
 def test_an_unknown_policy_is_refused() -> None:
     with pytest.raises(ValueError, match="policy"):
-        load_script().collect("okey", 4, 1, 7_000, 0.0, policy="random")
+        training_script().collect("okey", 4, 1, 7_000, 0.0, policy="random")

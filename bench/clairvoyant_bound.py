@@ -32,17 +32,13 @@ CLAIRVOYANT = 0
 """The clairvoyant's seat."""
 
 
-def round_winner(game: Game[Any, Any], state: Any) -> int | None:
-    """The winner of the round last ended in ``state`` (``None``: void)."""
-    winner: int | None = game.observe(state, None)["last_result"].get("winner")
-    return winner
-
-
-def play_out(game: Game[Any, Any], state: Any, greedy: Any) -> None:
-    """Play ``state``'s round to its end in place, greedy at every seat."""
-    round_no = state.round_no
-    while (seat := game.current_seat(state)) is not None and state.round_no == round_no:
+def play_out(game: Game[Any, Any], state: Any, greedy: Any, played: int) -> int | None:
+    """Play ``state``'s round in place to its end (``state.results`` longer than ``played``),
+    greedy at every seat; the round's winner (``None``: void)."""
+    while len(state.results) == played and (seat := game.current_seat(state)) is not None:
         game.apply(state, seat, greedy.choose(game.observe(state, seat), game.legal_actions(state, seat)))
+    winner: int | None = state.results[played].winner
+    return winner
 
 
 def clairvoyant_choice(game: Game[Any, Any], state: Any, greedy: Any) -> Any:
@@ -55,8 +51,7 @@ def clairvoyant_choice(game: Game[Any, Any], state: Any, greedy: Any) -> Any:
     for action in [base, *(a for a in legal if a != base)]:
         trial = state.clone()
         game.apply(trial, CLAIRVOYANT, action)
-        play_out(game, trial, greedy)
-        winner = round_winner(game, trial)
+        winner = play_out(game, trial, greedy, len(state.results))
         score = 2 if winner == CLAIRVOYANT else 1 if winner is None else 0
         if score > best_score:
             best, best_score = action, score
@@ -85,7 +80,7 @@ def main() -> None:
             else:
                 action = opponent.choose(game.observe(state, seat), game.legal_actions(state, seat))
             game.apply(state, seat, action)
-        won[round_winner(game, state)] += 1
+        won[state.results[-1].winner] += 1
         if i % 20 == 0 or i == args.deals:
             share, (low, high) = won[CLAIRVOYANT] / i, wilson(won[CLAIRVOYANT], i)
             print(

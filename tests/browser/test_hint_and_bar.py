@@ -196,12 +196,17 @@ def test_the_bar_leaves_the_arranging_buttons(pages: Pages, server: Server) -> N
     check_rendering(page, "tr", f"bar-turkish_rummy-tr-{UPRIGHT[0]}x{UPRIGHT[1]}")
 
 
-def test_at_a_desktop_the_own_seat_is_clear_of_the_bar_unscrolled(pages: Pages, server: Server) -> None:
-    """Turkish Rummy in Turkish at 1280x800 with the mouse, from the third turn (the tester's: once
+@pytest.mark.parametrize(("variant", "lang"), [("turkish_rummy", "tr"), ("okey", "fa")])
+def test_at_a_desktop_the_own_seat_is_clear_of_the_bar_unscrolled(
+    pages: Pages, server: Server, variant: str, lang: str
+) -> None:
+    """At 1280x800 with the mouse, from the third turn (the tester's, Turkish Rummy in Turkish: once
     the discard piles grew, the page 941 px tall, Seri/Per/Çift/Renk diz at y 725-765 under the bar
-    at 746, shown only by scrolling): the page not scrolled, every arranging button and every piece
-    of the rack wholly on the screen and clear of the bar, at each of turns 3 to 8."""
-    person = at_first_turn(pages, server, "turkish_rummy", "tr")
+    at 746, shown only by scrolling; Okey in Persian at turn 3, whose per-seat discard piles stack
+    their older pieces: arranging buttons at y 805-845, rack pieces under the bar from 746): the
+    page not scrolled, every arranging button and every piece of the rack wholly on the screen and
+    clear of the bar, at each of turns 3 to 8."""
+    person = at_first_turn(pages, server, variant, lang)
     page = person.page
     rng = random.Random(23)
     for turn in range(1, 9):
@@ -211,10 +216,10 @@ def test_at_a_desktop_the_own_seat_is_clear_of_the_bar_unscrolled(pages: Pages, 
             page.evaluate("window.scrollTo(0, 0)")
             expect(page.get_by_test_id("flying")).to_have_count(0)
             assert off_screen(page, (".me .arrange button", ".me .rack .piece")) == [], turn
-        play_a_turn(person, "turkish_rummy", rng)
+        play_a_turn(person, variant, rng)
     assert turn >= 4, "the round ended before the fourth turn"
     expect(page.get_by_test_id("flying")).to_have_count(0)
-    check_rendering(page, "tr", "bar-unscrolled-turkish_rummy-tr-1280x800")
+    check_rendering(page, lang, f"bar-unscrolled-{variant}-{lang}-1280x800")
 
 
 HINT_HIDDEN_JS = """

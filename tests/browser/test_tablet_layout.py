@@ -1,0 +1,48 @@
+"""A tablet held upright (768x1024 CSS px, an iPad's portrait): the table has the page's whole
+width, the chat, the log and the scores below it, so that the hand's pieces are a finger's width
+(beside a 20rem column the board was 400 px wide and an Okey rack's pieces 24 px, 2026-12-07);
+nothing wider than the screen. Screenshots go to the artifacts."""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import Pages, check_rendering
+from playwright.sync_api import expect
+from test_accessibility import at_first_turn
+from test_phone_layout import boxes
+
+from test_server_support import Server
+
+TABLET = (768, 1024)
+"""A tablet upright (width, height in CSS px)."""
+
+FINGER = 44
+"""The least width of a piece in the hand (CSS px), the targets' least size on a phone."""
+
+
+@pytest.mark.parametrize(
+    ("variant", "lang"),
+    [("okey", "fa"), ("turkish_rummy", "tr"), ("kalooki", "en"), ("carousel", "th"), ("okey_101", "tr")],
+)
+def test_on_an_upright_tablet_the_table_has_the_whole_width(
+    pages: Pages, server: Server, variant: str, lang: str
+) -> None:
+    """At the person's first turn at 768x1024: the board at least 90% of the screen's width, the
+    side column (chat, log, scores) wholly below it, every piece of the hand at least
+    :data:`FINGER` px wide, and the page no wider than the screen."""
+    person = at_first_turn(pages, server, variant, lang)
+    page = person.page
+    page.set_viewport_size({"width": TABLET[0], "height": TABLET[1]})
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(page.get_by_test_id("flying")).to_have_count(0)
+    check_rendering(page, lang, f"tablet-{variant}-{lang}-{TABLET[0]}x{TABLET[1]}")
+    found = boxes(page, (".table-page > .board", ".table-page > .side", "[data-testid=rack] .piece"))
+    [board] = found[".table-page > .board"]
+    [side] = found[".table-page > .side"]
+    assert board["right"] - board["left"] >= 0.9 * TABLET[0], board
+    assert side["top"] >= board["bottom"], (side, board)
+    pieces = found["[data-testid=rack] .piece"]
+    assert pieces, "no piece in the hand"
+    narrow = [b for b in pieces if b["right"] - b["left"] < FINGER]
+    assert narrow == [], narrow
+    assert page.evaluate("document.documentElement.scrollWidth") <= TABLET[0]

@@ -135,11 +135,12 @@ def tap_move(person: Person) -> tuple[str, int]:
 
 
 def test_rack_moves_made_offline_are_kept_and_the_rack_moves_after(pages: Pages, server: Server) -> None:
-    """The tester's Kalooki phone: a piece tapped to a free slot while offline goes there once the
-    page is back (docs/web.md: the rack can be arranged while the connection is down), and a
-    move tapped after works (on reconnecting the page sent its queued move before its hello: the
-    server's `not_joined` left the rack waiting for an answer that never came, every move after
-    queued behind it until a reload)."""
+    """The tester's Kalooki phone: a piece tapped to a free slot while offline shows there at once
+    (it showed only once the page was back) and is still there once the page is back (docs/web.md:
+    the rack can be arranged while the connection is down), and a move tapped after works (on
+    reconnecting the page sent its queued move before its hello: the server's `not_joined` left the
+    rack waiting for an answer that never came, every move after queued behind it until a
+    reload)."""
     person = seated(pages, server, "offline-rack", variant="kalooki", english=True)
     page = person.page
     rack = person.rack
@@ -147,9 +148,14 @@ def test_rack_moves_made_offline_are_kept_and_the_rack_moves_after(pages: Pages,
     page.context.set_offline(True)
     expect(page.get_by_test_id("connection")).to_be_visible(timeout=3_000)
     face, target = tap_move(person)
+    expect(rack.locator(f"[data-slot='{target}'] button[data-piece='{face}']")).to_have_count(1)
+    person.deselect()
+    second, after = tap_move(person)
+    expect(rack.locator(f"[data-slot='{after}'] button[data-piece='{second}']")).to_have_count(1)
     page.context.set_offline(False)
     expect(page.get_by_test_id("connection")).to_have_count(0, timeout=5_000)
     expect(rack.locator(f"[data-slot='{target}'] button[data-piece='{face}']")).to_have_count(1)
+    expect(rack.locator(f"[data-slot='{after}'] button[data-piece='{second}']")).to_have_count(1)
     expect(rack).to_have_attribute("aria-busy", "false")
     person.deselect()
     face, target = tap_move(person)

@@ -589,8 +589,29 @@ export class TableModel extends TableView {
       this.selected = target;
       this.focusSlot = target;
     } else this.selected = null;
-    this.rackQueue.push({ move: [source, target] });
+    if (this.movesAtOnce(source, target)) {
+      // a piece onto a free slot shows there before the server's answer (offline too: it showed
+      // only once the page was back); the request that follows brings the rack's groups
+      const slots = [...this.rack.slots];
+      slots[target] = slots[source];
+      slots[source] = null;
+      // a meld the piece left, or one it now stands in or beside, waits for the answer's groups
+      const stale = ([start, end]) => (start <= source && source < end) || (start - 1 <= target && target <= end);
+      const groups = this.rack.groups.filter((group) => !stale(group));
+      this.rack = { ...this.rack, slots, groups };
+      store.setRack(this.id, this.seat, { game: this.view.game, round: this.rack.round, slots });
+      if (!this.rackQueue.length) this.rackQueue.push({});
+    } else this.rackQueue.push({ move: [source, target] });
     this.pumpRack();
+  }
+
+  /** Whether the move of the piece in slot `source` to slot `target` may show at once: the target
+   * is free and no rack request is on its way or queued but a bare one (bringing the rack in line
+   * with the hand), whose answer keeps the slots it was sent with; else the server's answer would
+   * put the slots it was asked of back over the move. */
+  movesAtOnce(source, target) {
+    const bare = this.rackQueue.every((item) => Object.keys(item).length === 0);
+    return Boolean(this.rack && this.view) && !this.rackBusy && bare && this.rack.slots[source] !== null && this.rack.slots[target] === null;
   }
 
   /** Select the piece in `slot`, or unselect it: in a game that selects several pieces (a meld to

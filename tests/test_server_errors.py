@@ -237,8 +237,14 @@ def test_seats_are_numbers_and_json_is_strict(server: Server) -> None:
         '{"type": "ping", "t": NaN}',
         '{"type": "ping", "t": Infinity}',
         '{"type": "ping", "t": -Infinity}',
+        '{"type": "ping", "t": "\\ud800"}',
+        '{"type": "ping", "t": {"\\udfff": 1}}',
+        '{"type": "ping", "t": [[["a\\ude00"]]]}',
     ):
         assert error(client, text)["code"] == "bad_json"
+    # a pair of surrogates is one character, and text
+    client.send('{"type": "ping", "t": "\\ud83d\\ude00"}')
+    assert client.until("pong")["t"] == "\U0001f600"
     # a binary frame that is not UTF-8: refused, and no traceback in the server's log
     client.ws.send(b'{"type": "ping", "t": "\xff"}')
     assert client.until("error")["params"] == {"reason": "the message is not UTF-8 text"}
@@ -256,6 +262,11 @@ def test_seats_are_numbers_and_json_is_strict(server: Server) -> None:
         server.base + "/tables", content=b'{"variant": "okey", "bot_delay": NaN}', timeout=10
     )
     assert nan_body.status_code == 400 and nan_body.json()["error"]["code"] == "bad_json"
+    # a name with half a character (a lone surrogate) was stored, and the database refused it: a 500
+    surrogate = httpx.post(
+        server.base + f"/tables/{table}/seats/1/join", content=b'{"name": "a\\ud800"}', timeout=10
+    )
+    assert surrogate.status_code == 400 and surrogate.json()["error"]["code"] == "bad_json"
     deep_body = httpx.post(server.base + "/tables", content=b"[" * 30000 + b"]" * 30000, timeout=10)
     assert deep_body.status_code == 400 and deep_body.json()["error"]["code"] == "bad_json"
 

@@ -271,6 +271,29 @@ def test_seats_are_numbers_and_json_is_strict(server: Server) -> None:
     assert deep_body.status_code == 400 and deep_body.json()["error"]["code"] == "bad_json"
 
 
+def test_a_seat_s_name_is_kept_without_control_or_direction_characters(server: Server) -> None:
+    """A name is shown in every seat's page, log and terminal: a line break in it made a line of its
+    own in ``rummykit connect`` ("seat 3 wins"), a right-to-left override turned what follows it
+    around, NUL is refused by PostgreSQL. They go, as from a chat line; nothing left is refused."""
+    names = {
+        "Ann\nseat 3 wins": "Ann seat 3 wins",
+        "\x1b[2J\x1b[31mEvil\x1b[0m": "[2J[31mEvil[0m",
+        "a\u202eb\u2066c\u2069": "abc",
+        "nul\x00l": "null",
+        "\U0001f600 \u06af\u0644": "\U0001f600 \u06af\u0644",
+    }
+    body = {"variant": "okey", "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3}
+    for raw, kept in names.items():
+        table = server.post("/tables", body, status=201)["table"]
+        joined = httpx.post(f"{server.base}/tables/{table}/seats/0/join", json={"name": raw}, timeout=10)
+        assert joined.status_code == 200, raw
+        assert server.get(f"/tables/{table}").json()["seats"][0]["name"] == kept
+    table = server.post("/tables", body, status=201)["table"]
+    for blank in ("\x00", "\u202e \u202c", "\x07\n"):
+        refused = httpx.post(f"{server.base}/tables/{table}/seats/0/join", json={"name": blank}, timeout=10)
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_request", repr(blank)
+
+
 def test_the_server_s_codes_render_without_the_server() -> None:
     done = subprocess.run(
         [

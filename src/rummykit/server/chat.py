@@ -25,7 +25,6 @@ for a guest's seat) and the page hides the lines of the keys muted.
 from __future__ import annotations
 
 import time
-import unicodedata
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -35,7 +34,7 @@ from sqlalchemy.orm import Session, aliased
 from rummykit.server.accounts import Limit, count_attempt
 from rummykit.server.broker import Broker
 from rummykit.server.db import AccountRow, ChatReportRow, ChatRow, Database, MuteRow, SeatRow, SessionRow
-from rummykit.server.protocol import ProtocolError, error_message
+from rummykit.server.protocol import ProtocolError, error_message, plain_text
 from rummykit.server.table import Outbox, dumps
 from rummykit.server.tokens import token_hash
 from rummykit.server.usernames import username_key
@@ -68,21 +67,14 @@ LOBBY = "lobby"
 LARGEST_ID = 2**31 - 1
 """The largest id a line can have (the column's type on both databases): a larger one names no line
 and is never looked up, which the database would refuse."""
-_INVISIBLE = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
-"""Bidirectional embeddings, overrides and isolates: they would reorder what follows the line."""
 
 
 def clean(raw: object) -> str:
-    """A line as said: ``raw`` (text) with its control characters gone (a line break or tab made a
-    space) and its ends trimmed. Raises ``bad_message`` (not text), ``chat_empty`` and
-    ``chat_too_long`` (``limit``)."""
+    """A line as said: ``raw`` (text) as :func:`~rummykit.server.protocol.plain_text` keeps it.
+    Raises ``bad_message`` (not text), ``chat_empty`` and ``chat_too_long`` (``limit``)."""
     if not isinstance(raw, str):
         raise ProtocolError("bad_message", field="text")
-    kept = "".join(
-        " " if c in "\t\n\r" else c
-        for c in raw
-        if c in "\t\n\r" or (unicodedata.category(c) != "Cc" and c not in _INVISIBLE)
-    ).strip()
+    kept = plain_text(raw)
     if not kept:
         raise ProtocolError("chat_empty")
     if len(kept) > MAX_CHARS:

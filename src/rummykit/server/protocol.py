@@ -11,6 +11,7 @@ import json
 import math
 import re
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,10 @@ MAX_CLIENT_ID = 64
 
 SURROGATE = re.compile("[\ud800-\udfff]")
 """Half of a character: JSON's ``\\ud83d\\ude00`` is read as one character, a lone ``\\ud800`` as this."""
+
+DIRECTION_MARKS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+"""Bidirectional embeddings, overrides and isolates: in a name or a chat line they would reorder
+what the page shows after it."""
 
 CLIENT_TYPES = ("hello", "action", "resync", "ping", "lobby", "rack", "hint", "scores", "chat", "chat_report")
 
@@ -103,6 +108,17 @@ def read_json(text: str | bytes) -> Any:
         elif isinstance(value, str) and SURROGATE.search(value):
             raise ValueError("a lone surrogate is not text")
     return data
+
+
+def plain_text(raw: str) -> str:
+    """``raw`` as a line that others are shown (a chat line, a seat's name): its control characters
+    and :data:`DIRECTION_MARKS` gone, a line break or tab made a space, its ends trimmed (maybe
+    ``""``)."""
+    return "".join(
+        " " if c in "\t\n\r" else c
+        for c in raw
+        if c in "\t\n\r" or (unicodedata.category(c) != "Cc" and c not in DIRECTION_MARKS)
+    ).strip()
 
 
 def not_json(name: str) -> Any:

@@ -18,6 +18,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from rummykit.server.protocol import plain_text
 from test_server_support import SeatClient, Server, make_table, replay_record, running, sqlite_url
 
 
@@ -289,9 +290,18 @@ def test_a_seat_s_name_is_kept_without_control_or_direction_characters(server: S
         assert joined.status_code == 200, raw
         assert server.get(f"/tables/{table}").json()["seats"][0]["name"] == kept
     table = server.post("/tables", body, status=201)["table"]
-    for blank in ("\x00", "\u202e \u202c", "\x07\n"):
+    for blank in ("\x00", "\u202e \u202c", "\x07\n", "\u200b\u200b", "\u2060\u3000\ufeff"):
         refused = httpx.post(f"{server.base}/tables/{table}/seats/0/join", json={"name": blank}, timeout=10)
         assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_request", repr(blank)
+
+
+def test_plain_text_keeps_what_shows_and_the_joiners_words_need() -> None:
+    """A name or a chat line with nothing that shows (zero-width spaces, word joiners) is empty; the
+    zero-width non-joiner of Persian words and the joiner of emoji sequences stay."""
+    assert plain_text("\u200b \u200b") == ""
+    assert plain_text("\u200bAnn\u200b") == "\u200bAnn\u200b"
+    assert plain_text("\u0645\u06cc\u200c\u0631\u0648\u062f") == "\u0645\u06cc\u200c\u0631\u0648\u062f"
+    assert plain_text("\U0001f469\u200d\U0001f4bb\t!") == "\U0001f469\u200d\U0001f4bb !"
 
 
 def test_the_server_s_codes_render_without_the_server() -> None:

@@ -112,13 +112,14 @@ def read_json(text: str | bytes) -> Any:
 
 def plain_text(raw: str) -> str:
     """``raw`` as a line that others are shown (a chat line, a seat's name): its control characters
-    and :data:`DIRECTION_MARKS` gone, a line break or tab made a space, its ends trimmed (maybe
-    ``""``)."""
-    return "".join(
+    and :data:`DIRECTION_MARKS` gone, a line break or tab made a space, its ends trimmed; ``""``
+    when nothing in it shows (spaces and format characters alone: zero-width spaces, joiners)."""
+    kept = "".join(
         " " if c in "\t\n\r" else c
         for c in raw
         if c in "\t\n\r" or (unicodedata.category(c) != "Cc" and c not in DIRECTION_MARKS)
     ).strip()
+    return kept if any(unicodedata.category(c)[0] not in "ZC" for c in kept) else ""
 
 
 def not_json(name: str) -> Any:

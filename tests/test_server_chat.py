@@ -331,7 +331,8 @@ def test_reports_deletion_and_ban(server: Server) -> None:
     assert watcher.refused({"type": "chat_report", "id": line["id"]})["code"] == "no_such_message"
     seat_of_plain.send({"type": "chat_report", "id": line["id"]})
     assert seat_of_plain.until("chat_reported") == {"type": "chat_reported", "id": line["id"]}
-    assert seat_of_plain.refused({"type": "chat_report", "id": 10**9})["code"] == "no_such_message"
+    for unknown in (10**9, 2**31, 2**63, 10**30, -(2**63) - 1):
+        assert seat_of_plain.refused({"type": "chat_report", "id": unknown})["code"] == "no_such_message"
     assert seat_of_plain.refused({"type": "chat_report", "id": "1"})["code"] == "bad_message"
 
     # only a moderator reads the reports, deletes and bans
@@ -356,7 +357,8 @@ def test_reports_deletion_and_ban(server: Server) -> None:
     assert no_token.status_code == 403 and error(no_token)["code"] == "csrf"
     other_site = {"X-CSRF-Token": str(mod.csrf), "Origin": "https://evil.example"}
     assert error(mod.http.post("/moderation/accounts/troll_1/ban", headers=other_site))["code"] == "csrf"
-    assert error(mod.post("/moderation/messages/999999999/delete"))["code"] == "no_such_message"
+    for unknown in ("999999999", "2147483648", "999999999999999999"):
+        assert error(mod.post(f"/moderation/messages/{unknown}/delete"))["code"] == "no_such_message"
     assert error(mod.post("/moderation/accounts/nobody_here/ban"))["code"] == "no_such_account"
 
     # a deletion reaches every socket of the room at once, and the history no longer has it

@@ -18,6 +18,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from rummykit.server.protocol import plain_text
 from test_server_support import SeatClient, Server, make_table, replay_record, running, sqlite_url
 
 
@@ -237,8 +238,14 @@ def test_seats_are_numbers_and_json_is_strict(server: Server) -> None:
         '{"type": "ping", "t": NaN}',
         '{"type": "ping", "t": Infinity}',
         '{"type": "ping", "t": -Infinity}',
+        '{"type": "ping", "t": "\\ud800"}',
+        '{"type": "ping", "t": {"\\udfff": 1}}',
+        '{"type": "ping", "t": [[["a\\ude00"]]]}',
     ):
         assert error(client, text)["code"] == "bad_json"
+    # a pair of surrogates is one character, and text
+    client.send('{"type": "ping", "t": "\\ud83d\\ude00"}')
+    assert client.until("pong")["t"] == "\U0001f600"
     # a binary frame that is not UTF-8: refused, and no traceback in the server's log
     client.ws.send(b'{"type": "ping", "t": "\xff"}')
     assert client.until("error")["params"] == {"reason": "the message is not UTF-8 text"}
@@ -256,8 +263,45 @@ def test_seats_are_numbers_and_json_is_strict(server: Server) -> None:
         server.base + "/tables", content=b'{"variant": "okey", "bot_delay": NaN}', timeout=10
     )
     assert nan_body.status_code == 400 and nan_body.json()["error"]["code"] == "bad_json"
+    # a name with half a character (a lone surrogate) was stored, and the database refused it: a 500
+    surrogate = httpx.post(
+        server.base + f"/tables/{table}/seats/1/join", content=b'{"name": "a\\ud800"}', timeout=10
+    )
+    assert surrogate.status_code == 400 and surrogate.json()["error"]["code"] == "bad_json"
     deep_body = httpx.post(server.base + "/tables", content=b"[" * 30000 + b"]" * 30000, timeout=10)
     assert deep_body.status_code == 400 and deep_body.json()["error"]["code"] == "bad_json"
+
+
+def test_a_seat_s_name_is_kept_without_control_or_direction_characters(server: Server) -> None:
+    """A name is shown in every seat's page, log and terminal: a line break in it made a line of its
+    own in ``rummykit connect`` ("seat 3 wins"), a right-to-left override turned what follows it
+    around, NUL is refused by PostgreSQL. They go, as from a chat line; nothing left is refused."""
+    names = {
+        "Ann\nseat 3 wins": "Ann seat 3 wins",
+        "\x1b[2J\x1b[31mEvil\x1b[0m": "[2J[31mEvil[0m",
+        "a\u202eb\u2066c\u2069": "abc",
+        "nul\x00l": "null",
+        "\U0001f600 \u06af\u0644": "\U0001f600 \u06af\u0644",
+    }
+    body = {"variant": "okey", "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3}
+    for raw, kept in names.items():
+        table = server.post("/tables", body, status=201)["table"]
+        joined = httpx.post(f"{server.base}/tables/{table}/seats/0/join", json={"name": raw}, timeout=10)
+        assert joined.status_code == 200, raw
+        assert server.get(f"/tables/{table}").json()["seats"][0]["name"] == kept
+    table = server.post("/tables", body, status=201)["table"]
+    for blank in ("\x00", "\u202e \u202c", "\x07\n", "\u200b\u200b", "\u2060\u3000\ufeff"):
+        refused = httpx.post(f"{server.base}/tables/{table}/seats/0/join", json={"name": blank}, timeout=10)
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_request", repr(blank)
+
+
+def test_plain_text_keeps_what_shows_and_the_joiners_words_need() -> None:
+    """A name or a chat line with nothing that shows (zero-width spaces, word joiners) is empty; the
+    zero-width non-joiner of Persian words and the joiner of emoji sequences stay."""
+    assert plain_text("\u200b \u200b") == ""
+    assert plain_text("\u200bAnn\u200b") == "\u200bAnn\u200b"
+    assert plain_text("\u0645\u06cc\u200c\u0631\u0648\u062f") == "\u0645\u06cc\u200c\u0631\u0648\u062f"
+    assert plain_text("\U0001f469\u200d\U0001f4bb\t!") == "\U0001f469\u200d\U0001f4bb !"
 
 
 def test_the_server_s_codes_render_without_the_server() -> None:

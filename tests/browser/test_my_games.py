@@ -72,3 +72,25 @@ def test_my_games_lists_a_private_game_and_replays_it(pages: Pages, server: Serv
         other.goto("/")
         expect(other.get_by_test_id("my-games")).to_contain_text(strings["my_games_none"])
         pages.errors[:] = [e for e in pages.errors if "status of 403" not in e]
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_match_ended_level_is_no_ones_loss(pages: Pages, server: Server, lang: str) -> None:
+    """The user tester's item (2026-12-07): a round of Okey that ended with the stock, every player
+    at 20, showed "lost · 20" (Persian "باختید") in My games, beside the round end's "No winner".
+    A match whose winners are every seat says "no winner", here and on a profile."""
+    page = pages.new(f"my-games-level-{lang}", locale=LOCALES[lang])
+    page.goto("/")
+    game = play_in_page(page, server)["game"]
+    listed = page.request.get("/me/games").json()
+    (mine,) = [g for g in listed["games"] if g["game"] == game]
+    seats = len(mine["names"])
+    mine["outcome"] = {**mine["outcome"], "scores": [20] * seats, "winners": list(range(seats))}
+    mine["won"] = False  # as the server says of a level match (docs/protocol.md, My games)
+    page.route("**/me/games", lambda route: route.fulfill(json={**listed, "games": [mine]}))
+    page.reload()
+    strings = web_modules.catalog(lang)
+    result = page.get_by_test_id(f"my-result-{game}")
+    expect(result).to_contain_text(strings["my_games_level"])
+    expect(result).not_to_contain_text(strings["my_games_lost"])
+    check_sizes(page, lang, f"my-games-level-{lang}")

@@ -15,7 +15,7 @@ import pytest
 from axe_check import check_axe
 from browser_support import Pages, artifact, check_rendering, check_round_end_fits, digits
 from playwright.sync_api import Page, expect
-from table_driver import CHANGED_JS, KalookiPerson, KeyboardPerson, Person, catalog, keep_seat
+from table_driver import CHANGED_JS, TURN_JS, KalookiPerson, KeyboardPerson, Person, catalog, keep_seat
 
 from test_server_support import SeatClient, Server, make_table, play_first_round
 
@@ -893,3 +893,40 @@ def test_the_keyboard_goes_to_the_rack_and_the_actions_at_once(pages: Pages, ser
     section.scroll_into_view_if_needed()
     shots(rules, "fa", "keyboard-rules")
     section.screenshot(path=str(artifact("keyboard-rules-keys-fa.png")))
+
+
+@pytest.mark.parametrize(("variant", "lang"), [("kalooki", "tr"), ("okey_101", "fa")])
+def test_discard_with_several_pieces_selected_says_to_keep_one(
+    pages: Pages, server: Server, variant: str, lang: str
+) -> None:
+    """The user tester's first item (2026-12-07): in the games that select several pieces for a
+    meld, Discard with two selected said "Select the piece to discard first: tap it", which the
+    player had just done. It says that one piece only may stay selected, sends nothing, and once
+    one is left Discard plays it."""
+    created = table(server, variant)
+    person = seated(
+        pages, server, created, lang, f"several-selected-{variant}", width=390, height=844, has_touch=True
+    )
+    status = person.wait_turn_or_end()
+    assert status != "end"
+    if "draw" in status.split():
+        person.action_button("draw").click()
+        person.page.wait_for_function(f"() => ({TURN_JS})().split(' ').includes('discard')", polling=100)
+    pieces = person.rack_pieces()
+    first, second = pieces[0], next(p for p in pieces if p != pieces[0])
+    person.select(first)
+    person.select(second)
+    sent = len(person.views)
+    person.action_button("discard").click()
+    error = person.page.get_by_test_id("error")
+    expect(error).to_have_text(catalog(lang)["ui_discard_one"])
+    assert len(person.views) == sent and sorted(person.rack_pieces()) == sorted(pieces)
+    shots(person.page, lang, f"several-selected-{variant}-{lang}")
+    person.rack.locator(f"button[data-piece='{second}'][aria-pressed='true']").first.click()
+    expect(person.rack.locator("button[aria-pressed='true']")).to_have_count(1)
+    person.action_button("discard").click()
+    warning = person.page.get_by_test_id("discard-warning")  # 101 Okey's question before a fine
+    expect(warning.or_(person.page.get_by_test_id("round-end")).or_(person.rack)).to_be_visible()
+    if warning.count():
+        warning.get_by_test_id("confirm-discard").click()
+    expect(person.rack.locator("button[data-piece]")).to_have_count(len(pieces) - 1)

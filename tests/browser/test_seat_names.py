@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from table_driver import Person, catalog
 from test_chat import sign_up
 
-from test_server_support import Server
+from test_server_support import Server, bots_play_to_end
 
 LOCALES = {"en": "en-US", "fa": "fa-IR"}
 SIZES = ((390, 844), (844, 390), (1280, 800))
@@ -188,3 +188,32 @@ def test_upright_the_own_seat_breaks_no_name_rating_or_you(pages: Pages, server:
         page.set_viewport_size({"width": width, "height": height})
         assert cut_words(page) == [], (width, height)
         check_rendering(page, "fa", f"own-seat-timer-fa-{width}x{height}")
+
+
+SEPARATED_JS = """(list) => [...list.children].map((seat) => getComputedStyle(seat, '::before').content)"""
+"""The content drawn before each seat of a list of seats (``none`` for nothing)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_lobby_tells_one_seats_name_from_the_next(pages: Pages, server: Server, lang: str) -> None:
+    """The user tester's item (2026-12-07): the lobby wrote a table's seats, and a finished game's
+    names and scores, one after the other with a space between ("Ayşe Kaya open Bot 3 Bot 4",
+    "Bot 1 89 Bot 2 170"): where one name ended and the next began was a guess. A bar that
+    screen readers skip now stands between two seats."""
+    body = {"variant": "okey", "seats": [{"kind": "person"}] * 2 + [{"kind": "bot", "level": "easy"}] * 2}
+    created = server.post("/tables", {**body, "public": True}, status=201)
+    table = created["table"]
+    server.post(f"/tables/{table}/seats/0/join", {"name": "Ayşe Kaya"})
+    done = bots_play_to_end(server, "okey", {"rounds": 1})
+    page = in_language(pages, lang, "lobby-separators")
+    page.goto("/")
+    seats = page.get_by_test_id(f"open-table-{table}").locator(".seat-list")
+    expect(seats).to_contain_text("Ayşe Kaya")
+    finished = page.get_by_test_id(f"replay-{done['game']}").locator("xpath=..").locator(".seat-list")
+    for names in (seats, finished):
+        marks = names.evaluate(SEPARATED_JS)
+        assert len(marks) == 4 and marks[0] == "none", marks
+        assert all("|" in mark for mark in marks[1:]), marks  # a middle dot reads as the Persian 0
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        check_rendering(page, lang, f"lobby-separators-{lang}-{width}x{height}")

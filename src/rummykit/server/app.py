@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
@@ -36,8 +35,8 @@ from rummykit.server.protocol import (
     ProtocolError,
     RateLimiter,
     error_message,
-    not_json,
     parse_message,
+    read_json,
     refused_action_id,
 )
 from rummykit.server.replay import ReplayCache, build, from_text, step_view, summary, text_key
@@ -410,7 +409,7 @@ async def _body(request: Request) -> dict[str, Any]:
     if not raw:
         return {}
     try:
-        data = json.loads(raw, parse_constant=not_json)
+        data = read_json(raw)
     except (ValueError, RecursionError):
         raise ProtocolError("bad_json", reason="the body is not JSON") from None
     if not isinstance(data, dict):

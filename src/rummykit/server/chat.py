@@ -25,17 +25,16 @@ for a guest's seat) and the page hides the lines of the keys muted.
 from __future__ import annotations
 
 import time
-import unicodedata
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sqlalchemy import delete, select, update
-from sqlalchemy.orm import aliased
+from sqlalchemy.orm import Session, aliased
 
 from rummykit.server.accounts import Limit, count_attempt
 from rummykit.server.broker import Broker
 from rummykit.server.db import AccountRow, ChatReportRow, ChatRow, Database, MuteRow, SeatRow, SessionRow
-from rummykit.server.protocol import ProtocolError, error_message
+from rummykit.server.protocol import ProtocolError, error_message, plain_text
 from rummykit.server.table import Outbox, dumps
 from rummykit.server.tokens import token_hash
 from rummykit.server.usernames import username_key
@@ -65,21 +64,17 @@ ACCESS_TOKEN = "t:"
 """How :func:`signer` begins for a personal access token (then the token's SHA-256 hash)."""
 LOBBY = "lobby"
 """The lobby's room."""
-_INVISIBLE = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
-"""Bidirectional embeddings, overrides and isolates: they would reorder what follows the line."""
+LARGEST_ID = 2**31 - 1
+"""The largest id a line can have (the column's type on both databases): a larger one names no line
+and is never looked up, which the database would refuse."""
 
 
 def clean(raw: object) -> str:
-    """A line as said: ``raw`` (text) with its control characters gone (a line break or tab made a
-    space) and its ends trimmed. Raises ``bad_message`` (not text), ``chat_empty`` and
-    ``chat_too_long`` (``limit``)."""
+    """A line as said: ``raw`` (text) as :func:`~rummykit.server.protocol.plain_text` keeps it.
+    Raises ``bad_message`` (not text), ``chat_empty`` and ``chat_too_long`` (``limit``)."""
     if not isinstance(raw, str):
         raise ProtocolError("bad_message", field="text")
-    kept = "".join(
-        " " if c in "\t\n\r" else c
-        for c in raw
-        if c in "\t\n\r" or (unicodedata.category(c) != "Cc" and c not in _INVISIBLE)
-    ).strip()
+    kept = plain_text(raw)
     if not kept:
         raise ProtocolError("chat_empty")
     if len(kept) > MAX_CHARS:
@@ -116,6 +111,13 @@ class Sender:
         if username is not None:
             return Sender(name, account, username, seat, f"u:{username_key(username)}")
         return Sender(name, None, None, seat, f"s:{table_id}:{seat}")
+
+
+def _line(session: Session, message_id: int, lock: bool = False) -> ChatRow | None:
+    """Line ``message_id`` (``None``: no line has that id), locked for an update when ``lock``."""
+    if not 0 < message_id <= LARGEST_ID:
+        return None
+    return session.get(ChatRow, message_id, with_for_update=lock)
 
 
 def message_json(row: ChatRow, username: str | None) -> dict[str, Any]:
@@ -177,7 +179,7 @@ class ChatStore:
         """Keep a copy of line ``message_id`` for the moderators; raises ``no_such_message`` when
         it is not a line of ``rooms`` (those the reporter reads) or is deleted."""
         with self.db.session() as session:
-            row = session.get(ChatRow, message_id)
+            row = _line(session, message_id)
             if row is None or row.room not in rooms or row.deleted:
                 raise ProtocolError("no_such_message", id=message_id)
             session.add(
@@ -227,7 +229,7 @@ class ChatStore:
     def delete(self, message_id: int) -> str:
         """Mark line ``message_id`` deleted; its room. Raises ``no_such_message``."""
         with self.db.session() as session:
-            row = session.get(ChatRow, message_id, with_for_update=True)
+            row = _line(session, message_id, lock=True)
             if row is None:
                 raise ProtocolError("no_such_message", id=message_id)
             row.deleted = True

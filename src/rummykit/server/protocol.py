@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +32,13 @@ RECENT = 16
 older ``v``."""
 MAX_CLIENT_ID = 64
 """Longest client action id (characters, as text)."""
+
+SURROGATE = re.compile("[\ud800-\udfff]")
+"""Half of a character: JSON's ``\\ud83d\\ude00`` is read as one character, a lone ``\\ud800`` as this."""
+
+DIRECTION_MARKS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+"""Bidirectional embeddings, overrides and isolates: in a name or a chat line they would reorder
+what the page shows after it."""
 
 CLIENT_TYPES = ("hello", "action", "resync", "ping", "lobby", "rack", "hint", "scores", "chat", "chat_report")
 
@@ -59,7 +68,7 @@ def error_message(code: str, params: dict[str, Any], client_id: Any = None) -> d
 def parse_message(text: str | bytes) -> dict[str, Any]:
     """A client message (text, or bytes of UTF-8 text) as a JSON object with a known ``type``;
     raises :class:`ProtocolError` (``too_large``, ``bad_json``: not UTF-8, not JSON, or with
-    ``NaN`` or ``Infinity``; ``bad_message``, ``unknown_type``)."""
+    ``NaN``, ``Infinity`` or a lone surrogate: :func:`read_json`; ``bad_message``, ``unknown_type``)."""
     if len(text) > MAX_MESSAGE_CHARS:
         raise ProtocolError("too_large", limit=MAX_MESSAGE_CHARS)
     if isinstance(text, bytes):
@@ -68,7 +77,7 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
         except UnicodeDecodeError:
             raise ProtocolError("bad_json", reason="the message is not UTF-8 text") from None
     try:
-        data = json.loads(text, parse_constant=not_json)
+        data = read_json(text)
     except (ValueError, RecursionError) as exc:
         reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc) or "unreadable"
         raise ProtocolError("bad_json", reason=reason[:80]) from None
@@ -80,6 +89,37 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     if kind not in CLIENT_TYPES:
         raise ProtocolError("unknown_type", type=kind[:40])
     return data
+
+
+def read_json(text: str | bytes) -> Any:
+    """``text`` read as strict JSON. Raises ``ValueError`` (``json.JSONDecodeError`` when it is not
+    JSON at all) for ``NaN``, ``Infinity`` and ``-Infinity``, and for a string or key holding a lone
+    surrogate (``"\\ud800"``: JSON reads it, but it is half a character, which no database stores
+    and no page shows), and ``RecursionError`` for one nested too deeply."""
+    data = json.loads(text, parse_constant=not_json)
+    pending: list[Any] = [data]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, dict):
+            pending.extend(value)
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+        elif isinstance(value, str) and SURROGATE.search(value):
+            raise ValueError("a lone surrogate is not text")
+    return data
+
+
+def plain_text(raw: str) -> str:
+    """``raw`` as a line that others are shown (a chat line, a seat's name): its control characters
+    and :data:`DIRECTION_MARKS` gone, a line break or tab made a space, its ends trimmed; ``""``
+    when nothing in it shows (spaces and format characters alone: zero-width spaces, joiners)."""
+    kept = "".join(
+        " " if c in "\t\n\r" else c
+        for c in raw
+        if c in "\t\n\r" or (unicodedata.category(c) != "Cc" and c not in DIRECTION_MARKS)
+    ).strip()
+    return kept if any(unicodedata.category(c)[0] not in "ZC" for c in kept) else ""
 
 
 def not_json(name: str) -> Any:

@@ -51,7 +51,7 @@ from rummykit.server.defaults import (
     timer_choices,
     timer_pick,
 )
-from rummykit.server.protocol import HISTORY, RECENT, ProtocolError
+from rummykit.server.protocol import HISTORY, RECENT, ProtocolError, plain_text
 from rummykit.server.tokens import new_id, new_token, token_hash, token_matches
 from rummykit.variants.registry import game_from_record
 
@@ -563,12 +563,13 @@ class LiveTable:
         seat = self.seat(idx)
         if seat.kind != "open":
             raise ProtocolError("seat_taken", seat=seat.idx)
-        if not isinstance(name, str) or not 0 < len(name.strip()) <= 40:
+        shown = plain_text(name) if isinstance(name, str) else ""
+        if not 0 < len(shown) <= 40:
             raise ProtocolError("bad_request", reason="name is 1 to 40 characters")
         if self.options.rated and account_id is None:
             raise ProtocolError("rated_needs_account")
         token = new_token()
-        seat.kind, seat.name, seat.token_hash = "person", name.strip(), token_hash(token)
+        seat.kind, seat.name, seat.token_hash = "person", shown, token_hash(token)
         seat.player_hash, seat.account_id = player_hash, account_id
         seat.username = None if account_id is None else username
         self.hub.db.set_seat(

@@ -39,12 +39,19 @@ export function when(seconds, style = "datetime") {
 }
 
 /** A finished game's result: "you won" in My games and on one's own profile (`own`), "won" of
- * the player on another's profile (a word of its own where a language marks the person). */
+ * the player on another's profile (a word of its own where a language marks the person); "no
+ * winner" for a match that ended level (its winners are every seat: `match_winners` in
+ * engine/records.py), which "won" is false of too. */
 function Result({ game, own }) {
   if (game.status !== "finished") return html`<span class="tag">${t("status_playing")}</span>`;
   const mine = game.seats.map((s) => num(game.outcome.scores[s])).join(" / ");
-  const result = own ? (game.won ? "my_games_won" : "my_games_lost") : game.won ? "profile_game_won" : "profile_game_lost";
-  return html`<span class=${`tag result ${game.won ? "won" : "lost"}`} data-testid=${`my-result-${game.game}`}>
+  const level = game.outcome.winners.length >= game.outcome.scores.length;
+  const result = level
+    ? "my_games_level"
+    : own
+      ? game.won ? "my_games_won" : "my_games_lost"
+      : game.won ? "profile_game_won" : "profile_game_lost";
+  return html`<span class=${`tag result ${game.won ? "won" : level ? "level" : "lost"}`} data-testid=${`my-result-${game.game}`}>
     ${t("my_games_result", { result: t(result), points: mine })}
   </span>${game.rating_change !== null
     ? html` <span class="tag rating-change" data-testid=${`my-rating-${game.game}`}>${t("my_rating_change", { change: signed(game.rating_change) })}</span>`

@@ -21,7 +21,8 @@ export function LayingActions({ model, noDiscard, refuse = null, Warning = null,
   const discard = () => {
     if (face !== null && model.legalPiece("discard", face)) model.discard(face);
     else if (face !== null && refuse) refuse(model, face);
-    else model.notice(canDiscard ? selectToDiscard() : noDiscard);
+    else if (!canDiscard) model.notice(noDiscard);
+    else model.notice(model.selectedFaces().length > 1 ? "ui_discard_one" : selectToDiscard());
   };
   return html`${Warning && html`<${Warning} model=${model} />`}
     <${ActionGroup} model=${model}>

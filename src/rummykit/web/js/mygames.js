@@ -51,7 +51,7 @@ function Result({ game, own }) {
     : own
       ? game.won ? "my_games_won" : "my_games_lost"
       : game.won ? "profile_game_won" : "profile_game_lost";
-  return html`<span class=${`tag result ${game.won ? "won" : level ? "level" : "lost"}`} data-testid=${`my-result-${game.game}`}>
+  return html`<span class=${`tag result ${level ? "level" : game.won ? "won" : "lost"}`} data-testid=${`my-result-${game.game}`}>
     ${t("my_games_result", { result: t(result), points: mine })}
   </span>${game.rating_change !== null
     ? html` <span class="tag rating-change" data-testid=${`my-rating-${game.game}`}>${t("my_rating_change", { change: signed(game.rating_change) })}</span>`

@@ -20,16 +20,18 @@ HEARTBEAT_MS = 12_000
 checked every second, and a margin for a loaded machine."""
 
 
-def seated(pages: Pages, server: Server, label: str, variant: str = "okey", english: bool = False) -> Person:
+def seated(
+    pages: Pages, server: Server, label: str, variant: str = "okey", english: bool = False, bot_delay: int = 10
+) -> Person:
     """A Turkish (``english``: an English) phone at seat 0 of an Okey (``variant``) table against
-    slow bots (10 s a move: the round stays where it is while the network is away), the match
-    started."""
+    slow bots (``bot_delay``, 10 s a move: the round stays where it is while the network is away),
+    the match started."""
     created: dict[str, Any] = server.post(
         "/tables",
         {
             "variant": variant,
             "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3,
-            "bot_delay": 10,
+            "bot_delay": bot_delay,
             "grace_seconds": 600,
         },
         status=201,
@@ -107,19 +109,32 @@ def test_a_silent_network_shows_the_notice_and_the_page_reconnects(pages: Pages,
     page.screenshot(path=str(artifact("connection-silent-back-tr-390x844.png")))
 
 
+OPACITIES_JS = "(buttons) => buttons.map((b) => getComputedStyle(b).opacity)"
+"""Each button's computed opacity (text)."""
+
+
 def test_going_offline_shows_the_notice_at_once_and_online_reconnects(pages: Pages, server: Server) -> None:
     """The browser goes offline (the tester's ``set_offline``): the notice within 3 s, not after
-    the server gives the seat up; while offline the page waits for the network (a connection tried
-    offline can't open: Chromium logs it as an error, which fails the test); online again, the
-    page is back within 5 s."""
-    person = seated(pages, server, "offline")
+    the server gives the seat up, and the action buttons dimmed (they looked live); while offline
+    the page waits for the network (a connection tried offline can't open: Chromium logs it as an
+    error, which fails the test); online again, the page is back within 5 s, its buttons too."""
+    person = seated(pages, server, "offline", bot_delay=0)
     page = person.page
+    actions = page.get_by_test_id("actions")
+    # at the person's turn, which waits for them while the network is away
+    assert person.wait_turn_or_end() != "end"
     page.context.set_offline(True)
     check_lost(person, "offline", 3_000)
+    expect(actions).to_have_attribute("data-offline", "true")
+    buttons = actions.locator("button")
+    assert buttons.count() > 0
+    assert buttons.evaluate_all(OPACITIES_JS) == ["0.45"] * buttons.count()
     page.wait_for_timeout(2_000)
     page.context.set_offline(False)
     expect(page.get_by_test_id("connection")).to_have_count(0, timeout=5_000)
-    expect(page.get_by_test_id("actions")).not_to_have_attribute("aria-disabled", "true")
+    expect(actions).not_to_have_attribute("aria-disabled", "true")
+    expect(actions).not_to_have_attribute("data-offline", "true")
+    assert set(buttons.evaluate_all(OPACITIES_JS)) == {"1"}
 
 
 def tap_move(person: Person) -> tuple[str, int]:

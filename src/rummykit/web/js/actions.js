@@ -34,12 +34,12 @@ export function useHeightProperty(ref, name, shown = true, measure = heightOf) {
 /** The group of action buttons. Pinned along the window's bottom edge (style.css), it keeps the
  * page's root property `--actions-block` at its height (`useHeightProperty`), so that the page
  * can scroll everything clear of it however many rows its buttons wrap into. Disabled while
- * `model` is not `ready`. */
+ * `model` is not `ready`, and shown so (`data-offline`, dimmed) while its connection is down. */
 export function ActionGroup({ model, children }) {
   const bar = useRef(null);
   useHeightProperty(bar, "--actions-block");
   const hold = (e) => model.ready() || (e.preventDefault(), e.stopPropagation());
-  return html`<div class="actions" role="group" aria-label=${t("actions_label")} aria-disabled=${!model.ready() || undefined} data-testid="actions" ref=${bar} onClickCapture=${hold}>${children}</div>`;
+  return html`<div class="actions" role="group" aria-label=${t("actions_label")} aria-disabled=${!model.ready() || undefined} data-offline=${model.status !== "open" || undefined} data-testid="actions" ref=${bar} onClickCapture=${hold}>${children}</div>`;
 }
 
 /** Buttons to the rack and the actions, and Alt+R, Alt+A (docs/web.md, "Keyboard"). */

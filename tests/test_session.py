@@ -16,6 +16,7 @@ from rummykit.errors import IllegalActionError
 from rummykit.session import EventLog, Rack, SeatSession, SessionError, groups
 from rummykit.session.assist import arrangement_view
 from rummykit.solvers.arrange import Arrangement, WinKind
+from rummykit.solvers.report import best_arrangement
 from rummykit.variants.carousel.actions import CarouselAction, CVerb
 from rummykit.variants.carousel.planner import DraftPlanner, cards_of, meld_cards, table_of
 from rummykit.variants.carousel.rules import CAROUSEL_VALUES
@@ -163,6 +164,21 @@ def test_a_seven_pairs_hint_says_its_pieces_are_left_out_of_pairs() -> None:
     view = arrangement_view(Kind.TILES, hint.arrangement)
     assert hint.move is Move.DISCARD and view["kind"] == "pairs"
     assert hint.left_out == len(view["out"]) == 4
+
+
+def test_a_take_hint_shows_the_arrangement_its_count_is_of() -> None:
+    """The tester's Okey hint (2026-12-07): "take K13 (then 10 out of melds)" beside the rack's best
+    arrangement K2 K3 K4, 11 out, where the 10 was of pairs after the take (K3 K3, K13 K13): a
+    take's arrangement is the one after taking and the best discard, whose pieces out it counts."""
+    profile = OkeyRules().hand_profile()
+    rack = tiles("K2 K3 K4 K3 K13 R1 R5 R9 Y2 Y6 Y10 B3 B7 B11")
+    before = arrangement_view(Kind.TILES, best_arrangement(profile, rack, Wilds()))
+    assert before["kind"] == "melds" and len(before["out"]) == 11
+    hint = closed_hand_hint(profile, rack, Wilds(), tiles("K13")[0], {"draw": ["draw"]}, [], [])
+    view = arrangement_view(Kind.TILES, hint.arrangement)
+    assert hint.move is Move.TAKE and hint.piece == tiles("K13")[0]
+    assert hint.left_out == len(view["out"]) == 10
+    assert view["kind"] == "pairs" and sorted(view["melds"]) == [["K13", "K13"], ["K3", "K3"]]
 
 
 def test_a_hints_pieces_left_out_read_in_face_order() -> None:

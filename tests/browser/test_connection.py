@@ -21,7 +21,12 @@ checked every second, and a margin for a loaded machine."""
 
 
 def seated(
-    pages: Pages, server: Server, label: str, variant: str = "okey", english: bool = False, bot_delay: int = 10
+    pages: Pages,
+    server: Server,
+    label: str,
+    variant: str = "okey",
+    english: bool = False,
+    bot_delay: int = 10,
 ) -> Person:
     """A Turkish (``english``: an English) phone at seat 0 of an Okey (``variant``) table against
     slow bots (``bot_delay``, 10 s a move: the round stays where it is while the network is away),

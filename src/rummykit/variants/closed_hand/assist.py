@@ -41,7 +41,9 @@ class ClosedHandHint:
     pass); ``finishes``: after :attr:`Move.TAKE_TO_FINISH`, the discards that finish; ``left_out``:
     pieces out of melds after a :attr:`Move.TAKE` or :attr:`Move.DISCARD`; ``kinds``: how a
     finish lays down (``melds``, ``pairs``) and whether it discards a wild (``wild``);
-    ``arrangement``: the best arrangement of the pieces kept (before drawing: of the rack).
+    ``arrangement``: the best arrangement of the pieces kept (before drawing: of the rack; after
+    :attr:`Move.TAKE`: of the rack with the piece taken, less the best discard, the arrangement
+    ``left_out`` counts).
     ``show``: the indicator whose twin may be shown now (Okey), else ``None``.
     """
 
@@ -110,9 +112,12 @@ def closed_hand_hint(
             wins = finishes(profile, [*rack, takeable], wilds)
             if wins:
                 return ClosedHandHint(Move.TAKE_TO_FINISH, takeable, arrangement, tuple(wins), show=show)
-            with_take, _ = best_discard(profile, [*rack, takeable], wilds, rack)
+            with_take, discard = best_discard(profile, [*rack, takeable], wilds, rack)
             if with_take < len(arrangement.ungrouped):
-                return ClosedHandHint(Move.TAKE, takeable, arrangement, left_out=with_take, show=show)
+                kept = [*rack, takeable]
+                kept.remove(discard)
+                after = best_arrangement(profile, kept, wilds)
+                return ClosedHandHint(Move.TAKE, takeable, after, left_out=with_take, show=show)
         move = Move.PASS if "pass" in verbs else Move.DRAW
         return ClosedHandHint(move, None, arrangement, show=show)
     if finish_faces:

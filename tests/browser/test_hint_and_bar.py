@@ -134,11 +134,12 @@ LINES_JS = """
 
 
 @pytest.mark.parametrize("lang", ["fa", "th"])
-def test_on_its_side_the_stock_and_the_draws_keep_one_line(pages: Pages, server: Server, lang: str) -> None:
+def test_the_stock_and_the_draws_keep_one_line(pages: Pages, server: Server, lang: str) -> None:
     """At 844x390, Carousel among four at the first turn (the tester's: «پشته: ۶۱» on two lines,
     "cards drawn this turn: 1 of 3" in three beside the stock) and Kalooki: the stock's count and
     the cards drawn each on one line, the cards drawn within the centre (on one line beside the
-    stock they ran over the seat across in Persian), no seat's tag cut."""
+    stock they ran over the seat across in Persian), no seat's tag cut; at 390x844 Carousel's
+    stock count on one line too (the tester of 2026-12-07: «پشته: ۲۹» on two)."""
     person = first_turn(lambda: carousel_of_four(pages, server, lang, SIDE), "Carousel")
     page = person.page
     check_rendering(page, lang, f"side-carousel-four-{lang}-{SIDE[0]}x{SIDE[1]}")
@@ -146,6 +147,9 @@ def test_on_its_side_the_stock_and_the_draws_keep_one_line(pages: Pages, server:
     assert page.get_by_test_id("draws").evaluate(LINES_JS) == 1
     assert page.evaluate(DRAWS_IN_CENTRE_JS)
     assert page.evaluate(CUT_TAGS_JS) == []
+    page.set_viewport_size({"width": UPRIGHT[0], "height": UPRIGHT[1]})
+    check_rendering(page, lang, f"carousel-four-{lang}-{UPRIGHT[0]}x{UPRIGHT[1]}")
+    assert page.get_by_test_id("stock").locator(".count").evaluate(LINES_JS) == 1
     kalooki = at_first_turn(pages, server, "kalooki", lang).page
     kalooki.set_viewport_size({"width": SIDE[0], "height": SIDE[1]})
     check_rendering(kalooki, lang, f"side-kalooki-stock-{lang}-{SIDE[0]}x{SIDE[1]}")

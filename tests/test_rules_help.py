@@ -158,3 +158,18 @@ def test_the_terminal_prints_the_page_with_a_tables_options() -> None:
     assert "default: 20" in general.output and "This table" not in general.output
     refused = CliRunner().invoke(app, ["rules", "okey", "--lang", "xx"])
     assert refused.exit_code == 2 and "there is no help in xx" in refused.output
+
+
+def test_the_terminal_wraps_a_list_item_under_its_text() -> None:
+    """A list item longer than the terminal's line goes on under its first word, not at the line's
+    start (the tester's `rummykit rules`: "previous player just discarded…" at column 0), and an
+    option's help under its own indent."""
+    result = CliRunner().invoke(app, ["rules", "okey"], env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    item = next(i for i, line in enumerate(lines) if line.startswith("  • Every other turn:"))
+    assert lines[item + 1].startswith("    ") and lines[item + 1].strip(), lines[item : item + 3]
+    option = next(i for i, line in enumerate(lines) if line.startswith("  Rounds:"))
+    following = lines[option + 1 : option + 4]
+    assert all(line.startswith("    ") for line in following if line.strip()), following
+    assert max(len(line.rstrip()) for line in lines) <= 60

@@ -13,6 +13,9 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
 
 from rummykit.cli.errors import user_errors
 from rummykit.server.rules_help import LANGUAGES, game_help, number_text
@@ -60,6 +63,16 @@ def help_text(option: dict[str, Any], value: object, words: dict[str, str]) -> s
     return " ".join(words[code] for code in (option["help"], own) if code in words)
 
 
+def hanging(console: Console, mark: str, markup: str, gap: int = 1) -> None:
+    """Print ``markup`` (Rich markup) ``gap`` columns after ``mark`` (markup too), indented by two
+    columns, its wrapped lines under its first word rather than at the line's start."""
+    grid = Table.grid(padding=(0, gap))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(Text.from_markup(mark), Text.from_markup(markup))
+    console.print(Padding(grid, (0, 0, 0, 2), expand=False))
+
+
 def print_page(console: Console, page: dict[str, Any], table: bool) -> None:
     """Print a help page (:func:`help_page`): its sections, then every option with its value at
     the table (``table``) or its default."""
@@ -71,11 +84,10 @@ def print_page(console: Console, page: dict[str, Any], table: bool) -> None:
             if block["type"] == "list":
                 for n, item in enumerate(block["items"], 1):
                     mark = f"{number_text(n, page['lang'])}." if block["ordered"] else "•"
-                    console.print(f"  {mark} {rich_text(item)}")
+                    hanging(console, mark, rich_text(item))
             elif block["type"] == "pieces":
-                console.print(
-                    f"  [cyan]{escape(' '.join(block['pieces']))}[/cyan]  {rich_text(block['caption'])}"
-                )
+                pieces = f"[cyan]{escape(' '.join(block['pieces']))}[/cyan]"
+                hanging(console, pieces, rich_text(block["caption"]), gap=2)
             else:
                 console.print(rich_text(block["text"]))
         if section["id"] == "options":
@@ -85,7 +97,7 @@ def print_page(console: Console, page: dict[str, Any], table: bool) -> None:
                 value = words[key].replace("{value}", value_text(option, shown, words, page["lang"]))
                 label = words["rule_" + option["name"]]
                 console.print(f"  [bold]{escape(label)}[/bold]: {escape(value)}")
-                console.print(f"    {escape(help_text(option, shown, words))}")
+                console.print(Padding(Text(help_text(option, shown, words)), (0, 0, 0, 4), expand=False))
         console.print()
 
 

@@ -9,7 +9,7 @@ from typing import Any, cast
 
 from rummykit.engine.game import Game
 from rummykit.envs.encoder import Encoder
-from rummykit.envs.encoding import ONE_HOT, Array, face_row
+from rummykit.envs.encoding import ONE_HOT, Array, LastRow, face_row
 from rummykit.variants.closed_hand.game import ClosedHandGame, SeatView
 
 
@@ -65,6 +65,8 @@ class ClosedHandEncoder(Encoder):
         """The game's ``seat_view``, bound once."""
         self._no_seats = [0] * n
         """The seat flags of no seat (:meth:`_seat_flags` of none)."""
+        self._hands = [LastRow().of for _ in range(n)]
+        """By viewer: the row of its hand, made from the row of the hand it last saw."""
 
     def _divisors_after_common(self) -> list[float]:
         n = self.players
@@ -126,7 +128,7 @@ class ClosedHandEncoder(Encoder):
             if self.piles > 1:
                 piles = piles[viewer:] + piles[:viewer]
         rows = [
-            face_row(hand),
+            self._hands[viewer](hand),
             *map(face_row, piles),
             *map(face_row, map(TOP, piles)),
             ONE_HOT[takeable],

@@ -62,7 +62,7 @@ class Encoder(ABC):
         """The scales up to the last that is not 1: the numbers after them are packed undivided
         (a number over 1 is the number itself as a float64, which ``struct`` makes of an ``int``,
         a ``bool`` or a ``float`` too: the same ``float32``), one division fewer each (about 400
-        instructions, callgrind; a ``float`` packs about 250 fewer than an ``int``, converted)."""
+        instructions, callgrind; a ``float`` packs about 100 fewer than an ``int``, converted)."""
         self._scalar_row = self._scalar_struct()
         """The scalar row as ``float32`` bytes: its numbers, then zeros."""
 

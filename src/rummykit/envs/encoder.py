@@ -65,6 +65,11 @@ class Encoder(ABC):
         instructions, callgrind; a ``float`` packs about 100 fewer than an ``int``, converted)."""
         self._scalar_row = self._scalar_struct()
         """The scalar row as ``float32`` bytes: its numbers, then zeros."""
+        self._moving: dict[int | None, list[float]] = {
+            None: [0.0] * n,
+            **{at: [float(seat == at) for seat in range(n)] for at in range(n)},
+        }
+        """The flags of the seat to move, by its place relative to the viewer (``None``: no seat)."""
 
     def _scalar_struct(self) -> struct.Struct:
         """The packer of the scalar row: one ``float32`` per scale, then zeros to :data:`WIDTH`."""
@@ -128,9 +133,7 @@ class Encoder(ABC):
         """The scalar row's first numbers: hand sizes and scores (relative), the stock's size, the
         round and who is to move (relative one-hot); their scales are ``hand_size``, pieces,
         ``score_scale``, 10 and 1."""
-        moving = [0.0] * self.players
-        if to_move is not None:
-            moving[(to_move - viewer) % self.players] = 1.0
+        moving = self._moving[None if to_move is None else (to_move - viewer) % self.players]
         return [
             *counts[viewer:],
             *counts[:viewer],

@@ -403,6 +403,35 @@ def test_face_rows_are_the_counts_and_kept_bounded(monkeypatch: pytest.MonkeyPat
         assert 1 <= len(rows) <= 8
 
 
+def test_last_row_is_the_counts_of_what_it_is_asked() -> None:
+    """A ``LastRow`` gives ``face_row``'s row of whatever faces it is asked, in any order of asks:
+    a face appended, one taken out anywhere (twins and runs of one face among them), the same
+    faces again, the faces reordered, others altogether."""
+    from rummykit.envs import encoding
+
+    rng = random.Random(5)
+    last = encoding.LastRow()
+    faces = b""
+    made = {"appended": 0, "taken out": 0}
+    for _ in range(3000):
+        roll = rng.random()
+        if roll < 0.4 or not faces:
+            faces += bytes([rng.choice([0, 1, 2, 52, rng.randrange(encoding.WIDTH)])])
+            made["appended"] += 1
+        elif roll < 0.8:
+            at = rng.randrange(len(faces))
+            faces = faces[:at] + faces[at + 1 :]
+            made["taken out"] += 1
+        elif roll < 0.9:
+            faces = bytes(rng.sample(faces, len(faces)))
+        elif roll < 0.95:
+            faces = bytes(rng.randrange(encoding.WIDTH) for _ in range(rng.randrange(16)))
+        expected = np.bincount(np.frombuffer(faces, np.uint8), minlength=encoding.WIDTH).astype(np.float32)
+        assert last.of(faces) == expected.tobytes()
+        assert last.of(faces) == encoding.face_row(faces)
+    assert min(made.values()) > 1000
+
+
 def test_whole_scales_divide_as_floats() -> None:
     """The scalar row's scales kept as ints where whole give every quotient the float division
     gives (and a scale that is not whole stays a float)."""

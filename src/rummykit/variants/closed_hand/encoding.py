@@ -9,7 +9,7 @@ from typing import Any, cast
 
 from rummykit.engine.game import Game
 from rummykit.envs.encoder import Encoder
-from rummykit.envs.encoding import ONE_HOT, Array, face_row
+from rummykit.envs.encoding import ONE_HOT, Array, LastRow, face_row
 from rummykit.variants.closed_hand.game import ClosedHandGame, SeatView
 
 
@@ -21,8 +21,9 @@ def closed_hand_scale(game: Game[Any, Any]) -> float:
 CLOSED_PHASES = ("opening", "draw", "discard", "last_chance", "finish_only", "over")
 TOP = itemgetter(slice(-1, None))
 """The top of a pile of faces (``bytes``): its last face, or nothing."""
-PHASE_FLAGS = {phase: [int(p == phase) for p in CLOSED_PHASES] for phase in CLOSED_PHASES}
-"""Each phase's one-hot flags, in :data:`CLOSED_PHASES`' order."""
+PHASE_FLAGS = {phase: [float(p == phase) for p in CLOSED_PHASES] for phase in CLOSED_PHASES}
+"""Each phase's one-hot flags, in :data:`CLOSED_PHASES`' order (``float``: the scalar row packs
+them undivided)."""
 
 
 class ClosedHandEncoder(Encoder):
@@ -58,17 +59,19 @@ class ClosedHandEncoder(Encoder):
             f"({n}); seats relative to the viewer",
         )
 
-        self._places: dict[tuple[int, ...], list[int]] = {}
-        """By viewer and order of play: each relative seat's place in that order (the scalar row's
-        last numbers)."""
+        self._places: dict[tuple[int, ...], list[float]] = {}
+        """By viewer and order of play: each relative seat's place in that order over the players
+        (the scalar row's last numbers, divided here once: their scales are 1)."""
         self._seat_view = cast(ClosedHandGame[Any], self.game).seat_view
         """The game's ``seat_view``, bound once."""
-        self._no_seats = [0] * n
+        self._no_seats = [0.0] * n
         """The seat flags of no seat (:meth:`_seat_flags` of none)."""
+        self._hands = [LastRow().of for _ in range(n)]
+        """By viewer: the row of its hand, made from the row of the hand it last saw."""
 
     def _divisors_after_common(self) -> list[float]:
         n = self.players
-        return [1.0] * (len(CLOSED_PHASES) + 1 + n) + [float(n)] * n
+        return [1.0] * (len(CLOSED_PHASES) + 1 + 2 * n)
 
     def encode_state(self, state: Any, seat: int | None) -> Array:
         """The array of ``game.observe(state, seat)``, made from the engine's ``seat_view``,
@@ -126,7 +129,7 @@ class ClosedHandEncoder(Encoder):
             if self.piles > 1:
                 piles = piles[viewer:] + piles[:viewer]
         rows = [
-            face_row(hand),
+            self._hands[viewer](hand),
             *map(face_row, piles),
             *map(face_row, map(TOP, piles)),
             ONE_HOT[takeable],
@@ -138,13 +141,13 @@ class ClosedHandEncoder(Encoder):
         key = (viewer, *order)
         places = self._places.get(key)
         if places is None:
-            places = self._places[key] = [0] * n
+            places = self._places[key] = [0.0] * n
             for place, seat in enumerate(order):
-                places[(seat - viewer) % n] = place
+                places[(seat - viewer) % n] = place / n
         numbers = [
             *self._common_numbers(counts, stock, scores, round_no, to_move, viewer),
             *PHASE_FLAGS[phase],
-            bool(first_turn),
+            1.0 if first_turn else 0.0,
             *(self._seat_flags(shown, viewer) if shown else self._no_seats),
             *places,
         ]

@@ -453,8 +453,7 @@ export class TableModel extends TableView {
       this.rack.slots.forEach((face, slot) => face !== null && message.slots[slot] === null && this.laidFrom.push([slot, face]));
       this.laying = false;
     }
-    this.rack = { round: message.round, slots: message.slots, groups: message.groups };
-    store.setRack(this.id, this.seat, { game: message.game, round: message.round, slots: message.slots });
+    this.keepRack(message.game, message.round, message.slots, message.groups);
     if (!this.rackQueue.length) {
       // every queued move is in: the selection and the focus follow the piece, or end
       this.keepSelection(message.slots);
@@ -505,8 +504,7 @@ export class TableModel extends TableView {
    * unless a rack message of this page is on its way (its answer comes later and wins). */
   onRackElsewhere(message) {
     if (this.rackBusy || this.rackQueue.length || !this.view || message.game !== this.view.game) return;
-    this.rack = { round: message.round, slots: message.slots, groups: message.groups };
-    store.setRack(this.id, this.seat, { game: message.game, round: message.round, slots: message.slots });
+    this.keepRack(message.game, message.round, message.slots, message.groups);
     this.keepSelection(message.slots);
     this.changed();
   }
@@ -598,11 +596,17 @@ export class TableModel extends TableView {
       // a meld the piece left, or one it now stands in or beside, waits for the answer's groups
       const stale = ([start, end]) => (start <= source && source < end) || (start - 1 <= target && target <= end);
       const groups = this.rack.groups.filter((group) => !stale(group));
-      this.rack = { ...this.rack, slots, groups };
-      store.setRack(this.id, this.seat, { game: this.view.game, round: this.rack.round, slots });
+      this.keepRack(this.view.game, this.rack.round, slots, groups);
       if (!this.rackQueue.length) this.rackQueue.push({});
     } else this.rackQueue.push({ move: [source, target] });
     this.pumpRack();
+  }
+
+  /** Show the rack of `game`'s round `round` as `slots` with the meld `groups`, and keep its slots
+   * in localStorage for this table and seat (a reload or a reconnect keeps the order). */
+  keepRack(game, round, slots, groups) {
+    this.rack = { round, slots, groups };
+    store.setRack(this.id, this.seat, { game, round, slots });
   }
 
   /** Whether the move of the piece in slot `source` to slot `target` may show at once: the target

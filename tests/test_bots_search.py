@@ -315,9 +315,18 @@ def test_budgets_and_names() -> None:
     assert parse_bot_list("search:3,greedy", 2) == ["search:3", "greedy"]
     bot = make_bot("search:3", rummykit.load("okey", rounds=1), 0)
     assert isinstance(bot, SearchBot) and bot.iterations == 3
-    for bad in ("search:0", "search:x", "search:-1s", "search:", "search:100s"):
-        with pytest.raises(RummykitError, match="a search budget is"):
+    for bad in (
+        "search:0",
+        "search:x",
+        "search:-1s",
+        "search:",
+        "search:100s",
+        "search:0.0000001s",
+        "expert:0.009s",
+    ):
+        with pytest.raises(RummykitError, match=r"a search budget is .*\(0\.01 to 60, search:0\.1s\)"):
             parse_bot_list(bad, 1)
+    assert parse_bot_list("search:0.01s,expert:60s", 2) == ["search:0.01s", "expert:60s"]
     with pytest.raises(RummykitError, match="only the search and expert bots take a budget"):
         parse_bot_list("greedy:3", 1)
     assert isinstance(make_bot("search:3", rummykit.load("kalooki"), 0), TableSearchBot)

@@ -218,6 +218,8 @@ def test_bot_levels_are_checked_for_the_game(server: Server) -> None:
         assert bad["error"]["code"] == "bad_request" and "clever" in bad["error"]["params"]["reason"]
     bad = server.post("/tables", {"variant": "okey", "seats": seats("search:-1", 4)}, status=400)
     assert bad["error"]["code"] == "bad_request"
+    tiny = server.post("/tables", {"variant": "okey", "seats": seats("expert:0.0000001s", 4)}, status=400)
+    assert "seconds (0.01 to 60" in tiny["error"]["params"]["reason"]
     assert server.post("/tables", {"variant": "okey", "seats": seats("greedy", 4)}, status=201)
 
 

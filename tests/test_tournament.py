@@ -116,6 +116,7 @@ def test_a_101_okey_tournament() -> None:
     ("args", "message"),
     [
         (("okey", "--bots", "greedy,clever,greedy,greedy"), "unknown bot 'clever'"),
+        (("okey", "--bots", "expert:0.0000001s,greedy,greedy,greedy"), "seconds (0.01 to 60, search:0.1s)"),
         (("okey", "--bots", "greedy,random"), "2 bots named for 4 seats"),
         (("okeyy", "--bots", "greedy"), "unknown game 'okeyy'"),
         (("okey", "--bots", "greedy,,greedy,greedy"), "an empty bot name"),

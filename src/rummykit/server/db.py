@@ -138,11 +138,19 @@ class PlayRow(Base):
     """The same after the rated game ended (``None`` until then)."""
 
 
+NEVER_REUSED: dict[str, Any] = {"sqlite_autoincrement": True}
+"""The table arguments of a table whose ids are never given twice, though its rows are deleted
+(SQLite's ``AUTOINCREMENT``; PostgreSQL's sequences never give an id twice): a deleted account's id
+must not be a stranger's, nor a revoked token's id another token's (migration 0007)."""
+
+
 class AccountRow(Base):
     """An account: its ``username`` as typed, ``key`` the same in lower case (unique: names differ
-    by more than case), the argon2 hash of its password."""
+    by more than case), the argon2 hash of its password. Its id is never another's, even deleted
+    (:data:`NEVER_REUSED`)."""
 
     __tablename__ = "accounts"
+    __table_args__ = NEVER_REUSED
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     username: Mapped[str] = mapped_column(String(32))
     key: Mapped[str] = mapped_column(String(32), unique=True)
@@ -166,9 +174,11 @@ class SessionRow(Base):
 
 class AccessTokenRow(Base):
     """A personal access token of an account (``rummykit connect``, scripts): its ``name``, the
-    SHA-256 hash of the token, when it was made and last used (Unix seconds)."""
+    SHA-256 hash of the token, when it was made and last used (Unix seconds). A revoked token's
+    id is never another's (:data:`NEVER_REUSED`)."""
 
     __tablename__ = "access_tokens"
+    __table_args__ = NEVER_REUSED
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
     name: Mapped[str] = mapped_column(String(64))
@@ -352,16 +362,33 @@ class Database:
         return await asyncio.get_running_loop().run_in_executor(self.executor, method, *args)
 
     def migrate(self) -> None:
-        """Bring the schema to the newest Alembic revision (the migrations ship in the package)."""
+        """Bring the schema to the newest Alembic revision (the migrations ship in the package).
+        On SQLite the foreign keys are off meanwhile, as SQLite's way to rebuild a table asks: a
+        table others refer to, such as ``accounts`` (migration 0007), can't be dropped and made
+        again otherwise; the rebuilt table keeps its ids, so every reference still holds
+        (``tests/test_server_ids.py`` checks them)."""
         config = Config()
         config.set_main_option("script_location", "rummykit.server:migrations")
-        with self.engine.begin() as connection:
-            if connection.dialect.name == "postgresql":
-                # processes started together on one database migrate it one at a time (each
-                # creating the schema at once failed all but one of them)
-                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+        with self.engine.connect() as connection:
+            sqlite = connection.dialect.name == "sqlite"
+            if sqlite:
+                # only outside a transaction does the pragma take effect
+                connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+                connection.commit()
+            try:
+                with connection.begin():
+                    if connection.dialect.name == "postgresql":
+                        # processes started together on one database migrate it one at a time
+                        # (each creating the schema at once failed all but one of them)
+                        connection.execute(
+                            text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+                        )
+                    config.attributes["connection"] = connection
+                    command.upgrade(config, "head")
+            finally:
+                if sqlite:
+                    connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                    connection.commit()
 
     def close(self) -> None:
         """Release the connections and the threads."""

@@ -208,6 +208,38 @@ def test_the_viewer_steps_through_a_finished_game(
     expect(other.get_by_test_id("replay")).to_have_attribute("data-step", str(last))
 
 
+@pytest.mark.parametrize(("lang", "locale"), [("en", "en-US"), ("fa", "fa-IR"), ("th", "th-TH")])
+def test_a_step_the_record_has_not_is_said(
+    pages: Pages, server: Server, finished: dict[str, Any], lang: str, locale: str
+) -> None:
+    """An address with a step past the record's end shows the last step and says so; a negative or
+    non-numeric step shows the deal and says so (no blank page, no error); a real step says nothing."""
+    game, last = finished["game"], finished["last"]
+    words = catalog(lang)
+    page = pages.new(f"replay-bad-step-{lang}", locale=locale, width=390, height=844, has_touch=True)
+    replay, notice = page.get_by_test_id("replay"), page.get_by_test_id("replay-notice")
+
+    def shown(n: int, text: str) -> None:
+        expect(replay).to_have_attribute("data-step", str(n))
+        expect(replay).to_have_attribute("data-loaded", str(n))
+        expect(notice).to_have_count(1)
+        assert ISOLATES.sub("", notice.inner_text()) == text
+
+    page.goto(f"/#/replay/{game}/{last + 50}")
+    shown(last, fill(words["replay_past_end"], step=digits(lang, last + 50), last=digits(lang, last)))
+    check_rendering(page, lang, f"replay-past-end-{lang}-390x844")
+    page.get_by_test_id("replay-first").click()
+    expect(replay).to_have_attribute("data-step", "0")
+    expect(notice).to_have_count(0)
+    for bad in ("-3", "abc", "%E0%A4"):
+        page.goto(f"/#/replay/{game}/{bad}")
+        shown(0, fill(words["replay_bad_step"], last=digits(lang, last)))
+    check_rendering(page, lang, f"replay-bad-step-{lang}-390x844")
+    page.goto(f"/#/replay/{game}/{last}")
+    expect(replay).to_have_attribute("data-loaded", str(last))
+    expect(notice).to_have_count(0)
+
+
 ARROW_JS = """async (src) => {
   // the side an arrow's tip is on (« or ‹ its left): the glyph's outer quarter on that side has its
   // ink nearer the middle height than the other, with the open ends (ink: how far each pixel is

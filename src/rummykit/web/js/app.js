@@ -49,7 +49,9 @@ function route(hash) {
     return { page: "table", id: parts[1], invited: seat, badInvite };
   }
   if (parts[0] === "replay" && parts[1]) {
-    return { page: "replay", game: parts[1], step: /^\d+$/.test(parts[2] || "") ? Number(parts[2]) : 0 };
+    // a step that is no number (`abc`, `-3`) is null: the page shows the deal and says so
+    const asked = parts[2] || "0";
+    return { page: "replay", game: parts[1], step: /^\d+$/.test(asked) ? Number(asked) : null };
   }
   if (parts[0] === "account") return { page: "account" };
   if (parts[0] === "players" && parts[1]) return { page: "profile", name: safeDecode(parts[1]) };

@@ -181,13 +181,24 @@ function useStep(src, replay, n) {
   return { step: cache.current.get(n) || null, error };
 }
 
-/** The replay of `game` at move `step`. Its arrows « ‹ › » are mirrored characters: a right-to-left
+/** Why the page shows another step than the address asks (`step` past the last; null: the
+ * address's step is no step number), or nothing. */
+function StepNotice({ step, last }) {
+  let text = null;
+  if (step === null) text = t("replay_bad_step", { last });
+  else if (step > last) text = t("replay_past_end", { step, last });
+  return text && html`<p class="replay-notice" role="status" data-testid="replay-notice">${text}</p>`;
+}
+
+/** The replay of `game` at move `step` (null: the address's step is no number; the deal is
+ * shown). Its arrows « ‹ › » are mirrored characters: a right-to-left
  * page draws each one turned (Unicode's bidi mirroring), so that it points the way its button
  * goes in the page's direction; a CSS flip on top turned them back (the tester's 34c). */
 export function ReplayPage({ game, step, variants }) {
   const { replay, error, src } = useReplay(game);
   const last = replay ? replay.last : 0;
-  const n = replay ? Math.min(Math.max(step, 0), last) : step;
+  const asked = step ?? 0;
+  const n = replay ? Math.min(asked, last) : asked;
   const { step: current, error: stepError } = useStep(src, replay, n);
   const loaded = useModule(replay ? `game:${replay.variant}` : null, () => loadController(variants, replay.variant));
   const controller = loaded && !loaded.failed ? loaded : null;
@@ -238,6 +249,7 @@ export function ReplayPage({ game, step, variants }) {
       </p>
     </header>
     <div class="replay-controls panel">
+      <${StepNotice} step=${step} last=${last} />
       <p class="replay-step" role="status" data-testid="replay-step">${rich(stepText(replay, n, ctx))}</p>
       <div class="replay-buttons" role="group" aria-label=${t("replay_moves")}>
         <button type="button" data-testid="replay-first" aria-label=${t("replay_first")} title=${t("replay_first")} disabled=${n === 0} onClick=${() => to(0)}>«</button>

@@ -217,3 +217,63 @@ def test_the_lobby_tells_one_seats_name_from_the_next(pages: Pages, server: Serv
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         check_rendering(page, lang, f"lobby-separators-{lang}-{width}x{height}")
+
+
+SHARED_NAME_JS = """(seat) => {
+  // a seat's name on the board: its words that tell it from another seat of the name (none: null),
+  // whether they show whole inside the seat's panel, and whether the name beside them is cut
+  const panel = document.querySelector(`[data-testid=seat-${seat}]`);
+  const words = panel.querySelector(".seat-name .seat-words");
+  const name = panel.querySelector(".seat-name .shared-name");
+  if (!words || !name) return null;
+  const inside = (box, outer) =>
+    box.width > 0 && box.left >= outer.left - 0.5 && box.right <= outer.right + 0.5
+    && box.top >= outer.top - 0.5 && box.bottom <= outer.bottom + 0.5;
+  const shown = words.getBoundingClientRect();
+  const clip = words.closest(".seat-name > *").getBoundingClientRect();
+  return {
+    words: words.textContent.trim(),
+    whole: inside(shown, panel.getBoundingClientRect()) && inside(shown, clip),
+    cut: name.scrollHeight > name.clientHeight + 1 || name.scrollWidth > name.clientWidth + 1,
+  };
+}"""
+"""What seat ``seat``'s panel shows of a name it shares with another seat (:func:`seatLabels`)."""
+
+LONG_NAME = "Ayşe Kayaoğlu-Worthington Smythe"
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_two_seats_of_one_long_name_keep_their_numbers(pages: Pages, server: Server, lang: str) -> None:
+    """The tester's item (2026-12-07): two seats of one name are told apart by their numbers
+    ("Ayşe (2)"), but a name too long for its seat's panel was cut with its number, so that the
+    two seats read alike ("Ayşe Kayaoğlu-Wo…"). Upright on a phone the name alone is cut; the
+    number stays whole beside it, inside the panel."""
+    words = catalog(lang)
+    body = {
+        "variant": "okey",
+        "options": {"rounds": 1},
+        "seats": [{"kind": "person"}] * 2 + [{"kind": "bot", "level": "easy"}] * 2,
+        "bot_delay": 5,
+        "round_break_seconds": 0,
+    }
+    created = server.post("/tables", body, status=201)
+    table = created["table"]
+    ayse = Person(in_language(pages, lang, "shared-long-name"), server, table, english=lang == "en")
+    page = ayse.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    ayse.sit(0, LONG_NAME)
+    server.post(f"/tables/{table}/seats/1/join", {"name": LONG_NAME})
+    server.post(f"/tables/{table}/start", {"token": created["owner_token"]})
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+    for seat in (0, 1):
+        expect(page.get_by_test_id(f"seat-name-{seat}")).to_be_visible()
+    shown = [page.evaluate(SHARED_NAME_JS, seat) for seat in (0, 1)]
+    numbers = [fill(words["seat_shared_name"], name="", n=digits(lang, seat + 1)).strip() for seat in (0, 1)]
+    assert [s and s["words"] for s in shown] == numbers, shown
+    assert all(s["whole"] for s in shown), shown
+    assert any(s["cut"] for s in shown), shown  # the name is long enough to be cut somewhere
+    assert cut_words(page) == []
+    check_rendering(page, lang, f"shared-long-name-{lang}-390x844")
+    page.set_viewport_size({"width": 844, "height": 390})
+    assert all((s := page.evaluate(SHARED_NAME_JS, seat)) and s["whole"] for seat in (0, 1))
+    check_rendering(page, lang, f"shared-long-name-{lang}-844x390")

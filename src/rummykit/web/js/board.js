@@ -34,16 +34,18 @@ export function places(order, me, direction) {
   return out;
 }
 
-/** Seat `seat`'s panel on side `side`: its name (an account's a link to its profile, with its
- * rating at a rated table) and tags, the pieces it holds (`count`, by
+/** Seat `seat`'s panel on side `side`: its name (`ctx.seatLabel`: an account's a link to its
+ * profile, with its rating at a rated table; cut where it must be, never the words that tell it
+ * from another seat of the same name) and tags, the pieces it holds (`count`, by
  * default the observation's), `children` (the game's own: a pile, a tag). */
 export function SeatPanel({ model, seat, side, ctx, count, children }) {
   const obs = model.view.observation;
   const info = model.info.seats[seat];
   const classes = ["seat", `side-${side}`, obs.to_move === seat ? "to-move" : "", model.lastEvents.some((e) => e.seat === seat) ? "acted" : ""];
+  const label = ctx.seatLabel(seat);
   return html`<div class=${classes.join(" ")} data-testid=${`seat-${seat}`}>
     <div class="seat-name">
-      <${PlayerName} name=${ctx.seatName(seat)} account=${info && info.account} rating=${info && info.rating} testid=${`seat-name-${seat}`} />
+      <${PlayerName} name=${label.name} before=${label.before} after=${label.after} account=${info && info.account} rating=${info && info.rating} testid=${`seat-name-${seat}`} />
       ${seat === model.seat ? html` <span class="you">${t("seat_you")}</span>` : null}
       <${BotTag} player=${info} />
       ${info && info.standing_in ? html` <span class="tag standing-in">${t("seat_standing_in")}</span>` : null}

@@ -34,8 +34,8 @@ const SEAT_PARAMS = new Set(["seat", "seats", "to_move", "winner", "asked", "act
 const PIECE = /^(?:(?:[RYBK](?:1[0-3]|[1-9])|F)(?:\[[RYBK](?:1[0-3]|[1-9])\])?|[A2-9TJQK][SHDC]|JK(?:\[[^\]]*\])?)$/;
 const INTEGER = /^[+-]?\d+$/;
 const LRI = "\u2066";
-const FSI = "\u2068";
-const PDI = "\u2069";
+export const FSI = "\u2068";
+export const PDI = "\u2069";
 // a letter written right to left (Hebrew, Arabic, Persian and their presentation forms)
 const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 // the parameters that are a player's name as text (a seat's number is one too: SEAT_PARAMS)

@@ -11,7 +11,7 @@ import { html } from "./html.js";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, sentence, currentLanguage, loadCatalogPart } from "./i18n.js";
 import { rich } from "./runningtext.js";
-import { seatName, seatNames, BotTag } from "./seats.js";
+import { seatNaming, BotTag } from "./seats.js";
 import { request } from "./api.js";
 import { piecesOf } from "./variants.js";
 import { GameTable, loadController, useModule } from "./lazy.js";
@@ -225,8 +225,9 @@ export function ReplayPage({ game, step, variants }) {
     return () => document.removeEventListener("keydown", keys);
   });
 
-  const names = replay ? seatNames(replay.seats) : [];
-  const ctx = { game: controller, seatName: (seat) => names[seat] || seatName(seat) };
+  const naming = seatNaming(replay ? replay.seats : []);
+  const names = replay ? replay.seats.map((_, seat) => naming.seatName(seat)) : [];
+  const ctx = { game: controller, ...naming };
   if (error || !replay) {
     return html`<main class="table-page replay-page" data-testid="replay" aria-busy=${!error}>
       <header class="table-head"><h1>${t("replay_heading")}</h1></header>

@@ -6,7 +6,7 @@
 // (docs/protocol.md): this module alone turns one count into the other.
 
 import { html } from "./html.js";
-import { t, has } from "./i18n.js";
+import { t, has, FSI, PDI } from "./i18n.js";
 
 /** The bot levels a seat is offered (rummykit.bots.levels), weakest first, then the random bot: the
  * create form's seat menu and the lobby's note of the bots' ratings name them in this order. */
@@ -65,9 +65,34 @@ export function seatName(seat, player = null) {
   return player || t("seat_number", { n });
 }
 
-/** Every seat's name (`seatName`, `players` in seat order), a name that several seats share
- * followed by its seat's number ("Ann (2)", "Ann (3)"). */
-export function seatNames(players) {
+/** Every seat's name in parts (`players` in seat order): `name` the player's (`seatName`),
+ * `before` and `after` the words around it that tell apart the seats sharing it ("Ann", "",
+ * " (2)"; empty for a name of one seat), `text` the whole as running text writes it. A narrow
+ * panel cuts `name` alone, never the words that tell two seats apart. */
+export function seatLabels(players) {
   const names = players.map((player, seat) => seatName(seat, player));
-  return names.map((name, seat) => (names.indexOf(name) !== names.lastIndexOf(name) ? t("seat_shared_name", { name, n: seatNumber(seat) }) : name));
+  return names.map((name, seat) => {
+    if (names.indexOf(name) === names.lastIndexOf(name)) return { name, before: "", after: "", text: name };
+    const n = seatNumber(seat);
+    // where the name goes: a name no player has, isolated already so that `t` leaves it as it is
+    // (made here, not on loading: i18n.js imports this module)
+    const mark = `${FSI}\uE000${PDI}`;
+    const [before, after] = t("seat_shared_name", { name: mark, n }).split(mark);
+    return { name, before, after, text: t("seat_shared_name", { name, n }) };
+  });
+}
+
+/** Every seat's name as text (`seatLabels`), a name that several seats share followed by its
+ * seat's number ("Ann (2)", "Ann (3)"). */
+export function seatNames(players) {
+  return seatLabels(players).map((label) => label.text);
+}
+
+/** A page's names of its seats, from `players` in seat order (a table's seats, a record's names):
+ * `seatName(seat)` the text (`seatNames`), `seatLabel(seat)` its parts (`seatLabels`); a seat
+ * past the list is "Seat n". */
+export function seatNaming(players) {
+  const labels = seatLabels(players);
+  const seatLabel = (seat) => labels[seat] || { name: seatName(seat), before: "", after: "", text: seatName(seat) };
+  return { seatName: (seat) => seatLabel(seat).text, seatLabel };
 }

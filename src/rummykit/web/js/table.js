@@ -18,7 +18,7 @@ import { TableCues } from "./cues.js";
 import { TableSettings } from "./settings.js";
 import { RulesLink } from "./ruleslink.js";
 import { ChatRoom, ChatPanel, useAccount } from "./chat.js";
-import { seatName, seatNames, seatNumber } from "./seats.js";
+import { seatNaming, seatNumber } from "./seats.js";
 import { SkipKeys } from "./actions.js";
 
 function TurnLine({ model, ctx, cues }) {
@@ -128,12 +128,7 @@ export function TablePage({ id, invited, badInvite = null, variants }) {
     wasPlaying.current = now;
   });
 
-  const seatNamed = info ? seatNames(info.seats) : [];
-  const ctx = {
-    game: m.game,
-    seat: m.seat,
-    seatName: (seat) => seatNamed[seat] || seatName(seat),
-  };
+  const ctx = { game: m.game, seat: m.seat, ...seatNaming(info ? info.seats : []) };
 
   const run = async (what, seat) => {
     try {

@@ -1,7 +1,8 @@
 """A tablet held upright (768x1024 CSS px, an iPad's portrait): the table has the page's whole
 width, the chat, the log and the scores below it, so that the hand's pieces are a finger's width
 (beside a 20rem column the board was 400 px wide and an Okey rack's pieces 24 px, 2026-12-07);
-nothing wider than the screen. Screenshots go to the artifacts."""
+on its side (1024x768) the column stays beside the table and the pieces are a finger's width too
+(they were 42 px); nothing wider than the screen. Screenshots go to the artifacts."""
 
 from __future__ import annotations
 
@@ -46,3 +47,37 @@ def test_on_an_upright_tablet_the_table_has_the_whole_width(
     narrow = [b for b in pieces if b["right"] - b["left"] < FINGER]
     assert narrow == [], narrow
     assert page.evaluate("document.documentElement.scrollWidth") <= TABLET[0]
+
+
+TABLET_ON_ITS_SIDE = (1024, 768)
+"""A tablet on its side (width, height in CSS px): an iPad's landscape."""
+
+
+@pytest.mark.parametrize(
+    ("variant", "lang"),
+    [("okey", "fa"), ("turkish_rummy", "tr"), ("kalooki", "en"), ("carousel", "th"), ("okey_101", "tr")],
+)
+def test_on_a_tablet_on_its_side_the_pieces_are_a_fingers_width(
+    pages: Pages, server: Server, variant: str, lang: str
+) -> None:
+    """At the person's first turn at 1024x768, the side column (chat, log, scores) beside the
+    board: every piece of the hand at least :data:`FINGER` px wide (Okey's were 42 px, 2026-12-07),
+    the score sheet whole in its column, and the page no wider than the screen."""
+    person = at_first_turn(pages, server, variant, lang)
+    page = person.page
+    width, height = TABLET_ON_ITS_SIDE
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(page.get_by_test_id("flying")).to_have_count(0)
+    check_rendering(page, lang, f"tablet-{variant}-{lang}-{width}x{height}")
+    found = boxes(page, (".table-page > .board", ".table-page > .side", "[data-testid=rack] .piece"))
+    [board] = found[".table-page > .board"]
+    [side] = found[".table-page > .side"]
+    assert side["top"] < board["bottom"], (side, board)
+    pieces = found["[data-testid=rack] .piece"]
+    assert pieces, "no piece in the hand"
+    narrow = [b for b in pieces if b["right"] - b["left"] < FINGER]
+    assert narrow == [], narrow
+    sheet = page.get_by_test_id("scores").locator(".sheet")
+    assert sheet.evaluate("(el) => el.scrollWidth <= el.clientWidth"), "the score sheet scrolls"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width

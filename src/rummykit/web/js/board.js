@@ -34,9 +34,8 @@ export function places(order, me, direction) {
   return out;
 }
 
-/** Seat `seat`'s panel on side `side`: its name (`ctx.seatLabel`: an account's a link to its
- * profile, with its rating at a rated table; cut where it must be, never the words that tell it
- * from another seat of the same name) and tags, the pieces it holds (`count`, by
+/** Seat `seat`'s panel on side `side`: its name (`ctx.seatLabel`; an account's a link to its
+ * profile, with its rating at a rated table) and tags, the pieces it holds (`count`, by
  * default the observation's), `children` (the game's own: a pile, a tag). */
 export function SeatPanel({ model, seat, side, ctx, count, children }) {
   const obs = model.view.observation;

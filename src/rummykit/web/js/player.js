@@ -14,17 +14,15 @@ export function profileHref(username) {
   return `#/players/${encodeURIComponent(username)}`;
 }
 
-/** `name` (as the seat or the game calls the player) between `before` and `after`, the words that
- * tell apart seats sharing the name (" (2)": `seats.js`, `seatLabels`), a link to the profile of
- * `account` (a username, or null for a guest or a bot), then `rating` ({rating, provisional} or
- * null); `testid` marks the link, or the name when there is none. The whole is its title too:
- * whole where a narrow place cuts the name (a seat's panel), which never cuts `before` or
- * `after`. */
+/** `name` (as the seat or the game calls the player; between `before` and `after`, which tell
+ * seats of one name apart: `seatLabels`), a link to the profile of `account` (a username, or null
+ * for a guest or a bot), then `rating` ({rating, provisional} or null); `testid` marks the link,
+ * or the name when there is none. The whole is its title too: a narrow place (a seat's panel)
+ * cuts the name, never `before` or `after`. */
 export function PlayerName({ name, before = "", after = "", account = null, rating = null, testid = undefined }) {
-  const whole = `${before}${name}${after}`;
-  const shared = Boolean(before || after);
+  const whole = before + name + after;
   const words = (text) => text && html`<span class="seat-words">${text}</span>`;
-  const shown = html`<bdi class=${shared ? "shared" : undefined} data-testid=${account ? undefined : testid} title=${account ? undefined : whole}>${shared
+  const shown = html`<bdi class=${whole !== name ? "shared" : undefined} data-testid=${account ? undefined : testid} title=${account ? undefined : whole}>${whole !== name
     ? html`${words(before)}<bdi class="shared-name">${name}</bdi>${words(after)}`
     : name}</bdi>`;
   return html`${account

@@ -65,32 +65,25 @@ export function seatName(seat, player = null) {
   return player || t("seat_number", { n });
 }
 
-/** Every seat's name in parts (`players` in seat order): `name` the player's (`seatName`),
- * `before` and `after` the words around it that tell apart the seats sharing it ("Ann", "",
- * " (2)"; empty for a name of one seat), `text` the whole as running text writes it. A narrow
- * panel cuts `name` alone, never the words that tell two seats apart. */
+/** Every seat's name (`seatName`, `players` in seat order) as `{name, before, after, text}`:
+ * `before` and `after` tell apart seats of one name ("Ann", "", " (2)"), `text` the whole. A
+ * narrow panel cuts `name` alone. */
 export function seatLabels(players) {
   const names = players.map((player, seat) => seatName(seat, player));
   return names.map((name, seat) => {
-    if (names.indexOf(name) === names.lastIndexOf(name)) return { name, before: "", after: "", text: name };
     const n = seatNumber(seat);
-    // where the name goes: a name no player has, isolated already so that `t` leaves it as it is
-    // (made here, not on loading: i18n.js imports this module)
-    const mark = `${FSI}\uE000${PDI}`;
-    const [before, after] = t("seat_shared_name", { name: mark, n }).split(mark);
-    return { name, before, after, text: t("seat_shared_name", { name, n }) };
+    const mark = `${FSI}\uE000${PDI}`; // where the name goes, isolated: `t` keeps it so
+    const [before, after] = names.indexOf(name) === names.lastIndexOf(name) ? ["", ""] : t("seat_shared_name", { name: mark, n }).split(mark);
+    return { name, before, after, text: before + after ? t("seat_shared_name", { name, n }) : name };
   });
 }
 
-/** Every seat's name as text (`seatLabels`), a name that several seats share followed by its
- * seat's number ("Ann (2)", "Ann (3)"). */
+/** Every seat's name as text (`seatLabels`): "Ann (2)", "Ann (3)". */
 export function seatNames(players) {
   return seatLabels(players).map((label) => label.text);
 }
 
-/** A page's names of its seats, from `players` in seat order (a table's seats, a record's names):
- * `seatName(seat)` the text (`seatNames`), `seatLabel(seat)` its parts (`seatLabels`); a seat
- * past the list is "Seat n". */
+/** `seatName(seat)` and `seatLabel(seat)` of `players`' seats (`seatLabels`; past them "Seat n"). */
 export function seatNaming(players) {
   const labels = seatLabels(players);
   const seatLabel = (seat) => labels[seat] || { name: seatName(seat), before: "", after: "", text: seatName(seat) };

@@ -68,10 +68,11 @@ REGISTERING_MODULES = (
 game server's codes too); each game package
 registers its own (:meth:`rummykit.variants.declaration.GamePackage.register_messages`)."""
 
-SHARED = frozenset({"okey_label", "account_sign_in"})
+SHARED = frozenset({"okey_label", "account_sign_in", "replay_drew"})
 """Keys named like a part's (:func:`owner`) that other pages use, so they stay in the common
 catalog: ``okey_label`` (the okey beside the indicator) is written by ``games/tiles.js``, which 101
-Okey's table shows as well as Okey's; ``account_sign_in`` is the header's link on every page."""
+Okey's table shows as well as Okey's; ``account_sign_in`` is the header's link on every page;
+``replay_drew`` is a table's log line too (``log.js``, the games' controllers)."""
 
 RULES = "rules"
 """The catalog of the create form's rules help, ``i18n/<lang>/rules.json``: every rules option's
@@ -104,8 +105,10 @@ POSITIONS = "positions"
 no page shows (the server never sends them), ``i18n/<lang>/positions.json``: their translations
 kept, loaded by no page."""
 RECORDS = "records"
-"""The codes of a record that does not replay (``record.…``, the ``reason`` of ``bad_record``),
-``i18n/<lang>/records.json``, which only the replay page shows and loads (``web/js/replay.js``)."""
+"""The codes of a record that does not replay (``record.…``, the ``reason`` of ``bad_record``) and
+the replay page's own strings (keys starting with :data:`RECORDS_PREFIX`), ``i18n/<lang>/records.json``,
+which only the replay page shows and loads (``web/js/replay.js``): a table's page loads none of it."""
+RECORDS_PREFIX = "replay_"
 PARTS = (RULES, LOBBY, POSITIONS, RECORDS)
 """The parts of the catalog that are no game's."""
 
@@ -149,7 +152,8 @@ def owner(key: str, games: Sequence[str]) -> str | None:
     table and its replay show; except the keys of :data:`SHARED` (common) and a game's own help of a rules
     option (``okey.option_rounds``: :data:`RULES`, with every key starting with one of
     :data:`RULES_PREFIXES`); the keys starting with one of :data:`LOBBY_PREFIXES`, and
-    :data:`LOBBY_CODES`, are :data:`LOBBY`'s."""
+    :data:`LOBBY_CODES`, are :data:`LOBBY`'s, those starting with :data:`RECORDS_PREFIX`
+    :data:`RECORDS`'."""
     code = key.removeprefix("named.")
     if key in SHARED or code in SHARED:
         return None
@@ -160,7 +164,7 @@ def owner(key: str, games: Sequence[str]) -> str | None:
         return RULES
     if code.startswith("position."):
         return POSITIONS
-    if code.startswith("record."):
+    if code.startswith("record.") or key.startswith(RECORDS_PREFIX):
         return RECORDS
     return LOBBY if key.startswith(LOBBY_PREFIXES) or key in LOBBY_CODES else None
 

@@ -147,3 +147,23 @@ def test_multipliers_stop_at_their_limit(name: str, option: str) -> None:
     assert getattr(rules, option) == MULTIPLIER_LIMIT
     with pytest.raises(RulesError, match=f"{option}: {MULTIPLIER_LIMIT + 1} is out of range"):
         variant(name).load_rules(options=[f"{option}={MULTIPLIER_LIMIT + 1}"])
+
+
+@pytest.mark.parametrize(
+    ("name", "option", "value", "low", "high"),
+    [
+        ("okey", "rounds", OPTION_LIMIT + 1, 1, OPTION_LIMIT),
+        ("okey", "rounds", -(10**12), 1, OPTION_LIMIT),
+        ("okey", "players", 10**30, 2, 4),
+        ("okey", "okey_finish_multiplier", 10**12, 1, MULTIPLIER_LIMIT),
+    ],
+)
+def test_a_value_past_the_limit_names_the_options_own_range(
+    name: str, option: str, value: int, low: int, high: int
+) -> None:
+    """A whole number past :data:`OPTION_LIMIT` is refused with the range the option really takes
+    (``rounds``: 1..10000), not the limit's -10000..10000, which named values the game refuses."""
+    with pytest.raises(RulesError) as caught:
+        variant(name).load_rules(options=[f"{option}={value}"])
+    assert caught.value.code == "rules.out_of_range"
+    assert caught.value.params == {"name": option, "value": value, "low": low, "high": high}

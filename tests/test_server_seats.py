@@ -147,6 +147,8 @@ def test_lobby_lists_public_tables_live_and_rematch_starts_a_new_game(server: Se
         listed = lobby.until("lobby")
         if any(g["game"] == last["game"] for g in listed["finished"]):
             break
+    # a finished game names its game, as an open table does
+    assert next(g for g in listed["finished"] if g["game"] == last["game"])["variant"] == "okey"
     server.post(f"/tables/{table}/rematch", {"token": token})
     fresh = client.next_game_message()
     while fresh["type"] != "state" or fresh["game"] == last["game"]:

@@ -129,6 +129,8 @@ def test_the_viewer_steps_through_a_finished_game(
     page.goto("/#/")
     link = page.get_by_test_id(f"replay-{game}")
     expect(link).to_have_text(words["lobby_replay"])
+    # the finished game's entry names its game (it listed the seats' names and scores alone)
+    expect(link.locator("xpath=..")).to_contain_text(words["game_okey"])
     check_route_files(page, "lobby", lang)
     link.click()
     expect(page).to_have_url(re.compile(f"#/replay/{game}/0$"))

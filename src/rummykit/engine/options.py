@@ -73,7 +73,6 @@ def convert(name: str, hint: Any, value: object) -> object:
             whole = value if isinstance(value, int) else int(str(value).strip())
         except ValueError:
             raise RulesError("rules.not_whole", name=name, value=_shown(value)) from None
-        check_range(name, whole, -OPTION_LIMIT, OPTION_LIMIT)
         return whole
     if hint is float:
         if isinstance(value, bool):
@@ -100,9 +99,47 @@ def rules_from_mapping(cls: type[R], values: Mapping[str, object], base: R | Non
     if unknown:
         raise RulesError("rules.unknown_option", name=unknown[0][:MAX_SHOWN], options=", ".join(hints))
     converted = {name: convert(name, hints[name], value) for name, value in values.items()}
+    beyond = [name for name, value in converted.items() if _beyond_limit(value)]
+    if beyond:
+        raise _past_limit(cls, converted, beyond[0], base)
+    return _rules_of(cls, converted, base)
+
+
+def _beyond_limit(value: object) -> bool:
+    """Whether ``value`` is a whole number (not a bool) past :data:`OPTION_LIMIT`, either sign."""
+    return type(value) is int and abs(value) > OPTION_LIMIT
+
+
+def _within_limit(value: object) -> object:
+    """``value``, a whole number past :data:`OPTION_LIMIT` taken to the limit's nearer end."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return max(-OPTION_LIMIT, min(OPTION_LIMIT, value))
+    return value
+
+
+def _rules_of(cls: type[R], converted: Mapping[str, object], base: R | None) -> R:
+    """A ``cls`` instance of the ``converted`` options, the rest from ``base`` or defaults."""
     if base is not None:
         return dataclasses.replace(base, **converted)  # type: ignore[type-var]
     return cls(**converted)
+
+
+def _past_limit(cls: type[R], converted: Mapping[str, object], name: str, base: R | None) -> RulesError:
+    """``rules.out_of_range`` for option ``name``, whose whole value is past :data:`OPTION_LIMIT`:
+    the range it really takes, the limit's narrowed by the rules object's own refusal of each of
+    the limit's ends (``rounds``: 1..10000, not -10000..10000). The rules object is only ever
+    made with values within the limit (every value past it is taken to the limit's nearer end)."""
+    near = {key: _within_limit(value) for key, value in converted.items()}
+    low, high = -OPTION_LIMIT, OPTION_LIMIT
+    for end in (-OPTION_LIMIT, OPTION_LIMIT):
+        try:
+            _rules_of(cls, {**near, name: end}, base)
+        except RulesError as exc:
+            own = exc.params
+            if own.get("name") == name and exc.code in ("rules.below", "rules.out_of_range"):
+                low = max(low, typing.cast(int, own["low"]))
+                high = min(high, typing.cast(int, own.get("high", high)))
+    return RulesError("rules.out_of_range", name=name, value=converted[name], low=low, high=high)
 
 
 def parse_overrides(items: Sequence[str]) -> dict[str, str]:

@@ -280,7 +280,10 @@ class Connection:
         data = {**data, "account_id": self.account}
         table_id, seat = data.get("table"), data.get("seat")
         joins_seat = isinstance(table_id, str) and type(seat) is int and data.get("spectate") is not True
-        if joins_seat and await self.hub.db.run(self.hub.chat.store.seat_banned, str(table_id)[:32], seat):
+        # a seat past the protocol's numbers is ``bad_message`` here, never a query the database can't hold
+        if joins_seat and await self.hub.db.run(
+            self.hub.chat.store.seat_banned, str(table_id)[:32], ops.seat_number(seat)
+        ):
             raise ProtocolError("banned")
         place = await self.hub.locate(table_id)
         if isinstance(place, LiveTable):

@@ -549,9 +549,11 @@ class Database:
                 update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.idx == idx).values(**values)
             )
 
-    def lobby(self, limit: int = 100) -> tuple[list[TableRow], dict[str, list[SeatRow]], list[GameRow]]:
+    def lobby(
+        self, limit: int = 100
+    ) -> tuple[list[TableRow], dict[str, list[SeatRow]], list[tuple[GameRow, str]]]:
         """The public tables not finished (newest first) with their seats, and the latest finished
-        public games."""
+        public games, each with its table's variant."""
         with self.session() as session:
             tables = list(
                 session.scalars(
@@ -561,15 +563,16 @@ class Database:
                     .limit(limit)
                 )
             )
-            games = list(
-                session.scalars(
-                    select(GameRow)
+            games = [
+                (game, variant)
+                for game, variant in session.execute(
+                    select(GameRow, TableRow.variant)
                     .join(TableRow, TableRow.id == GameRow.table_id)
                     .where(TableRow.public.is_(True), GameRow.status == "finished")
                     .order_by(GameRow.finished.desc())
                     .limit(limit)
                 )
-            )
+            ]
             seats: dict[str, list[SeatRow]] = {t.id: [] for t in tables}
             for seat in session.scalars(
                 select(SeatRow).where(SeatRow.table_id.in_(list(seats))).order_by(SeatRow.idx)

@@ -593,7 +593,7 @@ class Hub:
         names = self.db.usernames(
             [s.account_id for t in tables for s in seats[t.id] if s.account_id is not None]
         )
-        played_by = self.db.seat_accounts([g.id for g in games])
+        played_by = self.db.seat_accounts([g.id for g, _ in games])
 
         def seat(table: TableRow, s: SeatRow) -> dict[str, Any]:
             account = None if s.account_id is None else names.get(s.account_id)
@@ -620,13 +620,14 @@ class Hub:
                 {
                     "game": g.id,
                     "table": g.table_id,
+                    "variant": variant,
                     "seats": g.seats,
                     "accounts": [played_by.get(g.id, {}).get(n) for n in range(len(g.seats))],
                     "outcome": g.outcome,
                     "stood_in": g.stood_in,
                     "record": f"/games/{g.id}/record",
                 }
-                for g in games
+                for g, variant in games
             ],
         }
 

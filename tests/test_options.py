@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 from rummykit.core.melds import PairRule
-from rummykit.engine.options import MULTIPLIER_LIMIT, OPTION_LIMIT, parse_overrides, rules_dict
+from rummykit.engine.options import (
+    MULTIPLIER_LIMIT,
+    OPTION_LIMIT,
+    parse_overrides,
+    rules_dict,
+    rules_from_mapping,
+)
 from rummykit.errors import RulesError
 from rummykit.variants.registry import VARIANTS, variant
 
@@ -167,3 +173,16 @@ def test_a_value_past_the_limit_names_the_options_own_range(
         variant(name).load_rules(options=[f"{option}={value}"])
     assert caught.value.code == "rules.out_of_range"
     assert caught.value.params == {"name": option, "value": value, "low": low, "high": high}
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "shown"),
+    [("rounds", True, "true"), ("rounds", False, "false"), ("players", 2.5, "2.5"), ("rounds", "x", "'x'")],
+)
+def test_a_refused_value_is_shown_as_the_rules_write_it(option: str, value: object, shown: str) -> None:
+    """A value of the wrong type (from JSON or TOML) is shown in the error as those write it: a bool
+    ``true``, not Python's ``True`` (the tester's: ``"rounds": true`` said "True is not a whole number")."""
+    with pytest.raises(RulesError) as caught:
+        rules_from_mapping(variant("okey").rules_type, {option: value})
+    assert caught.value.params["value"] == shown
+    assert f" {shown} " in str(caught.value)

@@ -35,7 +35,10 @@ _NONE = {"none", "null", ""}
 
 
 def _shown(value: object) -> str:
-    """``value`` as an error shows it: its ``repr``, cut to :data:`MAX_SHOWN` characters."""
+    """``value`` as an error shows it: a bool as TOML and JSON write it (``true``, not Python's
+    ``True``), anything else by its ``repr``, cut to :data:`MAX_SHOWN` characters."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
     return repr(value)[:MAX_SHOWN]
 
 

@@ -545,6 +545,17 @@ def test_a_natural_card_is_never_declared() -> None:
     refused(game, state, "meld 7H[7H] 7D 7C", "notation.only_joker_declared")
 
 
+def test_a_discard_is_written_without_a_declaration() -> None:
+    """The tester's: ``discard JK[7H]`` said "discard takes exactly one piece", which it is; the
+    refusal now names what is wrong (a declaration), and two cards are still one piece too many."""
+    game, state = setup(["7H 7D 7C KC JK", None, None, None], opened={0})
+    play(game, state, "meld 7H 7D 7C")
+    refused(game, state, "discard JK[7H]", "notation.discard_undeclared")
+    refused(game, state, "discard KC[KC]", "notation.discard_undeclared")
+    refused(game, state, "discard KC JK", "notation.one_piece")
+    play(game, state, "discard JK")
+
+
 def test_a_lay_off_may_turn_a_one_card_set_into_a_run() -> None:
     """A set of one natural and two jokers takes a neighbouring card as a run (as the engine
     before v2 did; the greedy bot's games rely on it)."""

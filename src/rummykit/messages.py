@@ -123,6 +123,9 @@ register(
         "notation.action_id": "an action id is 0..{last}",
         "notation.takes_nothing": "{verb} takes nothing more",
         "notation.one_piece": "{verb} takes exactly one piece, e.g. {verb} {example}",
+        "notation.discard_undeclared": (
+            "a discarded card is written without a declaration, e.g. {verb} JK or {verb} 7H"
+        ),
         "notation.arrangement_finish_only": "only finish takes an arrangement",
         "notation.empty_group": "an empty group in the arrangement",
         "notation.melds": "meld takes cards, melds separated by |, e.g. meld 7H 7D 7C",

@@ -138,8 +138,10 @@ def parse_action(text: str) -> KalookiAction:
         return KalookiAction(verb)
     if verb is KVerb.DISCARD:
         single = parse_declared(Kind.CARDS, rest)
-        if len(single) != 1 or single[0][1] is not None:
+        if len(single) != 1:
             raise NotationError(text, "notation.one_piece", verb=verb.value, example="7H")
+        if single[0][1] is not None:
+            raise NotationError(text, "notation.discard_undeclared", verb=verb.value)
         return KalookiAction(verb, face=single[0][0])
     if verb is KVerb.MELD:
         melds = tuple(tuple(parse_declared(Kind.CARDS, part)) for part in rest.split("|"))

@@ -214,6 +214,10 @@ def test_the_lobby_tells_one_seats_name_from_the_next(pages: Pages, server: Serv
         marks = names.evaluate(SEPARATED_JS)
         assert len(marks) == 4 and marks[0] == "none", marks
         assert all("|" in mark for mark in marks[1:]), marks  # a middle dot reads as the Persian 0
+    # a seat's name and its score are told apart too: "Bot 1 213" read as one number in Persian
+    # («ربات ۱ ۲۱۳», a later tester's); now "Bot 1: 213"
+    scores = finished.locator(":scope > span").all_inner_texts()
+    assert len(scores) == 4 and all(re.fullmatch(r".+: \S+", text.strip()) for text in scores), scores
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         check_rendering(page, lang, f"lobby-separators-{lang}-{width}x{height}")

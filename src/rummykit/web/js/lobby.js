@@ -109,7 +109,7 @@ export function Lobby({ variants, go }) {
           ${finished.map(
             (g) => html`<li key=${g.game}>
               <strong>${t(`game_${g.variant}`)}</strong>
-              <span class="seat-list">${seatNames(g.seats).map((name, s) => html`<span key=${s}><${PlayerName} name=${name} account=${g.accounts[s]} /> ${g.outcome ? num(g.outcome.scores[s]) : ""}</span>`)}</span>
+              <span class="seat-list">${seatNames(g.seats).map((name, s) => html`<span key=${s}><${PlayerName} name=${name} account=${g.accounts[s]} />${g.outcome ? `: ${num(g.outcome.scores[s])}` : ""}</span>`)}</span>
               <a class="button" href=${`#/replay/${g.game}/0`} data-testid=${`replay-${g.game}`}>${t("lobby_replay")}</a>
               <a href=${g.record} download>${t("round_end_record")}</a>
             </li>`,

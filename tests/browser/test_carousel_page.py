@@ -523,3 +523,28 @@ def split_a_run_by_dragging(page: Page, person: CarouselPerson) -> None:
     expect(page.get_by_test_id("log")).to_contain_text(
         "Ann takes 7♦ out of run 1 to meld 5: the run splits around it"
     )
+
+
+def test_a_spectator_sees_the_draft_as_the_movers(pages: Pages, server: Server) -> None:
+    """Ann draws and drops a hand card on a new meld; a spectator's page marks the draft as Ann's,
+    not yet committed (it said "Your draft: commit it, or undo or reset it" to the spectator),
+    while Ann's own page still says it is hers."""
+    created = carousel_table(server)
+    page = pages.new("carousel-draft-ann", locale="en-US", width=1280, height=800)
+    person = CarouselPerson(page, server, str(created["table"]))
+    person.sit(0, "Ann")
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    watcher = pages.new("carousel-draft-watcher", locale="en-US", width=390, height=844)
+    watcher.goto(f"/#/t/{created['table']}")
+    expect(watcher.get_by_test_id("watching")).to_be_visible()
+    person.mine()
+    person.button("draw")
+    card = format_face(
+        Kind.CARDS,
+        next(f for f in person.mine()["observation"]["hand"] if format_face(Kind.CARDS, f) != "JK"),
+    )
+    person.drag_hand(card, "new-meld", f"new {card}")
+    expect(page.get_by_test_id("draft-open")).to_have_text("Your draft: commit it, or undo or reset it")
+    expect(watcher.get_by_test_id("melds")).to_have_attribute("data-changed", "true")
+    expect(watcher.get_by_test_id("draft-open")).to_have_text("Ann's draft: not committed yet")
+    watcher.screenshot(path=str(artifact("carousel-draft-watcher.png")))

@@ -525,26 +525,30 @@ def split_a_run_by_dragging(page: Page, person: CarouselPerson) -> None:
     )
 
 
-def test_a_spectator_sees_the_draft_as_the_movers(pages: Pages, server: Server) -> None:
-    """Ann draws and drops a hand card on a new meld; a spectator's page marks the draft as Ann's,
-    not yet committed (it said "Your draft: commit it, or undo or reset it" to the spectator),
-    while Ann's own page still says it is hers."""
-    created = carousel_table(server)
-    page = pages.new("carousel-draft-ann", locale="en-US", width=1280, height=800)
-    person = CarouselPerson(page, server, str(created["table"]))
-    person.sit(0, "Ann")
-    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
-    watcher = pages.new("carousel-draft-watcher", locale="en-US", width=390, height=844)
-    watcher.goto(f"/#/t/{created['table']}")
-    expect(watcher.get_by_test_id("watching")).to_be_visible()
-    person.mine()
-    person.button("draw")
-    card = format_face(
-        Kind.CARDS,
-        next(f for f in person.mine()["observation"]["hand"] if format_face(Kind.CARDS, f) != "JK"),
-    )
-    person.drag_hand(card, "new-meld", f"new {card}")
-    expect(page.get_by_test_id("draft-open")).to_have_text("Your draft: commit it, or undo or reset it")
-    expect(watcher.get_by_test_id("melds")).to_have_attribute("data-changed", "true")
-    expect(watcher.get_by_test_id("draft-open")).to_have_text("Ann's draft: not committed yet")
-    watcher.screenshot(path=str(artifact("carousel-draft-watcher.png")))
+DRAFT_SEED = 5
+"""A deal whose first turn is Ann's, who can start a new meld (with 5S) after her draw."""
+
+
+def test_a_spectator_sees_the_draft_as_the_movers(browser: Browser, tmp_path: Path, artifacts: None) -> None:
+    """Ann draws and drops 5S on a new meld; a spectator's page marks the draft as Ann's, not yet
+    committed (it said "Your draft: commit it, or undo or reset it" to the spectator), while Ann's
+    own page still says it is hers."""
+    with dealt_against_greedy(browser, tmp_path, "carousel-draft", DRAFT_SEED) as (page, person):
+        watchers = Pages(browser, person.server.base)
+        try:
+            watcher = watchers.new("carousel-draft-watcher", width=390, height=844)
+            watcher.goto(f"/#/t/{person.table}")
+            expect(watcher.get_by_test_id("watching")).to_be_visible()
+            person.mine()
+            person.button("draw")
+            person.mine()
+            person.drag_hand("5S", "new-meld", "new 5S")
+            expect(page.get_by_test_id("draft-open")).to_have_text(
+                "Your draft: commit it, or undo or reset it"
+            )
+            expect(watcher.get_by_test_id("melds")).to_have_attribute("data-changed", "true")
+            expect(watcher.get_by_test_id("draft-open")).to_have_text("Ann's draft: not committed yet")
+            watcher.screenshot(path=str(artifact("carousel-draft-watcher.png")))
+            assert not watchers.errors, watchers.errors
+        finally:
+            watchers.close()

@@ -523,3 +523,32 @@ def split_a_run_by_dragging(page: Page, person: CarouselPerson) -> None:
     expect(page.get_by_test_id("log")).to_contain_text(
         "Ann takes 7♦ out of run 1 to meld 5: the run splits around it"
     )
+
+
+DRAFT_SEED = 5
+"""A deal whose first turn is Ann's, who can start a new meld (with 5S) after her draw."""
+
+
+def test_a_spectator_sees_the_draft_as_the_movers(browser: Browser, tmp_path: Path, artifacts: None) -> None:
+    """Ann draws and drops 5S on a new meld; a spectator's page marks the draft as Ann's, not yet
+    committed (it said "Your draft: commit it, or undo or reset it" to the spectator), while Ann's
+    own page still says it is hers."""
+    with dealt_against_greedy(browser, tmp_path, "carousel-draft", DRAFT_SEED) as (page, person):
+        watchers = Pages(browser, person.server.base)
+        try:
+            watcher = watchers.new("carousel-draft-watcher", width=390, height=844)
+            watcher.goto(f"/#/t/{person.table}")
+            expect(watcher.get_by_test_id("watching")).to_be_visible()
+            person.mine()
+            person.button("draw")
+            person.mine()
+            person.drag_hand("5S", "new-meld", "new 5S")
+            expect(page.get_by_test_id("draft-open")).to_have_text(
+                "Your draft: commit it, or undo or reset it"
+            )
+            expect(watcher.get_by_test_id("melds")).to_have_attribute("data-changed", "true")
+            expect(watcher.get_by_test_id("draft-open")).to_have_text("Ann's draft: not committed yet")
+            watcher.screenshot(path=str(artifact("carousel-draft-watcher.png")))
+            assert not watchers.errors, watchers.errors
+        finally:
+            watchers.close()

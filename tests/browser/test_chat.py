@@ -466,3 +466,21 @@ def test_a_mute_says_how_many_lines_it_hides_in_turkish(pages: Pages, server: Se
     bob.get_by_test_id("chat-unmute").click()
     expect(bob.get_by_test_id("chat-text")).to_have_text(["selam", "nasılsınız"])
     expect(muted).to_have_count(0)
+
+
+@pytest.mark.parametrize(("lang", "folded_arrow"), [("en", "\u25b8"), ("fa", "\u25c2")])
+def test_the_chats_fold_button_is_named_without_its_arrow(
+    pages: Pages, server: Server, lang: str, folded_arrow: str
+) -> None:
+    """The lobby's chat on a phone, folded then open: the button's accessible name is the chat's
+    name alone (the arrow drawn after it was read as part of it, "Lobby chat ▸"), and the folded
+    arrow points along the line: leftwards in Persian (it pointed right, away from the text)."""
+    strings = web_modules.catalog(lang)
+    page = person(pages, f"chat-fold-{lang}", lang, 390, 844)
+    toggle = page.get_by_test_id("chat-toggle")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(toggle).to_have_accessible_name(strings["chat_lobby"])
+    arrow = "(el) => getComputedStyle(el, '::after').content"
+    assert folded_arrow in toggle.evaluate(arrow), toggle.evaluate(arrow)
+    open_chat(page)
+    expect(toggle).to_have_accessible_name(strings["chat_lobby"])

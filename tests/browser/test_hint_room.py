@@ -322,3 +322,29 @@ def test_upright_carousels_short_hint_leaves_the_seats(pages: Pages, server: Ser
     assert shown["height"] <= melds["height"], (shown, melds)
     for seat in page.locator(".board .seat:not(.me .seat)").all():
         assert not boxes_overlap(shown, seat.bounding_box()), (shown, seat.bounding_box())
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_on_its_side_carousels_short_hint_keeps_its_close_button(
+    pages: Pages, server: Server, lang: str
+) -> None:
+    """Carousel at 844x390, the hint asked at the first turn ("Draw a card first", one line at the
+    foot of the hint's place): its × lies inside the hint, clear of the own seat (pinned at the
+    place's top corner, 80 px above the hint's words, it covered the own seat's name and
+    "(you)": «Som… (yo»)."""
+    person = at_first_turn(pages, server, "carousel", lang)
+    page = person.page
+    page.set_viewport_size({"width": SIDE[0], "height": SIDE[1]})
+    open_hint(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifact(f"side-carousel-short-hint-{lang}.png")))
+    hint = page.get_by_test_id("hint")
+    shown = hint.bounding_box()
+    close = hint.locator(".close").bounding_box()
+    seat = page.locator(".board .me-head > .seat").bounding_box()
+    assert shown is not None and close is not None and seat is not None
+    assert shown["y"] <= close["y"] and close["y"] + close["height"] <= shown["y"] + shown["height"], (
+        shown,
+        close,
+    )
+    assert not boxes_overlap(close, seat), (close, seat)

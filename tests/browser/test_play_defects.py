@@ -895,6 +895,27 @@ def test_the_keyboard_goes_to_the_rack_and_the_actions_at_once(pages: Pages, ser
     section.screenshot(path=str(artifact("keyboard-rules-keys-fa.png")))
 
 
+@pytest.mark.parametrize(("variant", "lang"), [("okey", "tr"), ("kalooki", "en")])
+def test_after_a_draw_by_keyboard_the_focus_stays_in_the_actions(
+    pages: Pages, server: Server, variant: str, lang: str
+) -> None:
+    """Alt+A and Enter draw: the Draw button goes, and the focus goes to the actions' first
+    primary button, Discard (it fell to the page's body: the next Tab started again at the
+    page's top, and a screen reader was left nowhere)."""
+    created = table(
+        server, variant, {"match": "rounds", "rounds": 1} if variant == "kalooki" else {"rounds": 1}
+    )
+    seated(pages, server, created, lang, f"keyboard-draw-{variant}")
+    player = KeyboardPerson(pages.opened[-1][1], server, str(created["table"]), english=lang == "en")
+    page = player.page
+    to_a_draw(player)
+    page.keyboard.press("Alt+a")
+    assert page.evaluate(FOCUSED_JS) == "draw"
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("actions").locator("button[data-action='discard']")).to_be_visible()
+    expect(page.get_by_test_id("actions").locator("button[data-action='discard']")).to_be_focused()
+
+
 @pytest.mark.parametrize(("variant", "lang"), [("kalooki", "tr"), ("okey_101", "fa")])
 def test_discard_with_several_pieces_selected_says_to_keep_one(
     pages: Pages, server: Server, variant: str, lang: str

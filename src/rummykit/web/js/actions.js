@@ -31,6 +31,27 @@ export function useHeightProperty(ref, name, shown = true, measure = heightOf) {
   }, [shown]);
 }
 
+/** Keep the focus in the group `ref` holds: when the focused button goes (Draw, once drawn), the
+ * focus would fall to the page's body, a keyboard or screen reader user back at the page's top;
+ * it goes instead to the group's first primary button, else its first (as Alt+A). Focus the user
+ * moves elsewhere (Tab, a press) is left alone. */
+function useFocusKept(ref) {
+  useEffect(() => {
+    const el = ref.current;
+    const left = (e) => {
+      const gone = e.target;
+      setTimeout(() => {
+        const lost = !document.activeElement || document.activeElement === document.body;
+        if (gone.isConnected || !lost) return;
+        const next = el.querySelector("button.primary:not([disabled])") || el.querySelector("button:not([disabled])");
+        if (next) next.focus();
+      });
+    };
+    el.addEventListener("focusout", left);
+    return () => el.removeEventListener("focusout", left);
+  }, []);
+}
+
 /** The group of action buttons. Pinned along the window's bottom edge (style.css), it keeps the
  * page's root property `--actions-block` at its height (`useHeightProperty`), so that the page
  * can scroll everything clear of it however many rows its buttons wrap into. Disabled while
@@ -38,6 +59,7 @@ export function useHeightProperty(ref, name, shown = true, measure = heightOf) {
 export function ActionGroup({ model, children }) {
   const bar = useRef(null);
   useHeightProperty(bar, "--actions-block");
+  useFocusKept(bar);
   const hold = (e) => model.ready() || (e.preventDefault(), e.stopPropagation());
   return html`<div class="actions" role="group" aria-label=${t("actions_label")} aria-disabled=${!model.ready() || undefined} data-offline=${model.status !== "open" || undefined} data-testid="actions" ref=${bar} onClickCapture=${hold}>${children}</div>`;
 }

@@ -403,7 +403,10 @@ function Board({ model, ctx, onDrop }) {
       ${obs.last_turns && html`<p class="last-turns" role="status" data-testid="last-turns">${t("carousel_last_turns")}</p>`}
     </div>
     <section class="kmelds" role="region" aria-label=${t("carousel_table_label")} data-testid="melds" data-changed=${String(obs.draft.changed)} tabindex="0">
-      ${obs.draft.changed && html`<p class="tag">${t("carousel_draft_open")}</p>`}
+      ${obs.draft.changed &&
+      html`<p class="tag" data-testid="draft-open">
+        ${obs.to_move === model.seat ? t("carousel_draft_open") : t("carousel_draft_other", { name: ctx.seatName(obs.to_move) }, ctx)}
+      </p>`}
       ${last &&
       html`<p class="last-meld" data-testid="last-meld" data-seat=${last.seat}>
         ${t("carousel_log_meld", { name: ctx.seatName(last.seat), changes: meldChanges(last) }, ctx)}

@@ -1,8 +1,10 @@
-"""The closed-hand expert at a fixed number of sampled draws and no time cap, for strength trials
-of its budget (issue 32): does more search win more rounds? Not a test and not a registered bot:
-classes for ``bench/policy_trial.py``, each built as ``Class(game, seed)`` like any bot, whose
-moves are the same on any machine (no CPU-time cap). Run, for each of ``Expert8``, ``Expert20``
-and ``Expert64``::
+"""The experts at a fixed budget and no time cap, for strength trials of the budget (issue 32): does
+more search win more rounds? Okey's and Turkish Rummy's expert at a number of sampled draws a
+decision, Kalooki's at a number of determinisations. Not a test and not a registered bot: classes
+for ``bench/policy_trial.py``, each built as ``Class(game, seed)`` like any bot, whose moves are the
+same on any machine (no CPU-time cap). Run, for each of ``Expert8``, ``Expert20`` and
+``Expert64``, and of ``KalookiExpert8`` and ``KalookiExpert32`` (``kalooki``, ``--deals 50``,
+``--seed 9191`` and ``9192``)::
 
     PYTHONPATH=bench python bench/policy_trial.py okey expert_budget:Expert64 \
         --players 4 --rounds 1 --deals 100 --seed 8484
@@ -16,6 +18,8 @@ from typing import Any
 
 from rummykit.variants.closed_hand.expert import ExpertBot
 from rummykit.variants.closed_hand.game import ClosedHandGame
+from rummykit.variants.kalooki.expert import KalookiExpertBot
+from rummykit.variants.kalooki.game import KalookiGame
 
 
 class _Fixed(ExpertBot):
@@ -43,3 +47,25 @@ class Expert64(_Fixed):
     """Sixty-four: about three times the expert's default budget."""
 
     draws = 64
+
+
+class _KalookiFixed(KalookiExpertBot):
+    """:class:`KalookiExpertBot` at :attr:`worlds` determinisations a decision, uncapped."""
+
+    worlds = 1
+
+    def __init__(self, game: KalookiGame, seed: int = 0) -> None:
+        super().__init__(game, seed, iterations=self.worlds, seconds=None)
+
+
+class KalookiExpert8(_KalookiFixed):
+    """Eight determinisations a decision (what ``hard`` plays)."""
+
+    worlds = 8
+
+
+class KalookiExpert32(_KalookiFixed):
+    """Thirty-two: about three times what the expert's 0.1 s begins on this machine (a median of
+    12)."""
+
+    worlds = 32

@@ -470,7 +470,9 @@ def test_every_stylesheet_closes_what_it_opens() -> None:
 
 def test_files_go_compressed_as_the_browser_takes_them(server: Server) -> None:
     """A file goes with brotli to a browser that takes ``br``, else with gzip, else as it is
-    (a weight of 0 refuses one), each the same bytes with an ETag of its own answered ``304``."""
+    (a weight of 0 refuses one), each the same bytes with an ETag of its own answered ``304``, and
+    asked again at each use (``no-cache``: without it a browser kept a month-old script for days
+    by its own guess, and ran old scripts against an upgraded server, the second tester's)."""
     path = WEB / "js" / "model.js"
     url = f"{server.base}/static/js/model.js"
     tags = set()
@@ -489,6 +491,7 @@ def test_files_go_compressed_as_the_browser_takes_them(server: Server) -> None:
             url, headers={"accept-encoding": asked, "if-none-match": got.headers["etag"]}, timeout=10
         )
         assert again.status_code == 304 and not again.content, asked
+        assert got.headers["cache-control"] == again.headers["cache-control"] == "no-cache", asked
         tags.add((encoding, got.headers["etag"]))
     assert len({tag for _, tag in tags}) == len({encoding for encoding, _ in tags}) == 3
 

@@ -86,7 +86,8 @@ def etag(path: Path, encoding: str | None) -> str:
 class WebFiles(StaticFiles):
     """``StaticFiles`` of the client's files, each sent as :func:`encoded` makes it for the
     browser's ``Accept-Encoding`` (with an ETag of its content, so that a browser's kept copy is
-    answered ``304 Not Modified``)."""
+    answered ``304 Not Modified``), and ``Cache-Control: no-cache``: a browser asks again before
+    each use, so that an upgraded server's scripts replace the old at the next load."""
 
     def __init__(self) -> None:
         super().__init__(directory=WEB)
@@ -107,6 +108,9 @@ class WebFiles(StaticFiles):
             "etag": etag(path, encoding),
             "last-modified": formatdate(stat_result.st_mtime, usegmt=True),
             "vary": "Accept-Encoding",
+            # asked again at each use (a 304 when unchanged): the files' names don't change with
+            # their content, and a browser left to guess kept old scripts after an upgrade
+            "cache-control": "no-cache",
         }
         if encoding is not None:
             headers["content-encoding"] = encoding

@@ -911,7 +911,7 @@ def test_after_a_draw_by_keyboard_the_focus_stays_in_the_actions(
     to_a_draw(player)
     page.keyboard.press("Alt+a")
     assert page.evaluate(FOCUSED_JS) == "draw"
-    page.keyboard.press("Enter")
+    player.enter()  # once the actions take presses: one pressed while they wait is held
     expect(page.get_by_test_id("actions").locator("button[data-action='discard']")).to_be_visible()
     expect(page.get_by_test_id("actions").locator("button[data-action='discard']")).to_be_focused()
 

@@ -398,9 +398,13 @@ def test_the_count_of_tiles_seen_is_chosen_when_creating_and_shown_alike(
         if len(public_pieces(view)) >= 4:
             break
         page.wait_for_timeout(100)
-    public = public_pieces(view)
+    # every view's count is its public pieces; it grew past the indicator in some view of the round
+    # played (a bot may go out within the turns played: the next round's deal shows the indicator
+    # alone, CI once)
     played = [who_played(v) for v in person.views]
-    assert sum(view["seen"]) == len(public) >= 4, (len(person.views), view["observation"]["round"], played)
+    for seen in person.views:
+        assert sum(seen["seen"]) == len(public_pieces(seen)), (seen["observation"]["round"], played)
+    assert max(len(public_pieces(v)) for v in person.views) >= 4, (len(person.views), played)
     cells = seen_cells(page)
     assert next(iter(cells)) == "R1" and list(cells)[-1] == "F" and len(cells) == 53
     assert list(cells.values()) == view["seen"]

@@ -114,9 +114,10 @@ def _beyond_limit(value: object) -> bool:
 
 
 def _within_limit(value: object) -> object:
-    """``value``, a whole number past :data:`OPTION_LIMIT` taken to the limit's nearer end."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return max(-OPTION_LIMIT, min(OPTION_LIMIT, value))
+    """``value``, a whole number past :data:`OPTION_LIMIT` (:func:`_beyond_limit`) taken to the
+    limit's nearer end."""
+    if _beyond_limit(value):
+        return OPTION_LIMIT if typing.cast(int, value) > 0 else -OPTION_LIMIT
     return value
 
 

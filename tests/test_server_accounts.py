@@ -244,6 +244,38 @@ def test_change_password_ends_other_sessions_and_delete_anonymises(server: Serve
     )
 
 
+def test_an_account_deleted_at_a_waiting_table_leaves_its_seat_anonymous(server: Server) -> None:
+    # the tester's: the account's name stayed on the running table's seat, linked to whoever took
+    # the username next, and went into the record of the match started after the deletion
+    una = Browser(server)
+    assert una.post("/account/signup", {"username": "una", "password": PASSWORD}).status_code == 201
+    body = {"variant": "okey", "options": {"rounds": 1}, "seats": SEATS, "public": True, "bot_delay": 0}
+    created = una.post("/tables", body).json()
+    table = created["table"]
+    assert una.post(f"/tables/{table}/seats/0/join", {}).status_code == 200
+    assert server.get(f"/tables/{table}").json()["seats"][0]["account"] == "una"
+    assert una.post("/account/delete", {"password": PASSWORD}).status_code == 200
+    assert (
+        Browser(server).post("/account/signup", {"username": "una", "password": PASSWORD}).status_code == 201
+    )
+    seat = server.get(f"/tables/{table}").json()["seats"][0]
+    assert (seat["name"], seat["account"]) == ("anonymous", None)
+    lobby = [t for t in server.get("/tables").json()["tables"] if t["table"] == table]
+    assert [(s["name"], s["account"]) for s in lobby[0]["seats"][:1]] == [("anonymous", None)]
+    # the match started after it has no trace of the name
+    assert (
+        httpx.post(f"{server.base}/tables/{table}/start", json={"token": created["owner_token"]}).status_code
+        == 200
+    )
+    deadline = time.monotonic() + 60
+    while (info := server.get(f"/tables/{table}").json())["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    record = httpx.get(f"{server.base}/games/{info['game']}/record")
+    assert json.loads(record.text.splitlines()[0])["seats"][0] == "anonymous"
+    assert '"una"' not in record.text
+
+
 def test_a_seat_joined_signed_in_needs_the_session_on_the_socket(server: Server) -> None:
     ann = Browser(server)
     assert ann.post("/account/signup", {"username": "gus", "password": PASSWORD}).status_code == 201

@@ -7,6 +7,7 @@ session ended through one process closes its sockets at the other."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -93,3 +94,28 @@ def test_a_sign_out_at_one_process_closes_the_sessions_socket_at_the_other(clust
             out = browser.post(f"{first.base}/account/logout", headers=csrf)
             assert out.status_code == 200, out.text
             assert closed_with(ws) == SIGNED_OUT_CLOSE
+
+
+def test_an_account_deleted_at_one_process_leaves_the_others_table_anonymous(cluster: list[Server]) -> None:
+    """The broker carries a deletion too: the account's seat at a table the other process runs is
+    called ``anonymous`` there at once, no longer the account's (the tester's: it kept the name)."""
+    first, second = cluster
+    with httpx.Client(timeout=30, headers={"X-Forwarded-For": "10.7.0.3"}) as browser:
+        signed = browser.post(f"{first.base}/account/signup", json={"username": "jade", "password": PASSWORD})
+        assert signed.status_code == 201, signed.text
+        csrf = {"X-CSRF-Token": signed.json()["csrf"]}
+        body = {"variant": "okey", "options": {"rounds": 1}, "seats": SEATS, "bot_delay": 5}
+        table = browser.post(f"{first.base}/tables", json=body, headers=csrf).json()["table"]
+        assert (
+            browser.post(f"{first.base}/tables/{table}/seats/0/join", json={}, headers=csrf).status_code
+            == 200
+        )
+        assert httpx.get(f"{first.base}/tables/{table}").json()["seats"][0]["account"] == "jade"
+        gone = browser.post(f"{second.base}/account/delete", json={"password": PASSWORD}, headers=csrf)
+        assert gone.status_code == 200, gone.text
+    for _ in range(100):
+        seat = httpx.get(f"{first.base}/tables/{table}").json()["seats"][0]
+        if seat["name"] == "anonymous":
+            break
+        time.sleep(0.1)
+    assert (seat["name"], seat["account"]) == ("anonymous", None)

@@ -11,7 +11,16 @@ from pathlib import Path
 import pytest
 from sqlalchemy.exc import IntegrityError
 
-from rummykit.server.db import ActionRow, Database, GameRow, SeatRow, TableRow, database_url
+from rummykit.server.db import (
+    ANONYMOUS,
+    ActionRow,
+    Database,
+    GameRow,
+    PlayRow,
+    SeatRow,
+    TableRow,
+    database_url,
+)
 from test_server_support import PG_URL, fresh_pg_url, needs_pg
 
 
@@ -122,6 +131,28 @@ def test_sqlite(tmp_path: Path) -> None:
 def test_postgresql() -> None:
     assert PG_URL is not None
     check_leases_and_actions(database_url(fresh_pg_url()))
+
+
+def test_a_match_dealt_to_a_deleted_account_calls_its_seat_anonymous(tmp_path: Path) -> None:
+    # a process whose memory still had the account's seat (the deletion made through another,
+    # without a broker) deals the match: the deleted account's name goes into neither the match
+    # nor its seat rows (the tester's: it went into the record)
+    db = Database(database_url(str(tmp_path / "deleted.db")))
+    db.migrate()
+    stored(db, "t1")
+    game = GameRow(id="g2", table_id="t1", number=2, seed=1, seats=["zoe", "bo"], stood_in=[], created=0.0)
+    plays = [
+        PlayRow(game_id="g2", seat=0, name="zoe", token_hash="h", player_hash="p", account_id=404),
+        PlayRow(game_id="g2", seat=1, name="bo", token_hash="i", player_hash="q", account_id=None),
+    ]
+    db.start_game(game, plays)
+    found = db.game("g2")
+    assert found is not None and found[0].seats == [ANONYMOUS, "bo"]
+    assert [(p.name, p.account_id, p.player_hash) for p in db.readers("g2")[2]] == [
+        (ANONYMOUS, None, None),
+        ("bo", None, "q"),
+    ]
+    db.close()
 
 
 def test_a_claim_writes_only_the_tables_not_held_already(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
 from rummykit.server.db import (
+    ANONYMOUS,
     AccessTokenRow,
     AccountRow,
     AttemptRow,
@@ -53,8 +54,6 @@ SESSION_SECONDS = 30 * 24 * 3600
 """How long a session lasts (seconds)."""
 CSRF_HEADER = "x-csrf-token"
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
-ANONYMOUS = "anonymous"
-"""The name a deleted account's seats are given in its past games."""
 ACCESS_PREFIX = "rkp_"
 """How a personal access token begins (then 32 URL-safe characters)."""
 ACCESS_NAME_MAX = 40

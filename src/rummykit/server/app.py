@@ -661,6 +661,7 @@ async def delete_account(request: Request, hub: Hub) -> Response:
     accounts = _accounts(request)
     await hub.db.run(accounts.delete, signed.account_id)
     hub.chat.signed_out(signed.account_id)
+    hub.account_deleted(signed.account_id)
     response = JSONResponse(acc.account_json(None, accounts))
     accounts.clear_cookie(response, request)
     return response

@@ -54,9 +54,12 @@ from rummykit.engine.records import match_winners
 from rummykit.server import ratings
 from rummykit.server.usernames import username_key
 
-__all__ = ["Database", "IntegrityError", "database_url", "default_database_path"]
+__all__ = ["ANONYMOUS", "Database", "IntegrityError", "database_url", "default_database_path"]
 
 T = TypeVar("T")
+
+ANONYMOUS = "anonymous"
+"""The name a deleted account's seats are given, in its past games and at the tables it sat at."""
 
 
 class Base(DeclarativeBase):
@@ -588,11 +591,15 @@ class Database:
             session.flush()
             linked = {p.account_id for p in plays if p.account_id is not None}
             if linked:
-                # an account deleted while its seat's table ran (in another process's memory, too)
+                # an account deleted while its seat's table ran (in another process's memory, too):
+                # its seat is anonymous in the match, as in the games it had played
                 known = set(session.scalars(select(AccountRow.id).where(AccountRow.id.in_(linked))))
+                names = list(game.seats)
                 for play in plays:
                     if play.account_id is not None and play.account_id not in known:
-                        play.account_id, play.player_hash = None, None
+                        play.account_id, play.player_hash, play.name = None, None, ANONYMOUS
+                        names[play.seat] = ANONYMOUS
+                game.seats = names
             session.add_all(plays)
             session.execute(update(TableRow).where(TableRow.id == game.table_id).values(status="playing"))
 

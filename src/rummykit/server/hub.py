@@ -402,12 +402,27 @@ class Hub:
             self._lobby_dirty = True
         elif kind in ("chat", "signed_out", "ban"):
             self.chat.receive(fields, payload)
+        elif kind == "account_deleted":
+            self._forget_account(int(fields["account"]))
         elif kind == "started" and fields["server"] != self.server:
             for key, group in list(self.remote.items()):
                 if key[0] == fields["server"] and group.incarnation != fields["inc"]:
                     self._leave(group, group.count)
             for table_id in [t for t, owner in self.owners.items() if owner == fields["server"]]:
                 self._close_views(table_id, None, 4001, every=True)
+
+    def account_deleted(self, account: int) -> None:
+        """``account`` is deleted (its rows anonymised): the tables that run in memory, on every
+        process, call its seats :data:`~rummykit.server.db.ANONYMOUS` too."""
+        if self.broker is not None:
+            self.broker.post(None, {"kind": "account_deleted", "account": account})
+        else:
+            self._forget_account(account)
+
+    def _forget_account(self, account: int) -> None:
+        """This process's side of :meth:`account_deleted`."""
+        for table in list(self.tables.values()):
+            table.forget_account(account)
 
     async def call(
         self,

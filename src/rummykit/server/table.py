@@ -41,7 +41,7 @@ from rummykit.server import ratings
 from rummykit.server.assist import state_extras
 from rummykit.server.bots import BotRunner
 from rummykit.server.commits import ActionWriter
-from rummykit.server.db import ActionRow, Database, GameRow, PlayRow, StoredGame
+from rummykit.server.db import ANONYMOUS, ActionRow, Database, GameRow, PlayRow, StoredGame
 from rummykit.server.defaults import (
     MAX_DEFAULT_STEPS,
     PUBLIC_TURN_SECONDS,
@@ -600,6 +600,15 @@ class LiveTable:
             self.id, seat.idx, kind="open", name=seat.name, token_hash=None, player_hash=None, account_id=None
         )
         self._changed()
+
+    def forget_account(self, account: int) -> None:
+        """``account`` was deleted: its seats here are called :data:`ANONYMOUS` and are no longer
+        its (as the database has them already), and everyone is told."""
+        mine = [s for s in self.seats if s.account_id == account]
+        for seat in mine:
+            seat.name, seat.player_hash, seat.account_id, seat.username = ANONYMOUS, None, None, None
+        if mine:
+            self._changed()
 
     def fill(self, level: object) -> None:
         """Every open seat becomes a bot of ``level``."""

@@ -177,11 +177,20 @@ def test_a_value_past_the_limit_names_the_options_own_range(
 
 @pytest.mark.parametrize(
     ("option", "value", "shown"),
-    [("rounds", True, "true"), ("rounds", False, "false"), ("players", 2.5, "2.5"), ("rounds", "x", "'x'")],
+    [
+        ("rounds", True, "true"),
+        ("rounds", False, "false"),
+        ("players", 2.5, "2.5"),
+        ("rounds", "x", "'x'"),
+        ("players", None, "null"),
+        ("rounds", [3], "[3]"),
+        ("rounds", {"n": 3}, '{"n": 3}'),
+    ],
 )
 def test_a_refused_value_is_shown_as_the_rules_write_it(option: str, value: object, shown: str) -> None:
     """A value of the wrong type (from JSON or TOML) is shown in the error as those write it: a bool
-    ``true``, not Python's ``True`` (the tester's: ``"rounds": true`` said "True is not a whole number")."""
+    ``true``, not Python's ``True`` (the tester's: ``"rounds": true`` said "True is not a whole number"),
+    ``null``, not ``None`` (the next tester's: ``"open_min": null`` said "None is not a whole number")."""
     with pytest.raises(RulesError) as caught:
         rules_from_mapping(variant("okey").rules_type, {option: value})
     assert caught.value.params["value"] == shown

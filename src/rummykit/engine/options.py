@@ -8,6 +8,7 @@ Unknown names and badly typed values raise :class:`RulesError` naming the option
 from __future__ import annotations
 
 import dataclasses
+import json
 import tomllib
 import types
 import typing
@@ -35,10 +36,14 @@ _NONE = {"none", "null", ""}
 
 
 def _shown(value: object) -> str:
-    """``value`` as an error shows it: a bool as TOML and JSON write it (``true``, not Python's
-    ``True``), anything else by its ``repr``, cut to :data:`MAX_SHOWN` characters."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
+    """``value`` as an error shows it: a bool, ``None``, a list or a table as JSON writes it
+    (``true``, ``null``, ``{"a": 1}``, not Python's ``True``, ``None``, ``{'a': 1}``), anything
+    else by its ``repr``, cut to :data:`MAX_SHOWN` characters."""
+    if isinstance(value, bool | None | list | dict):
+        try:
+            return json.dumps(value, ensure_ascii=False, default=str)[:MAX_SHOWN]
+        except ValueError:  # a list that holds itself
+            pass
     return repr(value)[:MAX_SHOWN]
 
 

@@ -93,10 +93,11 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
 
 def read_json(text: str | bytes) -> Any:
     """``text`` read as strict JSON. Raises ``ValueError`` (``json.JSONDecodeError`` when it is not
-    JSON at all) for ``NaN``, ``Infinity`` and ``-Infinity``, and for a string or key holding a lone
+    JSON at all) for ``NaN``, ``Infinity`` and ``-Infinity`` (and a number read as one of them,
+    ``1e999``), and for a string or key holding a lone
     surrogate (``"\\ud800"``: JSON reads it, but it is half a character, which no database stores
     and no page shows), and ``RecursionError`` for one nested too deeply."""
-    data = json.loads(text, parse_constant=not_json)
+    data = json.loads(text, parse_constant=not_json, parse_float=finite)
     pending: list[Any] = [data]
     while pending:
         value = pending.pop()
@@ -126,6 +127,16 @@ def not_json(name: str) -> Any:
     """Refuse ``NaN``, ``Infinity`` and ``-Infinity`` (``json.loads``'s ``parse_constant``):
     Python's reader takes them, JSON has not (a browser's ``JSON.parse`` refuses them)."""
     raise ValueError(f"{name} is not JSON")
+
+
+def finite(text: str) -> float:
+    """A JSON number with a fraction or an exponent (``json.loads``'s ``parse_float``), refused
+    past a double's range (``1e999``: JSON's syntax, but read as infinity, which would go back out
+    as ``Infinity``, which JSON has not)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:40]} is past the range of a number")
+    return value
 
 
 def refused_action_id(text: str | bytes) -> str | int | None:

@@ -398,6 +398,26 @@ def test_reports_deletion_and_ban(server: Server) -> None:
         socket.close()
 
 
+def test_a_moderator_is_one_in_the_answer_of_a_sign_in_and_a_password_change(server: Server) -> None:
+    """The page keeps the account of the answer that signed it in: a moderator signing in (or
+    changing its password) must be told so there, as ``GET /account`` tells it (the tester's: the
+    answers said no ``moderator``, and the chat showed no delete or ban until a reload)."""
+    signed_up(server, "mod_3")
+    grant(server, "mod_3")
+    browser = Browser(server)
+    signed_in = browser.post("/account/login", {"username": "MOD_3", "password": PASSWORD})
+    assert signed_in.json()["account"] == {"username": "mod_3", "moderator": True}
+    changed = browser.post("/account/password", {"password": PASSWORD, "new_password": PASSWORD + "!"})
+    assert changed.json()["account"] == {"username": "mod_3", "moderator": True}
+    assert browser.get("/account").json()["account"] == {"username": "mod_3", "moderator": True}
+    # and an account that is none is told nothing of it
+    plain = signed_up(server, "plain_3")
+    assert plain.post("/account/logout").status_code == 200
+    assert plain.post("/account/login", {"username": "plain_3", "password": PASSWORD}).json()["account"] == {
+        "username": "plain_3"
+    }
+
+
 def test_game_records_never_carry_chat(server: Server) -> None:
     guest = Browser(server)
     seats = [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3

@@ -300,16 +300,20 @@ class Accounts:
         with self.db.session() as session:
             session.execute(delete(AttemptRow).where(AttemptRow.key == key))
 
-    def password_hash(self, username: str) -> tuple[int, str, str, bool] | None:
-        """The id, username, password hash and ban of the account called ``username`` (any
-        case)."""
+    def password_hash(self, username: str) -> tuple[int, str, str, bool, bool] | None:
+        """The id, username, password hash, ban and moderator flag of the account called
+        ``username`` (any case)."""
         with self.db.session() as session:
             row = session.execute(
-                select(AccountRow.id, AccountRow.username, AccountRow.password_hash, AccountRow.banned).where(
-                    AccountRow.key == username_key(username)
-                )
+                select(
+                    AccountRow.id,
+                    AccountRow.username,
+                    AccountRow.password_hash,
+                    AccountRow.banned,
+                    AccountRow.moderator,
+                ).where(AccountRow.key == username_key(username))
             ).first()
-        return None if row is None else (int(row[0]), str(row[1]), str(row[2]), bool(row[3]))
+        return None if row is None else (int(row[0]), str(row[1]), str(row[2]), bool(row[3]), bool(row[4]))
 
     def password_hash_of(self, account_id: int) -> str | None:
         with self.db.session() as session:

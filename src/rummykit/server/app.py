@@ -599,7 +599,7 @@ async def sign_in(request: Request, hub: Hub) -> Response:
     old = await signed_in(request)
     token = await hub.db.run(accounts.new_session, found[0], None if old is None else old.token)
     _session_ended(hub, old)
-    return _signed_answer(request, accounts, Signed(found[0], found[1], token))
+    return _signed_answer(request, accounts, Signed(found[0], found[1], token, moderator=found[4]))
 
 
 async def sign_out(request: Request, hub: Hub) -> Response:
@@ -650,7 +650,8 @@ async def change_password(request: Request, hub: Hub) -> Response:
     await hub.db.run(accounts.set_password, signed.account_id, hashed)
     token = await hub.db.run(accounts.new_session, signed.account_id, None, True)
     hub.chat.signed_out(signed.account_id, SESSION)
-    return _signed_answer(request, accounts, Signed(signed.account_id, signed.username, token))
+    fresh = Signed(signed.account_id, signed.username, token, moderator=signed.moderator)
+    return _signed_answer(request, accounts, fresh)
 
 
 async def delete_account(request: Request, hub: Hub) -> Response:

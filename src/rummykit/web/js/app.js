@@ -55,7 +55,7 @@ function route(hash) {
   }
   if (parts[0] === "account") return { page: "account" };
   if (parts[0] === "players" && parts[1]) return { page: "profile", name: safeDecode(parts[1]) };
-  if (parts[0] === "rules" && parts[1]) return { page: "rules", game: decodeURIComponent(parts[1]), table: parts[2] === "table", query };
+  if (parts[0] === "rules" && parts[1]) return { page: "rules", game: safeDecode(parts[1]), table: parts[2] === "table", query };
   return { page: "lobby" };
 }
 

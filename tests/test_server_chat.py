@@ -418,6 +418,39 @@ def test_a_moderator_is_one_in_the_answer_of_a_sign_in_and_a_password_change(ser
     }
 
 
+def test_a_deleted_accounts_lines_go_from_the_pages_that_show_them(server: Server) -> None:
+    """Deleting an account deletes its lines: the rooms' readers are told at once
+    (``chat_deleted``), as a moderator's deletion tells them (the tester's: the pages open then
+    kept showing its lines, under its name, until reloaded)."""
+    leaver, other = signed_up(server, "leaver_1"), Browser(server)
+    table, tokens = table_of_two(server, leaver, other)
+    reader = Socket(server)
+    reader.send({"type": "lobby"})
+    reader.until("chat_history")
+    seat_of_other = seated(server, table, 1, tokens[1], other)
+    seat_of_leaver = seated(server, table, 0, tokens[0], leaver)
+    lobby_socket = Socket(server, leaver)
+    lobby_socket.send({"type": "lobby"})
+    lobby_socket.until("chat_history")
+    lobby_socket.say("goodbye, lobby", room="lobby")
+    seat_of_leaver.say("goodbye, table")
+    lobby_line, table_line = reader.until("chat"), seat_of_other.until("chat")
+    assert (lobby_line["text"], table_line["text"]) == ("goodbye, lobby", "goodbye, table")
+    assert leaver.post("/account/delete", {"password": PASSWORD}).status_code == 200
+    assert reader.until("chat_deleted") == {
+        "type": "chat_deleted",
+        "channel": "lobby",
+        "id": lobby_line["id"],
+    }
+    assert seat_of_other.until("chat_deleted") == {
+        "type": "chat_deleted",
+        "channel": "players",
+        "id": table_line["id"],
+    }
+    for each in (reader, seat_of_other, seat_of_leaver, lobby_socket):
+        each.close()
+
+
 def test_game_records_never_carry_chat(server: Server) -> None:
     guest = Browser(server)
     seats = [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3

@@ -372,11 +372,20 @@ class Accounts:
                 update(AccountRow).where(AccountRow.id == account_id).values(password_hash=hashed)
             )
 
-    def delete(self, account_id: int) -> None:
+    def delete(self, account_id: int) -> list[tuple[int, str]]:
         """Delete the account: its sessions, its mutes, its name and its link to its browser in
         every game and seat (its past games stay, its seats called :data:`ANONYMOUS`), its chat
-        messages (emptied and deleted) and its name in chat reports."""
+        messages (emptied and deleted) and its name in chat reports. The id and room of each
+        line it deleted that was shown until then (for its readers to drop)."""
         with self.db.session() as session:
+            shown = [
+                (int(line_id), str(room))
+                for line_id, room in session.execute(
+                    select(ChatRow.id, ChatRow.room).where(
+                        ChatRow.account_id == account_id, ChatRow.deleted.is_(False)
+                    )
+                )
+            ]
             plays = list(session.scalars(select(PlayRow).where(PlayRow.account_id == account_id)))
             seats_of: dict[str, list[int]] = {}
             for play in plays:
@@ -409,6 +418,7 @@ class Accounts:
             for column in (ChatReportRow.sender_account, ChatReportRow.reporter_account):
                 session.execute(update(ChatReportRow).where(column == account_id).values({column: None}))
             session.execute(delete(AccountRow).where(AccountRow.id == account_id))
+        return shown
 
 
 def _token_json(row: AccessTokenRow) -> dict[str, Any]:

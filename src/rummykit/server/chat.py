@@ -353,8 +353,13 @@ class Chat:
     async def delete(self, message_id: int) -> None:
         """Delete a line, for everyone now (``chat_deleted``); raises ``no_such_message``."""
         room = await self.db.run(self.store.delete, message_id)
-        text = dumps({"type": "chat_deleted", "channel": channel_of(room), "id": message_id})
-        self._publish({"kind": "chat", "room": room}, text)
+        self.deleted([(message_id, room)])
+
+    def deleted(self, lines: list[tuple[int, str]]) -> None:
+        """Lines (id, room) deleted in the database go from every page that shows them now."""
+        for message_id, room in lines:
+            text = dumps({"type": "chat_deleted", "channel": channel_of(room), "id": message_id})
+            self._publish({"kind": "chat", "room": room}, text)
 
     async def ban(self, username: str, banned: bool) -> None:
         """Ban an account (its sockets everywhere closed with ``banned``) or let it back."""

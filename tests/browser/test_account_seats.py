@@ -43,3 +43,38 @@ def test_an_account_sits_as_its_username_and_takes_its_seat_back(pages: Pages, s
     guest.goto(f"/#/t/{table}")
     expect(guest.get_by_test_id("watching")).to_be_visible()
     expect(guest.get_by_test_id("rack")).to_have_count(0)
+
+
+def test_a_guest_invited_to_a_rated_table_signs_up_and_is_brought_back_to_the_seat(
+    pages: Pages, server: Server
+) -> None:
+    """A rated table's seat is an account's: a guest opening its invite is told to sign in, and the
+    header's link to the account page brings it back to the invite once signed up (the tester's: it
+    stayed on the account page, the invite's address lost to anyone who doesn't think of Back)."""
+    seats = [{"kind": "bot", "level": "greedy"}, {"kind": "person"}]
+    body = {"variant": "okey_101", "options": {"players": 2, "rounds": 1}, "seats": seats, "rated": True}
+    table = server.post("/tables", body, status=201)["table"]
+    guest = person(pages, "rated-invite", "tr-TR")
+    guest.goto(f"/#/t/{table}/seat/2")
+    guest.get_by_test_id("waiting-seat-1").get_by_role("button").click()
+    expect(guest.get_by_test_id("error")).to_be_visible()
+    pages.errors.clear()  # the refused join (403), which the page reported
+    guest.get_by_test_id("account-link").click()
+    fill(guest, "sign-up", username="zehra", password=PASSWORD)
+    expect(guest).to_have_url(f"{server.base}/#/t/{table}/seat/2")
+    guest.get_by_test_id("waiting-seat-1").get_by_role("button").click()
+    expect(guest.get_by_test_id("waiting-name-1")).to_have_text("zehra")
+    # the account page opened from the lobby stays where it is after a sign-in
+    guest.goto("/#/")
+    guest.get_by_test_id("account-link").click()
+    expect(guest).to_have_url(f"{server.base}/#/account")
+    guest.get_by_test_id("sign-out").click()
+    fill(guest, "sign-in", username="zehra", password=PASSWORD)
+    expect(guest.get_by_test_id("account-who")).to_contain_text("zehra")
+    expect(guest).to_have_url(f"{server.base}/#/account")
+    # and an address of another site as `back` is no place to go
+    guest.get_by_test_id("sign-out").click()
+    guest.goto("/#/account?back=https%3A%2F%2Fevil.example%2F")
+    fill(guest, "sign-in", username="zehra", password=PASSWORD)
+    expect(guest.get_by_test_id("account-who")).to_contain_text("zehra")
+    expect(guest).to_have_url(f"{server.base}/#/account?back=https%3A%2F%2Fevil.example%2F")

@@ -108,7 +108,12 @@ function AccessTokens() {
 
 const username = () => ({ name: "username", label: t("account_username"), min: 3, max: 24, autocomplete: "username" });
 
-export function AccountPage() {
+/** The account page; `query` its address's (`#/account?back=#/t/…`, the header's link from a
+ * table or a replay): the table or replay it goes back to once signed in or up (an invite to a
+ * rated table's seat, which needs an account); any other `back` is no place to go. */
+export function AccountPage({ query }) {
+  const asked = new URLSearchParams(query || "").get("back");
+  const back = asked && /^#\/(t|replay)\//.test(asked) ? asked : null;
   const { session, ready } = useSession();
   const account = session.account;
   if (!ready) return html`<main class="account" aria-busy="true"><p>${t("table_loading")}</p></main>`;
@@ -144,7 +149,7 @@ export function AccountPage() {
     <p class="help">${t("account_optional")}</p>
     <${Form} id="sign-in" title=${t("account_sign_in")} submit=${t("account_sign_in")}
       fields=${[username(), { name: "password", type: "password", label: t("account_password"), autocomplete: "current-password" }]}
-      action=${(v) => api.signIn(v.username, v.password)} />
+      action=${(v) => api.signIn(v.username, v.password).then(() => back && (location.hash = back))} />
     <${Form} id="sign-up" title=${t("account_sign_up")} submit=${t("account_sign_up")}
       fields=${[
         username(),
@@ -152,6 +157,6 @@ export function AccountPage() {
       ]}
       extra=${html`<p class="help">${t("account_rules")}</p>
         <label class="check"><input type="checkbox" name="claim" value="yes" checked data-testid="sign-up-claim" /> ${t("account_claim")}</label>`}
-      action=${(v) => api.signUp(v.username, v.password, v.claim === "yes")} />
+      action=${(v) => api.signUp(v.username, v.password, v.claim === "yes").then(() => back && (location.hash = back))} />
   </main>`;
 }

@@ -53,7 +53,7 @@ function route(hash) {
     const asked = parts[2] || "0";
     return { page: "replay", game: parts[1], step: /^\d+$/.test(asked) ? Number(asked) : null };
   }
-  if (parts[0] === "account") return { page: "account" };
+  if (parts[0] === "account") return { page: "account", query };
   if (parts[0] === "players" && parts[1]) return { page: "profile", name: safeDecode(parts[1]) };
   if (parts[0] === "rules" && parts[1]) return { page: "rules", game: safeDecode(parts[1]), table: parts[2] === "table", query };
   return { page: "lobby" };
@@ -73,7 +73,8 @@ function useHash() {
 /** The header's link to the account page: the username signed in, else "Sign in". */
 function AccountLink() {
   const { session } = useSession();
-  return html`<a class="account-link" href="#/account" data-testid="account-link">
+  const back = /^#\/(t|replay)\//.test(location.hash) ? `?back=${encodeURIComponent(location.hash)}` : "";
+  return html`<a class="account-link" href=${`#/account${back}`} data-testid="account-link">
     ${session.account ? html`<bdi>${session.account.username}</bdi>` : t("account_sign_in")}
   </a>`;
 }
@@ -116,7 +117,7 @@ export function App({ variants }) {
     ${ready && where.page === "table" && html`<${page.TablePage} key=${where.id} id=${where.id} invited=${where.invited} badInvite=${where.badInvite} variants=${variants} />`}
     ${ready && where.page === "replay" && html`<${page.ReplayPage} key=${where.game} game=${where.game} step=${where.step} variants=${variants} />`}
     ${ready && where.page === "lobby" && html`<${page.Lobby} variants=${variants} go=${go} />`}
-    ${ready && where.page === "account" && html`<${page.AccountPage} />`}
+    ${ready && where.page === "account" && html`<${page.AccountPage} query=${where.query} />`}
     ${ready && where.page === "profile" && html`<${page.ProfilePage} key=${where.name} name=${where.name} variants=${variants} />`}
     ${ready && where.page === "rules" && html`<${page.RulesPage} key=${where.game} game=${where.game} query=${where.query} table=${where.table} />`}`;
 }

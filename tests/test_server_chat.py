@@ -398,6 +398,22 @@ def test_reports_deletion_and_ban(server: Server) -> None:
         socket.close()
 
 
+def test_the_moderator_command_names_the_account_as_it_is_written(server: Server) -> None:
+    """``rummykit moderator grant`` finds the account in any case and names it as it is (the
+    tester's: ``grant INCE`` said "INCE is now a moderator" of the account İnce)."""
+    signed_up(server, "ayşe_mod")
+    for change, said in (("grant", "now"), ("revoke", "no longer")):
+        done = subprocess.run(
+            [sys.executable, "-m", "rummykit", "moderator", change, "AYŞE_MOD", "--db", server.db],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == f"ayşe_mod is {said} a moderator"
+
+
 def test_a_moderator_is_one_in_the_answer_of_a_sign_in_and_a_password_change(server: Server) -> None:
     """The page keeps the account of the answer that signed it in: a moderator signing in (or
     changing its password) must be told so there, as ``GET /account`` tells it (the tester's: the

@@ -37,10 +37,10 @@ def moderator(
         database = open_database(db)
     try:
         database.migrate()
-        ChatStore(database).set_moderator(name, change is Change.grant)
+        username = ChatStore(database).set_moderator(name, change is Change.grant)
     except ProtocolError:
         typer.echo(f"error: there is no account {name}", err=True)
         raise typer.Exit(1) from None
     finally:
         database.close()
-    typer.echo(f"{name} is {'now' if change is Change.grant else 'no longer'} a moderator")
+    typer.echo(f"{username} is {'now' if change is Change.grant else 'no longer'} a moderator")

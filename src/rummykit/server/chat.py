@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, aliased
 
 from rummykit.server.accounts import Limit, count_attempt
@@ -247,15 +247,15 @@ class ChatStore:
                 session.execute(delete(SessionRow).where(SessionRow.account_id == account.id))
             return int(account.id)
 
-    def set_moderator(self, username: str, moderator: bool) -> None:
-        """Make the account ``username`` a moderator (or no longer one); raises
-        ``no_such_account``."""
+    def set_moderator(self, username: str, moderator: bool) -> str:
+        """Make the account ``username`` (any case) a moderator (or no longer one); its username as
+        it is written. Raises ``no_such_account``."""
         with self.db.session() as session:
-            done = session.execute(
-                update(AccountRow).where(AccountRow.key == username_key(username)).values(moderator=moderator)
-            )
-            if getattr(done, "rowcount", 0) != 1:
+            account = session.scalar(select(AccountRow).where(AccountRow.key == username_key(username)))
+            if account is None:
                 raise ProtocolError("no_such_account", username=username[:40])
+            account.moderator = moderator
+            return str(account.username)
 
     def seat_banned(self, table_id: str, seat: int) -> bool:
         """Whether seat ``seat`` of ``table_id`` was joined by an account banned since."""

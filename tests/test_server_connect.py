@@ -244,6 +244,11 @@ def test_a_spectator_watches_a_table_in_play_to_its_end(tmp_path: Path) -> None:
         assert f"Okey at table {table}: seat 1 (greedy bot), seat 2 (greedy bot)" in out, out[:500]
         assert re.search(r"^seat [1-4] \(greedy bot\): discard ", out, re.M), out[:2000]
         assert "match over" in out and not re.search(r"\bseat 0\b", out)
+        # the final scores seat by seat, not a Python list (the tester's: "scores [202, 202, 4, 14]")
+        assert re.search(
+            r"^match over: seat 1 \(greedy bot\) -?\d+, seat 2 \(greedy bot\) -?\d+, ", out, re.M
+        ), out[-500:]
+        assert "[" not in out.split("match over:")[-1]
 
 
 class Overheard:

@@ -241,8 +241,9 @@ def watch(ws: Connection, names: list[str], first: dict[str, Any]) -> None:
             seat = f"{who(event['seat'])}: " if event.get("seat") is not None else ""
             typer.echo(seat + render(event["code"], event.get("params", {})))
     outcome = view["outcome"]
+    scores = ", ".join(f"{who(seat)} {score}" for seat, score in enumerate(outcome["scores"]))
     winners = ", ".join(who(s) for s in outcome["winners"])
-    typer.echo(f"match over: scores {outcome['scores']}, winners {winners}")
+    typer.echo(f"match over: {scores}; {'winners' if len(outcome['winners']) > 1 else 'winner'} {winners}")
 
 
 def play_seat(

@@ -69,3 +69,24 @@ class KalookiExpert32(_KalookiFixed):
     12)."""
 
     worlds = 32
+
+
+class KalookiExpert12(_KalookiFixed):
+    """Twelve: the median number of determinisations the expert's 0.1 s begins on this machine."""
+
+    worlds = 12
+
+
+class KalookiMargin1(KalookiExpert12):
+    """Twelve determinisations, another candidate played at a lead of one standard error (not
+    two): does the search's caution hold back what its rollouts find?"""
+
+    def __init__(self, game: KalookiGame, seed: int = 0) -> None:
+        KalookiExpertBot.__init__(self, game, seed, iterations=self.worlds, seconds=None, margin=1.0)
+
+
+class KalookiWide4(KalookiExpert12):
+    """Twelve determinisations, four discards searched beside the policy's (not two)."""
+
+    def __init__(self, game: KalookiGame, seed: int = 0) -> None:
+        KalookiExpertBot.__init__(self, game, seed, iterations=self.worlds, seconds=None, width=4)

@@ -363,12 +363,12 @@ export class TableModel extends TableView {
     // the round end keeps the totals as the round left them, and closes itself when the break ends
     const closesAt = pause ? Date.now() + pause : null;
     for (const event of message.events) {
-      if (event.params && event.params.result) this.roundEnd = { result: event.params.result, events: message.events, totals: obs.scores, closesAt };
+      if (event.params && event.params.result) this.roundEnd = { result: event.params.result, totals: obs.scores, closesAt };
     }
     if (message.over) this.roundEnd = this.roundEnd || { result: obs.last_result, totals: obs.scores, closesAt: null };
     // a page opened during the break shows the round end again
     else if (message.type === "sync" && newGame && closesAt && obs.last_result) {
-      this.roundEnd = { result: obs.last_result, events: [], totals: obs.scores, closesAt };
+      this.roundEnd = { result: obs.last_result, totals: obs.scores, closesAt };
     }
     // this seat's pieces laid on the table this turn: their slots are kept (when the rack's answer
     // frees them) until the turn ends, for a retract to put them back (the verbs that lay them are

@@ -16,10 +16,6 @@ import { piecesOf } from "./variants.js";
 export const RACK_ROWS = 2;
 export const RACK_COLUMNS = 14;
 const RACK_SLOTS = RACK_ROWS * RACK_COLUMNS;
-/** A phone held upright, where each row of the rack wraps into two lines of 7 (style.css, "a phone
- * upright"): the rack's requests then count those lines as its rows, so that the server's
- * arranging keeps each meld or pair on one line and its groups are bracketed within one. */
-const UPRIGHT = window.matchMedia("(max-width: 680px)");
 const LOG_LIMIT = 300;
 /** The refusals of a `rack` request (they carry no action id). */
 const RACK_ERRORS = new Set(["bad_rack", "rack_no_position", "rack_empty_position", "not_started", "spectator", "unsupported"]);
@@ -565,7 +561,8 @@ export class TableModel extends TableView {
     const slots = this.rack ? this.rack.slots : Array(RACK_SLOTS).fill(null);
     const round = this.rack ? this.rack.round : null;
     const by = arranging ? { by: this.game.arrange[0] } : {};
-    const rows = UPRIGHT.matches ? RACK_ROWS * 2 : RACK_ROWS;
+    // upright, a row is 2 lines of 7 (style.css): melds kept in one
+    const rows = matchMedia("(max-width: 680px)").matches ? 4 : RACK_ROWS;
     if (this.link.request({ type: "rack", slots, rows, round, ...asked, ...by })) {
       this.rackSent = item;
       if (arranging) this.arranged = deal;

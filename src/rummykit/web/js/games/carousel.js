@@ -476,11 +476,10 @@ function eventText(event, ctx) {
 }
 
 /** The match's end: how each final score is made, the score after the last round and the
- * match's bonuses (the observation's `match_bonuses`, as the `carousel.match_ended` event's:
- * reaching the target, the rounds won), so that the totals add up on the page, live or reloaded. */
+ * match's bonuses (the view's `match_bonuses`: reaching the target, the rounds won). */
 function RoundEndHead({ names, view }) {
   const obs = view.observation;
-  if (!view.over || !obs.match_bonuses) return null;
+  if (!obs.match_bonuses) return null;
   return html`<ul class="bonuses" data-testid="match-bonuses" aria-label=${t("carousel_bonuses")}>
     ${obs.match_bonuses.map((b) => {
       const terms = [num(b.before)];

@@ -101,7 +101,7 @@ def test_position_of_a_new_match_replays_the_same_deals() -> None:
         "carousel; seed 1",
         "carousel; seed x; round 1; dealer 0; phase turn; turn 0; draws 0; melded_turn 0; melded -; "
         "last off; scores 0 0; won 0 0; hands - / -; stock -; table -; draft -; history -; edits 0; "
-        "results -",
+        "results -; before_bonuses -",
         "carousel; seed " + HUGE,
     ],
 )

@@ -74,6 +74,7 @@ def rig(
             "history -",
             "edits 0",
             "results -",
+            "before_bonuses -",
             f"draws {drawn}",
             "melded_turn 0",
             "melded " + (" ".join(str(s) for s in sorted(melded or ())) or "-"),
@@ -287,6 +288,38 @@ def test_match_to_150_with_game_and_round_bonuses() -> None:
     outcome = game.outcome(state)
     assert outcome is not None and outcome.winners == (0,)
     assert outcome.scores[0] >= 150 + 100 + 3 * 25
+
+
+@pytest.mark.parametrize("game_bonus", [100, -20])
+def test_every_view_of_the_match_end_shows_its_bonuses(game_bonus: int) -> None:
+    """The match's bonuses are in every seat's view and the spectators' (``match_bonuses``, null
+    before the end), the same as the ``carousel.match_ended`` event's: a page reloaded after the
+    match shows the dialog the live one did. They are the state's (``before_bonuses``, kept
+    through position text and determinise), not worked back from the totals: with a negative game
+    bonus a total of 145 reads both as 145 short of 150 and as 165 with -20."""
+    game, state = rig(
+        ["7H 7D 7C", "KC KD KS QH QD", "KH JD JS QS TD"],
+        players=3,
+        drawn=1,
+        scores=[100, 140, 0],
+        won=[0, 2, 1],
+        game_bonus=game_bonus,
+    )
+    assert all(game.observe(state, seat)["match_bonuses"] is None for seat in (0, 1, 2, None))
+    events = play(game, state, "meld 7H 7D 7C")
+    ended = next(e for e in events if e.code == "carousel.match_ended")
+    before = state.scores[0] - game_bonus - 25, 140, 0
+    assert before[0] >= 150
+    assert [b["before"] for b in ended.params["bonuses"]] == list(before)
+    assert [b["game"] for b in ended.params["bonuses"]] == [game_bonus, 0, 0]
+    assert [b["round_bonus"] for b in ended.params["bonuses"]] == [25, 50, 25]
+    for seat in (0, 1, 2, None):
+        assert game.observe(state, seat)["match_bonuses"] == ended.params["bonuses"]
+    back = game.from_position(game.position(state))
+    assert game.position(back) == game.position(state)
+    assert game.observe(back, None) == game.observe(state, None)
+    world = game.determinise(game.observe(state, 1), random.Random(3))
+    assert game.observe(world, 1) == game.observe(state, 1)
 
 
 # ---------------------------------------------------------------- solve carousel

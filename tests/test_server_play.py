@@ -93,3 +93,42 @@ def test_a_page_opened_mid_match_gets_the_log_so_far(tmp_path: Path) -> None:
                     assert entry[field] == message[field], (viewer, entry["v"], field)
                 assert entry["round"] == message["observation"]["round"]
             assert sync["events"] == [] and sync["seat"] == viewer
+
+
+def test_a_sync_after_the_match_carries_its_bonuses(tmp_path: Path) -> None:
+    """Carousel's match end rebuilt from a ``sync`` (a page opened or reloaded after the match)
+    needs the match's bonuses, which the ``carousel.match_ended`` event carried alone: every
+    viewer's sync has them in its view (``match_bonuses``), as the live event had them."""
+    with running(sqlite_url(tmp_path)) as server:
+        seats = [{"kind": "person"}, {"kind": "bot", "level": "greedy"}]
+        body = {"variant": "carousel", "options": {"players": 2, "target": 1}, "seats": seats, "bot_delay": 0}
+        created = server.post("/tables", body, status=201)
+        table = created["table"]
+        token = server.post(f"/tables/{table}/seats/0/join", {"name": "p0"})["token"]
+        player = SeatClient(server, table, 0, token)
+        server.post(f"/tables/{table}/start", {"token": created["owner_token"]})
+        for n in range(500):
+            state = player.wait_turn_or_end()
+            if state["over"]:
+                break
+            legal = [a["text"] for a in state["legal"]]
+            choice = next((a for a in ("knock", "draw", "end") if a in legal), legal[0])
+            assert player.act(choice, f"a{n}")["type"] == "ack"
+        live = [
+            e
+            for m in game_messages(player).values()
+            for e in m["events"]
+            if e["code"] == "carousel.match_ended"
+        ]
+        assert len(live) == 1
+        player.close()
+        for viewer, key in ((0, token), (None, None)):
+            client = SeatClient(server, table, viewer, key)
+            sync = client.until("sync")
+            client.close()
+            assert sync["over"]
+            bonuses = sync["observation"]["match_bonuses"]
+            assert bonuses == live[0]["params"]["bonuses"]
+            assert [b["before"] + b["game"] + b["round_bonus"] for b in bonuses] == sync["observation"][
+                "scores"
+            ]

@@ -11,6 +11,7 @@ Thai go to the artifacts directory."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -314,3 +315,29 @@ def test_every_control_of_the_chat_settings_rules_lobby_and_game_over_is_big_eno
     bob.page.close()
     expect(watcher.get_by_test_id("round-end")).to_be_visible(timeout=120_000)
     check_controls(watcher, lang, "a11y-controls-game-over", "[data-testid=round-end]")
+
+
+@pytest.mark.parametrize("variant", ["carousel", "kalooki", "okey"])
+def test_each_seat_and_the_stock_is_a_group_of_its_own(pages: Pages, server: Server, variant: str) -> None:
+    """A screen reader heard the seats and the stock of a Kalooki or Carousel table as one run of
+    text ("Bot 2 bot (medium) 13 in hand Bot 3 … Stock: 54"): every seat's panel is a group named
+    by its seat's name, the stock a group named by its count (board.js, shared by every game), in
+    the accessible tree as the roles say."""
+    person = at_first_turn(pages, server, variant, "en")
+    page = person.page
+    obs = person.views[-1]["observation"]
+    names = ["Ann", *(f"Bot {seat + 1}" for seat in range(1, obs["players"]))]
+    for seat, name in enumerate(names):
+        panel = page.get_by_test_id(f"seat-{seat}")
+        expect(panel).to_have_role("group")
+        expect(panel).to_have_accessible_name(name)
+        expect(page.get_by_role("group", name=name, exact=True)).to_contain_text(" in hand")
+    stock = page.get_by_test_id("stock")
+    expect(stock).to_have_role("group")
+    expect(stock).to_have_accessible_name(re.compile(r"^Stock: \d+$"))
+    # the tree as a screen reader walks it: one group per seat and one for the stock, side by side
+    tree = page.get_by_test_id("table").aria_snapshot()
+    groups = re.findall(r"^\s*- '?group \"([^\"]*)\"", tree, re.MULTILINE)
+    assert sorted(g for g in groups if g in names) == sorted(names), tree
+    assert sum(g.startswith("Stock: ") for g in groups) == 1, tree
+    check_axe(page, f"a11y-groups-{variant}")

@@ -15,9 +15,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from browser_support import Pages, artifact, check_sizes, covered, low_contrast
 from playwright.sync_api import Browser, Page, expect
 from table_driver import Person, catalog, shown, who_played
+from test_accessibility import LOCALES
 
 from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import Kind
@@ -552,3 +554,39 @@ def test_a_spectator_sees_the_draft_as_the_movers(browser: Browser, tmp_path: Pa
             assert not watchers.errors, watchers.errors
         finally:
             watchers.close()
+
+
+MATCH_END_JS = """(dialog) => [...dialog.querySelectorAll("[data-testid=match-bonuses] li, tbody tr")]
+  .map((line) => line.textContent.replace(/\\s+/g, " ").trim())"""
+"""The match end's bonus lines and its rows of totals, as read."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_reload_after_the_match_shows_its_bonuses_again(pages: Pages, server: Server, lang: str) -> None:
+    """The match's end rebuilt after a reload (from the sync's view) is the live one: the bonus
+    lines ("Ann: 92 +100 for reaching the target +25 for rounds won (1) = 217") were missing, since
+    they came from the `carousel.match_ended` event alone; they come from the view's
+    `match_bonuses` now. A match of two bots to 1 point, watched at 390x844."""
+    created = server.post(
+        "/tables",
+        {
+            "variant": "carousel",
+            "options": {"players": 2, "target": 1},
+            "seats": [{"kind": "bot", "level": "greedy"}] * 2,
+            "bot_delay": 0,
+        },
+        status=201,
+    )
+    page = pages.new(f"match-end-reload-{lang}", locale=LOCALES[lang], width=390, height=844)
+    page.goto(f"/#/t/{created['table']}")
+    expect(page.get_by_test_id("table")).to_have_attribute("data-status", "waiting")
+    server.post(f"/tables/{created['table']}/start", {"token": created["owner_token"]})
+    dialog = page.get_by_test_id("round-end")
+    expect(dialog).to_be_visible(timeout=120_000)
+    expect(dialog.get_by_test_id("match-bonuses").locator("li")).to_have_count(2)
+    live = dialog.evaluate(MATCH_END_JS)
+    page.reload()
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_test_id("match-bonuses").locator("li")).to_have_count(2)
+    assert dialog.evaluate(MATCH_END_JS) == live
+    check_sizes(page, lang, f"carousel-match-end-reloaded-{lang}")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
+from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +27,7 @@ from table_driver import (
     shown,
     who_played,
 )
+from test_accessibility import NAMES
 
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
@@ -52,10 +55,11 @@ MOVES_TEXT = "[data-testid=moves] button, [data-testid=moves] p"
 MELD_HINT = {
     "en": "Meld {cards}",
     "tr": "Per aç: {cards}",
-    "fa": "ترکیب بگذارید: \u2066{cards}\u2069",
+    "fa": "ترکیب بگذارید: {cards}",
     "th": "ลงไพ่ {cards}",
 }
-"""The hint's meld move in each language (a meld's cards isolated left to right in Persian)."""
+"""The hint's meld move in each language (a meld's cards isolated left to right by their element,
+``bdi.pieces-text``)."""
 HAND = ("rack", "opening", "moves", "actions")
 """What the hint must leave in view on a phone: the hand, the opening's points, the moves and the
 actions."""
@@ -73,6 +77,7 @@ def moves_in_every_language(page: Page, action: str) -> None:
         page.get_by_test_id("language").select_option(lang)
         expect(page.locator("html")).to_have_attribute("lang", lang)
         expect(move).to_have_text(MELD_HINT[lang].format(cards=shown(cards, catalog(lang), lang == "fa")))
+        expect(move.locator("bdi.pieces-text")).to_have_attribute("dir", "ltr")
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             assert low_contrast(page, MOVES_TEXT) == [], (lang, scheme)
@@ -457,3 +462,64 @@ def test_okey_yapmak_and_the_elimination_standings(
     assert meld in log.inner_text()
     assert english_words(page) == []
     screenshots(page, table.lang, f"kalooki-{key}-standings")
+
+
+SETS_SEED = 6
+"""A Kalooki deal (one round) where seat 0 moves first holding 4♠ 4♦ 4♣, Q♠ Q♥ Q♦ Q♣ and J♣ K♣:
+the hint's best melds are "4♠ 4♦ 4♣ | Q♠ Q♥ Q♦ | J♣ Q♣ K♣", and after the draw it melds them."""
+CARDS_JS = """(el) => {
+  // each card (or bar) of the element's text: its text, left and right, and its line's top
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    for (const m of n.data.matchAll(/(10|[2-9JQKA])[\u2660\u2665\u2666\u2663]|[|]/g)) {
+      const r = document.createRange();
+      r.setStart(n, m.index);
+      r.setEnd(n, m.index + m[0].length);
+      const b = r.getBoundingClientRect();
+      found.push([m[0], b.left, b.right, Math.round(b.top + b.height / 2)]);
+    }
+  }
+  return [parseFloat(getComputedStyle(el).fontSize), found];
+}"""
+
+
+def check_cards_text(element: Locator) -> int:
+    """The cards named in ``element``'s text, meld by meld (split by bars): each meld on one line,
+    its cards left to right and at least 0.45em apart; the number of melds."""
+    size, found = element.evaluate(CARDS_JS)
+    melds: list[list[list[Any]]] = [[]]
+    for card in found:
+        if card[0] == "|":
+            melds.append([])
+        else:
+            melds[-1].append(card)
+    for meld in melds:
+        assert len({card[3] for card in meld}) == 1, ("a meld across lines", meld)
+        gaps = [b[1] - a[2] for a, b in pairwise(meld)]
+        assert all(gap >= 0.45 * size for gap in gaps), ("cards run together", size, meld)
+    return len(melds)
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_the_hints_cards_are_spaced_and_each_meld_on_one_line(
+    pages: Pages, tmp_path: Path, lang: str
+) -> None:
+    """A tester's: the Persian hint's "4♥ 4♦ 4♣" read tight, the cards running together in the
+    right-to-left line, and a meld broke across lines ("J♣" on one, "Q♣ K♣" on the next). The
+    hint's melds (its best ones, and the melds its move lays) are one left-to-right run, each meld
+    kept on one line, its cards spaced apart (selection.js's `PiecesText`), at 390x844."""
+    deals = {"sets": (SETS_SEED, {"match": "rounds", "rounds": 1}, lang, NAMES[lang])}
+    with dealt_server(tmp_path / "sets.db", "kalooki", deals) as (server, tables):
+        person = open_dealt(pages, server, tables["sets"], KalookiPerson, "hint-cards")
+        page = person.page
+        page.set_viewport_size({"width": 390, "height": 844})
+        hint = person.hint()
+        assert len(hint["by_value"]["melds"]) == 3, hint
+        assert check_cards_text(page.get_by_test_id("hint").locator("p").nth(1)) == 3
+        check_rendering(page, lang, f"kalooki-hint-cards-{lang}-390x844")
+        person.play_move(hint["action"])
+        hint = person.hint()
+        assert hint["action"].startswith("meld"), hint
+        assert check_cards_text(page.get_by_test_id("hint-move")) == len(hint["action"].split("|"))
+        check_rendering(page, lang, f"kalooki-hint-meld-{lang}-390x844")

@@ -7,11 +7,21 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
-from browser_support import Pages
+from browser_support import Pages, check_rendering
 from playwright.sync_api import expect
-from table_driver import TILE_WORD, KeyboardPerson, Person, Snapshot, replay
+from table_driver import (
+    TILE_WORD,
+    KeyboardPerson,
+    Person,
+    Snapshot,
+    catalog,
+    dealt_server,
+    open_dealt,
+    replay,
+)
 
 from rummykit.core.notation import format_face
 from rummykit.core.pieces import Kind
@@ -351,3 +361,49 @@ def test_play_with_the_mouse_by_dragging_and_clicking_piles(pages: Pages, server
     assert [e["code"] for e in person.last_view()["events"]] == ["took"]
     assert Counter(person.rack_pieces()) == hand_of(person)
     assert taken in person.rack_pieces()
+
+
+PAIRS_SEED = 213
+"""An Okey deal (one round) where seat 0, the first to move, holds 15 tiles with four pairs."""
+LINES_JS = """(rack) => [...rack.querySelectorAll(".slot")].map((slot) => {
+  const piece = slot.querySelector("button[data-piece]");
+  const top = Math.round(slot.getBoundingClientRect().top);
+  return [Number(slot.dataset.slot), piece ? piece.dataset.piece : null, top];
+})"""
+"""Each rack slot: its number, its tile (or null) and the top of its box on the screen."""
+
+
+def test_upright_pairs_stay_on_one_line(pages: Pages, tmp_path: Path) -> None:
+    """Okey on a phone held upright, in Turkish: after "Çift diz" (arrange as pairs) every pair,
+    as every group of adjacent tiles that fits in a line, lies on one line of the rack (each row of
+    14 slots wraps into two lines of 7 there; a pair lay across the break, in slots 6 and 7). The
+    pairs and their order are the server's (the seat session's arrangement); the page only says
+    how many rows it shows (`rows`), within which the server keeps each group."""
+    deals = {"pairs": (PAIRS_SEED, {"rounds": 1}, "tr", "Ayşe")}
+    with dealt_server(tmp_path / "pairs.db", "okey", deals) as (server, tables):
+        person = open_dealt(pages, server, tables["pairs"], Person, "upright-pairs")
+        page = person.page
+        page.set_viewport_size({"width": 390, "height": 844})
+        expect(person.rack.locator("button[data-piece]")).to_have_count(15)
+        page.get_by_role("button", name=catalog("tr")["arrange_pairs"], exact=True).click()
+        rack = person.rack
+        expect(rack).to_have_attribute("aria-busy", "false")
+        slots: list[list[Any]] = []
+        for _ in range(50):
+            slots = rack.evaluate(LINES_JS)
+            faces = [face for _, face, _ in slots]
+            if faces[:2] == [faces[0], faces[0]] and faces[2] is None:
+                break
+            page.wait_for_timeout(100)
+        groups: list[list[list[Any]]] = [[]]
+        for slot in slots:
+            if slot[1] is None or slot[0] % 14 == 0:
+                groups.append([])
+            if slot[1] is not None:
+                groups[-1].append(slot)
+        groups = [g for g in groups if g]
+        pairs = [g for g in groups if len(g) == 2 and g[0][1] == g[1][1]]
+        assert len(pairs) == 4, groups
+        split = [[s[1] for s in g] for g in groups if len(g) <= 7 and len({s[2] for s in g}) > 1]
+        assert split == [], (split, slots)
+        check_rendering(page, "tr", "okey-upright-pairs-tr-390x844")

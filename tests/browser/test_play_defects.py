@@ -640,7 +640,7 @@ ROUND_END_JS = """async ([winners, totals]) => {
   const names = ["مریم", "ربات ۲", "ربات ۳", "ربات ۴"];
   const holder = document.body.appendChild(document.createElement("div"));
   const view = { over: true, outcome: { winners, scores: totals }, game: "g", record: "/r" };
-  const end = { result: null, events: [], totals, closesAt: null };
+  const end = { result: null, totals, closesAt: null };
   render(html`<${RoundEnd} end=${end} view=${view} kind="tiles" game=${{ RoundEndHead: () => null }}
     ctx=${{ seatName: (s) => names[s] }} turnDue=${false} canRematch=${false} onRematch=${() => {}}
     onClose=${() => {}} />`, holder);

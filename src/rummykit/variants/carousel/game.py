@@ -646,25 +646,31 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         if max(state.scores) < self.rules.target:
             self._start_round(state)
             return events + self._after_action(state, started=True)
-        bonuses = []
-        for seat in range(self.players):
-            reached = state.scores[seat] >= self.rules.target
-            won = state.rounds_won[seat]
-            bonuses.append(
-                {
-                    "seat": seat,
-                    "before": state.scores[seat],
-                    "game": self.rules.game_bonus if reached else 0,
-                    "rounds": won,
-                    "round_bonus": self.rules.round_win_bonus * won,
-                }
-            )
-            if reached:
-                state.scores[seat] += self.rules.game_bonus
-            state.scores[seat] += self.rules.round_win_bonus * won
+        state.before_bonuses = list(state.scores)
+        bonuses = self.match_bonuses(state)
+        for bonus in bonuses or ():
+            state.scores[bonus["seat"]] += bonus["game"] + bonus["round_bonus"]
         state.phase = CPhase.OVER
         params = {"scores": list(state.scores), "bonuses": bonuses}
         return [*events, Event(P + "match_ended", None, params)]
+
+    def match_bonuses(self, state: CarouselState) -> list[dict[str, Any]] | None:
+        """The bonuses added at the match's end (``None`` before it), one per seat: ``before``
+        (the score after the last round), ``game`` (``game_bonus`` if ``before`` reached the
+        target, else 0), ``rounds`` (rounds won) and ``round_bonus`` (``round_win_bonus`` each).
+        The ``carousel.match_ended`` event's ``bonuses`` and the observation's ``match_bonuses``."""
+        if state.before_bonuses is None:
+            return None
+        return [
+            {
+                "seat": seat,
+                "before": before,
+                "game": self.rules.game_bonus if before >= self.rules.target else 0,
+                "rounds": won,
+                "round_bonus": self.rules.round_win_bonus * won,
+            }
+            for seat, (before, won) in enumerate(zip(state.before_bonuses, state.rounds_won, strict=True))
+        ]
 
     # ------------------------------------------------------------------ actions as text and ids
     def parse_action(self, text: str) -> CarouselAction:
@@ -716,6 +722,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             "melded_this_turn": state.melded_turn,
             "last_turns": state.last_turns,
             "rounds_won": list(state.rounds_won),
+            "match_bonuses": self.match_bonuses(state),
         }
 
     # ------------------------------------------------------------------ results and search
@@ -784,6 +791,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         to_move = observation["to_move"]
         turn = seat if to_move is None else to_move
         shown = observation["draft"]
+        bonuses = observation["match_bonuses"]
         state = CarouselState(
             seed=fresh_seed(rng),
             round_no=observation["round"],
@@ -803,6 +811,7 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
             rounds_won=list(observation["rounds_won"]),
             results=past_results(observation["last_result"]),
             draft_edits=shown["edits"],
+            before_bonuses=None if bonuses is None else [b["before"] for b in bonuses],
         )
         if shown["can_undo"]:
             melds = tuple(tuple((f, d) for f, d in m) for m in shown["melds"])

@@ -4,7 +4,8 @@
     carousel; seed 7; round 2; dealer 1; turn 2; phase turn; scores 31 0 12 0; won 1 0 1 0;
     draws 1; melded_turn 0; melded 0 2; last off; hands 7H 8H JK / 2C 3C … / … / …; stock 4D … 9S;
     table 0 : 4H JK[5H] 6H ~ 2 : 9S 9D 9C; draft 4H 5H 6H | 9S 9D 9C : 5H : 1;
-    history - : - : 0 ~ …; edits 2; results knock 0 : 7H / 2C 3C KD / … / … ~ stock : …
+    history - : - : 0 ~ …; edits 2; results knock 0 : 7H / 2C 3C KD / … / … ~ stock : …;
+    before_bonuses -
 
 (all on one line). The fields, in this order: ``seed`` (with the round number it keys the deals
 to come); ``round``; ``dealer``; ``turn`` (the seat to move); ``phase`` (``turn`` or ``over``);
@@ -18,7 +19,9 @@ placed again``, the melds separated by ``|``; ``history``: the drafts before eac
 first, records as ``draft``; ``edits``: edits made since the last draw; ``results``: the rounds
 played, oldest first, each record ``how : hands at the end``, ``how`` being ``knock S``,
 ``out S`` or ``stock`` (the stock ran out). A result's scores and notes follow from these under
-the rules (:func:`~rummykit.variants.carousel.scoring.round_result`).
+the rules (:func:`~rummykit.variants.carousel.scoring.round_result`); ``before_bonuses``: ``-``
+until the match's end, then the scores after the last round, before the match's bonuses (the
+``scores`` have them added).
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ KEYS = (
     "history",
     "edits",
     "results",
+    "before_bonuses",
 )
 """The fields, in the order they are written."""
 OFF = "off"
@@ -112,6 +116,7 @@ def write_position(pieces: PieceSet, s: CarouselState) -> str:
         ("history", records_text(map(_draft_parts, s.draft_history))),
         ("edits", str(s.draft_edits)),
         ("results", records_text(map(_result_parts, s.results))),
+        ("before_bonuses", NONE if s.before_bonuses is None else ints_text(s.before_bonuses)),
     ]
     return position_text(GAME, fields)
 
@@ -166,4 +171,5 @@ def read_position(rules: CarouselRules, pieces: PieceSet, text: str) -> Carousel
         draft=r.get("draft", lambda v, w: r.maybe(v, w, draft)),
         draft_history=r.get("history", lambda v, w: [draft(d, w) for d in r.records(v, w)]),
         draft_edits=r.get("edits", r.count),
+        before_bonuses=r.get("before_bonuses", lambda v, w: r.maybe(v, w, r.per_seat_ints)),
     )

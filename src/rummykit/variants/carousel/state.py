@@ -31,7 +31,8 @@ class CarouselState(State):
     at the end), ``rounds_won`` and ``results`` (one per finished round). ``draft``: the draft of
     this turn (``None``: no edit yet, the draft is the table as it is), ``draft_history`` (the
     drafts before each edit, for ``undo``) and ``draft_edits`` (edits made since the mover's
-    last draw, undo and reset included).
+    last draw, undo and reset included). ``before_bonuses``: ``None`` until the match's end,
+    then the scores after the last round, before the match's bonuses were added to ``scores``.
     """
 
     seed: int
@@ -52,6 +53,7 @@ class CarouselState(State):
     draft: DraftTable | None = None
     draft_history: list[DraftTable] = field(default_factory=list)
     draft_edits: int = 0
+    before_bonuses: list[int] | None = None
 
     @property
     def last_turns(self) -> bool:

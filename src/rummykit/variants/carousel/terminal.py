@@ -513,8 +513,8 @@ class CarouselClient(TableClient[CarouselGame]):
             self.say(seat, "ends the turn")
         result = next((r for e in events if (r := round_result(e)) is not None), None)
         if result is not None and self.is_over():
-            self.bonus_notes = self.bonus_lines(before, result)
-            self.before_bonuses = tuple(b + d for b, d in zip(before["scores"], result.deltas, strict=True))
+            self.bonus_notes = self.bonus_lines()
+            self.before_bonuses = tuple(b["before"] for b in self.obs["match_bonuses"])
         for event in events:
             if event["code"] not in QUIET:
                 self.show_event(event)
@@ -539,25 +539,24 @@ class CarouselClient(TableClient[CarouselGame]):
         same_round = self.session.round_no == before["round"]
         return seat == self.seat and not self.is_over() and self.to_move() != seat and same_round
 
-    def bonus_lines(self, before: dict[str, Any], result: RoundResult) -> list[Text]:
-        """How each final score is made: the score after the last round, +100 for reaching the
-        target, +25 for each round won."""
-        outcome = self.link.outcome()
-        if outcome is None:
+    def bonus_lines(self) -> list[Text]:
+        """How each final score is made (the view's ``match_bonuses``): the score after the last
+        round, +100 for reaching the target, +25 for each round won."""
+        bonuses = self.obs["match_bonuses"]
+        if bonuses is None:
             return []
-        rounds_won = self.obs["rounds_won"]
         lines = [Text("match bonuses", style=DIM)]
-        width = max(len(self.who(s)) for s in range(len(outcome.scores)))
-        for seat, final in enumerate(outcome.scores):
-            played = before["scores"][seat] + result.deltas[seat]
-            parts = [f"{played}"]
-            if played >= self.rules.target:
-                parts.append(f"+ {self.rules.game_bonus} for reaching {self.rules.target}")
-            won = rounds_won[seat]
-            if won:
-                plural = "s" if won != 1 else ""
-                parts.append(f"+ {self.rules.round_win_bonus * won} for {won} round{plural} won")
-            lines.append(Text(f"  {self.who(seat):<{width}}  {' '.join(parts)} = {final}"))
+        width = max(len(self.who(b["seat"])) for b in bonuses)
+        for b in bonuses:
+            parts = [f"{b['before']}"]
+            if b["game"]:
+                parts.append(f"+ {b['game']} for reaching {self.rules.target}")
+            if b["round_bonus"]:
+                plural = "s" if b["rounds"] != 1 else ""
+                parts.append(f"+ {b['round_bonus']} for {b['rounds']} round{plural} won")
+            lines.append(
+                Text(f"  {self.who(b['seat']):<{width}}  {' '.join(parts)} = {self.obs['scores'][b['seat']]}")
+            )
         return lines
 
     def match_end_notes(self) -> list[Text]:

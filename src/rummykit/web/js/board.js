@@ -36,13 +36,14 @@ export function places(order, me, direction) {
 
 /** Seat `seat`'s panel on side `side`: its name (`ctx.seatLabel`; an account's a link to its
  * profile, with its rating at a rated table) and tags, the pieces it holds (`count`, by
- * default the observation's), `children` (the game's own: a pile, a tag). */
+ * default the observation's), `children` (the game's own: a pile, a tag). A group named by its
+ * name, for screen readers. */
 export function SeatPanel({ model, seat, side, ctx, count, children }) {
   const obs = model.view.observation;
   const info = model.info.seats[seat];
   const classes = ["seat", `side-${side}`, obs.to_move === seat ? "to-move" : "", model.lastEvents.some((e) => e.seat === seat) ? "acted" : ""];
   const label = ctx.seatLabel(seat);
-  return html`<div class=${classes.join(" ")} data-testid=${`seat-${seat}`}>
+  return html`<div class=${classes.join(" ")} data-testid=${`seat-${seat}`} role="group" aria-label=${label.text}>
     <div class="seat-name">
       <${PlayerName} name=${label.name} before=${label.before} after=${label.after} account=${info && info.account} rating=${info && info.rating} testid=${`seat-name-${seat}`} />
       ${seat === model.seat ? html` <span class="you">${t("seat_you")}</span>` : null}
@@ -101,22 +102,26 @@ export function MeHead({ model, ctx, seated, seatPanel }) {
 }
 
 /** The stock: its count; click it to draw when the server lists a draw, or (a game with a rack)
- * drag it onto the rack; marked when the hint says to draw. `drop`: its drop target, if any. */
+ * drag it onto the rack; marked when the hint says to draw. `drop`: its drop target, if any. A
+ * group named by its count. */
 export function Stock({ model, onDrop, drop }) {
   const obs = model.view.observation;
   const canDraw = model.first("draw") !== null;
   const hinted = canDraw && model.hinted().draw;
   const drag = canDraw && model.game.rack;
+  const count = t("stock_label", { n: obs.stock_count });
   return html`<div
     class=${`stock ${canDraw ? "can-draw" : ""} ${hinted ? "hinted" : ""}`}
     data-testid="stock"
+    role="group"
+    aria-label=${count}
     data-drop=${drop}
-    title=${t("stock_label", { n: obs.stock_count })}
+    title=${count}
     onClick=${canDraw ? model.pressed(() => model.drawTo("draw", null)) : undefined}
     onPointerDown=${drag ? (e) => startDrag(e, e.currentTarget, { from: "stock" }, onDrop) : undefined}
   >
     <span class="stock-face" aria-hidden="true"></span>
-    <span class="count">${t("stock_label", { n: obs.stock_count })}</span>
+    <span class="count">${count}</span>
   </div>`;
 }
 

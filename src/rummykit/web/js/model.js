@@ -363,12 +363,12 @@ export class TableModel extends TableView {
     // the round end keeps the totals as the round left them, and closes itself when the break ends
     const closesAt = pause ? Date.now() + pause : null;
     for (const event of message.events) {
-      if (event.params && event.params.result) this.roundEnd = { result: event.params.result, events: message.events, totals: obs.scores, closesAt };
+      if (event.params && event.params.result) this.roundEnd = { result: event.params.result, totals: obs.scores, closesAt };
     }
     if (message.over) this.roundEnd = this.roundEnd || { result: obs.last_result, totals: obs.scores, closesAt: null };
     // a page opened during the break shows the round end again
     else if (message.type === "sync" && newGame && closesAt && obs.last_result) {
-      this.roundEnd = { result: obs.last_result, events: [], totals: obs.scores, closesAt };
+      this.roundEnd = { result: obs.last_result, totals: obs.scores, closesAt };
     }
     // this seat's pieces laid on the table this turn: their slots are kept (when the rack's answer
     // frees them) until the turn ends, for a retract to put them back (the verbs that lay them are
@@ -561,7 +561,9 @@ export class TableModel extends TableView {
     const slots = this.rack ? this.rack.slots : Array(RACK_SLOTS).fill(null);
     const round = this.rack ? this.rack.round : null;
     const by = arranging ? { by: this.game.arrange[0] } : {};
-    if (this.link.request({ type: "rack", slots, rows: RACK_ROWS, round, ...asked, ...by })) {
+    // upright, a row is 2 lines of 7 (style.css): melds kept in one
+    const rows = matchMedia("(max-width: 680px)").matches ? 4 : RACK_ROWS;
+    if (this.link.request({ type: "rack", slots, rows, round, ...asked, ...by })) {
       this.rackSent = item;
       if (arranging) this.arranged = deal;
     } else this.rackQueue.unshift(item);

@@ -26,7 +26,7 @@ function Pieces({ kind, faces, wilds }) {
   </span>`;
 }
 
-/** `end`: the model's roundEnd ({result, events, totals: the scores as the round left them,
+/** `end`: the model's roundEnd ({result, totals: the scores as the round left them,
  * closesAt: when the break ends, ms, or null}); `turnDue`: whether this seat's timed turn runs
  * now (the dialog closes then); `game` the game's controller (its own head of the round end, its own
  * words for some notes); `ratings` each seat's rating at a rated table ({rating, provisional,
@@ -66,7 +66,7 @@ export function RoundEnd({ end, view, kind, game, ctx, turnDue, canRematch, onRe
       ${over ? t("round_end_match_over") : t("round_end_title", { round: result ? result.round_no : 0 })}
     </h2>
     <div class="round-end-body" tabindex="0" role="group" aria-labelledby="round-end-title">
-    ${result && html`<${game.RoundEndHead} result=${result} names=${names} events=${end.events || []} />`}
+    ${result && html`<${game.RoundEndHead} result=${result} names=${names} view=${view} />`}
     <table>
       <thead>
         <tr>

@@ -36,6 +36,13 @@ export function selectedMoves(model, verb, target = null) {
   return model.legal(verb).filter((a) => same(facesOf(model, a)) && (target === null || a.parts.target === target));
 }
 
+/** Melds (lists of notation) in a hint's words: left to right, split by bars, each meld (after
+ * its bar) on one line, its pieces spaced (`.pieces-text`); "—" for none. */
+export function PiecesText({ melds }) {
+  if (!melds.length) return "—";
+  return html`<bdi dir="ltr" class="pieces-text">${melds.map((m, i) => html`${i ? " " : ""}<bdi key=${i}>${i ? "| " : ""}${rich(readable(m.join(" ")))}</bdi>`)}</bdi>`;
+}
+
 /** A legal move as a button: `label`, then its pieces as people read them (cards with their suits'
  * symbols, a joker or okey with what it stands for), then `worth` (what it would make);
  * `data-move` is the action's text. */

@@ -476,17 +476,16 @@ function eventText(event, ctx) {
 }
 
 /** The match's end: how each final score is made, the score after the last round and the
- * match's bonuses (the `carousel.match_ended` event's `bonuses`: reaching the target, the rounds
- * won), so that the totals add up on the page. */
-function RoundEndHead({ names, events = [] }) {
-  const ended = events.find((e) => e.code === "carousel.match_ended" && e.params && e.params.bonuses);
-  if (!ended) return null;
+ * match's bonuses (the view's `match_bonuses`: reaching the target, the rounds won). */
+function RoundEndHead({ names, view }) {
+  const obs = view.observation;
+  if (!obs.match_bonuses) return null;
   return html`<ul class="bonuses" data-testid="match-bonuses" aria-label=${t("carousel_bonuses")}>
-    ${ended.params.bonuses.map((b) => {
+    ${obs.match_bonuses.map((b) => {
       const terms = [num(b.before)];
       if (b.game) terms.push(t("carousel_bonus_game", { bonus: b.game }));
       if (b.round_bonus) terms.push(t("carousel_bonus_rounds", { bonus: b.round_bonus, rounds: b.rounds }));
-      return html`<li key=${b.seat}>${t("carousel_bonus_line", { name: names[b.seat], terms: terms.join(" "), total: ended.params.scores[b.seat] })}</li>`;
+      return html`<li key=${b.seat}>${t("carousel_bonus_line", { name: names[b.seat], terms: terms.join(" "), total: obs.scores[b.seat] })}</li>`;
     })}
   </ul>`;
 }

@@ -6,14 +6,14 @@
 // selection by its parts.
 
 import { html } from "../html.js";
-import { t, isolate, listText, signed, sentence, readable } from "../i18n.js";
+import { t, listText, signed, sentence } from "../i18n.js";
 import { Piece } from "../piece.js";
 import { Rack } from "../rack.js";
 import { LayingActions } from "./laying.js";
 import { MeHead, SeatPanel, Stock, Pile, RackTools, places } from "../board.js";
 import { JOKER, notation } from "../pieces.js";
 import { TableMeld } from "../melds.js";
-import { facesOf, hintedParts, selectionTests, selectedMoves, MoveButton } from "../selection.js";
+import { facesOf, hintedParts, selectionTests, selectedMoves, MoveButton, PiecesText } from "../selection.js";
 
 const WILDS = new Set([JOKER]);
 const HISTORY_SHOWN = 6;
@@ -122,21 +122,21 @@ function refuseDiscard(model, face) {
 }
 
 /** The hint's move in the page's words: `kalooki_hint_<verb>` with the move's parts the server
- * names (`params`; several melds one left-to-right run, split by bars). */
+ * names (`params`; its melds, `{cards}`, as `PiecesText`). */
 function hintMove(hint) {
   const { melds, ...params } = hint.params;
-  if (melds) params.cards = isolate(readable(melds.map((m) => m.join(" ")).join(" | ")));
-  return t(`kalooki_hint_${hint.verb}`, params);
+  const [before, after] = t(`kalooki_hint_${hint.verb}`, { ...params, cards: "\uE000" }).split("\uE000");
+  return melds ? html`${before}<${PiecesText} melds=${melds} />${after}` : before;
 }
 
 /** The hint: the greedy bot's move (`data-move` its text), and the best melds toward the opening
  * (what they open with only when there are some). */
 function Hint({ hint, onClose }) {
-  const melds = hint.by_value.melds.map((m) => readable(m.join(" ")));
+  const melds = hint.by_value.melds;
   return html`<section class="hint" data-testid="hint" aria-live="polite">
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
     <p><strong data-testid="hint-move" data-move=${hint.action}>${hintMove(hint)}</strong></p>
-    <p>${t("hint_best")} <bdi dir="ltr">${melds.length ? melds.join(" | ") : "—"}</bdi></p>
+    <p>${t("hint_best")} <${PiecesText} melds=${melds} /></p>
     ${hint.opening !== null && melds.length > 0 && html`<p data-testid="hint-opening">${t("kalooki_hint_opening", { total: hint.opening, min: hint.open_min })}</p>`}
     <p>${t("kalooki_hint_left", { points: hint.points_left })}</p>
   </section>`;

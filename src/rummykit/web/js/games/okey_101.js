@@ -9,14 +9,14 @@
 
 import { html } from "../html.js";
 import { useEffect, useRef } from "preact/hooks";
-import { t, num, listText, sentence, readable } from "../i18n.js";
+import { t, num, listText, sentence } from "../i18n.js";
 import { rich } from "../runningtext.js";
 import { Rack } from "../rack.js";
 import { LayingActions } from "./laying.js";
 import { MeHead, SeatPanel, Stock, Pile, ArrangeMenu, places } from "../board.js";
 import { notation, faceOf } from "../pieces.js";
 import { TableMeld } from "../melds.js";
-import { hintedParts, selectedMoves, MoveButton } from "../selection.js";
+import { hintedParts, selectedMoves, MoveButton, PiecesText } from "../selection.js";
 import { Indicator } from "./tiles.js";
 import { useHeightProperty } from "../actions.js";
 
@@ -208,11 +208,6 @@ function DiscardWarning({ model }) {
   </div>`;
 }
 
-/** A hint's melds as one left-to-right run, split by bars. */
-function meldsText(melds) {
-  return melds.length ? rich(readable(melds.map((m) => m.tiles.join(" ")).join(" | "))) : "—";
-}
-
 /** The hint's move in the page's words: `okey_101_hint_<verb>` with the parts the server names. */
 function hintMove(hint) {
   return rich(t(`okey_101_hint_${hint.verb}`, hint.params));
@@ -227,7 +222,7 @@ function Hint({ hint, onClose }) {
     <button type="button" class="close" aria-label=${t("ui_close")} onClick=${onClose}>×</button>
     <p><strong data-testid="hint-move" data-move=${hint.action}>${hintMove(hint)}</strong></p>
     ${hint.opened === "none" &&
-    html`<p>${t("okey_101_hint_opening", { total: opening.total, min: hint.open_min })} <bdi dir="ltr">${meldsText(opening.melds)}</bdi></p>
+    html`<p>${t("okey_101_hint_opening", { total: opening.total, min: hint.open_min })} <${PiecesText} melds=${opening.melds.map((m) => m.tiles)} /></p>
       ${hint.pairs_min > 0 && html`<p>${t("okey_101_hint_pairs", { count: pairs.count, min: hint.pairs_min })}</p>`}`}
     ${hint.islek.length > 0 && html`<p>${rich(t("okey_101_islek_tiles", { tiles: hint.islek }))}</p>`}
   </section>`;

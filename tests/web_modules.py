@@ -159,6 +159,9 @@ PAGES_SHEET = WEB / "pages.css"
 :data:`LOBBY_PAGES` link when they are first shown."""
 
 
+REPLAY_SHEET = WEB / "replay.css"
+"""The replay viewer's stylesheet, which its module (:data:`RECORDS_PAGE`) links."""
+
 CAROUSEL_SHEET = WEB / "carousel.css"
 """Carousel's table's stylesheet, which its controller (``games/carousel.js``) links."""
 
@@ -167,10 +170,13 @@ def route_files(route: str, language: str) -> set[Path]:
     """Every file a page opened at ``route`` (a key of :data:`ROUTES`) in ``language`` loads:
     :func:`page_files`, the route's modules and their static imports, the language's catalogs
     (:func:`catalog_files`), the rules page's stylesheet where the route imports ``rules.js``,
+    :data:`REPLAY_SHEET` where it imports ``replay.js``,
     :data:`CAROUSEL_SHEET` where it imports ``games/carousel.js`` and :data:`PAGES_SHEET` where it
     imports one of :data:`LOBBY_PAGES`."""
     modules = closure([WEB / "js" / name for name in ROUTES[route]])
     sheets = {RULES_SHEET} if (WEB / "js" / "rules.js").resolve() in modules else set()
+    if RECORDS_PAGE.resolve() in modules:
+        sheets.add(REPLAY_SHEET)
     if (WEB / "js" / "games" / "carousel.js").resolve() in modules:
         sheets.add(CAROUSEL_SHEET)
     if any(page.resolve() in modules for page in LOBBY_PAGES):

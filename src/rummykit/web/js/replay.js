@@ -23,9 +23,11 @@ import { keyboardLikely } from "./actions.js";
 import { Log, eventText } from "./log.js";
 import { Scores } from "./scores.js";
 import { RulesLink } from "./ruleslink.js";
+import { addStylesheet } from "./stylesheet.js";
 
-// why a record does not replay (`bad_record`'s reason) is said in words of the records' part
-await loadCatalogPart("records");
+// why a record does not replay (`bad_record`'s reason) is said in words of the records' part; the
+// viewer's own stylesheet, which no table loads
+await Promise.all([loadCatalogPart("records"), addStylesheet("/static/replay.css")]);
 
 const LOG_LIMIT = 300;
 

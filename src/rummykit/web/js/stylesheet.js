@@ -1,6 +1,7 @@
 // A route's own stylesheet, linked by its page's module when it is first shown, so that the other
 // routes load none of it (docs/web.md, "The page's weight"): pages.css (the lobby, the account page,
-// a profile), rules.css (the rules and help page), carousel.css (Carousel's table, by its controller).
+// a profile), rules.css (the rules and help page), replay.css (the replay viewer), carousel.css
+// (Carousel's table, by its controller).
 
 const sheets = new Map();
 

@@ -52,7 +52,7 @@ def test_connect_plays_a_new_table_to_the_end_and_a_spectator_watches(tmp_path: 
         assert "seat 1 is yours" in out and "unknown command 'fly': type help for the list" in out
         assert "hint: " in out and "auto: " in out
         assert "seat 2 (easy bot)" in out and "seat 4 (easy bot)" in out
-        assert "match over" in out and "the record: /games/" in out
+        assert "match over" in out and f"the record: {server.base}/games/" in out
         table = done.stdout.split("at table ")[1].split(":")[0]
         watched = subprocess.run(  # the browser's link to the table page
             [sys.executable, "-m", "rummykit", "connect", f"{server.base}/#/t/{table}"],
@@ -123,7 +123,7 @@ def test_connect_plays_every_game_with_the_local_screens(
         assert done.returncode == 0, done.stderr[-2000:]
         out = done.stdout
         assert "auto: " in out and "seat 2 (greedy bot)" in out and shown in out
-        assert "match over" in out and "the record: /games/" in out
+        assert "match over" in out and f"the record: {server.base}/games/" in out
 
 
 CONNECT = [sys.executable, "-m", "rummykit", "connect"]
@@ -353,7 +353,7 @@ def test_connect_reconnects_when_the_server_restarts_and_plays_on(tmp_path: Path
         terminal.type("auto\n" * 400)
         code, out, err = terminal.end()
         assert code == 0, err
-        assert "match over" in out and "the record: /games/" in out
+        assert "match over" in out and f"the record: {server.base}/games/" in out
 
 
 def test_connect_gives_up_with_the_command_to_come_back(tmp_path: Path) -> None:

@@ -254,10 +254,12 @@ def play_seat(
     first: dict[str, Any],
     color: bool | None,
     prompt: PromptInput,
+    base: str,
 ) -> int:
     """Play ``seat`` with the same terminal client as ``rummykit play``; the exit code. The
     table's chat shows as it comes (:meth:`RemoteLink.aside`, from the socket's reader thread),
-    above the prompt (``prompt``)."""
+    above the prompt (``prompt``). At the match's end the record's address, on the server at
+    ``base``."""
     from rummykit.cli.terminal import enable_line_editing, make_console, terminal_client, use_colour
 
     link = RemoteLink(ws, seat, game, names, first)
@@ -270,7 +272,7 @@ def play_seat(
         enable_line_editing()
     code = client.run()
     if link.message["over"]:
-        typer.echo(f"seed {link.message['seed']}; the record: {link.message['record']}")
+        typer.echo(f"seed {link.message['seed']}; the record: {base}{link.message['record']}")
         if link.message.get("stood_in"):
             stood_in = ", ".join(seat_name(s) for s in link.message["stood_in"])
             typer.echo(f"a bot stood in for {stood_in}")
@@ -404,7 +406,7 @@ def connect(
             if seat is None:
                 watch(ws, names, first)
                 return
-            raise typer.Exit(play_seat(ws, seat, game, names, first, color, prompt))
+            raise typer.Exit(play_seat(ws, seat, game, names, first, color, prompt, base))
         finally:
             ws.close()
     except (OSError, RummykitError, ConnectionClosed, InvalidHandshake, ConnectionLostError) as exc:

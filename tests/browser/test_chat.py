@@ -418,6 +418,8 @@ def test_a_moderator_reads_the_reports_on_the_account_page(pages: Pages, server:
     writer.goto("/#/account")
     expect(writer.get_by_test_id("account-who")).to_be_visible()
     expect(writer.get_by_test_id("reports")).to_have_count(0)  # not a moderator
+    writer.goto("/#/lobby")
+    expect(writer.get_by_test_id("account-link")).to_have_text(names[1])
     moderator.goto("/#/account")
     report = moderator.get_by_test_id("report").first
     expect(report.get_by_test_id("report-text")).to_have_text(XSS)
@@ -430,6 +432,8 @@ def test_a_moderator_reads_the_reports_on_the_account_page(pages: Pages, server:
     expect(moderator.get_by_role("alert")).to_have_count(0)
     refused = server.post("/account/login", {"username": names[1], "password": PASSWORD}, status=403)
     assert refused["error"]["code"] == "banned"
+    # the banned page's header no longer names the account (its session ended with the ban)
+    expect(writer.get_by_test_id("account-link")).to_have_text(web_modules.catalog(lang)["account_sign_in"])
     moderator.screenshot(path=str(artifact(f"reports-{lang}-390x844.png")), full_page=True)
 
 

@@ -77,9 +77,10 @@ export class Socket {
     };
     ws.onclose = (event) => {
       if (this.ws !== ws) return;
-      // 4003: the account is banned (the error before it says so): trying again won't help
+      // 4003: the account is banned (the error before it says so): trying again won't help, and
+      // its session is over, as after a sign-out (the header then offers to sign in)
       if (event.code === BANNED) this.stopped = true;
-      if (event.code === SIGNED_OUT) reloadSession();
+      if (event.code === SIGNED_OUT || event.code === BANNED) reloadSession();
       this.dropped();
     };
     ws.onerror = () => {};

@@ -5,7 +5,9 @@ browser), while a guest opening the same table only watches."""
 
 from __future__ import annotations
 
-from browser_support import Pages
+from urllib.parse import quote
+
+from browser_support import Pages, artifact
 from playwright.sync_api import expect
 from test_account_page import PASSWORD, fill, person
 
@@ -49,8 +51,9 @@ def test_a_guest_invited_to_a_rated_table_signs_up_and_is_brought_back_to_the_se
     pages: Pages, server: Server
 ) -> None:
     """A rated table's seat is an account's: a guest opening its invite is told to sign in, and the
-    header's link to the account page brings it back to the invite once signed up (the tester's: it
-    stayed on the account page, the invite's address lost to anyone who doesn't think of Back)."""
+    refusal's link to the account page (and the header's) brings it back to the invite once signed
+    up (the tester's: it stayed on the account page, the invite's address lost to anyone who
+    doesn't think of Back)."""
     seats = [{"kind": "bot", "level": "greedy"}, {"kind": "person"}]
     body = {"variant": "okey_101", "options": {"players": 2, "rounds": 1}, "seats": seats, "rated": True}
     table = server.post("/tables", body, status=201)["table"]
@@ -59,7 +62,10 @@ def test_a_guest_invited_to_a_rated_table_signs_up_and_is_brought_back_to_the_se
     guest.get_by_test_id("waiting-seat-1").get_by_role("button").click()
     expect(guest.get_by_test_id("error")).to_be_visible()
     pages.errors.clear()  # the refused join (403), which the page reported
-    guest.get_by_test_id("account-link").click()
+    invite = quote(f"#/t/{table}/seat/2", safe="")
+    expect(guest.get_by_test_id("account-link")).to_have_attribute("href", f"#/account?back={invite}")
+    guest.screenshot(path=str(artifact("rated-invite-refused-tr.png")))
+    guest.get_by_test_id("error-sign-in").click()  # the refusal's own link, as the header's
     fill(guest, "sign-up", username="zehra", password=PASSWORD)
     expect(guest).to_have_url(f"{server.base}/#/t/{table}/seat/2")
     guest.get_by_test_id("waiting-seat-1").get_by_role("button").click()

@@ -12,7 +12,7 @@ import { t, onLanguage } from "./i18n.js";
 import { LanguagePicker } from "./languagepicker.js";
 import { store } from "./store.js";
 import { useModule } from "./lazy.js";
-import { useSession } from "./session.js";
+import { useSession, accountAddress } from "./session.js";
 import { invitedSeat } from "./seats.js";
 import { LimitNote } from "./limit.js";
 
@@ -73,8 +73,7 @@ function useHash() {
 /** The header's link to the account page: the username signed in, else "Sign in". */
 function AccountLink() {
   const { session } = useSession();
-  const back = /^#\/(t|replay)\//.test(location.hash) ? `?back=${encodeURIComponent(location.hash)}` : "";
-  return html`<a class="account-link" href=${`#/account${back}`} data-testid="account-link">
+  return html`<a class="account-link" href=${accountAddress()} data-testid="account-link">
     ${session.account ? html`<bdi>${session.account.username}</bdi>` : t("account_sign_in")}
   </a>`;
 }

@@ -19,3 +19,8 @@ export function useSession() {
   }, []);
   return { session, ready };
 }
+
+/** The account page's address, bringing a table or a replay shown now back once signed in or up
+ * (account.js reads its `back`). */
+export const accountAddress = () =>
+  `#/account${/^#\/(t|replay)\//.test(location.hash) ? `?back=${encodeURIComponent(location.hash)}` : ""}`;

@@ -20,6 +20,7 @@ import { RulesLink } from "./ruleslink.js";
 import { ChatRoom, ChatPanel, useAccount } from "./chat.js";
 import { seatNaming, seatNumber } from "./seats.js";
 import { SkipKeys } from "./actions.js";
+import { accountAddress } from "./session.js";
 
 function TurnLine({ model, ctx, cues }) {
   const view = model.view;
@@ -174,7 +175,9 @@ export function TablePage({ id, invited, badInvite = null, variants }) {
     <${LinkNotice} model=${m} invited=${invited} badInvite=${badInvite} />
     ${m.error &&
     !(playing && m.seat !== null) &&
-    html`<p class="error" role="alert" data-testid="error">${rich(sentence(m.error.code, m.error.params, ctx))}</p>`}
+    html`<p class="error" role="alert" data-testid="error">${m.error.code === "rated_needs_account"
+      ? html`<a href=${accountAddress()} data-testid="error-sign-in">${sentence(m.error.code, {})}</a>`
+      : rich(sentence(m.error.code, m.error.params, ctx))}</p>`}
     ${waiting && waiting.Waiting && html`<${waiting.Waiting} model=${m} invited=${invited} ctx=${ctx} run=${run} />`}
     ${loading && html`<p aria-busy="true">${t("table_loading")}</p>`}
     ${(m.failed || parts.some((part) => part && part.failed)) && html`<p class="error" role="alert">${t("ui_offline")}</p>`}

@@ -145,10 +145,15 @@ class SearchBot:
         faces = self.fewest_discards(rack, wilds, discards)
         if len(faces) < 2:
             return choice
-        unseen = unseen_counts(observation, self.game.pieces)
+        unseen = self.unseen(observation)
         values = self.valued(rack, wilds, unseen, faces)
         order = sorted(faces, key=lambda f: values.get(f, math.inf))[: self.width]
         return discards[self.lookahead(rack, wilds, unseen, order) if len(order) > 1 else order[0]]
+
+    def unseen(self, observation: dict[str, Any]) -> list[int]:
+        """Per face, how many pieces the seat's next draw may be (the discard's candidates are
+        valued over them): those it can't see (:func:`unseen_counts`), each equally likely."""
+        return unseen_counts(observation, self.game.pieces)
 
     def take_or_draw(
         self, rack: list[int], wilds: Wilds, takeable: int | None, legal: list[HandAction], choice: HandAction

@@ -155,7 +155,7 @@ def test_melds_toward_the_opening_retract_open_swap_and_lay_off() -> None:
     assert "this turn  your melds 2, 3 are worth 92 of the 101 you need to open" in text
     assert "seat 1 (you) takes back this turn's melds" in text
     assert (
-        "this turn  you took your melds back (only once a turn), so a meld goes down only while the rest"
+        "this turn  you retracted (only once a turn), so a meld goes down only while the rest"
         " of your rack can still bring it to the opening or a finish: lay toward it, or discard"
     ) in text
     assert (

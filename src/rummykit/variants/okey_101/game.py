@@ -23,7 +23,9 @@ end while they don't open, unless they leave one tile: a hand finish (``hand_fin
 toward the opening must open by itself (``open A | B``, or one meld or pair that opens) or leave one
 tile (a hand finish); a taken discard goes back on its pile with the retract and the mover draws
 from the stock instead (the take was only for that opening), so after a retract the turn can always
-end with a discard.
+end with a discard. A taken discard still in the hand (nothing laid yet) is given back by a
+``retract`` alone: the turn timer's way to end a turn after a take without laying a tile of the
+hand (:meth:`Okey101Game.timeout_action`).
 
 **Returns** (:meth:`Okey101Game.returns`): zeros until the match is over; then each winner (the
 lowest total; ties share) ``1 / number of winners``, every other seat 0.

@@ -479,13 +479,14 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
     def timeout_action(
         self, state: Okey101State, seat: int, first: bool, drawn: int | None
     ) -> Okey101Action | None:
-        """Draw at the start of the timed-out turn (never the discard), then discard the tile the
+        """Draw at the start of the timed-out turn (never a take), then discard the tile the
         timeout drew, else the first legal discard (a turn that had drawn before the time ran
         out; pending melds that leave one tile: the hand finish), else ``retract``: the turn's
         pending melds come back and a taken discard goes back on its pile for a tile from the
         stock, so a timeout never lays a tile of the hand on the table. Only melds laid after the
-        turn's retract, which can't come back, leave it the first legal action (a meld toward
-        the opening they keep in reach)."""
+        turn's retract, which can't come back (or a freed okey that must be used, under
+        ``swapped_okey_must_be_used``), leave it the first legal action: a play toward the
+        opening they keep in reach (one that puts the okey down)."""
         legal = self.legal_actions(state, seat)
         return first_wanted(
             legal,

@@ -155,7 +155,7 @@ def test_melds_toward_the_opening_retract_open_swap_and_lay_off() -> None:
     assert "this turn  your melds 2, 3 are worth 92 of the 101 you need to open" in text
     assert "seat 1 (you) takes back this turn's melds" in text
     assert (
-        "this turn  you took your melds back (only once a turn), so a meld goes down only while the rest"
+        "this turn  you retracted (only once a turn), so a meld goes down only while the rest"
         " of your rack can still bring it to the opening or a finish: lay toward it, or discard"
     ) in text
     assert (
@@ -243,3 +243,20 @@ def test_the_screen_says_what_its_numbers_count() -> None:
     assert "no multiplier" not in first and "no finish to multiply it" in first
     words = [w.plain for w in client.round_end_hand(0, hands[0], result) or []]
     assert words[-1].strip() == "4 in tiles x2 for opening with pairs = 8"
+
+
+def test_retract_gives_a_taken_tile_back_before_anything_is_laid() -> None:
+    """``retract`` right after ``take`` gives the tile back: the terminal says so and that the
+    seat drew instead, shows the drawn tile to its player only, and the turn ends with a discard."""
+    hand = "R10 R11 R12 R13 Y10 Y11 Y12 Y13 R3 Y3 K5 B1"
+    game, state = rigged(hand, phase="draw", piles=["", "B3"])
+    lines: list[Line] = ["take", "retract", "retract", "discard K5"]
+    client, out = client_on(game, state, lines)
+    client.render_table()
+    assert client.run() == 0
+    text = out.getvalue()
+    assert "seat 1 (you) takes B3" in text
+    assert "seat 1 (you) puts B3 back on the discard pile and draws from the stock instead" in text
+    assert "seat 1 (you) takes back this turn's melds" not in text
+    assert "not allowed: there is nothing to take back" in text
+    assert "seat 1 (you) discards K5" in text

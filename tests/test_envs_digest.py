@@ -43,8 +43,8 @@ DIGESTS = {
     "kalooki factored": "d3bf465611e27b793c9b6e0032db45f55781db1fffedbc1ec099f6749f3c6a3d",
     "carousel": "29f920f2ece3211c3499bd11bdbf0454e4b97178a810a786cac105d602c78874",
     "carousel factored macros": "5e9d181599e4ec151e6792b9657854de2121683cd3e8e011bae9c753801bc656",
-    "101 okey": "9b198cd5599967040666fd850821619a76076ed915ced7eafd0b48e75929fb07",
-    "101 okey 2 players": "0f599e80d754d3ede12a052ae89017dc979e01f0de30998f2cf5aa175cde5786",
+    "101 okey": "9c7b22a928fa590905dc1fb340822d19c8c84959dbd401ab247cdaad440bb38f",
+    "101 okey 2 players": "9658311b3b6a0d61c370b71c3c377e4f83621d738c971a6f1c19e656a7de606c",
 }
 """The digests of :func:`episodes_digest`, computed before the speed work; Kalooki's again when a
 turn became finite (a retract once a turn, then the opening in one action: the masks after a
@@ -53,7 +53,9 @@ the turn can still end after it (the opening in reach, or going out): the first 
 changed was after a retract in each of the three lines. 101 Okey's two again when the same rule
 came to 101 (a meld or pair after a retract listed while the opening or a hand finish stays in
 reach): the first step whose mask changed was after a retract, by a seat not opened, in both
-(steps 86 and 45)."""
+(steps 86 and 45). Both again when a ``retract`` gave back a taken discard before anything was
+laid (the turn timer's way not to show the hand): the first step whose mask changed was right
+after a ``take``, ``retract`` (id 2) added to it, in both (steps 84 and 62)."""
 
 
 def _update(digest: Any, obs: dict[str, np.ndarray]) -> None:

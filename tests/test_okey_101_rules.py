@@ -169,7 +169,7 @@ def test_take_use_now_only_when_the_tile_goes_on_the_table() -> None:
     )
     play(game, state, "take")
     assert state.taken is not None and game.observe(state, 1)["must_place"] == tiles("B9")
-    assert legal_texts(game, state) == ["layoff 1 B9"]
+    assert legal_texts(game, state) == ["retract", "layoff 1 B9"]
     refused(game, state, "discard R1", "okey_101.use_first")
     play(game, state, "layoff 1 B9", "discard R1")
     assert state.turn == 1
@@ -350,6 +350,52 @@ def test_a_retract_gives_a_taken_discard_back() -> None:
     assert game.observe(state, 0)["must_place"] == []
     play(game, state, "discard K5")
     assert state.turn == 1
+
+
+@pytest.mark.parametrize("opened", [{}, {0: "melds", 1: "melds"}])
+def test_a_retract_gives_back_a_taken_discard_before_anything_is_laid(opened: dict[int, str]) -> None:
+    """A player who took the discard and laid nothing yet may retract too: the tile goes back on
+    its pile and the mover draws from the stock instead (the take was only for a play this turn),
+    with nothing shown from the hand; it is the turn's one retract. Before opening and after."""
+    if opened:
+        hand, table, pile = "R1 R5 K2", [(1, "B6 B7 B8")], "B9"
+    else:
+        hand, table, pile = opening_hand("R10 R11 R12 R13 | Y10 Y11 Y12 Y13 | R3 Y3", "K5 B1"), [], "B3"
+    game, state = setup(
+        [hand, None, None, None], phase="draw", table=table, opened=opened, piles=["", "", "", pile]
+    )
+    refused(game, state, "retract", "okey_101.draw_first")
+    play(game, state, "draw")
+    refused(game, state, "retract", "okey_101.nothing_to_retract")
+    game, state = setup(
+        [hand, None, None, None], phase="draw", table=table, opened=opened, piles=["", "", "", pile]
+    )
+    top, before = state.stock[-1], list(state.hands[0])
+    play(game, state, "take")
+    assert "retract" in legal_texts(game, state)
+    public = game.observe(state, None)
+    events = play(game, state, "retract")
+    assert [e.code for e in events] == ["okey_101.give_back", "okey_101.draw"]
+    assert state.hands[0] == [*before, top] and state.taken is None and state.retracted
+    assert [game.pieces.face(p) for p in state.piles[3]] == tiles(pile)
+    after = game.observe(state, None)
+    assert after["table"] == public["table"] and after["known"][0] == []
+    assert game.events_for(events, 1)[-1]["params"] == {}
+    assert game.observe(state, 0)["must_place"] == []
+    assert "retract" not in legal_texts(game, state)
+    refused(game, state, "retract", "okey_101.nothing_to_retract")
+    play(game, state, "discard R1" if opened else "discard K5")
+    assert state.turn == 1
+
+
+def test_after_a_give_back_melds_go_down_while_the_opening_is_in_reach() -> None:
+    """The give-back is the turn's retract: a meld then goes down toward the opening only while
+    the rest of the rack can still bring it to 101, as after any retract."""
+    hand = opening_hand("R10 R11 R12 R13 | Y10 Y11 Y12 Y13 | R3 Y3", "K5 B1")
+    game, state = setup([hand, None, None, None], phase="draw", piles=["", "", "B3", "B3"])
+    play(game, state, "take", "retract")
+    refused(game, state, "meld R10 R11 R12 R13", "okey_101.retracted_out_of_reach")
+    assert [t for t in legal_texts(game, state) if not t.startswith("discard")] == []
 
 
 @pytest.mark.parametrize(("open_min", "opens"), [(101, False), (100, True)])

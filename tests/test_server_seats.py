@@ -183,3 +183,49 @@ def test_a_second_rematch_of_the_same_match_joins_the_first(server: Server) -> N
         refused = server.post(f"/tables/{table}/rematch", {"token": token, "game": bad}, status=400)
         assert refused["error"]["code"] == "bad_request"
     assert server.get(f"/tables/{table}").json()["game"] == first["game"]
+
+
+def test_a_timed_out_101_turn_after_a_take_shows_no_tile_of_the_hand(server: Server) -> None:
+    """101 Okey's take is only for a play on the table this turn; a person who takes and lets the
+    time run out gets the tile given back and a discard (``retract``, then the timer's discard):
+    no meld of the hand laid for all to see and taken back (the tester's three timed-out moves),
+    as a spectator sees it."""
+    created, (token,) = make_table(
+        server, "okey_101", options={"players": 2, "rounds": 11}, turn_seconds=2, round_break_seconds=0
+    )
+    table = created["table"]
+    client = SeatClient(server, table, 0, token)
+    watcher = SeatClient(server, table, None, None)
+    deadline = time.monotonic() + 120
+    turn = 0
+    while True:
+        assert time.monotonic() < deadline, "no take was legal in two minutes"
+        state = client.wait_turn_or_end()
+        assert not state["over"]
+        texts = [a["text"] for a in state["legal"]]
+        turn += 1
+        if "take" in texts:
+            break
+        if "draw" in texts:
+            assert client.act("draw", f"d{turn}")["type"] == "ack"
+        discards = [t for t in client.state["legal"] if t["text"].startswith("discard ")]
+        assert client.act(discards[0]["text"], f"x{turn}")["type"] == "ack"
+    assert client.act("take", "take")["type"] == "ack"
+    version = client.state["v"]
+    while client.my_turn() or client.state["v"] == version:
+        assert client.recv()["type"] != "error"
+    ended = client.state["v"]
+    notices = [n for m in client.received if m["type"] == "state" and m["v"] > version for n in m["notices"]]
+    played = [n["params"]["action"].split()[0] for n in notices if n["code"] == "timed_out"]
+    assert played == ["retract", "discard"], notices
+    while watcher.state is None or watcher.state["v"] < ended:
+        watcher.recv()
+    views = [
+        m["observation"] for m in watcher.received if m["type"] == "state" and version <= m["v"] <= ended
+    ]
+    assert len(views) == 3
+    # the table as all see it never changed: no meld laid from the hand, none taken back
+    assert all(v["table"] == views[0]["table"] for v in views)
+    assert views[-1]["discards"][1][-1] == views[0]["taken"]
+    client.close()
+    watcher.close()

@@ -146,6 +146,8 @@ DEALS: dict[str, Deal] = {
     "open-tr": (SEED, RULES, "tr", "Ayşe"),
     "islek-fa": (SEED, RULES, "fa", "آنا"),
     "retract-fa": (SEED, RULES, "fa", "آنا"),
+    "give-back-en": (1, RULES, "en", "Ann"),
+    "give-back-tr": (1, RULES, "tr", "Ayşe"),
 }
 """Each dealt table: (seed, rules options, language, the person's name)."""
 
@@ -356,3 +358,47 @@ def test_retract_puts_the_tiles_back_where_they_were(
         page.wait_for_timeout(100)
     assert person.slots() == before, (laid, before, person.slots())
     shots(page, "fa", "okey101-fa-retract")
+
+
+GIVE_BACK = {
+    "en": "back on the discard pile and draws from the stock instead",
+    "tr": "taşını geri bıraktı ve yerine desteden çekti",
+}
+"""Per language, the log's words for the give-back."""
+
+
+@pytest.mark.parametrize("lang", list(GIVE_BACK))
+def test_retract_gives_a_taken_discard_back(
+    pages: Pages, dealt: tuple[Server, dict[str, Dealt]], lang: str
+) -> None:
+    """A take is only for a play on the table this turn: the Retract button is offered right after
+    it (the server lists the retract) and gives the tile back to its pile, a tile from the stock
+    instead, the rack as many tiles as before, the table untouched (what a timed-out turn plays,
+    ``docs/rule-choices.md``). The person plays the hint's moves until a take is legal (the table
+    dealt by seed 1: in seat 0's first turn that draws)."""
+    server, tables = dealt
+    person = open_dealt(pages, server, tables[f"give-back-{lang}"], Okey101Person, "okey101")
+    page = person.page
+    for _ in range(40):
+        assert person.wait_turn_or_end() != "end", "the round ended before a take was legal"
+        view = person.last_view()
+        if "take" not in [e["text"] for e in view["legal"]]:
+            person.play_move(person.hint()["action"])
+            continue
+        person.play_move("take")
+        actions = page.get_by_test_id("actions")
+        expect(actions.locator("button[data-action='retract']")).to_be_visible()
+        held = len(person.last_view()["observation"]["hand"])
+        expect(person.rack.locator("button[data-piece]")).to_have_count(held)
+        shots(page, lang, f"okey101-{lang}-taken")
+        table = person.last_view()["observation"]["table"]
+        person.play_move("retract")
+        after = person.last_view()["observation"]
+        assert after["table"] == table and after["retracted"] and after["must_place"] == []
+        assert after["discards"][3][-1] == view["observation"]["takeable"]
+        expect(person.rack.locator("button[data-piece]")).to_have_count(held)
+        expect(actions.locator("button[data-action='retract']")).to_have_count(0)
+        expect(page.get_by_test_id("log")).to_contain_text(GIVE_BACK[lang])
+        shots(page, lang, f"okey101-{lang}-given-back")
+        return
+    raise AssertionError("no take was legal")

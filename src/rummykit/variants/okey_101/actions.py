@@ -13,7 +13,8 @@ set or a pair it stands for a missing colour or its partner and is written bare.
   the opening (pending until the melds reach ``open_min``);
 - ``pair B4 B4``: one new pair (``çift``); before opening it counts toward a pairs opening;
 - ``retract``: take back this turn's melds or pairs that don't open yet, once a turn (a taken
-  discard goes back on its pile and the stock's top tile comes instead);
+  discard goes back on its pile and the stock's top tile comes instead); after a ``take``, before
+  anything is laid, it gives the taken tile back alone;
 - ``layoff 3 B10`` (``işlemek``): one tile onto table meld 3 (``layoff 3 R6[B10]`` an okey at a
   run's end, ``layoff 3 R6`` an okey onto a set); several at once, ``layoff 3 B10 B11``, is a
   shortcut without an id;

@@ -23,7 +23,9 @@ end while they don't open, unless they leave one tile: a hand finish (``hand_fin
 toward the opening must open by itself (``open A | B``, or one meld or pair that opens) or leave one
 tile (a hand finish); a taken discard goes back on its pile with the retract and the mover draws
 from the stock instead (the take was only for that opening), so after a retract the turn can always
-end with a discard.
+end with a discard. A taken discard still in the hand (nothing laid yet) is given back by a
+``retract`` alone: the turn timer's way to end a turn after a take without laying a tile of the
+hand (:meth:`Okey101Game.timeout_action`).
 
 **Returns** (:meth:`Okey101Game.returns`): zeros until the match is over; then each winner (the
 lowest total; ties share) ``1 / number of winners``, every other seat 0.
@@ -46,7 +48,15 @@ from rummykit.core.notation import format_declared, format_face
 from rummykit.core.pieces import JOKER, N_FACES, OKEY_TILES, Kind
 from rummykit.engine.determinise import observer, past_results
 from rummykit.engine.events import Event
-from rummykit.engine.game import Outcome, RoundResult, SharedViews, face_counts, fresh_seed, round_rng
+from rummykit.engine.game import (
+    Outcome,
+    RoundResult,
+    SharedViews,
+    face_counts,
+    first_wanted,
+    fresh_seed,
+    round_rng,
+)
 from rummykit.engine.piece_pool import FacePool, pick
 from rummykit.engine.planned import PlannedGame
 from rummykit.engine.table import Declared, TableMeld
@@ -118,6 +128,10 @@ TAKES_KEPT = 4096
 REACHES_KEPT = 4096
 """Racks whose best opening value, most pairs and hand finishes (:meth:`Okey101Game._reach`) the
 game keeps (cleared when full): asked only after a retract."""
+
+_DRAW_ACTION = Okey101Action(V_DRAW)
+_RETRACT_ACTION = Okey101Action(V_RETRACT)
+"""The turn timer's moves (:meth:`Okey101Game.timeout_action`)."""
 
 Refusal = tuple[str, dict[str, Any]]
 """Why an action is refused: the code and params of the error to raise (made only when raised:
@@ -462,6 +476,30 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
         return next((m.number for m in state.table if state.taken in m.pieces), None)
 
     # ------------------------------------------------------------------ legality
+    def timeout_action(
+        self, state: Okey101State, seat: int, first: bool, drawn: int | None
+    ) -> Okey101Action | None:
+        """Draw at the start of the timed-out turn (never a take), then discard the tile the
+        timeout drew, else the first legal discard (a turn that had drawn before the time ran
+        out; pending melds that leave one tile: the hand finish), else ``retract``: the turn's
+        pending melds come back and a taken discard goes back on its pile for a tile from the
+        stock, so a timeout never lays a tile of the hand on the table. Only melds laid after the
+        turn's retract, which can't come back (or a freed okey that must be used, under
+        ``swapped_okey_must_be_used``), leave it the first legal action: a play toward the
+        opening they keep in reach (one that puts the okey down)."""
+        legal = self.legal_actions(state, seat)
+        return first_wanted(
+            legal,
+            [
+                _DRAW_ACTION if first else None,
+                None if drawn is None else Okey101Action(V_DISCARD, face=drawn),
+                next((a for a in legal if a.verb is V_DISCARD), None),
+                _RETRACT_ACTION,
+                _DRAW_ACTION,
+            ],
+            lambda action: action.verb is V_DISCARD,
+        )
+
     def legal_actions(self, state: Okey101State, seat: int) -> list[Okey101Action]:
         """Every legal action of ``seat`` in id order, each once: draw, take, retract, discards,
         every single set or run and pair the hand can lay, every one-tile lay-off and okey swap.
@@ -602,10 +640,10 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
         return None
 
     def _retract_refusal(self, state: Okey101State) -> Refusal | None:
-        """Why the mover may not take its melds back now (``None``: it may): nothing pending, a
-        retract already this turn, or a taken discard to give back with no stock to draw from
-        instead."""
-        if not state.pending:
+        """Why the mover may not retract now (``None``: it may): nothing pending and no taken
+        discard to give back (one not on the table yet), a retract already this turn, or a taken
+        discard to give back with no stock to draw from instead."""
+        if not state.pending and state.taken is None:
             return ("okey_101.nothing_to_retract", {})
         if state.retracted:
             return ("okey_101.retract_once", {})
@@ -965,20 +1003,26 @@ class Okey101Game(PlannedGame[Okey101State, Okey101Action, _Draft, tuple[int, in
 
     def _plan_retract(self, state: Okey101State, draft: _Draft, seat: int) -> None:
         """Take the pending melds back into the draft hand, once a turn; a taken discard is given
-        back (:meth:`_commit` puts it on its pile and draws from the stock instead)."""
+        back, whether in a pending meld or still in the hand (nothing laid yet this turn: the
+        retract is then its give-back alone), and :meth:`_commit` puts it on its pile and draws
+        from the stock instead."""
         refusal = self._retract_refusal(state)
         if refusal is not None:
             raise IllegalActionError(refusal[0], **refusal[1])
         count = len(draft.pending)
-        for meld in draft.table[-count:]:
-            draft.hand += meld.pieces
-            draft.shown += meld.pieces
-        del draft.table[-count:]
+        if count:
+            for meld in draft.table[-count:]:
+                draft.hand += meld.pieces
+                draft.shown += meld.pieces
+            del draft.table[-count:]
+            draft.events.append(Event("okey_101.retract", seat))
         draft.pending = []
         draft.retracted = True
-        draft.events.append(Event("okey_101.retract", seat))
         if state.taken is not None:
-            draft.hand.remove(state.taken)
+            # the first tile of its face trades places with it: the hand's faces keep an order
+            # that the faces alone decide (which copy was taken is no one's to tell)
+            face = FACES[state.taken]
+            _remove(draft.hand, next(i for i, p in enumerate(draft.hand) if FACES[p] == face), state.taken)
             draft.given_back = state.taken
             draft.events.append(Event("okey_101.give_back", seat, {"tile": name(FACES[state.taken])}))
 

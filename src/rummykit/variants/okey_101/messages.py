@@ -27,7 +27,8 @@ EVENTS = {
 }
 """Events: ``okey_101.draw`` has the drawn tile as private param ``tile``; the fines follow the
 discard that incurs them; a retract after taking the discard is followed by ``okey_101.give_back``
-and ``okey_101.draw``; ``okey_101.round_end`` carries ``result`` (the :class:`RoundResult` JSON)
+and ``okey_101.draw`` (a retract that takes back no meld, before anything is laid, is those two
+alone); ``okey_101.round_end`` carries ``result`` (the :class:`RoundResult` JSON)
 and ``headline`` (its first note)."""
 
 NOTES = {
@@ -86,11 +87,13 @@ ERRORS = {
     "okey_101.swap_okey": "an okey is freed with the tile it stands for, not with an okey",
     "okey_101.no_okey_for": "no okey of meld {number} stands for {tile}",
     "okey_101.swap_stuck": "the freed okey must be used this turn, and it would fit nowhere",
-    "okey_101.nothing_to_retract": "there is nothing to take back: only melds that don't open yet can be",
+    "okey_101.nothing_to_retract": (
+        "there is nothing to take back: only melds that don't open yet, or a taken tile not yet laid"
+    ),
     "okey_101.under_opening": "your melds this turn don't open yet: lay more, or take them back",
     "okey_101.retract_once": "melds are taken back only once a turn",
     "okey_101.retracted_out_of_reach": (
-        "you took your melds back this turn: lay only melds that, with the melds left in your rack, "
+        "you retracted this turn: lay only melds that, with the melds left in your rack, "
         "still make {open_min} (or {pairs_min} pairs, or let you finish), or discard"
     ),
     "okey_101.hand_finish_short": "a hand finish needs melds worth {minimum} or more",

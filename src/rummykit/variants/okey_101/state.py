@@ -69,9 +69,9 @@ class Okey101State(State):
     melds in number order (numbers 1, 2, … in order). ``opened`` per seat. This turn: ``pending``,
     the numbers of the melds or pairs laid toward an opening not reached yet; ``open_at_start``,
     whether the mover had opened when the turn began; ``laid_off``, whether it laid off or freed an
-    okey; ``layoffs``, how many tiles it laid off; ``retracted``, whether it took melds back
-    (``retract``: from then on it lays nothing toward an opening one meld at a time and takes
-    nothing back again); ``taken``, the tile it took from the previous player's discard pile;
+    okey; ``layoffs``, how many tiles it laid off; ``retracted``, whether it retracted (took melds
+    back, or gave a taken discard back: from then on it lays nothing toward an opening one meld at
+    a time and takes nothing back again); ``taken``, the tile it took from the previous player's discard pile;
     ``freed``, the okeys it freed from the table. ``fines``: this round's penalties during play
     (already in ``scores``).
     """

@@ -47,7 +47,8 @@ commands
   meld R5 R6 R7        lay one set or run (per, seri); before opening it counts toward the opening
   meld B8 B9 R6[B10]   an okey in a run names the tile it stands for; in a set just R6
   pair B4 B4           lay one pair (çift); before opening it counts toward a pairs opening
-  retract              take back this turn's melds or pairs while they don't open, once a turn
+  retract              take back this turn's melds or pairs while they don't open, or give back
+                       a taken tile not yet laid (you draw instead), once a turn
   layoff 3 B10         add tiles to meld 3 once you have opened (işlemek); layoff 3 R6[B11]
   swap 3 B10           put B10 in place of meld 3's okey and take the okey
   discard R7  (d R7)   end your turn; discarding your last tile finishes
@@ -302,7 +303,7 @@ class Okey101Client(TableClient[Okey101Game]):
         if pending:
             lines.append(self.pending_line(pending))
         elif obs["retracted"] and self.opened == "none":
-            line = Text("this turn  you took your melds back (only once a turn), so a meld goes down ")
+            line = Text("this turn  you retracted (only once a turn), so a meld goes down ")
             line.append("only while the rest of your rack can still bring it to the opening or a finish: ")
             lines.append(line.append("lay toward it, or discard", style="bold"))
         if obs["must_place"]:

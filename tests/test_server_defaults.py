@@ -194,3 +194,49 @@ def test_every_timed_out_101_turn_ends_showing_no_tile(seed: int, moves: int, ta
     round_no = state.round_no
     timed_out_turn(game, state, seat)
     assert game.current_seat(state) != seat or state.round_no != round_no
+
+
+def committable_draft(game: Any, seed: int) -> tuple[Any, int] | None:
+    """A Carousel state from ``seed`` (greedy play, then random edits by the mover) whose mover has
+    changed the table into a draft it may commit, and that seat; ``None`` if none was reached."""
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    bots = [make_bot("greedy", game, s) for s in range(game.players)]
+    for _ in range(200):
+        seat = game.current_seat(state)
+        if seat is None:
+            return None
+        trial = state.clone()
+        for _ in range(8):
+            edits = [a for a in game.legal_actions(trial, seat) if game.action_text(a) not in SIMPLE_WORDS]
+            if not edits:
+                break
+            game.apply(trial, seat, rng.choice(edits))
+            if "commit" in [game.action_text(a) for a in game.legal_actions(trial, seat)]:
+                return trial, seat
+        game.apply(state, seat, bots[seat].choose(game.observe(state, seat), game.legal_actions(state, seat)))
+    return None
+
+
+SIMPLE_WORDS = {"draw", "knock", "end", "commit", "undo", "reset"}
+
+
+def test_a_timed_out_carousel_turn_sets_its_draft_aside_and_never_commits_it() -> None:
+    """A Carousel mover whose time runs out with a draft it could commit (its cards rearranged into
+    a legal table) does not meld: the timer resets the draft in one move (not an undo an edit), then
+    ends the turn or draws, and the table is as it was at the turn's start (the helper's probe: the
+    first legal action, commit, would have laid the half-made table down)."""
+    game, _ = game_from_record("carousel", {"players": 2})
+    found = [c for seed in range(6) if (c := committable_draft(game, seed)) is not None]
+    assert len(found) >= 3, len(found)
+    for state, seat in found:
+        table = game.observe(state, None)["table"]
+        played = []
+        for step in range(MAX_DEFAULT_STEPS):
+            if game.current_seat(state) != seat:
+                break
+            action = game.timeout_action(state, seat, step == 0, None)
+            played.append(game.action_text(action))
+            game.apply(state, seat, action)
+        assert played[0] == "reset" and "commit" not in played, played
+        assert game.observe(state, None)["table"] == table, played

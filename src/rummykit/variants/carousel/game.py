@@ -369,13 +369,16 @@ class CarouselGame(Game[CarouselState, CarouselAction]):
         self, state: CarouselState, seat: int, first: bool, drawn: int | None
     ) -> CarouselAction | None:
         """Draw at the start of the timed-out turn, then end the turn without melding where the
-        rules allow it, else draw on (at most three a turn); never a meld."""
+        rules allow it, else draw on (at most three a turn); a draft the mover was building is
+        reset first (the table back as the turn found it, in one move), never committed: a
+        timeout never melds (but under ``must_meld_if_able``, where nothing else is legal)."""
         return first_wanted(
             self.legal_actions(state, seat),
             [
                 CarouselAction(CVerb.DRAW) if first else None,
                 CarouselAction(CVerb.END),
                 CarouselAction(CVerb.DRAW),
+                CarouselAction(CVerb.RESET),
             ],
             lambda action: False,
         )

@@ -170,6 +170,8 @@ class Connection:
         self.remote: tuple[str, str] | None = None
         """The owner and id of the table joined, when another process runs it."""
         self.viewer: Viewer = None
+        self.guest: str | None = None
+        """The chat key of the person in the seat joined, when it speaks as a guest."""
         self.limiter = RateLimiter()
         self.lobby = False
 
@@ -241,10 +243,10 @@ class Connection:
         signed = self.signed
         username = None if signed is None else signed.username
         if table and self.room is not None and self.viewer is not None and self.name is not None:
-            return Sender.of(self.name, self.account, username, self.table_id, self.viewer)
+            return Sender.of(self.name, self.account, username, self.viewer, self.guest)
         if signed is None:
             raise ProtocolError("chat_sign_in")
-        return Sender.of(signed.username, signed.account_id, signed.username, self.table_id, None)
+        return Sender.of(signed.username, signed.account_id, signed.username, None, None)
 
     def _rooms(self) -> set[str]:
         """The chat rooms this connection reads."""
@@ -289,6 +291,7 @@ class Connection:
         if isinstance(place, LiveTable):
             viewer, last, game_id = ops.joining(place, data)
             self.table, self.viewer = place, viewer
+            self.guest = None if viewer is None else place.seats[viewer].guest_key(place.id)
             welcome = place.welcome(viewer)
             self.client.send_json(welcome)
             for text in place.attach(self.client, viewer, last, game_id):
@@ -304,6 +307,7 @@ class Connection:
                 return
             welcome = reply["result"]
             self.remote, self.viewer = (owner, table_id), welcome["seat"]
+            self.guest = reply.get("guest")
             # the owner's attach: the table message, then what brings the view up to date
             table, *missed = payload.split("\n")
             outs = self.hub.join_view(owner, table_id, self.viewer, self.client)

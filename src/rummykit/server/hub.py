@@ -482,6 +482,8 @@ class Hub:
                     )
                 group.count += 1
                 reply["result"] = table.welcome(viewer)
+                # the chat key of the person in the seat: for the asking process alone, never a page
+                reply["guest"] = None if viewer is None else table.seats[viewer].guest_key(table.id)
                 texts = "\n".join(table.attach(group, viewer, last, game_id))
             elif op == "action":
                 reply["result"] = await ops.act(table, call["viewer"], data)

@@ -294,6 +294,7 @@ register(
         "bad_json": "the message is not JSON: {reason}",
         "bad_message": "the message lacks a valid {field}",
         "unknown_type": "unknown message type {type}",
+        "unknown_key": "unknown key {key} in {where} (the keys there: {known})",
         "too_large": "the message is longer than {limit} characters",
         "rate_limited": "too many messages: at most {limit} a second",
         "not_joined": "say hello to a table first",

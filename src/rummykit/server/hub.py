@@ -43,7 +43,7 @@ from rummykit.server.broker import Broker
 from rummykit.server.chat import Chat
 from rummykit.server.commits import ActionWriter
 from rummykit.server.db import Database, SeatRow, TableRow
-from rummykit.server.protocol import ProtocolError
+from rummykit.server.protocol import ProtocolError, known_keys
 from rummykit.server.table import (
     LiveTable,
     Outbox,
@@ -680,6 +680,7 @@ def _seat_row(table_id: str, variant: str, idx: int, seat: object) -> SeatRow:
         raise ProtocolError(
             "bad_request", reason='each seat is {"kind": "person"} or {"kind": "bot", "level": …}'
         )
+    known_keys(seat, ("kind", "level") if seat["kind"] == "bot" else ("kind",), f"seats[{idx}]")
     if seat["kind"] == "bot":
         level = check_level(seat.get("level", "greedy"), variant)
         return SeatRow(

@@ -7,11 +7,13 @@ engine's errors); the server answers ``{"type": "error", "code", "params"}`` and
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import re
 import time
 import unicodedata
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +43,24 @@ DIRECTION_MARKS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x20
 what the page shows after it."""
 
 CLIENT_TYPES = ("hello", "action", "resync", "ping", "lobby", "rack", "hint", "scores", "chat", "chat_report")
+
+MESSAGE_KEYS: dict[str, frozenset[str]] = {
+    kind: frozenset({"type", *keys})
+    for kind, keys in {
+        "hello": ("table", "seat", "token", "spectate", "v", "game"),
+        "action": ("id", "action", "seat"),
+        "resync": (),
+        "ping": ("t",),
+        "lobby": (),
+        "rack": ("slots", "rows", "round", "by", "move"),
+        "hint": (),
+        "scores": (),
+        "chat": ("room", "text"),
+        "chat_report": ("id",),
+    }.items()
+}
+"""The keys each client message may have (``docs/protocol.md``): any other is ``unknown_key``."""
+assert set(MESSAGE_KEYS) == set(CLIENT_TYPES)
 
 
 class ProtocolError(Exception):
@@ -89,6 +109,32 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     if kind not in CLIENT_TYPES:
         raise ProtocolError("unknown_type", type=kind[:40])
     return data
+
+
+def known_keys(data: Mapping[str, Any], known: Collection[str], where: str) -> None:
+    """Refuse an object of a request or message with a key that is none of ``known``: the one
+    shared check of every client message and HTTP body, so that a mistyped key
+    (``"turn_second"``) is refused, never silently ignored. Raises ``unknown_key``: ``key`` (the
+    first unknown one, at most 40 characters), ``where`` (the message type or the object),
+    ``known`` (the keys there, sorted, comma-separated) and ``closest`` (the known key nearest to
+    it, ``None`` when none is near)."""
+    for key in data:
+        if key not in known:
+            names = sorted(known)
+            near = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+            raise ProtocolError(
+                "unknown_key",
+                key=key[:40],
+                where=where,
+                known=", ".join(names),
+                closest=near[0] if near else None,
+            )
+
+
+def check_message(data: dict[str, Any]) -> None:
+    """Refuse a client message (as :func:`parse_message` read it) with a key its type has not
+    (:data:`MESSAGE_KEYS`): ``unknown_key``."""
+    known_keys(data, MESSAGE_KEYS[data["type"]], data["type"])
 
 
 def read_json(text: str | bytes) -> Any:

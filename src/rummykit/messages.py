@@ -275,6 +275,9 @@ register(
         "record.seat_count": "the header names {count} seats for {players} players",
         "record.action_line": "an action line holds two keys: seat (a number) and action (its text)",
         "record.after_end": "an action after the match ended",
+        "record.no_such_seat": (
+            "an action line's \"seat\": {number} names no seat: the record's are 0 to {last}"
+        ),
         "record.wrong_seat": "seat {acting} acts, but it is seat {turn}'s turn",
         "record.illegal": "'{action}' is illegal: {why}",
         "record.after_outcome": "a line after the outcome",

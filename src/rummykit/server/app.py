@@ -23,6 +23,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from rummykit.engine.json_text import read_json
 from rummykit.errors import IllegalActionError, NotationError, RummykitError, message_of
 from rummykit.server import accounts as acc
 from rummykit.server import ops, profiles, ratings
@@ -39,7 +40,6 @@ from rummykit.server.protocol import (
     error_message,
     known_keys,
     parse_message,
-    read_json,
     refused_action_id,
 )
 from rummykit.server.replay import ReplayCache, build, from_text, step_view, summary, text_key

@@ -10,12 +10,13 @@ from __future__ import annotations
 import difflib
 import json
 import math
-import re
 import time
 import unicodedata
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from rummykit.engine.json_text import read_json
 
 MAX_MESSAGE_CHARS = 4096
 """Longest client message read (characters); a longer one gets ``too_large``."""
@@ -34,9 +35,6 @@ RECENT = 16
 older ``v``."""
 MAX_CLIENT_ID = 64
 """Longest client action id (characters, as text)."""
-
-SURROGATE = re.compile("[\ud800-\udfff]")
-"""Half of a character: JSON's ``\\ud83d\\ude00`` is read as one character, a lone ``\\ud800`` as this."""
 
 DIRECTION_MARKS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 """Bidirectional embeddings, overrides and isolates: in a name or a chat line they would reorder
@@ -137,26 +135,6 @@ def check_message(data: dict[str, Any]) -> None:
     known_keys(data, MESSAGE_KEYS[data["type"]], data["type"])
 
 
-def read_json(text: str | bytes) -> Any:
-    """``text`` read as strict JSON. Raises ``ValueError`` (``json.JSONDecodeError`` when it is not
-    JSON at all) for ``NaN``, ``Infinity`` and ``-Infinity`` (and a number read as one of them,
-    ``1e999``), and for a string or key holding a lone
-    surrogate (``"\\ud800"``: JSON reads it, but it is half a character, which no database stores
-    and no page shows), and ``RecursionError`` for one nested too deeply."""
-    data = json.loads(text, parse_constant=not_json, parse_float=finite)
-    pending: list[Any] = [data]
-    while pending:
-        value = pending.pop()
-        if isinstance(value, dict):
-            pending.extend(value)
-            pending.extend(value.values())
-        elif isinstance(value, list):
-            pending.extend(value)
-        elif isinstance(value, str) and SURROGATE.search(value):
-            raise ValueError("a lone surrogate is not text")
-    return data
-
-
 def plain_text(raw: str) -> str:
     """``raw`` as a line that others are shown (a chat line, a seat's name): its control characters
     and :data:`DIRECTION_MARKS` gone, a line break or tab made a space, its ends trimmed; ``""``
@@ -167,22 +145,6 @@ def plain_text(raw: str) -> str:
         if c in "\t\n\r" or (unicodedata.category(c) != "Cc" and c not in DIRECTION_MARKS)
     ).strip()
     return kept if any(unicodedata.category(c)[0] not in "ZC" for c in kept) else ""
-
-
-def not_json(name: str) -> Any:
-    """Refuse ``NaN``, ``Infinity`` and ``-Infinity`` (``json.loads``'s ``parse_constant``):
-    Python's reader takes them, JSON has not (a browser's ``JSON.parse`` refuses them)."""
-    raise ValueError(f"{name} is not JSON")
-
-
-def finite(text: str) -> float:
-    """A JSON number with a fraction or an exponent (``json.loads``'s ``parse_float``), refused
-    past a double's range (``1e999``: JSON's syntax, but read as infinity, which would go back out
-    as ``Infinity``, which JSON has not)."""
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"{text[:40]} is past the range of a number")
-    return value
 
 
 def refused_action_id(text: str | bytes) -> str | int | None:

@@ -449,6 +449,15 @@ def test_the_moderator_command_names_the_account_as_it_is_written(server: Server
         )
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip() == f"ayşe_mod is {said} a moderator"
+    # no such account: a refusal like every command's, one line and exit code 2 (it was 1)
+    done = subprocess.run(
+        [sys.executable, "-m", "rummykit", "moderator", "grant", "nobody", "--db", server.db],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", "error: there is no account nobody\n")
 
 
 def test_a_moderator_is_one_in_the_answer_of_a_sign_in_and_a_password_change(server: Server) -> None:

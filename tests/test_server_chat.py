@@ -152,7 +152,7 @@ def test_players_and_spectators_chat_apart_with_history(server: Server) -> None:
         "text": "good luck all",
         "t": line["t"],
     }
-    assert re.fullmatch(rf"s:{re.escape(table)}:[0-9a-f]{{16}}", line["mute"])
+    assert re.fullmatch(r"g:[0-9a-f]{16}", line["mute"])
     bob.say(XSS)
     assert ann.until("chat")["text"] == "good luck all" and ann.until("chat")["text"] == XSS
     fan_socket.say("the spectators' line")
@@ -184,7 +184,8 @@ def test_players_and_spectators_chat_apart_with_history(server: Server) -> None:
 
 def test_a_guests_mute_key_and_rate_limit_follow_the_person_not_the_seat(server: Server) -> None:
     """Guest A chats from seat 1 and leaves; guest B in seat 1 is neither muted with A's key nor
-    rate limited by A's lines; A back from the same browser is A's key again."""
+    rate limited by A's lines; B at another table and A back from the same browser keep their
+    keys."""
     owner, amy, ben = Browser(server), Browser(server), Browser(server)
     created = owner.post("/tables", {"variant": "okey", "options": {"rounds": 1}, "seats": SEATS}).json()
     table = created["table"]
@@ -210,6 +211,13 @@ def test_a_guests_mute_key_and_rate_limit_follow_the_person_not_the_seat(server:
     assert line["text"] == "ben here" and line["seat"] == 1 and line["mute"] not in amys
     assert ben.post(f"/tables/{table}/seats/1/leave", {"token": token}).status_code == 200
     second.close()
+    # ben at another table is ben: the same key, so a mute of his holds there too
+    other = owner.post("/tables", {"variant": "okey", "options": {"rounds": 1}, "seats": SEATS}).json()
+    token = ben.post(f"/tables/{other['table']}/seats/0/join", {"name": "ben"}).json()["token"]
+    elsewhere = seated(server, other["table"], 0, token)
+    elsewhere.say("ben elsewhere")
+    assert elsewhere.until("chat")["mute"] == line["mute"]
+    elsewhere.close()
     # amy back in the seat from the same browser: her key (and her rate limit) again
     again, _ = joined(amy, "amy")
     assert again.refused({"type": "chat", "room": "table", "text": "back"})["code"] == "chat_rate_limited"

@@ -54,7 +54,7 @@ def test_chat_reaches_every_process_and_its_moderation_too(cluster: list[Server]
     bob_lines = [m for m in ann.seen if m["type"] == "chat" and m["seat"] == 1]
     bob_lines.append(ann.until("chat"))
     assert bob_lines[-1]["text"] == "the guest from the second"
-    assert len({m["mute"] for m in bob_lines}) == 1 and bob_lines[0]["mute"].startswith(f"s:{table}:")
+    assert len({m["mute"] for m in bob_lines}) == 1 and bob_lines[0]["mute"].startswith("g:")
     bob_there.close()
 
     writer = Socket(second, owner)

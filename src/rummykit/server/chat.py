@@ -18,9 +18,9 @@ copy of it is kept for the moderators, ``chat_reports``). A moderator (``account
 (its sessions end, it can't sign in, its sockets are closed with ``banned`` and its seats refuse it).
 
 **Mutes** are each reader's own: an account's are stored (``mutes``), a guest's kept by its
-browser; every line carries its sender's ``mute`` key (``u:<username>`` for an account, ``s:<table>:<digest>``
-for the guest in a seat: the person's, so the next guest in that seat is neither muted nor rate
-limited as the last one was) and the page hides the lines of the keys muted.
+browser; every line carries its sender's ``mute`` key (``u:<username>`` for an account, ``g:<digest>`` for
+the guest in a seat: the person's, so the next guest in that seat is neither muted nor rate limited
+as the last one was) and the page hides the lines of the keys muted.
 """
 
 from __future__ import annotations

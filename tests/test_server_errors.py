@@ -256,6 +256,13 @@ def test_unknown_keys_are_refused_by_name_and_change_nothing(server: Server) -> 
     refused = server.post("/account/signup", {"username": "keys_1", "pasword": "x" * 12}, status=400)["error"]
     assert (refused["params"]["key"], refused["params"]["closest"]) == ("pasword", "password")
     assert server.get("/players/keys_1").status_code == 404
+    # a request that takes no body refuses one with a key, as the others refuse a key they lack
+    refused = server.post("/account/logout", {"everywhere": True}, status=400)["error"]
+    assert (refused["code"], refused["params"]["key"], refused["params"]["known"]) == (
+        "unknown_key",
+        "everywhere",
+        "",
+    )
 
     # the WebSocket messages: one check for every type, the action's id kept in its refusal
     server.post(f"/tables/{table}/start", {"token": created["owner_token"]})

@@ -632,6 +632,7 @@ async def sign_in(request: Request, hub: Hub) -> Response:
 
 async def sign_out(request: Request, hub: Hub) -> Response:
     """``POST /account/logout``: the session ends."""
+    await _body(request, ())  # nothing to give: a key is unknown_key, as in every body
     signed = await signed_in(request)
     accounts = _accounts(request)
     if signed is not None:
@@ -728,6 +729,7 @@ async def create_token(request: Request, hub: Hub) -> Response:
 async def revoke_token(request: Request, hub: Hub) -> Response:
     """``POST /account/tokens/{id}/revoke``: the token no longer signs anything in; the tokens
     left."""
+    await _body(request, ())
     signed = await _session(request)
     raw = request.path_params["token"]
     if not raw.isdigit() or len(raw) > 12:
@@ -820,6 +822,7 @@ async def chat_reports(request: Request, hub: Hub) -> Response:
 async def delete_message(request: Request, hub: Hub) -> Response:
     """``POST /moderation/messages/{id}/delete``: the line is gone for everyone (moderators
     only)."""
+    await _body(request, ())
     await _moderator(request)
     raw = request.path_params["message"]
     if not raw.isdigit() or len(raw) > 18:

@@ -96,10 +96,13 @@ LOBBY_CODES = frozenset(
         "no_such_token",
         "bad_token_name",
         "too_many_tokens",
+        "unknown_key",
     )
 )
 """The server's codes that only the account page and the profile page show (the refusals of
-``GET /players/{name}`` and of the access tokens' requests): :data:`LOBBY`'s too."""
+``GET /players/{name}`` and of the access tokens' requests), and ``unknown_key``, which no page
+meets (it sends only the keys the server knows; a hand-written client's mistake): :data:`LOBBY`'s
+too. Kept off the common catalog, which took Carousel's table in Thai over the page's limit."""
 POSITIONS = "positions"
 """The position notation's codes (``position.…``: what ``rummykit`` reads from ``--position``), which
 no page shows (the server never sends them), ``i18n/<lang>/positions.json``: their translations

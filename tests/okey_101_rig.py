@@ -15,7 +15,7 @@ from rummykit.engine.position import position_text
 from rummykit.errors import IllegalActionError, NotationError
 from rummykit.variants.okey_101.game import Okey101Game
 from rummykit.variants.okey_101.rules import Okey101Rules
-from rummykit.variants.okey_101.state import Okey101State
+from rummykit.variants.okey_101.state import Okey101State, Opened
 
 TILES = [format_face(Kind.TILES, f) for f in range(N_FACES)] * 2 + ["F", "F"]
 """Every tile of the set, in notation."""
@@ -67,6 +67,9 @@ def setup(
         return " ".join(items) or "-"
 
     opened = opened or {}
+    # position text has a seat with melds down opened, as the kind of meld it has: the seats
+    # asked for are set on the state after
+    kinds = {owner: "pairs" if len(text.split()) == 2 else "melds" for owner, text in table or []}
     melds = " ~ ".join(f"{owner} : {text}" for owner, text in table or [])
     fields = {
         "seed": "0",
@@ -76,7 +79,7 @@ def setup(
         "phase": phase,
         "indicator": indicator,
         "scores": listed([str(s) for s in scores or [0] * players]),
-        "opened": " ".join(opened.get(s, "none") for s in range(players)),
+        "opened": " ".join(kinds.get(s, "none") for s in range(players)),
         "pending": "-",
         "open_at_start": str(int(turn in opened)),
         "laid_off": "0",
@@ -95,7 +98,13 @@ def setup(
     for key, value in (extra or {}).items():
         assert key in fields, key
         fields[key] = value
-    return game, game.from_position(position_text("okey_101", fields.items()))
+    state = game.from_position(position_text("okey_101", fields.items()))
+    if "opened" not in (extra or {}):
+        # a rigged seat opened with none of its melds down, or one with melds down not opened:
+        # position text refuses both (an opened seat's melds stay on the table), the rules
+        # tested here don't look at it
+        state.opened = [Opened(opened.get(s, "none")) for s in range(players)]
+    return game, state
 
 
 def refused(game: Okey101Game, state: Okey101State, text: str, code: str | None = None) -> None:

@@ -583,3 +583,24 @@ def test_play_starts_from_a_position_text() -> None:
         assert result.exit_code == 2 and "--position starts from a position" in result.stderr
     result = RUNNER.invoke(app, ["play", "okey", "--position", text, "--players", "2"], input="")
     assert result.exit_code == 2 and result.stderr.startswith("error: ") and "2 seats" in result.stderr
+
+
+@pytest.mark.parametrize("game", ["okey", "turkish_rummy", "kalooki", "okey_101", "carousel"])
+def test_words_that_take_nothing_refuse_more_alike_and_d_is_named_as_typed(game: str) -> None:
+    """``table extra``, ``hint me``, ``auto 5`` (played a move), ``help me``, ``quit now`` and
+    ``draw now`` are each refused the same way, changing nothing; ``d`` alone is named ``'d'``,
+    not ``'discard '``."""
+    typed = ["table extra", "hint me", "auto 5", "help me", "quit now", "draw now", "d"]
+    code, out = run_app("play", game, "--seed", "3", "--no-color", stdin="\n".join(typed) + "\n")
+    assert code == 0
+    refused = [line for line in out.splitlines() if line.startswith(MISTAKES)]
+    words = ["table extra", "hint me", "auto 5", "help me", "quit now", "draw now"]
+    expected = [f"can't read that: '{w}': {w.split()[0]} takes nothing more" for w in words]
+    if game == "carousel":  # hint use is Carousel's own; there is no discard
+        expected[1] = "can't read that: write hint, or hint use to make the solver's table your draft"
+        expected.append("unknown command 'd': type help for the list")
+    else:
+        expected.append("can't read that: 'd': discard takes exactly one ")
+    assert refused[: len(expected) - 1] == expected[:-1]
+    assert refused[len(expected) - 1].startswith(expected[-1]), refused
+    assert "auto:" not in out and "really quit?" not in out

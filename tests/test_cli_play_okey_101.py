@@ -11,8 +11,9 @@ from pathlib import Path
 from rich.console import Console
 
 from okey_101_rig import setup
-from play_helpers import Line, Script, run_app
+from play_helpers import RUNNER, Line, Script, run_app
 from rummykit.bots.registry import make_bot
+from rummykit.cli.app import app
 from rummykit.cli.seat_link import LocalLink
 from rummykit.engine.game import RoundResult
 from rummykit.engine.match import Bot
@@ -260,3 +261,39 @@ def test_retract_gives_a_taken_tile_back_before_anything_is_laid() -> None:
     assert "seat 1 (you) takes back this turn's melds" not in text
     assert "not allowed: there is nothing to take back" in text
     assert "seat 1 (you) discards K5" in text
+
+
+def test_an_inconsistent_position_is_refused_with_what_is_wrong() -> None:
+    """``--position`` refuses seats opened with nothing on the table, melds down of a seat that
+    has not opened, and a score no match reaches, naming each; exit 2 and nothing played."""
+    game = Okey101Game(Okey101Rules())
+    text = game.position(game.new_state(seed=3))
+    assert "opened none none none none" in text and "table -" in text
+    for bad, said in [
+        (
+            text.replace("opened none none none none", "opened melds pairs none none"),
+            "seat 1 has opened with melds, but none of its melds is on the table",
+        ),
+        (
+            text.replace("opened none none none none", "opened none none pairs none"),
+            "seat 3 has opened with pairs, but none of its pairs is on the table",
+        ),
+        (
+            text.replace("scores 0 0 0 0", "scores 99999999999999999999 0 0 0"),
+            "scores is in -1000000000..1000000000",
+        ),
+        (text.replace("layoffs 0", "layoffs 10000000000"), "layoffs is in 0..1000000000"),
+    ]:
+        result = RUNNER.invoke(app, ["play", "okey_101", "--position", bad], input="")
+        assert result.exit_code == 2 and result.stderr.startswith("error: "), result.stderr
+        assert said in result.stderr, result.stderr
+        assert "your rack" not in result.stdout
+    # melds down of a seat that has not opened; the same with the seat opened plays
+    placed, state = setup([None] * 4, table=[(1, "R7 R8 R9")], opened={1: "melds"})
+    good = placed.position(state)
+    assert "opened none melds none none" in good
+    bad = good.replace("opened none melds none none", "opened none none none none")
+    result = RUNNER.invoke(app, ["play", "okey_101", "--position", bad], input="")
+    assert result.exit_code == 2 and "seat 2 has not opened, but melds of its" in result.stderr
+    code, out = run("--position", good, "--bots", "random", "--no-color")
+    assert code == 0 and "(from the given position)" in out

@@ -125,6 +125,35 @@ def test_wrong_seat(tmp_path: Path, records: dict[str, list[str]]) -> None:
     assert err == f"error: line 3: seat {acting} acts, but it is seat {turn}'s turn\n"
 
 
+@pytest.mark.parametrize("seat", [4, 9, -1, 10**40])
+def test_a_seat_the_match_has_not_is_named_as_written(
+    tmp_path: Path, records: dict[str, list[str]], seat: int
+) -> None:
+    """A seat outside the header's seats is named as the line writes it, never as another seat's
+    turn ("seat 10 acts, but it is seat 2's turn")."""
+    lines = list(records["random"])
+    lines[2] = json.dumps({"seat": seat, "action": json.loads(lines[2])["action"]})
+    _, err = replay_error(tmp_path, lines)
+    written = str(seat) if seat < 10**20 else "a number of over 38 digits"
+    assert (
+        err == f"error: line 3: an action line's \"seat\": {written} names no seat: the record's are 0 to 3\n"
+    )
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_an_action_line_that_is_not_strict_json_is_not_json(
+    tmp_path: Path, records: dict[str, list[str]], constant: str
+) -> None:
+    """Python's reader takes NaN and Infinity, JSON has not: the line is not JSON, not a line
+    with the wrong keys."""
+    lines = list(records["random"])
+    lines[2] = f'{{"seat": {constant}, "action": "draw"}}'
+    _, err = replay_error(tmp_path, lines)
+    assert err.startswith("error: line 3: not JSON: "), err
+    assert f"{constant} is not JSON" in err or "1e999 is past the range of a number" in err, err
+    assert "two keys" not in err
+
+
 def test_deep_nesting_is_one_error_line(tmp_path: Path, records: dict[str, list[str]]) -> None:
     """Too deep for Python's reader (a RecursionError): refused like any line that is not JSON."""
     lines = [*records["random"][:2], "[" * 100000 + "]" * 100000, *records["random"][2:]]

@@ -196,7 +196,9 @@ def test_solve_a_hand() -> None:
 
 def test_solve_a_position_names_layoffs_and_islek_tiles() -> None:
     game, state = setup(
-        ["R6 R10 K13 Y2"] + [None] * 3, opened={0: "melds", 1: "melds"}, table=[(1, "R7 R8 R9")]
+        ["R6 R10 K13 Y2"] + [None] * 3,
+        opened={0: "melds", 1: "melds"},
+        table=[(1, "R7 R8 R9"), (0, "B5 Y5 K5")],  # an opened seat's melds are down
     )
     code, out, _ = solve("--position", game.position(state), "--json")
     assert code == 0

@@ -28,7 +28,7 @@ from rummykit.bots.registry import make_bot
 from rummykit.core.melds import CARD_JOKERS, MeldRules, meld_as_written
 from rummykit.core.pieces import Kind
 from rummykit.engine.game import Game
-from rummykit.engine.position import PositionReader, fields_of, position_text
+from rummykit.engine.position import MAX_NUMBER, PositionReader, fields_of, position_text
 from rummykit.engine.state import State
 from rummykit.errors import MeldError, NotationError
 from rummykit.variants.registry import VARIANTS
@@ -360,3 +360,20 @@ def test_a_reader_names_the_bad_token() -> None:
         reader.per_seat("1 / 2 / 3", "hands")
     with pytest.raises(MeldError):
         meld_as_written([(c, None) for c in cards("7H 5H 6H")], MeldRules(Kind.CARDS), CARD_JOKERS)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_number_no_match_reaches_is_refused_and_a_long_seed_is_kept(name: str) -> None:
+    """Every game's scores (and counts) stay within ``MAX_NUMBER`` of 0: ``99999999999999999999``
+    is ``position.bounds``; a seed is any whole number of up to 30 digits."""
+    game, texts = positions_of(name)
+    fields = fields_of(texts[0], name)
+    for value in ("99999999999999999999", f"-{MAX_NUMBER + 1}"):
+        scores = " ".join([value, *fields["scores"].split()[1:]])
+        with pytest.raises(NotationError) as caught:
+            game.from_position(position_text(name, {**fields, "scores": scores}.items()))
+        assert caught.value.code == "position.bounds" and caught.value.token == value
+    top = " ".join([str(MAX_NUMBER), *fields["scores"].split()[1:]])
+    assert game.from_position(position_text(name, {**fields, "scores": top}.items())).scores[0] == MAX_NUMBER
+    seed = "9" * 30
+    assert game.from_position(position_text(name, {**fields, "seed": seed}.items())).seed == int(seed)

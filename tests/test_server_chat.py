@@ -8,6 +8,7 @@ non-moderators and CSRF refused, and game records that never carry chat."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -18,7 +19,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from rummykit.server.chat import REPORT_LIMIT, SIGNED_OUT_CLOSE
+from rummykit.server.chat import REPORT_LIMIT, SEND_LIMIT, SIGNED_OUT_CLOSE
 from test_server_accounts import PASSWORD, Browser, error
 from test_server_support import Server, closed_with, fresh_pg_url, needs_pg, running, sqlite_url
 
@@ -147,10 +148,11 @@ def test_players_and_spectators_chat_apart_with_history(server: Server) -> None:
         "name": "ann",
         "user": None,
         "seat": 0,
-        "mute": f"s:{table}:0",
+        "mute": line["mute"],
         "text": "good luck all",
         "t": line["t"],
     }
+    assert re.fullmatch(r"g:[0-9a-f]{16}", line["mute"])
     bob.say(XSS)
     assert ann.until("chat")["text"] == "good luck all" and ann.until("chat")["text"] == XSS
     fan_socket.say("the spectators' line")
@@ -177,6 +179,49 @@ def test_players_and_spectators_chat_apart_with_history(server: Server) -> None:
     late = watching(server, table, critic)
     assert [m["text"] for m in late.seen[-1]["messages"]] == watched
     for socket in (again, bob, fan_socket, critic_socket, stranger, late):
+        socket.close()
+
+
+def test_a_guests_mute_key_and_rate_limit_follow_the_person_not_the_seat(server: Server) -> None:
+    """Guest A chats from seat 1 and leaves; guest B in seat 1 is neither muted with A's key nor
+    rate limited by A's lines; B at another table and A back from the same browser keep their
+    keys."""
+    owner, amy, ben = Browser(server), Browser(server), Browser(server)
+    created = owner.post("/tables", {"variant": "okey", "options": {"rounds": 1}, "seats": SEATS}).json()
+    table = created["table"]
+    ann_token = owner.post(f"/tables/{table}/seats/0/join", {"name": "ann"}).json()["token"]
+    reader = seated(server, table, 0, ann_token)
+
+    def joined(browser: Browser, name: str, seat: int = 1) -> tuple[Socket, str]:
+        token = browser.post(f"/tables/{table}/seats/{seat}/join", {"name": name}).json()["token"]
+        return seated(server, table, seat, token), token
+
+    first, token = joined(amy, "amy")
+    for n in range(SEND_LIMIT.count):
+        first.say(f"amy {n}")
+    assert first.refused({"type": "chat", "room": "table", "text": "more"})["code"] == "chat_rate_limited"
+    amys = {reader.until("chat")["mute"] for _ in range(SEND_LIMIT.count)}
+    assert len(amys) == 1
+    assert amy.post(f"/tables/{table}/seats/1/leave", {"token": token}).status_code == 200
+    first.close()
+
+    second, token = joined(ben, "ben")
+    second.say("ben here")  # not limited by amy's lines
+    line = reader.until("chat")
+    assert line["text"] == "ben here" and line["seat"] == 1 and line["mute"] not in amys
+    assert ben.post(f"/tables/{table}/seats/1/leave", {"token": token}).status_code == 200
+    second.close()
+    # ben at another table is ben: the same key, so a mute of his holds there too
+    other = owner.post("/tables", {"variant": "okey", "options": {"rounds": 1}, "seats": SEATS}).json()
+    token = ben.post(f"/tables/{other['table']}/seats/0/join", {"name": "ben"}).json()["token"]
+    elsewhere = seated(server, other["table"], 0, token)
+    elsewhere.say("ben elsewhere")
+    assert elsewhere.until("chat")["mute"] == line["mute"]
+    elsewhere.close()
+    # amy back in the seat from the same browser: her key (and her rate limit) again
+    again, _ = joined(amy, "amy")
+    assert again.refused({"type": "chat", "room": "table", "text": "back"})["code"] == "chat_rate_limited"
+    for socket in (reader, again):
         socket.close()
 
 
@@ -412,6 +457,15 @@ def test_the_moderator_command_names_the_account_as_it_is_written(server: Server
         )
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip() == f"ayşe_mod is {said} a moderator"
+    # no such account: a refusal like every command's, one line and exit code 2 (it was 1)
+    done = subprocess.run(
+        [sys.executable, "-m", "rummykit", "moderator", "grant", "nobody", "--db", server.db],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", "error: there is no account nobody\n")
 
 
 def test_a_moderator_is_one_in_the_answer_of_a_sign_in_and_a_password_change(server: Server) -> None:

@@ -48,6 +48,14 @@ def test_chat_reaches_every_process_and_its_moderation_too(cluster: list[Server]
     assert sorted(fan.lines()) == sorted(critic.lines()) == sorted(watchers)
     ann_line = next(m for m in bob.seen if m["type"] == "chat" and m["name"] == "ann")
     assert ann_line["user"] == "owner_c" and ann_line["seat"] == 0
+    # the guest in seat 1 through the process that doesn't run the table speaks with the same key
+    bob_there = seated(second, table, 1, tokens[1])
+    bob_there.say("the guest from the second")
+    bob_lines = [m for m in ann.seen if m["type"] == "chat" and m["seat"] == 1]
+    bob_lines.append(ann.until("chat"))
+    assert bob_lines[-1]["text"] == "the guest from the second"
+    assert len({m["mute"] for m in bob_lines}) == 1 and bob_lines[0]["mute"].startswith("g:")
+    bob_there.close()
 
     writer = Socket(second, owner)
     writer.say("lobby news", room="lobby")

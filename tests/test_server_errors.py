@@ -13,11 +13,13 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from rummykit.messages import render
 from rummykit.server.protocol import plain_text
 from test_server_support import SeatClient, Server, make_table, replay_record, running, sqlite_url
 
@@ -203,6 +205,83 @@ def test_http_errors_are_structured(server: Server, tmp_path: Path) -> None:
     assert server.get(f"/tables/{table}").json()["seats"][1]["kind"] == "bot"
     assert server.get("/games/nothing/record").status_code == 404
     assert server.post("/tables", None, status=400)["error"]["code"] == "bad_request"
+
+
+def test_unknown_keys_are_refused_by_name_and_change_nothing(server: Server) -> None:
+    """A mistyped key of a create request, a seat, another HTTP body or a WebSocket message is
+    ``unknown_key`` naming it and the nearest known key, never silently ignored."""
+    seats = [{"kind": "person"}] + [{"kind": "bot", "level": "greedy"}] * 3
+    before = server.get("/tables").json()
+    cases: list[tuple[dict[str, Any], str, str | None, str]] = [
+        (
+            {"variant": "okey", "seats": seats, "turn_second": 30},
+            "turn_second",
+            "turn_seconds",
+            "POST /tables",
+        ),
+        (
+            {"variant": "okey", "seats": [*seats[:3], {"kind": "bot", "levle": "hard"}]},
+            "levle",
+            "level",
+            "seats[3]",
+        ),
+        (
+            {"variant": "okey", "seats": [{"kind": "person", "level": "hard"}, *seats[1:]]},
+            "level",
+            None,
+            "seats[0]",
+        ),
+        ({"variant": "okey", "seats": seats, "xyzzy": True}, "xyzzy", None, "POST /tables"),
+    ]
+    for body, key, closest, where in cases:
+        refused = server.post("/tables", body, status=400)["error"]
+        assert refused["code"] == "unknown_key", refused
+        params = refused["params"]
+        assert (params["key"], params["closest"], params["where"]) == (key, closest, where)
+        assert f"unknown key {key} in {where}" in render(refused["code"], params)
+    assert "turn_seconds" in server.post("/tables", cases[0][0], status=400)["error"]["params"]["known"]
+    assert server.get("/tables").json() == before
+    created = server.post("/tables", {"variant": "okey", "seats": seats}, status=201)
+    table = created["table"]
+    refused = server.post(f"/tables/{table}/seats/0/join", {"nmae": "ann"}, status=400)["error"]
+    assert refused["params"]["key"] == "nmae" and refused["params"]["closest"] == "name"
+    assert server.get(f"/tables/{table}").json()["seats"][0]["kind"] == "open"
+    token = server.post(f"/tables/{table}/seats/0/join", {"name": "ann"})["token"]
+    refused = server.post(f"/tables/{table}/start", {"tokn": created["owner_token"]}, status=400)["error"]
+    assert (refused["code"], refused["params"]["closest"]) == ("unknown_key", "token")
+    refused = server.post(f"/tables/{table}/fill", {"token": token, "levels": "random"}, status=400)["error"]
+    assert (refused["code"], refused["params"]["key"]) == ("unknown_key", "levels")
+    assert server.get(f"/tables/{table}").json()["status"] == "waiting"
+    # signing up, the account bodies alike (nothing is created)
+    refused = server.post("/account/signup", {"username": "keys_1", "pasword": "x" * 12}, status=400)["error"]
+    assert (refused["params"]["key"], refused["params"]["closest"]) == ("pasword", "password")
+    assert server.get("/players/keys_1").status_code == 404
+    # a request that takes no body refuses one with a key, as the others refuse a key they lack
+    refused = server.post("/account/logout", {"everywhere": True}, status=400)["error"]
+    assert (refused["code"], refused["params"]["key"], refused["params"]["known"]) == (
+        "unknown_key",
+        "everywhere",
+        "",
+    )
+
+    # the WebSocket messages: one check for every type, the action's id kept in its refusal
+    server.post(f"/tables/{table}/start", {"token": created["owner_token"]})
+    client = SeatClient(server, table, 0, token)
+    client.until("sync")
+    before_v = version(client)
+    refused = error(client, {"type": "action", "id": "k1", "action": "draw", "seta": 0})
+    assert (refused["code"], refused["id"], refused["params"]["closest"]) == ("unknown_key", "k1", "seat")
+    assert refused["params"]["where"] == "action"
+    assert error(client, {"type": "ping", "time": 1})["params"]["closest"] is None
+    assert error(client, {"type": "chat", "room": "table", "txt": "hi"})["params"]["closest"] == "text"
+    assert error(client, {"type": "resync", "v": 3})["params"] == {
+        "key": "v",
+        "where": "resync",
+        "known": "type",
+        "closest": None,
+    }
+    assert version(client) == before_v
+    client.close()
 
 
 def test_bot_levels_are_checked_for_the_game(server: Server) -> None:

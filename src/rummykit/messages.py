@@ -275,6 +275,9 @@ register(
         "record.seat_count": "the header names {count} seats for {players} players",
         "record.action_line": "an action line holds two keys: seat (a number) and action (its text)",
         "record.after_end": "an action after the match ended",
+        "record.no_such_seat": (
+            "an action line's \"seat\": {number} names no seat: the record's are 0 to {last}"
+        ),
         "record.wrong_seat": "seat {acting} acts, but it is seat {turn}'s turn",
         "record.illegal": "'{action}' is illegal: {why}",
         "record.after_outcome": "a line after the outcome",
@@ -294,6 +297,7 @@ register(
         "bad_json": "the message is not JSON: {reason}",
         "bad_message": "the message lacks a valid {field}",
         "unknown_type": "unknown message type {type}",
+        "unknown_key": "unknown key {key} in {where} (the keys there: {known})",
         "too_large": "the message is longer than {limit} characters",
         "rate_limited": "too many messages: at most {limit} a second",
         "not_joined": "say hello to a table first",

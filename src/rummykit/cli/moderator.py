@@ -30,17 +30,18 @@ def moderator(
     """Make an account a chat moderator, or no longer one."""
     from rummykit.cli.errors import user_errors
     from rummykit.cli.services import open_database
+    from rummykit.errors import RummykitError
     from rummykit.server.chat import ChatStore
     from rummykit.server.protocol import ProtocolError
 
     with user_errors():
         database = open_database(db)
-    try:
-        database.migrate()
-        username = ChatStore(database).set_moderator(name, change is Change.grant)
-    except ProtocolError:
-        typer.echo(f"error: there is no account {name}", err=True)
-        raise typer.Exit(1) from None
-    finally:
-        database.close()
+        try:
+            database.migrate()
+            username = ChatStore(database).set_moderator(name, change is Change.grant)
+        except ProtocolError:
+            # a refusal as every command's: one line and exit code 2 (it was exit code 1)
+            raise RummykitError(f"there is no account {name}") from None
+        finally:
+            database.close()
     typer.echo(f"{username} is {'now' if change is Change.grant else 'no longer'} a moderator")

@@ -15,7 +15,7 @@ from typing import Any
 from rich.text import Text
 
 from rummykit.cli.table_view import DIM, CardView, PieceView, glyphs_for
-from rummykit.cli.terminal import GameT, TerminalClient, discard_shorthand
+from rummykit.cli.terminal import GameT, TerminalClient, read_typed
 from rummykit.core.melds import CARD_JOKERS, CardValues, Wilds
 from rummykit.engine.game import RoundResult
 from rummykit.messages import render, seat_name
@@ -64,7 +64,7 @@ class TableClient(TerminalClient[GameT]):
         """A game action typed by the human (``d X`` is ``discard X``), played once
         :meth:`confirmed`; while the human is still to move, a draw or a take shows the rack and
         :meth:`turn_line` again, anything else the table."""
-        action = self.game.parse_action(discard_shorthand(line))
+        action = read_typed(line, self.game.parse_action)
         if not self.confirmed(action):
             return
         self.perform(action)

@@ -45,7 +45,7 @@ from rummykit.cli.table_view import DIM, PieceView
 from rummykit.core.melds import Wilds
 from rummykit.core.notation import format_face, parse_face
 from rummykit.engine.game import Game, RoundResult
-from rummykit.errors import MAX_SHOWN, IllegalActionError, RummykitError
+from rummykit.errors import MAX_SHOWN, IllegalActionError, NotationError, RummykitError
 from rummykit.messages import render
 from rummykit.session import SeatSession, groups
 from rummykit.solvers.report import HandProfile
@@ -61,6 +61,7 @@ MAX_ECHO = 200
 ERROR_STYLE = "bold red"
 
 GameT = TypeVar("GameT", bound=Game[Any, Any])
+T = TypeVar("T")
 """The game a client plays."""
 
 
@@ -72,11 +73,25 @@ def quoted(token: str) -> str:
 
 
 def discard_shorthand(line: str) -> str:
-    """``line`` with a leading ``d`` written out as the verb: ``d R7`` is ``discard R7``."""
+    """``line`` with a leading ``d`` written out as the verb: ``d R7`` is ``discard R7``, ``d``
+    alone ``discard``."""
     words = line.split(maxsplit=1)
     if words and words[0].lower() == "d":
-        return "discard " + (words[1] if len(words) > 1 else "")
+        return " ".join(["discard", *words[1:]])
     return line
+
+
+def read_typed(line: str, parse: Callable[[str], T]) -> T:
+    """The action typed as ``line``, read by ``parse`` once ``d`` is written out
+    (:func:`discard_shorthand`); a refusal that names the whole line names it as typed (``d``
+    alone: ``'d': discard takes exactly one piece``, not ``'discard '``)."""
+    written = discard_shorthand(line)
+    try:
+        return parse(written)
+    except NotationError as exc:
+        if written == line or exc.token.strip() != written.strip():
+            raise
+        raise NotationError(line.strip(), exc.code, **exc.params) from None
 
 
 def is_number(word: str) -> bool:
@@ -181,6 +196,10 @@ class TerminalClient(ABC, Generic[GameT]):
     @abstractmethod
     def cmd_hint(self, args: list[str]) -> None:
         """``hint``: what the game's advice says of the human's hand now."""
+
+    bare_words: frozenset[str] = frozenset({"table", "auto", "help", "?", "quit", "exit", "hint"})
+    """The commands that take no words after them: ``table extra`` is refused as the games refuse
+    ``draw now`` (``notation.takes_nothing``)."""
 
     action_verbs: frozenset[str] = frozenset()
     """The words a typed game action starts with (:meth:`is_action`)."""
@@ -334,6 +353,8 @@ class TerminalClient(ABC, Generic[GameT]):
             **self.link.commands(),
         }
         try:
+            if verb in self.bare_words and len(words) > 1:
+                raise NotationError(" ".join(words), "notation.takes_nothing", verb=verb)
             if verb in commands:
                 commands[verb](words[1:])
             elif self.is_action(verb):

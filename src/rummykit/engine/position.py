@@ -48,6 +48,10 @@ FIELD, RECORD, PART, SEAT, MELD = ";", "~", ":", "/", "|"
 NONE = "-"
 """An empty list or no value."""
 _WHOLE = re.compile(r"-?[0-9]{1,30}")
+MAX_NUMBER = 10**9
+"""The largest number (and the smallest, negated) a position holds but its seed: a score, a count,
+a round. No match comes near it; past it a number is refused (``position.bounds``), never kept to
+run into a score sheet, an environment's observation or a database column."""
 _KEY = re.compile(r"[a-z_]+")
 _NAMES = {kind: tuple(format_face(kind, face) for face in range(JOKER + 1)) for kind in Kind}
 """Every face in notation, by kind."""
@@ -167,14 +171,19 @@ class PositionReader:
 
     # ------------------------------------------------------------------ scalars
     def whole(self, value: str, what: str, low: int | None = None, high: int | None = None) -> int:
-        """A whole number (in ``low..high`` when given)."""
+        """A whole number in ``low..high`` (each :data:`MAX_NUMBER` away from 0 when not given)."""
+        low = -MAX_NUMBER if low is None else low
+        high = MAX_NUMBER if high is None else high
+        number = self.seed(value, what)
+        if not low <= number <= high:
+            raise NotationError(value, "position.bounds", what=what, bounds=f"{low}..{high}")
+        return number
+
+    def seed(self, value: str, what: str) -> int:
+        """A seed: any whole number of up to 30 digits."""
         if not _WHOLE.fullmatch(value):
             raise NotationError(value, "position.whole", what=what)
-        number = int(value)
-        if (low is not None and number < low) or (high is not None and number > high):
-            bounds = f"{'' if low is None else low}..{'' if high is None else high}"
-            raise NotationError(value, "position.bounds", what=what, bounds=bounds)
-        return number
+        return int(value)
 
     def count(self, value: str, what: str) -> int:
         """A whole number from 0 up."""

@@ -22,6 +22,7 @@ from typing import Any, TextIO
 
 from rummykit.engine.events import Event
 from rummykit.engine.game import Game, Outcome
+from rummykit.engine.json_text import NotJSONError, read_json
 from rummykit.engine.options import rules_dict
 from rummykit.engine.state import State
 from rummykit.errors import MAX_SHOWN, RecordError, RummykitError, message_of
@@ -181,9 +182,11 @@ def replay(lines: Iterable[str], make_game: GameFactory, on_step: StepHook | Non
 def _parse(number: int, line: str) -> dict[str, Any]:
     """One line as a JSON object."""
     try:
-        data = json.loads(line)
+        data = read_json(line)
     except json.JSONDecodeError as exc:
         raise RecordError(number, "record.not_json", reason=exc.msg) from None
+    except NotJSONError as exc:
+        raise RecordError(number, "record.not_json", reason=str(exc)) from None
     except ValueError:
         raise RecordError(number, "record.number_too_long") from None
     except RecursionError:
@@ -229,12 +232,13 @@ def _step(number: int, done: Replayed, data: dict[str, Any]) -> list[Event]:
     if set(data) != {"seat", "action"} or not isinstance(text, str) or type(seat) is not int:
         raise RecordError(number, "record.action_line")
     game, state = done.game, done.state
+    if not 0 <= seat < game.players:
+        raise RecordError(number, "record.no_such_seat", number=_short(seat), last=game.players - 1)
     to_move = game.current_seat(state)
     if to_move is None:
         raise RecordError(number, "record.after_end")
     if seat != to_move:
-        acting = seat if seat.bit_length() <= 128 else _short(seat)  # a seat counts from 1 in the message
-        raise RecordError(number, "record.wrong_seat", acting=acting, turn=to_move)
+        raise RecordError(number, "record.wrong_seat", acting=seat, turn=to_move)  # seats from 1 in its text
     try:
         events = game.apply(state, seat, game.parse_action(text))
     except RummykitError as exc:

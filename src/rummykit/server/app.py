@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
+from dataclasses import fields
 from importlib import resources
 from typing import Any
 
@@ -22,6 +23,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from rummykit.engine.json_text import read_json
 from rummykit.errors import IllegalActionError, NotationError, RummykitError, message_of
 from rummykit.server import accounts as acc
 from rummykit.server import ops, profiles, ratings
@@ -34,15 +36,16 @@ from rummykit.server.protocol import (
     MAX_DROPPED,
     ProtocolError,
     RateLimiter,
+    check_message,
     error_message,
+    known_keys,
     parse_message,
-    read_json,
     refused_action_id,
 )
 from rummykit.server.replay import ReplayCache, build, from_text, step_view, summary, text_key
 from rummykit.server.rules_help import game_help
 from rummykit.server.rules_info import variants
-from rummykit.server.table import LiveTable, Viewer, dumps, record_lines
+from rummykit.server.table import LiveTable, TableOptions, Viewer, dumps, record_lines
 from rummykit.server.usernames import check_username, is_username, username_key
 from rummykit.server.webfiles import WebFiles
 
@@ -170,6 +173,8 @@ class Connection:
         self.remote: tuple[str, str] | None = None
         """The owner and id of the table joined, when another process runs it."""
         self.viewer: Viewer = None
+        self.guest: str | None = None
+        """The chat key of the person in the seat joined, when it speaks as a guest."""
         self.limiter = RateLimiter()
         self.lobby = False
 
@@ -193,6 +198,7 @@ class Connection:
             if data["type"] == "action":
                 raw = data.get("id")
                 client_id = raw if isinstance(raw, str | int) and not isinstance(raw, bool) else None
+            check_message(data)
             await self._dispatch(data)
         except (ProtocolError, IllegalActionError, NotationError) as exc:
             error = ops.error_of(exc)
@@ -241,10 +247,10 @@ class Connection:
         signed = self.signed
         username = None if signed is None else signed.username
         if table and self.room is not None and self.viewer is not None and self.name is not None:
-            return Sender.of(self.name, self.account, username, self.table_id, self.viewer)
+            return Sender.of(self.name, self.account, username, self.viewer, self.guest)
         if signed is None:
             raise ProtocolError("chat_sign_in")
-        return Sender.of(signed.username, signed.account_id, signed.username, self.table_id, None)
+        return Sender.of(signed.username, signed.account_id, signed.username, None, None)
 
     def _rooms(self) -> set[str]:
         """The chat rooms this connection reads."""
@@ -289,6 +295,7 @@ class Connection:
         if isinstance(place, LiveTable):
             viewer, last, game_id = ops.joining(place, data)
             self.table, self.viewer = place, viewer
+            self.guest = None if viewer is None else place.seats[viewer].guest_key(place.id)
             welcome = place.welcome(viewer)
             self.client.send_json(welcome)
             for text in place.attach(self.client, viewer, last, game_id):
@@ -304,6 +311,7 @@ class Connection:
                 return
             welcome = reply["result"]
             self.remote, self.viewer = (owner, table_id), welcome["seat"]
+            self.guest = reply.get("guest")
             # the owner's attach: the table message, then what brings the view up to date
             table, *missed = payload.split("\n")
             outs = self.hub.join_view(owner, table_id, self.viewer, self.client)
@@ -405,7 +413,9 @@ async def signed_in(request: HTTPConnection) -> Signed | None:
     return signed
 
 
-async def _body(request: Request) -> dict[str, Any]:
+async def _body(request: Request, known: Collection[str]) -> dict[str, Any]:
+    """The JSON object of a request's body (``{}`` when empty); raises ``too_large``, ``bad_json``,
+    ``bad_message`` (not an object) and ``unknown_key`` for a key that is none of ``known``."""
     raw = await request.body()
     if len(raw) > 65536:
         raise ProtocolError("too_large", limit=65536)
@@ -417,12 +427,25 @@ async def _body(request: Request) -> dict[str, Any]:
         raise ProtocolError("bad_json", reason="the body is not JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", field="object")
+    known_keys(data, known, f"{request.method} {request.url.path}"[:80])
     return data
+
+
+CREATE_KEYS = frozenset({"variant", "options", "seats", *(f.name for f in fields(TableOptions))})
+"""The keys of a create request (``POST /tables``)."""
+TABLE_BODIES: dict[str, tuple[str, ...]] = {
+    "join": ("name",),
+    "leave": ("token",),
+    "fill": ("token", "level"),
+    "start": ("token",),
+    "rematch": ("token", "game"),
+}
+"""The keys of the body of each table request (``POST /tables/{id}/…``)."""
 
 
 async def create_table(request: Request, hub: Hub) -> Response:
     """``POST /tables``."""
-    table, owner = await hub.create(await _body(request))
+    table, owner = await hub.create(await _body(request, CREATE_KEYS))
     base = f"/tables/{table.id}"
     invites = {s.idx: f"{base}/seats/{s.idx}/join" for s in table.seats if s.kind == "open"}
     return JSONResponse({**table.info(), "owner_token": owner, "invites": invites}, status_code=201)
@@ -440,12 +463,14 @@ async def show_table(request: Request, hub: Hub) -> Response:
 
 async def seat_request(request: Request, hub: Hub) -> Response:
     """``POST /tables/{id}/seats/{seat}/join`` and ``…/leave``."""
-    body = {**(await _body(request)), "seat": ops.seat_in_path(request.path_params["seat"])}
-    body.pop("player_hash", None)
+    name = request.url.path.rsplit("/", 1)[-1]
+    body = {
+        **(await _body(request, TABLE_BODIES[name])),
+        "seat": ops.seat_in_path(request.path_params["seat"]),
+    }
     signed = await signed_in(request)
     body["account_id"] = None if signed is None else signed.account_id
     body["username"] = None if signed is None else signed.username
-    name = request.url.path.rsplit("/", 1)[-1]
     if name != "join":
         return JSONResponse(await hub.request(request.path_params["table"], name, body))
     token, body["player_hash"] = joining_player(request)
@@ -458,7 +483,10 @@ async def table_request(request: Request, hub: Hub) -> Response:
     """``POST /tables/{id}/fill``, ``…/start`` and ``…/rematch``."""
     name = request.url.path.rsplit("/", 1)[-1]
     signed = await signed_in(request)
-    body = {**(await _body(request)), "account_id": None if signed is None else signed.account_id}
+    body = {
+        **(await _body(request, TABLE_BODIES[name])),
+        "account_id": None if signed is None else signed.account_id,
+    }
     return JSONResponse(await hub.request(request.path_params["table"], name, body))
 
 
@@ -557,7 +585,7 @@ async def account(request: Request, hub: Hub) -> Response:
 async def sign_up(request: Request, hub: Hub) -> Response:
     """``POST /account/signup``: a new account, signed in; the browser's guest games are claimed
     unless ``"claim": false``."""
-    body = await _body(request)
+    body = await _body(request, ("username", "password", "claim"))
     username = check_username(body.get("username"))
     password = acc.check_password(body.get("password"))
     claim = body.get("claim", True)
@@ -575,7 +603,7 @@ async def sign_up(request: Request, hub: Hub) -> Response:
 
 async def sign_in(request: Request, hub: Hub) -> Response:
     """``POST /account/login``: sign in (a fresh session: the one the browser had ends)."""
-    body = await _body(request)
+    body = await _body(request, ("username", "password"))
     username, password = body.get("username"), body.get("password")
     if (
         not isinstance(username, str)
@@ -604,6 +632,7 @@ async def sign_in(request: Request, hub: Hub) -> Response:
 
 async def sign_out(request: Request, hub: Hub) -> Response:
     """``POST /account/logout``: the session ends."""
+    await _body(request, ())  # nothing to give: a key is unknown_key, as in every body
     signed = await signed_in(request)
     accounts = _accounts(request)
     if signed is not None:
@@ -642,7 +671,7 @@ async def _check_own_password(request: Request, hub: Hub, body: dict[str, Any]) 
 async def change_password(request: Request, hub: Hub) -> Response:
     """``POST /account/password``: ``password`` (the current one) and ``new_password``; every
     other session of the account ends."""
-    body = await _body(request)
+    body = await _body(request, ("password", "new_password"))
     new = acc.check_password(body.get("new_password"), "new_password")
     signed = await _check_own_password(request, hub, body)
     accounts = _accounts(request)
@@ -657,7 +686,7 @@ async def change_password(request: Request, hub: Hub) -> Response:
 async def delete_account(request: Request, hub: Hub) -> Response:
     """``POST /account/delete``: ``password``; the account, its sessions and its name in its games
     are gone (the games stay, its seats called ``anonymous``)."""
-    body = await _body(request)
+    body = await _body(request, ("password",))
     signed = await _check_own_password(request, hub, body)
     accounts = _accounts(request)
     lines = await hub.db.run(accounts.delete, signed.account_id)
@@ -692,7 +721,7 @@ async def create_token(request: Request, hub: Hub) -> Response:
     """``POST /account/tokens``: ``{"name"}``; ``201`` with the new personal access token, shown
     this once (``token``), and its listing."""
     signed = await _session(request)
-    name = acc.check_token_name((await _body(request)).get("name"))
+    name = acc.check_token_name((await _body(request, ("name",))).get("name"))
     listed, token = await hub.db.run(_accounts(request).new_access_token, signed.account_id, name)
     return JSONResponse({"type": "access_token", **listed, "token": token}, status_code=201)
 
@@ -700,6 +729,7 @@ async def create_token(request: Request, hub: Hub) -> Response:
 async def revoke_token(request: Request, hub: Hub) -> Response:
     """``POST /account/tokens/{id}/revoke``: the token no longer signs anything in; the tokens
     left."""
+    await _body(request, ())
     signed = await _session(request)
     raw = request.path_params["token"]
     if not raw.isdigit() or len(raw) > 12:
@@ -764,7 +794,7 @@ async def mutes(request: Request, hub: Hub) -> Response:
     if request.method == "GET":
         keys = await hub.db.run(store.mutes, signed.account_id)
     else:
-        body = await _body(request)
+        body = await _body(request, ("key", "muted"))
         key, muted = body.get("key"), body.get("muted", True)
         if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY:
             raise ProtocolError("bad_message", field="key")
@@ -792,6 +822,7 @@ async def chat_reports(request: Request, hub: Hub) -> Response:
 async def delete_message(request: Request, hub: Hub) -> Response:
     """``POST /moderation/messages/{id}/delete``: the line is gone for everyone (moderators
     only)."""
+    await _body(request, ())
     await _moderator(request)
     raw = request.path_params["message"]
     if not raw.isdigit() or len(raw) > 18:
@@ -804,7 +835,7 @@ async def ban(request: Request, hub: Hub) -> Response:
     """``POST /moderation/accounts/{username}/ban``: ``{"banned": true}`` (the default) bans the
     account, ``false`` lets it back (moderators only; a moderator can't ban itself)."""
     signed = await _moderator(request)
-    body = await _body(request)
+    body = await _body(request, ("banned",))
     banned = body.get("banned", True)
     if not isinstance(banned, bool):
         raise ProtocolError("bad_message", field="banned")

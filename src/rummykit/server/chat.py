@@ -18,8 +18,9 @@ copy of it is kept for the moderators, ``chat_reports``). A moderator (``account
 (its sessions end, it can't sign in, its sockets are closed with ``banned`` and its seats refuse it).
 
 **Mutes** are each reader's own: an account's are stored (``mutes``), a guest's kept by its
-browser; every line carries its sender's ``mute`` key (``u:<username>`` for an account, ``s:<table>:<seat>``
-for a guest's seat) and the page hides the lines of the keys muted.
+browser; every line carries its sender's ``mute`` key (``u:<username>`` for an account, ``g:<digest>`` for
+the guest in a seat: the person's, so the next guest in that seat is neither muted nor rate limited
+as the last one was) and the page hides the lines of the keys muted.
 """
 
 from __future__ import annotations
@@ -105,12 +106,15 @@ class Sender:
 
     @staticmethod
     def of(
-        name: str, account: int | None, username: str | None, table_id: str | None, seat: int | None
+        name: str, account: int | None, username: str | None, seat: int | None, guest: str | None
     ) -> Sender:
-        """The sender of a connection: an account's key is its username's, a guest's its seat's."""
+        """The sender of a connection: an account's key is its username's, a guest's ``guest``,
+        the key of the person in its seat (:meth:`~rummykit.server.table.SeatInfo.guest_key`)."""
         if username is not None:
             return Sender(name, account, username, seat, f"u:{username_key(username)}")
-        return Sender(name, None, None, seat, f"s:{table_id}:{seat}")
+        if guest is None:
+            raise ProtocolError("chat_sign_in")
+        return Sender(name, None, None, seat, guest)
 
 
 def _line(session: Session, message_id: int, lock: bool = False) -> ChatRow | None:

@@ -43,7 +43,7 @@ from rummykit.server.broker import Broker
 from rummykit.server.chat import Chat
 from rummykit.server.commits import ActionWriter
 from rummykit.server.db import Database, SeatRow, TableRow
-from rummykit.server.protocol import ProtocolError
+from rummykit.server.protocol import ProtocolError, known_keys
 from rummykit.server.table import (
     LiveTable,
     Outbox,
@@ -482,6 +482,8 @@ class Hub:
                     )
                 group.count += 1
                 reply["result"] = table.welcome(viewer)
+                # the chat key of the person in the seat: for the asking process alone, never a page
+                reply["guest"] = None if viewer is None else table.seats[viewer].guest_key(table.id)
                 texts = "\n".join(table.attach(group, viewer, last, game_id))
             elif op == "action":
                 reply["result"] = await ops.act(table, call["viewer"], data)
@@ -678,6 +680,7 @@ def _seat_row(table_id: str, variant: str, idx: int, seat: object) -> SeatRow:
         raise ProtocolError(
             "bad_request", reason='each seat is {"kind": "person"} or {"kind": "bot", "level": …}'
         )
+    known_keys(seat, ("kind", "level") if seat["kind"] == "bot" else ("kind",), f"seats[{idx}]")
     if seat["kind"] == "bot":
         level = check_level(seat.get("level", "greedy"), variant)
         return SeatRow(

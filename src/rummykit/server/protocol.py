@@ -7,13 +7,16 @@ engine's errors); the server answers ``{"type": "error", "code", "params"}`` and
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
-import re
 import time
 import unicodedata
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from rummykit.engine.json_text import read_json
 
 MAX_MESSAGE_CHARS = 4096
 """Longest client message read (characters); a longer one gets ``too_large``."""
@@ -33,14 +36,29 @@ older ``v``."""
 MAX_CLIENT_ID = 64
 """Longest client action id (characters, as text)."""
 
-SURROGATE = re.compile("[\ud800-\udfff]")
-"""Half of a character: JSON's ``\\ud83d\\ude00`` is read as one character, a lone ``\\ud800`` as this."""
-
 DIRECTION_MARKS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 """Bidirectional embeddings, overrides and isolates: in a name or a chat line they would reorder
 what the page shows after it."""
 
 CLIENT_TYPES = ("hello", "action", "resync", "ping", "lobby", "rack", "hint", "scores", "chat", "chat_report")
+
+MESSAGE_KEYS: dict[str, frozenset[str]] = {
+    kind: frozenset({"type", *keys})
+    for kind, keys in {
+        "hello": ("table", "seat", "token", "spectate", "v", "game"),
+        "action": ("id", "action", "seat"),
+        "resync": (),
+        "ping": ("t",),
+        "lobby": (),
+        "rack": ("slots", "rows", "round", "by", "move"),
+        "hint": (),
+        "scores": (),
+        "chat": ("room", "text"),
+        "chat_report": ("id",),
+    }.items()
+}
+"""The keys each client message may have (``docs/protocol.md``): any other is ``unknown_key``."""
+assert set(MESSAGE_KEYS) == set(CLIENT_TYPES)
 
 
 class ProtocolError(Exception):
@@ -91,24 +109,30 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     return data
 
 
-def read_json(text: str | bytes) -> Any:
-    """``text`` read as strict JSON. Raises ``ValueError`` (``json.JSONDecodeError`` when it is not
-    JSON at all) for ``NaN``, ``Infinity`` and ``-Infinity`` (and a number read as one of them,
-    ``1e999``), and for a string or key holding a lone
-    surrogate (``"\\ud800"``: JSON reads it, but it is half a character, which no database stores
-    and no page shows), and ``RecursionError`` for one nested too deeply."""
-    data = json.loads(text, parse_constant=not_json, parse_float=finite)
-    pending: list[Any] = [data]
-    while pending:
-        value = pending.pop()
-        if isinstance(value, dict):
-            pending.extend(value)
-            pending.extend(value.values())
-        elif isinstance(value, list):
-            pending.extend(value)
-        elif isinstance(value, str) and SURROGATE.search(value):
-            raise ValueError("a lone surrogate is not text")
-    return data
+def known_keys(data: Mapping[str, Any], known: Collection[str], where: str) -> None:
+    """Refuse an object of a request or message with a key that is none of ``known``: the one
+    shared check of every client message and HTTP body, so that a mistyped key
+    (``"turn_second"``) is refused, never silently ignored. Raises ``unknown_key``: ``key`` (the
+    first unknown one, at most 40 characters), ``where`` (the message type or the object),
+    ``known`` (the keys there, sorted, comma-separated) and ``closest`` (the known key nearest to
+    it, ``None`` when none is near)."""
+    for key in data:
+        if key not in known:
+            names = sorted(known)
+            near = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+            raise ProtocolError(
+                "unknown_key",
+                key=key[:40],
+                where=where,
+                known=", ".join(names),
+                closest=near[0] if near else None,
+            )
+
+
+def check_message(data: dict[str, Any]) -> None:
+    """Refuse a client message (as :func:`parse_message` read it) with a key its type has not
+    (:data:`MESSAGE_KEYS`): ``unknown_key``."""
+    known_keys(data, MESSAGE_KEYS[data["type"]], data["type"])
 
 
 def plain_text(raw: str) -> str:
@@ -121,22 +145,6 @@ def plain_text(raw: str) -> str:
         if c in "\t\n\r" or (unicodedata.category(c) != "Cc" and c not in DIRECTION_MARKS)
     ).strip()
     return kept if any(unicodedata.category(c)[0] not in "ZC" for c in kept) else ""
-
-
-def not_json(name: str) -> Any:
-    """Refuse ``NaN``, ``Infinity`` and ``-Infinity`` (``json.loads``'s ``parse_constant``):
-    Python's reader takes them, JSON has not (a browser's ``JSON.parse`` refuses them)."""
-    raise ValueError(f"{name} is not JSON")
-
-
-def finite(text: str) -> float:
-    """A JSON number with a fraction or an exponent (``json.loads``'s ``parse_float``), refused
-    past a double's range (``1e999``: JSON's syntax, but read as infinity, which would go back out
-    as ``Infinity``, which JSON has not)."""
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"{text[:40]} is past the range of a number")
-    return value
 
 
 def refused_action_id(text: str | bytes) -> str | int | None:

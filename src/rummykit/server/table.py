@@ -219,6 +219,15 @@ class SeatInfo:
     username: str | None = None
     """That account's username (its profile: ``GET /players/{username}``)."""
 
+    def guest_key(self, table_id: str) -> str:
+        """The ``mute`` key of the chat lines a guest says from this seat: the person's, not the
+        seat number's, as an account's is its username's. ``g:`` and 16 hex digits of a digest of
+        who joined (its browser token's hash, else its seat token's): a new person in the seat has
+        a new key (and a rate limit of its own), and a mute holds at every table that browser sits
+        at (``docs/web.md``, "Chat"), the browser's token never shown."""
+        who = self.player_hash or self.token_hash or f"{table_id} seat {self.idx}"
+        return f"g:{token_hash(f'chat:{who}')[:16]}"
+
     def public(self, connected: bool) -> dict[str, Any]:
         """What everyone may know of the seat."""
         return {

@@ -153,7 +153,7 @@ def read_position(rules: CarouselRules, pieces: PieceSet, text: str) -> Carousel
     stock = r.get("stock", r.pieces_of)
     r.all_placed()
     return CarouselState(
-        seed=r.get("seed", r.whole),
+        seed=r.get("seed", r.seed),
         round_no=r.get("round", lambda v, w: r.whole(v, w, low=1)),
         dealer=r.get("dealer", r.seat),
         phase=CPhase(r.get("phase", lambda v, w: r.word(v, w, [p.value for p in CPhase]))),

@@ -96,6 +96,8 @@ class CarouselClient(TableClient[CarouselGame]):
     """One human seat (0) against bots in a Carousel match, drafting on the engine's draft."""
 
     action_verbs = frozenset(v.value for v in (CVerb.DRAW, CVerb.MELD, CVerb.KNOCK, CVerb.END))
+    bare_words = (TableClient.bare_words - {"hint"}) | {"show", "undo", "reset", "commit"}
+    """As every game's, but ``hint use`` (its own check) and the draft's commands that take nothing."""
     """Carousel's turn verbs (the draft has its own commands)."""
     change_label = "this round"
     total_label = "scores now"

@@ -169,11 +169,12 @@ def parse_action(text: str, kind: Kind, verbs: frozenset[Verb] = frozenset(Verb)
     """
     head, colon, tail = text.strip().partition(":")
     verb, rest = read_verb(head, Verb, [v for v in Verb if v in verbs])
-    faces = parse_faces(kind, rest)
-    if verb in (Verb.DRAW, Verb.TAKE, Verb.PASS):
-        if faces or colon:
+    if verb in PIECELESS:
+        # before any piece is read: "draw now" takes nothing, whatever "now" would be
+        if rest.strip() or colon:
             raise NotationError(text, "notation.takes_nothing", verb=verb.value)
         return HandAction(verb, kind=kind)
+    faces = parse_faces(kind, rest)
     if len(faces) != 1:
         raise NotationError(text, "notation.one_piece", verb=verb.value, example=format_face(kind, 6))
     groups = None

@@ -179,7 +179,7 @@ class ClosedHandPosition(ABC, Generic[S]):
         naming what is wrong."""
         keys = (*HEAD, self.aside_name, *TURN, *self.position_keys, *PLACES)
         r = PositionReader(text, self.variant, keys, self.pieces, self.players)
-        state = self._empty_state(r.get("seed", r.whole))
+        state = self._empty_state(r.get("seed", r.seed))
         state.scores = r.get("scores", r.per_seat_ints)
         state.racks = [r.pieces_of(hand) for hand in r.get("hands", r.per_seat)]
         state.round_no = r.get("round", r.count)

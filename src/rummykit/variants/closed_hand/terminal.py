@@ -22,7 +22,7 @@ from typing import Any
 from rich.text import Text
 
 from rummykit.cli.table_view import DIM, Glyphs, Obs, PieceView, Row, Who
-from rummykit.cli.terminal import TerminalClient, discard_shorthand
+from rummykit.cli.terminal import TerminalClient, read_typed
 from rummykit.core.melds import Wilds
 from rummykit.core.pieces import JOKER
 from rummykit.engine.game import RoundResult
@@ -161,7 +161,9 @@ class PlayClient(TerminalClient[ClosedHandGame[Any]]):
     def cmd_action(self, line: str) -> None:
         """A game action: ``draw``, ``take``, ``discard R7`` (``d R7``), ``finish ...``, ``pass``,
         and Okey's ``show``."""
-        action = self.game.parse_action(self.view.prepare_action(discard_shorthand(line), self.obs))
+        action = read_typed(
+            line, lambda text: self.game.parse_action(self.view.prepare_action(text, self.obs))
+        )
         self.perform(action)
         if self.to_move() == self.seat:
             if action.verb in (Verb.DRAW, Verb.TAKE, Verb.SHOW):

@@ -138,7 +138,7 @@ def read_position(rules: KalookiRules, text: str) -> KalookiState:
     if any(DECKS.face(p) != JOKER for p in released):
         raise NotationError(r.fields["released"], "kalooki_position_released")
     return KalookiState(
-        seed=r.get("seed", r.whole),
+        seed=r.get("seed", r.seed),
         round_no=r.get("round", lambda v, w: r.whole(v, w, low=1)),
         dealer=r.get("dealer", r.seat),
         active=active,

@@ -128,6 +128,12 @@ POSITION = {
     "okey_101.position_pending_last": "{what} lists the last melds of the table, the mover's, in order",
     "okey_101.position_pending_kind": "{what} are pairs, or sets and runs, not both",
     "okey_101.position_freed": "freed names okeys",
+    "okey_101.position_opened_bare": (
+        "opened: seat {seat} has opened with {how}, but none of its {how} is on the table"
+    ),
+    "okey_101.position_unopened_melds": (
+        "opened: seat {seat} has not opened, but melds of its that are not pending are on the table"
+    ),
     "okey_101.position_taken_place": "{what} is in the hand or in a pending meld",
     "okey_101.position_meld_lacks": "meld {number} holds no {tile}",
     "okey_101.position_fines": "{what} are a seat and a tile each",

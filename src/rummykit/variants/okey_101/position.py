@@ -210,6 +210,7 @@ def read_position(game: PositionGame, text: str) -> Okey101State:
     pending = r.get("pending", lambda v, w: _pending(r, v, w, table, turn))
     if pending and (opened[turn] is not Opened.NONE or phase is Phase.DRAW):
         raise NotationError(r.fields["pending"], "okey_101.position_pending")
+    _check_opened(r, table, opened, pending)
     # known last first: play adds the taken tile to the mover's known tiles, then freed okeys
     latest = [*known[turn][::-1], *(p for p in hands[turn] if p not in known[turn])]
     freed = r.get("freed", lambda v, w: r.held(latest, v, w))
@@ -218,7 +219,7 @@ def read_position(game: PositionGame, text: str) -> Okey101State:
     rest = [p for p in latest if p not in freed]
     taken = r.get("taken", lambda v, w: _taken(r, v, w, table, pending, rest))
     return Okey101State(
-        seed=r.get("seed", r.whole),
+        seed=r.get("seed", r.seed),
         round_no=r.get("round", lambda v, w: r.whole(v, w, low=1)),
         dealer=r.get("dealer", r.seat),
         scores=r.get("scores", r.per_seat_ints),
@@ -257,6 +258,21 @@ def _opened(r: PositionReader, value: str, what: str) -> list[Opened]:
     if len(words) != r.players:
         raise NotationError(value, "position.per_seat_words", what=what, players=r.players)
     return [Opened(r.word(word, what, [o.value for o in Opened])) for word in words]
+
+
+def _check_opened(
+    r: PositionReader, table: Sequence[TableMeld], opened: Sequence[Opened], pending: Sequence[int]
+) -> None:
+    """Whether ``opened`` agrees with ``table``: a seat that has opened has on it a meld of the kind
+    it opened with (a pair for ``pairs``, a set or run for ``melds``: melds stay down for the
+    round), and a seat that has not opened none but its pending ones."""
+    for seat, how in enumerate(opened):
+        owned = [m for m in table if m.owner == seat and m.number not in pending]
+        if how is Opened.NONE:
+            if owned:
+                raise NotationError(r.fields["opened"], "okey_101.position_unopened_melds", seat=seat)
+        elif not any((m.kind is MeldKind.PAIR) == (how is Opened.PAIRS) for m in owned):
+            raise NotationError(r.fields["opened"], "okey_101.position_opened_bare", seat=seat, how=how.value)
 
 
 def _pending(r: PositionReader, value: str, what: str, table: Sequence[TableMeld], turn: int) -> list[int]:

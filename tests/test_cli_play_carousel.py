@@ -326,7 +326,7 @@ def test_hint_use_over_connect_is_one_draft_action_the_server_plays(tmp_path: Pa
                 check=False,
             )
             assert done.returncode == 0, done.stderr[-2000:]
-            found = re.search(r"the record: (/games/\S+)", done.stdout)
+            found = re.search(rf"the record: {re.escape(server.base)}(/games/\S+)", done.stdout)
             assert found is not None, done.stdout[-2000:] + done.stderr[-2000:]
             # a private table's record is its players' only: asked with the seat's token
             token = re.search(r"its token \(to reconnect with --token\): (\S+)", done.stdout)

@@ -27,11 +27,15 @@ from rummykit.variants.carousel.manipulation import simple_meld
 from test_server_support import Server
 
 
-def carousel_table(server: Server) -> dict[str, Any]:
+def carousel_table(server: Server, people: int = 1) -> dict[str, Any]:
+    """A two-seat Carousel table of a match to 1 point (it ends within a round): ``people`` seats
+    for people, first, the others greedy bots (with none, the match is played at once). The
+    creation's answer."""
+    bots = [{"kind": "bot", "level": "greedy"}] * (2 - people)
     body = {
         "variant": "carousel",
         "options": {"players": 2, "target": 1},
-        "seats": [{"kind": "person"}, {"kind": "bot", "level": "greedy"}],
+        "seats": [{"kind": "person"}] * people + bots,
         "bot_delay": 0,
     }
     created: dict[str, Any] = server.post("/tables", body, status=201)
@@ -567,16 +571,7 @@ def test_a_reload_after_the_match_shows_its_bonuses_again(pages: Pages, server: 
     lines ("Ann: 92 +100 for reaching the target +25 for rounds won (1) = 217") were missing, since
     they came from the `carousel.match_ended` event alone; they come from the view's
     `match_bonuses` now. A match of two bots to 1 point, watched at 390x844."""
-    created = server.post(
-        "/tables",
-        {
-            "variant": "carousel",
-            "options": {"players": 2, "target": 1},
-            "seats": [{"kind": "bot", "level": "greedy"}] * 2,
-            "bot_delay": 0,
-        },
-        status=201,
-    )
+    created = carousel_table(server, people=0)
     page = pages.new(f"match-end-reload-{lang}", locale=LOCALES[lang], width=390, height=844)
     page.goto(f"/#/t/{created['table']}")
     expect(page.get_by_test_id("table")).to_have_attribute("data-status", "waiting")

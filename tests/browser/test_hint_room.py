@@ -14,6 +14,7 @@ from browser_support import Pages, artifact, boxes_overlap, check_rendering
 from playwright.sync_api import Page, expect
 from table_driver import MeldsPerson
 from test_accessibility import LOCALES, at_first_turn, play_a_turn
+from test_carousel_page import carousel_table
 from test_hint_and_bar import LINES_JS
 from test_phone_layout import SIDE, UPRIGHT, carousel_hint_offering_a_table, off_screen
 
@@ -270,16 +271,7 @@ def test_persian_score_lines_put_the_plus_on_one_side(pages: Pages, server: Serv
     score sheet): every "+" before a number in the round end (the changes, the match's bonuses
     "+۱۰۰ for reaching the target", the notes) and the score sheet is drawn on its left, as the
     minus of a negative number is."""
-    created = server.post(
-        "/tables",
-        {
-            "variant": "carousel",
-            "options": {"players": 2, "target": 1},
-            "seats": [{"kind": "bot", "level": "greedy"}] * 2,
-            "bot_delay": 0,
-        },
-        status=201,
-    )
+    created = carousel_table(server, people=0)
     page = pages.new("plus-sides", locale=LOCALES["fa"], width=DESKTOP[0], height=DESKTOP[1])
     page.goto(f"/#/t/{created['table']}")
     expect(page.get_by_test_id("table")).to_have_attribute("data-status", "waiting")

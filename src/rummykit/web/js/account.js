@@ -7,7 +7,7 @@ import { addStylesheet } from "./stylesheet.js";
 import { useEffect, useState } from "preact/hooks";
 import { t, sentence, loadCatalogPart } from "./i18n.js";
 import { api } from "./api.js";
-import { useSession } from "./session.js";
+import { useSession, comesBack } from "./session.js";
 import { profileHref } from "./player.js";
 import { when } from "./mygames.js";
 import { Reports } from "./moderation.js";
@@ -113,7 +113,7 @@ const username = () => ({ name: "username", label: t("account_username"), min: 3
  * rated table's seat, which needs an account); any other `back` is no place to go. */
 export function AccountPage({ query }) {
   const asked = new URLSearchParams(query || "").get("back");
-  const back = asked && /^#\/(t|replay)\//.test(asked) ? asked : null;
+  const back = comesBack(asked) ? asked : null;
   const { session, ready } = useSession();
   const account = session.account;
   if (!ready) return html`<main class="account" aria-busy="true"><p>${t("table_loading")}</p></main>`;

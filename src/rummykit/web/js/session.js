@@ -20,7 +20,8 @@ export function useSession() {
   return { session, ready };
 }
 
-/** The account page's address, bringing a table or a replay shown now back once signed in or up
- * (account.js reads its `back`). */
-export const accountAddress = () =>
-  `#/account${/^#\/(t|replay)\//.test(location.hash) ? `?back=${encodeURIComponent(location.hash)}` : ""}`;
+/** Whether `hash` is a place the account page brings one back to: a table or a replay. */
+export const comesBack = (hash) => /^#\/(t|replay)\//.test(hash);
+
+/** The account page's address, `back` the table or replay shown now. */
+export const accountAddress = () => `#/account${comesBack(location.hash) ? `?back=${encodeURIComponent(location.hash)}` : ""}`;

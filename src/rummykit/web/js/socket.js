@@ -77,8 +77,7 @@ export class Socket {
     };
     ws.onclose = (event) => {
       if (this.ws !== ws) return;
-      // 4003: the account is banned (the error before it says so): trying again won't help, and
-      // its session is over, as after a sign-out (the header then offers to sign in)
+      // 4003: the account is banned (the error before it says so): its session is over too
       if (event.code === BANNED) this.stopped = true;
       if (event.code === SIGNED_OUT || event.code === BANNED) reloadSession();
       this.dropped();
